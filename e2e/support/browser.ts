@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no background network calls). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+export const baseUrl = () => inject("baseUrl");
+
+/** A fresh browser context (own cookies and storage) with the app's base URL. */
+export async function newPage(browser: Browser, viewport = DESKTOP, options: { isMobile?: boolean; hasTouch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Save a screenshot under test-results/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve("test-results/screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /api/health", () => {
+  it("reports the database and storage in use", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: process.env.DATABASE_URL ? "postgres" : "pglite", storage: "local" });
+  });
+});
+
+describe("error answers", () => {
+  it("answers malformed JSON with a short 400", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/analytics/pageview",
+      headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toBe("Malformed JSON body");
+  });
+
+  it("answers an oversize body with 413 before reading it all", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/analytics/pageview",
+      headers: { "content-type": "application/json" },
+      payload: `{"path":"/${"a".repeat(10 * 1024 * 1024)}"}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toBe("Request body is too large");
+  });
+
+  it("names the invalid field of a body that fails validation", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/analytics/pageview", payload: { path: "no-slash" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/^Invalid path/);
+  });
+
+  it("answers an unknown API path with a plain 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe("Not Found");
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBeDefined();
+  });
+});
+
+describe("page HTML", () => {
+  it("writes the landing page's title, description, og and twitter tags into the HTML", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const html = res.body;
+    expect(html).toContain("<title>Dragon Grid — Learn to draw dragons with the grid method</title>");
+    for (const tag of ["og:title", "og:description", "og:image", "og:url"]) expect(html).toContain(`property="${tag}"`);
+    for (const tag of ["twitter:card", "twitter:title", "twitter:description", "twitter:image", "description"]) {
+      expect(html).toContain(`name="${tag}"`);
+    }
+    expect(html).toContain('content="http://dragongrid.test/og-image.png"');
+    expect(html).toContain('property="og:url" content="http://dragongrid.test/"');
+  });
+
+  it("gives each known route its own tags and unknown paths a 404 page", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/home?x=1" });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain("<title>Dragon Library · Dragon Grid</title>");
+    expect(home.body).toContain('property="og:url" content="http://dragongrid.test/home"');
+
+    const missing = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^text\/html/);
+    expect(missing.body).toContain("404 Page Not Found");
+  });
+
+  it("escapes what it writes into tags", async () => {
+    t.app.pageMetaResolvers.push(async (p) => (p === "/dragon/evil" ? { title: '"><script>x</script>', description: "a & b" } : null));
+    const res = await t.app.inject({ method: "GET", url: "/dragon/evil" });
+    expect(res.body).not.toContain("<script>x</script>");
+    expect(res.body).toContain("&quot;&gt;&lt;script&gt;");
+    expect(res.body).toContain('content="a &amp; b"');
+  });
+});

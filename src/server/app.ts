@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { Config } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { createStorage } from "./storage/create-storage";
+import type { ObjectStorage } from "./storage/object-storage";
+import { installErrorHandling } from "./http/errors";
+import { helmetOptions } from "./http/security";
+import "./http/request-user";
+import { registerHealthRoutes } from "./features/health/routes";
+import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { registerObjectServeRoutes } from "./features/objects/serve-routes";
+import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
+import { registerPageRoutes } from "./features/pages/routes";
+
+export interface AppDependencies {
+  /** An already-open database (tests pass a cloned template); otherwise opened from config. */
+  database?: DatabaseHandle;
+  storage?: ObjectStorage;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    storage: ObjectStorage;
+  }
+}
+
+/** Build the whole app; main.ts listens on it, tests call inject(). */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Long enough for the slowest upload; idle keep-alive sockets are closed on shutdown.
+    requestTimeout: 10 * 60 * 1000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+  const storage = deps.storage ?? createStorage(config, database.db);
+  app.decorate("database", database);
+  app.decorate("storage", storage);
+  // Close what we opened; a handle passed in belongs to the caller.
+  if (!deps.database) app.addHook("onClose", () => database.close());
+
+  app.decorateRequest("user", null);
+  await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+
+  registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
+  registerAnalyticsRoutes(app, database.db);
+  registerObjectServeRoutes(app, storage);
+  registerLocalUploadRoutes(app, storage);
+  await registerPageRoutes(app, config);
+  return app;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe("0.0.0.0");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.DATA_DIR).toMatch(/\/data$/);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(config.ADMIN_EMAILS).toEqual([]);
+    expect(config.SEED_SAMPLES).toBe(true);
+  });
+
+  it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
+    expect(loadConfig({ PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
+    expect(loadConfig({ PUBLIC_URL: "https://dragons.example/" }).publicUrl).toBe("https://dragons.example");
+  });
+
+  it("normalises ADMIN_EMAILS", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " A@X.io, b@y.io ,," }).ADMIN_EMAILS).toEqual(["a@x.io", "b@y.io"]);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT="abc"/],
+    [{ PORT: "70000" }, /^Invalid PORT="70000"/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL="mysql:\/\/x": must be a URL starting with postgres:\/\//],
+    [{ DATABASE_URL: "not a url" }, /^Invalid DATABASE_URL/],
+    [{ PUBLIC_URL: "dragons.example" }, /^Invalid PUBLIC_URL/],
+    [{ S3_FORCE_PATH_STYLE: "maybe" }, /^Invalid S3_FORCE_PATH_STYLE/],
+    [{ GA_MEASUREMENT_ID: "UA-1" }, /^Invalid GA_MEASUREMENT_ID="UA-1": must look like G-XXXXXXX/],
+    [{ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }, /S3_ACCESS_KEY_ID\/S3_SECRET_ACCESS_KEY: set both or neither/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("treats empty optional values as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", SMTP_URL: " ", GA_MEASUREMENT_ID: "" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import path from "node:path";
+
+/** Typed, validated process configuration. Built once at start-up from the environment. */
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`)
+      .optional(),
+  );
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) =>
+    v === undefined ? fallback : v === "true" || v === "1",
+  );
+
+const configSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Dragon Grid <no-reply@dragongrid.local>")),
+  ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")).transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.string().url().default("https://accounts.google.com")),
+  GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional()),
+  SEED_SAMPLES: booleanFlag(true),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  /** Where the built client lives; tests point it elsewhere or leave it missing. */
+  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve("dist/client"))),
+});
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throws ConfigError whose message is one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+    // The AWS SDK could fall back to ambient credentials, but a half-set S3 config is almost always a mistake.
+    if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY) {
+      throw new ConfigError("Invalid S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither");
+    }
+  }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  return { ...c, DATA_DIR: path.resolve(c.DATA_DIR), publicUrl };
+}

@@ -1,0 +1,64 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { fileURLToPath } from "node:url";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// In the source tree migrations sit beside this file; the server bundle copies them beside itself.
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, "migrations"), path.join(here, "db", "migrations")]) {
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+  }
+  throw new Error("Database migrations folder not found");
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for the embedded database; omitted means in memory. */
+  pgliteDir?: string;
+  /** A dumped PGlite data dir to start from (tests clone one template per file). */
+  pgliteTemplate?: Blob;
+  migrate?: boolean;
+}
+
+/** Open PostgreSQL when a URL is given, otherwise embedded PGlite; apply migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const runMigrations = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // A dropped connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteTemplate,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  if (runMigrations) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return { db, kind: "pglite", close: () => client.close(), ...{ pglite: client } };
+}
+
+/** The raw PGlite client behind a handle, for dumping a template data dir in tests. */
+export function pgliteOf(handle: DatabaseHandle): PGlite | undefined {
+  return (handle as DatabaseHandle & { pglite?: PGlite }).pglite;
+}

@@ -1,0 +1,235 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from "drizzle-orm/pg-core";
+
+// One schema for the whole product (SPEC.md section 3). Timestamps are timestamptz; ids are UUIDs
+// except for append-only logs. Cascades follow ownership: deleting a user removes what only they own.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    googleSubject: text("google_subject"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_subject_key").on(t.googleSubject),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
+);
+
+/** Who owns an uploaded object and whether anyone may read it. Storage backends hold only bytes. */
+export const storedObjects = pgTable(
+  "stored_objects",
+  {
+    key: text("key").primaryKey(),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    isPublic: boolean("is_public").notNull().default(false),
+    contentType: text("content_type"),
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stored_objects_owner_id_idx").on(t.ownerId)],
+);
+
+export const dragons = pgTable(
+  "dragons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Storage keys; the API turns them into /objects/... URLs. */
+    previewKey: text("preview_key").notNull(),
+    previewSmallKey: text("preview_small_key"),
+    hiresKey: text("hires_key").notNull(),
+    pencilPreviewKey: text("pencil_preview_key"),
+    pencilHiresKey: text("pencil_hires_key"),
+    width: integer("width"),
+    height: integer("height"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dragons_created_at_idx").on(t.createdAt)],
+);
+
+export const worksInProgress = pgTable(
+  "works_in_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dragonId: uuid("dragon_id")
+      .notNull()
+      .references(() => dragons.id, { onDelete: "cascade" }),
+    paperWidth: doublePrecision("paper_width").notNull(),
+    paperHeight: doublePrecision("paper_height").notNull(),
+    gridSize: doublePrecision("grid_size").notNull(),
+    imageZoom: doublePrecision("image_zoom").notNull(),
+    imageX: doublePrecision("image_x").notNull(),
+    imageY: doublePrecision("image_y").notNull(),
+    currentCell: text("current_cell"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dragonId] }), index("works_in_progress_dragon_id_idx").on(t.dragonId)],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dragonId: uuid("dragon_id").references(() => dragons.id, { onDelete: "set null" }),
+    description: text("description").notNull().default(""),
+    approved: boolean("approved").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Feed order: newest first, filtered by approval for non-admins.
+    index("posts_approved_created_at_idx").on(t.approved, t.createdAt.desc()),
+    index("posts_created_at_idx").on(t.createdAt.desc()),
+    index("posts_user_id_idx").on(t.userId),
+  ],
+);
+
+export const postImages = pgTable(
+  "post_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [uniqueIndex("post_images_post_position_key").on(t.postId, t.position)],
+);
+
+export const likes = pgTable(
+  "likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("likes_user_id_idx").on(t.userId)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_id_created_at_idx").on(t.postId, t.createdAt), index("comments_user_id_idx").on(t.userId)],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    featuredImageUrl: text("featured_image_url"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_key").on(t.slug),
+    index("blog_posts_published_published_at_idx").on(t.published, t.publishedAt.desc()),
+  ],
+);
+
+export const waitlist = pgTable(
+  "waitlist",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("waitlist_email_lower_key").on(sql`lower(${t.email})`), index("waitlist_created_at_idx").on(t.createdAt)],
+);
+
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    path: text("path").notNull(),
+    referrer: text("referrer"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_views_created_at_idx").on(t.createdAt), index("page_views_path_idx").on(t.path)],
+);

@@ -1,0 +1,38 @@
+import type { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { HttpError } from "../../http/errors";
+
+/**
+ * PUT {signed local upload URL}: the local-disk stand-in for a presigned S3 PUT. The body is
+ * streamed to disk (never held in memory) and cut off as soon as it passes the signed size limit.
+ */
+export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
+  const backend = storage.backend;
+  if (!(backend instanceof LocalBlobBackend)) return;
+
+  // Take any body as a raw stream; the grant decides what is acceptable.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    scope.put<{ Querystring: { grant?: string; sig?: string } }>(LOCAL_UPLOAD_PATH, async (request, reply) => {
+      try {
+        const grant = backend.verifyUpload(request.query.grant, request.query.sig);
+        const declared = Number(request.headers["content-length"] ?? NaN);
+        if (declared > grant.maxBytes) throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
+        const contentType = request.headers["content-type"];
+        const size = await backend.receiveUpload(grant, request.body as Readable, contentType);
+        await storage.recordUpload(grant.key, contentType!.split(";")[0]!.trim().toLowerCase(), size);
+        return reply.status(200).header("etag", `"${size.toString(16)}"`).send();
+      } catch (error) {
+        if (error instanceof UploadRejected) {
+          // Do not wait for the rest of an oversize body: answer and close the connection.
+          if (error.status === 413) reply.header("connection", "close");
+          throw new HttpError(error.status, error.message);
+        }
+        throw error;
+      }
+    });
+  });
+}

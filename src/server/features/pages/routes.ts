@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../config";
+import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
+import { getStaticPageMeta, notFoundMeta, pageTitle, type PageMeta } from "../../../shared/page-meta";
+import { isKnownRoute } from "../../../shared/routes";
+import { injectHead, renderHeadTags } from "./head-tags";
+
+/** Finds the meta of a data-backed page (a dragon, a blog post); null when it is not theirs. */
+export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Features push resolvers here so their pages get specific head tags on the server. */
+    pageMetaResolvers: PageMetaResolver[];
+  }
+}
+
+// Used when the client has not been built (API tests): the same head, an empty body.
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--head-tags--></head><body><div id="root"></div></body></html>`;
+
+/** Serves the built client: hashed assets cached forever, every app route as index.html with its head tags. */
+export async function registerPageRoutes(app: FastifyInstance, config: Config): Promise<void> {
+  app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
+  const indexFile = path.join(config.CLIENT_DIR, "index.html");
+  const hasClient = fs.existsSync(indexFile);
+  let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
+  if (config.GA_MEASUREMENT_ID) {
+    template = template.replace("<!--head-tags-->", `<meta name="ga-measurement-id" content="${config.GA_MEASUREMENT_ID}">\n    <!--head-tags-->`);
+  }
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.CLIENT_DIR,
+      wildcard: false,
+      index: false,
+      // index.html is always rendered with its head tags, never served raw.
+      allowedPath: (pathName) => pathName !== "/index.html",
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+
+  async function metaFor(pathname: string): Promise<{ meta: PageMeta; found: boolean }> {
+    const fixed = getStaticPageMeta(pathname);
+    if (fixed) return { meta: fixed, found: true };
+    for (const resolve of app.pageMetaResolvers) {
+      const meta = await resolve(pathname);
+      if (meta) return { meta, found: true };
+    }
+    if (isKnownRoute(pathname)) return { meta: { title: pageTitle(), description: DEFAULT_DESCRIPTION }, found: true };
+    return { meta: notFoundMeta, found: false };
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split("?")[0]!;
+    const { meta, found } = await metaFor(pathname);
+    const head = renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname);
+    return reply
+      .status(found ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(injectHead(template, head));
+  }
+
+  app.get("/", sendPage);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|objects)(\/|$)/.test(request.url);
+    if (isPage) return sendPage(request, reply);
+    return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
+  });
+}

@@ -1,0 +1,49 @@
+import type { Readable } from "node:stream";
+
+/** Facts about stored bytes, as the backend knows them. */
+export interface BlobInfo {
+  size: number;
+  etag: string;
+  lastModified: Date;
+  contentType?: string;
+}
+
+export interface UploadUrlRequest {
+  key: string;
+  /** Exact MIME types the uploader may send. */
+  contentTypes: readonly string[];
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+export interface SignedUpload {
+  /** Where the client sends exactly one PUT of the file. */
+  url: string;
+  method: "PUT";
+  expiresAt: Date;
+}
+
+/** Where bytes live: local disk or an S3-compatible bucket. Ownership and ACLs live in the database. */
+export interface BlobBackend {
+  readonly kind: "local" | "s3";
+  createUploadUrl(request: UploadUrlRequest): Promise<SignedUpload>;
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  stat(key: string): Promise<BlobInfo | null>;
+  /** A stream of the object's bytes; `range` is inclusive, like HTTP's. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+// Keys are slash-separated segments of safe characters, so no key can climb out of its root
+// (no "..", no absolute paths, no backslashes, no percent-escapes left to decode).
+const segment = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+/** True when a key is safe to use as a storage path. */
+export function isValidKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split("/").every((part) => segment.test(part) && !/^\.+$/.test(part));
+}
+
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}

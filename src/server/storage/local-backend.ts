@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+
+/** The route that receives signed local uploads (see local-upload-route.ts). */
+export const LOCAL_UPLOAD_PATH = "/api/storage/upload";
+
+export interface LocalUploadGrant {
+  key: string;
+  contentTypes: string[];
+  maxBytes: number;
+  expiresAt: number;
+}
+
+/** Thrown when an upload breaks its grant; `status` is the HTTP answer. */
+export class UploadRejected extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Objects as files under `root`, with upload URLs signed by an HMAC key that is generated once and
+ * kept beside them, so URLs survive restarts and several processes on one disk agree.
+ */
+export class LocalBlobBackend implements BlobBackend {
+  readonly kind = "local" as const;
+  private readonly root: string;
+  private readonly secret: Buffer;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, "objects");
+    fs.mkdirSync(this.root, { recursive: true });
+    this.secret = loadOrCreateSecret(path.join(dataDir, "upload-signing.key"));
+  }
+
+  private file(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  private sign(payload: string): string {
+    return crypto.createHmac("sha256", this.secret).update(payload).digest("base64url");
+  }
+
+  async createUploadUrl(request: UploadUrlRequest): Promise<SignedUpload> {
+    assertValidKey(request.key);
+    const expiresAt = Date.now() + request.expiresInSeconds * 1000;
+    const grant = Buffer.from(
+      JSON.stringify({ key: request.key, contentTypes: request.contentTypes, maxBytes: request.maxBytes, expiresAt }),
+    ).toString("base64url");
+    const url = `${LOCAL_UPLOAD_PATH}?grant=${grant}&sig=${this.sign(grant)}`;
+    return { url, method: "PUT", expiresAt: new Date(expiresAt) };
+  }
+
+  /** Check a signed URL's query; answers the grant or throws UploadRejected. */
+  verifyUpload(grant: string | undefined, sig: string | undefined, now = Date.now()): LocalUploadGrant {
+    if (!grant || !sig) throw new UploadRejected(403, "Missing upload signature");
+    const expected = Buffer.from(this.sign(grant));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      throw new UploadRejected(403, "Invalid upload signature");
+    }
+    const parsed = JSON.parse(Buffer.from(grant, "base64url").toString("utf8")) as LocalUploadGrant;
+    if (parsed.expiresAt < now) throw new UploadRejected(403, "Request has expired");
+    return parsed;
+  }
+
+  /** Stream a body to disk under a grant, stopping as soon as it passes the size limit. */
+  async receiveUpload(grant: LocalUploadGrant, body: Readable, contentType: string | undefined): Promise<number> {
+    const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!grant.contentTypes.includes(type)) throw new UploadRejected(415, `Content type not allowed: ${type || "none"}`);
+    const target = this.file(grant.key);
+    if (fs.existsSync(target)) throw new UploadRejected(409, "This upload URL has already been used");
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${crypto.randomUUID()}.part`;
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > grant.maxBytes) done(new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`));
+        else done(null, chunk);
+      },
+    });
+    // The request is piped, not pipelined: a refusal must not destroy it, or the client would
+    // see a reset connection instead of our 413.
+    body.on("error", (error) => limit.destroy(error));
+    body.pipe(limit);
+    try {
+      await pipeline(limit, fs.createWriteStream(temp, { flags: "wx" })).catch((error: unknown) => {
+        body.unpipe(limit);
+        body.resume();
+        throw error;
+      });
+      // Hard link fails if another PUT finished first, which keeps the URL single-use.
+      await fsp.link(temp, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "EEXIST" ? new UploadRejected(409, "This upload URL has already been used") : error;
+      });
+    } finally {
+      await fsp.rm(temp, { force: true });
+    }
+    return size;
+  }
+
+  async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
+    const target = this.file(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${crypto.randomUUID()}.part`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temp));
+      await fsp.rename(temp, target);
+    } finally {
+      await fsp.rm(temp, { force: true });
+    }
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    try {
+      const s = await fsp.stat(this.file(key));
+      if (!s.isFile()) return null;
+      return { size: s.size, lastModified: s.mtime, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return fs.createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.file(key), { force: true });
+  }
+}
+
+function loadOrCreateSecret(file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    const secret = crypto.randomBytes(32);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      // Another process created it first: use theirs.
+      return fs.readFileSync(file);
+    }
+  }
+}

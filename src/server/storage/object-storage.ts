@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { storedObjects } from "../db/schema";
+import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
+
+export interface ObjectAcl {
+  ownerId: string | null;
+  isPublic: boolean;
+}
+
+export interface StoredObject extends ObjectAcl {
+  key: string;
+  contentType: string | null;
+}
+
+export interface CreateUploadOptions {
+  ownerId: string;
+  contentTypes: readonly string[];
+  maxBytes: number;
+  /** Defaults to 15 minutes. */
+  expiresInSeconds?: number;
+  /** Defaults to uploads/{uuid}. */
+  key?: string;
+}
+
+/** Turn a storage key into the URL the app serves it at. */
+export const objectUrl = (key: string) => `/objects/${key}`;
+
+/**
+ * The one storage interface the features use: bytes in a backend (disk or S3), and each object's
+ * owner and visibility in the database, so a read is allowed or refused without asking the backend.
+ */
+export class ObjectStorage {
+  constructor(
+    readonly backend: BlobBackend,
+    private readonly db: Database,
+  ) {}
+
+  get kind() {
+    return this.backend.kind;
+  }
+
+  /** A signed URL for one PUT; the object is recorded as private to its owner from the start. */
+  async createUpload(options: CreateUploadOptions): Promise<SignedUpload & { key: string }> {
+    const key = options.key ?? `uploads/${crypto.randomUUID()}`;
+    const signed = await this.backend.createUploadUrl({
+      key,
+      contentTypes: options.contentTypes,
+      maxBytes: options.maxBytes,
+      expiresInSeconds: options.expiresInSeconds ?? 15 * 60,
+    });
+    await this.db.insert(storedObjects).values({ key, ownerId: options.ownerId, isPublic: false });
+    return { ...signed, key };
+  }
+
+  /** Write bytes the server made itself (previews, pencil versions). */
+  async put(key: string, body: Buffer | Readable, contentType: string, acl: ObjectAcl): Promise<void> {
+    await this.backend.put(key, body, contentType);
+    const size = Buffer.isBuffer(body) ? body.length : null;
+    await this.db
+      .insert(storedObjects)
+      .values({ key, contentType, size, ...acl })
+      .onConflictDoUpdate({ target: storedObjects.key, set: { contentType, size, ...acl } });
+  }
+
+  /** Record what actually arrived for an upload. */
+  async recordUpload(key: string, contentType: string, size: number): Promise<void> {
+    await this.db.update(storedObjects).set({ contentType, size }).where(eq(storedObjects.key, key));
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const [row] = await this.db
+      .select({
+        key: storedObjects.key,
+        ownerId: storedObjects.ownerId,
+        isPublic: storedObjects.isPublic,
+        contentType: storedObjects.contentType,
+      })
+      .from(storedObjects)
+      .where(eq(storedObjects.key, key));
+    return row ?? null;
+  }
+
+  async setAcl(key: string, acl: Partial<ObjectAcl>): Promise<void> {
+    await this.db.update(storedObjects).set(acl).where(eq(storedObjects.key, key));
+  }
+
+  stat(key: string): Promise<BlobInfo | null> {
+    return this.backend.stat(key);
+  }
+
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return this.backend.read(key, range);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.backend.delete(key);
+    await this.db.delete(storedObjects).where(eq(storedObjects.key, key));
+  }
+}
+
+/** May this viewer read the object? Public ones: anyone; private ones: the owner and admins. */
+export function canRead(object: ObjectAcl, viewer: { id: string; isAdmin: boolean } | null): boolean {
+  if (object.isPublic) return true;
+  if (!viewer) return false;
+  return viewer.isAdmin || (object.ownerId !== null && object.ownerId === viewer.id);
+}

@@ -1,0 +1,148 @@
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+
+export interface S3BlobBackendOptions {
+  bucket: string;
+  /** For S3-compatible services (MinIO, R2, s3rver…); omit for AWS. */
+  endpoint?: string;
+  region: string;
+  /** Used only when both keys are given; otherwise the SDK's default credential chain applies. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Objects in an S3-compatible bucket; uploads go straight from the browser with presigned PUT URLs. */
+export class S3BlobBackend implements BlobBackend {
+  readonly kind = "s3" as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(options: S3BlobBackendOptions) {
+    this.bucket = options.bucket;
+    const config: S3ClientConfig = {
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      // Only add checksums when an operation requires them. The SDK's default ("when supported")
+      // puts checksum parameters into presigned URLs and sends streaming bodies as aws-chunked
+      // with trailing checksums, which many S3-compatible servers do not understand.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    };
+    if (options.endpoint) config.endpoint = options.endpoint;
+    if (options.accessKeyId && options.secretAccessKey) {
+      config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
+    }
+    this.client = new S3Client(config);
+  }
+
+  async createUploadUrl(request: UploadUrlRequest): Promise<SignedUpload> {
+    assertValidKey(request.key);
+    // A presigned PUT cannot carry a maximum size (only presigned POST policies have
+    // content-length-range), so `maxBytes` is not enforced here: the server re-checks the uploaded
+    // object's size with stat() after the upload and rejects/deletes objects that are too large.
+    // Likewise, the content type is only bound to the signature when exactly one type is allowed;
+    // with several, the server must check stat().contentType after the upload.
+    const [onlyType] = request.contentTypes.length === 1 ? request.contentTypes : [];
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: request.key,
+      ...(onlyType ? { ContentType: onlyType } : {}),
+    });
+    // X-Amz-Date has whole-second precision, so the URL expires counting from the signing second.
+    const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: request.expiresInSeconds,
+      signingDate,
+      // The presigner marks content-type unsignable by default (so ContentType alone would be
+      // silently left out of X-Amz-SignedHeaders); signableHeaders overrides that.
+      ...(onlyType ? { signableHeaders: new Set(["content-type"]) } : {}),
+    });
+    return { url, method: "PUT", expiresAt: new Date(signingDate.getTime() + request.expiresInSeconds * 1000) };
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    assertValidKey(key);
+    // A stream of unknown length would need a multipart upload (@aws-sdk/lib-storage), which is not
+    // installed; PutObject needs a Content-Length, so the stream is buffered in memory first. The
+    // server only puts bytes it generated itself (previews, pencil versions), which are small.
+    const bytes = Buffer.isBuffer(body) ? body : await readAll(body);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    assertValidKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const info: BlobInfo = {
+        size: head.ContentLength ?? 0,
+        etag: head.ETag ?? "",
+        lastModified: head.LastModified ?? new Date(0),
+      };
+      if (head.ContentType) info.contentType = head.ContentType;
+      return info;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    assertValidKey(key);
+    const result = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    );
+    const body = result.Body;
+    if (body === undefined) return Readable.from([]);
+    // In Node the SDK answers an http.IncomingMessage (a Readable) with helper methods mixed in.
+    if (body instanceof Readable) return body;
+    throw new Error(`Unexpected S3 response body for ${JSON.stringify(key)}`);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    try {
+      // S3 answers 204 for a missing key too; some compatible servers answer 404 instead.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { name, $metadata } = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  // A missing bucket is a configuration error, not a missing object.
+  if (name === "NoSuchBucket") return false;
+  return $metadata?.httpStatusCode === 404 || name === "NotFound" || name === "NoSuchKey";
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string | Uint8Array));
+  }
+  return Buffer.concat(chunks);
+}

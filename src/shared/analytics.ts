@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** Body of POST /api/analytics/pageview. */
+export const pageViewSchema = z.object({
+  path: z.string().min(1).max(2048).startsWith("/"),
+  referrer: z.string().max(2048).optional().nullable(),
+});
+export type PageView = z.infer<typeof pageViewSchema>;
+
+// Crawlers, link previewers and audit tools: their visits are not people's page views.
+const BOT_PATTERN = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|lighthouse|pingdom|curl|wget|python-requests|httpclient/i;
+
+/** True when a user-agent string belongs to a robot (or is missing, as robots' often are). */
+export function isBotUserAgent(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_PATTERN.test(userAgent);
+}

@@ -1,0 +1,32 @@
+import { lazy, Suspense } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "../lib/query-client";
+import { usePageViews } from "../lib/analytics";
+import { TooltipProvider } from "../components/ui/tooltip";
+import { Layout } from "./layout";
+import { AppRouter } from "./router";
+
+// The toast region is not needed for the first paint, so it loads just after. Toasts raised
+// before it arrives wait in the toast store and show as soon as it mounts.
+const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function PageViewReporter() {
+  usePageViews();
+  return null;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <PageViewReporter />
+        <Layout>
+          <AppRouter />
+        </Layout>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

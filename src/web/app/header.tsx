@@ -1,0 +1,50 @@
+import { Link, useLocation } from "wouter";
+import { LogIn } from "lucide-react";
+import { Logo } from "./logo";
+import { NAV_ITEMS, isCurrent } from "./nav-items";
+import { clearReturnUrl } from "../lib/return-url";
+import { buttonClass } from "../components/ui/button";
+
+/** Top bar: logo, the section links on desktop, and the account control. */
+export function Header() {
+  const [location, navigate] = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => {
+              const current = isCurrent(item, location);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold tracking-wide transition-colors ${
+                      current ? "bg-accent-soft text-accent-strong" : "text-ink-soft hover:bg-paper-deep hover:text-ink"
+                    }`}
+                  >
+                    {item.label.toUpperCase()}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className={buttonClass("primary", "px-4")}
+          onClick={() => {
+            // A deliberate sign-in starts fresh: no stale page to be sent back to.
+            clearReturnUrl();
+            navigate("/login");
+          }}
+        >
+          <LogIn className="h-4 w-4" aria-hidden />
+          Sign In
+        </button>
+      </div>
+    </header>
+  );
+}

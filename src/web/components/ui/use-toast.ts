@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from "react";
+
+// SPEC.md section 9: one toast visible at a time; a dismissed toast stays in the store for
+// 1,000,000 ms (its exit animation and screen-reader announcement finish long before).
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
+
+export type ToastVariant = "default" | "destructive" | "warning";
+
+export interface ToastOptions {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds on screen; the provider's default is 5000. */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: string;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<() => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  listeners.forEach((listener) => listener());
+}
+
+function scheduleRemoval(id: string) {
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      emit(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+/** Close a toast (or all of them). */
+export function dismissToast(id?: string) {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  toasts.filter((t) => !t.open).forEach((t) => scheduleRemoval(t.id));
+}
+
+/** Show a toast; the newest replaces any other. */
+export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
+  const id = String(++counter);
+  emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasts,
+    () => toasts,
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "wouter";
+import { ArrowRight } from "lucide-react";
+import { buttonClass } from "../../components/ui/button";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import drewThis from "../../assets/landing/i-drew-this.webp";
+import drewThisSmall from "../../assets/landing/i-drew-this-600.webp";
+import easy123 from "../../assets/landing/easy-as-123.webp";
+import easy123Small from "../../assets/landing/easy-as-123-600.webp";
+
+const sizes = "(min-width: 768px) 50vw, 100vw";
+
+/** The front door: two pictures that show the method, and the way to the library. */
+export function LandingPage() {
+  usePageMeta(getStaticPageMeta("/")!);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-14">
+      <div className="grid gap-5 md:grid-cols-2 md:gap-8">
+        <figure className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm">
+          <img
+            src={drewThis}
+            srcSet={`${drewThisSmall} 600w, ${drewThis} 1200w`}
+            sizes={sizes}
+            width={1200}
+            height={900}
+            alt="I drew this dragon - it was easy"
+            fetchPriority="high"
+            className="block h-auto w-full"
+          />
+        </figure>
+        <figure className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm">
+          <img
+            src={easy123}
+            srcSet={`${easy123Small} 600w, ${easy123} 1200w`}
+            sizes={sizes}
+            width={1200}
+            height={900}
+            alt="Easy as 1-2-3 using the grid method"
+            className="block h-auto w-full"
+          />
+        </figure>
+      </div>
+      <section className="mx-auto mt-10 max-w-2xl text-center md:mt-14">
+        <h1 className="text-4xl font-bold text-ink sm:text-5xl">Ready to Draw Dragons?</h1>
+        <p className="mt-4 text-lg text-ink-soft">Browse our dragon templates and start creating amazing art today</p>
+        <Link href="/home" className={buttonClass("primary", "mt-8 min-h-14 px-8 text-base")}>
+          Show me the Dragons!
+          <ArrowRight className="h-5 w-5" aria-hidden />
+        </Link>
+      </section>
+    </div>
+  );
+}

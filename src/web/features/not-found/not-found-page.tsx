@@ -1,0 +1,21 @@
+import { Link } from "wouter";
+import { buttonClass } from "../../components/ui/button";
+import { usePageMeta } from "../../lib/page-meta";
+import { notFoundMeta } from "../../../shared/page-meta";
+
+/** Any path that is not a screen of the app. */
+export function NotFoundPage() {
+  usePageMeta(notFoundMeta);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+      <p aria-hidden className="font-display text-7xl font-bold text-accent/80">
+        404
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">404 Page Not Found</h1>
+      <p className="mt-3 text-ink-soft">This square of the grid is empty. The page may have moved, or the link may be mistyped.</p>
+      <Link href="/" className={buttonClass("primary", "mt-8")}>
+        Back to the start
+      </Link>
+    </div>
+  );
+}

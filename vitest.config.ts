@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: "server" (unit + API integration on a real database, cloned per file from one
+// migrated template) and "e2e" (Playwright driving Chromium against the built app).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["src/**/*.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser, one server: run the journeys one file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
