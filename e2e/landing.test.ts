@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot } from "./support/browser";
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +44,7 @@ describe("landing page", () => {
     expect(JSON.parse(pageViews[0]!)).toMatchObject({ path: "/" });
     await screenshot(page, "landing-desktop");
     expect(errors).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await cta.click();
     await page.waitForURL("**/home");
@@ -79,6 +80,7 @@ describe("landing page", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "landing-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 });

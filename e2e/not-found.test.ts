@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ describe("not-found page", () => {
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await expect(page.title()).resolves.toBe("Page Not Found · Dragon Grid");
     await screenshot(page, "not-found-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "Back to the start" }).click();
     await page.getByRole("heading", { name: "Ready to Draw Dragons?" }).waitFor();
     await context.close();

@@ -150,7 +150,12 @@ function pencilDragonDefs(id, size, seed = 3) {
   const unitsPerPx = FRAME.size / size;
   return `${hatchPatterns(`${id}-hatch`, unitsPerPx)}
 ${pencilFilter(`${id}-pencil`, { seed, wobble: 2.6, grain: 0.7 })}
-${pencilFilter(`${id}-sketch`, { seed: seed + 5, wobble: 4.5, grain: 0.9 })}`;
+${pencilFilter(`${id}-sketch`, { seed: seed + 5, wobble: 4.5, grain: 0.9 })}
+<filter id="${id}-patchy" x="-10%" y="-10%" width="120%" height="120%" color-interpolation-filters="sRGB">
+  <feTurbulence type="fractalNoise" baseFrequency="${fmt((0.014 * size) / FRAME.size)}" numOctaves="2" seed="${seed + 40}" result="noise"/>
+  <feColorMatrix in="noise" type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  3 0 0 0 -0.6" result="mask"/>
+  <feComposite in="SourceGraphic" in2="mask" operator="in"/>
+</filter>`;
 }
 
 /**
@@ -171,7 +176,7 @@ function pencilDragon(id, x, y, size, { paper = PAPER, clip = "" } = {}) {
       const solid = l < 0.08;
       return [
         `<path d="${d}" fill="${solid ? GRAPHITE : paper}"/>`,
-        shade && !solid ? `<path d="${d}" fill="${shade}"/>` : "",
+        shade && !solid ? `<path d="${d}" fill="${shade}" filter="url(#${id}-patchy)"/>` : "",
         `<path d="${d}" fill="none" stroke="${GRAPHITE}" stroke-width="${fmt(line)}" stroke-linejoin="round" stroke-linecap="round"/>`,
       ].join("");
     })
@@ -181,7 +186,7 @@ function pencilDragon(id, x, y, size, { paper = PAPER, clip = "" } = {}) {
     .join("");
   return `<g${clipAttr}>
 <g filter="url(#${id}-pencil)"><g transform="${frameTransform(x, y, size)}">${shapes}</g></g>
-<g filter="url(#${id}-sketch)" opacity="0.28"><g transform="${frameTransform(x + size * 0.004, y - size * 0.003, size)}">${loose}</g></g>
+<g filter="url(#${id}-sketch)" opacity="0.2"><g transform="${frameTransform(x + size * 0.004, y - size * 0.003, size)}">${loose}</g></g>
 </g>`;
 }
 
@@ -261,6 +266,18 @@ function rulerProp(x, y, length, angle, { height = 34, step = 9, shadow = "" } =
 </g>`;
 }
 
+/** A block eraser in a paper sleeve, centred on (x, y). */
+function eraserProp(x, y, angle, { shadow = "" } = {}) {
+  const f = shadow ? ` filter="url(#${shadow})"` : "";
+  return `<g transform="translate(${fmt(x)} ${fmt(y)}) rotate(${angle})"${f}>
+  <rect x="-52" y="-20" width="104" height="40" rx="5" fill="#F6F1EA"/>
+  <rect x="-52" y="16" width="104" height="4" rx="2" fill="#E4DCD0"/>
+  <rect x="-18" y="-20.5" width="70" height="41" fill="${INK}"/>
+  <rect x="-18" y="-20.5" width="70" height="8" fill="#4A3D31"/>
+  <rect x="-4" y="-3" width="42" height="6" rx="3" fill="${PAPER}" opacity="0.85"/>
+</g>`;
+}
+
 // ---------------------------------------------------------------------------
 // Picture 1: "I drew this dragon - it was easy"
 // ---------------------------------------------------------------------------
@@ -269,16 +286,16 @@ function iDrewThis() {
   const W = 1200;
   const H = 900;
   // Sketchbook spread with a spiral binding down the middle.
-  const book = { x: 70, y: 70, w: 1060, h: 760 };
+  const book = { x: 70, y: 84, w: 1060, h: 732 };
   const mid = W / 2;
   const page = { w: (book.w - 24) / 2 };
   const leftX = book.x;
   const rightX = mid + 12;
 
   // Both grids share geometry so the copy lines up with the reference.
-  const cell = 88;
+  const cell = 92;
   const gridSize = cell * 4;
-  const gridY = 190;
+  const gridY = 236;
   const leftGridX = leftX + (page.w - gridSize) / 2 + 12;
   const rightGridX = rightX + (page.w - gridSize) / 2 + 12;
 
@@ -329,7 +346,8 @@ ${pencilDragon("copy", rightGridX, gridY, gridSize, { paper: PAPER })}
 ${grid({ x: rightGridX, y: gridY, cell, stroke: GRAPHITE, width: 1.3, opacity: 0.38, filter: "grid-pencil" })}
 ${gridLabels({ x: rightGridX, y: gridY, cell, gap: 24, size: 19, fill: GRAPHITE, opacity: 0.7, weight: 400 })}
 
-${pencilProp(rightGridX + 250, gridY + gridSize + 120, 330, -14, { width: 20, shadow: "prop-shadow" })}
+${eraserProp(leftX + 330, gridY + gridSize + 108, -9, { shadow: "prop-shadow" })}
+${pencilProp(rightGridX + 236, gridY + gridSize + 96, 330, -16, { width: 20, shadow: "prop-shadow" })}
 `;
   return svgDoc(W, H, defs, content);
 }
@@ -341,10 +359,10 @@ ${pencilProp(rightGridX + 250, gridY + gridSize + 120, 330, -14, { width: 20, sh
 function easyAs123() {
   const W = 1200;
   const H = 900;
-  const card = 340;
+  const card = 360;
   const gapX = (W - 3 * card) / 4;
-  const cardY = 215;
-  const cell = 68;
+  const cardY = 250;
+  const cell = 72;
   const gridSize = cell * 4;
   const gutter = 34; // room for labels left of and above the grid
   const padX = (card - gridSize - gutter) / 2 + gutter;
@@ -388,11 +406,13 @@ ${pencilDragonDefs("p3", gridSize, 8)}
     ["2", "Grid your paper"],
     ["3", "Copy square by square"],
   ];
+  const trackY = cardY + card + 62;
+  const track = `<path d="M${panels[0].x + card / 2} ${trackY}H${panels[2].x + card / 2}" stroke="${INK}" stroke-width="2" stroke-dasharray="2 9" stroke-linecap="round" opacity="0.45"/>`;
   const captions = panels
     .map((p, i) => {
       const cx = p.x + card / 2;
       const cy = cardY + card + 62;
-      return `<circle cx="${cx}" cy="${cy}" r="24" fill="${INK}"/>
+      return `<circle cx="${cx}" cy="${cy}" r="30" fill="${DESK}"/><circle cx="${cx}" cy="${cy}" r="24" fill="${INK}"/>
 ${centredText(cx, cy, labels[i][0], { size: 26, fill: PAPER, weight: 700 })}
 ${centredText(cx, cy + 58, labels[i][1], { size: 25, fill: INK, weight: 700 })}`;
     })
@@ -404,8 +424,8 @@ ${centredText(cx, cy + 58, labels[i][1], { size: 25, fill: INK, weight: 700 })}`
 
   const content = `
 <rect width="${W}" height="${H}" fill="url(#desk)"/>
-${centredText(W / 2, 112, "Easy as 1-2-3", { size: 54, weight: 700 })}
-<path d="M${W / 2 - 110} 158C${W / 2 - 40} 150 ${W / 2 + 40} 150 ${W / 2 + 110} 156" fill="none" stroke="${ACCENT}" stroke-width="5" stroke-linecap="round"/>
+${centredText(W / 2, 146, "Easy as 1-2-3", { size: 54, weight: 700 })}
+<path d="M${W / 2 - 110} 192C${W / 2 - 40} 184 ${W / 2 + 40} 184 ${W / 2 + 110} 190" fill="none" stroke="${ACCENT}" stroke-width="5" stroke-linecap="round"/>
 
 ${panels.map(cardRect).join("\n")}
 
@@ -427,8 +447,9 @@ ${pencilDragon("p3", p3.gx, p3.gy, gridSize, { paper: PAPER, clip: "p3-done" })}
 ${cellHighlight(p3.gx, p3.gy, cell, hot.col, hot.row, { width: 3.5, wash: 0.08 })}
 ${grid({ x: p3.gx, y: p3.gy, cell, stroke: GRAPHITE, width: 1.4, opacity: 0.5, filter: "grid-pencil" })}
 ${gridLabels({ x: p3.gx, y: p3.gy, cell, gap: 18, size: 17, fill: GRAPHITE, opacity: 0.75, weight: 400, highlight: hot })}
-${pencilProp(p3.gx + cell * 1.6, p3.gy + cell * 1.55, 240, -38, { width: 17, shadow: "prop-shadow" })}
+${pencilProp(p3.gx + cell * 1.72, p3.gy + cell * 1.62, 205, 38, { width: 17, shadow: "prop-shadow" })}
 
+${track}
 ${captions}
 `;
   return svgDoc(W, H, defs, content);
@@ -460,8 +481,8 @@ ${shadowFilter("card-shadow", { dy: 8, blur: 12, opacity: 0.18 })}
 <g clip-path="url(#og-clip)">${colourDragon(gx, gy, gridSize)}</g>
 ${grid({ x: gx, y: gy, cell, stroke: INK, width: 2, opacity: 0.42 })}
 ${gridLabels({ x: gx, y: gy, cell, gap: 27, size: 22 })}
-<text x="${tx}" y="272" font-family="${FONT}" font-size="78" font-weight="700" fill="${INK}">Dragon Grid</text>
-<path d="M${tx + 4} 300C${tx + 120} 290 ${tx + 260} 290 ${tx + 420} 298" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
+<text x="${tx}" y="272" font-family="${FONT}" font-size="68" font-weight="700" fill="${INK}">Dragon Grid</text>
+<path d="M${tx + 4} 300C${tx + 110} 291 ${tx + 240} 291 ${tx + 380} 297" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
 <text font-family="${FONT}" font-size="34" fill="${INK}" opacity="0.85"><tspan x="${tx}" y="372">Learn to draw dragons</tspan><tspan x="${tx}" y="418">with the grid method</tspan></text>
 `;
   return svgDoc(W, H, defs, content);
@@ -496,12 +517,20 @@ function appleTouchSvg() {
 // Render
 // ---------------------------------------------------------------------------
 
+// `--png-dir DIR` also writes lossless PNG copies of the webp pictures (for review).
+const pngDirArg = process.argv.indexOf("--png-dir");
+const pngDir = pngDirArg > 0 ? process.argv[pngDirArg + 1] : null;
+
 async function renderWebp(svg, file, width, height) {
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  if (pngDir) {
+    await mkdir(pngDir, { recursive: true });
+    await writeFile(path.join(pngDir, `${file}.raw.png`), png);
+  }
   const full = path.join(landingDir, `${file}.webp`);
   const small = path.join(landingDir, `${file}-600.webp`);
-  await sharp(png).resize(width, height).webp({ quality: 80, effort: 6 }).toFile(full);
-  await sharp(png).resize(width / 2, height / 2, { kernel: "lanczos3" }).webp({ quality: 80, effort: 6 }).toFile(small);
+  await sharp(png).resize(width, height).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(full);
+  await sharp(png).resize(width / 2, height / 2, { kernel: "lanczos3" }).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(small);
   return [full, small];
 }
 

@@ -29,3 +29,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Run axe-core on the page; answers the serious and critical violations (there should be none). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Evaluated through the devtools protocol: the app's CSP (rightly) blocks injected script tags.
+  await page.evaluate(fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8"));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

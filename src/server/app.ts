@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -39,6 +39,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // Long enough for the slowest upload; idle keep-alive sockets are closed on shutdown.
     requestTimeout: 10 * 60 * 1000,
     return503OnClosing: true,
+    // Requests are not logged one by one; errors are, with their request id.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,6 +52,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate("storage", storage);
   // Close what we opened; a handle passed in belongs to the caller.
   if (!deps.database) app.addHook("onClose", () => database.close());
+
+  // While shutting down, answers to in-flight requests close their connection, so the process
+  // need not wait for keep-alive sockets to time out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   app.decorateRequest("user", null);
   await app.register(fastifyHelmet, helmetOptions(config));

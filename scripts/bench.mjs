@@ -1,0 +1,108 @@
+// `npm run bench`: measures the budgets in the README on this machine and prints a table.
+//  - start-up: first start on an empty DATA_DIR, and a restart on the same one
+//  - first-load JavaScript (gzip) of the landing page, against the 90 KB budget
+//  - API reads at 50 connections (autocannon): requests/s and p99, next to a Fastify hello-world
+//    measured in the same run, so a slow machine shows up as a slow baseline.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import { buildIsStale } from "./lib/build-freshness.mjs";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const rows = [];
+
+if (buildIsStale()) {
+  const built = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    url,
+    ms: Date.now() - started,
+    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
+  };
+}
+
+function load(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function measure(name, url, budgetMs) {
+  const result = await load(url);
+  if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+  rows.push({
+    measure: `${name} (${CONNECTIONS} conn)`,
+    value: `${Math.round(result.requests.average).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms`,
+    budget: budgetMs ? `p99 < ${budgetMs} ms` : "",
+    ok: budgetMs ? (result.latency.p99 < budgetMs ? "yes" : "NO") : "",
+  });
+}
+
+function firstLoadJsKb() {
+  const html = fs.readFileSync("dist/client/index.html", "utf8");
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join("dist/client", file)), { level: 9 }).length, 0);
+  return { kb: bytes / 1024, files };
+}
+
+// Start-up
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-bench-"));
+const first = await startServer(dataDir);
+await first.stop();
+rows.push({ measure: "first start, empty DATA_DIR", value: `${(first.ms / 1000).toFixed(1)} s`, budget: "< 15 s", ok: first.ms < 15000 ? "yes" : "NO" });
+const server = await startServer(dataDir);
+rows.push({ measure: "restart, same DATA_DIR", value: `${(server.ms / 1000).toFixed(1)} s`, budget: "< 3 s", ok: server.ms < 3000 ? "yes" : "NO" });
+
+// First-load JavaScript
+const js = firstLoadJsKb();
+rows.push({ measure: `first-load JS, landing (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
+
+// Throughput and latency
+const hello = Fastify();
+hello.get("/", async () => ({ hello: "world" }));
+const helloPort = await freePort();
+await hello.listen({ port: helloPort, host: "127.0.0.1" });
+await measure("baseline: Fastify hello-world", `http://127.0.0.1:${helloPort}/`);
+await hello.close();
+// Health makes a database round-trip on every call, by design; it is shown, not budgeted.
+await measure("GET /api/health (database round-trip)", `${server.url}/api/health`);
+await measure("GET / (page HTML with head tags)", `${server.url}/`, 25);
+
+await server.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test)\n`);
+console.table(rows);
+if (rows.some((row) => row.ok === "NO")) process.exitCode = 1;
