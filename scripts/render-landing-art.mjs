@@ -367,7 +367,7 @@ function easyAs123() {
   const gutter = 34; // room for labels left of and above the grid
   const padX = (card - gridSize - gutter) / 2 + gutter;
   const padY = (card - gridSize - gutter) / 2 + gutter;
-  const hot = { col: 1, row: 1 }; // cell B2
+  const hot = { col: 2, row: 2 }; // cell C3: the square being copied in panel 3
 
   const panels = [0, 1, 2].map((i) => {
     const x = gapX + i * (card + gapX);
@@ -383,9 +383,8 @@ ${pencilDragonDefs("p3", gridSize, 8)}
 <radialGradient id="desk" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="#F4ECE1"/><stop offset="1" stop-color="${DESK}"/></radialGradient>
 <clipPath id="p1-clip"><rect x="${p1.gx}" y="${p1.gy}" width="${gridSize}" height="${gridSize}"/></clipPath>
 <clipPath id="p3-done">
-  <rect x="${p3.gx}" y="${p3.gy}" width="${gridSize}" height="${cell}"/>
-  <rect x="${p3.gx}" y="${p3.gy + cell}" width="${cell}" height="${cell}"/>
-  <rect x="${p3.gx + cell}" y="${p3.gy + cell}" width="${cell * 0.55}" height="${cell}"/>
+  <rect x="${p3.gx}" y="${p3.gy}" width="${gridSize}" height="${cell * hot.row}"/>
+  <rect x="${p3.gx}" y="${p3.gy + cell * hot.row}" width="${cell * (hot.col + 0.5)}" height="${cell}"/>
 </clipPath>`;
 
   const cardRect = (p) => `<g filter="url(#card-shadow)"><rect x="${p.x}" y="${p.y}" width="${card}" height="${card}" rx="8" fill="${PAPER}"/></g>`;
@@ -418,10 +417,6 @@ ${centredText(cx, cy + 58, labels[i][1], { size: 25, fill: INK, weight: 700 })}`
     })
     .join("\n");
 
-  const arrow = (x1, x2, y) =>
-    `<path d="M${x1} ${y}C${x1 + 12} ${y - 14} ${x2 - 12} ${y - 14} ${x2} ${y}" fill="none" stroke="${INK}" stroke-width="2.2" opacity="0.55" stroke-linecap="round"/>
-<path d="M${x2 - 9} ${y - 8}L${x2} ${y}L${x2 - 11} ${y + 3}" fill="none" stroke="${INK}" stroke-width="2.2" opacity="0.55" stroke-linecap="round" stroke-linejoin="round"/>`;
-
   const content = `
 <rect width="${W}" height="${H}" fill="url(#desk)"/>
 ${centredText(W / 2, 146, "Easy as 1-2-3", { size: 54, weight: 700 })}
@@ -447,7 +442,7 @@ ${pencilDragon("p3", p3.gx, p3.gy, gridSize, { paper: PAPER, clip: "p3-done" })}
 ${cellHighlight(p3.gx, p3.gy, cell, hot.col, hot.row, { width: 3.5, wash: 0.08 })}
 ${grid({ x: p3.gx, y: p3.gy, cell, stroke: GRAPHITE, width: 1.4, opacity: 0.5, filter: "grid-pencil" })}
 ${gridLabels({ x: p3.gx, y: p3.gy, cell, gap: 18, size: 17, fill: GRAPHITE, opacity: 0.75, weight: 400, highlight: hot })}
-${pencilProp(p3.gx + cell * 1.72, p3.gy + cell * 1.62, 205, 38, { width: 17, shadow: "prop-shadow" })}
+${pencilProp(p3.gx + cell * (hot.col + 0.56), p3.gy + cell * (hot.row + 0.45), 175, 54, { width: 17, shadow: "prop-shadow" })}
 
 ${track}
 ${captions}
@@ -471,6 +466,7 @@ function ogImage() {
   for (let y = 15; y < H; y += 60) bg.push(`M0 ${y}H${W}`);
   const defs = `
 ${shadowFilter("card-shadow", { dy: 8, blur: 12, opacity: 0.18 })}
+${shadowFilter("prop-shadow", { dy: 7, blur: 5, opacity: 0.2 })}
 <clipPath id="og-clip"><rect x="${gx}" y="${gy}" width="${gridSize}" height="${gridSize}"/></clipPath>`;
   const tx = 640;
   const content = `
@@ -481,9 +477,10 @@ ${shadowFilter("card-shadow", { dy: 8, blur: 12, opacity: 0.18 })}
 <g clip-path="url(#og-clip)">${colourDragon(gx, gy, gridSize)}</g>
 ${grid({ x: gx, y: gy, cell, stroke: INK, width: 2, opacity: 0.42 })}
 ${gridLabels({ x: gx, y: gy, cell, gap: 27, size: 22 })}
-<text x="${tx}" y="272" font-family="${FONT}" font-size="68" font-weight="700" fill="${INK}">Dragon Grid</text>
-<path d="M${tx + 4} 300C${tx + 110} 291 ${tx + 240} 291 ${tx + 380} 297" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
-<text font-family="${FONT}" font-size="34" fill="${INK}" opacity="0.85"><tspan x="${tx}" y="372">Learn to draw dragons</tspan><tspan x="${tx}" y="418">with the grid method</tspan></text>
+<text x="${tx}" y="258" font-family="${FONT}" font-size="68" font-weight="700" fill="${INK}">Dragon Grid</text>
+<path d="M${tx + 4} 286C${tx + 110} 277 ${tx + 240} 277 ${tx + 380} 283" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
+<text font-family="${FONT}" font-size="34" fill="${INK}" opacity="0.85"><tspan x="${tx}" y="358">Learn to draw dragons</tspan><tspan x="${tx}" y="404">with the grid method</tspan></text>
+${pencilProp(tx + 6, 500, 330, -6, { width: 20, shadow: "prop-shadow" })}
 `;
   return svgDoc(W, H, defs, content);
 }
