@@ -16,11 +16,18 @@ import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
 import { registerPageRoutes } from "./features/pages/routes";
+import { installOriginCheck } from "./http/origin-check";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createSessions } from "./features/auth/sessions";
+import { createUsersRepository } from "./features/auth/users-repository";
+import { registerAuthRoutes } from "./features/auth/routes";
+import { registerGoogleRoutes } from "./features/auth/google-routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
   database?: DatabaseHandle;
   storage?: ObjectStorage;
+  mailer?: Mailer;
 }
 
 declare module "fastify" {
@@ -75,6 +82,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
   });
 
+  installOriginCheck(app, config);
+  const sessions = createSessions(database.db, config);
+  sessions.install(app);
+  const users = createUsersRepository(database.db);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+
+  registerAuthRoutes(app, { config, users, sessions, mailer });
+  registerGoogleRoutes(app, { config, users, sessions });
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
   registerObjectServeRoutes(app, storage);

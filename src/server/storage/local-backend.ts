@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { loadOrCreateSecret } from "../http/secrets";
 import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
 
 /** The route that receives signed local uploads (see local-upload-route.ts). */
@@ -138,21 +139,5 @@ export class LocalBlobBackend implements BlobBackend {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.file(key), { force: true });
-  }
-}
-
-function loadOrCreateSecret(file: string): Buffer {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    const secret = crypto.randomBytes(32);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
-      return secret;
-    } catch {
-      // Another process created it first: use theirs.
-      return fs.readFileSync(file);
-    }
   }
 }

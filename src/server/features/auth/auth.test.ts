@@ -1,0 +1,283 @@
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailVerificationTokens, sessions, users } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { outboxFor, verificationLink } from "../../test/mail";
+import { SESSION_COOKIE } from "./sessions";
+
+let t: TestApp;
+let ip = 0;
+// Each test speaks from its own address so per-address rate limits do not leak between tests.
+const fromNewAddress = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "boss@example.com" });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = fromNewAddress()) =>
+  t.app.inject({ method: "POST", url, payload, headers, remoteAddress });
+
+const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
+
+async function register(email: string, password = "correct horse", extra: object = {}) {
+  const res = await post("/api/auth/register", { email, password, firstName: "Ada", lastName: "Lovelace", ...extra });
+  expect(res.statusCode).toBe(201);
+}
+
+function latestLink(email: string): string {
+  const messages = outboxFor(t.dataDir, email);
+  const link = verificationLink(messages.at(-1) ?? "");
+  expect(link).not.toBeNull();
+  return link!;
+}
+
+async function verify(link: string) {
+  const url = new URL(link);
+  return t.app.inject({ method: "GET", url: `/api/auth/verify-email${url.search}` });
+}
+
+async function registerVerified(email: string, password = "correct horse") {
+  await register(email, password);
+  expect((await verify(latestLink(email))).statusCode).toBe(200);
+}
+
+async function login(email: string, password = "correct horse") {
+  return post("/api/auth/login", { email, password });
+}
+
+describe("register", () => {
+  it("creates an unverified user, stores the e-mail lower-cased and sends a 24-hour link", async () => {
+    const res = await post("/api/auth/register", { email: "  New.User@Example.COM ", password: "correct horse", firstName: "New" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: "Registration successful. Please check your email to verify your account." });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "new.user@example.com"));
+    expect(row).toMatchObject({ emailVerified: false, isAdmin: false, firstName: "New", lastName: null });
+    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
+
+    const [message] = outboxFor(t.dataDir, "new.user@example.com");
+    expect(message).toContain("Subject: Verify your Dragon Grid email");
+    expect(message).toMatch(/Content-Type: text\/plain/);
+    expect(message).toMatch(/Content-Type: text\/html/);
+    expect(message).toContain("expires in 24 hours");
+    const link = verificationLink(message!)!;
+    expect(link.startsWith("http://dragongrid.test/verify-email?token=")).toBe(true);
+    const token = new URL(link).searchParams.get("token")!;
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
+
+    // Only the hash of the token is stored.
+    const tokens = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, row!.id));
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.tokenHash).not.toContain(token);
+    expect(tokens[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+  });
+
+  it("refuses an e-mail that already has an account, in any case", async () => {
+    await register("twice@example.com");
+    const res = await post("/api/auth/register", { email: "TWICE@example.com", password: "another one" });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toBe("An account with this email already exists. Please log in instead.");
+  });
+
+  it.each([
+    [{ email: "not-an-email", password: "correct horse" }, /^Invalid email/],
+    [{ email: "", password: "correct horse" }, /^Invalid email/],
+    [{ email: "a@b.co", password: "short" }, /Password must be at least 8 characters/],
+    [{ email: "a@b.co", password: "x".repeat(129) }, /Password can be at most 128 characters/],
+    [{ email: "a@b.co" }, /^Invalid password/],
+  ])("validates %o", async (payload, message) => {
+    const res = await post("/api/auth/register", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+  });
+
+  it("makes ADMIN_EMAILS admins at registration", async () => {
+    await register("boss@example.com");
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "boss@example.com"));
+    expect(row!.isAdmin).toBe(true);
+  });
+});
+
+describe("verify-email", () => {
+  it("verifies once; the same link then fails", async () => {
+    await register("verify@example.com");
+    const link = latestLink("verify@example.com");
+    const ok = await verify(link);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: "Email verified successfully! You can now log in." });
+    const again = await verify(link);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toBe("This verification link has already been used. Please log in.");
+  });
+
+  it("answers a missing token with 'No verification token provided'", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/verify-email" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe("No verification token provided");
+  });
+
+  it("refuses an unknown token", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/verify-email?token=nope" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/invalid/);
+  });
+
+  it("refuses an expired token", async () => {
+    await register("late@example.com");
+    const link = latestLink("late@example.com");
+    await t.database.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await verify(link);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe("This verification link has expired. Please request a new one.");
+  });
+});
+
+describe("resend-verification", () => {
+  it("sends a new link and the earlier one stops working", async () => {
+    await register("resend@example.com");
+    const first = latestLink("resend@example.com");
+    const res = await post("/api/auth/resend-verification", { email: "Resend@example.com" });
+    expect(res.statusCode).toBe(200);
+    const second = latestLink("resend@example.com");
+    expect(second).not.toBe(first);
+    expect((await verify(first)).statusCode).toBe(400);
+    expect((await verify(second)).statusCode).toBe(200);
+  });
+
+  it("answers the same for unknown and already verified e-mails, sending nothing", async () => {
+    const unknown = await post("/api/auth/resend-verification", { email: "nobody@example.com" });
+    await registerVerified("done@example.com");
+    const before = outboxFor(t.dataDir, "done@example.com").length;
+    const verified = await post("/api/auth/resend-verification", { email: "done@example.com" });
+    expect(unknown.statusCode).toBe(200);
+    expect(verified.body).toBe(unknown.body);
+    expect(outboxFor(t.dataDir, "nobody@example.com")).toHaveLength(0);
+    expect(outboxFor(t.dataDir, "done@example.com")).toHaveLength(before);
+  });
+
+  it("limits resends per e-mail with a readable 429", async () => {
+    await register("spam@example.com");
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post("/api/auth/resend-verification", { email: "spam@example.com" })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const res = await post("/api/auth/resend-verification", { email: "spam@example.com" });
+    expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  });
+});
+
+describe("login, the current user and logout", () => {
+  it("refuses an unverified account with a message containing 'verify your email'", async () => {
+    await register("unverified@example.com");
+    const res = await login("unverified@example.com");
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain("verify your email");
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it("gives a wrong password and an unknown e-mail the same answer", async () => {
+    await registerVerified("wrong@example.com");
+    const wrong = await login("wrong@example.com", "not my password");
+    const unknown = await login("ghost@example.com", "not my password");
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe("Invalid email or password");
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it("signs in with an httpOnly SameSite=Lax cookie whose token is stored hashed; /api/auth/user never shows a hash", async () => {
+    await registerVerified("ada@example.com");
+    const res = await login("ADA@example.com");
+    expect(res.statusCode).toBe(200);
+    const cookie = sessionCookie(res)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.maxAge).toBe(30 * 24 * 3600);
+    const stored = await t.database.db.select().from(sessions);
+    expect(stored.some((s) => s.tokenHash === cookie.value)).toBe(false);
+
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    expect(me.statusCode).toBe(200);
+    const user = me.json();
+    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"]);
+    expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false });
+    expect(me.body).not.toMatch(/scrypt|password/i);
+
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { [SESSION_COOKIE]: cookie.value } });
+    expect(out.statusCode).toBe(200);
+    expect(sessionCookie(out)?.value).toBe("");
+    const after = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    expect(after.statusCode).toBe(401);
+    expect(after.body).toBe("Unauthorized");
+  });
+
+  it("answers 401 'Unauthorized' without a session and ignores a forged cookie", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+    const forged = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: "forged" } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("expires sessions after 30 days without activity", async () => {
+    await registerVerified("idle@example.com");
+    const cookie = sessionCookie(await login("idle@example.com"))!;
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("extends a session that is used, at most once an hour", async () => {
+    await registerVerified("busy@example.com");
+    const cookie = sessionCookie(await login("busy@example.com"))!;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const soon = new Date(Date.now() + 3600_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: twoHoursAgo, expiresAt: soon });
+    await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    const rows = await t.database.db.select().from(sessions);
+    const row = rows.find((s) => s.lastSeenAt > twoHoursAgo)!;
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+  });
+
+  it("applies ADMIN_EMAILS at login", async () => {
+    await registerVerified("later-boss@example.com");
+    const t2 = await createTestApp({ ADMIN_EMAILS: "later-boss@example.com" });
+    try {
+      // A second app on another database: register there, then log in as a listed admin.
+      await t2.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "later-boss@example.com", password: "correct horse" } });
+      await t2.database.db.update(users).set({ emailVerified: true, isAdmin: false });
+      const res = await t2.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "later-boss@example.com", password: "correct horse" } });
+      expect(res.json().isAdmin).toBe(true);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it("limits login attempts per e-mail, whatever the address", async () => {
+    await registerVerified("target@example.com");
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await login("target@example.com", "guess guess")).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it("limits login attempts per address", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      codes.push((await post("/api/auth/login", { email: `x${i}@example.com`, password: "guess guess" }, {}, "10.200.0.1")).statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it("refuses state-changing requests from another site", async () => {
+    const res = await post("/api/auth/logout", {}, { origin: "https://evil.example" });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toBe("Cross-site request refused");
+    const same = await post("/api/auth/logout", {}, { origin: "http://dragongrid.test" });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it("sends an expired session's browser to /login", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/login" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/login");
+  });
+});

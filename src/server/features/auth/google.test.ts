@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { SESSION_COOKIE } from "./sessions";
+
+// A real OpenID provider on loopback stands in for Google: discovery, authorize (with PKCE and
+// nonce), token endpoint and signed ID tokens.
+let provider: OAuth2Server;
+let t: TestApp;
+let claims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: "dragon-grid",
+    GOOGLE_CLIENT_SECRET: "secret",
+    GOOGLE_ISSUER: provider.issuer.url!,
+    ADMIN_EMAILS: "google-boss@example.com",
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
+
+/** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
+async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void) {
+  const start = await t.app.inject({ method: "GET", url: `/api/auth/google${returnUrl === undefined ? "" : `?returnUrl=${encodeURIComponent(returnUrl)}`}` });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
+  expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+
+  const fromProvider = await fetch(authorize, { redirect: "manual" });
+  expect(fromProvider.status).toBe(302);
+  const callback = new URL(fromProvider.headers.get("location")!);
+  expect(callback.origin + callback.pathname).toBe("http://dragongrid.test/api/auth/google/callback");
+  tamper?.(callback);
+  const done = await t.app.inject({ method: "GET", url: callback.pathname + callback.search, cookies: { dg_oidc: flowCookie.value } });
+  return { authorize, done, session: done.cookies.find((c) => c.name === SESSION_COOKIE && c.value) };
+}
+
+describe("Google sign-in", () => {
+  it("asks for openid email profile with PKCE (S256), state and nonce", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+    const url = new URL(res.headers.location as string);
+    expect(url.origin).toBe(new URL(provider.issuer.url!).origin);
+    expect(url.searchParams.get("client_id")).toBe("dragon-grid");
+    expect(url.searchParams.get("scope")).toBe("openid email profile");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get("state")).toBeTruthy();
+    expect(url.searchParams.get("nonce")).toBeTruthy();
+    expect(url.searchParams.get("redirect_uri")).toBe("http://dragongrid.test/api/auth/google/callback");
+  });
+
+  it("creates a verified account from the ID token and returns to a safe return URL", async () => {
+    claims = { sub: "g-1", email: "Gina@Example.com", email_verified: true, given_name: "Gina", family_name: "Grid", picture: "https://lh3.googleusercontent.com/a/gina" };
+    const { done, session } = await signInWithGoogle("/draw/abc?version=pencil");
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe("/draw/abc?version=pencil");
+    expect(session).toBeDefined();
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } });
+    expect(me.json()).toMatchObject({
+      email: "gina@example.com",
+      emailVerified: true,
+      firstName: "Gina",
+      lastName: "Grid",
+      profileImageUrl: "https://lh3.googleusercontent.com/a/gina",
+      isAdmin: false,
+    });
+  });
+
+  it.each([["//evil.example/steal"], ["https://evil.example"], ["/\\evil.example"], [undefined]])(
+    "sends an unsafe or missing return URL (%s) to /home",
+    async (returnUrl) => {
+      claims = { sub: "g-2", email: "safe@example.com", email_verified: true };
+      const { done } = await signInWithGoogle(returnUrl);
+      expect(done.headers.location).toBe("/home");
+    },
+  );
+
+  it("links an existing password account with the same e-mail instead of creating another", async () => {
+    await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "linked@example.com", password: "correct horse", firstName: "Lin" } });
+    claims = { sub: "g-3", email: "linked@example.com", email_verified: true, given_name: "Other" };
+    const { session } = await signInWithGoogle("/profile");
+    expect(session).toBeDefined();
+    const rows = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ googleSubject: "g-3", emailVerified: true, firstName: "Lin" });
+    // The password was never confirmed by the address's owner, so it no longer signs in.
+    expect(rows[0]!.passwordHash).toBeNull();
+    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "linked@example.com", password: "correct horse" } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it("makes ADMIN_EMAILS admins", async () => {
+    claims = { sub: "g-4", email: "google-boss@example.com", email_verified: true };
+    const { session } = await signInWithGoogle("/admin/stats");
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } });
+    expect(me.json().isAdmin).toBe(true);
+  });
+
+  it("refuses a callback whose state was tampered with, or that lacks the flow cookie", async () => {
+    claims = { sub: "g-5", email: "tamper@example.com", email_verified: true };
+    const { done, session } = await signInWithGoogle("/home", (url) => url.searchParams.set("state", "forged"));
+    expect(done.headers.location).toBe("/login?error=google");
+    expect(session).toBeUndefined();
+
+    const bare = await t.app.inject({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" });
+    expect(bare.headers.location).toBe("/login?error=google");
+  });
+
+  it("refuses an e-mail the provider has not verified", async () => {
+    claims = { sub: "g-6", email: "unverified@example.com", email_verified: false };
+    const { done, session } = await signInWithGoogle("/home");
+    expect(done.headers.location).toBe("/login?error=google-email");
+    expect(session).toBeUndefined();
+  });
+});
+
+describe("Google sign-in when not configured", () => {
+  it("redirects to /login, where the page says it is not configured", async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: "GET", url: "/api/auth/google?returnUrl=/home" });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/login?error=google-not-configured");
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { hashToken, randomToken } from "./tokens";
+
+export const SESSION_COOKIE = "dg_session";
+const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Sliding expiry is refreshed at most this often, so a busy user does not write on every request.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+const cookieOptions = (config: Config) => ({
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: config.publicUrl.startsWith("https:"),
+  path: "/",
+  maxAge: SESSION_DAYS * 24 * 60 * 60,
+});
+
+/**
+ * Sessions: a random token in an httpOnly SameSite=Lax cookie; the database keeps only its hash
+ * and an expiry 30 days after the last activity, so any server process can check any session.
+ */
+export function createSessions(db: Database, config: Config) {
+  return {
+    async start(reply: FastifyReply, userId: string): Promise<void> {
+      const token = randomToken();
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
+    },
+
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    },
+
+    /** Sets request.user from the session cookie when it names a live session. */
+    install(app: FastifyInstance): void {
+      app.addHook("onRequest", async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (!token) return;
+        const tokenHash = hashToken(token);
+        const [row] = await db
+          .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+        if (!row) {
+          reply.clearCookie(SESSION_COOKIE, { path: "/" });
+          return;
+        }
+        request.user = { id: row.id, email: row.email, isAdmin: row.isAdmin };
+        if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+            .where(eq(sessions.tokenHash, tokenHash));
+          reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
+        }
+      });
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+/** preHandler: 401 "Unauthorized" for visitors (the client's unauthorized handling keys on it). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, "Unauthorized");
+}
+
+/** preHandler: 401 for visitors, 403 for signed-in users who are not admins. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, "Unauthorized");
+  if (!request.user.isAdmin) throw new HttpError(403, "Admin access required");
+}

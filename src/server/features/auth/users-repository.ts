@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { emailVerificationTokens, users } from "../../db/schema";
+import type { AuthUser } from "../../../shared/auth";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The API's view of a user: SPEC.md section 3 fields only. */
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    emailVerified: row.emailVerified,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    async findByGoogleSubject(subject: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
+      return row ?? null;
+    },
+
+    async create(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Store a new verification token (its hash); earlier unused ones stop working. */
+    async replaceVerificationToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(emailVerificationTokens).where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+        await tx.insert(emailVerificationTokens).values({ tokenHash, userId, expiresAt });
+      });
+    },
+
+    async findVerificationToken(tokenHash: string) {
+      const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
+      return row ?? null;
+    },
+
+    /** Spend a token and verify its user, atomically; false when it was already spent or has expired. */
+    async consumeVerificationToken(tokenHash: string, userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, new Date())))
+          .returning({ userId: emailVerificationTokens.userId });
+        if (spent.length === 0) return false;
+        await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+        return true;
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

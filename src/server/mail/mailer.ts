@@ -1,0 +1,42 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail through SMTP_URL, or, without it, writes each message as an .eml file to DATA_DIR/outbox. */
+export interface Mailer {
+  readonly kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  const outbox = path.join(config.DATA_DIR, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(message) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, file }, `Mail written to the outbox (no SMTP_URL): ${message.subject}`);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Undo quoted-printable soft breaks and escapes, enough to read links out of a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The verification link in a raw message, or null. */
+export function verificationLink(raw: string): string | null {
+  return /https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+}
+
+/** Raw .eml messages written to DATA_DIR/outbox for an address, oldest first. */
+export function outboxFor(dataDir: string, email: string): string[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(`${email}.eml`))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+}
