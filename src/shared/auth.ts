@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/** Verification links expire after 24 hours (SPEC.md section 9). */
-export const VERIFICATION_TTL_HOURS = 24;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 
 const email = z
   .string()

@@ -2,7 +2,6 @@ import { lazy, Suspense } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { Layout } from "./layout";
 import { AppRouter } from "./router";
 
@@ -18,15 +17,13 @@ function PageViewReporter() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <PageViewReporter />
-        <Layout>
-          <AppRouter />
-        </Layout>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </TooltipProvider>
+      <PageViewReporter />
+      <Layout>
+        <AppRouter />
+      </Layout>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

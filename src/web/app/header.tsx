@@ -1,13 +1,11 @@
 import { Link, useLocation } from "wouter";
-import { LogIn } from "lucide-react";
 import { Logo } from "./logo";
 import { NAV_ITEMS, isCurrent } from "./nav-items";
-import { clearReturnUrl } from "../lib/return-url";
-import { buttonClass } from "../components/ui/button";
+import { AccountControl } from "./account-control";
 
 /** Top bar: logo, the section links on desktop, and the account control. */
 export function Header() {
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -32,18 +30,7 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <button
-          type="button"
-          className={buttonClass("primary", "px-4")}
-          onClick={() => {
-            // A deliberate sign-in starts fresh: no stale page to be sent back to.
-            clearReturnUrl();
-            navigate("/login");
-          }}
-        >
-          <LogIn className="h-4 w-4" aria-hidden />
-          Sign In
-        </button>
+        <AccountControl />
       </div>
     </header>
   );

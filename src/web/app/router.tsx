@@ -5,6 +5,10 @@ import { LandingPage } from "../features/landing/landing-page";
 
 // Screens other than the landing page load on demand, so the first page downloads only itself.
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
+const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
+const ProfilePage = lazy(() => import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
 export function AppRouter() {
@@ -12,6 +16,10 @@ export function AppRouter() {
     <Suspense fallback={<Spinner />}>
       <Switch>
         <Route path="/" component={LandingPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/feed" component={FeedPage} />
+        <Route path="/profile" component={ProfilePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

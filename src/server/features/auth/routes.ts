@@ -8,11 +8,11 @@ import { KeyedRateLimiter } from "../../http/rate-limiter";
 import {
   INVALID_LOGIN_MESSAGE,
   UNVERIFIED_LOGIN_MESSAGE,
-  VERIFICATION_TTL_HOURS,
   loginSchema,
   registerSchema,
   resendVerificationSchema,
 } from "../../../shared/auth";
+import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { hashToken, randomToken } from "./tokens";
 import { requireUser, type Sessions } from "./sessions";

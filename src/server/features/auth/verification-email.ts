@@ -1,5 +1,5 @@
 import type { MailMessage } from "../../mail/mailer";
-import { VERIFICATION_TTL_HOURS } from "../../../shared/auth";
+import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

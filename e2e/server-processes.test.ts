@@ -1,0 +1,80 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxFor, verificationLink } from "../src/server/test/mail";
+import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
+import { startServer } from "./support/server-process";
+
+const SESSION = "dg_session";
+const json = { "content-type": "application/json" };
+
+/** Register through the API of `base`, verify through the link in its outbox, and log in. */
+async function registerVerifyLogin(base: string, dataDir: string, email: string): Promise<string> {
+  const registered = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
+  expect(registered.status).toBe(201);
+  const link = new URL(verificationLink(outboxFor(dataDir, email).at(-1)!)!);
+  expect((await fetch(`${base}/api/auth/verify-email${link.search}`)).status).toBe(200);
+  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
+  expect(login.status).toBe(200);
+  return /dg_session=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")![1]!;
+}
+
+const currentUser = (base: string, token: string) => fetch(`${base}/api/auth/user`, { headers: { cookie: `${SESSION}=${token}` } });
+
+describe("two server processes on one PostgreSQL database", () => {
+  let pg: ThrowawayPostgres | null;
+  beforeAll(async () => {
+    pg = await startPostgresForTest();
+  });
+  afterAll(() => pg?.stop());
+
+  it("accept each other's sessions, and a logout on one ends it on both", async (context) => {
+    if (!pg) return context.skip();
+    const a = await startServer({ DATABASE_URL: pg.url });
+    const b = await startServer({ DATABASE_URL: pg.url });
+    try {
+      expect(await (await fetch(`${a.url}/api/health`)).json()).toMatchObject({ database: "postgres" });
+      const token = await registerVerifyLogin(a.url, a.dataDir, "shared@example.com");
+      const onB = await currentUser(b.url, token);
+      expect(onB.status).toBe(200);
+      expect((await onB.json()).email).toBe("shared@example.com");
+
+      const logout = await fetch(`${b.url}/api/auth/logout`, { method: "POST", headers: { cookie: `${SESSION}=${token}` } });
+      expect(logout.status).toBe(200);
+      expect((await currentUser(a.url, token)).status).toBe(401);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+});
+
+describe("npm run make-admin", () => {
+  it("makes a registered user an admin and --revoke takes it back", async () => {
+    const server = await startServer();
+    const dataDir = server.dataDir;
+    const token = await registerVerifyLogin(server.url, dataDir, "chief@example.com");
+    expect((await (await currentUser(server.url, token)).json()).isAdmin).toBe(false);
+    // PGlite belongs to one process at a time: stop the server, change the flag, start again.
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["dist/server/make-admin.js", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
+    const granted = run("Chief@Example.com");
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toContain("chief@example.com is now an admin.");
+    const unknown = run("nobody@example.com");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("No user with the e-mail nobody@example.com");
+
+    const again = await startServer({ DATA_DIR: dataDir });
+    expect((await (await currentUser(again.url, token)).json()).isAdmin).toBe(true);
+    await again.stop();
+
+    expect(run("chief@example.com", "--revoke").stdout).toContain("chief@example.com is no longer an admin.");
+    const third = await startServer({ DATA_DIR: dataDir });
+    expect((await (await currentUser(third.url, token)).json()).isAdmin).toBe(false);
+    await third.stop();
+    await server.stop();
+  });
+});

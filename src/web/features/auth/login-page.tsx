@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useLocation, useSearch } from "wouter";
+import * as Tabs from "@radix-ui/react-tabs";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/errors";
+import { usePageMeta } from "../../lib/page-meta";
+import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import { safeReturnUrl } from "../../../shared/return-url";
+import { PASSWORD_MIN } from "../../../shared/auth-limits";
+import { useLogin, useRegister } from "./api";
+import { CheckEmail } from "./check-email";
+import { GoogleButton } from "./google-button";
+
+// Messages for the server's /login?error=… redirects from Google sign-in.
+const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
+  "google-not-configured": { title: "Google Sign-In Unavailable", description: "Google sign-in is not configured" },
+  google: { title: "Google Sign-In Failed", description: "Please try again, or log in with your email." },
+  "google-email": { title: "Google Sign-In Failed", description: "Your Google account has no verified email address." },
+};
+
+const tabClass =
+  "min-h-11 flex-1 rounded-full text-sm font-semibold text-ink-soft transition-colors data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
+
+/** /login: Login and Register tabs, and the check-your-email view. */
+export function LoginPage() {
+  usePageMeta(getStaticPageMeta("/login")!);
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const [tab, setTab] = useState(search.get("tab") === "register" ? "register" : "login");
+  const [checkEmailFor, setCheckEmailFor] = useState<string | null>(null);
+  const [login, setLogin] = useState({ email: "", password: "" });
+  const [form, setForm] = useState({ firstName: "", lastName: "", email: "", password: "" });
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+
+  const error = search.get("error");
+  useEffect(() => {
+    const known = error ? GOOGLE_ERRORS[error] : undefined;
+    if (known) toast({ ...known, variant: "destructive" });
+  }, [error]);
+
+  const submitLogin = (event: FormEvent) => {
+    event.preventDefault();
+    loginMutation.mutate(login, {
+      onSuccess: () => {
+        const target = safeReturnUrl(readReturnUrl());
+        clearReturnUrl();
+        navigate(target);
+      },
+      onError: (err) => {
+        const message = serverMessage(err);
+        if (message?.includes("verify your email")) setCheckEmailFor(login.email.trim());
+        else toast({ title: "Login Failed", description: message ?? "Login failed", variant: "destructive" });
+      },
+    });
+  };
+
+  const submitRegister = (event: FormEvent) => {
+    event.preventDefault();
+    registerMutation.mutate(form, {
+      onSuccess: () => {
+        toast({ title: "Registration Successful", description: "Please check your email to verify your account." });
+        setCheckEmailFor(form.email.trim());
+      },
+      onError: (err) => toast({ title: "Registration Failed", description: serverMessage(err) ?? "Registration failed", variant: "destructive" }),
+    });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+      <Card className="p-6 sm:p-8">
+        {checkEmailFor ? (
+          <CheckEmail
+            email={checkEmailFor}
+            onBack={() => {
+              setCheckEmailFor(null);
+              setTab("login");
+            }}
+          />
+        ) : (
+          <>
+            <h1 className="text-center text-3xl font-bold">{tab === "login" ? "Welcome back" : "Join Dragon Grid"}</h1>
+            <p className="mt-2 text-center text-ink-soft">
+              {tab === "login" ? "Log in to save your progress and share your drawings." : "Create a free account to save progress and join the community."}
+            </p>
+            <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+              <Tabs.List aria-label="Sign in or register" className="flex gap-1 rounded-full bg-paper-deep p-1">
+                <Tabs.Trigger value="login" className={tabClass}>
+                  Login
+                </Tabs.Trigger>
+                <Tabs.Trigger value="register" className={tabClass}>
+                  Register
+                </Tabs.Trigger>
+              </Tabs.List>
+
+              <Tabs.Content value="login" className="mt-6 focus-visible:outline-none">
+                <form onSubmit={submitLogin} className="grid gap-4">
+                  <TextField label="Email" type="email" name="email" autoComplete="email" required value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
+                  <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
+                  <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
+                    {loginMutation.isPending ? "Logging in..." : "Log In"}
+                  </Button>
+                </form>
+                <Divider />
+                <GoogleButton label="Continue with Google" />
+              </Tabs.Content>
+
+              <Tabs.Content value="register" className="mt-6 focus-visible:outline-none">
+                <form onSubmit={submitRegister} className="grid gap-4">
+                  <div className="grid grid-cols-2 gap-3">
+                    <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
+                    <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+                  </div>
+                  <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+                  <TextField
+                    label="Password"
+                    type="password"
+                    name="new-password"
+                    autoComplete="new-password"
+                    required
+                    minLength={PASSWORD_MIN}
+                    hint={`At least ${PASSWORD_MIN} characters.`}
+                    value={form.password}
+                    onChange={(e) => setForm({ ...form, password: e.target.value })}
+                  />
+                  <Button type="submit" disabled={registerMutation.isPending} className="mt-2 w-full">
+                    {registerMutation.isPending ? "Creating account..." : "Create Account"}
+                  </Button>
+                </form>
+                <Divider />
+                <GoogleButton label="Sign up with Google" />
+              </Tabs.Content>
+            </Tabs.Root>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="my-5 flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-ink-soft" aria-hidden>
+      <span className="h-px flex-1 bg-line" />
+      or
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+}

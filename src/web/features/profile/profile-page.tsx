@@ -1,0 +1,59 @@
+import { Link } from "wouter";
+import { BarChart3, LogOut, NotebookPen, ShieldCheck, UserRound } from "lucide-react";
+import { Avatar } from "../../components/avatar";
+import { SignUpTeaser } from "../../components/teaser";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import { useSignOut } from "../auth/use-sign-out";
+
+/** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
+export function ProfilePage() {
+  usePageMeta(getStaticPageMeta("/profile")!);
+  const { user, isLoading } = useAuth();
+  const { signOut, pending } = useSignOut();
+  if (isLoading) return <Spinner label="Loading your profile" />;
+  if (!user) {
+    return (
+      <SignUpTeaser icon={UserRound} title="Your Profile">
+        <p>Create a free account to keep your drawing progress on every device, share your dragons with the community, and like and comment on other learners' drawings.</p>
+      </SignUpTeaser>
+    );
+  }
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <div className="mx-auto grid max-w-xl gap-5 px-4 py-10 sm:py-14">
+      <Card className="p-8 text-center">
+        <div className="flex justify-center">
+          <Avatar src={user.profileImageUrl} size={96} />
+        </div>
+        <h1 className="mt-4 break-words text-3xl font-bold">{fullName || user.firstName || user.email}</h1>
+        {user.isAdmin && (
+          <span className="mt-3 inline-flex items-center gap-1 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold uppercase tracking-wider text-accent-strong">
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Admin
+          </span>
+        )}
+        <p className="mt-2 break-words text-ink-soft">{user.email}</p>
+      </Card>
+      {user.isAdmin && (
+        <Card className="p-6">
+          <h2 className="text-xl font-bold">Admin Tools</h2>
+          <div className="mt-4 grid gap-3">
+            <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start")}>
+              <BarChart3 className="h-4 w-4" aria-hidden /> View Statistics Dashboard
+            </Link>
+            <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start")}>
+              <NotebookPen className="h-4 w-4" aria-hidden /> Manage Blog Posts
+            </Link>
+          </div>
+        </Card>
+      )}
+      <Button variant="secondary" onClick={signOut} disabled={pending} className="w-full">
+        <LogOut className="h-4 w-4" aria-hidden /> {pending ? "Signing out..." : "Sign Out"}
+      </Button>
+    </div>
+  );
+}

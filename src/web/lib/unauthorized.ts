@@ -1,0 +1,19 @@
+import { toast } from "../components/ui/use-toast";
+import { storeReturnUrl } from "./return-url";
+
+/** SPEC.md section 8: the unauthorized case is an error whose message reads '401: ...Unauthorized'. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * The spec's answer to a lost session during a save, upload, like or comment: say so, then after
+ * 500 ms go to /api/login; the current page is remembered so signing in brings the user back.
+ */
+export function handleUnauthorized(): void {
+  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  storeReturnUrl(window.location.pathname + window.location.search);
+  setTimeout(() => {
+    window.location.href = "/api/login";
+  }, 500);
+}
