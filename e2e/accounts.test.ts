@@ -2,7 +2,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink } from "../src/server/test/mail";
-import { DESKTOP, PHONE, launchBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { startInbox, type Inbox } from "./support/smtp-inbox";
 
@@ -189,5 +189,17 @@ describe("accounts", () => {
     await page.waitForURL(`${server.url}/login`);
     expect(await page.evaluate(() => sessionStorage.getItem("returnUrl"))).toBeNull();
     await page.context().close();
+  });
+});
+
+describe("Google sign-in without configuration", () => {
+  it("comes back to /login with the toast 'Google sign-in is not configured'", async () => {
+    // The shared e2e server has no GOOGLE_* settings.
+    const { context, page } = await newPage(browser);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL(/\/login\?error=google-not-configured$/);
+    await expectToast(page, "Google Sign-In Unavailable", "Google sign-in is not configured");
+    await context.close();
   });
 });

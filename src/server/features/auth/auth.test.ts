@@ -281,3 +281,17 @@ describe("login, the current user and logout", () => {
     expect(res.headers.location).toBe("/login");
   });
 });
+
+describe("cookies over https", () => {
+  it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
+    const secure = await createTestApp({ PUBLIC_URL: "https://dragongrid.example" });
+    try {
+      await secure.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "tls@example.com", password: "correct horse" } });
+      await secure.database.db.update(users).set({ emailVerified: true });
+      const res = await secure.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "tls@example.com", password: "correct horse" } });
+      expect(sessionCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
+    } finally {
+      await secure.close();
+    }
+  });
+});
