@@ -2,7 +2,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink } from "../src/server/test/mail";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { startInbox, type Inbox } from "./support/smtp-inbox";
 
@@ -39,12 +39,6 @@ afterAll(async () => {
 async function openPage(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport });
   return context.newPage();
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const region = page.getByRole("region", { name: /Notifications/ });
-  await region.getByText(title, { exact: true }).waitFor();
-  if (description) await region.getByText(description, { exact: true }).waitFor();
 }
 
 async function registerThroughTheForm(page: Page, email: string, password = "dragons are fun") {

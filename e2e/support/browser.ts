@@ -49,3 +49,13 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * Wait for a toast with this title (and description). Found by text, not by the region's role:
+ * while a modal dialog is open, Radix marks everything outside it aria-hidden.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator("li[data-state=open]").filter({ hasText: title });
+  await toast.getByText(title, { exact: true }).waitFor();
+  if (description) await toast.getByText(description, { exact: true }).waitFor();
+}

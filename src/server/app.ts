@@ -15,13 +15,18 @@ import { registerHealthRoutes } from "./features/health/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
-import { registerPageRoutes } from "./features/pages/routes";
+import { registerPageRoutes, type PageMetaResolver } from "./features/pages/routes";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions } from "./features/auth/sessions";
 import { createUsersRepository } from "./features/auth/users-repository";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerGoogleRoutes } from "./features/auth/google-routes";
+import { createDragonsRepository } from "./features/dragons/repository";
+import { createLibrary } from "./features/dragons/library";
+import { registerDragonRoutes } from "./features/dragons/routes";
+import { seedSamples } from "./features/dragons/seed-samples";
+import { registerWaitlistRoutes } from "./features/waitlist/routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -57,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const storage = deps.storage ?? createStorage(config, database.db);
   app.decorate("database", database);
   app.decorate("storage", storage);
+  app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
   // Close what we opened; a handle passed in belongs to the caller.
   if (!deps.database) app.addHook("onClose", () => database.close());
 
@@ -90,10 +96,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   registerAuthRoutes(app, { config, users, sessions, mailer });
   registerGoogleRoutes(app, { config, users, sessions });
+  const library = createLibrary(createDragonsRepository(database.db), storage);
+  registerDragonRoutes(app, { library, storage });
+  registerWaitlistRoutes(app, database.db);
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);
   await registerPageRoutes(app, config);
+  if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;
 }

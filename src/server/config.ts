@@ -53,6 +53,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Where the built client lives; tests point it elsewhere or leave it missing. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve("dist/client"))),
+  /** The bundled sample templates loaded into an empty library. */
+  SAMPLES_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve("assets/samples"))),
 });
 
 export class ConfigError extends Error {}

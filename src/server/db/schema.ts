@@ -233,3 +233,10 @@ export const pageViews = pgTable(
   },
   (t) => [index("page_views_created_at_idx").on(t.createdAt), index("page_views_path_idx").on(t.path)],
 );
+
+/** One-off facts about this installation, e.g. that the sample templates were loaded once. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -138,6 +138,15 @@ export class LocalBlobBackend implements BlobBackend {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await fsp.rm(file, { force: true });
+    // Tidy folders the key leaves empty (dragons/{id}/ once its last image is gone).
+    for (let dir = path.dirname(file); dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        break;
+      }
+    }
   }
 }

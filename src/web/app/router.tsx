@@ -8,6 +8,8 @@ const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").t
 const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
 const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
 const ProfilePage = lazy(() => import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+const LibraryPage = lazy(() => import("../features/library/library-page").then((m) => ({ default: m.LibraryPage })));
+const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) => ({ default: m.DragonPage })));
 const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
@@ -16,6 +18,8 @@ export function AppRouter() {
     <Suspense fallback={<Spinner />}>
       <Switch>
         <Route path="/" component={LandingPage} />
+        <Route path="/home" component={LibraryPage} />
+        <Route path="/dragon/:id" component={DragonPage} />
         <Route path="/login" component={LoginPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/feed" component={FeedPage} />

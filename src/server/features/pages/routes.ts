@@ -23,7 +23,6 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="u
 
 /** Serves the built client: hashed assets cached forever, every app route as index.html with its head tags. */
 export async function registerPageRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
   const indexFile = path.join(config.CLIENT_DIR, "index.html");
   const hasClient = fs.existsSync(indexFile);
   let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;

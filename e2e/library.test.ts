@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
+import { ADMIN_EMAIL, signIn } from "./support/accounts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Every image on the page has loaded a real picture. */
+async function expectImagesLoaded(page: Page, selector: string) {
+  await expect
+    .poll(() => page.$$eval(selector, (imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 15_000 })
+    .toBe(true);
+}
+
+describe("library and dragon page", () => {
+  it("landing → library → a dragon → pencil → 'Grid my dragon!' reaches the pencil canvas", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Show me the Dragons!" }).click();
+    await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
+    await page.getByText("Select a dragon to start your drawing journey").waitFor();
+    for (const name of ["Upload my own image", "Create my own image"]) await page.getByRole("button", { name }).waitFor();
+
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
+    // Four columns at 1280 px: the first four cards share a row.
+    const tops = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await cards.nth(i).boundingBox())!.y));
+    expect(new Set(tops.slice(0, 4)).size).toBe(1);
+    expect(tops[4]).toBeGreaterThan(tops[0]!);
+    await expectImagesLoaded(page, "main li img[loading=eager]");
+    await expect(page.title()).resolves.toBe("Dragon Library · Dragon Grid");
+    await screenshot(page, "library-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const first = cards.first().getByRole("link");
+    const name = (await first.getByRole("img").getAttribute("alt"))!;
+    // The name shows on hover.
+    await first.hover();
+    await expect.poll(() => first.locator("span").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await first.click();
+
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${name} · Dragon Grid`);
+    await page.getByRole("heading", { name: "Ready to Draw?" }).waitFor();
+    await page.getByText("What's Next").waitFor();
+    expect(await page.getByRole("main").getByRole("listitem").count()).toBe(4);
+    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Download" }).count()).toBe(0);
+    await page.getByRole("img", { name: /pencil grid drawn lightly on paper/ }).scrollIntoViewIfNeeded();
+    await expectImagesLoaded(page, "main img");
+    await screenshot(page, "dragon-color-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const preview = page.getByRole("img", { name: `${name}, colour version` });
+    expect(await preview.getAttribute("src")).toMatch(/\/preview\.webp$/);
+    await page.getByRole("button", { name: "Pencil" }).click();
+    const pencil = page.getByRole("img", { name: `${name}, pencil version` });
+    await pencil.waitFor();
+    expect(await pencil.getAttribute("src")).toMatch(/\/pencil-preview\.webp$/);
+    expect(await page.getByRole("button", { name: "Pencil" }).getAttribute("aria-pressed")).toBe("true");
+    await expectImagesLoaded(page, "main img");
+    await screenshot(page, "dragon-pencil-desktop");
+
+    await page.getByRole("link", { name: "Grid my dragon!" }).click();
+    await page.waitForURL(/\/draw\/[0-9a-f-]{36}\?version=pencil$/);
+    await context.close();
+  });
+
+  it("works at 390 px: two columns, names visible on touch screens", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    await page.goto("/home");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
+    expect(a!.y).toBe(b!.y);
+    expect(c!.y).toBeGreaterThan(a!.y);
+    expect(await cards.first().locator("span").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await expectImagesLoaded(page, "main li img[loading=eager]");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "library-phone");
+
+    await cards.first().getByRole("link").click();
+    await page.getByRole("heading", { name: "Ready to Draw?" }).waitFor();
+    await expectImagesLoaded(page, "main img:not([loading=lazy])");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "dragon-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Dragon Not Found' with a way back for a missing dragon", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/dragon/00000000-0000-4000-8000-000000000000");
+    await page.getByRole("heading", { name: "Dragon Not Found" }).waitFor();
+    await page.getByRole("link", { name: "Back to Library" }).click();
+    await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("Pro waitlist", () => {
+  it("opens for a non-admin's upload button; empty e-mail, then joining, show the spec's toasts", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Upload my own image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("listitem").count()).toBe(3);
+    expect(await dialog.textContent()).not.toMatch(/\$|€|£|price/i);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "waitlist-dialog-desktop");
+
+    await dialog.getByRole("button", { name: "Join the Waitlist" }).click();
+    await expectToast(page, "Email Required", "Please enter your email address");
+    await dialog.getByLabel("Your email").fill("future.pro@example.com");
+    await dialog.getByRole("button", { name: "Join the Waitlist" }).click();
+    await expectToast(page, "You're on the list!");
+    await dialog.waitFor({ state: "detached" });
+
+    // The other button opens it too, with the e-mail cleared; Escape closes it.
+    await page.getByRole("button", { name: "Create my own image" }).click();
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Your email").inputValue()).toBe("");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("admin on a dragon page", () => {
+  it("downloads the hi-res of the selected version with the right name, then deletes the dragon", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(context, ADMIN_EMAIL);
+    await page.goto("/home");
+    // Admins do not get the Pro waitlist buttons.
+    await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
+    expect(await page.getByRole("button", { name: "Upload my own image" }).count()).toBe(0);
+    const before = await cards.count();
+    const card = cards.last().getByRole("link");
+    const name = (await card.getByRole("img").getAttribute("alt"))!;
+    await card.click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+
+    const [colour] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    expect(colour.suggestedFilename()).toBe(`${name}-color-hires.png`);
+    expect(fs.readFileSync((await colour.path())!).subarray(1, 4).toString()).toBe("PNG");
+    await expectToast(page, "Success", "High-res image downloaded successfully.");
+
+    await page.getByRole("button", { name: "Pencil" }).click();
+    const [pencil] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    expect(pencil.suggestedFilename()).toBe(`${name}-pencil-hires.png`);
+    await screenshot(page, "dragon-admin-desktop");
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Dragon?" });
+    await confirm.getByText("Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Success", "Dragon deleted successfully.");
+    await page.waitForURL(/\/$/);
+
+    await page.goto("/home");
+    await expect.poll(() => cards.count()).toBe(before - 1);
+    expect(await page.getByRole("img", { name, exact: true }).count()).toBe(0);
+    await context.close();
+  });
+});

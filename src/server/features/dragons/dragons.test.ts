@@ -1,0 +1,230 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dragons, waitlist, worksInProgress } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, uploadAs, type TestUser } from "../../test/users";
+import { illustrationPng, pngBomb } from "../../test/images";
+import type { Dragon } from "../../../shared/dragons";
+
+let t: TestApp;
+let admin: TestUser;
+let otherAdmin: TestUser;
+let user: TestUser;
+let picture: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t, { isAdmin: true });
+  otherAdmin = await createSignedInUser(t, { isAdmin: true });
+  user = await createSignedInUser(t);
+  picture = await illustrationPng();
+});
+afterAll(() => t.close());
+
+async function createDragon(name: string, image = picture, as = admin) {
+  const imageUrl = await uploadAs(t, as.id, image);
+  return t.app.inject({ method: "POST", url: "/api/dragons", cookies: as.cookies, payload: { name, imageUrl, filename: "dragon.png" } });
+}
+
+const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ method: "GET", url, cookies });
+
+describe("POST /api/dragons", () => {
+  it("makes a hi-res PNG and WebP previews from an admin's upload, served publicly", async () => {
+    const res = await createDragon("  Ember  ");
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
+    expect(dragon).toMatchObject({ id, name: "Ember", width: 1200, height: 900, pencilPreviewUrl: null, pencilHiresUrl: null });
+    expect(dragon.previewUrl).toBe(`/objects/dragons/${id}/preview.webp`);
+    expect(dragon.hiresUrl).toBe(`/objects/dragons/${id}/hires.png`);
+
+    const hires = await get(dragon.hiresUrl);
+    expect(hires.statusCode).toBe(200);
+    expect(hires.headers["content-type"]).toBe("image/png");
+    expect(await sharp(hires.rawPayload).metadata()).toMatchObject({ format: "png", width: 1200, height: 900 });
+    const preview = await sharp((await get(dragon.previewUrl)).rawPayload).metadata();
+    expect(preview).toMatchObject({ format: "webp", width: 800, height: 600 });
+    const small = await sharp((await get(dragon.previewSmallUrl!)).rawPayload).metadata();
+    expect(small).toMatchObject({ format: "webp", width: 400, height: 300 });
+  });
+
+  it("applies EXIF orientation and strips metadata", async () => {
+    const rotated = await sharp(await illustrationPng(300, 200)).jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Artist: "Secret Person" } } }).toBuffer();
+    const res = await createDragon("Turned", rotated);
+    const dragon = (await get(`/api/dragons/${res.json().id}`)).json() as Dragon;
+    expect(dragon).toMatchObject({ width: 200, height: 300 });
+    const hires = await sharp((await get(dragon.hiresUrl)).rawPayload).metadata();
+    expect(hires.exif).toBeUndefined();
+    expect(hires.orientation).toBeUndefined();
+  });
+
+  it("caps the long side at 8192 px", async () => {
+    const wide = await sharp({ create: { width: 9000, height: 600, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const res = await createDragon("Long", wide);
+    expect((await get(`/api/dragons/${res.json().id}`)).json()).toMatchObject({ width: 8192, height: 546 });
+  });
+
+  it.each([
+    ["a text file renamed .png", () => Buffer.from("this is not an image at all, just words"), /not an image we can read/],
+    ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /damaged or incomplete/],
+    ["a 20000×20000 PNG bomb", async () => pngBomb(), /more than 100 megapixels/],
+    ["a 60 MB file", async () => Buffer.concat([await illustrationPng(), Buffer.alloc(60 * 1024 * 1024)]), /larger than 50 MB/],
+  ])("refuses %s with a clear 400 and stores nothing", async (_label, make, message) => {
+    const before = (await t.database.db.select().from(dragons)).length;
+    const res = await createDragon("Bad", await make());
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+    expect(await t.database.db.select().from(dragons)).toHaveLength(before);
+    const objects = fs.readdirSync(path.join(t.dataDir, "objects", "dragons"));
+    expect(objects).toHaveLength(before);
+  });
+
+  it("validates the name and the image path", async () => {
+    const imageUrl = await uploadAs(t, admin.id, picture);
+    for (const payload of [{ name: "   ", imageUrl }, { name: "x".repeat(81), imageUrl }, { name: "Ok", imageUrl: "/etc/passwd" }, { name: "Ok" }]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload });
+      expect(res.statusCode).toBe(400);
+    }
+    const blank = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: " ", imageUrl } });
+    expect(blank.body).toContain("Please enter a dragon name");
+  });
+
+  it("refuses an upload someone else made, and one that does not exist", async () => {
+    const theirs = await uploadAs(t, otherAdmin.id, picture);
+    const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Stolen", imageUrl: theirs } });
+    expect(res.statusCode).toBe(403);
+    const missing = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("is for admins only: 401 for visitors, 403 for users", async () => {
+    const imageUrl = await uploadAs(t, user.id, picture);
+    const visitor = await t.app.inject({ method: "POST", url: "/api/dragons", payload: { name: "X", imageUrl } });
+    const member = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: user.cookies, payload: { name: "X", imageUrl } });
+    expect(visitor.statusCode).toBe(401);
+    expect(member.statusCode).toBe(403);
+    expect(member.body).toBe("Admin access required");
+  });
+});
+
+describe("GET /api/dragons", () => {
+  it("lists templates newest first, for everyone", async () => {
+    const first = (await createDragon("Older")).json().id;
+    const second = (await createDragon("Newer")).json().id;
+    for (const cookies of [undefined, user.cookies, admin.cookies]) {
+      const list = (await get("/api/dragons", cookies)).json() as Dragon[];
+      const ids = list.map((d) => d.id);
+      expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    }
+  });
+
+  it("answers a missing dragon with 404 and a message", async () => {
+    const res = await get("/api/dragons/00000000-0000-4000-8000-000000000000");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe("Dragon not found");
+    expect((await get("/api/dragons/not-a-uuid")).statusCode).toBe(400);
+  });
+
+  it("writes the dragon's name and preview into the page's head tags", async () => {
+    const id = (await createDragon("Sapphire <Wyrm>")).json().id;
+    const page = await get(`/dragon/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<title>Sapphire &lt;Wyrm&gt; · Dragon Grid</title>");
+    expect(page.body).toContain(`property="og:image" content="http://dragongrid.test/objects/dragons/${id}/preview.webp"`);
+  });
+});
+
+describe("POST /api/dragons/generate-pencil", () => {
+  it("makes a grey-scale pencil hi-res and preview for admins", async () => {
+    const id = (await createDragon("Sketchy")).json().id;
+    expect((await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", payload: { dragonId: id } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: user.cookies, payload: { dragonId: id } })).statusCode).toBe(403);
+    const res = await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: id } });
+    expect(res.statusCode).toBe(200);
+    const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
+    expect(dragon.pencilHiresUrl).toBe(`/objects/dragons/${id}/pencil-hires.png`);
+    const pencil = await sharp((await get(dragon.pencilHiresUrl!)).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(pencil.info).toMatchObject({ width: 1200, height: 900 });
+    // Grey-scale: in every pixel the channels agree.
+    const { data, info } = pencil;
+    for (let i = 0; i < data.length; i += info.channels * 97) if (info.channels >= 3) expect(new Set([data[i], data[i + 1], data[i + 2]]).size).toBe(1);
+    expect((await get(dragon.pencilPreviewUrl!)).headers["content-type"]).toBe("image/webp");
+  });
+
+  it("answers 404 for a missing dragon", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: "00000000-0000-4000-8000-000000000000" } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("DELETE /api/dragons/:id", () => {
+  it("removes the dragon, its works in progress and every stored image; admins only", async () => {
+    const id = (await createDragon("Doomed")).json().id;
+    await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: id } });
+    await t.database.db.insert(worksInProgress).values({ userId: user.id, dragonId: id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0 });
+
+    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: user.cookies })).statusCode).toBe(403);
+    const res = await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies });
+    expect(res.statusCode).toBe(200);
+
+    expect((await get(`/api/dragons/${id}`)).statusCode).toBe(404);
+    expect(((await get("/api/dragons")).json() as Dragon[]).some((d) => d.id === id)).toBe(false);
+    expect(fs.existsSync(path.join(t.dataDir, "objects", "dragons", id))).toBe(false);
+    for (const file of ["hires.png", "preview.webp", "preview-small.webp", "pencil-hires.png", "pencil-preview.webp"]) {
+      expect((await get(`/objects/dragons/${id}/${file}`)).statusCode).toBe(404);
+    }
+    expect((await t.database.db.select().from(worksInProgress)).filter((w) => w.dragonId === id)).toHaveLength(0);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies })).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/waitlist", () => {
+  it("stores an e-mail once; joining twice is still a success", async () => {
+    for (const email of ["Pro@Example.com", "pro@example.com"]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email }, remoteAddress: "10.1.1.1" });
+      expect(res.statusCode).toBe(200);
+    }
+    const rows = await t.database.db.select().from(waitlist);
+    expect(rows.map((r) => r.email)).toEqual(["pro@example.com"]);
+  });
+
+  it("validates the e-mail", async () => {
+    for (const payload of [{}, { email: "" }, { email: "nope" }]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/waitlist", payload, remoteAddress: "10.1.1.2" });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it("is rate-limited per address", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email: `w${i}@example.com` }, remoteAddress: "10.1.1.3" })).statusCode);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe("sample templates", () => {
+  it("loads the bundled samples with pencil versions into a new installation, once", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-samples-"));
+    fs.writeFileSync(path.join(dir, "a.png"), await illustrationPng(400, 300));
+    fs.writeFileSync(path.join(dir, "b.png"), await illustrationPng(300, 400));
+    fs.writeFileSync(path.join(dir, "samples.json"), JSON.stringify([{ file: "a.png", name: "First Sample" }, { file: "b.png", name: "Second Sample" }]));
+    const seeded = await createTestApp({ SEED_SAMPLES: "true", SAMPLES_DIR: dir });
+    try {
+      const list = (await seeded.app.inject({ method: "GET", url: "/api/dragons" })).json() as Dragon[];
+      expect(list.map((d) => d.name)).toEqual(["First Sample", "Second Sample"]);
+      expect(list.every((d) => d.pencilHiresUrl && d.pencilPreviewUrl)).toBe(true);
+
+      // Once done, seeding never runs again on this database, even with the library emptied.
+      await seeded.database.db.delete(dragons);
+      const { seedSamples } = await import("./seed-samples");
+      expect(await seedSamples(seeded.database.db, {} as never, dir, seeded.app.log)).toBe(0);
+    } finally {
+      await seeded.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import crypto from "node:crypto";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { prepareTemplate } from "../../images/template-pipeline";
+import { renderPencil } from "../../images/pencil";
+import { HttpError } from "../../http/errors";
+import type { Dragon } from "../../../shared/dragons";
+import { dragonKeys, toDragon, type DragonsRepository } from "./repository";
+
+// The list is read on every library visit and changes only when an admin changes it; it is kept
+// in memory for a few seconds (other processes' changes show within that time) and dropped at
+// once on this process's own changes.
+const LIST_TTL_MS = 5_000;
+
+/**
+ * The template library: every way a template enters (upload, AI image, bundled samples) goes
+ * through `addTemplate`, so each is checked and stored the same way.
+ */
+export function createLibrary(repository: DragonsRepository, storage: ObjectStorage) {
+  let cached: { dragons: Dragon[]; at: number } | null = null;
+  const invalidate = () => {
+    cached = null;
+  };
+
+  async function storePencil(id: string, hires: Buffer): Promise<void> {
+    const keys = dragonKeys(id);
+    const pencil = await renderPencil(hires);
+    await storage.put(keys.pencilHires, pencil.hires, "image/png", { ownerId: null, isPublic: true });
+    await storage.put(keys.pencilPreview, pencil.preview, "image/webp", { ownerId: null, isPublic: true });
+  }
+
+  return {
+    async list(): Promise<Dragon[]> {
+      if (!cached || Date.now() - cached.at > LIST_TTL_MS) cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
+      return cached.dragons;
+    },
+
+    async get(id: string): Promise<Dragon | null> {
+      const row = await repository.get(id);
+      return row ? toDragon(row) : null;
+    },
+
+    /** Check and store an original image as a new template; optionally with its pencil version. */
+    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; pencil?: boolean }): Promise<Dragon> {
+      const prepared = await prepareTemplate(input.image);
+      const id = crypto.randomUUID();
+      const keys = dragonKeys(id);
+      const acl = { ownerId: null, isPublic: true };
+      await storage.put(keys.hires, prepared.hires, "image/png", acl);
+      await storage.put(keys.preview, prepared.preview, "image/webp", acl);
+      await storage.put(keys.previewSmall, prepared.previewSmall, "image/webp", acl);
+      if (input.pencil) await storePencil(id, prepared.hires);
+      const row = await repository.create({
+        id,
+        name: input.name,
+        hiresKey: keys.hires,
+        previewKey: keys.preview,
+        previewSmallKey: keys.previewSmall,
+        ...(input.pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
+        width: prepared.width,
+        height: prepared.height,
+        createdBy: input.createdBy,
+      });
+      invalidate();
+      return toDragon(row);
+    },
+
+    /** Make (or remake) the pencil version of a template from its stored hi-res image. */
+    async generatePencil(id: string): Promise<Dragon> {
+      const row = await repository.get(id);
+      if (!row) throw new HttpError(404, "Dragon not found");
+      const hires = await readAll(await storage.read(row.hiresKey));
+      await storePencil(id, hires);
+      const updated = await repository.setPencil(id);
+      if (!updated) throw new HttpError(404, "Dragon not found");
+      invalidate();
+      return toDragon(updated);
+    },
+
+    /** Remove a template, its works in progress and every stored image of both versions. */
+    async remove(id: string): Promise<boolean> {
+      const row = await repository.delete(id);
+      if (!row) return false;
+      invalidate();
+      await Promise.all(Object.values(dragonKeys(id)).map((key) => storage.delete(key)));
+      return true;
+    },
+
+    invalidate,
+  };
+}
+
+export type Library = ReturnType<typeof createLibrary>;
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { HttpError } from "../../http/errors";
+import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
+import { createDragonSchema, generatePencilSchema } from "../../../shared/dragons";
+import { requireAdmin } from "../auth/sessions";
+import { readAll, type Library } from "./library";
+
+const idParams = z.object({ id: z.string().uuid("Dragon not found") });
+
+/** The template library's API (SPEC.md section 7, Dragons). */
+export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage }) {
+  const { library, storage } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get("/api/dragons", async () => library.list());
+
+  api.get("/api/dragons/:id", { schema: { params: idParams } }, async (request) => {
+    const dragon = await library.get(request.params.id);
+    if (!dragon) throw new HttpError(404, "Dragon not found");
+    return dragon;
+  });
+
+  api.post("/api/dragons", { schema: { body: createDragonSchema }, preHandler: requireAdmin }, async (request, reply) => {
+    const key = request.body.imageUrl.slice("/objects/".length);
+    const object = await storage.get(key);
+    if (!object) throw new HttpError(404, "Uploaded image not found");
+    if (object.ownerId !== request.user!.id) throw new HttpError(403, "You can only use images you uploaded");
+    const info = await storage.stat(key);
+    if (!info) throw new HttpError(404, "Uploaded image not found");
+    if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+    const image = await readAll(await storage.read(key));
+    const dragon = await library.addTemplate({ name: request.body.name, image, createdBy: request.user!.id });
+    // The library keeps its own normalised copies; the raw upload is no longer needed.
+    await storage.delete(key);
+    return reply.status(201).send({ id: dragon.id });
+  });
+
+  api.post("/api/dragons/generate-pencil", { schema: { body: generatePencilSchema }, preHandler: requireAdmin }, async (request) => {
+    const dragon = await library.generatePencil(request.body.dragonId);
+    return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
+  });
+
+  api.delete("/api/dragons/:id", { schema: { params: idParams }, preHandler: requireAdmin }, async (request) => {
+    if (!(await library.remove(request.params.id))) throw new HttpError(404, "Dragon not found");
+    return { message: "Dragon deleted" };
+  });
+
+  // Link previews for a dragon's page and canvas carry its name and picture.
+  app.pageMetaResolvers.push(async (pathname) => {
+    const match = /^\/(dragon|draw)\/([0-9a-f-]{36})$/.exec(pathname);
+    if (!match) return null;
+    const dragon = await library.get(match[2]!).catch(() => null);
+    if (!dragon) return null;
+    return {
+      title: `${dragon.name} · Dragon Grid`,
+      description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,
+      image: dragon.previewUrl,
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import { appSettings } from "../../db/schema";
+import type { Library } from "./library";
+
+interface Sample {
+  file: string;
+  name: string;
+}
+
+const SEEDED_KEY = "samples_seeded_at";
+
+/**
+ * Load the bundled sample templates (assets/samples) into the library, once per installation:
+ * the first process to claim the marker row does it, so neither a restart, a second process,
+ * nor an admin who deleted every dragon brings them back.
+ */
+export async function seedSamples(db: Database, library: Library, samplesDir: string, log: FastifyBaseLogger): Promise<number> {
+  const manifest = path.join(samplesDir, "samples.json");
+  if (!fs.existsSync(manifest)) {
+    log.warn(`No sample templates at ${manifest}; the library starts empty`);
+    return 0;
+  }
+  const claimed = await db
+    .insert(appSettings)
+    .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning({ key: appSettings.key });
+  if (claimed.length === 0) return 0;
+
+  const samples = JSON.parse(fs.readFileSync(manifest, "utf8")) as Sample[];
+  const started = Date.now();
+  // Newest first in the library, so add them in reverse to keep the manifest's order.
+  for (const sample of [...samples].reverse()) {
+    const image = fs.readFileSync(path.join(samplesDir, sample.file));
+    await library.addTemplate({ name: sample.name, image, createdBy: null, pencil: true });
+  }
+  log.info(`Loaded ${samples.length} sample templates in ${Date.now() - started} ms`);
+  return samples.length;
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** A template in the library, as the API returns it (SPEC.md section 3). URLs point at /objects/... */
+export interface Dragon {
+  id: string;
+  name: string;
+  previewUrl: string;
+  /** A smaller preview for cards (about 400 px). */
+  previewSmallUrl: string | null;
+  hiresUrl: string;
+  pencilPreviewUrl: string | null;
+  pencilHiresUrl: string | null;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+}
+
+export const DRAGON_NAME_MAX = 80;
+
+export const dragonNameSchema = z.string().trim().min(1, "Please enter a dragon name").max(DRAGON_NAME_MAX, `Dragon names can be at most ${DRAGON_NAME_MAX} characters`);
+
+/** POST /api/dragons: a template from an uploaded object. */
+export const createDragonSchema = z.object({
+  name: dragonNameSchema,
+  imageUrl: z.string().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be the objectPath of an upload"),
+  filename: z.string().max(255).optional(),
+});
+
+export const generatePencilSchema = z.object({ dragonId: z.string().uuid("must be a dragon id") });
+
+/** The version of a template the page and the canvas show. */
+export type DragonVersion = "color" | "pencil";
+export const parseVersion = (value: string | null | undefined): DragonVersion => (value === "pencil" ? "pencil" : "color");

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { useMutation } from "@tanstack/react-query";
+import { Download, Trash2 } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest, queryClient } from "../../lib/query-client";
+import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import { DRAGONS_KEY } from "../library/api";
+
+/** The download file name: dragon name, then pencil or color, then hires.png. */
+export const downloadName = (name: string, version: DragonVersion) => `${name}-${version}-hires.png`;
+
+/** Admins' Download (hi-res of the selected version) and Delete (with confirmation). */
+export function DragonAdminActions({ dragon, version }: { dragon: Dragon; version: DragonVersion }) {
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const remove = useMutation({ mutationFn: () => apiRequest("DELETE", `/api/dragons/${dragon.id}`) });
+
+  const download = async () => {
+    const url = version === "pencil" && dragon.pencilHiresUrl ? dragon.pencilHiresUrl : dragon.hiresUrl;
+    setDownloading(true);
+    try {
+      const res = await fetch(url, { credentials: "include" });
+      if (!res.ok) throw new Error(String(res.status));
+      const objectUrl = URL.createObjectURL(await res.blob());
+      const link = document.createElement("a");
+      link.href = objectUrl;
+      link.download = downloadName(dragon.name, version === "pencil" && dragon.pencilHiresUrl ? "pencil" : "color");
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+      toast({ title: "Success", description: "High-res image downloaded successfully." });
+    } catch {
+      toast({ title: "Error", description: "Failed to download image", variant: "destructive" });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: async () => {
+        setConfirming(false);
+        toast({ title: "Success", description: "Dragon deleted successfully." });
+        queryClient.removeQueries({ queryKey: ["/api/dragons", dragon.id] });
+        await queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true });
+        navigate("/");
+      },
+      onError: () => toast({ title: "Error", description: "Failed to delete dragon", variant: "destructive" }),
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+        <Download className="h-4 w-4" aria-hidden /> {downloading ? "Downloading..." : "Download"}
+      </Button>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Trash2 className="h-4 w-4" aria-hidden /> Delete
+      </Button>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Dragon?"
+        description="Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions"
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { lazy, Suspense, useState } from "react";
+import { Plus, Sparkles } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import { useDragons } from "./api";
+import { DragonCard } from "./dragon-card";
+
+// The dialog (and Radix Dialog with it) loads when first opened, not with the library.
+const ProWaitlistDialog = lazy(() => import("../waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })));
+
+/** /home: the template library. */
+export function LibraryPage() {
+  usePageMeta(getStaticPageMeta("/home")!);
+  const { isAdmin } = useAuth();
+  const dragons = useDragons();
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const [waitlistLoaded, setWaitlistLoaded] = useState(false);
+  const openWaitlist = () => {
+    setWaitlistLoaded(true);
+    setWaitlistOpen(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <div className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-4xl font-bold sm:text-5xl">Dragon Library</h1>
+          <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
+        </div>
+        {/* Admins get the real upload and AI tools; everyone else hears about Pro. */}
+        {!isAdmin && (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={openWaitlist}>
+              <Plus className="h-4 w-4" aria-hidden /> Upload my own image
+            </Button>
+            <Button variant="secondary" onClick={openWaitlist}>
+              <Sparkles className="h-4 w-4" aria-hidden /> Create my own image
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-8">
+        {dragons.isLoading ? (
+          <Spinner label="Loading dragons" />
+        ) : dragons.isError ? (
+          <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
+            The dragons could not be loaded. Please check your connection and reload the page.
+          </p>
+        ) : dragons.data && dragons.data.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+            {dragons.data.map((dragon, index) => (
+              <li key={dragon.id}>
+                <DragonCard dragon={dragon} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
+            <h2 className="text-2xl font-bold">No Dragons Yet</h2>
+            <p className="mt-2 text-ink-soft">{isAdmin ? "Upload your first dragon template to get started" : "Dragons will appear here soon"}</p>
+          </div>
+        )}
+      </div>
+      {waitlistLoaded && (
+        <Suspense fallback={null}>
+          <ProWaitlistDialog open={waitlistOpen} onOpenChange={setWaitlistOpen} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
