@@ -102,6 +102,15 @@ for (const [label, module] of [["landing", null], ["library (/home)", "features/
   rows.push({ measure: `first-load JS, ${label} (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
 }
 
+// Image pipeline on one core
+const images = spawnSync("npx", ["tsx", "scripts/bench-images.ts"], { env: { ...process.env, UV_THREADPOOL_SIZE: "1" }, encoding: "utf8" });
+if (images.status !== 0) throw new Error(`image benchmark failed:\n${images.stderr}`);
+for (const line of images.stdout.trim().split("\n")) {
+  const { label, ms } = JSON.parse(line);
+  const budget = label.startsWith("pencil") ? 500 : null;
+  rows.push({ measure: `${label} (1 core)`, value: `${ms} ms`, budget: budget ? `< ${budget} ms` : "", ok: budget ? (ms < budget ? "yes" : "NO") : "" });
+}
+
 // Throughput and latency
 const hello = Fastify();
 hello.get("/", async () => ({ hello: "world" }));
@@ -112,6 +121,10 @@ await hello.close();
 // Health makes a database round-trip on every call, by design; it is shown, not budgeted.
 await measure("GET /api/health (database round-trip)", `${server.url}/api/health`);
 await measure("GET / (page HTML with head tags)", `${server.url}/`, 25);
+const dragons = await (await fetch(`${server.url}/api/dragons`)).json();
+await measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 25);
+await measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 25);
+await measure("GET /dragon/{id} (page with the dragon's head tags)", `${server.url}/dragon/${dragons[0].id}`, 25);
 
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

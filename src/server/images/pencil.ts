@@ -11,31 +11,40 @@ export interface PencilResult {
 }
 
 export interface PencilParams {
+  /** Working-scale long side (px) for the blurred and edge maps. */
   work: number;
+  /** Dodge blur sigma as a fraction of the long side. */
   blurFrac: number;
+  /** Ratios grey/blurred at or above this are paper white (hides noise). */
+  paper: number;
   dodgeGamma: number;
+  /** Pre-blur for edge detection, in px per 1000 px of long side. */
   edgeSigma: number;
   edgeLo: number;
   edgeHi: number;
   edgeStrength: number;
+  /** Shading of the darkest areas (0 = none, 1 = as dark as a line). */
   shade: number;
+  shadeGamma: number;
+  /** Tone of the darkest graphite (0 = black). */
   darkest: number;
 }
 
 export const defaultParams: PencilParams = {
   work: 1000,
   blurFrac: 1 / 250,
+  paper: 0.93,
   dodgeGamma: 2,
-  edgeSigma: 0.8,
-  edgeLo: 20,
-  edgeHi: 90,
-  edgeStrength: 0.8,
-  shade: 0.2,
+  edgeSigma: 1.1,
+  edgeLo: 12,
+  edgeHi: 70,
+  edgeStrength: 0.85,
+  shade: 0.45,
+  shadeGamma: 1.5,
   darkest: 60,
 };
 
 const PREVIEW_SIZE = 800;
-const RATIO_STEPS = 1024;
 
 export async function renderPencil(input: Buffer, p: PencilParams = defaultParams): Promise<PencilResult> {
   const prof = process.env.PENCIL_PROF ? profiler() : undefined;
@@ -49,7 +58,7 @@ export async function renderPencil(input: Buffer, p: PencilParams = defaultParam
   const sw = Math.ceil(w / k);
   const sh = Math.ceil(h / k);
 
-  // Working scale (long side about p.work px): a box-averaged RGB copy.
+  // Working scale (long side about p.work px): a box-averaged RGB copy and its luma.
   const smallRgb = downscale(px, w, h, ch, k, sw, sh);
   const smallLuma = new Uint8Array(sw * sh);
   for (let i = 0, j = 0; i < smallLuma.length; i++, j += 3) {
@@ -69,35 +78,53 @@ export async function renderPencil(input: Buffer, p: PencilParams = defaultParam
     .raw()
     .toBuffer();
   prof?.("blurs");
-  const invBlur = new Float32Array(sw * sh);
+  const blurMap = new Float32Array(sw * sh);
+  for (let i = 0; i < blurMap.length; i++) blurMap[i] = blurred[i]!;
   const lineShade = new Float32Array(sw * sh);
-  edges(soft, sw, sh, lineShade, p);
-  const shade = p.shade / 255;
-  for (let i = 0; i < invBlur.length; i++) {
-    const b = Math.max(1, blurred[i]!);
-    invBlur[i] = RATIO_STEPS / b;
-    lineShade[i] = lineShade[i]! * (1 - shade * (255 - b));
+  edges(soft, sw, sh, lineShade, p.edgeLo, p.edgeHi, p.edgeStrength);
+  const shadeLut = new Float32Array(256);
+  for (let l = 0; l < 256; l++) shadeLut[l] = 1 - p.shade * Math.pow(1 - l / 255, p.shadeGamma);
+  for (let i = 0, j = 0; i < lineShade.length; i++, j += 3) {
+    const l = (soft[j]! * 77 + soft[j + 1]! * 150 + soft[j + 2]! * 29 + 128) >> 8;
+    lineShade[i] = lineShade[i]! * shadeLut[l]!;
   }
   prof?.("maps");
 
-  // Dodge ratio -> graphite tone on paper (darkest .. 255).
-  const dodgeLut = new Float32Array(RATIO_STEPS + 1);
-  for (let i = 0; i <= RATIO_STEPS; i++) dodgeLut[i] = (255 - p.darkest) * Math.pow(i / RATIO_STEPS, p.dodgeGamma);
+  // Colour dodge as a table over (grey, blurred grey), scaled to the graphite range.
+  const dodgeLut = dodgeTable(p);
   const out = new Uint8Array(w * h);
-  compose(px, ch, w, h, k, invBlur, lineShade, sw, sh, dodgeLut, p.darkest, out);
+  compose(px, ch, w, h, k, blurMap, lineShade, sw, sh, dodgeLut, p.darkest, out);
   prof?.("compose");
 
   const rawFull = { raw: { width: w, height: h, channels: 1 as const } };
   const hires = await sharp(out, rawFull).toColourspace("b-w").png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
   prof?.("png");
-  if (process.env.PENCIL_PROF) { await sharp(out, rawFull).toColourspace("b-w").png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(); prof?.("png-again"); }
-  const preview = await sharp(out, rawFull)
+  // Most of the preview's down-scaling is a box filter in JS (cheaper than a 12 MP resize).
+  const reduced = boxReduce(out, w, h, Math.max(1, Math.floor(long / PREVIEW_SIZE)));
+  const preview = await sharp(reduced.data, { raw: { width: reduced.width, height: reduced.height, channels: 1 } })
     .toColourspace("b-w")
     .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .webp({ quality: 82, effort: 2 })
     .toBuffer();
   prof?.("webp");
   return { hires, preview, width: w, height: h };
+}
+
+let cachedDodge: { p: PencilParams; lut: Float32Array } | undefined;
+
+/** lut[grey << 8 | blurred] = (255 - darkest) * min(1, grey / blurred / paper) ^ gamma. */
+function dodgeTable(p: PencilParams): Float32Array {
+  if (cachedDodge?.p === p) return cachedDodge.lut;
+  const span = 255 - p.darkest;
+  const lut = new Float32Array(65536);
+  for (let g = 0; g < 256; g++) {
+    for (let b = 0; b < 256; b++) {
+      const r = Math.min(1, g / Math.max(1, b) / p.paper);
+      lut[(g << 8) | b] = span * Math.pow(r, p.dodgeGamma);
+    }
+  }
+  cachedDodge = { p, lut };
+  return lut;
 }
 
 function profiler() {
@@ -118,152 +145,201 @@ function to8bit(raw: Buffer, samples: number): Uint8Array {
   return px;
 }
 
+/** Flatten a sample onto white paper: v + (255 - v) * (255 - alpha) / 255. */
+function overWhite(v: number, t: number): number {
+  return v + (((255 - v) * t * 257 + 32896) >> 16);
+}
+
 /**
- * Box-average k×k blocks into an RGB image (sw×sh×3), flattened onto white. For speed only a
- * grid of about 2×2 samples per block is read (the maps made from it are blurred anyway).
+ * Average k×k blocks into an RGB image (sw×sh×3), flattened onto white. For speed only 2×2
+ * samples per block are read (the maps made from it are blurred anyway).
  */
 function downscale(px: Uint8Array, w: number, h: number, ch: number, k: number, sw: number, sh: number): Uint8Array {
-  const small = new Uint8Array(sw * sh * 3);
-  const step = Math.max(1, k >> 1);
+  const step = k >> 1;
   const first = step >> 1;
-  const colour = ch >= 3;
-  const alpha = ch === 2 || ch === 4;
-  const gOff = colour ? 1 : 0;
-  const bOff = colour ? 2 : 0;
-  const aOff = ch - 1;
-  for (let sy = 0; sy < sh; sy++) {
-    const yEnd = Math.min(h, (sy + 1) * k);
-    for (let sx = 0; sx < sw; sx++) {
-      const xEnd = Math.min(w, (sx + 1) * k);
-      let r = 0, g = 0, b = 0, n = 0;
-      for (let y = Math.min(sy * k + first, yEnd - 1); y < yEnd; y += step) {
-        for (let x = Math.min(sx * k + first, xEnd - 1); x < xEnd; x += step) {
-          const j = (y * w + x) * ch;
-          let pr = px[j]!, pg = px[j + gOff]!, pb = px[j + bOff]!;
-          if (alpha) {
-            const t = 255 - px[j + aOff]!;
-            pr += ((255 - pr) * t) / 255;
-            pg += ((255 - pg) * t) / 255;
-            pb += ((255 - pb) * t) / 255;
-          }
-          r += pr;
-          g += pg;
-          b += pb;
-          n++;
-        }
+  const small = new Uint8Array(sw * sh * 3);
+  const xs = new Int32Array(sw * 2);
+  for (let sx = 0; sx < sw; sx++) {
+    xs[2 * sx] = Math.min(w - 1, sx * k + first) * ch;
+    xs[2 * sx + 1] = Math.min(w - 1, sx * k + first + step) * ch;
+  }
+  const gOff = ch >= 3 ? 1 : 0;
+  const bOff = ch >= 3 ? 2 : 0;
+  const aOff = ch === 2 || ch === 4 ? ch - 1 : 0;
+  for (let sy = 0, o = 0; sy < sh; sy++) {
+    const r0 = Math.min(h - 1, sy * k + first) * w * ch;
+    const r1 = Math.min(h - 1, sy * k + first + step) * w * ch;
+    if (ch === 3) {
+      for (let sx = 0; sx < sw; sx++, o += 3) {
+        const a = r0 + xs[2 * sx]!, b = r0 + xs[2 * sx + 1]!, c = r1 + xs[2 * sx]!, d = r1 + xs[2 * sx + 1]!;
+        small[o] = (px[a]! + px[b]! + px[c]! + px[d]! + 2) >> 2;
+        small[o + 1] = (px[a + 1]! + px[b + 1]! + px[c + 1]! + px[d + 1]! + 2) >> 2;
+        small[o + 2] = (px[a + 2]! + px[b + 2]! + px[c + 2]! + px[d + 2]! + 2) >> 2;
       }
-      const o = (sy * sw + sx) * 3;
-      small[o] = r / n + 0.5;
-      small[o + 1] = g / n + 0.5;
-      small[o + 2] = b / n + 0.5;
+    } else {
+      for (let sx = 0; sx < sw; sx++, o += 3) {
+        let r = 2, g = 2, b = 2;
+        for (let q = 0; q < 4; q++) {
+          const j = (q < 2 ? r0 : r1) + xs[2 * sx + (q & 1)]!;
+          const t = aOff ? 255 - px[j + aOff]! : 0;
+          r += overWhite(px[j]!, t);
+          g += overWhite(px[j + gOff]!, t);
+          b += overWhite(px[j + bOff]!, t);
+        }
+        small[o] = r >> 2;
+        small[o + 1] = g >> 2;
+        small[o + 2] = b >> 2;
+      }
     }
   }
   return small;
 }
 
-/** Colour Sobel (strongest channel) -> line factor in [1 - strength, 1] (1 = no line). */
-function edges(rgb: Uint8Array, w: number, h: number, dst: Float32Array, p: PencilParams): void {
-  const lo = p.edgeLo;
-  const span = p.edgeHi - p.edgeLo;
+/**
+ * Colour edges: the strongest channel's central-difference gradient on the pre-blurred image,
+ * mapped through a smoothstep to a line factor in [1 - strength, 1] (1 = no line).
+ */
+function edges(rgb: Uint8Array, w: number, h: number, dst: Float32Array, lo: number, hi: number, strength: number): void {
+  const scale = 1 / (hi - lo);
+  const offset = lo / (hi - lo);
   const stride = w * 3;
   for (let y = 0; y < h; y++) {
-    const ym = (y > 0 ? y - 1 : 0) * stride;
-    const yc = y * stride;
-    const yp = (y < h - 1 ? y + 1 : y) * stride;
+    const n = (y > 0 ? y - 1 : 0) * stride;
+    const c = y * stride;
+    const s = (y < h - 1 ? y + 1 : y) * stride;
     for (let x = 0; x < w; x++) {
-      const xm = (x > 0 ? x - 1 : 0) * 3;
       const xc = x * 3;
-      const xp = (x < w - 1 ? x + 1 : x) * 3;
-      let best = 0;
-      for (let c = 0; c < 3; c++) {
-        const a = rgb[ym + xm + c]!, b = rgb[ym + xc + c]!, cc = rgb[ym + xp + c]!;
-        const d = rgb[yc + xm + c]!, f = rgb[yc + xp + c]!;
-        const g = rgb[yp + xm + c]!, hh = rgb[yp + xc + c]!, i = rgb[yp + xp + c]!;
-        const gx = cc + 2 * f + i - a - 2 * d - g;
-        const gy = g + 2 * hh + i - a - 2 * b - cc;
-        const m = gx * gx + gy * gy;
-        if (m > best) best = m;
-      }
-      let t = (Math.sqrt(best) / 4 - lo) / span;
+      const xw = x > 0 ? xc - 3 : xc;
+      const xe = x < w - 1 ? xc + 3 : xc;
+      let gx = rgb[c + xe]! - rgb[c + xw]!;
+      let gy = rgb[s + xc]! - rgb[n + xc]!;
+      let best = gx * gx + gy * gy;
+      gx = rgb[c + xe + 1]! - rgb[c + xw + 1]!;
+      gy = rgb[s + xc + 1]! - rgb[n + xc + 1]!;
+      let m = gx * gx + gy * gy;
+      if (m > best) best = m;
+      gx = rgb[c + xe + 2]! - rgb[c + xw + 2]!;
+      gy = rgb[s + xc + 2]! - rgb[n + xc + 2]!;
+      m = gx * gx + gy * gy;
+      if (m > best) best = m;
+      let t = Math.sqrt(best) * scale - offset;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
-      dst[y * w + x] = 1 - p.edgeStrength * t * t * (3 - 2 * t);
+      dst[y * w + x] = 1 - strength * t * t * (3 - 2 * t);
     }
   }
 }
 
 /** One row of Rec. 601 luma, flattened onto white. */
 function greyRow(px: Uint8Array, j: number, ch: number, row: Uint8Array, w: number): void {
-  if (ch === 3) {
-    for (let x = 0; x < w; x++, j += 3) row[x] = (px[j]! * 77 + px[j + 1]! * 150 + px[j + 2]! * 29 + 128) >> 8;
-  } else if (ch === 4) {
+  if (ch === 4) {
     for (let x = 0; x < w; x++, j += 4) {
       const l = (px[j]! * 77 + px[j + 1]! * 150 + px[j + 2]! * 29 + 128) >> 8;
-      row[x] = 255 - (((255 - l) * px[j + 3]! + 127) / 255);
+      row[x] = overWhite(l, 255 - px[j + 3]!);
     }
+  } else if (ch === 3) {
+    for (let x = 0; x < w; x++, j += 3) row[x] = (px[j]! * 77 + px[j + 1]! * 150 + px[j + 2]! * 29 + 128) >> 8;
   } else if (ch === 2) {
-    for (let x = 0; x < w; x++, j += 2) row[x] = 255 - (((255 - px[j]!) * px[j + 1]! + 127) / 255);
+    for (let x = 0; x < w; x++, j += 2) row[x] = overWhite(px[j]!, 255 - px[j + 1]!);
   } else {
     row.set(px.subarray(j, j + w));
   }
 }
 
 /**
- * Full-resolution colour dodge: tone = darkest + lut[grey / blurred] * lineShade, where the
- * working-scale maps are up-sampled bilinearly (vertically per row, horizontally by stepping).
+ * Full resolution: out = darkest + lut[grey, blurred] * lineShade, with the working-scale maps
+ * up-sampled bilinearly: vertically once per row, horizontally by stepping between the centres of
+ * neighbouring map samples. RGB input (the common, large case) computes luma inline; other
+ * layouts go through greyRow first.
  */
 function compose(
   px: Uint8Array, ch: number, w: number, h: number, k: number,
-  invBlur: Float32Array, lineShade: Float32Array, sw: number, sh: number,
+  blurMap: Float32Array, lineShade: Float32Array, sw: number, sh: number,
   lut: Float32Array, darkest: number, out: Uint8Array,
 ): void {
-  const rowI = new Float32Array(sw);
+  const half = (k - 1) / 2; // x (or y) of the first map sample's centre
+  const invK = 1 / k;
+  // Segment s covers [centre(s - 1), centre(s)), clamped to [0, w): it interpolates map samples
+  // segA[s]..segB[s], starting segOff[s] px after the left sample's centre.
+  const segs = sw + 1;
+  const segEnd = new Int32Array(segs);
+  const segA = new Int32Array(segs);
+  const segB = new Int32Array(segs);
+  const segOff = new Float32Array(segs);
+  for (let s = 0, x = 0; s < segs; s++) {
+    const end = s === sw ? w : Math.min(w, Math.ceil(s * k + half));
+    segEnd[s] = end;
+    segA[s] = Math.max(0, s - 1);
+    segB[s] = Math.min(sw - 1, s);
+    segOff[s] = s === 0 ? 0 : x - ((s - 1) * k + half);
+    x = end;
+  }
+  const rowB = new Float32Array(sw);
   const rowL = new Float32Array(sw);
   const g = new Uint8Array(w);
+  const rgb = ch === 3;
   const base = darkest + 0.5;
-  const steps = RATIO_STEPS; // a local: module-level constants cost a check in hot loops
-  const half = (k - 1) / 2; // x of the first small pixel's centre
-  const lead = Math.min(w, Math.ceil(half));
   for (let y = 0; y < h; y++) {
-    const sy = Math.min(sh - 1, Math.max(0, (y - half) / k));
-    const y0 = Math.floor(sy);
+    const sy = Math.min(sh - 1, Math.max(0, (y - half) * invK));
+    const y0 = sy | 0;
     const fy = sy - y0;
     const r0 = y0 * sw;
     const r1 = Math.min(sh - 1, y0 + 1) * sw;
     for (let s = 0; s < sw; s++) {
-      const i0 = invBlur[r0 + s]!;
-      rowI[s] = i0 + (invBlur[r1 + s]! - i0) * fy;
+      const b0 = blurMap[r0 + s]!;
+      rowB[s] = b0 + (blurMap[r1 + s]! - b0) * fy;
       const l0 = lineShade[r0 + s]!;
       rowL[s] = l0 + (lineShade[r1 + s]! - l0) * fy;
     }
-    greyRow(px, y * w * ch, ch, g, w);
     const o = y * w;
-    let x = 0;
-    let vi = rowI[0]!;
-    let vl = rowL[0]!;
-    for (; x < lead; x++) {
-      let idx = (g[x]! * vi) | 0;
-      if (idx > steps) idx = steps;
-      out[o + x] = base + lut[idx]! * vl;
-    }
-    for (let s = 0; s < sw - 1; s++) {
-      const c = s * k + half;
-      const end = Math.min(w, Math.ceil(c + k));
-      const di = (rowI[s + 1]! - rowI[s]!) / k;
-      const dl = (rowL[s + 1]! - rowL[s]!) / k;
-      vi = rowI[s]! + di * (x - c);
-      vl = rowL[s]! + dl * (x - c);
-      for (; x < end; x++, vi += di, vl += dl) {
-        let idx = (g[x]! * vi) | 0;
-        if (idx > steps) idx = steps;
-        out[o + x] = base + lut[idx]! * vl;
+    if (!rgb) greyRow(px, o * ch, ch, g, w);
+    let i = o;
+    for (let s = 0; s < segs; s++) {
+      const end = o + segEnd[s]!;
+      const bA = rowB[segA[s]!]!;
+      const lA = rowL[segA[s]!]!;
+      const db = (rowB[segB[s]!]! - bA) * invK;
+      const dl = (rowL[segB[s]!]! - lA) * invK;
+      let vb = bA + db * segOff[s]!;
+      let vl = lA + dl * segOff[s]!;
+      if (rgb) {
+        for (let j = i * 3; i < end; i++, j += 3, vb += db, vl += dl) {
+          const hi = (px[j]! * 77 + px[j + 1]! * 150 + px[j + 2]! * 29 + 128) & 0xff00;
+          out[i] = base + lut[hi | vb]! * vl;
+        }
+      } else {
+        for (; i < end; i++, vb += db, vl += dl) out[i] = base + lut[(g[i - o]! << 8) | vb]! * vl;
       }
     }
-    vi = rowI[sw - 1]!;
-    vl = rowL[sw - 1]!;
-    for (; x < w; x++) {
-      let idx = (g[x]! * vi) | 0;
-      if (idx > steps) idx = steps;
-      out[o + x] = base + lut[idx]! * vl;
+  }
+}
+
+/** Box-average f×f blocks of a 1-channel image (partial blocks at the edges included). */
+function boxReduce(src: Uint8Array, w: number, h: number, f: number): { data: Uint8Array; width: number; height: number } {
+  const rw = Math.ceil(w / f);
+  const rh = Math.ceil(h / f);
+  const data = new Uint8Array(rw * rh);
+  const acc = new Uint32Array(rw);
+  const full = Math.floor(w / f);
+  for (let ry = 0; ry < rh; ry++) {
+    acc.fill(0);
+    const yEnd = Math.min(h, (ry + 1) * f);
+    for (let y = ry * f; y < yEnd; y++) {
+      let i = y * w;
+      for (let rx = 0; rx < full; rx++) {
+        let sum = 0;
+        for (let q = 0; q < f; q++, i++) sum += src[i]!;
+        acc[rx]! += sum;
+      }
+      for (let sum = 0; i < (y + 1) * w; i++) {
+        sum += src[i]!;
+        if (i === (y + 1) * w - 1) acc[full]! += sum;
+      }
+    }
+    const rows = yEnd - ry * f;
+    for (let rx = 0; rx < rw; rx++) {
+      const n = rows * (Math.min(w, (rx + 1) * f) - rx * f);
+      data[ry * rw + rx] = (acc[rx]! + (n >> 1)) / n;
     }
   }
+  return { data, width: rw, height: rh };
 }

@@ -28,13 +28,18 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     await storage.put(keys.pencilPreview, pencil.preview, "image/webp", { ownerId: null, isPublic: true });
   }
 
-  return {
-    async list(): Promise<Dragon[]> {
-      if (!cached || Date.now() - cached.at > LIST_TTL_MS) cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
-      return cached.dragons;
-    },
+  async function list(): Promise<Dragon[]> {
+    if (!cached || Date.now() - cached.at > LIST_TTL_MS) cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
+    return cached.dragons;
+  }
 
+  return {
+    list,
+
+    /** From the cached list when it has the dragon; from the database otherwise (made elsewhere just now). */
     async get(id: string): Promise<Dragon | null> {
+      const known = (await list()).find((dragon) => dragon.id === id);
+      if (known) return known;
       const row = await repository.get(id);
       return row ? toDragon(row) : null;
     },
