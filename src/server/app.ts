@@ -27,6 +27,7 @@ import { createLibrary } from "./features/dragons/library";
 import { registerDragonRoutes } from "./features/dragons/routes";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
+import { registerWipRoutes } from "./features/wip/routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const library = createLibrary(createDragonsRepository(database.db), storage);
   registerDragonRoutes(app, { library, storage });
   registerWaitlistRoutes(app, database.db);
+  registerWipRoutes(app, database.db);
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
   registerObjectServeRoutes(app, storage);

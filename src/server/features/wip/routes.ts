@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { dragons, worksInProgress } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { saveWipSchema, type WipState } from "../../../shared/wip";
+import { requireUser } from "../auth/sessions";
+
+/** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
+export function registerWipRoutes(app: FastifyInstance, db: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/wip/:dragonId",
+    { schema: { params: z.object({ dragonId: z.string().uuid("dragonId must be a dragon id") }) }, preHandler: requireUser },
+    async (request, reply): Promise<WipState | null> => {
+      const [row] = await db
+        .select()
+        .from(worksInProgress)
+        .where(and(eq(worksInProgress.userId, request.user!.id), eq(worksInProgress.dragonId, request.params.dragonId)));
+      reply.header("cache-control", "no-store");
+      if (!row) return null;
+      const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell } = row;
+      return { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell };
+    },
+  );
+
+  api.post("/api/wip", { schema: { body: saveWipSchema }, preHandler: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
+    const { dragonId, ...state } = request.body;
+    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, dragonId));
+    if (!dragon) throw new HttpError(404, "Dragon not found");
+    await db
+      .insert(worksInProgress)
+      .values({ userId: request.user!.id, dragonId, ...state })
+      .onConflictDoUpdate({ target: [worksInProgress.userId, worksInProgress.dragonId], set: { ...state, updatedAt: new Date() } });
+    return { message: "Progress saved" };
+  });
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dragons } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, type TestUser } from "../../test/users";
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+let dragonId: string;
+let otherDragonId: string;
+const state = { paperWidth: 12, paperHeight: 9, gridSize: 2, imageZoom: 1.4, imageX: -0.75, imageY: 1.25, currentCell: "B3" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await createSignedInUser(t);
+  bob = await createSignedInUser(t);
+  const rows = await t.database.db
+    .insert(dragons)
+    .values([
+      { name: "One", previewKey: "p1", hiresKey: "h1" },
+      { name: "Two", previewKey: "p2", hiresKey: "h2" },
+    ])
+    .returning({ id: dragons.id });
+  dragonId = rows[0]!.id;
+  otherDragonId = rows[1]!.id;
+});
+afterAll(() => t.close());
+
+const save = (as: TestUser | null, body: object) => t.app.inject({ method: "POST", url: "/api/wip", cookies: as?.cookies, payload: body });
+const load = (as: TestUser | null, id = dragonId) => t.app.inject({ method: "GET", url: `/api/wip/${id}`, cookies: as?.cookies });
+
+describe("saved progress", () => {
+  it("answers null before anything is saved, then the saved state; a second save replaces it", async () => {
+    expect((await load(ada)).json()).toBeNull();
+    expect((await save(ada, { dragonId, ...state })).statusCode).toBe(200);
+    expect((await load(ada)).json()).toEqual(state);
+    const moved = { ...state, imageX: 3, currentCell: null };
+    expect((await save(ada, { dragonId, ...moved })).statusCode).toBe(200);
+    expect((await load(ada)).json()).toEqual(moved);
+  });
+
+  it("keeps each user's and each dragon's progress apart", async () => {
+    await save(ada, { dragonId, ...state });
+    expect((await load(bob)).json()).toBeNull();
+    expect((await load(ada, otherDragonId)).json()).toBeNull();
+    await save(bob, { dragonId, ...state, paperWidth: 20 });
+    expect((await load(ada)).json().paperWidth).toBe(12);
+    expect((await load(bob)).json().paperWidth).toBe(20);
+  });
+
+  it("is for signed-in users only: 401 'Unauthorized' for visitors", async () => {
+    const read = await load(null);
+    const write = await save(null, { dragonId, ...state });
+    expect([read.statusCode, write.statusCode]).toEqual([401, 401]);
+    expect(write.body).toBe("Unauthorized");
+  });
+
+  it("answers 404 for a dragon that does not exist", async () => {
+    const res = await save(ada, { dragonId: "00000000-0000-4000-8000-000000000000", ...state });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ paperWidth: 0 }, /paperWidth must be positive/],
+    [{ paperWidth: -1 }, /paperWidth/],
+    [{ paperHeight: 1e6 }, /paperHeight can be at most 200/],
+    [{ paperWidth: "11" }, /paperWidth/],
+    [{ gridSize: 0.5 }, /gridSize must be at least 1/],
+    [{ gridSize: 50, paperWidth: 10, paperHeight: 10 }, /gridSize cannot be larger than the paper/],
+    [{ imageZoom: 0.4 }, /imageZoom must be between 0.5 and 3/],
+    [{ imageZoom: 3.2 }, /imageZoom must be between 0.5 and 3/],
+    [{ imageX: 1e9 }, /imageX/],
+    [{ currentCell: "3B" }, /currentCell must be a cell label like B3/],
+    [{ currentCell: "<script>" }, /currentCell/],
+    [{ dragonId: "nope" }, /dragonId must be a dragon id/],
+  ])("refuses %o", async (change, message) => {
+    const res = await save(ada, { dragonId, ...state, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+  });
+
+  it("refuses non-finite numbers sent as JSON", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/wip",
+      cookies: ada.cookies,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ dragonId, ...state }).replace('"imageX":-0.75', '"imageX":1e400'),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
