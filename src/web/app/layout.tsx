@@ -1,19 +1,25 @@
 import type { ReactNode } from "react";
+import { useLocation } from "wouter";
 import { Header } from "./header";
 import { BottomBar } from "./bottom-bar";
 
-/** Page frame: header, the page, and the bottom bar on small screens (with room left for it). */
+/**
+ * Page frame: header, the page, and the bottom bar on small screens (with room left for it).
+ * The canvas gets the whole screen below the header: the paper needs the space.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const immersive = location.startsWith("/draw/");
   return (
     <div className="paper-grid flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1 pb-20 md:pb-0">
+      <main id="main" className={immersive ? "flex-1" : "flex-1 pb-20 md:pb-0"}>
         {children}
       </main>
-      <BottomBar />
+      {!immersive && <BottomBar />}
     </div>
   );
 }

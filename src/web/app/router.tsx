@@ -10,6 +10,7 @@ const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").
 const ProfilePage = lazy(() => import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
 const LibraryPage = lazy(() => import("../features/library/library-page").then((m) => ({ default: m.LibraryPage })));
 const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) => ({ default: m.DragonPage })));
+const DrawPage = lazy(() => import("../features/canvas/draw-page").then((m) => ({ default: m.DrawPage })));
 const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
@@ -20,6 +21,7 @@ export function AppRouter() {
         <Route path="/" component={LandingPage} />
         <Route path="/home" component={LibraryPage} />
         <Route path="/dragon/:id" component={DragonPage} />
+        <Route path="/draw/:id" component={DrawPage} />
         <Route path="/login" component={LoginPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/feed" component={FeedPage} />

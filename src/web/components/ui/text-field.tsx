@@ -12,7 +12,7 @@ export function TextField({ label, hint, className = "", ...props }: InputHTMLAt
       <input
         id={id}
         aria-describedby={hintId}
-        className="min-h-11 rounded-xl border border-line bg-white px-3.5 text-base text-ink shadow-inner shadow-black/[0.02] placeholder:text-ink-soft/60 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 disabled:opacity-60"
+        className="min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3.5 text-base text-ink shadow-inner shadow-black/[0.02] placeholder:text-ink-soft/60 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 disabled:opacity-60"
         {...props}
       />
       {hint && (

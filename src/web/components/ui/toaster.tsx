@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
+import { Link } from "wouter";
 import { dismissToast, useToasts, type ToastVariant } from "./use-toast";
 
 const variantClass: Record<ToastVariant, string> = {
@@ -27,6 +28,13 @@ export function Toaster() {
           <div className="grid gap-1">
             {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
             {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.action && (
+              <ToastPrimitive.Action altText={t.action.label} asChild>
+                <Link href={t.action.href} className="mt-2 inline-flex min-h-11 w-fit items-center rounded-full bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+                  {t.action.label}
+                </Link>
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"

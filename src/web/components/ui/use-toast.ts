@@ -13,6 +13,8 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds on screen; the provider's default is 5000. */
   duration?: number;
+  /** A link offered in the toast, such as "Sign In". */
+  action?: { label: string; href: string };
 }
 
 export interface ToastItem extends ToastOptions {

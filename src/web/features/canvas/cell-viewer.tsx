@@ -1,0 +1,126 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
+import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
+
+const SWIPE_PX = 50;
+
+/**
+ * One cell at a time, big: it fills the screen's width (or its height, if that is the smaller).
+ * ← and → (and swipes) move along the row; a click shows the cell among its eight neighbours.
+ */
+export function CellViewer({
+  cell,
+  scene,
+  image,
+  onNavigate,
+  onClose,
+}: {
+  cell: Cell;
+  scene: PaperScene;
+  image: CanvasImageSource | null;
+  onNavigate: (cell: Cell) => void;
+  onClose: () => void;
+}) {
+  const [context, setContext] = useState(false);
+  // A callback ref: the dialog's content mounts a render after this component does.
+  const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [stage, setStage] = useState({ width: 0, height: 0 });
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const { columns } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
+  const hasPrevious = cell.column > 0;
+  const hasNext = cell.column < columns - 1;
+
+  useLayoutEffect(() => {
+    if (!stageElement) return;
+    const observer = new ResizeObserver(([entry]) => setStage({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
+    observer.observe(stageElement);
+    return () => observer.disconnect();
+  }, [stageElement]);
+
+  const size = Math.max(MIN_CELL_PX, Math.floor(Math.min(stage.width, stage.height)));
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || stage.width === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(size * ratio);
+    canvas.height = Math.round(size * ratio);
+    drawRegion(canvas.getContext("2d")!, image, scene, viewerRegion(cell, scene, context), canvas.width, canvas.height, { grid: context, outline: context ? cell : null });
+  }, [cell, scene, image, context, size, stage.width]);
+
+  const go = (delta: -1 | 1) => {
+    const column = cell.column + delta;
+    if (column >= 0 && column < columns) onNavigate({ column, row: cell.row });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      go(1);
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    swipe.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y)) go(dx < 0 ? 1 : -1);
+    else if (Math.hypot(dx, event.clientY - start.y) <= 5) setContext((c) => !c);
+  };
+
+  const label = `Cell ${cellLabel(cell)}`;
+  const arrowClass = "absolute top-1/2 z-10 flex h-14 w-14 -translate-y-1/2 items-center justify-center rounded-full bg-ink/75 text-white shadow-lg ring-1 ring-white/30 hover:bg-ink/90";
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-[#15110d]" />
+        <DialogPrimitive.Content
+          onKeyDown={onKeyDown}
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
+        >
+          <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+            <DialogPrimitive.Title className="font-display text-2xl font-bold">{label}</DialogPrimitive.Title>
+            <p className="hidden text-sm text-white/70 sm:block">{context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row</p>
+            <DialogPrimitive.Close aria-label="Close cell viewer" className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25">
+              <X className="h-6 w-6" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          <div ref={setStageElement} className="relative flex min-h-0 flex-1 items-center justify-center">
+            {hasPrevious && (
+              <button type="button" aria-label="Previous cell" className={`${arrowClass} left-3`} onClick={() => go(-1)}>
+                <ChevronLeft className="h-8 w-8" aria-hidden />
+              </button>
+            )}
+            <canvas
+              ref={canvasRef}
+              data-testid="cell-canvas"
+              data-context={context ? "3x3" : "single"}
+              role="img"
+              aria-label={context ? `${label} with its neighbours, outlined in the middle` : `${label}, enlarged`}
+              className="cursor-pointer touch-pan-y select-none bg-white"
+              style={{ width: size, height: size }}
+              onPointerDown={onPointerDown}
+              onPointerUp={onPointerUp}
+            />
+            {hasNext && (
+              <button type="button" aria-label="Next cell" className={`${arrowClass} right-3`} onClick={() => go(1)}>
+                <ChevronRight className="h-8 w-8" aria-hidden />
+              </button>
+            )}
+          </div>
+          <p className="px-4 py-3 text-center text-sm text-white/70 sm:hidden">{context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move</p>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

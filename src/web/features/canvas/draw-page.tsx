@@ -1,0 +1,179 @@
+import { useMemo, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { ArrowLeft, Minus, Move, Plus, Save, SlidersHorizontal } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { storeReturnUrl } from "../../lib/return-url";
+import { pageTitle } from "../../../shared/page-meta";
+import { DEFAULT_DESCRIPTION } from "../../../shared/site";
+import { parseVersion } from "../../../shared/dragons";
+import { ZOOM_MAX, ZOOM_MIN, cellLabel, gridDimensions, parseCellLabel, stepZoom, zoomPercent, type Cell } from "../../../shared/grid";
+import { useDragon } from "../library/api";
+import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import { CellViewer } from "./cell-viewer";
+import { PaperCanvas } from "./paper-canvas";
+import type { PaperScene } from "./draw-region";
+import { useCanvasState, useInitialSettings, type CanvasSettings } from "./use-canvas-state";
+import { useTemplateImage } from "./use-template-image";
+
+/** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
+export function DrawPage({ params }: { params: { id: string } }) {
+  const dragon = useDragon(params.id);
+  const auth = useAuth();
+  const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));
+  const start = useInitialSettings(params.id, auth);
+  const data = dragon.data;
+  usePageMeta(data ? { title: pageTitle(`Draw ${data.name}`), description: `Draw ${data.name} square by square with the grid method.`, image: data.previewUrl } : { title: pageTitle("Draw"), description: DEFAULT_DESCRIPTION });
+
+  if (dragon.isLoading || (data && !start.ready)) return <Spinner label="Loading dragon" />;
+  if (!data) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Dragon Not Found</h1>
+        <p className="mt-3 text-ink-soft">This dragon may have flown away, or the link is mistyped.</p>
+        <Link href="/home" className={buttonClass("primary", "mt-8")}>
+          Back to Library
+        </Link>
+      </div>
+    );
+  }
+  // An unknown version, or pencil where there is none, falls back to color.
+  const version: DragonVersion = requested === "pencil" && data.pencilHiresUrl ? "pencil" : "color";
+  return <DrawCanvas dragon={data} version={version} signedIn={auth.isAuthenticated} initial={start.initial} />;
+}
+
+function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Dragon; version: DragonVersion; signedIn: boolean; initial: CanvasSettings }) {
+  const image = useTemplateImage(
+    version === "pencil" ? (data.pencilPreviewUrl ?? undefined) : data.previewUrl,
+    version === "pencil" ? (data.pencilHiresUrl ?? undefined) : data.hiresUrl,
+  );
+  const canvas = useCanvasState(data.id, signedIn, initial);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const { settings } = canvas;
+  const scene: PaperScene = useMemo(
+    () => ({
+      paperWidth: settings.paperWidth,
+      paperHeight: settings.paperHeight,
+      gridSize: settings.gridSize,
+      zoom: settings.imageZoom,
+      offsetX: settings.imageX,
+      offsetY: settings.imageY,
+      imageSize: { width: data.width ?? 1, height: data.height ?? 1 },
+    }),
+    [data, settings],
+  );
+  const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
+  const openCell = settings.currentCell ? parseCellLabel(settings.currentCell) : null;
+  const shownCell = openCell && openCell.column < grid.columns && openCell.row < grid.rows ? openCell : null;
+
+  const onSave = () => {
+    if (signedIn) {
+      void canvas.save();
+      return;
+    }
+    // Visitors keep their progress in this browser; signing in keeps it everywhere.
+    storeReturnUrl(`/draw/${data.id}?version=${version}`);
+    toast({
+      title: "Sign in to keep your progress",
+      description: "Your progress is kept in this browser. Sign in to keep it on every device.",
+      action: { label: "Sign In", href: "/login" },
+    });
+  };
+
+  const setCell = (cell: Cell | null) => canvas.setCurrentCell(cell ? cellLabel(cell) : null);
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-line bg-paper/90 px-3 py-2 sm:px-5">
+        <div className="flex min-w-0 items-center gap-1">
+          <Link href={`/dragon/${data.id}`} aria-label={`Back to ${data.name}`} className={buttonClass("ghost", "px-3")}>
+            <ArrowLeft className="h-5 w-5" aria-hidden />
+          </Link>
+          <h1 className="truncate text-xl font-bold sm:text-2xl">{data.name}</h1>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" className="px-3 md:hidden" aria-expanded={panelOpen} aria-controls="canvas-settings" onClick={() => setPanelOpen((o) => !o)}>
+            <SlidersHorizontal className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Settings</span>
+          </Button>
+          <Button onClick={onSave} disabled={canvas.saving}>
+            <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+        <aside
+          id="canvas-settings"
+          aria-label="Canvas settings"
+          className={`${panelOpen ? "block" : "hidden"} max-h-[55dvh] overflow-y-auto border-b border-line bg-white/90 p-4 md:block md:max-h-none md:w-72 md:shrink-0 md:border-b-0 md:border-r`}
+        >
+          <fieldset>
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Paper Size</legend>
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              <TextField label="Width" type="number" inputMode="decimal" step={0.1} min={0.1} value={canvas.texts.paperWidth} onChange={(e) => canvas.setText("paperWidth", e.target.value)} />
+              <TextField label="Height" type="number" inputMode="decimal" step={0.1} min={0.1} value={canvas.texts.paperHeight} onChange={(e) => canvas.setText("paperHeight", e.target.value)} />
+            </div>
+          </fieldset>
+          <fieldset className="mt-5">
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid Size</legend>
+            <TextField
+              className="mt-2"
+              label="Square size"
+              type="number"
+              inputMode="decimal"
+              step={1}
+              min={1}
+              value={canvas.texts.gridSize}
+              onChange={(e) => canvas.setText("gridSize", e.target.value)}
+              hint={`${grid.columns} x ${grid.rows} cells`}
+            />
+          </fieldset>
+          <fieldset className="mt-5">
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
+            <div className="mt-2 flex items-center gap-2">
+              <Button variant="secondary" className="px-3" aria-label="Zoom Out" disabled={settings.imageZoom <= ZOOM_MIN} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}>
+                <Minus className="h-4 w-4" aria-hidden />
+              </Button>
+              <output aria-live="polite" aria-label="Zoom level" className="min-w-16 text-center text-lg font-semibold tabular-nums">
+                {zoomPercent(settings.imageZoom)}
+              </output>
+              <Button variant="secondary" className="px-3" aria-label="Zoom In" disabled={settings.imageZoom >= ZOOM_MAX} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}>
+                <Plus className="h-4 w-4" aria-hidden />
+              </Button>
+            </div>
+          </fieldset>
+          <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
+            <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
+          </p>
+        </aside>
+
+        <section className="relative min-h-0 flex-1 bg-paper-deep/60" aria-label="Drawing paper">
+          {!image.display && !image.error && (
+            <div className="absolute inset-0 z-10 flex flex-col items-center justify-center">
+              <Spinner label="Loading your dragon" />
+              <p className="text-sm text-ink-soft">Loading your dragon…</p>
+            </div>
+          )}
+          {image.error && (
+            <p role="alert" className="absolute inset-x-4 top-4 z-10 rounded-xl bg-white p-4 text-center shadow">
+              The picture could not be loaded. Please check your connection and reload the page.
+            </p>
+          )}
+          <PaperCanvas
+            scene={scene}
+            image={image.display}
+            onMove={canvas.setOffset}
+            onZoom={canvas.setZoom}
+            onOpenCell={(cell) => setCell(cell)}
+          />
+        </section>
+      </div>
+
+      {shownCell && <CellViewer cell={shownCell} scene={scene} image={image.full} onNavigate={setCell} onClose={() => setCell(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { DRAG_THRESHOLD_PX, MIN_CELL_PX, cellAt, clampZoom, columnLabel, gridDimensions, type Cell } from "../../../shared/grid";
+import { drawRegion, type PaperScene } from "./draw-region";
+
+const COLUMN_LABEL_HEIGHT = 28;
+const PAD = 12;
+
+/** Row labels get between 32 and 48 px, by how many digits the last row number has. */
+const rowLabelWidth = (rows: number) => Math.min(48, Math.max(32, 14 + String(rows).length * 9));
+
+interface Gesture {
+  pointers: Map<number, { x: number; y: number }>;
+  startX: number;
+  startY: number;
+  startOffset: { x: number; y: number };
+  startZoom: number;
+  startDistance: number;
+  moved: boolean;
+  pinched: boolean;
+}
+
+/**
+ * The paper with the image under the grid, fitted to the space it has (never with cells under
+ * 15 px). Drag moves the image, two fingers pinch to zoom, a click or tap opens a cell.
+ */
+export function PaperCanvas({
+  scene,
+  image,
+  onMove,
+  onZoom,
+  onOpenCell,
+}: {
+  scene: PaperScene;
+  image: CanvasImageSource | null;
+  onMove: (offsetX: number, offsetY: number) => void;
+  onZoom: (zoom: number) => void;
+  onOpenCell: (cell: Cell) => void;
+}) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  const gesture = useRef<Gesture | null>(null);
+  // While a gesture runs, the scene lives here and is drawn each frame; React state catches up at the end.
+  const live = useRef(scene);
+  const frame = useRef(0);
+
+  useLayoutEffect(() => {
+    const element = boxRef.current!;
+    const observer = new ResizeObserver(([entry]) => setBox({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
+  const labelWidth = rowLabelWidth(rows);
+  const fitScale = Math.min((box.width - labelWidth - PAD * 2) / scene.paperWidth, (box.height - COLUMN_LABEL_HEIGHT - PAD * 2) / scene.paperHeight);
+  // Never shrink a cell under 15 px: past that the paper grows and the area scrolls.
+  const scale = Math.max(fitScale, MIN_CELL_PX / scene.gridSize, 0);
+  const paperPx = { width: Math.floor(scene.paperWidth * scale), height: Math.floor(scene.paperHeight * scale) };
+  const cellPx = scene.gridSize * scale;
+  const ready = box.width > 0 && paperPx.width > 0;
+
+  const draw = (current: PaperScene) => {
+    const canvas = canvasRef.current;
+    if (!canvas || !ready) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.round(paperPx.width * ratio);
+    const height = Math.round(paperPx.height * ratio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true });
+  };
+
+  useEffect(() => {
+    if (!gesture.current) live.current = scene;
+    draw(live.current);
+  });
+
+  const schedule = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => draw(live.current));
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    gesture.current ??= {
+      pointers: new Map(),
+      startX: event.clientX,
+      startY: event.clientY,
+      startOffset: { x: scene.offsetX, y: scene.offsetY },
+      startZoom: scene.zoom,
+      startDistance: 0,
+      moved: false,
+      pinched: false,
+    };
+    const g = gesture.current;
+    g.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (g.pointers.size === 2) {
+      const [a, b] = [...g.pointers.values()];
+      Object.assign(g, { startDistance: Math.hypot(a!.x - b!.x, a!.y - b!.y), startZoom: live.current.zoom, pinched: true });
+    }
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    const g = gesture.current;
+    if (!g || !g.pointers.has(event.pointerId)) return;
+    g.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (g.pointers.size >= 2) {
+      const [a, b] = [...g.pointers.values()];
+      const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
+      if (g.startDistance > 0) live.current = { ...live.current, zoom: clampZoom(g.startZoom * (distance / g.startDistance)) };
+      schedule();
+      return;
+    }
+    const dx = event.clientX - g.startX;
+    const dy = event.clientY - g.startY;
+    if (!g.moved && Math.hypot(dx, dy) > DRAG_THRESHOLD_PX) g.moved = true;
+    if (g.moved && !g.pinched) {
+      live.current = { ...live.current, offsetX: g.startOffset.x + dx / scale, offsetY: g.startOffset.y + dy / scale };
+      schedule();
+    }
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+    const g = gesture.current;
+    if (!g) return;
+    g.pointers.delete(event.pointerId);
+    if (g.pointers.size > 0) return;
+    gesture.current = null;
+    if (g.pinched) {
+      onZoom(Math.round(live.current.zoom * 10) / 10);
+    } else if (g.moved) {
+      onMove(live.current.offsetX, live.current.offsetY);
+    } else if (event.type === "pointerup") {
+      // A click or tap that did not travel: open the cell under it.
+      const rect = event.currentTarget.getBoundingClientRect();
+      const cell = cellAt((event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale, scene.paperWidth, scene.paperHeight, scene.gridSize);
+      if (cell) onOpenCell(cell);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    const step = scene.gridSize / 4;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      onMove(scene.offsetX + move[0], scene.offsetY + move[1]);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onOpenCell({ column: 0, row: 0 });
+    }
+  };
+
+  const labelFont = Math.max(9, Math.min(13, cellPx * 0.55));
+  return (
+    <div ref={boxRef} className="relative h-full w-full overflow-auto">
+      {ready && (
+        <div
+          className="mx-auto grid w-fit"
+          style={{ gridTemplateColumns: `${labelWidth}px ${paperPx.width}px`, gridTemplateRows: `${COLUMN_LABEL_HEIGHT}px ${paperPx.height}px`, padding: PAD }}
+        >
+          <span />
+          <div className="relative" aria-hidden>
+            {Array.from({ length: columns }, (_, c) => (
+              <span
+                key={c}
+                className="absolute top-1 text-center font-semibold text-ink-soft"
+                style={{ left: c * cellPx, width: Math.min(cellPx, paperPx.width - c * cellPx), fontSize: labelFont }}
+              >
+                {columnLabel(c)}
+              </span>
+            ))}
+          </div>
+          <div className="relative" aria-hidden>
+            {Array.from({ length: rows }, (_, r) => (
+              <span
+                key={r}
+                className="absolute right-2 flex items-center font-semibold text-ink-soft"
+                style={{ top: r * cellPx, height: Math.min(cellPx, paperPx.height - r * cellPx), fontSize: labelFont }}
+              >
+                {r + 1}
+              </span>
+            ))}
+          </div>
+          <canvas
+            ref={canvasRef}
+            data-testid="paper"
+            tabIndex={0}
+            role="application"
+            aria-roledescription="drawing paper"
+            aria-label={`Paper with the dragon under a ${columns} by ${rows} grid. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`}
+            className="cursor-grab touch-none rounded-sm bg-white shadow-[0_1px_3px_rgba(43,33,24,0.18),0_8px_24px_rgba(43,33,24,0.08)] active:cursor-grabbing"
+            style={{ width: paperPx.width, height: paperPx.height }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
