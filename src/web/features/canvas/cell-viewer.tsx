@@ -48,6 +48,7 @@ export function CellViewer({
     canvas.width = Math.round(size * ratio);
     canvas.height = Math.round(size * ratio);
     drawRegion(canvas.getContext("2d")!, image, scene, viewerRegion(cell, scene, context), canvas.width, canvas.height, { grid: context, outline: context ? cell : null });
+    performance.mark("cell-viewer-drawn");
   }, [cell, scene, image, context, size, stage.width]);
 
   const go = (delta: -1 | 1) => {

@@ -166,6 +166,7 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           <PaperCanvas
             scene={scene}
             image={image.display}
+            quality={image.sharp ? "hires" : "preview"}
             onMove={canvas.setOffset}
             onZoom={canvas.setZoom}
             onOpenCell={(cell) => setCell(cell)}

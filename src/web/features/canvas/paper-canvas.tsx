@@ -26,12 +26,15 @@ interface Gesture {
 export function PaperCanvas({
   scene,
   image,
+  quality,
   onMove,
   onZoom,
   onOpenCell,
 }: {
   scene: PaperScene;
   image: CanvasImageSource | null;
+  /** "hires" once the full image is in; tests and the benchmark wait for it. */
+  quality: "preview" | "hires";
   onMove: (offsetX: number, offsetY: number) => void;
   onZoom: (zoom: number) => void;
   onOpenCell: (cell: Cell) => void;
@@ -137,7 +140,11 @@ export function PaperCanvas({
       // A click or tap that did not travel: open the cell under it.
       const rect = event.currentTarget.getBoundingClientRect();
       const cell = cellAt((event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale, scene.paperWidth, scene.paperHeight, scene.gridSize);
-      if (cell) onOpenCell(cell);
+      if (cell) {
+        // Timed by `npm run bench` (click to drawn cell) and visible in any performance trace.
+        performance.mark("cell-viewer-requested");
+        onOpenCell(cell);
+      }
     }
   };
 
@@ -188,6 +195,7 @@ export function PaperCanvas({
           <canvas
             ref={canvasRef}
             data-testid="paper"
+            data-image={quality}
             tabIndex={0}
             role="application"
             aria-roledescription="drawing paper"

@@ -1,0 +1,47 @@
+// Browser part of `npm run bench`: on a 12-megapixel template, the longest main-thread task during
+// a 2-second drag, and the time from a click on the paper to the cell viewer's drawn picture.
+import { chromium } from "playwright-core";
+
+export async function benchCanvas(baseUrl, dragonId) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(`${baseUrl}/draw/${dragonId}?version=color`);
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+
+    const box = await page.locator("[data-testid=paper]").boundingBox();
+    const startedAt = await page.evaluate(() => performance.now());
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const moves = 120; // 2 seconds at 60 moves a second
+    for (let i = 1; i <= moves; i++) {
+      const angle = (i / moves) * Math.PI * 2;
+      await page.mouse.move(box.x + box.width / 2 + Math.cos(angle) * 120, box.y + box.height / 2 + Math.sin(angle) * 80);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+    const longest = await page.evaluate((since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)), startedAt);
+
+    const openings = [];
+    for (const [x, y] of [[0.3, 0.3], [0.6, 0.5], [0.5, 0.7]]) {
+      await page.evaluate(() => performance.clearMarks());
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await page.getByTestId("cell-canvas").waitFor();
+      await page.waitForFunction(() => performance.getEntriesByName("cell-viewer-drawn").length > 0);
+      openings.push(await page.evaluate(() => performance.getEntriesByName("cell-viewer-drawn")[0].startTime - performance.getEntriesByName("cell-viewer-requested")[0].startTime));
+      await page.keyboard.press("Escape");
+      await page.getByTestId("cell-canvas").waitFor({ state: "detached" });
+    }
+    return { longestTaskMs: Math.round(longest), viewerOpenMs: Math.round(Math.max(...openings)) };
+  } finally {
+    await browser.close();
+  }
+}
