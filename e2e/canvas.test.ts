@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { signIn } from "./support/accounts";
@@ -252,6 +252,71 @@ describe("saved progress", () => {
     await page.locator("li[data-state=open]").getByRole("link", { name: "Sign In" }).click();
     await page.waitForURL(/\/login$/);
     expect(wipCalls).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Send touch points through the devtools protocol (one session per test): Playwright has no multi-touch API. */
+async function touch(session: CDPSession, type: "touchStart" | "touchMove" | "touchEnd", points: { x: number; y: number }[]) {
+  await session.send("Input.dispatchTouchEvent", { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+}
+
+describe("touch and edges", () => {
+  it("pinches with two fingers to zoom, swipes between cells, and shows blank paper past the edge", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    await openCanvas(page);
+    const cdp = await context.newCDPSession(page);
+    const box = (await paper(page).boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await touch(cdp, "touchStart", [{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }]);
+    for (let step = 1; step <= 6; step++) await touch(cdp, "touchMove", [{ x: cx - 30 - step * 10, y: cy }, { x: cx + 30 + step * 10, y: cy }]);
+    await touch(cdp, "touchEnd", []);
+    await page.getByRole("button", { name: "Settings" }).click();
+    // The fingers spread from 60 to 180 px apart: three times the zoom, the most there is.
+    await expect.poll(() => page.getByLabel("Zoom level").textContent()).toBe("300%");
+    await page.getByRole("button", { name: "Settings" }).click();
+
+    await clickCell(page, 0, 0);
+    await viewer(page).getByRole("heading", { name: "Cell A1" }).waitFor();
+    const cellBox = (await page.getByTestId("cell-canvas").boundingBox())!;
+    const y = cellBox.y + cellBox.height / 2;
+    await touch(cdp, "touchStart", [{ x: cellBox.x + cellBox.width * 0.8, y }]);
+    await touch(cdp, "touchMove", [{ x: cellBox.x + cellBox.width * 0.5, y }]);
+    await touch(cdp, "touchMove", [{ x: cellBox.x + cellBox.width * 0.2, y }]);
+    await touch(cdp, "touchEnd", []);
+    await viewer(page).getByRole("heading", { name: "Cell B1" }).waitFor();
+    await touch(cdp, "touchStart", [{ x: cellBox.x + cellBox.width * 0.2, y }]);
+    await touch(cdp, "touchMove", [{ x: cellBox.x + cellBox.width * 0.8, y }]);
+    await touch(cdp, "touchEnd", []);
+    await viewer(page).getByRole("heading", { name: "Cell A1" }).waitFor();
+
+    // In the 3×3 view of A1 the squares above and to the left are off the paper: blank white.
+    await page.getByTestId("cell-canvas").tap();
+    expect(await page.getByTestId("cell-canvas").getAttribute("data-context")).toBe("3x3");
+    const blank = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=cell-canvas]")!;
+      const third = Math.floor(canvas.width / 3);
+      const top = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, third - 2).data;
+      const left = canvas.getContext("2d")!.getImageData(0, 0, third - 2, canvas.height).data;
+      return [...top, ...left].every((v) => v === 255);
+    });
+    expect(blank).toBe(true);
+    await context.close();
+  });
+});
+
+describe("a session that ends while drawing", () => {
+  it("answers Save with 'Unauthorized', then goes to sign in and comes back to the canvas after", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(context, `expired-${Date.now()}@example.com`);
+    await openCanvas(page);
+    // The session ends elsewhere (signed out on another tab or device).
+    expect((await context.request.post("/api/auth/logout")).status()).toBe(200);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem("returnUrl"))).toBe(`/draw/${dragonId}?version=color`);
     await context.close();
   });
 });
