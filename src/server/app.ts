@@ -15,6 +15,7 @@ import { registerHealthRoutes } from "./features/health/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
+import { registerUploadRoutes } from "./features/objects/upload-routes";
 import { registerPageRoutes, type PageMetaResolver } from "./features/pages/routes";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAnalyticsRoutes(app, database.db);
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);
+  registerUploadRoutes(app, storage);
   await registerPageRoutes(app, config);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;

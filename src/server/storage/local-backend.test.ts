@@ -69,7 +69,7 @@ describe("PUT to a signed local upload URL", () => {
   it("stores the body once, privately, with its size and type", async () => {
     const upload = await newUpload();
     expect(upload.key).toMatch(/^uploads\/[0-9a-f-]{36}$/);
-    const body = Buffer.alloc(600, 1);
+    const body = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(592, 1)]);
     const res = await t.app.inject({ method: "PUT", url: upload.url, headers: { "content-type": "image/png" }, payload: body });
     expect(res.statusCode).toBe(200);
     const stored = await t.app.storage.get(upload.key);
@@ -96,6 +96,14 @@ describe("PUT to a signed local upload URL", () => {
       payload: Readable.from([Buffer.alloc(60), Buffer.alloc(60)]),
     });
     expect(res.statusCode).toBe(413);
+    expect(await t.app.storage.stat(upload.key)).toBeNull();
+  });
+
+  it("refuses a file whose bytes are not the image type it claims, leaving nothing behind", async () => {
+    const upload = await newUpload();
+    const res = await t.app.inject({ method: "PUT", url: upload.url, headers: { "content-type": "image/png" }, payload: Buffer.from("<html>not a picture</html>") });
+    expect(res.statusCode).toBe(415);
+    expect(res.body).toBe("The file is not the image it claims to be");
     expect(await t.app.storage.stat(upload.key)).toBeNull();
   });
 

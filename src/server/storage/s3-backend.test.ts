@@ -1,26 +1,7 @@
-import fsp from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobBackend } from "./s3-backend";
-
-// s3rver is CommonJS and ships no type declarations; load it with require and describe the bits used.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  resetOnClose: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
+import { startS3rver, type TestS3 } from "../test/s3rver";
 
 const BUCKET = "test-bucket";
 
@@ -31,26 +12,15 @@ async function readStream(stream: Readable): Promise<Buffer> {
 }
 
 describe("S3BlobBackend against s3rver", () => {
-  let dir: string;
-  let server: S3rverInstance;
+  let s3: TestS3;
   let backend: S3BlobBackend;
 
   beforeAll(async () => {
-    dir = await fsp.mkdtemp(path.join(os.tmpdir(), "dragon-grid-s3rver-"));
-    server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: dir,
-      resetOnClose: true,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
+    s3 = await startS3rver(BUCKET);
     backend = new S3BlobBackend({
       bucket: BUCKET,
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: s3.endpoint,
       region: "us-east-1",
-      // s3rver's only built-in account.
       accessKeyId: "S3RVER",
       secretAccessKey: "S3RVER",
       forcePathStyle: true,
@@ -58,8 +28,7 @@ describe("S3BlobBackend against s3rver", () => {
   });
 
   afterAll(async () => {
-    await server?.close();
-    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   it("is the s3 kind", () => {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dragons, waitlist, worksInProgress } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, uploadAs, type TestUser } from "../../test/users";
+import { createSignedInUser, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, pngBomb } from "../../test/images";
 import type { Dragon } from "../../../shared/dragons";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createDragon(name: string, image = picture, as = admin) {
-  const imageUrl = await uploadAs(t, as.id, image);
+  const imageUrl = await storedUpload(t, as.id, image);
   return t.app.inject({ method: "POST", url: "/api/dragons", cookies: as.cookies, payload: { name, imageUrl, filename: "dragon.png" } });
 }
 
@@ -83,7 +83,7 @@ describe("POST /api/dragons", () => {
   });
 
   it("validates the name and the image path", async () => {
-    const imageUrl = await uploadAs(t, admin.id, picture);
+    const imageUrl = await storedUpload(t, admin.id, picture);
     for (const payload of [{ name: "   ", imageUrl }, { name: "x".repeat(81), imageUrl }, { name: "Ok", imageUrl: "/etc/passwd" }, { name: "Ok" }]) {
       const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload });
       expect(res.statusCode).toBe(400);
@@ -93,7 +93,7 @@ describe("POST /api/dragons", () => {
   });
 
   it("refuses an upload someone else made, and one that does not exist", async () => {
-    const theirs = await uploadAs(t, otherAdmin.id, picture);
+    const theirs = await storedUpload(t, otherAdmin.id, picture);
     const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Stolen", imageUrl: theirs } });
     expect(res.statusCode).toBe(403);
     const missing = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" } });
@@ -101,7 +101,7 @@ describe("POST /api/dragons", () => {
   });
 
   it("is for admins only: 401 for visitors, 403 for users", async () => {
-    const imageUrl = await uploadAs(t, user.id, picture);
+    const imageUrl = await storedUpload(t, user.id, picture);
     const visitor = await t.app.inject({ method: "POST", url: "/api/dragons", payload: { name: "X", imageUrl } });
     const member = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: user.cookies, payload: { name: "X", imageUrl } });
     expect(visitor.statusCode).toBe(401);

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
+import { sniffImageType } from "../../images/sniff";
+import { readAll } from "../dragons/library";
 
 /**
  * PUT {signed local upload URL}: the local-disk stand-in for a presigned S3 PUT. The body is
@@ -19,11 +21,18 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
     scope.put<{ Querystring: { grant?: string; sig?: string } }>(LOCAL_UPLOAD_PATH, async (request, reply) => {
       try {
         const grant = backend.verifyUpload(request.query.grant, request.query.sig);
-        const declared = Number(request.headers["content-length"] ?? NaN);
-        if (declared > grant.maxBytes) throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
+        const declaredLength = Number(request.headers["content-length"] ?? NaN);
+        if (declaredLength > grant.maxBytes) throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
         const contentType = request.headers["content-type"];
         const size = await backend.receiveUpload(grant, request.body as Readable, contentType);
-        await storage.recordUpload(grant.key, contentType!.split(";")[0]!.trim().toLowerCase(), size);
+        const declared = contentType!.split(";")[0]!.trim().toLowerCase();
+        // The header says what the client claims; the first bytes say what it is.
+        const actual = size > 0 ? sniffImageType(await readAll(await backend.read(grant.key, { start: 0, end: Math.min(15, size - 1) }))) : null;
+        if (grant.contentTypes.every((type) => type.startsWith("image/")) && actual !== declared) {
+          await backend.delete(grant.key);
+          throw new UploadRejected(415, "The file is not the image it claims to be");
+        }
+        await storage.recordUpload(grant.key, declared, size);
         return reply.status(200).header("etag", `"${size.toString(16)}"`).send();
       } catch (error) {
         if (error instanceof UploadRejected) {

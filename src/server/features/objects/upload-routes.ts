@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { HttpError } from "../../http/errors";
+import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
+import { readAll } from "../dragons/library";
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema, uploadRequestSchema } from "../../../shared/uploads";
+import { requireUser } from "../auth/sessions";
+
+/**
+ * The upload protocol: ask for a signed URL, PUT the file there (our server on local storage, the
+ * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) before the
+ * object may be made public.
+ */
+export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post("/api/objects/upload", { preHandler: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
+    // No body: the dragon and post uploaders. {filename, contentType}: the blog form.
+    const body = request.body === undefined || request.body === null || (typeof request.body === "object" && Object.keys(request.body).length === 0) ? null : uploadRequestSchema.safeParse(request.body);
+    if (body && !body.success) throw new HttpError(400, `Invalid ${String(body.error.issues[0]?.path[0] ?? "body")}: ${body.error.issues[0]?.message}`);
+    const upload = await storage.createUpload({
+      ownerId: request.user!.id,
+      contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
+      maxBytes: UPLOAD_MAX_BYTES,
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    });
+    const objectPath = `/objects/${upload.key}`;
+    return body ? { signedUrl: upload.url, objectPath } : { uploadURL: upload.url, objectPath };
+  });
+
+  api.post("/api/objects/set-acl", { schema: { body: objectPathSchema }, preHandler: requireUser }, async (request) => {
+    const key = request.body.objectPath.slice("/objects/".length);
+    const object = await storage.get(key);
+    if (!object) throw new HttpError(404, "Object not found");
+    const user = request.user!;
+    if (object.ownerId !== user.id && !user.isAdmin) throw new HttpError(403, "You can only share files you uploaded");
+    const info = await storage.stat(key);
+    if (!info) throw new HttpError(404, "The file has not been uploaded yet");
+    // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
+    if (info.size > UPLOAD_MAX_BYTES) {
+      await storage.delete(key);
+      throw new HttpError(413, "The file is larger than 50 MB");
+    }
+    const head = await readAll(await storage.read(key, { start: 0, end: Math.min(15, info.size - 1) }));
+    const type = sniffImageType(head);
+    if (!type) {
+      await storage.delete(key);
+      throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
+    }
+    await storage.setAcl(key, { isPublic: true });
+    if (object.contentType !== type) await storage.recordUpload(key, type, info.size);
+    return { objectPath: request.body.objectPath };
+  });
+}

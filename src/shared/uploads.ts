@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** Most an upload may weigh (SPEC.md section 9: dragon uploads and post photos, 50 MB each). */
+export const UPLOAD_MAX_BYTES = 52_428_800;
+/** Signed upload URLs expire after this long. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** The blog form's variant of POST /api/objects/upload. */
+export const uploadRequestSchema = z.object({
+  filename: z.string().trim().min(1).max(255),
+  contentType: z.string().regex(/^image\/(png|jpeg|webp|gif)$/, "must be a PNG, JPEG, WebP or GIF image"),
+});
+
+export const objectPathSchema = z.object({
+  objectPath: z.string().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be an upload's objectPath"),
+});
