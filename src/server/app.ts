@@ -26,6 +26,7 @@ import { registerGoogleRoutes } from "./features/auth/google-routes";
 import { createDragonsRepository } from "./features/dragons/repository";
 import { createLibrary } from "./features/dragons/library";
 import { registerDragonRoutes } from "./features/dragons/routes";
+import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { registerWipRoutes } from "./features/wip/routes";
@@ -99,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAuthRoutes(app, { config, users, sessions, mailer });
   registerGoogleRoutes(app, { config, users, sessions });
   const library = createLibrary(createDragonsRepository(database.db), storage);
-  registerDragonRoutes(app, { library, storage });
+  registerDragonRoutes(app, { library, storage, imageGenerator: createImageGenerator(config) });
   registerWaitlistRoutes(app, database.db);
   registerWipRoutes(app, database.db);
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });

@@ -50,6 +50,12 @@ const configSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.string().url().default("https://accounts.google.com")),
   GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional()),
   SEED_SAMPLES: booleanFlag(true),
+  /** An OpenAI-style images API (base URL, e.g. https://api.openai.com/v1) for admins' AI images. */
+  IMAGE_API_URL: optionalUrl(["http:", "https:"]),
+  IMAGE_API_KEY: optionalString,
+  IMAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-image-1")),
+  IMAGE_SIZE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{2,4}x\d{2,4}$/, "must look like 1024x1024").default("1024x1024")),
+  IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Where the built client lives; tests point it elsewhere or leave it missing. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve("dist/client"))),

@@ -31,3 +31,10 @@ export const generatePencilSchema = z.object({ dragonId: z.string().uuid("must b
 /** The version of a template the page and the canvas show. */
 export type DragonVersion = "color" | "pencil";
 export const parseVersion = (value: string | null | undefined): DragonVersion => (value === "pencil" ? "pencil" : "color");
+
+export const PROMPT_MAX = 1000;
+
+/** POST /api/dragons/generate-custom: an admin's description of a picture. */
+export const generateCustomSchema = z.object({
+  prompt: z.string().trim().min(1, "Please enter a description for your image").max(PROMPT_MAX, `Descriptions can be at most ${PROMPT_MAX} characters`),
+});

@@ -4,15 +4,19 @@ import { z } from "zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
-import { createDragonSchema, generatePencilSchema } from "../../../shared/dragons";
+import crypto from "node:crypto";
+import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "../../../shared/dragons";
+import type { ImageGenerator } from "../../images/image-generator";
+import { inspectImage } from "../../images/template-pipeline";
+import { upsample4x } from "../../images/upsample";
 import { requireAdmin } from "../auth/sessions";
 import { readAll, type Library } from "./library";
 
 const idParams = z.object({ id: z.string().uuid("Dragon not found") });
 
 /** The template library's API (SPEC.md section 7, Dragons). */
-export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage }) {
-  const { library, storage } = deps;
+export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {
+  const { library, storage, imageGenerator } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get("/api/dragons", async () => library.list());
@@ -42,6 +46,25 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     const dragon = await library.generatePencil(request.body.dragonId);
     return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
   });
+
+  // An AI picture, enlarged 4×, stored as the admin's private upload; saving it as a dragon is a
+  // second step (POST /api/dragons), after the admin has seen it and named it.
+  api.post(
+    "/api/dragons/generate-custom",
+    { schema: { body: generateCustomSchema }, preHandler: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+    async (request) => {
+      if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
+      const generated = await imageGenerator.generate(request.body.prompt);
+      await inspectImage(generated).catch(() => {
+        throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
+      });
+      const { image } = await upsample4x(generated);
+      const key = `uploads/${crypto.randomUUID()}`;
+      await storage.put(key, image, "image/png", { ownerId: request.user!.id, isPublic: false });
+      const slug = request.body.prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
+      return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
+    },
+  );
 
   api.delete("/api/dragons/:id", { schema: { params: idParams }, preHandler: requireAdmin }, async (request) => {
     if (!(await library.remove(request.params.id))) throw new HttpError(404, "Dragon not found");

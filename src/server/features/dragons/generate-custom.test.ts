@@ -1,0 +1,98 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, type TestUser } from "../../test/users";
+import { illustrationPng } from "../../test/images";
+import { startImagesApi } from "../../test/images-api";
+import type { Dragon } from "../../../shared/dragons";
+
+let api: Awaited<ReturnType<typeof startImagesApi>>;
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+
+beforeAll(async () => {
+  api = await startImagesApi(await illustrationPng(256, 192));
+  t = await createTestApp({ IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_MODEL: "test-model", IMAGE_TIMEOUT_MS: "1500" });
+  admin = await createSignedInUser(t, { isAdmin: true });
+  user = await createSignedInUser(t);
+});
+beforeEach(() => api.answerWith("b64"));
+afterAll(async () => {
+  await t.close();
+  await api.close();
+});
+
+const generate = (as: TestUser | null, prompt: unknown) => t.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: as?.cookies, payload: { prompt } });
+
+describe("POST /api/dragons/generate-custom", () => {
+  it("asks the images API and stores the picture 4× larger, private to the admin", async () => {
+    const res = await generate(admin, "A friendly red dragon reading a book");
+    expect(res.statusCode).toBe(200);
+    const { objectPath, filename } = res.json();
+    expect(objectPath).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    expect(filename).toBe("ai-a-friendly-red-dragon-reading-a-book.png");
+    expect(api.requests.at(-1)).toMatchObject({
+      authorization: "Bearer sk-test",
+      body: { model: "test-model", prompt: "A friendly red dragon reading a book", n: 1, size: "1024x1024", response_format: "b64_json" },
+    });
+
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
+    const stored = await t.app.inject({ method: "GET", url: objectPath, cookies: admin.cookies });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: "png", width: 1024, height: 768 });
+
+    // The admin then saves it as a dragon like any upload.
+    const created = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Reading Dragon", imageUrl: objectPath, filename } });
+    expect(created.statusCode).toBe(201);
+    const dragon = (await t.app.inject({ method: "GET", url: `/api/dragons/${created.json().id}` })).json() as Dragon;
+    expect(dragon).toMatchObject({ name: "Reading Dragon", width: 1024, height: 768 });
+  });
+
+  it("also takes an image the API answers with as a URL", async () => {
+    api.answerWith("url");
+    const res = await generate(admin, "A dragon in the clouds");
+    expect(res.statusCode).toBe(200);
+    const stored = await t.app.inject({ method: "GET", url: res.json().objectPath, cookies: admin.cookies });
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(1024);
+  });
+
+  it("passes on the provider's error message, refuses non-images, and times out", async () => {
+    api.answerWith("error");
+    const refused = await generate(admin, "something");
+    expect(refused.statusCode).toBe(502);
+    expect(refused.body).toBe("Image generation failed: Your request was rejected by the safety system.");
+
+    api.answerWith("junk");
+    const junk = await generate(admin, "something");
+    expect(junk.statusCode).toBe(502);
+    expect(junk.body).toMatch(/not an image/);
+
+    api.answerWith("slow");
+    const slow = await generate(admin, "something");
+    expect(slow.statusCode).toBe(504);
+    expect(slow.body).toBe("Image generation timed out after 2 seconds. Please try again.");
+  });
+
+  it("validates the prompt and is for admins only", async () => {
+    expect((await generate(null, "a dragon")).statusCode).toBe(401);
+    expect((await generate(user, "a dragon")).statusCode).toBe(403);
+    const blank = await generate(admin, "   ");
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain("Please enter a description for your image");
+    expect((await generate(admin, "x".repeat(1001))).statusCode).toBe(400);
+  });
+});
+
+describe("without an images API", () => {
+  it("answers 503 'Image generation is not configured'", async () => {
+    const plain = await createTestApp();
+    try {
+      const boss = await createSignedInUser(plain, { isAdmin: true });
+      const res = await plain.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: boss.cookies, payload: { prompt: "a dragon" } });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toBe("Image generation is not configured");
+    } finally {
+      await plain.close();
+    }
+  });
+});

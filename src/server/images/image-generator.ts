@@ -1,0 +1,51 @@
+import type { Config } from "../config";
+import { HttpError } from "../http/errors";
+
+/** Makes a picture from a description. Behind an interface so providers can change. */
+export interface ImageGenerator {
+  generate(prompt: string): Promise<Buffer>;
+}
+
+interface ImagesApiResponse {
+  data?: { b64_json?: string; url?: string }[];
+  error?: { message?: string };
+}
+
+/**
+ * The OpenAI-style images API (`POST {IMAGE_API_URL}/images/generations`), which OpenAI and many
+ * self-hosted servers speak. Null when IMAGE_API_URL is not set.
+ */
+export function createImageGenerator(config: Config): ImageGenerator | null {
+  if (!config.IMAGE_API_URL) return null;
+  const endpoint = `${config.IMAGE_API_URL.replace(/\/+$/, "")}/images/generations`;
+  const seconds = Math.round(config.IMAGE_TIMEOUT_MS / 1000);
+  return {
+    async generate(prompt) {
+      const signal = AbortSignal.timeout(config.IMAGE_TIMEOUT_MS);
+      try {
+        const res = await fetch(endpoint, {
+          method: "POST",
+          signal,
+          headers: { "content-type": "application/json", ...(config.IMAGE_API_KEY ? { authorization: `Bearer ${config.IMAGE_API_KEY}` } : {}) },
+          body: JSON.stringify({ model: config.IMAGE_MODEL, prompt, n: 1, size: config.IMAGE_SIZE, response_format: "b64_json" }),
+        });
+        const body = (await res.json().catch(() => ({}))) as ImagesApiResponse;
+        if (!res.ok) throw new HttpError(502, `Image generation failed: ${body.error?.message ?? `the service answered ${res.status}`}`);
+        const first = body.data?.[0];
+        if (first?.b64_json) return Buffer.from(first.b64_json, "base64");
+        if (first?.url) {
+          const image = await fetch(first.url, { signal });
+          if (!image.ok) throw new HttpError(502, `Image generation failed: the image could not be downloaded (${image.status})`);
+          return Buffer.from(await image.arrayBuffer());
+        }
+        throw new HttpError(502, "Image generation failed: the service returned no image");
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if ((error as Error).name === "TimeoutError" || (error as Error).name === "AbortError") {
+          throw new HttpError(504, `Image generation timed out after ${seconds} seconds. Please try again.`);
+        }
+        throw new HttpError(502, "Image generation failed: the service could not be reached");
+      }
+    },
+  };
+}
