@@ -1,6 +1,8 @@
 import type { TestProject } from "vitest/node";
 import { startServer } from "./server-process";
 import { ADMIN_EMAIL } from "./accounts";
+import { startImagesApi } from "../../src/server/test/images-api";
+import { illustrationPng } from "../../src/server/test/images";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,11 +13,14 @@ declare module "vitest" {
 
 /** One server for all journeys: the built app, as `npm start` runs it, on a throwaway DATA_DIR. */
 export default async function setup(project: TestProject) {
-  // Sample templates are seeded as on a newcomer's first start; one admin e-mail for admin journeys.
-  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+  // Sample templates are seeded as on a newcomer's first start; one admin e-mail for admin journeys;
+  // AI images come from a local server speaking the images API, answering with a 320×240 PNG.
+  const imagesApi = await startImagesApi(await illustrationPng(320, 240));
+  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e" });
   project.provide("baseUrl", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();
+    await imagesApi.close();
   };
 }

@@ -8,6 +8,8 @@ import { getStaticPageMeta } from "../../../shared/page-meta";
 import { useDragons } from "./api";
 import { DragonCard } from "./dragon-card";
 
+// Admin tools (with the upload widget) load only for admins.
+const AdminLibraryTools = lazy(() => import("./admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
 const ProWaitlistDialog = lazy(() => import("../waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })));
 
@@ -31,6 +33,11 @@ export function LibraryPage() {
           <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
         </div>
         {/* Admins get the real upload and AI tools; everyone else hears about Pro. */}
+        {isAdmin && (
+          <Suspense fallback={null}>
+            <AdminLibraryTools />
+          </Suspense>
+        )}
         {!isAdmin && (
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={openWaitlist}>

@@ -1,0 +1,140 @@
+import path from "node:path";
+import fs from "node:fs";
+import os from "node:os";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { illustrationPng } from "../src/server/test/images";
+import { DESKTOP, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { ADMIN_EMAIL, signIn } from "./support/accounts";
+import { startServer } from "./support/server-process";
+
+let browser: Browser;
+let adminPage: Page;
+let pngFile: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  pngFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-upload-")), "my-dragon.png");
+  fs.writeFileSync(pngFile, await illustrationPng(900, 700));
+  const { context, page } = await newPage(browser, DESKTOP);
+  // The admin account may already exist (another journey signed it in): log in, else register.
+  const login = await context.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: "correct horse battery" } });
+  if (login.status() !== 200) await signIn(context, ADMIN_EMAIL);
+  adminPage = page;
+});
+afterAll(async () => {
+  await browser.close();
+  fs.rmSync(path.dirname(pngFile), { recursive: true, force: true });
+});
+
+const dragons = async () => (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; name: string; width: number; pencilHiresUrl: string | null }[];
+
+describe("admin content creation", () => {
+  it("uploads a PNG through the Uppy dashboard, names it, asks for a pencil version, and finds it in the library", async () => {
+    const page = adminPage;
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Upload my own image" }).click();
+    // The modal's outer element has no box of its own; its inner panel is what shows.
+    const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await dashboard.waitFor();
+    const size = (await dashboard.boundingBox())!;
+    expect([Math.round(size.width), Math.round(size.height)]).toEqual([750, 550]);
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles(pngFile);
+    await dashboard.getByText("my-dragon.png").first().waitFor();
+    await screenshot(page, "uppy-dashboard-desktop");
+    await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
+
+    const naming = page.getByRole("dialog", { name: "Upload Dragon Template" });
+    await naming.waitFor({ timeout: 20_000 });
+    const nameField = naming.getByLabel("Dragon name");
+    expect(await nameField.inputValue()).toBe("");
+    const pencil = naming.getByLabel("Generate pencil version (adds 1-2 seconds)");
+    expect(await pencil.isChecked()).toBe(false);
+    const upload = naming.getByRole("button", { name: "Upload" });
+    expect(await upload.isDisabled()).toBe(true);
+    await nameField.fill("   ");
+    expect(await upload.isDisabled()).toBe(true);
+    await nameField.fill("Uploaded Ember");
+    await pencil.check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await upload.click();
+    await expectToast(page, "Success", "Dragon and pencil version uploaded successfully!");
+
+    await page.getByRole("img", { name: "Uploaded Ember", exact: true }).waitFor();
+    const created = (await dragons()).find((d) => d.name === "Uploaded Ember")!;
+    expect(created.width).toBe(900);
+    expect(created.pencilHiresUrl).toBeTruthy();
+    await page.getByRole("img", { name: "Uploaded Ember", exact: true }).click();
+    await page.getByRole("button", { name: "Pencil" }).click();
+    await page.getByRole("img", { name: "Uploaded Ember, pencil version" }).waitFor();
+  });
+
+  it("creates an AI image: description, processing, pencil choice, name prompt; stored 4× the provider's size", async () => {
+    const page = adminPage;
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Create my own image" }).click();
+    const describe = page.getByRole("dialog", { name: "Create Custom Image with AI" });
+    await describe.waitFor();
+    expect(await describe.getByRole("button", { name: "Generate Image" }).isDisabled()).toBe(true);
+    await describe.getByLabel("Description").fill("A sleepy dragon on a pile of books");
+    await screenshot(page, "ai-dialog-desktop");
+    page.once("dialog", (prompt) => void prompt.accept("Bookworm Dragon"));
+    await describe.getByRole("button", { name: "Generate Image" }).click();
+    const done = page.getByRole("dialog", { name: "Image Generated Successfully" });
+    await done.waitFor({ timeout: 30_000 });
+    await done.getByRole("button", { name: "Yes, create pencil version" }).click();
+    await expectToast(page, "Success", "Image and pencil version added to library!");
+    const created = (await dragons()).find((d) => d.name === "Bookworm Dragon")!;
+    expect(created.width).toBe(1280); // the provider's 320 px, 4×
+    expect(created.pencilHiresUrl).toBeTruthy();
+  });
+
+  it("abandons the AI save silently when the name prompt is cancelled", async () => {
+    const page = adminPage;
+    const before = (await dragons()).length;
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Create my own image" }).click();
+    await page.getByLabel("Description").fill("A dragon nobody will name");
+    page.once("dialog", (prompt) => void prompt.dismiss());
+    await page.getByRole("button", { name: "Generate Image" }).click();
+    await page.getByRole("button", { name: "No, just color version" }).click();
+    await page.waitForTimeout(500);
+    expect((await dragons()).length).toBe(before);
+    expect(await page.locator("li[data-state=open]").count()).toBe(0);
+  });
+
+  it("says 'Image generation is not configured' where no images API is set", async () => {
+    const server = await startServer({ SEED_SAMPLES: "false", ADMIN_EMAILS: "solo.admin@example.com", SMTP_URL: "" });
+    try {
+      const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+      const page = await context.newPage();
+      const request = context.request;
+      await request.post("/api/auth/register", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
+      const { outboxFor, verificationLink } = await import("../src/server/test/mail");
+      const link = new URL(verificationLink(outboxFor(server.dataDir, "solo.admin@example.com").at(-1)!)!);
+      await request.get(`/api/auth/verify-email${link.search}`);
+      await request.post("/api/auth/login", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
+      await page.goto("/home");
+      await page.getByText("Upload your first dragon template to get started").waitFor();
+      await page.getByRole("button", { name: "Create my own image" }).click();
+      await page.getByLabel("Description").fill("a dragon");
+      await page.getByRole("button", { name: "Generate Image" }).click();
+      await expectToast(page, "Error", "Image generation is not configured");
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a visitor's first load of /home does not download Uppy", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (r) => ["script", "stylesheet"].includes(r.resourceType()) && scripts.push(r.url()));
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /uppy|admin-library-tools/i.test(url))).toEqual([]);
+    await context.close();
+  });
+});

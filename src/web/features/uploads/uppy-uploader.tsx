@@ -1,0 +1,92 @@
+import { useEffect, useRef } from "react";
+import Uppy from "@uppy/core";
+import Dashboard from "@uppy/dashboard";
+import AwsS3 from "@uppy/aws-s3";
+import Webcam from "@uppy/webcam";
+import "@uppy/core/css/style.min.css";
+import "@uppy/dashboard/css/style.min.css";
+import "@uppy/webcam/css/style.min.css";
+import "./uppy-size.css";
+
+/** A file the widget uploaded: `objectPath` is its storage path (SPEC.md section 3, meta.objectPath). */
+export interface UploadedFile {
+  objectPath: string;
+  name: string;
+  type: string;
+}
+
+export interface UploaderOptions {
+  /** Defaults: 1 file, 10 MB (SPEC.md section 5). */
+  maxNumberOfFiles?: number;
+  maxFileSize?: number;
+  note?: string;
+  onUploaded: (files: UploadedFile[]) => void;
+  onClose: () => void;
+}
+
+/** Ask our API where to PUT a file; the spec's errors for a missing URL and a lost session. */
+async function requestUploadUrl(): Promise<{ uploadURL: string; objectPath: string }> {
+  const res = await fetch("/api/objects/upload", { method: "POST", credentials: "include" });
+  if (res.status === 401) throw new Error("Authorization required: please sign in again");
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  const body = (await res.json()) as { uploadURL?: string; objectPath: string };
+  if (!body.uploadURL) throw new Error("No upload URL received from server");
+  return { uploadURL: body.uploadURL, objectPath: body.objectPath };
+}
+
+/**
+ * The upload widget (Uppy Dashboard as a modal, 750 × 550, 280 px thumbnails): files from the
+ * device or the camera, editable names, progress, pause and cancel. Each file is PUT to a URL
+ * signed by our server (local disk or S3 alike). Loaded on demand, never in a visitor's first load.
+ */
+export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, onUploaded, onClose }: UploaderOptions) {
+  const callbacks = useRef({ onUploaded, onClose });
+  useEffect(() => {
+    callbacks.current = { onUploaded, onClose };
+  });
+
+  useEffect(() => {
+    const uppy = new Uppy({
+      restrictions: { maxNumberOfFiles, maxFileSize, allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] },
+      autoProceed: false,
+    });
+    uppy
+      .use(Dashboard, {
+        // The modal is 750 × 550 by Uppy's own stylesheet.
+        inline: false,
+        thumbnailWidth: 280,
+        closeModalOnClickOutside: false,
+        proudlyDisplayPoweredByUppy: false,
+        note: note ?? `Images only, up to ${Math.round(maxFileSize / 1_048_576)} MB`,
+        metaFields: [{ id: "name", name: "Name", placeholder: "File name" }],
+        onRequestCloseModal: () => callbacks.current.onClose(),
+      })
+      .use(Webcam, { modes: ["picture"], mirror: true })
+      .use(AwsS3, {
+        // Files over 100 MB would go multipart; uploads here are capped at 50 MB, so it is one PUT.
+        shouldUseMultipart: (file) => (file.size ?? 0) > 100 * 1024 * 1024,
+        limit: 6,
+        generateObjectKey: (file) => file.id,
+        async signRequest(request) {
+          if (request.method !== "PUT" || "uploadId" in request) throw new Error("Multipart uploads are not supported");
+          const { uploadURL, objectPath } = await requestUploadUrl();
+          uppy.setFileMeta(request.key, { objectPath });
+          const headers: Record<string, string> = request.contentType ? { "Content-Type": request.contentType } : {};
+          return { url: new URL(uploadURL, window.location.origin).href, headers };
+        },
+      });
+    uppy.on("complete", (result) => {
+      const files = (result.successful ?? [])
+        .map((file) => ({ objectPath: uppy.getFile(file.id)?.meta.objectPath as string | undefined, name: String(file.meta.name ?? file.name ?? "image"), type: file.type ?? "" }))
+        .filter((file): file is UploadedFile => Boolean(file.objectPath));
+      if (files.length > 0 && (result.failed ?? []).length === 0) {
+        (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();
+        callbacks.current.onUploaded(files);
+      }
+    });
+    (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>).openModal();
+    return () => uppy.destroy();
+  }, [maxNumberOfFiles, maxFileSize, note]);
+
+  return null;
+}
