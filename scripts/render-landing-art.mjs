@@ -21,6 +21,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { INK, fmt, iconPaths, luminance, pencilFilter, shadowFilter } from "./lib/svg-art.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const landingDir = path.join(root, "src/web/assets/landing");
@@ -30,7 +31,6 @@ const publicDir = path.join(root, "src/web/public");
 // Palette and type
 // ---------------------------------------------------------------------------
 
-const INK = "#2B2118";
 const PAPER = "#FFFCF7";
 const ACCENT = "#D9541E";
 const GRAPHITE = "#4A4440"; // pencil lines
@@ -56,36 +56,16 @@ const DRAGON = icon("dragon");
 // splits into four 7-unit columns and rows.
 const FRAME = { x: 2, y: 2, size: 28 };
 
-/** The <path> elements of an icon body as {fill, d} pairs, in paint order. */
-function iconPaths(body) {
-  const paths = [];
-  for (const match of body.matchAll(/<path\b([^>]*?)\/?>/g)) {
-    const attrs = Object.fromEntries([...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (attrs.d) paths.push({ fill: attrs.fill ?? "#000", d: attrs.d });
-  }
-  return paths;
-}
-
 /** Transform mapping the dragon's FRAME square onto a size x size square at (x, y). */
 function frameTransform(x, y, size) {
   const s = size / FRAME.size;
   return `translate(${x} ${y}) scale(${s}) translate(${-FRAME.x} ${-FRAME.y})`;
 }
 
-function luminance(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
-}
-
 // ---------------------------------------------------------------------------
 // Small SVG helpers
 // ---------------------------------------------------------------------------
 
-const fmt = (n) => Number(n.toFixed(2));
 
 function svgDoc(width, height, defs, content) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -97,31 +77,6 @@ ${content}
 /** Text centred on (cx, cy): DejaVu Sans caps and digits are ~0.73em tall. */
 function centredText(cx, cy, text, { size, fill = INK, weight = 400, opacity = 1 }) {
   return `<text x="${fmt(cx)}" y="${fmt(cy + size * 0.364)}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" opacity="${opacity}" text-anchor="middle">${text}</text>`;
-}
-
-/** Soft drop shadow filter (paper lifting off the desk). */
-function shadowFilter(id, { dy = 6, blur = 8, opacity = 0.18 } = {}) {
-  return `<filter id="${id}" x="-20%" y="-20%" width="140%" height="140%">
-  <feGaussianBlur in="SourceAlpha" stdDeviation="${blur}"/>
-  <feOffset dy="${dy}" result="b"/>
-  <feFlood flood-color="${INK}" flood-opacity="${opacity}"/>
-  <feComposite in2="b" operator="in" result="s"/>
-  <feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge>
-</filter>`;
-}
-
-/**
- * Filter that makes crisp vector lines look drawn by hand with a pencil: a
- * low-frequency wobble plus a fine graphite grain that thins the stroke.
- */
-function pencilFilter(id, { seed = 1, wobble = 2.4, grain = 0.75 } = {}) {
-  return `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%" color-interpolation-filters="sRGB">
-  <feTurbulence type="fractalNoise" baseFrequency="0.035" numOctaves="2" seed="${seed}" result="warp"/>
-  <feDisplacementMap in="SourceGraphic" in2="warp" scale="${wobble}" xChannelSelector="R" yChannelSelector="G" result="wobbly"/>
-  <feTurbulence type="fractalNoise" baseFrequency="0.85" numOctaves="1" seed="${seed + 10}" result="noise"/>
-  <feColorMatrix in="noise" type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  ${2.2 * grain} 0 0 0 ${1 - 1.1 * grain}" result="grain"/>
-  <feComposite in="wobbly" in2="grain" operator="in"/>
-</filter>`;
 }
 
 /** Hatching patterns for pencil shading, in the dragon's 32-unit space. */

@@ -21,6 +21,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { INK, fmt, iconPaths, luminance, pencilFilter, shadowFilter } from "./lib/svg-art.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(root, "src/web/assets/tutorial");
@@ -31,7 +32,6 @@ const outDir = path.join(root, "src/web/assets/tutorial");
 
 const DESK = "#F6EFE3";
 const PAPER = "#FFFCF7";
-const INK = "#2B2118";
 const ACCENT = "#C2410C";
 const GRAPHITE = "#4A4440";
 const FONT = "DejaVu Sans, sans-serif";
@@ -51,26 +51,6 @@ const DRAGON = iconSet.icons.dragon.body;
 // square is centred in it, leaving half a column free on either side.
 const FRAME = { x: 2.5, y: 2, size: 28 };
 
-const fmt = (n) => Number(n.toFixed(2));
-
-/** The <path> elements of an icon body as {fill, d} pairs, in paint order. */
-function iconPaths(body) {
-  const paths = [];
-  for (const match of body.matchAll(/<path\b([^>]*?)\/?>/g)) {
-    const attrs = Object.fromEntries([...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (attrs.d) paths.push({ fill: attrs.fill ?? "#000", d: attrs.d });
-  }
-  return paths;
-}
-
-function luminance(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
-}
 
 /** Transform mapping the dragon's FRAME square onto a size x size square at (x, y). */
 function frameTransform(x, y, size) {
@@ -81,27 +61,6 @@ function frameTransform(x, y, size) {
 // ---------------------------------------------------------------------------
 // Filters and small helpers
 // ---------------------------------------------------------------------------
-
-function shadowFilter(id, { dy = 6, blur = 8, opacity = 0.18 } = {}) {
-  return `<filter id="${id}" x="-20%" y="-20%" width="140%" height="140%">
-  <feGaussianBlur in="SourceAlpha" stdDeviation="${blur}"/>
-  <feOffset dy="${dy}" result="b"/>
-  <feFlood flood-color="${INK}" flood-opacity="${opacity}"/>
-  <feComposite in2="b" operator="in" result="s"/>
-  <feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge>
-</filter>`;
-}
-
-/** Makes crisp vector lines look drawn with a pencil: a slight wobble and graphite grain. */
-function pencilFilter(id, { seed = 1, wobble = 2.4, grain = 0.75 } = {}) {
-  return `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%" color-interpolation-filters="sRGB">
-  <feTurbulence type="fractalNoise" baseFrequency="0.035" numOctaves="2" seed="${seed}" result="warp"/>
-  <feDisplacementMap in="SourceGraphic" in2="warp" scale="${wobble}" xChannelSelector="R" yChannelSelector="G" result="wobbly"/>
-  <feTurbulence type="fractalNoise" baseFrequency="0.85" numOctaves="1" seed="${seed + 10}" result="noise"/>
-  <feColorMatrix in="noise" type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  ${2.2 * grain} 0 0 0 ${1 - 1.1 * grain}" result="grain"/>
-  <feComposite in="wobbly" in2="grain" operator="in"/>
-</filter>`;
-}
 
 function text(x, y, str, { size, fill = INK, weight = 400, anchor = "middle", opacity = 1, style = "normal", extra = "" }) {
   return `<text x="${fmt(x)}" y="${fmt(y)}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" font-style="${style}" fill="${fill}" opacity="${opacity}" text-anchor="${anchor}"${extra}>${str}</text>`;

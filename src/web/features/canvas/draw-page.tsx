@@ -13,6 +13,7 @@ import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import { parseVersion } from "../../../shared/dragons";
 import { ZOOM_MAX, ZOOM_MIN, cellLabel, gridDimensions, parseCellLabel, stepZoom, zoomPercent, type Cell } from "../../../shared/grid";
 import { useDragon } from "../library/api";
+import { DragonNotFound } from "../dragon/dragon-not-found";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
@@ -31,15 +32,7 @@ export function DrawPage({ params }: { params: { id: string } }) {
 
   if (dragon.isLoading || (data && !start.ready)) return <Spinner label="Loading dragon" />;
   if (!data) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">Dragon Not Found</h1>
-        <p className="mt-3 text-ink-soft">This dragon may have flown away, or the link is mistyped.</p>
-        <Link href="/home" className={buttonClass("primary", "mt-8")}>
-          Back to Library
-        </Link>
-      </div>
-    );
+    return <DragonNotFound />;
   }
   // An unknown version, or pencil where there is none, falls back to color.
   const version: DragonVersion = requested === "pencil" && data.pencilHiresUrl ? "pencil" : "color";

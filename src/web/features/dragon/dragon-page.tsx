@@ -10,6 +10,7 @@ import { pageTitle } from "../../../shared/page-meta";
 import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import type { DragonVersion } from "../../../shared/dragons";
 import { useDragon } from "../library/api";
+import { DragonNotFound } from "./dragon-not-found";
 import { DragonAdminActions } from "./dragon-admin-actions";
 import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
@@ -35,15 +36,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
 
   if (dragon.isLoading) return <Spinner label="Loading dragon" />;
   if (!data) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">Dragon Not Found</h1>
-        <p className="mt-3 text-ink-soft">This dragon may have flown away, or the link is mistyped.</p>
-        <Link href="/home" className={buttonClass("primary", "mt-8")}>
-          Back to Library
-        </Link>
-      </div>
-    );
+    return <DragonNotFound />;
   }
 
   const hasPencil = Boolean(data.pencilPreviewUrl);

@@ -1,0 +1,15 @@
+import { Link } from "wouter";
+import { buttonClass } from "../../components/ui/button";
+
+/** A dragon id that leads nowhere (the dragon page and the canvas). */
+export function DragonNotFound() {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Dragon Not Found</h1>
+      <p className="mt-3 text-ink-soft">This dragon may have flown away, or the link is mistyped.</p>
+      <Link href="/home" className={buttonClass("primary", "mt-8")}>
+        Back to Library
+      </Link>
+    </div>
+  );
+}
