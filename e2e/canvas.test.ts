@@ -86,6 +86,9 @@ describe("grid canvas", () => {
     const level = page.getByLabel("Zoom level");
     expect(await level.textContent()).toBe("100%");
     const zoomIn = page.getByRole("button", { name: "Zoom In" });
+    // Icon-only buttons name themselves on hover, after the 700 ms tooltip delay.
+    await zoomIn.hover();
+    await page.getByRole("tooltip", { name: "Zoom In" }).waitFor();
     await zoomIn.click();
     expect(await level.textContent()).toBe("120%");
     while (await zoomIn.isEnabled()) await zoomIn.click();

@@ -30,7 +30,6 @@ export const registerSchema = z.object({
 export const resendVerificationSchema = z.object({ email });
 
 export type LoginPayload = z.infer<typeof loginSchema>;
-export type RegisterPayload = z.infer<typeof registerSchema>;
 
 /** The signed-in user as the API returns it (SPEC.md section 3); never a password hash. */
 export interface AuthUser {
@@ -47,9 +46,3 @@ export interface AuthUser {
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */
 export const UNVERIFIED_LOGIN_MESSAGE = "Please verify your email before logging in.";
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
-
-/** Name to greet a user by: full name, else first name, else e-mail. */
-export function displayName(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return full || user.email;
-}

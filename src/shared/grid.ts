@@ -71,10 +71,6 @@ export function parseCellLabel(label: string): Cell | null {
   return { column: parseColumnLabel(match[1]!)!, row: Number(match[2]) - 1 };
 }
 
-/** True when `cell` lies inside a grid of this size. */
-export const cellInGrid = (cell: Cell, grid: { columns: number; rows: number }) =>
-  cell.column >= 0 && cell.row >= 0 && cell.column < grid.columns && cell.row < grid.rows;
-
 /** Next zoom step in or out, clamped to 0.5–3 and kept on the 0.2 grid of steps. */
 export function stepZoom(zoom: number, direction: 1 | -1): number {
   const next = Math.round((zoom + direction * ZOOM_STEP) * 10) / 10;

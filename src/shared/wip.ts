@@ -28,4 +28,3 @@ export const wipStateSchema = z
 export const saveWipSchema = z.object({ dragonId: z.string().uuid("dragonId must be a dragon id") }).and(wipStateSchema);
 
 export type WipState = z.infer<typeof wipStateSchema>;
-export type SaveWip = z.infer<typeof saveWipSchema>;

@@ -4,6 +4,7 @@ import { ArrowLeft, Minus, Move, Plus, Save, SlidersHorizontal } from "lucide-re
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
+import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
@@ -128,15 +129,19 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           <fieldset className="mt-5">
             <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
             <div className="mt-2 flex items-center gap-2">
-              <Button variant="secondary" className="px-3" aria-label="Zoom Out" disabled={settings.imageZoom <= ZOOM_MIN} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}>
-                <Minus className="h-4 w-4" aria-hidden />
-              </Button>
+              <Tooltip label="Zoom Out">
+                <Button variant="secondary" className="px-3" aria-label="Zoom Out" disabled={settings.imageZoom <= ZOOM_MIN} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}>
+                  <Minus className="h-4 w-4" aria-hidden />
+                </Button>
+              </Tooltip>
               <output aria-live="polite" aria-label="Zoom level" className="min-w-16 text-center text-lg font-semibold tabular-nums">
                 {zoomPercent(settings.imageZoom)}
               </output>
-              <Button variant="secondary" className="px-3" aria-label="Zoom In" disabled={settings.imageZoom >= ZOOM_MAX} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}>
-                <Plus className="h-4 w-4" aria-hidden />
-              </Button>
+              <Tooltip label="Zoom In">
+                <Button variant="secondary" className="px-3" aria-label="Zoom In" disabled={settings.imageZoom >= ZOOM_MAX} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                </Button>
+              </Tooltip>
             </div>
           </fieldset>
           <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
