@@ -26,7 +26,8 @@ describe("server process", () => {
     // The signing key lives in DATA_DIR, so a grant made here is valid for the server.
     const backend = new LocalBlobBackend(dataDir);
     const upload = await backend.createUploadUrl({ key: "uploads/slow", contentTypes: ["image/png"], maxBytes: 4096, expiresInSeconds: 60 });
-    const body = Buffer.alloc(2048, 9);
+    // A PNG's signature, then filler: the server checks the first bytes of what it receives.
+    const body = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2040, 9)]);
 
     const response = new Promise<number>((resolve, reject) => {
       const request = http.request(
