@@ -480,10 +480,15 @@ async function renderWebp(svg, file, width, height) {
     await writeFile(path.join(pngDir, `${file}.raw.png`), png);
   }
   const full = path.join(landingDir, `${file}.webp`);
-  const small = path.join(landingDir, `${file}-600.webp`);
   await sharp(png).resize(width, height).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(full);
-  await sharp(png).resize(width / 2, height / 2, { kernel: "lanczos3" }).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(small);
-  return [full, small];
+  // Smaller widths for srcset: 600 for small screens, 800 for phones with dense displays.
+  const smaller = [];
+  for (const w of [600, 800]) {
+    const target = path.join(landingDir, `${file}-${w}.webp`);
+    await sharp(png).resize(w, Math.round((height * w) / width), { kernel: "lanczos3" }).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(target);
+    smaller.push(target);
+  }
+  return [full, ...smaller];
 }
 
 async function main() {

@@ -16,7 +16,7 @@ import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
 import { registerUploadRoutes } from "./features/objects/upload-routes";
-import { registerPageRoutes, type PageMetaResolver } from "./features/pages/routes";
+import { registerPageRoutes, type PageMetaResolver, type PagePreloadResolver } from "./features/pages/routes";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions } from "./features/auth/sessions";
@@ -66,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate("database", database);
   app.decorate("storage", storage);
   app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
+  app.decorate("pagePreloadResolvers", [] as PagePreloadResolver[]);
   // Close what we opened; a handle passed in belongs to the caller.
   if (!deps.database) app.addHook("onClose", () => database.close());
 

@@ -1,5 +1,8 @@
 import { DEFAULT_DESCRIPTION, SITE_NAME } from "./site";
 
+/** Something a page will fetch first: the server lists it in the HTML so the browser starts at once. */
+export type PagePreload = { as: "image"; href: string; srcset?: string; sizes?: string } | { as: "fetch"; href: string } | { as: "module"; href: string };
+
 /** What a page tells browsers and link previews about itself. */
 export interface PageMeta {
   title: string;

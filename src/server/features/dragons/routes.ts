@@ -71,6 +71,21 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     return { message: "Dragon deleted" };
   });
 
+  // The library and a dragon's page start loading their data and first pictures with the HTML.
+  app.pagePreloadResolvers.push(async (pathname) => {
+    if (pathname === "/home") {
+      const first = (await library.list()).slice(0, 2);
+      // Same srcset and sizes as the library's cards (dragon-card.tsx).
+      return [
+        { as: "fetch" as const, href: "/api/dragons" },
+        ...first.map((d) => ({ as: "image" as const, href: d.previewSmallUrl ?? d.previewUrl, ...(d.previewSmallUrl ? { srcset: `${d.previewSmallUrl} 400w, ${d.previewUrl} 800w`, sizes: "(min-width: 1024px) 260px, (min-width: 768px) 33vw, 50vw" } : {}) })),
+      ];
+    }
+    const match = /^\/dragon\/([0-9a-f-]{36})$/.exec(pathname);
+    const dragon = match ? await library.get(match[1]!) : null;
+    return dragon ? [{ as: "fetch" as const, href: `/api/dragons/${dragon.id}` }, { as: "image" as const, href: dragon.previewUrl }] : [];
+  });
+
   // Link previews for a dragon's page and canvas carry its name and picture.
   app.pageMetaResolvers.push(async (pathname) => {
     const match = /^\/(dragon|draw)\/([0-9a-f-]{36})$/.exec(pathname);

@@ -1,4 +1,4 @@
-import type { PageMeta } from "../../../shared/page-meta";
+import type { PageMeta, PagePreload } from "../../../shared/page-meta";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -27,6 +27,22 @@ export function renderHeadTags(meta: PageMeta & { image: string }, origin: strin
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-meta>`),
     `<link rel="canonical" href="${escapeHtml(url)}" data-page-meta>`,
   ].join("\n    ");
+}
+
+/**
+ * Preload links. Images carry the same srcset and sizes as the page's <img>, so the browser reuses
+ * the download; fetches match the app's credentialed same-origin requests.
+ */
+export function renderPreloads(preloads: PagePreload[]): string {
+  return preloads
+    .map((p) =>
+      p.as === "module"
+        ? `<link rel="modulepreload" href="${escapeHtml(p.href)}">`
+        : p.as === "fetch"
+        ? `<link rel="preload" as="fetch" href="${escapeHtml(p.href)}" crossorigin="use-credentials">`
+        : `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ""}${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ""} fetchpriority="high">`,
+    )
+    .join("\n    ");
 }
 
 /** Place head tags (and extra meta) into the built index.html at its marker. */

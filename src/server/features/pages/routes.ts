@@ -4,18 +4,63 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
-import { getStaticPageMeta, notFoundMeta, pageTitle, type PageMeta } from "../../../shared/page-meta";
+import { getStaticPageMeta, notFoundMeta, pageTitle, type PageMeta, type PagePreload } from "../../../shared/page-meta";
 import { isKnownRoute } from "../../../shared/routes";
-import { injectHead, renderHeadTags } from "./head-tags";
+import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
 
 /** Finds the meta of a data-backed page (a dragon, a blog post); null when it is not theirs. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+/** Lists what a page will load first (its data, its largest picture); empty when it is not theirs. */
+export type PagePreloadResolver = (pathname: string) => Promise<PagePreload[]>;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Features push resolvers here so their pages get specific head tags on the server. */
     pageMetaResolvers: PageMetaResolver[];
+    pagePreloadResolvers: PagePreloadResolver[];
   }
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+function readManifest(clientDir: string): Manifest | null {
+  const file = path.join(clientDir, ".vite", "manifest.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Manifest) : null;
+}
+
+const LANDING_HERO = "assets/landing/i-drew-this";
+
+/** The landing page's first picture (the file names carry content hashes, hence the manifest). */
+function landingPreload(manifest: Manifest): PagePreload[] {
+  const url = (suffix: string) => manifest[`${LANDING_HERO}${suffix}.webp`]?.file;
+  const [small, medium, large] = [url("-600"), url("-800"), url("")];
+  if (!small || !medium || !large) return [];
+  // Must match the landing page's <img>: same srcset and sizes.
+  return [{ as: "image", href: `/${large}`, srcset: `/${small} 600w, /${medium} 800w, /${large} 1200w`, sizes: "(min-width: 768px) 50vw, 100vw" }];
+}
+
+// Screens loaded lazily by the router (router.tsx), by path: their code can start loading with
+// the HTML instead of after the main bundle has run.
+const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/home$/, "features/library/library-page.tsx"],
+  [/^\/dragon\/[^/]+$/, "features/dragon/dragon-page.tsx"],
+  [/^\/draw\/[^/]+$/, "features/canvas/draw-page.tsx"],
+];
+
+/** The route's chunk and the chunks it imports, less what the entry already loads. */
+function routeModules(manifest: Manifest, pathname: string): PagePreload[] {
+  const key = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (!key || !manifest[key]) return [];
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const skip = new Set(entry?.imports ?? []);
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || skip.has(name) || !manifest[name]) return;
+    seen.add(name);
+    manifest[name]!.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...seen].map((name) => ({ as: "module" as const, href: `/${manifest[name]!.file}` }));
 }
 
 // Used when the client has not been built (API tests): the same head, an empty body.
@@ -55,10 +100,17 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config): 
     return { meta: notFoundMeta, found: false };
   }
 
+  const manifest = readManifest(config.CLIENT_DIR);
+  if (manifest) {
+    const landing = landingPreload(manifest);
+    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? landing : routeModules(manifest, pathname)));
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0]!;
     const { meta, found } = await metaFor(pathname);
-    const head = renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname);
+    const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
+    const head = [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(preloads)].filter(Boolean).join("\n    ");
     return reply
       .status(found ? 200 : 404)
       .header("cache-control", "no-cache")

@@ -64,6 +64,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
               alt={`${data.name}, ${shown === "pencil" ? "pencil" : "colour"} version`}
               width={data.width ?? 800}
               height={data.height ?? 800}
+              fetchPriority="high"
               className="mx-auto block aspect-square h-auto w-full max-w-[640px] object-contain p-4"
             />
           </Card>
@@ -103,7 +104,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <img
               src={tutorial}
               srcSet={`${tutorialSmall} 600w, ${tutorial} 1200w`}
-              sizes="(min-width: 1024px) 480px, 100vw"
+              sizes="(min-width: 1024px) 480px, calc(100vw - 5rem)"
               width={1200}
               height={800}
               loading="lazy"

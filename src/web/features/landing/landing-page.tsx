@@ -5,9 +5,12 @@ import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import drewThis from "../../assets/landing/i-drew-this.webp";
 import drewThisSmall from "../../assets/landing/i-drew-this-600.webp";
+import drewThisMedium from "../../assets/landing/i-drew-this-800.webp";
 import easy123 from "../../assets/landing/easy-as-123.webp";
 import easy123Small from "../../assets/landing/easy-as-123-600.webp";
+import easy123Medium from "../../assets/landing/easy-as-123-800.webp";
 
+// The server preloads the first picture with this same srcset and sizes (pages/routes.ts).
 const sizes = "(min-width: 768px) 50vw, 100vw";
 
 /** The front door: two pictures that show the method, and the way to the library. */
@@ -19,7 +22,7 @@ export function LandingPage() {
         <figure className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm">
           <img
             src={drewThis}
-            srcSet={`${drewThisSmall} 600w, ${drewThis} 1200w`}
+            srcSet={`${drewThisSmall} 600w, ${drewThisMedium} 800w, ${drewThis} 1200w`}
             sizes={sizes}
             width={1200}
             height={900}
@@ -31,7 +34,7 @@ export function LandingPage() {
         <figure className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm">
           <img
             src={easy123}
-            srcSet={`${easy123Small} 600w, ${easy123} 1200w`}
+            srcSet={`${easy123Small} 600w, ${easy123Medium} 800w, ${easy123} 1200w`}
             sizes={sizes}
             width={1200}
             height={900}
