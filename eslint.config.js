@@ -23,6 +23,18 @@ export default tseslint.config(
     },
   },
   {
+    // Every payload string goes through src/shared/text.ts, which refuses NUL (a 500 in PostgreSQL)
+    // and, for names, deceptive invisible characters. Configuration reads the environment instead.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/shared/text.ts", "src/server/config.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+        message: "Use text() or nameText() from src/shared/text.ts, not z.string().",
+      }],
+    },
+  },
+  {
     files: ["src/shared/**/*.ts"],
     rules: {
       // shared is pure: no I/O and nothing of ours but itself.

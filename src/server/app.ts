@@ -45,12 +45,17 @@ declare module "fastify" {
   }
 }
 
+/** Trust the nearest `count` proxies: the address they report is the client's. */
+const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
+
 /** Build the whole app; main.ts listens on it, tests call inject(). */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only proxies the operator names may set the client address (X-Forwarded-For). Fastify
+    // treats a bare number as "trust nobody", so a hop count becomes proxy-addr's hop function.
+    trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // Long enough for the slowest upload; idle keep-alive sockets are closed on shutdown.
     requestTimeout: 10 * 60 * 1000,
     return503OnClosing: true,

@@ -12,6 +12,12 @@ describe("loadConfig", () => {
     expect(config.S3_BUCKET).toBeUndefined();
     expect(config.ADMIN_EMAILS).toEqual([]);
     expect(config.SEED_SAMPLES).toBe(true);
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12,::1, fc00::/7" }).TRUST_PROXY).toEqual(["10.0.0.1", "172.16.0.0/12", "::1", "fc00::/7"]);
   });
 
   it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
@@ -31,6 +37,9 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "dragons.example" }, /^Invalid PUBLIC_URL/],
     [{ S3_FORCE_PATH_STYLE: "maybe" }, /^Invalid S3_FORCE_PATH_STYLE/],
     [{ GA_MEASUREMENT_ID: "UA-1" }, /^Invalid GA_MEASUREMENT_ID="UA-1": must look like G-XXXXXXX/],
+    [{ TRUST_PROXY: "true" }, /^Invalid TRUST_PROXY="true": must be a hop count/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid TRUST_PROXY/],
+    [{ TRUST_PROXY: "proxy.local" }, /^Invalid TRUST_PROXY/],
     [{ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }, /S3_ACCESS_KEY_ID\/S3_SECRET_ACCESS_KEY: set both or neither/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 
 /** Typed, validated process configuration. Built once at start-up from the environment. */
@@ -25,6 +26,37 @@ const booleanFlag = (fallback: boolean) =>
     v === undefined ? fallback : v === "true" || v === "1",
   );
 
+// A proxy address or range, as Fastify's trustProxy takes them: 10.0.0.1, 10.0.0.0/8, ::1, fc00::/7.
+const isAddressOrCidr = (entry: string) => {
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address ?? "");
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which reverse proxies may name the client in X-Forwarded-For. Unset: none, so a client cannot
+ * forge its address past the per-address rate limits. A number: that many proxy hops in front of
+ * us. Otherwise: a comma-separated list of proxy addresses or CIDR ranges.
+ */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, context): false | number | string[] => {
+      if (value === undefined) return false;
+      if (/^\d+$/.test(value.trim())) return Number(value.trim());
+      const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.find((entry) => !isAddressOrCidr(entry));
+      if (bad !== undefined || !entries.length) {
+        context.addIssue({ code: "custom", message: "must be a hop count (1) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8)" });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
 const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -50,6 +82,7 @@ const configSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.string().url().default("https://accounts.google.com")),
   GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional()),
   SEED_SAMPLES: booleanFlag(true),
+  TRUST_PROXY: trustProxy,
   /** An OpenAI-style images API (base URL, e.g. https://api.openai.com/v1) for admins' AI images. */
   IMAGE_API_URL: optionalUrl(["http:", "https:"]),
   IMAGE_API_KEY: optionalString,

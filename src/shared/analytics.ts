@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Body of POST /api/analytics/pageview. */
 export const pageViewSchema = z.object({
-  path: z.string().min(1).max(2048).startsWith("/"),
-  referrer: z.string().max(2048).optional().nullable(),
+  path: text().min(1).max(2048).startsWith("/"),
+  referrer: text().max(2048).optional().nullable(),
 });
 export type PageView = z.infer<typeof pageViewSchema>;
 

@@ -1,26 +1,25 @@
 import { z } from "zod";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
+import { nameText, text } from "./text";
 
-const email = z
-  .string()
+const email = text()
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .email("Please enter a valid email address")
   .transform((value) => value.toLowerCase());
 
-const name = z.string().trim().max(100, "Names can be at most 100 characters").optional().nullable();
+const name = nameText().trim().max(100, "Names can be at most 100 characters").optional().nullable();
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
+  password: text().min(1, "Password is required").max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
 });
 
 export const registerSchema = z.object({
   email,
-  password: z
-    .string()
+  password: text()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
   firstName: name,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Most an upload may weigh (SPEC.md section 9: dragon uploads and post photos, 50 MB each). */
 export const UPLOAD_MAX_BYTES = 52_428_800;
@@ -7,10 +8,10 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** The blog form's variant of POST /api/objects/upload. */
 export const uploadRequestSchema = z.object({
-  filename: z.string().trim().min(1).max(255),
-  contentType: z.string().regex(/^image\/(png|jpeg|webp|gif)$/, "must be a PNG, JPEG, WebP or GIF image"),
+  filename: text().trim().min(1).max(255),
+  contentType: text().regex(/^image\/(png|jpeg|webp|gif)$/, "must be a PNG, JPEG, WebP or GIF image"),
 });
 
 export const objectPathSchema = z.object({
-  objectPath: z.string().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be an upload's objectPath"),
+  objectPath: text().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be an upload's objectPath"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, parseCellLabel } from "./grid";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
@@ -15,8 +16,7 @@ export const wipStateSchema = z
     imageZoom: z.number().finite().min(ZOOM_MIN, `imageZoom must be between ${ZOOM_MIN} and ${ZOOM_MAX}`).max(ZOOM_MAX, `imageZoom must be between ${ZOOM_MIN} and ${ZOOM_MAX}`),
     imageX: z.number().finite().min(-OFFSET_LIMIT).max(OFFSET_LIMIT),
     imageY: z.number().finite().min(-OFFSET_LIMIT).max(OFFSET_LIMIT),
-    currentCell: z
-      .string()
+    currentCell: text()
       .max(16)
       .refine((label) => parseCellLabel(label) !== null, "currentCell must be a cell label like B3")
       .nullable()
@@ -25,6 +25,6 @@ export const wipStateSchema = z
   })
   .refine((s) => s.gridSize <= Math.max(s.paperWidth, s.paperHeight), { message: "gridSize cannot be larger than the paper", path: ["gridSize"] });
 
-export const saveWipSchema = z.object({ dragonId: z.string().uuid("dragonId must be a dragon id") }).and(wipStateSchema);
+export const saveWipSchema = z.object({ dragonId: text().uuid("dragonId must be a dragon id") }).and(wipStateSchema);
 
 export type WipState = z.infer<typeof wipStateSchema>;

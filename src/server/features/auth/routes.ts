@@ -12,6 +12,7 @@ import {
   registerSchema,
   resendVerificationSchema,
 } from "../../../shared/auth";
+import { text } from "../../../shared/text";
 import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { hashToken, randomToken } from "./tokens";
@@ -106,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   api.get(
     "/api/auth/verify-email",
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) }, config: perAddress(30, 15) },
+    { schema: { querystring: z.object({ token: text().max(200).optional() }) }, config: perAddress(30, 15) },
     async (request) => {
       const { token } = request.query;
       if (!token) throw new HttpError(400, "No verification token provided");

@@ -5,6 +5,7 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
 import crypto from "node:crypto";
+import { text } from "../../../shared/text";
 import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "../../../shared/dragons";
 import type { ImageGenerator } from "../../images/image-generator";
 import { inspectImage } from "../../images/template-pipeline";
@@ -12,7 +13,7 @@ import { upsample4x } from "../../images/upsample";
 import { requireAdmin } from "../auth/sessions";
 import { readAll, type Library } from "./library";
 
-const idParams = z.object({ id: z.string().uuid("Dragon not found") });
+const idParams = z.object({ id: text().uuid("Dragon not found") });
 
 /** The template library's API (SPEC.md section 7, Dragons). */
 export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { text } from "../../../shared/text";
 import { saveWipSchema, type WipState } from "../../../shared/wip";
 import { requireUser } from "../auth/sessions";
 
@@ -14,7 +15,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
 
   api.get(
     "/api/wip/:dragonId",
-    { schema: { params: z.object({ dragonId: z.string().uuid("dragonId must be a dragon id") }) }, preHandler: requireUser },
+    { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preHandler: requireUser },
     async (request, reply): Promise<WipState | null> => {
       const [row] = await db
         .select()

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+// PostgreSQL refuses U+0000 in text, so a NUL that reached the database would be a 500; nothing a
+// person types contains one.
+const NUL = "\u0000";
+
+// Characters that let one name pose as another: bidirectional overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069) and invisible spaces (U+200B, U+2060, U+FEFF). The joiners U+200C and U+200D
+// stay allowed: Persian and Indic names and emoji sequences need them.
+const DECEPTIVE = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/;
+
+export const NUL_MESSAGE = "must not contain a NUL character";
+export const DECEPTIVE_MESSAGE = "must not contain invisible or text-direction characters";
+
+/**
+ * The one way to accept text in a payload, query or path parameter: a string without NUL. Every
+ * schema in src/shared builds its strings from this (an ESLint rule forbids bare z.string()).
+ */
+export const text = () => z.string().refine((value) => !value.includes(NUL), NUL_MESSAGE);
+
+/** Text shown as a person's or a thing's name or title: no NUL, no invisible or direction tricks. */
+export const nameText = () => text().refine((value) => !DECEPTIVE.test(value), DECEPTIVE_MESSAGE);
