@@ -42,6 +42,8 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     storage: ObjectStorage;
+    /** "METHOD /path" of every route registered, for the tests that must cover them all. */
+    registeredRoutes: string[];
   }
 }
 
@@ -61,6 +63,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     return503OnClosing: true,
     // Requests are not logged one by one; errors are, with their request id.
     logController: new LogController({ disableRequestLogging: true }),
+  });
+  const registeredRoutes: string[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,12 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import * as oidc from "openid-client";
 import type { Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
+import { text } from "../../../shared/text";
 import type { Sessions } from "./sessions";
 import type { UserRow, UsersRepository } from "./users-repository";
 import { readSignedValue, signValue } from "./signed-cookie";
@@ -54,7 +57,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
     return discovered;
   }
 
-  app.get<{ Querystring: { returnUrl?: string } }>("/api/auth/google", async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional() }) } }, async (request, reply) => {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
     let configuration: oidc.Configuration;
     try {
@@ -83,7 +87,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
     return reply.redirect(url.href);
   });
 
-  app.get("/api/auth/google/callback", async (request, reply) => {
+  // The provider names the parameters (code, state, iss, scope...); openid-client reads them.
+  api.get("/api/auth/google/callback", { schema: { querystring: z.record(text(), text().max(4096)) } }, async (request, reply) => {
     const pending = readSignedValue<PendingSignIn>(request.cookies[FLOW_COOKIE], secret);
     reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
     if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID) return reply.redirect("/login?error=google");

@@ -1,5 +1,8 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { text } from "../../../shared/text";
 import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
@@ -18,7 +21,8 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    scope.put<{ Querystring: { grant?: string; sig?: string } }>(LOCAL_UPLOAD_PATH, async (request, reply) => {
+    const querystring = z.object({ grant: text().max(4096).optional(), sig: text().max(200).optional() });
+    scope.withTypeProvider<ZodTypeProvider>().put(LOCAL_UPLOAD_PATH, { schema: { querystring } }, async (request, reply) => {
       try {
         const grant = backend.verifyUpload(request.query.grant, request.query.sig);
         const declaredLength = Number(request.headers["content-length"] ?? NaN);

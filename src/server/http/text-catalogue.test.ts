@@ -1,0 +1,153 @@
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../db/schema";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { createSignedInUser, type TestUser } from "../test/users";
+
+/**
+ * Every text field of every route, refused with a 400 naming the field when it holds a NUL
+ * (PostgreSQL cannot store one), and every name field when it holds a text-direction override or
+ * an invisible space. Nothing may be stored by a refused request. A route added later without a
+ * row here fails the coverage test at the bottom.
+ */
+interface Field {
+  /** Where the field travels. */
+  in: "body" | "query" | "params";
+  name: string;
+  /** Shown as a name or title: also refuse deceptive characters. */
+  isName?: boolean;
+}
+
+interface Route {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The route as registered, e.g. /api/dragons/:id */
+  path: string;
+  /** A valid request's parts; the field under test is replaced in them. */
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  fields: Field[];
+}
+
+const DRAGON_ID = "3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10";
+const UPLOAD = "/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b";
+
+const catalogue: Route[] = [
+  { method: "POST", path: "/api/auth/register", body: { email: "new@example.com", password: "correct horse", firstName: "Ada", lastName: "Lovelace" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }, { in: "body", name: "firstName", isName: true }, { in: "body", name: "lastName", isName: true }] },
+  { method: "POST", path: "/api/auth/login", body: { email: "new@example.com", password: "correct horse" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }] },
+  { method: "POST", path: "/api/auth/resend-verification", body: { email: "new@example.com" }, fields: [{ in: "body", name: "email" }] },
+  { method: "GET", path: "/api/auth/verify-email", query: { token: "abc" }, fields: [{ in: "query", name: "token" }] },
+  { method: "GET", path: "/api/auth/user", fields: [] },
+  { method: "POST", path: "/api/auth/logout", fields: [] },
+  { method: "GET", path: "/api/login", fields: [] },
+  { method: "GET", path: "/api/auth/google", query: { returnUrl: "/home" }, fields: [{ in: "query", name: "returnUrl" }] },
+  { method: "GET", path: "/api/auth/google/callback", query: { code: "abc", state: "xyz" }, fields: [{ in: "query", name: "code" }, { in: "query", name: "state" }] },
+  { method: "GET", path: "/api/dragons", fields: [] },
+  { method: "GET", path: "/api/dragons/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "DELETE", path: "/api/dragons/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "POST", path: "/api/dragons", body: { name: "Ember", imageUrl: UPLOAD, filename: "ember.png" }, fields: [{ in: "body", name: "name", isName: true }, { in: "body", name: "imageUrl" }, { in: "body", name: "filename" }] },
+  { method: "POST", path: "/api/dragons/generate-pencil", body: { dragonId: DRAGON_ID }, fields: [{ in: "body", name: "dragonId" }] },
+  { method: "POST", path: "/api/dragons/generate-custom", body: { prompt: "A red dragon" }, fields: [{ in: "body", name: "prompt" }] },
+  { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
+  { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
+  { method: "POST", path: "/api/wip", body: { dragonId: DRAGON_ID, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }] },
+  { method: "GET", path: "/api/health", fields: [] },
+  { method: "POST", path: "/api/analytics/pageview", body: { path: "/home", referrer: "https://example.com/" }, fields: [{ in: "body", name: "path" }, { in: "body", name: "referrer" }] },
+  { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
+  { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD }, fields: [{ in: "body", name: "objectPath" }] },
+  { method: "PUT", path: "/api/storage/upload", query: { grant: "abc", sig: "def" }, fields: [{ in: "query", name: "grant" }, { in: "query", name: "sig" }] },
+  // The object path is the wildcard; a NUL can only arrive escaped, and escapes are refused.
+  { method: "GET", path: "/objects/*", params: { "*": "uploads/x" }, fields: [{ in: "params", name: "*" }] },
+  { method: "GET", path: "/", fields: [] },
+];
+
+let t: TestApp;
+let admin: TestUser;
+let clientNumber = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t, { isAdmin: true });
+});
+afterAll(() => t.close());
+
+function buildUrl(route: Route, params: Record<string, string>, query: Record<string, string>) {
+  let url = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  if (route.path.endsWith("*")) url = url.slice(0, -1) + (params["*"] ?? "").split("/").map(encodeURIComponent).join("/");
+  const search = new URLSearchParams(query).toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function send(route: Route, field: Field, value: string) {
+  const body = { ...route.body };
+  const query = { ...route.query };
+  const params = { ...route.params };
+  const target = field.in === "body" ? body : field.in === "query" ? query : params;
+  target[field.name] = value;
+  clientNumber += 1;
+  return t.app.inject({
+    method: route.method,
+    url: buildUrl(route, params, query),
+    cookies: admin.cookies,
+    // A fresh address each time, so no per-address rate limit stands in for validation.
+    remoteAddress: `10.77.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`,
+    headers: { "user-agent": "Mozilla/5.0 Chrome/156.0" },
+    ...(route.body ? { payload: body } : {}),
+  });
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    counts[getTableName(table)] = row!.n;
+  }
+  return counts;
+}
+
+const textCases = catalogue.flatMap((route) => route.fields.map((field) => ({ route, field, label: `${route.method} ${route.path} ${field.in} ${field.name}` })));
+const nameCases = textCases
+  .filter(({ field }) => field.isName)
+  .flatMap((c) => [
+    { ...c, character: "\u202E", what: "a right-to-left override" },
+    { ...c, character: "\u2066", what: "a direction isolate" },
+    { ...c, character: "\u200B", what: "a zero-width space" },
+    { ...c, character: "\uFEFF", what: "a byte-order mark" },
+  ]);
+
+describe("text in every route", () => {
+  it.each(textCases)("refuses a NUL in $label with a 400 naming it, storing nothing", async ({ route, field }) => {
+    const before = await rowCounts();
+    const res = await send(route, field, "Ember\u0000");
+    expect(res.statusCode).toBe(400);
+    // The object path never reaches a schema: its escaped NUL is refused as an invalid path.
+    if (field.name === "*") expect(res.body).toBe("Invalid object path");
+    else expect(res.body).toBe(`Invalid ${field.name}: must not contain a NUL character`);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each(nameCases)("refuses $what in the name field $label", async ({ route, field, character }) => {
+    const before = await rowCounts();
+    const res = await send(route, field, `Em${character}ber`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(`Invalid ${field.name}: must not contain invisible or text-direction characters`);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("keeps the joiners that Persian and Indic names and emoji need", async () => {
+    const route = catalogue.find((r) => r.path === "/api/auth/register")!;
+    const res = await send(route, { in: "body", name: "firstName" }, "Mehr\u200Cnaz");
+    expect(res.statusCode).toBe(201);
+    const family = await send({ ...route, body: { ...route.body, email: "family@example.com" } }, { in: "body", name: "lastName" }, "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}");
+    expect(family.statusCode).toBe(201);
+  });
+
+  it("has a row for every route the app registers", () => {
+    const listed = new Set(catalogue.map((route) => `${route.method} ${route.path}`));
+    const registered = t.app.registeredRoutes;
+    expect(registered.length).toBeGreaterThan(20);
+    expect(registered.filter((route) => !listed.has(route))).toEqual([]);
+  });
+});
