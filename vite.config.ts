@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
@@ -8,6 +9,10 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // Shared schemas import "zod"; in the browser that is zod told to stay within our CSP.
+    alias: [{ find: /^zod$/, replacement: path.resolve("src/web/lib/zod-jitless.ts") }],
+  },
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

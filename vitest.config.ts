@@ -19,6 +19,7 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/support/global-setup.ts"],
+          setupFiles: ["e2e/support/csp-guard.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser, one server: run the journeys one file at a time.

@@ -2,7 +2,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink } from "../src/server/test/mail";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
+import { DESKTOP, PHONE, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { startInbox, type Inbox } from "./support/smtp-inbox";
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function openPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
+  const context = await newContext(browser, { baseURL: server.url, viewport });
   return context.newPage();
 }
 

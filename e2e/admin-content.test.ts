@@ -4,7 +4,7 @@ import os from "node:os";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { startServer } from "./support/server-process";
 
@@ -104,7 +104,7 @@ describe("admin content creation", () => {
   it("says 'Image generation is not configured' where no images API is set", async () => {
     const server = await startServer({ SEED_SAMPLES: "false", ADMIN_EMAILS: "solo.admin@example.com", SMTP_URL: "" });
     try {
-      const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+      const context = await newContext(browser, { baseURL: server.url, viewport: DESKTOP });
       const page = await context.newPage();
       const request = context.request;
       await request.post("/api/auth/register", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -16,9 +16,38 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject("baseUrl");
 
+const cspViolations: string[] = [];
+
+/**
+ * A browser context whose pages report every Content-Security-Policy violation (an eval probe, an
+ * inline script, a stray origin); e2e/support/csp-guard.ts fails the test that caused one.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.exposeBinding("__dgCspViolation", (_source, report: string) => {
+    cspViolations.push(report);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      "securitypolicyviolation",
+      (event) => {
+        const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : "";
+        (window as unknown as { __dgCspViolation: (report: string) => void }).__dgCspViolation(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}${where}`);
+      },
+      true,
+    );
+  });
+  return context;
+}
+
+/** The violations reported since the last call. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 /** A fresh browser context (own cookies and storage) with the app's base URL. */
 export async function newPage(browser: Browser, viewport = DESKTOP, options: { isMobile?: boolean; hasTouch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
+  const context = await newContext(browser, { baseURL: baseUrl(), viewport, ...options });
   const page = await context.newPage();
   return { context, page };
 }
