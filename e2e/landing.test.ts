@@ -20,7 +20,8 @@ describe("landing page", () => {
     page.on("console", (message) => {
       // A visitor's GET /api/auth/user answers 401 by design (SPEC.md section 7); the browser logs it.
       const expected401 = message.location().url.endsWith("/api/auth/user") && message.text().includes("401");
-      if (message.type() === "error" && !expected401) errors.push(message.text());
+      // Chromium warns about a Permissions-Policy feature it does not know: the header must be clean.
+      if ((message.type() === "error" && !expected401) || message.text().includes("Permissions-Policy")) errors.push(message.text());
     });
 
     await page.goto("/");
@@ -43,6 +44,13 @@ describe("landing page", () => {
     for (const label of ["HOME", "FEED", "BLOG", "PROFILE"]) await expect(header.getByRole("link", { name: label }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Sign In" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("navigation", { name: "Sections" }).isVisible()).resolves.toBe(false);
+
+    // The camera (the upload widget's) is ours to ask for; location, microphone and payment are off.
+    const allowed = await page.evaluate(() => {
+      const policy = (document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy;
+      return ["camera", "microphone", "geolocation", "payment", "usb"].map((name) => `${name}:${policy.allowsFeature(name)}`);
+    });
+    expect(allowed).toEqual(["camera:true", "microphone:false", "geolocation:false", "payment:false", "usb:false"]);
 
     await expect.poll(() => pageViews.length).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(pageViews[0]!)).toMatchObject({ path: "/" });

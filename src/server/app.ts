@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling } from "./http/errors";
-import { helmetOptions } from "./http/security";
+import { helmetOptions, installPermissionsPolicy } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
@@ -94,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.decorateRequest("user", null);
   await app.register(fastifyHelmet, helmetOptions(config));
+  installPermissionsPolicy(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { Config } from "../config";
 
@@ -34,4 +35,22 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith("https:"),
   };
+}
+
+/**
+ * Powerful browser features: the camera for our own pages only (the upload widget's camera),
+ * full screen for our own pages (the cell viewer), everything else off for us and any frame.
+ * Only names Chromium knows: it logs an error for each unrecognised one.
+ */
+export const PERMISSIONS_POLICY = [
+  "camera=(self)",
+  "fullscreen=(self)",
+  ...["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "screen-wake-lock", "idle-detection", "accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "publickey-credentials-get", "browsing-topics", "local-fonts", "otp-credentials", "window-management"].map((feature) => `${feature}=()`),
+].join(", ");
+
+/** Helmet has no Permissions-Policy; every answer, errors included, carries ours. */
+export function installPermissionsPolicy(app: FastifyInstance): void {
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  });
 }
