@@ -124,6 +124,39 @@ describe("admin content creation", () => {
     }
   });
 
+  it("an admin who clicks before the account is known never lands in the Pro waitlist", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(context, ADMIN_EMAIL);
+    // A slow answer to "who am I?": the library shows first.
+    let releaseAccount!: () => void;
+    const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
+    await page.route("**/api/auth/user", async (route) => {
+      await accountHeld;
+      await route.continue();
+    });
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
+    const placeholder = page.getByTestId("library-buttons-placeholder");
+    await placeholder.waitFor({ state: "attached" });
+    expect(await page.getByRole("button", { name: "Upload my own image" }).count()).toBe(0);
+    const held = (await placeholder.boundingBox())!;
+    // Where the button will be, an eager click does nothing.
+    await page.mouse.click(held.x + 40, held.y + held.height / 2);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    releaseAccount();
+    const upload = page.getByRole("button", { name: "Upload my own image" });
+    await upload.waitFor();
+    // The real buttons take the placeholder's place exactly: nothing shifts.
+    const shown = (await upload.locator("xpath=..").boundingBox())!;
+    expect([shown.x, shown.y, shown.width, shown.height]).toEqual([held.x, held.y, held.width, held.height]);
+    await upload.click();
+    await page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner").waitFor();
+    expect(await page.getByRole("dialog", { name: /Coming Soon/ }).count()).toBe(0);
+    await context.close();
+  });
+
   it("a visitor's first load of /home does not download Uppy", async () => {
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];

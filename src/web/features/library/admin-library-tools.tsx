@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { Plus, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { LibraryButtons } from "./library-buttons";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
@@ -143,14 +144,7 @@ export function AdminLibraryTools() {
 
   return (
     <>
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => setUploading(true)}>
-          <Plus className="h-4 w-4" aria-hidden /> Upload my own image
-        </Button>
-        <Button variant="secondary" onClick={() => setDescribing(true)}>
-          <Sparkles className="h-4 w-4" aria-hidden /> Create my own image
-        </Button>
-      </div>
+      <LibraryButtons onUpload={() => setUploading(true)} onCreate={() => setDescribing(true)} />
 
       {uploading && (
         <Suspense fallback={null}>

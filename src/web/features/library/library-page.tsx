@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from "react";
-import { Plus, Sparkles } from "lucide-react";
-import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import { useDragons } from "./api";
 import { DragonCard } from "./dragon-card";
+import { LibraryButtons } from "./library-buttons";
 
 // Admin tools (with the upload widget) load only for admins.
 const AdminLibraryTools = lazy(() => import("./admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })));
@@ -16,7 +15,7 @@ const ProWaitlistDialog = lazy(() => import("../waitlist/pro-waitlist-dialog").t
 /** /home: the template library. */
 export function LibraryPage() {
   usePageMeta(getStaticPageMeta("/home")!);
-  const { isAdmin } = useAuth();
+  const { isAdmin, isLoading: accountLoading } = useAuth();
   const dragons = useDragons();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const [waitlistLoaded, setWaitlistLoaded] = useState(false);
@@ -32,21 +31,17 @@ export function LibraryPage() {
           <h1 className="text-4xl font-bold sm:text-5xl">Dragon Library</h1>
           <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
         </div>
-        {/* Admins get the real upload and AI tools; everyone else hears about Pro. */}
-        {isAdmin && (
-          <Suspense fallback={null}>
+        {/* Admins get the real upload and AI tools; everyone else hears about Pro. Until the
+            account is known the buttons only hold their place, so an admin's early click cannot
+            land in the waitlist. */}
+        {accountLoading ? (
+          <LibraryButtons placeholder />
+        ) : isAdmin ? (
+          <Suspense fallback={<LibraryButtons placeholder />}>
             <AdminLibraryTools />
           </Suspense>
-        )}
-        {!isAdmin && (
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={openWaitlist}>
-              <Plus className="h-4 w-4" aria-hidden /> Upload my own image
-            </Button>
-            <Button variant="secondary" onClick={openWaitlist}>
-              <Sparkles className="h-4 w-4" aria-hidden /> Create my own image
-            </Button>
-          </div>
+        ) : (
+          <LibraryButtons onUpload={openWaitlist} onCreate={openWaitlist} />
         )}
       </div>
 
