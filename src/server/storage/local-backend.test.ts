@@ -2,16 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { buffer as readAll } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalBlobBackend, UploadRejected } from "./local-backend";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { users } from "../db/schema";
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 describe("LocalBlobBackend", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-local-"));

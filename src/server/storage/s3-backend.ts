@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { buffer as readAll } from "node:stream/consumers";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -137,12 +138,4 @@ function isNotFound(error: unknown): boolean {
   // A missing bucket is a configuration error, not a missing object.
   if (name === "NoSuchBucket") return false;
   return $metadata?.httpStatusCode === 404 || name === "NotFound" || name === "NoSuchKey";
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string | Uint8Array));
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { prepareTemplate } from "../../images/template-pipeline";
 import { renderPencil } from "../../images/pencil";
@@ -95,9 +96,3 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
 }
 
 export type Library = ReturnType<typeof createLibrary>;
-
-export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}

@@ -11,7 +11,8 @@ import type { ImageGenerator } from "../../images/image-generator";
 import { inspectImage } from "../../images/template-pipeline";
 import { upsample4x } from "../../images/upsample";
 import { requireAdmin } from "../auth/sessions";
-import { readAll, type Library } from "./library";
+import { buffer as readAll } from "node:stream/consumers";
+import type { Library } from "./library";
 
 const idParams = z.object({ id: text().uuid("Dragon not found") });
 

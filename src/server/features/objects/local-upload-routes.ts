@@ -7,7 +7,7 @@ import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../stora
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
 import { sniffImageType } from "../../images/sniff";
-import { readAll } from "../dragons/library";
+import { buffer as readAll } from "node:stream/consumers";
 
 /**
  * PUT {signed local upload URL}: the local-disk stand-in for a presigned S3 PUT. The body is

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
-import { readAll } from "../dragons/library";
+import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema, uploadRequestSchema } from "../../../shared/uploads";
 import { requireUser } from "../auth/sessions";
 
