@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "../components/ui/spinner";
 import { LandingPage } from "../features/landing/landing-page";
+import { useAuth } from "../lib/auth";
 
 // Screens other than the landing page load on demand, so the first page downloads only itself.
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
@@ -12,9 +13,12 @@ const LibraryPage = lazy(() => import("../features/library/library-page").then((
 const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) => ({ default: m.DragonPage })));
 const DrawPage = lazy(() => import("../features/canvas/draw-page").then((m) => ({ default: m.DrawPage })));
 const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
+const UploadPage = lazy(() => import("../features/feed/upload-page").then((m) => ({ default: m.UploadPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
 export function AppRouter() {
+  // /upload exists only for signed-in people (SPEC.md section 2); visitors get the not-found page.
+  const { isAuthenticated, isLoading } = useAuth();
   return (
     <Suspense fallback={<Spinner />}>
       <Switch>
@@ -25,6 +29,12 @@ export function AppRouter() {
         <Route path="/login" component={LoginPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/feed" component={FeedPage} />
+        {isLoading && (
+          <Route path="/upload">
+            <Spinner />
+          </Route>
+        )}
+        {isAuthenticated && <Route path="/upload" component={UploadPage} />}
         <Route path="/profile" component={ProfilePage} />
         <Route component={NotFoundPage} />
       </Switch>

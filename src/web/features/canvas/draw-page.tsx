@@ -21,6 +21,7 @@ import { PaperCanvas } from "./paper-canvas";
 import type { PaperScene } from "./draw-region";
 import { useCanvasState, useInitialSettings, type CanvasSettings } from "./use-canvas-state";
 import { useTemplateImage } from "./use-template-image";
+import { ShareDrawingLink } from "../feed/share-drawing-link";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function DrawPage({ params }: { params: { id: string } }) {
@@ -93,6 +94,7 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           <Button variant="secondary" className="px-3 md:hidden" aria-expanded={panelOpen} aria-controls="canvas-settings" onClick={() => setPanelOpen((o) => !o)}>
             <SlidersHorizontal className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Settings</span>
           </Button>
+          <ShareDrawingLink dragonId={data.id} compact className="px-3" />
           <Button onClick={onSave} disabled={canvas.saving}>
             <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
           </Button>

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
@@ -61,21 +61,16 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
       <Button variant="danger" onClick={() => setConfirming(true)}>
         <Trash2 className="h-4 w-4" aria-hidden /> Delete
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete Dragon?"
         description="Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions"
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </div>
-      </Dialog>
+        action="Delete"
+        pendingAction="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { DragonNotFound } from "./dragon-not-found";
 import { DragonAdminActions } from "./dragon-admin-actions";
 import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
+import { ShareDrawingLink } from "../feed/share-drawing-link";
 
 const STEPS = [
   "Choose your paper size and the size of the grid squares.",
@@ -114,6 +115,8 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <Link href={`/draw/${data.id}?version=${shown}`} className={buttonClass("primary", "mt-6 min-h-14 w-full text-base")}>
               <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
             </Link>
+            <p className="mt-5 text-center text-sm text-ink-soft">Finished drawing it?</p>
+            <ShareDrawingLink dragonId={data.id} className="mt-2 w-full" />
           </Card>
         </section>
       </div>

@@ -1,15 +1,49 @@
-import { UsersRound } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "wouter";
+import { ImagePlus, UsersRound } from "lucide-react";
 import { SignUpTeaser } from "../../components/teaser";
+import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
+import { useFeed } from "./api";
+import { PostCard } from "./post-card";
+
+/** Grey stand-ins of the size of a post card while the first page loads. */
+function PostSkeleton() {
+  return (
+    <Card className="overflow-hidden" aria-hidden>
+      <div className="flex items-center gap-3 px-5 py-3">
+        <span className="h-11 w-11 animate-pulse rounded-full bg-paper-deep" />
+        <span className="h-4 w-40 animate-pulse rounded-full bg-paper-deep" />
+      </div>
+      <div className="aspect-[4/3] w-full animate-pulse bg-paper-deep" />
+      <div className="h-16" />
+    </Card>
+  );
+}
 
 /** /feed: the community feed for members; a teaser for visitors. */
 export function FeedPage() {
   usePageMeta(getStaticPageMeta("/feed")!);
   const { user, isLoading } = useAuth();
+  const feed = useFeed(Boolean(user));
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  // Older posts load as the reader nears the end of the list.
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: "600px 0px" });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
   if (isLoading) return <Spinner label="Loading the feed" />;
   if (!user) {
     return (
@@ -18,13 +52,58 @@ export function FeedPage() {
       </SignUpTeaser>
     );
   }
-  // Posting, likes and comments are a later feature; until then members are told plainly.
+  const posts = feed.data?.pages.flat() ?? [];
+
   return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <Card className="p-8 text-center">
-        <h1 className="text-3xl font-bold">Community Feed</h1>
-        <p className="mt-3 text-ink-soft">Sharing drawings with the community is not open yet. It is the next thing we are building.</p>
-      </Card>
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-4xl font-bold">Community Feed</h1>
+          <p className="mt-1 text-ink-soft">Dragons drawn by learners like you.</p>
+        </div>
+        <Link href="/upload" className={buttonClass("primary")}>
+          <ImagePlus className="h-4 w-4" aria-hidden /> Upload
+        </Link>
+      </div>
+
+      <div className="mt-8 grid gap-6">
+        {feed.isPending ? (
+          <>
+            <span role="status" className="sr-only">
+              Loading posts
+            </span>
+            <PostSkeleton />
+            <PostSkeleton />
+          </>
+        ) : feed.isError ? (
+          <Card role="alert" className="p-6 text-center text-ink-soft">
+            The feed could not be loaded. Please check your connection and try again.
+            <div className="mt-4">
+              <Button variant="secondary" onClick={() => void feed.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </Card>
+        ) : posts.length === 0 ? (
+          <Card className="border-dashed p-10 text-center">
+            <h2 className="text-2xl font-bold">No Posts Yet</h2>
+            <p className="mt-2 text-ink-soft">Be the first to share your dragon drawing!</p>
+            <Link href="/upload" className={buttonClass("primary", "mt-6")}>
+              <ImagePlus className="h-4 w-4" aria-hidden /> Upload Drawing
+            </Link>
+          </Card>
+        ) : (
+          posts.map((post) => <PostCard key={post.id} post={post} viewer={user} />)
+        )}
+        <div ref={sentinel} />
+        {hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? "Loading..." : "Load older posts"}
+            </Button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

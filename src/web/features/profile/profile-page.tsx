@@ -9,6 +9,7 @@ import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import { useSignOut } from "../auth/use-sign-out";
+import { MyDrawings } from "../feed/my-drawings";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
@@ -38,6 +39,7 @@ export function ProfilePage() {
         )}
         <p className="mt-2 break-words text-ink-soft">{user.email}</p>
       </Card>
+      <MyDrawings />
       {user.isAdmin && (
         <Card className="p-6">
           <h2 className="text-xl font-bold">Admin Tools</h2>

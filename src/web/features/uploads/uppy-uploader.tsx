@@ -13,6 +13,8 @@ export interface UploadedFile {
   objectPath: string;
   name: string;
   type: string;
+  /** The file's bytes as picked, for a local preview (no download of what was just uploaded). */
+  data: Blob | null;
 }
 
 export interface UploaderOptions {
@@ -77,7 +79,12 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
       });
     uppy.on("complete", (result) => {
       const files = (result.successful ?? [])
-        .map((file) => ({ objectPath: uppy.getFile(file.id)?.meta.objectPath as string | undefined, name: String(file.meta.name ?? file.name ?? "image"), type: file.type ?? "" }))
+        .map((file) => ({
+          objectPath: uppy.getFile(file.id)?.meta.objectPath as string | undefined,
+          name: String(file.meta.name ?? file.name ?? "image"),
+          type: file.type ?? "",
+          data: file.data instanceof Blob ? file.data : null,
+        }))
         .filter((file): file is UploadedFile => Boolean(file.objectPath));
       if (files.length > 0 && (result.failed ?? []).length === 0) {
         (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();

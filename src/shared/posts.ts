@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { text } from "./text";
+
+// The community feed (SPEC.md sections 2, 3, 5, 7 and 9).
+
+/** Post upload: up to 5 photos (SPEC.md section 9), each up to 50 MB (see uploads.ts). */
+export const POST_IMAGES_MAX = 5;
+export const POST_DESCRIPTION_MAX = 500;
+export const COMMENT_MAX = 1000;
+/** Posts per GET /api/posts answer; `?before={id}` gives the next older page. */
+export const FEED_PAGE_SIZE = 20;
+/** Longest side of the display version of a feed photo, and of its thumbnail. */
+export const POST_DISPLAY_MAX_SIDE = 1600;
+export const POST_THUMB_MAX_SIDE = 400;
+
+const uploadPath = text().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be the objectPath of an upload");
+
+/** POST /api/posts. */
+export const createPostSchema = z.object({
+  dragonId: text().uuid("Please select a dragon"),
+  description: text()
+    .trim()
+    .max(POST_DESCRIPTION_MAX, `Descriptions can be at most ${POST_DESCRIPTION_MAX} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value ?? ""),
+  images: z
+    .array(uploadPath)
+    .min(1, "Please upload at least one image")
+    .max(POST_IMAGES_MAX, `At most ${POST_IMAGES_MAX} images`)
+    .refine((paths) => new Set(paths).size === paths.length, "Each image can be used once"),
+});
+export type CreatePostPayload = z.input<typeof createPostSchema>;
+
+/** POST /api/posts/{id}/comment. */
+export const commentSchema = z.object({
+  text: text()
+    .trim()
+    .min(1, "Please write a comment")
+    .max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`),
+});
+
+/** GET /api/posts: the next older page starts after the post with this id. */
+export const feedQuerySchema = z.object({ before: text().uuid("before must be a post id").optional() });
+
+export const postIdParams = z.object({ id: text().uuid("Post not found") });
+export const commentIdParams = z.object({ id: text().uuid("Post not found"), commentId: text().uuid("Comment not found") });
+
+/**
+ * A person as the feed shows them. `email` is the full address only for admins; everyone else
+ * gets a masked form (j•••@example.com), used only when the person has no name.
+ */
+export interface PostPerson {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  email: string;
+}
+
+/** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
+export interface PostImage {
+  imageUrl: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  order: number;
+}
+
+export interface PostComment {
+  id: string;
+  text: string;
+  createdAt: string;
+  user: PostPerson;
+}
+
+/** A post as GET /api/posts returns it (SPEC.md section 3, with ids and sizes added). */
+export interface Post {
+  id: string;
+  description: string;
+  createdAt: string;
+  approved: boolean;
+  dragonId: string | null;
+  dragonName: string | null;
+  user: PostPerson;
+  images: PostImage[];
+  likes: { userId: string }[];
+  comments: PostComment[];
+}
+
+/** POST /api/posts/{id}/like answers the new state. */
+export interface LikeState {
+  liked: boolean;
+  count: number;
+}
+
+/** j•••@example.com: enough to tell people apart, not enough to write to them. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** The name a person goes by in the feed (SPEC.md section 2): first name, else (masked) e-mail. */
+export function feedName(person: Pick<PostPerson, "firstName" | "email">): string {
+  return person.firstName?.trim() || person.email;
+}

@@ -1,0 +1,95 @@
+import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { POST_THUMB_MAX_SIDE, type PostImage } from "../../../shared/posts";
+
+const SWIPE_PX = 40;
+
+/** The thumbnail's width, as the server makes it: the photo fitted inside 400 px, never enlarged. */
+const thumbWidth = (image: PostImage) => Math.round(image.width * Math.min(1, POST_THUMB_MAX_SIDE / Math.max(image.width, image.height)));
+
+/**
+ * A post's photos, one at a time in a fixed 4:3 frame (nothing jumps while they load): previous
+ * and next arrows, dots, swipes on touch screens, and the arrow keys when the frame has focus.
+ */
+export function ImageCarousel({ images, label }: { images: PostImage[]; label: string }) {
+  const [index, setIndex] = useState(0);
+  const touchStart = useRef<number | null>(null);
+  const count = images.length;
+  const image = images[Math.min(index, count - 1)];
+  if (!image) return null;
+  const go = (next: number) => setIndex(Math.max(0, Math.min(count - 1, next)));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") go(index - 1);
+    else if (event.key === "ArrowRight") go(index + 1);
+    else return;
+    event.preventDefault();
+  };
+  const onTouchStart = (event: TouchEvent) => {
+    touchStart.current = event.touches[0]?.clientX ?? null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const end = event.changedTouches[0]?.clientX;
+    touchStart.current = null;
+    if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
+    go(end < start ? index + 1 : index - 1);
+  };
+
+  const arrow = "absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md hover:bg-white";
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={count > 1 ? `${label}, use the arrow keys to see the other photos` : label}
+      tabIndex={count > 1 ? 0 : undefined}
+      onKeyDown={count > 1 ? onKeyDown : undefined}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      className="relative overflow-hidden bg-paper-deep"
+    >
+      <div className="aspect-[4/3] w-full">
+        <img
+          key={image.imageUrl}
+          src={image.imageUrl}
+          srcSet={`${image.thumbUrl} ${thumbWidth(image)}w, ${image.imageUrl} ${image.width}w`}
+          sizes="(min-width: 672px) 640px, 100vw"
+          width={image.width}
+          height={image.height}
+          loading="lazy"
+          decoding="async"
+          alt={count > 1 ? `${label}, photo ${index + 1} of ${count}` : label}
+          className="h-full w-full object-contain"
+        />
+      </div>
+      {count > 1 && (
+        <>
+          {index > 0 && (
+            <button type="button" className={`${arrow} left-2`} aria-label="Previous photo" onClick={() => go(index - 1)}>
+              <ChevronLeft className="h-5 w-5" aria-hidden />
+            </button>
+          )}
+          {index < count - 1 && (
+            <button type="button" className={`${arrow} right-2`} aria-label="Next photo" onClick={() => go(index + 1)}>
+              <ChevronRight className="h-5 w-5" aria-hidden />
+            </button>
+          )}
+          <div className="absolute inset-x-0 bottom-0 flex justify-center">
+            {images.map((dot, i) => (
+              <button
+                key={dot.imageUrl}
+                type="button"
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => go(i)}
+                className="flex h-11 w-8 items-center justify-center"
+              >
+                <span className={`block h-2.5 w-2.5 rounded-full border border-white shadow ${i === index ? "bg-accent" : "bg-white/70"}`} aria-hidden />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

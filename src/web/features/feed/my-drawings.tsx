@@ -1,0 +1,49 @@
+import { Link } from "wouter";
+import { ImagePlus } from "lucide-react";
+import { buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { useMyPosts } from "./api";
+import { RelativeTime } from "./relative-time";
+
+/** The profile's 'Your drawings': every post of the signed-in user, with where it stands. */
+export function MyDrawings() {
+  const posts = useMyPosts(true);
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">Your drawings</h2>
+        <Link href="/upload" className={buttonClass("secondary")}>
+          <ImagePlus className="h-4 w-4" aria-hidden /> Upload Drawing
+        </Link>
+      </div>
+      {posts.isPending ? (
+        <p role="status" className="mt-4 text-sm text-ink-soft">
+          Loading your drawings...
+        </p>
+      ) : posts.isError ? (
+        <p role="alert" className="mt-4 text-sm text-ink-soft">
+          Your drawings could not be loaded. Please reload the page.
+        </p>
+      ) : posts.data.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-soft">You have not shared a drawing yet. Finished one? Share a photo with the community!</p>
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {posts.data.map((post) => {
+            const cover = post.images[0];
+            return (
+              <li key={post.id} className="overflow-hidden rounded-2xl border border-line bg-paper">
+                {cover && <img src={cover.thumbUrl} alt={post.dragonName ? `Your drawing of ${post.dragonName}` : "Your drawing"} width={cover.width} height={cover.height} loading="lazy" className="aspect-square w-full object-cover" />}
+                <div className="grid gap-1 p-2.5">
+                  <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-bold ${post.approved ? "bg-emerald-100 text-emerald-900" : "bg-accent-soft text-accent-strong"}`}>
+                    {post.approved ? "Published" : "Awaiting review"}
+                  </span>
+                  <RelativeTime iso={post.createdAt} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

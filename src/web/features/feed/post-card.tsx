@@ -1,0 +1,153 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { CheckCircle2, Heart, MessageCircle, Trash2 } from "lucide-react";
+import { Avatar } from "../../components/avatar";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { toast } from "../../components/ui/use-toast";
+import { queryClient } from "../../lib/query-client";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { feedName, type Post } from "../../../shared/posts";
+import type { AuthUser } from "../../../shared/auth";
+import { MY_POSTS_KEY, approvePost, deletePost, toggleLike, updateCachedPost } from "./api";
+import { CommentList } from "./comment-list";
+import { ImageCarousel } from "./image-carousel";
+import { RelativeTime } from "./relative-time";
+
+const withLike = (post: Post, userId: string, liked: boolean): Post => ({
+  ...post,
+  likes: liked ? [...post.likes.filter((l) => l.userId !== userId), { userId }] : post.likes.filter((l) => l.userId !== userId),
+});
+
+/** One drawing in the feed: author, photos, likes, comments; Approve for admins, Delete for its author and admins. */
+export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [approving, setApproving] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const liked = post.likes.some((like) => like.userId === viewer.id);
+  const name = feedName(post.user);
+  const commentsId = `comments-${post.id}`;
+
+  // The heart changes at once; the server's answer confirms it (or the change is undone).
+  const like = async () => {
+    updateCachedPost(post.id, (p) => withLike(p, viewer.id, !liked));
+    try {
+      const state = await toggleLike(post.id);
+      updateCachedPost(post.id, (p) => withLike(p, viewer.id, state.liked));
+    } catch (error) {
+      updateCachedPost(post.id, (p) => withLike(p, viewer.id, liked));
+      // SPEC.md section 8: a lost session is said and fixed; other like errors are silent.
+      if (isUnauthorizedError(error)) handleUnauthorized();
+    }
+  };
+
+  const approve = async () => {
+    setApproving(true);
+    try {
+      await approvePost(post.id);
+      updateCachedPost(post.id, (p) => ({ ...p, approved: true }));
+      toast({ title: "Success", description: "Post approved successfully!" });
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: "Failed to approve post", variant: "destructive" });
+    } finally {
+      setApproving(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deletePost(post.id);
+      setConfirmingDelete(false);
+      updateCachedPost(post.id, () => null);
+      toast({ title: "Success", description: "Post deleted." });
+      void queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY });
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: "Failed to delete post", variant: "destructive" });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Card className="overflow-hidden" aria-label={`Drawing by ${name}`} role="article">
+      <div className="flex items-center gap-3 px-4 py-3 sm:px-5">
+        <Avatar src={post.user.profileImageUrl} size={44} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{name}</p>
+          <div className="flex flex-wrap items-center gap-x-2">
+            <RelativeTime iso={post.createdAt} />
+            {post.dragonId && post.dragonName && (
+              <span className="truncate text-sm text-ink-soft">
+                · drew{" "}
+                <Link href={`/dragon/${post.dragonId}`} className="font-medium text-accent-strong underline-offset-2 hover:underline">
+                  {post.dragonName}
+                </Link>
+              </span>
+            )}
+          </div>
+        </div>
+        {!post.approved && <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">Pending review</span>}
+      </div>
+
+      <ImageCarousel images={post.images} label={post.dragonName ? `${name}'s drawing of ${post.dragonName}` : `${name}'s drawing`} />
+
+      <div className="flex flex-wrap items-center gap-1 px-2 pt-2 sm:px-3">
+        <button
+          type="button"
+          onClick={() => void like()}
+          aria-pressed={liked}
+          aria-label={`Like, ${post.likes.length} ${post.likes.length === 1 ? "like" : "likes"}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-ink hover:bg-paper-deep"
+        >
+          <Heart className={`h-5 w-5 ${liked ? "fill-accent text-accent" : ""}`} aria-hidden />
+          <span aria-hidden>{post.likes.length}</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => setCommentsOpen((open) => !open)}
+          aria-expanded={commentsOpen}
+          aria-controls={commentsId}
+          aria-label={`Comments, ${post.comments.length}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-ink hover:bg-paper-deep"
+        >
+          <MessageCircle className="h-5 w-5" aria-hidden />
+          <span aria-hidden>{post.comments.length}</span>
+        </button>
+        <div className="ml-auto flex gap-1">
+          {viewer.isAdmin && !post.approved && (
+            <Button onClick={() => void approve()} disabled={approving}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden /> {approving ? "Approving..." : "Approve"}
+            </Button>
+          )}
+          {(post.user.id === viewer.id || viewer.isAdmin) && (
+            <Button variant="ghost" onClick={() => setConfirmingDelete(true)} aria-label="Delete post">
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {post.description && <p className="whitespace-pre-line break-words px-4 pb-3 pt-1 sm:px-5">{post.description}</p>}
+      <div id={commentsId} hidden={!commentsOpen}>
+        {commentsOpen && <CommentList post={post} viewer={viewer} />}
+      </div>
+      {!post.description && !commentsOpen && <div className="pb-2" />}
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete post?"
+        description="The drawing, its photos, likes and comments will be removed for everyone. This cannot be undone."
+        action="Delete"
+        pendingAction="Deleting..."
+        pending={deleting}
+        onConfirm={() => void remove()}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { ArrowLeft, ImagePlus, X } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/errors";
+import { usePageMeta } from "../../lib/page-meta";
+import { apiRequest, queryClient } from "../../lib/query-client";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
+import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
+import { useDragons } from "../library/api";
+import type { UploadedFile } from "../uploads/uppy-uploader";
+import { MY_POSTS_KEY, POSTS_KEY } from "./api";
+
+// The upload widget loads when the learner first adds photos.
+const UppyUploader = lazy(() => import("../uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+
+interface Photo {
+  objectPath: string;
+  name: string;
+  /** A local object URL of the picked file, so the thumbnail costs no download. */
+  preview: string | null;
+}
+
+/** Make each uploaded photo shareable (set-acl); one that fails is logged and skipped (SPEC.md section 8). */
+async function sharePhotos(files: UploadedFile[]): Promise<Photo[]> {
+  const shared: Photo[] = [];
+  for (const file of files) {
+    try {
+      await apiRequest("POST", "/api/objects/set-acl", { objectPath: file.objectPath });
+      shared.push({ objectPath: file.objectPath, name: file.name, preview: file.data ? URL.createObjectURL(file.data) : null });
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        handleUnauthorized();
+        break;
+      }
+      console.error(`Skipping ${file.name}: its permissions could not be set`, error);
+    }
+  }
+  return shared;
+}
+
+/** /upload (signed in only): share a photo of a finished drawing; it waits for an admin's review. */
+export function UploadPage() {
+  usePageMeta(getStaticPageMeta("/upload")!);
+  const [, navigate] = useLocation();
+  const preselected = new URLSearchParams(useSearch()).get("dragon") ?? "";
+  const dragons = useDragons();
+  const [dragonId, setDragonId] = useState(preselected);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [description, setDescription] = useState("");
+  const [picking, setPicking] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const selectId = useId();
+  const descriptionId = useId();
+  const counterId = useId();
+
+  // Local previews are released when a photo is removed or the page goes away.
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const made = previews.current;
+    return () => made.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const knownDragon = dragons.data?.some((dragon) => dragon.id === dragonId) ?? false;
+  const ready = knownDragon && photos.length > 0;
+
+  const onUploaded = async (files: UploadedFile[]) => {
+    setPicking(false);
+    setSharing(true);
+    const shared = await sharePhotos(files);
+    shared.forEach((photo) => photo.preview && previews.current.add(photo.preview));
+    setPhotos((current) => [...current, ...shared].slice(0, POST_IMAGES_MAX));
+    setSharing(false);
+  };
+
+  const removePhoto = (removed: Photo) => {
+    setPhotos((current) => current.filter((photo) => photo.objectPath !== removed.objectPath));
+    if (removed.preview) {
+      URL.revokeObjectURL(removed.preview);
+      previews.current.delete(removed.preview);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) {
+      toast({ title: "Error", description: "Please select a dragon and upload at least one image", variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await apiRequest("POST", "/api/posts", { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) });
+      toast({ title: "Success", description: "Your drawing has been submitted for review!" });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: POSTS_KEY }), queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY })]);
+      navigate("/feed");
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: serverMessage(error) ?? "Failed to upload drawing", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const remaining = POST_IMAGES_MAX - photos.length;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
+      <Link href="/feed" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Feed
+      </Link>
+      <h1 className="mt-2 text-4xl font-bold">Upload Your Drawing</h1>
+      <p className="mt-1 text-ink-soft">Share a photo of your finished dragon. An admin looks at every drawing before it appears in the feed.</p>
+
+      <Card className="mt-6 p-5 sm:p-7">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-6">
+          <div className="grid gap-1.5">
+            <label htmlFor={selectId} className="text-sm font-semibold">
+              Which dragon did you draw?
+            </label>
+            <select
+              id={selectId}
+              value={knownDragon || dragons.isPending ? dragonId : ""}
+              onChange={(e) => setDragonId(e.target.value)}
+              disabled={submitting}
+              className="min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+            >
+              <option value="">{dragons.isPending ? "Loading dragons..." : "Select a dragon..."}</option>
+              {dragons.data?.map((dragon) => (
+                <option key={dragon.id} value={dragon.id}>
+                  {dragon.name}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <div className="grid gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span className="text-sm font-semibold">Photos</span>
+              <Button variant="secondary" onClick={() => setPicking(true)} disabled={remaining === 0 || sharing || submitting}>
+                <ImagePlus className="h-4 w-4" aria-hidden /> Add Photos ({photos.length}/{POST_IMAGES_MAX})
+              </Button>
+            </div>
+            {photos.length > 0 ? (
+              <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Photos to submit">
+                {photos.map((photo, index) => (
+                  <li key={photo.objectPath} className="relative">
+                    <img src={photo.preview ?? photo.objectPath} alt={`Photo ${index + 1}: ${photo.name}`} width={120} height={120} className="aspect-square w-full rounded-xl border border-line object-cover" />
+                    <button
+                      type="button"
+                      onClick={() => removePhoto(photo)}
+                      aria-label={`Remove photo ${index + 1}`}
+                      disabled={submitting}
+                      className="absolute -right-2 -top-2 flex h-11 w-11 items-center justify-center"
+                    >
+                      <span className="flex h-7 w-7 items-center justify-center rounded-full bg-ink text-white shadow">
+                        <X className="h-4 w-4" aria-hidden />
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-ink-soft">
+                {sharing ? "Preparing your photos..." : `Add up to ${POST_IMAGES_MAX} photos of your drawing (up to 50 MB each), from your device or your camera.`}
+              </p>
+            )}
+          </div>
+
+          <div className="grid gap-1.5">
+            <div className="flex items-baseline justify-between">
+              <label htmlFor={descriptionId} className="text-sm font-semibold">
+                Description <span className="font-normal text-ink-soft">(optional)</span>
+              </label>
+              <span id={counterId} className="text-xs text-ink-soft" aria-live="polite">
+                {description.length}/{POST_DESCRIPTION_MAX}
+              </span>
+            </div>
+            <textarea
+              id={descriptionId}
+              aria-describedby={counterId}
+              value={description}
+              onChange={(e) => setDescription(e.target.value.slice(0, POST_DESCRIPTION_MAX))}
+              maxLength={POST_DESCRIPTION_MAX}
+              rows={4}
+              disabled={submitting}
+              placeholder="How did it go? Which square was the trickiest?"
+              className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+            />
+          </div>
+
+          <Button type="submit" disabled={!ready || submitting || sharing} className="w-full sm:w-auto sm:justify-self-end">
+            {submitting ? "Submitting..." : "Submit for Review"}
+          </Button>
+        </form>
+      </Card>
+
+      {picking && (
+        <Suspense fallback={null}>
+          <UppyUploader
+            maxNumberOfFiles={remaining}
+            maxFileSize={UPLOAD_MAX_BYTES}
+            note={`Photos of your drawing, up to 50 MB each (${remaining} more)`}
+            onUploaded={(files) => void onUploaded(files)}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
