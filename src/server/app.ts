@@ -13,6 +13,7 @@ import { helmetOptions, installPermissionsPolicy } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { registerBlogRoutes } from "./features/blog/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
 import { registerUploadRoutes } from "./features/objects/upload-routes";
@@ -30,6 +31,9 @@ import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { registerWipRoutes } from "./features/wip/routes";
+import { createPostsRepository } from "./features/feed/repository";
+import { createFeed } from "./features/feed/feed";
+import { registerPostRoutes } from "./features/feed/routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -117,8 +121,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDragonRoutes(app, { library, storage, imageGenerator: createImageGenerator(config) });
   registerWaitlistRoutes(app, database.db);
   registerWipRoutes(app, database.db);
+  registerPostRoutes(app, createFeed(createPostsRepository(database.db), storage));
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
+  registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list });
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);
   registerUploadRoutes(app, storage);

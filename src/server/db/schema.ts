@@ -138,10 +138,12 @@ export const posts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Feed order: newest first, filtered by approval for non-admins.
-    index("posts_approved_created_at_idx").on(t.approved, t.createdAt.desc()),
-    index("posts_created_at_idx").on(t.createdAt.desc()),
-    index("posts_user_id_idx").on(t.userId),
+    // Feed order: newest first with the id breaking ties, which is also the keyset of `?before=`;
+    // non-admins read only approved posts, admins all, a profile only its own. Ascending on
+    // purpose: read backwards, they give exactly ORDER BY created_at DESC, id DESC.
+    index("posts_approved_created_at_idx").on(t.approved, t.createdAt, t.id),
+    index("posts_created_at_idx").on(t.createdAt, t.id),
+    index("posts_user_id_idx").on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -152,7 +154,14 @@ export const postImages = pgTable(
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
+    /** The original upload: private to its owner once posted, never served in the feed. */
     objectKey: text("object_key").notNull(),
+    /** What the feed serves: WebP, upright, no metadata; private until the post is approved. */
+    displayKey: text("display_key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    /** Of the display version. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
     position: integer("position").notNull(),
   },
   (t) => [uniqueIndex("post_images_post_position_key").on(t.postId, t.position)],

@@ -17,6 +17,8 @@ interface Field {
   name: string;
   /** Shown as a name or title: also refuse deceptive characters. */
   isName?: boolean;
+  /** A list of text in the body: the value under test goes in as its only item, and the 400 names `name.0`. */
+  isList?: boolean;
 }
 
 interface Route {
@@ -32,6 +34,21 @@ interface Route {
 
 const DRAGON_ID = "3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10";
 const UPLOAD = "/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b";
+const POST_ID = "7d2e4c1a-9b3f-4e8d-8a6c-1f0e2d3c4b5a";
+const COMMENT_ID = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
+
+const BLOG_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+const BLOG_BODY = { title: "Drawing scales", slug: "drawing-scales", content: "<p>Start with the grid.</p>", excerpt: "How to draw scales", featuredImageUrl: UPLOAD, metaTitle: "Drawing scales", metaDescription: "Scales, step by step", tags: ["dragons"], published: true };
+const BLOG_FIELDS: Field[] = [
+  { in: "body", name: "title", isName: true },
+  { in: "body", name: "slug" },
+  { in: "body", name: "content" },
+  { in: "body", name: "excerpt" },
+  { in: "body", name: "featuredImageUrl" },
+  { in: "body", name: "metaTitle", isName: true },
+  { in: "body", name: "metaDescription" },
+  { in: "body", name: "tags", isList: true, isName: true },
+];
 
 const catalogue: Route[] = [
   { method: "POST", path: "/api/auth/register", body: { email: "new@example.com", password: "correct horse", firstName: "Ada", lastName: "Lovelace" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }, { in: "body", name: "firstName", isName: true }, { in: "body", name: "lastName", isName: true }] },
@@ -52,6 +69,15 @@ const catalogue: Route[] = [
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "POST", path: "/api/wip", body: { dragonId: DRAGON_ID, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }] },
+  { method: "GET", path: "/api/posts", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }] },
+  { method: "GET", path: "/api/posts/mine", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }] },
+  // Descriptions and comments are shown as plain text, not as names.
+  { method: "POST", path: "/api/posts", body: { dragonId: DRAGON_ID, description: "My first dragon", images: [UPLOAD] }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "description" }, { in: "body", name: "images", isList: true }] },
+  { method: "POST", path: "/api/posts/:id/like", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "POST", path: "/api/posts/:id/comment", params: { id: POST_ID }, body: { text: "Lovely scales" }, fields: [{ in: "params", name: "id" }, { in: "body", name: "text" }] },
+  { method: "PUT", path: "/api/posts/:id/approve", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "DELETE", path: "/api/posts/:id", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "DELETE", path: "/api/posts/:id/comments/:commentId", params: { id: POST_ID, commentId: COMMENT_ID }, fields: [{ in: "params", name: "id" }, { in: "params", name: "commentId" }] },
   { method: "GET", path: "/api/health", fields: [] },
   { method: "POST", path: "/api/analytics/pageview", body: { path: "/home", referrer: "https://example.com/" }, fields: [{ in: "body", name: "path" }, { in: "body", name: "referrer" }] },
   { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
@@ -60,6 +86,15 @@ const catalogue: Route[] = [
   // The object path is the wildcard; a NUL can only arrive escaped, and escapes are refused.
   { method: "GET", path: "/objects/*", params: { "*": "uploads/x" }, fields: [{ in: "params", name: "*" }] },
   { method: "GET", path: "/", fields: [] },
+  { method: "GET", path: "/api/blog/posts", fields: [] },
+  { method: "GET", path: "/api/blog/posts/:slug", params: { slug: "drawing-scales" }, fields: [{ in: "params", name: "slug" }] },
+  { method: "GET", path: "/api/admin/blog", fields: [] },
+  { method: "POST", path: "/api/admin/blog", body: BLOG_BODY, fields: BLOG_FIELDS },
+  { method: "PUT", path: "/api/admin/blog/:id", params: { id: BLOG_ID }, body: BLOG_BODY, fields: [{ in: "params", name: "id" }, ...BLOG_FIELDS] },
+  { method: "DELETE", path: "/api/admin/blog/:id", params: { id: BLOG_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "GET", path: "/blog/rss.xml", fields: [] },
+  { method: "GET", path: "/sitemap.xml", fields: [] },
+  { method: "GET", path: "/robots.txt", fields: [] },
 ];
 
 let t: TestApp;
@@ -83,8 +118,8 @@ async function send(route: Route, field: Field, value: string) {
   const body = { ...route.body };
   const query = { ...route.query };
   const params = { ...route.params };
-  const target = field.in === "body" ? body : field.in === "query" ? query : params;
-  target[field.name] = value;
+  if (field.isList) body[field.name] = [value];
+  else (field.in === "body" ? body : field.in === "query" ? query : params)[field.name] = value;
   clientNumber += 1;
   return t.app.inject({
     method: route.method,
@@ -124,7 +159,7 @@ describe("text in every route", () => {
     expect(res.statusCode).toBe(400);
     // The object path never reaches a schema: its escaped NUL is refused as an invalid path.
     if (field.name === "*") expect(res.body).toBe("Invalid object path");
-    else expect(res.body).toBe(`Invalid ${field.name}: must not contain a NUL character`);
+    else expect(res.body).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain a NUL character`);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -132,7 +167,7 @@ describe("text in every route", () => {
     const before = await rowCounts();
     const res = await send(route, field, `Em${character}ber`);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toBe(`Invalid ${field.name}: must not contain invisible or text-direction characters`);
+    expect(res.body).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain invisible or text-direction characters`);
     expect(await rowCounts()).toEqual(before);
   });
 

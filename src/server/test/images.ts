@@ -32,3 +32,21 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
   const rows = zlib.deflateSync(Buffer.alloc((width + 1) * 64));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
 }
+
+/**
+ * A phone photo: a JPEG stored sideways with EXIF orientation 6 (turn 90° clockwise to view),
+ * GPS coordinates and a camera make. Stored `width` × `height`; upright it is `height` × `width`.
+ * The stored top-left quarter is red, the rest blue, so upright the red quarter is top-right.
+ */
+export async function phonePhotoJpeg(width = 600, height = 400): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#1d4ed8"/><rect width="${width / 2}" height="${height / 2}" fill="#dc2626"/></svg>`;
+  return sharp(Buffer.from(svg))
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "PhoneCo", Model: "Pocket 9" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 1234/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3900/100" },
+    })
+    .toBuffer();
+}

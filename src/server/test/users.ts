@@ -32,3 +32,11 @@ export async function storedUpload(t: TestApp, ownerId: string, body: Buffer, co
   await t.app.storage.put(key, body, contentType, { ownerId, isPublic: false });
   return `/objects/${key}`;
 }
+
+/** An upload as the post uploader leaves it: stored, then passed through the real POST /api/objects/set-acl. */
+export async function sharedUpload(t: TestApp, user: TestUser, body: Buffer, contentType = "image/png"): Promise<string> {
+  const objectPath = await storedUpload(t, user.id, body, contentType);
+  const res = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: user.cookies, payload: { objectPath } });
+  if (res.statusCode !== 200) throw new Error(`set-acl answered ${res.statusCode}: ${res.body}`);
+  return objectPath;
+}

@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { illustrationPng } from "../src/server/test/images";
+import { DESKTOP, PHONE, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { ADMIN_EMAIL, signIn } from "./support/accounts";
+
+const WIDE = { width: 1440, height: 900 };
+const PHONE_TALL = { width: 390, height: 844 };
+
+let browser: Browser;
+let photoDir: string;
+let photos: string[];
+const description = `Ember in pencil, copied square by square ${Date.now()}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-photos-"));
+  // Two phone-like photos: JPEGs with a camera's orientation tag.
+  photos = [];
+  for (const [name, size] of [["drawing-front.jpg", [1200, 900]], ["drawing-detail.jpg", [900, 1200]]] as const) {
+    const file = path.join(photoDir, name);
+    fs.writeFileSync(file, await sharp(await illustrationPng(size[0], size[1])).jpeg({ quality: 85 }).withMetadata({ exif: { IFD0: { Make: "PhoneCam" } } }).toBuffer());
+    photos.push(file);
+  }
+});
+afterAll(async () => {
+  await browser.close();
+  fs.rmSync(photoDir, { recursive: true, force: true });
+});
+
+async function signedInPage(email: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await newPage(browser, viewport);
+  await signIn(session.context, email);
+  return session;
+}
+
+/** The post card with our description, as a signed-in person sees it on /feed. */
+const ourPost = (page: Page) => page.getByRole("article").filter({ hasText: description });
+
+describe("community feed", () => {
+  const author = `author-${Date.now()}@example.com`;
+  const reader = `reader-${Date.now()}@example.com`;
+
+  it("a visitor gets the teaser on /feed and the not-found page on /upload", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto("/feed");
+    await page.getByRole("heading", { name: "Community Feed" }).waitFor();
+    await page.getByText("registered users only", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "Sign Up Free - No Risk!" }).waitFor();
+    await page.getByRole("link", { name: "Back to Home" }).waitFor();
+    await page.goto("/upload");
+    await page.getByText("404 Page Not Found").waitFor();
+    await context.close();
+  });
+
+  it("a user uploads two photos through the widget and submits them for review", async () => {
+    const { context, page } = await signedInPage(author, WIDE);
+    const dragons = (await (await context.request.get("/api/dragons")).json()) as { id: string; name: string }[];
+    const dragon = dragons[0]!;
+    // The dragon page's 'Share your drawing' leads here with the dragon chosen.
+    await page.goto(`/dragon/${dragon.id}`);
+    await page.getByRole("link", { name: "Share your drawing" }).click();
+    await page.getByRole("heading", { name: "Upload Your Drawing" }).waitFor();
+    await expect.poll(() => page.getByLabel("Which dragon did you draw?").inputValue()).toBe(dragon.id);
+    const submit = page.getByRole("button", { name: "Submit for Review" });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole("link", { name: "Back to Feed" }).waitFor();
+
+    await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
+    const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await dashboard.waitFor();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles(photos);
+    await dashboard.getByText("drawing-detail.jpg").first().waitFor();
+    await dashboard.getByRole("button", { name: /^Upload 2 files/ }).click();
+    const thumbnails = page.getByRole("list", { name: "Photos to submit" }).getByRole("img");
+    await expect.poll(() => thumbnails.count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor();
+    expect(await submit.isDisabled()).toBe(false);
+
+    await page.getByLabel("Description (optional)").fill(description);
+    await page.getByText(`${description.length}/500`).waitFor();
+    await screenshot(page, "upload-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await submit.click();
+    await expectToast(page, "Success", "Your drawing has been submitted for review!");
+    await page.waitForURL("**/feed");
+    // Pending posts are for the admin's eyes: not in the author's feed yet.
+    await page.getByRole("heading", { name: "Community Feed" }).waitFor();
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Your drawings" }).waitFor();
+    await page.getByText("Awaiting review").first().waitFor();
+    await context.close();
+  });
+
+  it("another user does not see the pending post", async () => {
+    const { context, page } = await signedInPage(reader);
+    await page.goto("/feed");
+    await page.getByRole("heading", { name: "Community Feed" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await ourPost(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("the admin sees it pending and approves it", async () => {
+    const { context, page } = await signedInPage(ADMIN_EMAIL);
+    await page.goto("/feed");
+    const post = ourPost(page);
+    await post.waitFor();
+    await post.getByText("Pending review").waitFor();
+    await post.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Success", "Post approved successfully!");
+    await expect.poll(() => post.getByText("Pending review").count()).toBe(0);
+    await context.close();
+  });
+
+  it("the other user pages through the photos, likes, unlikes and comments", async () => {
+    const { context, page } = await signedInPage(reader, WIDE);
+    await page.goto("/feed");
+    const post = ourPost(page);
+    await post.waitFor();
+    // The photos are the server's display versions, loaded in full.
+    const photo = post.getByRole("region").getByRole("img");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await photo.getAttribute("alt")).toMatch(/photo 1 of 2/);
+    expect(await post.getByRole("button", { name: "Previous photo" }).count()).toBe(0);
+    await post.getByRole("button", { name: "Next photo" }).click();
+    await expect.poll(() => photo.getAttribute("alt")).toMatch(/photo 2 of 2/);
+    expect(await post.getByRole("button", { name: "Next photo" }).count()).toBe(0);
+    // Arrow keys on the focused carousel, and the dots.
+    await post.getByRole("region").focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => photo.getAttribute("alt")).toMatch(/photo 1 of 2/);
+    await post.getByRole("button", { name: "Show photo 2 of 2" }).click();
+    await expect.poll(() => photo.getAttribute("alt")).toMatch(/photo 2 of 2/);
+
+    const like = post.getByRole("button", { name: /^Like/ });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-label")).toBe("Like, 1 like");
+    expect(await like.getAttribute("aria-pressed")).toBe("true");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-label")).toBe("Like, 0 likes");
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+
+    const commentsButton = post.getByRole("button", { name: /^Comments/ });
+    await commentsButton.click();
+    const box = post.getByPlaceholder("Add a comment...");
+    const postButton = post.getByRole("button", { name: "Post", exact: true });
+    expect(await postButton.isDisabled()).toBe(true);
+    await box.fill("   ");
+    expect(await postButton.isDisabled()).toBe(true);
+    await box.fill("Lovely scales! <b>not bold</b>");
+    await postButton.click();
+    await post.getByText("Lovely scales! <b>not bold</b>").waitFor();
+    await expect.poll(() => commentsButton.getAttribute("aria-label")).toBe("Comments, 1");
+    await screenshot(page, "feed-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+
+    // The server agrees after a reload.
+    const again = await signedInPage(reader, PHONE_TALL);
+    await again.page.goto("/feed");
+    const reloaded = ourPost(again.page);
+    await reloaded.waitFor();
+    expect(await reloaded.getByRole("button", { name: /^Like/ }).getAttribute("aria-label")).toBe("Like, 0 likes");
+    expect(await reloaded.getByRole("button", { name: /^Comments/ }).getAttribute("aria-label")).toBe("Comments, 1");
+    await screenshot(again.page, "feed-phone");
+    expect(await again.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await again.context.close();
+  });
+
+  it("the author deletes the reader's comment after confirming", async () => {
+    const { context, page } = await signedInPage(author, PHONE_TALL);
+    await page.goto("/feed");
+    const post = ourPost(page);
+    await post.waitFor();
+    // The author's own comment first, then the author removes the reader's.
+    await post.getByRole("button", { name: /^Comments/ }).click();
+    await post.getByText("Lovely scales! <b>not bold</b>").waitFor();
+    const deleteButtons = post.getByRole("button", { name: /^Delete comment by/ });
+    // Comment deletion is for the comment's author and admins: the post's author sees no button.
+    expect(await deleteButtons.count()).toBe(0);
+    await post.getByPlaceholder("Add a comment...").fill("Thank you!");
+    await post.getByRole("button", { name: "Post", exact: true }).click();
+    await post.getByText("Thank you!").waitFor();
+    await expect.poll(() => deleteButtons.count()).toBe(1);
+    await deleteButtons.click();
+    const dialog = page.getByRole("dialog", { name: "Delete comment?" });
+    await dialog.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => post.getByText("Thank you!").count()).toBe(0);
+    await expect.poll(() => post.getByRole("button", { name: /^Comments/ }).getAttribute("aria-label")).toBe("Comments, 1");
+    await page.getByRole("link", { name: "Upload" }).waitFor();
+    await screenshot(page, "feed-author-phone");
+    await page.goto("/upload");
+    await page.getByRole("heading", { name: "Upload Your Drawing" }).waitFor();
+    await screenshot(page, "upload-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.goto("/profile");
+    await page.getByText("Published").first().waitFor();
+    await context.close();
+  });
+});

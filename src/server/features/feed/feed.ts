@@ -1,0 +1,192 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { buffer as readAll } from "node:stream/consumers";
+import type { ObjectStorage } from "../../storage/object-storage";
+import type { SessionUser } from "../../http/request-user";
+import { HttpError } from "../../http/errors";
+import { KeyedRateLimiter } from "../../http/rate-limiter";
+import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
+import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
+import { postImageKeys, preparePostPhoto } from "./images";
+import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
+
+// A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
+// approval or deletion. Built pages are kept for a moment: other processes' changes show within
+// that time, and this process's own changes drop them at once. Non-admins all get the same masked
+// answer, so what is kept is the answer's bytes, plain and gzipped: encoding ~100 KB of text on
+// every request more than halved the requests per second.
+const PAGE_TTL_MS = 1_500;
+// Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
+const MAX_CACHED_PAGES = 200;
+
+/** What the server accepts of posts and comments (the Community feed issue). */
+const POSTS_PER_HOUR = 10;
+const COMMENTS_PER_MINUTE = 30;
+
+type Viewer = Pick<SessionUser, "id" | "isAdmin">;
+
+/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped. */
+export interface FeedPage {
+  json: Buffer;
+  gzip: Buffer;
+}
+
+/** A person with the e-mail masked, unless the viewer may see it (admins, or the person themself). */
+function forViewer(person: PostPerson, viewer: Viewer, ownFull: boolean): PostPerson {
+  if (viewer.isAdmin || (ownFull && person.id === viewer.id)) return person;
+  return { ...person, email: maskEmail(person.email) };
+}
+
+/** The posts as `viewer` may read them: another user's full e-mail never reaches a non-admin. */
+export function postsForViewer(list: Post[], viewer: Viewer, options: { ownFull: boolean }): Post[] {
+  if (viewer.isAdmin) return list;
+  return list.map((post) => ({
+    ...post,
+    user: forViewer(post.user, viewer, options.ownFull),
+    comments: post.comments.map((comment) => ({ ...comment, user: forViewer(comment.user, viewer, options.ownFull) })),
+  }));
+}
+
+/** May `viewer` see this post at all? Approved ones: everyone signed in; pending ones: their author and admins. */
+const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isAdmin || post.userId === viewer.id;
+
+/**
+ * The community feed: posting (photos made into served versions, originals kept private), the
+ * cached feed pages, likes, comments, approval and deletion.
+ */
+export function createFeed(repository: PostsRepository, storage: ObjectStorage) {
+  const pages = new Map<string, { page: Promise<FeedPage>; at: number }>();
+  const postLimiter = new KeyedRateLimiter(POSTS_PER_HOUR, 60 * 60_000);
+  const commentLimiter = new KeyedRateLimiter(COMMENTS_PER_MINUTE, 60_000);
+  const invalidate = () => pages.clear();
+
+  /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
+  async function visiblePost(id: string, viewer: Viewer): Promise<PostAccess> {
+    const post = await repository.getAccess(id);
+    if (!post || !canSee(post, viewer)) throw new HttpError(404, "Post not found");
+    return post;
+  }
+
+  /** Check one image reference: the caller's own upload that passed set-acl. Answers its storage key. */
+  async function checkUpload(objectPath: string, index: number, userId: string): Promise<string> {
+    const key = objectPath.slice("/objects/".length);
+    const object = await storage.get(key);
+    const ready = object && object.ownerId === userId && object.isPublic && object.contentType?.startsWith("image/");
+    if (!ready) throw new HttpError(400, `Invalid images: image ${index + 1} is not an uploaded image of yours`);
+    return key;
+  }
+
+  return {
+    invalidate,
+
+    /** GET /api/posts, ready to send: one cached answer for admins, one for everyone else, per cursor. */
+    page(viewer: Viewer, before: string | undefined): Promise<FeedPage> {
+      const key = `${viewer.isAdmin ? "admin" : "member"}:${before ?? ""}`;
+      const now = Date.now();
+      const cached = pages.get(key);
+      if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;
+      // Concurrent requests share one build: the promise is kept, not only its result.
+      const page = repository.list({ approvedOnly: !viewer.isAdmin, before, limit: FEED_PAGE_SIZE }).then((list) => {
+        const json = Buffer.from(JSON.stringify(postsForViewer(list, viewer, { ownFull: false })));
+        return { json, gzip: zlib.gzipSync(json) };
+      });
+      page.catch(() => {
+        if (pages.get(key)?.page === page) pages.delete(key);
+      });
+      pages.delete(key);
+      if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+      pages.set(key, { page, at: now });
+      return page;
+    },
+
+    /** The caller's own posts, pending and approved; their own e-mail is shown in full. */
+    async mine(viewer: Viewer, before: string | undefined): Promise<Post[]> {
+      const list = await repository.list({ authorId: viewer.id, before, limit: MY_POSTS_PAGE_SIZE });
+      return postsForViewer(list, viewer, { ownFull: true });
+    },
+
+    /**
+     * A new pending post. Every photo gets a display version and a thumbnail, private to the
+     * author until approval; the originals become private again. On any failure nothing is kept.
+     */
+    async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
+      if (!(await repository.dragonExists(payload.dragonId))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
+      const originals: string[] = [];
+      for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
+      postLimiter.hit(user.id);
+
+      const id = crypto.randomUUID();
+      const written: string[] = [];
+      const acl = { ownerId: user.id, isPublic: false };
+      try {
+        const images: NewPostImage[] = [];
+        for (const [position, objectKey] of originals.entries()) {
+          const info = await storage.stat(objectKey);
+          if (!info) throw new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
+          if (info.size > UPLOAD_MAX_BYTES) throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+          const photo = await preparePostPhoto(await readAll(await storage.read(objectKey)));
+          const keys = postImageKeys(id, position);
+          written.push(keys.display);
+          await storage.put(keys.display, photo.display, "image/webp", acl);
+          written.push(keys.thumb);
+          await storage.put(keys.thumb, photo.thumb, "image/webp", acl);
+          images.push({ objectKey, displayKey: keys.display, thumbKey: keys.thumb, width: photo.width, height: photo.height, position });
+        }
+        const refused = await repository.create({ id, userId: user.id, dragonId: payload.dragonId, description: payload.description, images });
+        if (refused === "dragon-missing") throw new HttpError(400, "Invalid dragonId: Dragon not found");
+        if (refused === "images-unavailable") throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
+      } catch (error) {
+        await Promise.allSettled(written.map((key) => storage.delete(key)));
+        throw error;
+      }
+      invalidate();
+      return id;
+    },
+
+    async toggleLike(postId: string, viewer: Viewer): Promise<LikeState> {
+      await visiblePost(postId, viewer);
+      const state = await repository.toggleLike(postId, viewer.id);
+      if (!state) throw new HttpError(404, "Post not found");
+      invalidate();
+      return state;
+    },
+
+    /** A comment, as the feed would show it to the one who wrote it. */
+    async comment(postId: string, viewer: Viewer, text: string): Promise<PostComment> {
+      await visiblePost(postId, viewer);
+      commentLimiter.hit(viewer.id);
+      const comment = await repository.addComment(postId, viewer.id, text);
+      if (!comment) throw new HttpError(404, "Post not found");
+      invalidate();
+      return { ...comment, user: forViewer(comment.user, viewer, false) };
+    },
+
+    /** One way: approving an approved post changes nothing. */
+    async approve(postId: string): Promise<void> {
+      if (!(await repository.approve(postId))) throw new HttpError(404, "Post not found");
+      invalidate();
+    },
+
+    /** By its author or an admin: the post, its likes, comments and every stored image, originals included. */
+    async remove(postId: string, viewer: Viewer): Promise<void> {
+      const post = await visiblePost(postId, viewer);
+      if (post.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own posts");
+      const keys = await repository.delete(postId);
+      if (!keys) throw new HttpError(404, "Post not found");
+      invalidate();
+      await Promise.all(keys.map((key) => storage.delete(key)));
+    },
+
+    /** By the comment's author or an admin. */
+    async removeComment(postId: string, commentId: string, viewer: Viewer): Promise<void> {
+      await visiblePost(postId, viewer);
+      const comment = await repository.getComment(commentId);
+      if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
+      if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");
+      if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
+      invalidate();
+    },
+  };
+}
+
+export type Feed = ReturnType<typeof createFeed>;

@@ -1,0 +1,603 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { comments, dragons, likes, postImages, posts, storedObjects } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../../test/users";
+import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
+import { maskEmail, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { createPostsRepository } from "./repository";
+
+let t: TestApp;
+let admin: TestUser;
+let viewer: TestUser;
+let dragonId: string;
+let small: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t, { isAdmin: true });
+  viewer = await createSignedInUser(t);
+  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  dragonId = dragon!.id;
+  small = await illustrationPng(300, 200);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+type Cookies = Record<string, string> | undefined;
+const get = (url: string, cookies?: Cookies) => t.app.inject({ method: "GET", url, cookies });
+const post = (url: string, cookies: Cookies, payload?: object) => t.app.inject({ method: "POST", url, cookies, ...(payload ? { payload } : {}) });
+const feed = async (cookies: Cookies, query = "") => {
+  const res = await get(`/api/posts${query}`, cookies);
+  expect(res.statusCode).toBe(200);
+  return res.json() as Post[];
+};
+
+/** A post made through the API from `images` fresh shared uploads; answers its id. */
+async function createPost(author: TestUser, options: { images?: Buffer[]; description?: string } = {}): Promise<string> {
+  const images = [];
+  for (const image of options.images ?? [small]) images.push(await sharedUpload(t, author, image));
+  const res = await post("/api/posts", author.cookies, { dragonId, description: options.description ?? "My dragon", images });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+async function approve(id: string) {
+  expect((await t.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode).toBe(200);
+}
+
+/** What a refused request must leave unchanged: every feed row, and every stored post image. */
+async function feedState() {
+  const count = async (table: typeof posts | typeof postImages | typeof likes | typeof comments) =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const postObjects = await t.database.db.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, "posts/%"));
+  const dir = path.join(t.dataDir, "objects", "posts");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;
+  return { posts: await count(posts), postImages: await count(postImages), likes: await count(likes), comments: await count(comments), postObjects: postObjects.length, files };
+}
+
+const objectRow = async (objectPath: string) =>
+  (await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, objectPath.slice("/objects/".length))))[0];
+
+/** Make this process forget its cached feed pages, as if their time were up. */
+function letCacheExpire() {
+  // Only Date is faked, and it stands still until the next call: nothing expires in between.
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + 5_000);
+}
+
+describe("POST /api/posts", () => {
+  it("stores a pending post with its photos in the order given, as WebP display versions and thumbnails", async () => {
+    const author = await createSignedInUser(t);
+    const wide = await illustrationPng(2000, 1000);
+    const tall = await illustrationPng(300, 600);
+    const square = await illustrationPng(500, 500);
+    const id = await createPost(author, { images: [wide, tall, square], description: "  Three views  " });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [mine] = (await get("/api/posts/mine", author.cookies)).json() as Post[];
+    expect(mine).toMatchObject({ id, approved: false, description: "Three views", dragonId, dragonName: "Ember", likes: [], comments: [] });
+    expect(mine!.user).toMatchObject({ id: author.id, email: author.email, firstName: "Test" });
+    expect(mine!.images.map(({ order, width, height }) => ({ order, width, height }))).toEqual([
+      { order: 0, width: 1600, height: 800 },
+      { order: 1, width: 300, height: 600 },
+      { order: 2, width: 500, height: 500 },
+    ]);
+    expect(mine!.images[0]).toMatchObject({ imageUrl: `/objects/posts/${id}/0.webp`, thumbUrl: `/objects/posts/${id}/0-thumb.webp` });
+    const display = await get(mine!.images[0]!.imageUrl, author.cookies);
+    expect(display.headers["content-type"]).toBe("image/webp");
+    expect(await sharp(display.rawPayload).metadata()).toMatchObject({ format: "webp", width: 1600, height: 800 });
+    const thumb = await get(mine!.images[0]!.thumbUrl, author.cookies);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: "webp", width: 400, height: 200 });
+    // Pending: not in the feed of anyone but admins.
+    expect((await feed(viewer.cookies)).some((p) => p.id === id)).toBe(false);
+    expect((await feed(admin.cookies)).find((p) => p.id === id)).toMatchObject({ approved: false });
+  });
+
+  it("serves a phone photo upright with no EXIF at all: no GPS, no camera, no orientation", async () => {
+    const author = await createSignedInUser(t);
+    const photo = await phonePhotoJpeg(600, 400);
+    const original = await sharp(photo).metadata();
+    expect(original).toMatchObject({ width: 600, height: 400, orientation: 6 });
+    // The original really carries a GPS IFD (tag 0x8825) and the camera's make.
+    expect(original.exif!.includes(Buffer.from([0x25, 0x88])) || original.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+    expect(original.exif!.includes(Buffer.from("PhoneCo"))).toBe(true);
+
+    const id = await createPost(author, { images: [photo] });
+    await approve(id);
+    const image = (await feed(viewer.cookies)).find((p) => p.id === id)!.images[0]!;
+    expect(image).toMatchObject({ width: 400, height: 600 });
+    for (const url of [image.imageUrl, image.thumbUrl]) {
+      const served = await get(url, viewer.cookies);
+      expect(served.statusCode).toBe(200);
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(metadata.iptc).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from("PhoneCo"))).toBe(false);
+    }
+    const display = await sharp((await get(image.imageUrl, viewer.cookies)).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(display.info).toMatchObject({ width: 400, height: 600 });
+    // Upright: the stored top-left (red) quarter is now the top-right one.
+    const pixel = (x: number, y: number) => [...display.data.subarray((y * display.info.width + x) * display.info.channels, (y * display.info.width + x) * display.info.channels + 3)];
+    const [r1, , b1] = pixel(390, 10);
+    const [r2, , b2] = pixel(10, 10);
+    expect(r1! > 150 && b1! < 100).toBe(true);
+    expect(b2! > 150 && r2! < 100).toBe(true);
+  });
+
+  it("makes the originals private again: only their owner (and admins) can read them after posting", async () => {
+    const author = await createSignedInUser(t);
+    const objectPath = await sharedUpload(t, author, small);
+    expect((await get(objectPath, viewer.cookies)).statusCode).toBe(200);
+    const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    expect(res.statusCode).toBe(201);
+    await approve(res.json().id);
+    expect((await objectRow(objectPath))!.isPublic).toBe(false);
+    expect((await get(objectPath)).statusCode).toBe(404);
+    expect((await get(objectPath, viewer.cookies)).statusCode).toBe(404);
+    expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
+    // The feed never names the original.
+    expect((await get("/api/posts", viewer.cookies)).body).not.toContain(objectPath);
+    // And an upload makes one post only.
+    const again = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toMatch(/^Invalid images/);
+  });
+
+  it("is for signed-in users only", async () => {
+    const objectPath = await sharedUpload(t, viewer, small);
+    const before = await feedState();
+    const res = await post("/api/posts", undefined, { dragonId, images: [objectPath] });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toBe("Unauthorized");
+    expect(await feedState()).toEqual(before);
+  });
+
+  it("refuses each invalid field with a 400 naming it, storing nothing", async () => {
+    const author = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const mine = await sharedUpload(t, author, small);
+    const theirs = await sharedUpload(t, other, small);
+    const privateUpload = await storedUpload(t, author.id, small);
+    const six = await Promise.all(Array.from({ length: 6 }, () => sharedUpload(t, author, small)));
+    const cases: [object, RegExp][] = [
+      [{ images: [mine] }, /^Invalid dragonId: /],
+      [{ dragonId: "ember", images: [mine] }, /^Invalid dragonId: Please select a dragon/],
+      [{ dragonId: MISSING, images: [mine] }, /^Invalid dragonId: Dragon not found/],
+      [{ dragonId, images: [mine], description: "x".repeat(501) }, /^Invalid description: Descriptions can be at most 500 characters/],
+      [{ dragonId, images: [mine], description: 42 }, /^Invalid description: /],
+      [{ dragonId }, /^Invalid images: /],
+      [{ dragonId, images: [] }, /^Invalid images: Please upload at least one image/],
+      [{ dragonId, images: six }, /^Invalid images: At most 5 images/],
+      [{ dragonId, images: [mine, mine] }, /^Invalid images: Each image can be used once/],
+      [{ dragonId, images: ["/etc/passwd"] }, /^Invalid images\.0: must be the objectPath of an upload/],
+      [{ dragonId, images: [mine, "/objects/dragons/x/hires.png"] }, /^Invalid images\.1: /],
+      [{ dragonId, images: [theirs] }, /^Invalid images: image 1 is not an uploaded image of yours/],
+      [{ dragonId, images: [mine, privateUpload] }, /^Invalid images: image 2 is not an uploaded image of yours/],
+      [{ dragonId, images: [`/objects/uploads/${crypto.randomUUID()}`] }, /^Invalid images: image 1 /],
+    ];
+    for (const [payload, message] of cases) {
+      const before = await feedState();
+      const res = await post("/api/posts", author.cookies, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toMatch(message);
+      expect(await feedState()).toEqual(before);
+    }
+    // Nothing was touched: the good upload is still public and can be posted.
+    expect((await objectRow(mine))!.isPublic).toBe(true);
+    expect((await post("/api/posts", author.cookies, { dragonId, images: [mine], description: `${" ".repeat(20)}${"y".repeat(500)} ` })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ["a file that is not an image", async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("just words")]), /^Invalid images: This file is not an image we can read/],
+    ["a decompression bomb", async () => pngBomb(), /^Invalid images: The image has more than 100 megapixels/],
+    ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /^Invalid images: The image file is damaged or incomplete/],
+  ])("refuses %s, even after a good photo was processed, and cleans up everything", async (_label, make, message) => {
+    const author = await createSignedInUser(t);
+    const good = await sharedUpload(t, author, await illustrationPng(400, 300));
+    // PNG magic bytes pass set-acl's sniffing; the pipeline reads further.
+    const bad = await sharedUpload(t, author, await make());
+    const before = await feedState();
+    const res = await post("/api/posts", author.cookies, { dragonId, images: [good, bad] });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+    expect(await feedState()).toEqual(before);
+    expect((await objectRow(good))!.isPublic).toBe(true);
+  });
+
+  it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {
+    const author = await createSignedInUser(t);
+    for (let i = 0; i < 10; i++) await createPost(author);
+    const objectPath = await sharedUpload(t, author, small);
+    const before = await feedState();
+    const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    expect(res.statusCode).toBe(429);
+    expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(await feedState()).toEqual(before);
+    // Another user is not held back.
+    await createPost(await createSignedInUser(t));
+  });
+});
+
+describe("GET /api/posts", () => {
+  it("is for signed-in users only", async () => {
+    const res = await get("/api/posts");
+    expect(res.statusCode).toBe(401);
+    expect((await get("/api/posts/mine")).statusCode).toBe(401);
+  });
+
+  it("shows approved posts to users, all to admins, newest first, comments oldest first", async () => {
+    const author = await createSignedInUser(t);
+    const older = await createPost(author, { description: "older" });
+    const newer = await createPost(author, { description: "newer" });
+    const pending = await createPost(author, { description: "pending" });
+    await approve(older);
+    await approve(newer);
+    for (const text of ["first", "second", "third"]) expect((await post(`/api/posts/${newer}/comment`, viewer.cookies, { text })).statusCode).toBe(201);
+
+    const seen = await feed(viewer.cookies);
+    const ids = seen.map((p) => p.id);
+    expect(ids).not.toContain(pending);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(seen.every((p) => p.approved)).toBe(true);
+    expect(seen.find((p) => p.id === newer)!.comments.map((c) => c.text)).toEqual(["first", "second", "third"]);
+
+    const all = await feed(admin.cookies);
+    expect(all.map((p) => p.id).slice(0, 3)).toEqual([pending, newer, older]);
+    expect(all[0]).toMatchObject({ approved: false, description: "pending" });
+    // Every post is its answer's shape; dates are ISO strings, newest first.
+    for (const p of all) expect(Object.keys(p).sort()).toEqual(["approved", "comments", "createdAt", "description", "dragonId", "dragonName", "id", "images", "likes", "user"]);
+    const times = all.map((p) => Date.parse(p.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("masks every e-mail for non-admins, authors and commenters alike; admins get full addresses", async () => {
+    const author = await createSignedInUser(t, { email: `author-${crypto.randomUUID()}@example.org` });
+    const commenter = await createSignedInUser(t, { email: `commenter-${crypto.randomUUID()}@example.net` });
+    const id = await createPost(author);
+    await approve(id);
+    expect((await post(`/api/posts/${id}/comment`, commenter.cookies, { text: "Lovely scales" })).statusCode).toBe(201);
+
+    for (const who of [viewer, author, commenter]) {
+      const res = await get("/api/posts", who.cookies);
+      expect(res.body).not.toContain(author.email);
+      expect(res.body).not.toContain(commenter.email);
+      const shown = (res.json() as Post[]).find((p) => p.id === id)!;
+      expect(shown.user.email).toBe(maskEmail(author.email));
+      expect(shown.user.email).toMatch(/^a•••@example\.org$/);
+      expect(shown.comments[0]!.user.email).toBe(maskEmail(commenter.email));
+    }
+    const shown = (await feed(admin.cookies)).find((p) => p.id === id)!;
+    expect(shown.user.email).toBe(author.email);
+    expect(shown.comments[0]!.user.email).toBe(commenter.email);
+  });
+
+  it("pages 20 at a time, newest first; ?before= gives the next older page, even among equal times", async () => {
+    const other = await createSignedInUser(t);
+    // A day ago: older than every post the later tests make, so they stay on the first page.
+    const sameTime = new Date(Date.now() - 86_400_000);
+    const rows = await t.database.db
+      .insert(posts)
+      .values(Array.from({ length: 45 }, (_, i) => ({ userId: other.id, dragonId, description: `page ${i}`, approved: true, createdAt: i < 30 ? sameTime : new Date(sameTime.getTime() - i * 1000) })))
+      .returning({ id: posts.id });
+    letCacheExpire();
+
+    const seen: string[] = [];
+    let page = await feed(viewer.cookies);
+    expect(page).toHaveLength(20);
+    while (page.length) {
+      seen.push(...page.map((p) => p.id));
+      expect(page.length).toBeLessThanOrEqual(20);
+      page = await feed(viewer.cookies, `?before=${page.at(-1)!.id}`);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const row of rows) expect(seen).toContain(row.id);
+    const expected = (await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.approved, true)).orderBy(sql`created_at desc, id desc`)).map((r) => r.id);
+    expect(seen).toEqual(expected);
+
+    expect(await feed(viewer.cookies, `?before=${MISSING}`)).toEqual([]);
+    const bad = await get("/api/posts?before=yesterday", viewer.cookies);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe("Invalid before: before must be a post id");
+  });
+
+  it("shows another process's changes within moments, and this process's own at once", async () => {
+    const author = await createSignedInUser(t);
+    letCacheExpire();
+    const first = await feed(viewer.cookies);
+    const [sneaked] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "from elsewhere", approved: true }).returning();
+    // Cached: the same answer until the page's time is up...
+    expect((await feed(viewer.cookies)).map((p) => p.id)).toEqual(first.map((p) => p.id));
+    letCacheExpire();
+    expect((await feed(viewer.cookies))[0]!.id).toBe(sneaked!.id);
+    // ...while a like made here shows on the next read.
+    expect((await post(`/api/posts/${sneaked!.id}/like`, viewer.cookies)).json()).toEqual({ liked: true, count: 1 });
+    expect((await feed(viewer.cookies))[0]!.likes).toEqual([{ userId: viewer.id }]);
+  });
+});
+
+describe("GET /api/posts encoding", () => {
+  it("sends the cached page gzipped to clients that take gzip, and plain to the others", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(plain.headers["cache-control"]).toBe("no-store");
+    for (const accept of ["gzip, deflate, br, zstd", "br;q=1, gzip;q=0.5"]) {
+      const zipped = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": accept } });
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
+  });
+});
+
+describe("GET /api/posts/mine", () => {
+  it("lists the caller's own posts, pending and approved, newest first, with their own e-mail in full", async () => {
+    const author = await createSignedInUser(t);
+    const approved = await createPost(author, { description: "approved one" });
+    await approve(approved);
+    const pending = await createPost(author, { description: "pending one" });
+    await createPost(viewer);
+    expect((await post(`/api/posts/${approved}/comment`, viewer.cookies, { text: "Nice" })).statusCode).toBe(201);
+
+    const res = await get("/api/posts/mine", author.cookies);
+    expect(res.statusCode).toBe(200);
+    const mine = res.json() as Post[];
+    expect(mine.map((p) => [p.id, p.approved])).toEqual([
+      [pending, false],
+      [approved, true],
+    ]);
+    expect(mine[0]!.user.email).toBe(author.email);
+    expect(mine[1]!.comments[0]!.user.email).toBe(maskEmail(viewer.email));
+    expect(res.body).not.toContain(viewer.email);
+  });
+
+  it("answers up to 100 of them, the profile's whole list, and older ones with ?before=", async () => {
+    const prolific = await createSignedInUser(t);
+    const old = new Date(Date.now() - 30 * 86_400_000);
+    await t.database.db.insert(posts).values(Array.from({ length: 105 }, (_, i) => ({ userId: prolific.id, dragonId, description: `old ${i}`, createdAt: new Date(old.getTime() - i * 60_000) })));
+    const first = (await get("/api/posts/mine", prolific.cookies)).json() as Post[];
+    expect(first).toHaveLength(100);
+    expect(first[0]!.description).toBe("old 0");
+    const rest = (await get(`/api/posts/mine?before=${first.at(-1)!.id}`, prolific.cookies)).json() as Post[];
+    expect(rest.map((p) => p.description)).toEqual(["old 100", "old 101", "old 102", "old 103", "old 104"]);
+  });
+});
+
+describe("pending photos", () => {
+  it("are readable by their author and admins only until the post is approved, then by everyone", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    const [shown] = (await get("/api/posts/mine", author.cookies)).json() as Post[];
+    const urls = [shown!.images[0]!.imageUrl, shown!.images[0]!.thumbUrl];
+    for (const url of urls) {
+      expect((await get(url)).statusCode).toBe(404);
+      expect((await get(url, viewer.cookies)).statusCode).toBe(404);
+      expect((await get(url, author.cookies)).statusCode).toBe(200);
+      expect((await get(url, admin.cookies)).statusCode).toBe(200);
+    }
+    await approve(id);
+    for (const url of urls) {
+      for (const cookies of [undefined, viewer.cookies, author.cookies, admin.cookies]) expect((await get(url, cookies)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe("POST /api/posts/:id/like", () => {
+  it("toggles the caller's like and answers the new state", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    expect((await post(`/api/posts/${id}/like`, undefined)).statusCode).toBe(401);
+    const like = await post(`/api/posts/${id}/like`, viewer.cookies);
+    expect(like.statusCode).toBe(200);
+    expect(like.json()).toEqual({ liked: true, count: 1 });
+    expect((await post(`/api/posts/${id}/like`, admin.cookies)).json()).toEqual({ liked: true, count: 2 });
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([{ userId: viewer.id }, { userId: admin.id }]);
+    expect((await post(`/api/posts/${id}/like`, viewer.cookies)).json()).toEqual({ liked: false, count: 1 });
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([{ userId: admin.id }]);
+  });
+
+  it("works only on posts the caller may see: 404 on someone else's pending post or a missing one", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    expect((await post(`/api/posts/${id}/like`, viewer.cookies)).statusCode).toBe(404);
+    expect((await post(`/api/posts/${MISSING}/like`, viewer.cookies)).statusCode).toBe(404);
+    expect((await post(`/api/posts/${id}/like`, author.cookies)).json()).toEqual({ liked: true, count: 1 });
+    expect((await post(`/api/posts/${id}/like`, admin.cookies)).json()).toEqual({ liked: true, count: 2 });
+    const bad = await post("/api/posts/not-a-post/like", viewer.cookies);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe("Invalid id: Post not found");
+  });
+});
+
+describe("POST /api/posts/:id/comment", () => {
+  it("stores the trimmed text as plain text and answers the comment", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    expect((await post(`/api/posts/${id}/comment`, undefined, { text: "Hi" })).statusCode).toBe(401);
+    const res = await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "  <b>Great</b> & <script>x</script>  " });
+    expect(res.statusCode).toBe(201);
+    const comment = res.json() as PostComment;
+    expect(comment).toMatchObject({ text: "<b>Great</b> & <script>x</script>", user: { id: viewer.id, firstName: "Test", email: maskEmail(viewer.email) } });
+    expect(Date.parse(comment.createdAt)).not.toBeNaN();
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.comments).toEqual([comment]);
+    const byAdmin = (await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Approved!" })).json() as PostComment;
+    expect(byAdmin.user.email).toBe(admin.email);
+  });
+
+  it("refuses empty and overlong text with a 400 naming it, storing nothing", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    for (const [payload, message] of [
+      [{ text: "   " }, "Invalid text: Please write a comment"],
+      [{ text: "x".repeat(1001) }, "Invalid text: Comments can be at most 1000 characters"],
+      [{}, /^Invalid text: /],
+      [{ text: 7 }, /^Invalid text: /],
+    ] as const) {
+      const before = await feedState();
+      const res = await post(`/api/posts/${id}/comment`, viewer.cookies, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toMatch(message);
+      expect(await feedState()).toEqual(before);
+    }
+    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: ` ${"y".repeat(1000)} ` })).statusCode).toBe(201);
+  });
+
+  it("works only on posts the caller may see", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "Hi" })).statusCode).toBe(404);
+    expect((await post(`/api/posts/${MISSING}/comment`, viewer.cookies, { text: "Hi" })).statusCode).toBe(404);
+    expect((await post(`/api/posts/${id}/comment`, author.cookies, { text: "Mine" })).statusCode).toBe(201);
+    expect((await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Looks good" })).statusCode).toBe(201);
+  });
+
+  it("allows 30 comments a minute per user, then answers 429", async () => {
+    const author = await createSignedInUser(t);
+    const chatty = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    for (let i = 0; i < 30; i++) expect((await post(`/api/posts/${id}/comment`, chatty.cookies, { text: `comment ${i}` })).statusCode).toBe(201);
+    const res = await post(`/api/posts/${id}/comment`, chatty.cookies, { text: "one too many" });
+    expect(res.statusCode).toBe(429);
+    expect(res.body).toMatch(/Please try again in 1 minute\.$/);
+    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "still fine" })).statusCode).toBe(201);
+  });
+});
+
+describe("PUT /api/posts/:id/approve", () => {
+  it("is for admins only, one way, and harmless twice", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    const put = (cookies: Cookies, target = id) => t.app.inject({ method: "PUT", url: `/api/posts/${target}/approve`, cookies });
+    expect((await put(undefined)).statusCode).toBe(401);
+    expect((await put(author.cookies)).statusCode).toBe(403);
+    expect((await put(viewer.cookies)).body).toBe("Admin access required");
+    const res = await put(admin.cookies);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, approved: true });
+    expect((await put(admin.cookies)).statusCode).toBe(200);
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)).toMatchObject({ approved: true });
+    expect((await put(admin.cookies, MISSING)).statusCode).toBe(404);
+  });
+});
+
+describe("DELETE /api/posts/:id", () => {
+  it("lets the author delete a post with its photos, originals, likes and comments", async () => {
+    const author = await createSignedInUser(t);
+    const upload = await sharedUpload(t, author, small);
+    const id = (await post("/api/posts", author.cookies, { dragonId, images: [upload] })).json().id as string;
+    await approve(id);
+    await post(`/api/posts/${id}/like`, viewer.cookies);
+    await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "Bye" });
+    const del = (cookies: Cookies) => t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies });
+
+    expect((await del(undefined)).statusCode).toBe(401);
+    const other = await del(viewer.cookies);
+    expect(other.statusCode).toBe(403);
+    expect(other.body).toBe("You can only delete your own posts");
+    expect((await del(author.cookies)).statusCode).toBe(200);
+
+    expect((await feed(viewer.cookies)).some((p) => p.id === id)).toBe(false);
+    for (const table of [postImages, likes, comments]) expect(await t.database.db.select().from(table).where(eq(table.postId, id))).toEqual([]);
+    expect(await objectRow(upload)).toBeUndefined();
+    expect((await get(upload, author.cookies)).statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.dataDir, "objects", "posts", id))).toBe(false);
+    expect((await t.database.db.select().from(storedObjects).where(like(storedObjects.key, `posts/${id}/%`)))).toEqual([]);
+    expect((await del(author.cookies)).statusCode).toBe(404);
+  });
+
+  it("lets admins delete any post; others get 404 for a post they cannot see", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: viewer.cookies })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: admin.cookies })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(posts).where(eq(posts.id, id))).toEqual([]);
+  });
+});
+
+describe("DELETE /api/posts/:id/comments/:commentId", () => {
+  it("lets the comment's author or an admin delete it", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    const first = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "one" })).json() as PostComment).id;
+    const second = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "two" })).json() as PostComment).id;
+    const del = (cookies: Cookies, commentId: string, postId = id) => t.app.inject({ method: "DELETE", url: `/api/posts/${postId}/comments/${commentId}`, cookies });
+
+    expect((await del(undefined, first)).statusCode).toBe(401);
+    const notTheirs = await del(author.cookies, first);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.body).toBe("You can only delete your own comments");
+    const otherPost = await createPost(author);
+    await approve(otherPost);
+    expect((await del(viewer.cookies, first, otherPost)).statusCode).toBe(404);
+    expect((await del(viewer.cookies, MISSING)).statusCode).toBe(404);
+
+    expect((await del(viewer.cookies, first)).statusCode).toBe(200);
+    expect((await del(admin.cookies, second)).statusCode).toBe(200);
+    expect((await del(admin.cookies, second)).statusCode).toBe(404);
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.comments).toEqual([]);
+  });
+
+  it("answers 404 on a post the caller cannot see", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    const comment = ((await post(`/api/posts/${id}/comment`, author.cookies, { text: "note to self" })).json() as PostComment).id;
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: viewer.cookies })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: author.cookies })).statusCode).toBe(200);
+  });
+});
+
+describe("under concurrency", () => {
+  it("counts exactly: 100 users liking at once give 100 likes, 100 comments at once give 100 comments", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    const crowd: TestUser[] = [];
+    for (let i = 0; i < 100; i++) crowd.push(await createSignedInUser(t));
+
+    const liked = await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
+    expect(liked.map((res) => res.statusCode)).toEqual(Array(100).fill(200));
+    expect(liked.every((res) => (res.json() as LikeState).liked)).toBe(true);
+    // Each answer counts every like committed before it: together they count 1 to 100.
+    expect(liked.map((res) => (res.json() as LikeState).count).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+
+    const commented = await Promise.all(crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })));
+    expect(commented.map((res) => res.statusCode)).toEqual(Array(100).fill(201));
+
+    const shown = (await feed(viewer.cookies)).find((p) => p.id === id)!;
+    expect(shown.likes).toHaveLength(100);
+    expect(new Set(shown.likes.map((l) => l.userId))).toEqual(new Set(crowd.map((u) => u.id)));
+    expect(shown.comments).toHaveLength(100);
+    expect(await t.database.db.select().from(likes).where(eq(likes.postId, id))).toHaveLength(100);
+
+    // And all unliking at once leaves none.
+    const unliked = await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
+    expect(unliked.every((res) => res.statusCode === 200 && (res.json() as LikeState).liked === false)).toBe(true);
+    expect(await t.database.db.select().from(likes).where(eq(likes.postId, id))).toHaveLength(0);
+  });
+});
+
+describe("posts repository", () => {
+  it("answers null for a like or comment on a post deleted meanwhile, instead of failing", async () => {
+    const repository = createPostsRepository(t.database.db);
+    expect(await repository.toggleLike(MISSING, viewer.id)).toBeNull();
+    expect(await repository.addComment(MISSING, viewer.id, "too late")).toBeNull();
+    expect(await t.database.db.select().from(comments).where(eq(comments.postId, MISSING))).toEqual([]);
+  });
+});

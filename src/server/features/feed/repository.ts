@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
+import { objectUrl } from "../../storage/object-storage";
+import type { LikeState, Post, PostComment, PostImage } from "../../../shared/posts";
+
+// A person as the feed shows them; the e-mail is the full address here, masked by the caller.
+const person = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  email: users.email,
+};
+
+/** One photo of a new post: its original upload and the versions made from it. */
+export interface NewPostImage {
+  objectKey: string;
+  displayKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+/** What deciding who may see or change a post needs. */
+export interface PostAccess {
+  id: string;
+  userId: string;
+  approved: boolean;
+}
+
+export interface ListOptions {
+  /** Only approved posts: what everyone but admins sees. */
+  approvedOnly?: boolean;
+  /** Only this author's posts. */
+  authorId?: string;
+  /** Only posts older than this one (the keyset is (created_at, id)). */
+  before?: string;
+  limit: number;
+}
+
+/** Why a post was not created, though its payload was valid when checked. */
+export type CreateRefusal = "dragon-missing" | "images-unavailable";
+
+class Refused extends Error {
+  constructor(readonly reason: CreateRefusal) {
+    super(reason);
+  }
+}
+
+export function createPostsRepository(db: Database) {
+  return {
+    async dragonExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, id));
+      return Boolean(row);
+    },
+
+    /**
+     * Store a post and its photos in one transaction. The originals are claimed as they are made
+     * private again: each must still be the author's public upload, so two posts racing for one
+     * upload cannot both have it. Answers null when created, else why not (nothing is stored).
+     */
+    async create(input: { id: string; userId: string; dragonId: string; description: string; images: NewPostImage[] }): Promise<CreateRefusal | null> {
+      try {
+        await db.transaction(async (tx) => {
+          // KEY SHARE: the dragon cannot be deleted until this post exists.
+          const [dragon] = await tx.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, input.dragonId)).for("key share");
+          if (!dragon) throw new Refused("dragon-missing");
+          const originals = input.images.map((image) => image.objectKey);
+          const claimed = await tx
+            .update(storedObjects)
+            .set({ isPublic: false })
+            .where(and(inArray(storedObjects.key, originals), eq(storedObjects.ownerId, input.userId), eq(storedObjects.isPublic, true)))
+            .returning({ key: storedObjects.key });
+          if (claimed.length !== originals.length) throw new Refused("images-unavailable");
+          await tx.insert(posts).values({ id: input.id, userId: input.userId, dragonId: input.dragonId, description: input.description });
+          await tx.insert(postImages).values(input.images.map((image) => ({ postId: input.id, ...image })));
+        });
+        return null;
+      } catch (error) {
+        if (error instanceof Refused) return error.reason;
+        throw error;
+      }
+    },
+
+    /**
+     * A page of posts, newest first, with authors, photos, likes and comments: four queries
+     * whatever the page size (the page, then the rest for its ids). E-mails are full addresses.
+     */
+    async list(options: ListOptions): Promise<Post[]> {
+      const conditions: SQL[] = [];
+      if (options.approvedOnly) conditions.push(eq(posts.approved, true));
+      if (options.authorId) conditions.push(eq(posts.userId, options.authorId));
+      // An unknown cursor compares with NULL: no rows, an empty page.
+      if (options.before) {
+        conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (select "cursor"."created_at", "cursor"."id" from ${posts} as "cursor" where "cursor"."id" = ${options.before})`);
+      }
+      const rows = await db
+        .select({
+          id: posts.id,
+          description: posts.description,
+          createdAt: posts.createdAt,
+          approved: posts.approved,
+          dragonId: posts.dragonId,
+          dragonName: dragons.name,
+          user: person,
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .leftJoin(dragons, eq(dragons.id, posts.dragonId))
+        .where(and(...conditions))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(options.limit);
+      if (rows.length === 0) return [];
+
+      const ids = rows.map((row) => row.id);
+      const [imageRows, likeRows, commentRows] = await Promise.all([
+        db
+          .select({ postId: postImages.postId, displayKey: postImages.displayKey, thumbKey: postImages.thumbKey, width: postImages.width, height: postImages.height, position: postImages.position })
+          .from(postImages)
+          .where(inArray(postImages.postId, ids))
+          .orderBy(asc(postImages.postId), asc(postImages.position)),
+        db.select({ postId: likes.postId, userId: likes.userId }).from(likes).where(inArray(likes.postId, ids)).orderBy(asc(likes.createdAt), asc(likes.userId)),
+        db
+          .select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt, user: person })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.userId))
+          .where(inArray(comments.postId, ids))
+          .orderBy(asc(comments.createdAt), asc(comments.id)),
+      ]);
+
+      const byPost = new Map<string, Post>(
+        rows.map((row) => [row.id, { ...row, createdAt: row.createdAt.toISOString(), images: [], likes: [], comments: [] }]),
+      );
+      for (const image of imageRows) {
+        byPost.get(image.postId)!.images.push(toPostImage(image));
+      }
+      for (const like of likeRows) byPost.get(like.postId)!.likes.push({ userId: like.userId });
+      for (const { postId, ...comment } of commentRows) byPost.get(postId)!.comments.push({ ...comment, createdAt: comment.createdAt.toISOString() });
+      return [...byPost.values()];
+    },
+
+    async getAccess(id: string): Promise<PostAccess | null> {
+      const [row] = await db.select({ id: posts.id, userId: posts.userId, approved: posts.approved }).from(posts).where(eq(posts.id, id));
+      return row ?? null;
+    },
+
+    /** Approve a post and make its display versions public, together; false when there is no such post. */
+    async approve(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx.update(posts).set({ approved: true }).where(eq(posts.id, id)).returning({ id: posts.id });
+        if (updated.length === 0) return false;
+        const images = await tx.select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey }).from(postImages).where(eq(postImages.postId, id));
+        const keys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
+        if (keys.length) await tx.update(storedObjects).set({ isPublic: true }).where(inArray(storedObjects.key, keys));
+        return true;
+      });
+    },
+
+    /** Delete a post (its photos' rows, likes and comments cascade); answers the storage keys it held. */
+    async delete(id: string): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        const images = await tx
+          .select({ objectKey: postImages.objectKey, displayKey: postImages.displayKey, thumbKey: postImages.thumbKey })
+          .from(postImages)
+          .where(eq(postImages.postId, id));
+        const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+        if (deleted.length === 0) return null;
+        return images.flatMap((image) => [image.displayKey, image.thumbKey, image.objectKey]);
+      });
+    },
+
+    /**
+     * Like, or unlike if already liked, and count the post's likes after the change. Likers of one
+     * post take turns (a row lock on the post that inserts into likes and comments do not wait
+     * for), so every answer counts each like committed before it: 100 likes at once answer 1 to 100.
+     */
+    async toggleLike(postId: string, userId: string): Promise<LikeState | null> {
+      return db.transaction(async (tx) => {
+        // Also keeps the post from being deleted under us; null when it just was.
+        const [post] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for("no key update");
+        if (!post) return null;
+        // One statement: every part reads the same snapshot, so the count adds what it did.
+        const result = await tx.execute(sql`
+          with removed as (
+            delete from ${likes} where "post_id" = ${postId} and "user_id" = ${userId} returning 1
+          ), added as (
+            insert into ${likes} ("post_id", "user_id")
+            select ${postId}, ${userId} where not exists (select 1 from removed)
+            on conflict do nothing
+            returning 1
+          )
+          select
+            (select count(*) from removed) = 0 as "liked",
+            ((select count(*) from ${likes} where "post_id" = ${postId}) - (select count(*) from removed) + (select count(*) from added))::int as "count"`);
+        const [row] = (result as unknown as { rows: LikeState[] }).rows;
+        return { liked: Boolean(row!.liked), count: Number(row!.count) };
+      });
+    },
+
+    /** Null when the post was deleted meanwhile. */
+    async addComment(postId: string, userId: string, text: string): Promise<PostComment | null> {
+      const inserted = await db
+        .insert(comments)
+        .values({ postId, userId, text })
+        .returning({ id: comments.id, text: comments.text, createdAt: comments.createdAt })
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) return [];
+          throw error;
+        });
+      const [row] = inserted;
+      if (!row) return null;
+      const [user] = await db.select(person).from(users).where(eq(users.id, userId));
+      return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString(), user: user! };
+    },
+
+    async getComment(id: string): Promise<{ id: string; postId: string; userId: string } | null> {
+      const [row] = await db.select({ id: comments.id, postId: comments.postId, userId: comments.userId }).from(comments).where(eq(comments.id, id));
+      return row ?? null;
+    },
+
+    async deleteComment(id: string): Promise<boolean> {
+      const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+/** PostgreSQL's foreign_key_violation, as the driver or Drizzle's wrapper around it reports it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return code(error) === "23503" || code((error as { cause?: unknown } | null)?.cause) === "23503";
+}
+
+function toPostImage(row: { displayKey: string; thumbKey: string; width: number; height: number; position: number }): PostImage {
+  return { imageUrl: objectUrl(row.displayKey), thumbUrl: objectUrl(row.thumbKey), width: row.width, height: row.height, order: row.position };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { requireAdmin, requireUser } from "../auth/sessions";
+import type { Feed } from "./feed";
+
+/** The community feed's API (SPEC.md section 7, posts); signed-in only, approval by admins. */
+export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The page is bytes already (cached and shared), sent as they are: gzipped when the client
+  // takes gzip (setting content-encoding keeps @fastify/compress from compressing it again).
+  api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preHandler: requireUser }, async (request, reply) => {
+    const page = await feed.page(request.user!, request.query.before);
+    reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
+    if (acceptsGzip(request.headers["accept-encoding"])) return reply.header("content-encoding", "gzip").send(page.gzip);
+    return reply.send(page.json);
+  });
+
+  api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preHandler: requireUser }, async (request, reply): Promise<Post[]> => {
+    reply.header("cache-control", "no-store");
+    return feed.mine(request.user!, request.query.before);
+  });
+
+  api.post("/api/posts", { schema: { body: createPostSchema }, preHandler: requireUser }, async (request, reply) => {
+    const id = await feed.create(request.user!, request.body);
+    return reply.status(201).send({ id });
+  });
+
+  api.post("/api/posts/:id/like", { schema: { params: postIdParams }, preHandler: requireUser }, async (request): Promise<LikeState> => {
+    return feed.toggleLike(request.params.id, request.user!);
+  });
+
+  api.post("/api/posts/:id/comment", { schema: { params: postIdParams, body: commentSchema }, preHandler: requireUser }, async (request, reply) => {
+    const comment: PostComment = await feed.comment(request.params.id, request.user!, request.body.text);
+    return reply.status(201).send(comment);
+  });
+
+  api.put("/api/posts/:id/approve", { schema: { params: postIdParams }, preHandler: requireAdmin }, async (request) => {
+    await feed.approve(request.params.id);
+    return { id: request.params.id, approved: true };
+  });
+
+  api.delete("/api/posts/:id", { schema: { params: postIdParams }, preHandler: requireUser }, async (request) => {
+    await feed.remove(request.params.id, request.user!);
+    return { message: "Post deleted" };
+  });
+
+  api.delete("/api/posts/:id/comments/:commentId", { schema: { params: commentIdParams }, preHandler: requireUser }, async (request) => {
+    await feed.removeComment(request.params.id, request.params.commentId, request.user!);
+    return { message: "Comment deleted" };
+  });
+}
+
+/** Does an Accept-Encoding header take gzip? Named with q=0 it is refused, whatever `*` says. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [coding, ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
+}
