@@ -1,17 +1,27 @@
 import type { PageMeta, PagePreload } from "../../../shared/page-meta";
 
+/** What the server may add to a page's meta: an article's type and dates, structured data. */
+export interface ServerPageMeta extends PageMeta {
+  /** og:type; "website" unless said. */
+  ogType?: "website" | "article";
+  /** article:* tags of an article page (ISO 8601 times). */
+  article?: { publishedTime?: string; modifiedTime?: string; tags?: string[] };
+  /** Written as <script type="application/ld+json">: data, which CSP's script-src does not run. */
+  jsonLd?: Record<string, unknown>;
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
 
 /** The head tags every page carries, so link previews work for crawlers that run no JavaScript. */
-export function renderHeadTags(meta: PageMeta & { image: string }, origin: string, pathname: string): string {
+export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin: string, pathname: string): string {
   const url = absolute(origin, pathname);
   const image = absolute(origin, meta.image);
   const tags: [string, string, string][] = [
     ["name", "description", meta.description],
-    ["property", "og:type", "website"],
+    ["property", "og:type", meta.ogType ?? "website"],
     ["property", "og:site_name", "Dragon Grid"],
     ["property", "og:title", meta.title],
     ["property", "og:description", meta.description],
@@ -21,12 +31,25 @@ export function renderHeadTags(meta: PageMeta & { image: string }, origin: strin
     ["name", "twitter:title", meta.title],
     ["name", "twitter:description", meta.description],
     ["name", "twitter:image", image],
+    ...(meta.article?.publishedTime ? [["property", "article:published_time", meta.article.publishedTime] as [string, string, string]] : []),
+    ...(meta.article?.modifiedTime ? [["property", "article:modified_time", meta.article.modifiedTime] as [string, string, string]] : []),
+    ...(meta.article?.tags ?? []).map((tag): [string, string, string] => ["property", "article:tag", tag]),
   ];
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-meta>`),
     `<link rel="canonical" href="${escapeHtml(url)}" data-page-meta>`,
+    ...(meta.jsonLd ? [`<script type="application/ld+json" data-page-meta>${jsonForScript(meta.jsonLd)}</script>`] : []),
   ].join("\n    ");
+}
+
+/**
+ * JSON that is safe inside a <script> element: "<" (so no "</script>" or "<!--" can end or
+ * change the element), ">" and "&" as \u escapes, and the two line separators JavaScript
+ * once refused. JSON.parse reads it back unchanged.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

@@ -4,12 +4,19 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
-import { getStaticPageMeta, notFoundMeta, pageTitle, type PageMeta, type PagePreload } from "../../../shared/page-meta";
+import { getStaticPageMeta, notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { isKnownRoute } from "../../../shared/routes";
-import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
+import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
 
-/** Finds the meta of a data-backed page (a dragon, a blog post); null when it is not theirs. */
-export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+/** A resolver's answer for a path that is its own but names nothing (an unknown blog slug): a 404 page. */
+export const PAGE_NOT_FOUND = "not-found";
+
+/**
+ * Finds the meta of a data-backed page (a dragon, a blog post); null when it is not theirs,
+ * PAGE_NOT_FOUND when it is theirs and does not exist. The request tells who is asking (an
+ * admin may preview a draft).
+ */
+export type PageMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ServerPageMeta | typeof PAGE_NOT_FOUND | null>;
 /** Lists what a page will load first (its data, its largest picture); empty when it is not theirs. */
 export type PagePreloadResolver = (pathname: string) => Promise<PagePreload[]>;
 
@@ -89,11 +96,12 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config): 
     });
   }
 
-  async function metaFor(pathname: string): Promise<{ meta: PageMeta; found: boolean }> {
+  async function metaFor(pathname: string, request: FastifyRequest): Promise<{ meta: ServerPageMeta; found: boolean }> {
     const fixed = getStaticPageMeta(pathname);
     if (fixed) return { meta: fixed, found: true };
     for (const resolve of app.pageMetaResolvers) {
-      const meta = await resolve(pathname);
+      const meta = await resolve(pathname, request);
+      if (meta === PAGE_NOT_FOUND) return { meta: notFoundMeta, found: false };
       if (meta) return { meta, found: true };
     }
     if (isKnownRoute(pathname)) return { meta: { title: pageTitle(), description: DEFAULT_DESCRIPTION }, found: true };
@@ -108,7 +116,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config): 
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0]!;
-    const { meta, found } = await metaFor(pathname);
+    const { meta, found } = await metaFor(pathname, request);
     const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
     const head = [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(preloads)].filter(Boolean).join("\n    ");
     return reply

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../http/errors";
+import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostIdParams, blogPostInputSchema, blogPostMeta, blogSlugParams, type AdminBlogPost, type BlogPost } from "../../../shared/blog";
+import { SITE_NAME } from "../../../shared/site";
+import { requireAdmin } from "../auth/sessions";
+import type { ServerPageMeta } from "../pages/head-tags";
+import { PAGE_NOT_FOUND } from "../pages/routes";
+import type { Database } from "../../db/client";
+import { createBlog } from "./blog";
+import { createBlogRepository } from "./repository";
+import { buildRss, buildSitemap, robotsTxt, sitemapEntries } from "./feeds";
+
+export interface BlogRouteDeps {
+  db: Database;
+  /** The site's public origin, for feeds, the sitemap and link previews. */
+  origin: string;
+  /** The library's dragons, for the sitemap. */
+  listDragons: () => Promise<{ id: string; createdAt: string }[]>;
+}
+
+// Feeds and the sitemap are public and change only on an admin's save; crawlers may keep them a while.
+const FEED_CACHE = "public, max-age=300";
+
+/** A post's page as crawlers and link previews see it: an article with its own title, picture and dates. */
+export function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
+  const { title, description } = blogPostMeta(post);
+  const url = `${origin}/blog/${encodeURIComponent(post.slug)}`;
+  const image = post.featuredImageUrl ? (post.featuredImageUrl.startsWith("/") ? `${origin}${post.featuredImageUrl}` : post.featuredImageUrl) : null;
+  const author = blogAuthorName(post);
+  return {
+    title,
+    description,
+    ...(image ? { image } : {}),
+    ogType: "article",
+    article: { ...(post.publishedAt ? { publishedTime: post.publishedAt } : {}), modifiedTime: post.updatedAt, tags: post.tags },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: post.title,
+      description,
+      ...(image ? { image: [image] } : {}),
+      ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+      dateModified: post.updatedAt,
+      author: author === ANONYMOUS_AUTHOR ? { "@type": "Organization", name: SITE_NAME } : { "@type": "Person", name: author },
+      publisher: { "@type": "Organization", name: SITE_NAME, url: origin },
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
+    },
+  };
+}
+
+const postPath = /^\/blog\/([^/]+)$/;
+
+function slugOf(pathname: string): string | null {
+  const match = postPath.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return "";
+  }
+}
+
+/** The blog's API (SPEC.md section 7, blog), its feed, the sitemap and robots.txt. */
+export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
+  const { origin, listDragons } = deps;
+  const blog = createBlog(createBlogRepository(deps.db));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Sent as serialised once per cache refresh: the list carries every post's body.
+  api.get("/api/blog/posts", async (_request, reply) => {
+    const { json } = await blog.published();
+    return reply.type("application/json; charset=utf-8").send(json);
+  });
+
+  // A draft or an unknown slug is a 404 for everyone but admins, who may preview drafts.
+  api.get("/api/blog/posts/:slug", { schema: { params: blogSlugParams } }, async (request, reply): Promise<BlogPost> => {
+    const { slug } = request.params;
+    const post = (await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null);
+    if (!post) throw new HttpError(404, "Blog post not found");
+    if (!post.published) reply.header("cache-control", "no-store");
+    return post;
+  });
+
+  api.get("/api/admin/blog", { preHandler: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
+    reply.header("cache-control", "no-store");
+    return blog.adminList();
+  });
+
+  api.post("/api/admin/blog", { schema: { body: blogPostInputSchema }, preHandler: requireAdmin }, async (request, reply) => {
+    const post = await blog.create(request.body, request.user!.id);
+    return reply.status(201).send(post);
+  });
+
+  api.put("/api/admin/blog/:id", { schema: { params: blogPostIdParams, body: blogPostInputSchema }, preHandler: requireAdmin }, async (request): Promise<AdminBlogPost> => {
+    return blog.update(request.params.id, request.body);
+  });
+
+  api.delete("/api/admin/blog/:id", { schema: { params: blogPostIdParams }, preHandler: requireAdmin }, async (request) => {
+    if (!(await blog.remove(request.params.id))) throw new HttpError(404, "Blog post not found");
+    return { message: "Blog post deleted" };
+  });
+
+  api.get("/blog/rss.xml", async (_request, reply) => {
+    const { posts } = await blog.published();
+    return reply.header("cache-control", FEED_CACHE).type("application/rss+xml; charset=utf-8").send(buildRss(posts, origin));
+  });
+
+  api.get("/sitemap.xml", async (_request, reply) => {
+    const [dragons, { posts }] = await Promise.all([listDragons(), blog.published()]);
+    return reply.header("cache-control", FEED_CACHE).type("application/xml; charset=utf-8").send(buildSitemap(sitemapEntries(dragons, posts), origin));
+  });
+
+  // A route rather than a file in the client's public folder: it names this deployment's origin.
+  api.get("/robots.txt", async (_request, reply) => {
+    return reply.header("cache-control", FEED_CACHE).type("text/plain; charset=utf-8").send(robotsTxt(origin));
+  });
+
+  // A post's page carries its own head tags; an unknown slug (or a draft, but for admins) is a 404 page.
+  app.pageMetaResolvers.push(async (pathname, request) => {
+    const slug = slugOf(pathname);
+    if (slug === null) return null;
+    const post = slug ? ((await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null)) : null;
+    return post ? articleMeta(post, origin) : PAGE_NOT_FOUND;
+  });
+
+  // The list and a post's page start loading their data with the HTML (same URLs as the client's reads).
+  app.pagePreloadResolvers.push(async (pathname) => {
+    if (pathname === "/blog") return [{ as: "fetch" as const, href: "/api/blog/posts" }];
+    const slug = slugOf(pathname);
+    return slug ? [{ as: "fetch" as const, href: `/api/blog/posts/${encodeURIComponent(slug)}` }] : [];
+  });
+}
