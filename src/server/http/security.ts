@@ -18,7 +18,9 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...ga.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com", ...s3],
+        // https: because blog posts may show an admin's https image (decision 011); scripts and
+        // connections stay on our origin.
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...s3],
         connectSrc: ["'self'", ...ga.connect, ...s3],
         fontSrc: ["'self'", "data:"],
         mediaSrc: ["'self'", "blob:"],

@@ -74,7 +74,9 @@ export function ImageCarousel({ images, label }: { images: PostImage[]; label: s
               <ChevronRight className="h-5 w-5" aria-hidden />
             </button>
           )}
-          <div className="absolute inset-x-0 bottom-0 flex justify-center">
+          <div className="absolute inset-x-0 bottom-3 flex justify-center">
+            {/* A small dark pill keeps the dots visible on white paper; each dot is a 44 px target. */}
+            <div className="flex h-6 items-center rounded-full bg-ink/45 px-1.5 backdrop-blur-sm">
             {images.map((dot, i) => (
               <button
                 key={dot.imageUrl}
@@ -82,11 +84,12 @@ export function ImageCarousel({ images, label }: { images: PostImage[]; label: s
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => go(i)}
-                className="flex h-11 w-8 items-center justify-center"
+                className="-my-2.5 flex h-11 w-6 items-center justify-center"
               >
-                <span className={`block h-2.5 w-2.5 rounded-full border border-white shadow ${i === index ? "bg-accent" : "bg-white/70"}`} aria-hidden />
+                <span className={`block h-2.5 w-2.5 rounded-full ${i === index ? "bg-white" : "bg-white/45"}`} aria-hidden />
               </button>
             ))}
+            </div>
           </div>
         </>
       )}
