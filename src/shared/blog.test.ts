@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS_AUTHOR, BLOG_TAGS_MAX, blogAuthorName, blogPostInputSchema, blogPostMeta, isAllowedImageUrl, normalizeTags } from "./blog";
+import { BLOG_TAGS_MAX, blogPostInputSchema, isAllowedImageUrl, normalizeTags } from "./blog";
+import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta } from "./blog-posts";
 
 const valid = { title: "Drawing scales", content: "<p>Start with the grid.</p>" };
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { nameText, text } from "./text";
 import { SLUG_MAX, SLUG_PATTERN } from "./slug";
-import { pageTitle } from "./page-meta";
-import { SITE_NAME } from "./site";
 
 // The blog (SPEC.md sections 2, 3, 5 and 7). Content is HTML written by an admin; the server
 // sanitises it on every save, so what these schemas let through is never shown unsanitised.
@@ -21,11 +19,6 @@ export const BLOG_TAG_MAX = 30;
 export const BLOG_IMAGE_URL_MAX = 500;
 /** Posts in GET /blog/rss.xml. */
 export const BLOG_RSS_ITEMS = 20;
-/** Tags shown on a card of the blog list (SPEC.md section 9). */
-export const BLOG_CARD_TAGS = 3;
-
-/** Who the author line names when the author has no name (their e-mail is never public). */
-export const ANONYMOUS_AUTHOR = "Anonymous";
 
 // Empty optional text is stored as null, so "no excerpt" has one spelling.
 const optionalText = <T extends z.ZodType<string, string>>(schema: T) =>
@@ -102,46 +95,3 @@ export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 
 export const blogPostIdParams = z.object({ id: text().uuid("Blog post not found") });
 export const blogSlugParams = z.object({ slug: text().max(200) });
-
-/**
- * A blog post as everyone may see it (SPEC.md section 3). The author's e-mail address is never
- * sent to the public (decision 011): the author line uses the name, else 'Anonymous'.
- */
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  /** Sanitised HTML. */
-  content: string;
-  excerpt: string | null;
-  featuredImageUrl: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  published: boolean;
-  /** When the post was first published; kept when it goes back to draft. ISO 8601. */
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  authorId: string | null;
-  authorFirstName: string | null;
-  authorLastName: string | null;
-}
-
-/** A blog post as the admin calls return it: the public fields and the author's e-mail. */
-export interface AdminBlogPost extends BlogPost {
-  authorEmail: string | null;
-}
-
-/** The author line of a post: the full name, else 'Anonymous'. */
-export function blogAuthorName(post: Pick<BlogPost, "authorFirstName" | "authorLastName">): string {
-  return [post.authorFirstName, post.authorLastName].map((part) => part?.trim()).filter(Boolean).join(" ") || ANONYMOUS_AUTHOR;
-}
-
-/** The title and description a post's page shows to browsers, search engines and link previews. */
-export function blogPostMeta(post: Pick<BlogPost, "title" | "metaTitle" | "metaDescription" | "excerpt">): { title: string; description: string } {
-  return {
-    title: post.metaTitle || pageTitle(post.title),
-    description: post.metaDescription || post.excerpt || `${post.title}: from the ${SITE_NAME} blog of drawing tutorials and tips.`,
-  };
-}

@@ -14,6 +14,10 @@ const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) 
 const DrawPage = lazy(() => import("../features/canvas/draw-page").then((m) => ({ default: m.DrawPage })));
 const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
 const UploadPage = lazy(() => import("../features/feed/upload-page").then((m) => ({ default: m.UploadPage })));
+const BlogListPage = lazy(() => import("../features/blog/blog-list-page").then((m) => ({ default: m.BlogListPage })));
+const BlogPostPage = lazy(() => import("../features/blog/blog-post-page").then((m) => ({ default: m.BlogPostPage })));
+// Blog management (and its editor, loaded later still) never reaches the blog's readers.
+const AdminBlogPage = lazy(() => import("../features/blog/admin-blog-page").then((m) => ({ default: m.AdminBlogPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
 export function AppRouter() {
@@ -29,12 +33,21 @@ export function AppRouter() {
         <Route path="/login" component={LoginPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/feed" component={FeedPage} />
+        <Route path="/blog" component={BlogListPage} />
+        <Route path="/blog/:slug" component={BlogPostPage} />
         {isLoading && (
           <Route path="/upload">
             <Spinner />
           </Route>
         )}
         {isAuthenticated && <Route path="/upload" component={UploadPage} />}
+        {/* Like /upload: registered only when signed in; the page itself checks for an admin. */}
+        {isLoading && (
+          <Route path="/admin/blog/:action/:id?">
+            <Spinner />
+          </Route>
+        )}
+        {isAuthenticated && <Route path="/admin/blog/:action/:id?" component={AdminBlogPage} />}
         <Route path="/profile" component={ProfilePage} />
         <Route component={NotFoundPage} />
       </Switch>

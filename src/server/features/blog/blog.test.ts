@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminBlogPost, BlogPost, BlogPostPayload } from "../../../shared/blog";
+import type { BlogPostPayload } from "../../../shared/blog";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
 
 let t: TestApp;
 let admin: TestUser;

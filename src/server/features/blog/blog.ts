@@ -1,5 +1,6 @@
 import { HttpError } from "../../http/errors";
-import type { AdminBlogPost, BlogPost, BlogPostInput } from "../../../shared/blog";
+import type { BlogPostInput } from "../../../shared/blog";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
 import { numberedSlug, slugify } from "../../../shared/slug";
 import { sanitizeBlogHtml } from "./sanitize";
 import { isUniqueViolation, toAdminBlogPost, toBlogPost, type BlogRepository } from "./repository";

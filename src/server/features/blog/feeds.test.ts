@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dragons, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminBlogPost, BlogPostPayload } from "../../../shared/blog";
+import type { BlogPostPayload } from "../../../shared/blog";
+import type { AdminBlogPost } from "../../../shared/blog-posts";
 import { absoluteLinks, buildRss } from "./feeds";
 
 const ORIGIN = "http://dragongrid.test";

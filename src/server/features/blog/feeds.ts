@@ -1,5 +1,6 @@
 import { Feed } from "feed";
-import { BLOG_RSS_ITEMS, blogAuthorName, type BlogPost } from "../../../shared/blog";
+import { BLOG_RSS_ITEMS } from "../../../shared/blog";
+import { blogAuthorName, type BlogPost } from "../../../shared/blog-posts";
 import { SITE_NAME } from "../../../shared/site";
 
 // XML 1.0 allows only these characters, even inside CDATA; a title may hold others (text()

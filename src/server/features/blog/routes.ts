@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../http/errors";
-import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostIdParams, blogPostInputSchema, blogPostMeta, blogSlugParams, type AdminBlogPost, type BlogPost } from "../../../shared/blog";
+import { blogPostIdParams, blogPostInputSchema, blogSlugParams } from "../../../shared/blog";
+import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta, type AdminBlogPost, type BlogPost } from "../../../shared/blog-posts";
 import { SITE_NAME } from "../../../shared/site";
 import { requireAdmin } from "../auth/sessions";
 import type { ServerPageMeta } from "../pages/head-tags";

@@ -1,0 +1,108 @@
+import { apiRequest, queryClient } from "../../lib/query-client";
+import type { BlogPostPayload } from "../../../shared/blog";
+import type { AdminBlogPost } from "../../../shared/blog-posts";
+import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
+
+/** The image types the upload call accepts for the blog (shared/uploads.ts uploadRequestSchema). */
+export const BLOG_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+/** The form's fields (empty text for "none"), plus the server's own fields of an edited post. */
+export interface BlogFormValues {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  featuredImageUrl: string;
+  metaTitle: string;
+  metaDescription: string;
+  tags: string[];
+  published: boolean;
+  id?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  publishedAt?: string | null;
+  authorId?: string | null;
+}
+
+/** The form's starting values: an edited post's, or empty ones for a new post. */
+export function formValues(post?: AdminBlogPost): BlogFormValues {
+  if (!post) return { title: "", slug: "", content: "", excerpt: "", featuredImageUrl: "", metaTitle: "", metaDescription: "", tags: [], published: false };
+  return {
+    id: post.id,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    publishedAt: post.publishedAt,
+    authorId: post.authorId,
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    excerpt: post.excerpt ?? "",
+    featuredImageUrl: post.featuredImageUrl ?? "",
+    metaTitle: post.metaTitle ?? "",
+    metaDescription: post.metaDescription ?? "",
+    tags: post.tags,
+    published: post.published,
+  };
+}
+
+/**
+ * What a save sends (SPEC.md section 5): the server's own fields (id, createdAt, updatedAt,
+ * publishedAt, authorId) are removed; the server would ignore them, but it never needs to see them.
+ */
+export function toBlogPayload(values: BlogFormValues): BlogPostPayload {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, publishedAt: _publishedAt, authorId: _authorId, ...payload } = values;
+  return payload;
+}
+
+export async function createBlogPost(payload: BlogPostPayload): Promise<AdminBlogPost> {
+  return (await (await apiRequest("POST", "/api/admin/blog", payload)).json()) as AdminBlogPost;
+}
+
+export async function updateBlogPost(id: string, payload: BlogPostPayload): Promise<AdminBlogPost> {
+  return (await (await apiRequest("PUT", `/api/admin/blog/${encodeURIComponent(id)}`, payload)).json()) as AdminBlogPost;
+}
+
+export const deleteBlogPost = (id: string) => apiRequest("DELETE", `/api/admin/blog/${encodeURIComponent(id)}`);
+
+/** After a save or a delete: the admin list, the public list and the posts' own pages load again. */
+export async function refreshBlog(slugs: string[]): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_BLOG_KEY }),
+    // Every post's page is under the list's key; named ones (an old and a new slug) are refreshed explicitly.
+    queryClient.invalidateQueries({ queryKey: BLOG_POSTS_KEY }),
+    ...slugs.map((slug) => queryClient.invalidateQueries({ queryKey: blogPostKey(slug), exact: true })),
+  ]);
+}
+
+/** Which step of an image upload failed: the upload itself, or making the file public. */
+export class BlogImageError extends Error {
+  constructor(
+    readonly step: "upload" | "acl",
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/**
+ * The blog's image upload (SPEC.md section 7, objects): ask for a signed URL with the file's name
+ * and type, PUT the file there with its Content-Type, then set-acl so everyone may see it.
+ * Answers the object path the image is served at.
+ */
+export async function uploadBlogImage(file: File): Promise<string> {
+  let objectPath: string;
+  try {
+    const grant = (await (await apiRequest("POST", "/api/objects/upload", { filename: file.name, contentType: file.type })).json()) as { signedUrl: string; objectPath: string };
+    const put = await fetch(grant.signedUrl, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+    if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
+    objectPath = grant.objectPath;
+  } catch (error) {
+    throw new BlogImageError("upload", error);
+  }
+  try {
+    await apiRequest("POST", "/api/objects/set-acl", { objectPath });
+  } catch (error) {
+    throw new BlogImageError("acl", error);
+  }
+  return objectPath;
+}

@@ -1,0 +1,33 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/query-client";
+// Types only: the schemas in shared/blog.ts (and zod with them) stay out of the public pages.
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
+
+/** The published posts, newest first (everyone). */
+export const BLOG_POSTS_KEY = ["/api/blog/posts"] as const;
+/** Every post, drafts included (admins). */
+export const ADMIN_BLOG_KEY = ["/api/admin/blog"] as const;
+/** One post by its slug; a child of BLOG_POSTS_KEY, so invalidating the list refreshes it too. */
+export const blogPostKey = (slug: string) => [...BLOG_POSTS_KEY, slug] as const;
+
+export const useBlogPosts = () => useQuery<BlogPost[]>({ queryKey: BLOG_POSTS_KEY });
+
+/** A post for its page; a draft answers 404 except to admins. The slug comes from the address bar, so it is encoded. */
+export const useBlogPost = (slug: string) =>
+  useQuery<BlogPost>({
+    queryKey: blogPostKey(slug),
+    queryFn: async () => (await (await apiRequest("GET", `/api/blog/posts/${encodeURIComponent(slug)}`)).json()) as BlogPost,
+  });
+
+export const useAdminBlogPosts = (enabled: boolean) => useQuery<AdminBlogPost[]>({ queryKey: ADMIN_BLOG_KEY, enabled });
+
+/** True for the "404: ..." error of a post that does not exist (or is a draft). */
+export const isNotFoundError = (error: unknown) => error instanceof Error && error.message.startsWith("404:");
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+
+/** "June 3, 2026": the day a post was published (its creation day for a draft never published). */
+export function blogDate(post: Pick<BlogPost, "publishedAt" | "createdAt">): { iso: string; label: string } {
+  const iso = post.publishedAt ?? post.createdAt;
+  return { iso, label: dateFormat.format(new Date(iso)) };
+}

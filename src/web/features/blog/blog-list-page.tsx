@@ -1,0 +1,101 @@
+import { Link } from "wouter";
+import { BookOpen, CalendarDays, PenLine } from "lucide-react";
+import { Spinner } from "../../components/ui/spinner";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import type { BlogPost } from "../../../shared/blog-posts";
+import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog-posts";
+import { blogDate, useBlogPosts } from "./api";
+
+/** The picture at the top of a card, or the squared-paper placeholder when the post has none. */
+function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
+  if (!post.featuredImageUrl) {
+    return (
+      <div aria-hidden className="paper-grid flex aspect-video w-full items-center justify-center border-b border-line bg-paper-deep">
+        <PenLine className="h-10 w-10 text-accent/60" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={post.featuredImageUrl}
+      alt=""
+      width={640}
+      height={360}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="aspect-video w-full border-b border-line bg-paper-deep object-cover"
+    />
+  );
+}
+
+function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
+  const date = blogDate(post);
+  const tags = post.tags.slice(0, BLOG_CARD_TAGS);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent">
+      <CardImage post={post} eager={eager} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="text-xl font-bold leading-snug sm:text-2xl">
+          {/* The whole card is the link's target area; the title is its name. */}
+          <Link href={`/blog/${post.slug}`} className="rounded-md after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-hover:text-accent-strong">
+            {post.title}
+          </Link>
+        </h2>
+        {post.excerpt && <p className="line-clamp-3 text-ink-soft">{post.excerpt}</p>}
+        {tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-auto flex flex-wrap items-center gap-x-2 gap-y-1 pt-2 text-sm text-ink-soft">
+          <CalendarDays className="h-4 w-4" aria-hidden />
+          <time dateTime={date.iso}>{date.label}</time>
+          <span aria-hidden>·</span>
+          <span>{blogAuthorName(post)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** /blog: the published posts, newest first. */
+export function BlogListPage() {
+  usePageMeta(getStaticPageMeta("/blog")!);
+  const posts = useBlogPosts();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <h1 className="text-4xl font-bold sm:text-5xl">Blog</h1>
+      <p className="mt-2 text-lg text-ink-soft">Drawing tutorials and tips for the grid method</p>
+
+      <div className="mt-8">
+        {posts.isLoading ? (
+          <Spinner label="Loading blog posts" />
+        ) : posts.isError ? (
+          <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
+            The blog could not be loaded. Please check your connection and reload the page.
+          </p>
+        ) : posts.data && posts.data.length > 0 ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.data.map((post, index) => (
+              <li key={post.id}>
+                <BlogCard post={post} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
+            <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />
+            <h2 className="mt-3 text-2xl font-bold">No Blog Posts Yet</h2>
+            <p className="mt-2 text-ink-soft">Check back soon for drawing tutorials and tips!</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

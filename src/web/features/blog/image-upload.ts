@@ -1,0 +1,25 @@
+import { toast } from "../../components/ui/use-toast";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { BLOG_IMAGE_TYPES, BlogImageError, uploadBlogImage } from "./admin-api";
+
+/**
+ * Upload a picture for a post (the featured image or one in the body), saying how it went
+ * (SPEC.md section 8, blog image upload). Answers its object path, or null when it failed.
+ */
+export async function uploadImageWithToasts(file: File): Promise<string | null> {
+  // SPEC.md section 5: the featured image must be an image file (and the server takes these kinds).
+  if (!BLOG_IMAGE_TYPES.includes(file.type)) {
+    toast({ title: "Error", description: "Please choose an image file (PNG, JPEG, WebP or GIF)", variant: "destructive" });
+    return null;
+  }
+  try {
+    const objectPath = await uploadBlogImage(file);
+    toast({ title: "Success", description: "Image uploaded successfully!" });
+    return objectPath;
+  } catch (error) {
+    const step = error instanceof BlogImageError ? error.step : "upload";
+    if (error instanceof BlogImageError && isUnauthorizedError(error.cause)) handleUnauthorized();
+    else toast({ title: "Error", description: step === "acl" ? "Failed to set image permissions" : "Failed to upload image", variant: "destructive" });
+    return null;
+  }
+}
