@@ -52,6 +52,10 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/home$/, "features/library/library-page.tsx"],
   [/^\/dragon\/[^/]+$/, "features/dragon/dragon-page.tsx"],
   [/^\/draw\/[^/]+$/, "features/canvas/draw-page.tsx"],
+  [/^\/blog$/, "features/blog/blog-list-page.tsx"],
+  [/^\/blog\/[^/]+$/, "features/blog/blog-post-page.tsx"],
+  [/^\/feed$/, "features/feed/feed-page.tsx"],
+  [/^\/profile$/, "features/profile/profile-page.tsx"],
 ];
 
 /** The route's chunk and the chunks it imports, less what the entry already loads. */

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, Grid3x3 } from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
@@ -11,10 +11,12 @@ import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import type { DragonVersion } from "../../../shared/dragons";
 import { useDragon } from "../library/api";
 import { DragonNotFound } from "./dragon-not-found";
-import { DragonAdminActions } from "./dragon-admin-actions";
 import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
 import { ShareDrawingLink } from "../feed/share-drawing-link";
+
+// Download and Delete (with the dialog they need) load for admins only.
+const DragonAdminActions = lazy(() => import("./dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })));
 
 const STEPS = [
   "Choose your paper size and the size of the grid squares.",
@@ -53,7 +55,11 @@ export function DragonPage({ params }: { params: { id: string } }) {
           </Link>
           <h1 className="truncate text-3xl font-bold sm:text-4xl">{data.name}</h1>
         </div>
-        {isAdmin && <DragonAdminActions dragon={data} version={shown} />}
+        {isAdmin && (
+          <Suspense fallback={null}>
+            <DragonAdminActions dragon={data} version={shown} />
+          </Suspense>
+        )}
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">
