@@ -34,6 +34,8 @@ import { registerWipRoutes } from "./features/wip/routes";
 import { createPostsRepository } from "./features/feed/repository";
 import { createFeed } from "./features/feed/feed";
 import { registerPostRoutes } from "./features/feed/routes";
+import { createStatsRepository } from "./features/stats/repository";
+import { registerStatsRoutes } from "./features/stats/routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerPostRoutes(app, createFeed(createPostsRepository(database.db), storage));
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
+  registerStatsRoutes(app, createStatsRepository(database.db));
   registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list });
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);

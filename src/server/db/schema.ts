@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -231,17 +232,46 @@ export const waitlist = pgTable(
   (t) => [uniqueIndex("waitlist_email_lower_key").on(sql`lower(${t.email})`), index("waitlist_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * One row per page a person saw. Nothing says who they are: no user id, address or user agent,
+ * only a visitor hash that changes every day (decision 012).
+ */
 export const pageViews = pgTable(
   "page_views",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     path: text("path").notNull(),
     referrer: text("referrer"),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Hash of the day's salt, the address and the user agent; null for views collected before it existed. */
+    visitorHash: text("visitor_hash"),
     createdAt: createdAt(),
   },
   (t) => [index("page_views_created_at_idx").on(t.createdAt), index("page_views_path_idx").on(t.path)],
 );
+
+/**
+ * Page views and unique visitors of each finished UTC day, in total ("total", name ""), per page
+ * ("page", the path) and per referring site ("referrer", its host name): the dashboard reads these
+ * instead of counting old page views again. Exact because visitor hashes change every day, so a
+ * day's unique visitors add up across days. Written once per day, after it ended (decision 012).
+ */
+export const pageViewRollups = pgTable(
+  "page_view_rollups",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: ["total", "page", "referrer"] }).notNull(),
+    name: text("name").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.name] })],
+);
+
+/** The random salt of each UTC day's visitor hashes; a day's row is deleted once the day is over. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 /** One-off facts about this installation, e.g. that the sample templates were loaded once. */
 export const appSettings = pgTable("app_settings", {

@@ -18,6 +18,7 @@ const BlogListPage = lazy(() => import("../features/blog/blog-list-page").then((
 const BlogPostPage = lazy(() => import("../features/blog/blog-post-page").then((m) => ({ default: m.BlogPostPage })));
 // Blog management (and its editor, loaded later still) never reaches the blog's readers.
 const AdminBlogPage = lazy(() => import("../features/blog/admin-blog-page").then((m) => ({ default: m.AdminBlogPage })));
+const StatsPage = lazy(() => import("../features/stats/stats-page").then((m) => ({ default: m.StatsPage })));
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
 export function AppRouter() {
@@ -48,6 +49,12 @@ export function AppRouter() {
           </Route>
         )}
         {isAuthenticated && <Route path="/admin/blog/:action/:id?" component={AdminBlogPage} />}
+        {isLoading && (
+          <Route path="/admin/stats">
+            <Spinner />
+          </Route>
+        )}
+        {isAuthenticated && <Route path="/admin/stats" component={StatsPage} />}
         <Route path="/profile" component={ProfilePage} />
         <Route component={NotFoundPage} />
       </Switch>

@@ -3,9 +3,39 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client";
 import { pageViews } from "../../db/schema";
 import { isBotUserAgent, pageViewSchema } from "../../../shared/analytics";
+import { createVisitorHasher } from "./visitor-hash";
 
-/** POST /api/analytics/pageview: one row per page a person sees; robots are counted out, no cookie is set. */
+// Salts of past days go even when no view comes to replace them.
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Drop the query string and fragment: they can carry tokens (verify-email links) and search terms. */
+const withoutQuery = (value: string) => value.split(/[?#]/, 1)[0]!;
+
+/** The referrer worth keeping: another site's address without its query; null for our own pages. */
+function externalReferrer(referrer: string | null | undefined, ownHostname: string): string | null {
+  if (!referrer) return null;
+  const kept = withoutQuery(referrer);
+  try {
+    // By host name: a browser leaves a default port out of one and perhaps not of the other.
+    if (new URL(kept).hostname.toLowerCase() === ownHostname.toLowerCase()) return null;
+  } catch {
+    // Not a URL: kept as it is; the dashboard groups only what has a host.
+  }
+  return kept || null;
+}
+
+/**
+ * POST /api/analytics/pageview: one row per page a person sees; robots are counted out, no cookie
+ * is set, and nothing that says who the person is is stored (decision 012).
+ */
 export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
+  const visitors = createVisitorHasher(db);
+  const purge = setInterval(() => {
+    visitors.purge(new Date()).catch((error: unknown) => app.log.warn({ err: error }, "could not delete old analytics salts"));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook("onClose", async () => clearInterval(purge));
+
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/analytics/pageview",
     {
@@ -13,12 +43,15 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      if (!isBotUserAgent(request.headers["user-agent"])) {
-        // Keep only the path: query strings can carry tokens (verify-email links).
+      const userAgent = request.headers["user-agent"];
+      if (!isBotUserAgent(userAgent)) {
+        // The hash's day and the row's day are the same moment's.
+        const now = new Date();
         await db.insert(pageViews).values({
-          path: request.body.path.split("?")[0]!,
-          referrer: request.body.referrer?.split("?")[0] || null,
-          userId: request.user?.id ?? null,
+          path: withoutQuery(request.body.path),
+          referrer: externalReferrer(request.body.referrer, request.hostname),
+          visitorHash: await visitors.hash(request.ip, userAgent!, now),
+          createdAt: now,
         });
       }
       return reply.status(204).send();

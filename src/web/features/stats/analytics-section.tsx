@@ -1,0 +1,120 @@
+import { lazy, Suspense, useState } from "react";
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type AnalyticsTopEntry } from "../../../shared/stats";
+import { useSiteAnalytics } from "./api";
+import { formatDay, formatNumber } from "./format";
+import { Cell, DataTable, EmptyState, Section } from "./parts";
+
+const TrafficChart = lazy(() => import("./stats-charts").then((m) => ({ default: m.TrafficChart })));
+
+/** The 7/30/90-day switch: a group of toggle buttons. */
+function RangeSwitch({ value, onChange }: { value: AnalyticsRange; onChange: (days: AnalyticsRange) => void }) {
+  return (
+    <div role="group" aria-label="Period" className="inline-flex rounded-full border border-line bg-paper p-1">
+      {ANALYTICS_RANGES.map((days) => (
+        <button
+          key={days}
+          type="button"
+          aria-pressed={value === days}
+          onClick={() => onChange(days)}
+          className={`min-h-9 rounded-full px-3.5 text-sm font-semibold transition-colors ${value === days ? "bg-ink text-white" : "text-ink-soft hover:bg-paper-deep hover:text-ink"}`}
+        >
+          {days} days
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function TopTable({ label, nameHeader, entries, empty }: { label: string; nameHeader: string; entries: AnalyticsTopEntry[]; empty: string }) {
+  if (entries.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <DataTable label={label} headers={[nameHeader, "Views", "Visitors"]} numeric={[1, 2]} minWidth="18rem">
+      {entries.map((entry) => (
+        <tr key={entry.name}>
+          <Cell className="max-w-[16rem] break-all font-mono text-xs sm:text-sm">{entry.name}</Cell>
+          <Cell className="text-right tabular-nums">{formatNumber(entry.views)}</Cell>
+          <Cell className="text-right tabular-nums">{formatNumber(entry.visitors)}</Cell>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * Page views from our own collector: views and unique visitors per day, the top pages and the
+ * sites that sent people here. Visitors are counted without cookies (decision 012).
+ */
+export function AnalyticsSection() {
+  const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+  const analytics = useSiteAnalytics(days, true);
+  const data = analytics.data;
+  return (
+    <Section
+      title="Site Analytics"
+      description="Page views and unique visitors, counted without cookies. A visitor who comes back on another day counts again."
+      action={<RangeSwitch value={days} onChange={setDays} />}
+    >
+      {analytics.isError ? (
+        <p role="alert" className="text-danger">
+          Failed to fetch analytics. Please try again later.
+        </p>
+      ) : !data ? (
+        <div role="status" className="h-72 animate-pulse rounded-2xl bg-paper-deep">
+          <span className="sr-only">Loading analytics...</span>
+        </div>
+      ) : (
+        <div className={`grid gap-6 transition-opacity ${analytics.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={analytics.isPlaceholderData}>
+          <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+            <div className="rounded-2xl bg-paper-deep px-4 py-3">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-ink-soft">Page views</dt>
+              <dd className="font-display text-2xl font-bold tabular-nums">{formatNumber(data.totals.views)}</dd>
+            </div>
+            <div className="rounded-2xl bg-paper-deep px-4 py-3">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-ink-soft">Visitors</dt>
+              <dd className="font-display text-2xl font-bold tabular-nums">{formatNumber(data.totals.visitors)}</dd>
+            </div>
+          </dl>
+          <div>
+            <h3 className="sr-only">Views and visitors per day</h3>
+            <div className="relative h-64 sm:h-72">
+              <Suspense fallback={<div className="h-full animate-pulse rounded-2xl bg-paper-deep" />}>
+                <TrafficChart days={data.daily} />
+              </Suspense>
+            </div>
+            <div className="sr-only">
+              <table>
+                <caption>Page views and visitors per day, last {data.days} days</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col">Page views</th>
+                    <th scope="col">Visitors</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.daily.map((day) => (
+                    <tr key={day.date}>
+                      <th scope="row">{formatDay(day.date, true)}</th>
+                      <td>{day.views}</td>
+                      <td>{day.visitors}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <div className="min-w-0">
+              <h3 className="mb-2 text-lg font-bold">Top Pages</h3>
+              <TopTable label="Top pages" nameHeader="Page" entries={data.topPages} empty="No page views yet" />
+            </div>
+            <div className="min-w-0">
+              <h3 className="mb-2 text-lg font-bold">Top Referrers</h3>
+              <TopTable label="Top referrers" nameHeader="Site" entries={data.topReferrers} empty="No referrers yet" />
+            </div>
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
