@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import type { AuthUser } from "./auth";
 
 // The admin statistics dashboard's payloads (SPEC.md sections 2, 3 and 7; issue 12).
 
@@ -37,16 +38,7 @@ export interface RegistrationMonth {
 }
 
 /** A user as the recent registrations table lists them (the user fields of SPEC.md section 3). */
-export interface StatsUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-}
+export type StatsUser = AuthUser;
 
 /** One of the users with the most posts; the field names are the spec's. */
 export interface ActiveUser {

@@ -1,6 +1,7 @@
 import { and, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogPosts, users } from "../../db/schema";
+import type { BlogPostInput } from "../../../shared/blog";
 import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
 
 // A post with its author's name and address (the address only ever leaves in admin answers).
@@ -19,17 +20,7 @@ export interface BlogRow {
 }
 
 /** What a save writes; the server's own fields (ids, times, author) are set here, not by callers. */
-export interface BlogPostValues {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  featuredImageUrl: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  published: boolean;
-}
+export type BlogPostValues = Omit<BlogPostInput, "slug"> & { slug: string };
 
 /** The public view: everything but the author's e-mail address. */
 export function toBlogPost(row: BlogRow): BlogPost {
