@@ -16,7 +16,8 @@ export default async function setup(project: TestProject) {
   // Sample templates are seeded as on a newcomer's first start; one admin e-mail for admin journeys;
   // AI images come from a local server speaking the images API, answering with a 320×240 PNG.
   const imagesApi = await startImagesApi(await illustrationPng(320, 240));
-  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e" });
+  // The journeys' API helper names its own client address per account (accounts.ts), as a proxy would.
+  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e", TRUST_PROXY: "127.0.0.1" });
   project.provide("baseUrl", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {
