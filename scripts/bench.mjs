@@ -1,9 +1,19 @@
 // `npm run bench`: measures the budgets in the README on this machine and prints a table.
 //  - start-up: first start on an empty DATA_DIR, and a restart on the same one
+//  - resident memory of the server: after a first start and a restart, and during and after a
+//    load of 50 connections, on PGlite and (when initdb is installed) on a throwaway PostgreSQL
 //  - first-load JavaScript (gzip) of the landing page, against the 90 KB budget
 //  - API reads at 50 connections (autocannon): requests/s and p99, next to a Fastify hello-world
 //    measured in the same run, so a slow machine shows up as a slow baseline.
-import { spawn, spawnSync } from "node:child_process";
+//  - Lighthouse and the canvas in Chromium, when /usr/bin/chromium is there
+// A measure that fails becomes a "failed" row with its reason; the table always comes out, and
+// every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).
+//
+// Environment: BENCH_SECONDS (each throughput test, default 5), BENCH_MEMORY_SECONDS (the load
+// under which memory is measured, default 60), BENCH_IDLE_SECONDS (how long after start-up or load
+// memory is read as "idle", default 30: V8 gives back its start-up heap some 15–20 s after the
+// last activity), CHROMIUM_PATH.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -14,51 +24,121 @@ import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
+import { onCleanup, spawnTracked, stopAll, stopTracked } from "./lib/bench-processes.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
+import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
+import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const MEMORY_LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const CONNECTIONS = 50;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const rows = [];
 
-if (buildIsStale()) {
-  const built = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
+// ---------------------------------------------------------------------------------------------
+// Table, failures and stopping
+
+const reasonOf = (error) => (error instanceof Error ? error.message : String(error)).split("\n")[0].slice(0, 200);
+
+let tablePrinted = false;
+function printTable() {
+  if (tablePrinted) return;
+  tablePrinted = true;
+  console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test, ${MEMORY_LOAD_SECONDS} s memory load)\n`);
+  console.table(rows);
+  if (rows.some((row) => row.ok === "NO" || row.ok === "FAILED")) process.exitCode = 1;
 }
 
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the processes the bench started`);
+    rows.push({ measure: `(bench stopped by ${signal})`, value: "", budget: "", ok: "" });
+    void stopAll().finally(() => {
+      printTable();
+      process.exit(code);
+    });
+  });
+}
+
+/** Run one part of the bench; if it throws, its rows say "failed" with the reason and the bench goes on. */
+async function section(name, run) {
+  if (interrupted) return;
+  try {
+    await run();
+  } catch (error) {
+    if (interrupted) return;
+    console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    rows.push({ measure: name, value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
+  }
+}
+
+const mb = (value) => `${Math.round(value)} MB`;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
 async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
   });
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Start the built server on a free port and wait until /api/health answers. While it starts, its
+ * resident memory is sampled, alone and with its children (a first start does its one-time work in one).
+ */
 async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawnTracked(process.execPath, ["dist/server/main.js"], {
     env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: "inherit",
   });
+  const memory = canReadProcessMemory() ? watchMemory(child.pid, { tree: true }) : null;
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
+  try {
+    for (;;) {
+      if (child.benchEntry.exited) throw new Error(`the server exited during start-up (exit code ${child.exitCode})`);
+      if (Date.now() - started > 120_000) throw new Error("the server did not answer within 120 s");
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(50);
     }
+  } catch (error) {
+    memory?.stop();
+    await stopTracked(child);
+    throw error;
   }
-  return {
-    url,
-    ms: Date.now() - started,
-    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
-  };
+  const ms = Date.now() - started;
+  const startPeak = memory?.stop() ?? { peak: 0, peakTree: 0 };
+  return { url, ms, pid: child.pid, startPeak, stop: () => stopTracked(child) };
 }
 
-function load(url, headers = {}) {
+/** Resident memory `IDLE_SECONDS` after now, with nothing asked of the server meanwhile. */
+async function idleResidentMb(server) {
+  await sleep(IDLE_SECONDS * 1000);
+  const rss = residentMb(server.pid);
+  if (rss === null) throw new Error("the server is gone");
+  return rss;
+}
+
+function load(url, { duration = DURATION, requests, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -71,6 +151,23 @@ async function measure(name, url, budgetMs) {
     budget: budgetMs ? `p99 < ${budgetMs} ms` : "",
     ok: budgetMs ? (result.latency.p99 < budgetMs ? "yes" : "NO") : "",
   });
+}
+
+/**
+ * Resident memory during `MEMORY_LOAD_SECONDS` of 50 connections cycling through what a visitor
+ * asks for (library, a dragon, both pages, a preview picture, health), and `IDLE_SECONDS` after.
+ */
+async function memoryUnderLoad(server) {
+  const dragons = await (await fetch(`${server.url}/api/dragons`)).json();
+  const dragon = dragons[0];
+  const paths = ["/api/dragons", "/", "/api/health"];
+  if (dragon) paths.push(`/api/dragons/${dragon.id}`, `/dragon/${dragon.id}`, dragon.previewSmallUrl);
+  const watch = watchMemory(server.pid);
+  const result = await load(server.url, { duration: MEMORY_LOAD_SECONDS, requests: paths.map((p) => ({ method: "GET", path: p })) });
+  const { peak } = watch.stop();
+  if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers under load`);
+  const after = await idleResidentMb(server);
+  return { peak, after, rps: result.requests.average };
 }
 
 // First-load JavaScript of a route: the entry chunk, the route's lazy chunk, and every chunk they
@@ -91,74 +188,199 @@ function firstLoadJsKb(routeModule) {
   return { kb: bytes / 1024, files };
 }
 
-// Start-up
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-bench-"));
-const first = await startServer(dataDir);
-await first.stop();
-rows.push({ measure: "first start, empty DATA_DIR", value: `${(first.ms / 1000).toFixed(1)} s`, budget: "< 15 s", ok: first.ms < 15000 ? "yes" : "NO" });
-const server = await startServer(dataDir);
-rows.push({ measure: "restart, same DATA_DIR", value: `${(server.ms / 1000).toFixed(1)} s`, budget: "< 3 s", ok: server.ms < 3000 ? "yes" : "NO" });
-
-// First-load JavaScript
-for (const [label, module] of [["landing", null], ["library (/home)", "features/library/library-page.tsx"]]) {
-  const js = firstLoadJsKb(module);
-  rows.push({ measure: `first-load JS, ${label} (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
-// Image pipeline on one core
-const images = spawnSync("npx", ["tsx", "scripts/bench-images.ts"], { env: { ...process.env, UV_THREADPOOL_SIZE: "1" }, encoding: "utf8" });
-if (images.status !== 0) throw new Error(`image benchmark failed:\n${images.stderr}`);
-for (const line of images.stdout.trim().split("\n")) {
-  const { label, ms } = JSON.parse(line);
-  const budget = label.startsWith("pencil") ? 500 : null;
-  rows.push({ measure: `${label} (1 core)`, value: `${ms} ms`, budget: budget ? `< ${budget} ms` : "", ok: budget ? (ms < budget ? "yes" : "NO") : "" });
-}
+// ---------------------------------------------------------------------------------------------
+// The measures
 
-// Throughput and latency
-const hello = Fastify();
-hello.get("/", async () => ({ hello: "world" }));
-const helloPort = await freePort();
-await hello.listen({ port: helloPort, host: "127.0.0.1" });
-await measure("baseline: Fastify hello-world", `http://127.0.0.1:${helloPort}/`);
-await hello.close();
-// Health makes a database round-trip on every call, by design; it is shown, not budgeted.
-await measure("GET /api/health (database round-trip)", `${server.url}/api/health`);
-// The budget is for API reads; page HTML (head tags, preload hints) is shown beside them.
-await measure("GET / (page HTML with head tags)", `${server.url}/`);
-const dragons = await (await fetch(`${server.url}/api/dragons`)).json();
-await measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 25);
-await measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 25);
-await measure("GET /dragon/{id} (page with the dragon's head tags)", `${server.url}/dragon/${dragons[0].id}`);
+async function run() {
+  const memoryNote = canReadProcessMemory() ? null : "skipped: no /proc to read resident memory from";
 
-// Lighthouse, mobile profile, on the pages with a budget.
-if (fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
-  for (const [label, page] of [["/", "/"], ["/home", "/home"], ["a dragon page", `/dragon/${dragons[0].id}`]]) {
-    const result = lighthouse(`${server.url}${page}`);
-    rows.push({ measure: `Lighthouse mobile performance, ${label}`, value: `${result.score} (${result.detail})`, budget: ">= 95", ok: result.score >= 95 ? "yes" : "NO" });
+  // Start-up on PGlite, and resident memory after a first start.
+  const dataDir = tempDir("dragon-grid-bench-");
+  await section("first start, empty DATA_DIR", async () => {
+    const first = await startServer(dataDir);
+    try {
+      rows.push({ measure: "first start, empty DATA_DIR", value: `${(first.ms / 1000).toFixed(1)} s`, budget: "< 15 s", ok: first.ms < 15000 ? "yes" : "NO" });
+      if (!memoryNote) {
+        const idle = await idleResidentMb(first);
+        rows.push({
+          measure: `resident memory, PGlite, ${IDLE_SECONDS} s after a first start`,
+          value: `${mb(idle)} (start-up peak ${mb(first.startPeak.peak)}; ${mb(first.startPeak.peakTree)} with its first-start child)`,
+          budget: "< 250 MB",
+          ok: idle < 250 ? "yes" : "NO",
+        });
+      }
+    } finally {
+      await first.stop();
+    }
+  });
+
+  let server = null;
+  let dragons = [];
+  await section("restart, same DATA_DIR", async () => {
+    server = await startServer(dataDir);
+    rows.push({ measure: "restart, same DATA_DIR", value: `${(server.ms / 1000).toFixed(1)} s`, budget: "< 3 s", ok: server.ms < 3000 ? "yes" : "NO" });
+    dragons = await (await fetch(`${server.url}/api/dragons`)).json();
+  });
+
+  // First-load JavaScript
+  await section("first-load JS", async () => {
+    for (const [label, module] of [["landing", null], ["library (/home)", "features/library/library-page.tsx"]]) {
+      const js = firstLoadJsKb(module);
+      rows.push({ measure: `first-load JS, ${label} (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
+    }
+  });
+
+  // Image pipeline on one core
+  await section("image pipeline (1 core)", async () => {
+    const child = spawnTracked("npx", ["tsx", "scripts/bench-images.ts"], { env: { ...process.env, UV_THREADPOOL_SIZE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const { code } = await child.benchEntry.exit;
+    if (code !== 0) throw new Error(`image benchmark exited with ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`);
+    for (const line of stdout.trim().split("\n")) {
+      const { label, ms } = JSON.parse(line);
+      const budget = label.startsWith("pencil") ? 500 : null;
+      rows.push({ measure: `${label} (1 core)`, value: `${ms} ms`, budget: budget ? `< ${budget} ms` : "", ok: budget ? (ms < budget ? "yes" : "NO") : "" });
+    }
+  });
+
+  // Throughput and latency
+  await section("baseline: Fastify hello-world", async () => {
+    const hello = Fastify();
+    hello.get("/", async () => ({ hello: "world" }));
+    const helloPort = await freePort();
+    await hello.listen({ port: helloPort, host: "127.0.0.1" });
+    try {
+      await measure("baseline: Fastify hello-world", `http://127.0.0.1:${helloPort}/`);
+    } finally {
+      await hello.close();
+    }
+  });
+  const needServer = () => {
+    if (!server) throw new Error("the server did not start");
+  };
+  // Health makes a database round-trip on every call, by design; it is shown, not budgeted.
+  await section("GET /api/health", async () => (needServer(), measure("GET /api/health (database round-trip)", `${server.url}/api/health`)));
+  // The budget is for API reads; page HTML (head tags, preload hints) is shown beside them.
+  await section("GET /", async () => (needServer(), measure("GET / (page HTML with head tags)", `${server.url}/`)));
+  await section("GET /api/dragons", async () => (needServer(), measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 25)));
+  await section("GET /api/dragons/{id}", async () => (needServer(), measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 25)));
+  await section("GET /dragon/{id}", async () => (needServer(), measure("GET /dragon/{id} (page with the dragon's head tags)", `${server.url}/dragon/${dragons[0].id}`)));
+
+  // Lighthouse, mobile profile, on the pages with a budget. A run that still fails after two
+  // retries is a failed row with its reason; the others are still measured.
+  if (fs.existsSync(CHROMIUM)) {
+    for (const [label, page] of [["/", "/"], ["/home", "/home"], ["a dragon page", () => `/dragon/${dragons[0].id}`]]) {
+      const measureName = `Lighthouse mobile performance, ${label}`;
+      await section(measureName, async () => {
+        needServer();
+        const result = await lighthouse(`${server.url}${typeof page === "function" ? page() : page}`);
+        const retried = result.attempts > 1 ? `; ${result.attempts} attempts` : "";
+        if (result.failed) rows.push({ measure: measureName, value: `failed after ${result.attempts} attempts: ${result.reason}`, budget: ">= 95", ok: "FAILED" });
+        else rows.push({ measure: measureName, value: `${result.score} (${result.detail}${retried})`, budget: ">= 95", ok: result.score >= 95 ? "yes" : "NO" });
+      });
+    }
+  }
+  if (server) await server.stop();
+
+  // Resident memory on PGlite: a fresh restart, idle, then under load.
+  if (memoryNote) rows.push({ measure: "resident memory", value: memoryNote, budget: "", ok: "" });
+  else {
+    await section("resident memory, PGlite restart", async () => {
+      const restarted = await startServer(dataDir);
+      try {
+        const idle = await idleResidentMb(restarted);
+        rows.push({ measure: `resident memory, PGlite, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: "< 250 MB", ok: idle < 250 ? "yes" : "NO" });
+        const loaded = await memoryUnderLoad(restarted);
+        rows.push({
+          measure: `resident memory, PGlite, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
+          value: `peak ${mb(loaded.peak)}, after ${mb(loaded.after)} (${Math.round(loaded.rps).toLocaleString("en")} req/s)`,
+          budget: "< 400 MB",
+          ok: Math.max(loaded.peak, loaded.after) < 400 ? "yes" : "NO",
+        });
+      } finally {
+        await restarted.stop();
+      }
+    });
+
+    // Resident memory on PostgreSQL (a throwaway cluster): first start, restart, load.
+    if (!postgresAvailable()) rows.push({ measure: "resident memory, PostgreSQL", value: "skipped: no initdb/pg_ctl on this machine", budget: "", ok: "" });
+    else {
+      await section("resident memory, PostgreSQL", async () => {
+        const postgres = await startThrowawayPostgres();
+        onCleanup(() => postgres.stop());
+        const env = { DATABASE_URL: postgres.url };
+        const pgDataDir = tempDir("dragon-grid-bench-pg-");
+        const first = await startServer(pgDataDir, env);
+        try {
+          const idle = await idleResidentMb(first);
+          rows.push({
+            measure: `resident memory, PostgreSQL, ${IDLE_SECONDS} s after a first start`,
+            value: `${mb(idle)} (ready in ${(first.ms / 1000).toFixed(1)} s; start-up peak ${mb(first.startPeak.peak)}, ${mb(first.startPeak.peakTree)} with its first-start child)`,
+            budget: "< 150 MB",
+            ok: idle < 150 ? "yes" : "NO",
+          });
+        } finally {
+          await first.stop();
+        }
+        const restarted = await startServer(pgDataDir, env);
+        try {
+          const idle = await idleResidentMb(restarted);
+          rows.push({ measure: `resident memory, PostgreSQL, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: "< 150 MB", ok: idle < 150 ? "yes" : "NO" });
+          const loaded = await memoryUnderLoad(restarted);
+          rows.push({
+            measure: `resident memory, PostgreSQL, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
+            value: `peak ${mb(loaded.peak)}, after ${mb(loaded.after)} (${Math.round(loaded.rps).toLocaleString("en")} req/s)`,
+            budget: "< 400 MB",
+            ok: Math.max(loaded.peak, loaded.after) < 400 ? "yes" : "NO",
+          });
+        } finally {
+          await restarted.stop();
+        }
+      });
+    }
+  }
+
+  // The canvas in Chromium, on a 12-megapixel template (loaded as the only sample of a fresh install).
+  if (fs.existsSync(CHROMIUM)) {
+    await section("canvas in Chromium, 12 MP template", async () => {
+      const samples = tempDir("dragon-grid-bench-samples-");
+      fs.writeFileSync(path.join(samples, "photo.jpg"), await photoLike(4000, 3000));
+      fs.writeFileSync(path.join(samples, "samples.json"), JSON.stringify([{ file: "photo.jpg", name: "Twelve Megapixels" }]));
+      const canvasServer = await startServer(tempDir("dragon-grid-bench-canvas-"), { SAMPLES_DIR: samples });
+      try {
+        const [dragon] = await (await fetch(`${canvasServer.url}/api/dragons`)).json();
+        const result = await benchCanvas(canvasServer.url, dragon.id);
+        rows.push({ measure: "longest task during a 2 s drag, 12 MP template", value: result.longestTaskMs === 0 ? "none over 50 ms" : `${result.longestTaskMs} ms`, budget: "< 50 ms", ok: result.longestTaskMs < 50 ? "yes" : "NO" });
+        rows.push({ measure: "click to drawn cell viewer, 12 MP template", value: `${result.viewerOpenMs} ms`, budget: "< 100 ms", ok: result.viewerOpenMs < 100 ? "yes" : "NO" });
+      } finally {
+        await canvasServer.stop();
+      }
+    });
+  } else {
+    rows.push({ measure: "canvas in Chromium", value: `skipped: no ${CHROMIUM}`, budget: "", ok: "" });
   }
 }
 
-await server.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-// The canvas in Chromium, on a 12-megapixel template (loaded as the only sample of a fresh install).
-if (fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
-  const samples = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-bench-samples-"));
-  fs.writeFileSync(path.join(samples, "photo.jpg"), await photoLike(4000, 3000));
-  fs.writeFileSync(path.join(samples, "samples.json"), JSON.stringify([{ file: "photo.jpg", name: "Twelve Megapixels" }]));
-  const canvasDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-bench-canvas-"));
-  const canvasServer = await startServer(canvasDir, { SAMPLES_DIR: samples });
-  const [dragon] = await (await fetch(`${canvasServer.url}/api/dragons`)).json();
-  const result = await benchCanvas(canvasServer.url, dragon.id);
-  rows.push({ measure: "longest task during a 2 s drag, 12 MP template", value: result.longestTaskMs === 0 ? "none over 50 ms" : `${result.longestTaskMs} ms`, budget: "< 50 ms", ok: result.longestTaskMs < 50 ? "yes" : "NO" });
-  rows.push({ measure: "click to drawn cell viewer, 12 MP template", value: `${result.viewerOpenMs} ms`, budget: "< 100 ms", ok: result.viewerOpenMs < 100 ? "yes" : "NO" });
-  await canvasServer.stop();
-  fs.rmSync(canvasDir, { recursive: true, force: true });
-  fs.rmSync(samples, { recursive: true, force: true });
-} else {
-  rows.push({ measure: "canvas in Chromium", value: "skipped: no /usr/bin/chromium", budget: "", ok: "" });
+if (buildIsStale()) {
+  const built = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
 }
-
-console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test)\n`);
-console.table(rows);
-if (rows.some((row) => row.ok === "NO")) process.exitCode = 1;
+try {
+  await run();
+} catch (error) {
+  if (!interrupted) rows.push({ measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
+} finally {
+  if (!interrupted) {
+    await stopAll();
+    printTable();
+  }
+}

@@ -1,25 +1,84 @@
 // Lighthouse (mobile profile, performance only) on the pages with a budget, through its CLI and
-// Debian's Chromium. Returns the score (0–100) and the main timings per page.
-import { spawnSync } from "node:child_process";
+// Debian's Chromium. A run fails now and then for reasons of the browser, not the page (seen:
+// NO_NAVSTART on the landing page, the next run fine), so a failed run is tried again; after the
+// last attempt the failure and its reason are returned, never thrown, so the table still comes out.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const RUN_TIMEOUT_MS = 180_000;
+const CLI = fileURLToPath(new URL("../../node_modules/lighthouse/cli/index.js", import.meta.url));
 
-export function lighthouse(url) {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lh-")), "report.json");
-  const run = spawnSync(
-    "npx",
-    ["lighthouse", url, "--only-categories=performance", "--form-factor=mobile", `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, encoding: "utf8", timeout: 180_000 },
-  );
-  if (run.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed for ${url}: ${run.stderr}`);
-  const report = JSON.parse(fs.readFileSync(out, "utf8"));
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
-  const audit = (id) => report.audits[id].displayValue;
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    detail: `FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`,
-  };
+// The reason a run failed, in one line: Lighthouse's runtime error (code and message) if it wrote
+// a report, else its "Runtime error encountered" line, else the last line it printed.
+function failureReason(out, stderr, code) {
+  try {
+    const { runtimeError } = JSON.parse(fs.readFileSync(out, "utf8"));
+    if (runtimeError) return `${runtimeError.code}: ${runtimeError.message}`.slice(0, 200);
+  } catch {
+    // No report.
+  }
+  const lines = stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  const runtime = lines.find((line) => line.startsWith("Runtime error encountered:"));
+  return (runtime ?? lines.at(-1) ?? `exit code ${code}`).slice(0, 200);
+}
+
+async function runOnce(url) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lh-"));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  // Also when the bench is stopped mid-run and never comes back here.
+  onCleanup(removeDir);
+  const out = path.join(dir, "report.json");
+  try {
+    // The CLI closes its Chrome on SIGINT, so that is how the bench stops a run.
+    const child = spawnTracked(
+      process.execPath,
+      [CLI, url, "--only-categories=performance", "--form-factor=mobile", `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"] },
+      { stopSignal: "SIGINT" },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void stopTracked(child, 5_000);
+    }, RUN_TIMEOUT_MS);
+    const { code, error } = await child.benchEntry.exit;
+    clearTimeout(timer);
+    if (timedOut) throw new Error(`timed out after ${RUN_TIMEOUT_MS / 1000} s`);
+    if (error) throw new Error(error.message);
+    if (code !== 0 || !fs.existsSync(out)) throw new Error(failureReason(out, stderr, code));
+    const report = JSON.parse(fs.readFileSync(out, "utf8"));
+    if (report.runtimeError) throw new Error(failureReason(out, stderr, code));
+    const score = report.categories.performance.score;
+    if (typeof score !== "number") throw new Error("no performance score in the report");
+    const audit = (id) => report.audits[id]?.displayValue ?? "?";
+    return {
+      score: Math.round(score * 100),
+      detail: `FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`,
+    };
+  } finally {
+    removeDir();
+  }
+}
+
+/**
+ * Score one page: `{ score, detail, attempts }`, or `{ failed: true, reason, attempts }` when
+ * every attempt (the first and `retries` more) failed.
+ */
+export async function lighthouse(url, { retries = 2 } = {}) {
+  const reasons = [];
+  for (let attempt = 1; attempt <= retries + 1; attempt++) {
+    try {
+      return { ...(await runOnce(url)), attempts: attempt };
+    } catch (error) {
+      reasons.push(error instanceof Error ? error.message : String(error));
+      console.error(`Lighthouse attempt ${attempt} of ${retries + 1} failed for ${url}: ${reasons.at(-1)}`);
+    }
+  }
+  return { failed: true, reason: reasons.at(-1), attempts: retries + 1 };
 }

@@ -1,5 +1,59 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
+import { openDatabase } from "./db/client";
+import { samplesSeeded } from "./features/dragons/seed-samples";
+
+// Set for the child process that does a first start's one-time work (see firstStartInChild).
+const FIRST_START_CHILD = "DRAGON_GRID_FIRST_START_CHILD";
+
+/** True when this start would create the embedded database or load the sample templates. */
+async function firstStartPending(config: Config): Promise<boolean> {
+  if (!config.DATABASE_URL) {
+    const dir = path.join(config.DATA_DIR, "db");
+    return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+  }
+  if (!config.SEED_SAMPLES) return false;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, migrate: false });
+  try {
+    return !(await samplesSeeded(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Run a first start's one-time work (PGlite's initdb, migrations, the sample templates through
+ * sharp) in a child process that exits when it is done. That work peaks near 700 MB, and memory a
+ * process has used this way is not given back to the system (a WASM heap never shrinks; glibc
+ * keeps freed native memory in its per-thread arenas), so doing it here would leave the server at
+ * twice its usual size for the rest of its life (decision 009). Resolves when the child succeeded;
+ * exits this process when it failed or a stop signal came meanwhile.
+ */
+async function firstStartInChild(script: string): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, script, ...process.argv.slice(2)], {
+    env: { ...process.env, [FIRST_START_CHILD]: "1" },
+    stdio: "inherit",
+  });
+  let stopping = false;
+  const forward = (signal: NodeJS.Signals) => {
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on("SIGTERM", forward);
+  process.on("SIGINT", forward);
+  const code = await new Promise<number>((resolve) => {
+    child.once("error", () => resolve(1));
+    child.once("exit", (exitCode) => resolve(exitCode ?? 1));
+  });
+  process.off("SIGTERM", forward);
+  process.off("SIGINT", forward);
+  if (stopping) process.exit(0);
+  if (code !== 0) process.exit(code);
+}
 
 // Process entry: read config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT
 // (stop accepting, let in-flight requests finish, close the database, exit 0).
@@ -14,6 +68,15 @@ async function main() {
     }
     throw error;
   }
+  if (process.env[FIRST_START_CHILD]) {
+    const app = await buildApp(config);
+    await app.close();
+    process.exit(0);
+  }
+  // Only the built server (dist/server/main.js) can run itself again; `npm run dev` runs the .ts.
+  const script = fileURLToPath(import.meta.url);
+  if (script.endsWith(".js") && (await firstStartPending(config))) await firstStartInChild(script);
+
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {

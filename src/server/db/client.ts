@@ -37,6 +37,13 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
+// PGlite's Postgres otherwise keeps the defaults of a shared server (shared_buffers 128 MB,
+// max_connections 100), all inside one WASM heap that never shrinks; this app's data fits in a few
+// MB and PGlite has a single connection. Passed at every start (a cluster made by an older version
+// has 128 MB in its postgresql.conf) and to initdb, which writes them into a new cluster's file.
+// Decision 009 has the measurements.
+const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=5"].flatMap((setting) => ["-c", setting]);
+
 /** Open PostgreSQL when a URL is given, otherwise embedded PGlite; apply migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const runMigrations = options.migrate ?? true;
@@ -52,6 +59,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
     loadDataDir: options.pgliteTemplate,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    initDbStartParams: PGLITE_SETTINGS,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (runMigrations) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

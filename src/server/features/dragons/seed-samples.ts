@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { appSettings } from "../../db/schema";
@@ -11,6 +12,16 @@ interface Sample {
 }
 
 const SEEDED_KEY = "samples_seeded_at";
+
+/** Whether this installation has claimed the samples already; false before the first migration too. */
+export async function samplesSeeded(db: Database): Promise<boolean> {
+  try {
+    const rows = await db.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, SEEDED_KEY)).limit(1);
+    return rows.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Load the bundled sample templates (assets/samples) into the library, once per installation:
