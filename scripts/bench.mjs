@@ -142,6 +142,18 @@ function load(url, { duration = DURATION, requests, headers = {} } = {}) {
   });
 }
 
+/** Run a TypeScript script of ours (tracked, so it is stopped with the bench); answers its stdout. */
+async function runScript(script, args, env = {}) {
+  const child = spawnTracked("npx", ["tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const { code } = await child.benchEntry.exit;
+  if (code !== 0) throw new Error(`${script} exited with ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`);
+  return stdout;
+}
+
 async function measure(name, url, budgetMs) {
   const result = await load(url);
   if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
@@ -230,7 +242,14 @@ async function run() {
 
   // First-load JavaScript
   await section("first-load JS", async () => {
-    for (const [label, module] of [["landing", null], ["library (/home)", "features/library/library-page.tsx"]]) {
+    const pages = [
+      ["landing", null],
+      ["library (/home)", "features/library/library-page.tsx"],
+      ["a dragon page", "features/dragon/dragon-page.tsx"],
+      ["blog (/blog)", "features/blog/blog-list-page.tsx"],
+      ["a blog post", "features/blog/blog-post-page.tsx"],
+    ];
+    for (const [label, module] of pages) {
       const js = firstLoadJsKb(module);
       rows.push({ measure: `first-load JS, ${label} (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
     }
@@ -238,13 +257,7 @@ async function run() {
 
   // Image pipeline on one core
   await section("image pipeline (1 core)", async () => {
-    const child = spawnTracked("npx", ["tsx", "scripts/bench-images.ts"], { env: { ...process.env, UV_THREADPOOL_SIZE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const { code } = await child.benchEntry.exit;
-    if (code !== 0) throw new Error(`image benchmark exited with ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`);
+    const stdout = await runScript("scripts/bench-images.ts", [], { UV_THREADPOOL_SIZE: "1" });
     for (const line of stdout.trim().split("\n")) {
       const { label, ms } = JSON.parse(line);
       const budget = label.startsWith("pencil") ? 500 : null;
@@ -278,7 +291,7 @@ async function run() {
   // Lighthouse, mobile profile, on the pages with a budget. A run that still fails after two
   // retries is a failed row with its reason; the others are still measured.
   if (fs.existsSync(CHROMIUM)) {
-    for (const [label, page] of [["/", "/"], ["/home", "/home"], ["a dragon page", () => `/dragon/${dragons[0].id}`]]) {
+    for (const [label, page] of [["/", "/"], ["/home", "/home"], ["a dragon page", () => `/dragon/${dragons[0].id}`], ["/blog", "/blog"]]) {
       const measureName = `Lighthouse mobile performance, ${label}`;
       await section(measureName, async () => {
         needServer();
@@ -348,6 +361,31 @@ async function run() {
       });
     }
   }
+
+  // The feed: 500 posts with 3 photos, 20 likes and 10 comments each, read by a signed-in member.
+  await section("GET /api/posts", async () => {
+    const seeded = await runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const { posts, cookie } = JSON.parse(seeded.trim().split("\n").at(-1));
+    const feedServer = await startServer(dataDir);
+    try {
+      const result = await load(`${feedServer.url}/api/posts`, { headers: { cookie, "accept-encoding": "gzip" } });
+      if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers`);
+      rows.push({
+        measure: `GET /api/posts, ${posts} posts × 3 photos, 20 likes, 10 comments (${CONNECTIONS} conn)`,
+        value: `${Math.round(result.requests.average).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms`,
+        budget: "p99 < 25 ms",
+        ok: result.latency.p99 < 25 ? "yes" : "NO",
+      });
+    } finally {
+      await feedServer.stop();
+    }
+  });
+
+  // The statistics dashboard's figures on 10,000 users and their activity (PGlite, median of 20).
+  await section("GET /api/admin/stats figures", async () => {
+    const { label, medianMs } = JSON.parse((await runScript("scripts/lib/bench-stats.ts", [])).trim().split("\n").at(-1));
+    rows.push({ measure: label, value: `${medianMs} ms`, budget: "< 100 ms", ok: medianMs < 100 ? "yes" : "NO" });
+  });
 
   // The canvas in Chromium, on a 12-megapixel template (loaded as the only sample of a fresh install).
   if (fs.existsSync(CHROMIUM)) {
