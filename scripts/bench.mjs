@@ -142,6 +142,24 @@ function load(url, { duration = DURATION, requests, headers = {} } = {}) {
   });
 }
 
+/** Restart on `dataDir`, then the resident-memory rows: idle after the restart, and during and after a load. */
+async function restartIdleAndLoaded(engine, dataDir, env, idleBudgetMb) {
+  const restarted = await startServer(dataDir, env);
+  try {
+    const idle = await idleResidentMb(restarted);
+    rows.push({ measure: `resident memory, ${engine}, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: `< ${idleBudgetMb} MB`, ok: idle < idleBudgetMb ? "yes" : "NO" });
+    const loaded = await memoryUnderLoad(restarted);
+    rows.push({
+      measure: `resident memory, ${engine}, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
+      value: `peak ${mb(loaded.peak)}, after ${mb(loaded.after)} (${Math.round(loaded.rps).toLocaleString("en")} req/s)`,
+      budget: "< 400 MB",
+      ok: Math.max(loaded.peak, loaded.after) < 400 ? "yes" : "NO",
+    });
+  } finally {
+    await restarted.stop();
+  }
+}
+
 /** Run a TypeScript script of ours (tracked, so it is stopped with the bench); answers its stdout. */
 async function runScript(script, args, env = {}) {
   const child = spawnTracked("npx", ["tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -308,20 +326,7 @@ async function run() {
   if (memoryNote) rows.push({ measure: "resident memory", value: memoryNote, budget: "", ok: "" });
   else {
     await section("resident memory, PGlite restart", async () => {
-      const restarted = await startServer(dataDir);
-      try {
-        const idle = await idleResidentMb(restarted);
-        rows.push({ measure: `resident memory, PGlite, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: "< 250 MB", ok: idle < 250 ? "yes" : "NO" });
-        const loaded = await memoryUnderLoad(restarted);
-        rows.push({
-          measure: `resident memory, PGlite, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
-          value: `peak ${mb(loaded.peak)}, after ${mb(loaded.after)} (${Math.round(loaded.rps).toLocaleString("en")} req/s)`,
-          budget: "< 400 MB",
-          ok: Math.max(loaded.peak, loaded.after) < 400 ? "yes" : "NO",
-        });
-      } finally {
-        await restarted.stop();
-      }
+      await restartIdleAndLoaded("PGlite", dataDir, {}, 250);
     });
 
     // Resident memory on PostgreSQL (a throwaway cluster): first start, restart, load.
@@ -344,20 +349,7 @@ async function run() {
         } finally {
           await first.stop();
         }
-        const restarted = await startServer(pgDataDir, env);
-        try {
-          const idle = await idleResidentMb(restarted);
-          rows.push({ measure: `resident memory, PostgreSQL, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: "< 150 MB", ok: idle < 150 ? "yes" : "NO" });
-          const loaded = await memoryUnderLoad(restarted);
-          rows.push({
-            measure: `resident memory, PostgreSQL, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
-            value: `peak ${mb(loaded.peak)}, after ${mb(loaded.after)} (${Math.round(loaded.rps).toLocaleString("en")} req/s)`,
-            budget: "< 400 MB",
-            ok: Math.max(loaded.peak, loaded.after) < 400 ? "yes" : "NO",
-          });
-        } finally {
-          await restarted.stop();
-        }
+        await restartIdleAndLoaded("PostgreSQL", pgDataDir, env, 150);
       });
     }
   }
