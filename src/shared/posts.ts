@@ -32,7 +32,6 @@ export const createPostSchema = z.object({
     .max(POST_IMAGES_MAX, `At most ${POST_IMAGES_MAX} images`)
     .refine((paths) => new Set(paths).size === paths.length, "Each image can be used once"),
 });
-export type CreatePostPayload = z.input<typeof createPostSchema>;
 
 /** POST /api/posts/{id}/comment. */
 export const commentSchema = z.object({
