@@ -2,14 +2,13 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling } from "./http/errors";
-import { helmetOptions, installPermissionsPolicy } from "./http/security";
+import { installSecurityHeaders } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
@@ -94,13 +93,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   app.decorateRequest("user", null);
-  await app.register(fastifyHelmet, helmetOptions(config));
-  installPermissionsPolicy(app);
+  installSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

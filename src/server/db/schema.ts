@@ -72,6 +72,21 @@ export const emailVerificationTokens = pgTable(
   (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
 
+/** Forgotten-password links (issue 14): hashed, single use, one live token per user. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
 /** Who owns an uploaded object and whether anyone may read it. Storage backends hold only bytes. */
 export const storedObjects = pgTable(
   "stored_objects",
@@ -121,6 +136,16 @@ export const worksInProgress = pgTable(
     imageX: doublePrecision("image_x").notNull(),
     imageY: doublePrecision("image_y").notNull(),
     currentCell: text("current_cell"),
+    // Learner tools (issue 13). Rows saved before them take these defaults: inches, no preset
+    // named (custom), nothing done, the spec's grid look and the picture in colour.
+    paperPreset: text("paper_preset"),
+    unit: text("unit").notNull().default("in"),
+    doneCells: text("done_cells").array().notNull().default(sql`'{}'::text[]`),
+    gridColor: text("grid_color").notNull().default("dark"),
+    gridThickness: doublePrecision("grid_thickness").notNull().default(1),
+    gridOpacity: doublePrecision("grid_opacity").notNull().default(1),
+    diagonals: boolean("diagonals").notNull().default(false),
+    imageMode: text("image_mode").notNull().default("color"),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dragonId] }), index("works_in_progress_dragon_id_idx").on(t.dragonId)],

@@ -11,11 +11,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function installOriginCheck(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin || SAFE_METHODS.has(request.method)) return done();
     const own = `${request.protocol}://${request.host}`;
-    if (origin !== publicOrigin && origin !== own) throw new HttpError(403, "Cross-site request refused");
+    done(origin !== publicOrigin && origin !== own ? new HttpError(403, "Cross-site request refused") : undefined);
   });
 }

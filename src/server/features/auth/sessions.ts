@@ -40,21 +40,24 @@ const cookieOptions = (config: Config) => ({
 export function createSessions(db: Database, config: Config) {
   const lookups = new Map<string, CachedSession>();
 
-  async function lookUp(tokenHash: string, now: number): Promise<CachedSession | null> {
-    const cached = lookups.get(tokenHash);
+  // Keyed by the token itself, so a remembered session costs no hashing; the token is in this
+  // process's memory during every request anyway, and the database still keeps only its hash.
+  async function lookUp(token: string, now: number): Promise<CachedSession | null> {
+    const cached = lookups.get(token);
     if (cached && now - cached.cachedAt < LOOKUP_TTL_MS) return cached;
+    const tokenHash = hashToken(token);
     const [row] = await db
       .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
     if (!row) {
-      lookups.delete(tokenHash);
+      lookups.delete(token);
       return null;
     }
     if (lookups.size >= LOOKUP_CACHE_MAX) lookups.clear();
     const fresh = { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now };
-    lookups.set(tokenHash, fresh);
+    lookups.set(token, fresh);
     return fresh;
   }
 
@@ -68,7 +71,7 @@ export function createSessions(db: Database, config: Config) {
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
-        lookups.delete(hashToken(token));
+        lookups.delete(token);
         await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
       }
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -79,9 +82,8 @@ export function createSessions(db: Database, config: Config) {
       app.addHook("onRequest", async (request, reply) => {
         const token = request.cookies[SESSION_COOKIE];
         if (!token) return;
-        const tokenHash = hashToken(token);
         const now = Date.now();
-        const session = await lookUp(tokenHash, now);
+        const session = await lookUp(token, now);
         if (!session) {
           reply.clearCookie(SESSION_COOKIE, { path: "/" });
           return;
@@ -92,7 +94,7 @@ export function createSessions(db: Database, config: Config) {
           await db
             .update(sessions)
             .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
-            .where(eq(sessions.tokenHash, tokenHash));
+            .where(eq(sessions.tokenHash, hashToken(token)));
           reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
         }
       });

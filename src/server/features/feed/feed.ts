@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectStorage } from "../../storage/object-storage";
@@ -11,11 +12,16 @@ import { postImageKeys, preparePostPhoto } from "./images";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
-// approval or deletion. Built pages are kept for a moment: other processes' changes show within
-// that time, and this process's own changes drop them at once. Non-admins all get the same masked
-// answer, so what is kept is the answer's bytes, plain and gzipped: encoding ~100 KB of text on
-// every request more than halved the requests per second.
-const PAGE_TTL_MS = 1_500;
+// approval or deletion. Built pages are kept: this process's own changes drop them at once, and
+// other processes' changes (several servers on one PostgreSQL) show within PAGE_TTL_MS. Non-admins
+// all get the same masked answer, so what is kept is the answer's bytes, plain and gzipped:
+// encoding ~100 KB of text on every request more than halved the requests per second. Building a
+// page takes some 50 ms of PGlite's time on the event loop (its queries run synchronously), so it
+// is done rarely and never while a reader waits for an answer that only aged (see page()).
+const PAGE_TTL_MS = 10_000;
+// An aged page is still sent while its successor is built, unless it is older than this (a process
+// that sat idle does not show a long-gone feed first).
+const STALE_MAX_MS = 60_000;
 // Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
 const MAX_CACHED_PAGES = 200;
 
@@ -25,10 +31,25 @@ const COMMENTS_PER_MINUTE = 30;
 
 type Viewer = Pick<SessionUser, "id" | "isAdmin">;
 
-/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped. */
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+// Quality 10 makes a page some 25 % smaller than gzip in ~30 ms, off the event loop (quality 11
+// takes ~200 ms for the last 2 %); a page is built at most once per PAGE_TTL_MS or change.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } };
+
+/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped and in Brotli. */
 export interface FeedPage {
   json: Buffer;
   gzip: Buffer;
+  br: Buffer;
+}
+
+interface CachedPage {
+  page: Promise<FeedPage>;
+  at: number;
+  /** The page has been built (it can be sent while its successor is built). */
+  ready: boolean;
+  refreshing: boolean;
 }
 
 /** A person with the e-mail masked, unless the viewer may see it (admins, or the person themself). */
@@ -55,10 +76,48 @@ const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isA
  * cached feed pages, likes, comments, approval and deletion.
  */
 export function createFeed(repository: PostsRepository, storage: ObjectStorage) {
-  const pages = new Map<string, { page: Promise<FeedPage>; at: number }>();
+  const pages = new Map<string, CachedPage>();
   const postLimiter = new KeyedRateLimiter(POSTS_PER_HOUR, 60 * 60_000);
   const commentLimiter = new KeyedRateLimiter(COMMENTS_PER_MINUTE, 60_000);
   const invalidate = () => pages.clear();
+
+  /**
+   * Build one page and keep it. Concurrent readers share the build: the promise is kept, not only
+   * its result. A build that a change overtook (the entry was dropped meanwhile) is not kept.
+   */
+  function build(key: string, viewer: Viewer, before: string | undefined): Promise<FeedPage> {
+    const previous = pages.get(key);
+    const page = repository.list({ approvedOnly: !viewer.isAdmin, before, limit: FEED_PAGE_SIZE }).then(async (list) => {
+      const json = Buffer.from(JSON.stringify(postsForViewer(list, viewer, { ownFull: false })));
+      const [gzipped, br] = await Promise.all([gzip(json), brotli(json, { params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } })]);
+      return { json, gzip: gzipped, br };
+    });
+    const entry: CachedPage = { page, at: Date.now(), ready: false, refreshing: false };
+    if (previous?.ready) {
+      // A refresh: the old answer stays in place until this one is ready.
+      page.then(
+        () => {
+          if (pages.get(key) !== previous) return;
+          entry.ready = true;
+          pages.set(key, entry);
+        },
+        () => {}, // The caller handles the failure; the old answer stays.
+      );
+      return page;
+    }
+    page.then(
+      () => {
+        entry.ready = true;
+      },
+      () => {
+        if (pages.get(key) === entry) pages.delete(key);
+      },
+    );
+    pages.delete(key);
+    if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+    pages.set(key, entry);
+    return page;
+  }
 
   /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
   async function visiblePost(id: string, viewer: Viewer): Promise<PostAccess> {
@@ -79,24 +138,27 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
   return {
     invalidate,
 
-    /** GET /api/posts, ready to send: one cached answer for admins, one for everyone else, per cursor. */
+    /**
+     * GET /api/posts, ready to send: one cached answer for admins, one for everyone else, per
+     * cursor. An answer past its time is still sent while its successor is built (stale while
+     * revalidate), so no reader waits on the database for a page that only aged; after a change
+     * in this process (invalidate) the next reader waits for the fresh one.
+     */
     page(viewer: Viewer, before: string | undefined): Promise<FeedPage> {
       const key = `${viewer.isAdmin ? "admin" : "member"}:${before ?? ""}`;
       const now = Date.now();
       const cached = pages.get(key);
       if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;
-      // Concurrent requests share one build: the promise is kept, not only its result.
-      const page = repository.list({ approvedOnly: !viewer.isAdmin, before, limit: FEED_PAGE_SIZE }).then((list) => {
-        const json = Buffer.from(JSON.stringify(postsForViewer(list, viewer, { ownFull: false })));
-        return { json, gzip: zlib.gzipSync(json) };
-      });
-      page.catch(() => {
-        if (pages.get(key)?.page === page) pages.delete(key);
-      });
-      pages.delete(key);
-      if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
-      pages.set(key, { page, at: now });
-      return page;
+      if (cached?.ready && now - cached.at <= STALE_MAX_MS) {
+        if (!cached.refreshing) {
+          cached.refreshing = true;
+          build(key, viewer, before).catch(() => {
+            cached.refreshing = false;
+          });
+        }
+        return cached.page;
+      }
+      return build(key, viewer, before);
     },
 
     /** The caller's own posts, pending and approved; their own e-mail is shown in full. */

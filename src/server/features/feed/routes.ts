@@ -8,12 +8,14 @@ import type { Feed } from "./feed";
 export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // The page is bytes already (cached and shared), sent as they are: gzipped when the client
-  // takes gzip (setting content-encoding keeps @fastify/compress from compressing it again).
+  // The page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
+  // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
   api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preHandler: requireUser }, async (request, reply) => {
     const page = await feed.page(request.user!, request.query.before);
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
-    if (acceptsGzip(request.headers["accept-encoding"])) return reply.header("content-encoding", "gzip").send(page.gzip);
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
     return reply.send(page.json);
   });
 
@@ -52,14 +54,20 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   });
 }
 
-/** Does an Accept-Encoding header take gzip? Named with q=0 it is refused, whatever `*` says. */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
+/**
+ * Brotli (smaller) or gzip, as an Accept-Encoding header allows: a coding named with q=0 is
+ * refused, whatever `*` says; between two accepted ones the higher weight wins, Brotli on a tie.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
     const [coding, ...params] = part.split(";").map((piece) => piece.trim());
     const q = params.find((param) => param.startsWith("q="));
     if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
   }
-  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
+  const br = weights.get("br") ?? weights.get("*") ?? 0;
+  const gzip = weights.get("gzip") ?? weights.get("*") ?? 0;
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : null;
 }
