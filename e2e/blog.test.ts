@@ -397,6 +397,15 @@ describe("blog", () => {
       expect(await seriousA11yViolations(admin)).toEqual([]);
     }
 
+    // Editing keeps the captioned picture: the editor shows the caption, and a save stores the figure as it was.
+    await admin.goto(`/admin/blog/edit/${post!.id}`);
+    const editor = admin.getByRole("textbox", { name: "Content" });
+    await editor.locator("figure figcaption", { hasText: "The finished scales." }).waitFor();
+    await admin.getByRole("button", { name: "Save Post" }).click();
+    await expectToast(admin, "Success", "Blog post updated successfully!");
+    const saved = (await (await adminContext.request.get(`/api/blog/posts/${post!.slug}`)).json()) as { content: string };
+    expect(saved.content).toMatch(/<figure><img [^>]*src="[^"]+"[^>]*><figcaption>The finished scales\.<\/figcaption><\/figure>/);
+
     for (const { id } of posts) expect((await adminContext.request.delete(`/api/admin/blog/${id}`)).status()).toBe(200);
     await adminContext.close();
   });

@@ -5,10 +5,12 @@ import Image from "@tiptap/extension-image";
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, LoaderCircle, Quote, Redo2, Undo2 } from "lucide-react";
 import { toast } from "../../components/ui/use-toast";
 import { BLOG_IMAGE_TYPES } from "./admin-api";
+import { Figcaption, Figure } from "./figure-extension";
 import { uploadImageWithToasts } from "./image-upload";
 
 // The editor writes only what the server's sanitiser keeps (h2-h4, p, strong, em, a, lists,
-// blockquote, code, pre, hr, br, img): no underline, no strike-through, headings from h2.
+// blockquote, code, pre, hr, br, img, figure with figcaption): no underline, no strike-through,
+// headings from h2.
 const extensions = [
   StarterKit.configure({
     // h4 too, so a stored h4 survives an edit; the toolbar offers h2 and h3.
@@ -24,6 +26,8 @@ const extensions = [
     },
   }),
   Image.configure({ inline: false, allowBase64: false }),
+  Figure,
+  Figcaption,
 ];
 
 /** What a link typed into the prompt becomes: https:// is added to a bare address ("example.com/x"). */
