@@ -9,8 +9,8 @@ export const POST_DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 1000;
 /** Posts per GET /api/posts answer; `?before={id}` gives the next older page. */
 export const FEED_PAGE_SIZE = 20;
-/** Own posts per GET /api/posts/mine answer (the profile shows them all); `?before={id}` gives older ones. */
-export const MY_POSTS_PAGE_SIZE = 100;
+/** Own posts per GET /api/posts/mine answer (the profile shows more on request); `?before={id}` gives older ones. */
+export const MY_POSTS_PAGE_SIZE = 24;
 /** Longest side of the display version of a feed photo, and of its thumbnail. */
 export const POST_DISPLAY_MAX_SIDE = 1600;
 export const POST_THUMB_MAX_SIDE = 400;

@@ -9,7 +9,7 @@ import { comments, dragons, likes, postImages, posts, storedObjects } from "../.
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
-import { maskEmail, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 import { createPostsRepository } from "./repository";
 
 let t: TestApp;
@@ -381,15 +381,16 @@ describe("GET /api/posts/mine", () => {
     expect(res.body).not.toContain(viewer.email);
   });
 
-  it("answers up to 100 of them, the profile's whole list, and older ones with ?before=", async () => {
+  it(`answers ${MY_POSTS_PAGE_SIZE} of them at a time, newest first, and older ones with ?before=`, async () => {
     const prolific = await createSignedInUser(t);
     const old = new Date(Date.now() - 30 * 86_400_000);
-    await t.database.db.insert(posts).values(Array.from({ length: 105 }, (_, i) => ({ userId: prolific.id, dragonId, description: `old ${i}`, createdAt: new Date(old.getTime() - i * 60_000) })));
+    const total = MY_POSTS_PAGE_SIZE + 5;
+    await t.database.db.insert(posts).values(Array.from({ length: total }, (_, i) => ({ userId: prolific.id, dragonId, description: `old ${i}`, createdAt: new Date(old.getTime() - i * 60_000) })));
     const first = (await get("/api/posts/mine", prolific.cookies)).json() as Post[];
-    expect(first).toHaveLength(100);
+    expect(first).toHaveLength(MY_POSTS_PAGE_SIZE);
     expect(first[0]!.description).toBe("old 0");
     const rest = (await get(`/api/posts/mine?before=${first.at(-1)!.id}`, prolific.cookies)).json() as Post[];
-    expect(rest.map((p) => p.description)).toEqual(["old 100", "old 101", "old 102", "old 103", "old 104"]);
+    expect(rest.map((p) => p.description)).toEqual(Array.from({ length: 5 }, (_, i) => `old ${MY_POSTS_PAGE_SIZE + i}`));
   });
 });
 

@@ -1,13 +1,14 @@
 import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
-import { buttonClass } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useMyPosts } from "./api";
 import { RelativeTime } from "./relative-time";
 
-/** The profile's 'Your drawings': every post of the signed-in user, with where it stands. */
+/** The profile's 'Your drawings': the signed-in user's posts, newest first, with where each stands. */
 export function MyDrawings() {
   const posts = useMyPosts(true);
+  const list = posts.data?.pages.flat() ?? [];
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -24,11 +25,11 @@ export function MyDrawings() {
         <p role="alert" className="mt-4 text-sm text-ink-soft">
           Your drawings could not be loaded. Please reload the page.
         </p>
-      ) : posts.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="mt-4 text-sm text-ink-soft">You have not shared a drawing yet. Finished one? Share a photo with the community!</p>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
-          {posts.data.map((post) => {
+          {list.map((post) => {
             const cover = post.images[0];
             return (
               <li key={post.id} className="overflow-hidden rounded-2xl border border-line bg-paper">
@@ -43,6 +44,11 @@ export function MyDrawings() {
             );
           })}
         </ul>
+      )}
+      {posts.hasNextPage && (
+        <Button variant="secondary" className="mt-4 w-full" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+          {posts.isFetchingNextPage ? "Loading..." : "Show older drawings"}
+        </Button>
       )}
     </Card>
   );
