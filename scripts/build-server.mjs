@@ -3,7 +3,7 @@ import { build } from "esbuild";
 import fs from "node:fs";
 
 await build({
-  entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts" },
+  entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts", backup: "src/server/cli/backup.ts", restore: "src/server/cli/restore.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

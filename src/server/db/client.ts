@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -55,16 +56,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteTemplate,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    initDbStartParams: PGLITE_SETTINGS,
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  if (runMigrations) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
-  return { db, kind: "pglite", close: () => client.close(), ...{ pglite: client } };
+  let unlock = () => {};
+  if (options.pgliteDir) {
+    fs.mkdirSync(options.pgliteDir, { recursive: true });
+    unlock = lockPgliteDir(options.pgliteDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.pgliteDir,
+      loadDataDir: options.pgliteTemplate,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      initDbStartParams: PGLITE_SETTINGS,
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    if (runMigrations) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { db, kind: "pglite", close, ...{ pglite: client } };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** The raw PGlite client behind a handle, for dumping a template data dir in tests. */
