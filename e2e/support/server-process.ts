@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Start the built server (`dist/server/main.js`) as `npm start` would, on a free port and a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-e2e-"));
   const url = `http://127.0.0.1:${port}`;
@@ -37,7 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   child.stderr!.on("data", (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -46,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start within 60 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`Server did not start within ${startTimeoutMs / 1000} s:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
