@@ -93,6 +93,42 @@ describe("GET /objects/*", () => {
   });
 });
 
+describe("GET /objects/* serves data, never a page", () => {
+  // A PNG that is also an HTML page: the bytes start like a PNG (so an upload's check passes) and
+  // go on with markup that would run as a page if a browser ever rendered it as one.
+  const polyglot = Buffer.concat([png.subarray(0, 8), Buffer.from("<html><body><script>window.__pwned=1</script><svg onload=alert(1)></svg></body></html>")]);
+
+  it("serves a PNG/HTML polyglot as an image that may run nothing: its proven type, nosniff, a sandboxing CSP", async () => {
+    await t.app.storage.put("uploads/polyglot", polyglot, "image/png", { ownerId, isPublic: true });
+    const res = await t.app.inject({ method: "GET", url: "/objects/uploads/polyglot" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+  });
+
+  it("sends anything not stored as a checked image type as an opaque attachment", async () => {
+    for (const [key, type] of [["uploads/page", "text/html"], ["uploads/drawing", "image/svg+xml"], ["uploads/unknown", "application/x-unknown"]] as const) {
+      await t.app.storage.put(key, polyglot, type, { ownerId, isPublic: true });
+      const res = await t.app.inject({ method: "GET", url: `/objects/${key}` });
+      expect(res.statusCode, key).toBe(200);
+      expect(res.headers["content-type"], key).toBe("application/octet-stream");
+      expect(res.headers["content-disposition"], key).toBe(`attachment; filename="${key.split("/")[1]}"`);
+      expect(res.headers["content-security-policy"], key).toBe("default-src 'none'; sandbox");
+    }
+  });
+
+  it("answers ?download with an attachment named safely", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp" });
+    expect(plain.headers["content-disposition"]).toBeUndefined();
+    const named = await t.app.inject({ method: "GET", url: `/objects/dragons/d1/preview.webp?download=${encodeURIComponent('Fire "Dragon"\r\n/../x.webp')}` });
+    expect(named.headers["content-type"]).toBe("image/webp");
+    expect(named.headers["content-disposition"]).toBe('attachment; filename="Fire -Dragon-..-x.webp"');
+    const bare = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp?download" });
+    expect(bare.headers["content-disposition"]).toBe('attachment; filename="preview.webp"');
+  });
+});
+
 describe("canRead", () => {
   const object = { ownerId: "u1", isPublic: false };
   it("lets the owner and admins read a private object, and nobody else", () => {

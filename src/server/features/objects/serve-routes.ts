@@ -2,11 +2,25 @@ import type { FastifyInstance } from "fastify";
 import { isValidKey } from "../../storage/blob-backend";
 import { canRead, type ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
+import { IMAGE_TYPES } from "../../images/sniff";
 import { parseRange } from "./byte-range";
+
+const SERVABLE_TYPES = new Set<string>(IMAGE_TYPES);
+// A stored object is data, never a page: should anything ever be read as a document (a polyglot
+// file, a browser that ignores nosniff), it may load nothing and run nothing.
+const OBJECT_CSP = "default-src 'none'; sandbox";
+
+/** A download's file name: the asked-for name, else the key's last part, in safe characters only. */
+export function downloadFileName(key: string, asked: unknown): string {
+  const raw = typeof asked === "string" && asked.trim() !== "" ? asked : key.split("/").at(-1)!;
+  const safe = raw.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[.\s-]+/, "").slice(0, 120);
+  return safe || "download";
+}
 
 /**
  * GET /objects/{key}: public objects to anyone, private ones only to their owner and admins
  * (others get the same 404 as a missing object, so private keys cannot be probed).
+ * `?download` (or `?download=name.png`) asks for it as an attachment.
  */
 export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectStorage) {
   app.get<{ Params: { "*": string } }>("/objects/*", { config: { compress: false } } as object, async (request, reply) => {
@@ -20,8 +34,17 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "Object not found");
 
+    // Served as an image only when it is stored as one of the image types uploads are checked
+    // against (their bytes proved it); anything else goes out as an opaque download.
+    const type = object.contentType ?? info.contentType ?? "";
+    const servable = SERVABLE_TYPES.has(type);
+    const query = request.query as Record<string, unknown>;
+    if (!servable || "download" in query) {
+      reply.header("content-disposition", `attachment; filename="${downloadFileName(key, query.download)}"`);
+    }
     reply
-      .header("content-type", object.contentType ?? info.contentType ?? "application/octet-stream")
+      .header("content-type", servable ? type : "application/octet-stream")
+      .header("content-security-policy", OBJECT_CSP)
       .header("etag", info.etag)
       .header("last-modified", info.lastModified.toUTCString())
       .header("accept-ranges", "bytes")
