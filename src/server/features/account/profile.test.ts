@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, comments, dragons, likes, passwordResetTokens, postImages, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
+import { blogPosts, comments, dragons, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
 import { sharedUpload, storedUpload, type TestUser } from "../../test/users";
