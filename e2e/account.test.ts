@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, verificationLink } from "../src/server/test/mail";
@@ -130,7 +131,21 @@ describe("account self-service", () => {
       await page.getByRole("button", { name: "Save Name" }).click();
       await expectToast(page, "Profile Updated", "Your name has been saved.");
       await page.getByRole("heading", { name: `${name} Hood` }).waitFor();
-      if (viewport === WIDE) await page.getByRole("banner").getByText(name, { exact: true }).waitFor();
+      if (viewport === WIDE) {
+        await page.getByRole("banner").getByText(name, { exact: true }).waitFor();
+        // A picture through the upload widget: square, on the profile and in the header.
+        const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2f855a" } }).jpeg().toBuffer();
+        await page.getByRole("button", { name: "Add a picture" }).click();
+        const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+        await dashboard.waitFor();
+        await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+        await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
+        await expectToast(page, "Picture Updated");
+        const headerPicture = page.getByRole("banner").locator('img[src^="/objects/avatars/"]');
+        await headerPicture.waitFor();
+        expect(await headerPicture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([256, 256]);
+        await page.getByRole("button", { name: "Change picture" }).waitFor();
+      }
       await screenshot(page, `account-profile-${viewport === WIDE ? "wide" : "phone"}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       if (viewport === PHONE) {
