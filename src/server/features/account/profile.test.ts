@@ -180,6 +180,21 @@ describe("GET /api/account/export", () => {
   });
 });
 
+describe("GET /api/account/export as an admin", () => {
+  it("gives an admin their own data only, like anyone else", async () => {
+    const admin = await createAccount(t, { isAdmin: true, firstName: "Boss" });
+    const member = await createAccount(t, { firstName: "Member" });
+    await approvedPost(member, admin);
+    const res = await send("GET", "/api/account/export", admin.cookies);
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: admin.id, isAdmin: true });
+    expect(data.posts).toEqual([]);
+    expect([data.commentsWritten.length, data.likesGiven.length]).toEqual([1, 1]);
+    expect(res.body).not.toContain(member.email);
+  });
+});
+
 /** How many rows of each table name the user (or their e-mail), and how many of `keys` exist in storage. */
 async function traces(userId: string, email: string, keys: string[]) {
   const db = t.database.db;
