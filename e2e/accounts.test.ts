@@ -99,7 +99,7 @@ describe("accounts", () => {
     await screenshot(page, "profile-admin-desktop");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     const me = await page.request.get("/api/auth/user");
@@ -163,7 +163,7 @@ describe("accounts", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // An off-site return URL planted in storage is ignored: Google sign-in lands on /home.
-    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await page.evaluate(() => sessionStorage.setItem("returnUrl", "//evil.example/phish"));
     await page.goto("/login");

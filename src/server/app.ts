@@ -35,12 +35,15 @@ import { createFeed } from "./features/feed/feed";
 import { registerPostRoutes } from "./features/feed/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
+import { registerAccountRoutes } from "./features/account/routes";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
   database?: DatabaseHandle;
   storage?: ObjectStorage;
   mailer?: Mailer;
+  /** The clock of time-limited links (password resets); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 declare module "fastify" {
@@ -122,7 +125,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerDragonRoutes(app, { library, storage, imageGenerator: createImageGenerator(config) });
   registerWaitlistRoutes(app, database.db);
   registerWipRoutes(app, database.db);
-  registerPostRoutes(app, createFeed(createPostsRepository(database.db), storage));
+  const feed = createFeed(createPostsRepository(database.db), storage);
+  registerPostRoutes(app, feed);
+  // A changed name or picture, or a deleted account, shows in the feed at once.
+  registerAccountRoutes(app, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now });
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
   registerStatsRoutes(app, createStatsRepository(database.db));

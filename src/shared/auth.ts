@@ -3,27 +3,34 @@ import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 import { nameText, text } from "./text";
 
-const email = text()
+/** An e-mail address as typed: trimmed, checked and lower-cased. */
+export const emailField = () => text()
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .email("Please enter a valid email address")
   .transform((value) => value.toLowerCase());
+const email = emailField();
 
-const name = nameText().trim().max(100, "Names can be at most 100 characters").optional().nullable();
+/** A first or last name: optional, at most 100 characters, no invisible or direction tricks. */
+export const personName = () => nameText().trim().max(100, "Names can be at most 100 characters").optional().nullable();
 
 export const loginSchema = z.object({
   email,
   password: text().min(1, "Password is required").max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
 });
 
+/** A password being chosen: registration, a reset and a change all follow these rules. */
+export const newPassword = () =>
+  text()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`);
+
 export const registerSchema = z.object({
   email,
-  password: text()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
-  firstName: name,
-  lastName: name,
+  password: newPassword(),
+  firstName: personName(),
+  lastName: personName(),
 });
 
 export const resendVerificationSchema = z.object({ email });
@@ -40,6 +47,11 @@ export interface AuthUser {
   emailVerified: boolean;
   isAdmin: boolean;
   createdAt: string;
+}
+
+/** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */
+export interface CurrentUser extends AuthUser {
+  hasPassword: boolean;
 }
 
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */

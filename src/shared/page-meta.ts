@@ -22,6 +22,7 @@ const staticMeta: Record<string, PageMeta> = {
   "/blog": { title: pageTitle("Blog"), description: "Drawing tutorials and tips for the grid method." },
   "/login": { title: pageTitle("Sign In"), description: "Sign in or create a free account to save your progress." },
   "/verify-email": { title: pageTitle("Verify Email"), description: "Confirm your e-mail address." },
+  "/reset-password": { title: pageTitle("Reset Password"), description: "Choose a new password for your Dragon Grid account." },
   "/feed": { title: pageTitle("Community Feed"), description: "See what other learners have drawn." },
   "/profile": { title: pageTitle("Your Profile"), description: "Your Dragon Grid profile." },
   "/upload": { title: pageTitle("Upload Your Drawing"), description: "Share a photo of your drawing." },

@@ -11,6 +11,7 @@ export const ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/blog\/[^/]+$/,
   /^\/login$/,
   /^\/verify-email$/,
+  /^\/reset-password$/,
   /^\/feed$/,
   /^\/profile$/,
   /^\/upload$/,

@@ -35,7 +35,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written whole, then renamed: a reader of the outbox never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       log.info({ to: message.to, file }, `Mail written to the outbox (no SMTP_URL): ${message.subject}`);
     },
   };

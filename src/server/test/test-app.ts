@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type AppDependencies } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { createTestDatabase } from "./test-database";
@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** The whole app on a private database and data directory, quiet, without the built client. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now"> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-test-"));
   const config = loadConfig({
@@ -27,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: "http://dragongrid.test",
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...deps });
   await app.ready();
   return {
     app,

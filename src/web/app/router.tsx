@@ -8,6 +8,7 @@ import { useAuth } from "../lib/auth";
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
 const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import("../features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
 const ProfilePage = lazy(() => import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
 const LibraryPage = lazy(() => import("../features/library/library-page").then((m) => ({ default: m.LibraryPage })));
 const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) => ({ default: m.DragonPage })));
@@ -33,6 +34,7 @@ export function AppRouter() {
         <Route path="/draw/:id" component={DrawPage} />
         <Route path="/login" component={LoginPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/feed" component={FeedPage} />
         <Route path="/blog" component={BlogListPage} />
         <Route path="/blog/:slug" component={BlogPostPage} />

@@ -47,7 +47,8 @@ export function usePageViews() {
     const id = gaId();
     if (id) {
       loadGoogleAnalytics(id);
-      window.gtag!("event", "page_view", { page_path: location, page_location: window.location.href });
+      // Without the query string: e-mailed links carry secrets there (?token= of a password reset).
+      window.gtag!("event", "page_view", { page_path: location, page_location: window.location.origin + location });
     }
   }, [location]);
 }

@@ -199,9 +199,9 @@ describe("login, the current user and logout", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(me.statusCode).toBe(200);
     const user = me.json();
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"]);
+    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "hasPassword", "id", "isAdmin", "lastName", "profileImageUrl"]);
     expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false });
-    expect(me.body).not.toMatch(/scrypt|password/i);
+    expect(me.body).not.toMatch(/scrypt|passwordHash|password_hash/i);
 
     const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(out.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { hashToken, randomToken } from "./tokens";
 import { requireUser, type Sessions } from "./sessions";
-import { toAuthUser, type UsersRepository } from "./users-repository";
+import { toAuthUser, toCurrentUser, type UsersRepository } from "./users-repository";
 import { verificationEmail } from "./verification-email";
 
 export interface AuthDeps {
@@ -127,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findById(request.user!.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     reply.header("cache-control", "no-store");
-    return toAuthUser(user);
+    return toCurrentUser(user);
   });
 
   api.post("/api/auth/logout", async (request, reply) => {

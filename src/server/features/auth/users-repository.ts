@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailVerificationTokens, users } from "../../db/schema";
-import type { AuthUser } from "../../../shared/auth";
+import type { AuthUser, CurrentUser } from "../../../shared/auth";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,6 +18,9 @@ export function toAuthUser(row: UserRow): AuthUser {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** GET /api/auth/user's view: the API's fields and whether there is a password to ask for. */
+export const toCurrentUser = (row: UserRow): CurrentUser => ({ ...toAuthUser(row), hasPassword: row.passwordHash !== null });
 
 export function createUsersRepository(db: Database) {
   return {

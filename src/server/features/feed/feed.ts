@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectStorage } from "../../storage/object-storage";
 import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
-import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
+import { ownCheckedImageKey, readUpload } from "../objects/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 
@@ -128,10 +127,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
 
   /** Check one image reference: the caller's own upload that passed set-acl. Answers its storage key. */
   async function checkUpload(objectPath: string, index: number, userId: string): Promise<string> {
-    const key = objectPath.slice("/objects/".length);
-    const object = await storage.get(key);
-    const ready = object && object.ownerId === userId && object.isPublic && object.contentType?.startsWith("image/");
-    if (!ready) throw new HttpError(400, `Invalid images: image ${index + 1} is not an uploaded image of yours`);
+    const key = await ownCheckedImageKey(storage, objectPath, userId);
+    if (!key) throw new HttpError(400, `Invalid images: image ${index + 1} is not an uploaded image of yours`);
     return key;
   }
 
@@ -183,10 +180,10 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       try {
         const images: NewPostImage[] = [];
         for (const [position, objectKey] of originals.entries()) {
-          const info = await storage.stat(objectKey);
-          if (!info) throw new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
-          if (info.size > UPLOAD_MAX_BYTES) throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
-          const photo = await preparePostPhoto(await readAll(await storage.read(objectKey)));
+          const bytes = await readUpload(storage, objectKey);
+          if (bytes === "missing") throw new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
+          if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+          const photo = await preparePostPhoto(bytes);
           const keys = postImageKeys(id, position);
           written.push(keys.display);
           await storage.put(keys.display, photo.display, "image/webp", acl);

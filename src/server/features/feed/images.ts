@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { HttpError } from "../../http/errors";
-import { MAX_TEMPLATE_PIXELS, inspectImage } from "../../images/template-pipeline";
+import { processPhoto } from "../../images/photo";
 import { POST_DISPLAY_MAX_SIDE, POST_THUMB_MAX_SIDE } from "../../../shared/posts";
 
 /** The storage keys of one post photo's served versions; readable names, one folder per post. */
@@ -19,23 +18,13 @@ export interface PreparedPhoto {
   height: number;
 }
 
-/** Prefix a photo problem with the field it came from, so the 400 names `images`. */
-const imagesError = (message: string) => new HttpError(400, `Invalid images: ${message}`);
-
 /**
- * Make a post photo's display version and thumbnail from the uploaded original. The header is
- * checked first (the library's `inspectImage`), so a non-image or a decompression bomb is refused
- * before a pixel is decoded. Throws a 400 HttpError naming `images`.
+ * Make a post photo's display version and thumbnail from the uploaded original. Throws a 400
+ * HttpError naming `images`.
  */
 export async function preparePostPhoto(original: Buffer): Promise<PreparedPhoto> {
-  await inspectImage(original).catch((error: unknown) => {
-    throw error instanceof HttpError ? imagesError(error.message) : error;
-  });
-  try {
-    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to, so EXIF
-    // (GPS, camera, time), XMP, IPTC and the orientation tag itself are all left behind.
-    const { data: display, info } = await sharp(original, { limitInputPixels: MAX_TEMPLATE_PIXELS, failOn: "error" })
-      .rotate()
+  return processPhoto(original, "images", async (upright) => {
+    const { data: display, info } = await upright
       .resize({ width: POST_DISPLAY_MAX_SIDE, height: POST_DISPLAY_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80, effort: 4 })
       .toBuffer({ resolveWithObject: true });
@@ -44,7 +33,5 @@ export async function preparePostPhoto(original: Buffer): Promise<PreparedPhoto>
       .webp({ quality: 75, effort: 4 })
       .toBuffer();
     return { display, thumb, width: info.width, height: info.height };
-  } catch {
-    throw imagesError("The image file is damaged or incomplete. Please try another file.");
-  }
+  });
 }

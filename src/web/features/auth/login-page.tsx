@@ -12,6 +12,7 @@ import { getStaticPageMeta } from "../../../shared/page-meta";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { PASSWORD_MIN } from "../../../shared/auth-limits";
 import { useLogin, useRegister } from "./api";
+import { ForgotPasswordForm } from "../account/forgot-password-form";
 import { CheckEmail } from "./check-email";
 import { GoogleButton } from "./google-button";
 
@@ -32,6 +33,8 @@ export function LoginPage() {
   const search = new URLSearchParams(useSearch());
   const [tab, setTab] = useState(search.get("tab") === "register" ? "register" : "login");
   const [checkEmailFor, setCheckEmailFor] = useState<string | null>(null);
+  // /login?forgot=1 (the reset page's 'ask for a new link') opens the forgotten-password view.
+  const [forgotOpen, setForgotOpen] = useState(search.get("forgot") === "1");
   const [login, setLogin] = useState({ email: "", password: "" });
   const [form, setForm] = useState({ firstName: "", lastName: "", email: "", password: "" });
   const loginMutation = useLogin();
@@ -73,7 +76,15 @@ export function LoginPage() {
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
       <Card className="p-6 sm:p-8">
-        {checkEmailFor ? (
+        {forgotOpen ? (
+          <ForgotPasswordForm
+            initialEmail={login.email}
+            onBack={() => {
+              setForgotOpen(false);
+              setTab("login");
+            }}
+          />
+        ) : checkEmailFor ? (
           <CheckEmail
             email={checkEmailFor}
             onBack={() => {
@@ -101,6 +112,9 @@ export function LoginPage() {
                 <form onSubmit={submitLogin} className="grid gap-4">
                   <TextField label="Email" type="email" name="email" autoComplete="email" required value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
                   <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
+                  <button type="button" onClick={() => setForgotOpen(true)} className="-mt-1 min-h-11 justify-self-end rounded-full px-2 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline">
+                    Forgot password?
+                  </button>
                   <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
                     {loginMutation.isPending ? "Logging in..." : "Log In"}
                   </Button>

@@ -10,6 +10,9 @@ import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import { useSignOut } from "../auth/use-sign-out";
 import { MyDrawings } from "../feed/my-drawings";
+import { DataCard } from "../account/data-card";
+import { PasswordCard } from "../account/password-card";
+import { ProfileDetails } from "../account/profile-details";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
@@ -39,6 +42,7 @@ export function ProfilePage() {
         )}
         <p className="mt-2 break-words text-ink-soft">{user.email}</p>
       </Card>
+      <ProfileDetails key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <MyDrawings />
       {user.isAdmin && (
         <Card className="p-6">
@@ -53,6 +57,8 @@ export function ProfilePage() {
           </div>
         </Card>
       )}
+      <PasswordCard user={user} />
+      <DataCard user={user} />
       <Button variant="secondary" onClick={signOut} disabled={pending} className="w-full">
         <LogOut className="h-4 w-4" aria-hidden /> {pending ? "Signing out..." : "Sign Out"}
       </Button>

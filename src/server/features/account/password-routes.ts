@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../http/errors";
+import { KeyedRateLimiter } from "../../http/rate-limiter";
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  RESET_DONE_MESSAGE,
+  RESET_EXPIRED_MESSAGE,
+  RESET_INVALID_MESSAGE,
+  RESET_USED_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from "../../../shared/account";
+import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth-limits";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { requireUser } from "../auth/sessions";
+import { hashToken, randomToken } from "../auth/tokens";
+import type { AccountDeps } from "./routes";
+import { passwordResetEmail } from "./password-reset-email";
+import type { ResetTokens } from "./reset-tokens";
+
+const MINUTE = 60_000;
+const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: minutes * MINUTE } });
+
+/** Forgotten password (link by e-mail), password change, sign out everywhere. */
+export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter }) {
+  const { config, users, sessions, mailer, resetTokens, passwordChecks, now } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Like resending a verification link: a few mails per address per quarter hour.
+  const forgotsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
+  // Looking the account up, writing the token and sending the mail happen after the answer, so
+  // an address with an account and one without answer in the same time (OWASP Forgot Password).
+  const inFlight = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    // Only accounts that can sign in with a password; a Google-only account sets one on its profile.
+    if (!user?.passwordHash) return;
+    const token = randomToken();
+    await resetTokens.replace(user.id, hashToken(token), new Date(now() + PASSWORD_RESET_TTL_MINUTES * MINUTE));
+    await mailer.send(passwordResetEmail(user.email, user.firstName, `${config.publicUrl}/reset-password?token=${token}`));
+  }
+
+  api.post("/api/auth/forgot-password", { schema: { body: forgotPasswordSchema }, config: perAddress(10, 60) }, async (request) => {
+    const { email } = request.body;
+    forgotsPerEmail.hit(email);
+    const job = sendResetLink(email)
+      .catch((error: unknown) => request.log.error({ err: error }, "password reset mail failed"))
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  });
+
+  api.post("/api/auth/reset-password", { schema: { body: resetPasswordSchema }, config: perAddress(30, 15) }, async (request) => {
+    const { token, password } = request.body;
+    const tokenHash = hashToken(token);
+    const row = await resetTokens.find(tokenHash);
+    if (!row) throw new HttpError(400, RESET_INVALID_MESSAGE);
+    if (row.usedAt) throw new HttpError(400, RESET_USED_MESSAGE);
+    const at = new Date(now());
+    if (row.expiresAt.getTime() <= at.getTime()) throw new HttpError(400, RESET_EXPIRED_MESSAGE);
+    const userId = await resetTokens.spend(tokenHash, await hashPassword(password), at);
+    if (!userId) throw new HttpError(400, RESET_USED_MESSAGE);
+    // The database no longer has the sessions; this process forgets them too.
+    await sessions.endAllFor(userId);
+    return { message: RESET_DONE_MESSAGE };
+  });
+
+  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preHandler: requireUser }, async (request) => {
+    const { currentPassword, newPassword } = request.body;
+    const user = await users.findById(request.user!.id);
+    if (!user) throw new HttpError(401, "Unauthorized");
+    if (user.passwordHash) {
+      if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
+      passwordChecks.hit(user.id);
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+    }
+    const hadPassword = user.passwordHash !== null;
+    await users.update(user.id, { passwordHash: await hashPassword(newPassword) });
+    // Whoever else holds a session (a stolen cookie, a forgotten tablet) is signed out; this one stays.
+    await sessions.endAllFor(user.id, request);
+    return { message: hadPassword ? "Password changed. You were signed out everywhere else." : "Password set. You can now also log in with your email and password." };
+  });
+
+  api.post("/api/account/sign-out-everywhere", { preHandler: requireUser }, async (request, reply) => {
+    await sessions.endAllFor(request.user!.id);
+    sessions.clearCookie(reply);
+    return { message: "Signed out everywhere" };
+  });
+}

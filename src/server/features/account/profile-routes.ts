@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../http/errors";
+import type { KeyedRateLimiter } from "../../http/rate-limiter";
+import { objectUrl } from "../../storage/object-storage";
+import { LAST_ADMIN_MESSAGE, avatarSchema, deleteAccountSchema, profileSchema } from "../../../shared/account";
+import { verifyPassword } from "../auth/password";
+import { requireUser } from "../auth/sessions";
+import { toCurrentUser } from "../auth/users-repository";
+import { ownCheckedImageKey, readUpload } from "../objects/own-upload";
+import type { AccountRepository } from "./account-repository";
+import { avatarKey, ownAvatarKey, prepareAvatar } from "./avatar";
+import type { AccountDeps } from "./routes";
+
+/** Name and avatar edits, 'Download my data' and 'Delete my account'. */
+export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & { account: AccountRepository; passwordChecks: KeyedRateLimiter }) {
+  const { users, sessions, storage, account, passwordChecks, onPublicProfileChange } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Delete stored objects after their rows are gone; a failure is logged, never shown (the account is already gone). */
+  async function deleteObjects(keys: string[], log: FastifyInstance["log"]) {
+    const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    const failed = results.filter((result) => result.status === "rejected").length;
+    if (failed) log.error(`${failed} of ${keys.length} stored objects could not be deleted`);
+  }
+
+  api.put("/api/account/profile", { schema: { body: profileSchema }, preHandler: requireUser }, async (request) => {
+    const { firstName, lastName } = request.body;
+    const user = await users.update(request.user!.id, { firstName: firstName || null, lastName: lastName || null });
+    onPublicProfileChange();
+    return toCurrentUser(user);
+  });
+
+  // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
+  // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
+  api.put("/api/account/avatar", { schema: { body: avatarSchema }, preHandler: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
+    const userId = request.user!.id;
+    const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
+    if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+    const bytes = await readUpload(storage, source);
+    if (bytes === "missing") throw new HttpError(400, "Invalid objectPath: the image has not been uploaded yet");
+    if (bytes === "too-large") throw new HttpError(400, "Invalid objectPath: The image is larger than 50 MB.");
+    const avatar = await prepareAvatar(bytes);
+    const before = await users.findById(userId);
+    if (!before) throw new HttpError(401, "Unauthorized");
+    const key = avatarKey(userId);
+    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: true });
+    const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
+    onPublicProfileChange();
+    const old = ownAvatarKey(before.profileImageUrl);
+    await deleteObjects(old ? [old, source] : [source], request.log);
+    return toCurrentUser(user);
+  });
+
+  api.delete("/api/account/avatar", { preHandler: requireUser }, async (request) => {
+    const before = await users.findById(request.user!.id);
+    if (!before) throw new HttpError(401, "Unauthorized");
+    const user = await users.update(before.id, { profileImageUrl: null });
+    onPublicProfileChange();
+    const old = ownAvatarKey(before.profileImageUrl);
+    if (old) await deleteObjects([old], request.log);
+    return toCurrentUser(user);
+  });
+
+  api.get("/api/account/export", { preHandler: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
+    const data = await account.exportData(request.user!.id);
+    if (!data) throw new HttpError(401, "Unauthorized");
+    const day = new Date().toISOString().slice(0, 10);
+    reply.header("cache-control", "no-store");
+    reply.header("content-disposition", `attachment; filename="dragon-grid-data-${day}.json"`);
+    reply.type("application/json; charset=utf-8");
+    return JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2);
+  });
+
+  api.delete("/api/account", { schema: { body: deleteAccountSchema }, preHandler: requireUser }, async (request, reply) => {
+    const { email, password } = request.body;
+    const user = await users.findById(request.user!.id);
+    if (!user) throw new HttpError(401, "Unauthorized");
+    if (email !== user.email.toLowerCase()) throw new HttpError(400, "Invalid email: type your account's email to confirm");
+    if (user.passwordHash) {
+      if (!password) throw new HttpError(400, "Invalid password: Your password is required");
+      passwordChecks.hit(user.id);
+      if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, "Your password is not correct");
+    }
+    const result = await account.deleteUser(user.id);
+    if (result === "last-admin") throw new HttpError(409, LAST_ADMIN_MESSAGE);
+    if (result === "gone") throw new HttpError(401, "Unauthorized");
+    // The sessions went with the user's row (cascade); this process forgets its look-ups too.
+    await sessions.endAllFor(user.id);
+    sessions.clearCookie(reply);
+    onPublicProfileChange();
+    await deleteObjects(result.keys, request.log);
+    return { message: "Your account and everything stored about it have been deleted." };
+  });
+}

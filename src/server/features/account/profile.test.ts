@@ -1,0 +1,339 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, comments, dragons, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
+import { sharedUpload, storedUpload, type TestUser } from "../../test/users";
+import { illustrationPng, phonePhotoJpeg } from "../../test/images";
+import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
+import type { Post } from "../../../shared/posts";
+
+let t: TestApp;
+let dragonId: string;
+let approver: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  approver = await createAccount(t, { isAdmin: true });
+  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  dragonId = dragon!.id;
+});
+afterAll(() => t.close());
+
+type Cookies = Record<string, string> | undefined;
+const send = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, cookies: Cookies, payload?: object) =>
+  t.app.inject({ method, url, cookies, remoteAddress: fromNewAddress(), ...(payload ? { payload } : {}) });
+const feedAs = async (user: TestUser) => (await send("GET", "/api/posts", user.cookies)).json() as Post[];
+
+/** An approved post of `author` with one photo, a like and a comment from `fan`. */
+async function approvedPost(author: TestUser, fan: TestUser): Promise<string> {
+  const image = await sharedUpload(t, author, await illustrationPng(300, 200));
+  const created = await send("POST", "/api/posts", author.cookies, { dragonId, description: "My dragon", images: [image] });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  expect((await send("PUT", `/api/posts/${id}/approve`, approver.cookies)).statusCode).toBe(200);
+  expect((await send("POST", `/api/posts/${id}/like`, fan.cookies)).statusCode).toBe(200);
+  expect((await send("POST", `/api/posts/${id}/comment`, fan.cookies, { text: "Lovely scales" })).statusCode).toBe(201);
+  return id;
+}
+
+describe("PUT /api/account/profile", () => {
+  it("refuses a visitor", async () => {
+    expect((await send("PUT", "/api/account/profile", undefined, { firstName: "Eve" })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ["user", false],
+    ["admin", true],
+  ])("changes a %s's own name only, and the feed shows it at once", async (_who, isAdmin) => {
+    const user = await createAccount(t, { isAdmin, firstName: "Old" });
+    const other = await createAccount(t, { firstName: "Other" });
+    await approvedPost(user, other);
+    expect((await feedAs(other))[0]!.user.firstName).toBe("Old"); // the feed page is now cached
+
+    const res = await send("PUT", "/api/account/profile", user.cookies, { firstName: "  Ada ", lastName: "Lovelace" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, firstName: "Ada", lastName: "Lovelace", hasPassword: true });
+    expect((await send("GET", "/api/auth/user", user.cookies)).json()).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
+    expect((await feedAs(other))[0]!.user).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
+    const [otherRow] = await t.database.db.select().from(users).where(eq(users.id, other.id));
+    expect(otherRow!.firstName).toBe("Other");
+  });
+
+  it("clears names sent empty", async () => {
+    const user = await createAccount(t);
+    const res = await send("PUT", "/api/account/profile", user.cookies, { firstName: "", lastName: null });
+    expect(res.json()).toMatchObject({ firstName: null, lastName: null });
+  });
+
+  it.each([
+    [{ firstName: "x".repeat(101) }, "Invalid firstName: Names can be at most 100 characters"],
+    [{ lastName: "x".repeat(101) }, "Invalid lastName: Names can be at most 100 characters"],
+    [{ firstName: 42 }, /^Invalid firstName/],
+  ])("refuses %o", async (payload, message) => {
+    const user = await createAccount(t);
+    const res = await send("PUT", "/api/account/profile", user.cookies, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+  });
+});
+
+describe("PUT and DELETE /api/account/avatar", () => {
+  it("refuses a visitor", async () => {
+    expect((await send("PUT", "/api/account/avatar", undefined, { objectPath: "/objects/uploads/abc" })).statusCode).toBe(401);
+    expect((await send("DELETE", "/api/account/avatar", undefined)).statusCode).toBe(401);
+  });
+
+  it("makes a square 256 px WebP without metadata from the user's upload, deletes the upload, replaces the old avatar, and the feed shows it at once", async () => {
+    const user = await createAccount(t);
+    const other = await createAccount(t);
+    await approvedPost(user, other);
+    expect((await feedAs(other))[0]!.user.profileImageUrl).toBeNull();
+
+    const upload = await sharedUpload(t, user, await phonePhotoJpeg(600, 400), "image/jpeg");
+    const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: upload });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().profileImageUrl as string;
+    expect(url).toMatch(new RegExp(`^/objects/avatars/${user.id}/[0-9a-f-]+\\.webp$`));
+    const served = await send("GET", url, other.cookies);
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    // The upload that carried the photo (and its GPS) is gone.
+    expect(await t.app.storage.get(upload.slice("/objects/".length))).toBeNull();
+    expect((await feedAs(other))[0]!.user.profileImageUrl).toBe(url);
+
+    const second = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await sharedUpload(t, user, await illustrationPng(300, 500)) });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().profileImageUrl).not.toBe(url);
+    expect(await t.app.storage.get(url.slice("/objects/".length))).toBeNull();
+
+    const removed = await send("DELETE", "/api/account/avatar", user.cookies);
+    expect(removed.json().profileImageUrl).toBeNull();
+    expect(await t.app.storage.get(second.json().profileImageUrl.slice("/objects/".length))).toBeNull();
+    expect((await feedAs(other))[0]!.user.profileImageUrl).toBeNull();
+  });
+
+  it("refuses another person's upload, an upload not yet shared through set-acl and a malformed path", async () => {
+    const user = await createAccount(t);
+    const other = await createAccount(t);
+    const theirs = await sharedUpload(t, other, await illustrationPng(200, 200));
+    const notShared = await storedUpload(t, user.id, await illustrationPng(200, 200));
+    for (const objectPath of [theirs, notShared]) {
+      const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath });
+      expect([res.statusCode, res.body]).toEqual([400, "Invalid objectPath: not an uploaded image of yours"]);
+    }
+    const bad = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: "/objects/avatars/x" });
+    expect([bad.statusCode, bad.body]).toEqual([400, "Invalid objectPath: must be an upload's objectPath"]);
+    expect(await t.app.storage.get(theirs.slice("/objects/".length))).not.toBeNull();
+  });
+
+  it("refuses an upload whose bytes are not a whole image", async () => {
+    const user = await createAccount(t);
+    const png = await illustrationPng(400, 400);
+    const upload = await sharedUpload(t, user, png);
+    // Cut short after set-acl checked its header, as a broken file would be.
+    await t.app.storage.backend.put(upload.slice("/objects/".length), png.subarray(0, 200), "image/png");
+    const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: upload });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/^Invalid objectPath: /);
+  });
+});
+
+describe("GET /api/account/export", () => {
+  it("refuses a visitor", async () => {
+    expect((await send("GET", "/api/account/export", undefined)).statusCode).toBe(401);
+  });
+
+  it("downloads everything stored about the user as JSON, and nothing of other people but their names", async () => {
+    const user = await createAccount(t, { firstName: "Exporter" });
+    const fan = await createAccount(t, { firstName: "Fan" });
+    const postId = await approvedPost(user, fan);
+    await approvedPost(fan, user);
+    await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1.2, imageX: 3, imageY: 4, currentCell: "B3" });
+    await t.database.db.insert(waitlist).values({ email: user.email });
+
+    const res = await send("GET", "/api/account/export", user.cookies);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="dragon-grid-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: user.id, email: user.email, firstName: "Exporter", hasPassword: true, googleLinked: false });
+    expect(JSON.stringify(data)).not.toMatch(/scrypt|passwordHash|tokenHash/);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.progress).toEqual([expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" })]);
+    expect(data.posts).toHaveLength(1);
+    expect(data.posts[0]).toMatchObject({ id: postId, dragonName: "Ember", approved: true, likes: [expect.any(Object)] });
+    expect(data.posts[0].images[0].originalUrl).toMatch(/^\/objects\/uploads\//);
+    expect(data.posts[0].comments).toEqual([expect.objectContaining({ text: "Lovely scales", byYou: false, author: { firstName: "Fan", lastName: null } })]);
+    expect(data.commentsWritten).toHaveLength(1);
+    expect(data.likesGiven).toHaveLength(1);
+    expect(data.waitlist).toMatchObject({ email: user.email });
+    expect(data.uploads.length).toBe(3); // the original and its two served versions
+    expect(res.body).not.toContain(fan.email);
+  });
+});
+
+describe("GET /api/account/export as an admin", () => {
+  it("gives an admin their own data only, like anyone else", async () => {
+    const admin = await createAccount(t, { isAdmin: true, firstName: "Boss" });
+    const member = await createAccount(t, { firstName: "Member" });
+    await approvedPost(member, admin);
+    const res = await send("GET", "/api/account/export", admin.cookies);
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: admin.id, isAdmin: true });
+    expect(data.posts).toEqual([]);
+    expect([data.commentsWritten.length, data.likesGiven.length]).toEqual([1, 1]);
+    expect(res.body).not.toContain(member.email);
+  });
+});
+
+/** How many rows of each table name the user (or their e-mail), and how many of `keys` exist in storage. */
+async function traces(userId: string, email: string, keys: string[]) {
+  const db = t.database.db;
+  const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+  const n = sql<number>`count(*)::int`;
+  return {
+    users: await count(db.select({ n }).from(users).where(eq(users.id, userId))),
+    sessions: await count(db.select({ n }).from(sessions).where(eq(sessions.userId, userId))),
+    verificationTokens: await count(db.select({ n }).from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId))),
+    resetTokens: await count(db.select({ n }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))),
+    progress: await count(db.select({ n }).from(worksInProgress).where(eq(worksInProgress.userId, userId))),
+    posts: await count(db.select({ n }).from(posts).where(eq(posts.userId, userId))),
+    likes: await count(db.select({ n }).from(likes).where(eq(likes.userId, userId))),
+    comments: await count(db.select({ n }).from(comments).where(eq(comments.userId, userId))),
+    waitlist: await count(db.select({ n }).from(waitlist).where(sql`lower(${waitlist.email}) = ${email}`)),
+    ownedObjects: await count(db.select({ n }).from(storedObjects).where(eq(storedObjects.ownerId, userId))),
+    objectRows: keys.length ? await count(db.select({ n }).from(storedObjects).where(sql`${storedObjects.key} in ${keys}`)) : 0,
+    objectFiles: keys.filter((key) => fs.existsSync(path.join(t.dataDir, "objects", ...key.split("/")))).length,
+  };
+}
+
+describe("DELETE /api/account", () => {
+  const remove = (user: TestUser | null, payload: object) => send("DELETE", "/api/account", user?.cookies, payload);
+
+  it("refuses a visitor", async () => {
+    expect((await remove(null, { email: "x@example.com", password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it("removes the user and everything of theirs, rows and stored objects; other people keep theirs; the e-mail can register again", async () => {
+    const user = await createAccount(t, { firstName: "Leaving" });
+    const otherBrowser = await newSession(t, user.id);
+    const fan = await createAccount(t);
+    const ownPost = await approvedPost(user, fan);
+    const fansPost = await approvedPost(fan, user);
+    await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
+    await t.database.db.insert(waitlist).values({ email: user.email });
+    await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await sharedUpload(t, user, await illustrationPng(300, 300)) });
+    const looseUpload = await sharedUpload(t, user, await illustrationPng(100, 100));
+    await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email }, remoteAddress: fromNewAddress() });
+    for (let i = 0; i < 200 && (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect((await feedAs(fan)).map((post) => post.id)).toContain(ownPost);
+    expect(await whoAmI(t, otherBrowser)).toBe(200);
+
+    const keys = (await t.database.db.select({ key: storedObjects.key }).from(storedObjects).where(eq(storedObjects.ownerId, user.id))).map((row) => row.key);
+    expect(keys).toContain(looseUpload.slice("/objects/".length));
+    const before = await traces(user.id, user.email, keys);
+    expect(before).toEqual({
+      users: 1,
+      sessions: 2,
+      verificationTokens: 0,
+      resetTokens: 1,
+      progress: 1,
+      posts: 1,
+      likes: 1,
+      comments: 1,
+      waitlist: 1,
+      ownedObjects: 5, // post photo original, display, thumbnail; avatar; a loose upload
+      objectRows: 5,
+      objectFiles: 5,
+    });
+    const fanBefore = await traces(fan.id, fan.email, []);
+
+    const res = await remove(user, { email: user.email.toUpperCase(), password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: "Your account and everything stored about it have been deleted." });
+    expect(Object.values(await traces(user.id, user.email, keys)).every((count) => count === 0)).toBe(true);
+    // The fan's like and comment on the deleted post went with it; their own post stays.
+    expect(await traces(fan.id, fan.email, [])).toEqual({ ...fanBefore, likes: 0, comments: 0 });
+    const feedAfter = await feedAs(fan);
+    expect(feedAfter.map((post) => post.id)).not.toContain(ownPost);
+    const kept = feedAfter.find((post) => post.id === fansPost)!;
+    expect([kept.comments.length, kept.likes.length]).toEqual([0, 0]);
+
+    expect(await whoAmI(t, user.cookies)).toBe(401);
+    expect(await whoAmI(t, otherBrowser)).toBe(401);
+    expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
+    const again = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: user.email, password: "a new start" }, remoteAddress: fromNewAddress() });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("deletes a Google-only account on the e-mail alone", async () => {
+    const user = await createAccount(t, { password: null });
+    expect((await remove(user, { email: user.email })).statusCode).toBe(200);
+    expect((await traces(user.id, user.email, [])).users).toBe(0);
+  });
+
+  it("keeps pictures that a blog post shows when an admin leaves", async () => {
+    const writer = await createAccount(t, { isAdmin: true });
+    const cover = await sharedUpload(t, writer, await illustrationPng(160, 90));
+    const inline = await sharedUpload(t, writer, await illustrationPng(90, 90));
+    const scrap = await sharedUpload(t, writer, await illustrationPng(90, 90));
+    await t.database.db.insert(blogPosts).values({ title: "Scales", slug: `scales-${writer.id}`, content: `<p><img src="${inline}"></p>`, featuredImageUrl: cover, authorId: writer.id });
+    expect((await remove(writer, { email: writer.email, password: PASSWORD })).statusCode).toBe(200);
+    expect(await t.app.storage.get(cover.slice(9))).toMatchObject({ ownerId: null, isPublic: true });
+    expect(await t.app.storage.get(inline.slice(9))).toMatchObject({ ownerId: null, isPublic: true });
+    expect(await t.app.storage.get(scrap.slice(9))).toBeNull();
+  });
+
+  it("refuses the last admin; with another admin, an admin may leave", async () => {
+    // A database of its own, so the admins are known.
+    const t2 = await createTestApp();
+    try {
+      const first = await createAccount(t2, { isAdmin: true });
+      const res = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: first.cookies, payload: { email: first.email, password: PASSWORD } });
+      expect([res.statusCode, res.body]).toEqual([409, LAST_ADMIN_MESSAGE]);
+      expect(await whoAmI(t2, first.cookies)).toBe(200);
+      const second = await createAccount(t2, { isAdmin: true });
+      const ok = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: first.cookies, payload: { email: first.email, password: PASSWORD } });
+      expect(ok.statusCode).toBe(200);
+      const last = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: second.cookies, payload: { email: second.email, password: PASSWORD } });
+      expect([last.statusCode, last.body]).toEqual([409, LAST_ADMIN_MESSAGE]);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it.each([
+    [{ email: "someone.else@example.com", password: PASSWORD }, "Invalid email: type your account's email to confirm"],
+    [{ password: PASSWORD }, /^Invalid email/],
+    [{ email: "not-an-email", password: PASSWORD }, "Invalid email: Please enter a valid email address"],
+    [{ email: "SELF" }, "Invalid password: Your password is required"],
+    [{ email: "SELF", password: "not my password" }, "Your password is not correct"],
+    [{ email: "SELF", password: "x".repeat(129) }, "Invalid password: Password can be at most 128 characters"],
+  ])("refuses %o, deleting nothing", async (payload, message) => {
+    const user = await createAccount(t);
+    const body = { ...payload, ...("email" in payload && payload.email === "SELF" ? { email: user.email } : {}) };
+    const res = await remove(user, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+    expect(await whoAmI(t, user.cookies)).toBe(200);
+  });
+
+  it("cannot delete another user: the account deleted is always the caller's", async () => {
+    const user = await createAccount(t);
+    const other = await createAccount(t);
+    const res = await remove(user, { email: other.email, password: PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(await whoAmI(t, other.cookies)).toBe(200);
+  });
+});

@@ -1,0 +1,22 @@
+import { buffer as readAll } from "node:stream/consumers";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
+
+/**
+ * The storage key of an upload that a feature may take in for `userId`: their own, passed
+ * through set-acl (so its bytes were checked to be an image). Null for anything else.
+ */
+export async function ownCheckedImageKey(storage: ObjectStorage, objectPath: string, userId: string): Promise<string | null> {
+  const key = objectPath.slice("/objects/".length);
+  const object = await storage.get(key);
+  const ready = object && object.ownerId === userId && object.isPublic && object.contentType?.startsWith("image/");
+  return ready ? key : null;
+}
+
+/** An upload's bytes, or why they cannot be read: not there (yet) or over the upload limit. */
+export async function readUpload(storage: ObjectStorage, key: string): Promise<Buffer | "missing" | "too-large"> {
+  const info = await storage.stat(key);
+  if (!info) return "missing";
+  if (info.size > UPLOAD_MAX_BYTES) return "too-large";
+  return readAll(await storage.read(key));
+}

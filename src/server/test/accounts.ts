@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { sessions, users } from "../db/schema";
+import { decodeQuotedPrintable, outboxFor } from "./mail";
+import type { TestApp } from "./test-app";
+import type { TestUser } from "./users";
+import { hashPassword } from "../features/auth/password";
+import { SESSION_COOKIE } from "../features/auth/sessions";
+import { hashToken } from "../features/auth/tokens";
+
+export const PASSWORD = "correct horse";
+
+let address = 0;
+/** Each request from its own address, so per-address limits never stand in for what is tested. */
+export const fromNewAddress = () => `10.14.${Math.floor(++address / 250)}.${address % 250}`;
+
+export const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
+
+/**
+ * An account made in the database: a password one (verified unless told) or a Google-only one
+ * (no password). Signed in with a session of its own.
+ */
+export async function createAccount(
+  t: TestApp,
+  options: { email?: string; password?: string | null; isAdmin?: boolean; verified?: boolean; firstName?: string } = {},
+): Promise<TestUser> {
+  const email = options.email ?? `member-${crypto.randomUUID()}@example.com`;
+  const password = options.password === undefined ? PASSWORD : options.password;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: password === null ? null : await hashPassword(password),
+      googleSubject: password === null ? `google-${crypto.randomUUID()}` : null,
+      emailVerified: options.verified ?? true,
+      isAdmin: options.isAdmin ?? false,
+      firstName: options.firstName ?? "Test",
+    })
+    .returning({ id: users.id });
+  return { id: user!.id, email, cookies: await newSession(t, user!.id) };
+}
+
+/** Another live session of the same user, as a second browser would hold. */
+export async function newSession(t: TestApp, userId: string): Promise<Record<string, string>> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await t.database.db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { [SESSION_COOKIE]: token };
+}
+
+/** The status GET /api/auth/user answers with these cookies: 200 signed in, 401 not. */
+export async function whoAmI(t: TestApp, cookies: Record<string, string>): Promise<number> {
+  return (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode;
+}
+
+export async function login(t: TestApp, email: string, password: string) {
+  return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: fromNewAddress() });
+}
+
+/** Wait (polling) until the outbox holds `count` messages for `email`; answers the last one. */
+export async function mailNumber(t: TestApp, email: string, count: number): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 25) {
+    const messages = outboxFor(t.dataDir, email);
+    if (messages.length >= count) return messages[count - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no message ${count} for ${email}`);
+}
+
+/** The reset link's token in a raw message. */
+export function resetToken(raw: string): string {
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw));
+  expect(link).not.toBeNull();
+  return link![1]!;
+}

@@ -1,0 +1,66 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest, queryClient } from "../../lib/query-client";
+import { AUTH_USER_KEY } from "../../lib/auth";
+import type { CurrentUser } from "../../../shared/auth";
+import type { ProfilePayload } from "../../../shared/account";
+
+type Message = { message: string };
+
+const json = async <T>(response: Promise<Response>) => (await response).json() as Promise<T>;
+
+/** The signed-in user changed: the header and profile read it from here; feed cards show names and pictures. */
+function userChanged(user: CurrentUser) {
+  queryClient.setQueryData(AUTH_USER_KEY, user);
+  void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => json<Message>(apiRequest("POST", "/api/auth/forgot-password", { email })) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (payload: { token: string; password: string }) => json<Message>(apiRequest("POST", "/api/auth/reset-password", payload)),
+    // Every session of the account ended, this browser's too if it had one.
+    onSuccess: () => queryClient.setQueryData(AUTH_USER_KEY, null),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (payload: { currentPassword?: string; newPassword: string }) => json<Message>(apiRequest("POST", "/api/account/password", payload)),
+    onSuccess: () => {
+      const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
+      if (user) queryClient.setQueryData(AUTH_USER_KEY, { ...user, hasPassword: true });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: (payload: ProfilePayload) => json<CurrentUser>(apiRequest("PUT", "/api/account/profile", payload)), onSuccess: userChanged });
+}
+
+export function useSetAvatar() {
+  return useMutation({
+    mutationFn: async (objectPath: string) => {
+      await apiRequest("POST", "/api/objects/set-acl", { objectPath });
+      return json<CurrentUser>(apiRequest("PUT", "/api/account/avatar", { objectPath }));
+    },
+    onSuccess: userChanged,
+  });
+}
+
+export function useRemoveAvatar() {
+  return useMutation({ mutationFn: () => json<CurrentUser>(apiRequest("DELETE", "/api/account/avatar")), onSuccess: userChanged });
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => json<Message>(apiRequest("POST", "/api/account/sign-out-everywhere")), onSuccess: () => queryClient.clear() });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (payload: { email: string; password?: string }) => json<Message>(apiRequest("DELETE", "/api/account", payload)),
+    onSuccess: () => queryClient.clear(),
+  });
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearch } from "wouter";
+import { CircleCheck, CircleX, KeyRound } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { TextField } from "../../components/ui/text-field";
+import { serverMessage } from "../../lib/errors";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/page-meta";
+import { PASSWORD_MIN } from "../../../shared/auth-limits";
+import { useResetPassword } from "./api";
+
+/** A link that cannot work any more: say why and offer a new one. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div className="text-center">
+      <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold">Reset Link Not Valid</h1>
+      <p className="mt-3 text-ink" role="alert">
+        {message}
+      </p>
+      <p className="mt-2 text-sm text-ink-soft">Links work once and for 1 hour. Ask for a new one and use the latest email.</p>
+      <Link href="/login?forgot=1" className={buttonClass("primary", "mt-7 w-full")}>
+        Ask for a New Link
+      </Link>
+      <Link href="/login" className={buttonClass("ghost", "mt-3 w-full")}>
+        Back to Login
+      </Link>
+    </div>
+  );
+}
+
+/** /reset-password?token=…: a new password twice; the link works once. */
+export function ResetPasswordPage() {
+  usePageMeta(getStaticPageMeta("/reset-password")!);
+  const token = new URLSearchParams(useSearch()).get("token");
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+  const reset = useResetPassword();
+  const problem = reset.isError ? serverMessage(reset.error) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== repeat) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    reset.mutate({ token: token!, password });
+  };
+
+  let content;
+  if (!token) content = <LinkProblem message="No reset token provided" />;
+  else if (problem?.includes("link")) content = <LinkProblem message={problem} />;
+  else if (reset.isSuccess) {
+    content = (
+      <div className="text-center">
+        <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">Password Changed</h1>
+        <p className="mt-3 text-ink-soft" role="status">
+          {reset.data.message} For your safety, every device that was signed in has been signed out.
+        </p>
+        <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
+          Go to Login
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <KeyRound className="mx-auto h-12 w-12 text-accent" aria-hidden />
+        <h1 className="mt-3 text-center text-3xl font-bold">Choose a New Password</h1>
+        <p className="mt-2 text-center text-ink-soft">Pick something you don't use anywhere else.</p>
+        <form onSubmit={submit} className="mt-6 grid gap-4">
+          <TextField
+            label="New password"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField label="Repeat new password" type="password" name="repeat-password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+          {(mismatch || problem) && (
+            <p className="text-sm font-semibold text-danger" role="alert">
+              {mismatch ? "The two passwords are not the same." : problem}
+            </p>
+          )}
+          <Button type="submit" disabled={reset.isPending} className="mt-2 w-full">
+            {reset.isPending ? "Saving..." : "Set New Password"}
+          </Button>
+        </form>
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
+      <Card className="p-6 sm:p-8">{content}</Card>
+    </div>
+  );
+}
