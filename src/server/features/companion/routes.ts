@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { configuredRemoteSources, type Config } from "../../config";
@@ -115,7 +115,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
     // Uppy's Companion client shows the `message` of a JSON error (Companion's own format).
     scope.setErrorHandler((error, request, reply) => {
-      const { status, message } = errorAnswer(error, request);
+      const { status, message } = errorAnswer(error as FastifyError, request);
       return reply.status(status).send({ message });
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
