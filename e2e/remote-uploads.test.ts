@@ -41,12 +41,6 @@ async function importLink(page: Page, link: string, fileName: string) {
   await dashboard.getByRole("button", { name: "Import" }).click();
   await dashboard.getByText(fileName).first().waitFor();
   await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
-  if (process.env.DEBUG_E2E) {
-    page.on("console", (m) => console.log("BROWSER", m.type(), m.text()));
-    await page.waitForTimeout(8000);
-    await screenshot(page, "debug-remote");
-    console.log("DASH", await dashboard.innerText());
-  }
 }
 
 describe("remote uploads", () => {

@@ -112,7 +112,8 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
     let destroyed = false;
     void fetchRemoteSources().then(async (remote) => {
       if (!remote || destroyed) return;
-      const companion = { companionUrl: remote.companionUrl };
+      // Absolute: Uppy derives the progress websocket's ws(s):// address from it.
+      const companion = { companionUrl: new URL(remote.companionUrl, window.location.origin).href };
       uppy.use(Url, companion);
       for (const source of remote.sources) {
         if (source === "url") continue;
