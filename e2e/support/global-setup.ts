@@ -17,7 +17,9 @@ export default async function setup(project: TestProject) {
   // AI images come from a local server speaking the images API, answering with a 320×240 PNG.
   const imagesApi = await startImagesApi(await illustrationPng(320, 240));
   // The journeys' API helper names its own client address per account (accounts.ts), as a proxy would.
-  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e", TRUST_PROXY: "127.0.0.1" });
+  // Remote uploads fetch links from a local HTTP server the journey starts: the test-only setting
+  // lets Companion reach loopback (private networks stay refused).
+  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e", TRUST_PROXY: "127.0.0.1", COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" });
   project.provide("baseUrl", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {

@@ -16,6 +16,7 @@ import { registerBlogRoutes } from "./features/blog/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
 import { registerLocalUploadRoutes } from "./features/objects/local-upload-routes";
 import { registerUploadRoutes } from "./features/objects/upload-routes";
+import { registerCompanionRoutes } from "./features/companion/routes";
 import { registerPageRoutes, type PageMetaResolver, type PagePreloadResolver } from "./features/pages/routes";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);
   registerUploadRoutes(app, storage);
+  await registerCompanionRoutes(app, { config, storage, sessions });
   await registerPageRoutes(app, config);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, configuredRemoteSources, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -23,6 +23,15 @@ describe("loadConfig", () => {
   it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
     expect(loadConfig({ PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
     expect(loadConfig({ PUBLIC_URL: "https://dragons.example/" }).publicUrl).toBe("https://dragons.example");
+  });
+
+  it("offers a remote source only with both its key and secret; the test-only loopback setting is off and refused in production", () => {
+    expect(configuredRemoteSources(loadConfig({}))).toEqual([]);
+    expect(configuredRemoteSources(loadConfig({ COMPANION_BOX_KEY: "k", COMPANION_BOX_SECRET: "s", COMPANION_GOOGLE_KEY: "g", COMPANION_GOOGLE_SECRET: "t" }))).toEqual(["drive", "box"]);
+    expect(() => loadConfig({ COMPANION_DROPBOX_KEY: "k" })).toThrow("Invalid COMPANION_DROPBOX_KEY/COMPANION_DROPBOX_SECRET: set both or neither");
+    expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ COMPANION_SECRET: "short" })).toThrow("Invalid COMPANION_SECRET");
   });
 
   it("normalises ADMIN_EMAILS", () => {

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
+import { KEYED_REMOTE_SOURCES, type KeyedRemoteSource } from "../shared/remote-sources";
+
+/** The remote sources whose keys are set, in the widget's order. */
+export const configuredRemoteSources = (config: Config): KeyedRemoteSource[] =>
+  KEYED_REMOTE_SOURCES.filter((source) => config[`COMPANION_${PROVIDER_ENV[source]}_KEY`] && config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`]);
 
 /** Typed, validated process configuration. Built once at start-up from the environment. */
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };
@@ -57,6 +62,25 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/**
+ * OAuth apps (API key for Unsplash) of Companion's remote sources, named as Companion's own
+ * standalone server names them. A source is offered only when both its key and secret are set.
+ */
+export const PROVIDER_ENV = {
+  drive: "GOOGLE",
+  dropbox: "DROPBOX",
+  box: "BOX",
+  onedrive: "ONEDRIVE",
+  facebook: "FACEBOOK",
+  unsplash: "UNSPLASH",
+} as const satisfies Record<KeyedRemoteSource, string>;
+const providerKeys = Object.fromEntries(
+  Object.values(PROVIDER_ENV).flatMap((name) => [
+    [`COMPANION_${name}_KEY`, optionalString],
+    [`COMPANION_${name}_SECRET`, optionalString],
+  ]),
+) as Record<`COMPANION_${(typeof PROVIDER_ENV)[KeyedRemoteSource]}_${"KEY" | "SECRET"}`, typeof optionalString>;
+
 const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -89,6 +113,16 @@ const configSchema = z.object({
   IMAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-image-1")),
   IMAGE_SIZE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{2,4}x\d{2,4}$/, "must look like 1024x1024").default("1024x1024")),
   IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
+  /** Companion's key for the provider tokens it hands the browser; generated into DATA_DIR when unset. */
+  COMPANION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  ...providerKeys,
+  /**
+   * TEST ONLY: let links lead to this machine's loopback addresses (127.0.0.0/8, ::1), so tests can
+   * serve images from a local HTTP server; private networks stay refused, redirects included.
+   * Never set it on a real server: it opens server-side request forgery against this machine.
+   * Refused when NODE_ENV=production.
+   */
+  COMPANION_TEST_ONLY_ALLOW_LOOPBACK: booleanFlag(false),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Where the built client lives; tests point it elsewhere or leave it missing. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default(path.resolve("dist/client"))),
@@ -112,6 +146,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY) {
       throw new ConfigError("Invalid S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither");
     }
+  }
+  for (const name of Object.values(PROVIDER_ENV)) {
+    if (!!c[`COMPANION_${name}_KEY`] !== !!c[`COMPANION_${name}_SECRET`]) {
+      throw new ConfigError(`Invalid COMPANION_${name}_KEY/COMPANION_${name}_SECRET: set both or neither`);
+    }
+  }
+  if (c.COMPANION_TEST_ONLY_ALLOW_LOOPBACK && env.NODE_ENV === "production") {
+    throw new ConfigError("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused when NODE_ENV=production");
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
   return { ...c, DATA_DIR: path.resolve(c.DATA_DIR), publicUrl };

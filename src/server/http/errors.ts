@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** An error whose message is safe to show: answered as `status` with the message as plain text. */
@@ -18,39 +18,44 @@ function validationMessage(error: { validation: { instancePath?: string; message
   return field ? `Invalid ${field}: ${first.message}` : (first.message ?? "Invalid request");
 }
 
+/** The status and safe message an error is answered with; stack traces never leave the server. */
+export function errorAnswer(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+  let status = 500;
+  let message = "Internal Server Error";
+  if (error instanceof HttpError) {
+    status = error.statusCode;
+    message = error.message;
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400;
+    message = validationMessage(error);
+  } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+    status = 400;
+    message = "Malformed JSON body";
+  } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    status = 413;
+    message = "Request body is too large";
+  } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    status = 415;
+    message = "Unsupported content type";
+  } else if (error.statusCode === 429) {
+    status = 429;
+    message = error.message;
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own 4xx errors carry safe messages (bad headers, empty body...).
+    status = error.statusCode;
+    message = error.message;
+  }
+  if (status >= 500) request.log.error({ err: error }, "request failed");
+  return { status, message };
+}
+
 /**
  * Every non-2xx answer is a short plain-text message (SPEC.md section 7 turns it into
  * "{status}: {text}"). Stack traces, SQL and library internals never leave the server.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let status = 500;
-    let message = "Internal Server Error";
-    if (error instanceof HttpError) {
-      status = error.statusCode;
-      message = error.message;
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      message = validationMessage(error);
-    } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
-      status = 400;
-      message = "Malformed JSON body";
-    } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      status = 413;
-      message = "Request body is too large";
-    } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      status = 415;
-      message = "Unsupported content type";
-    } else if (error.statusCode === 429) {
-      status = 429;
-      message = error.message;
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own 4xx errors carry safe messages (bad headers, empty body...).
-      status = error.statusCode;
-      message = error.message;
-    }
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    const { status, message } = errorAnswer(error, request);
     reply.status(status).type("text/plain; charset=utf-8").send(message);
   });
-
 }

@@ -36,6 +36,9 @@ function helmetOptions(config: Config): HelmetOptions {
     // Images we serve are embedded by social sites and mail clients.
     crossOriginResourcePolicy: { policy: "cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // The upload widget's remote sources sign in in a popup that hands the token back through
+    // window.opener (Companion's send-token page); "same-origin" would cut that link.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     hsts: config.publicUrl.startsWith("https:"),
   };
 }

@@ -94,6 +94,14 @@ const catalogue: Route[] = [
   { method: "GET", path: "/api/admin/waitlist.csv", fields: [] },
   { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
   { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD }, fields: [{ in: "body", name: "objectPath" }] },
+  { method: "GET", path: "/api/objects/remote-sources", fields: [] },
+  { method: "POST", path: "/api/companion/url/meta", body: { url: "https://example.com/dragon.png" }, fields: [{ in: "body", name: "url" }] },
+  { method: "POST", path: "/api/companion/url/get", body: { url: "https://example.com/dragon.png", metadata: { objectPath: UPLOAD, type: "image/png", name: "dragon.png" }, size: 1000 }, fields: [{ in: "body", name: "url" }, { in: "body", name: "metadata.objectPath" }, { in: "body", name: "metadata.type" }, { in: "body", name: "metadata.name" }] },
+  { method: "POST", path: "/api/companion/:providerName/get/:id", params: { providerName: "dropbox", id: "id:abc" }, body: { metadata: { objectPath: UPLOAD, type: "image/png", name: "dragon.png" }, size: 1000 }, fields: [{ in: "params", name: "providerName" }, { in: "params", name: "id" }, { in: "body", name: "metadata.objectPath" }, { in: "body", name: "metadata.type" }, { in: "body", name: "metadata.name" }] },
+  // The rest of Companion's own routes (OAuth, listings, thumbnails): Companion reads their
+  // parameters and stores nothing of ours; the routes above are the ones that start a download.
+  { method: "GET", path: "/api/companion/*", fields: [] },
+  { method: "POST", path: "/api/companion/*", fields: [] },
   { method: "PUT", path: "/api/storage/upload", query: { grant: "abc", sig: "def" }, fields: [{ in: "query", name: "grant" }, { in: "query", name: "sig" }] },
   // The object path is the wildcard; a NUL can only arrive escaped, and escapes are refused.
   { method: "GET", path: "/objects/*", params: { "*": "uploads/x" }, fields: [{ in: "params", name: "*" }] },
@@ -131,7 +139,11 @@ async function send(route: Route, field: Field, value: string) {
   const query = { ...route.query };
   const params = { ...route.params };
   if (field.isList) body[field.name] = [value];
-  else (field.in === "body" ? body : field.in === "query" ? query : params)[field.name] = value;
+  else if (field.in === "body" && field.name.includes(".")) {
+    // A field of a nested object, e.g. metadata.objectPath.
+    const [outer, inner] = field.name.split(".") as [string, string];
+    body[outer] = { ...(body[outer] as object), [inner]: value };
+  } else (field.in === "body" ? body : field.in === "query" ? query : params)[field.name] = value;
   clientNumber += 1;
   return t.app.inject({
     method: route.method,
@@ -170,8 +182,10 @@ describe("text in every route", () => {
     const res = await send(route, field, "Ember\u0000");
     expect(res.statusCode).toBe(400);
     // The object path never reaches a schema: its escaped NUL is refused as an invalid path.
-    if (field.name === "*") expect(res.body).toBe("Invalid object path");
-    else expect(res.body).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain a NUL character`);
+    // Companion's routes answer errors as JSON {message}, the format Uppy's Companion client reads.
+    const message = route.path.startsWith("/api/companion/") ? (JSON.parse(res.body) as { message: string }).message : res.body;
+    if (field.name === "*") expect(message).toBe("Invalid object path");
+    else expect(message).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain a NUL character`);
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -95,6 +95,11 @@ export function createSessions(db: Database, config: Config) {
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
     },
 
+    /** The user a session token names, for requests Fastify's hooks do not see (websocket upgrades). */
+    async userForToken(token: string | undefined): Promise<SessionUser | null> {
+      return token ? ((await lookUp(token, Date.now()))?.user ?? null) : null;
+    },
+
     /** Sets request.user from the session cookie when it names a live session. */
     install(app: FastifyInstance): void {
       app.addHook("onRequest", async (request, reply) => {

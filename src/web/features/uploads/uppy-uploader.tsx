@@ -3,9 +3,13 @@ import Uppy from "@uppy/core";
 import Dashboard from "@uppy/dashboard";
 import AwsS3 from "@uppy/aws-s3";
 import Webcam from "@uppy/webcam";
+import Url from "@uppy/url";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "@uppy/webcam/css/style.min.css";
+import "@uppy/url/css/style.min.css";
+import "@uppy/core/provider-views/css/style.min.css";
+import type { KeyedRemoteSource, RemoteSources } from "../../../shared/remote-sources";
 import "./uppy-size.css";
 
 /** A file the widget uploaded: `objectPath` is its storage path (SPEC.md section 3, meta.objectPath). */
@@ -36,10 +40,28 @@ async function requestUploadUrl(): Promise<{ uploadURL: string; objectPath: stri
   return { uploadURL: body.uploadURL, objectPath: body.objectPath };
 }
 
+/** Which remote sources the server offers (the link import always; providers with keys). */
+async function fetchRemoteSources(): Promise<RemoteSources | null> {
+  const res = await fetch("/api/objects/remote-sources", { credentials: "include" });
+  return res.ok ? ((await res.json()) as RemoteSources) : null;
+}
+
+// Each provider's plugin is its own small chunk, fetched only when the server offers it.
+const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknown }>> = {
+  drive: () => import("@uppy/google-drive"),
+  dropbox: () => import("@uppy/dropbox"),
+  box: () => import("@uppy/box"),
+  onedrive: () => import("@uppy/onedrive"),
+  facebook: () => import("@uppy/facebook"),
+  unsplash: () => import("@uppy/unsplash"),
+};
+
 /**
  * The upload widget (Uppy Dashboard as a modal, 750 × 550, 280 px thumbnails): files from the
- * device or the camera, editable names, progress, pause and cancel. Each file is PUT to a URL
- * signed by our server (local disk or S3 alike). Loaded on demand, never in a visitor's first load.
+ * device, the camera, a link, or the remote sources the server has keys for; editable names,
+ * progress, pause and cancel. Each local file is PUT to a URL signed by our server (local disk or
+ * S3 alike); a remote file goes the same way, sent by our Companion (decision 016). Every uploader
+ * gets the same sources. Loaded on demand, never in a visitor's first load.
  */
 export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, onUploaded, onClose }: UploaderOptions) {
   const callbacks = useRef({ onUploaded, onClose });
@@ -77,6 +99,29 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
           return { url: new URL(uploadURL, window.location.origin).href, headers };
         },
       });
+    // A remote file is uploaded by Companion, into an upload of ours asked for here like a local
+    // file's: the server sends Companion's download there (the objectPath travels in the meta).
+    uppy.addPreProcessor(async (fileIDs) => {
+      for (const id of fileIDs) {
+        const file = uppy.getFile(id);
+        if (!file?.isRemote || file.meta.objectPath) continue;
+        const { objectPath } = await requestUploadUrl();
+        uppy.setFileMeta(id, { objectPath });
+      }
+    });
+    let destroyed = false;
+    void fetchRemoteSources().then(async (remote) => {
+      if (!remote || destroyed) return;
+      // Absolute: Uppy derives the progress websocket's ws(s):// address from it.
+      const companion = { companionUrl: new URL(remote.companionUrl, window.location.origin).href };
+      uppy.use(Url, companion);
+      for (const source of remote.sources) {
+        if (source === "url") continue;
+        const plugin = (await providerPlugins[source]()).default;
+        if (destroyed) return;
+        uppy.use(plugin as typeof Url, companion);
+      }
+    });
     uppy.on("complete", (result) => {
       const files = (result.successful ?? [])
         .map((file) => ({
@@ -92,7 +137,10 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
       }
     });
     (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>).openModal();
-    return () => uppy.destroy();
+    return () => {
+      destroyed = true;
+      uppy.destroy();
+    };
   }, [maxNumberOfFiles, maxFileSize, note]);
 
   return null;

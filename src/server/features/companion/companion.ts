@@ -1,0 +1,147 @@
+import { EventEmitter } from "node:events";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import * as companion from "@uppy/companion";
+import expressSession from "express-session";
+import { PROVIDER_ENV, configuredRemoteSources, type Config } from "../../config";
+import { loadOrCreateSecret } from "../../http/secrets";
+import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
+import { COMPANION_PATH } from "../../../shared/remote-sources";
+import { SESSION_COOKIE, type Sessions } from "../auth/sessions";
+
+export type CompanionHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * Where Companion may send what it fetched: only our own signed upload URLs. The gate
+ * (remote-upload-gate.ts) writes every destination itself, so this is a second lock: on local
+ * storage, our PUT route on this machine's own address; on S3, the bucket's origin.
+ */
+async function uploadDestinations(config: Config, storage: ObjectStorage): Promise<RegExp[]> {
+  if (storage.kind === "local") {
+    const hosts = ["127\\.0\\.0\\.1", "\\[::1\\]", escapeRegExp(config.HOST)];
+    return [new RegExp(`^http://(${hosts.join("|")}):\\d+${escapeRegExp(LOCAL_UPLOAD_PATH)}\\?`)];
+  }
+  // Presigning is local computation: ask for one to learn the bucket's origin.
+  const probe = await storage.backend.createUploadUrl({ key: "uploads/companion-probe", contentTypes: ["image/png"], maxBytes: 1, expiresInSeconds: 60 });
+  return [new RegExp(`^${escapeRegExp(new URL(probe.url).origin)}/`)];
+}
+
+/**
+ * Uppy Companion (the maintained server behind the widget's remote sources), as an Express app our
+ * Fastify routes hand requests to (routes.ts), with its options derived from our configuration.
+ */
+export async function createCompanion(config: Config, storage: ObjectStorage): Promise<CompanionHandler> {
+  const filePath = path.join(config.DATA_DIR, "companion");
+  fs.mkdirSync(filePath, { recursive: true });
+  const secret = config.COMPANION_SECRET ?? loadOrCreateSecret(path.join(config.DATA_DIR, "keys", "companion.key")).toString("hex");
+  const publicUrl = new URL(config.publicUrl);
+  const sources = configuredRemoteSources(config);
+  const providerOptions = Object.fromEntries(
+    sources.map((source) => [source, { key: config[`COMPANION_${PROVIDER_ENV[source]}_KEY`], secret: config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`] }]),
+  );
+
+  const { app, emitter } = companion.app({
+    secret,
+    filePath,
+    server: { host: publicUrl.host, protocol: publicUrl.protocol.slice(0, -1), path: COMPANION_PATH },
+    // Same-origin only: the widget is served by this server.
+    corsOrigins: [publicUrl.origin],
+    providerOptions,
+    enableUrlEndpoint: true,
+    // Companion's guard refuses every non-public address at connect time, redirects included. The
+    // test-only setting has to open it to reach a local test server; our own check (routes.ts)
+    // then still refuses everything but loopback.
+    allowLocalUrls: config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK,
+    uploadUrls: await uploadDestinations(config, storage),
+    maxFileSize: UPLOAD_MAX_BYTES,
+    // Fetch the whole file (to DATA_DIR/companion, stopped past maxFileSize) before the PUT: the
+    // PUT then carries its exact length, which presigned S3 URLs require, whatever the source said.
+    streamingUpload: false,
+    // Prometheus metrics register globally once per process; we have no scraper anyway.
+    metrics: false,
+  });
+
+  explainUploadErrors(emitter as EventEmitter);
+
+  // OAuth providers keep their state between redirects in a session (Grant's). Only those need
+  // one; it is Companion's own, short-lived, in this process's memory.
+  if (sources.length === 0) return app as unknown as CompanionHandler;
+  const session = expressSession({
+    name: "dg_companion",
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    cookie: { path: COMPANION_PATH, httpOnly: true, sameSite: "lax", secure: publicUrl.protocol === "https:", maxAge: 30 * 60 * 1000 },
+  });
+  return (request, response) => session(request as never, response as never, () => app(request as never, response as never));
+}
+
+/**
+ * Companion's messages for the refusals a user can meet, in the app's words. A refused PUT reaches
+ * Companion as a bare status; the message is in the answer our upload route gave.
+ */
+export function explainCompanionError(message: string | undefined, responseText?: unknown): string {
+  if (message === "maxFileSize exceeded") return "The file is larger than 50 MB";
+  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300) return responseText;
+  return message || "The upload failed";
+}
+
+/**
+ * Put explainCompanionError's messages into the upload errors Companion sends over its websocket.
+ * The emitter is Companion's own (one per process); only error events are touched.
+ */
+function explainUploadErrors(emitter: EventEmitter) {
+  const emit = emitter.emit.bind(emitter);
+  emitter.emit = (event: string | symbol, ...args: unknown[]) => {
+    const data = args[0] as { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } } | undefined;
+    const error = data?.action === "error" ? data.payload?.error : undefined;
+    if (error) error.message = explainCompanionError(error.message, error.extraData?.responseText);
+    return emit(event, ...args);
+  };
+}
+
+/** This server's own origin for requests it sends itself (Companion's PUT of a fetched file). */
+export function selfOrigin(app: FastifyInstance): string | null {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === "string") return null;
+  const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "[::1]" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Companion's progress websocket (`{COMPANION_PATH}/api/{token}`) on our HTTP server. Companion's
+ * socket listens to every upgrade of the server it is given, so it gets a stand-in that only
+ * passes on upgrades to that path from a signed-in session; anything else is refused.
+ */
+export function installCompanionSocket(app: FastifyInstance, sessions: Sessions): void {
+  const upgrades = new EventEmitter();
+  companion.socket(upgrades as never);
+  const open = new Set<Socket>();
+  app.server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (!(request.url ?? "").startsWith(`${COMPANION_PATH}/api/`)) return refuse("404 Not Found");
+    const token = app.parseCookie(request.headers.cookie ?? "")[SESSION_COOKIE];
+    sessions.userForToken(token).then(
+      (user) => {
+        if (!user) return refuse("401 Unauthorized");
+        open.add(socket);
+        socket.once("close", () => open.delete(socket));
+        upgrades.emit("upgrade", request, socket, head);
+      },
+      () => refuse("500 Internal Server Error"),
+    );
+  });
+  // A progress socket left open would keep the server from closing.
+  app.addHook("preClose", async () => {
+    for (const socket of open) socket.destroy();
+  });
+}

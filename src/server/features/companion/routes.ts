@@ -1,0 +1,149 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { configuredRemoteSources, type Config } from "../../config";
+import { HttpError, errorAnswer } from "../../http/errors";
+import { IMAGE_TYPES } from "../../images/sniff";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { text } from "../../../shared/text";
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema } from "../../../shared/uploads";
+import { COMPANION_PATH, type RemoteSources } from "../../../shared/remote-sources";
+import { requireUser, type Sessions } from "../auth/sessions";
+import { createCompanion, explainCompanionError, installCompanionSocket, selfOrigin, type CompanionHandler } from "./companion";
+import { PrivateAddressError, checkLinkAddresses } from "./private-address";
+
+const linkSchema = text().trim().min(1).max(2048);
+// Companion reads more fields than these; the rest pass through to it untouched.
+const urlBodySchema = z.looseObject({ url: linkSchema });
+const fileMetaSchema = z.looseObject({
+  objectPath: objectPathSchema.shape.objectPath,
+  type: text().max(100).optional(),
+  name: text().max(1000).optional(),
+});
+const getBodySchema = z.looseObject({ metadata: fileMetaSchema, size: z.number().int().min(0).nullable().optional() });
+const providerParams = z.object({ providerName: text().max(40), id: text().max(2048) });
+
+/** A link the server may fetch: http(s), and neither it nor a redirect leads to this machine or a private network. */
+async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new HttpError(400, "Enter a full link starting with http:// or https://");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new HttpError(400, "Enter a full link starting with http:// or https://");
+  try {
+    await checkLinkAddresses(url, allowLoopback);
+  } catch (error) {
+    if (error instanceof PrivateAddressError) throw new HttpError(400, "Links to private or local network addresses are not allowed");
+    throw error;
+  }
+}
+
+/**
+ * Companion's uploads take the same road as the widget's own: into an upload the signed-in user
+ * asked for (POST /api/objects/upload, whose objectPath the widget put in the file's meta), by one
+ * PUT to a URL we sign here, so our PUT route (or S3 and then set-acl) checks the size and the
+ * real image bytes. Whatever destination the browser named is replaced.
+ */
+async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>) {
+  const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
+  if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
+  const key = body.metadata.objectPath.slice("/objects/".length);
+  const object = await storage.get(key);
+  if (!object || object.ownerId !== request.user!.id) throw new HttpError(403, "You can only fill an upload you asked for");
+  if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
+  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  let endpoint = signed.url;
+  if (endpoint.startsWith("/")) {
+    const origin = selfOrigin(app);
+    if (!origin) throw new HttpError(503, "Remote uploads need the server to be listening");
+    endpoint = origin + endpoint;
+  }
+  const passed = body as Record<string, unknown>;
+  delete passed.uploadUrl;
+  Object.assign(passed, { protocol: "multipart", endpoint, httpMethod: "PUT", useFormData: false, headers: { "content-type": type } });
+}
+
+/** Hand a request to Companion's Express app: our checks are done, Companion answers it. */
+function forward(companion: CompanionHandler, request: FastifyRequest, reply: FastifyReply) {
+  reply.hijack();
+  const raw = request.raw as IncomingMessage & { body?: unknown; _body?: boolean; originalUrl?: string };
+  // Companion routes below its mount point; its session cookie's path is the full one.
+  raw.originalUrl = raw.url;
+  raw.url = raw.url!.slice(COMPANION_PATH.length) || "/";
+  // Fastify has read a JSON body; body-parser skips a request marked as parsed.
+  if (request.body !== undefined) {
+    raw.body = request.body;
+    raw._body = true;
+  }
+  // Companion's JSON error answers carry the app's message (explainCompanionError). Express gives
+  // the response its methods by prototype, so this own property comes first.
+  Object.defineProperty(reply.raw, "json", {
+    configurable: true,
+    value(this: ServerResponse & { statusCode: number }, body: unknown) {
+      const send = (Object.getPrototypeOf(this) as { json: (body: unknown) => unknown }).json;
+      if (this.statusCode < 400 || !body || typeof body !== "object") return send.call(this, body);
+      const message = (body as { message?: unknown }).message;
+      const explained = explainCompanionError(typeof message === "string" ? message : undefined);
+      if (explained === "The file is larger than 50 MB") this.statusCode = 413;
+      return send.call(this, { ...body, message: explained });
+    },
+  });
+  companion(raw, reply.raw);
+}
+
+/**
+ * Uppy Companion under /api/companion, for signed-in users only (visitors get 401): the link
+ * import (url/meta, url/get), the providers' downloads ({provider}/get/{id}), and the rest of
+ * Companion's routes (the OAuth dance, folder listings, thumbnails) through one wildcard. The
+ * routes that start a download are checked here first (see checkLink, directToOwnUpload).
+ */
+export async function registerCompanionRoutes(app: FastifyInstance, deps: { config: Config; storage: ObjectStorage; sessions: Sessions }) {
+  const { config, storage, sessions } = deps;
+  const companion = await createCompanion(config, storage);
+  const allowLoopback = config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK;
+  const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
+  installCompanionSocket(app, sessions);
+
+  app.get("/api/objects/remote-sources", { preHandler: requireUser }, async () => sources);
+
+  await app.register(async (scope) => {
+    // JSON bodies are parsed (and checked) here; any other body is left unread for Companion.
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    // Uppy's Companion client shows the `message` of a JSON error (Companion's own format).
+    scope.setErrorHandler((error, request, reply) => {
+      const { status, message } = errorAnswer(error as FastifyError, request);
+      return reply.status(status).send({ message });
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
+
+    api.post(`${COMPANION_PATH}/url/meta`, { schema: { body: urlBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
+      await checkLink(request.body.url, allowLoopback);
+      forward(companion, request, reply);
+    });
+
+    api.post(`${COMPANION_PATH}/url/get`, { schema: { body: getBodySchema.extend({ url: linkSchema }) }, preHandler: requireUser, config: limits }, async (request, reply) => {
+      await checkLink(request.body.url, allowLoopback);
+      await directToOwnUpload(app, storage, request, request.body);
+      forward(companion, request, reply);
+    });
+
+    api.post(`${COMPANION_PATH}/:providerName/get/:id`, { schema: { params: providerParams, body: getBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
+      await directToOwnUpload(app, storage, request, request.body);
+      forward(companion, request, reply);
+    });
+
+    // Everything else Companion serves: reads, and the few token posts of the OAuth providers.
+    // Any other way to start a download (Companion's older /search/... aliases) is closed.
+    const companionPost = /^\/[a-z]+\/(preauth|refresh-token|simple-auth)$/;
+    scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preHandler: requireUser, config: limits, handler: async (request, reply) => {
+      const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
+      if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
+      forward(companion, request, reply);
+    } });
+  });
+}

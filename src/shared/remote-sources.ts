@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** Where Companion is mounted in our API; the widget's `companionUrl` (the websocket is `{this}/api/{token}`). */
+export const COMPANION_PATH = "/api/companion";
+
+/**
+ * Remote sources that need an OAuth app (or an API key, for Unsplash): offered only when the
+ * server has its keys. Each id is Companion's provider name and the `/api/companion/{id}/...` path.
+ */
+export const KEYED_REMOTE_SOURCES = ["drive", "dropbox", "box", "onedrive", "facebook", "unsplash"] as const;
+export type KeyedRemoteSource = (typeof KEYED_REMOTE_SOURCES)[number];
+
+/** Import from a link needs no keys: always offered to signed-in users. */
+export type RemoteSource = "url" | KeyedRemoteSource;
+
+/** GET /api/objects/remote-sources: which remote sources the upload widget may offer. */
+export const remoteSourcesSchema = z.object({
+  companionUrl: z.literal(COMPANION_PATH),
+  sources: z.array(z.enum(["url", ...KEYED_REMOTE_SOURCES])),
+});
+export type RemoteSources = z.infer<typeof remoteSourcesSchema>;
