@@ -23,7 +23,7 @@ try {
   report = null;
 }
 if (!report || report.error || !report.vulnerabilities) {
-  const reason = report?.error?.summary ?? report?.message ?? (result.stderr || "no answer").trim().split("\n").at(-1);
+  const reason = report?.error?.summary || report?.message || (result.stderr || "no answer").trim().split("\n").at(-1);
   const message = `audit: the registry's audit endpoint could not be reached (${reason}); production dependencies were NOT checked for advisories`;
   if (process.env.AUDIT_REQUIRED === "true") {
     console.error(message);
