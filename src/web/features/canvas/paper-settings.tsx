@@ -35,11 +35,11 @@ export function PaperSettings({
   return (
     <fieldset>
       <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Paper Size</legend>
-      <div className="mt-2 flex items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <label htmlFor={`${id}-preset`} className="text-sm font-semibold text-ink">
-            Paper preset
-          </label>
+      <label htmlFor={`${id}-preset`} className="mt-2 block text-sm font-semibold text-ink">
+        Paper preset
+      </label>
+      <div className="mt-1.5 flex items-center gap-2">
+        <div className="min-w-0 flex-1">
           <select id={`${id}-preset`} className={selectClass} value={preset ?? "custom"} onChange={(e) => e.target.value !== "custom" && onPreset(e.target.value as PaperPreset)}>
             {PAPER_PRESETS.map((p) => (
               <option key={p} value={p}>
@@ -49,7 +49,7 @@ export function PaperSettings({
             <option value="custom">Custom</option>
           </select>
         </div>
-        <Button variant="secondary" className="shrink-0 px-3" onClick={onSwap} aria-label={`Swap to ${orientation === "landscape" ? "portrait" : "landscape"}`} title="Swap width and height">
+        <Button variant="secondary" className="shrink-0 px-3" onClick={onSwap} aria-label={`${orientation === "landscape" ? "Landscape" : "Portrait"} (swap to ${orientation === "landscape" ? "portrait" : "landscape"})`} title="Swap width and height">
           <ArrowLeftRight className="h-4 w-4" aria-hidden /> <span className="capitalize">{orientation}</span>
         </Button>
       </div>

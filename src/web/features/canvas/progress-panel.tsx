@@ -9,7 +9,7 @@ export function ProgressPanel({ done, total, onNext, onReset }: { done: number; 
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <section aria-labelledby="progress-heading" className="mt-5">
-      <h2 id="progress-heading" className="text-sm font-bold uppercase tracking-wider text-ink-soft">
+      <h2 id="progress-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
         Progress
       </h2>
       <p className="mt-2 text-sm font-semibold text-ink" id="progress-count">
