@@ -22,7 +22,12 @@ const visit = (key) => {
   for (const css of chunk.css ?? []) files.add(css);
   for (const imported of chunk.imports ?? []) visit(imported);
 };
-for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isEntry) continue;
+  visit(key);
+  // Loaded by the entry after the first paint on every page: the toast region, the worker's registration.
+  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register/.test(lazy)) visit(lazy);
+}
 SCREENS.forEach(visit);
 const entries = [...files].map((file) => ({ url: `/${file}`, revision: null }));
 for (const name of ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "apple-touch-icon.png"]) {
