@@ -1,5 +1,6 @@
 import { cellLabel, cellRect, gridDimensions, imagePlacement, type Cell, type Rect } from "../../../shared/grid";
-import { GRID_RGB, GRID_VIEW_DEFAULTS, luma, toneTable, type GridView, type ImageMode } from "../../../shared/grid-view";
+import { GRID_RGB, GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid-view";
+import { tonePixels } from "./tone-pixels";
 
 /** Everything that decides what is on the paper. Lengths in paper units. */
 export interface PaperScene {
@@ -41,15 +42,8 @@ export function gridStroke(view: GridView, alphaFactor = 1): string {
 /** Turn the pixels of an area of a canvas into grey or value steps, in place. */
 export function toneCanvas(ctx: CanvasRenderingContext2D, mode: ImageMode, x: number, y: number, width: number, height: number): void {
   if (mode === "color" || width <= 0 || height <= 0) return;
-  const table = toneTable(mode);
   const pixels = ctx.getImageData(x, y, width, height);
-  const data = pixels.data;
-  for (let i = 0; i < data.length; i += 4) {
-    const value = table[Math.round(luma(data[i]!, data[i + 1]!, data[i + 2]!))]!;
-    data[i] = value;
-    data[i + 1] = value;
-    data[i + 2] = value;
-  }
+  tonePixels(pixels.data, mode);
   ctx.putImageData(pixels, x, y);
 }
 

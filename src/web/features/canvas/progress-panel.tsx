@@ -19,7 +19,7 @@ export function ProgressPanel({ done, total, onNext, onReset }: { done: number; 
         <div className="h-full rounded-full bg-[#15803d] transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" className="flex-1" onClick={onNext ?? undefined} disabled={!onNext}>
+        <Button variant="secondary" className="flex-1 whitespace-nowrap px-3" onClick={onNext ?? undefined} disabled={!onNext}>
           <CheckCircle2 className="h-4 w-4" aria-hidden /> {onNext ? "Next cell to draw" : "All cells done!"}
         </Button>
         <Button variant="ghost" className="px-3" onClick={() => setConfirming(true)} disabled={done === 0} aria-label="Reset done cells">

@@ -1,33 +1,48 @@
-import { useEffect, useState } from "react";
-import type { ImageMode } from "../../../shared/grid-view";
-import { toneCanvas } from "./draw-region";
+import { useEffect, useRef, useState } from "react";
+import { IMAGE_MODES, type ImageMode } from "../../../shared/grid-view";
+
+type Toned = Partial<Record<ImageMode, ImageBitmap>>;
 
 /**
- * The paper's picture in a value view: toned once per mode (a few tens of ms for the 2048 px
- * display image), so dragging redraws a ready bitmap and never re-tones. `mode` tells which view
- * the returned image is in, so the page can say when a switch has landed.
+ * The paper's picture in each value view, toned in a worker (the main thread stays free for
+ * dragging) as soon as the picture is in, the current view first, so a later switch only redraws
+ * the paper. Costs three more display-size bitmaps (about 12 MB each at 2048 × 1536). `mode`
+ * tells which view the returned image is in, so the page can say when a switch has landed.
  */
 export function useTonedImage(image: ImageBitmap | null, mode: ImageMode): { image: ImageBitmap | null; mode: ImageMode } {
-  const [toned, setToned] = useState<{ source: ImageBitmap; mode: ImageMode; image: ImageBitmap } | null>(null);
+  const [toned, setToned] = useState<{ source: ImageBitmap; images: Toned } | null>(null);
+  const wanted = useRef(mode);
   useEffect(() => {
-    if (!image || mode === "color") return;
+    wanted.current = mode;
+  }, [mode]);
+
+  useEffect(() => {
+    if (!image) return;
     let cancelled = false;
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-    ctx.drawImage(image, 0, 0);
-    toneCanvas(ctx, mode, 0, 0, canvas.width, canvas.height);
-    void createImageBitmap(canvas).then((bitmap) => {
-      if (cancelled) bitmap.close();
-      else setToned({ source: image, mode, image: bitmap });
-    });
+    const worker = new Worker(new URL("./tone-worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<{ id: number; image: ImageBitmap }>) => {
+      const done = IMAGE_MODES[event.data.id]!;
+      if (cancelled) return event.data.image.close();
+      setToned((current) => ({ source: image, images: { ...(current?.source === image ? current.images : {}), [done]: event.data.image } }));
+    };
+    const order = IMAGE_MODES.filter((m) => m !== "color").sort((a, b) => Number(b === wanted.current) - Number(a === wanted.current));
+    // Copies go to the worker (transferred, then closed there); the page keeps its own.
+    void (async () => {
+      for (const m of order) {
+        const copy = await createImageBitmap(image);
+        if (cancelled) return copy.close();
+        worker.postMessage({ id: IMAGE_MODES.indexOf(m), image: copy, mode: m }, [copy]);
+      }
+    })();
     return () => {
       cancelled = true;
+      worker.terminate();
     };
-  }, [image, mode]);
+  }, [image]);
+
+  const ready = toned && toned.source === image ? toned.images[mode] : undefined;
   if (!image || mode === "color") return { image, mode: "color" };
-  // Until the new view is ready the paper keeps the previous picture (no flash of colour).
-  if (toned && toned.source === image) return { image: toned.image, mode: toned.mode };
+  if (ready) return { image: ready, mode };
+  // Until the view is ready the paper keeps the colour picture.
   return { image, mode: "color" };
 }
