@@ -145,6 +145,15 @@ describe("learner tools in saved progress", () => {
     expect(res.body).toMatch(message);
   });
 
+  it("shows an admin only the admin's own progress, never a learner's done cells", async () => {
+    const admin = await createSignedInUser(t, { isAdmin: true });
+    await save(bob, { dragonId: otherDragonId, ...state, ...tools });
+    expect((await load(admin, otherDragonId)).json()).toBeNull();
+    await save(admin, { dragonId: otherDragonId, ...state, doneCells: ["A1"] });
+    expect((await load(admin, otherDragonId)).json().doneCells).toEqual(["A1"]);
+    expect((await load(bob, otherDragonId)).json().doneCells).toEqual(tools.doneCells);
+  });
+
   it("refuses the tools from visitors like the rest: 401", async () => {
     expect((await save(null, { dragonId, ...state, ...tools })).statusCode).toBe(401);
   });
