@@ -310,6 +310,9 @@ describe("learner tools on the canvas", () => {
       await screenshot(page, `learner-tools-viewer-${name}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
+      await viewer(page).waitFor({ state: "detached" });
+      expect(await doneCount(page).textContent()).toBe("1 of 99 cells done");
+      await screenshot(page, `learner-tools-done-${name}`);
       await page.getByRole("button", { name: "Print / PDF" }).click();
       await page.getByRole("dialog", { name: "Print / PDF" }).waitFor();
       await screenshot(page, `learner-tools-print-${name}`);
