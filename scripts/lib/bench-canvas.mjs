@@ -1,5 +1,6 @@
 // Browser part of `npm run bench`: on a 12-megapixel template, the longest main-thread task during
-// a 2-second drag, and the time from a click on the paper to the cell viewer's drawn picture.
+// a 2-second drag, the time from a click on the paper to the cell viewer's drawn picture, and the
+// learner tools (issue 13): switching a value view, dragging with one on, making the PDF.
 import { chromium } from "playwright-core";
 
 export async function benchCanvas(baseUrl, dragonId) {
@@ -18,17 +19,7 @@ export async function benchCanvas(baseUrl, dragonId) {
     await page.waitForTimeout(500);
 
     const box = await page.locator("[data-testid=paper]").boundingBox();
-    const startedAt = await page.evaluate(() => performance.now());
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    const moves = 120; // 2 seconds at 60 moves a second
-    for (let i = 1; i <= moves; i++) {
-      const angle = (i / moves) * Math.PI * 2;
-      await page.mouse.move(box.x + box.width / 2 + Math.cos(angle) * 120, box.y + box.height / 2 + Math.sin(angle) * 80);
-      await page.waitForTimeout(16);
-    }
-    await page.mouse.up();
-    const longest = await page.evaluate((since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)), startedAt);
+    const longest = await longestTaskWhileDragging(page, box);
 
     const openings = [];
     for (const [x, y] of [[0.3, 0.3], [0.6, 0.5], [0.5, 0.7]]) {
@@ -40,8 +31,56 @@ export async function benchCanvas(baseUrl, dragonId) {
       await page.keyboard.press("Escape");
       await page.getByTestId("cell-canvas").waitFor({ state: "detached" });
     }
-    return { longestTaskMs: Math.round(longest), viewerOpenMs: Math.round(Math.max(...openings)) };
+    // Value views: from the change of the Picture select to the paper drawn in the new view.
+    const switches = [];
+    for (const mode of ["grayscale", "values3", "values5", "color", "values5"]) {
+      switches.push(
+        await page.evaluate(async (mode) => {
+          performance.clearMarks("value-view-drawn");
+          const select = [...document.querySelectorAll("select")].find((s) => [...s.options].some((o) => o.value === "values5"));
+          const started = performance.now();
+          Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value").set.call(select, mode);
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+          while (performance.getEntriesByName("value-view-drawn").length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+          return performance.getEntriesByName("value-view-drawn")[0].startTime - started;
+        }, mode),
+      );
+      await page.locator(`[data-testid=paper][data-view=${mode}]`).waitFor();
+    }
+    const longestWithValues = await longestTaskWhileDragging(page, box);
+
+    // The PDF (picture page and blank grid page), from the click on 'Make PDF' to the file.
+    await page.getByRole("button", { name: "Print / PDF" }).click();
+    await page.evaluate(() => performance.clearMeasures("pdf-made"));
+    const download = page.waitForEvent("download", { timeout: 60_000 });
+    await page.getByRole("button", { name: "Make PDF" }).click();
+    await download;
+    await page.waitForFunction(() => performance.getEntriesByName("pdf-made").length > 0);
+    const pdfMs = await page.evaluate(() => performance.getEntriesByName("pdf-made")[0].duration);
+
+    return {
+      longestTaskMs: Math.round(longest),
+      viewerOpenMs: Math.round(Math.max(...openings)),
+      valueViewSwitchMs: Math.round(Math.max(...switches)),
+      longestTaskValueViewMs: Math.round(longestWithValues),
+      pdfMs: Math.round(pdfMs),
+    };
   } finally {
     await browser.close();
   }
+}
+
+/** The longest main-thread task (0 when none passed 50 ms) while the image is dragged in circles for 2 s. */
+async function longestTaskWhileDragging(page, box) {
+  const startedAt = await page.evaluate(() => performance.now());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const moves = 120; // 2 seconds at 60 moves a second
+  for (let i = 1; i <= moves; i++) {
+    const angle = (i / moves) * Math.PI * 2;
+    await page.mouse.move(box.x + box.width / 2 + Math.cos(angle) * 120, box.y + box.height / 2 + Math.sin(angle) * 80);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  return page.evaluate((since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)), startedAt);
 }

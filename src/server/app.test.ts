@@ -59,11 +59,12 @@ describe("error answers", () => {
     expect(res.headers["x-frame-options"]).toBeDefined();
   });
 
-  it("allows the camera to our own origin only and denies the other powerful features", async () => {
+  it("allows the camera and screen wake lock to our own origin only and denies the other powerful features", async () => {
     for (const url of ["/api/health", "/", "/api/nope"]) {
       const policy = String((await t.app.inject({ method: "GET", url })).headers["permissions-policy"]);
       const features = Object.fromEntries(policy.split(", ").map((entry) => entry.split("=") as [string, string]));
       expect(features.camera).toBe("(self)");
+      expect(features["screen-wake-lock"]).toBe("(self)");
       for (const denied of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi"]) expect(features[denied]).toBe("()");
     }
   });

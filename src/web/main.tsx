@@ -8,3 +8,8 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+// Installable and offline (issue 13): the service worker exists only in a build.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => void import("./pwa/register").then((m) => m.registerServiceWorker()));
+}

@@ -45,13 +45,15 @@ function helmetOptions(config: Config): HelmetOptions {
 
 /**
  * Powerful browser features: the camera for our own pages only (the upload widget's camera),
- * full screen for our own pages (the cell viewer), everything else off for us and any frame.
+ * full screen and screen wake lock for our own pages (the canvas), everything else off for us and any frame.
  * Only names Chromium knows: it logs an error for each unrecognised one.
  */
 export const PERMISSIONS_POLICY = [
   "camera=(self)",
   "fullscreen=(self)",
-  ...["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "screen-wake-lock", "idle-detection", "accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "publickey-credentials-get", "browsing-topics", "local-fonts", "otp-credentials", "window-management"].map((feature) => `${feature}=()`),
+  // The canvas keeps the screen awake while a learner draws from it (issue 13).
+  "screen-wake-lock=(self)",
+  ...["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "idle-detection", "accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "publickey-credentials-get", "browsing-topics", "local-fonts", "otp-credentials", "window-management"].map((feature) => `${feature}=()`),
 ].join(", ");
 
 /**

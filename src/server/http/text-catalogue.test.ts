@@ -77,7 +77,7 @@ const catalogue: Route[] = [
   { method: "POST", path: "/api/dragons/generate-custom", body: { prompt: "A red dragon" }, fields: [{ in: "body", name: "prompt" }] },
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
-  { method: "POST", path: "/api/wip", body: { dragonId: DRAGON_ID, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }] },
+  { method: "POST", path: "/api/wip", body: { dragonId: DRAGON_ID, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }, { in: "body", name: "doneCells", isList: true }] },
   { method: "GET", path: "/api/posts", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }] },
   { method: "GET", path: "/api/posts/mine", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }] },
   // Descriptions and comments are shown as plain text, not as names.

@@ -95,7 +95,12 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config): 
       allowedPath: (pathName) => pathName !== "/index.html",
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        const name = path.basename(filePath);
+        // The service worker and the manifest must be checked on every visit, or a new build
+        // would reach learners only when an hour's cache ran out.
+        const fresh = name === "sw.js" || name === "manifest.webmanifest";
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : fresh ? "no-cache" : "public, max-age=3600");
+        if (name === "manifest.webmanifest") reply.header("content-type", "application/manifest+json; charset=utf-8");
       },
     });
   }

@@ -6,7 +6,9 @@ import type { Database } from "../../db/client";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { text } from "../../../shared/text";
-import { saveWipSchema, type WipState } from "../../../shared/wip";
+import { saveWipSchema, type SavedWip } from "../../../shared/wip";
+import type { GridColor, ImageMode } from "../../../shared/grid-view";
+import type { PaperPreset, Unit } from "../../../shared/paper";
 import { requireUser } from "../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
@@ -16,20 +18,39 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
   api.get(
     "/api/wip/:dragonId",
     { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preHandler: requireUser },
-    async (request, reply): Promise<WipState | null> => {
+    async (request, reply): Promise<SavedWip | null> => {
       const [row] = await db
         .select()
         .from(worksInProgress)
         .where(and(eq(worksInProgress.userId, request.user!.id), eq(worksInProgress.dragonId, request.params.dragonId)));
       reply.header("cache-control", "no-store");
       if (!row) return null;
-      const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell } = row;
-      return { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell };
+      const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell, doneCells, gridThickness, gridOpacity, diagonals } = row;
+      // The text columns hold only what the schema admitted (or the table's defaults).
+      return {
+        paperWidth,
+        paperHeight,
+        gridSize,
+        imageZoom,
+        imageX,
+        imageY,
+        currentCell,
+        paperPreset: row.paperPreset as PaperPreset | null,
+        unit: row.unit as Unit,
+        doneCells,
+        gridColor: row.gridColor as GridColor,
+        gridThickness,
+        gridOpacity,
+        diagonals,
+        imageMode: row.imageMode as ImageMode,
+      };
     },
   );
 
   api.post("/api/wip", { schema: { body: saveWipSchema }, preHandler: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
-    const { dragonId, ...state } = request.body;
+    const { dragonId, ...body } = request.body;
+    // A field the client left out (an older client) keeps what the row has, or the table's default.
+    const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
     const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, dragonId));
     if (!dragon) throw new HttpError(404, "Dragon not found");
     await db

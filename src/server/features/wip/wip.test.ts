@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dragons } from "../../db/schema";
+import { dragons, worksInProgress } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 
@@ -9,6 +9,9 @@ let bob: TestUser;
 let dragonId: string;
 let otherDragonId: string;
 const state = { paperWidth: 12, paperHeight: 9, gridSize: 2, imageZoom: 1.4, imageX: -0.75, imageY: 1.25, currentCell: "B3" };
+/** What GET answers for a row saved without the learner tools' fields: the table's defaults. */
+const toolDefaults = { paperPreset: null, unit: "in", doneCells: [], gridColor: "dark", gridThickness: 1, gridOpacity: 1, diagonals: false, imageMode: "color" };
+const tools = { paperPreset: "a4", unit: "cm", paperWidth: 29.7, paperHeight: 21, gridSize: 3, doneCells: ["A1", "B1", "J7"], gridColor: "accent", gridThickness: 2.5, gridOpacity: 0.6, diagonals: true, imageMode: "values3" };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,10 +36,10 @@ describe("saved progress", () => {
   it("answers null before anything is saved, then the saved state; a second save replaces it", async () => {
     expect((await load(ada)).json()).toBeNull();
     expect((await save(ada, { dragonId, ...state })).statusCode).toBe(200);
-    expect((await load(ada)).json()).toEqual(state);
+    expect((await load(ada)).json()).toEqual({ ...state, ...toolDefaults });
     const moved = { ...state, imageX: 3, currentCell: null };
     expect((await save(ada, { dragonId, ...moved })).statusCode).toBe(200);
-    expect((await load(ada)).json()).toEqual(moved);
+    expect((await load(ada)).json()).toEqual({ ...moved, ...toolDefaults });
   });
 
   it("keeps each user's and each dragon's progress apart", async () => {
@@ -88,5 +91,70 @@ describe("saved progress", () => {
       payload: JSON.stringify({ dragonId, ...state }).replace('"imageX":-0.75', '"imageX":1e400'),
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("learner tools in saved progress", () => {
+  it("saves and answers paper preset, unit, done cells and the grid view", async () => {
+    expect((await save(bob, { dragonId: otherDragonId, ...state, ...tools })).statusCode).toBe(200);
+    expect((await load(bob, otherDragonId)).json()).toEqual({ ...state, ...tools });
+    // Nobody else sees them.
+    expect((await load(ada, otherDragonId)).json()).toBeNull();
+  });
+
+  it("keeps the tools when an older client saves without them", async () => {
+    await save(bob, { dragonId: otherDragonId, ...state, ...tools });
+    const old = { ...state, paperWidth: 29.7, paperHeight: 21, gridSize: 3, imageZoom: 2 };
+    expect((await save(bob, { dragonId: otherDragonId, ...old })).statusCode).toBe(200);
+    expect((await load(bob, otherDragonId)).json()).toEqual({ ...state, ...tools, imageZoom: 2 });
+  });
+
+  it("answers the defaults for a row saved before the tools existed", async () => {
+    const carol = await createSignedInUser(t);
+    // Written as the old code wrote it: only the spec's columns.
+    await t.database.db.insert(worksInProgress).values({ userId: carol.id, dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
+    expect((await load(carol)).json()).toEqual({ paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null, ...toolDefaults });
+  });
+
+  it("takes away every done cell with an empty list", async () => {
+    await save(bob, { dragonId: otherDragonId, ...state, ...tools });
+    await save(bob, { dragonId: otherDragonId, ...state, ...tools, doneCells: [] });
+    expect((await load(bob, otherDragonId)).json().doneCells).toEqual([]);
+  });
+
+  it.each([
+    [{ unit: "mm" }, /unit must be one of in, cm/],
+    [{ paperPreset: "b5" }, /paperPreset must be one of/],
+    [{ paperPreset: "letter" }, /paperPreset does not match paperWidth and paperHeight/],
+    [{ paperPreset: "a4", unit: "in" }, /paperPreset does not match/],
+    [{ doneCells: "A1" }, /doneCells must be a list of cell labels/],
+    [{ doneCells: ["K5"] }, /doneCells must be cells of this grid/],
+    [{ doneCells: ["A8"] }, /doneCells must be cells of this grid/],
+    [{ doneCells: ["1A"] }, /doneCells must be cells of this grid/],
+    [{ doneCells: ["A1", "A1"] }, /doneCells must not repeat a cell/],
+    [{ doneCells: [5] }, /doneCells/],
+    [{ gridColor: "red" }, /gridColor must be one of dark, light, accent/],
+    [{ gridThickness: 0 }, /gridThickness must be between 0.5 and 4/],
+    [{ gridThickness: 9 }, /gridThickness must be between 0.5 and 4/],
+    [{ gridOpacity: 0 }, /gridOpacity must be between 0.1 and 1/],
+    [{ diagonals: "yes" }, /diagonals must be true or false/],
+    [{ imageMode: "sepia" }, /imageMode must be one of color, grayscale, values3, values5/],
+  ])("refuses %o", async (change, message) => {
+    const res = await save(bob, { dragonId: otherDragonId, ...state, ...tools, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(message);
+  });
+
+  it("shows an admin only the admin's own progress, never a learner's done cells", async () => {
+    const admin = await createSignedInUser(t, { isAdmin: true });
+    await save(bob, { dragonId: otherDragonId, ...state, ...tools });
+    expect((await load(admin, otherDragonId)).json()).toBeNull();
+    await save(admin, { dragonId: otherDragonId, ...state, doneCells: ["A1"] });
+    expect((await load(admin, otherDragonId)).json().doneCells).toEqual(["A1"]);
+    expect((await load(bob, otherDragonId)).json().doneCells).toEqual(tools.doneCells);
+  });
+
+  it("refuses the tools from visitors like the rest: 401", async () => {
+    expect((await save(null, { dragonId, ...state, ...tools })).statusCode).toBe(401);
   });
 });

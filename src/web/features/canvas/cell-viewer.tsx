@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, X } from "lucide-react";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
+import type { GridView } from "../../../shared/grid-view";
 import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
 
 const SWIPE_PX = 50;
@@ -14,12 +15,19 @@ export function CellViewer({
   cell,
   scene,
   image,
+  view,
+  doneCells,
+  onToggleDone,
   onNavigate,
   onClose,
 }: {
   cell: Cell;
   scene: PaperScene;
   image: CanvasImageSource | null;
+  /** Grid look and value view: the full image is toned as each cell is drawn (it is small). */
+  view: GridView;
+  doneCells: ReadonlySet<string>;
+  onToggleDone: (label: string) => void;
   onNavigate: (cell: Cell) => void;
   onClose: () => void;
 }) {
@@ -47,9 +55,16 @@ export function CellViewer({
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.round(size * ratio);
     canvas.height = Math.round(size * ratio);
-    drawRegion(canvas.getContext("2d")!, image, scene, viewerRegion(cell, scene, context), canvas.width, canvas.height, { grid: context, outline: context ? cell : null });
+    // The single cell shows the picture only (and the diagonals, when on); the 3×3 view the grid and the done marks too.
+    drawRegion(canvas.getContext("2d", { willReadFrequently: view.imageMode !== "color" })!, image, scene, viewerRegion(cell, scene, context), canvas.width, canvas.height, {
+      grid: context || view.diagonals,
+      outline: context ? cell : null,
+      view,
+      tone: view.imageMode,
+      done: context ? doneCells : undefined,
+    });
     performance.mark("cell-viewer-drawn");
-  }, [cell, scene, image, context, size, stage.width]);
+  }, [cell, scene, image, context, size, stage.width, view, doneCells]);
 
   const go = (delta: -1 | 1) => {
     const column = cell.column + delta;
@@ -63,6 +78,9 @@ export function CellViewer({
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
       go(1);
+    } else if ((event.key === "d" || event.key === "D") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      onToggleDone(cellLabel(cell));
     }
   };
 
@@ -79,6 +97,7 @@ export function CellViewer({
   };
 
   const label = `Cell ${cellLabel(cell)}`;
+  const done = doneCells.has(cellLabel(cell));
   const arrowClass = "absolute top-1/2 z-10 flex h-14 w-14 -translate-y-1/2 items-center justify-center rounded-full bg-ink/75 text-white shadow-lg ring-1 ring-white/30 hover:bg-ink/90";
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
@@ -91,10 +110,22 @@ export function CellViewer({
         >
           <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
             <DialogPrimitive.Title className="font-display text-2xl font-bold">{label}</DialogPrimitive.Title>
-            <p className="hidden text-sm text-white/70 sm:block">{context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row</p>
-            <DialogPrimitive.Close aria-label="Close cell viewer" className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25">
-              <X className="h-6 w-6" aria-hidden />
-            </DialogPrimitive.Close>
+            <p className="hidden text-sm text-white/70 sm:block">{context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D marks done</p>
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                aria-pressed={done}
+                aria-keyshortcuts="D"
+                title="Mark done (D)"
+                onClick={() => onToggleDone(cellLabel(cell))}
+                className={`flex min-h-12 items-center gap-2 rounded-full px-4 font-semibold ring-1 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70 ${done ? "bg-[#15803d] text-white ring-white/40 hover:bg-[#166534]" : "bg-white/15 text-white ring-white/30 hover:bg-white/25"}`}
+              >
+                <Check className="h-5 w-5" aria-hidden /> Mark done
+              </button>
+              <DialogPrimitive.Close aria-label="Close cell viewer" className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25">
+                <X className="h-6 w-6" aria-hidden />
+              </DialogPrimitive.Close>
+            </div>
           </div>
           <div ref={setStageElement} className="relative flex min-h-0 flex-1 items-center justify-center">
             {hasPrevious && (

@@ -4,6 +4,9 @@ import { ArrowLeft, Minus, Move, Plus, Save, SlidersHorizontal } from "lucide-re
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
+import { nextUndoneCell } from "../../../shared/done-cells";
+import { orientationOf } from "../../../shared/paper";
+import type { GridView } from "../../../shared/grid-view";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
@@ -21,6 +24,12 @@ import { PaperCanvas } from "./paper-canvas";
 import type { PaperScene } from "./draw-region";
 import { useCanvasState, useInitialSettings, type CanvasSettings } from "./use-canvas-state";
 import { useTemplateImage } from "./use-template-image";
+import { useTonedImage } from "./use-toned-image";
+import { useWakeLock } from "./use-wake-lock";
+import { PaperSettings } from "./paper-settings";
+import { ProgressPanel } from "./progress-panel";
+import { ViewSettings } from "./view-settings";
+import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../feed/share-drawing-link";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
@@ -38,15 +47,17 @@ export function DrawPage({ params }: { params: { id: string } }) {
   }
   // An unknown version, or pencil where there is none, falls back to color.
   const version: DragonVersion = requested === "pencil" && data.pencilHiresUrl ? "pencil" : "color";
-  return <DrawCanvas dragon={data} version={version} signedIn={auth.isAuthenticated} initial={start.initial} />;
+  return <DrawCanvas dragon={data} version={version} userId={auth.user?.id ?? null} initial={start.initial} unsent={start.unsent} />;
 }
 
-function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Dragon; version: DragonVersion; signedIn: boolean; initial: CanvasSettings }) {
+function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon: Dragon; version: DragonVersion; userId: string | null; initial: CanvasSettings; unsent: boolean }) {
+  const signedIn = userId !== null;
   const image = useTemplateImage(
     version === "pencil" ? (data.pencilPreviewUrl ?? undefined) : data.previewUrl,
     version === "pencil" ? (data.pencilHiresUrl ?? undefined) : data.hiresUrl,
   );
-  const canvas = useCanvasState(data.id, signedIn, initial);
+  const canvas = useCanvasState(data.id, userId, initial, unsent);
+  useWakeLock();
   const [panelOpen, setPanelOpen] = useState(false);
   const { settings } = canvas;
   const scene: PaperScene = useMemo(
@@ -62,6 +73,13 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
     [data, settings],
   );
   const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
+  const view: GridView = useMemo(
+    () => ({ gridColor: settings.gridColor, gridThickness: settings.gridThickness, gridOpacity: settings.gridOpacity, diagonals: settings.diagonals, imageMode: settings.imageMode }),
+    [settings.gridColor, settings.gridThickness, settings.gridOpacity, settings.diagonals, settings.imageMode],
+  );
+  const done = useMemo(() => new Set(settings.doneCells), [settings.doneCells]);
+  const toned = useTonedImage(image.display, settings.imageMode);
+  const next = nextUndoneCell(settings.doneCells, grid);
   const openCell = settings.currentCell ? parseCellLabel(settings.currentCell) : null;
   const shownCell = openCell && openCell.column < grid.columns && openCell.row < grid.rows ? openCell : null;
 
@@ -94,6 +112,10 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           <Button variant="secondary" className="px-3 md:hidden" aria-expanded={panelOpen} aria-controls="canvas-settings" onClick={() => setPanelOpen((o) => !o)}>
             <SlidersHorizontal className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Settings</span>
           </Button>
+          <PrintButton
+            fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
+            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full } : null)}
+          />
           <ShareDrawingLink dragonId={data.id} compact className="px-3" />
           <Button onClick={onSave} disabled={canvas.saving}>
             <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
@@ -107,13 +129,17 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           aria-label="Canvas settings"
           className={`${panelOpen ? "block" : "hidden"} max-h-[55dvh] overflow-y-auto border-b border-line bg-white/90 p-4 md:block md:max-h-none md:w-72 md:shrink-0 md:border-b-0 md:border-r`}
         >
-          <fieldset>
-            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Paper Size</legend>
-            <div className="mt-2 grid grid-cols-2 gap-3">
-              <TextField label="Width" type="number" inputMode="decimal" step={0.1} min={0.1} value={canvas.texts.paperWidth} onChange={(e) => canvas.setText("paperWidth", e.target.value)} />
-              <TextField label="Height" type="number" inputMode="decimal" step={0.1} min={0.1} value={canvas.texts.paperHeight} onChange={(e) => canvas.setText("paperHeight", e.target.value)} />
-            </div>
-          </fieldset>
+          <PaperSettings
+            texts={canvas.texts}
+            paperWidth={settings.paperWidth}
+            paperHeight={settings.paperHeight}
+            preset={settings.paperPreset}
+            unit={settings.unit}
+            onText={canvas.setText}
+            onPreset={(preset) => canvas.setPreset(preset, orientationOf(settings.paperWidth, settings.paperHeight))}
+            onSwap={canvas.swapOrientation}
+            onUnit={canvas.setUnit}
+          />
           <fieldset className="mt-5">
             <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid Size</legend>
             <TextField
@@ -149,6 +175,8 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
             <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
           </p>
+          <ProgressPanel done={settings.doneCells.length} total={grid.columns * grid.rows} onNext={next ? () => setCell(next) : null} onReset={canvas.resetDone} />
+          <ViewSettings view={view} onChange={canvas.setGridView} />
         </aside>
 
         <section className="relative min-h-0 flex-1 bg-paper-deep/60" aria-label="Drawing paper">
@@ -165,8 +193,11 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
           )}
           <PaperCanvas
             scene={scene}
-            image={image.display}
+            image={toned.image}
             quality={image.sharp ? "hires" : "preview"}
+            imageMode={toned.mode}
+            view={view}
+            done={done}
             onMove={canvas.setOffset}
             onZoom={canvas.setZoom}
             onOpenCell={(cell) => setCell(cell)}
@@ -174,7 +205,9 @@ function DrawCanvas({ dragon: data, version, signedIn, initial }: { dragon: Drag
         </section>
       </div>
 
-      {shownCell && <CellViewer cell={shownCell} scene={scene} image={image.full} onNavigate={setCell} onClose={() => setCell(null)} />}
+      {shownCell && (
+        <CellViewer cell={shownCell} scene={scene} image={image.full} view={view} doneCells={done} onToggleDone={canvas.toggleDone} onNavigate={setCell} onClose={() => setCell(null)} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_THRESHOLD_PX, MIN_CELL_PX, cellAt, clampZoom, columnLabel, gridDimensions, type Cell } from "../../../shared/grid";
+import type { GridView, ImageMode } from "../../../shared/grid-view";
 import { drawRegion, type PaperScene } from "./draw-region";
 
 const COLUMN_LABEL_HEIGHT = 28;
@@ -27,6 +28,9 @@ export function PaperCanvas({
   scene,
   image,
   quality,
+  imageMode,
+  view,
+  done,
   onMove,
   onZoom,
   onOpenCell,
@@ -35,6 +39,10 @@ export function PaperCanvas({
   image: CanvasImageSource | null;
   /** "hires" once the full image is in; tests and the benchmark wait for it. */
   quality: "preview" | "hires";
+  /** The view the image is already toned in (the page toned it once, not per frame). */
+  imageMode: ImageMode;
+  view: GridView;
+  done: ReadonlySet<string>;
   onMove: (offsetX: number, offsetY: number) => void;
   onZoom: (zoom: number) => void;
   onOpenCell: (cell: Cell) => void;
@@ -73,12 +81,18 @@ export function PaperCanvas({
       canvas.width = width;
       canvas.height = height;
     }
-    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true });
+    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true, view, done });
   };
 
+  const drawnMode = useRef(imageMode);
   useEffect(() => {
     if (!gesture.current) live.current = scene;
     draw(live.current);
+    if (drawnMode.current !== imageMode) {
+      drawnMode.current = imageMode;
+      // Timed by `npm run bench` (value view switch to drawn paper).
+      performance.mark("value-view-drawn");
+    }
   });
 
   const schedule = () => {
@@ -196,10 +210,11 @@ export function PaperCanvas({
             ref={canvasRef}
             data-testid="paper"
             data-image={quality}
+            data-view={imageMode}
             tabIndex={0}
             role="application"
             aria-roledescription="drawing paper"
-            aria-label={`Paper with the dragon under a ${columns} by ${rows} grid. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`}
+            aria-label={`Paper with the dragon under a ${columns} by ${rows} grid${done.size > 0 ? `, ${done.size} ${done.size === 1 ? "cell" : "cells"} marked done` : ""}. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`}
             className="cursor-grab touch-none rounded-sm bg-white shadow-[0_1px_3px_rgba(43,33,24,0.18),0_8px_24px_rgba(43,33,24,0.08)] active:cursor-grabbing"
             style={{ width: paperPx.width, height: paperPx.height }}
             onPointerDown={onPointerDown}

@@ -1,0 +1,324 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { signIn } from "./support/accounts";
+
+// Without this, Playwright's offline switch does not reach the service worker's own fetches, and
+// an "offline" reload could quietly be served from the network (the probe below checks it does).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
+
+let browser: Browser;
+let dragonId: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string }[];
+  dragonId = dragons[0]!.id;
+});
+afterAll(() => browser.close());
+
+const paper = (page: Page) => page.getByTestId("paper");
+const viewer = (page: Page) => page.getByRole("dialog");
+const doneCount = (page: Page) => page.getByText(/^\d+ of \d+ cells done$/);
+
+async function openCanvas(page: Page) {
+  await page.goto(`/draw/${dragonId}?version=color`);
+  await paper(page).waitFor();
+  await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+}
+
+/** A fingerprint of the paper's pixels and the share of them clearly coloured (channels far apart). */
+const paperPixels = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=paper]")!;
+    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let hash = 2166136261;
+    let colourful = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      hash = Math.imul(hash ^ (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16)), 16777619);
+      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40) colourful++;
+    }
+    return { hash: hash >>> 0, colourful: colourful / (data.length / 4) };
+  });
+
+/** Click the middle of a cell on an 11 x 8.5 paper with grid 1. */
+async function clickCell(page: Page, column: number, row: number) {
+  const box = (await paper(page).boundingBox())!;
+  const unit = box.width / 11;
+  await paper(page).click({ position: { x: (column + 0.5) * unit, y: (row + 0.5) * unit } });
+}
+
+/** In the viewer: A1 by the toggle, B1 and C1 by the D key. */
+async function markFirstThree(page: Page) {
+  await clickCell(page, 0, 0);
+  await viewer(page).getByRole("heading", { name: "Cell A1" }).waitFor();
+  const toggle = page.getByRole("button", { name: "Mark done" });
+  expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+  await toggle.click();
+  expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+  await page.keyboard.press("ArrowRight");
+  await viewer(page).getByRole("heading", { name: "Cell B1" }).waitFor();
+  expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+  await page.keyboard.press("d");
+  await page.keyboard.press("ArrowRight");
+  await viewer(page).getByRole("heading", { name: "Cell C1" }).waitFor();
+  await page.keyboard.press("D");
+  expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+  await page.keyboard.press("Escape");
+  await viewer(page).waitFor({ state: "detached" });
+}
+
+/** The lines a PDF page strokes ("x y m x y l"), in points, and whether it paints any image. */
+function readPage(doc: PDFDocument, page: PDFPage): { lines: number[][]; paintsImage: boolean } {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+  const text = streams.map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1")).join("\n");
+  const lines = [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) m\s+(-?[\d.]+) (-?[\d.]+) l/g)].map((m) => m.slice(1, 5).map(Number));
+  const xObjects = page.node.Resources()?.lookup(PDFName.of("XObject"));
+  return { lines, paintsImage: /\bDo\b/.test(text) || Boolean(xObjects && (xObjects as unknown as { keys(): unknown[] }).keys().length > 0) };
+}
+
+/** Distances between neighbouring vertical and horizontal grid lines (diagonals left out). */
+function gridSpacing(lines: number[][]): { columns: number[]; rows: number[] } {
+  const xs = [...new Set(lines.filter(([x1, , x2]) => Math.abs(x1! - x2!) < 1e-6).map(([x]) => Math.round(x! * 1000) / 1000))].sort((a, b) => a - b);
+  const ys = [...new Set(lines.filter(([, y1, , y2]) => Math.abs(y1! - y2!) < 1e-6).map(([, y]) => Math.round(y! * 1000) / 1000))].sort((a, b) => a - b);
+  const gaps = (values: number[]) => values.slice(1).map((v, i) => v - values[i]!);
+  return { columns: gaps(xs), rows: gaps(ys) };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+/** The gaps that are not `size` within 0.5 pt (the part squares at the paper's edge), rounded to 0.1 pt. */
+const notOfSize = (gaps: number[], size: number) => gaps.filter((gap) => Math.abs(gap - size) >= 0.5).map(round);
+
+async function makePdf(page: Page, cellSheets = false): Promise<PDFDocument> {
+  await page.getByRole("button", { name: "Print / PDF" }).click();
+  const dialog = page.getByRole("dialog", { name: "Print / PDF" });
+  if (cellSheets) await dialog.getByRole("switch", { name: "Add cell sheets" }).click();
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Make PDF" }).click();
+  const file = await (await download).path();
+  return PDFDocument.load(fs.readFileSync(file));
+}
+
+describe("learner tools on the canvas", () => {
+  it("as a visitor: marks three cells done, keeps them over a reload, opens the next cell to draw, drops marks the grid loses", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    expect(await doneCount(page).textContent()).toBe("0 of 99 cells done");
+    const before = await paperPixels(page);
+    await markFirstThree(page);
+    expect(await doneCount(page).textContent()).toBe("3 of 99 cells done");
+    expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("3");
+    expect(await paper(page).getAttribute("aria-label")).toContain("3 cells marked done");
+    // The shade and tick change the paper.
+    expect(await paperPixels(page)).not.toEqual(before);
+
+    await page.reload();
+    await paper(page).waitFor();
+    expect(await doneCount(page).textContent()).toBe("3 of 99 cells done");
+    await page.getByRole("button", { name: "Next cell to draw" }).click();
+    await viewer(page).getByRole("heading", { name: "Cell D1" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // A grid two columns wide has no C1: its mark goes, with a notice.
+    await page.getByLabel("Width").fill("2");
+    await expectToast(page, "1 done mark removed", "The new grid has no cell C1.");
+    expect(await doneCount(page).textContent()).toBe("2 of 18 cells done");
+
+    await page.getByRole("button", { name: "Reset done cells" }).click();
+    await page.getByRole("dialog", { name: "Reset done cells?" }).getByRole("button", { name: "Reset" }).click();
+    expect(await doneCount(page).textContent()).toBe("0 of 18 cells done");
+    await context.close();
+  });
+
+  it("signed in: three cells marked done are saved with the progress and back after a reload", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(context, `done-${Date.now()}@example.com`);
+    await openCanvas(page);
+    await markFirstThree(page);
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/wip") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await saved).status()).toBe(200);
+    expect(((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { doneCells: string[] }).doneCells).toEqual(["A1", "B1", "C1"]);
+    await page.reload();
+    await paper(page).waitFor();
+    expect(await doneCount(page).textContent()).toBe("3 of 99 cells done");
+    await page.getByRole("button", { name: "Next cell to draw" }).click();
+    await viewer(page).getByRole("heading", { name: "Cell D1" }).waitFor();
+    await context.close();
+  });
+
+  it("diagonals and the value views visibly change the canvas; the choices are kept", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    const plain = await paperPixels(page);
+    expect(plain.colourful).toBeGreaterThan(0.05);
+
+    await page.getByRole("switch", { name: "Diagonals" }).click();
+    const diagonals = await paperPixels(page);
+    expect(diagonals).not.toEqual(plain);
+
+    await page.getByLabel("Picture").selectOption("grayscale");
+    await page.locator("[data-testid=paper][data-view=grayscale]").waitFor();
+    const grey = await paperPixels(page);
+    expect(grey.colourful).toBe(0);
+
+    await page.getByLabel("Picture").selectOption("values3");
+    await page.locator("[data-testid=paper][data-view=values3]").waitFor();
+    await page.getByRole("radio", { name: "Accent" }).click();
+    expect(await paperPixels(page)).not.toEqual(grey);
+
+    await page.reload();
+    await page.locator("[data-testid=paper][data-view=values3]").waitFor();
+    expect(await page.getByRole("switch", { name: "Diagonals" }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("radio", { name: "Accent" }).getAttribute("aria-checked")).toBe("true");
+    await context.close();
+  });
+
+  it("A4 in centimetres gives the right count, and its PDF is A4 with 2 cm squares", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    await page.getByRole("radio", { name: "Centimetres" }).click();
+    // Switching converts: Letter landscape is 27.94 x 21.59 cm, the 1 in square 2.54 cm.
+    expect(await page.getByLabel("Width").inputValue()).toBe("27.94");
+    expect(await page.getByLabel("Square size").inputValue()).toBe("2.54");
+    await page.getByLabel("Paper preset").selectOption("a4");
+    expect(await page.getByLabel("Width").inputValue()).toBe("29.7");
+    expect(await page.getByLabel("Height").inputValue()).toBe("21");
+    await page.getByLabel("Square size").fill("2");
+    expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("15 x 11 cells");
+    await page.getByRole("button", { name: /^Landscape/ }).click();
+    expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("11 x 15 cells");
+    expect(await page.getByLabel("Paper preset").inputValue()).toBe("a4");
+
+    const pdf = await makePdf(page);
+    const [first, second] = pdf.getPages();
+    const pt = 72 / 2.54;
+    expect(Math.abs(first!.getWidth() - 21 * pt)).toBeLessThan(0.5);
+    expect(Math.abs(first!.getHeight() - 29.7 * pt)).toBeLessThan(0.5);
+    const blank = readPage(pdf, second!);
+    const spacing = gridSpacing(blank.lines);
+    // Full squares are 2 cm; the last column and row stop at the paper's edge (21 = 10 x 2 + 1, 29.7 = 14 x 2 + 1.7).
+    expect(notOfSize(spacing.columns, 2 * pt)).toEqual([1 * pt].map(round));
+    expect(notOfSize(spacing.rows, 2 * pt)).toEqual([1.7 * pt].map(round));
+    expect(spacing.columns).toHaveLength(11);
+    expect(spacing.rows).toHaveLength(15);
+    await context.close();
+  });
+
+  it("Print / PDF: page 1 the picture under the grid, page 2 the grid alone, at true scale; cell sheets on request", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    const pdf = await makePdf(page);
+    expect(pdf.getPageCount()).toBe(2);
+    const [first, second] = pdf.getPages();
+    for (const p of [first!, second!]) {
+      expect(Math.abs(p.getWidth() - 11 * 72)).toBeLessThan(0.5);
+      expect(Math.abs(p.getHeight() - 8.5 * 72)).toBeLessThan(0.5);
+    }
+    const picture = readPage(pdf, first!);
+    const blank = readPage(pdf, second!);
+    expect(picture.paintsImage).toBe(true);
+    expect(blank.paintsImage).toBe(false);
+    const spacing = gridSpacing(blank.lines);
+    expect(spacing.columns).toHaveLength(11);
+    expect(notOfSize(spacing.columns, 72)).toEqual([]);
+    // 8.5 in: eight 1-inch rows and a half row at the bottom edge.
+    expect(spacing.rows).toHaveLength(9);
+    expect(notOfSize(spacing.rows, 72)).toEqual([36]);
+    expect(gridSpacing(picture.lines)).toEqual(spacing);
+
+    const withSheets = await makePdf(page, true);
+    expect(withSheets.getPageCount()).toBeGreaterThan(2);
+    expect(readPage(withSheets, withSheets.getPage(2)).paintsImage).toBe(true);
+    await context.close();
+  });
+
+  it("offline: a canvas opened once reopens with its image and grid; a save made offline arrives once back online", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(context, `offline-${Date.now()}@example.com`);
+    await openCanvas(page);
+    // The worker takes over, then the page asks again through it for what it shows.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 20_000 });
+    const sw = await context.request.get("/sw.js");
+    expect(sw.headers()["cache-control"]).toBe("no-cache");
+    expect((await context.request.get("/manifest.webmanifest")).headers()["content-type"]).toContain("application/manifest+json");
+
+    await context.setOffline(true);
+    // Really offline, the worker's own fetches included: a dragon read it never cached fails.
+    expect(await page.evaluate((id) => fetch(`/api/dragons/${id}?probe=1`).then(() => "reached", () => "failed"), dragonId)).toBe("failed");
+    await page.reload();
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+    expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("11 x 9 cells");
+    expect((await paperPixels(page)).colourful).toBeGreaterThan(0.05);
+
+    const posts: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/api/wip") && r.method() === "POST" && posts.push(r.postData() ?? ""));
+    await page.getByRole("button", { name: "Zoom In" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Saved on this device");
+
+    const arrived = page.waitForResponse((r) => r.url().endsWith("/api/wip") && r.request().method() === "POST" && r.status() === 200, { timeout: 15_000 });
+    await context.setOffline(false);
+    await arrived;
+    expect(((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { imageZoom: number }).imageZoom).toBe(1.2);
+    // Nothing twice: no second save of the same state during the next autosave rounds.
+    await page.waitForTimeout(7000);
+    expect(posts.filter((body) => body.includes('"imageZoom":1.2'))).toHaveLength(1);
+    await context.close();
+  });
+
+  it("keeps the screen awake while the canvas is open (Screen Wake Lock)", async () => {
+    const { context, page } = await newPage(browser);
+    // Records what the page asks of the browser's real wake lock and what the browser answers.
+    await context.addInitScript(() => {
+      const log: string[] = ((window as unknown as { __wakeLocks: string[] }).__wakeLocks = []);
+      const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+      navigator.wakeLock.request = (type?: "screen") => {
+        log.push("requested");
+        return request(type).then(
+          (sentinel) => (log.push("granted"), sentinel),
+          (error: Error) => (log.push(`refused: ${error.name}`), Promise.reject(error)),
+        );
+      };
+    });
+    await openCanvas(page);
+    expect(await page.evaluate(() => (document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy.allowsFeature("screen-wake-lock"))).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks.length >= 2);
+    const log = await page.evaluate(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks);
+    expect(log[0]).toBe("requested");
+    // Not refused by our own Permissions-Policy (a NotAllowedError would say so).
+    expect(log[1]).not.toBe("refused: NotAllowedError");
+    await context.close();
+  });
+
+  it("looks finished at 390 x 844 and 1440 x 900, and axe finds nothing serious", async () => {
+    for (const [name, viewport] of [["phone", PHONE], ["desktop", { width: 1440, height: 900 }]] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      await openCanvas(page);
+      if (name === "phone") await page.getByRole("button", { name: "Settings" }).click();
+      await page.getByRole("switch", { name: "Diagonals" }).click();
+      await page.getByLabel("Picture").selectOption("values5");
+      await page.locator("[data-testid=paper][data-view=values5]").waitFor();
+      await screenshot(page, `learner-tools-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Next cell to draw" }).click();
+      await viewer(page).getByRole("heading", { name: "Cell A1" }).waitFor();
+      await page.keyboard.press("d");
+      await screenshot(page, `learner-tools-viewer-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await viewer(page).waitFor({ state: "detached" });
+      expect(await doneCount(page).textContent()).toBe("1 of 99 cells done");
+      await screenshot(page, `learner-tools-done-${name}`);
+      await page.getByRole("button", { name: "Print / PDF" }).click();
+      await page.getByRole("dialog", { name: "Print / PDF" }).waitFor();
+      await screenshot(page, `learner-tools-print-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+});
+

@@ -1,0 +1,50 @@
+// Build /sw.js (issue 13): bundle src/web/pwa/service-worker.ts with Workbox and give it the list
+// of the built app shell to precache (hashed JS and CSS, icons, the manifest, and "/", the page
+// every path can start from). Pictures are left to the runtime cache.
+import { build } from "esbuild";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const clientDir = "dist/client";
+const revision = (file) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex").slice(0, 16);
+
+// The shell: the entry and what it imports, plus the screens a learner goes through to a canvas
+// (library, dragon page, canvas). Other screens' code (the blog editor, the uploader, the charts)
+// is cached at run time when first used, so a first visit does not download all of it.
+const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8"));
+const SCREENS = ["features/library/library-page.tsx", "features/dragon/dragon-page.tsx", "features/canvas/draw-page.tsx"];
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isEntry) continue;
+  visit(key);
+  // Loaded by the entry after the first paint on every page: the toast region, the worker's registration.
+  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register/.test(lazy)) visit(lazy);
+}
+SCREENS.forEach(visit);
+const entries = [...files].map((file) => ({ url: `/${file}`, revision: null }));
+for (const name of ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "apple-touch-icon.png"]) {
+  const file = path.join(clientDir, name);
+  if (fs.existsSync(file)) entries.push({ url: `/${name}`, revision: revision(file) });
+}
+// "/" is rendered by the server from index.html: its revision follows the template.
+entries.push({ url: "/", revision: revision(path.join(clientDir, "index.html")) });
+
+await build({
+  entryPoints: ["src/web/pwa/service-worker.ts"],
+  outfile: path.join(clientDir, "sw.js"),
+  bundle: true,
+  format: "iife",
+  target: "es2020",
+  minify: true,
+  define: { "process.env.NODE_ENV": '"production"', __PRECACHE_MANIFEST__: JSON.stringify(entries) },
+  logLevel: "warning",
+});
+console.log(`sw.js: ${entries.length} files precached`);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isCellInGrid, keepDoneCellsInGrid, nextUndoneCell, sortReadingOrder, toggleDoneCell } from "./done-cells";
+import { wipStateSchema } from "./wip";
+
+const grid = { columns: 11, rows: 9 };
+
+describe("cells marked done", () => {
+  it("accepts only labels of cells this grid has", () => {
+    expect(isCellInGrid("A1", grid)).toBe(true);
+    expect(isCellInGrid("K9", grid)).toBe(true);
+    expect(isCellInGrid("L1", grid)).toBe(false);
+    expect(isCellInGrid("A10", grid)).toBe(false);
+    expect(isCellInGrid("a1", grid)).toBe(false);
+    expect(isCellInGrid("A0", grid)).toBe(false);
+  });
+
+  it("toggles a mark and keeps the list in reading order", () => {
+    let done = toggleDoneCell([], "B2");
+    done = toggleDoneCell(done, "C1");
+    done = toggleDoneCell(done, "A2");
+    expect(done).toEqual(["C1", "A2", "B2"]);
+    expect(toggleDoneCell(done, "A2")).toEqual(["C1", "B2"]);
+    expect(sortReadingOrder(["AA1", "B1", "A2"])).toEqual(["B1", "AA1", "A2"]);
+  });
+
+  it("finds the next cell to draw in reading order, or none when all are done", () => {
+    expect(nextUndoneCell([], grid)).toEqual({ column: 0, row: 0 });
+    expect(nextUndoneCell(["A1", "B1", "C1"], grid)).toEqual({ column: 3, row: 0 });
+    expect(nextUndoneCell(["A1", "B1"], { columns: 2, rows: 2 })).toEqual({ column: 0, row: 1 });
+    expect(nextUndoneCell(["A1", "B1", "A2", "B2"], { columns: 2, rows: 2 })).toBeNull();
+  });
+
+  it("drops the marks a smaller grid no longer has", () => {
+    expect(keepDoneCellsInGrid(["K9", "A1", "C3", "A1"], { columns: 6, rows: 5 })).toEqual({ kept: ["A1", "C3"], dropped: ["K9"] });
+  });
+
+  it("is checked against the grid in the saved progress", () => {
+    const base = { paperWidth: 11, paperHeight: 8.5, gridSize: 2, imageZoom: 1, imageX: 0, imageY: 0 };
+    expect(wipStateSchema.safeParse({ ...base, doneCells: ["F5"] }).success).toBe(true);
+    expect(wipStateSchema.safeParse({ ...base, doneCells: ["G1"] }).success).toBe(false);
+    expect(wipStateSchema.safeParse({ ...base, doneCells: ["A1", "A1"] }).success).toBe(false);
+    expect(wipStateSchema.safeParse(base).success).toBe(true); // older clients send none
+  });
+});

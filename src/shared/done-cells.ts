@@ -1,0 +1,44 @@
+// Cells a learner has marked done (issue 13): labels like "B3", checked against the grid they belong to.
+import { cellLabel, parseCellLabel, type Cell } from "./grid";
+
+export interface GridSize {
+  columns: number;
+  rows: number;
+}
+
+/** Whether a label names a cell of this grid. */
+export function isCellInGrid(label: string, grid: GridSize): boolean {
+  const cell = parseCellLabel(label);
+  return cell !== null && cell.column < grid.columns && cell.row < grid.rows;
+}
+
+/** Splits marks into those the grid still has and those it no longer has (after the grid changed). */
+export function keepDoneCellsInGrid(labels: readonly string[], grid: GridSize): { kept: string[]; dropped: string[] } {
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const label of new Set(labels)) (isCellInGrid(label, grid) ? kept : dropped).push(label);
+  return { kept: sortReadingOrder(kept), dropped };
+}
+
+/** Reading order: row by row, left to right (A1, B1, …, A2, …). */
+export function sortReadingOrder(labels: readonly string[]): string[] {
+  const key = (label: string) => parseCellLabel(label) ?? { column: 0, row: 0 };
+  return [...labels].sort((a, b) => key(a).row - key(b).row || key(a).column - key(b).column);
+}
+
+/** Adds a mark, or takes it away if it is there. */
+export function toggleDoneCell(labels: readonly string[], label: string): string[] {
+  return labels.includes(label) ? labels.filter((l) => l !== label) : sortReadingOrder([...labels, label]);
+}
+
+/** The first cell in reading order that is not done, or null when every cell is. */
+export function nextUndoneCell(labels: readonly string[], grid: GridSize): Cell | null {
+  const done = new Set(labels);
+  for (let row = 0; row < grid.rows; row++) {
+    for (let column = 0; column < grid.columns; column++) {
+      const cell = { column, row };
+      if (!done.has(cellLabel(cell))) return cell;
+    }
+  }
+  return null;
+}

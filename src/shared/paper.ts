@@ -1,0 +1,73 @@
+// Paper presets and units for the canvas (issue 13). Pure functions; the canvas, the PDF and the
+// server's validation share them.
+import { PAPER_MAX } from "./grid";
+
+export const UNITS = ["in", "cm"] as const;
+export type Unit = (typeof UNITS)[number];
+export const CM_PER_INCH = 2.54;
+/** PDF points per unit: 72 to the inch. */
+export const POINTS_PER_UNIT: Record<Unit, number> = { in: 72, cm: 72 / CM_PER_INCH };
+export const UNIT_NAMES: Record<Unit, string> = { in: "Inches", cm: "Centimetres" };
+
+export const PAPER_PRESETS = ["letter", "legal", "a5", "a4", "a3"] as const;
+export type PaperPreset = (typeof PAPER_PRESETS)[number];
+
+/** Each preset's short and long side in its own unit: US sizes in inches, ISO sizes in centimetres. */
+const PRESET_SIDES: Record<PaperPreset, { label: string; short: number; long: number; unit: Unit }> = {
+  letter: { label: "Letter", short: 8.5, long: 11, unit: "in" },
+  legal: { label: "Legal", short: 8.5, long: 14, unit: "in" },
+  a5: { label: "A5", short: 14.8, long: 21, unit: "cm" },
+  a4: { label: "A4", short: 21, long: 29.7, unit: "cm" },
+  a3: { label: "A3", short: 29.7, long: 42, unit: "cm" },
+};
+
+export const presetLabel = (preset: PaperPreset | null) => (preset ? PRESET_SIDES[preset].label : "Custom");
+
+/** Numbers shown in the fields keep two decimals: 8.27 in, 27.94 cm. */
+export const roundLength = (value: number) => Math.round(value * 100) / 100;
+
+/** A length in one unit, in another. */
+export function convertLength(value: number, from: Unit, to: Unit): number {
+  if (from === to) return value;
+  return from === "in" ? value * CM_PER_INCH : value / CM_PER_INCH;
+}
+
+export type Orientation = "landscape" | "portrait";
+
+/** A preset's width and height in a unit and orientation (rounded as the fields show them). */
+export function presetSize(preset: PaperPreset, unit: Unit, orientation: Orientation): { width: number; height: number } {
+  const sides = PRESET_SIDES[preset];
+  const short = roundLength(convertLength(sides.short, sides.unit, unit));
+  const long = roundLength(convertLength(sides.long, sides.unit, unit));
+  return orientation === "landscape" ? { width: long, height: short } : { width: short, height: long };
+}
+
+export const orientationOf = (width: number, height: number): Orientation => (width >= height ? "landscape" : "portrait");
+
+// Two hundredths of the unit: the rounding of a converted preset, and nothing a person types on purpose.
+const MATCH_TOLERANCE = 0.02;
+
+/** The preset a paper size is (either way round), or null for a custom size. */
+export function detectPreset(width: number, height: number, unit: Unit): PaperPreset | null {
+  for (const preset of PAPER_PRESETS) {
+    const size = presetSize(preset, unit, orientationOf(width, height));
+    if (Math.abs(size.width - width) <= MATCH_TOLERANCE && Math.abs(size.height - height) <= MATCH_TOLERANCE) return preset;
+  }
+  return null;
+}
+
+export interface PaperLengths {
+  paperWidth: number;
+  paperHeight: number;
+  gridSize: number;
+}
+
+/**
+ * Switch units: every length converted and rounded to two decimals. The grid size stays at least 1
+ * (the canvas's rule in every unit), so 1 cm becomes 1 in, not 0.39; the paper stays at most 200.
+ */
+export function convertLengths(lengths: PaperLengths, from: Unit, to: Unit): PaperLengths {
+  if (from === to) return lengths;
+  const side = (value: number) => Math.min(PAPER_MAX, Math.max(0.01, roundLength(convertLength(value, from, to))));
+  return { paperWidth: side(lengths.paperWidth), paperHeight: side(lengths.paperHeight), gridSize: Math.max(1, side(lengths.gridSize)) };
+}

@@ -1,0 +1,76 @@
+import { useId } from "react";
+import { ArrowLeftRight } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/text-field";
+import { PAPER_PRESETS, UNITS, UNIT_NAMES, orientationOf, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
+import type { FieldTexts } from "./use-canvas-state";
+
+export const selectClass =
+  "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";
+
+/** Paper Size (spec) with the presets, the portrait/landscape swap and the unit switch (issue 13). */
+export function PaperSettings({
+  texts,
+  paperWidth,
+  paperHeight,
+  preset,
+  unit,
+  onText,
+  onPreset,
+  onSwap,
+  onUnit,
+}: {
+  texts: FieldTexts;
+  paperWidth: number;
+  paperHeight: number;
+  preset: PaperPreset | null;
+  unit: Unit;
+  onText: (name: keyof FieldTexts, value: string) => void;
+  onPreset: (preset: PaperPreset) => void;
+  onSwap: () => void;
+  onUnit: (unit: Unit) => void;
+}) {
+  const id = useId();
+  const orientation = orientationOf(paperWidth, paperHeight);
+  return (
+    <fieldset>
+      <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Paper Size</legend>
+      <label htmlFor={`${id}-preset`} className="mt-2 block text-sm font-semibold text-ink">
+        Paper preset
+      </label>
+      <div className="mt-1.5 flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <select id={`${id}-preset`} className={selectClass} value={preset ?? "custom"} onChange={(e) => e.target.value !== "custom" && onPreset(e.target.value as PaperPreset)}>
+            {PAPER_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {presetLabel(p)}
+              </option>
+            ))}
+            <option value="custom">Custom</option>
+          </select>
+        </div>
+        <Button variant="secondary" className="shrink-0 px-3" onClick={onSwap} aria-label={`${orientation === "landscape" ? "Landscape" : "Portrait"} (swap to ${orientation === "landscape" ? "portrait" : "landscape"})`} title="Swap width and height">
+          <ArrowLeftRight className="h-4 w-4" aria-hidden /> <span className="capitalize">{orientation}</span>
+        </Button>
+      </div>
+      <div role="radiogroup" aria-label="Units" className="mt-3 grid grid-cols-2 rounded-full border border-line bg-paper-deep p-1">
+        {UNITS.map((u) => (
+          <button
+            key={u}
+            type="button"
+            role="radio"
+            aria-checked={unit === u}
+            onClick={() => onUnit(u)}
+            className={`min-h-11 rounded-full text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent ${unit === u ? "bg-white text-ink shadow-sm" : "text-ink-soft hover:text-ink"}`}
+          >
+            {UNIT_NAMES[u]}
+          </button>
+        ))}
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <TextField label="Width" type="number" inputMode="decimal" step={0.1} min={0.1} value={texts.paperWidth} onChange={(e) => onText("paperWidth", e.target.value)} hint={unit === "in" ? "inches" : "cm"} />
+        <TextField label="Height" type="number" inputMode="decimal" step={0.1} min={0.1} value={texts.paperHeight} onChange={(e) => onText("paperHeight", e.target.value)} hint={unit === "in" ? "inches" : "cm"} />
+      </div>
+    </fieldset>
+  );
+}

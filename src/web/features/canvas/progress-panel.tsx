@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { CheckCircle2, RotateCcw } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+
+/** Cells marked done: 'n of m cells done', a bar, the next cell to draw and a reset (issue 13). */
+export function ProgressPanel({ done, total, onNext, onReset }: { done: number; total: number; onNext: (() => void) | null; onReset: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <section aria-labelledby="progress-heading" className="mt-5">
+      <h2 id="progress-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
+        Progress
+      </h2>
+      <p className="mt-2 text-sm font-semibold text-ink" id="progress-count">
+        {done} of {total} cells done
+      </p>
+      <div role="progressbar" aria-labelledby="progress-count" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-paper-deep">
+        <div className="h-full rounded-full bg-[#15803d] transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" className="flex-1 whitespace-nowrap px-3" onClick={onNext ?? undefined} disabled={!onNext}>
+          <CheckCircle2 className="h-4 w-4" aria-hidden /> {onNext ? "Next cell to draw" : "All cells done!"}
+        </Button>
+        <Button variant="ghost" className="px-3" onClick={() => setConfirming(true)} disabled={done === 0} aria-label="Reset done cells">
+          <RotateCcw className="h-4 w-4" aria-hidden /> Reset
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Reset done cells?"
+        description="Every cell goes back to not done. The picture and the grid stay as they are."
+        action="Reset"
+        pendingAction="Resetting..."
+        pending={false}
+        onConfirm={() => {
+          onReset();
+          setConfirming(false);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// Registers the service worker (issue 13). Loaded after the page has loaded, outside the first-load
+// bundle. On the very first visit the page was fetched before the worker existed, so once it takes
+// control the page asks again, through it, for the template and data it is showing: "after one
+// visit" then really means one.
+const WARM = /^\/(objects\/|api\/(dragons\/[^/]+|auth\/user|wip\/[^/]+)$)/;
+
+function warmCaches(): void {
+  const seen = new Set<string>();
+  for (const entry of performance.getEntriesByType("resource")) {
+    const url = new URL(entry.name);
+    if (url.origin !== location.origin || !WARM.test(url.pathname) || seen.has(url.href)) continue;
+    seen.add(url.href);
+    void fetch(url.href, { credentials: "include" }).catch(() => undefined);
+  }
+}
+
+export function registerServiceWorker(): void {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController) warmCaches();
+  });
+  void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+}
