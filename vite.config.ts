@@ -5,7 +5,9 @@ import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
-export default defineConfig({
+// `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
+// (decision 016b): same code and aliases, without the public folder or a manifest.
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
@@ -18,7 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsInlineLimit: 0,
     // Read by `npm run bench` to add up each route's first-load JavaScript.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     proxy: {
@@ -26,4 +29,4 @@ export default defineConfig({
       "/objects": `http://localhost:${apiPort}`,
     },
   },
-});
+}));
