@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { hydrate } from "@tanstack/react-query";
+import type { DehydratedState } from "@tanstack/react-query";
 import { App } from "./app/app";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
@@ -15,7 +15,13 @@ const app = (
 // A public page arrives rendered, with the data it was rendered from in a JSON script element
 // (data, not code: CSP runs no inline script). The client starts from that data, so its first
 // render matches the HTML and nothing is fetched again. Other pages (and `npm run dev`) arrive empty.
+// The server's dehydrate() sends successful queries only; setting their data is all TanStack's
+// hydrate() would do with them, without its 0.8 KB in every page's first load (decision 016b).
 const state = document.getElementById("query-state");
-if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+if (state?.textContent) {
+  for (const query of (JSON.parse(state.textContent) as DehydratedState).queries) {
+    queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
+  }
+}
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -53,6 +53,7 @@ function landingPreload(manifest: Manifest): PagePreload[] {
 // Screens loaded lazily by the router (router.tsx), by path: their code can start loading with
 // the HTML instead of after the main bundle has run.
 const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/$/, "features/landing/landing-page.tsx"],
   [/^\/home$/, "features/library/library-page.tsx"],
   [/^\/dragon\/[^/]+$/, "features/dragon/dragon-page.tsx"],
   [/^\/draw\/[^/]+$/, "features/canvas/draw-page.tsx"],
@@ -123,7 +124,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
   const manifest = readManifest(config.CLIENT_DIR);
   if (manifest) {
     const landing = landingPreload(manifest);
-    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? landing : routeModules(manifest, pathname)));
+    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? [...landing, ...routeModules(manifest, pathname)] : routeModules(manifest, pathname)));
   }
 
   const renderPage = await loadPageRenderer(app, config.CLIENT_DIR);
