@@ -5,20 +5,45 @@ import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
-export default defineConfig({
+// `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
+// (decision 016b): same code and aliases, without the public folder or a manifest.
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
   resolve: {
     // Shared schemas import "zod"; in the browser that is zod told to stay within our CSP.
-    alias: [{ find: /^zod$/, replacement: path.resolve("src/web/lib/zod-jitless.ts") }],
+    alias: [
+      { find: /^zod$/, replacement: path.resolve("src/web/lib/zod-jitless.ts") },
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: path.resolve("src/web/lib/use-sync-external-store.ts") },
+    ],
   },
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
     assetsInlineLimit: 0,
     // Read by `npm run bench` to add up each route's first-load JavaScript.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // What every page runs first (React, the query client, the router) in one file
+              // rather than five small ones: fewer requests, and gzip does better on one file.
+              // Parts only some screens use (infinite queries, mutations) stay in their chunks.
+              groups: [
+                {
+                  name: "framework",
+                  test: (id: string) =>
+                    /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/.test(id) &&
+                    !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(id),
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {
@@ -26,4 +51,4 @@ export default defineConfig({
       "/objects": `http://localhost:${apiPort}`,
     },
   },
-});
+}));

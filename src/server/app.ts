@@ -18,6 +18,7 @@ import { registerLocalUploadRoutes } from "./features/objects/local-upload-route
 import { registerUploadRoutes } from "./features/objects/upload-routes";
 import { registerCompanionRoutes } from "./features/companion/routes";
 import { registerPageRoutes, type PageMetaResolver, type PagePreloadResolver } from "./features/pages/routes";
+import { createPageCache } from "./features/pages/page-cache";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions } from "./features/auth/sessions";
@@ -122,7 +123,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   registerAuthRoutes(app, { config, users, sessions, mailer });
   registerGoogleRoutes(app, { config, users, sessions });
-  const library = createLibrary(createDragonsRepository(database.db), storage);
+  // Rendered public pages show the library and the blog: a change to either renders them again.
+  const pageCache = createPageCache();
+  const library = createLibrary(createDragonsRepository(database.db), storage, pageCache.clear);
   registerDragonRoutes(app, { library, storage, imageGenerator: createImageGenerator(config) });
   registerWaitlistRoutes(app, database.db);
   registerWipRoutes(app, database.db);
@@ -133,12 +136,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
   registerAnalyticsRoutes(app, database.db);
   registerStatsRoutes(app, createStatsRepository(database.db));
-  registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list });
+  registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list, onChange: pageCache.clear });
   registerObjectServeRoutes(app, storage);
   registerLocalUploadRoutes(app, storage);
   registerUploadRoutes(app, storage);
   await registerCompanionRoutes(app, { config, storage, sessions });
-  await registerPageRoutes(app, config);
+  await registerPageRoutes(app, config, pageCache);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
 import { Layout } from "./layout";
@@ -14,9 +14,10 @@ function PageViewReporter() {
   return null;
 }
 
-export function App() {
+/** The whole app; the server passes a client of its own for each page it renders. */
+export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <PageViewReporter />
       <Layout>
         <AppRouter />

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "../components/ui/spinner";
-import { LandingPage } from "../features/landing/landing-page";
 import { useAuth } from "../lib/auth";
 
-// Screens other than the landing page load on demand, so the first page downloads only itself.
+// Every screen loads on demand, so the first page downloads only itself (the server renders the
+// public ones and preloads their chunk with the HTML: decision 016b).
+const LandingPage = lazy(() => import("../features/landing/landing-page").then((m) => ({ default: m.LandingPage })));
 const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
 const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryClient, type QueryClientConfig, type QueryFunction } from "@tanstack/react-query";
 
 // Exactly SPEC.md section 7: cookies always, a JSON body only when present, and every non-OK
 // answer becomes an Error "{status}: {response text or status text}".
@@ -35,7 +35,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 }
 
 /** Data is kept forever: never stale, no refetch on focus or interval, no retries. */
-export const queryClient = new QueryClient({
+export const queryClientOptions: QueryClientConfig = {
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),
@@ -46,4 +46,7 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
-});
+};
+
+/** The browser's one client (the server makes one per render with the same options). */
+export const queryClient = new QueryClient(queryClientOptions);

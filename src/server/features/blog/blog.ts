@@ -28,11 +28,12 @@ export interface PublishedPosts {
   json: string;
 }
 
-/** The blog: published posts for everyone (cached), drafts and every save for admins. */
-export function createBlog(repository: BlogRepository) {
+/** The blog: published posts for everyone (cached), drafts and every save for admins; `onChange` hears of every save. */
+export function createBlog(repository: BlogRepository, onChange: () => void = () => {}) {
   let cached: (PublishedPosts & { at: number }) | null = null;
   const invalidate = () => {
     cached = null;
+    onChange();
   };
 
   async function published(): Promise<PublishedPosts> {

@@ -18,6 +18,8 @@ export interface BlogRouteDeps {
   origin: string;
   /** The library's dragons, for the sitemap. */
   listDragons: () => Promise<{ id: string; createdAt: string }[]>;
+  /** Told of every save and delete (the rendered blog pages are made again). */
+  onChange?: () => void;
 }
 
 // Feeds and the sitemap are public and change only on an admin's save; crawlers may keep them a while.
@@ -66,7 +68,7 @@ function slugOf(pathname: string): string | null {
 /** The blog's API (SPEC.md section 7, blog), its feed, the sitemap and robots.txt. */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   const { origin, listDragons } = deps;
-  const blog = createBlog(createBlogRepository(deps.db));
+  const blog = createBlog(createBlogRepository(deps.db), deps.onChange);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Sent as serialised once per cache refresh: the list carries every post's body.

@@ -14,12 +14,14 @@ const LIST_TTL_MS = 5_000;
 
 /**
  * The template library: every way a template enters (upload, AI image, bundled samples) goes
- * through `addTemplate`, so each is checked and stored the same way.
+ * through `addTemplate`, so each is checked and stored the same way. `onChange` hears of every
+ * change (the rendered pages that show the library are made again).
  */
-export function createLibrary(repository: DragonsRepository, storage: ObjectStorage) {
+export function createLibrary(repository: DragonsRepository, storage: ObjectStorage, onChange: () => void = () => {}) {
   let cached: { dragons: Dragon[]; at: number } | null = null;
   const invalidate = () => {
     cached = null;
+    onChange();
   };
 
   async function storePencil(id: string, hires: Buffer): Promise<void> {

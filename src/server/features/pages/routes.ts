@@ -6,7 +6,11 @@ import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { getStaticPageMeta, notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { isKnownRoute } from "../../../shared/routes";
+import { isServerRenderedPage } from "../../../shared/page-queries";
+import { preferredEncoding } from "../feed/routes";
 import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
+import { preparePage, type CachedPage, type PageCache } from "./page-cache";
+import { loadPageRenderer } from "./server-render";
 
 /** A resolver's answer for a path that is its own but names nothing (an unknown blog slug): a 404 page. */
 export const PAGE_NOT_FOUND = "not-found";
@@ -49,6 +53,7 @@ function landingPreload(manifest: Manifest): PagePreload[] {
 // Screens loaded lazily by the router (router.tsx), by path: their code can start loading with
 // the HTML instead of after the main bundle has run.
 const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/$/, "features/landing/landing-page.tsx"],
   [/^\/home$/, "features/library/library-page.tsx"],
   [/^\/dragon\/[^/]+$/, "features/dragon/dragon-page.tsx"],
   [/^\/draw\/[^/]+$/, "features/canvas/draw-page.tsx"],
@@ -77,8 +82,12 @@ function routeModules(manifest: Manifest, pathname: string): PagePreload[] {
 // Used when the client has not been built (API tests): the same head, an empty body.
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--head-tags--></head><body><div id="root"></div></body></html>`;
 
-/** Serves the built client: hashed assets cached forever, every app route as index.html with its head tags. */
-export async function registerPageRoutes(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Serves the built client: hashed assets cached forever, every app route as index.html with its
+ * head tags. Public pages (and the 404 page) come rendered on the server when the SSR bundle is
+ * there, kept in `pageCache` (decision 016b).
+ */
+export async function registerPageRoutes(app: FastifyInstance, config: Config, pageCache: PageCache): Promise<void> {
   const indexFile = path.join(config.CLIENT_DIR, "index.html");
   const hasClient = fs.existsSync(indexFile);
   let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
@@ -120,19 +129,56 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config): 
   const manifest = readManifest(config.CLIENT_DIR);
   if (manifest) {
     const landing = landingPreload(manifest);
-    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? landing : routeModules(manifest, pathname)));
+    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? [...landing, ...routeModules(manifest, pathname)] : routeModules(manifest, pathname)));
+  }
+
+  const renderPage = await loadPageRenderer(app, config.CLIENT_DIR);
+
+  /** The page's HTML: its head tags and preloads, and its first screen when it is rendered here. */
+  async function buildPage(pathname: string, request: FastifyRequest): Promise<{ status: number; html: string; rendered: boolean }> {
+    const { meta, found } = await metaFor(pathname, request);
+    const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
+    const withHead = (list: PagePreload[]) =>
+      injectHead(template, [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(list)].filter(Boolean).join("\n    "));
+    const status = found ? 200 : 404;
+    const ssr = renderPage && (found ? isServerRenderedPage(pathname) : !isKnownRoute(pathname));
+    if (ssr) {
+      // The data comes inside the page: no need to preload it.
+      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")));
+      if (html) return { status, html, rendered: true };
+    }
+    return { status, html: withHead(preloads), rendered: false };
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    reply.status(page.status).header("cache-control", "no-cache").header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
+    const match = request.headers["if-none-match"];
+    if (page.status === 200 && match && match.split(",").some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
+    // Bytes compressed once per page; setting content-encoding keeps @fastify/compress off them.
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
+    return reply.send(page.html);
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0]!;
-    const { meta, found } = await metaFor(pathname, request);
-    const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
-    const head = [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(preloads)].filter(Boolean).join("\n    ");
+    // Rendered public pages are the same for everyone (signed-out first screen, decision 016b)
+    // and kept; an admin's page may carry a draft's head tags, so theirs are made afresh.
+    let built: Awaited<ReturnType<typeof buildPage>> | undefined;
+    if (renderPage && isServerRenderedPage(pathname) && !request.user?.isAdmin) {
+      const cached = await pageCache.get(pathname, async () => {
+        built = await buildPage(pathname, request);
+        return built.rendered && built.status === 200 ? preparePage(built.status, built.html) : null;
+      });
+      if (cached) return send(request, reply, cached);
+    }
+    const page = built ?? (await buildPage(pathname, request));
     return reply
-      .status(found ? 200 : 404)
+      .status(page.status)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(injectHead(template, head));
+      .send(page.html);
   }
 
   app.get("/", sendPage);

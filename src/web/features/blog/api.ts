@@ -24,7 +24,9 @@ export const useAdminBlogPosts = (enabled: boolean) => useQuery<AdminBlogPost[]>
 /** True for the "404: ..." error of a post that does not exist (or is a draft). */
 export const isNotFoundError = (error: unknown) => error instanceof Error && error.message.startsWith("404:");
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+// In UTC: the page is rendered on the server, and its time zone must not make the date differ
+// from the browser's first render (a hydration mismatch).
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /** "June 3, 2026": the day a post was published (its creation day for a draft never published). */
 export function blogDate(post: Pick<BlogPost, "publishedAt" | "createdAt">): { iso: string; label: string } {

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { pageQueries } from "../../../shared/page-queries";
+import { jsonForScript } from "./head-tags";
+
+/** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
+interface SsrEntry {
+  render(input: { pathname: string; queries: { queryKey: string[]; data: unknown }[] }): Promise<{ html: string; state: unknown }>;
+}
+
+/** Renders a public page's first screen into the page template. */
+export type PageRenderer = (pathname: string, template: string) => Promise<string | null>;
+
+/** The SSR bundle built beside the client (dist/ssr beside dist/client), or null when there is none (API tests). */
+export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | null> {
+  const entryFile = path.join(clientDir, "..", "ssr", "entry-server.js");
+  if (!fs.existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+
+  return async (pathname, template) => {
+    // The page's data, read as a visitor would (no cookie), through our own routes in process.
+    const queries = [];
+    for (const query of pageQueries(pathname)) {
+      const res = await app.inject({ method: "GET", url: query.url });
+      // Missing data (an unknown id, an admin's draft): the browser renders the page, as before.
+      if (res.statusCode !== 200) return null;
+      queries.push({ queryKey: query.queryKey, data: res.json() });
+    }
+    const { html, state } = await entry.render({ pathname, queries });
+    const stateScript = queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
+    return template.replace(`<div id="root"></div>`, `<div id="root">${html}</div>${stateScript}`);
+  };
+}
