@@ -236,7 +236,7 @@ describe("learner tools on the canvas", () => {
   });
 
   it("offline: a canvas opened once reopens with its image and grid; a save made offline arrives once back online", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
     await signIn(context, `offline-${Date.now()}@example.com`);
     await openCanvas(page);
     // The worker takes over, then the page asks again through it for what it shows.

@@ -20,7 +20,7 @@ let post: { slug: string; title: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await newContext(browser, { baseURL: baseUrl() });
+  admin = await newContext(browser, { baseURL: baseUrl(), serviceWorkers: "allow" });
   await signIn(admin, ADMIN_EMAIL);
   dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as ApiDragon[];
   const response = await admin.request.post("/api/admin/blog", {
@@ -206,7 +206,7 @@ describe("hydration in Chromium", () => {
 
   it("each public page hydrates without a console error or warning, keeps its data, and navigates client-side", async () => {
     for (const target of pages()) {
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page } = await newPage(browser, DESKTOP, { serviceWorkers: "allow" });
       const problems = watchConsole(page, "notFound" in target ? target.path : undefined);
       const apiReads: string[] = [];
       page.on("request", (request) => {

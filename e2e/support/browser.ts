@@ -23,7 +23,9 @@ const cspViolations: string[] = [];
  * inline script, a stray origin); e2e/support/csp-guard.ts fails the test that caused one.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  // The service worker only where a journey is about it (the offline canvas): elsewhere its
+  // precaching would add requests to every page and keep "networkidle" from arriving.
+  const context = await browser.newContext({ serviceWorkers: "block", ...options });
   await context.exposeBinding("__dgCspViolation", (_source, report: string) => {
     cspViolations.push(report);
   });
@@ -46,7 +48,7 @@ export function takeCspViolations(): string[] {
 }
 
 /** A fresh browser context (own cookies and storage) with the app's base URL. */
-export async function newPage(browser: Browser, viewport = DESKTOP, options: { isMobile?: boolean; hasTouch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, viewport = DESKTOP, options: Pick<BrowserContextOptions, "isMobile" | "hasTouch" | "serviceWorkers"> = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { baseURL: baseUrl(), viewport, ...options });
   const page = await context.newPage();
   return { context, page };
