@@ -9,7 +9,7 @@
 // A measure that fails becomes a "failed" row with its reason; the table always comes out, and
 // every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).
 //
-// Environment: BENCH_ONLY (a comma-separated list: only the parts whose names contain one), BENCH_SECONDS (each throughput test, default 5), BENCH_MEMORY_SECONDS (the load
+// Environment: BENCH_ONLY (a comma-separated list: only the parts whose names contain one), BENCH_SECONDS (each throughput test, default 5), BENCH_LIGHTHOUSE_RUNS (per page, default 3), BENCH_MEMORY_SECONDS (the load
 // under which memory is measured, default 60), BENCH_IDLE_SECONDS (how long after start-up or load
 // memory is read as "idle", default 30: V8 gives back its start-up heap some 15–20 s after the
 // last activity), CHROMIUM_PATH.
@@ -35,6 +35,7 @@ const MEMORY_LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const CONNECTIONS = 50;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const rows = [];
 
 // ---------------------------------------------------------------------------------------------
@@ -355,10 +356,17 @@ async function run() {
         needServer();
         const pagePath = typeof page === "function" ? page() : page;
         if (!pagePath) throw new Error("no such page in this run (see the failed rows above)");
-        const result = await lighthouse(`${server.url}${pagePath}`);
-        const retried = result.attempts > 1 ? `; ${result.attempts} attempts` : "";
-        if (result.failed) rows.push({ measure: measureName, value: `failed after ${result.attempts} attempts: ${result.reason}`, budget: ">= 95", ok: "FAILED" });
-        else rows.push({ measure: measureName, value: `${result.score} (${result.detail}${retried})`, budget: ">= 95", ok: result.score >= 95 ? "yes" : "NO" });
+        // The budget holds for every run: LIGHTHOUSE_RUNS runs, the lowest shown with its details.
+        const results = [];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) results.push(await lighthouse(`${server.url}${pagePath}`));
+        const failed = results.find((result) => result.failed);
+        if (failed) {
+          rows.push({ measure: measureName, value: `failed after ${failed.attempts} attempts: ${failed.reason}`, budget: ">= 95", ok: "FAILED" });
+          return;
+        }
+        const lowest = results.reduce((low, result) => (result.score < low.score ? result : low));
+        const scores = results.map((result) => result.score).join(", ");
+        rows.push({ measure: `${measureName} (lowest of ${results.length})`, value: `${lowest.score} (runs ${scores}; lowest: ${lowest.detail})`, budget: ">= 95", ok: lowest.score >= 95 ? "yes" : "NO" });
       });
     }
   }
