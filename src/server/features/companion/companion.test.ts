@@ -116,7 +116,9 @@ async function storedNothing(t: TestApp, objectPath: string) {
   const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, key));
   expect(row?.size ?? null).toBeNull();
   expect(row?.isPublic ?? false).toBe(false);
-  expect(fs.readdirSync(`${t.dataDir}/companion`)).toEqual([]);
+  // Companion's download folder: made when Companion is first needed, and left empty.
+  const downloads = `${t.dataDir}/companion`;
+  expect(fs.existsSync(downloads) ? fs.readdirSync(downloads) : []).toEqual([]);
 }
 
 beforeAll(async () => {

@@ -4,7 +4,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import * as companion from "@uppy/companion";
 import expressSession from "express-session";
 import { PROVIDER_ENV, configuredRemoteSources, type Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
@@ -15,6 +14,12 @@ import { COMPANION_PATH } from "../../../shared/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../auth/sessions";
 
 export type CompanionHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+// Companion (Express and its many dependencies) is loaded on the first remote-source request, not
+// at start-up: loading it with the server added some 1.5 s to every start and tens of MB of
+// resident memory to a server that may never see a remote file.
+let companionModule: Promise<typeof import("@uppy/companion")> | undefined;
+const loadCompanion = () => (companionModule ??= import("@uppy/companion"));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -38,6 +43,7 @@ async function uploadDestinations(config: Config, storage: ObjectStorage): Promi
  * Fastify routes hand requests to (routes.ts), with its options derived from our configuration.
  */
 export async function createCompanion(config: Config, storage: ObjectStorage): Promise<CompanionHandler> {
+  const companion = await loadCompanion();
   const filePath = path.join(config.DATA_DIR, "companion");
   fs.mkdirSync(filePath, { recursive: true });
   const secret = config.COMPANION_SECRET ?? loadOrCreateSecret(path.join(config.DATA_DIR, "keys", "companion.key")).toString("hex");
@@ -120,9 +126,14 @@ export function selfOrigin(app: FastifyInstance): string | null {
  * socket listens to every upgrade of the server it is given, so it gets a stand-in that only
  * passes on upgrades to that path from a signed-in session; anything else is refused.
  */
-export function installCompanionSocket(app: FastifyInstance, sessions: Sessions): void {
+export function installCompanionSocket(app: FastifyInstance, sessions: Sessions, ready: () => Promise<unknown>): void {
   const upgrades = new EventEmitter();
-  companion.socket(upgrades as never);
+  // Companion's socket is attached once, after Companion itself is made (`ready`).
+  let attached: Promise<void> | undefined;
+  const attach = () =>
+    (attached ??= ready().then(async () => {
+      (await loadCompanion()).socket(upgrades as never);
+    }));
   const open = new Set<Socket>();
   app.server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const refuse = (status: string) => {
@@ -130,8 +141,8 @@ export function installCompanionSocket(app: FastifyInstance, sessions: Sessions)
     };
     if (!(request.url ?? "").startsWith(`${COMPANION_PATH}/api/`)) return refuse("404 Not Found");
     const token = app.parseCookie(request.headers.cookie ?? "")[SESSION_COOKIE];
-    sessions.userForToken(token).then(
-      (user) => {
+    Promise.all([sessions.userForToken(token), attach()]).then(
+      ([user]) => {
         if (!user) return refuse("401 Unauthorized");
         open.add(socket);
         socket.once("close", () => open.delete(socket));

@@ -103,10 +103,16 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
  */
 export async function registerCompanionRoutes(app: FastifyInstance, deps: { config: Config; storage: ObjectStorage; sessions: Sessions }) {
   const { config, storage, sessions } = deps;
-  const companion = await createCompanion(config, storage);
+  // Made on the first request that needs it (see loadCompanion); a failed start is tried again.
+  let handler: Promise<CompanionHandler> | undefined;
+  const companion = () =>
+    (handler ??= createCompanion(config, storage).catch((error: unknown) => {
+      handler = undefined;
+      throw error;
+    }));
   const allowLoopback = config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK;
   const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
-  installCompanionSocket(app, sessions);
+  installCompanionSocket(app, sessions, companion);
 
   app.get("/api/objects/remote-sources", { preHandler: requireUser }, async () => sources);
 
@@ -123,18 +129,18 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
 
     api.post(`${COMPANION_PATH}/url/meta`, { schema: { body: urlBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
-      forward(companion, request, reply);
+      forward(await companion(), request, reply);
     });
 
     api.post(`${COMPANION_PATH}/url/get`, { schema: { body: getBodySchema.extend({ url: linkSchema }) }, preHandler: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
       await directToOwnUpload(app, storage, request, request.body);
-      forward(companion, request, reply);
+      forward(await companion(), request, reply);
     });
 
     api.post(`${COMPANION_PATH}/:providerName/get/:id`, { schema: { params: providerParams, body: getBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
       await directToOwnUpload(app, storage, request, request.body);
-      forward(companion, request, reply);
+      forward(await companion(), request, reply);
     });
 
     // Everything else Companion serves: reads, and the few token posts of the OAuth providers.
@@ -143,7 +149,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preHandler: requireUser, config: limits, handler: async (request, reply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
-      forward(companion, request, reply);
+      forward(await companion(), request, reply);
     } });
   });
 }
