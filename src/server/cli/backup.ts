@@ -1,5 +1,6 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { runCli } from "./run-cli";
 import { backupDataDir } from "../backup/archive";
 
 // `npm run backup -- FILE`: one archive of the embedded default (the PGlite database and every
@@ -22,10 +23,4 @@ async function main(args: string[]) {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { runCli } from "./run-cli";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema";
 
@@ -32,10 +33,4 @@ async function main(args: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { runCli } from "./run-cli";
 import { restoreDataDir } from "../backup/archive";
 
 // `npm run restore -- FILE`: fill an empty (or missing) DATA_DIR from an archive made by
@@ -16,10 +17,4 @@ async function main(args: string[]) {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
