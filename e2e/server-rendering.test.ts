@@ -51,6 +51,12 @@ function rootOf(body: string): string {
   return root;
 }
 
+/** The data a page carries for the browser (its dehydrated queries). */
+function queriesOf(body: string): { queryKey: string[]; state: { data: unknown } }[] {
+  const state = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(body)?.[1];
+  return (JSON.parse(state!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
+}
+
 const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 describe("public pages' HTML, fetched without a browser", () => {
@@ -61,8 +67,9 @@ describe("public pages' HTML, fetched without a browser", () => {
     expect(root).toContain("Ready to Draw Dragons?");
     expect(root).toContain(`alt="I drew this dragon - it was easy"`);
     expect(root).toMatch(/<a[^>]*href="\/home"[^>]*>Show me the Dragons!/);
-    // No data to carry on this page.
-    expect(body).not.toContain(`id="query-state"`);
+    // No data of its own: only the visitor's account (none), so the browser need not ask for it.
+    expect(root).toContain("Sign In");
+    expect(queriesOf(body)).toEqual([expect.objectContaining({ queryKey: ["/api/auth/user"], state: expect.objectContaining({ data: null }) })]);
   });
 
   it("the library lists every dragon by name with its sized picture, and carries its data for the browser", async () => {
@@ -75,12 +82,17 @@ describe("public pages' HTML, fetched without a browser", () => {
       expect(root).toMatch(new RegExp(`<img[^>]*width="400"[^>]*height="400"[^>]*alt="${escapeHtml(dragon.name)}"`));
       expect(root).toContain(`href="/dragon/${dragon.id}"`);
     }
-    const state = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(body)?.[1];
-    const parsed = JSON.parse(state!) as { queries: { queryKey: string[]; state: { data: ApiDragon[] } }[] };
-    expect(parsed.queries.map((q) => q.queryKey)).toEqual([["/api/dragons"]]);
-    expect(parsed.queries[0]!.state.data.map((d) => d.id)).toEqual(dragons.map((d) => d.id));
+    const queries = queriesOf(body) as { queryKey: string[]; state: { data: ApiDragon[] } }[];
+    expect(queries.map((q) => q.queryKey)).toEqual([["/api/dragons"], ["/api/auth/user"]]);
+    expect(queries[0]!.state.data.map((d) => d.id)).toEqual(dragons.map((d) => d.id));
     // The data is in the page: no separate fetch of it is preloaded.
     expect(body).not.toContain(`as="fetch"`);
+  });
+
+  it("a signed-in person's page leaves the account to the browser: no Sign In button, no account in its data", async () => {
+    const body = await (await admin.request.get("/home")).text();
+    expect(rootOf(body)).not.toContain("Sign In");
+    expect(queriesOf(body).map((q) => q.queryKey)).toEqual([["/api/dragons"]]);
   });
 
   it("a dragon's page carries its name, picture and 'Ready to Draw?'", async () => {
@@ -166,7 +178,10 @@ describe("public pages' HTML, fetched without a browser", () => {
     const { body } = await html("/");
     const assets = [...body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
-    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    expect(assets.some((a) => a.endsWith(".webp"))).toBe(true);
+    // The stylesheet comes inside the page, so the first paint waits for nothing else.
+    expect(body).toMatch(/<style>[^<]*\.paper-grid/);
+    expect(body).not.toContain('rel="stylesheet"');
     for (const asset of assets) {
       const response = await fetch(`${baseUrl()}${asset}`);
       expect(response.status, asset).toBe(200);
@@ -215,10 +230,11 @@ describe("hydration in Chromium", () => {
       });
       await page.goto(target.path);
       await page.getByRole("heading", { level: 1, name: target.heading, exact: true }).waitFor();
-      // Hydrated: the account control is filled in by the client once it knows who is looking.
       await page.getByRole("button", { name: "Sign In" }).waitFor();
-      // The server's data was enough: the browser did not ask for it again.
+      // The server's data was enough: the browser did not ask for it again, nor who is looking
+      // (the page was rendered for a visitor, and said so).
       if (target.data) expect(apiReads, target.path).not.toContain(target.data);
+      expect(apiReads, target.path).not.toContain("/api/auth/user");
 
       // A link click is handled by the router: same document, new screen.
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

@@ -7,11 +7,14 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { Router } from "wouter";
 import { App } from "./app/app";
 import { queryClientOptions } from "./lib/query-client";
+import { AUTH_USER_KEY } from "./lib/auth";
 
 export interface RenderInput {
   pathname: string;
   /** The first screen's data, by query key (see shared/page-queries.ts). */
   queries: { queryKey: string[]; data: unknown }[];
+  /** Rendered for someone with no session: signed out, and the browser is told so. */
+  visitor: boolean;
 }
 
 export interface RenderResult {
@@ -20,10 +23,11 @@ export interface RenderResult {
 }
 
 /** Render a page to HTML, waiting for its lazy screen (prerender waits for every Suspense boundary). */
-export async function render({ pathname, queries }: RenderInput): Promise<RenderResult> {
+export async function render({ pathname, queries, visitor }: RenderInput): Promise<RenderResult> {
   // One client per render: nothing read for one page can reach another.
   const client = new QueryClient(queryClientOptions);
   for (const { queryKey, data } of queries) client.setQueryData(queryKey, data);
+  if (visitor) client.setQueryData(AUTH_USER_KEY, null);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={pathname} ssrSearch="">

@@ -1,13 +1,27 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
+import { AccountKnownAtRender, AUTH_USER_KEY } from "../lib/auth";
+import { useToasts } from "../components/ui/use-toast";
 import { Layout } from "./layout";
 import { AppRouter } from "./router";
 
-// The toast region is not needed for the first paint, so it loads just after. Toasts raised
-// before it arrives wait in the toast store and show as soon as it mounts.
+// The toast region (Radix Toast) loads with the first toast, not with every page: its code and
+// first render would otherwise run while the page is still starting. The toast waits in the store
+// meanwhile and shows as soon as the region mounts.
 const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function ToasterOnFirstToast() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function PageViewReporter() {
   usePageViews();
@@ -16,15 +30,18 @@ function PageViewReporter() {
 
 /** The whole app; the server passes a client of its own for each page it renders. */
 export function App({ client = queryClient }: { client?: QueryClient }) {
+  // Whether the page starts with the account known (a visitor's server-rendered page): fixed at
+  // the first render, which is the one hydration must match.
+  const [accountKnown] = useState(() => client.getQueryData(AUTH_USER_KEY) !== undefined);
   return (
     <QueryClientProvider client={client}>
-      <PageViewReporter />
-      <Layout>
-        <AppRouter />
-      </Layout>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <AccountKnownAtRender value={accountKnown}>
+        <PageViewReporter />
+        <Layout>
+          <AppRouter />
+        </Layout>
+        <ToasterOnFirstToast />
+      </AccountKnownAtRender>
     </QueryClientProvider>
   );
 }

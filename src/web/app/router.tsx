@@ -1,26 +1,42 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
+import { lazyScreen } from "./lazy-screen";
 
 // Every screen loads on demand, so the first page downloads only itself (the server renders the
 // public ones and preloads their chunk with the HTML: decision 016b).
-const LandingPage = lazy(() => import("../features/landing/landing-page").then((m) => ({ default: m.LandingPage })));
-const NotFoundPage = lazy(() => import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })));
-const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
-const VerifyEmailPage = lazy(() => import("../features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
-const ResetPasswordPage = lazy(() => import("../features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
-const ProfilePage = lazy(() => import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
-const LibraryPage = lazy(() => import("../features/library/library-page").then((m) => ({ default: m.LibraryPage })));
-const DragonPage = lazy(() => import("../features/dragon/dragon-page").then((m) => ({ default: m.DragonPage })));
-const DrawPage = lazy(() => import("../features/canvas/draw-page").then((m) => ({ default: m.DrawPage })));
-const FeedPage = lazy(() => import("../features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
-const UploadPage = lazy(() => import("../features/feed/upload-page").then((m) => ({ default: m.UploadPage })));
-const BlogListPage = lazy(() => import("../features/blog/blog-list-page").then((m) => ({ default: m.BlogListPage })));
-const BlogPostPage = lazy(() => import("../features/blog/blog-post-page").then((m) => ({ default: m.BlogPostPage })));
+const LandingPage = lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage));
+const NotFoundPage = lazyScreen(() => import("../features/not-found/not-found-page").then((m) => m.NotFoundPage));
+const LoginPage = lazyScreen(() => import("../features/auth/login-page").then((m) => m.LoginPage));
+const VerifyEmailPage = lazyScreen(() => import("../features/auth/verify-email-page").then((m) => m.VerifyEmailPage));
+const ResetPasswordPage = lazyScreen(() => import("../features/account/reset-password-page").then((m) => m.ResetPasswordPage));
+const ProfilePage = lazyScreen(() => import("../features/profile/profile-page").then((m) => m.ProfilePage));
+const LibraryPage = lazyScreen(() => import("../features/library/library-page").then((m) => m.LibraryPage));
+const DragonPage = lazyScreen(() => import("../features/dragon/dragon-page").then((m) => m.DragonPage));
+const DrawPage = lazyScreen(() => import("../features/canvas/draw-page").then((m) => m.DrawPage));
+const FeedPage = lazyScreen(() => import("../features/feed/feed-page").then((m) => m.FeedPage));
+const UploadPage = lazyScreen(() => import("../features/feed/upload-page").then((m) => m.UploadPage));
+const BlogListPage = lazyScreen(() => import("../features/blog/blog-list-page").then((m) => m.BlogListPage));
+const BlogPostPage = lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage));
 // Blog management (and its editor, loaded later still) never reaches the blog's readers.
-const AdminBlogPage = lazy(() => import("../features/blog/admin-blog-page").then((m) => ({ default: m.AdminBlogPage })));
-const StatsPage = lazy(() => import("../features/stats/stats-page").then((m) => ({ default: m.StatsPage })));
+const AdminBlogPage = lazyScreen(() => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage));
+const StatsPage = lazyScreen(() => import("../features/stats/stats-page").then((m) => m.StatsPage));
+
+// The screens rendered on the server (shared/page-queries.ts), to load before hydrating; any other
+// server-rendered path is the not-found page.
+const SERVER_RENDERED_SCREENS: [RegExp, { preload(): Promise<unknown> }][] = [
+  [/^\/$/, LandingPage],
+  [/^\/home$/, LibraryPage],
+  [/^\/dragon\/[^/]+$/, DragonPage],
+  [/^\/blog$/, BlogListPage],
+  [/^\/blog\/[^/]+$/, BlogPostPage],
+];
+
+/** Load the code of the screen the server rendered for this path. */
+export function preloadServerRenderedScreen(pathname: string): Promise<unknown> {
+  return (SERVER_RENDERED_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? NotFoundPage).preload();
+}
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
 export function AppRouter() {

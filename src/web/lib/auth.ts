@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/auth";
 import { getQueryFn } from "./query-client";
@@ -7,6 +7,12 @@ export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 const subscribeToNothing = () => () => {};
 
+/**
+ * True when the page was rendered knowing the account: the server renders a visitor's page (no
+ * session) as signed out, with that answer in its data, so the browser need not ask (decision 016b).
+ */
+export const AccountKnownAtRender = createContext(false);
+
 /** The signed-in user (null for visitors); decides authentication and admin status everywhere. */
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
@@ -14,11 +20,13 @@ export function useAuth() {
     queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
     retry: false,
   });
-  // Public pages are rendered on the server for a visitor whose account is not known yet
-  // (decision 016b). While React hydrates a part of the page, even one whose code arrives after
-  // the account has loaded, it must render what the server did: still loading. React reads the
-  // server snapshot (false) while hydrating and the client one (true) from then on.
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  // A signed-in person's public page is rendered on the server without their account (decision
+  // 016b). While React hydrates a part of that page, even one whose code arrives after the account
+  // has loaded, it must render what the server did: still loading. React reads the server snapshot
+  // (false) while hydrating and the client one (true) from then on. A visitor's page was rendered
+  // signed out, as the data says, so there is nothing to wait for.
+  const knownAtRender = useContext(AccountKnownAtRender);
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => knownAtRender);
   const user = hydrated ? (data ?? null) : null;
   return { user, isLoading: isLoading || !hydrated, isAuthenticated: Boolean(user), isAdmin: user?.isAdmin ?? false };
 }

@@ -9,6 +9,7 @@ import { isKnownRoute } from "../../../shared/routes";
 import { isServerRenderedPage } from "../../../shared/page-queries";
 import { preferredEncoding } from "../feed/routes";
 import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
+import { inlineStylesheets } from "./inline-styles";
 import { preparePage, type CachedPage, type PageCache } from "./page-cache";
 import { loadPageRenderer } from "./server-render";
 
@@ -90,7 +91,7 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="u
 export async function registerPageRoutes(app: FastifyInstance, config: Config, pageCache: PageCache): Promise<void> {
   const indexFile = path.join(config.CLIENT_DIR, "index.html");
   const hasClient = fs.existsSync(indexFile);
-  let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
+  let template = hasClient ? inlineStylesheets(fs.readFileSync(indexFile, "utf8"), config.CLIENT_DIR) : FALLBACK_TEMPLATE;
   if (config.GA_MEASUREMENT_ID) {
     template = template.replace("<!--head-tags-->", `<meta name="ga-measurement-id" content="${config.GA_MEASUREMENT_ID}">\n    <!--head-tags-->`);
   }
@@ -144,7 +145,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     const ssr = renderPage && (found ? isServerRenderedPage(pathname) : !isKnownRoute(pathname));
     if (ssr) {
       // The data comes inside the page: no need to preload it.
-      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")));
+      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")), !request.user);
       if (html) return { status, html, rendered: true };
     }
     return { status, html: withHead(preloads), rendered: false };
@@ -163,11 +164,12 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0]!;
-    // Rendered public pages are the same for everyone (signed-out first screen, decision 016b)
-    // and kept; an admin's page may carry a draft's head tags, so theirs are made afresh.
+    // Rendered public pages are the same for every visitor (signed out) and for every signed-in
+    // person (account left to the browser), so both are kept (decision 016b); an admin's page may
+    // carry a draft's head tags, so theirs are made afresh.
     let built: Awaited<ReturnType<typeof buildPage>> | undefined;
     if (renderPage && isServerRenderedPage(pathname) && !request.user?.isAdmin) {
-      const cached = await pageCache.get(pathname, async () => {
+      const cached = await pageCache.get(request.user ? `${pathname} signed-in` : pathname, async () => {
         built = await buildPage(pathname, request);
         return built.rendered && built.status === 200 ? preparePage(built.status, built.html) : null;
       });

@@ -7,11 +7,14 @@ import { jsonForScript } from "./head-tags";
 
 /** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
 interface SsrEntry {
-  render(input: { pathname: string; queries: { queryKey: string[]; data: unknown }[] }): Promise<{ html: string; state: unknown }>;
+  render(input: { pathname: string; queries: { queryKey: string[]; data: unknown }[]; visitor: boolean }): Promise<{ html: string; state: { queries: unknown[] } }>;
 }
 
-/** Renders a public page's first screen into the page template. */
-export type PageRenderer = (pathname: string, template: string) => Promise<string | null>;
+/**
+ * Renders a public page's first screen into the page template: signed out for a visitor (no
+ * session), and with the account left for the browser to fill in for a signed-in person.
+ */
+export type PageRenderer = (pathname: string, template: string, visitor: boolean) => Promise<string | null>;
 
 /** The SSR bundle built beside the client (dist/ssr beside dist/client), or null when there is none (API tests). */
 export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | null> {
@@ -19,7 +22,7 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
   if (!fs.existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
 
-  return async (pathname, template) => {
+  return async (pathname, template, visitor) => {
     // The page's data, read as a visitor would (no cookie), through our own routes in process.
     const queries = [];
     for (const query of pageQueries(pathname)) {
@@ -28,8 +31,8 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
       if (res.statusCode !== 200) return null;
       queries.push({ queryKey: query.queryKey, data: res.json() });
     }
-    const { html, state } = await entry.render({ pathname, queries });
-    const stateScript = queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
+    const { html, state } = await entry.render({ pathname, queries, visitor });
+    const stateScript = state.queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
     return template.replace(`<div id="root"></div>`, `<div id="root">${html}</div>${stateScript}`);
   };
 }

@@ -56,6 +56,8 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void 
   return { id, dismiss: () => dismissToast(id) };
 }
 
+const NONE: ToastItem[] = [];
+
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (listener) => {
@@ -63,6 +65,7 @@ export function useToasts(): ToastItem[] {
       return () => listeners.delete(listener);
     },
     () => toasts,
-    () => toasts,
+    // The server renders no toasts; a page hydrating after one was raised must match that first.
+    () => NONE,
   );
 }
