@@ -270,6 +270,24 @@ describe("learner tools on the canvas", () => {
     await context.close();
   });
 
+  it("offline: a public page last seen before signing in still shows the account", async () => {
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
+    await page.goto("/home");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // Seen again through the worker, as a visitor: this is the copy it keeps.
+    await page.reload();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await signIn(context, `stale-${Date.now()}@example.com`);
+    // The account answer the worker keeps for offline use.
+    expect(await page.evaluate(() => fetch("/api/auth/user").then((r) => r.status))).toBe(200);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Dragon Library" }).waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).waitFor();
+    await context.close();
+  });
+
   it("keeps the screen awake while the canvas is open (Screen Wake Lock)", async () => {
     const { context, page } = await newPage(browser);
     // Records what the page asks of the browser's real wake lock and what the browser answers.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
@@ -33,6 +33,12 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
   // Whether the page starts with the account known (a visitor's server-rendered page): fixed at
   // the first render, which is the one hydration must match.
   const [accountKnown] = useState(() => client.getQueryData(AUTH_USER_KEY) !== undefined);
+  useEffect(() => {
+    // Offline, the service worker answers with the page as last seen, which may be from before
+    // this person signed in: once hydrated, ask again. (Online the answer is the same null, and
+    // nothing renders again.)
+    if (accountKnown && navigator.serviceWorker?.controller) void client.refetchQueries({ queryKey: AUTH_USER_KEY });
+  }, [accountKnown, client]);
   return (
     <QueryClientProvider client={client}>
       <AccountKnownAtRender value={accountKnown}>
