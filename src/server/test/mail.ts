@@ -15,9 +15,11 @@ export function verificationLink(raw: string): string | null {
 export function outboxFor(dataDir: string, email: string): string[] {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
+  // Named as the mailer names them: characters other than these become "_" (an apostrophe, a plus).
+  const name = `${email.replace(/[^a-z0-9@._-]/gi, "_")}.eml`;
   return fs
     .readdirSync(dir)
-    .filter((file) => file.endsWith(`${email}.eml`))
+    .filter((file) => file.endsWith(name))
     .sort()
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
 }

@@ -70,5 +70,6 @@ export function renderPreloads(preloads: PagePreload[]): string {
 
 /** Place head tags (and extra meta) into the built index.html at its marker. */
 export function injectHead(template: string, headHtml: string): string {
-  return template.replace(/<title>[^<]*<\/title>\s*<!--head-tags-->|<!--head-tags-->/, headHtml);
+  // A function, so "$`", "$&" and the like in a title are text, not replacement patterns.
+  return template.replace(/<title>[^<]*<\/title>\s*<!--head-tags-->|<!--head-tags-->/, () => headHtml);
 }

@@ -33,6 +33,8 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
     }
     const { html, state } = await entry.render({ pathname, queries, visitor });
     const stateScript = state.queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
-    return template.replace(`<div id="root"></div>`, `<div id="root">${html}</div>${stateScript}`);
+    // A function, not a string: in a replacement string "$`", "$'" and "$&" would splice parts of
+    // the template into people's text (a dragon named "Cash $` Dragon" broke the page's markup).
+    return template.replace(`<div id="root"></div>`, () => `<div id="root">${html}</div>${stateScript}`);
   };
 }
