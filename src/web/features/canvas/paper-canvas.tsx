@@ -71,7 +71,7 @@ export function PaperCanvas({
   const cellPx = scene.gridSize * scale;
   const ready = box.width > 0 && paperPx.width > 0;
 
-  const draw = (current: PaperScene) => {
+  const draw = (current: PaperScene, moving = false) => {
     const canvas = canvasRef.current;
     if (!canvas || !ready) return;
     const ratio = window.devicePixelRatio || 1;
@@ -81,7 +81,7 @@ export function PaperCanvas({
       canvas.width = width;
       canvas.height = height;
     }
-    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true, view, done });
+    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true, view, done, moving });
   };
 
   const drawnMode = useRef(imageMode);
@@ -97,7 +97,9 @@ export function PaperCanvas({
 
   const schedule = () => {
     cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => draw(live.current));
+    // Mid-gesture: the quick scaling, so a frame fits in a frame; the state the gesture ends in
+    // is drawn again at full quality by the effect above.
+    frame.current = requestAnimationFrame(() => draw(live.current, true));
   };
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
