@@ -5,10 +5,10 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { TextField } from "../../components/ui/text-field";
+import { NewPasswordField } from "../../components/new-password-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import type { CurrentUser } from "../../../shared/auth";
-import { PASSWORD_MIN } from "../../../shared/auth-limits";
 import { useChangePassword, useSignOutEverywhere } from "./api";
 
 /** 'Password and sign-in': change (or, for Google-only accounts, set) the password; sign out everywhere. */
@@ -57,18 +57,8 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
         {user.hasPassword && (
           <TextField label="Current password" type="password" name="current-password" autoComplete="current-password" required value={form.currentPassword} onChange={(e) => setForm({ ...form, currentPassword: e.target.value })} />
         )}
-        <TextField
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          value={form.newPassword}
-          onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-        />
-        <TextField label="Repeat new password" type="password" name="repeat-password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={form.repeat} onChange={(e) => setForm({ ...form, repeat: e.target.value })} />
+        <NewPasswordField label="New password" value={form.newPassword} onChange={(newPassword) => setForm({ ...form, newPassword })} />
+        <NewPasswordField label="Repeat new password" name="repeat-password" hint={false} value={form.repeat} onChange={(repeat) => setForm({ ...form, repeat })} />
         {mismatch && (
           <p className="text-sm font-semibold text-danger" role="alert">
             The two passwords are not the same.

@@ -3,11 +3,10 @@ import { Link, useSearch } from "wouter";
 import { CircleCheck, CircleX, KeyRound } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { TextField } from "../../components/ui/text-field";
+import { NewPasswordField } from "../../components/new-password-field";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
-import { PASSWORD_MIN } from "../../../shared/auth-limits";
 import { useResetPassword } from "./api";
 
 /** A link that cannot work any more: say why and offer a new one. */
@@ -73,18 +72,8 @@ export function ResetPasswordPage() {
         <h1 className="mt-3 text-center text-3xl font-bold">Choose a New Password</h1>
         <p className="mt-2 text-center text-ink-soft">Pick something you don't use anywhere else.</p>
         <form onSubmit={submit} className="mt-6 grid gap-4">
-          <TextField
-            label="New password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField label="Repeat new password" type="password" name="repeat-password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+          <NewPasswordField label="New password" value={password} onChange={setPassword} />
+          <NewPasswordField label="Repeat new password" name="repeat-password" hint={false} value={repeat} onChange={setRepeat} />
           {(mismatch || problem) && (
             <p className="text-sm font-semibold text-danger" role="alert">
               {mismatch ? "The two passwords are not the same." : problem}

@@ -4,13 +4,13 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
+import { NewPasswordField } from "../../components/new-password-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import { safeReturnUrl } from "../../../shared/return-url";
-import { PASSWORD_MIN } from "../../../shared/auth-limits";
 import { useLogin, useRegister } from "./api";
 import { ForgotPasswordForm } from "../account/forgot-password-form";
 import { CheckEmail } from "./check-email";
@@ -130,17 +130,7 @@ export function LoginPage() {
                     <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
                   </div>
                   <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-                  <TextField
-                    label="Password"
-                    type="password"
-                    name="new-password"
-                    autoComplete="new-password"
-                    required
-                    minLength={PASSWORD_MIN}
-                    hint={`At least ${PASSWORD_MIN} characters.`}
-                    value={form.password}
-                    onChange={(e) => setForm({ ...form, password: e.target.value })}
-                  />
+                  <NewPasswordField label="Password" value={form.password} onChange={(password) => setForm({ ...form, password })} />
                   <Button type="submit" disabled={registerMutation.isPending} className="mt-2 w-full">
                     {registerMutation.isPending ? "Creating account..." : "Create Account"}
                   </Button>
