@@ -1,0 +1,32 @@
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import * as schema from "../db/schema";
+import type { DatabaseHandle } from "../db/client";
+
+const tables = Object.values(schema).filter((table): table is PgTable => is(table, PgTable));
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * Rows in every table of the schema, in one query: what a refused request must leave unchanged.
+ * Route tests take it before and after thousands of requests, so it is one round-trip, not one per table.
+ */
+export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
+  const query = sql.join(
+    tables.map((table) => sql`select ${getTableName(table)} as "name", count(*)::int as "n" from ${table}`),
+    sql` union all `,
+  );
+  const counts: Record<string, number> = {};
+  for (const row of rowsOf(await database.db.execute(query))) counts[String(row.name)] = Number(row.n);
+  return counts;
+}
+
+/** The tables holding a row whose text (any column, arrays and JSON included) contains `marker`. */
+export async function tablesContaining(database: DatabaseHandle, marker: string): Promise<string[]> {
+  const pattern = `%${marker.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const query = sql.join(
+    tables.map((table) => sql`select ${getTableName(table)} as "name" from ${table} as "row" where "row"::text like ${pattern}`),
+    sql` union `,
+  );
+  return rowsOf(await database.db.execute(query)).map((row) => String(row.name));
+}
