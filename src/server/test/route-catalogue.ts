@@ -60,8 +60,8 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/auth/register", body: { email: "new@example.com", password: "correct horse", firstName: "Ada", lastName: "Lovelace" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }, { in: "body", name: "firstName", isName: true }, { in: "body", name: "lastName", isName: true }], optional: ["body.firstName", "body.lastName"] },
   { method: "POST", path: "/api/auth/login", body: { email: "new@example.com", password: "correct horse" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }] },
   { method: "POST", path: "/api/auth/resend-verification", body: { email: "new@example.com" }, fields: [{ in: "body", name: "email" }] },
-  // Without a token the answer is still a 400 ("No verification token provided").
-  { method: "GET", path: "/api/auth/verify-email", query: { token: "abc" }, fields: [{ in: "query", name: "token" }] },
+  // Without a token the answer is a 400 of its own ("No verification token provided").
+  { method: "GET", path: "/api/auth/verify-email", query: { token: "abc" }, fields: [{ in: "query", name: "token" }], optional: ["query.token"] },
   { method: "GET", path: "/api/auth/user", fields: [] },
   { method: "POST", path: "/api/auth/logout", fields: [] },
   { method: "GET", path: "/api/login", fields: [] },
@@ -112,7 +112,8 @@ export const catalogue: Route[] = [
   // parameters and stores nothing of ours; the routes above are the ones that start a download.
   { method: "GET", path: "/api/companion/*", fields: [] },
   { method: "POST", path: "/api/companion/*", fields: [] },
-  { method: "PUT", path: "/api/storage/upload", query: { grant: "abc", sig: "def" }, fields: [{ in: "query", name: "grant" }, { in: "query", name: "sig" }] },
+  // Without a grant or signature: refused by the signature check (403), not by the schema.
+  { method: "PUT", path: "/api/storage/upload", query: { grant: "abc", sig: "def" }, fields: [{ in: "query", name: "grant" }, { in: "query", name: "sig" }], optional: ["query.grant", "query.sig"] },
   // The object path is the wildcard; a NUL can only arrive escaped, and escapes are refused.
   { method: "GET", path: "/objects/*", params: { "*": "uploads/x" }, fields: [{ in: "params", name: "*" }] },
   { method: "GET", path: "/", fields: [] },
@@ -161,6 +162,8 @@ export interface RequestParts {
   cookies?: Record<string, string>;
   /** Raw bytes or text sent as they are (malformed JSON), with this content type. */
   raw?: { payload: string | Buffer; contentType: string };
+  /** The whole URL as sent, path and query (a path no builder would make: `/objects/..%5c..`). */
+  url?: string;
 }
 
 /** app.inject options for a request to `route`: its valid parts unless replaced. */
@@ -168,7 +171,7 @@ export function injectOptions(route: Route, parts: RequestParts = {}): InjectOpt
   const body = "body" in parts ? parts.body : route.body;
   const options: InjectOptions = {
     method: route.method,
-    url: buildUrl(route, parts.params ?? route.params, parts.query ?? route.query),
+    url: parts.url ?? buildUrl(route, parts.params ?? route.params, parts.query ?? route.query),
     remoteAddress: freshAddress(),
     // A browser's: analytics counts no robot, so a page view is really stored.
     headers: { "user-agent": "Mozilla/5.0 Chrome/156.0" },

@@ -12,13 +12,13 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
  * Route tests take it before and after thousands of requests, so it is one round-trip, not one per table.
  */
 export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
-  const query = sql.join(
-    tables.map((table) => sql`select ${getTableName(table)} as "name", count(*)::int as "n" from ${table}`),
-    sql` union all `,
-  );
-  const counts: Record<string, number> = {};
-  for (const row of rowsOf(await database.db.execute(query))) counts[String(row.name)] = Number(row.n);
-  return counts;
+  // One row of scalar subqueries: several times faster on PGlite than a union of counts.
+  const query = sql`select ${sql.join(
+    tables.map((table) => sql`(select count(*) from ${table})::int as ${sql.identifier(getTableName(table))}`),
+    sql`, `,
+  )}`;
+  const [row] = rowsOf(await database.db.execute(query));
+  return Object.fromEntries(Object.entries(row!).map(([name, n]) => [name, Number(n)]));
 }
 
 /** The tables holding a row whose text (any column, arrays and JSON included) contains `marker`. */
