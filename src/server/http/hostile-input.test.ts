@@ -288,7 +288,7 @@ async function expectOutcome(c: Case, res: LightMyRequestResponse, before: Recor
     return;
   }
   // Companion's routes answer errors as JSON {message}, the format Uppy's Companion client reads.
-  const message = expectReadableError(res, c.label, { json: c.route.path.startsWith("/api/companion/") });
+  const message = expectReadableError(res, c.label, { json: c.route.path.startsWith("/api/companion/"), page: !(c.parts.url ?? c.route.path).startsWith("/api/") });
   if (c.expect === "named") {
     expect(res.statusCode, c.label).toBe(400);
     expect(message, c.label).toMatch(new RegExp(`^Invalid ${escapeRegExp(c.names!)}[.:]`));

@@ -20,15 +20,17 @@ export function errorMessage(res: LightMyRequestResponse): string {
 
 /**
  * Fails unless `res` is a 4xx with a short message a person can read: a sentence, not internals,
- * as plain text (the app's error shape) or, where `json` allows it, as Companion's JSON.
+ * as plain text (the app's error shape), or where allowed as Companion's JSON (`json`) or the
+ * not-found page (`page`, for paths outside /api).
  */
-export function expectReadableError(res: LightMyRequestResponse, label = "", options: { json?: boolean } = {}): string {
+export function expectReadableError(res: LightMyRequestResponse, label = "", options: { json?: boolean; page?: boolean } = {}): string {
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   const type = String(res.headers["content-type"] ?? "");
-  // A page the app does not have is its not-found page (HTML, with the spec's text).
-  if (type.startsWith("text/html")) {
+  // Outside /api, a path the app does not have is its not-found page (HTML, the spec's text).
+  if (options.page && type.startsWith("text/html")) {
     expect(res.statusCode, label).toBe(404);
+    expect(res.body, label).toContain("404 Page Not Found");
     return "404 Page Not Found";
   }
   expect(type, label).toMatch(options.json ? /^(text\/plain|application\/json)/ : /^text\/plain/);
