@@ -137,10 +137,13 @@ export function missingRoutes(registered: readonly string[], rows: readonly Pick
   return registered.filter((route) => !listed.has(route));
 }
 
+// encodeURIComponent throws on half a surrogate pair; a browser sends U+FFFD in its place.
+const escape = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, "\uFFFD"));
+
 /** The URL of a request to `route`: path parameters escaped, the wildcard's slashes kept. */
 export function buildUrl(route: Pick<Route, "path">, params: Record<string, string> = {}, query: Record<string, string | string[]> = {}): string {
-  let url = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
-  if (route.path.endsWith("*")) url = url.slice(0, -1) + (params["*"] ?? "").split("/").map(encodeURIComponent).join("/");
+  let url = route.path.replace(/:(\w+)/g, (_, name: string) => escape(params[name] ?? ""));
+  if (route.path.endsWith("*")) url = url.slice(0, -1) + (params["*"] ?? "").split("/").map(escape).join("/");
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) search.append(key, item);
   const text = search.toString();

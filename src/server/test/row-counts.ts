@@ -3,7 +3,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema";
 import type { DatabaseHandle } from "../db/client";
 
-const tables = Object.values(schema).filter((table): table is PgTable => is(table, PgTable));
+const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((table): table is PgTable => is(table, PgTable));
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
