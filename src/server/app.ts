@@ -7,7 +7,7 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
-import { installErrorHandling } from "./http/errors";
+import { installErrorHandling, sendError } from "./http/errors";
 import { installSecurityHeaders } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
@@ -73,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     return503OnClosing: true,
     // Requests are not logged one by one; errors are, with their request id.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: sendError,
   });
   const registeredRoutes: string[] = [];
   app.decorate("registeredRoutes", registeredRoutes);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** An error whose message is safe to show: answered as `status` with the message as plain text. */
@@ -11,11 +11,20 @@ export class HttpError extends Error {
   }
 }
 
+// zod's words for a field left out ("Invalid input: expected string, received undefined") are a
+// programmer's; people read that the field is missing.
+const MISSING = /received undefined$/;
+
+/** A refused field's message, "Invalid {field}: {why}"; `field` is dotted (metadata.objectPath, images.0), empty for the whole body. */
+export function invalidFieldMessage(field: string, why: string | undefined): string {
+  const reason = why && MISSING.test(why) ? "this field is required" : why;
+  return field ? `Invalid ${field}: ${reason}` : (reason ?? "Invalid request");
+}
+
 function validationMessage(error: { validation: { instancePath?: string; message?: string }[] }): string {
   const first = error.validation[0];
   if (!first) return "Invalid request";
-  const field = (first.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
-  return field ? `Invalid ${field}: ${first.message}` : (first.message ?? "Invalid request");
+  return invalidFieldMessage((first.instancePath ?? "").replace(/^\//, "").replace(/\//g, "."), first.message);
 }
 
 /** The status and safe message an error is answered with; stack traces never leave the server. */
@@ -31,6 +40,13 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): { sta
   } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
     status = 400;
     message = "Malformed JSON body";
+  } else if (error.code === "FST_ERR_BAD_URL") {
+    // Fastify's own messages for these two quote the whole path back, however long.
+    status = 400;
+    message = "The address is not valid";
+  } else if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    status = 414;
+    message = "The address is too long";
   } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     status = 413;
     message = "Request body is too large";
@@ -54,8 +70,15 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): { sta
  * "{status}: {text}"). Stack traces, SQL and library internals never leave the server.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, message } = errorAnswer(error, request);
-    reply.status(status).type("text/plain; charset=utf-8").send(message);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Answer an error as every error is answered. Also Fastify's `frameworkErrors` option: the router
+ * refuses a malformed or over-long path before any handler exists, and would answer in its own
+ * JSON otherwise.
+ */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, message } = errorAnswer(error, request);
+  reply.status(status).type("text/plain; charset=utf-8").send(message);
 }

@@ -231,6 +231,14 @@ describe("remote uploads with the test-only loopback setting", () => {
     await storedNothing(t, objectPath);
   });
 
+  it("keeps Companion's paths for sources without keys closed, in words (its OAuth start failed with a 500)", async () => {
+    for (const path of ["/api/companion/connect/dropbox", "/api/companion/dropbox/list/", "/api/companion/", "/api/companion/metrics"]) {
+      const res = await call(origin, member, "GET", path);
+      expect(res.status, path).toBe(404);
+      expect(res.json, path).toEqual({ message: "Not found" });
+    }
+  });
+
   it("turns visitors away with 401: the routes, the sources and the progress socket", async () => {
     const before = await t.database.db.select().from(storedObjects);
     for (const [method, path, body] of [
@@ -284,6 +292,19 @@ describe("remote uploads as deployed (test setting off)", () => {
     const res = await call(origin, member, "POST", "/api/companion/url/meta", { url: "file:///etc/passwd" });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: "Enter a full link starting with http:// or https://" });
+  });
+
+  it("answers Companion's own refusals with a message, not a bare status or Express's page", async () => {
+    for (const [method, path, body, status, message] of [
+      ["GET", "/api/companion/dropbox/list/", undefined, 401, "Unauthorized"],
+      ["POST", "/api/companion/dropbox/preauth", {}, 400, "The remote source could not handle this request"],
+      ["GET", "/api/companion/dropbox", undefined, 404, "Not found"],
+      ["GET", "/api/companion/box/list/", undefined, 404, "Not found"],
+    ] as const) {
+      const res = await call(origin, member, method, path, body);
+      expect(res.status, path).toBe(status);
+      expect(res.json, path).toEqual({ message });
+    }
   });
 
   it("offers the providers whose keys are set, and sends their sign-in to the provider", async () => {

@@ -13,7 +13,8 @@ import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { COMPANION_PATH } from "../../../shared/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../auth/sessions";
 
-export type CompanionHandler = (request: IncomingMessage, response: ServerResponse) => void;
+/** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
+export type CompanionHandler = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
 
 // Companion (Express and its many dependencies) is loaded on the first remote-source request, not
 // at start-up: loading it with the server added some 1.5 s to every start and tens of MB of
@@ -86,7 +87,8 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
     saveUninitialized: false,
     cookie: { path: COMPANION_PATH, httpOnly: true, sameSite: "lax", secure: publicUrl.protocol === "https:", maxAge: 30 * 60 * 1000 },
   });
-  return (request, response) => session(request as never, response as never, () => app(request as never, response as never));
+  return (request, response, next) =>
+    session(request as never, response as never, (error?: unknown) => (error ? next(error) : app(request as never, response as never, next as never)));
 }
 
 /**

@@ -92,7 +92,36 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
       return send.call(this, { ...body, message: explained });
     },
   });
-  companion(raw, reply.raw);
+  // Companion's refusals without a body of their own (res.sendStatus) get a message too.
+  Object.defineProperty(reply.raw, "sendStatus", {
+    configurable: true,
+    value(this: ServerResponse & { json: (body: unknown) => unknown }, status: number) {
+      if (status < 400) return (Object.getPrototypeOf(this) as { sendStatus: (status: number) => unknown }).sendStatus.call(this, status);
+      this.statusCode = status;
+      return this.json({ message: REFUSALS[status] ?? "The remote source could not handle this request" });
+    },
+  });
+  companion(raw, reply.raw, (error) => answerUnhandled(request, reply.raw, error));
+}
+
+// What Companion's bare status answers mean for the person in front of the widget.
+const REFUSALS: Record<number, string> = {
+  401: "Unauthorized",
+  501: "This remote source is not set up on this server",
+};
+
+/**
+ * A request none of Companion's routes answered (404), or one it failed on. Without this, Express
+ * would answer with its own page, which outside production carries the error's stack trace.
+ */
+function answerUnhandled(request: FastifyRequest, response: ServerResponse, error: unknown) {
+  if (error) request.log.error({ err: error }, "Companion failed");
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  const body = JSON.stringify({ message: error ? "The remote source could not be reached. Please try again." : "Not found" });
+  response.writeHead(error ? 502 : 404, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
 /**
@@ -146,8 +175,13 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     // Everything else Companion serves: reads, and the few token posts of the OAuth providers.
     // Any other way to start a download (Companion's older /search/... aliases) is closed.
     const companionPost = /^\/[a-z]+\/(preauth|refresh-token|simple-auth)$/;
+    // Only the sources this server has keys for (and their OAuth sign-in, Grant's /connect/...).
+    // A source without keys has no session in Companion, whose sign-in then fails with a 500.
+    const keyed = configuredRemoteSources(config);
+    const ofKeyedSource = keyed.length ? new RegExp(`^/((connect|search)/)?(${keyed.join("|")})(/|$)`) : null;
     scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preHandler: requireUser, config: limits, handler: async (request, reply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
+      if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
       forward(await companion(), request, reply);
     } });

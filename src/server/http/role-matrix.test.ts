@@ -1,0 +1,307 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailVerificationTokens, passwordResetTokens, users, worksInProgress } from "../db/schema";
+import { hashToken } from "../features/auth/tokens";
+import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
+import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
+import { newBlogPost, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";
+import { createRouteTestApp } from "../test/route-test-app";
+import type { TestApp } from "../test/test-app";
+import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../test/users";
+import type { Post } from "../../shared/posts";
+
+/**
+ * Who may call what: every registered route, as a visitor, a signed-in user, another user (where
+ * the route touches someone's own data: their post, comment, progress, upload) and an admin, on a
+ * real database. Requests are valid apart from the identity, so a 400 cannot hide a missing check.
+ * The expected statuses follow SPEC.md section 6 and the route handlers. A route without a row
+ * fails the coverage test at the bottom. No answer to a non-admin may carry another user's e-mail.
+ */
+
+type Role = "visitor" | "user" | "other" | "admin";
+
+interface Context {
+  /** Who sends the request; null for a visitor. */
+  who: TestUser | null;
+  /** Whose data the request touches: the "user" role's own; for "other" and "admin", someone else's. */
+  owner: TestUser;
+  role: Role;
+}
+
+interface Row {
+  /** As app.registeredRoutes names it. */
+  route: string;
+  /** What this row tries, when a route has several. */
+  case?: string;
+  visitor: number;
+  user: number;
+  /** Only where the route touches someone's own data. */
+  other?: number;
+  admin: number;
+  /**
+   * Every identity is made for the request: it ends sessions or changes the account. "password":
+   * with a password (slow to make), for the routes that ask for the current one.
+   */
+  fresh?: true | "password";
+  /** The request's parts over the catalogue's valid ones; fixtures made here are the request's own. */
+  request?: (c: Context, route: Route) => Promise<RequestParts> | RequestParts;
+  /** More to check of an answer. */
+  check?: (res: LightMyRequestResponse, c: Context, parts: RequestParts) => Promise<void> | void;
+}
+
+let t: TestApp;
+let userA: TestUser;
+let userB: TestUser;
+let admin: TestUser;
+let dragonId: string;
+let dragonPreview: string;
+let pendingPost: string;
+let approvedPost: string;
+let publishedBlog: { id: string; slug: string };
+let draftBlog: { id: string; slug: string };
+let privateUpload: string;
+
+beforeAll(async () => {
+  t = await createRouteTestApp();
+  userA = await createSignedInUser(t);
+  userB = await createSignedInUser(t);
+  admin = await createSignedInUser(t, { isAdmin: true });
+  dragonId = await newDragon(t, admin);
+  dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
+  await newWip(t, userA, dragonId);
+  pendingPost = await newPost(t, userA, dragonId, { approved: false });
+  approvedPost = await newPost(t, userA, dragonId, { approved: true });
+  // Another user's words on A's post: A's data export and feed show them, never B's address.
+  await newComment(t, approvedPost, userB);
+  publishedBlog = await newBlogPost(t, admin, { published: true });
+  draftBlog = await newBlogPost(t, admin, { published: false });
+  privateUpload = await storedUpload(t, userA.id, await testPicture());
+});
+afterAll(() => t.close());
+
+const newEmail = (what: string) => `${what}-${crypto.randomUUID()}@example.com`;
+
+/** A live link token of `table` for a new account: the verification or reset links a mail carries. */
+async function linkToken(table: typeof emailVerificationTokens | typeof passwordResetTokens, verified: boolean): Promise<string> {
+  const account = await createAccount(t, { verified, password: null });
+  const token = crypto.randomBytes(32).toString("base64url");
+  await t.database.db.insert(table).values({ tokenHash: hashToken(token), userId: account.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+const signedOut = async (_res: LightMyRequestResponse, c: Context) => {
+  if (c.who) expect(await whoAmI(t, c.who.cookies)).toBe(401);
+};
+const message = (res: LightMyRequestResponse) => (res.headers["content-type"]?.toString().startsWith("application/json") ? res.json<{ message?: string }>().message : res.body);
+
+const rows: Row[] = [
+  // Accounts: open to everyone, or the caller's own account (no route names another's).
+  { route: "POST /api/auth/register", visitor: 201, user: 201, admin: 201, request: (_c, r) => ({ body: { ...r.body, email: newEmail("new") } }) },
+  { route: "POST /api/auth/login", visitor: 200, user: 200, admin: 200, request: async () => ({ body: { email: (await createAccount(t)).email, password: PASSWORD } }) },
+  { route: "POST /api/auth/resend-verification", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("unverified") } }) },
+  { route: "GET /api/auth/verify-email", visitor: 200, user: 200, admin: 200, request: async () => ({ query: { token: await linkToken(emailVerificationTokens, false) } }) },
+  {
+    route: "GET /api/auth/user", visitor: 401, user: 200, admin: 200,
+    check: (res, c) => {
+      if (c.who) expect(res.json<{ id: string }>().id).toBe(c.who.id);
+    },
+  },
+  { route: "POST /api/auth/logout", visitor: 200, user: 200, admin: 200, fresh: true, check: signedOut },
+  { route: "GET /api/login", visitor: 302, user: 302, admin: 302 },
+  { route: "POST /api/auth/forgot-password", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("forgot") } }) },
+  { route: "POST /api/auth/reset-password", visitor: 200, user: 200, admin: 200, request: async () => ({ body: { token: await linkToken(passwordResetTokens, true), password: "battery staple" } }) },
+  { route: "POST /api/account/password", visitor: 401, user: 200, admin: 200, fresh: "password", request: () => ({ body: { currentPassword: PASSWORD, newPassword: "battery staple" } }) },
+  { route: "POST /api/account/sign-out-everywhere", visitor: 401, user: 200, admin: 200, fresh: true, check: signedOut },
+  {
+    route: "PUT /api/account/profile", visitor: 401, user: 200, admin: 200, fresh: true,
+    check: (res, c) => {
+      if (c.who) expect(res.json<{ id: string }>().id).toBe(c.who.id);
+    },
+  },
+  // Another's upload cannot become your picture, an admin's included.
+  { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await sharedUpload(t, c.owner, await testPicture()) } }) },
+  { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
+  {
+    route: "GET /api/account/export", visitor: 401, user: 200, admin: 200,
+    check: (res, c) => {
+      if (c.who) expect(JSON.parse(res.body).account.id).toBe(c.who.id);
+    },
+  },
+  {
+    route: "DELETE /api/account", visitor: 401, user: 200, admin: 200, fresh: "password",
+    request: (c) => ({ body: { email: (c.who ?? c.owner).email, password: PASSWORD } }),
+    check: async (res, c) => {
+      await signedOut(res, c);
+      if (c.who) expect(await t.database.db.select().from(users).where(eq(users.id, c.who.id))).toEqual([]);
+    },
+  },
+  // Google is not configured here: the browser is sent back to /login, whoever asks.
+  { route: "GET /api/auth/google", visitor: 302, user: 302, admin: 302 },
+  { route: "GET /api/auth/google/callback", visitor: 302, user: 302, admin: 302 },
+
+  // The library: reading for everyone, changes for admins (SPEC.md section 6).
+  { route: "GET /api/dragons", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /api/dragons/:id", visitor: 200, user: 200, admin: 200, request: () => ({ params: { id: dragonId } }) },
+  { route: "DELETE /api/dragons/:id", visitor: 401, user: 403, admin: 200, request: async () => ({ params: { id: await newDragonRow(t) } }) },
+  { route: "POST /api/dragons", case: "from the caller's own upload", visitor: 401, user: 403, admin: 201, request: async (c) => ({ body: { name: "Ember", imageUrl: await storedUpload(t, (c.who ?? c.owner).id, await testPicture()) } }) },
+  { route: "POST /api/dragons", case: "from another user's upload", visitor: 401, user: 403, admin: 403, request: async (c) => ({ body: { name: "Ember", imageUrl: await storedUpload(t, c.owner.id, await testPicture()) } }) },
+  { route: "POST /api/dragons/generate-pencil", visitor: 401, user: 403, admin: 200, request: () => ({ body: { dragonId } }) },
+  { route: "POST /api/dragons/generate-custom", visitor: 401, user: 403, admin: 200 },
+  { route: "POST /api/waitlist", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("waiting") } }) },
+
+  // Progress: each signed-in person reads and writes only their own.
+  {
+    route: "GET /api/wip/:dragonId", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ params: { dragonId } }),
+    check: (res, c) => {
+      if (c.role === "user") expect(res.json<{ paperWidth: number }>().paperWidth).toBe(12.5);
+      else if (c.who) expect(res.json()).toBeNull();
+    },
+  },
+  {
+    route: "POST /api/wip", visitor: 401, user: 200, other: 200, admin: 200,
+    request: async (c, r) => {
+      const fresh = await newDragonRow(t);
+      await newWip(t, c.owner, fresh);
+      return { body: { ...r.body, dragonId: fresh } };
+    },
+    check: async (res, c, parts) => {
+      const [own] = await t.database.db.select().from(worksInProgress).where(and(eq(worksInProgress.userId, c.owner.id), eq(worksInProgress.dragonId, (parts.body as { dragonId: string }).dragonId)));
+      expect(own!.paperWidth).toBe(c.role === "user" ? 11 : 12.5);
+    },
+  },
+
+  // The feed: signed-in only; pending posts for their author and admins; changes by the author or an admin.
+  {
+    route: "GET /api/posts", visitor: 401, user: 200, admin: 200, request: () => ({ query: {} }),
+    check: (res, c) => {
+      if (!c.who) return;
+      const list = res.json<Post[]>();
+      if (c.role === "admin") expect(list.map((p) => p.id)).toContain(pendingPost);
+      else expect(list.every((p) => p.approved)).toBe(true);
+    },
+  },
+  {
+    route: "GET /api/posts/mine", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ query: {} }),
+    check: (res, c) => {
+      if (!c.who) return;
+      const list = res.json<Post[]>();
+      expect(list.every((p) => p.user.id === c.who!.id)).toBe(true);
+      if (c.role === "user") expect(list.map((p) => p.id)).toContain(pendingPost);
+    },
+  },
+  // Photos must be the caller's own uploads.
+  { route: "POST /api/posts", visitor: 401, user: 201, other: 400, admin: 400, request: async (c) => ({ body: { dragonId, description: "My dragon", images: [await sharedUpload(t, c.owner, await testPicture())] } }) },
+  { route: "POST /api/posts/:id/like", case: "a pending post", visitor: 401, user: 200, other: 404, admin: 200, request: () => ({ params: { id: pendingPost } }) },
+  { route: "POST /api/posts/:id/like", case: "an approved post", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ params: { id: approvedPost } }) },
+  { route: "POST /api/posts/:id/comment", case: "a pending post", visitor: 401, user: 201, other: 404, admin: 201, request: () => ({ params: { id: pendingPost } }) },
+  { route: "POST /api/posts/:id/comment", case: "an approved post", visitor: 401, user: 201, other: 201, admin: 201, request: () => ({ params: { id: approvedPost } }) },
+  // Not even by its author.
+  { route: "PUT /api/posts/:id/approve", visitor: 401, user: 403, admin: 200, request: async (c) => ({ params: { id: await newPost(t, c.owner, dragonId, { approved: false }) } }) },
+  { route: "DELETE /api/posts/:id", case: "an approved post", visitor: 401, user: 200, other: 403, admin: 200, request: async (c) => ({ params: { id: await newPost(t, c.owner, dragonId, { approved: true }) } }) },
+  { route: "DELETE /api/posts/:id", case: "a pending post", visitor: 401, user: 200, other: 404, admin: 200, request: async (c) => ({ params: { id: await newPost(t, c.owner, dragonId, { approved: false }) } }) },
+  // The comment is the owner's, on a post of B's: a post's author may not delete others' comments on it.
+  {
+    route: "DELETE /api/posts/:id/comments/:commentId", visitor: 401, user: 200, other: 403, admin: 200,
+    request: async (c) => {
+      const id = await newPost(t, userB, dragonId, { approved: true });
+      return { params: { id, commentId: await newComment(t, id, c.owner) } };
+    },
+  },
+
+  { route: "GET /api/health", visitor: 200, user: 200, admin: 200 },
+  { route: "POST /api/analytics/pageview", visitor: 204, user: 204, admin: 204 },
+  { route: "GET /api/admin/stats", visitor: 401, user: 403, admin: 200 },
+  { route: "GET /api/admin/analytics", visitor: 401, user: 403, admin: 200 },
+  { route: "GET /api/admin/waitlist.csv", visitor: 401, user: 403, admin: 200 },
+
+  // Uploads: a signed-in person's own; admins may share anyone's (SPEC.md: blog and dragon images).
+  { route: "POST /api/objects/upload", visitor: 401, user: 200, admin: 200 },
+  { route: "POST /api/objects/set-acl", visitor: 401, user: 200, other: 403, admin: 200, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()) } }) },
+  { route: "GET /api/objects/remote-sources", visitor: 401, user: 200, admin: 200 },
+  // The link is to a private address: refused (400) before anything is fetched, after the guard.
+  { route: "POST /api/companion/url/meta", visitor: 401, user: 400, admin: 400 },
+  { route: "POST /api/companion/url/get", visitor: 401, user: 400, admin: 400 },
+  // Only the upload the caller asked for may be filled (it is filled already: 400 for its owner).
+  {
+    route: "POST /api/companion/:providerName/get/:id", visitor: 401, user: 400, other: 403, admin: 403,
+    request: async (c, r) => ({ body: { ...r.body, metadata: { objectPath: await storedUpload(t, c.owner.id, await testPicture()), type: "image/png" } } }),
+    check: (res, c) => {
+      if (c.role === "user") expect(message(res)).toBe("That upload has already been filled");
+    },
+  },
+  // Companion's own routes: its OAuth start redirects to Grant; a token post without its data is refused.
+  { route: "GET /api/companion/*", visitor: 401, user: 302, admin: 302, request: () => ({ url: "/api/companion/dropbox/connect" }) },
+  { route: "POST /api/companion/*", visitor: 401, user: 400, admin: 400, request: () => ({ url: "/api/companion/dropbox/preauth", body: {} }) },
+  // The signed URL is the permission (as a presigned S3 URL is), whoever holds it.
+  {
+    route: "PUT /api/storage/upload", visitor: 200, user: 200, admin: 200,
+    request: async (c) => {
+      const upload = await t.app.storage.createUpload({ ownerId: c.owner.id, contentTypes: ["image/png"], maxBytes: 10_000_000 });
+      return { url: upload.url, raw: { payload: await testPicture(), contentType: "image/png" } };
+    },
+  },
+  { route: "GET /objects/*", case: "a dragon's preview", visitor: 200, user: 200, admin: 200, request: () => ({ url: dragonPreview }) },
+  { route: "GET /objects/*", case: "a private upload", visitor: 404, user: 200, other: 404, admin: 200, request: () => ({ url: privateUpload }) },
+  { route: "GET /", visitor: 200, user: 200, admin: 200 },
+
+  // The blog: published posts for everyone, drafts and management for admins.
+  { route: "GET /api/blog/posts", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /api/blog/posts/:slug", case: "a published post", visitor: 200, user: 200, admin: 200, request: () => ({ params: { slug: publishedBlog.slug } }) },
+  { route: "GET /api/blog/posts/:slug", case: "a draft", visitor: 404, user: 404, admin: 200, request: () => ({ params: { slug: draftBlog.slug } }) },
+  { route: "GET /api/admin/blog", visitor: 401, user: 403, admin: 200 },
+  { route: "POST /api/admin/blog", visitor: 401, user: 403, admin: 201, request: () => ({ body: { ...BLOG_BODY, slug: `new-${crypto.randomUUID()}` } }) },
+  { route: "PUT /api/admin/blog/:id", visitor: 401, user: 403, admin: 200, request: () => ({ params: { id: publishedBlog.id }, body: { ...BLOG_BODY, slug: publishedBlog.slug } }) },
+  { route: "DELETE /api/admin/blog/:id", visitor: 401, user: 403, admin: 200, request: async () => ({ params: { id: (await newBlogPost(t, admin, { published: true })).id } }) },
+  { route: "GET /blog/rss.xml", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /sitemap.xml", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /robots.txt", visitor: 200, user: 200, admin: 200 },
+];
+
+const catalogueRoute = (key: string) => catalogue.find((route) => routeKey(route) === key);
+
+/** The identities of one request: the fixed people, or (fresh) people made for it. */
+async function contextFor(row: Row, role: Role): Promise<Context> {
+  if (!row.fresh || role === "visitor") return { who: { visitor: null, user: userA, other: userB, admin }[role], owner: userA, role };
+  const person = (isAdmin = false) => (row.fresh === "password" ? createAccount(t, { isAdmin }) : createSignedInUser(t, { isAdmin }));
+  const owner = await person();
+  return { who: role === "user" ? owner : await person(role === "admin"), owner, role };
+}
+
+/** No answer to a non-admin carries the address of anyone but the caller (or one the request itself sent). */
+async function expectNoOtherEmails(res: LightMyRequestResponse, c: Context, parts: RequestParts) {
+  if (c.role === "admin") return;
+  const sent = JSON.stringify(parts);
+  const everyone = await t.database.db.select({ email: users.email }).from(users);
+  const body = res.body.toLowerCase();
+  const leaked = everyone.map((u) => u.email.toLowerCase()).filter((email) => email !== c.who?.email.toLowerCase() && !sent.includes(email) && body.includes(email));
+  expect(leaked, "another user's e-mail address in the answer").toEqual([]);
+}
+
+const cases = rows.flatMap((row) =>
+  (["visitor", "user", "other", "admin"] as const)
+    .filter((role) => row[role] !== undefined)
+    .map((role) => ({ row, role, expected: row[role]!, title: `${row.route}${row.case ? ` (${row.case})` : ""} as ${role === "other" ? "another user" : `a ${role}`}: ${row[role]}` })),
+);
+
+describe("access by role on every route", () => {
+  for (const { row, role, expected, title } of cases) {
+    it(title, async () => {
+      const route = catalogueRoute(row.route);
+      expect(route, `${row.route} has no row in the route catalogue`).toBeDefined();
+      const c = await contextFor(row, role);
+      const parts = { ...(await row.request?.(c, route!)), ...(c.who ? { cookies: c.who.cookies } : {}) };
+      const res = await t.app.inject(injectOptions(route!, parts));
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
+      await row.check?.(res, c, parts);
+      await expectNoOtherEmails(res, c, parts);
+    });
+  }
+
+  it("has a row for every route the app registers, and none for a route it does not", () => {
+    expect(t.app.registeredRoutes.length).toBeGreaterThan(20);
+    expect(missingRoutes(t.app.registeredRoutes, rows.map((row) => ({ method: row.route.split(" ")[0] as Route["method"], path: row.route.split(" ")[1]! })))).toEqual([]);
+    expect(rows.map((row) => row.route).filter((route) => !t.app.registeredRoutes.includes(route))).toEqual([]);
+  });
+});

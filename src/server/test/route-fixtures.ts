@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import { blogPosts, comments, dragons, posts, worksInProgress } from "../db/schema";
+import { illustrationPng } from "./images";
+import type { TestApp } from "./test-app";
+import { storedUpload, type TestUser } from "./users";
+
+// Things for route tests to act on, each made in one step: rows straight into the database where
+// the route under test only reads or deletes them, through the API where their stored files matter.
+
+let picture: Buffer | undefined;
+/** A small real PNG, made once. */
+export const testPicture = async () => (picture ??= await illustrationPng(400, 300));
+
+/** A library template with its real stored images (so a pencil version can be made from it). */
+export async function newDragon(t: TestApp, admin: TestUser): Promise<string> {
+  const imageUrl = await storedUpload(t, admin.id, await testPicture());
+  const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember", imageUrl } });
+  if (res.statusCode !== 201) throw new Error(`POST /api/dragons answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+
+/** A template row without stored images: enough for routes that only find or delete it. */
+export async function newDragonRow(t: TestApp): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.database.db.insert(dragons).values({ id, name: "Ember", previewKey: `dragons/${id}/preview.webp`, hiresKey: `dragons/${id}/hires.png` });
+  return id;
+}
+
+export async function newPost(t: TestApp, author: TestUser, dragonId: string, options: { approved: boolean }): Promise<string> {
+  const [row] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "My dragon", approved: options.approved }).returning({ id: posts.id });
+  return row!.id;
+}
+
+export async function newComment(t: TestApp, postId: string, author: TestUser): Promise<string> {
+  const [row] = await t.database.db.insert(comments).values({ postId, userId: author.id, text: "Lovely scales" }).returning({ id: comments.id });
+  return row!.id;
+}
+
+/** A blog post by `author`; answers its id and slug. */
+export async function newBlogPost(t: TestApp, author: TestUser, options: { published: boolean }): Promise<{ id: string; slug: string }> {
+  const slug = `post-${crypto.randomUUID()}`;
+  const [row] = await t.database.db
+    .insert(blogPosts)
+    .values({ title: "Drawing scales", slug, content: "<p>Start with the grid.</p>", published: options.published, publishedAt: options.published ? new Date() : null, authorId: author.id })
+    .returning({ id: blogPosts.id });
+  return { id: row!.id, slug };
+}
+
+/** Saved progress of `user` on a dragon, with a paper width no request of the tests sends (12.5). */
+export async function newWip(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
+  await t.database.db.insert(worksInProgress).values({ userId: user.id, dragonId, paperWidth: 12.5, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" });
+}
