@@ -16,7 +16,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -25,7 +24,8 @@ import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
-import { onCleanup, spawnTracked, stopAll, stopTracked } from "./lib/bench-processes.mjs";
+import { onCleanup, stopAll } from "./lib/bench-processes.mjs";
+import { freePort, runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
 import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
 import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
@@ -89,17 +89,6 @@ const mb = (value) => `${Math.round(value)} MB`;
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** One GET as sent on the wire: the body still encoded, and the headers a server would set itself left out. */
 function rawGet(url, headers) {
   return new Promise((resolve, reject) => {
@@ -115,42 +104,6 @@ function rawGet(url, headers) {
       })
       .on("error", reject);
   });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Start the built server on a free port and wait until /api/health answers. While it starts, its
- * resident memory is sampled, alone and with its children (a first start does its one-time work in one).
- */
-async function startServer(dataDir, env = {}) {
-  const port = await freePort();
-  const started = Date.now();
-  const child = spawnTracked(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: "inherit",
-  });
-  const memory = canReadProcessMemory() ? watchMemory(child.pid, { tree: true }) : null;
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    for (;;) {
-      if (child.benchEntry.exited) throw new Error(`the server exited during start-up (exit code ${child.exitCode})`);
-      if (Date.now() - started > 120_000) throw new Error("the server did not answer within 120 s");
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      await sleep(50);
-    }
-  } catch (error) {
-    memory?.stop();
-    await stopTracked(child);
-    throw error;
-  }
-  const ms = Date.now() - started;
-  const startPeak = memory?.stop() ?? { peak: 0, peakTree: 0 };
-  return { url, ms, pid: child.pid, startPeak, stop: () => stopTracked(child) };
 }
 
 /** Resident memory `IDLE_SECONDS` after now, with nothing asked of the server meanwhile. */
@@ -183,18 +136,6 @@ async function restartIdleAndLoaded(engine, dataDir, env, idleBudgetMb) {
   } finally {
     await restarted.stop();
   }
-}
-
-/** Run a TypeScript script of ours (tracked, so it is stopped with the bench); answers its stdout. */
-async function runScript(script, args, env = {}) {
-  const child = spawnTracked("npx", ["tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const { code } = await child.benchEntry.exit;
-  if (code !== 0) throw new Error(`${script} exited with ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`);
-  return stdout;
 }
 
 // The hello-world's requests/s of this run: page rows are measured against it.
@@ -249,12 +190,6 @@ function firstLoadJsKb(routeModule) {
   const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
   const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join("dist/client", file)), { level: 9 }).length, 0);
   return { kb: bytes / 1024, files };
-}
-
-function tempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,250 @@
+// `npm run bench:load`: LOAD_USERS virtual users (default 100) for LOAD_SECONDS (default 60) doing
+// what people do on Dragon Grid (scripts/lib/load-users.mjs: library and dragon pages, the canvas
+// with a save every 5 s, feed pages, likes, comments, sign-ins), with think time, against
+//  1. one built server on PGlite (a fresh DATA_DIR, the sample templates loaded as on `npm start`);
+//  2. two built servers sharing one throwaway PostgreSQL and one S3-compatible store (s3rver), the
+//     users split between them (skipped, with a row saying so, when initdb is not installed).
+// A small feed (60 posts × 3 photos, with likes and comments) is seeded first, so likes and comments
+// have targets, and the users' accounts, verified and signed in (scripts/lib/seed-load-users.ts):
+// sign-ins during the load go through the real login.
+//
+// Per scenario: requests, 5xx (there must be none: the exit code is 1 otherwise), other non-2xx by
+// status (429s are the rate limiter's answers, shown, not failures), p50/p99 of reads, writes and
+// sign-ins, and each server's peak resident memory sampled every second. The budgets (PostgreSQL:
+// reads p99 < 50 ms, writes p99 < 100 ms; every server < 400 MB) are reported, as `npm run bench`
+// does, not enforced by the exit code.
+//
+// Environment: LOAD_USERS, LOAD_SECONDS, LOAD_ONLY ("pglite" or "postgres": one scenario).
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { buildIsStale } from "./lib/build-freshness.mjs";
+import { onCleanup, spawnTracked, stopAll } from "./lib/bench-processes.mjs";
+import { runScript, startServer, tempDir } from "./lib/bench-server.mjs";
+import { MIX, PASSWORD, createRecorder, makeUsers, runUser, summarise, warmUp } from "./lib/load-users.mjs";
+import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
+import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
+
+const USERS = Number(process.env.LOAD_USERS ?? 100);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const ONLY = process.env.LOAD_ONLY?.toLowerCase() ?? null;
+const FEED_POSTS = 60;
+const BUDGET = { readP99: 50, writeP99: 100, residentMb: 400 };
+// Behind one reverse proxy, as a real deployment: each user's own address reaches the rate limits.
+const BEHIND_PROXY = { TRUST_PROXY: "1" };
+
+if (!(Number.isInteger(USERS) && USERS > 0) || !(SECONDS > 0)) {
+  console.error("bench:load: LOAD_USERS must be a positive whole number and LOAD_SECONDS a positive number");
+  process.exit(2);
+}
+
+const rows = [];
+const routeRows = [];
+let failed = false;
+
+const reasonOf = (error) => (error instanceof Error ? error.message : String(error)).split("\n")[0].slice(0, 200);
+const ms = (value) => (value === null ? "–" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`);
+const mb = (value) => `${Math.round(value)} MB`;
+
+let tablePrinted = false;
+function printTables() {
+  if (tablePrinted) return;
+  tablePrinted = true;
+  if (routeRows.length) {
+    console.log("\nPer route (the measured window only)\n");
+    console.table(routeRows);
+  }
+  console.log(`\nDragon Grid load bench (${os.cpus().length} cores, Node ${process.version}, ${USERS} users, ${SECONDS} s)\n`);
+  console.table(rows);
+  if (failed) process.exitCode = 1;
+}
+
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the processes the bench started`);
+    rows.push({ scenario: "", measure: `(bench stopped by ${signal})`, value: "", budget: "", met: "" });
+    failed = true;
+    void stopAll().finally(() => {
+      printTables();
+      process.exit(code);
+    });
+  });
+}
+
+/**
+ * The feed's posts and the users' accounts (signed in), through the app's own configuration
+ * (PGlite: while no server has the database open). Answers the accounts.
+ */
+async function seed(env) {
+  const lastLine = (out) => JSON.parse(out.trim().split("\n").at(-1));
+  lastLine(await runScript("scripts/lib/seed-feed.ts", [String(FEED_POSTS)], env));
+  return lastLine(await runScript("scripts/lib/seed-load-users.ts", [String(USERS), PASSWORD], env)).users;
+}
+
+/** s3rver in its own tracked process; answers the environment that points a server at it. */
+async function startS3() {
+  const child = spawnTracked(process.execPath, ["scripts/lib/s3rver-process.mjs", "bench-load"], { stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(out.split("\n")[0]);
+    });
+    child.benchEntry.exit.then(({ code }) => reject(new Error(`s3rver exited (${code}) before it listened`)));
+  });
+  const { endpoint, bucket } = JSON.parse(line);
+  return { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true" };
+}
+
+/**
+ * The load itself: USERS signed-in users ({ email, cookie } each) for SECONDS against `servers`
+ * ({ name, url, pid, child }), then the rows. `budgeted`: the latency budgets apply.
+ */
+async function runLoad(scenario, servers, accounts, { budgeted }) {
+  const row = (measure, value, budget = "", met = "") => rows.push({ scenario, measure, value, budget, met });
+  const recorder = createRecorder();
+  const dragons = await (await fetch(`${servers[0].url}/api/dragons`)).json();
+  if (!dragons.length) throw new Error("no dragons in the library");
+  const world = { dragonIds: dragons.map((dragon) => dragon.id) };
+
+  const users = makeUsers(accounts, servers, recorder);
+  await warmUp(users, servers, world);
+  console.error(`${scenario}: ${SECONDS} s of load by ${users.length} signed-in users starts`);
+
+  const memory = canReadProcessMemory() ? servers.map((server) => ({ server, before: residentMb(server.pid), watch: watchMemory(server.pid, { intervalMs: 1000 }) })) : [];
+  recorder.recording = true;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const progress = setInterval(() => {
+    const count = [...recorder.classes.values()].reduce((sum, item) => sum + item.latencies.length, 0);
+    console.error(`${scenario}: ${Math.round((performance.now() - started) / 1000)} s, ${count} requests`);
+  }, 10_000);
+  try {
+    await Promise.all(users.map((user) => runUser(user, world, deadline)));
+  } finally {
+    clearInterval(progress);
+    recorder.recording = false;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const peaks = memory.map(({ server, before, watch }) => ({ server, before, peak: watch.stop().peak, after: residentMb(server.pid) }));
+
+  // The figures
+  const classes = ["read", "write", "sign-in"].map((name) => ({ name, ...summarise(recorder.classes.get(name)?.latencies ?? []) }));
+  const total = classes.reduce((sum, item) => sum + item.count, 0);
+  row("requests", `${total.toLocaleString("en")} in ${elapsed.toFixed(0)} s (${Math.round(total / elapsed)} req/s) from ${USERS} users on ${servers.length} server${servers.length > 1 ? "s" : ""}`);
+  const statuses = [...recorder.statuses.entries()].sort(([a], [b]) => a - b);
+  const serverErrors = statuses.filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+  const errorDetail = statuses.filter(([status]) => status >= 500).map(([status, count]) => `${status}: ${count}`).join(", ");
+  row("5xx answers", serverErrors ? `${serverErrors} (${errorDetail})` : "0", "0", serverErrors ? "NO" : "yes");
+  if (serverErrors) failed = true;
+  if (recorder.failures.length) {
+    failed = true;
+    row("requests with no answer", `${recorder.failures.length} (first: ${recorder.failures[0]})`, "0", "NO");
+  }
+  const others = statuses.filter(([status]) => (status < 200 || status >= 300) && status < 500);
+  row("other non-2xx", others.length ? others.map(([status, count]) => `${status}: ${count}${status === 429 ? " (rate limiter)" : ""}`).join(", ") : "none");
+  const budgets = { read: BUDGET.readP99, write: BUDGET.writeP99 };
+  for (const item of classes) {
+    const budget = budgeted ? budgets[item.name] : undefined;
+    const label = item.name === "sign-in" ? "sign-ins (password check, deliberately slow)" : `${item.name}s`;
+    row(`${label}: p50 / p99`, `${ms(item.p50)} / ${ms(item.p99)} (${item.count.toLocaleString("en")} requests, max ${ms(item.max)})`, budget ? `p99 < ${budget} ms` : "", budget ? (item.p99 !== null && item.p99 < budget ? "yes" : "NO") : "");
+  }
+  for (const { server, before, peak, after } of peaks) {
+    row(
+      `resident memory, ${server.name}`,
+      `peak ${mb(peak)} (${mb(before ?? 0)} before the load, ${after === null ? "gone" : mb(after)} after)`,
+      `< ${BUDGET.residentMb} MB`,
+      peak < BUDGET.residentMb ? "yes" : "NO",
+    );
+  }
+  for (const server of servers) {
+    if (server.child.benchEntry.exited) {
+      failed = true;
+      row(`${server.name}`, `exited during the load (exit code ${server.child.exitCode})`, "running", "NO");
+    }
+  }
+  for (const [route, item] of [...recorder.routes.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const figures = summarise(item.latencies);
+    const codes = [...item.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
+    routeRows.push({ scenario, route, requests: figures.count, p50: ms(figures.p50), p99: ms(figures.p99), max: ms(figures.max), statuses: codes });
+  }
+}
+
+/** Run one scenario; a failure becomes a row with its reason, and the bench goes on. */
+async function scenario(name, run) {
+  if (interrupted) return;
+  try {
+    await run();
+  } catch (error) {
+    if (interrupted) return;
+    failed = true;
+    console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    rows.push({ scenario: name, measure: "(scenario)", value: `failed: ${reasonOf(error)}`, budget: "", met: "FAILED" });
+  }
+}
+
+async function run() {
+  if (!ONLY || ONLY.includes("pglite")) {
+    await scenario("PGlite, 1 server", async () => {
+      const dataDir = tempDir("dragon-grid-load-");
+      // A first start loads the sample templates (as `npm start` does); the feed goes in while no server has the database open.
+      const first = await startServer(dataDir, BEHIND_PROXY);
+      await first.stop();
+      const accounts = await seed({ DATA_DIR: dataDir, DATABASE_URL: "" });
+      const server = await startServer(dataDir, BEHIND_PROXY);
+      try {
+        await runLoad("PGlite, 1 server", [{ name: "server", url: server.url, pid: server.pid, child: server.child }], accounts, { budgeted: false });
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+  if (!ONLY || ONLY.includes("postgres")) {
+    const name = "PostgreSQL + S3, 2 servers";
+    if (!postgresAvailable()) {
+      rows.push({ scenario: name, measure: "(scenario)", value: "skipped: PostgreSQL's initdb/pg_ctl are not installed on this machine", budget: "", met: "" });
+      return;
+    }
+    await scenario(name, async () => {
+      const postgres = await startThrowawayPostgres();
+      onCleanup(() => postgres.stop());
+      const s3 = await startS3();
+      const env = { ...BEHIND_PROXY, ...s3, DATABASE_URL: postgres.url };
+      const servers = [];
+      let accounts;
+      try {
+        for (const label of ["server A", "server B"]) {
+          const started = await startServer(tempDir("dragon-grid-load-pg-"), env);
+          servers.push({ name: label, url: started.url, pid: started.pid, child: started.child, stop: started.stop });
+          // After the first server loaded the sample templates, before the second starts.
+          if (servers.length === 1) accounts = await seed({ ...env, DATA_DIR: tempDir("dragon-grid-load-seed-") });
+        }
+        await runLoad(name, servers, accounts, { budgeted: true });
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+      }
+    });
+  }
+}
+
+if (buildIsStale()) {
+  const built = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+console.error(`bench:load: ${USERS} users, ${SECONDS} s per scenario; mix ${Object.entries(MIX).map(([activity, share]) => `${activity} ${share} %`).join(", ")}`);
+try {
+  await run();
+} catch (error) {
+  if (!interrupted) {
+    failed = true;
+    rows.push({ scenario: "", measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", met: "FAILED" });
+  }
+} finally {
+  if (!interrupted) {
+    await stopAll();
+    printTables();
+  }
+}
