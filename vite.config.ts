@@ -22,6 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: "../../dist/client",
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    // Every browser we support (Chrome 66+, Safari 17+, Firefox 115+) knows rel=modulepreload;
+    // the polyfill would cost every page ~0.3 KB gzip of first-load JavaScript for none of them.
+    modulePreload: { polyfill: false },
     // Read by `npm run bench` to add up each route's first-load JavaScript.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,

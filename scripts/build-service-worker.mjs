@@ -25,8 +25,8 @@ const visit = (key) => {
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isEntry) continue;
   visit(key);
-  // Loaded by the entry after the first paint on every page: the toast region, the worker's registration.
-  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register/.test(lazy)) visit(lazy);
+  // Loaded by the entry after the first paint: the toast region, the worker's registration, a member's account controls.
+  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register|signed-in-controls/.test(lazy)) visit(lazy);
 }
 SCREENS.forEach(visit);
 const entries = [...files].map((file) => ({ url: `/${file}`, revision: null }));

@@ -37,5 +37,7 @@ if (root.firstElementChild) {
 
 // Installable and offline (issue 13): the service worker exists only in a build.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  window.addEventListener("load", () => void import("./pwa/register").then((m) => m.registerServiceWorker()));
+  // A few seconds after the page has loaded: installing the worker downloads and stores the app
+  // shell (~40 files), work that should not compete with the first visit's own start.
+  window.addEventListener("load", () => setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 3000));
 }

@@ -1,0 +1,25 @@
+import { Link } from "wouter";
+import { LogOut } from "lucide-react";
+import { Avatar } from "../components/avatar";
+import { buttonClass } from "../components/ui/button";
+import { useSignOut } from "../features/auth/use-sign-out";
+import type { CurrentUser } from "../../shared/auth";
+
+/** The header's account part for a signed-in person: avatar and first name (or e-mail), and Sign Out. */
+export function SignedInControls({ user }: { user: CurrentUser }) {
+  const { signOut, pending } = useSignOut();
+  return (
+    <div className="flex items-center gap-1 sm:gap-2">
+      <Link href="/profile" className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pr-3">
+        <Avatar src={user.profileImageUrl} size={34} />
+        <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.firstName || user.email}</span>
+        <span className="sr-only sm:hidden">Your profile</span>
+      </Link>
+      <button type="button" onClick={signOut} disabled={pending} className={buttonClass("ghost", "px-3")}>
+        <LogOut className="h-4 w-4" aria-hidden />
+        <span className="hidden sm:inline">Sign Out</span>
+        <span className="sr-only sm:hidden">Sign Out</span>
+      </button>
+    </div>
+  );
+}
