@@ -9,7 +9,6 @@ import { isKnownRoute } from "../../../shared/routes";
 import { isServerRenderedPage } from "../../../shared/page-queries";
 import { preferredEncoding } from "../feed/routes";
 import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
-import { inlineStylesheets } from "./inline-styles";
 import { preparePage, type CachedPage, type PageCache } from "./page-cache";
 import { loadPageRenderer } from "./server-render";
 
@@ -91,7 +90,7 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="u
 export async function registerPageRoutes(app: FastifyInstance, config: Config, pageCache: PageCache): Promise<void> {
   const indexFile = path.join(config.CLIENT_DIR, "index.html");
   const hasClient = fs.existsSync(indexFile);
-  let template = hasClient ? inlineStylesheets(fs.readFileSync(indexFile, "utf8"), config.CLIENT_DIR) : FALLBACK_TEMPLATE;
+  let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
   if (config.GA_MEASUREMENT_ID) {
     template = template.replace("<!--head-tags-->", `<meta name="ga-measurement-id" content="${config.GA_MEASUREMENT_ID}">\n    <!--head-tags-->`);
   }
