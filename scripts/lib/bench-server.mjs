@@ -1,24 +1,13 @@
 // Starting the built server and our TypeScript helpers for `npm run bench` and `npm run bench:load`.
 // Every process goes through bench-processes.mjs, so it is stopped with the bench whatever happens.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 import { canReadProcessMemory, watchMemory } from "./process-memory.mjs";
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A temporary directory, removed when the bench stops. */
 export function tempDir(prefix) {

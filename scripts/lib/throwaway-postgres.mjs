@@ -2,9 +2,9 @@
 // port on 127.0.0.1, removed on stop. As root it runs as the `postgres` system user (initdb refuses root).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 function findBinary(name) {
   const candidates = [
@@ -12,17 +12,6 @@ function findBinary(name) {
     ...["17", "16", "15", "14"].map((v) => `/usr/lib/postgresql/${v}/bin/${name}`),
   ];
   return candidates.find((file) => fs.existsSync(file)) ?? null;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** True when initdb and pg_ctl can be found on this machine. */
