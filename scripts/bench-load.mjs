@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { buildIsStale } from "./lib/build-freshness.mjs";
-import { onCleanup, spawnTracked, stopAll } from "./lib/bench-processes.mjs";
+import { onCleanup, spawnTracked, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { runScript, startServer, tempDir } from "./lib/bench-server.mjs";
 import { MIX, PASSWORD, createRecorder, makeUsers, runUser, summarise, warmUp } from "./lib/load-users.mjs";
 import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
@@ -59,20 +59,10 @@ function printTables() {
   if (failed) process.exitCode = 1;
 }
 
-let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the processes the bench started`);
-    rows.push({ scenario: "", measure: `(bench stopped by ${signal})`, value: "", budget: "", met: "" });
-    failed = true;
-    void stopAll().finally(() => {
-      printTables();
-      process.exit(code);
-    });
-  });
-}
+stopOnSignal((signal) => {
+  rows.push({ scenario: "", measure: `(bench stopped by ${signal})`, value: "", budget: "", met: "" });
+  failed = true;
+}, printTables);
 
 /**
  * The feed's posts and the users' accounts (signed in), through the app's own configuration
@@ -175,11 +165,11 @@ async function runLoad(scenario, servers, accounts, { budgeted }) {
 
 /** Run one scenario; a failure becomes a row with its reason, and the bench goes on. */
 async function scenario(name, run) {
-  if (interrupted) return;
+  if (wasInterrupted()) return;
   try {
     await run();
   } catch (error) {
-    if (interrupted) return;
+    if (wasInterrupted()) return;
     failed = true;
     console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     rows.push({ scenario: name, measure: "(scenario)", value: `failed: ${reasonOf(error)}`, budget: "", met: "FAILED" });
@@ -238,12 +228,12 @@ console.error(`bench:load: ${USERS} users, ${SECONDS} s per scenario; mix ${Obje
 try {
   await run();
 } catch (error) {
-  if (!interrupted) {
+  if (!wasInterrupted()) {
     failed = true;
     rows.push({ scenario: "", measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", met: "FAILED" });
   }
 } finally {
-  if (!interrupted) {
+  if (!wasInterrupted()) {
     await stopAll();
     printTables();
   }

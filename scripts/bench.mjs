@@ -24,7 +24,7 @@ import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
-import { onCleanup, stopAll } from "./lib/bench-processes.mjs";
+import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
 import { freePort } from "./lib/free-port.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
@@ -53,19 +53,7 @@ function printTable() {
   if (rows.some((row) => row.ok === "NO" || row.ok === "FAILED")) process.exitCode = 1;
 }
 
-let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the processes the bench started`);
-    rows.push({ measure: `(bench stopped by ${signal})`, value: "", budget: "", ok: "" });
-    void stopAll().finally(() => {
-      printTable();
-      process.exit(code);
-    });
-  });
-}
+stopOnSignal((signal) => rows.push({ measure: `(bench stopped by ${signal})`, value: "", budget: "", ok: "" }), printTable);
 
 // BENCH_ONLY="GET /api/posts,Lighthouse": run only the parts whose names contain one of these
 // (the start-up parts that the others need always run).
@@ -74,12 +62,12 @@ const ALWAYS = new Set(["first start, empty DATA_DIR", "seed a blog post", "rest
 
 /** Run one part of the bench; if it throws, its rows say "failed" with the reason and the bench goes on. */
 async function section(name, run) {
-  if (interrupted) return;
+  if (wasInterrupted()) return;
   if (ONLY && !ALWAYS.has(name) && !ONLY.some((part) => name.includes(part))) return;
   try {
     await run();
   } catch (error) {
-    if (interrupted) return;
+    if (wasInterrupted()) return;
     console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     rows.push({ measure: name, value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
   }
@@ -412,9 +400,9 @@ if (buildIsStale()) {
 try {
   await run();
 } catch (error) {
-  if (!interrupted) rows.push({ measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
+  if (!wasInterrupted()) rows.push({ measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
 } finally {
-  if (!interrupted) {
+  if (!wasInterrupted()) {
     await stopAll();
     printTable();
   }

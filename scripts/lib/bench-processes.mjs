@@ -78,6 +78,30 @@ export async function stopAll() {
   runCleanups();
 }
 
+/**
+ * On Ctrl-C or SIGTERM (once): `noteStop(signal)` records the stop in the bench's rows, every
+ * child is stopped, `report()` prints what was measured so far, and the process exits 130/143.
+ */
+let interrupted = false;
+
+/** True once the bench has been stopped by a signal: the remaining parts are skipped. */
+export const wasInterrupted = () => interrupted;
+
+export function stopOnSignal(noteStop, report) {
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal}: stopping the processes the bench started`);
+      noteStop(signal);
+      void stopAll().finally(() => {
+        report();
+        process.exit(code);
+      });
+    });
+  }
+}
+
 // Last resort when the process exits without stopAll (process.exit from elsewhere): no waiting.
 process.on("exit", () => {
   for (const entry of running) signalEntry(entry, "SIGKILL");
