@@ -9,10 +9,25 @@ export interface PageQuery {
   url: string;
 }
 
-/** The paths rendered on the server: the public pages (and the 404 page for unknown paths). */
-const SERVER_RENDERED: RegExp[] = [/^\/$/, /^\/home$/, /^\/dragon\/[^/]+$/, /^\/blog$/, /^\/blog\/[^/]+$/];
+/**
+ * The paths rendered on the server: the public pages (and the 404 page for unknown paths), by
+ * screen. The browser loads the matching screen's code before hydrating (web/app/router.tsx).
+ */
+export const SERVER_RENDERED_PAGES = {
+  landing: /^\/$/,
+  library: /^\/home$/,
+  dragon: /^\/dragon\/[^/]+$/,
+  blogList: /^\/blog$/,
+  blogPost: /^\/blog\/[^/]+$/,
+} as const;
 
-export const isServerRenderedPage = (pathname: string): boolean => SERVER_RENDERED.some((pattern) => pattern.test(pathname));
+export type ServerRenderedPage = keyof typeof SERVER_RENDERED_PAGES;
+
+/** The server-rendered screen at this path, if any. */
+export const serverRenderedPage = (pathname: string): ServerRenderedPage | undefined =>
+  (Object.keys(SERVER_RENDERED_PAGES) as ServerRenderedPage[]).find((page) => SERVER_RENDERED_PAGES[page].test(pathname));
+
+export const isServerRenderedPage = (pathname: string): boolean => serverRenderedPage(pathname) !== undefined;
 
 /** The first screen's queries of a public page; empty for a page without data (the landing page). */
 export function pageQueries(pathname: string): PageQuery[] {

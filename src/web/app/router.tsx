@@ -3,6 +3,7 @@ import { Route, Switch } from "wouter";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
 import { lazyScreen } from "./lazy-screen";
+import { serverRenderedPage, type ServerRenderedPage } from "../../shared/page-queries";
 
 // Every screen loads on demand, so the first page downloads only itself (the server renders the
 // public ones and preloads their chunk with the HTML: decision 016b).
@@ -23,19 +24,19 @@ const BlogPostPage = lazyScreen(() => import("../features/blog/blog-post-page").
 const AdminBlogPage = lazyScreen(() => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage));
 const StatsPage = lazyScreen(() => import("../features/stats/stats-page").then((m) => m.StatsPage));
 
-// The screens rendered on the server (shared/page-queries.ts), to load before hydrating; any other
-// server-rendered path is the not-found page.
-const SERVER_RENDERED_SCREENS: [RegExp, { preload(): Promise<unknown> }][] = [
-  [/^\/$/, LandingPage],
-  [/^\/home$/, LibraryPage],
-  [/^\/dragon\/[^/]+$/, DragonPage],
-  [/^\/blog$/, BlogListPage],
-  [/^\/blog\/[^/]+$/, BlogPostPage],
-];
+// The screens the server renders (shared/page-queries.ts), to load before hydrating.
+const SERVER_RENDERED_SCREENS: Record<ServerRenderedPage, { preload(): Promise<unknown> }> = {
+  landing: LandingPage,
+  library: LibraryPage,
+  dragon: DragonPage,
+  blogList: BlogListPage,
+  blogPost: BlogPostPage,
+};
 
-/** Load the code of the screen the server rendered for this path. */
+/** Load the code of the screen the server rendered for this path (any other is the not-found page). */
 export function preloadServerRenderedScreen(pathname: string): Promise<unknown> {
-  return (SERVER_RENDERED_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? NotFoundPage).preload();
+  const page = serverRenderedPage(pathname);
+  return (page ? SERVER_RENDERED_SCREENS[page] : NotFoundPage).preload();
 }
 
 /** The route table of SPEC.md section 2; each route is added when its screen exists. */
