@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { ObjectStorage } from "../../storage/object-storage";
 import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
@@ -8,48 +6,14 @@ import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
 import { ownCheckedImageKey, readUpload } from "../objects/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
+import { createFeedPages, type FeedPage, type PageReader } from "./page-cache";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
-
-// A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
-// approval or deletion. Built pages are kept: this process's own changes drop them at once, and
-// other processes' changes (several servers on one PostgreSQL) show within PAGE_TTL_MS. Non-admins
-// all get the same masked answer, so what is kept is the answer's bytes, plain and gzipped:
-// encoding ~100 KB of text on every request more than halved the requests per second. Building a
-// page takes some 50 ms of PGlite's time on the event loop (its queries run synchronously), so it
-// is done rarely and never while a reader waits for an answer that only aged (see page()).
-const PAGE_TTL_MS = 10_000;
-// An aged page is still sent while its successor is built, unless it is older than this (a process
-// that sat idle does not show a long-gone feed first).
-const STALE_MAX_MS = 60_000;
-// Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
-const MAX_CACHED_PAGES = 200;
 
 /** What the server accepts of posts and comments (the Community feed issue). */
 const POSTS_PER_HOUR = 10;
 const COMMENTS_PER_MINUTE = 30;
 
 type Viewer = Pick<SessionUser, "id" | "isAdmin">;
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-// Quality 10 makes a page some 25 % smaller than gzip in ~30 ms, off the event loop (quality 11
-// takes ~200 ms for the last 2 %); a page is built at most once per PAGE_TTL_MS or change.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } };
-
-/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped and in Brotli. */
-export interface FeedPage {
-  json: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
-
-interface CachedPage {
-  page: Promise<FeedPage>;
-  at: number;
-  /** The page has been built (it can be sent while its successor is built). */
-  ready: boolean;
-  refreshing: boolean;
-}
 
 /** A person with the e-mail masked, unless the viewer may see it (admins, or the person themself). */
 function forViewer(person: PostPerson, viewer: Viewer, ownFull: boolean): PostPerson {
@@ -67,6 +31,12 @@ export function postsForViewer(list: Post[], viewer: Viewer, options: { ownFull:
   }));
 }
 
+/** Whoever reads the shared non-admin page: every e-mail masked, their own included. */
+const NON_ADMIN: Viewer = { id: "", isAdmin: false };
+
+/** Comments in the order the database lists them. */
+const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
+
 /** May `viewer` see this post at all? Approved ones: everyone signed in; pending ones: their author and admins. */
 const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isAdmin || post.userId === viewer.id;
 
@@ -75,48 +45,13 @@ const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isA
  * cached feed pages, likes, comments, approval and deletion.
  */
 export function createFeed(repository: PostsRepository, storage: ObjectStorage) {
-  const pages = new Map<string, CachedPage>();
+  const pages = createFeedPages(async (reader, before) => {
+    const list = await repository.list({ approvedOnly: reader === "member", before, limit: FEED_PAGE_SIZE });
+    return reader === "admin" ? list : postsForViewer(list, NON_ADMIN, { ownFull: false });
+  });
   const postLimiter = new KeyedRateLimiter(POSTS_PER_HOUR, 60 * 60_000);
   const commentLimiter = new KeyedRateLimiter(COMMENTS_PER_MINUTE, 60_000);
-  const invalidate = () => pages.clear();
-
-  /**
-   * Build one page and keep it. Concurrent readers share the build: the promise is kept, not only
-   * its result. A build that a change overtook (the entry was dropped meanwhile) is not kept.
-   */
-  function build(key: string, viewer: Viewer, before: string | undefined): Promise<FeedPage> {
-    const previous = pages.get(key);
-    const page = repository.list({ approvedOnly: !viewer.isAdmin, before, limit: FEED_PAGE_SIZE }).then(async (list) => {
-      const json = Buffer.from(JSON.stringify(postsForViewer(list, viewer, { ownFull: false })));
-      const [gzipped, br] = await Promise.all([gzip(json), brotli(json, { params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } })]);
-      return { json, gzip: gzipped, br };
-    });
-    const entry: CachedPage = { page, at: Date.now(), ready: false, refreshing: false };
-    if (previous?.ready) {
-      // A refresh: the old answer stays in place until this one is ready.
-      page.then(
-        () => {
-          if (pages.get(key) !== previous) return;
-          entry.ready = true;
-          pages.set(key, entry);
-        },
-        () => {}, // The caller handles the failure; the old answer stays.
-      );
-      return page;
-    }
-    page.then(
-      () => {
-        entry.ready = true;
-      },
-      () => {
-        if (pages.get(key) === entry) pages.delete(key);
-      },
-    );
-    pages.delete(key);
-    if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
-    pages.set(key, entry);
-    return page;
-  }
+  const invalidate = () => pages.invalidate();
 
   /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
   async function visiblePost(id: string, viewer: Viewer): Promise<PostAccess> {
@@ -135,27 +70,10 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
   return {
     invalidate,
 
-    /**
-     * GET /api/posts, ready to send: one cached answer for admins, one for everyone else, per
-     * cursor. An answer past its time is still sent while its successor is built (stale while
-     * revalidate), so no reader waits on the database for a page that only aged; after a change
-     * in this process (invalidate) the next reader waits for the fresh one.
-     */
+    /** GET /api/posts, ready to send: one kept answer for admins, one for everyone else, per cursor. */
     page(viewer: Viewer, before: string | undefined): Promise<FeedPage> {
-      const key = `${viewer.isAdmin ? "admin" : "member"}:${before ?? ""}`;
-      const now = Date.now();
-      const cached = pages.get(key);
-      if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;
-      if (cached?.ready && now - cached.at <= STALE_MAX_MS) {
-        if (!cached.refreshing) {
-          cached.refreshing = true;
-          build(key, viewer, before).catch(() => {
-            cached.refreshing = false;
-          });
-        }
-        return cached.page;
-      }
-      return build(key, viewer, before);
+      const reader: PageReader = viewer.isAdmin ? "admin" : "member";
+      return pages.page(reader, before);
     },
 
     /** The caller's own posts, pending and approved; their own e-mail is shown in full. */
@@ -206,7 +124,10 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       await visiblePost(postId, viewer);
       const state = await repository.toggleLike(postId, viewer.id);
       if (!state) throw new HttpError(404, "Post not found");
-      invalidate();
+      pages.patch(postId, (post) => {
+        post.likes = post.likes.filter((like) => like.userId !== viewer.id);
+        if (state.liked) post.likes.push({ userId: viewer.id });
+      });
       return state;
     },
 
@@ -216,7 +137,10 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       commentLimiter.hit(viewer.id);
       const comment = await repository.addComment(postId, viewer.id, text);
       if (!comment) throw new HttpError(404, "Post not found");
-      invalidate();
+      pages.patch(postId, (post, reader) => {
+        const shown = reader === "admin" ? comment : { ...comment, user: forViewer(comment.user, NON_ADMIN, false) };
+        post.comments = [...post.comments.filter((other) => other.id !== comment.id), shown].sort(byTimeThenId);
+      });
       return { ...comment, user: forViewer(comment.user, viewer, false) };
     },
 
@@ -243,7 +167,9 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
       if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");
       if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
-      invalidate();
+      pages.patch(postId, (post) => {
+        post.comments = post.comments.filter((other) => other.id !== commentId);
+      });
     },
   };
 }

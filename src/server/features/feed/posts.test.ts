@@ -333,6 +333,52 @@ describe("GET /api/posts", () => {
   });
 });
 
+describe("GET /api/posts after likes and comments", () => {
+  /** A page with likes in one order (the page does not say when each was made). */
+  const normalised = (page: Post[]) => page.map((p) => ({ ...p, likes: [...p.likes].sort((a, b) => a.userId.localeCompare(b.userId)) }));
+
+  it("writes them into the kept page at once, the same as a page read afresh would show them, e-mails masked", async () => {
+    const author = await createSignedInUser(t);
+    const id = await createPost(author);
+    await approve(id);
+    const crowd: TestUser[] = [];
+    for (let i = 0; i < 12; i++) crowd.push(await createSignedInUser(t, { email: `crowd-${i}-${crypto.randomUUID()}@example.net` }));
+    letCacheExpire();
+    await feed(viewer.cookies);
+    await feed(admin.cookies);
+    // Another process's post, written behind this one's back: while it stays out of the answers,
+    // they are the kept pages with the changes written in, not pages read afresh.
+    const [elsewhere] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "from elsewhere", approved: true }).returning();
+
+    await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
+    const written = await Promise.all(crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })));
+    await Promise.all(crowd.slice(0, 4).map((user) => post(`/api/posts/${id}/like`, user.cookies)));
+    const dropped = (written[5]!.json() as PostComment).id;
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${dropped}`, cookies: admin.cookies })).statusCode).toBe(200);
+
+    const memberPage = await get("/api/posts", viewer.cookies);
+    const kept = { member: memberPage.json() as Post[], admin: await feed(admin.cookies) };
+    for (const page of Object.values(kept)) {
+      expect(page.some((p) => p.id === elsewhere!.id)).toBe(false);
+      const shown = page.find((p) => p.id === id)!;
+      expect(new Set(shown.likes.map((l) => l.userId))).toEqual(new Set(crowd.slice(4).map((u) => u.id)));
+      expect(shown.comments.map((c) => c.text)).toHaveLength(11);
+      expect(shown.comments.map((c) => c.id)).not.toContain(dropped);
+    }
+    for (const user of crowd) expect(memberPage.body).not.toContain(user.email);
+    expect(kept.admin.find((p) => p.id === id)!.comments.map((c) => c.user.email)).toContain(crowd[0]!.email);
+
+    letCacheExpire();
+    const fresh = { member: await feed(viewer.cookies), admin: await feed(admin.cookies) };
+    expect(fresh.member.some((p) => p.id === elsewhere!.id)).toBe(true);
+    // The post from elsewhere pushed the oldest one off the fresh pages.
+    for (const reader of ["member", "admin"] as const) {
+      const others = fresh[reader].filter((p) => p.id !== elsewhere!.id);
+      expect(normalised(kept[reader]).slice(0, others.length)).toEqual(normalised(others));
+    }
+  });
+});
+
 describe("GET /api/posts encoding", () => {
   it("sends the cached page in Brotli or gzip as the client takes them, and plain to the others", async () => {
     const plain = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": "identity" } });

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Post } from "../../../shared/posts";
+import { createFeedPages, type FeedPage, type PostPatch } from "./page-cache";
+
+// The races of the kept feed pages, with a database whose answers the test releases by hand.
+
+function postRow(id: string, likes: string[] = []): Post {
+  const user = { id: "u", firstName: "Ann", lastName: null, profileImageUrl: null, email: "a•••@example.com" };
+  return { id, description: "", createdAt: "2026-11-22T10:00:00.000Z", approved: true, dragonId: null, dragonName: null, user, images: [], likes: likes.map((userId) => ({ userId })), comments: [] };
+}
+
+/** A database read the test answers when it chooses. */
+function controlledLoad() {
+  const waiting: ((list: Post[]) => void)[] = [];
+  const load = vi.fn(() => new Promise<Post[]>((resolve) => waiting.push(resolve)));
+  return { load, answer: (list: Post[]) => waiting.shift()!(list) };
+}
+
+const read = (page: FeedPage) => JSON.parse(page.json.toString()) as Post[];
+const like = (userId: string): PostPatch => (post) => {
+  post.likes = post.likes.filter((l) => l.userId !== userId);
+  post.likes.push({ userId });
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("kept feed pages", () => {
+  it("write a change into a page still being built, whether or not its read saw the change", async () => {
+    for (const readSawIt of [false, true]) {
+      const { load, answer } = controlledLoad();
+      const pages = createFeedPages(load);
+      const first = pages.page("member", undefined);
+      pages.patch("p1", like("ann"));
+      answer([postRow("p1", readSawIt ? ["ann"] : [])]);
+      // The reader who came before the change may get either; everyone after gets it, once.
+      await first;
+      expect(read(await pages.page("member", undefined))[0]!.likes).toEqual([{ userId: "ann" }]);
+      expect(load).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("keep a change made while an aged page was being refreshed from an older read", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { load, answer } = controlledLoad();
+    const pages = createFeedPages(load);
+    const first = pages.page("member", undefined);
+    answer([postRow("p1")]);
+    await first;
+
+    vi.setSystemTime(Date.now() + 15_000);
+    await pages.page("member", undefined); // Aged: sent as it is, and a refresh starts.
+    expect(load).toHaveBeenCalledTimes(2);
+    pages.patch("p1", like("ann"));
+    answer([postRow("p1")]); // The refresh read the database before the like.
+    // Time for the refresh to be encoded (a right answer does not depend on it; a wrong one shows after).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(read(await pages.page("member", undefined))[0]!.likes).toEqual([{ userId: "ann" }]);
+  });
+
+  it("leave pages without the post as they are, and patch admins' and members' pages each their way", async () => {
+    const { load, answer } = controlledLoad();
+    const pages = createFeedPages(load);
+    const member = pages.page("member", undefined);
+    answer([postRow("p1")]);
+    const admin = pages.page("admin", undefined);
+    answer([postRow("p2"), postRow("p1")]);
+    const before = { member: await member, admin: await admin };
+
+    const readers: string[] = [];
+    pages.patch("p2", (_post, reader) => readers.push(reader));
+    expect(await pages.page("member", undefined)).toBe(before.member);
+    expect(await pages.page("admin", undefined)).not.toBe(before.admin);
+    expect(readers).toEqual(["admin"]);
+  });
+
+  it("forget a page whose build failed, so the next reader reads again", async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error("connection lost")).mockResolvedValue([postRow("p1")]);
+    const pages = createFeedPages(load);
+    await expect(pages.page("member", undefined)).rejects.toThrow("connection lost");
+    expect(read(await pages.page("member", undefined))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,159 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Post } from "../../../shared/posts";
+
+// A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
+// approval or deletion. Built pages are kept. Other processes' changes (several servers on one
+// PostgreSQL) show within PAGE_TTL_MS; this process's own show on the next read:
+// - likes and comments, the frequent changes, are written into the kept pages that hold the post
+//   (patch), so no reader waits for the database after them;
+// - the rare ones (a new or approved or deleted post, a changed profile) drop every kept page.
+// What is kept is the answer's bytes, plain, gzipped and in Brotli: non-admins all get the same
+// masked answer, and encoding ~100 KB of text on every request more than halved the requests per
+// second. Building a page takes some 50 ms of PGlite's time on the event loop (its queries run
+// synchronously), so it is done rarely and never while a reader waits for an answer that only
+// aged (see page()).
+const PAGE_TTL_MS = 10_000;
+// An aged page is still sent while its successor is built, unless it is older than this (a process
+// that sat idle does not show a long-gone feed first).
+const STALE_MAX_MS = 60_000;
+// Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
+const MAX_CACHED_PAGES = 200;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+// A built page: quality 10 makes it some 10-25 % smaller than gzip in ~30-60 ms, off the event
+// loop, at most once per PAGE_TTL_MS (quality 11 takes ~200 ms for the last 2 %). A patched page:
+// quality 4, ~2 ms, as every like pays it; the next build brings the smaller page back.
+const BUILT_QUALITY = 10;
+const PATCHED_QUALITY = 4;
+
+/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped and in Brotli. */
+export interface FeedPage {
+  json: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+interface BuiltPage extends FeedPage {
+  postIds: ReadonlySet<string>;
+}
+
+interface CachedPage {
+  page: Promise<BuiltPage>;
+  at: number;
+  /** The page, once its promise has settled: it can then be sent while its successor is built. */
+  built?: BuiltPage;
+  refreshing: boolean;
+}
+
+/** Who reads a page: admins see pending posts and full e-mail addresses, everyone else the same masked page. */
+export type PageReader = "admin" | "member";
+
+/**
+ * A change to one post as a kept page shows it. It must give the same result applied twice (a
+ * page built while the change was committed may hold it already).
+ */
+export type PostPatch = (post: Post, reader: PageReader) => void;
+
+async function encode(list: Post[], quality: number): Promise<BuiltPage> {
+  const json = Buffer.from(JSON.stringify(list));
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length };
+  const [gzipped, br] = await Promise.all([gzip(json), brotli(json, { params })]);
+  return { json, gzip: gzipped, br, postIds: new Set(list.map((post) => post.id)) };
+}
+
+/** The page with `change` made to the post `postId`, if the page holds it. */
+async function patched(page: BuiltPage, postId: string, reader: PageReader, change: PostPatch): Promise<BuiltPage> {
+  if (!page.postIds.has(postId)) return page;
+  const list = JSON.parse(page.json.toString("utf8")) as Post[];
+  change(list.find((post) => post.id === postId)!, reader);
+  return encode(list, PATCHED_QUALITY);
+}
+
+/**
+ * The kept pages of GET /api/posts, one per reader and cursor. `load` reads a page from the
+ * database, already as that reader may see it.
+ */
+export function createFeedPages(load: (reader: PageReader, before: string | undefined) => Promise<Post[]>) {
+  const pages = new Map<string, CachedPage>();
+  const readerOf = (key: string): PageReader => (key.startsWith("admin:") ? "admin" : "member");
+
+  /** Keep `page` under `key`; a page that fails is forgotten, so the next reader tries again. */
+  function keep(key: string, page: Promise<BuiltPage>, at: number, built?: BuiltPage): void {
+    const entry: CachedPage = { page, at, built, refreshing: false };
+    page.then(
+      (value) => {
+        entry.built = value;
+      },
+      () => {
+        if (pages.get(key) === entry) pages.delete(key);
+      },
+    );
+    pages.set(key, entry);
+  }
+
+  /**
+   * Build one page and keep it. Concurrent readers share the build: the promise is kept, not only
+   * its result. A refresh replaces the kept page only if nothing changed it meanwhile (a patch
+   * replaces the entry): the refresh may have read the database before that change.
+   */
+  function build(key: string, before: string | undefined): Promise<BuiltPage> {
+    const previous = pages.get(key);
+    const at = Date.now();
+    const page = load(readerOf(key), before).then((list) => encode(list, BUILT_QUALITY));
+    if (previous?.built) {
+      page.then(
+        (value) => {
+          if (pages.get(key) === previous) keep(key, page, at, value);
+        },
+        () => {
+          previous.refreshing = false; // The old answer stays; a later reader tries again.
+        },
+      );
+      return page;
+    }
+    pages.delete(key);
+    if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+    keep(key, page, at);
+    return page;
+  }
+
+  return {
+    /**
+     * A page, ready to send. One past its time is still sent while its successor is built (stale
+     * while revalidate), so no reader waits on the database for a page that only aged.
+     */
+    page(reader: PageReader, before: string | undefined): Promise<FeedPage> {
+      const key = `${reader}:${before ?? ""}`;
+      const now = Date.now();
+      const cached = pages.get(key);
+      if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;
+      if (cached?.built && now - cached.at <= STALE_MAX_MS) {
+        if (!cached.refreshing) {
+          cached.refreshing = true;
+          build(key, before).catch(() => {});
+        }
+        return cached.page;
+      }
+      return build(key, before);
+    },
+
+    /**
+     * Write a change to one post into every kept page that holds it, pages still being built
+     * included. The entry keeps its age: other processes' changes still show within PAGE_TTL_MS.
+     */
+    patch(postId: string, change: PostPatch): void {
+      for (const [key, entry] of pages) {
+        if (entry.built && !entry.built.postIds.has(postId)) continue;
+        const reader = readerOf(key);
+        keep(key, entry.page.then((page) => patched(page, postId, reader, change)), entry.at, entry.built);
+      }
+    },
+
+    /** Forget every kept page: the next reader of each waits for a fresh one. */
+    invalidate(): void {
+      pages.clear();
+    },
+  };
+}
