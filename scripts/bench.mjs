@@ -9,7 +9,7 @@
 // A measure that fails becomes a "failed" row with its reason; the table always comes out, and
 // every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).
 //
-// Environment: BENCH_ONLY (a comma-separated list: only the parts whose names contain one), BENCH_SECONDS (each throughput test, default 5), BENCH_LIGHTHOUSE_RUNS (per page, default 3), BENCH_MEMORY_SECONDS (the load
+// Environment: BENCH_ONLY (a comma-separated list: only the parts whose names contain one), BENCH_SECONDS (each throughput test, default 5), BENCH_WARM_UP_SECONDS (uncounted load before each, default 2), BENCH_LIGHTHOUSE_RUNS (per page, default 3), BENCH_MEMORY_SECONDS (the load
 // under which memory is measured, default 60), BENCH_IDLE_SECONDS (how long after start-up or load
 // memory is read as "idle", default 30: V8 gives back its start-up heap some 15–20 s after the
 // last activity), CHROMIUM_PATH.
@@ -32,6 +32,7 @@ import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-mem
 import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 2);
 const MEMORY_LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const CONNECTIONS = 50;
@@ -48,7 +49,7 @@ let tablePrinted = false;
 function printTable() {
   if (tablePrinted) return;
   tablePrinted = true;
-  console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test, ${MEMORY_LOAD_SECONDS} s memory load)\n`);
+  console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test after ${WARM_UP_SECONDS} s of warm-up, ${MEMORY_LOAD_SECONDS} s memory load)\n`);
   console.table(rows);
   if (rows.some((row) => row.ok === "NO" || row.ok === "FAILED")) process.exitCode = 1;
 }
@@ -103,10 +104,20 @@ async function idleResidentMb(server) {
   return rss;
 }
 
-function load(url, { duration = DURATION, requests, headers = {} } = {}) {
+function autocannonRun(url, { duration, requests, headers }) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) => (error ? reject(error) : resolve(result)));
   });
+}
+
+/**
+ * `duration` seconds of 50 connections, after WARM_UP_SECONDS of the same that are not counted: the
+ * figures are a running server's, not those of its first requests (code not yet optimised by V8,
+ * caches not yet filled), which a server meets once per start.
+ */
+async function load(url, { duration = DURATION, requests, headers = {} } = {}) {
+  await autocannonRun(url, { duration: WARM_UP_SECONDS, requests, headers });
+  return autocannonRun(url, { duration, requests, headers });
 }
 
 /** Restart on `dataDir`, then the resident-memory rows: idle after the restart, and during and after a load. */
@@ -156,7 +167,8 @@ async function memoryUnderLoad(server) {
   const paths = ["/api/dragons", "/", "/api/health"];
   if (dragon) paths.push(`/api/dragons/${dragon.id}`, `/dragon/${dragon.id}`, dragon.previewSmallUrl);
   const watch = watchMemory(server.pid);
-  const result = await load(server.url, { duration: MEMORY_LOAD_SECONDS, requests: paths.map((p) => ({ method: "GET", path: p })) });
+  // No warm-up: the memory of the whole load counts, its first seconds included.
+  const result = await autocannonRun(server.url, { duration: MEMORY_LOAD_SECONDS, requests: paths.map((p) => ({ method: "GET", path: p })), headers: {} });
   const { peak } = watch.stop();
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers under load`);
   const after = await idleResidentMb(server);
