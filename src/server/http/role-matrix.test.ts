@@ -218,7 +218,7 @@ const rows: Row[] = [
 
   // Uploads: a signed-in person's own; admins may share anyone's (SPEC.md: blog and dragon images).
   { route: "POST /api/objects/upload", visitor: 401, user: 200, admin: 200 },
-  { route: "POST /api/objects/set-acl", visitor: 401, user: 200, other: 403, admin: 200, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()) } }) },
+  { route: "POST /api/objects/set-acl", visitor: 401, user: 200, other: 403, admin: 403, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()) } }) },
   { route: "GET /api/objects/remote-sources", visitor: 401, user: 200, admin: 200 },
   // The link is to a private address: refused (400) before anything is fetched, after the guard.
   { route: "POST /api/companion/url/meta", visitor: 401, user: 400, admin: 400 },
@@ -243,7 +243,7 @@ const rows: Row[] = [
     },
   },
   { route: "GET /objects/*", case: "a dragon's preview", visitor: 200, user: 200, admin: 200, request: () => ({ url: dragonPreview }) },
-  { route: "GET /objects/*", case: "a private upload", visitor: 404, user: 200, other: 404, admin: 200, request: () => ({ url: privateUpload }) },
+  { route: "GET /objects/*", case: "a private upload", visitor: 404, user: 200, other: 404, admin: 404, request: () => ({ url: privateUpload }) },
   { route: "GET /", visitor: 200, user: 200, admin: 200 },
 
   // The blog: published posts for everyone, drafts and management for admins.

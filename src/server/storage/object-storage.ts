@@ -5,6 +5,9 @@ import type { Database } from "../db/client";
 import { storedObjects } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
 
+/** Where people's uploads land, each under a fresh id. */
+export const UPLOADS_PREFIX = "uploads/";
+
 export interface ObjectAcl {
   ownerId: string | null;
   isPublic: boolean;
@@ -44,7 +47,7 @@ export class ObjectStorage {
 
   /** A signed URL for one PUT; the object is recorded as private to its owner from the start. */
   async createUpload(options: CreateUploadOptions): Promise<SignedUpload & { key: string }> {
-    const key = options.key ?? `uploads/${crypto.randomUUID()}`;
+    const key = options.key ?? `${UPLOADS_PREFIX}${crypto.randomUUID()}`;
     const signed = await this.backend.createUploadUrl({
       key,
       contentTypes: options.contentTypes,
@@ -101,9 +104,14 @@ export class ObjectStorage {
   }
 }
 
-/** May this viewer read the object? Public ones: anyone; private ones: the owner and admins. */
-export function canRead(object: ObjectAcl, viewer: { id: string; isAdmin: boolean } | null): boolean {
+/**
+ * May this viewer read the object? Public ones: anyone. Private ones: the owner, and admins
+ * (a pending post's photos are moderated), except a private upload as it arrived (`uploads/…`):
+ * it may still carry the place a photo was taken, so only the person who uploaded it reads it.
+ */
+export function canRead(object: ObjectAcl & { key: string }, viewer: { id: string; isAdmin: boolean } | null): boolean {
   if (object.isPublic) return true;
   if (!viewer) return false;
-  return viewer.isAdmin || (object.ownerId !== null && object.ownerId === viewer.id);
+  if (object.ownerId !== null && object.ownerId === viewer.id) return true;
+  return viewer.isAdmin && !object.key.startsWith(UPLOADS_PREFIX);
 }

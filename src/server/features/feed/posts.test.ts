@@ -139,7 +139,7 @@ describe("POST /api/posts", () => {
     expect(b2! > 150 && r2! < 100).toBe(true);
   });
 
-  it("makes the originals private again: only their owner (and admins) can read them after posting", async () => {
+  it("makes the originals private again: only their owner can read them after posting, admins not", async () => {
     const author = await createSignedInUser(t);
     const objectPath = await sharedUpload(t, author, small);
     expect((await get(objectPath, viewer.cookies)).statusCode).toBe(200);
@@ -149,6 +149,7 @@ describe("POST /api/posts", () => {
     expect((await objectRow(objectPath))!.isPublic).toBe(false);
     expect((await get(objectPath)).statusCode).toBe(404);
     expect((await get(objectPath, viewer.cookies)).statusCode).toBe(404);
+    expect((await get(objectPath, admin.cookies)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     // The feed never names the original.
     expect((await get("/api/posts", viewer.cookies)).body).not.toContain(objectPath);

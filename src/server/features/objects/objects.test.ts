@@ -130,15 +130,21 @@ describe("GET /objects/* serves data, never a page", () => {
 });
 
 describe("canRead", () => {
-  const object = { ownerId: "u1", isPublic: false };
+  const object = { key: "posts/p1/0.webp", ownerId: "u1", isPublic: false };
   it("lets the owner and admins read a private object, and nobody else", () => {
     expect(canRead(object, { id: "u1", isAdmin: false })).toBe(true);
     expect(canRead(object, { id: "u2", isAdmin: true })).toBe(true);
     expect(canRead(object, { id: "u2", isAdmin: false })).toBe(false);
     expect(canRead(object, null)).toBe(false);
-    expect(canRead({ ownerId: null, isPublic: false }, { id: "u2", isAdmin: false })).toBe(false);
+    expect(canRead({ ...object, ownerId: null }, { id: "u2", isAdmin: false })).toBe(false);
+  });
+  it("lets only its owner read a private upload as it arrived, admins not", () => {
+    const upload = { key: "uploads/a1", ownerId: "u1", isPublic: false };
+    expect(canRead(upload, { id: "u1", isAdmin: false })).toBe(true);
+    expect(canRead(upload, { id: "u1", isAdmin: true })).toBe(true);
+    expect(canRead(upload, { id: "u2", isAdmin: true })).toBe(false);
   });
   it("lets anyone read a public object", () => {
-    expect(canRead({ ownerId: "u1", isPublic: true }, null)).toBe(true);
+    expect(canRead({ key: "uploads/a1", ownerId: "u1", isPublic: true }, null)).toBe(true);
   });
 });

@@ -66,7 +66,8 @@ describe.each([
     const mine = await getObject(owner, objectPath);
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.equals(png)).toBe(true);
-    expect((await getObject(admin, objectPath)).statusCode).toBe(200);
+    // Not even admins: an upload as it arrived may carry a photo's GPS position.
+    expect((await getObject(admin, objectPath)).statusCode).toBe(404);
 
     expect((await setAcl(other, objectPath)).statusCode).toBe(403);
     expect((await setAcl(null, objectPath)).statusCode).toBe(401);
@@ -79,10 +80,13 @@ describe.each([
     expect(open.headers["content-type"]).toBe("image/png");
   });
 
-  it("lets an admin set the ACL of another user's upload", async () => {
+  it("does not let an admin publish another user's upload, which may carry a photo's GPS position", async () => {
     const { uploadURL, objectPath } = (await askForUpload(owner)).json();
     await put(uploadURL, png, "image/png");
-    expect((await setAcl(admin, objectPath)).statusCode).toBe(200);
+    const refused = await setAcl(admin, objectPath);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe("You can only share files you uploaded");
+    expect((await getObject(null, objectPath)).statusCode).toBe(404);
   });
 
   it("refuses a URL after it expires", async () => {

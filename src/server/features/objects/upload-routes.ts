@@ -38,7 +38,9 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Object not found");
     const user = request.user!;
-    if (object.ownerId !== user.id && !user.isAdmin) throw new HttpError(403, "You can only share files you uploaded");
+    // Owners only, admins included: making someone's upload public would publish the file as it
+    // arrived, with its metadata (the feed publishes cleaned copies instead).
+    if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "The file has not been uploaded yet");
     // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
