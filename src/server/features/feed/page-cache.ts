@@ -1,6 +1,5 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { Post } from "../../../shared/posts";
+import { precompress } from "../../http/precompress";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
 // approval or deletion. Built pages are kept. Other processes' changes (several servers on one
@@ -20,11 +19,8 @@ const STALE_MAX_MS = 60_000;
 // Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
 const MAX_CACHED_PAGES = 200;
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-// A built page: quality 10 makes it some 10-25 % smaller than gzip in ~30-60 ms, off the event
-// loop, at most once per PAGE_TTL_MS (quality 11 takes ~200 ms for the last 2 %). A patched page:
-// quality 4, ~2 ms, as every like pays it; the next build brings the smaller page back.
+// A built page is compressed at Brotli's quality 10, at most once per PAGE_TTL_MS; a patched page
+// at quality 4, as every like pays it, until the next build brings the smaller page back.
 const BUILT_QUALITY = 10;
 const PATCHED_QUALITY = 4;
 
@@ -56,11 +52,9 @@ export type PageReader = "admin" | "member";
  */
 export type PostPatch = (post: Post, reader: PageReader) => void;
 
-async function encode(list: Post[], quality: number): Promise<BuiltPage> {
+async function encode(list: Post[], quality: typeof BUILT_QUALITY | typeof PATCHED_QUALITY): Promise<BuiltPage> {
   const json = Buffer.from(JSON.stringify(list));
-  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length };
-  const [gzipped, br] = await Promise.all([gzip(json), brotli(json, { params })]);
-  return { json, gzip: gzipped, br, postIds: new Set(list.map((post) => post.id)) };
+  return { json, ...(await precompress(json, quality)), postIds: new Set(list.map((post) => post.id)) };
 }
 
 /** The page with `change` made to the post `postId`, if the page holds it. */

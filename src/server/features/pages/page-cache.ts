@@ -1,9 +1,5 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+import { precompress } from "../../http/precompress";
 
 // Other processes' changes (several servers on one database) reach this one's pages within this
 // time; this process's own changes clear the cache at once.
@@ -24,11 +20,7 @@ export interface CachedPage {
 
 export async function preparePage(status: number, html: string): Promise<CachedPage> {
   const body = Buffer.from(html, "utf8");
-  const [gzipped, br] = await Promise.all([
-    gzip(body),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  ]);
-  return { status, html: body, gzip: gzipped, br, etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
+  return { status, html: body, ...(await precompress(body, 10)), etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
 }
 
 /**
