@@ -59,7 +59,9 @@ function slugOf(pathname: string): string | null {
   const match = postPath.exec(pathname);
   if (!match) return null;
   try {
-    return decodeURIComponent(match[1]!);
+    const slug = decodeURIComponent(match[1]!);
+    // No slug holds a NUL, and PostgreSQL refuses one in a query parameter (a 500, not a 404).
+    return slug.includes("\u0000") ? "" : slug;
   } catch {
     return "";
   }
