@@ -126,6 +126,11 @@ describe("GET /objects/* serves data, never a page", () => {
     expect(named.headers["content-disposition"]).toBe('attachment; filename="Fire -Dragon-..-x.webp"');
     const bare = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp?download" });
     expect(bare.headers["content-disposition"]).toBe('attachment; filename="preview.webp"');
+    // An image is saved under its own type's extension, not as the page a link asked for.
+    for (const [asked, saved] of [["invoice.html", "invoice.webp"], ["x.svg", "x.webp"], ["no-extension", "no-extension.webp"], ["a.WEBP", "a.WEBP"]]) {
+      const res = await t.app.inject({ method: "GET", url: `/objects/dragons/d1/preview.webp?download=${asked}` });
+      expect(res.headers["content-disposition"], asked).toBe(`attachment; filename="${saved}"`);
+    }
   });
 });
 

@@ -10,11 +10,19 @@ const SERVABLE_TYPES = new Set<string>(IMAGE_TYPES);
 // file, a browser that ignores nosniff), it may load nothing and run nothing.
 const OBJECT_CSP = "default-src 'none'; sandbox";
 
-/** A download's file name: the asked-for name, else the key's last part, in safe characters only. */
-export function downloadFileName(key: string, asked: unknown): string {
+const EXTENSIONS: Record<string, string> = { "image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp", "image/gif": ".gif" };
+
+/**
+ * A download's file name: the asked-for name, else the key's last part, in safe characters only.
+ * An image's name ends in its type's extension, whatever was asked: a link to someone's
+ * PNG/HTML polyglot with ?download=invoice.html must not save a page that opens in a browser.
+ */
+export function downloadFileName(key: string, asked: unknown, type?: string): string {
   const raw = typeof asked === "string" && asked.trim() !== "" ? asked : key.split("/").at(-1)!;
-  const safe = raw.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[.\s-]+/, "").slice(0, 120);
-  return safe || "download";
+  const safe = raw.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[.\s-]+/, "").slice(0, 120) || "download";
+  const extension = type ? EXTENSIONS[type] : undefined;
+  if (!extension || safe.toLowerCase().endsWith(extension) || (extension === ".jpg" && safe.toLowerCase().endsWith(".jpeg"))) return safe;
+  return `${safe.replace(/\.[^.]*$/, "")}${extension}`;
 }
 
 /**
@@ -40,7 +48,7 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
     const servable = SERVABLE_TYPES.has(type);
     const query = request.query as Record<string, unknown>;
     if (!servable || "download" in query) {
-      reply.header("content-disposition", `attachment; filename="${downloadFileName(key, query.download)}"`);
+      reply.header("content-disposition", `attachment; filename="${downloadFileName(key, query.download, servable ? type : undefined)}"`);
     }
     reply
       .header("content-type", servable ? type : "application/octet-stream")
