@@ -135,6 +135,14 @@ describe("GET /api/dragons", () => {
     expect(page.body).toContain("<title>Sapphire &lt;Wyrm&gt; · Dragon Grid</title>");
     expect(page.body).toContain(`property="og:image" content="http://dragongrid.test/objects/dragons/${id}/preview.webp"`);
   });
+
+  it("answers 404 for a dragon page or canvas that names no dragon", async () => {
+    for (const url of ["/dragon/00000000-0000-4000-8000-000000000000", "/draw/00000000-0000-4000-8000-000000000000", "/dragon/not-a-dragon", "/draw/%00"]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    }
+  });
 });
 
 describe("POST /api/dragons/generate-pencil", () => {

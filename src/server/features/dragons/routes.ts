@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
+import { PAGE_NOT_FOUND } from "../pages/routes";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
 import crypto from "node:crypto";
 import { text } from "../../../shared/text";
@@ -89,11 +90,15 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   });
 
   // Link previews for a dragon's page and canvas carry its name and picture.
+  // A dragon's page and canvas: an address that names no dragon is the not-found page, status 404
+  // (the screen says so too). A failed look-up leaves the page to the browser, status 200.
   app.pageMetaResolvers.push(async (pathname) => {
-    const match = /^\/(dragon|draw)\/([0-9a-f-]{36})$/.exec(pathname);
+    const match = /^\/(?:dragon|draw)\/([^/]+)$/.exec(pathname);
     if (!match) return null;
-    const dragon = await library.get(match[2]!).catch(() => null);
-    if (!dragon) return null;
+    if (!idParams.safeParse({ id: match[1] }).success) return PAGE_NOT_FOUND;
+    const dragon = await library.get(match[1]!).catch(() => undefined);
+    if (dragon === undefined) return null;
+    if (!dragon) return PAGE_NOT_FOUND;
     return {
       title: `${dragon.name} · Dragon Grid`,
       description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,
