@@ -168,6 +168,26 @@ describe("POST /api/posts", () => {
     expect(await feedState()).toEqual(before);
   });
 
+  it("answers who may call before what was sent: 401 for visitors, 403 for non-admins, whatever the payload", async () => {
+    const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies?: Cookies, payload?: unknown) =>
+      t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const visitor = [
+      await send("POST", "/api/posts", undefined, {}),
+      await send("POST", "/api/posts", undefined, { dragonId: "x", images: [] }),
+      await send("GET", "/api/posts?before=not-an-id"),
+      await send("GET", "/api/posts/mine?before=not-an-id"),
+      await send("POST", "/api/posts/not-an-id/like"),
+      await send("POST", `/api/posts/${MISSING}/comment`, undefined, { text: "" }),
+      await send("POST", "/api/posts/not-an-id/comment", undefined, { text: "Hi" }),
+      await send("PUT", "/api/posts/not-an-id/approve"),
+      await send("DELETE", "/api/posts/not-an-id"),
+      await send("DELETE", `/api/posts/${MISSING}/comments/not-an-id`),
+    ];
+    for (const res of visitor) expect([res.statusCode, res.body]).toEqual([401, "Unauthorized"]);
+    const user = await send("PUT", "/api/posts/not-an-id/approve", viewer.cookies);
+    expect(user.statusCode).toBe(403);
+  });
+
   it("refuses each invalid field with a 400 naming it, storing nothing", async () => {
     const author = await createSignedInUser(t);
     const other = await createSignedInUser(t);

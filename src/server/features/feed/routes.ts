@@ -4,13 +4,17 @@ import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, post
 import { requireAdmin, requireUser } from "../auth/sessions";
 import type { Feed } from "./feed";
 
-/** The community feed's API (SPEC.md section 7, posts); signed-in only, approval by admins. */
+/**
+ * The community feed's API (SPEC.md section 7, posts); signed-in only, approval by admins. Who
+ * may call is checked before the payload (preValidation): a visitor gets 401 and a non-admin 403
+ * whatever they send, never a 400 about a field.
+ */
 export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
-  api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preHandler: requireUser }, async (request, reply) => {
+  api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply) => {
     const page = await feed.page(request.user!, request.query.before);
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
@@ -19,36 +23,36 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
     return reply.send(page.json);
   });
 
-  api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preHandler: requireUser }, async (request, reply): Promise<Post[]> => {
+  api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
     reply.header("cache-control", "no-store");
     return feed.mine(request.user!, request.query.before);
   });
 
-  api.post("/api/posts", { schema: { body: createPostSchema }, preHandler: requireUser }, async (request, reply) => {
+  api.post("/api/posts", { schema: { body: createPostSchema }, preValidation: requireUser }, async (request, reply) => {
     const id = await feed.create(request.user!, request.body);
     return reply.status(201).send({ id });
   });
 
-  api.post("/api/posts/:id/like", { schema: { params: postIdParams }, preHandler: requireUser }, async (request): Promise<LikeState> => {
+  api.post("/api/posts/:id/like", { schema: { params: postIdParams }, preValidation: requireUser }, async (request): Promise<LikeState> => {
     return feed.toggleLike(request.params.id, request.user!);
   });
 
-  api.post("/api/posts/:id/comment", { schema: { params: postIdParams, body: commentSchema }, preHandler: requireUser }, async (request, reply) => {
+  api.post("/api/posts/:id/comment", { schema: { params: postIdParams, body: commentSchema }, preValidation: requireUser }, async (request, reply) => {
     const comment: PostComment = await feed.comment(request.params.id, request.user!, request.body.text);
     return reply.status(201).send(comment);
   });
 
-  api.put("/api/posts/:id/approve", { schema: { params: postIdParams }, preHandler: requireAdmin }, async (request) => {
+  api.put("/api/posts/:id/approve", { schema: { params: postIdParams }, preValidation: requireAdmin }, async (request) => {
     await feed.approve(request.params.id);
     return { id: request.params.id, approved: true };
   });
 
-  api.delete("/api/posts/:id", { schema: { params: postIdParams }, preHandler: requireUser }, async (request) => {
+  api.delete("/api/posts/:id", { schema: { params: postIdParams }, preValidation: requireUser }, async (request) => {
     await feed.remove(request.params.id, request.user!);
     return { message: "Post deleted" };
   });
 
-  api.delete("/api/posts/:id/comments/:commentId", { schema: { params: commentIdParams }, preHandler: requireUser }, async (request) => {
+  api.delete("/api/posts/:id/comments/:commentId", { schema: { params: commentIdParams }, preValidation: requireUser }, async (request) => {
     await feed.removeComment(request.params.id, request.params.commentId, request.user!);
     return { message: "Comment deleted" };
   });
