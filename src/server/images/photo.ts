@@ -19,3 +19,22 @@ export async function processPhoto<T>(original: Buffer, field: string, make: (up
     throw new HttpError(400, `Invalid ${field}: The image file is damaged or incomplete. Please try another file.`);
   }
 }
+
+const REENCODE: Record<string, (image: Sharp) => Sharp> = {
+  "image/jpeg": (image) => image.jpeg({ quality: 92 }),
+  "image/png": (image) => image.png(),
+  "image/webp": (image) => image.webp({ quality: 92 }),
+  "image/gif": (image) => image.gif(),
+};
+
+/**
+ * An upload about to be made public, upright and without the metadata it arrived with (a phone
+ * photo's GPS position, camera, time), in its own format; null when it carries none, so a plain
+ * picture is shared as it is. Problems are 400s naming objectPath.
+ */
+export async function withoutMetadata(bytes: Buffer, type: string): Promise<Buffer | null> {
+  const reencode = REENCODE[type];
+  const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!reencode || !meta || (!meta.exif && !meta.xmp && !meta.iptc)) return null;
+  return processPhoto(bytes, "objectPath", (upright) => reencode(upright).toBuffer());
+}

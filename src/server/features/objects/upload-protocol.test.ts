@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { startS3rver, type TestS3 } from "../../test/s3rver";
-import { illustrationPng } from "../../test/images";
+import sharp from "sharp";
+import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 
 // The whole upload protocol on each storage kind: local disk (PUT to our server) and a real
 // S3-compatible server (PUT straight to the bucket with a presigned URL).
@@ -78,6 +79,29 @@ describe.each([
     const open = await getObject(null, objectPath);
     expect(open.statusCode).toBe(200);
     expect(open.headers["content-type"]).toBe("image/png");
+  });
+
+  it("shares a phone photo upright and without its metadata (GPS, camera); a plain picture as it is", async () => {
+    const photo = await phonePhotoJpeg(600, 400);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
+    expect(await put(uploadURL, photo, "image/jpeg")).toBe(200);
+    // Before set-acl only its owner reads it, as it arrived.
+    expect((await getObject(owner, objectPath)).rawPayload.equals(photo)).toBe(true);
+    expect((await setAcl(owner, objectPath)).statusCode).toBe(200);
+    const shared = await getObject(null, objectPath);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(shared.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 400, height: 600 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(shared.rawPayload.includes(Buffer.from("PhoneCo"))).toBe(false);
+
+    const plain = (await askForUpload(owner)).json();
+    await put(plain.uploadURL, png, "image/png");
+    expect((await setAcl(owner, plain.objectPath)).statusCode).toBe(200);
+    expect((await getObject(null, plain.objectPath)).rawPayload.equals(png)).toBe(true);
   });
 
   it("does not let an admin publish another user's upload, which may carry a photo's GPS position", async () => {

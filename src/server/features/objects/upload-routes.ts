@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError, invalidFieldMessage } from "../../http/errors";
+import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema, uploadRequestSchema } from "../../../shared/uploads";
@@ -53,6 +54,12 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     if (!type) {
       await storage.delete(key);
       throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
+    }
+    // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
+    const cleaned = await withoutMetadata(await readAll(await storage.read(key)), type);
+    if (cleaned) {
+      await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true });
+      return { objectPath: request.body.objectPath };
     }
     await storage.setAcl(key, { isPublic: true });
     if (object.contentType !== type) await storage.recordUpload(key, type, info.size);
