@@ -97,6 +97,29 @@ describe("community feed", () => {
     await context.close();
   });
 
+  it("keeps the photos that uploaded when another of the batch fails, and the open dialog passes axe", async () => {
+    const { context, page } = await signedInPage(author, WIDE);
+    await page.goto("/upload");
+    await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
+    const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await dashboard.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Not an image, whatever its name says: the server refuses its bytes.
+    const fake = path.join(photoDir, "not-a-photo.jpg");
+    fs.writeFileSync(fake, "just text, not a JPEG");
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles([...photos, fake]);
+    await dashboard.getByText("not-a-photo.jpg").first().waitFor();
+    await dashboard.getByRole("button", { name: /^Upload 3 files/ }).click();
+    // The failure stays on screen; the two photos are on the form behind it.
+    await dashboard.getByText(/Upload failed/i).first().waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor({ state: "attached" });
+    await page.keyboard.press("Escape");
+    await dashboard.waitFor({ state: "detached" });
+    const thumbnails = page.getByRole("list", { name: "Photos to submit" }).getByRole("img");
+    expect(await thumbnails.count()).toBe(2);
+    await context.close();
+  });
+
   it("another user does not see the pending post", async () => {
     const { context, page } = await signedInPage(reader);
     await page.goto("/feed");

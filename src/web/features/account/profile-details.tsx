@@ -64,6 +64,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       {picking && (
         <Suspense fallback={null}>
           <UppyUploader
+            title="Upload a profile picture"
             maxNumberOfFiles={1}
             maxFileSize={UPLOAD_MAX_BYTES}
             note="A photo of you (or your favourite dragon): cropped square, location and camera details removed"

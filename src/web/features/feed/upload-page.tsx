@@ -53,6 +53,8 @@ export function UploadPage() {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [description, setDescription] = useState("");
   const [picking, setPicking] = useState(false);
+  // How many photos the open dialog takes: fixed while it is open, so that photos added meanwhile do not reset it.
+  const [pickLimit, setPickLimit] = useState(0);
   const [sharing, setSharing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const selectId = useId();
@@ -69,8 +71,9 @@ export function UploadPage() {
   const knownDragon = dragons.data?.some((dragon) => dragon.id === dragonId) ?? false;
   const ready = knownDragon && photos.length > 0;
 
-  const onUploaded = async (files: UploadedFile[]) => {
-    setPicking(false);
+  const onUploaded = async (files: UploadedFile[], allDone: boolean) => {
+    // With a failed photo in the batch the dialog stays open, showing it, until it is closed.
+    if (allDone) setPicking(false);
     setSharing(true);
     const shared = await sharePhotos(files);
     shared.forEach((photo) => photo.preview && previews.current.add(photo.preview));
@@ -107,6 +110,10 @@ export function UploadPage() {
   };
 
   const remaining = POST_IMAGES_MAX - photos.length;
+  const openPicker = () => {
+    setPickLimit(remaining);
+    setPicking(true);
+  };
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
       <Link href="/feed" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink">
@@ -140,7 +147,7 @@ export function UploadPage() {
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span className="text-sm font-semibold">Photos</span>
-              <Button variant="secondary" onClick={() => setPicking(true)} disabled={remaining === 0 || sharing || submitting}>
+              <Button variant="secondary" onClick={openPicker} disabled={remaining === 0 || sharing || submitting}>
                 <ImagePlus className="h-4 w-4" aria-hidden /> Add Photos ({photos.length}/{POST_IMAGES_MAX})
               </Button>
             </div>
@@ -201,10 +208,11 @@ export function UploadPage() {
       {picking && (
         <Suspense fallback={null}>
           <UppyUploader
-            maxNumberOfFiles={remaining}
+            title="Add photos of your drawing"
+            maxNumberOfFiles={pickLimit}
             maxFileSize={UPLOAD_MAX_BYTES}
-            note={`Photos of your drawing, up to 50 MB each (${remaining} more)`}
-            onUploaded={(files) => void onUploaded(files)}
+            note={`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
+            onUploaded={(files, allDone) => void onUploaded(files, allDone)}
             onClose={() => setPicking(false)}
           />
         </Suspense>

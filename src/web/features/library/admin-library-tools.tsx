@@ -148,7 +148,7 @@ export function AdminLibraryTools() {
 
       {uploading && (
         <Suspense fallback={null}>
-          <UppyUploader maxNumberOfFiles={1} maxFileSize={DRAGON_UPLOAD_MAX_BYTES} onUploaded={(files) => void onUploaded(files)} onClose={() => setUploading(false)} />
+          <UppyUploader title="Upload a dragon template" maxNumberOfFiles={1} maxFileSize={DRAGON_UPLOAD_MAX_BYTES} onUploaded={(files) => void onUploaded(files)} onClose={() => setUploading(false)} />
         </Suspense>
       )}
 

@@ -26,7 +26,10 @@ export interface UploaderOptions {
   maxNumberOfFiles?: number;
   maxFileSize?: number;
   note?: string;
-  onUploaded: (files: UploadedFile[]) => void;
+  /** The dialog's accessible name. */
+  title?: string;
+  /** Called per completed batch with its new files; `allDone` is false when one of the batch failed (the dialog stays open). */
+  onUploaded: (files: UploadedFile[], allDone: boolean) => void;
   onClose: () => void;
 }
 
@@ -63,7 +66,7 @@ const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknow
  * S3 alike); a remote file goes the same way, sent by our Companion (decision 016). Every uploader
  * gets the same sources. Loaded on demand, never in a visitor's first load.
  */
-export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, onUploaded, onClose }: UploaderOptions) {
+export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, title = "Upload an image", onUploaded, onClose }: UploaderOptions) {
   const callbacks = useRef({ onUploaded, onClose });
   useEffect(() => {
     callbacks.current = { onUploaded, onClose };
@@ -122,26 +125,35 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
         uppy.use(plugin as typeof Url, companion);
       }
     });
+    // Each uploaded file is handed over once, as soon as its batch completes, even when another
+    // file of the batch failed (the form grows as uploads succeed); a retry's batch may list it again.
+    const handedOver = new Set<string>();
     uppy.on("complete", (result) => {
       const files = (result.successful ?? [])
+        .filter((file) => !handedOver.has(file.id))
         .map((file) => ({
+          id: file.id,
           objectPath: uppy.getFile(file.id)?.meta.objectPath as string | undefined,
           name: String(file.meta.name ?? file.name ?? "image"),
           type: file.type ?? "",
           data: file.data instanceof Blob ? file.data : null,
         }))
-        .filter((file): file is UploadedFile => Boolean(file.objectPath));
-      if (files.length > 0 && (result.failed ?? []).length === 0) {
-        (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();
-        callbacks.current.onUploaded(files);
-      }
+        .filter((file): file is UploadedFile & { id: string } => Boolean(file.objectPath));
+      for (const file of files) handedOver.add(file.id);
+      // A failure stays on screen, with its retry, until the person closes the dialog.
+      const allDone = (result.failed ?? []).length === 0;
+      if (allDone) (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();
+      if (files.length > 0) callbacks.current.onUploaded(files.map(({ id: _id, ...file }) => file), allDone);
     });
-    (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>).openModal();
+    const dashboard = uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>;
+    dashboard.openModal();
+    // Uppy's modal has role="dialog" but no name of its own (axe: aria-dialog-name).
+    dashboard.el?.querySelector(".uppy-Dashboard-inner")?.setAttribute("aria-label", title);
     return () => {
       destroyed = true;
       uppy.destroy();
     };
-  }, [maxNumberOfFiles, maxFileSize, note]);
+  }, [maxNumberOfFiles, maxFileSize, note, title]);
 
   return null;
 }
