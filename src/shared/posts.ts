@@ -41,8 +41,21 @@ export const commentSchema = z.object({
     .max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`),
 });
 
-/** GET /api/posts: the next older page starts after the post with this id. */
-export const feedQuerySchema = z.object({ before: text().uuid("before must be a post id").optional() });
+/**
+ * GET /api/posts and /api/posts/mine: the next older page starts after the post `before`; `at`,
+ * that post's createdAt, keeps the place when the post was deleted meanwhile (the answer would
+ * otherwise be empty, and the reader's list would end there).
+ */
+export const feedQuerySchema = z.object({
+  before: text().uuid("before must be a post id").optional(),
+  at: text().datetime({ message: "at must be a post's createdAt" }).optional(),
+});
+
+/** Where an older page starts: after this post (see feedQuerySchema). */
+export interface FeedCursor {
+  before: string;
+  at?: string;
+}
 
 export const postIdParams = z.object({ id: text().uuid("Post not found") });
 export const commentIdParams = z.object({ id: text().uuid("Post not found"), commentId: text().uuid("Comment not found") });

@@ -35,6 +35,7 @@ export interface Route {
 export const DRAGON_ID = "3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10";
 export const UPLOAD = "/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b";
 export const POST_ID = "7d2e4c1a-9b3f-4e8d-8a6c-1f0e2d3c4b5a";
+export const POST_TIME = "2026-11-20T10:00:00.000Z";
 export const COMMENT_ID = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
 export const BLOG_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 // A private address: the link checks refuse it before any DNS look-up or download, so no test
@@ -87,8 +88,8 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "POST", path: "/api/wip", body: WIP_BODY, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }, { in: "body", name: "doneCells", isList: true }], optional: ["body.currentCell"] },
-  { method: "GET", path: "/api/posts", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }], optional: ["query.before"] },
-  { method: "GET", path: "/api/posts/mine", query: { before: POST_ID }, fields: [{ in: "query", name: "before" }], optional: ["query.before"] },
+  { method: "GET", path: "/api/posts", query: { before: POST_ID, at: POST_TIME }, fields: [{ in: "query", name: "before" }, { in: "query", name: "at" }], optional: ["query.before", "query.at"] },
+  { method: "GET", path: "/api/posts/mine", query: { before: POST_ID, at: POST_TIME }, fields: [{ in: "query", name: "before" }, { in: "query", name: "at" }], optional: ["query.before", "query.at"] },
   // Descriptions and comments are shown as plain text, not as names.
   { method: "POST", path: "/api/posts", body: { dragonId: DRAGON_ID, description: "My first dragon", images: [UPLOAD] }, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "description" }, { in: "body", name: "images", isList: true }], optional: ["body.description"] },
   { method: "POST", path: "/api/posts/:id/like", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },

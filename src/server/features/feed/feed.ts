@@ -3,7 +3,7 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
-import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
+import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
 import { ownCheckedImageKey, readUpload } from "../objects/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import { createFeedPages, type FeedPage, type PageReader } from "./page-cache";
@@ -71,13 +71,13 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
     invalidate,
 
     /** GET /api/posts, ready to send: one kept answer for admins, one for everyone else, per cursor. */
-    page(viewer: Viewer, before: string | undefined): Promise<FeedPage> {
+    page(viewer: Viewer, before: FeedCursor | undefined): Promise<FeedPage> {
       const reader: PageReader = viewer.isAdmin ? "admin" : "member";
       return pages.page(reader, before);
     },
 
     /** The caller's own posts, pending and approved; their own e-mail is shown in full. */
-    async mine(viewer: Viewer, before: string | undefined): Promise<Post[]> {
+    async mine(viewer: Viewer, before: FeedCursor | undefined): Promise<Post[]> {
       const list = await repository.list({ authorId: viewer.id, before, limit: MY_POSTS_PAGE_SIZE });
       return postsForViewer(list, viewer, { ownFull: true });
     },

@@ -1,4 +1,4 @@
-import type { Post } from "../../../shared/posts";
+import type { FeedCursor, Post } from "../../../shared/posts";
 import { precompress } from "../../http/precompress";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
@@ -69,7 +69,7 @@ async function patched(page: BuiltPage, postId: string, reader: PageReader, chan
  * The kept pages of GET /api/posts, one per reader and cursor. `load` reads a page from the
  * database, already as that reader may see it.
  */
-export function createFeedPages(load: (reader: PageReader, before: string | undefined) => Promise<Post[]>) {
+export function createFeedPages(load: (reader: PageReader, before: FeedCursor | undefined) => Promise<Post[]>) {
   const pages = new Map<string, CachedPage>();
   const readerOf = (key: string): PageReader => (key.startsWith("admin:") ? "admin" : "member");
 
@@ -92,7 +92,7 @@ export function createFeedPages(load: (reader: PageReader, before: string | unde
    * its result. A refresh replaces the kept page only if nothing changed it meanwhile (a patch
    * replaces the entry): the refresh may have read the database before that change.
    */
-  function build(key: string, before: string | undefined): Promise<BuiltPage> {
+  function build(key: string, before: FeedCursor | undefined): Promise<BuiltPage> {
     const previous = pages.get(key);
     const at = Date.now();
     const page = load(readerOf(key), before).then((list) => encode(list, BUILT_QUALITY));
@@ -118,8 +118,8 @@ export function createFeedPages(load: (reader: PageReader, before: string | unde
      * A page, ready to send. One past its time is still sent while its successor is built (stale
      * while revalidate), so no reader waits on the database for a page that only aged.
      */
-    page(reader: PageReader, before: string | undefined): Promise<FeedPage> {
-      const key = `${reader}:${before ?? ""}`;
+    page(reader: PageReader, before: FeedCursor | undefined): Promise<FeedPage> {
+      const key = `${reader}:${before?.before ?? ""}:${before?.at ?? ""}`;
       const now = Date.now();
       const cached = pages.get(key);
       if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;

@@ -334,6 +334,25 @@ describe("GET /api/posts", () => {
     const bad = await get("/api/posts?before=yesterday", viewer.cookies);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("Invalid before: before must be a post id");
+    const badTime = await get(`/api/posts?before=${MISSING}&at=yesterday`, viewer.cookies);
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toBe("Invalid at: at must be a post's createdAt");
+  });
+
+  it("keeps the place when the post a reader's next page starts after was deleted meanwhile", async () => {
+    letCacheExpire();
+    const first = await feed(viewer.cookies);
+    const last = first.at(-1)!;
+    const cursor = `?before=${last.id}&at=${encodeURIComponent(last.createdAt)}`;
+    const next = await feed(viewer.cookies, cursor);
+    expect(next.length).toBeGreaterThan(0);
+    await t.database.db.delete(posts).where(eq(posts.id, last.id));
+    letCacheExpire();
+    // Its time keeps the place...
+    expect((await feed(viewer.cookies, cursor)).map((p) => p.id)).toEqual(next.map((p) => p.id));
+    expect((await get(`/api/posts/mine${cursor}`, viewer.cookies)).statusCode).toBe(200);
+    // ...without it the page is empty, as for any unknown post.
+    expect(await feed(viewer.cookies, `?before=${last.id}`)).toEqual([]);
   });
 
   it("shows another process's changes within moments, and this process's own at once", async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
-import type { LikeState, Post, PostComment, PostImage } from "../../../shared/posts";
+import type { FeedCursor, LikeState, Post, PostComment, PostImage } from "../../../shared/posts";
 
 // A person as the feed shows them; the e-mail is the full address here, masked by the caller.
 const person = {
@@ -36,7 +36,7 @@ export interface ListOptions {
   /** Only this author's posts. */
   authorId?: string;
   /** Only posts older than this one (the keyset is (created_at, id)). */
-  before?: string;
+  before?: FeedCursor;
   limit: number;
 }
 
@@ -92,9 +92,13 @@ export function createPostsRepository(db: Database) {
       const conditions: SQL[] = [];
       if (options.approvedOnly) conditions.push(eq(posts.approved, true));
       if (options.authorId) conditions.push(eq(posts.userId, options.authorId));
-      // An unknown cursor compares with NULL: no rows, an empty page.
+      // The cursor post's own time; if it was deleted, the time the reader had for it. With
+      // neither, the comparison is with NULL: no rows, an empty page.
       if (options.before) {
-        conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (select "cursor"."created_at", "cursor"."id" from ${posts} as "cursor" where "cursor"."id" = ${options.before})`);
+        const { before, at } = options.before;
+        const cursorTime = sql`(select "cursor"."created_at" from ${posts} as "cursor" where "cursor"."id" = ${before})`;
+        const time = at ? sql`coalesce(${cursorTime}, ${new Date(at).toISOString()}::timestamptz)` : cursorTime;
+        conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${time}, ${before}::uuid)`);
       }
       const rows = await db
         .select({

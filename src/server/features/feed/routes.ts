@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 import { requireAdmin, requireUser } from "../auth/sessions";
 import type { Feed } from "./feed";
 
@@ -15,7 +15,7 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   // The page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
   api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply) => {
-    const page = await feed.page(request.user!, request.query.before);
+    const page = await feed.page(request.user!, cursorOf(request.query));
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
@@ -25,7 +25,7 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
 
   api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
     reply.header("cache-control", "no-store");
-    return feed.mine(request.user!, request.query.before);
+    return feed.mine(request.user!, cursorOf(request.query));
   });
 
   api.post("/api/posts", { schema: { body: createPostSchema }, preValidation: requireUser }, async (request, reply) => {
@@ -74,4 +74,9 @@ export function preferredEncoding(header: string | undefined): "br" | "gzip" | n
   const gzip = weights.get("gzip") ?? weights.get("*") ?? 0;
   if (br > 0 && br >= gzip) return "br";
   return gzip > 0 ? "gzip" : null;
+}
+
+/** The page's cursor, if the query names one (`at` alone means nothing). */
+function cursorOf(query: { before?: string; at?: string }): FeedCursor | undefined {
+  return query.before ? { before: query.before, at: query.at } : undefined;
 }

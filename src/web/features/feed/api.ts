@@ -1,23 +1,23 @@
 import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { apiRequest, queryClient } from "../../lib/query-client";
-import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 
 export const POSTS_KEY = ["/api/posts"] as const;
 export const MY_POSTS_KEY = ["/api/posts/mine"] as const;
 
-type FeedPages = InfiniteData<Post[], string | null>;
+type FeedPages = InfiniteData<Post[], FeedCursor | null>;
 
-/** A list of posts fetched a page at a time, older pages with ?before={last post id}. */
+/** A list of posts fetched a page at a time, older pages with ?before={last post id}&at={its createdAt}. */
 function usePostPages(key: readonly string[], url: string, pageSize: number, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: key,
     enabled,
-    initialPageParam: null as string | null,
+    initialPageParam: null as FeedCursor | null,
     queryFn: async ({ pageParam }) => {
-      const pageUrl = pageParam ? `${url}?before=${encodeURIComponent(pageParam)}` : url;
+      const pageUrl = pageParam ? `${url}?${new URLSearchParams(pageParam.at ? { before: pageParam.before, at: pageParam.at } : { before: pageParam.before })}` : url;
       return (await (await apiRequest("GET", pageUrl)).json()) as Post[];
     },
-    getNextPageParam: (last) => (last.length < pageSize ? null : last.at(-1)!.id),
+    getNextPageParam: (last): FeedCursor | null => (last.length < pageSize ? null : { before: last.at(-1)!.id, at: last.at(-1)!.createdAt }),
   });
 }
 
