@@ -98,8 +98,9 @@ describe("page HTML", () => {
   });
 
   it("escapes what it writes into tags", async () => {
-    t.app.pageMetaResolvers.push(async (p) => (p === "/dragon/evil" ? { title: '"><script>x</script>', description: "a & b" } : null));
-    const res = await t.app.inject({ method: "GET", url: "/dragon/evil" });
+    // A resolver of its own, first, for a screen no feature resolves (the dragon resolver would call /dragon/evil not found).
+    t.app.pageMetaResolvers.unshift(async (p) => (p === "/admin/blog/edit/evil" ? { title: '"><script>x</script>', description: "a & b" } : null));
+    const res = await t.app.inject({ method: "GET", url: "/admin/blog/edit/evil" });
     expect(res.body).not.toContain("<script>x</script>");
     expect(res.body).toContain("&quot;&gt;&lt;script&gt;");
     expect(res.body).toContain('content="a &amp; b"');

@@ -67,6 +67,8 @@ function filesOf(dataDir: string): Record<string, string> {
 describe("backup and restore of DATA_DIR", () => {
   it("round-trips every row and every stored object", async () => {
     const { files } = await backupDataDir(source, archive);
+    // Password hashes, addresses and signing keys: for the owner's eyes only.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     const expectedFiles = filesOf(source);
     expect(files).toBe(Object.keys(expectedFiles).length);
     expect(Object.keys(expectedFiles).filter((file) => file.startsWith(`objects${path.sep}`)).length).toBeGreaterThanOrEqual(6 * 3 * 2);

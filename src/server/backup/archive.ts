@@ -56,7 +56,8 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ fi
   const partial = `${file}.partial`;
   try {
     const pack = tar.pack();
-    const written = pipeline(pack, fs.createWriteStream(partial));
+    // Readable by its owner only: it holds password hashes, e-mail addresses and the signing keys.
+    const written = pipeline(pack, fs.createWriteStream(partial, { mode: 0o600 }));
     written.catch(() => {}); // Awaited below; a failure on the way surfaces there or in the entries.
     const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), files: files.length };
     pack.entry({ name: MANIFEST }, JSON.stringify(manifest, null, 2));

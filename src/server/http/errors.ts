@@ -61,8 +61,25 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): { sta
     status = error.statusCode;
     message = error.message;
   }
-  if (status >= 500) request.log.error({ err: error }, "request failed");
+  if (status >= 500) request.log.error({ error: loggableError(error) }, "request failed");
   return { status, message };
+}
+
+/**
+ * An error as the log keeps it: what failed and where, never the values it carried. A failed
+ * query's message lists its parameters (e-mail addresses, token hashes) after "params:", its
+ * stack repeats the message, and PostgreSQL's `detail` quotes the row ("Key (email)=(…)").
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error).split("\n")[0] };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(code === undefined ? {} : { code }),
+    message: error.message.split("\nparams:")[0],
+    stack: (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n"),
+    ...(error.cause === undefined ? {} : { cause: loggableError(error.cause) }),
+  };
 }
 
 /**
