@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
+import { createLoginLimits } from "./login-limits";
 import {
   INVALID_LOGIN_MESSAGE,
   UNVERIFIED_LOGIN_MESSAGE,
@@ -34,7 +35,7 @@ const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWi
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { config, users, sessions, mailer } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const loginsPerEmail = new KeyedRateLimiter(10, 15 * MINUTE);
+  const loginLimits = createLoginLimits();
   const resendsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
   const isListedAdmin = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
 
@@ -75,7 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   api.post("/api/auth/login", { schema: { body: loginSchema }, config: perAddress(30, 15) }, async (request, reply) => {
     const { email, password } = request.body;
-    loginsPerEmail.hit(email);
+    loginLimits.hit(email, request.ip);
     const user = await users.findByEmail(email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(password);
