@@ -113,6 +113,22 @@ describe.each([
     expect((await getObject(null, objectPath)).statusCode).toBe(404);
   });
 
+  it("gives a member at most 100 upload URLs a day, with a readable 429; admins are not counted", async () => {
+    const member = await createSignedInUser(t);
+    const codes: number[] = [];
+    // From many addresses, as the per-address limit (60 a minute) is not what is tested.
+    for (let i = 0; i < 101; i++) {
+      const res = await t.app.inject({ method: "POST", url: "/api/objects/upload", cookies: member.cookies, remoteAddress: `10.77.${Math.floor(i / 50)}.${i % 50}` });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+    }
+    expect(codes.slice(0, 100).every((code) => code === 200)).toBe(true);
+    expect(codes[100]).toBe(429);
+    for (let i = 0; i < 101; i++) {
+      expect((await t.app.inject({ method: "POST", url: "/api/objects/upload", cookies: admin.cookies, remoteAddress: `10.78.${Math.floor(i / 50)}.${i % 50}` })).statusCode).toBe(200);
+    }
+  });
+
   it("refuses a URL after it expires", async () => {
     const upload = await t.app.storage.createUpload({ ownerId: owner.id, contentTypes: ["image/png"], maxBytes: 1e6, expiresInSeconds: 1 });
     await new Promise((r) => setTimeout(r, 2100));

@@ -2,11 +2,17 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError, invalidFieldMessage } from "../../http/errors";
+import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema, uploadRequestSchema } from "../../../shared/uploads";
 import { requireUser } from "../auth/sessions";
+
+// Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
+// (retries ask again), and bounds what one account can put on the disk. Admins, who upload the
+// library's templates and the blog's pictures, are not counted.
+const UPLOADS_PER_DAY = 100;
 
 const isPlainObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -17,6 +23,7 @@ const isPlainObject = (value: unknown): value is object => typeof value === "obj
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const uploadsPerUser = new KeyedRateLimiter(UPLOADS_PER_DAY, 24 * 60 * 60_000);
 
   api.post("/api/objects/upload", { preHandler: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
     // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
@@ -24,6 +31,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const noBody = request.body === undefined || request.body === null || (isPlainObject(request.body) && Object.keys(request.body).length === 0);
     const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
     if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
+    if (!request.user!.isAdmin) uploadsPerUser.hit(request.user!.id);
     const upload = await storage.createUpload({
       ownerId: request.user!.id,
       contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
