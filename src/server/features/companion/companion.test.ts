@@ -288,6 +288,15 @@ describe("remote uploads as deployed (test setting off)", () => {
     }
   });
 
+  it("refuses a link whose host name cannot be looked up, rather than leaving it to the fetch", async () => {
+    // .invalid never resolves (RFC 2606); "localhost." failed the look-up here and got through.
+    const { objectPath, meta, outcome } = await importLink(origin, member, "http://pictures.invalid/dragon.png", { type: "image/png", size: 1000 });
+    expect(meta.status).toBe(400);
+    expect(meta.json).toEqual({ message: "We could not find that address. Please check the link." });
+    expect(outcome).toBeNull();
+    await storedNothing(t, objectPath);
+  });
+
   it("refuses a link that is not http or https", async () => {
     const res = await call(origin, member, "POST", "/api/companion/url/meta", { url: "file:///etc/passwd" });
     expect(res.status).toBe(400);

@@ -56,6 +56,9 @@ const isLoopback = (address: string) => (net.isIP(address) === 4 ? LOOPBACK.chec
 
 export class PrivateAddressError extends Error {}
 
+/** The link's host name has no address we could look up: nothing is fetched from it. */
+export class UnknownHostError extends Error {}
+
 /** Whether an address may be fetched: public ones always, loopback only under the test-only setting. */
 const refused = (address: string, allowLoopback: boolean) => isPrivateAddress(address) && !(allowLoopback && isLoopback(address));
 
@@ -76,7 +79,8 @@ export async function checkLinkAddresses(link: URL, allowLoopback: boolean): Pro
       try {
         addresses = await dns.lookup(host, { all: true, verbatim: true });
       } catch {
-        return;
+        // Refused, not left to the fetch: its own look-up could answer otherwise (DNS rebinding).
+        throw new UnknownHostError(host);
       }
       const bad = addresses.find(({ address }) => refused(address, allowLoopback));
       if (bad) throw new PrivateAddressError(bad.address);

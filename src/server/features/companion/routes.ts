@@ -11,7 +11,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema } from "../.
 import { COMPANION_PATH, type RemoteSources } from "../../../shared/remote-sources";
 import { requireUser, type Sessions } from "../auth/sessions";
 import { createCompanion, explainCompanionError, installCompanionSocket, selfOrigin, type CompanionHandler } from "./companion";
-import { PrivateAddressError, checkLinkAddresses } from "./private-address";
+import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
 
 const linkSchema = text().trim().min(1).max(2048);
 // Companion reads more fields than these; the rest pass through to it untouched.
@@ -37,6 +37,7 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
     await checkLinkAddresses(url, allowLoopback);
   } catch (error) {
     if (error instanceof PrivateAddressError) throw new HttpError(400, "Links to private or local network addresses are not allowed");
+    if (error instanceof UnknownHostError) throw new HttpError(400, "We could not find that address. Please check the link.");
     throw error;
   }
 }
