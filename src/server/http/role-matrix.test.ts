@@ -299,6 +299,26 @@ describe("access by role on every route", () => {
     });
   }
 
+  // Who may call is checked before the payload: a visitor, or a user on an admin's route, gets the
+  // same 401 or 403 with a payload that is wrong in every part, never a 400 naming a field.
+  const guarded = rows.filter((row, index) => rows.findIndex((other) => other.route === row.route) === index && (row.visitor === 401 || row.user === 403));
+  for (const row of guarded) {
+    it(`${row.route} refuses a caller who may not call it before looking at the payload`, async () => {
+      const route = catalogueRoute(row.route)!;
+      const junk = "not valid \u0000";
+      const parts: RequestParts = {
+        params: Object.fromEntries(Object.keys(route.params ?? {}).map((name) => [name, "not-an-id"])),
+        query: Object.fromEntries(Object.keys(route.query ?? {}).map((name) => [name, junk])),
+        ...(route.method === "GET" ? {} : { body: { unexpected: junk } }),
+      };
+      if (row.visitor === 401) expect((await t.app.inject(injectOptions(route, parts))).statusCode, "as a visitor").toBe(401);
+      if (row.user === 403) {
+        const c = await contextFor(row, "user");
+        expect((await t.app.inject(injectOptions(route, { ...parts, cookies: c.who!.cookies }))).statusCode, "as a user").toBe(403);
+      }
+    });
+  }
+
   it("has a row for every route the app registers, and none for a route it does not", () => {
     expect(t.app.registeredRoutes.length).toBeGreaterThan(20);
     expect(missingRoutes(t.app.registeredRoutes, rows.map((row) => ({ method: row.route.split(" ")[0] as Route["method"], path: row.route.split(" ")[1]! })))).toEqual([]);

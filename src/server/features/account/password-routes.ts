@@ -71,7 +71,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     return { message: RESET_DONE_MESSAGE };
   });
 
-  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preHandler: requireUser }, async (request) => {
+  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preValidation: requireUser }, async (request) => {
     const { currentPassword, newPassword } = request.body;
     const user = await users.findById(request.user!.id);
     if (!user) throw new HttpError(401, "Unauthorized");
@@ -87,7 +87,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     return { message: hadPassword ? "Password changed. You were signed out everywhere else." : "Password set. You can now also log in with your email and password." };
   });
 
-  api.post("/api/account/sign-out-everywhere", { preHandler: requireUser }, async (request, reply) => {
+  api.post("/api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {
     await sessions.endAllFor(request.user!.id);
     sessions.clearCookie(reply);
     return { message: "Signed out everywhere" };

@@ -24,7 +24,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     if (failed) log.error(`${failed} of ${keys.length} stored objects could not be deleted`);
   }
 
-  api.put("/api/account/profile", { schema: { body: profileSchema }, preHandler: requireUser }, async (request) => {
+  api.put("/api/account/profile", { schema: { body: profileSchema }, preValidation: requireUser }, async (request) => {
     const { firstName, lastName } = request.body;
     const user = await users.update(request.user!.id, { firstName: firstName || null, lastName: lastName || null });
     onPublicProfileChange();
@@ -33,7 +33,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
 
   // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
   // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
-  api.put("/api/account/avatar", { schema: { body: avatarSchema }, preHandler: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
+  api.put("/api/account/avatar", { schema: { body: avatarSchema }, preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
     const userId = request.user!.id;
     const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
     if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
@@ -52,7 +52,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user);
   });
 
-  api.delete("/api/account/avatar", { preHandler: requireUser }, async (request) => {
+  api.delete("/api/account/avatar", { preValidation: requireUser }, async (request) => {
     const before = await users.findById(request.user!.id);
     if (!before) throw new HttpError(401, "Unauthorized");
     const user = await users.update(before.id, { profileImageUrl: null });
@@ -62,7 +62,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user);
   });
 
-  api.get("/api/account/export", { preHandler: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
+  api.get("/api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
     const data = await account.exportData(request.user!.id);
     if (!data) throw new HttpError(401, "Unauthorized");
     const day = new Date().toISOString().slice(0, 10);
@@ -72,7 +72,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2);
   });
 
-  api.delete("/api/account", { schema: { body: deleteAccountSchema }, preHandler: requireUser }, async (request, reply) => {
+  api.delete("/api/account", { schema: { body: deleteAccountSchema }, preValidation: requireUser }, async (request, reply) => {
     const { email, password } = request.body;
     const user = await users.findById(request.user!.id);
     if (!user) throw new HttpError(401, "Unauthorized");

@@ -123,7 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  api.get("/api/auth/user", { preHandler: requireUser }, async (request, reply) => {
+  api.get("/api/auth/user", { preValidation: requireUser }, async (request, reply) => {
     const user = await users.findById(request.user!.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     reply.header("cache-control", "no-store");

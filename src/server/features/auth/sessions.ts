@@ -127,12 +127,15 @@ export function createSessions(db: Database, config: Config) {
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-/** preHandler: 401 "Unauthorized" for visitors (the client's unauthorized handling keys on it). */
+/**
+ * preValidation: 401 "Unauthorized" for visitors (the client's unauthorized handling keys on it).
+ * Who may call is checked before the payload, so a visitor never learns which field was wrong.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, "Unauthorized");
 }
 
-/** preHandler: 401 for visitors, 403 for signed-in users who are not admins. */
+/** preValidation: 401 for visitors, 403 for signed-in users who are not admins (before the payload is checked). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, "Unauthorized");
   if (!request.user.isAdmin) throw new HttpError(403, "Admin access required");

@@ -88,21 +88,21 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
     return post;
   });
 
-  api.get("/api/admin/blog", { preHandler: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
+  api.get("/api/admin/blog", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
     reply.header("cache-control", "no-store");
     return blog.adminList();
   });
 
-  api.post("/api/admin/blog", { schema: { body: blogPostInputSchema }, preHandler: requireAdmin }, async (request, reply) => {
+  api.post("/api/admin/blog", { schema: { body: blogPostInputSchema }, preValidation: requireAdmin }, async (request, reply) => {
     const post = await blog.create(request.body, request.user!.id);
     return reply.status(201).send(post);
   });
 
-  api.put("/api/admin/blog/:id", { schema: { params: blogPostIdParams, body: blogPostInputSchema }, preHandler: requireAdmin }, async (request): Promise<AdminBlogPost> => {
+  api.put("/api/admin/blog/:id", { schema: { params: blogPostIdParams, body: blogPostInputSchema }, preValidation: requireAdmin }, async (request): Promise<AdminBlogPost> => {
     return blog.update(request.params.id, request.body);
   });
 
-  api.delete("/api/admin/blog/:id", { schema: { params: blogPostIdParams }, preHandler: requireAdmin }, async (request) => {
+  api.delete("/api/admin/blog/:id", { schema: { params: blogPostIdParams }, preValidation: requireAdmin }, async (request) => {
     if (!(await blog.remove(request.params.id))) throw new HttpError(404, "Blog post not found");
     return { message: "Blog post deleted" };
   });

@@ -144,7 +144,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
   const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
   installCompanionSocket(app, sessions, companion);
 
-  app.get("/api/objects/remote-sources", { preHandler: requireUser }, async () => sources);
+  app.get("/api/objects/remote-sources", { preValidation: requireUser }, async () => sources);
 
   await app.register(async (scope) => {
     // JSON bodies are parsed (and checked) here; any other body is left unread for Companion.
@@ -157,18 +157,18 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
 
-    api.post(`${COMPANION_PATH}/url/meta`, { schema: { body: urlBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
+    api.post(`${COMPANION_PATH}/url/meta`, { schema: { body: urlBodySchema }, preValidation: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
       forward(await companion(), request, reply);
     });
 
-    api.post(`${COMPANION_PATH}/url/get`, { schema: { body: getBodySchema.extend({ url: linkSchema }) }, preHandler: requireUser, config: limits }, async (request, reply) => {
+    api.post(`${COMPANION_PATH}/url/get`, { schema: { body: getBodySchema.extend({ url: linkSchema }) }, preValidation: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
       await directToOwnUpload(app, storage, request, request.body);
       forward(await companion(), request, reply);
     });
 
-    api.post(`${COMPANION_PATH}/:providerName/get/:id`, { schema: { params: providerParams, body: getBodySchema }, preHandler: requireUser, config: limits }, async (request, reply) => {
+    api.post(`${COMPANION_PATH}/:providerName/get/:id`, { schema: { params: providerParams, body: getBodySchema }, preValidation: requireUser, config: limits }, async (request, reply) => {
       await directToOwnUpload(app, storage, request, request.body);
       forward(await companion(), request, reply);
     });
@@ -180,7 +180,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     // A source without keys has no session in Companion, whose sign-in then fails with a 500.
     const keyed = configuredRemoteSources(config);
     const ofKeyedSource = keyed.length ? new RegExp(`^/((connect|search)/)?(${keyed.join("|")})(/|$)`) : null;
-    scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preHandler: requireUser, config: limits, handler: async (request, reply) => {
+    scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preValidation: requireUser, config: limits, handler: async (request, reply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
       if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");

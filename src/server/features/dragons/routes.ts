@@ -30,7 +30,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     return dragon;
   });
 
-  api.post("/api/dragons", { schema: { body: createDragonSchema }, preHandler: requireAdmin }, async (request, reply) => {
+  api.post("/api/dragons", { schema: { body: createDragonSchema }, preValidation: requireAdmin }, async (request, reply) => {
     const key = request.body.imageUrl.slice("/objects/".length);
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Uploaded image not found");
@@ -45,7 +45,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     return reply.status(201).send({ id: dragon.id });
   });
 
-  api.post("/api/dragons/generate-pencil", { schema: { body: generatePencilSchema }, preHandler: requireAdmin }, async (request) => {
+  api.post("/api/dragons/generate-pencil", { schema: { body: generatePencilSchema }, preValidation: requireAdmin }, async (request) => {
     const dragon = await library.generatePencil(request.body.dragonId);
     return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
   });
@@ -54,7 +54,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   // second step (POST /api/dragons), after the admin has seen it and named it.
   api.post(
     "/api/dragons/generate-custom",
-    { schema: { body: generateCustomSchema }, preHandler: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+    { schema: { body: generateCustomSchema }, preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
     async (request) => {
       if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
       const generated = await imageGenerator.generate(request.body.prompt);
@@ -69,7 +69,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     },
   );
 
-  api.delete("/api/dragons/:id", { schema: { params: idParams }, preHandler: requireAdmin }, async (request) => {
+  api.delete("/api/dragons/:id", { schema: { params: idParams }, preValidation: requireAdmin }, async (request) => {
     if (!(await library.remove(request.params.id))) throw new HttpError(404, "Dragon not found");
     return { message: "Dragon deleted" };
   });

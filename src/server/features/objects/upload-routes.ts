@@ -25,7 +25,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
   const api = app.withTypeProvider<ZodTypeProvider>();
   const uploadsPerUser = new KeyedRateLimiter(UPLOADS_PER_DAY, 24 * 60 * 60_000);
 
-  api.post("/api/objects/upload", { preHandler: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
+  api.post("/api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
     // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
     // else (an empty list included) is checked against the blog form's schema and refused.
     const noBody = request.body === undefined || request.body === null || (isPlainObject(request.body) && Object.keys(request.body).length === 0);
@@ -42,7 +42,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     return body ? { signedUrl: upload.url, objectPath } : { uploadURL: upload.url, objectPath };
   });
 
-  api.post("/api/objects/set-acl", { schema: { body: objectPathSchema }, preHandler: requireUser }, async (request) => {
+  api.post("/api/objects/set-acl", { schema: { body: objectPathSchema }, preValidation: requireUser }, async (request) => {
     const key = request.body.objectPath.slice("/objects/".length);
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Object not found");

@@ -9,18 +9,18 @@ import type { StatsRepository } from "./repository";
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsRepository) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/admin/stats", { preHandler: requireAdmin }, async (_request, reply): Promise<AdminStats> => {
+  api.get("/api/admin/stats", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminStats> => {
     reply.header("cache-control", "no-store");
     return stats.getStats();
   });
 
-  api.get("/api/admin/analytics", { schema: { querystring: analyticsQuerySchema }, preHandler: requireAdmin }, async (request, reply): Promise<SiteAnalytics> => {
+  api.get("/api/admin/analytics", { schema: { querystring: analyticsQuerySchema }, preValidation: requireAdmin }, async (request, reply): Promise<SiteAnalytics> => {
     reply.header("cache-control", "no-store");
     return stats.getAnalytics(request.query.days ?? DEFAULT_ANALYTICS_RANGE, request.hostname);
   });
 
   // For the launch mail: every address, with when it joined (ISO 8601, UTC).
-  api.get("/api/admin/waitlist.csv", { preHandler: requireAdmin }, async (_request, reply) => {
+  api.get("/api/admin/waitlist.csv", { preValidation: requireAdmin }, async (_request, reply) => {
     const rows = await stats.waitlistEmails();
     const day = new Date().toISOString().slice(0, 10);
     return reply

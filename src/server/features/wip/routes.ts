@@ -17,7 +17,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
 
   api.get(
     "/api/wip/:dragonId",
-    { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preHandler: requireUser },
+    { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preValidation: requireUser },
     async (request, reply): Promise<SavedWip | null> => {
       const [row] = await db
         .select()
@@ -47,7 +47,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     },
   );
 
-  api.post("/api/wip", { schema: { body: saveWipSchema }, preHandler: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
+  api.post("/api/wip", { schema: { body: saveWipSchema }, preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
     const { dragonId, ...body } = request.body;
     // A field the client left out (an older client) keeps what the row has, or the table's default.
     const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
