@@ -1,5 +1,5 @@
 import type { FeedCursor, Post } from "../../../shared/posts";
-import { precompress } from "../../http/precompress";
+import { precompress, type Precompressed } from "../../http/precompress";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
 // approval or deletion. Built pages are kept. Other processes' changes (several servers on one
@@ -25,10 +25,8 @@ const BUILT_QUALITY = 10;
 const PATCHED_QUALITY = 4;
 
 /** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped and in Brotli. */
-export interface FeedPage {
+export interface FeedPage extends Precompressed {
   json: Buffer;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 interface BuiltPage extends FeedPage {

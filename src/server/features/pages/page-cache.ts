@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { precompress } from "../../http/precompress";
+import { precompress, type Precompressed } from "../../http/precompress";
 
 // Other processes' changes (several servers on one database) reach this one's pages within this
 // time; this process's own changes clear the cache at once.
@@ -9,11 +9,9 @@ const FRESH_MS = 10_000;
 const MAX_ENTRIES = 500;
 
 /** A rendered page, ready to send as it is, in the encodings browsers ask for. */
-export interface CachedPage {
+export interface CachedPage extends Precompressed {
   status: number;
   html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
   /** Weak: the same page goes out as identity, gzip or Brotli bytes. */
   etag: string;
 }
