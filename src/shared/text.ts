@@ -20,3 +20,9 @@ export const text = () => z.string().refine((value) => !value.includes(NUL), NUL
 
 /** Text shown as a person's or a thing's name or title: no NUL, no invisible or direction tricks. */
 export const nameText = () => text().refine((value) => !DECEPTIVE.test(value), DECEPTIVE_MESSAGE);
+
+/** How long a text is as the schemas count it (zod counts code points: an emoji is one, not two UTF-16 units). */
+export const characterCount = (value: string): number => [...value].length;
+
+/** `value` cut to `max` characters as the schemas count them (an input's maxLength counts UTF-16 units instead). */
+export const upToCharacters = (value: string, max: number): string => (characterCount(value) <= max ? value : [...value].slice(0, max).join(""));

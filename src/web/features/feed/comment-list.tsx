@@ -6,6 +6,7 @@ import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { COMMENT_MAX, feedName, type Post, type PostComment } from "../../../shared/posts";
 import type { AuthUser } from "../../../shared/auth";
+import { upToCharacters } from "../../../shared/text";
 import { addComment, deleteComment, updateCachedPost } from "./api";
 import { RelativeTime } from "./relative-time";
 
@@ -87,8 +88,7 @@ export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) 
         <input
           id={inputId}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          maxLength={COMMENT_MAX}
+          onChange={(e) => setDraft(upToCharacters(e.target.value, COMMENT_MAX))}
           placeholder="Add a comment..."
           disabled={sending}
           className="min-h-11 min-w-0 flex-1 rounded-full border border-line bg-white px-4 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"

@@ -10,6 +10,7 @@ import { apiRequest, queryClient } from "../../lib/query-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
+import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useDragons } from "../library/api";
 import type { UploadedFile } from "../uploads/uppy-uploader";
@@ -183,15 +184,14 @@ export function UploadPage() {
                 Description <span className="font-normal text-ink-soft">(optional)</span>
               </label>
               <span id={counterId} className="text-xs text-ink-soft" aria-live="polite">
-                {description.length}/{POST_DESCRIPTION_MAX}
+                {characterCount(description)}/{POST_DESCRIPTION_MAX}
               </span>
             </div>
             <textarea
               id={descriptionId}
               aria-describedby={counterId}
               value={description}
-              onChange={(e) => setDescription(e.target.value.slice(0, POST_DESCRIPTION_MAX))}
-              maxLength={POST_DESCRIPTION_MAX}
+              onChange={(e) => setDescription(upToCharacters(e.target.value, POST_DESCRIPTION_MAX))}
               rows={4}
               disabled={submitting}
               placeholder="How did it go? Which square was the trickiest?"
