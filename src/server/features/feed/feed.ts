@@ -34,7 +34,7 @@ export function postsForViewer(list: Post[], viewer: Viewer, options: { ownFull:
 /** Whoever reads the shared non-admin page: every e-mail masked, their own included. */
 const NON_ADMIN: Viewer = { id: "", isAdmin: false };
 
-/** Comments in the order the database lists them. */
+/** Comments in the order the database lists them (repository.ts: by the millisecond, then by id). */
 const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
 
 /** May `viewer` see this post at all? Approved ones: everyone signed in; pending ones: their author and admins. */

@@ -131,7 +131,10 @@ export function createPostsRepository(db: Database) {
           .from(comments)
           .innerJoin(users, eq(users.id, comments.userId))
           .where(inArray(comments.postId, ids))
-          .orderBy(asc(comments.createdAt), asc(comments.id)),
+          // To the millisecond, as the answer shows the time: comments made in the same
+          // millisecond go by id, so a kept page that had a comment written in (page-cache.ts)
+          // lists them exactly as a page read afresh does.
+          .orderBy(asc(sql`date_trunc('milliseconds', ${comments.createdAt})`), asc(comments.id)),
       ]);
 
       const byPost = new Map<string, Post>(
