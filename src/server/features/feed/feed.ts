@@ -114,6 +114,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
         if (refused === "images-unavailable") throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
       } catch (error) {
         await Promise.allSettled(written.map((key) => storage.delete(key)));
+        // A post refused for a damaged photo is not one of the hour's 10: the author may fix it and retry.
+        postLimiter.release(user.id);
         throw error;
       }
       invalidate();

@@ -242,6 +242,12 @@ describe("POST /api/posts", () => {
 
   it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {
     const author = await createSignedInUser(t);
+    // Posts refused for a damaged photo do not count.
+    const damaged = (await illustrationPng()).subarray(0, 4000);
+    for (let i = 0; i < 3; i++) {
+      const refused = await post("/api/posts", author.cookies, { dragonId, images: [await sharedUpload(t, author, damaged)] });
+      expect(refused.statusCode).toBe(400);
+    }
     for (let i = 0; i < 10; i++) await createPost(author);
     const objectPath = await sharedUpload(t, author, small);
     const before = await feedState();
