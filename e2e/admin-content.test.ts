@@ -4,7 +4,7 @@ import os from "node:os";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations, gotoHydrated } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { startServer } from "./support/server-process";
 
@@ -30,7 +30,7 @@ const dragons = async () => (await (await fetch(`${baseUrl()}/api/dragons`)).jso
 describe("admin content creation", () => {
   it("uploads a PNG through the Uppy dashboard, names it, asks for a pencil version, and finds it in the library", async () => {
     const page = adminPage;
-    await page.goto("/home");
+    await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Upload my own image" }).click();
     // The modal's outer element has no box of its own; its inner panel is what shows.
     const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
@@ -69,7 +69,7 @@ describe("admin content creation", () => {
 
   it("creates an AI image: description, processing, pencil choice, name prompt; stored 4× the provider's size", async () => {
     const page = adminPage;
-    await page.goto("/home");
+    await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Create my own image" }).click();
     const describe = page.getByRole("dialog", { name: "Create Custom Image with AI" });
     await describe.waitFor();
@@ -90,7 +90,7 @@ describe("admin content creation", () => {
   it("abandons the AI save silently when the name prompt is cancelled", async () => {
     const page = adminPage;
     const before = (await dragons()).length;
-    await page.goto("/home");
+    await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Create my own image" }).click();
     await page.getByLabel("Description").fill("A dragon nobody will name");
     page.once("dialog", (prompt) => void prompt.dismiss());
@@ -112,7 +112,7 @@ describe("admin content creation", () => {
       const link = new URL(verificationLink(outboxFor(server.dataDir, "solo.admin@example.com").at(-1)!)!);
       await request.get(`/api/auth/verify-email${link.search}`);
       await request.post("/api/auth/login", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
-      await page.goto("/home");
+      await gotoHydrated(page, "/home");
       await page.getByText("Upload your first dragon template to get started").waitFor();
       await page.getByRole("button", { name: "Create my own image" }).click();
       await page.getByLabel("Description").fill("a dragon");

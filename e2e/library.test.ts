@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast, gotoHydrated } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 let browser: Browser;
@@ -106,7 +106,7 @@ describe("library and dragon page", () => {
 describe("Pro waitlist", () => {
   it("opens for a non-admin's upload button; empty e-mail, then joining, show the spec's toasts", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto("/home");
+    await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Upload my own image" }).click();
     const dialog = page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
     await dialog.waitFor();

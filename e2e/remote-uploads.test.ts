@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng, phonePhotoJpeg } from "../src/server/test/images";
-import { DESKTOP, PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations, gotoHydrated } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // The upload widget's link import, through our Companion, from a real local HTTP server.
@@ -47,7 +47,7 @@ describe("remote uploads", () => {
   it("an admin adds a template from a link through the widget", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signIn(context, ADMIN_EMAIL);
-    await page.goto("/home");
+    await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Upload my own image" }).click();
     await importLink(page, `${imagesOrigin}/linked-dragon.png`, "linked-dragon.png");
     const naming = page.getByRole("dialog", { name: "Upload Dragon Template" });

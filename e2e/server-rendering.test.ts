@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, newPage, screenshot } from "./support/browser";
+import { DESKTOP, PHONE, baseUrl, gotoHydrated, launchBrowser, newContext, newPage, screenshot } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // Decision 016b: the public pages arrive rendered, with the data they were rendered from; the
@@ -225,14 +225,11 @@ describe("hydration in Chromium", () => {
         const url = new URL(request.url());
         if (url.pathname.startsWith("/api/") && request.method() === "GET") apiReads.push(url.pathname);
       });
-      // Hydrated: the page-view report is sent from an effect, and effects run once React has
-      // taken over the server's HTML. A click before that is a full page load (which works, but
-      // is not what this test checks); the heading and Sign In are in the HTML from the start.
-      const hydrated = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/pageview");
-      await page.goto(target.path);
+      // Hydrated before the click: one on the server's HTML is a full page load (which works, but
+      // is not what this test checks).
+      await gotoHydrated(page, target.path);
       await page.getByRole("heading", { level: 1, name: target.heading, exact: true }).waitFor();
       await page.getByRole("button", { name: "Sign In" }).waitFor();
-      await hydrated;
       // The server's data was enough: the browser did not ask for it again, nor who is looking
       // (the page was rendered for a visitor, and said so).
       if (target.data) expect(apiReads, target.path).not.toContain(target.data);

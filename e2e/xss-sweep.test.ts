@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, takeCspViolations } from "./support/browser";
+import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, takeCspViolations, gotoHydrated } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // Issue 17: every text a user or an admin can set carries script payloads, and every screen that
@@ -470,7 +470,7 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
     await page.goto("/home");
     await page.getByRole("img", { name: DRAGON_B, exact: true }).waitFor();
     await expectNothingRan(page, "admin /home");
-    await page.goto(`/dragon/${dragonB.id}`);
+    await gotoHydrated(page, `/dragon/${dragonB.id}`);
     await heading(page, DRAGON_B).waitFor();
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog", { name: "Delete Dragon?" }).waitFor();

@@ -54,6 +54,17 @@ export async function newPage(browser: Browser, viewport = DESKTOP, options: Pic
   return { context, page };
 }
 
+/**
+ * Open an app page and wait until React has taken it over. A server-rendered page shows its
+ * buttons before its code has run; a click then does nothing (a button) or loads a new document
+ * (a link). The page-view report is sent from an effect, so it marks the moment effects run.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  const hydrated = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/pageview");
+  await page.goto(path);
+  await hydrated;
+}
+
 /** Save a screenshot under test-results/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve("test-results/screenshots");
