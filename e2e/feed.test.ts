@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, PHONE, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 const WIDE = { width: 1440, height: 900 };
@@ -70,6 +70,11 @@ describe("community feed", () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByRole("link", { name: "Back to Feed" }).waitFor();
 
+    // The originals, as the page has them checked: never anyone's but the author's to see.
+    const originals: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/objects/set-acl") originals.push((request.postDataJSON() as { objectPath: string }).objectPath);
+    });
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
     const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
     await dashboard.waitFor();
@@ -80,6 +85,11 @@ describe("community feed", () => {
     await expect.poll(() => thumbnails.count(), { timeout: 20_000 }).toBe(2);
     await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor();
     expect(await submit.isDisabled()).toBe(false);
+    expect(originals).toHaveLength(2);
+    for (const original of originals) {
+      expect((await context.request.get(original)).status()).toBe(200);
+      expect((await fetch(`${baseUrl()}${original}`)).status, "a visitor").toBe(404);
+    }
 
     await page.getByLabel("Description (optional)").fill(description);
     await page.getByText(`${description.length}/500`).waitFor();
@@ -197,12 +207,11 @@ describe("community feed", () => {
     await again.context.close();
   });
 
-  it("the author deletes the reader's comment after confirming", async () => {
+  it("the author deletes their own comment after confirming; the reader's has no delete button for them", async () => {
     const { context, page } = await signedInPage(author, PHONE_TALL);
     await page.goto("/feed");
     const post = ourPost(page);
     await post.waitFor();
-    // The author's own comment first, then the author removes the reader's.
     await post.getByRole("button", { name: /^Comments/ }).click();
     await post.getByText("Lovely scales! <b>not bold</b>").waitFor();
     const deleteButtons = post.getByRole("button", { name: /^Delete comment by/ });
@@ -228,6 +237,33 @@ describe("community feed", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.goto("/profile");
     await page.getByText("Published").first().waitFor();
+    await context.close();
+  });
+
+  it("the author deletes the post after confirming: gone from the feed, the profile and the photo URLs", async () => {
+    const { context, page } = await signedInPage(author, WIDE);
+    await page.goto("/feed");
+    const post = ourPost(page);
+    await post.waitFor();
+    const photo = await post.getByRole("img").first().getAttribute("src");
+    expect((await context.request.get(photo!)).status()).toBe(200);
+    await post.getByRole("button", { name: "Delete post" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete post?" });
+    await dialog.waitFor();
+    // Escape keeps it.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await post.getByRole("button", { name: "Delete post" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Success", "Post deleted.");
+    await expect.poll(() => post.count()).toBe(0);
+    expect((await context.request.get(photo!)).status()).toBe(404);
+    // Loaded afresh: the feed's posts (or its empty state), and the author's now empty drawings.
+    await page.goto("/feed");
+    await page.getByRole("article").or(page.getByText("No Posts Yet")).first().waitFor();
+    expect(await ourPost(page).count()).toBe(0);
+    await page.goto("/profile");
+    await page.getByText("You have not shared a drawing yet.", { exact: false }).waitFor();
     await context.close();
   });
 });

@@ -15,3 +15,12 @@ export const uploadRequestSchema = z.object({
 export const objectPathSchema = z.object({
   objectPath: text().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be an upload's objectPath"),
 });
+
+/**
+ * POST /api/objects/set-acl. `visibility` (beyond SPEC.md, which sends objectPath only) defaults to
+ * public, for pictures shown as they are (the blog's). Photos the server makes copies of (a post's,
+ * an avatar) are checked but stay private: the original is never served to anyone but its owner.
+ */
+export const setAclSchema = objectPathSchema.extend({
+  visibility: z.enum(["public", "private"]).optional(),
+});

@@ -94,6 +94,8 @@ export const storedObjects = pgTable(
     key: text("key").primaryKey(),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     isPublic: boolean("is_public").notNull().default(false),
+    /** Its bytes passed set-acl's checks (size, an image by its first bytes): a feature may take it in. */
+    checked: boolean("checked").notNull().default(false),
     contentType: text("content_type"),
     size: bigint("size", { mode: "number" }),
     createdAt: createdAt(),

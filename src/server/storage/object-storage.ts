@@ -15,6 +15,8 @@ export interface ObjectAcl {
 
 export interface StoredObject extends ObjectAcl {
   key: string;
+  /** Its bytes passed set-acl's checks. */
+  checked: boolean;
   contentType: string | null;
 }
 
@@ -58,19 +60,25 @@ export class ObjectStorage {
     return { ...signed, key };
   }
 
-  /** Write bytes the server made itself (previews, pencil versions). */
-  async put(key: string, body: Buffer | Readable, contentType: string, acl: ObjectAcl): Promise<void> {
+  /** Write bytes the server made itself (previews, pencil versions), or cleaned itself (set-acl, `checked`). */
+  async put(key: string, body: Buffer | Readable, contentType: string, acl: ObjectAcl & { checked?: boolean }): Promise<void> {
     await this.backend.put(key, body, contentType);
     const size = Buffer.isBuffer(body) ? body.length : null;
+    const row = { contentType, size, checked: false, ...acl };
     await this.db
       .insert(storedObjects)
-      .values({ key, contentType, size, ...acl })
-      .onConflictDoUpdate({ target: storedObjects.key, set: { contentType, size, ...acl } });
+      .values({ key, ...row })
+      .onConflictDoUpdate({ target: storedObjects.key, set: row });
   }
 
   /** Record what actually arrived for an upload. */
   async recordUpload(key: string, contentType: string, size: number): Promise<void> {
     await this.db.update(storedObjects).set({ contentType, size }).where(eq(storedObjects.key, key));
+  }
+
+  /** An upload whose bytes set-acl has checked: what they are, and who may read them. */
+  async markChecked(key: string, checked: { contentType: string; size: number; isPublic: boolean }): Promise<void> {
+    await this.db.update(storedObjects).set({ ...checked, checked: true }).where(eq(storedObjects.key, key));
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -79,6 +87,7 @@ export class ObjectStorage {
         key: storedObjects.key,
         ownerId: storedObjects.ownerId,
         isPublic: storedObjects.isPublic,
+        checked: storedObjects.checked,
         contentType: storedObjects.contentType,
       })
       .from(storedObjects)

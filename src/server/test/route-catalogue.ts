@@ -104,7 +104,7 @@ export const catalogue: Route[] = [
   { method: "GET", path: "/api/admin/waitlist.csv", fields: [] },
   // Without a body: the dragon and post uploaders' variant (any image type).
   { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
-  { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD }, fields: [{ in: "body", name: "objectPath" }] },
+  { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD, visibility: "private" }, fields: [{ in: "body", name: "objectPath" }], optional: ["body.visibility"] },
   { method: "GET", path: "/api/objects/remote-sources", fields: [] },
   { method: "POST", path: "/api/companion/url/meta", body: { url: REMOTE_LINK }, fields: [{ in: "body", name: "url" }] },
   { method: "POST", path: "/api/companion/url/get", body: { url: REMOTE_LINK, metadata: REMOTE_FILE, size: 1000 }, fields: [{ in: "body", name: "url" }, { in: "body", name: "metadata.objectPath" }, { in: "body", name: "metadata.type" }, { in: "body", name: "metadata.name" }], optional: ["body.size", "body.metadata.type", "body.metadata.name"] },

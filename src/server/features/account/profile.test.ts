@@ -285,9 +285,9 @@ describe("DELETE /api/account", () => {
 
   it("keeps pictures that a blog post shows when an admin leaves", async () => {
     const writer = await createAccount(t, { isAdmin: true });
-    const cover = await sharedUpload(t, writer, await illustrationPng(160, 90));
-    const inline = await sharedUpload(t, writer, await illustrationPng(90, 90));
-    const scrap = await sharedUpload(t, writer, await illustrationPng(90, 90));
+    const cover = await sharedUpload(t, writer, await illustrationPng(160, 90), "image/png", "public");
+    const inline = await sharedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
+    const scrap = await sharedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
     await t.database.db.insert(blogPosts).values({ title: "Scales", slug: `scales-${writer.id}`, content: `<p><img src="${inline}"></p>`, featuredImageUrl: cover, authorId: writer.id });
     expect((await remove(writer, { email: writer.email, password: PASSWORD })).statusCode).toBe(200);
     expect(await t.app.storage.get(cover.slice(9))).toMatchObject({ ownerId: null, isPublic: true });

@@ -139,14 +139,16 @@ describe("POST /api/posts", () => {
     expect(b2! > 150 && r2! < 100).toBe(true);
   });
 
-  it("makes the originals private again: only their owner can read them after posting, admins not", async () => {
+  it("keeps the originals private: only their owner can read them, before and after posting, admins not", async () => {
     const author = await createSignedInUser(t);
     const objectPath = await sharedUpload(t, author, small);
-    expect((await get(objectPath, viewer.cookies)).statusCode).toBe(200);
+    // Checked by set-acl as the upload page asks (private), and no one else's to see.
+    for (const reader of [undefined, viewer.cookies, admin.cookies]) expect((await get(objectPath, reader)).statusCode).toBe(404);
+    expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
     expect(res.statusCode).toBe(201);
     await approve(res.json().id);
-    expect((await objectRow(objectPath))!.isPublic).toBe(false);
+    expect(await objectRow(objectPath)).toMatchObject({ checked: false, isPublic: false });
     expect((await get(objectPath)).statusCode).toBe(404);
     expect((await get(objectPath, viewer.cookies)).statusCode).toBe(404);
     expect((await get(objectPath, admin.cookies)).statusCode).toBe(404);
@@ -218,8 +220,8 @@ describe("POST /api/posts", () => {
       expect(res.body).toMatch(message);
       expect(await feedState()).toEqual(before);
     }
-    // Nothing was touched: the good upload is still public and can be posted.
-    expect((await objectRow(mine))!.isPublic).toBe(true);
+    // Nothing was touched: the good upload is still checked, private, and can be posted.
+    expect(await objectRow(mine)).toMatchObject({ checked: true, isPublic: false });
     expect((await post("/api/posts", author.cookies, { dragonId, images: [mine], description: `${" ".repeat(20)}${"y".repeat(500)} ` })).statusCode).toBe(201);
   });
 
@@ -237,7 +239,7 @@ describe("POST /api/posts", () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
     expect(await feedState()).toEqual(before);
-    expect((await objectRow(good))!.isPublic).toBe(true);
+    expect(await objectRow(good)).toMatchObject({ checked: true, isPublic: false });
   });
 
   it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {

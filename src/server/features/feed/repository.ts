@@ -58,8 +58,8 @@ export function createPostsRepository(db: Database) {
 
     /**
      * Store a post and its photos in one transaction. The originals are claimed as they are made
-     * private again: each must still be the author's public upload, so two posts racing for one
-     * upload cannot both have it. Answers null when created, else why not (nothing is stored).
+     * private and unchecked: each must still be the author's checked upload, so two posts racing
+     * for one upload cannot both have it, nor a later post take it again. Answers null when created, else why not (nothing is stored).
      */
     async create(input: { id: string; userId: string; dragonId: string; description: string; images: NewPostImage[] }): Promise<CreateRefusal | null> {
       try {
@@ -70,8 +70,8 @@ export function createPostsRepository(db: Database) {
           const originals = input.images.map((image) => image.objectKey);
           const claimed = await tx
             .update(storedObjects)
-            .set({ isPublic: false })
-            .where(and(inArray(storedObjects.key, originals), eq(storedObjects.ownerId, input.userId), eq(storedObjects.isPublic, true)))
+            .set({ isPublic: false, checked: false })
+            .where(and(inArray(storedObjects.key, originals), eq(storedObjects.ownerId, input.userId), eq(storedObjects.checked, true)))
             .returning({ key: storedObjects.key });
           if (claimed.length !== originals.length) throw new Refused("images-unavailable");
           await tx.insert(posts).values({ id: input.id, userId: input.userId, dragonId: input.dragonId, description: input.description });

@@ -4,12 +4,12 @@ import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 
 /**
  * The storage key of an upload that a feature may take in for `userId`: their own, passed
- * through set-acl (so its bytes were checked to be an image). Null for anything else.
+ * through set-acl (so its bytes were checked to be an image), public or private. Null for anything else.
  */
 export async function ownCheckedImageKey(storage: ObjectStorage, objectPath: string, userId: string): Promise<string | null> {
   const key = objectPath.slice("/objects/".length);
   const object = await storage.get(key);
-  const ready = object && object.ownerId === userId && object.isPublic && object.contentType?.startsWith("image/");
+  const ready = object && object.ownerId === userId && object.checked && object.contentType?.startsWith("image/");
   return ready ? key : null;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, type TestUser } from "../../test/users";
+import { createSignedInUser, storedUpload, type TestUser } from "../../test/users";
 import { startS3rver, type TestS3 } from "../../test/s3rver";
 import sharp from "sharp";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
@@ -79,6 +79,28 @@ describe.each([
     const open = await getObject(null, objectPath);
     expect(open.statusCode).toBe(200);
     expect(open.headers["content-type"]).toBe("image/png");
+  });
+
+  it("with visibility private (post photos, avatars), checks the upload and keeps it its owner's alone", async () => {
+    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
+    expect(await put(uploadURL, png, "image/png")).toBe(200);
+    const setPrivate = (as: TestUser, path: string) => t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: as.cookies, payload: { objectPath: path, visibility: "private" } });
+    expect((await setPrivate(other, objectPath)).statusCode).toBe(403);
+    const checked = await setPrivate(owner, objectPath);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ objectPath });
+    expect(await t.app.storage.get(objectPath.slice("/objects/".length))).toMatchObject({ checked: true, isPublic: false, contentType: "image/png" });
+    for (const reader of [null, other, admin]) expect((await getObject(reader, objectPath)).statusCode).toBe(404);
+    expect((await getObject(owner, objectPath)).rawPayload.equals(png)).toBe(true);
+    // The same checks as a public share: a file that is not an image is refused and deleted.
+    const words = await storedUpload(t, owner.id, Buffer.from("not a picture at all"), "image/png");
+    const refused = await setPrivate(owner, words);
+    expect(refused.statusCode).toBe(415);
+    expect(await t.app.storage.get(words.slice("/objects/".length))).toBeNull();
+    // Anything but the two words is a 400 naming the field.
+    const odd = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: owner.cookies, payload: { objectPath, visibility: "secret" } });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toMatch(/^Invalid visibility: /);
   });
 
   it("shares a phone photo upright and without its metadata (GPS, camera); a plain picture as it is", async () => {

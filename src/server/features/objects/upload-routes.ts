@@ -6,7 +6,7 @@ import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema, uploadRequestSchema } from "../../../shared/uploads";
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
 import { requireUser } from "../auth/sessions";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
@@ -42,7 +42,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     return body ? { signedUrl: upload.url, objectPath } : { uploadURL: upload.url, objectPath };
   });
 
-  api.post("/api/objects/set-acl", { schema: { body: objectPathSchema }, preValidation: requireUser }, async (request) => {
+  api.post("/api/objects/set-acl", { schema: { body: setAclSchema }, preValidation: requireUser }, async (request) => {
     const key = request.body.objectPath.slice("/objects/".length);
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Object not found");
@@ -63,14 +63,18 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
       await storage.delete(key);
       throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
     }
+    // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
+    if (request.body.visibility === "private") {
+      await storage.markChecked(key, { contentType: type, size: info.size, isPublic: false });
+      return { objectPath: request.body.objectPath };
+    }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
     const cleaned = await withoutMetadata(await readAll(await storage.read(key)), type);
     if (cleaned) {
-      await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true });
+      await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true, checked: true });
       return { objectPath: request.body.objectPath };
     }
-    await storage.setAcl(key, { isPublic: true });
-    if (object.contentType !== type) await storage.recordUpload(key, type, info.size);
+    await storage.markChecked(key, { contentType: type, size: info.size, isPublic: true });
     return { objectPath: request.body.objectPath };
   });
 }

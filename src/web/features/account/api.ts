@@ -43,7 +43,8 @@ export function useUpdateProfile() {
 export function useSetAvatar() {
   return useMutation({
     mutationFn: async (objectPath: string) => {
-      await apiRequest("POST", "/api/objects/set-acl", { objectPath });
+      // Private: the avatar is a cleaned copy; the photo as it arrived is never anyone else's to see.
+      await apiRequest("POST", "/api/objects/set-acl", { objectPath, visibility: "private" });
       return json<CurrentUser>(apiRequest("PUT", "/api/account/avatar", { objectPath }));
     },
     onSuccess: userChanged,

@@ -26,12 +26,12 @@ interface Photo {
   preview: string | null;
 }
 
-/** Make each uploaded photo shareable (set-acl); one that fails is logged and skipped (SPEC.md section 8). */
+/** Have each uploaded photo checked (set-acl), private until the post publishes cleaned copies; one that fails is logged and skipped (SPEC.md section 8). */
 async function sharePhotos(files: UploadedFile[]): Promise<Photo[]> {
   const shared: Photo[] = [];
   for (const file of files) {
     try {
-      await apiRequest("POST", "/api/objects/set-acl", { objectPath: file.objectPath });
+      await apiRequest("POST", "/api/objects/set-acl", { objectPath: file.objectPath, visibility: "private" });
       shared.push({ objectPath: file.objectPath, name: file.name, preview: file.data ? URL.createObjectURL(file.data) : null });
     } catch (error) {
       if (isUnauthorizedError(error)) {

@@ -1,0 +1,3 @@
+ALTER TABLE "stored_objects" ADD COLUMN "checked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Until now, passing set-acl made an upload public: the public uploads passed it.
+UPDATE "stored_objects" SET "checked" = true WHERE "is_public" AND "key" LIKE 'uploads/%';
