@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, baseUrl, expectToast, gotoHydrated, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 const WIDE = { width: 1440, height: 900 };
@@ -62,8 +62,12 @@ describe("community feed", () => {
     const dragons = (await (await context.request.get("/api/dragons")).json()) as { id: string; name: string }[];
     const dragon = dragons[0]!;
     // The dragon page's 'Share your drawing' leads here with the dragon chosen.
-    await page.goto(`/dragon/${dragon.id}`);
-    await page.getByRole("link", { name: "Share your drawing" }).click();
+    await gotoHydrated(page, `/dragon/${dragon.id}`);
+    // The page was rendered for a visitor (to sign in first); the link leads to the upload page
+    // once the browser knows who is looking.
+    const share = page.getByRole("link", { name: "Share your drawing" });
+    await expect.poll(() => share.getAttribute("href")).toBe(`/upload?dragon=${dragon.id}`);
+    await share.click();
     await page.getByRole("heading", { name: "Upload Your Drawing" }).waitFor();
     await expect.poll(() => page.getByLabel("Which dragon did you draw?").inputValue()).toBe(dragon.id);
     const submit = page.getByRole("button", { name: "Submit for Review" });
@@ -237,6 +241,35 @@ describe("community feed", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.goto("/profile");
     await page.getByText("Published").first().waitFor();
+    await context.close();
+  });
+
+  it("a reader whose session ended is told so on a like, and sent to sign in", async () => {
+    const { context, page } = await signedInPage(`late-reader-${Date.now()}@example.com`, WIDE);
+    await page.goto("/feed");
+    const post = ourPost(page);
+    await post.waitFor();
+    // Signed out elsewhere (another tab or device).
+    expect((await context.request.post("/api/auth/logout")).status()).toBe(200);
+    // The first toast this page shows: the toast region loads with it, and the page waits for it.
+    await post.getByRole("button", { name: /^Like/ }).click();
+    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it("a visitor's 'Share your drawing' asks to sign in, then opens the upload page with the dragon chosen", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const dragon = ((await (await context.request.get("/api/dragons")).json()) as { id: string }[])[0]!;
+    await gotoHydrated(page, `/dragon/${dragon.id}`);
+    await page.getByRole("link", { name: "Share your drawing" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel("Email").fill(author);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/upload" && url.searchParams.get("dragon") === dragon.id);
+    await page.getByRole("heading", { name: "Upload Your Drawing" }).waitFor();
+    await expect.poll(() => page.getByLabel("Which dragon did you draw?").inputValue()).toBe(dragon.id);
     await context.close();
   });
 

@@ -94,10 +94,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 /**
  * Wait for a toast with this title (and description). Found by text, not by the region's role:
- * while a modal dialog is open, Radix marks everything outside it aria-hidden.
+ * while a modal dialog is open, Radix marks everything outside it aria-hidden. One wait for both:
+ * a toast shown just before the page moves on is there for a moment only.
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator("li[data-state=open]").filter({ hasText: title });
+  let toast = page.locator("li[data-state=open]");
+  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
   await toast.getByText(title, { exact: true }).waitFor();
-  if (description) await toast.getByText(description, { exact: true }).waitFor();
 }

@@ -1,4 +1,4 @@
-import { toast } from "../components/ui/use-toast";
+import { toast, toastShown } from "../components/ui/use-toast";
 import { storeReturnUrl } from "./return-url";
 
 /** SPEC.md section 8: the unauthorized case is an error whose message reads '401: ...Unauthorized'. */
@@ -11,9 +11,13 @@ export function isUnauthorizedError(error: unknown): boolean {
  * 500 ms go to /api/login; the current page is remembered so signing in brings the user back.
  */
 export function handleUnauthorized(): void {
-  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const { id } = toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   storeReturnUrl(window.location.pathname + window.location.search);
-  setTimeout(() => {
-    window.location.href = "/api/login";
-  }, 500);
+  // The 500 ms count from when the toast shows: a page that had shown none yet loads the toast
+  // region first, and would otherwise leave before saying why.
+  void toastShown(id).then(() =>
+    setTimeout(() => {
+      window.location.href = "/api/login";
+    }, 500),
+  );
 }

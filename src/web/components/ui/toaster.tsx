@@ -1,7 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { Link } from "wouter";
-import { dismissToast, useToasts, type ToastVariant } from "./use-toast";
+import { useEffect } from "react";
+import { dismissToast, markToastsShown, useToasts, type ToastVariant } from "./use-toast";
 
 const variantClass: Record<ToastVariant, string> = {
   default: "border-line bg-white text-ink",
@@ -15,6 +16,7 @@ const variantClass: Record<ToastVariant, string> = {
  */
 export function Toaster() {
   const toasts = useToasts();
+  useEffect(() => markToastsShown(toasts.filter((t) => t.open).map((t) => t.id)), [toasts]);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (

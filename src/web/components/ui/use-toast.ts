@@ -56,6 +56,34 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void 
   return { id, dismiss: () => dismissToast(id) };
 }
 
+const shown = new Set<string>();
+const shownWaiters = new Map<string, () => void>();
+
+/** The toast region reports the toasts it has put on screen. */
+export function markToastsShown(ids: string[]) {
+  for (const id of ids) {
+    shown.add(id);
+    shownWaiters.get(id)?.();
+    shownWaiters.delete(id);
+  }
+}
+
+/**
+ * Resolves once the toast is on screen: the region loads with the first toast (app/app.tsx), so
+ * a page that leaves right after a toast must wait for it. After `limitMs` it resolves anyway (the
+ * region's code could not load, offline).
+ */
+export function toastShown(id: string, limitMs = 3000): Promise<void> {
+  if (shown.has(id)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    shownWaiters.set(id, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 const NONE: ToastItem[] = [];
 
 export function useToasts(): ToastItem[] {
