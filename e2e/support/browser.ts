@@ -94,11 +94,18 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 /**
  * Wait for a toast with this title (and description). Found by text, not by the region's role:
- * while a modal dialog is open, Radix marks everything outside it aria-hidden. One wait for both:
- * a toast shown just before the page moves on is there for a moment only.
+ * while a modal dialog is open, Radix marks everything outside it aria-hidden. Checked on every
+ * animation frame: a toast shown just before the page moves on is there for 500 ms only, which
+ * a locator's back-off polling (up to 500 ms between looks) can miss.
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  let toast = page.locator("li[data-state=open]");
-  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
-  await toast.getByText(title, { exact: true }).waitFor();
+  await page.waitForFunction(
+    ([title, description]) =>
+      [...document.querySelectorAll("li[data-state=open]")].some((toast) => {
+        const texts = [...toast.querySelectorAll("*")].map((element) => element.textContent?.trim());
+        return texts.includes(title) && (description === undefined || texts.includes(description));
+      }),
+    [title, description] as const,
+    { polling: "raf", timeout: 30_000 },
+  );
 }
