@@ -95,10 +95,6 @@ export class ObjectStorage {
     return row ?? null;
   }
 
-  async setAcl(key: string, acl: Partial<ObjectAcl>): Promise<void> {
-    await this.db.update(storedObjects).set(acl).where(eq(storedObjects.key, key));
-  }
-
   stat(key: string): Promise<BlobInfo | null> {
     return this.backend.stat(key);
   }

@@ -217,8 +217,9 @@ describe("POST /api/waitlist", () => {
 describe("sample templates", () => {
   it("loads the bundled samples with pencil versions into a new installation, once", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-samples-"));
+    // The second takes longer (two are made at a time): the manifest's order must hold anyway.
     fs.writeFileSync(path.join(dir, "a.png"), await illustrationPng(400, 300));
-    fs.writeFileSync(path.join(dir, "b.png"), await illustrationPng(300, 400));
+    fs.writeFileSync(path.join(dir, "b.png"), await illustrationPng(1800, 2400));
     fs.writeFileSync(path.join(dir, "samples.json"), JSON.stringify([{ file: "a.png", name: "First Sample" }, { file: "b.png", name: "Second Sample" }]));
     const seeded = await createTestApp({ SEED_SAMPLES: "true", SAMPLES_DIR: dir });
     try {

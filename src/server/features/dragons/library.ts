@@ -48,7 +48,7 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     },
 
     /** Check and store an original image as a new template; optionally with its pencil version. */
-    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; pencil?: boolean }): Promise<Dragon> {
+    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; pencil?: boolean; createdAt?: Date }): Promise<Dragon> {
       const prepared = await prepareTemplate(input.image);
       const id = crypto.randomUUID();
       const keys = dragonKeys(id);
@@ -67,6 +67,7 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
         width: prepared.width,
         height: prepared.height,
         createdBy: input.createdBy,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       });
       invalidate();
       return toDragon(row);

@@ -43,11 +43,18 @@ export async function seedSamples(db: Database, library: Library, samplesDir: st
 
   const samples = JSON.parse(fs.readFileSync(manifest, "utf8")) as Sample[];
   const started = Date.now();
-  // Newest first in the library, so add them in reverse to keep the manifest's order.
-  for (const sample of [...samples].reverse()) {
-    const image = fs.readFileSync(path.join(samplesDir, sample.file));
-    await library.addTemplate({ name: sample.name, image, createdBy: null, pencil: true });
-  }
+  // Two at a time: one sample's JavaScript (the pencil's loops) runs while the other's sharp work
+  // runs on the thread pool. The library lists newest first, so each gets a creation time that
+  // keeps the manifest's order whichever finishes first.
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < samples.length; index = next++) {
+      const sample = samples[index]!;
+      const image = fs.readFileSync(path.join(samplesDir, sample.file));
+      await library.addTemplate({ name: sample.name, image, createdBy: null, pencil: true, createdAt: new Date(started - index) });
+    }
+  };
+  await Promise.all([worker(), worker()]);
   log.info(`Loaded ${samples.length} sample templates in ${Date.now() - started} ms`);
   return samples.length;
 }

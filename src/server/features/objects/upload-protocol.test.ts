@@ -38,7 +38,7 @@ describe.each([
   }
 
   const askForUpload = (as: TestUser | null, payload?: object) => t.app.inject({ method: "POST", url: "/api/objects/upload", cookies: as?.cookies, ...(payload ? { payload } : {}) });
-  const setAcl = (as: TestUser | null, objectPath: string) => t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: as?.cookies, payload: { objectPath } });
+  const setAcl = (as: TestUser | null, objectPath: string, visibility?: string) => t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: as?.cookies, payload: { objectPath, visibility } });
   const getObject = (as: TestUser | null, objectPath: string) => t.app.inject({ method: "GET", url: objectPath, cookies: as?.cookies });
 
   it("reports the storage in use", async () => {
@@ -84,9 +84,8 @@ describe.each([
   it("with visibility private (post photos, avatars), checks the upload and keeps it its owner's alone", async () => {
     const { uploadURL, objectPath } = (await askForUpload(owner)).json();
     expect(await put(uploadURL, png, "image/png")).toBe(200);
-    const setPrivate = (as: TestUser, path: string) => t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: as.cookies, payload: { objectPath: path, visibility: "private" } });
-    expect((await setPrivate(other, objectPath)).statusCode).toBe(403);
-    const checked = await setPrivate(owner, objectPath);
+    expect((await setAcl(other, objectPath, "private")).statusCode).toBe(403);
+    const checked = await setAcl(owner, objectPath, "private");
     expect(checked.statusCode).toBe(200);
     expect(checked.json()).toEqual({ objectPath });
     expect(await t.app.storage.get(objectPath.slice("/objects/".length))).toMatchObject({ checked: true, isPublic: false, contentType: "image/png" });
@@ -94,11 +93,11 @@ describe.each([
     expect((await getObject(owner, objectPath)).rawPayload.equals(png)).toBe(true);
     // The same checks as a public share: a file that is not an image is refused and deleted.
     const words = await storedUpload(t, owner.id, Buffer.from("not a picture at all"), "image/png");
-    const refused = await setPrivate(owner, words);
+    const refused = await setAcl(owner, words, "private");
     expect(refused.statusCode).toBe(415);
     expect(await t.app.storage.get(words.slice("/objects/".length))).toBeNull();
     // Anything but the two words is a 400 naming the field.
-    const odd = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: owner.cookies, payload: { objectPath, visibility: "secret" } });
+    const odd = await setAcl(owner, objectPath, "secret");
     expect(odd.statusCode).toBe(400);
     expect(odd.body).toMatch(/^Invalid visibility: /);
   });
