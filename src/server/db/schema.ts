@@ -192,7 +192,8 @@ export const postImages = pgTable(
     height: integer("height").notNull(),
     position: integer("position").notNull(),
   },
-  (t) => [uniqueIndex("post_images_post_position_key").on(t.postId, t.position)],
+  // object_key: set-acl asks whether a post holds an upload.
+  (t) => [uniqueIndex("post_images_post_position_key").on(t.postId, t.position), index("post_images_object_key_idx").on(t.objectKey)],
 );
 
 export const likes = pgTable(

@@ -27,12 +27,6 @@ export class KeyedRateLimiter {
     }
   }
 
-  /** Give back one attempt of `key` that turned out not to count (a request refused for its content). */
-  release(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
   private prune(now: number) {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }

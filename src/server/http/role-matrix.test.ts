@@ -9,7 +9,7 @@ import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type Requ
 import { newBlogPost, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
-import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../test/users";
+import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
 import type { Post } from "../../shared/posts";
 
 /**
@@ -121,7 +121,7 @@ const rows: Row[] = [
     },
   },
   // Another's upload cannot become your picture, an admin's included.
-  { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await sharedUpload(t, c.owner, await testPicture()) } }) },
+  { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.owner, await testPicture()) } }) },
   { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
   {
     route: "GET /api/account/export", visitor: 401, user: 200, admin: 200,
@@ -192,7 +192,7 @@ const rows: Row[] = [
     },
   },
   // Photos must be the caller's own uploads.
-  { route: "POST /api/posts", visitor: 401, user: 201, other: 400, admin: 400, request: async (c) => ({ body: { dragonId, description: "My dragon", images: [await sharedUpload(t, c.owner, await testPicture())] } }) },
+  { route: "POST /api/posts", visitor: 401, user: 201, other: 400, admin: 400, request: async (c) => ({ body: { dragonId, description: "My dragon", images: [await checkedUpload(t, c.owner, await testPicture())] } }) },
   { route: "POST /api/posts/:id/like", case: "a pending post", visitor: 401, user: 200, other: 404, admin: 200, request: () => ({ params: { id: pendingPost } }) },
   { route: "POST /api/posts/:id/like", case: "an approved post", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ params: { id: approvedPost } }) },
   { route: "POST /api/posts/:id/comment", case: "a pending post", visitor: 401, user: 201, other: 404, admin: 201, request: () => ({ params: { id: pendingPost } }) },

@@ -7,7 +7,7 @@ import { COMMENT_ID, DRAGON_ID, POST_ID, UPLOAD, buildUrl, catalogue, routeKey, 
 import { newBlogPost, newComment, newDragon, newPost, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
-import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../test/users";
+import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
 
 /**
  * 2,000 generated requests across every registered route (a route added later is in the draw at
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const pending = await newPost(t, user, dragonId, { approved: false });
   const comment = await newComment(t, approved, user);
   const blog = await newBlogPost(t, admin, { published: false });
-  const shared = await sharedUpload(t, user, await testPicture());
+  const shared = await checkedUpload(t, user, await testPicture());
   const hidden = await storedUpload(t, user.id, await testPicture());
   const preview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
   pool.push(dragonId, approved, pending, comment, blog.id, blog.slug, shared, hidden, preview, DRAGON_ID, POST_ID, COMMENT_ID, UPLOAD, "00000000-0000-4000-8000-000000000000");

@@ -92,7 +92,13 @@ export async function renderPencil(input: Buffer): Promise<PencilResult> {
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
   // Most of the preview's down-scaling is a box filter in JS (cheaper than a 12 MP resize).
-  const reduced = boxReduce(out, w, h, Math.max(1, Math.floor(long / PREVIEW_SIZE)));
+  let reduced: ReturnType<typeof boxReduce>;
+  try {
+    reduced = boxReduce(out, w, h, Math.max(1, Math.floor(long / PREVIEW_SIZE)));
+  } catch (error) {
+    await hires.catch(() => undefined); // settled, so its failure is not an unhandled rejection
+    throw error;
+  }
   const preview = sharp(reduced.data, { raw: { width: reduced.width, height: reduced.height, channels: 1 } })
     .toColourspace("b-w")
     .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: "inside", withoutEnlargement: true })

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { storedObjects } from "../db/schema";
+import { postImages, storedObjects } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
 
 /** Where people's uploads land, each under a fresh id. */
@@ -74,6 +74,12 @@ export class ObjectStorage {
   /** Record what actually arrived for an upload. */
   async recordUpload(key: string, contentType: string, size: number): Promise<void> {
     await this.db.update(storedObjects).set({ contentType, size }).where(eq(storedObjects.key, key));
+  }
+
+  /** Whether a post holds this upload as one of its originals (its photos as they arrived). */
+  async heldByPost(key: string): Promise<boolean> {
+    const [row] = await this.db.select({ key: postImages.objectKey }).from(postImages).where(eq(postImages.objectKey, key)).limit(1);
+    return Boolean(row);
   }
 
   /** An upload whose bytes set-acl has checked: what they are, and who may read them. */

@@ -37,7 +37,7 @@ export async function storedUpload(t: TestApp, ownerId: string, body: Buffer, co
  * An upload as the post and avatar uploaders leave it: stored, then passed through the real
  * POST /api/objects/set-acl, private (the blog's pictures are made public).
  */
-export async function sharedUpload(t: TestApp, user: TestUser, body: Buffer, contentType = "image/png", visibility: "public" | "private" = "private"): Promise<string> {
+export async function checkedUpload(t: TestApp, user: TestUser, body: Buffer, contentType = "image/png", visibility: "public" | "private" = "private"): Promise<string> {
   const objectPath = await storedUpload(t, user.id, body, contentType);
   const res = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: user.cookies, payload: { objectPath, visibility } });
   if (res.statusCode !== 200) throw new Error(`set-acl answered ${res.statusCode}: ${res.body}`);

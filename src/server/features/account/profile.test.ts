@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, comments, dragons, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
-import { sharedUpload, storedUpload, type TestUser } from "../../test/users";
+import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import type { Post } from "../../../shared/posts";
@@ -30,7 +30,7 @@ const feedAs = async (user: TestUser) => (await send("GET", "/api/posts", user.c
 
 /** An approved post of `author` with one photo, a like and a comment from `fan`. */
 async function approvedPost(author: TestUser, fan: TestUser): Promise<string> {
-  const image = await sharedUpload(t, author, await illustrationPng(300, 200));
+  const image = await checkedUpload(t, author, await illustrationPng(300, 200));
   const created = await send("POST", "/api/posts", author.cookies, { dragonId, description: "My dragon", images: [image] });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as string;
@@ -93,7 +93,7 @@ describe("PUT and DELETE /api/account/avatar", () => {
     await approvedPost(user, other);
     expect((await feedAs(other))[0]!.user.profileImageUrl).toBeNull();
 
-    const upload = await sharedUpload(t, user, await phonePhotoJpeg(600, 400), "image/jpeg");
+    const upload = await checkedUpload(t, user, await phonePhotoJpeg(600, 400), "image/jpeg");
     const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: upload });
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json().profileImageUrl as string;
@@ -108,7 +108,7 @@ describe("PUT and DELETE /api/account/avatar", () => {
     expect(await t.app.storage.get(upload.slice("/objects/".length))).toBeNull();
     expect((await feedAs(other))[0]!.user.profileImageUrl).toBe(url);
 
-    const second = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await sharedUpload(t, user, await illustrationPng(300, 500)) });
+    const second = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 500)) });
     expect(second.statusCode).toBe(200);
     expect(second.json().profileImageUrl).not.toBe(url);
     expect(await t.app.storage.get(url.slice("/objects/".length))).toBeNull();
@@ -122,7 +122,7 @@ describe("PUT and DELETE /api/account/avatar", () => {
   it("refuses another person's upload, an upload not yet shared through set-acl and a malformed path", async () => {
     const user = await createAccount(t);
     const other = await createAccount(t);
-    const theirs = await sharedUpload(t, other, await illustrationPng(200, 200));
+    const theirs = await checkedUpload(t, other, await illustrationPng(200, 200));
     const notShared = await storedUpload(t, user.id, await illustrationPng(200, 200));
     for (const objectPath of [theirs, notShared]) {
       const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath });
@@ -136,7 +136,7 @@ describe("PUT and DELETE /api/account/avatar", () => {
   it("refuses an upload whose bytes are not a whole image", async () => {
     const user = await createAccount(t);
     const png = await illustrationPng(400, 400);
-    const upload = await sharedUpload(t, user, png);
+    const upload = await checkedUpload(t, user, png);
     // Cut short after set-acl checked its header, as a broken file would be.
     await t.app.storage.backend.put(upload.slice("/objects/".length), png.subarray(0, 200), "image/png");
     const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: upload });
@@ -231,8 +231,8 @@ describe("DELETE /api/account", () => {
     const fansPost = await approvedPost(fan, user);
     await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
     await t.database.db.insert(waitlist).values({ email: user.email });
-    await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await sharedUpload(t, user, await illustrationPng(300, 300)) });
-    const looseUpload = await sharedUpload(t, user, await illustrationPng(100, 100));
+    await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
+    const looseUpload = await checkedUpload(t, user, await illustrationPng(100, 100));
     await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email }, remoteAddress: fromNewAddress() });
     for (let i = 0; i < 200 && (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).length === 0; i++) {
       await new Promise((r) => setTimeout(r, 25));
@@ -285,9 +285,9 @@ describe("DELETE /api/account", () => {
 
   it("keeps pictures that a blog post shows when an admin leaves", async () => {
     const writer = await createAccount(t, { isAdmin: true });
-    const cover = await sharedUpload(t, writer, await illustrationPng(160, 90), "image/png", "public");
-    const inline = await sharedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
-    const scrap = await sharedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
+    const cover = await checkedUpload(t, writer, await illustrationPng(160, 90), "image/png", "public");
+    const inline = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
+    const scrap = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
     await t.database.db.insert(blogPosts).values({ title: "Scales", slug: `scales-${writer.id}`, content: `<p><img src="${inline}"></p>`, featuredImageUrl: cover, authorId: writer.id });
     expect((await remove(writer, { email: writer.email, password: PASSWORD })).statusCode).toBe(200);
     expect(await t.app.storage.get(cover.slice(9))).toMatchObject({ ownerId: null, isPublic: true });

@@ -84,7 +84,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
 
     /**
      * A new pending post. Every photo gets a display version and a thumbnail, private to the
-     * author until approval; the originals become private again. On any failure nothing is kept.
+     * author until approval; the originals stay their author's alone, and cannot be used again. On
+     * any failure nothing is kept.
      */
     async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
       if (!(await repository.dragonExists(payload.dragonId))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
@@ -114,8 +115,6 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
         if (refused === "images-unavailable") throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
       } catch (error) {
         await Promise.allSettled(written.map((key) => storage.delete(key)));
-        // A post refused for a damaged photo is not one of the hour's 10: the author may fix it and retry.
-        postLimiter.release(user.id);
         throw error;
       }
       invalidate();

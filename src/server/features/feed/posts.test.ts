@@ -7,7 +7,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { comments, dragons, likes, postImages, posts, storedObjects } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, sharedUpload, storedUpload, type TestUser } from "../../test/users";
+import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
 import { MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 import { createPostsRepository } from "./repository";
@@ -45,7 +45,7 @@ const feed = async (cookies: Cookies, query = "") => {
 /** A post made through the API from `images` fresh shared uploads; answers its id. */
 async function createPost(author: TestUser, options: { images?: Buffer[]; description?: string } = {}): Promise<string> {
   const images = [];
-  for (const image of options.images ?? [small]) images.push(await sharedUpload(t, author, image));
+  for (const image of options.images ?? [small]) images.push(await checkedUpload(t, author, image));
   const res = await post("/api/posts", author.cookies, { dragonId, description: options.description ?? "My dragon", images });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
@@ -139,30 +139,34 @@ describe("POST /api/posts", () => {
     expect(b2! > 150 && r2! < 100).toBe(true);
   });
 
-  it("keeps the originals private: only their owner can read them, before and after posting, admins not", async () => {
+  it("keeps the originals private: only their owner reads them, before and after posting, and they cannot be used again", async () => {
     const author = await createSignedInUser(t);
-    const objectPath = await sharedUpload(t, author, small);
+    const objectPath = await checkedUpload(t, author, small);
     // Checked by set-acl as the upload page asks (private), and no one else's to see.
     for (const reader of [undefined, viewer.cookies, admin.cookies]) expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
     expect(res.statusCode).toBe(201);
     await approve(res.json().id);
-    expect(await objectRow(objectPath)).toMatchObject({ checked: false, isPublic: false });
-    expect((await get(objectPath)).statusCode).toBe(404);
-    expect((await get(objectPath, viewer.cookies)).statusCode).toBe(404);
-    expect((await get(objectPath, admin.cookies)).statusCode).toBe(404);
+    expect(await objectRow(objectPath)).toMatchObject({ ownerId: author.id, checked: false, isPublic: false });
+    for (const reader of [undefined, viewer.cookies, admin.cookies]) expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     // The feed never names the original.
     expect((await get("/api/posts", viewer.cookies)).body).not.toContain(objectPath);
-    // And an upload makes one post only.
+    // And an upload makes one post only: it cannot be checked (or made public) again, nor posted.
+    for (const visibility of ["private", "public"]) {
+      const recheck = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: author.cookies, payload: { objectPath, visibility } });
+      expect(recheck.statusCode).toBe(409);
+      expect(recheck.body).toBe("This photo is already part of a post");
+    }
     const again = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
     expect(again.statusCode).toBe(400);
     expect(again.body).toMatch(/^Invalid images/);
+    expect(await objectRow(objectPath)).toMatchObject({ ownerId: author.id, checked: false, isPublic: false });
   });
 
   it("is for signed-in users only", async () => {
-    const objectPath = await sharedUpload(t, viewer, small);
+    const objectPath = await checkedUpload(t, viewer, small);
     const before = await feedState();
     const res = await post("/api/posts", undefined, { dragonId, images: [objectPath] });
     expect(res.statusCode).toBe(401);
@@ -193,10 +197,10 @@ describe("POST /api/posts", () => {
   it("refuses each invalid field with a 400 naming it, storing nothing", async () => {
     const author = await createSignedInUser(t);
     const other = await createSignedInUser(t);
-    const mine = await sharedUpload(t, author, small);
-    const theirs = await sharedUpload(t, other, small);
+    const mine = await checkedUpload(t, author, small);
+    const theirs = await checkedUpload(t, other, small);
     const privateUpload = await storedUpload(t, author.id, small);
-    const six = await Promise.all(Array.from({ length: 6 }, () => sharedUpload(t, author, small)));
+    const six = await Promise.all(Array.from({ length: 6 }, () => checkedUpload(t, author, small)));
     const cases: [object, RegExp][] = [
       [{ images: [mine] }, /^Invalid dragonId: /],
       [{ dragonId: "ember", images: [mine] }, /^Invalid dragonId: Please select a dragon/],
@@ -231,9 +235,9 @@ describe("POST /api/posts", () => {
     ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /^Invalid images: The image file is damaged or incomplete/],
   ])("refuses %s, even after a good photo was processed, and cleans up everything", async (_label, make, message) => {
     const author = await createSignedInUser(t);
-    const good = await sharedUpload(t, author, await illustrationPng(400, 300));
+    const good = await checkedUpload(t, author, await illustrationPng(400, 300));
     // PNG magic bytes pass set-acl's sniffing; the pipeline reads further.
-    const bad = await sharedUpload(t, author, await make());
+    const bad = await checkedUpload(t, author, await make());
     const before = await feedState();
     const res = await post("/api/posts", author.cookies, { dragonId, images: [good, bad] });
     expect(res.statusCode).toBe(400);
@@ -244,14 +248,11 @@ describe("POST /api/posts", () => {
 
   it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {
     const author = await createSignedInUser(t);
-    // Posts refused for a damaged photo do not count.
-    const damaged = (await illustrationPng()).subarray(0, 4000);
-    for (let i = 0; i < 3; i++) {
-      const refused = await post("/api/posts", author.cookies, { dragonId, images: [await sharedUpload(t, author, damaged)] });
-      expect(refused.statusCode).toBe(400);
-    }
-    for (let i = 0; i < 10; i++) await createPost(author);
-    const objectPath = await sharedUpload(t, author, small);
+    // A post refused for a damaged photo counts too: its photos were read and decoded all the same.
+    const damaged = await post("/api/posts", author.cookies, { dragonId, images: [await checkedUpload(t, author, (await illustrationPng()).subarray(0, 4000))] });
+    expect(damaged.statusCode).toBe(400);
+    for (let i = 0; i < 9; i++) await createPost(author);
+    const objectPath = await checkedUpload(t, author, small);
     const before = await feedState();
     const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
     expect(res.statusCode).toBe(429);
@@ -612,7 +613,7 @@ describe("PUT /api/posts/:id/approve", () => {
 describe("DELETE /api/posts/:id", () => {
   it("lets the author delete a post with its photos, originals, likes and comments", async () => {
     const author = await createSignedInUser(t);
-    const upload = await sharedUpload(t, author, small);
+    const upload = await checkedUpload(t, author, small);
     const id = (await post("/api/posts", author.cookies, { dragonId, images: [upload] })).json().id as string;
     await approve(id);
     await post(`/api/posts/${id}/like`, viewer.cookies);

@@ -59,8 +59,8 @@ export function createPostsRepository(db: Database) {
     /**
      * Store a post and its photos in one transaction. The originals are claimed as they are made
      * private and unchecked: each must still be the author's checked upload, so two posts racing
-     * for one upload cannot both have it, nor a later post take it again. Answers null when
-     * created, else why not (nothing is stored).
+     * for one upload cannot both have it, nor a later post take it again (set-acl refuses to check
+     * an upload a post holds). Answers null when created, else why not (nothing is stored).
      */
     async create(input: { id: string; userId: string; dragonId: string; description: string; images: NewPostImage[] }): Promise<CreateRefusal | null> {
       try {

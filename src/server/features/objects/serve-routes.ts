@@ -57,8 +57,8 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
       .header("last-modified", info.lastModified.toUTCString())
       .header("accept-ranges", "bytes")
       .header("x-content-type-options", "nosniff")
-      // Keys are never rewritten with other bytes, so public objects can be cached for a day;
-      // private ones must be checked with us every time.
+      // Public keys keep their bytes (set-acl writes a cleaned copy before it makes one public),
+      // so they can be cached for a day; private ones must be checked with us every time.
       .header("cache-control", object.isPublic ? "public, max-age=86400" : "private, no-cache");
 
     if (request.headers["if-none-match"] === info.etag) return reply.status(304).send();

@@ -8,6 +8,7 @@ import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
 import { requireUser } from "../auth/sessions";
+import { readUpload } from "./own-upload";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
 // (retries ask again), and bounds what one account can put on the disk. Admins, who upload the
@@ -18,8 +19,8 @@ const isPlainObject = (value: unknown): value is object => typeof value === "obj
 
 /**
  * The upload protocol: ask for a signed URL, PUT the file there (our server on local storage, the
- * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) before the
- * object may be made public.
+ * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) and marks it
+ * checked: public (without its metadata), or still private to its owner when asked.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +51,8 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     // Owners only, admins included: making someone's upload public would publish the file as it
     // arrived, with its metadata (the feed publishes cleaned copies instead).
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
+    // A post's original stays as it is: private, and not to be posted (or published) again.
+    if (await storage.heldByPost(key)) throw new HttpError(409, "This photo is already part of a post");
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "The file has not been uploaded yet");
     // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
@@ -69,7 +72,10 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
       return { objectPath: request.body.objectPath };
     }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
-    const cleaned = await withoutMetadata(await readAll(await storage.read(key)), type);
+    const bytes = await readUpload(storage, key);
+    if (bytes === "missing") throw new HttpError(404, "The file has not been uploaded yet");
+    if (bytes === "too-large") throw new HttpError(413, "The file is larger than 50 MB");
+    const cleaned = await withoutMetadata(bytes, type);
     if (cleaned) {
       await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true, checked: true });
       return { objectPath: request.body.objectPath };

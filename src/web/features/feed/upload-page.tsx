@@ -26,8 +26,8 @@ interface Photo {
   preview: string | null;
 }
 
-/** Have each uploaded photo checked (set-acl), private until the post publishes cleaned copies; one that fails is logged and skipped (SPEC.md section 8). */
-async function sharePhotos(files: UploadedFile[]): Promise<Photo[]> {
+/** Have each uploaded photo checked (set-acl), kept private (a post publishes cleaned copies); one that fails is logged and skipped (SPEC.md section 8). */
+async function checkPhotos(files: UploadedFile[]): Promise<Photo[]> {
   const shared: Photo[] = [];
   for (const file of files) {
     try {
@@ -76,7 +76,7 @@ export function UploadPage() {
     // With a failed photo in the batch the dialog stays open, showing it, until it is closed.
     if (allDone) setPicking(false);
     setSharing(true);
-    const shared = await sharePhotos(files);
+    const shared = await checkPhotos(files);
     shared.forEach((photo) => photo.preview && previews.current.add(photo.preview));
     setPhotos((current) => [...current, ...shared].slice(0, POST_IMAGES_MAX));
     setSharing(false);
