@@ -143,7 +143,8 @@ describe("account self-service", () => {
         await expectToast(page, "Picture Updated");
         const headerPicture = page.getByRole("banner").locator('img[src^="/objects/avatars/"]');
         await headerPicture.waitFor();
-        expect(await headerPicture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([256, 256]);
+        // Shown is not loaded: the element has its size before its picture arrives.
+        await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null))).toEqual([256, 256]);
         await page.getByRole("button", { name: "Change picture" }).waitFor();
       }
       await screenshot(page, `account-profile-${viewport === WIDE ? "wide" : "phone"}`);
