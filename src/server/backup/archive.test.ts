@@ -57,7 +57,7 @@ function filesOf(dataDir: string): Record<string, string> {
   for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
     const full = path.join(entry.parentPath, entry.name);
     const relative = path.relative(dataDir, full);
-    if (entry.isFile() && !relative.startsWith(`db${path.sep}`) && relative !== "db.lock") {
+    if (entry.isFile() && !relative.startsWith(`db${path.sep}`)) {
       out[relative] = crypto.createHash("sha256").update(fs.readFileSync(full)).digest("hex");
     }
   }
@@ -101,11 +101,4 @@ describe("backup and restore of DATA_DIR", () => {
     fs.writeFileSync(path.join(tmp, "not-a-backup.tar"), "hello");
     await expect(restoreDataDir(path.join(tmp, "not-a-backup.tar"), path.join(tmp, "fresh2"))).rejects.toThrow();
   }, 120_000);
-
-  it("takes over a lock left by a process that died", async () => {
-    fs.writeFileSync(path.join(source, "db.lock"), "999999");
-    const database = await openDatabase({ pgliteDir: path.join(source, "db"), migrate: false });
-    await database.close();
-    expect(fs.existsSync(path.join(source, "db.lock"))).toBe(false);
-  }, 60_000);
 });

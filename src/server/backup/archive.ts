@@ -25,13 +25,13 @@ interface Manifest {
 
 const dbDir = (dataDir: string) => path.join(dataDir, "db");
 
-/** Every file under DATA_DIR but the database (dumped on its own) and its lock, relative paths. */
+/** Every file under DATA_DIR but the database (dumped on its own), relative paths. */
 function dataFiles(dataDir: string): string[] {
   if (!fs.existsSync(dataDir)) return [];
   return (fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => file !== "db.lock" && !file.startsWith(`db${path.sep}`))
+    .filter((file) => !file.startsWith(`db${path.sep}`))
     .sort();
 }
 
@@ -41,8 +41,8 @@ function dataFiles(dataDir: string): string[] {
  */
 export async function backupDataDir(dataDir: string, file: string): Promise<{ files: number }> {
   if (!fs.existsSync(dbDir(dataDir))) throw new Error(`There is no database in ${dataDir} to back up.`);
-  const owner = pgliteDirInUse(dbDir(dataDir));
-  if (owner !== null) throw new DatabaseInUseError(`The server (pid ${owner}) has the database in ${dataDir} open. Stop it, then back up: the embedded database belongs to one process at a time.`);
+  const owner = await pgliteDirInUse(dbDir(dataDir));
+  if (owner !== null) throw new DatabaseInUseError(`The server${owner > 0 ? ` (pid ${owner})` : ""} has the database in ${dataDir} open. Stop it, then back up: the embedded database belongs to one process at a time.`);
 
   const database = await openDatabase({ pgliteDir: dbDir(dataDir), migrate: false });
   let dump: Blob;

@@ -56,10 +56,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  let unlock = () => {};
+  let unlock = async () => {};
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true });
-    unlock = lockPgliteDir(options.pgliteDir);
+    unlock = await lockPgliteDir(options.pgliteDir);
   }
   try {
     const client = await PGlite.create({
@@ -74,12 +74,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       try {
         await client.close();
       } finally {
-        unlock();
+        await unlock();
       }
     };
     return { db, kind: "pglite", close, ...{ pglite: client } };
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
   }
 }
