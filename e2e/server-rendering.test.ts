@@ -126,6 +126,24 @@ describe("public pages' HTML, fetched without a browser", () => {
     expect(rootOf(body)).toContain("404 Page Not Found");
   });
 
+  it("a dragon or blog post that does not exist is a 404 that says so in its HTML, with the way back", async () => {
+    // An id of the right shape that names no dragon, and one that cannot be an id.
+    for (const id of [crypto.randomUUID(), `no-such-dragon-${stamp}`]) {
+      const dragon = await html(`/dragon/${id}`);
+      expect(dragon.status, id).toBe(404);
+      const dragonRoot = rootOf(dragon.body);
+      expect(dragonRoot).toMatch(/<h1[^>]*>Dragon Not Found<\/h1>/);
+      expect(dragonRoot).toMatch(/<a[^>]*href="\/home"[^>]*>Back to Library<\/a>/);
+    }
+
+    const blogPost = await html(`/blog/no-such-post-${stamp}`);
+    expect(blogPost.status).toBe(404);
+    const postRoot = rootOf(blogPost.body);
+    expect(postRoot).toMatch(/<h1[^>]*>Blog Post Not Found<\/h1>/);
+    expect(postRoot).toContain(escapeHtml("The blog post you're looking for doesn't exist or has been removed."));
+    expect(postRoot).toMatch(/<a[^>]*href="\/blog"[^>]*>Back to Blog<\/a>/);
+  });
+
   it("a post saved or deleted shows on the next visit: the kept page is made again", async () => {
     const title = `Fresh post ${stamp}`;
     // Visit first, so the list is in the cache without it.
@@ -214,6 +232,9 @@ describe("hydration in Chromium", () => {
     { path: "/blog", heading: "Blog", link: post.title, to: `/blog/${post.slug}`, data: "/api/blog/posts" },
     { path: `/blog/${post.slug}`, heading: post.title, link: "Back to Blog", to: "/blog", data: `/api/blog/posts/${post.slug}` },
     { path: `/no-such-page-${stamp}`, heading: "404 Page Not Found", link: "Back to the start", to: "/", data: null, notFound: true },
+    // Pages whose dragon or post does not exist: the browser does not ask for it again either.
+    { path: `/dragon/no-such-dragon-${stamp}`, heading: "Dragon Not Found", link: "Back to Library", to: "/home", data: `/api/dragons/no-such-dragon-${stamp}`, notFound: true },
+    { path: `/blog/no-such-post-${stamp}`, heading: "Blog Post Not Found", link: "Back to Blog", to: "/blog", data: `/api/blog/posts/no-such-post-${stamp}`, notFound: true },
   ];
 
   it("each public page hydrates without a console error or warning, keeps its data, and navigates client-side", async () => {

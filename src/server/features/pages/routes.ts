@@ -141,10 +141,11 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     const withHead = (list: PagePreload[]) =>
       injectHead(template, [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(list)].filter(Boolean).join("\n    "));
     const status = found ? 200 : 404;
-    const ssr = renderPage && (found ? isServerRenderedPage(pathname) : !isKnownRoute(pathname));
+    // A server-rendered screen whose dragon or post does not exist renders its own not-found words.
+    const ssr = renderPage && (isServerRenderedPage(pathname) || !isKnownRoute(pathname));
     if (ssr) {
       // The data comes inside the page: no need to preload it.
-      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")), !request.user);
+      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")), !request.user, !found);
       if (html) return { status, html, rendered: true };
     }
     return { status, html: withHead(preloads), rendered: false };

@@ -12,9 +12,12 @@ interface SsrEntry {
 
 /**
  * Renders a public page's first screen into the page template: signed out for a visitor (no
- * session), and with the account left for the browser to fill in for a signed-in person.
+ * session), and with the account left for the browser to fill in for a signed-in person. A page
+ * known to name nothing (`notFound`: an unknown dragon or blog post) is rendered with its data
+ * read as nothing (null), so its screen says so ('Dragon Not Found') in the HTML itself, and the
+ * browser, starting from the same null, hydrates that screen without asking again.
  */
-export type PageRenderer = (pathname: string, template: string, visitor: boolean) => Promise<string | null>;
+export type PageRenderer = (pathname: string, template: string, visitor: boolean, notFound?: boolean) => Promise<string | null>;
 
 /** The SSR bundle built beside the client (dist/ssr beside dist/client), or null when there is none (API tests). */
 export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | null> {
@@ -22,14 +25,16 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
   if (!fs.existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
 
-  return async (pathname, template, visitor) => {
+  return async (pathname, template, visitor, notFound = false) => {
     // The page's data, read as a visitor would (no cookie), through our own routes in process.
     const queries = [];
     for (const query of pageQueries(pathname)) {
       const res = await app.inject({ method: "GET", url: query.url });
-      // Missing data (an unknown id, an admin's draft): the browser renders the page, as before.
-      if (res.statusCode !== 200) return null;
-      queries.push({ queryKey: query.queryKey, data: res.json() });
+      if (res.statusCode === 200) queries.push({ queryKey: query.queryKey, data: res.json() });
+      // The API refuses the read (404, or 400 for an id that cannot be one) of a page that names nothing.
+      else if (notFound && res.statusCode >= 400 && res.statusCode < 500) queries.push({ queryKey: query.queryKey, data: null });
+      // Data a visitor cannot read on a page that exists (an admin's draft): the browser renders it.
+      else return null;
     }
     const { html, state } = await entry.render({ pathname, queries, visitor });
     const stateScript = state.queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
