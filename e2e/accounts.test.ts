@@ -107,6 +107,47 @@ describe("accounts", () => {
     await page.context().close();
   });
 
+  it("a link opened on another device asks for the password; someone else's registration of your address cannot be verified by your click", async () => {
+    // A stranger registers the owner's address from their own browser.
+    const stranger = await openPage();
+    await registerThroughTheForm(stranger, "owner.olga@example.com", "stranger's secret");
+    await stranger.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    const link = verificationLink(await inbox.next("owner.olga@example.com"))!;
+
+    // The owner opens the mail on their phone: the link alone verifies nothing.
+    const phone = await openPage(PHONE);
+    await phone.goto(link);
+    await phone.getByRole("heading", { name: "Confirm It's You" }).waitFor();
+    await phone.getByText("To finish verifying, please enter the password you chose for this account.").waitFor();
+    await screenshot(phone, "verify-email-password-phone");
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await phone.getByLabel("Password").fill("what the owner would guess");
+    await phone.getByRole("button", { name: "Verify Email" }).click();
+    await phone.getByRole("alert").filter({ hasText: "That password does not match this account. Please try again." }).waitFor();
+    // The stranger still cannot sign in.
+    await stranger.goto("/login");
+    await stranger.getByLabel("Email").fill("owner.olga@example.com");
+    await stranger.getByLabel("Password").fill("stranger's secret");
+    await stranger.getByRole("button", { name: "Log In" }).click();
+    await stranger.getByRole("heading", { name: "Check Your Email" }).waitFor();
+
+    // The owner registers for real, on the phone, and opens the new link on a laptop with the password.
+    await registerThroughTheForm(phone, "owner.olga@example.com", "olga's own secret");
+    await phone.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    const ownLink = verificationLink(await inbox.next("owner.olga@example.com"))!;
+    const laptop = await openPage();
+    await laptop.goto(ownLink);
+    await laptop.getByLabel("Password").fill("olga's own secret");
+    await laptop.getByRole("button", { name: "Verify Email" }).click();
+    await laptop.getByRole("heading", { name: "Email Verified!" }).waitFor();
+    await screenshot(laptop, "verify-email-with-password-desktop");
+
+    // The stranger's password no longer opens anything.
+    const refused = await stranger.request.post("/api/auth/login", { data: { email: "owner.olga@example.com", password: "stranger's secret" } });
+    expect(refused.status()).toBe(401);
+    for (const page of [stranger, phone, laptop]) await page.context().close();
+  });
+
   it("sends an unverified login to the check-your-email view, where the link can be resent", async () => {
     const page = await openPage(PHONE);
     await registerThroughTheForm(page, "late.learner@example.com");

@@ -108,8 +108,8 @@ describe("admin content creation", () => {
       const page = await context.newPage();
       const request = context.request;
       await request.post("/api/auth/register", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
-      const { outboxFor, verificationLink } = await import("../src/server/test/mail");
-      const link = new URL(verificationLink(outboxFor(server.dataDir, "solo.admin@example.com").at(-1)!)!);
+      const { waitForMail, verificationLink } = await import("../src/server/test/mail");
+      const link = new URL(verificationLink((await waitForMail(server.dataDir, "solo.admin@example.com")).at(-1)!)!);
       await request.get(`/api/auth/verify-email${link.search}`);
       await request.post("/api/auth/login", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
       await gotoHydrated(page, "/home");

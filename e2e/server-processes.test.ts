@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxFor, verificationLink } from "../src/server/test/mail";
+import { verificationLink, waitForMail } from "../src/server/test/mail";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
 import { startServer } from "./support/server-process";
 
@@ -11,8 +11,9 @@ const json = { "content-type": "application/json" };
 async function registerVerifyLogin(base: string, dataDir: string, email: string): Promise<string> {
   const registered = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
   expect(registered.status).toBe(201);
-  const link = new URL(verificationLink(outboxFor(dataDir, email).at(-1)!)!);
-  expect((await fetch(`${base}/api/auth/verify-email${link.search}`)).status).toBe(200);
+  const link = new URL(verificationLink((await waitForMail(dataDir, email)).at(-1)!)!);
+  const verified = await fetch(`${base}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token: link.searchParams.get("token"), password: "correct horse" }) });
+  expect(verified.status).toBe(200);
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
   expect(login.status).toBe(200);
   return /dg_session=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")![1]!;

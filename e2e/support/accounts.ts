@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { expect, inject } from "vitest";
-import { outboxFor, verificationLink } from "../../src/server/test/mail";
+import { outboxFor, verificationLink, waitForMail } from "../../src/server/test/mail";
 
 /** Listed in the shared e2e server's ADMIN_EMAILS. */
 export const ADMIN_EMAIL = "admin@dragongrid.test";
@@ -43,9 +43,10 @@ export async function signIn(context: BrowserContext, email: string, password = 
   }
   const headers = { "x-forwarded-for": clientAddress(email) };
   if ((await request.post("/api/auth/login", { data: { email, password }, headers })).status() !== 200) {
+    const sent = outboxFor(inject("dataDir"), email.toLowerCase()).length;
     const registered = await request.post("/api/auth/register", { data: { email, password, firstName: email.split("@")[0] }, headers });
     expect(registered.status()).toBe(201);
-    const link = verificationLink(outboxFor(inject("dataDir"), email.toLowerCase()).at(-1) ?? "");
+    const link = verificationLink((await waitForMail(inject("dataDir"), email.toLowerCase(), sent + 1)).at(-1) ?? "");
     expect(link).not.toBeNull();
     expect((await request.get(`/api/auth/verify-email${new URL(link!).search}`, { headers })).status()).toBe(200);
     expect((await request.post("/api/auth/login", { data: { email, password }, headers })).status()).toBe(200);

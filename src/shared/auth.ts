@@ -35,6 +35,12 @@ export const registerSchema = z.object({
 
 export const resendVerificationSchema = z.object({ email });
 
+/** POST /api/auth/verify-email: a link opened away from the browser that registered proves the password too. */
+export const verifyWithPasswordSchema = z.object({
+  token: text().min(1, "No verification token provided").max(200, "This verification link is invalid"),
+  password: text().min(1, "Password is required").max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`),
+});
+
 export type LoginPayload = z.infer<typeof loginSchema>;
 
 /** The signed-in user as the API returns it (SPEC.md section 3); never a password hash. */
@@ -57,3 +63,6 @@ export interface CurrentUser extends AuthUser {
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */
 export const UNVERIFIED_LOGIN_MESSAGE = "Please verify your email before logging in.";
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
+/** A verification link opened in another browser than the one that registered (403): the page asks for the password. */
+export const VERIFY_PASSWORD_NEEDED_MESSAGE = "To finish verifying, please enter the password you chose for this account.";
+export const VERIFY_WRONG_PASSWORD_MESSAGE = "That password does not match this account. Please try again.";

@@ -84,8 +84,8 @@ afterAll(() => t.close());
 const newEmail = (what: string) => `${what}-${crypto.randomUUID()}@example.com`;
 
 /** A live link token of `table` for a new account: the verification or reset links a mail carries. */
-async function linkToken(table: typeof emailVerificationTokens | typeof passwordResetTokens, verified: boolean): Promise<string> {
-  const account = await createAccount(t, { verified, password: null });
+async function linkToken(table: typeof emailVerificationTokens | typeof passwordResetTokens, verified: boolean, password: string | null = null): Promise<string> {
+  const account = await createAccount(t, { verified, password });
   const token = crypto.randomBytes(32).toString("base64url");
   await t.database.db.insert(table).values({ tokenHash: hashToken(token), userId: account.id, expiresAt: new Date(Date.now() + 3_600_000) });
   return token;
@@ -99,9 +99,15 @@ const message = (res: LightMyRequestResponse) => (res.headers["content-type"]?.t
 const rows: Row[] = [
   // Accounts: open to everyone, or the caller's own account (no route names another's).
   { route: "POST /api/auth/register", visitor: 201, user: 201, admin: 201, request: (_c, r) => ({ body: { ...r.body, email: newEmail("new") } }) },
-  { route: "POST /api/auth/login", visitor: 200, user: 200, admin: 200, request: async () => ({ body: { email: (await createAccount(t)).email, password: PASSWORD } }) },
+  // A sign-in ends the session the browser held (fresh: the caller's own is ended).
+  {
+    route: "POST /api/auth/login", visitor: 200, user: 200, admin: 200, fresh: true, request: async () => ({ body: { email: (await createAccount(t)).email, password: PASSWORD } }),
+    check: signedOut,
+  },
   { route: "POST /api/auth/resend-verification", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("unverified") } }) },
-  { route: "GET /api/auth/verify-email", visitor: 200, user: 200, admin: 200, request: async () => ({ query: { token: await linkToken(emailVerificationTokens, false) } }) },
+  // A link opened away from the browser that registered asks for the account's password (decision 005).
+  { route: "GET /api/auth/verify-email", visitor: 403, user: 403, admin: 403, request: async () => ({ query: { token: await linkToken(emailVerificationTokens, false, PASSWORD) } }) },
+  { route: "POST /api/auth/verify-email", visitor: 200, user: 200, admin: 200, request: async () => ({ body: { token: await linkToken(emailVerificationTokens, false, PASSWORD), password: PASSWORD } }) },
   {
     route: "GET /api/auth/user", visitor: 401, user: 200, admin: 200,
     check: (res, c) => {
@@ -301,7 +307,8 @@ describe("access by role on every route", () => {
 
   // Who may call is checked before the payload: a visitor, or a user on an admin's route, gets the
   // same 401 or 403 with a payload that is wrong in every part, never a 400 naming a field.
-  const guarded = rows.filter((row, index) => rows.findIndex((other) => other.route === row.route) === index && (row.visitor === 401 || row.user === 403));
+  // (A 403 that admins get too is no role guard: GET verify-email's answer to a browser that did not register.)
+  const guarded = rows.filter((row, index) => rows.findIndex((other) => other.route === row.route) === index && (row.visitor === 401 || (row.user === 403 && row.admin !== 403)));
   for (const row of guarded) {
     it(`${row.route} refuses a caller who may not call it before looking at the payload`, async () => {
       const route = catalogueRoute(row.route)!;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { sessions, users } from "../db/schema";
-import { decodeQuotedPrintable, outboxFor } from "./mail";
+import { decodeQuotedPrintable, waitForMail } from "./mail";
 import type { TestApp } from "./test-app";
 import type { TestUser } from "./users";
 import { hashPassword } from "../features/auth/password";
@@ -57,14 +57,9 @@ export async function login(t: TestApp, email: string, password: string) {
   return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: fromNewAddress() });
 }
 
-/** Wait (polling) until the outbox holds `count` messages for `email`; answers the last one. */
+/** The `count`th message to `email`, once it is in the outbox. */
 export async function mailNumber(t: TestApp, email: string, count: number): Promise<string> {
-  for (let waited = 0; waited < 10_000; waited += 25) {
-    const messages = outboxFor(t.dataDir, email);
-    if (messages.length >= count) return messages[count - 1]!;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no message ${count} for ${email}`);
+  return (await waitForMail(t.dataDir, email, count))[count - 1]!;
 }
 
 /** The reset link's token in a raw message. */

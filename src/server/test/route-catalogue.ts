@@ -63,6 +63,7 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/auth/resend-verification", body: { email: "new@example.com" }, fields: [{ in: "body", name: "email" }] },
   // Without a token the answer is a 400 of its own ("No verification token provided").
   { method: "GET", path: "/api/auth/verify-email", query: { token: "abc" }, fields: [{ in: "query", name: "token" }], optional: ["query.token"] },
+  { method: "POST", path: "/api/auth/verify-email", body: { token: "abc", password: "correct horse" }, fields: [{ in: "body", name: "token" }, { in: "body", name: "password" }] },
   { method: "GET", path: "/api/auth/user", fields: [] },
   { method: "POST", path: "/api/auth/logout", fields: [] },
   { method: "GET", path: "/api/login", fields: [] },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
+import { createAfterAnswer } from "../../http/after-answer";
 import {
   FORGOT_PASSWORD_MESSAGE,
   RESET_DONE_MESSAGE,
@@ -31,11 +32,8 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
   // Like resending a verification link: a few mails per address per quarter hour.
   const forgotsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
   // Looking the account up, writing the token and sending the mail happen after the answer, so
-  // an address with an account and one without answer in the same time (OWASP Forgot Password).
-  const inFlight = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.allSettled([...inFlight]);
-  });
+  // an address with an account and one without answer in the same time.
+  const afterAnswer = createAfterAnswer(app);
 
   async function sendResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -49,10 +47,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
   api.post("/api/auth/forgot-password", { schema: { body: forgotPasswordSchema }, config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
     forgotsPerEmail.hit(email);
-    const job = sendResetLink(email)
-      .catch((error: unknown) => request.log.error({ err: error }, "password reset mail failed"))
-      .finally(() => inFlight.delete(job));
-    inFlight.add(job);
+    afterAnswer(request, "password reset mail", () => sendResetLink(email));
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
@@ -71,7 +66,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     return { message: RESET_DONE_MESSAGE };
   });
 
-  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preValidation: requireUser }, async (request) => {
+  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preValidation: requireUser }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body;
     const user = await users.findById(request.user!.id);
     if (!user) throw new HttpError(401, "Unauthorized");
@@ -82,8 +77,12 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     }
     const hadPassword = user.passwordHash !== null;
     await users.update(user.id, { passwordHash: await hashPassword(newPassword) });
-    // Whoever else holds a session (a stolen cookie, a forgotten tablet) is signed out; this one stays.
-    await sessions.endAllFor(user.id, request);
+    // Whoever else holds a session (a stolen cookie, a forgotten tablet) is signed out; this browser
+    // stays signed in under a new token (the old one may have been seen), and reset links sent
+    // before the change stop working.
+    await resetTokens.deleteFor(user.id);
+    await sessions.endAllFor(user.id);
+    await sessions.start(reply, user.id);
     return { message: hadPassword ? "Password changed. You were signed out everywhere else." : "Password set. You can now also log in with your email and password." };
   });
 

@@ -16,6 +16,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "../../../shared/account";
 import { hashToken } from "../auth/tokens";
+import { SESSION_COOKIE } from "../auth/sessions";
 
 let t: TestApp;
 // The injected clock of reset links: tests move it instead of waiting an hour.
@@ -221,17 +222,22 @@ describe("POST /api/account/password", () => {
   it.each([
     ["user", false],
     ["admin", true],
-  ])("changes a %s's password and ends their other sessions, not this one and not another person's", async (_who, isAdmin) => {
+  ])("changes a %s's password, ends their other sessions and reset links, keeps this browser signed in under a new token, and no one else's", async (_who, isAdmin) => {
     const user = await createAccount(t, { isAdmin });
     const otherBrowser = await newSession(t, user.id);
     const otherUser = await createAccount(t);
     expect(await whoAmI(t, otherBrowser)).toBe(200);
+    const resetLink = await requestLink(user.email);
 
     const res = await change(user, { currentPassword: PASSWORD, newPassword: "battery staple" });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Password changed. You were signed out everywhere else.");
-    expect(await whoAmI(t, user.cookies)).toBe(200);
+    const rotated = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(rotated.value).not.toBe(user.cookies[SESSION_COOKIE]);
+    expect(await whoAmI(t, { [SESSION_COOKIE]: rotated.value })).toBe(200);
+    expect(await whoAmI(t, user.cookies)).toBe(401);
     expect(await whoAmI(t, otherBrowser)).toBe(401);
+    expect((await reset(resetLink, "someone else's")).statusCode).toBe(400);
     expect(await whoAmI(t, otherUser.cookies)).toBe(200);
     expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
     expect((await login(t, user.email, "battery staple")).statusCode).toBe(200);
@@ -243,7 +249,8 @@ describe("POST /api/account/password", () => {
     const res = await change(user, { newPassword: "my first password" });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Password set. You can now also log in with your email and password.");
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: user.cookies })).json().hasPassword).toBe(true);
+    const rotated = { [SESSION_COOKIE]: res.cookies.find((c) => c.name === SESSION_COOKIE)!.value };
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: rotated })).json().hasPassword).toBe(true);
     expect((await login(t, user.email, "my first password")).statusCode).toBe(200);
   });
 

@@ -15,6 +15,11 @@ export function createResetTokens(db: Database) {
       });
     },
 
+    /** Links sent before a password change stop working. */
+    async deleteFor(userId: string): Promise<void> {
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    },
+
     async find(tokenHash: string): Promise<ResetTokenRow | null> {
       const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
       return row ?? null;

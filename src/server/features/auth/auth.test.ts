@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailVerificationTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { outboxFor, verificationLink } from "../../test/mail";
+import { outboxFor, verificationLink, waitForMail } from "../../test/mail";
 import { SESSION_COOKIE } from "./sessions";
 
 let t: TestApp;
@@ -21,9 +21,16 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
 
-async function register(email: string, password = "correct horse", extra: object = {}) {
+/** A browser's cookies from a registration or a sign-in: the one that knows the password. */
+type Jar = Record<string, string>;
+const jarOf = (res: LightMyRequestResponse): Jar => Object.fromEntries(res.cookies.filter((c) => c.value).map((c) => [c.name, c.value]));
+
+async function register(email: string, password = "correct horse", extra: object = {}): Promise<Jar> {
+  const before = outboxFor(t.dataDir, email.toLowerCase()).length;
   const res = await post("/api/auth/register", { email, password, firstName: "Ada", lastName: "Lovelace", ...extra });
   expect(res.statusCode).toBe(201);
+  await waitForMail(t.dataDir, email.toLowerCase(), before + 1);
+  return jarOf(res);
 }
 
 function latestLink(email: string): string {
@@ -33,14 +40,19 @@ function latestLink(email: string): string {
   return link!;
 }
 
-async function verify(link: string) {
+/** Open a verification link: in the browser that registered (`jar`), or anywhere else. */
+async function verify(link: string, jar: Jar = {}) {
   const url = new URL(link);
-  return t.app.inject({ method: "GET", url: `/api/auth/verify-email${url.search}` });
+  return t.app.inject({ method: "GET", url: `/api/auth/verify-email${url.search}`, cookies: jar });
+}
+
+async function verifyWithPassword(link: string, password: string) {
+  return post("/api/auth/verify-email", { token: new URL(link).searchParams.get("token"), password });
 }
 
 async function registerVerified(email: string, password = "correct horse") {
-  await register(email, password);
-  expect((await verify(latestLink(email))).statusCode).toBe(200);
+  const jar = await register(email, password);
+  expect((await verify(latestLink(email), jar)).statusCode).toBe(200);
 }
 
 async function login(email: string, password = "correct horse") {
@@ -56,7 +68,7 @@ describe("register", () => {
     expect(row).toMatchObject({ emailVerified: false, isAdmin: false, firstName: "New", lastName: null });
     expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
 
-    const [message] = outboxFor(t.dataDir, "new.user@example.com");
+    const [message] = await waitForMail(t.dataDir, "new.user@example.com");
     expect(message).toContain("Subject: Verify your Dragon Grid email");
     expect(message).toMatch(/Content-Type: text\/plain/);
     expect(message).toMatch(/Content-Type: text\/html/);
@@ -73,11 +85,43 @@ describe("register", () => {
     expect(tokens[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
   });
 
-  it("refuses an e-mail that already has an account, in any case", async () => {
-    await register("twice@example.com");
-    const res = await post("/api/auth/register", { email: "TWICE@example.com", password: "another one" });
-    expect(res.statusCode).toBe(409);
-    expect(res.body).toBe("An account with this email already exists. Please log in instead.");
+  it("answers an address that has a verified account exactly as a new one, changes nothing, and tells its owner", async () => {
+    await registerVerified("twice@example.com");
+    const fresh = await post("/api/auth/register", { email: "fresh-twice@example.com", password: "another one" });
+    const again = await post("/api/auth/register", { email: "TWICE@example.com", password: "another one" });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.body).toBe(fresh.body);
+    expect(again.headers["content-type"]).toBe(fresh.headers["content-type"]);
+    // The owner hears of it; no link is sent, and the password is still theirs.
+    const [, notice] = await waitForMail(t.dataDir, "twice@example.com", 2);
+    expect(notice).toContain("Subject: Someone tried to register with your Dragon Grid email");
+    expect(verificationLink(notice!)).toBeNull();
+    expect((await login("twice@example.com", "another one")).statusCode).toBe(401);
+    expect((await login("twice@example.com")).statusCode).toBe(200);
+  });
+
+  it("lets a registration of an address nobody verified take it over: new password, earlier links dead", async () => {
+    const squatter = await register("taken@example.com", "squatter's password");
+    const squattersLink = latestLink("taken@example.com");
+    const owner = await register("taken@example.com", "the owner's own", { firstName: "Owner" });
+    expect((await verify(squattersLink, squatter)).statusCode).toBe(400);
+    expect((await verify(latestLink("taken@example.com"), owner)).statusCode).toBe(200);
+    expect((await login("taken@example.com", "squatter's password")).statusCode).toBe(401);
+    const signedIn = await login("taken@example.com", "the owner's own");
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().firstName).toBe("Owner");
+  });
+
+  it("answers before any mail work: a mail server that is down does not show in the answer", async () => {
+    const offline = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    try {
+      const res = await offline.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "no-mail@example.com", password: "correct horse" } });
+      expect(res.statusCode).toBe(201);
+      const resend = await offline.app.inject({ method: "POST", url: "/api/auth/resend-verification", payload: { email: "no-mail@example.com" } });
+      expect(resend.statusCode).toBe(200);
+    } finally {
+      await offline.close();
+    }
   });
 
   it.each([
@@ -92,21 +136,23 @@ describe("register", () => {
     expect(res.body).toMatch(message);
   });
 
-  it("makes ADMIN_EMAILS admins at registration", async () => {
-    await register("boss@example.com");
+  it("makes ADMIN_EMAILS admins only once the address is proven, at sign-in", async () => {
+    const jar = await register("boss@example.com");
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "boss@example.com"));
-    expect(row!.isAdmin).toBe(true);
+    expect(row!.isAdmin).toBe(false);
+    expect((await verify(latestLink("boss@example.com"), jar)).statusCode).toBe(200);
+    expect((await login("boss@example.com")).json().isAdmin).toBe(true);
   });
 });
 
 describe("verify-email", () => {
-  it("verifies once; the same link then fails", async () => {
-    await register("verify@example.com");
+  it("verifies once in the browser that registered; the same link then fails", async () => {
+    const jar = await register("verify@example.com");
     const link = latestLink("verify@example.com");
-    const ok = await verify(link);
+    const ok = await verify(link, jar);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: "Email verified successfully! You can now log in." });
-    const again = await verify(link);
+    const again = await verify(link, jar);
     expect(again.statusCode).toBe(400);
     expect(again.body).toBe("This verification link has already been used. Please log in.");
   });
@@ -124,25 +170,99 @@ describe("verify-email", () => {
   });
 
   it("refuses an expired token", async () => {
-    await register("late@example.com");
+    const jar = await register("late@example.com");
     const link = latestLink("late@example.com");
     await t.database.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await verify(link);
+    const res = await verify(link, jar);
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe("This verification link has expired. Please request a new one.");
   });
 });
 
+describe("an address registered by someone who does not own it (pre-hijacked accounts)", () => {
+  it("the owner's click on the link they did not ask for verifies nothing; the stranger never signs in, nor becomes admin", async () => {
+    // ADMIN_EMAILS names chief@example.com in this app; a stranger registers it first.
+    const listed = await createTestApp({ ADMIN_EMAILS: "chief@example.com" });
+    try {
+      const send = (method: "GET" | "POST", url: string, payload?: object, cookies: Jar = {}) =>
+        listed.app.inject({ method, url, payload, cookies, remoteAddress: fromNewAddress() });
+      const stranger = jarOf(await send("POST", "/api/auth/register", { email: "chief@example.com", password: "stranger's password" }));
+      const [message] = await waitForMail(listed.dataDir, "chief@example.com");
+      const link = new URL(verificationLink(message!)!);
+
+      // The owner opens it in their own browser: the link alone is not enough.
+      const opened = await send("GET", `/api/auth/verify-email${link.search}`);
+      expect(opened.statusCode).toBe(403);
+      expect(opened.body).toBe("To finish verifying, please enter the password you chose for this account.");
+      const guessed = await send("POST", "/api/auth/verify-email", { token: link.searchParams.get("token"), password: "the owner's guess" });
+      expect(guessed.statusCode).toBe(400);
+      expect(guessed.body).toBe("That password does not match this account. Please try again.");
+
+      const [row] = await listed.database.db.select().from(users).where(eq(users.email, "chief@example.com"));
+      expect(row).toMatchObject({ emailVerified: false, isAdmin: false });
+      const strangerLogin = await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" }, stranger);
+      expect(strangerLogin.statusCode).toBe(403);
+      expect(sessionCookie(strangerLogin)).toBeUndefined();
+
+      // The owner registers for real; the stranger's password and link are dead from then on.
+      const owner = jarOf(await send("POST", "/api/auth/register", { email: "chief@example.com", password: "owner's password" }));
+      const [, ownersMessage] = await waitForMail(listed.dataDir, "chief@example.com", 2);
+      expect((await send("GET", `/api/auth/verify-email${link.search}`, undefined, stranger)).statusCode).toBe(400);
+      expect((await send("GET", `/api/auth/verify-email${new URL(verificationLink(ownersMessage!)!).search}`, undefined, owner)).statusCode).toBe(200);
+      expect((await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" })).statusCode).toBe(401);
+      const ownerLogin = await send("POST", "/api/auth/login", { email: "chief@example.com", password: "owner's password" });
+      expect(ownerLogin.json().isAdmin).toBe(true);
+      const stats = await listed.app.inject({ method: "GET", url: "/api/admin/stats", cookies: { [SESSION_COOKIE]: sessionCookie(ownerLogin)!.value } });
+      expect(stats.statusCode).toBe(200);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it("a link opened in another browser verifies with the account's password", async () => {
+    await register("elsewhere@example.com", "my own password");
+    const link = latestLink("elsewhere@example.com");
+    expect((await verify(link)).statusCode).toBe(403);
+    const ok = await verifyWithPassword(link, "my own password");
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: "Email verified successfully! You can now log in." });
+    expect((await verifyWithPassword(link, "my own password")).statusCode).toBe(400);
+    expect((await login("elsewhere@example.com", "my own password")).statusCode).toBe(200);
+  });
+
+  it("a sign-in with the right password but no verification lets that browser finish with the next link", async () => {
+    await register("later-phone@example.com");
+    const refused = await login("later-phone@example.com");
+    expect(refused.statusCode).toBe(403);
+    const phone = jarOf(refused);
+    expect((await post("/api/auth/resend-verification", { email: "later-phone@example.com" })).statusCode).toBe(200);
+    await waitForMail(t.dataDir, "later-phone@example.com", 2);
+    expect((await verify(latestLink("later-phone@example.com"), phone)).statusCode).toBe(200);
+  });
+
+  it("a cookie from a wrong password, another account or a replaced registration does not count", async () => {
+    const wrongPassword = jarOf(await login("unproven@example.com", "not it"));
+    const mine = await register("unproven@example.com");
+    const other = await register("someone-else@example.com");
+    const link = latestLink("unproven@example.com");
+    expect((await verify(link, wrongPassword)).statusCode).toBe(403);
+    expect((await verify(link, other)).statusCode).toBe(403);
+    await register("unproven@example.com", "a second password");
+    expect((await verify(latestLink("unproven@example.com"), mine)).statusCode).toBe(403);
+  });
+});
+
 describe("resend-verification", () => {
   it("sends a new link and the earlier one stops working", async () => {
-    await register("resend@example.com");
+    const jar = await register("resend@example.com");
     const first = latestLink("resend@example.com");
     const res = await post("/api/auth/resend-verification", { email: "Resend@example.com" });
     expect(res.statusCode).toBe(200);
+    await waitForMail(t.dataDir, "resend@example.com", 2);
     const second = latestLink("resend@example.com");
     expect(second).not.toBe(first);
-    expect((await verify(first)).statusCode).toBe(400);
-    expect((await verify(second)).statusCode).toBe(200);
+    expect((await verify(first, jar)).statusCode).toBe(400);
+    expect((await verify(second, jar)).statusCode).toBe(200);
   });
 
   it("answers the same for unknown and already verified e-mails, sending nothing", async () => {
@@ -150,6 +270,10 @@ describe("resend-verification", () => {
     await registerVerified("done@example.com");
     const before = outboxFor(t.dataDir, "done@example.com").length;
     const verified = await post("/api/auth/resend-verification", { email: "done@example.com" });
+    // Mail work runs after the answers, in order: once a later resend's link has arrived, theirs would have too.
+    await register("barrier@example.com");
+    await post("/api/auth/resend-verification", { email: "barrier@example.com" });
+    await waitForMail(t.dataDir, "barrier@example.com", 2);
     expect(unknown.statusCode).toBe(200);
     expect(verified.body).toBe(unknown.body);
     expect(outboxFor(t.dataDir, "nobody@example.com")).toHaveLength(0);
@@ -209,6 +333,22 @@ describe("login, the current user and logout", () => {
     const after = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(after.statusCode).toBe(401);
     expect(after.body).toBe("Unauthorized");
+  });
+
+  it("ends the session the browser already held when it signs in again", async () => {
+    await registerVerified("twice-in@example.com");
+    const first = sessionCookie(await login("twice-in@example.com"))!;
+    const again = await post("/api/auth/login", { email: "twice-in@example.com", password: "correct horse" });
+    expect(again.statusCode).toBe(200);
+    const second = sessionCookie(again)!;
+    expect(second.value).not.toBe(first.value);
+    // The request above carried no cookie: send the first one along, as a browser would.
+    const third = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "twice-in@example.com", password: "correct horse" }, cookies: { [SESSION_COOKIE]: first.value }, remoteAddress: fromNewAddress() });
+    expect(third.statusCode).toBe(200);
+    const me = (value: string) => t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: value } });
+    expect((await me(first.value)).statusCode).toBe(401);
+    expect((await me(second.value)).statusCode).toBe(200);
+    expect((await me(sessionCookie(third)!.value)).statusCode).toBe(200);
   });
 
   it("answers 401 'Unauthorized' without a session and ignores a forged cookie", async () => {

@@ -102,11 +102,15 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
         idTokenExpected: true,
       });
       const claims = tokens.claims() as unknown as GoogleClaims;
-      if (!claims.email || claims.email_verified === false) {
+      // Only an address the provider vouches for: a missing claim is not a yes.
+      if (!claims.email || claims.email_verified !== true) {
         request.log.warn("Google sign-in without a verified e-mail");
         return reply.redirect("/login?error=google-email");
       }
-      const user = await signInGoogleUser(users, claims, config.ADMIN_EMAILS);
+      const { user, tookOver } = await signInGoogleUser(users, claims, config.ADMIN_EMAILS);
+      // An unverified password account on this address may be a squatter's: its sessions end too.
+      if (tookOver) await sessions.endAllFor(user.id);
+      await sessions.endHeld(request);
       await sessions.start(reply, user.id);
       return reply.redirect(pending.returnUrl);
     } catch (error) {
@@ -116,25 +120,31 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   });
 }
 
-/** Find the account for these claims (by Google subject, else by e-mail, linking it), or create one. */
-async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, adminEmails: string[]): Promise<UserRow> {
+/**
+ * Find the account for these claims (by Google subject, else by e-mail, linking it), or create one.
+ * `tookOver`: it was an unverified password account, whose password has just been removed.
+ */
+async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, adminEmails: string[]): Promise<{ user: UserRow; tookOver: boolean }> {
   const email = claims.email!.toLowerCase();
   const isAdmin = adminEmails.includes(email);
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
   if (existing) {
-    return users.update(existing.id, {
+    const tookOver = !existing.emailVerified;
+    const user = await users.update(existing.id, {
       // A password set on an address nobody had verified may be a squatter's: the e-mail's real
       // owner has just proven themselves through Google, so that password stops working.
       ...(existing.emailVerified ? {} : { passwordHash: null }),
       googleSubject: claims.sub,
       emailVerified: true,
-      firstName: existing.firstName ?? claims.given_name ?? null,
-      lastName: existing.lastName ?? claims.family_name ?? null,
+      // A squatter's names go with the squatter's password.
+      firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
+      lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
       profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
       ...(isAdmin ? { isAdmin: true } : {}),
     });
+    return { user, tookOver };
   }
-  return users.create({
+  const user = await users.create({
     email,
     googleSubject: claims.sub,
     emailVerified: true,
@@ -143,4 +153,5 @@ async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, ad
     profileImageUrl: claims.picture ?? null,
     isAdmin,
   });
+  return { user, tookOver: false };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { SESSION_COOKIE } from "./sessions";
 
@@ -85,14 +85,17 @@ describe("Google sign-in", () => {
     },
   );
 
-  it("links an existing password account with the same e-mail instead of creating another", async () => {
+  it("takes over an unverified password account on the same e-mail: its password, names and sessions go", async () => {
     await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "linked@example.com", password: "correct horse", firstName: "Lin" } });
+    const [squatter] = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
+    await t.database.db.insert(sessions).values({ tokenHash: "squatter-session", userId: squatter!.id, expiresAt: new Date(Date.now() + 86_400_000) });
     claims = { sub: "g-3", email: "linked@example.com", email_verified: true, given_name: "Other" };
     const { session } = await signInWithGoogle("/profile");
     expect(session).toBeDefined();
     const rows = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ googleSubject: "g-3", emailVerified: true, firstName: "Lin" });
+    expect(rows[0]).toMatchObject({ id: squatter!.id, googleSubject: "g-3", emailVerified: true, firstName: "Other" });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, "squatter-session"))).toHaveLength(0);
     // The password was never confirmed by the address's owner, so it no longer signs in.
     expect(rows[0]!.passwordHash).toBeNull();
     const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "linked@example.com", password: "correct horse" } });
@@ -116,8 +119,8 @@ describe("Google sign-in", () => {
     expect(bare.headers.location).toBe("/login?error=google");
   });
 
-  it("refuses an e-mail the provider has not verified", async () => {
-    claims = { sub: "g-6", email: "unverified@example.com", email_verified: false };
+  it.each([false, undefined, "true"])("refuses an e-mail the provider has not said is verified (email_verified: %s)", async (emailVerified) => {
+    claims = { sub: `g-6-${String(emailVerified)}`, email: "unverified@example.com", email_verified: emailVerified };
     const { done, session } = await signInWithGoogle("/home");
     expect(done.headers.location).toBe("/login?error=google-email");
     expect(session).toBeUndefined();

@@ -1,17 +1,23 @@
-import type { FastifyInstance } from "fastify";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
+import { loadOrCreateSecret } from "../../http/secrets";
+import { createAfterAnswer } from "../../http/after-answer";
 import { createLoginLimits } from "./login-limits";
 import {
   INVALID_LOGIN_MESSAGE,
   UNVERIFIED_LOGIN_MESSAGE,
+  VERIFY_PASSWORD_NEEDED_MESSAGE,
+  VERIFY_WRONG_PASSWORD_MESSAGE,
   loginSchema,
   registerSchema,
   resendVerificationSchema,
+  verifyWithPasswordSchema,
 } from "../../../shared/auth";
 import { text } from "../../../shared/text";
 import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
@@ -19,7 +25,15 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { hashToken, randomToken } from "./tokens";
 import { requireUser, type Sessions } from "./sessions";
 import { toAuthUser, toCurrentUser, type UsersRepository } from "./users-repository";
-import { verificationEmail } from "./verification-email";
+import { registrationAttemptEmail, verificationEmail } from "./verification-email";
+import { createRegistrationBrowser } from "./registration-browser";
+
+// Two registrations racing for one new address: the unique index lets one through; the other
+// answers as if it had worked (it did, for someone), and nothing more is done for it.
+function raceLost(error: unknown): null {
+  if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return null;
+  throw error;
+}
 
 export interface AuthDeps {
   config: Config;
@@ -39,37 +53,41 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const resendsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
   const isListedAdmin = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
 
-  async function sendVerification(user: { id: string; email: string; firstName: string | null }) {
+  const browser = createRegistrationBrowser(config, loadOrCreateSecret(path.join(config.DATA_DIR, "cookie-signing.key")));
+
+  /** A new link for the account (earlier ones stop working), and the message that carries it. */
+  async function verificationMessage(user: { id: string; email: string; firstName: string | null }) {
     const token = randomToken();
     await users.replaceVerificationToken(user.id, hashToken(token), new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000));
-    const link = `${config.publicUrl}/verify-email?token=${token}`;
     // Without SMTP the message, link and all, is a .eml file in DATA_DIR/outbox (never in the log).
-    await mailer.send(verificationEmail(user.email, user.firstName, link));
+    return verificationEmail(user.email, user.firstName, `${config.publicUrl}/verify-email?token=${token}`);
   }
 
+  // Mail goes out after the answer: how long an answer takes must not tell which addresses have
+  // accounts (a verified one gets a different message than a new one), nor must a failure.
+  const afterAnswer = createAfterAnswer(app);
+
+  /**
+   * Registration answers the same for every address (decision 005): a new one is created; one
+   * still unverified is taken over by this registration (new password, earlier links dead), so a
+   * squatter cannot keep the owner out; one already verified is left alone and its owner is told.
+   */
   api.post("/api/auth/register", { schema: { body: registerSchema }, config: perAddress(10, 60) }, async (request, reply) => {
     const { email, password, firstName, lastName } = request.body;
-    if (await users.findByEmail(email)) throw new HttpError(409, "An account with this email already exists. Please log in instead.");
-    const user = await users
-      .create({
-        email,
-        passwordHash: await hashPassword(password),
-        firstName: firstName || null,
-        lastName: lastName || null,
-        isAdmin: isListedAdmin(email),
-      })
-      .catch((error: unknown) => {
-        // Two registrations racing for one e-mail: the unique index decides.
-        if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") {
-          throw new HttpError(409, "An account with this email already exists. Please log in instead.");
-        }
-        throw error;
-      });
-    try {
-      await sendVerification(user);
-    } catch (error) {
-      request.log.error({ err: error }, "verification mail failed");
-      throw new HttpError(502, "Your account was created, but the verification email could not be sent. Please use 'Resend Verification Email'.");
+    const passwordHash = await hashPassword(password);
+    const existing = await users.findByEmail(email);
+    if (existing?.emailVerified) {
+      afterAnswer(request, "registration notice", () => mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)));
+    } else {
+      const names = { firstName: firstName || null, lastName: lastName || null };
+      // ADMIN_EMAILS make an account admin only at sign-in, once the address is proven.
+      const user = existing ? await users.replaceRegistration(existing.id, { passwordHash, ...names }) : await users.create({ email, passwordHash, ...names, isAdmin: false }).catch(raceLost);
+      if (user) {
+        if (existing) await sessions.endAllFor(user.id);
+        browser.remember(reply, user);
+        const message = await verificationMessage(user);
+        afterAnswer(request, "verification mail", () => mailer.send(message));
+      }
     }
     return reply.status(201).send({ message: "Registration successful. Please check your email to verify your account." });
   });
@@ -83,8 +101,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
-    if (!user.emailVerified) throw new HttpError(403, UNVERIFIED_LOGIN_MESSAGE);
+    if (!user.emailVerified) {
+      // This browser knows the password: a link opened here finishes without asking for it.
+      browser.remember(reply, user);
+      throw new HttpError(403, UNVERIFIED_LOGIN_MESSAGE);
+    }
     const current = isListedAdmin(user.email) && !user.isAdmin ? await users.update(user.id, { isAdmin: true }) : user;
+    await sessions.endHeld(request);
     await sessions.start(reply, current.id);
     return toAuthUser(current);
   });
@@ -92,36 +115,53 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   api.post("/api/auth/resend-verification", { schema: { body: resendVerificationSchema }, config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
     resendsPerEmail.hit(email);
-    const user = await users.findByEmail(email);
-    // The same answer either way, so the endpoint does not reveal who has an account.
-    if (user && !user.emailVerified) {
-      try {
-        await sendVerification(user);
-      } catch (error) {
-        request.log.error({ err: error }, "verification mail failed");
-        throw new HttpError(502, "The email could not be sent. Please try again later.");
-      }
-    }
+    // The same answer, as fast, either way: the endpoint does not reveal who has an account.
+    afterAnswer(request, "verification mail", async () => {
+      const user = await users.findByEmail(email);
+      if (user && !user.emailVerified && user.passwordHash) await mailer.send(await verificationMessage(user));
+    });
     return { message: "If an account needs verifying for this email, a new link is on its way." };
   });
 
+  /** A live, unspent verification token and its account, or the reason it cannot be used. */
+  async function usableToken(token: string | undefined) {
+    if (!token) throw new HttpError(400, "No verification token provided");
+    const tokenHash = hashToken(token);
+    const row = await users.findVerificationToken(tokenHash);
+    if (!row) throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
+    if (row.usedAt) throw new HttpError(400, "This verification link has already been used. Please log in.");
+    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(400, "This verification link has expired. Please request a new one.");
+    const user = await users.findById(row.userId);
+    if (!user) throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
+    return { tokenHash, user };
+  }
+
+  async function finish(tokenHash: string, userId: string, reply: FastifyReply) {
+    if (!(await users.consumeVerificationToken(tokenHash, userId))) {
+      throw new HttpError(400, "This verification link has already been used. Please log in.");
+    }
+    browser.forget(reply);
+    return { message: "Email verified successfully! You can now log in." };
+  }
+
+  // The link finishes at once in the browser that knew the password; elsewhere it asks for it.
   api.get(
     "/api/auth/verify-email",
     { schema: { querystring: z.object({ token: text().max(200).optional() }) }, config: perAddress(30, 15) },
-    async (request) => {
-      const { token } = request.query;
-      if (!token) throw new HttpError(400, "No verification token provided");
-      const tokenHash = hashToken(token);
-      const row = await users.findVerificationToken(tokenHash);
-      if (!row) throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
-      if (row.usedAt) throw new HttpError(400, "This verification link has already been used. Please log in.");
-      if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(400, "This verification link has expired. Please request a new one.");
-      if (!(await users.consumeVerificationToken(tokenHash, row.userId))) {
-        throw new HttpError(400, "This verification link has already been used. Please log in.");
-      }
-      return { message: "Email verified successfully! You can now log in." };
+    async (request, reply) => {
+      const { tokenHash, user } = await usableToken(request.query.token);
+      if (!browser.knows(request, user)) throw new HttpError(403, VERIFY_PASSWORD_NEEDED_MESSAGE);
+      return finish(tokenHash, user.id, reply);
     },
   );
+
+  api.post("/api/auth/verify-email", { schema: { body: verifyWithPasswordSchema }, config: perAddress(30, 15) }, async (request, reply) => {
+    const { tokenHash, user } = await usableToken(request.body.token);
+    // Guesses count as sign-in attempts for the account.
+    loginLimits.hit(user.email, request.ip);
+    if (!user.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash))) throw new HttpError(400, VERIFY_WRONG_PASSWORD_MESSAGE);
+    return finish(tokenHash, user.id, reply);
+  });
 
   api.get("/api/auth/user", { preValidation: requireUser }, async (request, reply) => {
     const user = await users.findById(request.user!.id);

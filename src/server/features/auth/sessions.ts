@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
@@ -69,25 +69,29 @@ export function createSessions(db: Database, config: Config) {
     },
 
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) {
-        lookups.delete(token);
-        await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-      }
+      await this.endHeld(request);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
     },
 
     /**
-     * End every session of a user, but `keep` (the caller's own, after a password change), in the
-     * database and in this process's look-ups, so an ended session is refused here at once. Other
-     * processes refuse it within LOOKUP_TTL_MS (decision 015).
+     * End the session this browser holds, if any, leaving its cookie to be replaced: a sign-in
+     * never leaves an earlier session (perhaps planted, or another person's) alive beside the new one.
      */
-    async endAllFor(userId: string, keep?: FastifyRequest): Promise<void> {
-      const kept = keep?.cookies[SESSION_COOKIE];
-      const keptHash = kept ? hashToken(kept) : null;
-      await db.delete(sessions).where(keptHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keptHash)) : eq(sessions.userId, userId));
+    async endHeld(request: FastifyRequest): Promise<void> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      lookups.delete(token);
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /**
+     * End every session of a user, in the database and in this process's look-ups, so an ended
+     * session is refused here at once. Other processes refuse it within LOOKUP_TTL_MS (decision 015).
+     */
+    async endAllFor(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
       // Keyed by token, so the user's entries are found by walking the map (at most 10,000).
-      for (const [token, entry] of lookups) if (entry.user.id === userId && token !== kept) lookups.delete(token);
+      for (const [token, entry] of lookups) if (entry.user.id === userId) lookups.delete(token);
     },
 
     /** Forget this browser's session cookie (after its session was ended some other way). */

@@ -53,6 +53,23 @@ export function createUsersRepository(db: Database) {
       return row!;
     },
 
+    /**
+     * Registration again on an address nobody has verified: the new registration takes the account
+     * over (its password and names), and links sent for the earlier one stop working.
+     */
+    async replaceRegistration(id: string, values: { passwordHash: string; firstName: string | null; lastName: string | null }): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
+        const [row] = await tx
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(users.id, id), eq(users.emailVerified, false)))
+          .returning();
+        // Verified meanwhile: then it is the owner's, and stays as it is.
+        return row ?? null;
+      });
+    },
+
     /** Store a new verification token (its hash); earlier unused ones stop working. */
     async replaceVerificationToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.transaction(async (tx) => {

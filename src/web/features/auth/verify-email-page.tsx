@@ -1,26 +1,81 @@
-import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
-import { CircleCheck, CircleX } from "lucide-react";
-import { buttonClass } from "../../components/ui/button";
+import { CircleCheck, CircleX, KeyRound } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { TextField } from "../../components/ui/text-field";
 import { apiRequest } from "../../lib/query-client";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/page-meta";
 
-/** /verify-email?token=…: spends the token once (a query, so a re-render never sends it twice). */
+type Verified = { message?: string };
+
+/**
+ * /verify-email?token=…: spends the token once (a query, so a re-render never sends it twice). In a
+ * browser other than the one that registered, the server asks for the account's password (403), so
+ * a link alone never verifies an account someone else registered (decision 005).
+ */
 export function VerifyEmailPage() {
   usePageMeta(getStaticPageMeta("/verify-email")!);
   const token = new URLSearchParams(useSearch()).get("token");
   const verification = useQuery({
     queryKey: ["/api/auth/verify-email", token],
     enabled: Boolean(token),
-    queryFn: async () => (await apiRequest("GET", `/api/auth/verify-email?token=${encodeURIComponent(token!)}`)).json() as Promise<{ message?: string }>,
+    queryFn: async () => (await apiRequest("GET", `/api/auth/verify-email?token=${encodeURIComponent(token!)}`)).json() as Promise<Verified>,
   });
+  const [password, setPassword] = useState("");
+  const withPassword = useMutation({
+    mutationFn: async () => (await apiRequest("POST", "/api/auth/verify-email", { token, password })).json() as Promise<Verified>,
+  });
+  const passwordNeeded = verification.isError && verification.error.message.startsWith("403:");
+  const verified = withPassword.data ?? verification.data;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    withPassword.mutate();
+  };
 
   let content;
-  if (!token || verification.isError) {
+  if (verified) {
+    content = (
+      <>
+        <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">Email Verified!</h1>
+        <p className="mt-3 text-ink-soft">{verified.message || "Email verified successfully!"} You can now log in.</p>
+        <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
+          Go to Login
+        </Link>
+      </>
+    );
+  } else if (passwordNeeded) {
+    const wrong = withPassword.isError ? serverMessage(withPassword.error) : null;
+    content = (
+      <form onSubmit={submit} className="text-left">
+        <KeyRound className="mx-auto h-14 w-14 text-accent" aria-hidden />
+        <h1 className="mt-4 text-center text-3xl font-bold">Confirm It's You</h1>
+        <p className="mt-3 text-center text-ink-soft">{serverMessage(verification.error)}</p>
+        <TextField className="mt-6" label="Password" type="password" name="password" autoComplete="current-password" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+        {wrong && (
+          <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+            {wrong}
+          </p>
+        )}
+        <Button type="submit" className="mt-6 w-full" disabled={withPassword.isPending || !password}>
+          {withPassword.isPending ? "Verifying..." : "Verify Email"}
+        </Button>
+        <p className="mt-4 text-center text-sm text-ink-soft">
+          Don't know this password? Then this account was not registered by you: register again with your own password from the{" "}
+          <Link href="/login" className="font-semibold text-accent-strong underline">
+            login page
+          </Link>
+          .
+        </p>
+      </form>
+    );
+  } else if (!token || verification.isError) {
     const message = token ? (serverMessage(verification.error) ?? "Verification failed. The link may be invalid or expired.") : "No verification token provided";
     content = (
       <>
@@ -30,17 +85,6 @@ export function VerifyEmailPage() {
         <p className="mt-2 text-sm text-ink-soft">You can ask for a new link from the login page, register again, or contact support if this keeps happening.</p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
           Back to Login
-        </Link>
-      </>
-    );
-  } else if (verification.isSuccess) {
-    content = (
-      <>
-        <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Email Verified!</h1>
-        <p className="mt-3 text-ink-soft">{verification.data.message || "Email verified successfully!"} You can now log in.</p>
-        <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
-          Go to Login
         </Link>
       </>
     );
