@@ -114,6 +114,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
           </Button>
           <PrintButton
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
+            paper={{ width: settings.paperWidth, height: settings.paperHeight, unit: settings.unit, preset: settings.paperPreset }}
             request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full } : null)}
           />
           <ShareDrawingLink dragonId={data.id} compact className="px-3" />

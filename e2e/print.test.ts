@@ -1,0 +1,245 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, newPage } from "./support/browser";
+import { PDFTOPPM, PDFTOTEXT, brokenLines, inkDistanceFromEdge, pageWords, renderPdf, solidLines, type GreyPage } from "./support/pdf-raster";
+
+// The printed grid is checked as a printer sees it: pages rendered by poppler at a known
+// resolution, lines found in the pixels. CI installs poppler-utils; elsewhere, without it, the
+// journey is skipped with a message.
+const CI = process.env.CI === "true" || process.env.CI === "1";
+const poppler = fs.existsSync(PDFTOPPM) && fs.existsSync(PDFTOTEXT);
+if (!poppler && CI) throw new Error(`${PDFTOPPM} or ${PDFTOTEXT} is missing: apt-get install poppler-utils`);
+if (!poppler) console.warn(`print journeys: skipped, no ${PDFTOPPM} (apt-get install poppler-utils)`);
+
+const DPI = 150;
+/** A grid line runs unbroken for at least this many pixels; dashes, text and marks never do. */
+const LINE_RUN = 0.75 * DPI;
+
+let browser: Browser;
+let dragonId: string;
+beforeAll(async () => {
+  if (!poppler) return;
+  browser = await launchBrowser();
+  const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string }[];
+  dragonId = dragons[0]!.id;
+});
+afterAll(() => browser?.close());
+
+async function openCanvas(page: Page) {
+  await page.goto(`/draw/${dragonId}?version=color`);
+  await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+}
+
+const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Print / PDF" });
+
+async function openPrint(page: Page) {
+  await page.getByRole("button", { name: "Print / PDF" }).click();
+  await dialogOf(page).waitFor();
+  return dialogOf(page);
+}
+
+/** 'Make PDF' in the open dialog: the downloaded file and its pages' sizes in points. */
+async function makePdf(page: Page): Promise<{ file: string; sizes: [number, number][] }> {
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await dialogOf(page).getByRole("button", { name: "Make PDF" }).click();
+  const file = (await (await download).path())!;
+  const pdf = await PDFDocument.load(fs.readFileSync(file));
+  return { file, sizes: pdf.getPages().map((p) => [Math.round(p.getWidth() * 100) / 100, Math.round(p.getHeight() * 100) / 100]) };
+}
+
+const gaps = (values: number[]) => values.slice(1).map((v, i) => v - values[i]!);
+/** Each gap in whole squares of `square` pixels, or NaN when it is more than a pixel off any. */
+const inSquares = (values: number[], square: number) => gaps(values).map((gap) => (Math.abs(gap - Math.round(gap / square) * square) <= 1 ? Math.round(gap / square) : NaN));
+
+/** Grid lines of a rendered sheet, each checked to lie at least `marginPx` inside the page. */
+function gridLines(sheet: GreyPage, marginPx: number) {
+  const vertical = solidLines(sheet, true, LINE_RUN);
+  const horizontal = solidLines(sheet, false, LINE_RUN);
+  for (const line of vertical) {
+    expect(line.from).toBeGreaterThanOrEqual(marginPx);
+    expect(line.to).toBeLessThanOrEqual(sheet.width - 1 - marginPx);
+  }
+  for (const line of horizontal) {
+    expect(line.from).toBeGreaterThanOrEqual(marginPx);
+    expect(line.to).toBeLessThanOrEqual(sheet.height - 1 - marginPx);
+  }
+  return { xs: vertical.map((l) => l.at), ys: horizontal.map((l) => l.at) };
+}
+
+/**
+ * Two neighbouring sheets laid as the label says, the cut edge of the second (dashed) on the
+ * dotted line of the first: the distance between the last grid line before the join on the first
+ * and the first one after it on the second, in pixels.
+ */
+function acrossJoin(first: GreyPage, second: GreyPage, vertical: boolean): number {
+  // Looked for across the grid only (not in the sheet's label under it): where the grid's lines
+  // in the other direction run, and a few pixels more for a join line on the grid's edge.
+  const span = (sheet: GreyPage): [number, number] => {
+    const lines = solidLines(sheet, !vertical, LINE_RUN);
+    return [Math.min(...lines.map((l) => l.start)) - 3, Math.max(...lines.map((l) => l.end)) + 3];
+  };
+  // The first sheet's join line nearest its far side is the dotted one; the second's nearest its near side the dashed cut.
+  const guide = brokenLines(first, vertical, 2 * DPI, LINE_RUN, span(first)).at(-1)!;
+  const cut = brokenLines(second, vertical, 2 * DPI, LINE_RUN, span(second))[0]!;
+  expect(guide).toBeDefined();
+  expect(cut).toBeDefined();
+  const before = solidLines(first, vertical, LINE_RUN).filter((l) => l.at < guide).at(-1)!;
+  const after = solidLines(second, vertical, LINE_RUN).find((l) => l.at > cut)!;
+  return guide - before.at + (after.at - cut);
+}
+
+/** The cell labels pdftotext reads on these pages. */
+function labelsOn(file: string, pages: number[]): Set<string> {
+  return new Set(pages.flatMap((p) => [...pageWords(file, p).matchAll(/\b[A-Z]{1,2}[0-9]{1,3}\b/g)].map((m) => m[0])));
+}
+
+const allLabels = (columns: number, rows: number) => Array.from({ length: columns * rows }, (_, i) => `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`);
+
+describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
+  it("Letter with a 1-inch grid: every line, label and mark at least the 0.25 in margin inside the sheet, squares exactly 1 inch, on two sheets that join exactly", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    const dialog = await openPrint(page);
+    expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
+    expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.25");
+    await dialog.getByText("The picture takes 2 Letter sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false }).waitFor();
+    const { file, sizes } = await makePdf(page);
+
+    // Letter sheets, portrait: the picture under the grid on two, then the grid alone on two.
+    expect(sizes).toEqual([[612, 792], [612, 792], [612, 792], [612, 792]]);
+    const sheets = renderPdf(file, DPI);
+    expect(sheets.map((s) => [s.width, s.height])).toEqual(Array(4).fill([8.5 * DPI, 11 * DPI]));
+    // Nothing at all painted in the margin, on any sheet: not the picture, a line, a label or a mark.
+    for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
+
+    const [left, right] = [gridLines(sheets[2]!, 0.25 * DPI), gridLines(sheets[3]!, 0.25 * DPI)];
+    // Columns A–F and the lines around them on the first sheet, G–K on the second: 12 lines in all.
+    expect(left.xs).toHaveLength(6);
+    expect(right.xs).toHaveLength(6);
+    expect(inSquares(left.xs, DPI)).toEqual([1, 1, 1, 1, 1]);
+    expect(inSquares(right.xs, DPI)).toEqual([1, 1, 1, 1, 1]);
+    // 8.5 in down: eight 1-inch rows and a half row, the same on both sheets.
+    expect(gaps(left.ys).map((g) => Math.round(g))).toEqual([150, 150, 150, 150, 150, 150, 150, 150, 75]);
+    for (const [i, y] of right.ys.entries()) expect(Math.abs(y - left.ys[i]!)).toBeLessThanOrEqual(1);
+    for (const gap of gaps(left.ys).slice(0, 8)) expect(Math.abs(gap - DPI)).toBeLessThanOrEqual(1);
+    expect(Math.abs(gaps(left.ys)[8]! - DPI / 2)).toBeLessThanOrEqual(1);
+    // Joined at the cut line, F|G is a 1-inch square like every other.
+    expect(Math.abs(acrossJoin(sheets[2]!, sheets[3]!, true) - DPI)).toBeLessThanOrEqual(1);
+
+    expect(pageWords(file, 1)).toContain("Picture and grid · sheet 1 of 2 · row 1, column 1");
+    expect(pageWords(file, 4)).toContain("Grid alone · sheet 2 of 2 · row 1, column 2");
+    const labels = labelsOn(file, [3, 4]);
+    for (const label of allLabels(11, 9)) expect(labels.has(label), label).toBe(true);
+    expect(labelsOn(file, [3]).has("A1")).toBe(true);
+    await context.close();
+  });
+
+  it("a drawing that fits: Letter paper printed on A3 with a half-inch margin is one centred sheet, every line at least half an inch in", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    const dialog = await openPrint(page);
+    await dialog.getByLabel("Print on").selectOption("a3");
+    await dialog.getByLabel("Printable margin").fill("0.5");
+    await dialog.getByText("The picture fits on one A3 sheet (landscape), and so does the blank grid.").waitFor();
+    const { file, sizes } = await makePdf(page);
+    expect(sizes).toEqual([[1190.55, 841.89], [1190.55, 841.89]]);
+    const sheets = renderPdf(file, DPI);
+    for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(0.5 * DPI);
+    const { xs, ys } = gridLines(sheets[1]!, 0.5 * DPI);
+    expect(inSquares(xs, DPI)).toEqual(Array(11).fill(1));
+    expect(gaps(ys).slice(0, 8).every((gap) => Math.abs(gap - DPI) <= 1)).toBe(true);
+    expect(gaps(ys)).toHaveLength(9);
+    // Centred: as much room left of the grid as right of it.
+    expect(Math.abs(xs[0]! - (sheets[1]!.width - 1 - xs.at(-1)!))).toBeLessThanOrEqual(2);
+    expect(pageWords(file, 2)).not.toContain("sheet 1 of");
+    const labels = labelsOn(file, [2]);
+    for (const label of allLabels(11, 9)) expect(labels.has(label), label).toBe(true);
+    await context.close();
+  });
+
+  it("a 20 × 15 in poster on Letter: six sheets a copy, in rows and columns, whose squares and labels add up across every join", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    await page.getByLabel("Width").fill("20");
+    await page.getByLabel("Height").fill("15");
+    await page.getByText("20 x 15 cells").waitFor();
+    const dialog = await openPrint(page);
+    expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
+    await dialog.getByText("The picture takes 6 Letter sheets (landscape, 3 rows of 2), and so does the blank grid.", { exact: false }).waitFor();
+    const { file, sizes } = await makePdf(page);
+    expect(sizes).toEqual(Array(12).fill([792, 612]));
+    const sheets = renderPdf(file, DPI);
+    for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
+    const grid = sheets.slice(6);
+    for (const sheet of grid) {
+      const { xs, ys } = gridLines(sheet, 0.25 * DPI);
+      expect(inSquares(xs, DPI).every((n) => n === 1)).toBe(true);
+      expect(inSquares(ys, DPI).every((n) => n === 1)).toBe(true);
+    }
+    // Reading order: row 1 is sheets 1 and 2, row 2 sheets 3 and 4. Across each join, squares stay 1 inch.
+    expect(Math.abs(acrossJoin(grid[0]!, grid[1]!, true) - DPI)).toBeLessThanOrEqual(1);
+    expect(Math.abs(acrossJoin(grid[0]!, grid[2]!, false) - DPI)).toBeLessThanOrEqual(1);
+    expect(pageWords(file, 12)).toContain("Grid alone · sheet 6 of 6 · row 3, column 2");
+    const labels = labelsOn(file, [7, 8, 9, 10, 11, 12]);
+    for (const label of allLabels(20, 15)) expect(labels.has(label), label).toBe(true);
+    await context.close();
+  });
+
+  it("A4 in centimetres with 2 cm squares: 2 cm exactly on the sheet, inside the 0.635 cm margin", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    await page.getByRole("radio", { name: "Centimetres" }).click();
+    await page.getByLabel("Paper preset").selectOption("a4");
+    await page.getByLabel("Square size").fill("2");
+    await page.getByText("15 x 11 cells").waitFor();
+    const dialog = await openPrint(page);
+    expect(await dialog.getByLabel("Print on").inputValue()).toBe("a4");
+    expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.635");
+    await dialog.getByText("The picture takes 2 A4 sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false }).waitFor();
+    const { file, sizes } = await makePdf(page);
+    expect(sizes).toEqual(Array(4).fill([595.28, 841.89]));
+    const cm = DPI / 2.54;
+    const sheets = renderPdf(file, DPI);
+    for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
+    const [left, right] = [gridLines(sheets[2]!, 0.25 * DPI), gridLines(sheets[3]!, 0.25 * DPI)];
+    // 29.7 cm across: 0–14 cm on the first sheet, 16–28 and the paper's edge at 29.7 on the second.
+    expect(gaps(left.xs).map((gap) => Math.round(gap / cm))).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(gaps(right.xs).map((gap) => Math.round((gap / cm) * 10) / 10)).toEqual([2, 2, 2, 2, 2, 2, 1.7]);
+    for (const gap of [...gaps(left.xs), ...gaps(right.xs).slice(0, 6)]) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
+    expect(Math.abs(gaps(right.xs)[6]! - 1.7 * cm)).toBeLessThanOrEqual(1);
+    // 21 cm down: ten 2 cm rows and a 1 cm one.
+    for (const gap of gaps(left.ys).slice(0, 10)) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
+    expect(Math.abs(gaps(left.ys)[10]! - cm)).toBeLessThanOrEqual(1);
+    expect(Math.abs(acrossJoin(sheets[2]!, sheets[3]!, true) - 2 * cm)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it("the margin field says what is wrong with a bad margin and keeps the PDF from being made; it follows the unit", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    const dialog = await openPrint(page);
+    const field = dialog.getByLabel("Printable margin");
+    const make = dialog.getByRole("button", { name: "Make PDF" });
+    for (const bad of ["-0.1", "1.5", ""]) {
+      await field.fill(bad);
+      await dialog.getByRole("alert").filter({ hasText: "Enter a margin from 0 to 1 in." }).waitFor();
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      expect(await make.isDisabled()).toBe(true);
+    }
+    await field.fill("0.3");
+    await dialog.getByRole("alert").waitFor({ state: "detached" });
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+    expect(await make.isEnabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // 0.3 in is 0.762 cm: the same margin, in the unit the canvas now uses.
+    await page.getByRole("radio", { name: "Centimetres" }).click();
+    await openPrint(page);
+    expect(await field.inputValue()).toBe("0.762");
+    await field.fill("3");
+    await dialog.getByRole("alert").filter({ hasText: "Enter a margin from 0 to 2.54 cm." }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,138 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { cellLabel, PAPER_MAX } from "../../../shared/grid";
+import { PAPER_PRESETS, type PaperPreset, type Unit } from "../../../shared/paper";
+import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, OVERLAP_MM, cellLabelBox, POINTS_PER_MM, STROKE_PAD_PT, defaultSheet, layoutPrint, parseMargin, sheetSize, type PrintLayout } from "./pdf-layout";
+
+const close = (actual: number, expected: number, within = 1e-6) => expect(Math.abs(actual - expected)).toBeLessThan(within);
+
+/** Every rule a layout keeps, whatever the paper, sheet and margin. */
+function expectSound(layout: PrintLayout, paperWidth: number, paperHeight: number, marginMm: number) {
+  const margin = marginMm * POINTS_PER_MM;
+  const { scale, overlap } = layout;
+  expect(layout.sheets).toHaveLength(layout.rows * layout.columns);
+  for (const sheet of layout.sheets) {
+    // Inside the margin, with room for half the thickest stroke.
+    expect(sheet.x).toBeGreaterThanOrEqual(margin + (marginMm > 0 ? STROKE_PAD_PT : 0) - 1e-6);
+    expect(sheet.y).toBeGreaterThanOrEqual(margin + (marginMm > 0 ? STROKE_PAD_PT : 0) - 1e-6);
+    expect(sheet.x + sheet.region.width * scale).toBeLessThanOrEqual(layout.width - margin + 1e-6);
+    expect(sheet.y + sheet.region.height * scale).toBeLessThanOrEqual(layout.height - margin + 1e-6);
+    expect(sheet.shares).toEqual({ left: sheet.column > 1, right: sheet.column < layout.columns, top: sheet.row > 1, bottom: sheet.row < layout.rows });
+  }
+  // The parts cover the paper edge to edge, neighbours sharing exactly the overlap.
+  const row = layout.sheets.filter((s) => s.row === 1);
+  const column = layout.sheets.filter((s) => s.column === 1);
+  close(row[0]!.region.x, 0);
+  close(column[0]!.region.y, 0);
+  close(row.at(-1)!.region.x + row.at(-1)!.region.width, paperWidth);
+  close(column.at(-1)!.region.y + column.at(-1)!.region.height, paperHeight);
+  for (const [i, s] of row.slice(1).entries()) close(row[i]!.region.x + row[i]!.region.width - s.region.x, overlap);
+  for (const [i, s] of column.slice(1).entries()) close(column[i]!.region.y + column[i]!.region.height - s.region.y, overlap);
+  if (layout.labelBox) {
+    expect(layout.labelBox.y + layout.labelBox.height).toBeLessThanOrEqual(layout.height - margin + 1e-6);
+    expect(layout.labelBox.x).toBeGreaterThanOrEqual(margin);
+    expect(layout.labelBox.x + layout.labelBox.width).toBeLessThanOrEqual(layout.width - margin + 1e-6);
+    for (const sheet of layout.sheets) expect(sheet.y + sheet.region.height * scale).toBeLessThanOrEqual(layout.labelBox.y + 1e-6);
+  }
+}
+
+describe("print layout", () => {
+  it("sheets are their exact sizes in points", () => {
+    expect(sheetSize("letter", "portrait")).toEqual({ width: 612, height: 792 });
+    expect(sheetSize("legal", "landscape")).toEqual({ width: 1008, height: 612 });
+    close(sheetSize("a4", "portrait").width, 595.2756, 1e-3);
+    close(sheetSize("a4", "portrait").height, 841.8898, 1e-3);
+  });
+
+  it("Letter paper on Letter sheets with the default quarter-inch margin: two portrait sheets, true scale, the overlap shared", () => {
+    const layout = layoutPrint({ paperWidth: 11, paperHeight: 8.5, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    expect(layout.orientation).toBe("portrait");
+    expect([layout.rows, layout.columns]).toEqual([1, 2]);
+    expect(layout.scale).toBe(72);
+    close(layout.overlap, OVERLAP_MM / 25.4);
+    // Both halves the same width: (11 in + the overlap) / 2.
+    for (const sheet of layout.sheets) close(sheet.region.width, (11 + layout.overlap) / 2);
+    expect(layout.sheets.map((s) => s.region.height)).toEqual([8.5, 8.5]);
+    expect(layout.labelBox).not.toBeNull();
+    expectSound(layout, 11, 8.5, DEFAULT_MARGIN_MM);
+  });
+
+  it("a paper that fits inside the printable area takes one sheet, centred, in the paper's own orientation", () => {
+    const layout = layoutPrint({ paperWidth: 9, paperHeight: 6, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    expect(layout.sheets).toHaveLength(1);
+    expect(layout.orientation).toBe("landscape");
+    expect(layout.labelBox).toBeNull();
+    const [sheet] = layout.sheets;
+    expect(sheet!.region).toEqual({ x: 0, y: 0, width: 9, height: 6 });
+    expect([sheet!.x, sheet!.y]).toEqual([(792 - 9 * 72) / 2, (612 - 6 * 72) / 2]);
+    expectSound(layout, 9, 6, DEFAULT_MARGIN_MM);
+  });
+
+  it("a margin of 0 prints the paper edge to edge on its own sheet size", () => {
+    const layout = layoutPrint({ paperWidth: 11, paperHeight: 8.5, unit: "in", sheet: "letter", marginMm: 0 });
+    expect(layout.sheets).toHaveLength(1);
+    expect([layout.width, layout.height, layout.sheets[0]!.x, layout.sheets[0]!.y]).toEqual([792, 612, 0, 0]);
+  });
+
+  it("a wider margin can need more sheets; a larger sheet fewer", () => {
+    const base = { paperWidth: 29.7, paperHeight: 21, unit: "cm" as Unit };
+    expect(layoutPrint({ ...base, sheet: "a4", marginMm: 0 }).sheets).toHaveLength(1);
+    const a4 = layoutPrint({ ...base, sheet: "a4", marginMm: DEFAULT_MARGIN_MM });
+    expect(a4.sheets).toHaveLength(2);
+    expect(a4.scale).toBeCloseTo(72 / 2.54, 9);
+    expectSound(a4, 29.7, 21, DEFAULT_MARGIN_MM);
+    expect(layoutPrint({ ...base, sheet: "a3", marginMm: DEFAULT_MARGIN_MM }).sheets).toHaveLength(1);
+    expect(layoutPrint({ ...base, sheet: "a5", marginMm: DEFAULT_MARGIN_MM }).sheets.length).toBeGreaterThan(2);
+  });
+
+  it("a poster splits into rows and columns, turning the sheet the way that needs fewer", () => {
+    const layout = layoutPrint({ paperWidth: 30, paperHeight: 20, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    const turned = layoutPrint({ paperWidth: 20, paperHeight: 30, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    // 30 x 20 in: 3 x 3 landscape sheets (4 x 3 portrait would be 12).
+    expect([layout.orientation, layout.rows, layout.columns]).toEqual(["landscape", 3, 3]);
+    // 20 x 30 in: 5 x 2 landscape sheets against 4 x 3 portrait, the paper's own way.
+    expect([turned.orientation, turned.rows, turned.columns]).toEqual(["landscape", 5, 2]);
+    expect(layout.sheets.map((s) => s.number)).toEqual(layout.sheets.map((_, i) => i + 1));
+    expect(layout.sheets[1]).toMatchObject({ row: 1, column: 2 });
+    expectSound(layout, 30, 20, DEFAULT_MARGIN_MM);
+    expectSound(turned, 20, 30, DEFAULT_MARGIN_MM);
+  });
+
+  it("keeps its rules for every sheet, unit and a range of papers and margins", () => {
+    for (const sheet of PAPER_PRESETS) {
+      for (const unit of ["in", "cm"] as Unit[]) {
+        for (const [w, h] of [[1, 1], [5.5, 4.25], [11, 8.5], [21, 29.7], [48, 36], [PAPER_MAX, 3]]) {
+          for (const marginMm of [0, 3, DEFAULT_MARGIN_MM, 25.4]) {
+            expectSound(layoutPrint({ paperWidth: w!, paperHeight: h!, unit, sheet: sheet as PaperPreset, marginMm }), w!, h!, marginMm);
+          }
+        }
+      }
+    }
+  });
+
+  it("the overlap is wider than the widest cell label, so each label is whole on some sheet", async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const widest = cellLabel({ column: PAPER_MAX - 1, row: PAPER_MAX - 1 });
+    expect(widest).toBe("GR200");
+    const box = cellLabelBox(font.widthOfTextAtSize(widest, CELL_LABEL_MAX_PT), CELL_LABEL_MAX_PT);
+    expect(box.width).toBeLessThan(OVERLAP_MM * POINTS_PER_MM);
+    expect(box.height).toBeLessThan(OVERLAP_MM * POINTS_PER_MM);
+  });
+
+  it("offers the paper's own sheet, else the unit's usual one", () => {
+    expect(defaultSheet("legal", "in")).toBe("legal");
+    expect(defaultSheet(null, "in")).toBe("letter");
+    expect(defaultSheet(null, "cm")).toBe("a4");
+  });
+
+  it("reads the margin field in the canvas's unit and refuses what is not a margin", () => {
+    expect(parseMargin("0.25", "in")).toEqual({ mm: 6.35 });
+    expect(parseMargin("0.635", "cm")).toEqual({ mm: 6.35 });
+    expect(parseMargin("0", "in")).toEqual({ mm: 0 });
+    expect(parseMargin("1", "in")).toEqual({ mm: 25.4 });
+    expect(parseMargin("", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
+    expect(parseMargin("abc", "cm")).toEqual({ error: "Enter a margin from 0 to 2.54 cm." });
+    expect(parseMargin("-0.1", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
+    expect(parseMargin("1.5", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
+  });
+});
