@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
 import { DESKTOP, PHONE, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
+import { uploadBlogImage } from "./support/blog-images";
 
 const WIDE = { width: 1440, height: 900 };
 const stamp = Date.now();
@@ -37,16 +38,6 @@ interface ApiPost {
   title: string;
   content: string;
   published: boolean;
-}
-
-/** Upload a picture the way the blog form does (signed URL, PUT, set-acl); answers its object path. */
-async function uploadImage(request: APIRequestContext, file: string): Promise<string> {
-  const grant = await request.post("/api/objects/upload", { data: { filename: path.basename(file), contentType: "image/png" } });
-  expect(grant.status()).toBe(200);
-  const { signedUrl, objectPath } = (await grant.json()) as { signedUrl: string; objectPath: string };
-  expect((await request.put(signedUrl, { headers: { "content-type": "image/png" }, data: fs.readFileSync(file) })).status()).toBe(200);
-  expect((await request.post("/api/objects/set-acl", { data: { objectPath } })).status()).toBe(200);
-  return objectPath;
 }
 
 async function createPost(request: APIRequestContext, data: Record<string, unknown>): Promise<ApiPost> {
@@ -337,7 +328,7 @@ describe("blog", () => {
 
   it("looks finished on a phone and a wide screen, with no serious accessibility problem", async () => {
     const { context: adminContext, page: admin } = await signedInPage(ADMIN_EMAIL, PHONE);
-    const cover = await uploadImage(adminContext.request, coverFile);
+    const cover = await uploadBlogImage(adminContext.request, coverFile);
     const content = [
       "<p>The grid method turns one hard drawing into many easy ones. Here is how to use it for the scales along a dragon's back.</p>",
       "<h2>Prepare the paper</h2>",

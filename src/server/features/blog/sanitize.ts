@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { isAllowedImageUrl } from "../../../shared/blog";
+import { BLOG_HTML_ELEMENTS, BLOG_HTML_RENAMED } from "../../../shared/blog-html";
 
 /** rel of every link that leaves the site: no window.opener, no referrer, no ranking passed on. */
 export const EXTERNAL_LINK_REL = "noopener noreferrer nofollow";
@@ -20,17 +21,13 @@ function linkKind(href: string): "external" | "internal" | null {
   return null;
 }
 
-// The allowlist of decision 011. Everything else is dropped: unknown tags lose their markup and
-// keep their text; script-like containers lose their text too. Attribute values are checked after
-// the parser has decoded entities, so encoded "javascript:" is seen as what it is.
+// The allowlist of decision 011, shared with the editor. Everything else is dropped: unknown tags
+// lose their markup and keep their text; script-like containers lose their text too. Attribute
+// values are checked after the parser has decoded entities, so encoded "javascript:" is seen as
+// what it is.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "h2", "h3", "h4", "strong", "b", "em", "i", "a", "ul", "ol", "li", "blockquote", "code", "pre", "hr", "br", "figure", "figcaption", "img"],
-  allowedAttributes: {
-    a: ["href", "title", "rel"],
-    img: ["src", "alt", "title", "width", "height"],
-    code: ["class"],
-    ol: ["start"],
-  },
+  allowedTags: Object.keys(BLOG_HTML_ELEMENTS),
+  allowedAttributes: Object.fromEntries(Object.entries(BLOG_HTML_ELEMENTS).map(([tag, attributes]) => [tag, [...attributes]])),
   allowedClasses: { code: ["language-*"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["https"] },
@@ -39,10 +36,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "noembed", "noframes", "xmp", "template", "title", "object", "embed", "select"],
   transformTags: {
-    // An article's own heading levels start at h2 (the page's title is the h1).
-    h1: "h2",
-    h5: "h4",
-    h6: "h4",
+    ...BLOG_HTML_RENAMED,
     a: (tagName, attribs) => {
       const href = attribs.href?.trim() ?? "";
       const kind = href ? linkKind(href) : null;

@@ -1,18 +1,18 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
-import Image from "@tiptap/extension-image";
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, LoaderCircle, Quote, Redo2, Undo2 } from "lucide-react";
 import { toast } from "../../components/ui/use-toast";
 import { BLOG_IMAGE_TYPES } from "./admin-api";
+import { BlogStarterKit } from "./blog-starter-kit";
 import { Figcaption, Figure } from "./figure-extension";
 import { uploadImageWithToasts } from "./image-upload";
+import { LinkedImage } from "./linked-image-extension";
 
-// The editor writes only what the server's sanitiser keeps (h2-h4, p, strong, em, a, lists,
-// blockquote, code, pre, hr, br, img, figure with figcaption): no underline, no strike-through,
-// headings from h2.
+// The editor reads and writes exactly what the server's sanitiser keeps (src/shared/blog-html.ts):
+// no underline, no strike-through, headings from h2. The round-trip journey
+// (e2e/blog-editor-round-trip.test.ts) saves every declared element and attribute through it.
 const extensions = [
-  StarterKit.configure({
+  BlogStarterKit.configure({
     // h4 too, so a stored h4 survives an edit; the toolbar offers h2 and h3.
     heading: { levels: [2, 3, 4] },
     underline: false,
@@ -25,7 +25,7 @@ const extensions = [
       HTMLAttributes: { target: null, rel: null },
     },
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  LinkedImage.configure({ inline: false, allowBase64: false }),
   Figure,
   Figcaption,
 ];
