@@ -100,5 +100,22 @@ describe("backup and restore of DATA_DIR", () => {
     await expect(restoreDataDir(path.join(tmp, "missing.tar"), path.join(tmp, "fresh"))).rejects.toThrow(/There is no backup/);
     fs.writeFileSync(path.join(tmp, "not-a-backup.tar"), "hello");
     await expect(restoreDataDir(path.join(tmp, "not-a-backup.tar"), path.join(tmp, "fresh2"))).rejects.toThrow();
+    expect(fs.existsSync(path.join(tmp, "fresh2"))).toBe(false);
+  }, 120_000);
+
+  it("leaves DATA_DIR as it was when an archive breaks off in the middle: missing stays missing, empty stays empty", async () => {
+    const whole = fs.readFileSync(archive);
+    const cut = path.join(tmp, "cut-short.tar");
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const missing = path.join(tmp, "never-made");
+    await expect(restoreDataDir(cut, missing)).rejects.toThrow();
+    expect(fs.existsSync(missing)).toBe(false);
+    const empty = path.join(tmp, "mounted-volume");
+    fs.mkdirSync(empty);
+    await expect(restoreDataDir(cut, empty)).rejects.toThrow();
+    expect(fs.readdirSync(empty)).toEqual([]);
+    // And a whole archive then restores into it.
+    expect((await restoreDataDir(archive, empty)).files).toBeGreaterThan(0);
+    expect(fs.readdirSync(empty)).not.toContain(".restoring");
   }, 120_000);
 });

@@ -81,14 +81,38 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ fi
   return { files: files.length };
 }
 
-/** Fill an empty (or missing) DATA_DIR from an archive made by backupDataDir. */
+// A restore fills this folder inside DATA_DIR and moves its contents up only once everything is
+// there: renames within one file system, also when DATA_DIR is a mounted volume.
+const STAGING = ".restoring";
+
+/**
+ * Fill an empty (or missing) DATA_DIR from an archive made by backupDataDir. Nothing lands in
+ * DATA_DIR until the whole archive has been read and checked and the database unpacked: a damaged
+ * archive or a failure in the middle leaves DATA_DIR as it was (missing, or empty).
+ */
 export async function restoreDataDir(file: string, dataDir: string): Promise<{ files: number }> {
-  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
+  const staging = path.join(dataDir, STAGING);
+  // A restore that was killed leaves only its staging folder: that is still an empty DATA_DIR.
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).some((name) => name !== STAGING)) {
     throw new Error(`${dataDir} is not empty. Restore into an empty directory (or a new one), then point DATA_DIR at it.`);
   }
   if (!fs.existsSync(file)) throw new Error(`There is no backup at ${file}.`);
-  fs.mkdirSync(dataDir, { recursive: true });
+  const created = !fs.existsSync(dataDir);
+  await fsp.rm(staging, { recursive: true, force: true });
+  await fsp.mkdir(staging, { recursive: true });
+  try {
+    const restored = await unpack(file, staging);
+    for (const name of await fsp.readdir(staging)) await fsp.rename(path.join(staging, name), path.join(dataDir, name));
+    await fsp.rmdir(staging);
+    return restored;
+  } catch (error) {
+    await fsp.rm(created ? dataDir : staging, { recursive: true, force: true });
+    throw error;
+  }
+}
 
+/** Unpack an archive's files and database into `dir`, checking it is whole. */
+async function unpack(file: string, dir: string): Promise<{ files: number }> {
   let manifest: Manifest | null = null;
   let dump: Buffer | null = null;
   let files = 0;
@@ -101,9 +125,9 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ f
     if (name === MANIFEST) manifest = JSON.parse((await readAll(entry)).toString("utf8")) as Manifest;
     else if (name === DATABASE_ENTRY) dump = await readAll(entry);
     else if (name.startsWith(FILES_PREFIX) && entry.header.type === "file") {
-      const target = path.resolve(dataDir, name.slice(FILES_PREFIX.length));
-      // An archive is data: no entry may write outside DATA_DIR.
-      if (!target.startsWith(path.resolve(dataDir) + path.sep)) throw new Error(`The backup has an entry outside DATA_DIR: ${name}`);
+      const target = path.resolve(dir, name.slice(FILES_PREFIX.length));
+      // An archive is data: no entry may write outside the directory it fills.
+      if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`The backup has an entry outside DATA_DIR: ${name}`);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       await pipeline(entry, fs.createWriteStream(target, { mode: entry.header.mode ?? 0o644 }));
       files++;
@@ -114,8 +138,8 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ f
   if (files !== manifest.files) throw new Error(`The backup is incomplete: ${files} of ${manifest.files} files.`);
 
   // PGlite unpacks its own dump into the new data directory.
-  fs.mkdirSync(dbDir(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: dbDir(dataDir), loadDataDir: new Blob([new Uint8Array(dump)]) });
+  fs.mkdirSync(dbDir(dir), { recursive: true });
+  const client = await PGlite.create({ dataDir: dbDir(dir), loadDataDir: new Blob([new Uint8Array(dump)]) });
   await client.close();
   return { files };
 }
