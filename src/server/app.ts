@@ -7,7 +7,7 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
-import { installErrorHandling, sendError } from "./http/errors";
+import { installErrorHandling, loggableError, sendError } from "./http/errors";
 import { installSecurityHeaders } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
@@ -46,6 +46,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** The clock of time-limited links (password resets); tests move it instead of waiting. */
   now?: () => number;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 declare module "fastify" {
@@ -63,7 +65,8 @@ const trustHops = (count: number) => (_address: string, hop: number) => hop < co
 /** Build the whole app; main.ts listens on it, tests call inject(). */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    // Errors logged as `err` go through loggableError: no address, token or query value.
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { err: loggableError }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Only proxies the operator names may set the client address (X-Forwarded-For). Fastify
     // treats a bare number as "trust nobody", so a hop count becomes proxy-addr's hop function.

@@ -61,22 +61,38 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): { sta
     status = error.statusCode;
     message = error.message;
   }
-  if (status >= 500) request.log.error({ error: loggableError(error) }, "request failed");
+  if (status >= 500) request.log.error({ err: error }, "request failed");
   return { status, message };
 }
+
+/** An error as the log keeps it (the shape Fastify's `err` serialiser answers). */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+// What may still be inside a message: an address ("550 <ada@example.com>: Recipient rejected"),
+// or a token or hash (a run of 32 or more URL-safe characters).
+const ADDRESS = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+const TOKEN = /[A-Za-z0-9_+/$.=-]{32,}/g;
+const scrub = (text: string) => text.replace(ADDRESS, "[address]").replace(TOKEN, "[token]");
 
 /**
  * An error as the log keeps it: what failed and where, never the values it carried. A failed
  * query's message lists its parameters (e-mail addresses, token hashes) after "params:", its
- * stack repeats the message, and PostgreSQL's `detail` quotes the row ("Key (email)=(…)").
+ * stack repeats the message, PostgreSQL's `detail` quotes the row ("Key (email)=(…)"), and an
+ * SMTP server's answer names the recipient: only the first line of the message stays, with any
+ * address or token in it replaced. The app's logger serialises every `err` with this.
  */
-export function loggableError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error).split("\n")[0] };
+export function loggableError(error: unknown): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error).split("\n")[0]!), stack: "" };
   const code = (error as { code?: unknown }).code;
   return {
     type: error.name,
     ...(code === undefined ? {} : { code }),
-    message: error.message.split("\nparams:")[0],
+    message: scrub(error.message.split("\nparams:")[0]!),
     stack: (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n"),
     ...(error.cause === undefined ? {} : { cause: loggableError(error.cause) }),
   };

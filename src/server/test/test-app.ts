@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** The whole app on a private database and data directory, quiet, without the built client. */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now"> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now" | "logStream"> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-test-"));
   const config = loadConfig({
