@@ -41,6 +41,10 @@ export const RESET_INVALID_MESSAGE = "This password reset link is invalid. It ma
 export const RESET_USED_MESSAGE = "This password reset link has already been used.";
 export const RESET_EXPIRED_MESSAGE = "This password reset link has expired.";
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not correct";
+/** Minutes a Google sign-in counts as fresh proof for a Google-only account's first password or deletion. */
+export const FRESH_SIGN_IN_MINUTES = 5;
+/** 403 when that proof is older; the profile then offers 'Confirm with Google'. */
+export const FRESH_SIGN_IN_MESSAGE = `For your safety, please confirm it's you: sign in with Google again, then try once more within ${FRESH_SIGN_IN_MINUTES} minutes.`;
 export const LAST_ADMIN_MESSAGE = "You are the only admin. Make someone else an admin before deleting your account.";
 
 /** Avatars are stored square, this many pixels a side. */

@@ -77,7 +77,7 @@ export const catalogue: Route[] = [
   { method: "DELETE", path: "/api/account/avatar", fields: [] },
   { method: "GET", path: "/api/account/export", fields: [] },
   { method: "DELETE", path: "/api/account", body: { email: "new@example.com", password: "correct horse" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }], optional: ["body.password"] },
-  { method: "GET", path: "/api/auth/google", query: { returnUrl: "/home" }, fields: [{ in: "query", name: "returnUrl" }], optional: ["query.returnUrl"] },
+  { method: "GET", path: "/api/auth/google", query: { returnUrl: "/home", confirm: "1" }, fields: [{ in: "query", name: "returnUrl" }, { in: "query", name: "confirm" }], optional: ["query.returnUrl", "query.confirm"] },
   // The provider names the parameters; without them the sign-in fails back to /login.
   { method: "GET", path: "/api/auth/google/callback", query: { code: "abc", state: "xyz" }, fields: [{ in: "query", name: "code" }, { in: "query", name: "state" }], optional: ["query.code", "query.state"] },
   { method: "GET", path: "/api/dragons", fields: [] },

@@ -74,6 +74,8 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
       if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
       passwordChecks.hit(user.id);
       if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+    } else {
+      await sessions.requireFreshSignIn(request);
     }
     const hadPassword = user.passwordHash !== null;
     await users.update(user.id, { passwordHash: await hashPassword(newPassword) });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetTokens, users } from "../../db/schema";
+import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outboxFor } from "../../test/mail";
 import { PASSWORD, createAccount, fromNewAddress, login, mailNumber, newSession, resetToken, sessionCookie, whoAmI } from "../../test/accounts";
@@ -14,6 +14,7 @@ import {
   RESET_INVALID_MESSAGE,
   RESET_USED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
+  FRESH_SIGN_IN_MESSAGE,
 } from "../../../shared/account";
 import { hashToken } from "../auth/tokens";
 import { SESSION_COOKIE } from "../auth/sessions";
@@ -241,6 +242,14 @@ describe("POST /api/account/password", () => {
     expect(await whoAmI(t, otherUser.cookies)).toBe(200);
     expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
     expect((await login(t, user.email, "battery staple")).statusCode).toBe(200);
+  });
+
+  it("lets a Google-only account set a first password only within minutes of a Google sign-in: a stolen older session cannot", async () => {
+    const user = await createAccount(t, { password: null });
+    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.userId, user.id));
+    const res = await change(user, { newPassword: "the thief's password" });
+    expect([res.statusCode, res.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
+    expect((await login(t, user.email, "the thief's password")).statusCode).toBe(401);
   });
 
   it("lets a Google-only account set a password without a current one", async () => {

@@ -81,6 +81,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
       if (!password) throw new HttpError(400, "Invalid password: Your password is required");
       passwordChecks.hit(user.id);
       if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, "Your password is not correct");
+    } else {
+      await sessions.requireFreshSignIn(request);
     }
     const result = await account.deleteUser(user.id);
     if (result === "last-admin") throw new HttpError(409, LAST_ADMIN_MESSAGE);

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
 import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
-import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
+import { FRESH_SIGN_IN_MESSAGE, LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import type { Post } from "../../../shared/posts";
 
 let t: TestApp;
@@ -277,7 +277,13 @@ describe("DELETE /api/account", () => {
     expect(again.statusCode).toBe(201);
   });
 
-  it("deletes a Google-only account on the e-mail alone", async () => {
+  it("deletes a Google-only account on the e-mail alone, within minutes of a Google sign-in only", async () => {
+    const stolen = await createAccount(t, { password: null });
+    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.userId, stolen.id));
+    const refused = await remove(stolen, { email: stolen.email });
+    expect([refused.statusCode, refused.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
+    expect((await traces(stolen.id, stolen.email, [])).users).toBe(1);
+
     const user = await createAccount(t, { password: null });
     expect((await remove(user, { email: user.email })).statusCode).toBe(200);
     expect((await traces(user.id, user.email, [])).users).toBe(0);

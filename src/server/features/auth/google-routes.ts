@@ -7,6 +7,7 @@ import type { Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { text } from "../../../shared/text";
+import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "./sessions";
 import type { UserRow, UsersRepository } from "./users-repository";
 import { readSignedValue, signValue } from "./signed-cookie";
@@ -20,6 +21,8 @@ interface PendingSignIn {
   verifier: string;
   returnUrl: string;
   expiresAt: number;
+  /** Seconds: the provider must have seen the person sign in this recently (a confirmation). */
+  maxAge?: number;
 }
 
 interface GoogleClaims {
@@ -58,7 +61,9 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   }
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional() }) } }, async (request, reply) => {
+  // `confirm=1`: the person proves themselves again (a Google-only account setting a first
+  // password or deleting itself): the provider is asked for a sign-in within the fresh window.
+  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional(), confirm: z.literal("1").optional() }) } }, async (request, reply) => {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
     let configuration: oidc.Configuration;
     try {
@@ -73,6 +78,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
       verifier: oidc.randomPKCECodeVerifier(),
       returnUrl: safeReturnUrl(request.query.returnUrl),
       expiresAt: Date.now() + FLOW_MINUTES * 60_000,
+      ...(request.query.confirm ? { maxAge: FRESH_SIGN_IN_MINUTES * 60 } : {}),
     };
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
@@ -81,7 +87,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
       code_challenge_method: "S256",
       state: pending.state,
       nonce: pending.nonce,
-      prompt: "select_account",
+      ...(pending.maxAge ? { max_age: String(pending.maxAge), prompt: "login" } : { prompt: "select_account" }),
     });
     reply.setCookie(FLOW_COOKIE, signValue(pending, secret), { ...flowCookie, maxAge: FLOW_MINUTES * 60 });
     return reply.redirect(url.href);
@@ -100,6 +106,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
         expectedState: pending.state,
         expectedNonce: pending.nonce,
         idTokenExpected: true,
+        // The ID token's auth_time must then be within it; openid-client refuses it otherwise.
+        ...(pending.maxAge ? { maxAge: pending.maxAge } : {}),
       });
       const claims = tokens.claims() as unknown as GoogleClaims;
       // Only an address the provider vouches for: a missing claim is not a yes.

@@ -29,8 +29,9 @@ afterAll(async () => {
 });
 
 /** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
-async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void) {
-  const start = await t.app.inject({ method: "GET", url: `/api/auth/google${returnUrl === undefined ? "" : `?returnUrl=${encodeURIComponent(returnUrl)}`}` });
+async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void, confirm?: "1") {
+  const query = new URLSearchParams({ ...(returnUrl === undefined ? {} : { returnUrl }), ...(confirm ? { confirm } : {}) }).toString();
+  const start = await t.app.inject({ method: "GET", url: `/api/auth/google${query ? `?${query}` : ""}` });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
@@ -124,6 +125,25 @@ describe("Google sign-in", () => {
     const { done, session } = await signInWithGoogle("/home");
     expect(done.headers.location).toBe("/login?error=google-email");
     expect(session).toBeUndefined();
+  });
+});
+
+describe("confirming with Google (a Google-only account's first password or deletion)", () => {
+  it("asks the provider for a sign-in within 5 minutes, and refuses an ID token whose sign-in is older", async () => {
+    const start = await t.app.inject({ method: "GET", url: "/api/auth/google?returnUrl=%2Fprofile&confirm=1" });
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.searchParams.get("max_age")).toBe("300");
+    expect(authorize.searchParams.get("prompt")).toBe("login");
+
+    claims = { sub: "g-confirm", email: "confirm@example.com", email_verified: true, auth_time: Math.floor(Date.now() / 1000) - 10 * 60 };
+    const stale = await signInWithGoogle("/profile", undefined, "1");
+    expect(stale.done.headers.location).toBe("/login?error=google");
+    expect(stale.session).toBeUndefined();
+
+    claims = { ...claims, auth_time: Math.floor(Date.now() / 1000) - 30 };
+    const fresh = await signInWithGoogle("/profile", undefined, "1");
+    expect(fresh.done.headers.location).toBe("/profile");
+    expect(fresh.session).toBeDefined();
   });
 });
 

@@ -6,6 +6,7 @@ import { sessions, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/request-user";
 import { hashToken, randomToken } from "./tokens";
+import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 
 export const SESSION_COOKIE = "dg_session";
 const SESSION_DAYS = 30;
@@ -92,6 +93,24 @@ export function createSessions(db: Database, config: Config) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
       // Keyed by token, so the user's entries are found by walking the map (at most 10,000).
       for (const [token, entry] of lookups) if (entry.user.id === userId) lookups.delete(token);
+    },
+
+    /** When the session this request holds was started (its sign-in), or null without one. */
+    async startedAt(request: FastifyRequest): Promise<Date | null> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      return row?.createdAt ?? null;
+    },
+
+    /**
+     * A Google-only account has no password to ask for, so what a stolen session must not do alone
+     * (set a first password, delete the account) needs a sign-in made in the last few minutes:
+     * refused with FRESH_SIGN_IN_MESSAGE otherwise (decision 015).
+     */
+    async requireFreshSignIn(request: FastifyRequest): Promise<void> {
+      const started = await this.startedAt(request);
+      if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) throw new HttpError(403, FRESH_SIGN_IN_MESSAGE);
     },
 
     /** Forget this browser's session cookie (after its session was ended some other way). */

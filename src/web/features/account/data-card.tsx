@@ -9,6 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import type { CurrentUser } from "../../../shared/auth";
 import { useDeleteAccount } from "./api";
+import { ConfirmWithGoogle } from "./confirm-with-google";
 
 /** 'Your data': download everything stored about you; delete the account. */
 export function DataCard({ user }: { user: CurrentUser }) {
@@ -55,6 +56,7 @@ export function DataCard({ user }: { user: CurrentUser }) {
           {user.hasPassword && (
             <TextField label="Your password" type="password" name="current-password" autoComplete="current-password" required value={confirm.password} onChange={(e) => setConfirm({ ...confirm, password: e.target.value })} />
           )}
+          <ConfirmWithGoogle error={remove.error} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={remove.isPending}>
               Cancel

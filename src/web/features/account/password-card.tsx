@@ -10,6 +10,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import type { CurrentUser } from "../../../shared/auth";
 import { useChangePassword, useSignOutEverywhere } from "./api";
+import { ConfirmWithGoogle } from "./confirm-with-google";
 
 /** 'Password and sign-in': change (or, for Google-only accounts, set) the password; sign out everywhere. */
 export function PasswordCard({ user }: { user: CurrentUser }) {
@@ -64,6 +65,7 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
             The two passwords are not the same.
           </p>
         )}
+        <ConfirmWithGoogle error={change.error} />
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
           {change.isPending ? "Saving..." : user.hasPassword ? "Change Password" : "Set Password"}
         </Button>
