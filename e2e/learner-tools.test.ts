@@ -4,10 +4,7 @@ import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { signIn } from "./support/accounts";
-
-// Without this, Playwright's offline switch does not reach the service worker's own fetches, and
-// an "offline" reload could quietly be served from the network (the probe below checks it does).
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
+import { paperPixels } from "./support/paper";
 
 let browser: Browser;
 let dragonId: string;
@@ -27,20 +24,6 @@ async function openCanvas(page: Page) {
   await paper(page).waitFor();
   await page.locator("[data-testid=paper][data-image=hires]").waitFor();
 }
-
-/** A fingerprint of the paper's pixels and the share of them clearly coloured (channels far apart). */
-const paperPixels = (page: Page) =>
-  page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=paper]")!;
-    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let hash = 2166136261;
-    let colourful = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      hash = Math.imul(hash ^ (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16)), 16777619);
-      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40) colourful++;
-    }
-    return { hash: hash >>> 0, colourful: colourful / (data.length / 4) };
-  });
 
 /** Click the middle of a cell on an 11 x 8.5 paper with grid 1. */
 async function clickCell(page: Page, column: number, row: number) {
@@ -212,59 +195,6 @@ describe("learner tools on the canvas", () => {
     const withSheets = await makePdf(page, true);
     expect(withSheets.getPageCount()).toBeGreaterThan(4);
     expect(readPage(withSheets, withSheets.getPage(4)).paintsImage).toBe(true);
-    await context.close();
-  });
-
-  it("offline: a canvas opened once reopens with its image and grid; a save made offline arrives once back online", async () => {
-    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
-    await signIn(context, `offline-${Date.now()}@example.com`);
-    await openCanvas(page);
-    // The worker takes over, then the page asks again through it for what it shows.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-    await page.waitForFunction(async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 20_000 });
-    const sw = await context.request.get("/sw.js");
-    expect(sw.headers()["cache-control"]).toBe("no-cache");
-    expect((await context.request.get("/manifest.webmanifest")).headers()["content-type"]).toContain("application/manifest+json");
-
-    await context.setOffline(true);
-    // Really offline, the worker's own fetches included: a dragon read it never cached fails.
-    expect(await page.evaluate((id) => fetch(`/api/dragons/${id}?probe=1`).then(() => "reached", () => "failed"), dragonId)).toBe("failed");
-    await page.reload();
-    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
-    expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("11 x 9 cells");
-    expect((await paperPixels(page)).colourful).toBeGreaterThan(0.05);
-
-    const posts: string[] = [];
-    page.on("request", (r) => r.url().endsWith("/api/wip") && r.method() === "POST" && posts.push(r.postData() ?? ""));
-    await page.getByRole("button", { name: "Zoom In" }).click();
-    await page.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Saved on this device");
-
-    const arrived = page.waitForResponse((r) => r.url().endsWith("/api/wip") && r.request().method() === "POST" && r.status() === 200, { timeout: 15_000 });
-    await context.setOffline(false);
-    await arrived;
-    expect(((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { imageZoom: number }).imageZoom).toBe(1.2);
-    // Nothing twice: no second save of the same state during the next autosave rounds.
-    await page.waitForTimeout(7000);
-    expect(posts.filter((body) => body.includes('"imageZoom":1.2'))).toHaveLength(1);
-    await context.close();
-  });
-
-  it("offline: a public page last seen before signing in still shows the account", async () => {
-    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
-    await page.goto("/home");
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-    // Seen again through the worker, as a visitor: this is the copy it keeps.
-    await page.reload();
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
-    await signIn(context, `stale-${Date.now()}@example.com`);
-    // The account answer the worker keeps for offline use.
-    expect(await page.evaluate(() => fetch("/api/auth/user").then((r) => r.status))).toBe(200);
-
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Dragon Library" }).waitFor();
-    await page.getByRole("button", { name: "Sign Out" }).waitFor();
     await context.close();
   });
 

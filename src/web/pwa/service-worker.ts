@@ -42,8 +42,42 @@ registerRoute(
 );
 
 // What a canvas reads: the dragon, the signed-in user, saved progress. The network first, so a
-// learner online always sees the truth; the last answer offline.
-registerRoute(({ url, request }) => request.method === "GET" && url.origin === location.origin && /^\/api\/(dragons\/[^/]+|auth\/user|wip\/[^/]+)$/.test(url.pathname), new NetworkFirst({ cacheName: "dragon-grid-data", networkTimeoutSeconds: 4, plugins: ok }));
+// learner online always sees the truth; the last answer offline. For the account, "nobody is
+// signed in" (401) is an answer too: a page that does not carry it (the canvas's, unlike the
+// precached landing page) must still learn offline that its visitor is one.
+const DATA_CACHE = "dragon-grid-data";
+const ownGet = (url: URL, request: Request, path: RegExp) => request.method === "GET" && url.origin === location.origin && path.test(url.pathname);
+registerRoute(({ url, request }) => ownGet(url, request, /^\/api\/(dragons\/[^/]+|wip\/[^/]+)$/), new NetworkFirst({ cacheName: DATA_CACHE, networkTimeoutSeconds: 4, plugins: ok }));
+registerRoute(
+  ({ url, request }) => ownGet(url, request, /^\/api\/auth\/user$/),
+  new NetworkFirst({ cacheName: DATA_CACHE, networkTimeoutSeconds: 4, plugins: [new CacheableResponsePlugin({ statuses: [200, 401] })] }),
+);
+
+// A save the server took is the progress a canvas reopened offline must start from: the kept
+// answer of GET /api/wip/{dragon} becomes it (fields a save leaves out keep their kept value, as on
+// the server). Offline the save fails as before and the page keeps it in its outbox.
+registerRoute(
+  ({ url, request }) => request.method === "POST" && url.origin === location.origin && url.pathname === "/api/wip",
+  async ({ request }) => {
+    const sent = request.clone().json() as Promise<{ dragonId?: unknown } & Record<string, unknown>>;
+    const response = await fetch(request);
+    if (response.ok) {
+      try {
+        const { dragonId, ...settings } = await sent;
+        if (typeof dragonId === "string") {
+          const cache = await caches.open(DATA_CACHE);
+          const key = new URL(`/api/wip/${encodeURIComponent(dragonId)}`, location.origin).href;
+          const kept = (await (await cache.match(key))?.json().catch(() => null)) as Record<string, unknown> | null | undefined;
+          await cache.put(key, new Response(JSON.stringify({ ...kept, ...settings }), { headers: { "content-type": "application/json; charset=utf-8" } }));
+        }
+      } catch {
+        // Not the JSON a canvas sends: nothing to keep.
+      }
+    }
+    return response;
+  },
+  "POST",
+);
 
 // Templates and pictures a learner has opened: from the cache at once (offline too), refreshed
 // behind the learner in case an admin replaced one under the same key.

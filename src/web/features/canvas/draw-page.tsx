@@ -34,7 +34,10 @@ import { ShareDrawingLink } from "../feed/share-drawing-link";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function DrawPage({ params }: { params: { id: string } }) {
-  const dragon = useDragon(params.id);
+  // Opened from the dragon's page, the dragon is already known (that page's HTML carried it), so it
+  // never went through the service worker, which keeps only what it sees: asked again here, it is
+  // kept, and the canvas reopens offline (issue 23).
+  const dragon = useDragon(params.id, { refetchOnMount: "always" });
   const auth = useAuth();
   const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));
   const start = useInitialSettings(params.id, auth);
