@@ -232,6 +232,7 @@ describe("POST /api/posts", () => {
   it.each([
     ["a file that is not an image", async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("just words")]), /^Invalid images: This file is not an image we can read/],
     ["a decompression bomb", async () => pngBomb(), /^Invalid images: The image has more than 100 megapixels/],
+    ["a photo of 48 megapixels", async () => pngBomb(8000, 6000), /^Invalid images: Photos can be at most 40 megapixels \(this one has 48\)\. Please use a smaller photo\.$/],
     ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /^Invalid images: The image file is damaged or incomplete/],
   ])("refuses %s, even after a good photo was processed, and cleans up everything", async (_label, make, message) => {
     const author = await createSignedInUser(t);
