@@ -9,8 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { blogPosts, dragons, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
 import { LocalBlobBackend } from "../storage/local-backend";
+import { S3BlobBackend } from "../storage/s3-backend";
 import { ObjectStorage } from "../storage/object-storage";
 import { createTestDatabase } from "../test/test-database";
+import { startS3rver } from "../test/s3rver";
 import { SWEEP_LOCK_KEY, UNVERIFIED_ACCOUNT_MAX_AGE_MS, UPLOAD_MAX_AGE_MS, startSweeps, sweepOnce } from "./sweeps";
 
 const HOUR = 60 * 60_000;
@@ -104,6 +106,22 @@ describe("sweeps", () => {
     expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, uploads: 1 });
     expect(await surviving([abandoned, young, template])).toEqual([young, template]);
     expect(fs.existsSync(path.join(dataDir, "objects", abandoned))).toBe(false);
+  });
+
+  it("deletes an abandoned upload's object from an S3 bucket", async () => {
+    const s3 = await startS3rver();
+    try {
+      const backend = new S3BlobBackend({ bucket: s3.bucket, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+      storage = new ObjectStorage(backend, handle.db);
+      const [abandoned, young] = [await upload(UPLOAD_MAX_AGE_MS + HOUR), await upload(UPLOAD_MAX_AGE_MS - HOUR)];
+      expect(await sweepOnce(handle.db, backend)).toEqual({ ...NOTHING, uploads: 1 });
+      expect(await backend.stat(abandoned)).toBeNull();
+      expect(await backend.stat(young)).not.toBeNull();
+      const rows = await handle.db.select({ key: storedObjects.key }).from(storedObjects);
+      expect(rows.map((row) => row.key)).toEqual([young]);
+    } finally {
+      await s3.stop();
+    }
   });
 
   it("keeps old uploads a post, a profile, a dragon or a blog post refers to", async () => {
