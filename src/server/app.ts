@@ -38,6 +38,7 @@ import { registerPostRoutes } from "./features/feed/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
 import { registerAccountRoutes } from "./features/account/routes";
+import { startSweeps } from "./jobs/sweeps";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -48,6 +49,8 @@ export interface AppDependencies {
   now?: () => number;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: { write(line: string): void };
+  /** Run the periodic sweeps (decision 021): the serving process does, a first start's child and tests do not. */
+  backgroundJobs?: boolean;
 }
 
 declare module "fastify" {
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate("pagePreloadResolvers", [] as PagePreloadResolver[]);
   // Close what we opened; a handle passed in belongs to the caller.
   if (!deps.database) app.addHook("onClose", () => database.close());
+  if (deps.backgroundJobs) app.addHook("preClose", startSweeps({ db: database.db, backend: storage.backend, log: app.log }).stop);
 
   // While shutting down, answers to in-flight requests close their connection, so the process
   // need not wait for keep-alive sockets to time out.

@@ -77,7 +77,7 @@ async function main() {
   const script = fileURLToPath(import.meta.url);
   if (script.endsWith(".js") && (await firstStartPending(config))) await firstStartInChild(script);
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { backgroundJobs: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
