@@ -15,12 +15,16 @@ import { readUpload } from "./own-upload";
 // library's templates and the blog's pictures, are not counted.
 const UPLOADS_PER_DAY = 100;
 
+/** Shown to a member who asks to make an upload public: only admins publish files as they are. */
+const PUBLISH_ADMIN_ONLY = "Only admins can publish pictures. Your photos are shared through posts once approved.";
+
 const isPlainObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The upload protocol: ask for a signed URL, PUT the file there (our server on local storage, the
  * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) and marks it
- * checked: public (without its metadata), or still private to its owner when asked.
+ * checked: still private to its owner, or, for admins only (templates, blog pictures), public
+ * without its metadata.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +57,9 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
     // A post's original stays as it is: private, and not to be posted (or published) again.
     if (await storage.heldByPost(key)) throw new HttpError(409, "This photo is already part of a post");
+    // Public files are read by anyone from this site: members' would make it a free image host.
+    // Their photos reach others as the display versions of a post an admin approved.
+    if (request.body.visibility !== "private" && !user.isAdmin) throw new HttpError(403, PUBLISH_ADMIN_ONLY);
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "The file has not been uploaded yet");
     // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
