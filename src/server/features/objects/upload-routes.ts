@@ -7,8 +7,9 @@ import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
+import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { requireUser } from "../auth/sessions";
-import { readUpload } from "./own-upload";
+import { keepWithinQuota, readUpload } from "./own-upload";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
 // (retries ask again), and bounds what one account can put on the disk. Admins, who upload the
@@ -37,6 +38,10 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
     if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
     if (!request.user!.isAdmin) uploadsPerUser.hit(request.user!.id);
+    // A member already at their quota gets no URL; one still under it may send one more file,
+    // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
+    const usage = await storage.usage(request.user!.id);
+    if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
     const upload = await storage.createUpload({
       ownerId: request.user!.id,
       contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
@@ -75,7 +80,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     }
     // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
     if (request.body.visibility === "private") {
-      await storage.markChecked(key, { contentType: type, size: info.size, isPublic: false });
+      await keepWithinQuota(storage, key, () => storage.markChecked(key, { contentType: type, size: info.size, isPublic: false }));
       return { objectPath: request.body.objectPath };
     }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
