@@ -38,7 +38,7 @@ async function postPhoto(server: ServerProcess, cookie: string, dragonId: string
   // A path on local storage, a full URL on S3.
   const put = await fetch(new URL(uploadURL, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(photo) });
   if (!put.ok) return null;
-  if (!(await post(server, "/api/objects/set-acl", { objectPath }, cookie)).ok) return null;
+  if (!(await post(server, "/api/objects/set-acl", { objectPath, visibility: "private" }, cookie)).ok) return null;
   const created = await post(server, "/api/posts", { dragonId, description: "burst", images: [objectPath] }, cookie);
   return created.status === 201 ? ((await created.json()) as { id: string }).id : null;
 }

@@ -25,7 +25,7 @@ async function postDrawing(request: APIRequestContext, dragonId: string): Promis
   expect(grant.status()).toBe(200);
   const { signedUrl, objectPath } = (await grant.json()) as { signedUrl: string; objectPath: string };
   expect((await request.put(signedUrl, { headers: { "content-type": "image/png" }, data: await illustrationPng(400, 300) })).status()).toBe(200);
-  expect((await request.post("/api/objects/set-acl", { data: { objectPath } })).status()).toBe(200);
+  expect((await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } })).status()).toBe(200);
   const created = await request.post("/api/posts", { data: { dragonId, description: `Stats journey ${stamp}`, images: [objectPath] } });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;

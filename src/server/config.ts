@@ -106,6 +106,7 @@ const configSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.string().url().default("https://accounts.google.com")),
   GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional()),
   SEED_SAMPLES: booleanFlag(true),
+  UPLOAD_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1024)),
   TRUST_PROXY: trustProxy,
   /** An OpenAI-style images API (base URL, e.g. https://api.openai.com/v1) for admins' AI images. */
   IMAGE_API_URL: optionalUrl(["http:", "https:"]),

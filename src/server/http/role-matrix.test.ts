@@ -224,7 +224,10 @@ const rows: Row[] = [
 
   // Uploads: a signed-in person's own; admins may share anyone's (SPEC.md: blog and dragon images).
   { route: "POST /api/objects/upload", visitor: 401, user: 200, admin: 200 },
-  { route: "POST /api/objects/set-acl", visitor: 401, user: 200, other: 403, admin: 403, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()) } }) },
+  { route: "POST /api/objects/set-acl", case: "kept private", visitor: 401, user: 200, other: 403, admin: 403, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()), visibility: "private" } }) },
+  // Only admins publish files as they are (templates, blog pictures); members share through posts.
+  { route: "POST /api/objects/set-acl", case: "made public, the caller's own upload", visitor: 401, user: 403, admin: 200, request: async (c) => ({ body: { objectPath: await storedUpload(t, (c.who ?? c.owner).id, await testPicture()), visibility: "public" } }) },
+  { route: "POST /api/objects/set-acl", case: "no visibility (public), the caller's own upload", visitor: 401, user: 403, admin: 200, request: async (c) => ({ body: { objectPath: await storedUpload(t, (c.who ?? c.owner).id, await testPicture()) } }) },
   { route: "GET /api/objects/remote-sources", visitor: 401, user: 200, admin: 200 },
   // The link is to a private address: refused (400) before anything is fetched, after the guard.
   { route: "POST /api/companion/url/meta", visitor: 401, user: 400, admin: 400 },

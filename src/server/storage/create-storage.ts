@@ -17,5 +17,5 @@ export function createStorage(config: Config, db: Database): ObjectStorage {
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
       })
     : new LocalBlobBackend(config.DATA_DIR);
-  return new ObjectStorage(backend, db);
+  return new ObjectStorage(backend, db, config.UPLOAD_QUOTA_MB * 1024 * 1024);
 }

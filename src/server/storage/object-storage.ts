@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { postImages, storedObjects } from "../db/schema";
+import { postImages, storedObjects, users } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
+import { UploadQuotaExceeded } from "./upload-quota";
 
 /** Where people's uploads land, each under a fresh id. */
 export const UPLOADS_PREFIX = "uploads/";
@@ -41,6 +42,8 @@ export class ObjectStorage {
   constructor(
     readonly backend: BlobBackend,
     private readonly db: Database,
+    /** Bytes each member may keep (admins have none); null: no limit. */
+    readonly quotaBytes: number | null = null,
   ) {}
 
   get kind() {
@@ -71,9 +74,43 @@ export class ObjectStorage {
       .onConflictDoUpdate({ target: storedObjects.key, set: row });
   }
 
-  /** Record what actually arrived for an upload. */
+  /** Record what actually arrived for an upload; throws UploadQuotaExceeded, recording nothing, when it does not fit its owner's quota. */
   async recordUpload(key: string, contentType: string, size: number): Promise<void> {
-    await this.db.update(storedObjects).set({ contentType, size }).where(eq(storedObjects.key, key));
+    await this.admit(key, { contentType, size });
+  }
+
+  /**
+   * Bytes stored for this owner, across every process: the sizes recorded in the database (what
+   * arrived on local storage, what set-acl checked, what the server made from it). Null when the
+   * owner has no quota (admins).
+   */
+  async usage(ownerId: string): Promise<{ used: number; quota: number } | null> {
+    if (this.quotaBytes === null) return null;
+    const [owner] = await this.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId));
+    if (!owner || owner.isAdmin) return null;
+    return { used: await bytesOwnedBy(this.db, ownerId), quota: this.quotaBytes };
+  }
+
+  /**
+   * Write an upload's size (and what else is known) only if its owner's other objects and it fit
+   * the quota. The owner's row is locked for the check and the write, so parallel uploads, in this
+   * process or another, are counted one after the other and none slips past the limit.
+   */
+  private async admit(key: string, fields: { size: number; contentType: string; checked?: boolean; isPublic?: boolean }): Promise<void> {
+    const quota = this.quotaBytes;
+    if (quota === null) {
+      await this.db.update(storedObjects).set(fields).where(eq(storedObjects.key, key));
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      const [object] = await tx.select({ ownerId: storedObjects.ownerId }).from(storedObjects).where(eq(storedObjects.key, key));
+      const ownerId = object?.ownerId;
+      const [owner] = ownerId ? await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update") : [];
+      if (ownerId && owner && !owner.isAdmin) {
+        if ((await bytesOwnedBy(tx, ownerId, key)) + fields.size > quota) throw new UploadQuotaExceeded(quota);
+      }
+      await tx.update(storedObjects).set(fields).where(eq(storedObjects.key, key));
+    });
   }
 
   /** Whether a post holds this upload as one of its originals (its photos as they arrived). */
@@ -82,9 +119,9 @@ export class ObjectStorage {
     return Boolean(row);
   }
 
-  /** An upload whose bytes set-acl has checked: what they are, and who may read them. */
+  /** An upload whose bytes set-acl has checked: what they are, and who may read them. Throws UploadQuotaExceeded as recordUpload does. */
   async markChecked(key: string, checked: { contentType: string; size: number; isPublic: boolean }): Promise<void> {
-    await this.db.update(storedObjects).set({ ...checked, checked: true }).where(eq(storedObjects.key, key));
+    await this.admit(key, { ...checked, checked: true });
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -113,6 +150,16 @@ export class ObjectStorage {
     await this.backend.delete(key);
     await this.db.delete(storedObjects).where(eq(storedObjects.key, key));
   }
+}
+
+/** The recorded sizes of everything `ownerId` owns, but `exceptKey`. */
+async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, exceptKey?: string): Promise<number> {
+  const owned = eq(storedObjects.ownerId, ownerId);
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${storedObjects.size}), 0)` })
+    .from(storedObjects)
+    .where(exceptKey ? and(owned, ne(storedObjects.key, exceptKey)) : owned);
+  return Number(row?.used ?? 0);
 }
 
 /**

@@ -174,7 +174,7 @@ describe("remote uploads with the test-only loopback setting", () => {
     expect(outcome?.action).toBe("success");
     const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, objectPath.slice("/objects/".length)));
     expect(row).toMatchObject({ ownerId: member.id, contentType: "image/jpeg" });
-    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath })).status).toBe(200);
+    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status).toBe(200);
     const created = await call(origin, member, "POST", "/api/posts", { dragonId: dragon!.id, description: "Drawn from a link", images: [objectPath] });
     expect(created.status).toBe(201);
     const [post] = await t.database.db.select().from(posts).where(eq(posts.userId, member.id));
@@ -197,7 +197,7 @@ describe("remote uploads with the test-only loopback setting", () => {
     expect(outcome?.action).toBe("error");
     expect((outcome?.payload.error as { message: string }).message).toBe("The file is not the image it claims to be");
     await storedNothing(t, objectPath);
-    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath })).status).toBe(404);
+    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status).toBe(404);
   });
 
   it("refuses a file over 50 MB with a clear message, whether or not the browser says its size", async () => {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { text } from "../../../shared/text";
 import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
+import { keepWithinQuota } from "./own-upload";
 import { HttpError } from "../../http/errors";
 import { sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
@@ -36,7 +37,7 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
           await backend.delete(grant.key);
           throw new UploadRejected(415, "The file is not the image it claims to be");
         }
-        await storage.recordUpload(grant.key, declared, size);
+        await keepWithinQuota(storage, grant.key, () => storage.recordUpload(grant.key, declared, size));
         return reply.status(200).header("etag", `"${size.toString(16)}"`).send();
       } catch (error) {
         if (error instanceof UploadRejected) {

@@ -1,6 +1,8 @@
 import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
+import { HttpError } from "../../http/errors";
+import { UploadQuotaExceeded } from "../../storage/upload-quota";
 
 /**
  * The storage key of an upload that a feature may take in for `userId`: their own, passed
@@ -23,4 +25,15 @@ export async function readUpload(storage: ObjectStorage, key: string): Promise<B
   // size was looked at, and a replacement must not be read into memory whole.
   const bytes = await readAll(await storage.read(key, { start: 0, end: UPLOAD_MAX_BYTES }));
   return bytes.length > UPLOAD_MAX_BYTES ? "too-large" : bytes;
+}
+
+/** Record an upload's size; one past its owner's quota is removed, bytes and all, and refused with 413. */
+export async function keepWithinQuota(storage: ObjectStorage, key: string, record: () => Promise<void>): Promise<void> {
+  try {
+    await record();
+  } catch (error) {
+    if (!(error instanceof UploadQuotaExceeded)) throw error;
+    await storage.delete(key);
+    throw new HttpError(error.status, error.message);
+  }
 }

@@ -16,6 +16,8 @@ describe.each([
   let owner: TestUser;
   let other: TestUser;
   let admin: TestUser;
+  /** An admin who publishes pictures (templates, blog pictures): only admins make uploads public. */
+  let publisher: TestUser;
   let png: Buffer;
 
   beforeAll(async () => {
@@ -24,6 +26,7 @@ describe.each([
     owner = await createSignedInUser(t);
     other = await createSignedInUser(t);
     admin = await createSignedInUser(t, { isAdmin: true });
+    publisher = await createSignedInUser(t, { isAdmin: true });
     png = await illustrationPng(300, 200);
   });
   afterAll(async () => {
@@ -57,28 +60,42 @@ describe.each([
     expect(bad.statusCode).toBe(400);
   });
 
-  it("keeps an upload private until its owner sets the ACL; then anyone may read it", async () => {
-    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
-    expect((await setAcl(owner, objectPath)).statusCode).toBe(404); // nothing uploaded yet
+  it("keeps an upload private until its owner, an admin, sets the ACL; then anyone may read it", async () => {
+    const { uploadURL, objectPath } = (await askForUpload(publisher)).json();
+    expect((await setAcl(publisher, objectPath)).statusCode).toBe(404); // nothing uploaded yet
     expect(await put(uploadURL, png, "image/png")).toBe(200);
 
     expect((await getObject(null, objectPath)).statusCode).toBe(404);
     expect((await getObject(other, objectPath)).statusCode).toBe(404);
-    const mine = await getObject(owner, objectPath);
+    const mine = await getObject(publisher, objectPath);
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.equals(png)).toBe(true);
-    // Not even admins: an upload as it arrived may carry a photo's GPS position.
+    // Not even other admins: an upload as it arrived may carry a photo's GPS position.
     expect((await getObject(admin, objectPath)).statusCode).toBe(404);
 
     expect((await setAcl(other, objectPath)).statusCode).toBe(403);
     expect((await setAcl(null, objectPath)).statusCode).toBe(401);
-    expect((await setAcl(owner, "/objects/uploads/00000000-0000-0000-0000-000000000000")).statusCode).toBe(404);
-    const shared = await setAcl(owner, objectPath);
+    expect((await setAcl(publisher, "/objects/uploads/00000000-0000-0000-0000-000000000000")).statusCode).toBe(404);
+    const shared = await setAcl(publisher, objectPath);
     expect(shared.statusCode).toBe(200);
     expect(shared.json()).toEqual({ objectPath });
     const open = await getObject(null, objectPath);
     expect(open.statusCode).toBe(200);
     expect(open.headers["content-type"]).toBe("image/png");
+  });
+
+  it("does not let a member publish their own upload: the site is no image host", async () => {
+    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
+    expect(await put(uploadURL, png, "image/png")).toBe(200);
+    for (const visibility of [undefined, "public"]) {
+      const refused = await setAcl(owner, objectPath, visibility);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toBe("Only admins can publish pictures. Your photos are shared through posts once approved.");
+    }
+    for (const reader of [null, other]) expect((await getObject(reader, objectPath)).statusCode).toBe(404);
+    expect(await t.app.storage.get(objectPath.slice("/objects/".length))).toMatchObject({ checked: false, isPublic: false });
+    // Kept private, the same upload passes: a post publishes display versions of it once approved.
+    expect((await setAcl(owner, objectPath, "private")).statusCode).toBe(200);
   });
 
   it("with visibility private (post photos, avatars), checks the upload and keeps it its owner's alone", async () => {
@@ -105,11 +122,11 @@ describe.each([
   it("shares a phone photo upright and without its metadata (GPS, camera); a plain picture as it is", async () => {
     const photo = await phonePhotoJpeg(600, 400);
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
+    const { uploadURL, objectPath } = (await askForUpload(publisher)).json();
     expect(await put(uploadURL, photo, "image/jpeg")).toBe(200);
     // Before set-acl only its owner reads it, as it arrived.
-    expect((await getObject(owner, objectPath)).rawPayload.equals(photo)).toBe(true);
-    expect((await setAcl(owner, objectPath)).statusCode).toBe(200);
+    expect((await getObject(publisher, objectPath)).rawPayload.equals(photo)).toBe(true);
+    expect((await setAcl(publisher, objectPath)).statusCode).toBe(200);
     const shared = await getObject(null, objectPath);
     expect(shared.statusCode).toBe(200);
     expect(shared.headers["content-type"]).toBe("image/jpeg");
@@ -119,9 +136,9 @@ describe.each([
     expect(meta.orientation).toBeUndefined();
     expect(shared.rawPayload.includes(Buffer.from("PhoneCo"))).toBe(false);
 
-    const plain = (await askForUpload(owner)).json();
+    const plain = (await askForUpload(publisher)).json();
     await put(plain.uploadURL, png, "image/png");
-    expect((await setAcl(owner, plain.objectPath)).statusCode).toBe(200);
+    expect((await setAcl(publisher, plain.objectPath)).statusCode).toBe(200);
     expect((await getObject(null, plain.objectPath)).rawPayload.equals(png)).toBe(true);
   });
 
@@ -163,13 +180,13 @@ describe.each([
     if (useS3) {
       // A presigned PUT cannot look inside the file: set-acl does, and removes it.
       expect(status).toBe(200);
-      const res = await setAcl(owner, objectPath);
+      const res = await setAcl(owner, objectPath, "private");
       expect(res.statusCode).toBe(415);
       expect(res.body).toBe("The file is not a PNG, JPEG, WebP or GIF image");
     } else {
       expect(status).toBe(415);
     }
-    expect((await setAcl(owner, objectPath)).statusCode).toBe(404);
+    expect((await setAcl(owner, objectPath, "private")).statusCode).toBe(404);
   });
 
   it("refuses a file over 50 MB", async () => {
@@ -178,7 +195,7 @@ describe.each([
     const status = await put(uploadURL, big, "image/png");
     if (useS3) {
       expect(status).toBe(200);
-      expect((await setAcl(owner, objectPath)).statusCode).toBe(413);
+      expect((await setAcl(owner, objectPath, "private")).statusCode).toBe(413);
     } else {
       expect(status).toBe(413);
     }

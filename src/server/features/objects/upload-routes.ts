@@ -7,20 +7,25 @@ import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
+import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { requireUser } from "../auth/sessions";
-import { readUpload } from "./own-upload";
+import { keepWithinQuota, readUpload } from "./own-upload";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
 // (retries ask again), and bounds what one account can put on the disk. Admins, who upload the
 // library's templates and the blog's pictures, are not counted.
 const UPLOADS_PER_DAY = 100;
 
+/** Shown to a member who asks to make an upload public: only admins publish files as they are. */
+const PUBLISH_ADMIN_ONLY = "Only admins can publish pictures. Your photos are shared through posts once approved.";
+
 const isPlainObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The upload protocol: ask for a signed URL, PUT the file there (our server on local storage, the
  * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) and marks it
- * checked: public (without its metadata), or still private to its owner when asked.
+ * checked: still private to its owner, or, for admins only (templates, blog pictures), public
+ * without its metadata.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +38,10 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
     if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
     if (!request.user!.isAdmin) uploadsPerUser.hit(request.user!.id);
+    // A member already at their quota gets no URL; one still under it may send one more file,
+    // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
+    const usage = await storage.usage(request.user!.id);
+    if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
     const upload = await storage.createUpload({
       ownerId: request.user!.id,
       contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
@@ -53,6 +62,9 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
     // A post's original stays as it is: private, and not to be posted (or published) again.
     if (await storage.heldByPost(key)) throw new HttpError(409, "This photo is already part of a post");
+    // Public files are read by anyone from this site: members' would make it a free image host.
+    // Their photos reach others as the display versions of a post an admin approved.
+    if (request.body.visibility !== "private" && !user.isAdmin) throw new HttpError(403, PUBLISH_ADMIN_ONLY);
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "The file has not been uploaded yet");
     // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
@@ -68,7 +80,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     }
     // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
     if (request.body.visibility === "private") {
-      await storage.markChecked(key, { contentType: type, size: info.size, isPublic: false });
+      await keepWithinQuota(storage, key, () => storage.markChecked(key, { contentType: type, size: info.size, isPublic: false }));
       return { objectPath: request.body.objectPath };
     }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
