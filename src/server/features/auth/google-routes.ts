@@ -63,7 +63,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   const api = app.withTypeProvider<ZodTypeProvider>();
   // `confirm=1`: the person proves themselves again (a Google-only account setting a first
   // password or deleting itself): the provider is asked for a sign-in within the fresh window.
-  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional(), confirm: z.literal("1").optional() }) } }, async (request, reply) => {
+  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional(), confirm: text().refine((value) => value === "1", "must be 1").optional() }) } }, async (request, reply) => {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
     let configuration: oidc.Configuration;
     try {
