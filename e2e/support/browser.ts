@@ -81,6 +81,16 @@ interface AxeViolation {
 
 /** Run axe-core on the page; answers the serious and critical violations (there should be none). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has a lower contrast than the one people read: let every finite
+  // animation and transition end first (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the devtools protocol: the app's CSP (rightly) blocks injected script tags.
   await page.evaluate(fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8"));
   const violations = await page.evaluate(async () => {
