@@ -180,7 +180,7 @@ describe("public pages' HTML, fetched without a browser", () => {
     const first = await html("/home");
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
     const again = await fetch(`${baseUrl()}/home`, { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
+import { createAccount } from "./test/accounts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +75,7 @@ describe("page HTML", () => {
   it("writes the landing page's title, description, og and twitter tags into the HTML", async () => {
     const res = await t.app.inject({ method: "GET", url: "/" });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
     const html = res.body;
     expect(html).toContain("<title>Dragon Grid — Learn to draw dragons with the grid method</title>");
     for (const tag of ["og:title", "og:description", "og:image", "og:url"]) expect(html).toContain(`property="${tag}"`);
@@ -104,5 +105,34 @@ describe("page HTML", () => {
     expect(res.body).not.toContain("<script>x</script>");
     expect(res.body).toContain("&quot;&gt;&lt;script&gt;");
     expect(res.body).toContain('content="a &amp; b"');
+  });
+});
+
+describe("what a shared device's service worker may keep (only answers marked public)", () => {
+  it("marks pages and the library public, an admin's pages and a person's own answers not", async () => {
+    const member = await createAccount(t);
+    const admin = await createAccount(t, { isAdmin: true });
+    const get = async (url: string, cookies: Record<string, string> = {}) => (await t.app.inject({ method: "GET", url, cookies })).headers["cache-control"];
+    const dragonId = crypto.randomUUID();
+
+    for (const url of ["/home", "/blog", "/profile"]) {
+      expect(await get(url), url).toBe("public, no-cache");
+      expect(await get(url, member.cookies), `${url}, a member`).toBe("public, no-cache");
+      // An admin's page may carry a draft's head tags.
+      expect(await get(url, admin.cookies), `${url}, an admin`).toBe("private, no-cache");
+    }
+    expect(await get("/api/auth/user", member.cookies)).toBe("no-store");
+    expect(await get(`/api/wip/${dragonId}`, member.cookies)).toBe("no-store");
+  });
+
+  it("asks the browser to drop its HTTP cache when it signs out", async () => {
+    const member = await createAccount(t);
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: member.cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["clear-site-data"]).toBe('"cache"');
+    const other = await createAccount(t);
+    const everywhere = await t.app.inject({ method: "POST", url: "/api/account/sign-out-everywhere", cookies: other.cookies });
+    expect(everywhere.statusCode).toBe(200);
+    expect(everywhere.headers["clear-site-data"]).toBe('"cache"');
   });
 });

@@ -1,11 +1,32 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/auth";
-import { getQueryFn } from "./query-client";
+import { getQueryFn, isNetworkError } from "./query-client";
+import { forgetThisPerson, holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 const subscribeToNothing = () => () => {};
+
+const askServer = getQueryFn<CurrentUser>({ on401: "returnNull" });
+
+/**
+ * Who is signed in, as the server says; offline, the account this browser kept while signed in
+ * (lib/on-this-device), so a canvas opened once reopens with its owner's progress. An answer of
+ * "nobody" forgets what was kept: the session ended, here or from another device.
+ */
+const readAccount: typeof askServer = async (context) => {
+  try {
+    const user = await askServer(context);
+    // Someone else signed in on this browser: what was kept of the one before goes first.
+    if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone()) await forgetThisPerson();
+    if (user) keepAccount(user);
+    return user;
+  } catch (error) {
+    if (isNetworkError(error)) return keptAccount();
+    throw error;
+  }
+};
 
 /**
  * True when the page was rendered knowing the account: the server renders a visitor's page (no
@@ -17,8 +38,11 @@ export const AccountKnownAtRender = createContext(false);
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
+    queryFn: readAccount,
     retry: false,
+    // A failed read (a 5xx) is not asked again by every component that mounts: that loop once
+    // unmounted the canvas over and over. The next page load asks again.
+    retryOnMount: false,
   });
   // A signed-in person's public page is rendered on the server without their account (decision
   // 016b). While React hydrates a part of that page, even one whose code arrives after the account

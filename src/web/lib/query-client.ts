@@ -22,6 +22,9 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** A network failure (offline, server unreachable), as opposed to an answer from the server. */
+export const isNetworkError = (error: unknown) => error instanceof TypeError;
+
 type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** Default reads: GET the query key's parts joined with "/", parse JSON; 401 throws or gives null. */

@@ -2,7 +2,7 @@
 // bundle. On the very first visit the page was fetched before the worker existed, so once it takes
 // control the page asks again, through it, for the template and data it is showing: "after one
 // visit" then really means one.
-const WARM = /^\/(objects\/|api\/(dragons\/[^/]+|auth\/user|wip\/[^/]+)$)/;
+const WARM = /^\/(objects\/|api\/dragons\/[^/]+$)/;
 
 function warmCaches(): void {
   const seen = new Set<string>();

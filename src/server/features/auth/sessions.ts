@@ -71,7 +71,7 @@ export function createSessions(db: Database, config: Config) {
 
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       await this.endHeld(request);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      this.clearCookie(reply);
     },
 
     /**
@@ -114,8 +114,12 @@ export function createSessions(db: Database, config: Config) {
     },
 
     /** Forget this browser's session cookie (after its session was ended some other way). */
+    /**
+     * This browser is signed out. Its HTTP cache may hold the person's private pictures (served
+     * `private`): the browser is asked to drop it, so the next person at a shared device finds none.
+     */
     clearCookie(reply: FastifyReply): void {
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      reply.clearCookie(SESSION_COOKIE, { path: "/" }).header("clear-site-data", '"cache"');
     },
 
     /** The user a session token names, for requests Fastify's hooks do not see (websocket upgrades). */

@@ -121,6 +121,14 @@ describe("GET /api/dragons", () => {
     }
   });
 
+  it("marks the library public, so a shared device's service worker may keep it for offline use", async () => {
+    const id = (await createDragon("Kept")).json().id;
+    for (const cookies of [undefined, user.cookies]) {
+      expect((await get("/api/dragons", cookies)).headers["cache-control"]).toBe("public, no-cache");
+      expect((await get(`/api/dragons/${id}`, cookies)).headers["cache-control"]).toBe("public, no-cache");
+    }
+  });
+
   it("answers a missing dragon with 404 and a message", async () => {
     const res = await get("/api/dragons/00000000-0000-4000-8000-000000000000");
     expect(res.statusCode).toBe(404);

@@ -22,11 +22,16 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   const { library, storage, imageGenerator } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/dragons", async () => library.list());
+  // The library is the same for everyone: `public` lets a shared device keep it for offline use.
+  api.get("/api/dragons", async (_request, reply) => {
+    reply.header("cache-control", "public, no-cache");
+    return library.list();
+  });
 
-  api.get("/api/dragons/:id", { schema: { params: idParams } }, async (request) => {
+  api.get("/api/dragons/:id", { schema: { params: idParams } }, async (request, reply) => {
     const dragon = await library.get(request.params.id);
     if (!dragon) throw new HttpError(404, "Dragon not found");
+    reply.header("cache-control", "public, no-cache");
     return dragon;
   });
 

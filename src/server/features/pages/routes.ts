@@ -151,8 +151,12 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     return { status, html: withHead(preloads), rendered: false };
   }
 
+  // A page is the same for everyone except an admin's, which may carry a draft's head tags: only
+  // `public` answers are kept by the service worker on a shared device (decision 013).
+  const pageCacheControl = (request: FastifyRequest) => (request.user?.isAdmin ? "private, no-cache" : "public, no-cache");
+
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-    reply.status(page.status).header("cache-control", "no-cache").header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
+    reply.status(page.status).header("cache-control", pageCacheControl(request)).header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
     const match = request.headers["if-none-match"];
     if (page.status === 200 && match && match.split(",").some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
     // Bytes compressed once per page; setting content-encoding keeps @fastify/compress off them.
@@ -178,7 +182,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     const page = built ?? (await buildPage(pathname, request));
     return reply
       .status(page.status)
-      .header("cache-control", "no-cache")
+      .header("cache-control", pageCacheControl(request))
       .type("text/html; charset=utf-8")
       .send(page.html);
   }

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
+import { forgetThisPerson, keepAccount, sendOutbox } from "../../lib/on-this-device";
 import type { CurrentUser } from "../../../shared/auth";
 import type { ProfilePayload } from "../../../shared/account";
 
@@ -11,7 +12,14 @@ const json = async <T>(response: Promise<Response>) => (await response).json() a
 /** The signed-in user changed: the header and profile read it from here; feed cards show names and pictures. */
 function userChanged(user: CurrentUser) {
   queryClient.setQueryData(AUTH_USER_KEY, user);
+  keepAccount(user);
   void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
+}
+
+/** This browser's session ended: nothing of the person stays, in the page or on the device. */
+async function signedOutHere() {
+  await forgetThisPerson();
+  queryClient.clear();
 }
 
 export function useForgotPassword() {
@@ -22,7 +30,10 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (payload: { token: string; password: string }) => json<Message>(apiRequest("POST", "/api/auth/reset-password", payload)),
     // Every session of the account ended, this browser's too if it had one.
-    onSuccess: () => queryClient.setQueryData(AUTH_USER_KEY, null),
+    onSuccess: async () => {
+      await forgetThisPerson();
+      queryClient.setQueryData(AUTH_USER_KEY, null);
+    },
   });
 }
 
@@ -56,12 +67,19 @@ export function useRemoveAvatar() {
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: () => json<Message>(apiRequest("POST", "/api/account/sign-out-everywhere")), onSuccess: () => queryClient.clear() });
+  return useMutation({
+    mutationFn: async () => {
+      const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
+      if (user) await sendOutbox(user.id);
+      return json<Message>(apiRequest("POST", "/api/account/sign-out-everywhere"));
+    },
+    onSuccess: signedOutHere,
+  });
 }
 
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (payload: { email: string; password?: string }) => json<Message>(apiRequest("DELETE", "/api/account", payload)),
-    onSuccess: () => queryClient.clear(),
+    onSuccess: signedOutHere,
   });
 }

@@ -2,9 +2,13 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, queryClient } from "../../lib/query-client";
+import { AUTH_USER_KEY } from "../../lib/auth";
+import { forgetThisPerson, sendOutbox } from "../../lib/on-this-device";
+import type { CurrentUser } from "../../../shared/auth";
 
 /**
- * Sign out: end the session, clear the client cache and go to /, or say it failed.
+ * Sign out: send saves still waiting offline, end the session, forget the person (page and device)
+ * and go to /, or say it failed.
  * A plain request rather than a mutation hook: this sits in the header on every first load.
  */
 export function useSignOut() {
@@ -13,7 +17,10 @@ export function useSignOut() {
   const signOut = async () => {
     setPending(true);
     try {
+      const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
+      if (user) await sendOutbox(user.id);
       await apiRequest("POST", "/api/auth/logout");
+      await forgetThisPerson();
       queryClient.clear();
       navigate("/");
     } catch {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { apiRequest, getQueryFn } from "../../lib/query-client";
+import { apiRequest, getQueryFn, isNetworkError } from "../../lib/query-client";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { PAPER_DEFAULTS, clampZoom, gridDimensions, parseGridSize, parsePaperHeight, parsePaperWidth } from "../../../shared/grid";
@@ -8,7 +8,7 @@ import { convertLengths, detectPreset, presetSize, type Orientation, type PaperP
 import { keepDoneCellsInGrid, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
 import type { SavedWip } from "../../../shared/wip";
-import { clearOutbox, readOutbox, writeOutbox } from "./outbox";
+import { clearOutbox, keepProgress, keptProgress, readOutbox, writeOutbox } from "../../lib/on-this-device";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */
 export interface FieldTexts {
@@ -48,21 +48,33 @@ function readLocal(dragonId: string): CanvasSettings | null {
   }
 }
 
+const readSaved = getQueryFn<SavedWip>({ on401: "returnNull" });
+
 /**
  * Where the canvas starts: saved progress when signed in (it overwrites the defaults), or a save
  * made offline that has not reached the server yet (`unsent`); this browser's copy for visitors
  * (no server call), else the defaults. `ready` is false while unknown.
  */
 export function useInitialSettings(dragonId: string, auth: { isAuthenticated: boolean; isLoading: boolean; user: { id: string } | null }) {
+  const userId = auth.user?.id ?? null;
   const saved = useQuery<SavedWip | null>({
     queryKey: ["/api/wip", dragonId],
-    queryFn: getQueryFn<SavedWip>({ on401: "returnNull" }),
+    // Offline, the progress this browser kept from the last answer or save (lib/on-this-device).
+    queryFn: async (context) => {
+      try {
+        const progress = await readSaved(context);
+        if (userId) keepProgress(userId, dragonId, progress);
+        return progress;
+      } catch (error) {
+        if (isNetworkError(error) && userId) return keptProgress(userId, dragonId);
+        throw error;
+      }
+    },
     enabled: auth.isAuthenticated,
     staleTime: 0,
     gcTime: 0,
   });
   const local = useMemo(() => readLocal(dragonId), [dragonId]);
-  const userId = auth.user?.id ?? null;
   const outbox = useMemo(() => (userId ? readOutbox(userId, dragonId) : null), [userId, dragonId]);
   if (auth.isLoading || (auth.isAuthenticated && saved.isLoading)) return { ready: false, initial: CANVAS_DEFAULTS, unsent: false };
   const stored = auth.isAuthenticated ? (outbox ?? saved.data) : local;
@@ -72,9 +84,6 @@ export function useInitialSettings(dragonId: string, auth: { isAuthenticated: bo
     unsent: Boolean(auth.isAuthenticated && outbox),
   };
 }
-
-/** A network failure (offline, server unreachable), as opposed to an answer from the server. */
-const isNetworkError = (error: unknown) => error instanceof TypeError;
 
 /**
  * The canvas's settings and their persistence. Signed in: the Save button saves, and a save
@@ -151,6 +160,7 @@ export function useCanvasState(dragonId: string, userId: string | null, initial:
       try {
         await mutateAsync(body);
         lastSaved.current = json;
+        keepProgress(userId, dragonId, body);
         // Only what was sent leaves the outbox: a newer offline change stays for the next save.
         clearOutbox(userId, dragonId, sentAt);
         if (manual) toast({ title: "Progress saved", description: "Pick up right here next time, on any device." });
