@@ -33,6 +33,14 @@ export function createRegistrationBrowser(config: Config, secret: Buffer) {
       reply.setCookie(COOKIE, signValue(claim, secret), { ...cookieOptions, maxAge: DAYS * 86_400 });
     },
 
+    /**
+     * The same cookie for an address that already has a verified account, naming no account: the
+     * answer to a registration must not tell whether the address is taken (decision 005).
+     */
+    rememberNobody(reply: FastifyReply, passwordHash: string): void {
+      this.remember(reply, { id: crypto.randomUUID(), passwordHash });
+    },
+
     /** Did this browser know this account's current password? */
     knows(request: FastifyRequest, user: { id: string; passwordHash: string | null }): boolean {
       const claim = readSignedValue<Claim>(request.cookies[COOKIE], secret);

@@ -77,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const passwordHash = await hashPassword(password);
     const existing = await users.findByEmail(email);
     if (existing?.emailVerified) {
+      browser.rememberNobody(reply, passwordHash);
       afterAnswer(request, "registration notice", () => mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)));
     } else {
       const names = { firstName: firstName || null, lastName: lastName || null };
