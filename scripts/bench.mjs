@@ -28,6 +28,7 @@ import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-pr
 import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
 import { freePort } from "./lib/free-port.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
+import { registrationTiming } from "./lib/bench-registration.mjs";
 import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
 import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
 
@@ -378,6 +379,25 @@ async function run() {
   await section("GET /api/admin/stats figures", async () => {
     const { label, medianMs } = JSON.parse((await runScript("scripts/lib/bench-stats.ts", [])).trim().split("\n").at(-1));
     rows.push({ measure: label, value: `${medianMs} ms`, budget: "< 100 ms", ok: medianMs < 100 ? "yes" : "NO" });
+  });
+
+  // Registration answers must not tell which addresses have accounts, by their time either.
+  await section("registration timing", async () => {
+    const dir = tempDir("dragon-grid-bench-register-");
+    const [owner] = JSON.parse((await runScript("scripts/lib/seed-load-users.ts", ["1", "the owner's password"], { DATA_DIR: dir, DATABASE_URL: "" })).trim().split("\n").at(-1)).users;
+    const registerServer = await startServer(dir, { TRUST_PROXY: "127.0.0.1" });
+    try {
+      const { summary, alike } = await registrationTiming(registerServer.url, owner.email);
+      const ms = (kind) => `${Math.round(summary[kind].median)} ms (IQR ${Math.round(summary[kind].iqr)})`;
+      rows.push({
+        measure: "POST /api/auth/register, median: new / verified account's / unverified account's address",
+        value: `${ms("new")} / ${ms("verified")} / ${ms("unverified")}`,
+        budget: "alike within the IQR",
+        ok: alike ? "yes" : "NO",
+      });
+    } finally {
+      await registerServer.stop();
+    }
   });
 
   // The canvas in Chromium, on a 12-megapixel template (loaded as the only sample of a fresh install).
