@@ -1,4 +1,4 @@
-// Build /sw.js (issue 13): bundle src/web/pwa/service-worker.ts with Workbox and give it the list
+// Build /sw.js: bundle src/web/pwa/service-worker.ts with Workbox and give it the list
 // of the built app shell to precache (hashed JS and CSS, icons, the manifest, and "/", the page
 // every path can start from). Pictures are left to the runtime cache.
 import { build } from "esbuild";
@@ -9,11 +9,15 @@ import path from "node:path";
 const clientDir = "dist/client";
 const revision = (file) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex").slice(0, 16);
 
-// The shell: the entry and what it imports, plus the screens a learner goes through to a canvas
-// (library, dragon page, canvas). Other screens' code (the blog editor, the uploader, the charts)
-// is cached at run time when first used, so a first visit does not download all of it.
+// The page table (src/shared/pages.ts), bundled to read which screens work offline.
+const table = await build({ entryPoints: ["src/shared/pages.ts"], bundle: true, format: "esm", platform: "neutral", write: false, logLevel: "warning" });
+const { PAGES } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`);
+
+// The shell: the entry and what it imports, plus the screens the page table marks offline (those a
+// learner goes through to a canvas). Other screens' code (the blog editor, the uploader, the
+// charts) is cached at run time when first used, so a first visit does not download all of it.
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8"));
-const SCREENS = ["features/library/library-page.tsx", "features/dragon/dragon-page.tsx", "features/canvas/draw-page.tsx"];
+const SCREENS = PAGES.filter((page) => page.offline).map((page) => page.module);
 const files = new Set();
 const visit = (key) => {
   const chunk = manifest[key];

@@ -11,7 +11,7 @@ import { AUTH_USER_KEY } from "./lib/auth";
 
 export interface RenderInput {
   pathname: string;
-  /** The first screen's data, by query key (see shared/page-queries.ts). */
+  /** The first screen's data, by query key (see shared/pages.ts). */
   queries: { queryKey: string[]; data: unknown }[];
   /** Rendered for someone with no session: signed out, and the browser is told so. */
   visitor: boolean;

@@ -4,9 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
-import { getStaticPageMeta, notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
-import { isKnownRoute } from "../../../shared/routes";
-import { isServerRenderedPage } from "../../../shared/page-queries";
+import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
+import { getStaticPageMeta, isKnownRoute, isServerRenderedPage, matchPage } from "../../../shared/pages";
 import { preferredEncoding } from "../feed/routes";
 import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
 import { preparePage, type CachedPage, type PageCache } from "./page-cache";
@@ -50,22 +49,13 @@ function landingPreload(manifest: Manifest): PagePreload[] {
   return [{ as: "image", href: `/${large}`, srcset: `/${small} 600w, /${medium} 800w, /${large} 1200w`, sizes: "(min-width: 768px) 50vw, 100vw" }];
 }
 
-// Screens loaded lazily by the router (router.tsx), by path: their code can start loading with
-// the HTML instead of after the main bundle has run.
-const ROUTE_MODULES: [RegExp, string][] = [
-  [/^\/$/, "features/landing/landing-page.tsx"],
-  [/^\/home$/, "features/library/library-page.tsx"],
-  [/^\/dragon\/[^/]+$/, "features/dragon/dragon-page.tsx"],
-  [/^\/draw\/[^/]+$/, "features/canvas/draw-page.tsx"],
-  [/^\/blog$/, "features/blog/blog-list-page.tsx"],
-  [/^\/blog\/[^/]+$/, "features/blog/blog-post-page.tsx"],
-  [/^\/feed$/, "features/feed/feed-page.tsx"],
-  [/^\/profile$/, "features/profile/profile-page.tsx"],
-];
-
-/** The route's chunk and the chunks it imports, less what the entry already loads. */
+/**
+ * The screen's chunk and the chunks it imports, less what the entry already loads: the router
+ * loads screens lazily, so their code can start loading with the HTML instead of after the main
+ * bundle has run.
+ */
 function routeModules(manifest: Manifest, pathname: string): PagePreload[] {
-  const key = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  const key = matchPage(pathname)?.page.module;
   if (!key || !manifest[key]) return [];
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const skip = new Set(entry?.imports ?? []);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { pageQueries } from "../../../shared/page-queries";
+import { pageQueries } from "../../../shared/pages";
 import { jsonForScript } from "./head-tags";
 
 /** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
