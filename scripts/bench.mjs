@@ -1,4 +1,4 @@
-// `npm run bench`: measures the budgets in the README on this machine and prints a table.
+// `npm run bench`: measures the budgets (docs/benchmarks.md) on this machine and prints a table.
 //  - start-up: first start on an empty DATA_DIR, and a restart on the same one
 //  - resident memory of the server: after a first start and a restart, and during and after a
 //    load of 50 connections, on PGlite and (when initdb is installed) on a throwaway PostgreSQL
