@@ -43,6 +43,16 @@ async function requestUploadUrl(): Promise<{ uploadURL: string; objectPath: stri
   return { uploadURL: body.uploadURL, objectPath: body.objectPath };
 }
 
+/**
+ * What to tell someone whose upload failed, when our server said why (over quota, not an image):
+ * its sentence from a refused PUT (a bucket's XML is no sentence), or from a refused upload URL.
+ */
+function serverReason(error: unknown): string | null {
+  const { status, body, message } = (error ?? {}) as { status?: unknown; body?: unknown; message?: unknown };
+  if (typeof status === "number" && typeof body === "string" && body.trim() && !body.trimStart().startsWith("<")) return body.trim().slice(0, 300);
+  return typeof message === "string" ? (/^\d{3}: (.+)$/s.exec(message)?.[1] ?? null) : null;
+}
+
 /** Which remote sources the server offers (the link import always; providers with keys). */
 async function fetchRemoteSources(): Promise<RemoteSources | null> {
   const res = await fetch("/api/objects/remote-sources", { credentials: "include" });
@@ -144,6 +154,11 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
       const allDone = (result.failed ?? []).length === 0;
       if (allDone) (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();
       if (files.length > 0) callbacks.current.onUploaded(files.map(({ id: _id, ...file }) => file), allDone);
+    });
+    // Uppy's own notice says only that the upload failed, the reason behind a "?": say it out loud.
+    uppy.on("upload-error", (_file, error) => {
+      const reason = serverReason(error);
+      if (reason) uppy.info(reason, "error", 10_000);
     });
     const dashboard = uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>;
     dashboard.openModal();
