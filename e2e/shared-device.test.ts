@@ -143,4 +143,25 @@ describe("a shared device keeps nothing of a person once they leave", () => {
     expect((await whatTheDeviceHolds(there!)).local.filter(([key]) => key.startsWith("dragon-grid:me:"))).toEqual([]);
     await Promise.all(devices.map(({ context }) => context.close()));
   }, 120_000);
+
+  it("someone else signing in on the same browser finds nothing of the one before", async () => {
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
+    const first = `first-of-two-${Date.now()}@example.com`;
+    await signIn(context, first, PASSWORD);
+    const firstId = ((await (await context.request.get("/api/auth/user")).json()) as { id: string }).id;
+    await page.goto(`/draw/${dragonId}`);
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+    await page.getByRole("button", { name: "Zoom In" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectToast(page, "Progress saved");
+    expect(JSON.stringify((await whatTheDeviceHolds(page)).local)).toContain(firstId);
+
+    // The next person signs in without the first having signed out.
+    await signIn(context, `second-of-two-${Date.now()}@example.com`, PASSWORD);
+    await page.reload();
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).waitFor();
+    await expect.poll(async () => JSON.stringify(await whatTheDeviceHolds(page))).not.toContain(firstId);
+    await context.close();
+  }, 120_000);
 });
