@@ -6,7 +6,7 @@ import { PHONE, expectToast, launchBrowser, newContext, screenshot, seriousA11yV
 import { startServer, type ServerProcess } from "./support/server-process";
 import { startInbox, type Inbox } from "./support/smtp-inbox";
 
-// Account self-service end to end (issue 14): the built server as its own process, mail through a
+// Account self-service end to end (decision 015): the built server as its own process, mail through a
 // real SMTP server on loopback.
 const WIDE = { width: 1440, height: 900 };
 let browser: Browser;

@@ -1,6 +1,6 @@
 // Browser part of `npm run bench`: on a 12-megapixel template, the longest main-thread task during
 // a 2-second drag, the time from a click on the paper to the cell viewer's drawn picture, and the
-// learner tools (issue 13): switching a value view, dragging with one on, making the PDF.
+// learner tools (decision 013): switching a value view, dragging with one on, making the PDF.
 import { chromium } from "playwright-core";
 
 export async function benchCanvas(baseUrl, dragonId) {

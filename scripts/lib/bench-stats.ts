@@ -1,4 +1,4 @@
-// The admin statistics' cost at scale (issue 12): a fresh in-memory PGlite database with the
+// The admin statistics' cost at scale (decision 012): a fresh in-memory PGlite database with the
 // migrations, 10,000 users, 5,000 posts, 50,000 likes, 20,000 comments and 100,000 page views made
 // with set-based SQL, then the figures of GET /api/admin/stats (the function the route calls)
 // computed 20 times. The median must stay under 100 ms.

@@ -4,7 +4,7 @@ import { emailField, newPassword, personName } from "./auth";
 import { text } from "./text";
 import { objectPathSchema } from "./uploads";
 
-// Account self-service (issue 14): forgotten password, password change, sign out everywhere,
+// Account self-service (decision 015): forgotten password, password change, sign out everywhere,
 // profile edits, data export and deletion. Shared by the forms and the routes.
 
 export const forgotPasswordSchema = z.object({ email: emailField() });

@@ -1,4 +1,4 @@
-// Cells a learner has marked done (issue 13): labels like "B3", checked against the grid they belong to.
+// Cells a learner has marked done (decision 013): labels like "B3", checked against the grid they belong to.
 import { cellLabel, parseCellLabel, type Cell } from "./grid";
 
 export interface GridSize {

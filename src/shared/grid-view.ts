@@ -1,4 +1,4 @@
-// How the grid and the picture look (issue 13): on the canvas, in the cell viewer and in the PDF.
+// How the grid and the picture look (decision 013): on the canvas, in the cell viewer and in the PDF.
 
 export const GRID_COLORS = ["dark", "light", "accent"] as const;
 export type GridColor = (typeof GRID_COLORS)[number];

@@ -1,4 +1,4 @@
-// Paper presets and units for the canvas (issue 13). Pure functions; the canvas, the PDF and the
+// Paper presets and units for the canvas (decision 013). Pure functions; the canvas, the PDF and the
 // server's validation share them.
 import { PAPER_MAX } from "./grid";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 import type { AuthUser } from "./auth";
 
-// The admin statistics dashboard's payloads (SPEC.md sections 2, 3 and 7; issue 12).
+// The admin statistics dashboard's payloads (SPEC.md sections 2, 3 and 7; decision 012).
 
 /** Months in the registration timeline, the current one included (SPEC.md section 9). */
 export const REGISTRATION_MONTHS = 12;

@@ -16,7 +16,7 @@ const between = (name: string, range: { min: number; max: number }) =>
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) => z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
 
 /**
- * The learner tools' fields (issue 13). Each is optional: a client that predates them sends none,
+ * The learner tools' fields (decision 013). Each is optional: a client that predates them sends none,
  * a saved row keeps what it had, and a new row takes the table's defaults.
  */
 const learnerToolsShape = {
@@ -34,7 +34,7 @@ const learnerToolsShape = {
   imageMode: oneOf("imageMode", IMAGE_MODES).optional(),
 };
 
-/** A work in progress: one learner's canvas settings for one dragon (SPEC.md section 3, plus issue 13's tools). */
+/** A work in progress: one learner's canvas settings for one dragon (SPEC.md section 3, plus the learner tools of decision 013). */
 export const wipStateSchema = z
   .object({
     paperWidth: positive("paperWidth", PAPER_MAX),

@@ -35,7 +35,7 @@ if (root.firstElementChild) {
   createRoot(root).render(app);
 }
 
-// Installable and offline (issue 13): the service worker exists only in a build.
+// Installable and offline (decision 013): the service worker exists only in a build.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   // A few seconds after the page has loaded: installing the worker downloads and stores the app
   // shell (~40 files), work that should not compete with the first visit's own start.

@@ -72,7 +72,7 @@ export const emailVerificationTokens = pgTable(
   (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
 
-/** Forgotten-password links (issue 14): hashed, single use, one live token per user. */
+/** Forgotten-password links (decision 015): hashed, single use, one live token per user. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -138,7 +138,7 @@ export const worksInProgress = pgTable(
     imageX: doublePrecision("image_x").notNull(),
     imageY: doublePrecision("image_y").notNull(),
     currentCell: text("current_cell"),
-    // Learner tools (issue 13). Rows saved before them take these defaults: inches, no preset
+    // Learner tools (decision 013). Rows saved before them take these defaults: inches, no preset
     // named (custom), nothing done, the spec's grid look and the picture in colour.
     paperPreset: text("paper_preset"),
     unit: text("unit").notNull().default("in"),

@@ -51,7 +51,7 @@ function helmetOptions(config: Config): HelmetOptions {
 export const PERMISSIONS_POLICY = [
   "camera=(self)",
   "fullscreen=(self)",
-  // The canvas keeps the screen awake while a learner draws from it (issue 13).
+  // The canvas keeps the screen awake while a learner draws from it (decision 013).
   "screen-wake-lock=(self)",
   ...["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "idle-detection", "accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "publickey-credentials-get", "browsing-topics", "local-fonts", "otp-credentials", "window-management"].map((feature) => `${feature}=()`),
 ].join(", ");

@@ -1,4 +1,4 @@
-// Registers the service worker (issue 13). Loaded after the page has loaded, outside the first-load
+// Registers the service worker (decision 013). Loaded after the page has loaded, outside the first-load
 // bundle. On the very first visit the page was fetched before the worker existed, so once it takes
 // control the page asks again, through it, for the template and data it is showing: "after one
 // visit" then really means one.

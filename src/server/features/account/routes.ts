@@ -24,7 +24,7 @@ export interface AccountDeps {
   now: () => number;
 }
 
-/** Account self-service (issue 14, decision 015). */
+/** Account self-service (decision 015). */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps) {
   // Guessing the current password from a stolen session (to change it or delete the account)
   // counts against one allowance per user, whichever form it comes through.

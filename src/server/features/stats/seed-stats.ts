@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
-/** How much to make; the defaults are the benchmark's (issue 12). */
+/** How much to make; the defaults are the benchmark's (decision 012). */
 export interface StatsSeedCounts {
   users: number;
   posts: number;
