@@ -23,6 +23,7 @@ import autocannon from "autocannon";
 import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
+import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
 import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
@@ -344,9 +345,12 @@ async function run() {
   // whose browser takes what Chromium takes. Beside it, a control: a bare Fastify sending the very
   // same bytes and headers, so the row shows how much of the figure is the load generator's (on a
   // 2-core machine autocannon parses every byte of the answer on the other core).
+  // Seeded once, for whichever of the feed's parts run (PGlite: while no server has dataDir open).
+  let feedSeed = null;
+  const seededFeed = () =>
+    (feedSeed ??= runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then((out) => JSON.parse(out.trim().split("\n").at(-1))));
   await section("GET /api/posts", async () => {
-    const seeded = await runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" });
-    const { posts, cookie } = JSON.parse(seeded.trim().split("\n").at(-1));
+    const { posts, cookie } = await seededFeed();
     const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
     const feedServer = await startServer(dataDir);
     let sample;
@@ -371,6 +375,19 @@ async function run() {
       await measure(`control: bare Fastify sending the same ${(sample.body.length / 1024).toFixed(1)} KB answer`, `http://127.0.0.1:${controlPort}/`);
     } finally {
       await control.close();
+    }
+  });
+
+  // Made-up ?before= cursors (issue 24): members reading the first pages, alone and during a flood.
+  await section("GET /api/posts under made-up cursors", async () => {
+    const { cookie } = await seededFeed();
+    // The flood comes from a member of its own: its session is not the readers'.
+    const flooder = JSON.parse((await runScript("scripts/lib/seed-load-users.ts", ["1", "made-up cursors"], { DATA_DIR: dataDir, DATABASE_URL: "" })).trim().split("\n").at(-1)).users[0].cookie;
+    const feedServer = await startServer(dataDir);
+    try {
+      rows.push(...(await feedUnderMadeUpCursors(feedServer.url, { readers: cookie, flood: flooder }, { load, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS })));
+    } finally {
+      await feedServer.stop();
     }
   });
 
