@@ -24,6 +24,7 @@ import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
 import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
+import { MEMBERS, bigProgressivePhoto, postPhotosAtOnce } from "./lib/bench-photo-memory.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
 import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
@@ -388,6 +389,27 @@ async function run() {
       rows.push(...(await feedUnderMadeUpCursors(feedServer.url, { readers: cookie, flood: flooder }, { load, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS })));
     } finally {
       await feedServer.stop();
+    }
+  });
+
+  // People's photos (issue 24): members each post a 40 MP progressive JPEG, all at the same moment.
+  await section("40 MP photos posted at once", async () => {
+    if (memoryNote) throw new Error(memoryNote);
+    const photo = await bigProgressivePhoto();
+    const seeded = await runScript("scripts/lib/seed-load-users.ts", [String(MEMBERS), "forty megapixels"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const cookies = JSON.parse(seeded.trim().split("\n").at(-1)).users.map((user) => user.cookie);
+    const photoServer = await startServer(dataDir);
+    try {
+      const { before, uploadPeak, postPeak, after, postSeconds } = await postPhotosAtOnce(photoServer, cookies, photo, { idleSeconds: IDLE_SECONDS });
+      const peak = Math.max(uploadPeak, postPeak);
+      rows.push({
+        measure: `resident memory while ${MEMBERS} members post a 40 MP progressive JPEG (${(photo.length / 1048576).toFixed(1)} MB) each at once`,
+        value: `peak ${mb(peak)} (${mb(before)} before, ${mb(uploadPeak)} uploading, ${mb(postPeak)} posting, ${mb(after)} after; the posts took ${postSeconds.toFixed(1)} s)`,
+        budget: "< 400 MB",
+        ok: peak < 400 ? "yes" : "NO",
+      });
+    } finally {
+      await photoServer.stop();
     }
   });
 
