@@ -5,6 +5,8 @@
 //  - first-load JavaScript (gzip) of the landing page, against the 90 KB budget
 //  - API reads at 50 connections (autocannon): requests/s and p99, next to a Fastify hello-world
 //    measured in the same run, so a slow machine shows up as a slow baseline.
+//  - the feed's first pages read while 200 connections ask for made-up `?before=` cursors, and
+//    resident memory while four members post a 40 MP progressive JPEG each at once (issue 24)
 //  - Lighthouse and the canvas in Chromium, when /usr/bin/chromium is there
 // A measure that fails becomes a "failed" row with its reason; the table always comes out, and
 // every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).

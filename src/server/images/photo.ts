@@ -7,7 +7,7 @@ import { createSlots } from "./decode-slots";
 export const MAX_PHOTO_PIXELS = 40_000_000;
 // Two photos decode at once in a process (two cores), and together at most 40 MP of them: two
 // phone photos, or one of the largest (a 40 MP progressive JPEG adds ~140 MB while it decodes);
-// the rest wait. Four members posting 40 MP photos at once stay under 400 MB (decision 010).
+// the rest wait (decision 010, "A memory ceiling for people's photos", has the measurements).
 const photoSlot = createSlots(2, MAX_PHOTO_PIXELS);
 
 /** The photo's pixels once its header passed `inspectImage` and the limit; a 400 naming `field` otherwise. */
