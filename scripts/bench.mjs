@@ -5,6 +5,8 @@
 //  - first-load JavaScript (gzip) of the landing page, against the 90 KB budget
 //  - API reads at 50 connections (autocannon): requests/s and p99, next to a Fastify hello-world
 //    measured in the same run, so a slow machine shows up as a slow baseline.
+//  - the feed's first pages read while 200 connections ask for made-up `?before=` cursors, and
+//    resident memory while four members post a 40 MP progressive JPEG each at once (issue 24)
 //  - Lighthouse and the canvas in Chromium, when /usr/bin/chromium is there
 // A measure that fails becomes a "failed" row with its reason; the table always comes out, and
 // every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).
@@ -23,6 +25,8 @@ import autocannon from "autocannon";
 import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas } from "./lib/bench-canvas.mjs";
+import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
+import { MEMBERS, bigProgressivePhoto, postPhotosAtOnce } from "./lib/bench-photo-memory.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
 import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
@@ -345,9 +349,12 @@ async function run() {
   // whose browser takes what Chromium takes. Beside it, a control: a bare Fastify sending the very
   // same bytes and headers, so the row shows how much of the figure is the load generator's (on a
   // 2-core machine autocannon parses every byte of the answer on the other core).
+  // Seeded once, for whichever of the feed's parts run (PGlite: while no server has dataDir open).
+  let feedSeed = null;
+  const seededFeed = () =>
+    (feedSeed ??= runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then((out) => JSON.parse(out.trim().split("\n").at(-1))));
   await section("GET /api/posts", async () => {
-    const seeded = await runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" });
-    const { posts, cookie } = JSON.parse(seeded.trim().split("\n").at(-1));
+    const { posts, cookie } = await seededFeed();
     const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
     const feedServer = await startServer(dataDir);
     let sample;
@@ -372,6 +379,40 @@ async function run() {
       await measure(`control: bare Fastify sending the same ${(sample.body.length / 1024).toFixed(1)} KB answer`, `http://127.0.0.1:${controlPort}/`);
     } finally {
       await control.close();
+    }
+  });
+
+  // Made-up ?before= cursors (issue 24): members reading the first pages, alone and during a flood.
+  await section("GET /api/posts under made-up cursors", async () => {
+    const { cookie } = await seededFeed();
+    // The flood comes from a member of its own: its session is not the readers'.
+    const flooder = JSON.parse((await runScript("scripts/lib/seed-load-users.ts", ["1", "made-up cursors"], { DATA_DIR: dataDir, DATABASE_URL: "" })).trim().split("\n").at(-1)).users[0].cookie;
+    const feedServer = await startServer(dataDir);
+    try {
+      rows.push(...(await feedUnderMadeUpCursors(feedServer.url, { readers: cookie, flood: flooder }, { load, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS })));
+    } finally {
+      await feedServer.stop();
+    }
+  });
+
+  // People's photos (issue 24): members each post a 40 MP progressive JPEG, all at the same moment.
+  await section("40 MP photos posted at once", async () => {
+    if (memoryNote) throw new Error(memoryNote);
+    const photo = await bigProgressivePhoto();
+    const seeded = await runScript("scripts/lib/seed-load-users.ts", [String(MEMBERS), "forty megapixels"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const cookies = JSON.parse(seeded.trim().split("\n").at(-1)).users.map((user) => user.cookie);
+    const photoServer = await startServer(dataDir);
+    try {
+      const { before, uploadPeak, postPeak, after, postSeconds } = await postPhotosAtOnce(photoServer, cookies, photo, { idleSeconds: IDLE_SECONDS });
+      const peak = Math.max(uploadPeak, postPeak);
+      rows.push({
+        measure: `resident memory while ${MEMBERS} members post a 40 MP progressive JPEG (${(photo.length / 1048576).toFixed(1)} MB) each at once`,
+        value: `peak ${mb(peak)} (${mb(before)} before, ${mb(uploadPeak)} uploading, ${mb(postPeak)} posting, ${mb(after)} after; the posts took ${postSeconds.toFixed(1)} s)`,
+        budget: "< 400 MB",
+        ok: peak < 400 ? "yes" : "NO",
+      });
+    } finally {
+      await photoServer.stop();
     }
   });
 

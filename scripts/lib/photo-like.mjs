@@ -1,7 +1,12 @@
 import sharp from "sharp";
 
-/** A photo-like JPEG for benchmarks: soft gradients, shapes with edges, fine noise, a little blur. */
-export async function photoLike(width = 4000, height = 3000) {
+/**
+ * A photo-like JPEG for benchmarks: soft gradients, shapes with edges, fine noise, a little blur.
+ * `progressive`: as many cameras and editors save them, which a decoder must hold whole (its
+ * coefficients) before it can shrink it. `grain`: random sensor-like noise of up to ± that much per
+ * channel, so the file is as large as a camera's (the fine noise alone repeats, and compresses well).
+ */
+export async function photoLike(width = 4000, height = 3000, { progressive = false, grain = 0 } = {}) {
   const shapes = Array.from({ length: 40 }, (_, i) => {
     const x = (i * 977) % width;
     const y = (i * 613) % height;
@@ -15,5 +20,15 @@ export async function photoLike(width = 4000, height = 3000) {
   const base = await sharp(Buffer.from(svg)).blur(1.2).raw().toBuffer({ resolveWithObject: true });
   const noisy = Buffer.from(base.data);
   for (let i = 0; i < noisy.length; i++) noisy[i] = Math.max(0, Math.min(255, noisy[i] + ((i * 2654435761) % 17) - 8));
-  return sharp(noisy, { raw: base.info }).jpeg({ quality: 88 }).toBuffer();
+  if (grain) {
+    // xorshift32: a fixed sequence, so every run encodes the same photo.
+    let seed = 0x9e3779b9;
+    for (let i = 0; i < noisy.length; i++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      noisy[i] = Math.max(0, Math.min(255, noisy[i] + Math.round((((seed >>> 0) / 0xffffffff) * 2 - 1) * grain)));
+    }
+  }
+  return sharp(noisy, { raw: base.info }).jpeg({ quality: 88, progressive }).toBuffer();
 }

@@ -1,21 +1,37 @@
 /**
- * At most `slots` pieces of work at once, the rest waiting their turn in order. A photo decoded
- * at full size holds width × height × 4 bytes (160 MB for 40 MP) in libvips, so photos that
- * members send together are decoded a few at a time, not all at once (issue 24: a memory ceiling).
+ * At most `slots` pieces of work at once, the rest waiting their turn in order. With a `capacity`,
+ * the pieces running together also weigh at most that much (a piece heavier than it runs alone).
+ * A photo decoded at full size holds width × height × 4 bytes (160 MB for 40 MP) in libvips, and a
+ * progressive JPEG's decoder holds all of its coefficients (~140 MB for 40 MP) even when it shrinks
+ * on load: photos that members send together are decoded a few at a time, weighed by their pixels,
+ * not all at once (issue 24: a memory ceiling).
  */
-export function createSlots(slots: number) {
+export function createSlots(slots: number, capacity = Infinity) {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function inSlot<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
+  let load = 0;
+  const waiting: { weight: number; start: () => void }[] = [];
+  const fits = (weight: number) => running < slots && (running === 0 || load + weight <= capacity);
+  const take = (weight: number) => {
+    running++;
+    load += weight;
+  };
+  /** Start whoever is next in line while they fit; in order, so a heavy piece is not passed over forever. */
+  const startWaiting = () => {
+    while (waiting.length && fits(waiting[0]!.weight)) {
+      const next = waiting.shift()!;
+      take(next.weight);
+      next.start();
+    }
+  };
+  return async function inSlot<T>(work: () => Promise<T>, weight = 0): Promise<T> {
+    if (!waiting.length && fits(weight)) take(weight);
+    else await new Promise<void>((resolve) => waiting.push({ weight, start: resolve }));
     try {
       return await work();
     } finally {
-      // Hand the slot straight to the next in line, or give it back.
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      running--;
+      load -= weight;
+      startWaiting();
     }
   };
 }

@@ -5,8 +5,30 @@ import { createSlots } from "./decode-slots";
 
 /** People's photos: a 12 MP phone photo fits three times over; larger ones are refused before decoding. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
-// Two photos decode at once in a process (two cores); the rest wait.
-const photoSlot = createSlots(2);
+// Two photos decode at once in a process (two cores), and together at most 40 MP of them: two
+// phone photos, or one of the largest (a 40 MP progressive JPEG adds ~140 MB while it decodes);
+// the rest wait (decision 010, "A memory ceiling for people's photos", has the measurements).
+const photoSlot = createSlots(2, MAX_PHOTO_PIXELS);
+
+/** The photo's pixels once its header passed `inspectImage` and the limit; a 400 naming `field` otherwise. */
+async function checkedPixels(original: Buffer, field: string, maxPixels: number): Promise<number> {
+  const { width, height } = await inspectImage(original).catch((error: unknown) => {
+    throw error instanceof HttpError ? new HttpError(400, `Invalid ${field}: ${error.message}`) : error;
+  });
+  if (width * height > maxPixels) {
+    throw new HttpError(400, `Invalid ${field}: Photos can be at most ${maxPixels / 1e6} megapixels (this one has ${Math.round((width * height) / 1e6)}). Please use a smaller photo.`);
+  }
+  return width * height;
+}
+
+/** `make` on the upright photo; a decoding failure is a 400 naming `field`. */
+async function made<T>(original: Buffer, field: string, make: (upright: Sharp) => Promise<T>, maxPixels: number): Promise<T> {
+  try {
+    return await make(sharp(original, { limitInputPixels: maxPixels, failOn: "error" }).rotate());
+  } catch {
+    throw new HttpError(400, `Invalid ${field}: The image file is damaged or incomplete. Please try another file.`);
+  }
+}
 
 /**
  * A person's photo (a post photo, an avatar) made into something we serve: the header is checked
@@ -16,19 +38,26 @@ const photoSlot = createSlots(2);
  * orientation tag itself are all left behind. Problems are 400s naming `field`.
  */
 export async function processPhoto<T>(original: Buffer, field: string, make: (upright: Sharp) => Promise<T>, maxPixels = MAX_PHOTO_PIXELS): Promise<T> {
-  const { width, height } = await inspectImage(original).catch((error: unknown) => {
-    throw error instanceof HttpError ? new HttpError(400, `Invalid ${field}: ${error.message}`) : error;
-  });
-  if (width * height > maxPixels) {
-    throw new HttpError(400, `Invalid ${field}: Photos can be at most ${maxPixels / 1e6} megapixels (this one has ${Math.round((width * height) / 1e6)}). Please use a smaller photo.`);
-  }
+  const pixels = await checkedPixels(original, field, maxPixels);
+  return photoSlot(() => made(original, field, make, maxPixels), pixels);
+}
+
+/**
+ * processPhoto for a photo read in its turn: only `read` brings the whole file, in the slot, so
+ * photos waiting for one hold their first bytes only (four 40 MP uploads are ~50 MB). `head`,
+ * the file's first bytes, weighs the photo by the pixels its header gives; a header they do not
+ * hold (WebP's, a JPEG's behind large metadata) weighs as the largest photo, which decodes alone.
+ */
+export async function processPhotoInTurn<T>(head: Buffer, read: () => Promise<Buffer>, field: string, make: (upright: Sharp) => Promise<T>): Promise<T> {
+  const header = await sharp(head, { limitInputPixels: false }).metadata().catch(() => null);
+  const pixels = header?.width && header.height ? header.width * header.height : MAX_PHOTO_PIXELS;
+  // Too large by its header: refused now, not after waiting its turn.
+  if (pixels > MAX_PHOTO_PIXELS) await checkedPixels(head, field, MAX_PHOTO_PIXELS);
   return photoSlot(async () => {
-    try {
-      return await make(sharp(original, { limitInputPixels: maxPixels, failOn: "error" }).rotate());
-    } catch {
-      throw new HttpError(400, `Invalid ${field}: The image file is damaged or incomplete. Please try another file.`);
-    }
-  });
+    const original = await read();
+    await checkedPixels(original, field, MAX_PHOTO_PIXELS);
+    return made(original, field, make, MAX_PHOTO_PIXELS);
+  }, Math.min(pixels, MAX_PHOTO_PIXELS));
 }
 
 const REENCODE: Record<string, (image: Sharp) => Sharp> = {

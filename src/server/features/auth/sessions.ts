@@ -40,26 +40,47 @@ const cookieOptions = (config: Config) => ({
  */
 export function createSessions(db: Database, config: Config) {
   const lookups = new Map<string, CachedSession>();
+  // Look-ups under way: requests that come with one token while its look-up runs share it, so a
+  // client sending 200 requests at once when its entry is due costs one query, not 200 queued
+  // ahead of everyone else's (PGlite runs one query at a time; issue 24). Ending sessions drops
+  // them, so a look-up that read the session before it ended is not remembered.
+  const reading = new Map<string, Promise<CachedSession | null>>();
 
   // Keyed by the token itself, so a remembered session costs no hashing; the token is in this
   // process's memory during every request anyway, and the database still keeps only its hash.
   async function lookUp(token: string, now: number): Promise<CachedSession | null> {
     const cached = lookups.get(token);
     if (cached && now - cached.cachedAt < LOOKUP_TTL_MS) return cached;
-    const tokenHash = hashToken(token);
+    const under = reading.get(token);
+    if (under) return under;
+    const read: Promise<CachedSession | null> = readSession(token, now).then(
+      (session) => {
+        if (reading.get(token) !== read) return session;
+        reading.delete(token);
+        if (!session) lookups.delete(token);
+        else {
+          if (lookups.size >= LOOKUP_CACHE_MAX) lookups.clear();
+          lookups.set(token, session);
+        }
+        return session;
+      },
+      (error: unknown) => {
+        if (reading.get(token) === read) reading.delete(token);
+        throw error;
+      },
+    );
+    reading.set(token, read);
+    return read;
+  }
+
+  /** The live session a token names, from the database. */
+  async function readSession(token: string, now: number): Promise<CachedSession | null> {
     const [row] = await db
       .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
-    if (!row) {
-      lookups.delete(token);
-      return null;
-    }
-    if (lookups.size >= LOOKUP_CACHE_MAX) lookups.clear();
-    const fresh = { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now };
-    lookups.set(token, fresh);
-    return fresh;
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
+    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
   }
 
   return {
@@ -82,7 +103,11 @@ export function createSessions(db: Database, config: Config) {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       lookups.delete(token);
+      reading.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      // A look-up that started while the delete ran may have read the session still live.
+      lookups.delete(token);
+      reading.delete(token);
     },
 
     /**
@@ -93,6 +118,8 @@ export function createSessions(db: Database, config: Config) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
       // Keyed by token, so the user's entries are found by walking the map (at most 10,000).
       for (const [token, entry] of lookups) if (entry.user.id === userId) lookups.delete(token);
+      // Whose a look-up under way is shows only when it ends: none of them is remembered.
+      reading.clear();
     },
 
     /** When the session this request holds was started (its sign-in), or null without one. */

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
-import { ownCheckedImageKey, readUpload } from "../objects/own-upload";
+import { ownCheckedImageKey, readUpload, readUploadHead } from "../objects/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import { createFeedPages, type FeedPage, type PageReader } from "./page-cache";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
@@ -12,6 +12,8 @@ import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 /** What the server accepts of posts and comments (the Community feed issue). */
 const POSTS_PER_HOUR = 10;
 const COMMENTS_PER_MINUTE = 30;
+// What a photo's header takes, as JPEGs and PNGs put it first (a phone's EXIF included).
+const PHOTO_HEAD_BYTES = 64 * 1024;
 
 type Viewer = Pick<SessionUser, "id" | "isAdmin">;
 
@@ -99,10 +101,16 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       try {
         const images: NewPostImage[] = [];
         for (const [position, objectKey] of originals.entries()) {
-          const bytes = await readUpload(storage, objectKey);
-          if (bytes === "missing") throw new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
-          if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
-          const photo = await preparePostPhoto(bytes);
+          const notUploaded = () => new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
+          const head = await readUploadHead(storage, objectKey, PHOTO_HEAD_BYTES);
+          if (head === "missing") throw notUploaded();
+          // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
+          const photo = await preparePostPhoto(head, async () => {
+            const bytes = await readUpload(storage, objectKey);
+            if (bytes === "missing") throw notUploaded();
+            if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+            return bytes;
+          });
           const keys = postImageKeys(id, position);
           written.push(keys.display);
           await storage.put(keys.display, photo.display, "image/webp", acl);

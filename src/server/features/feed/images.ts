@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { processPhoto } from "../../images/photo";
+import { processPhotoInTurn } from "../../images/photo";
 import { POST_DISPLAY_MAX_SIDE, POST_THUMB_MAX_SIDE } from "../../../shared/posts";
 
 /** The storage keys of one post photo's served versions; readable names, one folder per post. */
@@ -19,11 +19,11 @@ export interface PreparedPhoto {
 }
 
 /**
- * Make a post photo's display version and thumbnail from the uploaded original. Throws a 400
- * HttpError naming `images`.
+ * Make a post photo's display version and thumbnail from the uploaded original, which `read`
+ * brings when its turn comes (`head`: its first bytes). Throws a 400 HttpError naming `images`.
  */
-export async function preparePostPhoto(original: Buffer): Promise<PreparedPhoto> {
-  return processPhoto(original, "images", async (upright) => {
+export async function preparePostPhoto(head: Buffer, read: () => Promise<Buffer>): Promise<PreparedPhoto> {
+  return processPhotoInTurn(head, read, "images", async (upright) => {
     const { data: display, info } = await upright
       .resize({ width: POST_DISPLAY_MAX_SIDE, height: POST_DISPLAY_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80, effort: 4 })

@@ -82,3 +82,48 @@ describe("kept feed pages", () => {
     expect(read(await pages.page("member", undefined))).toHaveLength(1);
   });
 });
+
+describe("cursors", () => {
+  const at = "2026-11-22T10:00:00.000Z";
+  /** A database whose every page is three posts named after the cursor: `p1..p3` first, `{cursor}-1..3` after one. */
+  function pagedLoad() {
+    return vi.fn(async (_reader: string, before: { before: string } | undefined) => [1, 2, 3].map((n) => postRow(before ? `${before.before}-${n}` : `p${n}`)));
+  }
+
+  it("keep the pages at cursors they handed out: each kept page's last post, with or without its time", async () => {
+    const load = pagedLoad();
+    const pages = createFeedPages(load);
+    const first = await pages.page("member", undefined);
+    expect(first.precompressed).toBeDefined();
+    const second = await pages.page("member", { before: "p3", at });
+    expect(read(second).map((post) => post.id)).toEqual(["p3-1", "p3-2", "p3-3"]);
+    expect(second.precompressed).toBeDefined();
+    expect(await pages.page("member", { before: "p3", at })).toBe(second);
+    await pages.page("member", { before: "p3" });
+    // ...and the page after the kept second page.
+    await pages.page("member", { before: "p3-3", at });
+    await pages.page("member", { before: "p3-3", at });
+    expect(load.mock.calls.map(([, before]) => before?.before ?? "first")).toEqual(["first", "p3", "p3", "p3-3"]);
+  });
+
+  it("answer any other cursor from the database each time, uncompressed, without pushing out a kept page", async () => {
+    const load = pagedLoad();
+    const pages = createFeedPages(load);
+    const first = await pages.page("member", undefined);
+    const second = await pages.page("member", { before: "p3", at });
+    // More made-up cursors than pages are kept: a post inside a kept page, another time for a
+    // handed-out post, posts never shown, and another reader's cursor.
+    const madeUp = [{ before: "p2", at }, { before: "p3", at: "2026-11-22T09:59:59.999Z" }, ...Array.from({ length: 300 }, (_, i) => ({ before: `x${i}`, at })), { before: "p3-3" }];
+    for (const cursor of madeUp) {
+      const page = await pages.page(cursor.before === "p3-3" ? "admin" : "member", cursor);
+      expect(read(page).map((post) => post.id)).toEqual([1, 2, 3].map((n) => `${cursor.before}-${n}`));
+      expect(page.precompressed).toBeUndefined();
+    }
+    await pages.page("member", { before: "x299", at }); // Asked again: read again.
+    expect(load).toHaveBeenCalledTimes(2 + madeUp.length + 1);
+    // The kept pages are still the ones sent, without another read.
+    expect(await pages.page("member", undefined)).toBe(first);
+    expect(await pages.page("member", { before: "p3", at })).toBe(second);
+    expect(load).toHaveBeenCalledTimes(2 + madeUp.length + 1);
+  });
+});

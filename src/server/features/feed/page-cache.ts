@@ -1,5 +1,6 @@
 import type { FeedCursor, Post } from "../../../shared/posts";
 import { precompress, type Precompressed } from "../../http/precompress";
+import { createSlots } from "../../images/decode-slots";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
 // approval or deletion. Built pages are kept. Other processes' changes (several servers on one
@@ -16,21 +17,39 @@ const PAGE_TTL_MS = 10_000;
 // An aged page is still sent while its successor is built, unless it is older than this (a process
 // that sat idle does not show a long-gone feed first).
 const STALE_MAX_MS = 60_000;
-// Each `?before=` cursor is its own entry; a bound keeps made-up cursors from filling memory.
+// Only cursors this process handed out are kept: the first page's, and the last post of each kept
+// page (what the app asks for next). Any other cursor (a made-up one, or one from a page since
+// dropped) is answered from the database each time, neither kept nor compressed here, so a flood
+// of them can neither push real pages out nor cost a Brotli pass each (issue 24). The bound is a
+// last guard: a long scroll keeps one entry per page.
 const MAX_CACHED_PAGES = 200;
+// Pages at cursors not handed out are read one at a time, the rest waiting their turn (a waiting
+// request costs nothing). PGlite runs its queries on the event loop: 200 such reads at once queued
+// some 800 queries ahead of every other request's (a session look-up, a kept page's refresh) and
+// kept the loop from readers of kept pages for seconds. One at a time, with the read giving way
+// before each of its queries (repository.ts), a reader of a kept page waits for one query at most.
+const UNKEPT_AT_ONCE = 1;
 
 // A built page is compressed at Brotli's quality 10, at most once per PAGE_TTL_MS; a patched page
 // at quality 4, as every like pays it, until the next build brings the smaller page back.
 const BUILT_QUALITY = 10;
 const PATCHED_QUALITY = 4;
 
-/** One answer of GET /api/posts, ready to send: the JSON as UTF-8, and the same gzipped and in Brotli. */
-export interface FeedPage extends Precompressed {
+/**
+ * One answer of GET /api/posts: the JSON as UTF-8, and for a kept page the same gzipped and in
+ * Brotli, ready to send. An answer that is not kept has no `precompressed`: it is compressed as
+ * it is sent, at the cheap settings every other answer gets.
+ */
+export interface FeedPage {
   json: Buffer;
+  precompressed?: Precompressed;
 }
 
 interface BuiltPage extends FeedPage {
+  precompressed: Precompressed;
   postIds: ReadonlySet<string>;
+  /** The cursor the app asks for after this page (its last post), if the page has posts. */
+  next: Required<FeedCursor> | null;
 }
 
 interface CachedPage {
@@ -52,7 +71,8 @@ export type PostPatch = (post: Post, reader: PageReader) => void;
 
 async function encode(list: Post[], quality: typeof BUILT_QUALITY | typeof PATCHED_QUALITY): Promise<BuiltPage> {
   const json = Buffer.from(JSON.stringify(list));
-  return { json, ...(await precompress(json, quality)), postIds: new Set(list.map((post) => post.id)) };
+  const last = list.at(-1);
+  return { json, precompressed: await precompress(json, quality), postIds: new Set(list.map((post) => post.id)), next: last ? { before: last.id, at: last.createdAt } : null };
 }
 
 /** The page with `change` made to the post `postId`, if the page holds it. */
@@ -69,7 +89,23 @@ async function patched(page: BuiltPage, postId: string, reader: PageReader, chan
  */
 export function createFeedPages(load: (reader: PageReader, before: FeedCursor | undefined) => Promise<Post[]>) {
   const pages = new Map<string, CachedPage>();
+  const unkeptSlot = createSlots(UNKEPT_AT_ONCE);
   const readerOf = (key: string): PageReader => (key.startsWith("admin:") ? "admin" : "member");
+  const keyOf = (reader: PageReader, before: FeedCursor | undefined) => `${reader}:${before?.before ?? ""}:${before?.at ?? ""}`;
+
+  /**
+   * Did this process hand `before` out to `reader`: is it kept already, or the last post of a kept
+   * page (with that post's time, or none, as older clients ask)? A scan of at most
+   * MAX_CACHED_PAGES entries, only for requests with a cursor.
+   */
+  function handedOut(reader: PageReader, before: FeedCursor, key: string): boolean {
+    if (pages.has(key)) return true;
+    for (const [otherKey, entry] of pages) {
+      const next = entry.built?.next;
+      if (next && readerOf(otherKey) === reader && next.before === before.before && (before.at === undefined || before.at === next.at)) return true;
+    }
+    return false;
+  }
 
   /** Keep `page` under `key`; a page that fails is forgotten, so the next reader tries again. */
   function keep(key: string, page: Promise<BuiltPage>, at: number, built?: BuiltPage): void {
@@ -111,13 +147,19 @@ export function createFeedPages(load: (reader: PageReader, before: FeedCursor | 
     return page;
   }
 
+  /** A page at a cursor this process did not hand out: read in its turn, and not kept. */
+  function unkept(reader: PageReader, before: FeedCursor): Promise<FeedPage> {
+    return unkeptSlot(async () => ({ json: Buffer.from(JSON.stringify(await load(reader, before))) }));
+  }
+
   return {
     /**
      * A page, ready to send. One past its time is still sent while its successor is built (stale
      * while revalidate), so no reader waits on the database for a page that only aged.
      */
     page(reader: PageReader, before: FeedCursor | undefined): Promise<FeedPage> {
-      const key = `${reader}:${before?.before ?? ""}:${before?.at ?? ""}`;
+      const key = keyOf(reader, before);
+      if (before && !handedOut(reader, before, key)) return unkept(reader, before);
       const now = Date.now();
       const cached = pages.get(key);
       if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;

@@ -365,6 +365,37 @@ describe("GET /api/posts", () => {
     expect(await feed(viewer.cookies, `?before=${last.id}`)).toEqual([]);
   });
 
+  it("answers a cursor it did not hand out with the posts older than it, read afresh each time", async () => {
+    letCacheExpire();
+    const cursor = (p: Post) => `?before=${p.id}&at=${encodeURIComponent(p.createdAt)}`;
+    const first = await feed(viewer.cookies);
+    const handedOut = first.at(-1)!;
+    const second = await feed(viewer.cookies, cursor(handedOut));
+    // A made-up cursor into the middle of the feed: a post inside the second page.
+    const middle = second[5]!;
+    const fromMiddle = await feed(viewer.cookies, cursor(middle));
+    // The 20 posts after `middle`, as the database orders them now.
+    const olderThanMiddle = async () => {
+      const order = (await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.approved, true)).orderBy(sql`created_at desc, id desc`)).map((r) => r.id);
+      return order.slice(order.indexOf(middle.id) + 1, order.indexOf(middle.id) + 21);
+    };
+    expect(fromMiddle.map((p) => p.id)).toEqual(await olderThanMiddle());
+    // Where the two overlap, the same posts as the kept page, likes, comments and masking alike.
+    expect(fromMiddle.slice(0, second.length - 6)).toEqual(second.slice(6));
+
+    // Another process adds a post just older than `middle`: the kept second page shows it only
+    // once its time is up; the made-up cursor's page, never kept, at once.
+    const author = await createSignedInUser(t);
+    const [sneaked] = await t.database.db
+      .insert(posts)
+      .values({ userId: author.id, dragonId, description: "from elsewhere", approved: true, createdAt: new Date(Date.parse(middle.createdAt) - 1) })
+      .returning();
+    expect((await feed(viewer.cookies, cursor(handedOut))).map((p) => p.id)).toEqual(second.map((p) => p.id));
+    const again = (await feed(viewer.cookies, cursor(middle))).map((p) => p.id);
+    expect(again).toContain(sneaked!.id);
+    expect(again).toEqual(await olderThanMiddle());
+  });
+
   it("shows another process's changes within moments, and this process's own at once", async () => {
     const author = await createSignedInUser(t);
     letCacheExpire();

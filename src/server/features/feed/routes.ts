@@ -12,14 +12,16 @@ import type { Feed } from "./feed";
 export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // The page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
+  // A kept page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
+  // A page that is not kept (a cursor this process did not hand out) is compressed as it is sent.
   api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply) => {
     const page = await feed.page(request.user!, cursorOf(request.query));
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
+    const { precompressed } = page;
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
-    if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
-    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
+    if (precompressed && encoding === "br") return reply.header("content-encoding", "br").send(precompressed.br);
+    if (precompressed && encoding === "gzip") return reply.header("content-encoding", "gzip").send(precompressed.gzip);
     return reply.send(page.json);
   });
 

@@ -27,6 +27,14 @@ export async function readUpload(storage: ObjectStorage, key: string): Promise<B
   return bytes.length > UPLOAD_MAX_BYTES ? "too-large" : bytes;
 }
 
+/** An upload's first `bytes` (all of it when shorter), or "missing" when it is not there (yet). */
+export async function readUploadHead(storage: ObjectStorage, key: string, bytes: number): Promise<Buffer | "missing"> {
+  const info = await storage.stat(key);
+  if (!info) return "missing";
+  if (info.size === 0) return Buffer.alloc(0);
+  return readAll(await storage.read(key, { start: 0, end: Math.min(bytes, info.size) - 1 }));
+}
+
 /** Record an upload's size; one past its owner's quota is removed, bytes and all, and refused with 413. */
 export async function keepWithinQuota(storage: ObjectStorage, key: string, record: () => Promise<void>): Promise<void> {
   try {
