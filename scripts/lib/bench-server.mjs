@@ -6,6 +6,7 @@ import path from "node:path";
 import { freePort } from "./free-port.mjs";
 import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 import { canReadProcessMemory, watchMemory } from "./process-memory.mjs";
+import { serverEnv } from "./server-env.mjs";
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,7 +26,8 @@ export async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const started = Date.now();
   const child = spawnTracked(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    // As `npm start` runs it (server-env.mjs).
+    env: serverEnv({ ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
     stdio: "inherit",
   });
   const memory = canReadProcessMemory() ? watchMemory(child.pid, { tree: true }) : null;

@@ -1,0 +1,4 @@
+/** glibc's allocator settings for the server process (see server-env.mjs). */
+export const ALLOCATOR_ENV: Record<string, string>;
+/** `env` with the allocator settings added where it does not set them itself. */
+export function serverEnv<T extends Record<string, string | undefined>>(env: T): T & Record<string, string>;
