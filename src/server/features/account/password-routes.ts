@@ -67,8 +67,9 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
   });
 
   api.post("/api/account/password", { schema: { body: changePasswordSchema }, preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
     const { currentPassword, newPassword } = request.body;
-    const user = await users.findById(request.user!.id);
+    const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     if (user.passwordHash) {
       if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
@@ -89,7 +90,8 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
   });
 
   api.post("/api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {
-    await sessions.endAllFor(request.user!.id);
+    const caller = await requireUser(request);
+    await sessions.endAllFor(caller.id);
     sessions.clearCookie(reply);
     return { message: "Signed out everywhere" };
   });

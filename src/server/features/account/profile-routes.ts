@@ -25,8 +25,9 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   }
 
   api.put("/api/account/profile", { schema: { body: profileSchema }, preValidation: requireUser }, async (request) => {
+    const caller = await requireUser(request);
     const { firstName, lastName } = request.body;
-    const user = await users.update(request.user!.id, { firstName: firstName || null, lastName: lastName || null });
+    const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
     onPublicProfileChange();
     return toCurrentUser(user);
   });
@@ -34,7 +35,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
   // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
   api.put("/api/account/avatar", { schema: { body: avatarSchema }, preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
-    const userId = request.user!.id;
+    const caller = await requireUser(request);
+    const userId = caller.id;
     const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
     if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
     const bytes = await readUpload(storage, source);
@@ -53,7 +55,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   });
 
   api.delete("/api/account/avatar", { preValidation: requireUser }, async (request) => {
-    const before = await users.findById(request.user!.id);
+    const caller = await requireUser(request);
+    const before = await users.findById(caller.id);
     if (!before) throw new HttpError(401, "Unauthorized");
     const user = await users.update(before.id, { profileImageUrl: null });
     onPublicProfileChange();
@@ -63,7 +66,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   });
 
   api.get("/api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
-    const data = await account.exportData(request.user!.id);
+    const caller = await requireUser(request);
+    const data = await account.exportData(caller.id);
     if (!data) throw new HttpError(401, "Unauthorized");
     const day = new Date().toISOString().slice(0, 10);
     reply.header("cache-control", "no-store");
@@ -73,8 +77,9 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   });
 
   api.delete("/api/account", { schema: { body: deleteAccountSchema }, preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
     const { email, password } = request.body;
-    const user = await users.findById(request.user!.id);
+    const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     if (email !== user.email.toLowerCase()) throw new HttpError(400, "Invalid email: type your account's email to confirm");
     if (user.passwordHash) {

@@ -166,7 +166,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   api.get("/api/auth/user", { preValidation: requireUser }, async (request, reply) => {
-    const user = await users.findById(request.user!.id);
+    const caller = await requireUser(request);
+    const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     reply.header("cache-control", "no-store");
     return toCurrentUser(user);

@@ -182,15 +182,18 @@ export function createSessions(db: Database, config: Config) {
 export type Sessions = ReturnType<typeof createSessions>;
 
 /**
- * preValidation: 401 "Unauthorized" for visitors (the client's unauthorized handling keys on it).
- * Who may call is checked before the payload, so a visitor never learns which field was wrong.
+ * The signed-in user, or 401 "Unauthorized" for visitors (the client's unauthorized handling keys
+ * on it). A route's guard as preValidation, so who may call is checked before the payload and a
+ * visitor never learns which field was wrong; and its handler's way to the user it checked.
  */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   if (!request.user) throw new HttpError(401, "Unauthorized");
+  return request.user;
 }
 
-/** preValidation: 401 for visitors, 403 for signed-in users who are not admins (before the payload is checked). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, "Unauthorized");
-  if (!request.user.isAdmin) throw new HttpError(403, "Admin access required");
+/** As requireUser, and 403 for signed-in users who are not admins. */
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new HttpError(403, "Admin access required");
+  return user;
 }

@@ -94,7 +94,8 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   });
 
   api.post("/api/admin/blog", { schema: { body: blogPostInputSchema }, preValidation: requireAdmin }, async (request, reply) => {
-    const post = await blog.create(request.body, request.user!.id);
+    const caller = await requireAdmin(request);
+    const post = await blog.create(request.body, caller.id);
     return reply.status(201).send(post);
   });
 

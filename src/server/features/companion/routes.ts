@@ -53,8 +53,9 @@ async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, r
   if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
   if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
   const key = body.metadata.objectPath.slice("/objects/".length);
+  const caller = await requireUser(request);
   const object = await storage.get(key);
-  if (!object || object.ownerId !== request.user!.id) throw new HttpError(403, "You can only fill an upload you asked for");
+  if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
   if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
   const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
   let endpoint = signed.url;

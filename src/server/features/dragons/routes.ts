@@ -36,15 +36,16 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   });
 
   api.post("/api/dragons", { schema: { body: createDragonSchema }, preValidation: requireAdmin }, async (request, reply) => {
+    const caller = await requireAdmin(request);
     const key = request.body.imageUrl.slice("/objects/".length);
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Uploaded image not found");
-    if (object.ownerId !== request.user!.id) throw new HttpError(403, "You can only use images you uploaded");
+    if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "Uploaded image not found");
     if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
     const image = await readAll(await storage.read(key));
-    const dragon = await library.addTemplate({ name: request.body.name, image, createdBy: request.user!.id });
+    const dragon = await library.addTemplate({ name: request.body.name, image, createdBy: caller.id });
     // The library keeps its own normalised copies; the raw upload is no longer needed.
     await storage.delete(key);
     return reply.status(201).send({ id: dragon.id });
@@ -61,6 +62,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     "/api/dragons/generate-custom",
     { schema: { body: generateCustomSchema }, preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
     async (request) => {
+      const caller = await requireAdmin(request);
       if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
       const generated = await imageGenerator.generate(request.body.prompt);
       await inspectImage(generated).catch(() => {
@@ -68,7 +70,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
       });
       const { image } = await upsample4x(generated);
       const key = `uploads/${crypto.randomUUID()}`;
-      await storage.put(key, image, "image/png", { ownerId: request.user!.id, isPublic: false });
+      await storage.put(key, image, "image/png", { ownerId: caller.id, isPublic: false });
       const slug = request.body.prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
       return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
     },

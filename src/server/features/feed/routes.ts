@@ -16,7 +16,8 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
   // A page that is not kept (a cursor this process did not hand out) is compressed as it is sent.
   api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply) => {
-    const page = await feed.page(request.user!, cursorOf(request.query));
+    const caller = await requireUser(request);
+    const page = await feed.page(caller, cursorOf(request.query));
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
     const { precompressed } = page;
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
@@ -26,21 +27,25 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   });
 
   api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
+    const caller = await requireUser(request);
     reply.header("cache-control", "no-store");
-    return feed.mine(request.user!, cursorOf(request.query));
+    return feed.mine(caller, cursorOf(request.query));
   });
 
   api.post("/api/posts", { schema: { body: createPostSchema }, preValidation: requireUser }, async (request, reply) => {
-    const id = await feed.create(request.user!, request.body);
+    const caller = await requireUser(request);
+    const id = await feed.create(caller, request.body);
     return reply.status(201).send({ id });
   });
 
   api.post("/api/posts/:id/like", { schema: { params: postIdParams }, preValidation: requireUser }, async (request): Promise<LikeState> => {
-    return feed.toggleLike(request.params.id, request.user!);
+    const caller = await requireUser(request);
+    return feed.toggleLike(request.params.id, caller);
   });
 
   api.post("/api/posts/:id/comment", { schema: { params: postIdParams, body: commentSchema }, preValidation: requireUser }, async (request, reply) => {
-    const comment: PostComment = await feed.comment(request.params.id, request.user!, request.body.text);
+    const caller = await requireUser(request);
+    const comment: PostComment = await feed.comment(request.params.id, caller, request.body.text);
     return reply.status(201).send(comment);
   });
 
@@ -50,12 +55,14 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   });
 
   api.delete("/api/posts/:id", { schema: { params: postIdParams }, preValidation: requireUser }, async (request) => {
-    await feed.remove(request.params.id, request.user!);
+    const caller = await requireUser(request);
+    await feed.remove(request.params.id, caller);
     return { message: "Post deleted" };
   });
 
   api.delete("/api/posts/:id/comments/:commentId", { schema: { params: commentIdParams }, preValidation: requireUser }, async (request) => {
-    await feed.removeComment(request.params.id, request.params.commentId, request.user!);
+    const caller = await requireUser(request);
+    await feed.removeComment(request.params.id, request.params.commentId, caller);
     return { message: "Comment deleted" };
   });
 }

@@ -32,18 +32,19 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
   const uploadsPerUser = new KeyedRateLimiter(UPLOADS_PER_DAY, 24 * 60 * 60_000);
 
   api.post("/api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
+    const caller = await requireUser(request);
     // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
     // else (an empty list included) is checked against the blog form's schema and refused.
     const noBody = request.body === undefined || request.body === null || (isPlainObject(request.body) && Object.keys(request.body).length === 0);
     const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
     if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
-    if (!request.user!.isAdmin) uploadsPerUser.hit(request.user!.id);
+    if (!caller.isAdmin) uploadsPerUser.hit(caller.id);
     // A member already at their quota gets no URL; one still under it may send one more file,
     // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
-    const usage = await storage.usage(request.user!.id);
+    const usage = await storage.usage(caller.id);
     if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
     const upload = await storage.createUpload({
-      ownerId: request.user!.id,
+      ownerId: caller.id,
       contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
       maxBytes: UPLOAD_MAX_BYTES,
       expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
@@ -56,7 +57,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const key = request.body.objectPath.slice("/objects/".length);
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Object not found");
-    const user = request.user!;
+    const user = await requireUser(request);
     // Owners only, admins included: making someone's upload public would publish the file as it
     // arrived, with its metadata (the feed publishes cleaned copies instead).
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");

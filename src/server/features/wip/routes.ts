@@ -19,10 +19,11 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     "/api/wip/:dragonId",
     { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preValidation: requireUser },
     async (request, reply): Promise<SavedWip | null> => {
+      const caller = await requireUser(request);
       const [row] = await db
         .select()
         .from(worksInProgress)
-        .where(and(eq(worksInProgress.userId, request.user!.id), eq(worksInProgress.dragonId, request.params.dragonId)));
+        .where(and(eq(worksInProgress.userId, caller.id), eq(worksInProgress.dragonId, request.params.dragonId)));
       reply.header("cache-control", "no-store");
       if (!row) return null;
       const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell, doneCells, gridThickness, gridOpacity, diagonals } = row;
@@ -48,6 +49,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
   );
 
   api.post("/api/wip", { schema: { body: saveWipSchema }, preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
+    const caller = await requireUser(request);
     const { dragonId, ...body } = request.body;
     // A field the client left out (an older client) keeps what the row has, or the table's default.
     const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
@@ -55,7 +57,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     if (!dragon) throw new HttpError(404, "Dragon not found");
     await db
       .insert(worksInProgress)
-      .values({ userId: request.user!.id, dragonId, ...state })
+      .values({ userId: caller.id, dragonId, ...state })
       .onConflictDoUpdate({ target: [worksInProgress.userId, worksInProgress.dragonId], set: { ...state, updatedAt: new Date() } });
     return { message: "Progress saved" };
   });
