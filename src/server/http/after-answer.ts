@@ -33,4 +33,3 @@ export async function afterAnswerSettled(app: FastifyInstance): Promise<void> {
   await Promise.allSettled([...(running.get(app) ?? [])]);
 }
 
-export type AfterAnswer = ReturnType<typeof createAfterAnswer>;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Bytes in a generated secret, and the fewest a key file may hold. */
-export const SECRET_BYTES = 32;
+const SECRET_BYTES = 32;
 
 /**
  * A secret generated once and kept in a file (mode 600), so it survives restarts and is shared by
