@@ -11,13 +11,13 @@ const revision = (file) => crypto.createHash("sha256").update(fs.readFileSync(fi
 
 // The page table (src/shared/pages.ts), bundled to read which screens work offline.
 const table = await build({ entryPoints: ["src/shared/pages.ts"], bundle: true, format: "esm", platform: "neutral", write: false, logLevel: "warning" });
-const { PAGES } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`);
+const { PAGES, moduleFile } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`);
 
 // The shell: the entry and what it imports, plus the screens the page table marks offline (those a
 // learner goes through to a canvas). Other screens' code (the blog editor, the uploader, the
 // charts) is cached at run time when first used, so a first visit does not download all of it.
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8"));
-const SCREENS = PAGES.filter((page) => page.offline).map((page) => page.module);
+const SCREENS = PAGES.filter((page) => page.offline).map(moduleFile);
 const files = new Set();
 const visit = (key) => {
   const chunk = manifest[key];

@@ -18,3 +18,4 @@ export const notFoundMeta: PageMeta = {
   title: pageTitle("Page Not Found"),
   description: "404 Page Not Found",
 };
+

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PAGES, getStaticPageMeta, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
+import { PAGES, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
+import { getStaticPageMeta } from "./static-page-meta";
 
 describe("the page table", () => {
   it("matches each screen's address with its parameters, decoded as the router hands them over", () => {

@@ -1,11 +1,10 @@
-import { DEFAULT_DESCRIPTION } from "./site";
-import { pageTitle, type PageMeta } from "./page-meta";
 
 /**
  * Every screen of the app (SPEC.md section 2, "Routes"), once. The browser's router, the server's
  * page answers (known path or 404, server rendering, head tags, preloading the screen's code) and
  * the service worker's precache all read this table (decision 022). Adding a page is a line here
- * plus its screen in web/app/screens.ts, which the type checker asks for.
+ * plus its screen in web/app/screens.ts, which the type checker asks for, and its head tags in
+ * static-page-meta.ts when it has no data of its own (kept there so the first load carries none of them).
  */
 export type Screen =
   | "landing"
@@ -30,19 +29,20 @@ export interface Page {
   /** The address, as wouter writes it: `:name` is one segment, `:name?` an optional last one. */
   path: string;
   screen: Screen;
-  /** The screen's source file under src/web: the server preloads its built chunk with the HTML. */
+  /** The screen's source file, `src/web/features/{module}.tsx`: the server preloads its chunk with the HTML. */
   module: string;
   access: Access;
   /** Rendered on the server with its first screen's data (decision 016b). */
   serverRendered?: true;
   /** Precached by the service worker: the screens a learner goes through to a canvas. */
   offline?: true;
-  /** Head tags of a page without data; pages with data get theirs from the server's resolvers. */
-  meta?: PageMeta;
   /** The only values a parameter may take (anything else is not this page). */
   allowed?: Record<string, readonly string[]>;
-  /** The data its first screen shows: the browser's query keys and the API address each reads. */
-  queries?: (params: Record<string, string>) => PageQuery[];
+  /**
+   * The API address of the data its first screen shows, with the page's parameter in it (`:id`):
+   * the browser's query key is the address's parts, the parameter decoded (as in its api.ts).
+   */
+  data?: string;
 }
 
 export interface PageQuery {
@@ -50,33 +50,30 @@ export interface PageQuery {
   url: string;
 }
 
-const meta = (title: string, description: string): PageMeta => ({ title: pageTitle(title), description });
-
 export const PAGES: readonly Page[] = [
-  { path: "/", screen: "landing", module: "features/landing/landing-page.tsx", access: "everyone", serverRendered: true, meta: { title: pageTitle(), description: DEFAULT_DESCRIPTION } },
+  { path: "/", screen: "landing", module: "landing/landing-page", access: "everyone", serverRendered: true },
   {
-    path: "/home", screen: "library", module: "features/library/library-page.tsx", access: "everyone", serverRendered: true, offline: true,
-    meta: meta("Dragon Library", "Select a dragon to start your drawing journey."),
-    queries: () => [{ queryKey: ["/api/dragons"], url: "/api/dragons" }],
+    path: "/home", screen: "library", module: "library/library-page", access: "everyone", serverRendered: true, offline: true,
+    data: "/api/dragons",
   },
   {
-    path: "/dragon/:id", screen: "dragon", module: "features/dragon/dragon-page.tsx", access: "everyone", serverRendered: true, offline: true,
-    queries: ({ id }) => [{ queryKey: ["/api/dragons", id!], url: `/api/dragons/${encodeURIComponent(id!)}` }],
+    path: "/dragon/:id", screen: "dragon", module: "dragon/dragon-page", access: "everyone", serverRendered: true, offline: true,
+    data: "/api/dragons/:id",
   },
-  { path: "/draw/:id", screen: "draw", module: "features/canvas/draw-page.tsx", access: "everyone", offline: true },
-  { path: "/login", screen: "login", module: "features/auth/login-page.tsx", access: "everyone", meta: meta("Sign In", "Sign in or create a free account to save your progress.") },
-  { path: "/verify-email", screen: "verifyEmail", module: "features/auth/verify-email-page.tsx", access: "everyone", meta: meta("Verify Email", "Confirm your e-mail address.") },
-  { path: "/reset-password", screen: "resetPassword", module: "features/account/reset-password-page.tsx", access: "everyone", meta: meta("Reset Password", "Choose a new password for your Dragon Grid account.") },
-  { path: "/feed", screen: "feed", module: "features/feed/feed-page.tsx", access: "everyone", meta: meta("Community Feed", "See what other learners have drawn.") },
-  { path: "/blog", screen: "blogList", module: "features/blog/blog-list-page.tsx", access: "everyone", serverRendered: true, meta: meta("Blog", "Drawing tutorials and tips for the grid method."), queries: () => [{ queryKey: ["/api/blog/posts"], url: "/api/blog/posts" }] },
+  { path: "/draw/:id", screen: "draw", module: "canvas/draw-page", access: "everyone", offline: true },
+  { path: "/login", screen: "login", module: "auth/login-page", access: "everyone" },
+  { path: "/verify-email", screen: "verifyEmail", module: "auth/verify-email-page", access: "everyone" },
+  { path: "/reset-password", screen: "resetPassword", module: "account/reset-password-page", access: "everyone" },
+  { path: "/feed", screen: "feed", module: "feed/feed-page", access: "everyone" },
+  { path: "/blog", screen: "blogList", module: "blog/blog-list-page", access: "everyone", serverRendered: true, data: "/api/blog/posts" },
   {
-    path: "/blog/:slug", screen: "blogPost", module: "features/blog/blog-post-page.tsx", access: "everyone", serverRendered: true,
-    queries: ({ slug }) => [{ queryKey: ["/api/blog/posts", slug!], url: `/api/blog/posts/${encodeURIComponent(slug!)}` }],
+    path: "/blog/:slug", screen: "blogPost", module: "blog/blog-post-page", access: "everyone", serverRendered: true,
+    data: "/api/blog/posts/:slug",
   },
-  { path: "/upload", screen: "upload", module: "features/feed/upload-page.tsx", access: "members", meta: meta("Upload Your Drawing", "Share a photo of your drawing.") },
-  { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "features/blog/admin-blog-page.tsx", access: "members", allowed: { action: ["list", "new", "edit"] } },
-  { path: "/admin/stats", screen: "stats", module: "features/stats/stats-page.tsx", access: "members", meta: meta("Statistics", "Admin statistics dashboard.") },
-  { path: "/profile", screen: "profile", module: "features/profile/profile-page.tsx", access: "everyone", meta: meta("Your Profile", "Your Dragon Grid profile.") },
+  { path: "/upload", screen: "upload", module: "feed/upload-page", access: "members" },
+  { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
+  { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
+  { path: "/profile", screen: "profile", module: "profile/profile-page", access: "everyone" },
 ];
 
 interface CompiledPage {
@@ -129,6 +126,9 @@ export function matchPage(pathname: string): { page: Page; params: Record<string
   return null;
 }
 
+/** Where a screen's source is, as Vite's manifest names it (relative to src/web). */
+export const moduleFile = (page: Page) => `features/${page.module}.tsx`;
+
 /** True when a path names a screen of the app. */
 export const isKnownRoute = (pathname: string): boolean => matchPage(pathname) !== null;
 
@@ -143,10 +143,10 @@ export const isServerRenderedPage = (pathname: string): boolean => serverRendere
 /** The first screen's queries of a server-rendered page; empty for a page without data. */
 export function pageQueries(pathname: string): PageQuery[] {
   const found = matchPage(pathname);
-  return found?.page.serverRendered && found.page.queries ? found.page.queries(found.params) : [];
-}
-
-/** Head tags of a page without data, or null when it needs data (or does not exist). */
-export function getStaticPageMeta(pathname: string): PageMeta | null {
-  return matchPage(pathname)?.page.meta ?? null;
+  const data = found?.page.serverRendered && found.page.data;
+  if (!data) return [];
+  const [base, param] = data.split("/:");
+  if (!param) return [{ queryKey: [base!], url: base! }];
+  const value = found.params[param]!;
+  return [{ queryKey: [base!, value], url: `${base}/${encodeURIComponent(value)}` }];
 }

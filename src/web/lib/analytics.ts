@@ -1,54 +1,18 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: (...args: unknown[]) => void;
-  }
-}
-
-// The server writes this meta tag only when GA_MEASUREMENT_ID is set.
-const gaId = () => document.querySelector<HTMLMetaElement>('meta[name="ga-measurement-id"]')?.content;
-
-function loadGoogleAnalytics(id: string) {
-  if (window.gtag) return;
-  window.dataLayer = window.dataLayer ?? [];
-  window.gtag = function gtag() {
-    // gtag.js reads the arguments object itself, as Google's snippet does.
-    // eslint-disable-next-line prefer-rest-params
-    window.dataLayer!.push(arguments);
-  };
-  window.gtag("js", new Date());
-  // Page views are sent by hand on each route change, so the automatic one is off.
-  window.gtag("config", id, { send_page_view: false });
-  const script = document.createElement("script");
-  script.async = true;
-  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
-  document.head.appendChild(script);
-}
-
-/** Report every route change to our analytics endpoint, and to Google Analytics when configured. */
+/**
+ * Report every route change (lib/page-view-report.ts, loaded with the first report: the first load
+ * of a page carries only this hook).
+ */
 export function usePageViews() {
   const [location] = useLocation();
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const referrer = previous.current ? window.location.origin + previous.current : document.referrer || null;
     previous.current = location;
-    void fetch("/api/analytics/pageview", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ path: location, referrer }),
-      credentials: "include",
-      keepalive: true,
-    }).catch(() => {
-      // Analytics must never disturb the page.
+    void import("./page-view-report").then(({ reportPageView }) => reportPageView(location, referrer)).catch(() => {
+      // Offline, or the code could not load: analytics must never disturb the page.
     });
-    const id = gaId();
-    if (id) {
-      loadGoogleAnalytics(id);
-      // Without the query string: e-mailed links carry secrets there (?token= of a password reset).
-      window.gtag!("event", "page_view", { page_path: location, page_location: window.location.origin + location });
-    }
   }, [location]);
 }

@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/auth";
 import { getQueryFn, isNetworkError } from "./query-client";
-import { forgetThisPerson, holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
+import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
@@ -19,7 +19,7 @@ const readAccount: typeof askServer = async (context) => {
   try {
     const user = await askServer(context);
     // Someone else signed in on this browser: what was kept of the one before goes first.
-    if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone()) await forgetThisPerson();
+    if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone()) await (await import("./forget-this-person")).forgetThisPerson();
     if (user) keepAccount(user);
     return user;
   } catch (error) {

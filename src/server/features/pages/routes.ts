@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
-import { getStaticPageMeta, isKnownRoute, isServerRenderedPage, matchPage } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../../../shared/pages";
 import { preferredEncoding } from "../feed/routes";
 import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
 import { preparePage, type CachedPage, type PageCache } from "./page-cache";
@@ -55,7 +56,8 @@ function landingPreload(manifest: Manifest): PagePreload[] {
  * bundle has run.
  */
 function routeModules(manifest: Manifest, pathname: string): PagePreload[] {
-  const key = matchPage(pathname)?.page.module;
+  const page = matchPage(pathname)?.page;
+  const key = page && moduleFile(page);
   if (!key || !manifest[key]) return [];
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const skip = new Set(entry?.imports ?? []);

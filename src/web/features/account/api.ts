@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
-import { forgetThisPerson, keepAccount, sendOutbox } from "../../lib/on-this-device";
+import { keepAccount } from "../../lib/on-this-device";
+import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
 import type { CurrentUser } from "../../../shared/auth";
 import type { ProfilePayload } from "../../../shared/account";
 

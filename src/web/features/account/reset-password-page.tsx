@@ -6,7 +6,7 @@ import { Card } from "../../components/ui/card";
 import { NewPasswordField } from "../../components/new-password-field";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useResetPassword } from "./api";
 
 /** A link that cannot work any more: say why and offer a new one. */

@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { useLogin, useRegister } from "./api";
 import { ForgotPasswordForm } from "../account/forgot-password-form";

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
-import { forgetThisPerson, sendOutbox } from "../../lib/on-this-device";
+import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
 import type { CurrentUser } from "../../../shared/auth";
 
 /**

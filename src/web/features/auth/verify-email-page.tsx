@@ -9,7 +9,7 @@ import { TextField } from "../../components/ui/text-field";
 import { apiRequest } from "../../lib/query-client";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 
 type Verified = { message?: string };
 

@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarDays, CircleUser } from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { blogAuthorName, blogPostMeta } from "../../../shared/blog-posts";
 import { blogDate, isNotFoundError, useBlogPost } from "./api";
 

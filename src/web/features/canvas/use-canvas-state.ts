@@ -8,7 +8,7 @@ import { convertLengths, detectPreset, presetSize, type Orientation, type PaperP
 import { keepDoneCellsInGrid, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
 import type { SavedWip } from "../../../shared/wip";
-import { clearOutbox, keepProgress, keptProgress, readOutbox, writeOutbox } from "../../lib/on-this-device";
+import { clearOutbox, keepProgress, keptProgress, readOutbox, writeOutbox } from "./progress-on-this-device";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */
 export interface FieldTexts {

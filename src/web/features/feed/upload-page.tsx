@@ -8,7 +8,7 @@ import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
 import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";

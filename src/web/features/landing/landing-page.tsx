@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { ArrowRight } from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import drewThis from "../../assets/landing/i-drew-this.webp";
 import drewThisSmall from "../../assets/landing/i-drew-this-600.webp";
 import drewThisMedium from "../../assets/landing/i-drew-this-800.webp";

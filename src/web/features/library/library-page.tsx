@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useDragons } from "./api";
 import { DragonCard } from "./dragon-card";
 import { LibraryButtons } from "./library-buttons";

@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useSignOut } from "../auth/use-sign-out";
 import { MyDrawings } from "../feed/my-drawings";
 import { DataCard } from "../account/data-card";

@@ -6,7 +6,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/pages";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import type { AdminStats } from "../../../shared/stats";
 import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";

@@ -1,0 +1,54 @@
+import { PREFIX, ownKeys, read, type OutboxEntry } from "./on-this-device";
+
+// What signing out does to this device (lib/on-this-device.ts keeps what is forgotten here). A
+// module of its own: the first load of every page needs the keeping, only leaving needs this.
+
+/**
+ * Before signing out: offline saves of this person's other canvases that never reached the server
+ * are sent now, while the session still holds (the open canvas sends its own). A save that fails
+ * is not kept: signing out forgets everything of theirs on this device.
+ */
+export async function sendOutbox(userId: string): Promise<void> {
+  const mine = `${PREFIX}outbox:${userId}:`;
+  const sends = ownKeys()
+    .filter((key) => key.startsWith(mine))
+    .map((key) => {
+      const settings = read<OutboxEntry>(key)?.settings;
+      if (!settings) return Promise.resolve();
+      return fetch("/api/wip", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ dragonId: key.slice(mine.length), ...settings }),
+        credentials: "include",
+      }).then(
+        () => undefined,
+        () => undefined,
+      );
+    });
+  await Promise.all(sends);
+}
+
+const isPublic = (response: Response | undefined) => /(^|,)\s*public\s*(,|$)/i.test(response?.headers.get("cache-control") ?? "");
+
+/**
+ * Forget everything of the signed-in person this browser holds: the kept account, progress and
+ * outbox, and any answer in Cache Storage that was not public to everyone (the service worker
+ * stores none; a worker from an older build may have).
+ */
+export async function forgetThisPerson(): Promise<void> {
+  for (const key of ownKeys()) localStorage.removeItem(key);
+  if (typeof caches === "undefined") return;
+  try {
+    // The precache is the app shell, built from public files; an entry taken from it would break
+    // the offline shell until the next build.
+    for (const name of (await caches.keys()).filter((name) => !name.startsWith("workbox-precache"))) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (!isPublic(await cache.match(request))) await cache.delete(request);
+      }
+    }
+  } catch {
+    // Cache Storage unavailable (a private window may refuse it): nothing was kept there.
+  }
+}
+
