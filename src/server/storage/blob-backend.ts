@@ -32,6 +32,11 @@ export interface BlobBackend {
   /** A stream of the object's bytes; `range` is inclusive, like HTTP's. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * Copy stored bytes to a new key. Only backends whose upload URLs can be used again (S3's
+   * presigned PUT) have it: there, an upload is checked as a copy no upload URL points at (decision 003).
+   */
+  copy?(fromKey: string, toKey: string): Promise<void>;
 }
 
 // Keys are slash-separated segments of safe characters, so no key can climb out of its root

@@ -113,6 +113,24 @@ export class ObjectStorage {
     });
   }
 
+  /**
+   * An upload about to be checked, under a key no upload URL points at. On S3 a presigned PUT can
+   * be sent again until it expires, so bytes checked under the key it names could be swapped
+   * afterwards: they are copied to a new key first, the staging key is deleted, and the checks and
+   * everything after read the copy. Local upload URLs are single-use: the key stays. Answers the
+   * key to use, or null when nothing was uploaded there.
+   */
+  async settle(key: string): Promise<string | null> {
+    if (!(await this.backend.stat(key))) return null;
+    if (!this.backend.copy) return key;
+    const object = await this.get(key);
+    const settled = `${UPLOADS_PREFIX}${crypto.randomUUID()}`;
+    await this.backend.copy(key, settled);
+    await this.db.insert(storedObjects).values({ key: settled, ownerId: object?.ownerId ?? null, isPublic: false });
+    await this.delete(key);
+    return settled;
+  }
+
   /** Whether a post holds this upload as one of its originals (its photos as they arrived). */
   async heldByPost(key: string): Promise<boolean> {
     const [row] = await this.db.select({ key: postImages.objectKey }).from(postImages).where(eq(postImages.objectKey, key)).limit(1);

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { buffer as readAll } from "node:stream/consumers";
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -119,6 +120,12 @@ export class S3BlobBackend implements BlobBackend {
     // In Node the SDK answers an http.IncomingMessage (a Readable) with helper methods mixed in.
     if (body instanceof Readable) return body;
     throw new Error(`Unexpected S3 response body for ${JSON.stringify(key)}`);
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    assertValidKey(fromKey);
+    assertValidKey(toKey);
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: `${this.bucket}/${fromKey}` }));
   }
 
   async delete(key: string): Promise<void> {

@@ -21,8 +21,8 @@ export async function readUpload(storage: ObjectStorage, key: string): Promise<B
   if (!info) return "missing";
   if (info.size > UPLOAD_MAX_BYTES) return "too-large";
   if (info.size === 0) return Buffer.alloc(0);
-  // At most one byte over the limit: on S3 a presigned PUT can still replace the bytes after the
-  // size was looked at, and a replacement must not be read into memory whole.
+  // At most one byte over the limit, whatever the size said: bytes replaced after it was looked at
+  // must not be read into memory whole.
   const bytes = await readAll(await storage.read(key, { start: 0, end: UPLOAD_MAX_BYTES }));
   return bytes.length > UPLOAD_MAX_BYTES ? "too-large" : bytes;
 }

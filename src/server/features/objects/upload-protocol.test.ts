@@ -78,10 +78,38 @@ describe.each([
     expect((await setAcl(publisher, "/objects/uploads/00000000-0000-0000-0000-000000000000")).statusCode).toBe(404);
     const shared = await setAcl(publisher, objectPath);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toEqual({ objectPath });
-    const open = await getObject(null, objectPath);
+    // The path to use from now on: the same on local disk, a copy no upload URL reaches on S3.
+    const checkedPath: string = shared.json().objectPath;
+    expect(checkedPath === objectPath).toBe(!useS3);
+    const open = await getObject(null, checkedPath);
     expect(open.statusCode).toBe(200);
     expect(open.headers["content-type"]).toBe("image/png");
+  });
+
+  it("checks what it keeps: bytes sent again to the same upload URL after the check change nothing", async () => {
+    const { uploadURL, objectPath } = (await askForUpload(owner)).json();
+    expect(await put(uploadURL, png, "image/png")).toBe(200);
+    const checked = await setAcl(owner, objectPath, "private");
+    expect(checked.statusCode).toBe(200);
+    const kept: string = checked.json().objectPath;
+    // The same URL again, with something else: refused (local, single-use), or written where the
+    // server no longer reads (S3, whose presigned PUT works until it expires).
+    const other = await illustrationPng(64, 64);
+    const again = await put(uploadURL, other, "image/png");
+    if (useS3) {
+      expect(again).toBe(200);
+      expect(kept).not.toBe(objectPath);
+      // The staging key is the server's no more: nobody reads it through the app.
+      expect(await t.app.storage.get(objectPath.slice("/objects/".length))).toBeNull();
+      expect((await getObject(owner, objectPath)).statusCode).toBe(404);
+    } else {
+      expect(again).toBe(409);
+      expect(kept).toBe(objectPath);
+    }
+    const read = await getObject(owner, kept);
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(png)).toBe(true);
+    expect(await t.app.storage.get(kept.slice("/objects/".length))).toMatchObject({ checked: true, ownerId: owner.id, contentType: "image/png" });
   });
 
   it("does not let a member publish their own upload: the site is no image host", async () => {
@@ -104,17 +132,17 @@ describe.each([
     expect((await setAcl(other, objectPath, "private")).statusCode).toBe(403);
     const checked = await setAcl(owner, objectPath, "private");
     expect(checked.statusCode).toBe(200);
-    expect(checked.json()).toEqual({ objectPath });
-    expect(await t.app.storage.get(objectPath.slice("/objects/".length))).toMatchObject({ checked: true, isPublic: false, contentType: "image/png" });
-    for (const reader of [null, other, admin]) expect((await getObject(reader, objectPath)).statusCode).toBe(404);
-    expect((await getObject(owner, objectPath)).rawPayload.equals(png)).toBe(true);
+    const checkedPath: string = checked.json().objectPath;
+    expect(await t.app.storage.get(checkedPath.slice("/objects/".length))).toMatchObject({ checked: true, isPublic: false, contentType: "image/png" });
+    for (const reader of [null, other, admin]) expect((await getObject(reader, checkedPath)).statusCode).toBe(404);
+    expect((await getObject(owner, checkedPath)).rawPayload.equals(png)).toBe(true);
     // The same checks as a public share: a file that is not an image is refused and deleted.
     const words = await storedUpload(t, owner.id, Buffer.from("not a picture at all"), "image/png");
     const refused = await setAcl(owner, words, "private");
     expect(refused.statusCode).toBe(415);
     expect(await t.app.storage.get(words.slice("/objects/".length))).toBeNull();
     // Anything but the two words is a 400 naming the field.
-    const odd = await setAcl(owner, objectPath, "secret");
+    const odd = await setAcl(owner, checkedPath, "secret");
     expect(odd.statusCode).toBe(400);
     expect(odd.body).toMatch(/^Invalid visibility: /);
   });
@@ -126,8 +154,9 @@ describe.each([
     expect(await put(uploadURL, photo, "image/jpeg")).toBe(200);
     // Before set-acl only its owner reads it, as it arrived.
     expect((await getObject(publisher, objectPath)).rawPayload.equals(photo)).toBe(true);
-    expect((await setAcl(publisher, objectPath)).statusCode).toBe(200);
-    const shared = await getObject(null, objectPath);
+    const checked = await setAcl(publisher, objectPath);
+    expect(checked.statusCode).toBe(200);
+    const shared = await getObject(null, checked.json<{ objectPath: string }>().objectPath);
     expect(shared.statusCode).toBe(200);
     expect(shared.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(shared.rawPayload).metadata();
@@ -138,8 +167,9 @@ describe.each([
 
     const plain = (await askForUpload(publisher)).json();
     await put(plain.uploadURL, png, "image/png");
-    expect((await setAcl(publisher, plain.objectPath)).statusCode).toBe(200);
-    expect((await getObject(null, plain.objectPath)).rawPayload.equals(png)).toBe(true);
+    const plainChecked = await setAcl(publisher, plain.objectPath);
+    expect(plainChecked.statusCode).toBe(200);
+    expect((await getObject(null, plainChecked.json<{ objectPath: string }>().objectPath)).rawPayload.equals(png)).toBe(true);
   });
 
   it("does not let an admin publish another user's upload, which may carry a photo's GPS position", async () => {

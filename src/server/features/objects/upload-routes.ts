@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ObjectStorage } from "../../storage/object-storage";
+import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { HttpError, invalidFieldMessage } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { withoutMetadata } from "../../images/photo";
@@ -54,20 +54,24 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
   });
 
   api.post("/api/objects/set-acl", { schema: { body: setAclSchema }, preValidation: requireUser }, async (request) => {
-    const key = request.body.objectPath.slice("/objects/".length);
-    const object = await storage.get(key);
+    const staged = request.body.objectPath.slice("/objects/".length);
+    const object = await storage.get(staged);
     if (!object) throw new HttpError(404, "Object not found");
     const user = await requireUser(request);
     // Owners only, admins included: making someone's upload public would publish the file as it
     // arrived, with its metadata (the feed publishes cleaned copies instead).
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
     // A post's original stays as it is: private, and not to be posted (or published) again.
-    if (await storage.heldByPost(key)) throw new HttpError(409, "This photo is already part of a post");
+    if (await storage.heldByPost(staged)) throw new HttpError(409, "This photo is already part of a post");
     // Public files are read by anyone from this site: members' would make it a free image host.
     // Their photos reach others as the display versions of a post an admin approved.
     if (request.body.visibility !== "private" && !user.isAdmin) throw new HttpError(403, PUBLISH_ADMIN_ONLY);
-    const info = await storage.stat(key);
-    if (!info) throw new HttpError(404, "The file has not been uploaded yet");
+    // On S3 the checks read a copy that no upload URL can overwrite (ObjectStorage.settle), and the
+    // answer names it: the browser uses that path from then on.
+    const key = object.checked ? staged : await storage.settle(staged);
+    const info = key && (await storage.stat(key));
+    if (!key || !info) throw new HttpError(404, "The file has not been uploaded yet");
+    const objectPath = objectUrl(key);
     // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
     if (info.size > UPLOAD_MAX_BYTES) {
       await storage.delete(key);
@@ -82,7 +86,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
     if (request.body.visibility === "private") {
       await keepWithinQuota(storage, key, () => storage.markChecked(key, { contentType: type, size: info.size, isPublic: false }));
-      return { objectPath: request.body.objectPath };
+      return { objectPath };
     }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
     const bytes = await readUpload(storage, key);
@@ -91,9 +95,9 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const cleaned = await withoutMetadata(bytes, type);
     if (cleaned) {
       await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true, checked: true });
-      return { objectPath: request.body.objectPath };
+      return { objectPath };
     }
     await storage.markChecked(key, { contentType: type, size: info.size, isPublic: true });
-    return { objectPath: request.body.objectPath };
+    return { objectPath };
   });
 }

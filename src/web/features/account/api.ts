@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { checkUpload } from "../../lib/check-upload";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
@@ -56,8 +57,8 @@ export function useSetAvatar() {
   return useMutation({
     mutationFn: async (objectPath: string) => {
       // Private: the avatar is a cleaned copy; the photo as it arrived is never anyone else's to see.
-      await apiRequest("POST", "/api/objects/set-acl", { objectPath, visibility: "private" });
-      return json<CurrentUser>(apiRequest("PUT", "/api/account/avatar", { objectPath }));
+      const checked = await checkUpload(objectPath, "private");
+      return json<CurrentUser>(apiRequest("PUT", "/api/account/avatar", { objectPath: checked }));
     },
     onSuccess: userChanged,
   });

@@ -1,4 +1,5 @@
 import { apiRequest, queryClient } from "../../lib/query-client";
+import { checkUpload } from "../../lib/check-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog-posts";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
@@ -100,9 +101,8 @@ export async function uploadBlogImage(file: File): Promise<string> {
     throw new BlogImageError("upload", error);
   }
   try {
-    await apiRequest("POST", "/api/objects/set-acl", { objectPath });
+    return await checkUpload(objectPath);
   } catch (error) {
     throw new BlogImageError("acl", error);
   }
-  return objectPath;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { checkUpload } from "../../lib/check-upload";
 import { Link, useLocation, useSearch } from "wouter";
 import { ArrowLeft, ImagePlus, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -31,8 +32,8 @@ async function checkPhotos(files: UploadedFile[]): Promise<Photo[]> {
   const shared: Photo[] = [];
   for (const file of files) {
     try {
-      await apiRequest("POST", "/api/objects/set-acl", { objectPath: file.objectPath, visibility: "private" });
-      shared.push({ objectPath: file.objectPath, name: file.name, preview: file.data ? URL.createObjectURL(file.data) : null });
+      const objectPath = await checkUpload(file.objectPath, "private");
+      shared.push({ objectPath, name: file.name, preview: file.data ? URL.createObjectURL(file.data) : null });
     } catch (error) {
       if (isUnauthorizedError(error)) {
         handleUnauthorized();

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
+import { checkUpload } from "../../lib/check-upload";
 import { Sparkles } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { LibraryButtons } from "./library-buttons";
@@ -68,15 +69,16 @@ export function AdminLibraryTools() {
   const onUploaded = async ([file]: UploadedFile[]) => {
     setUploading(false);
     if (!file) return;
+    let objectPath: string;
     try {
-      await apiRequest("POST", "/api/objects/set-acl", { objectPath: file.objectPath });
+      objectPath = await checkUpload(file.objectPath);
     } catch {
       toast({ title: "Error", description: "Failed to set image permissions", variant: "destructive" });
       return;
     }
     setName("");
     setWithPencil(false);
-    setUploaded(file);
+    setUploaded({ ...file, objectPath });
   };
 
   const saveUpload = async (event: FormEvent) => {
