@@ -1,10 +1,12 @@
 import sharp, { type Sharp } from "sharp";
 import { HttpError } from "../http/errors";
 import { MAX_TEMPLATE_PIXELS, inspectImage } from "./template-pipeline";
-import { createSlots } from "./decode-slots";
+import { createSlots } from "../work-slots";
 
 /** People's photos: a 12 MP phone photo fits three times over; larger ones are refused before decoding. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
+// A photo decoded at full size holds width × height × 4 bytes (160 MB for 40 MP) in libvips, and a
+// progressive JPEG's decoder holds all of its coefficients even when it shrinks on load.
 // Two photos decode at once in a process (two cores), and together at most 40 MP of them: two
 // phone photos, or one of the largest (a 40 MP progressive JPEG adds ~140 MB while it decodes);
 // the rest wait (decision 010, "A memory ceiling for people's photos", has the measurements).

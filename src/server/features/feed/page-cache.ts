@@ -1,6 +1,6 @@
 import type { FeedCursor, Post } from "../../../shared/posts";
 import { precompress, type Precompressed } from "../../http/precompress";
-import { createSlots } from "../../images/decode-slots";
+import { createSlots } from "../../work-slots";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
 // approval or deletion. Built pages are kept. Other processes' changes (several servers on one

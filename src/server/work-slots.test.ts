@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSlots } from "./decode-slots";
+import { createSlots } from "./work-slots";
 
 describe("decode slots", () => {
   it("runs at most two at once, the rest in the order they came, and frees a slot when work fails", async () => {

@@ -1,10 +1,8 @@
 /**
  * At most `slots` pieces of work at once, the rest waiting their turn in order. With a `capacity`,
  * the pieces running together also weigh at most that much (a piece heavier than it runs alone).
- * A photo decoded at full size holds width × height × 4 bytes (160 MB for 40 MP) in libvips, and a
- * progressive JPEG's decoder holds all of its coefficients (~140 MB for 40 MP) even when it shrinks
- * on load: photos that members send together are decoded a few at a time, weighed by their pixels,
- * not all at once (issue 24: a memory ceiling).
+ * Used for photo decodes, weighed by their pixels (images/photo.ts), and for feed pages read at
+ * cursors the server did not hand out (features/feed/page-cache.ts).
  */
 export function createSlots(slots: number, capacity = Infinity) {
   let running = 0;
