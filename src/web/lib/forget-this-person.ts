@@ -1,4 +1,5 @@
 import { PREFIX, ownKeys, read, type OutboxEntry } from "./on-this-device";
+import { isPublicAnswer } from "./public-answer";
 
 // What signing out does to this device (lib/on-this-device.ts keeps what is forgotten here). A
 // module of its own: the first load of every page needs the keeping, only leaving needs this.
@@ -28,7 +29,6 @@ export async function sendOutbox(userId: string): Promise<void> {
   await Promise.all(sends);
 }
 
-const isPublic = (response: Response | undefined) => /(^|,)\s*public\s*(,|$)/i.test(response?.headers.get("cache-control") ?? "");
 
 /**
  * Forget everything of the signed-in person this browser holds: the kept account, progress and
@@ -44,7 +44,7 @@ export async function forgetThisPerson(): Promise<void> {
     for (const name of (await caches.keys()).filter((name) => !name.startsWith("workbox-precache"))) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
-        if (!isPublic(await cache.match(request))) await cache.delete(request);
+        if (!isPublicAnswer(await cache.match(request))) await cache.delete(request);
       }
     }
   } catch {

@@ -4,6 +4,7 @@
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { isPublicAnswer } from "../lib/public-answer";
 
 /** The app shell's files, written in by scripts/build-service-worker.mjs. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -31,7 +32,7 @@ precacheAndRoute(__PRECACHE_MANIFEST__);
 const publicOnly = [
   {
     cacheWillUpdate: async ({ response }: { response: Response }) =>
-      response.status === 200 && /(^|,)\s*public\s*(,|$)/i.test(response.headers.get("cache-control") ?? "") ? response : null,
+      response.status === 200 && isPublicAnswer(response) ? response : null,
   },
 ];
 
