@@ -1,15 +1,13 @@
 import type { CurrentUser } from "../../shared/auth";
 import type { SavedWip } from "../../shared/wip";
+import { ACCOUNT_KEY, isCoveredBy, isPersonKey, outboxKey, outboxesOf, progressKey, type OutboxEntry } from "./on-this-device-keys";
 
 // The one place this browser keeps a signed-in person's data: their account (so a canvas opened
 // once knows offline who is drawing), each dragon's last saved progress, and saves made offline
 // that wait for the server (the outbox). The service worker keeps only answers that are public to
 // everyone (decision 013). Signing out, 'Sign out everywhere', deleting the account and a session
-// found ended all call `forgetThisPerson`, so nothing of theirs stays on a shared device.
-const PREFIX = "dragon-grid:me:";
-const ACCOUNT = `${PREFIX}account`;
-const progressKey = (userId: string, dragonId: string) => `${PREFIX}progress:${userId}:${dragonId}`;
-const outboxKey = (userId: string, dragonId: string) => `${PREFIX}outbox:${userId}:${dragonId}`;
+// found ended all call `forgetThisPerson`, so nothing of theirs stays on a shared device. The keys
+// and the outbox's rule are pure, in on-this-device-keys.ts.
 
 function read<T>(key: string): T | null {
   try {
@@ -28,17 +26,11 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export const keepAccount = (user: CurrentUser) => write(ACCOUNT, user);
-export const keptAccount = () => read<CurrentUser>(ACCOUNT);
+export const keepAccount = (user: CurrentUser) => write(ACCOUNT_KEY, user);
+export const keptAccount = () => read<CurrentUser>(ACCOUNT_KEY);
 
 export const keepProgress = (userId: string, dragonId: string, settings: SavedWip | null) => write(progressKey(userId, dragonId), settings);
 export const keptProgress = (userId: string, dragonId: string) => read<SavedWip>(progressKey(userId, dragonId));
-
-interface OutboxEntry {
-  /** When it was written (ms): a save sent later than this covers it. */
-  at: number;
-  settings: SavedWip;
-}
 
 // One outbox entry per user and dragon holding the latest settings: saving progress is a replace,
 // so only the newest matters. Keyed by user, so a save never reaches the server under someone
@@ -50,12 +42,12 @@ export const writeOutbox = (userId: string, dragonId: string, settings: SavedWip
 /** Empties the outbox once the server has what was sent at `sentAt`; an entry written later stays. */
 export function clearOutbox(userId: string, dragonId: string, sentAt: number): void {
   const entry = read<OutboxEntry>(outboxKey(userId, dragonId));
-  if (entry && entry.at <= sentAt) localStorage.removeItem(outboxKey(userId, dragonId));
+  if (entry && isCoveredBy(entry, sentAt)) localStorage.removeItem(outboxKey(userId, dragonId));
 }
 
 function ownKeys(): string[] {
   try {
-    return Object.keys(localStorage).filter((key) => key.startsWith(PREFIX));
+    return Object.keys(localStorage).filter(isPersonKey);
   } catch {
     return [];
   }
@@ -67,22 +59,19 @@ function ownKeys(): string[] {
  * is not kept: signing out forgets everything of theirs on this device.
  */
 export async function sendOutbox(userId: string): Promise<void> {
-  const mine = `${PREFIX}outbox:${userId}:`;
-  const sends = ownKeys()
-    .filter((key) => key.startsWith(mine))
-    .map((key) => {
-      const settings = read<OutboxEntry>(key)?.settings;
-      if (!settings) return Promise.resolve();
-      return fetch("/api/wip", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ dragonId: key.slice(mine.length), ...settings }),
-        credentials: "include",
-      }).then(
-        () => undefined,
-        () => undefined,
-      );
-    });
+  const sends = outboxesOf(ownKeys(), userId).map(({ key, dragonId }) => {
+    const settings = read<OutboxEntry>(key)?.settings;
+    if (!settings) return Promise.resolve();
+    return fetch("/api/wip", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ dragonId, ...settings }),
+      credentials: "include",
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+  });
   await Promise.all(sends);
 }
 
