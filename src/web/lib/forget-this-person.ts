@@ -1,4 +1,5 @@
-import { PREFIX, ownKeys, read, type OutboxEntry } from "./on-this-device";
+import { ownKeys, read } from "./on-this-device";
+import { outboxesOf, type OutboxEntry } from "./on-this-device-keys";
 import { isPublicAnswer } from "./public-answer";
 
 // What signing out does to this device (lib/on-this-device.ts keeps what is forgotten here). A
@@ -10,25 +11,21 @@ import { isPublicAnswer } from "./public-answer";
  * is not kept: signing out forgets everything of theirs on this device.
  */
 export async function sendOutbox(userId: string): Promise<void> {
-  const mine = `${PREFIX}outbox:${userId}:`;
-  const sends = ownKeys()
-    .filter((key) => key.startsWith(mine))
-    .map((key) => {
-      const settings = read<OutboxEntry>(key)?.settings;
-      if (!settings) return Promise.resolve();
-      return fetch("/api/wip", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ dragonId: key.slice(mine.length), ...settings }),
-        credentials: "include",
-      }).then(
-        () => undefined,
-        () => undefined,
-      );
-    });
+  const sends = outboxesOf(ownKeys(), userId).map(({ key, dragonId }) => {
+    const settings = read<OutboxEntry>(key)?.settings;
+    if (!settings) return Promise.resolve();
+    return fetch("/api/wip", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ dragonId, ...settings }),
+      credentials: "include",
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+  });
   await Promise.all(sends);
 }
-
 
 /**
  * Forget everything of the signed-in person this browser holds: the kept account, progress and

@@ -1,16 +1,13 @@
 import type { CurrentUser } from "../../shared/auth";
-import type { SavedWip } from "../../shared/wip";
+import { ACCOUNT_KEY, isPersonKey } from "./on-this-device-keys";
 
 // The one place this browser keeps a signed-in person's data: their account (so a canvas opened
 // once knows offline who is drawing), each dragon's last saved progress, and saves made offline
-// that wait for the server (the outbox; both kept by features/canvas/progress-on-this-device.ts). The service worker keeps only answers that are public to
-// everyone (decision 013). Signing out, 'Sign out everywhere', deleting the account and a session
-// found ended all call `forgetThisPerson` (forget-this-person.ts, loaded when needed), so nothing
-// of theirs stays on a shared device.
-export const PREFIX = "dragon-grid:me:";
-const ACCOUNT = `${PREFIX}account`;
-export const progressKey = (userId: string, dragonId: string) => `${PREFIX}progress:${userId}:${dragonId}`;
-export const outboxKey = (userId: string, dragonId: string) => `${PREFIX}outbox:${userId}:${dragonId}`;
+// that wait for the server (the outbox; both kept by features/canvas/progress-on-this-device.ts).
+// The service worker keeps only answers that are public to everyone (decision 013). Signing out,
+// 'Sign out everywhere', deleting the account and a session found ended all call
+// `forgetThisPerson` (forget-this-person.ts, loaded when needed), so nothing of theirs stays on a
+// shared device. The keys and the outbox's rule are pure, in on-this-device-keys.ts.
 
 export function read<T>(key: string): T | null {
   try {
@@ -29,18 +26,12 @@ export function write(key: string, value: unknown): void {
   }
 }
 
-export const keepAccount = (user: CurrentUser) => write(ACCOUNT, user);
-export const keptAccount = () => read<CurrentUser>(ACCOUNT);
-
-export interface OutboxEntry {
-  /** When it was written (ms): a save sent later than this covers it. */
-  at: number;
-  settings: SavedWip;
-}
+export const keepAccount = (user: CurrentUser) => write(ACCOUNT_KEY, user);
+export const keptAccount = () => read<CurrentUser>(ACCOUNT_KEY);
 
 export function ownKeys(): string[] {
   try {
-    return Object.keys(localStorage).filter((key) => key.startsWith(PREFIX));
+    return Object.keys(localStorage).filter(isPersonKey);
   } catch {
     return [];
   }

@@ -56,11 +56,12 @@ export function toneCanvas(ctx: CanvasRenderingContext2D, mode: ImageMode, x: nu
  * exactly the part of the image under it. Outside the paper is blank paper too.
  */
 export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSource | null, scene: PaperScene, region: Rect, width: number, height: number, options: DrawOptions = {}): void {
-  const scale = width / region.width;
+  const transform = regionTransform(region, width, height);
+  const scale = transform[0];
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, width, height);
-  ctx.setTransform(scale, 0, 0, height / region.height, -region.x * scale, (-region.y * height) / region.height);
+  ctx.setTransform(...transform);
 
   if (image) {
     const placement = imagePlacement(scene.imageSize, scene.paperWidth, scene.paperHeight, scene.zoom, scene.offsetX, scene.offsetY);
@@ -76,25 +77,24 @@ export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSour
     if (options.tone && options.tone !== "color") {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       toneCanvas(ctx, options.tone, 0, 0, width, height);
-      ctx.setTransform(scale, 0, 0, height / region.height, -region.x * scale, (-region.y * height) / region.height);
+      ctx.setTransform(...transform);
     }
   }
 
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
-  if (options.done && options.done.size > 0) drawDoneMarks(ctx, options.done, scene, region, columns, rows);
+  if (options.done && options.done.size > 0) drawDoneMarks(ctx, options.done, scene, region);
 
   if (options.grid) {
     const view = options.view ?? GRID_VIEW_DEFAULTS;
     ctx.lineWidth = view.gridThickness / scale;
     ctx.strokeStyle = gridStroke(view);
     ctx.beginPath();
-    for (let c = 0; c <= columns; c++) {
-      const x = Math.min(c * scene.gridSize, scene.paperWidth);
+    const lines = gridLines(scene);
+    for (const x of lines.x) {
       ctx.moveTo(x, 0);
       ctx.lineTo(x, scene.paperHeight);
     }
-    for (let r = 0; r <= rows; r++) {
-      const y = Math.min(r * scene.gridSize, scene.paperHeight);
+    for (const y of lines.y) {
       ctx.moveTo(0, y);
       ctx.lineTo(scene.paperWidth, y);
     }
@@ -126,10 +126,9 @@ export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSour
 }
 
 /** A soft shade over each done cell in the region, and a tick in its top-right corner. */
-function drawDoneMarks(ctx: CanvasRenderingContext2D, done: ReadonlySet<string>, scene: PaperScene, region: Rect, columns: number, rows: number): void {
+function drawDoneMarks(ctx: CanvasRenderingContext2D, done: ReadonlySet<string>, scene: PaperScene, region: Rect): void {
   const g = scene.gridSize;
-  const first = { column: Math.max(0, Math.floor(region.x / g)), row: Math.max(0, Math.floor(region.y / g)) };
-  const last = { column: Math.min(columns - 1, Math.ceil((region.x + region.width) / g)), row: Math.min(rows - 1, Math.ceil((region.y + region.height) / g)) };
+  const { first, last } = cellsUnder(region, scene);
   for (let r = first.row; r <= last.row; r++) {
     for (let c = first.column; c <= last.column; c++) {
       if (!done.has(cellLabel({ column: c, row: r }))) continue;
@@ -156,6 +155,33 @@ function drawDoneMarks(ctx: CanvasRenderingContext2D, done: ReadonlySet<string>,
       ctx.lineJoin = "miter";
     }
   }
+}
+
+/** The transform (for `setTransform`) that draws `region` of the paper onto a canvas of `width` × `height` pixels. */
+export function regionTransform(region: Rect, width: number, height: number): [number, number, number, number, number, number] {
+  const scale = width / region.width;
+  return [scale, 0, 0, height / region.height, -region.x * scale, (-region.y * height) / region.height];
+}
+
+type PaperGrid = Pick<PaperScene, "paperWidth" | "paperHeight" | "gridSize">;
+
+/** Where the grid's lines run (paper units): one every grid size from 0, the last on the paper's edge. */
+export function gridLines(scene: PaperGrid): { x: number[]; y: number[] } {
+  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
+  return {
+    x: Array.from({ length: columns + 1 }, (_, c) => Math.min(c * scene.gridSize, scene.paperWidth)),
+    y: Array.from({ length: rows + 1 }, (_, r) => Math.min(r * scene.gridSize, scene.paperHeight)),
+  };
+}
+
+/** The first and last cell (inclusive) to look at for marks in a region: every grid cell it touches, within the grid. */
+export function cellsUnder(region: Rect, scene: PaperGrid): { first: Cell; last: Cell } {
+  const g = scene.gridSize;
+  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, g);
+  return {
+    first: { column: Math.max(0, Math.floor(region.x / g)), row: Math.max(0, Math.floor(region.y / g)) },
+    last: { column: Math.min(columns - 1, Math.ceil((region.x + region.width) / g)), row: Math.min(rows - 1, Math.ceil((region.y + region.height) / g)) },
+  };
 }
 
 /** The region of the cell viewer: the cell itself, or the cell with its eight neighbours. */

@@ -3,7 +3,7 @@ import { ArrowLeftRight } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { PAPER_PRESETS, UNITS, UNIT_NAMES, orientationOf, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
-import type { FieldTexts } from "./use-canvas-state";
+import type { FieldTexts } from "./canvas-state";
 
 export const selectClass =
   "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";

@@ -1,5 +1,6 @@
 import type { SavedWip } from "../../../shared/wip";
-import { outboxKey, progressKey, read, write, type OutboxEntry } from "../../lib/on-this-device";
+import { read, write } from "../../lib/on-this-device";
+import { isCoveredBy, outboxKey, progressKey, type OutboxEntry } from "../../lib/on-this-device-keys";
 
 // A signed-in learner's progress on this device (lib/on-this-device.ts, which forgets it when they
 // leave): the last saved progress of each dragon, for reopening offline, and the outbox of saves
@@ -18,5 +19,5 @@ export const writeOutbox = (userId: string, dragonId: string, settings: SavedWip
 /** Empties the outbox once the server has what was sent at `sentAt`; an entry written later stays. */
 export function clearOutbox(userId: string, dragonId: string, sentAt: number): void {
   const entry = read<OutboxEntry>(outboxKey(userId, dragonId));
-  if (entry && entry.at <= sentAt) localStorage.removeItem(outboxKey(userId, dragonId));
+  if (entry && isCoveredBy(entry, sentAt)) localStorage.removeItem(outboxKey(userId, dragonId));
 }

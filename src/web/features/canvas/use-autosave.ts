@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest, isNetworkError } from "../../lib/query-client";
+import { toast } from "../../components/ui/use-toast";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { clearOutbox, keepProgress, writeOutbox } from "./progress-on-this-device";
+import { AUTOSAVE_CHECK_MS, autosaveDue, failedSave, keepChangeOffline, keepsInOutbox, saveNotice, savedAtStart, sendOnReconnect, type SaveOutcome } from "./autosave";
+import type { CanvasSettings } from "./canvas-state";
+
+/**
+ * Signed in: `save` (the Save button) saves, and a save happens every 5 seconds when something
+ * changed; offline, the latest settings wait in this browser's outbox and go once the connection
+ * returns. The decisions are in autosave.ts; this hook wires timers, events and storage to them.
+ */
+export function useAutosave(dragonId: string, userId: string | null, settings: CanvasSettings, snapshot: string, initial: CanvasSettings, unsent: boolean) {
+  const signedIn = userId !== null;
+  const lastSaved = useRef(savedAtStart(initial, unsent));
+  const lastSaveAt = useRef(0);
+  const latest = useRef({ settings, snapshot });
+  useEffect(() => {
+    latest.current = { settings, snapshot };
+  }, [settings, snapshot]);
+
+  const mutation = useMutation({ mutationFn: (body: CanvasSettings) => apiRequest("POST", "/api/wip", { dragonId, ...body }) });
+  const { mutateAsync } = mutation;
+  const pending = mutation.isPending;
+
+  const saveToServer = useCallback(
+    async (manual: boolean) => {
+      if (!userId) return;
+      const { settings: body, snapshot: json } = latest.current;
+      const sentAt = Date.now();
+      lastSaveAt.current = sentAt;
+      let outcome: SaveOutcome = "offline";
+      if (navigator.onLine) {
+        try {
+          await mutateAsync(body);
+          outcome = "saved";
+        } catch (error) {
+          outcome = failedSave({ network: isNetworkError(error), unauthorized: isUnauthorizedError(error) });
+        }
+      }
+      if (outcome === "saved") {
+        lastSaved.current = json;
+        keepProgress(userId, dragonId, body);
+        // Only what was sent leaves the outbox: a newer offline change stays for the next save.
+        clearOutbox(userId, dragonId, sentAt);
+      } else if (keepsInOutbox(outcome)) writeOutbox(userId, dragonId, body);
+      else if (outcome === "signed-out") handleUnauthorized();
+      const notice = saveNotice(outcome, manual);
+      if (notice) toast(notice);
+    },
+    [mutateAsync, userId, dragonId],
+  );
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => {
+      const due = autosaveDue({ signedIn, pending, snapshot: latest.current.snapshot, lastSaved: lastSaved.current, now: Date.now(), lastAttemptAt: lastSaveAt.current });
+      if (due) void saveToServer(false);
+    }, AUTOSAVE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [signedIn, pending, saveToServer]);
+
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
+
+  // Offline, every change waits in the outbox; back online, it is sent once (a successful save
+  // marks it saved and empties the outbox).
+  useEffect(() => {
+    if (userId && keepChangeOffline({ online: navigator.onLine, snapshot, lastSaved: lastSaved.current })) writeOutbox(userId, dragonId, latest.current.settings);
+  }, [userId, dragonId, snapshot]);
+  useEffect(() => {
+    if (!userId) return;
+    const onOnline = () => {
+      if (sendOnReconnect({ snapshot: latest.current.snapshot, lastSaved: lastSaved.current, pending: pendingRef.current })) void saveToServer(false);
+    };
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [userId, saveToServer]);
+
+  return { saving: pending, save: useCallback(() => saveToServer(true), [saveToServer]) };
+}
