@@ -2,6 +2,26 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import fs from "node:fs";
+
+// Feature boundaries (decision 023): a feature imports the core of its side (src/server/{auth,http,
+// db,storage,...} or src/web/{components,lib}) and src/shared, never another feature. Pages that
+// compose several features live in src/web/app. One block per feature forbids the others by name.
+const features = (side) => fs.readdirSync(`src/${side}/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const WEB_NOT_SERVER = { group: ["**/server/**", "@server/*"], message: "src/web may import src/shared, never src/server." };
+const featureBoundaries = (side, extraPatterns = []) =>
+  features(side).map((feature) => ({
+    files: [`src/${side}/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        ...extraPatterns,
+        ...features(side).filter((other) => other !== feature).map((other) => ({
+          group: [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`],
+          message: `src/${side}/features/${feature} may not import the ${other} feature: move what both need into the core (decision 023).`,
+        })),
+      ] }],
+    },
+  }));
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "data", "coverage", "src/server/db/migrations"] },
@@ -19,7 +39,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web bundle must never pull in server code (secrets, Node APIs).
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "@server/*"], message: "src/web may import src/shared, never src/server." }] }],
+      "no-restricted-imports": ["error", { patterns: [WEB_NOT_SERVER] }],
     },
   },
   {
@@ -44,4 +64,6 @@ export default tseslint.config(
       ] }],
     },
   },
+  ...featureBoundaries("server"),
+  ...featureBoundaries("web", [WEB_NOT_SERVER]),
 );

@@ -12,9 +12,9 @@ import crypto from "node:crypto";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { sessions, users } from "../../src/server/db/schema";
-import { hashPassword } from "../../src/server/features/auth/password";
-import { SESSION_COOKIE } from "../../src/server/features/auth/sessions";
-import { hashToken, randomToken } from "../../src/server/features/auth/tokens";
+import { hashPassword } from "../../src/server/auth/password";
+import { SESSION_COOKIE } from "../../src/server/auth/sessions";
+import { hashToken, randomToken } from "../../src/server/auth/tokens";
 
 const count = Number(process.argv[2]);
 const password = process.argv[3];

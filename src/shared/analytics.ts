@@ -15,3 +15,6 @@ const BOT_PATTERN = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|
 export function isBotUserAgent(userAgent: string | undefined): boolean {
   return !userAgent || BOT_PATTERN.test(userAgent);
 }
+
+/** The UTC day of a moment, "YYYY-MM-DD": the day a view is counted on and whose salt hashes it. */
+export const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);

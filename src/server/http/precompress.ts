@@ -20,3 +20,21 @@ export async function precompress(body: Buffer, brotliQuality: 4 | 10): Promise<
   const [gzipped, br] = await Promise.all([gzip(body), brotli(body, { params })]);
   return { gzip: gzipped, br };
 }
+
+/**
+ * Brotli (smaller) or gzip, as an Accept-Encoding header allows: a coding named with q=0 is
+ * refused, whatever `*` says; between two accepted ones the higher weight wins, Brotli on a tie.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [coding, ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const br = weights.get("br") ?? weights.get("*") ?? 0;
+  const gzip = weights.get("gzip") ?? weights.get("*") ?? 0;
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : null;
+}

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailVerificationTokens, passwordResetTokens, users, worksInProgress } from "../db/schema";
-import { hashToken } from "../features/auth/tokens";
+import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
 import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
 import { newBlogPost, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";

@@ -5,9 +5,9 @@ import { sessions, users } from "../db/schema";
 import { decodeQuotedPrintable, waitForMail } from "./mail";
 import type { TestApp } from "./test-app";
 import type { TestUser } from "./users";
-import { hashPassword } from "../features/auth/password";
-import { SESSION_COOKIE } from "../features/auth/sessions";
-import { hashToken } from "../features/auth/tokens";
+import { hashPassword } from "../auth/password";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { hashToken } from "../auth/tokens";
 
 export const PASSWORD = "correct horse";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sessions, users } from "../db/schema";
-import { hashToken } from "../features/auth/tokens";
-import { SESSION_COOKIE } from "../features/auth/sessions";
+import { hashToken } from "../auth/tokens";
+import { SESSION_COOKIE } from "../auth/sessions";
 import type { TestApp } from "./test-app";
 
 export interface TestUser {

@@ -16,11 +16,11 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   resetPassword: lazyScreen(() => import("../features/account/reset-password-page").then((m) => m.ResetPasswordPage)),
   feed: lazyScreen(() => import("../features/feed/feed-page").then((m) => m.FeedPage)),
   upload: lazyScreen(() => import("../features/feed/upload-page").then((m) => m.UploadPage)),
-  profile: lazyScreen(() => import("../features/profile/profile-page").then((m) => m.ProfilePage)),
+  profile: lazyScreen(() => import("./profile/profile-page").then((m) => m.ProfilePage)),
   blogList: lazyScreen(() => import("../features/blog/blog-list-page").then((m) => m.BlogListPage)),
   blogPost: lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage)),
   adminBlog: lazyScreen(() => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage)),
   stats: lazyScreen(() => import("../features/stats/stats-page").then((m) => m.StatsPage)),
 };
 
-export const NotFoundPage = lazyScreen(() => import("../features/not-found/not-found-page").then((m) => m.NotFoundPage));
+export const NotFoundPage = lazyScreen(() => import("../components/not-found-page").then((m) => m.NotFoundPage));

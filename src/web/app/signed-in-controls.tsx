@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { LogOut } from "lucide-react";
 import { Avatar } from "../components/avatar";
 import { buttonClass } from "../components/ui/button";
-import { useSignOut } from "../features/auth/use-sign-out";
+import { useSignOut } from "../lib/use-sign-out";
 import type { CurrentUser } from "../../shared/auth";
 
 /** The header's account part for a signed-in person: avatar and first name (or e-mail), and Sign Out. */

@@ -15,9 +15,9 @@ import {
   resetPasswordSchema,
 } from "../../../shared/account";
 import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth-limits";
-import { hashPassword, verifyPassword } from "../auth/password";
-import { requireUser } from "../auth/sessions";
-import { hashToken, randomToken } from "../auth/tokens";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import { requireUser } from "../../auth/sessions";
+import { hashToken, randomToken } from "../../auth/tokens";
 import type { AccountDeps } from "./routes";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";

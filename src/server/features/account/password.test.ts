@@ -16,8 +16,8 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   FRESH_SIGN_IN_MESSAGE,
 } from "../../../shared/account";
-import { hashToken } from "../auth/tokens";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { hashToken } from "../../auth/tokens";
+import { SESSION_COOKIE } from "../../auth/sessions";
 
 let t: TestApp;
 // The injected clock of reset links: tests move it instead of waiting an hour.

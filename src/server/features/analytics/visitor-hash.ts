@@ -2,9 +2,7 @@ import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { analyticsSalts } from "../../db/schema";
-
-/** The UTC day of a moment, "YYYY-MM-DD": the day a view is counted on and whose salt hashes it. */
-export const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
+import { utcDay } from "../../../shared/analytics";
 
 /**
  * Visitor hashes counted without cookies (decision 012): HMAC-SHA-256 of the address and the user

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailVerificationTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outboxFor, verificationLink, waitForMail } from "../../test/mail";
-import { SESSION_COOKIE } from "./sessions";
+import { SESSION_COOKIE } from "../../auth/sessions";
 
 let t: TestApp;
 let ip = 0;

@@ -8,9 +8,9 @@ import { loadOrCreateSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { text } from "../../../shared/text";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
-import type { Sessions } from "./sessions";
-import type { UserRow, UsersRepository } from "./users-repository";
-import { readSignedValue, signValue } from "./signed-cookie";
+import type { Sessions } from "../../auth/sessions";
+import type { UserRow, UsersRepository } from "../../auth/users-repository";
+import { readSignedValue, signValue } from "../../auth/signed-cookie";
 
 const FLOW_COOKIE = "dg_oidc";
 const FLOW_MINUTES = 10;

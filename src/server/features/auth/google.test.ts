@@ -3,7 +3,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { SESSION_COOKIE } from "./sessions";
+import { SESSION_COOKIE } from "../../auth/sessions";
 
 // A real OpenID provider on loopback stands in for Google: discovery, authorize (with PKCE and
 // nonce), token endpoint and signed ID tokens.

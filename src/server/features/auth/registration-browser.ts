@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
-import { readSignedValue, signValue } from "./signed-cookie";
+import { readSignedValue, signValue } from "../../auth/signed-cookie";
 
 const COOKIE = "dg_registration";
 const DAYS = 7;

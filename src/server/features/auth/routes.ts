@@ -21,10 +21,10 @@ import {
 } from "../../../shared/auth";
 import { text } from "../../../shared/text";
 import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import { hashToken, randomToken } from "./tokens";
-import { requireUser, type Sessions } from "./sessions";
-import { toAuthUser, toCurrentUser, type UsersRepository } from "./users-repository";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../../auth/password";
+import { hashToken, randomToken } from "../../auth/tokens";
+import { requireUser, type Sessions } from "../../auth/sessions";
+import { toAuthUser, toCurrentUser, type UsersRepository } from "../../auth/users-repository";
 import { registrationAttemptEmail, verificationEmail } from "./verification-email";
 import { createRegistrationBrowser } from "./registration-browser";
 

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { openWebSocket } from "../../test/websocket-client";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { SESSION_COOKIE } from "../../auth/sessions";
 
 // Remote uploads end to end on the server: a real local HTTP server serves the files, Companion
 // fetches them and PUTs them through our signed upload route, the progress comes over its

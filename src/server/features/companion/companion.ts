@@ -11,7 +11,7 @@ import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { COMPANION_PATH } from "../../../shared/remote-sources";
-import { SESSION_COOKIE, type Sessions } from "../auth/sessions";
+import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
 export type CompanionHandler = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;

@@ -9,7 +9,7 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import { text } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema } from "../../../shared/uploads";
 import { COMPANION_PATH, type RemoteSources } from "../../../shared/remote-sources";
-import { requireUser, type Sessions } from "../auth/sessions";
+import { requireUser, type Sessions } from "../../auth/sessions";
 import { createCompanion, explainCompanionError, installCompanionSocket, selfOrigin, type CompanionHandler } from "./companion";
 import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
 

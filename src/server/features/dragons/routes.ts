@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
-import { PAGE_NOT_FOUND } from "../pages/routes";
+import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
 import crypto from "node:crypto";
 import { text } from "../../../shared/text";
@@ -11,7 +11,7 @@ import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "
 import type { ImageGenerator } from "../../images/image-generator";
 import { inspectImage } from "../../images/template-pipeline";
 import { upsample4x } from "../../images/upsample";
-import { requireAdmin } from "../auth/sessions";
+import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "./library";
 

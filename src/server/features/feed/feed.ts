@@ -4,7 +4,7 @@ import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
-import { ownCheckedImageKey, readUpload, readUploadHead } from "../objects/own-upload";
+import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import { createFeedPages, type FeedPage, type PageReader } from "./page-cache";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";

@@ -1,7 +1,8 @@
+import { preferredEncoding } from "../../http/precompress";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
-import { requireAdmin, requireUser } from "../auth/sessions";
+import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
 
 /**
@@ -67,23 +68,6 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
   });
 }
 
-/**
- * Brotli (smaller) or gzip, as an Accept-Encoding header allows: a coding named with q=0 is
- * refused, whatever `*` says; between two accepted ones the higher weight wins, Brotli on a tie.
- */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
-  if (!header) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [coding, ...params] = part.split(";").map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith("q="));
-    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const br = weights.get("br") ?? weights.get("*") ?? 0;
-  const gzip = weights.get("gzip") ?? weights.get("*") ?? 0;
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : null;
-}
 
 /** The page's cursor, if the query names one (`at` alone means nothing). */
 function cursorOf(query: { before?: string; at?: string }): FeedCursor | undefined {

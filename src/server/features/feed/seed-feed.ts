@@ -3,8 +3,8 @@ import sharp from "sharp";
 import type { Database } from "../../db/client";
 import { comments, dragons, likes, postImages, posts, sessions, storedObjects, users } from "../../db/schema";
 import type { ObjectStorage } from "../../storage/object-storage";
-import { hashToken, randomToken } from "../auth/tokens";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { hashToken, randomToken } from "../../auth/tokens";
+import { SESSION_COOKIE } from "../../auth/sessions";
 import { postImageKeys } from "./images";
 
 export interface SeedFeedOptions {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { text } from "../../../shared/text";
 import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
-import { keepWithinQuota } from "./own-upload";
+import { keepWithinQuota } from "../../storage/own-upload";
 import { HttpError } from "../../http/errors";
 import { sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";

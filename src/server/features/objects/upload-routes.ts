@@ -8,8 +8,8 @@ import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
 import { UploadQuotaExceeded } from "../../storage/upload-quota";
-import { requireUser } from "../auth/sessions";
-import { keepWithinQuota, readUpload } from "./own-upload";
+import { requireUser } from "../../auth/sessions";
+import { keepWithinQuota, readUpload } from "../../storage/own-upload";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
 // (retries ask again), and bounds what one account can put on the disk. Admins, who upload the

@@ -1,14 +1,5 @@
-import type { PageMeta, PagePreload } from "../../../shared/page-meta";
-
-/** What the server may add to a page's meta: an article's type and dates, structured data. */
-export interface ServerPageMeta extends PageMeta {
-  /** og:type; "website" unless said. */
-  ogType?: "website" | "article";
-  /** article:* tags of an article page (ISO 8601 times). */
-  article?: { publishedTime?: string; modifiedTime?: string; tags?: string[] };
-  /** Written as <script type="application/ld+json">: data, which CSP's script-src does not run. */
-  jsonLd?: Record<string, unknown>;
-}
+import type { PagePreload } from "../../../shared/page-meta";
+import type { ServerPageMeta } from "../../http/page-resolvers";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

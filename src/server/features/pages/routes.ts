@@ -7,30 +7,11 @@ import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../../../shared/pages";
-import { preferredEncoding } from "../feed/routes";
-import { injectHead, renderHeadTags, renderPreloads, type ServerPageMeta } from "./head-tags";
+import { preferredEncoding } from "../../http/precompress";
+import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
+import { PAGE_NOT_FOUND, type ServerPageMeta } from "../../http/page-resolvers";
 import { preparePage, type CachedPage, type PageCache } from "./page-cache";
 import { loadPageRenderer } from "./server-render";
-
-/** A resolver's answer for a path that is its own but names nothing (an unknown blog slug): a 404 page. */
-export const PAGE_NOT_FOUND = "not-found";
-
-/**
- * Finds the meta of a data-backed page (a dragon, a blog post); null when it is not theirs,
- * PAGE_NOT_FOUND when it is theirs and does not exist. The request tells who is asking (an
- * admin may preview a draft).
- */
-export type PageMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ServerPageMeta | typeof PAGE_NOT_FOUND | null>;
-/** Lists what a page will load first (its data, its largest picture); empty when it is not theirs. */
-export type PagePreloadResolver = (pathname: string) => Promise<PagePreload[]>;
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Features push resolvers here so their pages get specific head tags on the server. */
-    pageMetaResolvers: PageMetaResolver[];
-    pagePreloadResolvers: PagePreloadResolver[];
-  }
-}
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 

@@ -1,7 +1,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
-import { utcDay } from "../analytics/visitor-hash";
+import { utcDay } from "../../../shared/analytics";
 import {
   ACTIVE_USERS_LIMIT,
   ANALYTICS_TOP_LIMIT,

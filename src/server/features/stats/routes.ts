@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { analyticsQuerySchema, DEFAULT_ANALYTICS_RANGE, type AdminStats, type SiteAnalytics } from "../../../shared/stats";
-import { requireAdmin } from "../auth/sessions";
+import { requireAdmin } from "../../auth/sessions";
 import { toCsv } from "./csv";
 import type { StatsRepository } from "./repository";
 

@@ -9,7 +9,7 @@ import { text } from "../../../shared/text";
 import { saveWipSchema, type SavedWip } from "../../../shared/wip";
 import type { GridColor, ImageMode } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
-import { requireUser } from "../auth/sessions";
+import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
 export function registerWipRoutes(app: FastifyInstance, db: Database) {

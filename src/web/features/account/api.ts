@@ -24,10 +24,6 @@ async function signedOutHere() {
   queryClient.clear();
 }
 
-export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => json<Message>(apiRequest("POST", "/api/auth/forgot-password", { email })) });
-}
-
 export function useResetPassword() {
   return useMutation({
     mutationFn: (payload: { token: string; password: string }) => json<Message>(apiRequest("POST", "/api/auth/reset-password", payload)),

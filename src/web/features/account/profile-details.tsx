@@ -11,7 +11,7 @@ import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useRemoveAvatar, useSetAvatar, useUpdateProfile } from "./api";
 
 // The feed's upload widget, loaded only when someone picks a picture.
-const UppyUploader = lazy(() => import("../uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
 
 /** 'Your details': first and last name, and the profile picture. */
 export function ProfileDetails({ user }: { user: CurrentUser }) {

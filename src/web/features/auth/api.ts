@@ -28,3 +28,7 @@ export function useResendVerification() {
     mutationFn: async (email: string) => (await apiRequest("POST", "/api/auth/resend-verification", { email })).json() as Promise<{ message: string }>,
   });
 }
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: async (email: string) => (await apiRequest("POST", "/api/auth/forgot-password", { email })).json() as Promise<{ message: string }> });
+}

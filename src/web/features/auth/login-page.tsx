@@ -12,7 +12,7 @@ import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { useLogin, useRegister } from "./api";
-import { ForgotPasswordForm } from "../account/forgot-password-form";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import { CheckEmail } from "./check-email";
 import { GoogleButton } from "./google-button";
 

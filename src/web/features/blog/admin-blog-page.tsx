@@ -11,7 +11,7 @@ import { usePageMeta } from "../../lib/page-meta";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { notFoundMeta, pageTitle } from "../../../shared/page-meta";
 import type { AdminBlogPost } from "../../../shared/blog-posts";
-import { NotFoundPage } from "../not-found/not-found-page";
+import { NotFoundPage } from "../../components/not-found-page";
 import { useAdminBlogPosts } from "./api";
 import { deleteBlogPost, refreshBlog } from "./admin-api";
 

@@ -16,8 +16,8 @@ import { pageTitle } from "../../../shared/page-meta";
 import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import { parseVersion } from "../../../shared/dragons";
 import { ZOOM_MAX, ZOOM_MIN, cellLabel, gridDimensions, parseCellLabel, stepZoom, zoomPercent, type Cell } from "../../../shared/grid";
-import { useDragon } from "../library/api";
-import { DragonNotFound } from "../dragon/dragon-not-found";
+import { useDragon } from "../../lib/dragons";
+import { DragonNotFound } from "../../components/dragon-not-found";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
@@ -31,7 +31,7 @@ import { PaperSettings } from "./paper-settings";
 import { ProgressPanel } from "./progress-panel";
 import { ViewSettings } from "./view-settings";
 import { PrintButton } from "./print-dialog";
-import { ShareDrawingLink } from "../feed/share-drawing-link";
+import { ShareDrawingLink } from "../../components/share-drawing-link";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function DrawPage({ params }: { params: { id: string } }) {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
-import { DRAGONS_KEY } from "../library/api";
+import { DRAGONS_KEY } from "../../lib/dragons";
 
 /** The download file name: dragon name, then pencil or color, then hires.png. */
 export const downloadName = (name: string, version: DragonVersion) => `${name}-${version}-hires.png`;

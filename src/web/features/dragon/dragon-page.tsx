@@ -9,11 +9,11 @@ import { usePageMeta } from "../../lib/page-meta";
 import { pageTitle } from "../../../shared/page-meta";
 import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import type { DragonVersion } from "../../../shared/dragons";
-import { useDragon } from "../library/api";
-import { DragonNotFound } from "./dragon-not-found";
+import { useDragon } from "../../lib/dragons";
+import { DragonNotFound } from "../../components/dragon-not-found";
 import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
-import { ShareDrawingLink } from "../feed/share-drawing-link";
+import { ShareDrawingLink } from "../../components/share-drawing-link";
 
 // Download and Delete (with the dialog they need) load for admins only.
 const DragonAdminActions = lazy(() => import("./dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })));

@@ -13,12 +13,12 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
 import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
-import { useDragons } from "../library/api";
-import type { UploadedFile } from "../uploads/uppy-uploader";
+import { useDragons } from "../../lib/dragons";
+import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";
 
 // The upload widget loads when the learner first adds photos.
-const UppyUploader = lazy(() => import("../uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
 
 interface Photo {
   objectPath: string;

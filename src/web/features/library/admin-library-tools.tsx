@@ -9,11 +9,11 @@ import { toast } from "../../components/ui/use-toast";
 import { apiRequest, queryClient } from "../../lib/query-client";
 import { serverMessage } from "../../lib/errors";
 import { PROMPT_MAX } from "../../../shared/dragons";
-import type { UploadedFile } from "../uploads/uppy-uploader";
-import { DRAGONS_KEY } from "./api";
+import type { UploadedFile } from "../../components/uploads/uppy-uploader";
+import { DRAGONS_KEY } from "../../lib/dragons";
 
 // Uppy (and its stylesheets) load only when an admin opens the upload widget.
-const UppyUploader = lazy(() => import("../uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
 
 const DRAGON_UPLOAD_MAX_BYTES = 52_428_800;
 

@@ -3,7 +3,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { useDragons } from "./api";
+import { useDragons } from "../../lib/dragons";
 import { DragonCard } from "./dragon-card";
 import { LibraryButtons } from "./library-buttons";
 

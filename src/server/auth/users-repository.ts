@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { emailVerificationTokens, users } from "../../db/schema";
-import type { AuthUser, CurrentUser } from "../../../shared/auth";
+import type { Database } from "../db/client";
+import { emailVerificationTokens, users } from "../db/schema";
+import type { AuthUser, CurrentUser } from "../../shared/auth";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { buffer as readAll } from "node:stream/consumers";
-import type { ObjectStorage } from "../../storage/object-storage";
-import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
-import { HttpError } from "../../http/errors";
-import { UploadQuotaExceeded } from "../../storage/upload-quota";
+import type { ObjectStorage } from "./object-storage";
+import { UPLOAD_MAX_BYTES } from "../../shared/uploads";
+import { HttpError } from "../http/errors";
+import { UploadQuotaExceeded } from "./upload-quota";
 
 /**
  * The storage key of an upload that a feature may take in for `userId`: their own, passed

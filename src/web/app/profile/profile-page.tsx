@@ -8,11 +8,11 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { useSignOut } from "../auth/use-sign-out";
-import { MyDrawings } from "../feed/my-drawings";
-import { DataCard } from "../account/data-card";
-import { PasswordCard } from "../account/password-card";
-import { ProfileDetails } from "../account/profile-details";
+import { useSignOut } from "../../lib/use-sign-out";
+import { MyDrawings } from "../../features/feed/my-drawings";
+import { DataCard } from "../../features/account/data-card";
+import { PasswordCard } from "../../features/account/password-card";
+import { ProfileDetails } from "../../features/account/profile-details";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/button";
+import { buttonClass } from "./ui/button";
 
 /** A dragon id that leads nowhere (the dragon page and the canvas). */
 export function DragonNotFound() {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../shared/dragons";
 
 export const DRAGONS_KEY = ["/api/dragons"] as const;
 

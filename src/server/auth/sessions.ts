@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Config } from "../../config";
-import type { Database } from "../../db/client";
-import { sessions, users } from "../../db/schema";
-import { HttpError } from "../../http/errors";
-import type { SessionUser } from "../../http/request-user";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { HttpError } from "../http/errors";
+import type { SessionUser } from "../http/request-user";
 import { hashToken, randomToken } from "./tokens";
-import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
+import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../shared/account";
 
 export const SESSION_COOKIE = "dg_session";
 const SESSION_DAYS = 30;

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/button";
-import { usePageMeta } from "../../lib/page-meta";
-import { notFoundMeta } from "../../../shared/page-meta";
+import { buttonClass } from "./ui/button";
+import { usePageMeta } from "../lib/page-meta";
+import { notFoundMeta } from "../../shared/page-meta";
 
 /** Any path that is not a screen of the app. */
 export function NotFoundPage() {

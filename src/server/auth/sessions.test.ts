@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
-import type { DatabaseHandle } from "../../db/client";
-import { sessions, users } from "../../db/schema";
-import { createTestDatabase } from "../../test/test-database";
+import { loadConfig } from "../config";
+import type { DatabaseHandle } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { createTestDatabase } from "../test/test-database";
 import { createSessions } from "./sessions";
 import { hashToken } from "./tokens";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { toast } from "../../components/ui/use-toast";
-import { apiRequest, queryClient } from "../../lib/query-client";
-import { AUTH_USER_KEY } from "../../lib/auth";
-import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
-import type { CurrentUser } from "../../../shared/auth";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest, queryClient } from "./query-client";
+import { AUTH_USER_KEY } from "./auth";
+import { forgetThisPerson, sendOutbox } from "./forget-this-person";
+import type { CurrentUser } from "../../shared/auth";
 
 /**
  * Sign out: send saves still waiting offline, end the session, forget the person (page and device)

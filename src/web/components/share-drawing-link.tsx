@@ -1,8 +1,8 @@
 import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
-import { buttonClass } from "../../components/ui/button";
-import { useAuth } from "../../lib/auth";
-import { storeReturnUrl } from "../../lib/return-url";
+import { buttonClass } from "./ui/button";
+import { useAuth } from "../lib/auth";
+import { storeReturnUrl } from "../lib/return-url";
 
 /**
  * 'Share your drawing': the upload page with this dragon chosen. Visitors go to sign in first and
