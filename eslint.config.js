@@ -8,6 +8,20 @@ import fs from "node:fs";
 // db,storage,...} or src/web/{components,lib}) and src/shared, never another feature. Pages that
 // compose several features live in src/web/app. One block per feature forbids the others by name.
 const features = (side) => fs.readdirSync(`src/${side}/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+// The browser calls the API through web/lib/api-client.ts only (decision 024): its answers are typed
+// by the contract, so nothing else casts parsed JSON or writes an /api address by hand.
+const TEXT_NOT_BARE_STRING = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+  message: "Use text() or nameText() from src/shared/text.ts, not z.string().",
+};
+const API_THROUGH_CLIENT = [
+  { selector: "TSAsExpression > AwaitExpression > CallExpression[callee.property.name='json']", message: "Call the API through web/lib/api-client.ts: its answers are typed by the contract." },
+  { selector: "TSAsExpression > CallExpression[callee.property.name='json']", message: "Call the API through web/lib/api-client.ts: its answers are typed by the contract." },
+  { selector: "CallExpression[callee.name=/^use(Infinite|Suspense)?Query$/][typeArguments]", message: "Pass apiQuery(…) to useQuery: the answer's type comes from the contract." },
+  { selector: "CallExpression[callee.name='fetch'] > Literal.arguments:first-child[value=/^\\/api\\//]", message: "Call the API through web/lib/api-client.ts (callApi, sendApi)." },
+  { selector: "CallExpression[callee.name='fetch'] > TemplateLiteral.arguments:first-child > TemplateElement.quasis:first-child[value.raw=/^\\/api\\//]", message: "Call the API through web/lib/api-client.ts (callApi, sendApi)." },
+  { selector: "ImportSpecifier[imported.name='apiRequest']", message: "Call the API through web/lib/api-client.ts (callApi)." },
+];
 const WEB_NOT_SERVER = { group: ["**/server/**", "@server/*"], message: "src/web may import src/shared, never src/server." };
 const featureBoundaries = (side, extraPatterns = []) =>
   features(side).map((feature) => ({
@@ -47,10 +61,21 @@ export default tseslint.config(
     // and, for names, deceptive invisible characters. Configuration reads the environment instead.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/shared/text.ts", "src/server/config.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING] },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/lib/api-client.ts", "src/web/lib/query-client.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, ...API_THROUGH_CLIENT] },
+  },
+  {
+    // A route is registered from its declaration (decision 024), so its answer is serialised from it.
+    files: ["src/server/features/**/*.ts"],
+    ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", {
-        selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-        message: "Use text() or nameText() from src/shared/text.ts, not z.string().",
+      "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, {
+        selector: "CallExpression[callee.object.name=/^(app|api|scope)$/][callee.property.name=/^(get|post|put|delete|patch|all|route)$/]",
+        message: "Register routes with route() from http/contract-route.ts, from their declaration in src/shared/contract.",
       }],
     },
   },

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -8,9 +8,11 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling, loggableError, sendError } from "./http/errors";
+import { answerSerializer } from "./http/contract-route";
 import { installSecurityHeaders } from "./http/security";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
+import { registerOpenApiRoutes } from "./features/openapi/routes";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerBlogRoutes } from "./features/blog/routes";
 import { registerObjectServeRoutes } from "./features/objects/serve-routes";
@@ -52,6 +54,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** Run the periodic sweeps (decision 021): the serving process does, a first start's child and tests do not. */
   backgroundJobs?: boolean;
+  /** Refuse an answer that does not match its declaration instead of trimming it (the tests do). */
+  checkAnswers?: boolean;
 }
 
 declare module "fastify" {
@@ -88,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     for (const method of [route.method].flat()) if (method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ checkAnswers: deps.checkAnswers ?? false }));
   installErrorHandling(app);
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
@@ -143,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // A changed name or picture, or a deleted account, shows in the feed at once.
   registerAccountRoutes(app, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now });
   registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
+  registerOpenApiRoutes(app, { publicUrl: config.publicUrl });
   registerAnalyticsRoutes(app, database.db);
   registerStatsRoutes(app, createStatsRepository(database.db));
   registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list, onChange: pageCache.clear });

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 import { nameText, text } from "./text";
+import type { authUserAnswer, currentUserAnswer } from "./contract/auth";
 
 /** An e-mail address as typed: trimmed, checked and lower-cased. */
 export const emailField = () => text()
@@ -44,21 +45,10 @@ export const verifyWithPasswordSchema = z.object({
 export type LoginPayload = z.infer<typeof loginSchema>;
 
 /** The signed-in user as the API returns it (SPEC.md section 3); never a password hash. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-}
+export type AuthUser = z.output<typeof authUserAnswer>;
 
 /** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */
-export interface CurrentUser extends AuthUser {
-  hasPassword: boolean;
-}
+export type CurrentUser = z.output<typeof currentUserAnswer>;
 
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */
 export const UNVERIFIED_LOGIN_MESSAGE = "Please verify your email before logging in.";

@@ -27,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     PUBLIC_URL: "http://dragongrid.test",
     ...env,
   });
-  const app = await buildApp(config, { database, ...deps });
+  const app = await buildApp(config, { database, checkAnswers: true, ...deps });
   await app.ready();
   return {
     app,

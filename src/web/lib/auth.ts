@@ -1,23 +1,23 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/auth";
-import { getQueryFn, isNetworkError } from "./query-client";
+import { isNetworkError } from "./query-client";
+import { callApiOrNullOn401 } from "./api-client";
 import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 const subscribeToNothing = () => () => {};
 
-const askServer = getQueryFn<CurrentUser>({ on401: "returnNull" });
 
 /**
  * Who is signed in, as the server says; offline, the account this browser kept while signed in
  * (lib/on-this-device), so a canvas opened once reopens with its owner's progress. An answer of
  * "nobody" forgets what was kept: the session ended, here or from another device.
  */
-const readAccount: typeof askServer = async (context) => {
+const readAccount = async (): Promise<CurrentUser | null> => {
   try {
-    const user = await askServer(context);
+    const user = await callApiOrNullOn401("GET /api/auth/user");
     // Someone else signed in on this browser: what was kept of the one before goes first.
     if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone()) await (await import("./forget-this-person")).forgetThisPerson();
     if (user) keepAccount(user);
@@ -36,7 +36,7 @@ export const AccountKnownAtRender = createContext(false);
 
 /** The signed-in user (null for visitors); decides authentication and admin status everywhere. */
 export function useAuth() {
-  const { data, isLoading } = useQuery<CurrentUser | null>({
+  const { data, isLoading } = useQuery({
     queryKey: AUTH_USER_KEY,
     queryFn: readAccount,
     retry: false,

@@ -3,7 +3,7 @@ import { QueryClient, type QueryClientConfig, type QueryFunction } from "@tansta
 // Exactly SPEC.md section 7: cookies always, a JSON body only when present, and every non-OK
 // answer becomes an Error "{status}: {response text or status text}".
 
-async function throwIfResNotOk(res: Response): Promise<void> {
+export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
     throw new Error(`${res.status}: ${text}`);

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { toast } from "../components/ui/use-toast";
-import { apiRequest, queryClient } from "./query-client";
+import { queryClient } from "./query-client";
+import { callApi } from "./api-client";
 import { AUTH_USER_KEY } from "./auth";
 import { forgetThisPerson, sendOutbox } from "./forget-this-person";
 import type { CurrentUser } from "../../shared/auth";
@@ -19,7 +20,7 @@ export function useSignOut() {
     try {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) await sendOutbox(user.id);
-      await apiRequest("POST", "/api/auth/logout");
+      await callApi("POST /api/auth/logout");
       await forgetThisPerson();
       queryClient.clear();
       navigate("/");

@@ -1,12 +1,10 @@
 import path from "node:path";
+import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import * as oidc from "openid-client";
 import type { Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
-import { text } from "../../../shared/text";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
 import type { UserRow, UsersRepository } from "../../auth/users-repository";
@@ -59,11 +57,9 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
       });
     return discovered;
   }
-
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // `confirm=1`: the person proves themselves again (a Google-only account setting a first
   // password or deleting itself): the provider is asked for a sign-in within the fresh window.
-  api.get("/api/auth/google", { schema: { querystring: z.object({ returnUrl: text().max(2048).optional(), confirm: text().refine((value) => value === "1", "must be 1").optional() }) } }, async (request, reply) => {
+  route(app, "GET /api/auth/google", {}, async (request, reply) => {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
     let configuration: oidc.Configuration;
     try {
@@ -94,7 +90,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   });
 
   // The provider names the parameters (code, state, iss, scope...); openid-client reads them.
-  api.get("/api/auth/google/callback", { schema: { querystring: z.record(text(), text().max(4096)) } }, async (request, reply) => {
+  route(app, "GET /api/auth/google/callback", {}, async (request, reply) => {
     const pending = readSignedValue<PendingSignIn>(request.cookies[FLOW_COOKIE], secret);
     reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
     if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID) return reply.redirect("/login?error=google");

@@ -1,25 +1,14 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Config } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import { HttpError } from "../../http/errors";
+import { route } from "../../http/contract-route";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { createAfterAnswer } from "../../http/after-answer";
 import { createLoginLimits } from "./login-limits";
-import {
-  INVALID_LOGIN_MESSAGE,
-  UNVERIFIED_LOGIN_MESSAGE,
-  VERIFY_PASSWORD_NEEDED_MESSAGE,
-  VERIFY_WRONG_PASSWORD_MESSAGE,
-  loginSchema,
-  registerSchema,
-  resendVerificationSchema,
-  verifyWithPasswordSchema,
-} from "../../../shared/auth";
-import { text } from "../../../shared/text";
+import { INVALID_LOGIN_MESSAGE, UNVERIFIED_LOGIN_MESSAGE, VERIFY_PASSWORD_NEEDED_MESSAGE, VERIFY_WRONG_PASSWORD_MESSAGE } from "../../../shared/auth";
 import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../auth/password";
 import { hashToken, randomToken } from "../../auth/tokens";
@@ -48,7 +37,6 @@ const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWi
 /** Password accounts: register, verify e-mail, log in and out, the current user. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { config, users, sessions, mailer } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const loginLimits = createLoginLimits();
   const resendsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
   const isListedAdmin = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
@@ -72,7 +60,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
    * still unverified is taken over by this registration (new password, earlier links dead), so a
    * squatter cannot keep the owner out; one already verified is left alone and its owner is told.
    */
-  api.post("/api/auth/register", { schema: { body: registerSchema }, config: perAddress(10, 60) }, async (request, reply) => {
+  route(app, "POST /api/auth/register", { config: perAddress(10, 60) }, async (request, reply) => {
     const { email, password, firstName, lastName } = request.body;
     const passwordHash = await hashPassword(password);
     const existing = await users.findByEmail(email);
@@ -93,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     return reply.status(201).send({ message: "Registration successful. Please check your email to verify your account." });
   });
 
-  api.post("/api/auth/login", { schema: { body: loginSchema }, config: perAddress(30, 15) }, async (request, reply) => {
+  route(app, "POST /api/auth/login", { config: perAddress(30, 15) }, async (request, reply) => {
     const { email, password } = request.body;
     loginLimits.hit(email, request.ip);
     const user = await users.findByEmail(email);
@@ -113,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     return toAuthUser(current);
   });
 
-  api.post("/api/auth/resend-verification", { schema: { body: resendVerificationSchema }, config: perAddress(10, 60) }, async (request) => {
+  route(app, "POST /api/auth/resend-verification", { config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
     resendsPerEmail.hit(email);
     // The same answer either way, and the mail goes after it: the endpoint does not reveal who has an account.
@@ -147,9 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   }
 
   // The link finishes at once in the browser that knew the password; elsewhere it asks for it.
-  api.get(
-    "/api/auth/verify-email",
-    { schema: { querystring: z.object({ token: text().max(200).optional() }) }, config: perAddress(30, 15) },
+  route(app, "GET /api/auth/verify-email", { config: perAddress(30, 15) },
     async (request, reply) => {
       const { tokenHash, user } = await usableToken(request.query.token);
       if (!browser.knows(request, user)) throw new HttpError(403, VERIFY_PASSWORD_NEEDED_MESSAGE);
@@ -157,7 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  api.post("/api/auth/verify-email", { schema: { body: verifyWithPasswordSchema }, config: perAddress(30, 15) }, async (request, reply) => {
+  route(app, "POST /api/auth/verify-email", { config: perAddress(30, 15) }, async (request, reply) => {
     const { tokenHash, user } = await usableToken(request.body.token);
     // Guesses count as sign-in attempts for the account.
     loginLimits.hit(user.email, request.ip);
@@ -165,7 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     return finish(tokenHash, user.id, reply);
   });
 
-  api.get("/api/auth/user", { preValidation: requireUser }, async (request, reply) => {
+  route(app, "GET /api/auth/user", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
@@ -173,11 +159,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     return toCurrentUser(user);
   });
 
-  api.post("/api/auth/logout", async (request, reply) => {
+  route(app, "POST /api/auth/logout", {}, async (request, reply) => {
     await sessions.end(request, reply);
     return { message: "Logged out" };
   });
 
   // Where the browser is sent when a session has expired (SPEC.md section 7).
-  app.get("/api/login", async (_request, reply) => reply.redirect("/login"));
+  route(app, "GET /api/login", {}, async (_request, reply) => reply.redirect("/login"));
 }

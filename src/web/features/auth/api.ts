@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
-import type { AuthUser, LoginPayload } from "../../../shared/auth";
+import type { LoginPayload } from "../../../shared/auth";
 
 export interface RegisterForm {
   email: string;
@@ -12,23 +13,23 @@ export interface RegisterForm {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: async (payload: LoginPayload) => (await apiRequest("POST", "/api/auth/login", payload)).json() as Promise<AuthUser>,
+    mutationFn: (payload: LoginPayload) => callApi("POST /api/auth/login", { body: payload }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: async (payload: RegisterForm) => (await apiRequest("POST", "/api/auth/register", payload)).json() as Promise<{ message: string }>,
+    mutationFn: (payload: RegisterForm) => callApi("POST /api/auth/register", { body: payload }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: async (email: string) => (await apiRequest("POST", "/api/auth/resend-verification", { email })).json() as Promise<{ message: string }>,
+    mutationFn: (email: string) => callApi("POST /api/auth/resend-verification", { body: { email } }),
   });
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: async (email: string) => (await apiRequest("POST", "/api/auth/forgot-password", { email })).json() as Promise<{ message: string }> });
+  return useMutation({ mutationFn: (email: string) => callApi("POST /api/auth/forgot-password", { body: { email } }) });
 }

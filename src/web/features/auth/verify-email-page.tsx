@@ -6,12 +6,10 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
-import { apiRequest } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-
-type Verified = { message?: string };
 
 /**
  * /verify-email?token=…: spends the token once (a query, so a re-render never sends it twice). In a
@@ -24,11 +22,11 @@ export function VerifyEmailPage() {
   const verification = useQuery({
     queryKey: ["/api/auth/verify-email", token],
     enabled: Boolean(token),
-    queryFn: async () => (await apiRequest("GET", `/api/auth/verify-email?token=${encodeURIComponent(token!)}`)).json() as Promise<Verified>,
+    queryFn: () => callApi("GET /api/auth/verify-email", { query: { token: token! } }),
   });
   const [password, setPassword] = useState("");
   const withPassword = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/auth/verify-email", { token, password })).json() as Promise<Verified>,
+    mutationFn: () => callApi("POST /api/auth/verify-email", { body: { token: token!, password } }),
   });
   const passwordNeeded = verification.isError && verification.error.message.startsWith("403:");
   const verified = withPassword.data ?? verification.data;

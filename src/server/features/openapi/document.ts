@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { CONTRACT_GROUPS } from "../../../shared/contract";
+import { isSchema, splitKey, type Answer, type Endpoint, type EndpointKey, type OtherAnswer } from "../../../shared/contract/endpoint";
+import { SITE_NAME } from "../../../shared/site";
+
+// The OpenAPI 3.1 document of the contract (decision 024), served at GET /api/openapi.json. Its
+// schemas are JSON Schema 2020-12, OpenAPI 3.1's own dialect, written by zod from the same
+// declarations the server validates and serialises with.
+
+type JsonSchema = Record<string, unknown>;
+
+const STATUS_TEXT: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  302: "Found",
+  400: "Bad request",
+  401: "Not signed in",
+  403: "Forbidden",
+  404: "Not found",
+  409: "Conflict",
+  413: "Too large",
+  414: "Address too long",
+  415: "Unsupported content type",
+  429: "Too many requests",
+  502: "The outside service failed",
+  503: "Not configured or unavailable",
+};
+
+/** JSON Schema of a request part (`input`) or an answer (`output`). */
+const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+  return rest;
+};
+
+const textMessage = (examples: readonly string[], description: string): OtherAnswer => ({ contentType: "text/plain", description, examples });
+
+/** The answers every endpoint may give beyond its own: they follow from its inputs, access and limits. */
+function impliedAnswers(endpoint: Endpoint): Record<number, Answer> {
+  const implied: Record<number, Answer> = {};
+  if (endpoint.params || endpoint.query || endpoint.body) implied[400] = textMessage(["Invalid email: Please enter a valid email address"], "A refused field: \"Invalid {field}: {why}\"");
+  if (endpoint.access !== "everyone") implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
+  if (endpoint.access === "admins") implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
+  if (endpoint.rateLimited) implied[429] = textMessage(["Too many requests. Please try again in 15 minutes."], "Too many calls from this address or for this account");
+  return implied;
+}
+
+function answerObject(status: number, answer: Answer): JsonSchema {
+  if (isSchema(answer)) return { description: STATUS_TEXT[status] ?? "Answer", content: { "application/json": { schema: jsonSchema(answer, "output") } } };
+  if (answer.contentType === "none") return { description: answer.description };
+  const examples = answer.examples?.length ? { examples: Object.fromEntries(answer.examples.map((text, index) => [`message${index + 1}`, { value: text }])) } : {};
+  return { description: answer.description, content: { [answer.contentType]: { schema: { type: "string" }, ...examples } } };
+}
+
+/** Path and query parameters, one by one, from the object schemas that hold them. */
+function parameters(endpoint: Endpoint): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  for (const [where, schema] of [["path", endpoint.params], ["query", endpoint.query]] as const) {
+    if (!schema) continue;
+    const json = jsonSchema(schema, "input");
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
+    // A query of any names (Google's callback): one parameter holding them all.
+    if (where === "query" && !Object.keys(properties).length) list.push({ name: "parameters", in: "query", style: "form", explode: true, schema: json });
+  }
+  return list;
+}
+
+/** "/api/dragons/:id" as OpenAPI writes it, "/api/dragons/{id}"; a wildcard is the parameter `path`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)\??/g, "{$1}").replace(/\*$/, "{path}");
+
+function operation(key: EndpointKey, endpoint: Endpoint, tag: string): JsonSchema {
+  const { method, path } = splitKey(key);
+  const answers = { ...impliedAnswers(endpoint), ...endpoint.answers };
+  const params = parameters(endpoint);
+  if (path.endsWith("*")) params.push({ name: "path", in: "path", required: true, schema: { type: "string" }, description: "The rest of the address" });
+  const body = endpoint.body
+    ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
+    : endpoint.rawBody
+      ? { requestBody: { required: true, description: endpoint.rawBody.description, content: { [endpoint.rawBody.contentType]: { schema: {} } } } }
+      : {};
+  return {
+    operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
+    summary: endpoint.summary,
+    tags: [tag],
+    ...(params.length ? { parameters: params } : {}),
+    ...body,
+    ...(endpoint.access === "everyone" ? {} : { security: [{ session: [] }] }),
+    "x-access": endpoint.access,
+    responses: Object.fromEntries(Object.entries(answers).map(([status, answer]) => [status, answerObject(Number(status), answer)])),
+  };
+}
+
+/** The whole document; `serverUrl` is the app's public address. */
+export function openApiDocument(serverUrl: string, sessionCookie: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [tag, group] of Object.entries(CONTRACT_GROUPS)) {
+    for (const [key, endpoint] of Object.entries(group) as [EndpointKey, Endpoint][]) {
+      const { method, path } = splitKey(key);
+      (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operation(key, endpoint, tag);
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: `${SITE_NAME} API`, version: "1", description: "Every answer that is not 2xx is a short plain-text message (SPEC.md section 7)." },
+    servers: [{ url: serverUrl }],
+    tags: Object.keys(CONTRACT_GROUPS).map((name) => ({ name })),
+    paths,
+    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: sessionCookie } } },
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, RouteShorthandOptions } from "fastify";
+import fastJson from "fast-json-stringify";
+import { z } from "zod";
+import { CONTRACT, type Contract } from "../../shared/contract";
+import { isSchema, splitKey, type Endpoint, type EndpointKey } from "../../shared/contract/endpoint";
+
+// Routes are registered from their declaration in src/shared/contract (decision 024): the request's
+// parts are validated with its zod schemas (fastify-type-provider-zod's validator, whose messages
+// people read), and a JSON answer is written by fast-json-stringify from the schema's JSON Schema,
+// so it carries exactly the declared fields, however many the handler's object has.
+
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
+type JsonAnswers<E extends Endpoint> = { [S in keyof E["answers"]]: E["answers"][S] extends z.ZodType ? z.input<E["answers"][S]> : never }[keyof E["answers"]];
+
+/** The request a handler gets: params, query and body as the declaration's schemas output them. */
+export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
+  Params: Out<Contract[K]["params" & keyof Contract[K]]>;
+  Querystring: Out<Contract[K]["query" & keyof Contract[K]]>;
+  Body: Out<Contract[K]["body" & keyof Contract[K]]>;
+}>;
+
+/** A handler returns one of the declared JSON answers, or sends through `reply` itself. */
+export type ContractHandler<K extends keyof Contract> = (request: ContractRequest<K>, reply: FastifyReply) => Promise<JsonAnswers<Contract[K]> | FastifyReply | undefined>;
+
+/** What a route adds to its declaration: guards, rate limits, body parsing and the like. */
+export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
+
+/** The Fastify schema of an endpoint: its inputs, and its JSON answers by status. */
+export function fastifySchema(endpoint: Endpoint): FastifySchema {
+  const response: Record<number, z.ZodType> = {};
+  for (const [status, answer] of Object.entries(endpoint.answers)) if (isSchema(answer)) response[Number(status)] = answer;
+  return {
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(Object.keys(response).length ? { response } : {}),
+  };
+}
+
+/** Registers the route `key` of the contract with its handler. */
+export function route<K extends keyof Contract & EndpointKey>(app: FastifyInstance, key: K, extras: RouteExtras, handler: ContractHandler<K>): void {
+  const { method, path } = splitKey(key);
+  const endpoint: Endpoint = CONTRACT[key];
+  app.route({ ...extras, method, url: path, schema: fastifySchema(endpoint), handler: handler as unknown as RouteOptions["handler"] } as RouteOptions);
+}
+
+/**
+ * JSON Schema of what a zod schema outputs, as fast-json-stringify reads it (draft 7). Dates are
+ * written as ISO 8601 text, as JSON.stringify writes them.
+ */
+export function serialisationSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" });
+  return simplifyNullable(json) as Record<string, unknown>;
+}
+
+/**
+ * zod writes `x.nullable()` as `anyOf: [x, { type: "null" }]`, which fast-json-stringify resolves
+ * per value with a validator; `type: [x's type, "null"]` says the same and is written directly.
+ */
+function simplifyNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullable);
+  if (typeof node !== "object" || node === null) return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, simplifyNullable(value)]));
+  const anyOf = entries.anyOf as Record<string, unknown>[] | undefined;
+  if (anyOf?.length === 2) {
+    const other = anyOf.find((option) => option.type !== "null");
+    if (other && anyOf.some((option) => option.type === "null") && typeof other.type === "string") {
+      const { anyOf: _union, ...rest } = entries;
+      return { ...rest, ...other, type: [other.type, "null"] };
+    }
+  }
+  return entries;
+}
+
+/**
+ * Fastify's serialiser for declared answers. With `checkAnswers` (the tests), an answer that does not
+ * match its declaration is an error instead of being trimmed to it: a field missing or of the
+ * wrong type in a handler fails a test rather than reaching a browser.
+ */
+export function answerSerializer(options: { checkAnswers: boolean }) {
+  return ({ schema, url, method, httpStatus }: { schema: unknown; url?: string; method?: string; httpStatus?: string }) => {
+    const zodSchema = schema as z.ZodType;
+    const stringify = fastJson(serialisationSchema(zodSchema));
+    if (!options.checkAnswers) return (data: unknown) => stringify(data);
+    return (data: unknown) => {
+      const checked = zodSchema.safeParse(data);
+      if (!checked.success) throw new Error(`${method} ${url} answered ${httpStatus} with something its declaration does not allow: ${checked.error.message}`);
+      return stringify(data);
+    };
+  };
+}

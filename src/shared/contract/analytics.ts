@@ -1,0 +1,3 @@
+import { endpoints } from "./endpoint";
+
+export const analyticsEndpoints = endpoints({});

@@ -1,0 +1,58 @@
+import type { z } from "zod";
+
+// One declaration per endpoint (decision 024): the server registers each route from it, validates
+// what arrives and serialises what leaves with it; the browser's client (web/lib/api-client.ts)
+// takes its types from it; GET /api/openapi.json describes it. The browser imports the contract
+// only as types, so the schemas never reach a page's JavaScript.
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Who may call it: everyone, any signed-in member (401 otherwise), or admins (403 for members). */
+export type Access = "everyone" | "members" | "admins";
+
+/** An answer that is not JSON: every error's plain-text message, a document, a file, a redirect. */
+export interface OtherAnswer {
+  contentType: string;
+  description: string;
+  /** Texts the answer may hold, word for word (the spec's messages). */
+  examples?: readonly string[];
+}
+
+/** What a status answers: a JSON body described by a schema, or something else. */
+export type Answer = z.ZodType | OtherAnswer;
+
+export interface Endpoint {
+  summary: string;
+  access: Access;
+  /** The path's parameters (`:id`, or `*` as the parameter `*`). */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The JSON body. */
+  body?: z.ZodType;
+  /** A body that is not JSON (an upload's bytes, Companion's own protocol). */
+  rawBody?: OtherAnswer;
+  /** Calls beyond a limit per address or account answer 429. */
+  rateLimited?: boolean;
+  /**
+   * Each status it may answer. 400 (a refused field), 401, 403 and 429 follow from the inputs,
+   * the access and `rateLimited`, and are added to the document without being written here.
+   */
+  answers: Readonly<Record<number, Answer>>;
+}
+
+/** "METHOD /path", exactly as Fastify registers the route. */
+export type EndpointKey = `${Method} /${string}`;
+
+/** Declares endpoints, keyed by "METHOD /path"; the literal types stay for the client. */
+export const endpoints = <const T extends Record<EndpointKey, Endpoint>>(declarations: T): T => declarations;
+
+/** A plain-text message for people: every error answers one (SPEC.md section 7 shows it as "{status}: {text}"). */
+export const message = (...examples: string[]): OtherAnswer => ({ contentType: "text/plain", description: "A message for people", examples });
+
+/** Splits a key into its method and path. */
+export function splitKey(key: EndpointKey): { method: Method; path: string } {
+  const space = key.indexOf(" ");
+  return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
+}
+
+export const isSchema = (answer: Answer | undefined): answer is z.ZodType => typeof answer === "object" && answer !== null && "_zod" in answer;

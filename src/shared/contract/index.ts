@@ -1,0 +1,49 @@
+import { accountEndpoints } from "./account";
+import { analyticsEndpoints } from "./analytics";
+import { authEndpoints } from "./auth";
+import { blogEndpoints } from "./blog";
+import { documentsEndpoints } from "./documents";
+import { dragonsEndpoints } from "./dragons";
+import { healthEndpoints } from "./health";
+import { postsEndpoints } from "./posts";
+import { progressEndpoints } from "./progress";
+import { statsEndpoints } from "./stats";
+import { uploadsEndpoints } from "./uploads";
+import { waitlistEndpoints } from "./waitlist";
+
+/**
+ * Every route the server registers, keyed by "METHOD /path" (decision 024). The tag of each group
+ * in the OpenAPI document is the key here.
+ */
+export const CONTRACT_GROUPS = {
+  auth: authEndpoints,
+  account: accountEndpoints,
+  dragons: dragonsEndpoints,
+  progress: progressEndpoints,
+  posts: postsEndpoints,
+  uploads: uploadsEndpoints,
+  blog: blogEndpoints,
+  stats: statsEndpoints,
+  analytics: analyticsEndpoints,
+  waitlist: waitlistEndpoints,
+  health: healthEndpoints,
+  documents: documentsEndpoints,
+};
+
+export const CONTRACT = {
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...dragonsEndpoints,
+  ...progressEndpoints,
+  ...postsEndpoints,
+  ...uploadsEndpoints,
+  ...blogEndpoints,
+  ...statsEndpoints,
+  ...analyticsEndpoints,
+  ...waitlistEndpoints,
+  ...healthEndpoints,
+  ...documentsEndpoints,
+};
+
+export type Contract = typeof CONTRACT;
+export type ContractKey = keyof Contract;
