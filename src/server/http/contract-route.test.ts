@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { text } from "../../shared/text";
+import { answerSerializer, serialisationSchema } from "./contract-route";
+
+const person = z.object({
+  id: text(),
+  name: text().nullable(),
+  joined: text(),
+  tags: z.array(text()),
+  picture: z.object({ url: text() }).nullable(),
+});
+
+const serialise = (checkAnswers: boolean) => answerSerializer({ checkAnswers })({ schema: person, method: "GET", url: "/api/people/:id", httpStatus: "200" });
+
+describe("answers written from their declaration", () => {
+  const row = { id: "p1", name: null, joined: "2026-11-25T10:00:00.000Z", tags: ["dragons"], picture: { url: "/objects/a", key: "secret-key" }, email: "ada@example.com", passwordHash: "scrypt$..." };
+
+  it("carries exactly the declared fields, however many the handler's object has", () => {
+    const answer = JSON.parse(serialise(false)(row));
+    expect(answer).toEqual({ id: "p1", name: null, joined: "2026-11-25T10:00:00.000Z", tags: ["dragons"], picture: { url: "/objects/a" } });
+  });
+
+  it("writes the same JSON as JSON.stringify of the declared fields", () => {
+    const declared = { id: "p2", name: "Ada \"the\" <b>Bold</b> \u2028", joined: "2026-01-01T00:00:00.000Z", tags: [], picture: null };
+    expect(serialise(false)(declared)).toBe(JSON.stringify(declared));
+  });
+
+  it("with checking on (the tests), refuses an answer that does not match instead of trimming it", () => {
+    expect(() => serialise(true)({ ...row, tags: "dragons" })).toThrow(/GET \/api\/people\/:id answered 200 with something its declaration does not allow/);
+    expect(() => serialise(true)({ id: "p1", joined: "x", tags: [], picture: null })).toThrow(/declaration does not allow/);
+    expect(JSON.parse(serialise(true)(row))).not.toHaveProperty("email");
+  });
+
+  it("writes a nullable field as one JSON Schema type list, which fast-json-stringify writes without a validator", () => {
+    const schema = serialisationSchema(person) as { properties: Record<string, { type?: unknown }> };
+    expect(schema.properties.name!.type).toEqual(["string", "null"]);
+    expect(schema.properties.picture!.type).toEqual(["object", "null"]);
+  });
+});
