@@ -286,6 +286,15 @@ async function run() {
   await section("GET /home", async () => (needServer(), measure("GET /home (server-rendered library, cached)", `${server.url}/home`, 25, { pageOfHello: true, headers: browserLike })));
   await section("GET /api/dragons", async () => (needServer(), measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 25)));
   await section("GET /api/dragons/{id}", async () => (needServer(), measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 25)));
+  // Answers are written by fast-json-stringify from their declared schemas (decision 024).
+  await section("answers written from schemas", async () => {
+    needServer();
+    const out = await runScript("scripts/lib/bench-serialise.ts", [server.url, "GET /api/dragons", "GET /api/blog/posts"]);
+    for (const line of out.trim().split("\n")) {
+      const { label, stringifyUs, schemaUs } = JSON.parse(line);
+      rows.push({ measure: `writing an answer, ${label}`, value: `${schemaUs} µs from its schema (JSON.stringify: ${stringifyUs} µs)`, budget: "faster than JSON.stringify", ok: schemaUs < stringifyUs ? "yes" : "NO" });
+    }
+  });
   await section("GET /dragon/{id}", async () => (needServer(), measure("GET /dragon/{id} (server-rendered dragon page, cached)", `${server.url}/dragon/${dragons[0].id}`, 25, { pageOfHello: true, headers: browserLike })));
 
   // Lighthouse, mobile profile, on the pages with a budget. A run that still fails after two
