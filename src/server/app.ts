@@ -21,7 +21,7 @@ import { registerUploadRoutes } from "./features/objects/upload-routes";
 import { registerCompanionRoutes } from "./features/companion/routes";
 import { registerPageRoutes } from "./features/pages/routes";
 import type { PageMetaResolver, PagePreloadResolver } from "./http/page-resolvers";
-import { createPageCache } from "./features/pages/page-cache";
+import { createPageCache } from "./features/pages/rendered-pages";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions } from "./auth/sessions";

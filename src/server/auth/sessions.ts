@@ -42,7 +42,7 @@ export function createSessions(db: Database, config: Config) {
   const lookups = new Map<string, CachedSession>();
   // Look-ups under way: requests that come with one token while its look-up runs share it, so a
   // client sending 200 requests at once when its entry is due costs one query, not 200 queued
-  // ahead of everyone else's (PGlite runs one query at a time; issue 24). Ending sessions drops
+  // ahead of everyone else's (PGlite runs one query at a time; decision 010). Ending sessions drops
   // them, so a look-up that read the session before it ended is not remembered.
   const reading = new Map<string, Promise<CachedSession | null>>();
 

@@ -6,7 +6,7 @@ import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
 import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
-import { createFeedPages, type FeedPage, type PageReader } from "./page-cache";
+import { createFeedPages, type FeedPage, type PageReader } from "./feed-pages";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 
 /** What the server accepts of posts and comments (the Community feed issue). */

@@ -46,7 +46,7 @@ export type CreateRefusal = "dragon-missing" | "images-unavailable";
 /**
  * Resolves once the event loop has served the I/O that waits. PGlite runs each query on the event
  * loop (some 1–5 ms for a page's larger ones): a page read gives way before each of its queries,
- * so a request that only sends kept bytes never waits for more than one of them (issue 24).
+ * so a request that only sends kept bytes never waits for more than one of them (decision 010).
  */
 const givingWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -145,7 +145,7 @@ export function createPostsRepository(db: Database) {
         .innerJoin(users, eq(users.id, comments.userId))
         .where(inArray(comments.postId, ids))
         // To the millisecond, as the answer shows the time: comments made in the same
-        // millisecond go by id, so a kept page that had a comment written in (page-cache.ts)
+        // millisecond go by id, so a kept page that had a comment written in (feed-pages.ts)
         // lists them exactly as a page read afresh does.
         .orderBy(asc(sql`date_trunc('milliseconds', ${comments.createdAt})`), asc(comments.id));
 

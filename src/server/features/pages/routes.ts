@@ -10,7 +10,7 @@ import { isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../..
 import { preferredEncoding } from "../../http/precompress";
 import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
 import { PAGE_NOT_FOUND, type ServerPageMeta } from "../../http/page-resolvers";
-import { preparePage, type CachedPage, type PageCache } from "./page-cache";
+import { preparePage, type CachedPage, type PageCache } from "./rendered-pages";
 import { loadPageRenderer } from "./server-render";
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;

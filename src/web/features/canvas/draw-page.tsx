@@ -37,7 +37,7 @@ import { ShareDrawingLink } from "../../components/share-drawing-link";
 export function DrawPage({ params }: { params: { id: string } }) {
   // Opened from the dragon's page, the dragon is already known (that page's HTML carried it), so it
   // never went through the service worker, which keeps only what it sees: asked again here, it is
-  // kept, and the canvas reopens offline (issue 23).
+  // kept, and the canvas reopens offline (decision 013).
   const dragon = useDragon(params.id, { refetchOnMount: "always" });
   const auth = useAuth();
   const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));

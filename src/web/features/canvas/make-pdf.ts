@@ -1,5 +1,5 @@
-// The gridded picture as a PDF at true scale (issue 13), on sheets the learner's printer can print
-// to the edge of its margin (issue 23; the layout is pdf-layout.ts). Loaded only when a learner
+// The gridded picture as a PDF at true scale (decision 013), on sheets the learner's printer can print
+// to the edge of its margin (decision 013; the layout is pdf-layout.ts). Loaded only when a learner
 // asks for it (the draw page imports this file dynamically): pdf-lib is ~180 KB gzip.
 import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { cellLabel, cellRect, gridDimensions, type Cell } from "../../../shared/grid";

@@ -8,7 +8,7 @@ import type { FieldTexts } from "./canvas-state";
 export const selectClass =
   "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";
 
-/** Paper Size (spec) with the presets, the portrait/landscape swap and the unit switch (issue 13). */
+/** Paper Size (spec) with the presets, the portrait/landscape swap and the unit switch (decision 013). */
 export function PaperSettings({
   texts,
   paperWidth,

@@ -1,4 +1,4 @@
-// Where the drawing paper goes on printed sheets (issue 23): true scale, everything inside the
+// Where the drawing paper goes on printed sheets (decision 013): true scale, everything inside the
 // printer's margin, and a drawing larger than a sheet's printable area split over several sheets
 // that overlap, as poster-printing tools do. Pure: make-pdf draws what this decides.
 import { POINTS_PER_UNIT, orientationOf, presetSize, type Orientation, type PaperPreset, type Unit } from "../../../shared/paper";

@@ -3,7 +3,7 @@ import { CheckCircle2, RotateCcw } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
-/** Cells marked done: 'n of m cells done', a bar, the next cell to draw and a reset (issue 13). */
+/** Cells marked done: 'n of m cells done', a bar, the next cell to draw and a reset (decision 013). */
 export function ProgressPanel({ done, total, onNext, onReset }: { done: number; total: number; onNext: (() => void) | null; onReset: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;

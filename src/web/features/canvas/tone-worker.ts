@@ -1,4 +1,4 @@
-// Tones the paper's picture off the main thread (issue 13): a 2048 px image is 3 megapixels, too
+// Tones the paper's picture off the main thread (decision 013): a 2048 px image is 3 megapixels, too
 // much work for one frame, and a learner may be dragging while it happens.
 import type { ImageMode } from "../../../shared/grid-view";
 import { tonePixels } from "./tone-pixels";

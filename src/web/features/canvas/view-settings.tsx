@@ -5,7 +5,7 @@ import { selectClass } from "./paper-settings";
 
 const COLOR_NAMES = { dark: "Dark", light: "Light", accent: "Accent" } as const;
 
-/** Grid line colour, thickness, opacity, diagonals, and the picture's value view (issue 13). */
+/** Grid line colour, thickness, opacity, diagonals, and the picture's value view (decision 013). */
 export function ViewSettings({ view, onChange }: { view: GridView; onChange: (change: Partial<GridView>) => void }) {
   const id = useId();
   return (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Post } from "../../../shared/posts";
-import { createFeedPages, type FeedPage, type PostPatch } from "./page-cache";
+import { createFeedPages, type FeedPage, type PostPatch } from "./feed-pages";
 
 // The races of the kept feed pages, with a database whose answers the test releases by hand.
 

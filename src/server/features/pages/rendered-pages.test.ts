@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageCache, preparePage, type CachedPage } from "./page-cache";
+import { createPageCache, preparePage, type CachedPage } from "./rendered-pages";
 
 describe("page cache", () => {
   it("renders a page once, then serves it from memory; a clear renders it again", async () => {

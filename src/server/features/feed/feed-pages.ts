@@ -20,7 +20,7 @@ const STALE_MAX_MS = 60_000;
 // Only cursors this process handed out are kept: the first page's, and the last post of each kept
 // page (what the app asks for next). Any other cursor (a made-up one, or one from a page since
 // dropped) is answered from the database each time, neither kept nor compressed here, so a flood
-// of them can neither push real pages out nor cost a Brotli pass each (issue 24). The bound is a
+// of them can neither push real pages out nor cost a Brotli pass each (decision 010). The bound is a
 // last guard: a long scroll keeps one entry per page.
 const MAX_CACHED_PAGES = 200;
 // Pages at cursors not handed out are read one at a time, the rest waiting their turn (a waiting
