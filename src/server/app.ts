@@ -134,28 +134,28 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const users = createUsersRepository(database.db);
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
-  registerAuthRoutes(app, { config, users, sessions, mailer });
-  registerGoogleRoutes(app, { config, users, sessions });
+  await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer }));
+  await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
   // Rendered public pages show the library and the blog: a change to either renders them again.
   const pageCache = createPageCache();
   const library = createLibrary(createDragonsRepository(database.db), storage, pageCache.clear);
-  registerDragonRoutes(app, { library, storage, imageGenerator: createImageGenerator(config) });
-  registerWaitlistRoutes(app, database.db);
-  registerWipRoutes(app, database.db);
+  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
+  await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
+  await app.register(async (scope) => registerWipRoutes(scope, database.db));
   const feed = createFeed(createPostsRepository(database.db), storage);
-  registerPostRoutes(app, feed);
+  await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.
-  registerAccountRoutes(app, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now });
-  registerHealthRoutes(app, { db: database.db, database: database.kind, storage: storage.kind });
-  registerOpenApiRoutes(app, { publicUrl: config.publicUrl });
-  registerAnalyticsRoutes(app, database.db);
-  registerStatsRoutes(app, createStatsRepository(database.db));
-  registerBlogRoutes(app, { db: database.db, origin: config.publicUrl, listDragons: library.list, onChange: pageCache.clear });
-  registerObjectServeRoutes(app, storage);
-  registerLocalUploadRoutes(app, storage);
-  registerUploadRoutes(app, storage);
-  await registerCompanionRoutes(app, { config, storage, sessions });
-  await registerPageRoutes(app, config, pageCache);
+  await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now }));
+  await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage: storage.kind }));
+  await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
+  await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
+  await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
+  await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, onChange: pageCache.clear }));
+  await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
+  await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
+  await app.register(async (scope) => registerUploadRoutes(scope, storage));
+  await app.register(async (scope) => registerCompanionRoutes(scope, { config, storage, sessions }));
+  await app.register(async (scope) => registerPageRoutes(scope, config, pageCache));
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;
 }

@@ -1,20 +1,9 @@
 import { z } from "zod";
 import { nameText, text } from "./text";
+import type { dragonAnswer } from "./contract/dragons";
 
-/** A template in the library, as the API returns it (SPEC.md section 3). URLs point at /objects/... */
-export interface Dragon {
-  id: string;
-  name: string;
-  previewUrl: string;
-  /** A smaller preview for cards (about 400 px). */
-  previewSmallUrl: string | null;
-  hiresUrl: string;
-  pencilPreviewUrl: string | null;
-  pencilHiresUrl: string | null;
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-}
+/** A template in the library, as the API returns it (contract/dragons.ts). */
+export type Dragon = z.output<typeof dragonAnswer>;
 
 export const DRAGON_NAME_MAX = 80;
 

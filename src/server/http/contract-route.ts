@@ -20,7 +20,7 @@ export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
 }>;
 
 /** A handler returns one of the declared JSON answers, or sends through `reply` itself. */
-export type ContractHandler<K extends keyof Contract> = (request: ContractRequest<K>, reply: FastifyReply) => Promise<JsonAnswers<Contract[K]> | FastifyReply | undefined>;
+export type ContractHandler<K extends keyof Contract> = (request: ContractRequest<K>, reply: FastifyReply) => Promise<JsonAnswers<Contract[K]> | FastifyReply | void>;
 
 /** What a route adds to its declaration: guards, rate limits, body parsing and the like. */
 export type RouteExtras = Omit<RouteShorthandOptions, "schema">;

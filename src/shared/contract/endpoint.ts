@@ -29,6 +29,8 @@ export interface Endpoint {
   query?: z.ZodType;
   /** The JSON body. */
   body?: z.ZodType;
+  /** A JSON body that may be left out; the handler checks it (its messages are its own). */
+  optionalBody?: z.ZodType;
   /** A body that is not JSON (an upload's bytes, Companion's own protocol). */
   rawBody?: OtherAnswer;
   /** Calls beyond a limit per address or account answer 429. */

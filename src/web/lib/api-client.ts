@@ -14,7 +14,8 @@ type HasPart<E, P extends string> = E extends { [K in P]: z.ZodType } ? true : f
 /** What a call sends: the path's parameters, the query and the JSON body its declaration names. */
 export type CallInput<K extends ContractKey> = (HasPart<Contract[K], "params"> extends true ? { params: SchemaPart<Contract[K], "params"> } : unknown) &
   (HasPart<Contract[K], "query"> extends true ? { query?: SchemaPart<Contract[K], "query"> } : unknown) &
-  (HasPart<Contract[K], "body"> extends true ? { body: SchemaPart<Contract[K], "body"> } : unknown);
+  (HasPart<Contract[K], "body"> extends true ? { body: SchemaPart<Contract[K], "body"> } : unknown) &
+  (HasPart<Contract[K], "optionalBody"> extends true ? { body?: SchemaPart<Contract[K], "optionalBody"> } : unknown);
 
 /** The JSON a successful call answers (its 2xx schemas). */
 export type AnswerOf<K extends ContractKey> = Contract[K] extends { answers: infer A }
@@ -64,6 +65,11 @@ export function sendApi<K extends ContractKey>(key: K, input: CallInput<K>, init
   });
 }
 
+/** The declared answer of `key` in a Response from sendApi, once its status is known to be OK. */
+export async function answerOf<K extends ContractKey>(_key: K, res: Response): Promise<AnswerOf<K>> {
+  return (await res.json()) as AnswerOf<K>;
+}
+
 /**
  * The query key of a read: the path up to its first parameter, then each parameter's value, then
  * the query if any (["/api/dragons", id]), as SPEC.md section 7's default reads and the server's
@@ -91,5 +97,5 @@ export async function callApiOrNullOn401<K extends ContractKey & `GET ${string}`
   const res = await sendApi(key, (args[0] ?? {}) as CallInput<K>);
   if (res.status === 401) return null;
   await throwIfResNotOk(res);
-  return (await res.json()) as AnswerOf<K>;
+  return answerOf(key, res);
 }

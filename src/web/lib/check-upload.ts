@@ -1,4 +1,4 @@
-import { apiRequest } from "./query-client";
+import { callApi } from "./api-client";
 
 /**
  * Have an upload checked (POST /api/objects/set-acl): private, or public (admins' templates and blog
@@ -6,6 +6,5 @@ import { apiRequest } from "./query-client";
  * that no upload URL can overwrite, under a new path (decision 003).
  */
 export async function checkUpload(objectPath: string, visibility?: "private"): Promise<string> {
-  const res = await apiRequest("POST", "/api/objects/set-acl", visibility ? { objectPath, visibility } : { objectPath });
-  return ((await res.json()) as { objectPath: string }).objectPath;
+  return (await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } })).objectPath;
 }

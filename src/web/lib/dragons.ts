@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Dragon } from "../../shared/dragons";
+import { apiQuery, apiQueryKey } from "./api-client";
 
-export const DRAGONS_KEY = ["/api/dragons"] as const;
+export const DRAGONS_KEY = apiQueryKey("GET /api/dragons");
 
-export const useDragons = () => useQuery<Dragon[]>({ queryKey: DRAGONS_KEY });
+export const useDragons = () => useQuery(apiQuery("GET /api/dragons"));
 
 /** One dragon; `refetchOnMount: "always"` asks the server again even when it is already known. */
-export const useDragon = (id: string, options: { refetchOnMount?: "always" } = {}) => useQuery<Dragon>({ queryKey: ["/api/dragons", id], ...options });
+export const useDragon = (id: string, options: { refetchOnMount?: "always" } = {}) => useQuery({ ...apiQuery("GET /api/dragons/:id", { params: { id } }), ...options });

@@ -1,28 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { configuredRemoteSources, type Config } from "../../config";
 import { HttpError, errorAnswer } from "../../http/errors";
+import { route } from "../../http/contract-route";
 import { IMAGE_TYPES } from "../../images/sniff";
 import type { ObjectStorage } from "../../storage/object-storage";
-import { text } from "../../../shared/text";
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, objectPathSchema } from "../../../shared/uploads";
-import { COMPANION_PATH, type RemoteSources } from "../../../shared/remote-sources";
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../../shared/uploads";
+import { COMPANION_PATH, getBodySchema, type RemoteSources } from "../../../shared/remote-sources";
 import { requireUser, type Sessions } from "../../auth/sessions";
 import { createCompanion, explainCompanionError, installCompanionSocket, selfOrigin, type CompanionHandler } from "./companion";
 import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
-
-const linkSchema = text().trim().min(1).max(2048);
-// Companion reads more fields than these; the rest pass through to it untouched.
-const urlBodySchema = z.looseObject({ url: linkSchema });
-const fileMetaSchema = z.looseObject({
-  objectPath: objectPathSchema.shape.objectPath,
-  type: text().max(100).optional(),
-  name: text().max(1000).optional(),
-});
-const getBodySchema = z.looseObject({ metadata: fileMetaSchema, size: z.number().int().min(0).nullable().optional() });
-const providerParams = z.object({ providerName: text().max(40), id: text().max(2048) });
 
 /** A link the server may fetch: http(s), and neither it nor a redirect leads to this machine or a private network. */
 async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
@@ -145,7 +133,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
   const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
   installCompanionSocket(app, sessions, companion);
 
-  app.get("/api/objects/remote-sources", { preValidation: requireUser }, async () => sources);
+  route(app, "GET /api/objects/remote-sources", { preValidation: requireUser }, async () => sources);
 
   await app.register(async (scope) => {
     // JSON bodies are parsed (and checked) here; any other body is left unread for Companion.
@@ -155,21 +143,20 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
       const { status, message } = errorAnswer(error as FastifyError, request);
       return reply.status(status).send({ message });
     });
-    const api = scope.withTypeProvider<ZodTypeProvider>();
     const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
 
-    api.post(`${COMPANION_PATH}/url/meta`, { schema: { body: urlBodySchema }, preValidation: requireUser, config: limits }, async (request, reply) => {
+    route(scope, "POST /api/companion/url/meta", { preValidation: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
       forward(await companion(), request, reply);
     });
 
-    api.post(`${COMPANION_PATH}/url/get`, { schema: { body: getBodySchema.extend({ url: linkSchema }) }, preValidation: requireUser, config: limits }, async (request, reply) => {
+    route(scope, "POST /api/companion/url/get", { preValidation: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);
       await directToOwnUpload(app, storage, request, request.body);
       forward(await companion(), request, reply);
     });
 
-    api.post(`${COMPANION_PATH}/:providerName/get/:id`, { schema: { params: providerParams, body: getBodySchema }, preValidation: requireUser, config: limits }, async (request, reply) => {
+    route(scope, "POST /api/companion/:providerName/get/:id", { preValidation: requireUser, config: limits }, async (request, reply) => {
       await directToOwnUpload(app, storage, request, request.body);
       forward(await companion(), request, reply);
     });
@@ -181,11 +168,13 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     // A source without keys has no session in Companion, whose sign-in then fails with a 500.
     const keyed = configuredRemoteSources(config);
     const ofKeyedSource = keyed.length ? new RegExp(`^/((connect|search)/)?(${keyed.join("|")})(/|$)`) : null;
-    scope.route({ method: ["GET", "POST"], url: `${COMPANION_PATH}/*`, preValidation: requireUser, config: limits, handler: async (request, reply) => {
+    const toCompanion = async (request: FastifyRequest, reply: FastifyReply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
       if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
       forward(await companion(), request, reply);
-    } });
+    };
+    route(scope, "GET /api/companion/*", { preValidation: requireUser, config: limits }, toCompanion);
+    route(scope, "POST /api/companion/*", { preValidation: requireUser, config: limits }, toCompanion);
   });
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ObjectStorage } from "../../storage/object-storage";
+import { route } from "../../http/contract-route";
+import { dragonIdParams } from "../../../shared/contract/dragons";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
 import crypto from "node:crypto";
-import { text } from "../../../shared/text";
-import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "../../../shared/dragons";
 import type { ImageGenerator } from "../../images/image-generator";
 import { inspectImage } from "../../images/template-pipeline";
 import { upsample4x } from "../../images/upsample";
@@ -15,27 +13,24 @@ import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "./library";
 
-const idParams = z.object({ id: text().uuid("Dragon not found") });
-
 /** The template library's API (SPEC.md section 7, Dragons). */
 export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {
   const { library, storage, imageGenerator } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The library is the same for everyone: `public` lets a shared device keep it for offline use.
-  api.get("/api/dragons", async (_request, reply) => {
+  route(app, "GET /api/dragons", {}, async (_request, reply) => {
     reply.header("cache-control", "public, no-cache");
     return library.list();
   });
 
-  api.get("/api/dragons/:id", { schema: { params: idParams } }, async (request, reply) => {
+  route(app, "GET /api/dragons/:id", {}, async (request, reply) => {
     const dragon = await library.get(request.params.id);
     if (!dragon) throw new HttpError(404, "Dragon not found");
     reply.header("cache-control", "public, no-cache");
     return dragon;
   });
 
-  api.post("/api/dragons", { schema: { body: createDragonSchema }, preValidation: requireAdmin }, async (request, reply) => {
+  route(app, "POST /api/dragons", { preValidation: requireAdmin }, async (request, reply) => {
     const caller = await requireAdmin(request);
     const key = request.body.imageUrl.slice("/objects/".length);
     const object = await storage.get(key);
@@ -51,16 +46,14 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     return reply.status(201).send({ id: dragon.id });
   });
 
-  api.post("/api/dragons/generate-pencil", { schema: { body: generatePencilSchema }, preValidation: requireAdmin }, async (request) => {
+  route(app, "POST /api/dragons/generate-pencil", { preValidation: requireAdmin }, async (request) => {
     const dragon = await library.generatePencil(request.body.dragonId);
     return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
   });
 
   // An AI picture, enlarged 4×, stored as the admin's private upload; saving it as a dragon is a
   // second step (POST /api/dragons), after the admin has seen it and named it.
-  api.post(
-    "/api/dragons/generate-custom",
-    { schema: { body: generateCustomSchema }, preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+  route(app, "POST /api/dragons/generate-custom", { preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
     async (request) => {
       const caller = await requireAdmin(request);
       if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
@@ -76,7 +69,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     },
   );
 
-  api.delete("/api/dragons/:id", { schema: { params: idParams }, preValidation: requireAdmin }, async (request) => {
+  route(app, "DELETE /api/dragons/:id", { preValidation: requireAdmin }, async (request) => {
     if (!(await library.remove(request.params.id))) throw new HttpError(404, "Dragon not found");
     return { message: "Dragon deleted" };
   });
@@ -102,7 +95,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   app.pageMetaResolvers.push(async (pathname) => {
     const match = /^\/(?:dragon|draw)\/([^/]+)$/.exec(pathname);
     if (!match) return null;
-    if (!idParams.safeParse({ id: match[1] }).success) return PAGE_NOT_FOUND;
+    if (!dragonIdParams.safeParse({ id: match[1] }).success) return PAGE_NOT_FOUND;
     const dragon = await library.get(match[1]!).catch(() => undefined);
     if (dragon === undefined) return null;
     if (!dragon) return PAGE_NOT_FOUND;

@@ -1,12 +1,12 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { text } from "../../../shared/text";
-import { LOCAL_UPLOAD_PATH, LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
+
+
+import { LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { keepWithinQuota } from "../../storage/own-upload";
 import { HttpError } from "../../http/errors";
+import { route } from "../../http/contract-route";
 import { sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
 
@@ -22,8 +22,7 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    const querystring = z.object({ grant: text().max(4096).optional(), sig: text().max(200).optional() });
-    scope.withTypeProvider<ZodTypeProvider>().put(LOCAL_UPLOAD_PATH, { schema: { querystring } }, async (request, reply) => {
+    route(scope, "PUT /api/storage/upload", {}, async (request, reply) => {
       try {
         const grant = backend.verifyUpload(request.query.grant, request.query.sig);
         const declaredLength = Number(request.headers["content-length"] ?? NaN);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { isValidKey } from "../../storage/blob-backend";
 import { canRead, type ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
+import { route } from "../../http/contract-route";
 import { IMAGE_TYPES } from "../../images/sniff";
 import { parseRange } from "./byte-range";
 
@@ -31,8 +32,9 @@ export function downloadFileName(key: string, asked: unknown, type?: string): st
  * `?download` (or `?download=name.png`) asks for it as an attachment.
  */
 export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectStorage) {
-  app.get<{ Params: { "*": string } }>("/objects/*", { config: { compress: false } } as object, async (request, reply) => {
-    const key = request.params["*"];
+  route(app, "GET /objects/*", { config: { compress: false } } as object, async (request, reply) => {
+    // The wildcard is checked here, not by a schema: an escaped or climbing path is "Invalid object path".
+    const key = (request.params as { "*": string })["*"];
     // Fastify has decoded the path once; anything still escaped or climbing is refused outright.
     if (!isValidKey(key) || /%|\\/.test(request.url.split("?")[0]!.slice("/objects/".length))) {
       throw new HttpError(400, "Invalid object path");

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
+import { route } from "../../http/contract-route";
 import { HttpError, invalidFieldMessage } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
 import { buffer as readAll } from "node:stream/consumers";
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, setAclSchema, uploadRequestSchema } from "../../../shared/uploads";
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, uploadRequestSchema } from "../../../shared/uploads";
 import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { requireUser } from "../../auth/sessions";
 import { keepWithinQuota, readUpload } from "../../storage/own-upload";
@@ -28,10 +28,9 @@ const isPlainObject = (value: unknown): value is object => typeof value === "obj
  * without its metadata.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const uploadsPerUser = new KeyedRateLimiter(UPLOADS_PER_DAY, 24 * 60 * 60_000);
 
-  api.post("/api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
+  route(app, "POST /api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
     const caller = await requireUser(request);
     // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
     // else (an empty list included) is checked against the blog form's schema and refused.
@@ -53,7 +52,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     return body ? { signedUrl: upload.url, objectPath } : { uploadURL: upload.url, objectPath };
   });
 
-  api.post("/api/objects/set-acl", { schema: { body: setAclSchema }, preValidation: requireUser }, async (request) => {
+  route(app, "POST /api/objects/set-acl", { preValidation: requireUser }, async (request) => {
     const staged = request.body.objectPath.slice("/objects/".length);
     const object = await storage.get(staged);
     if (!object) throw new HttpError(404, "Object not found");

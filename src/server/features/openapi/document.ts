@@ -37,7 +37,7 @@ const textMessage = (examples: readonly string[], description: string): OtherAns
 /** The answers every endpoint may give beyond its own: they follow from its inputs, access and limits. */
 function impliedAnswers(endpoint: Endpoint): Record<number, Answer> {
   const implied: Record<number, Answer> = {};
-  if (endpoint.params || endpoint.query || endpoint.body) implied[400] = textMessage(["Invalid email: Please enter a valid email address"], "A refused field: \"Invalid {field}: {why}\"");
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.optionalBody) implied[400] = textMessage(["Invalid email: Please enter a valid email address"], "A refused field: \"Invalid {field}: {why}\"");
   if (endpoint.access !== "everyone") implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
   if (endpoint.access === "admins") implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
   if (endpoint.rateLimited) implied[429] = textMessage(["Too many requests. Please try again in 15 minutes."], "Too many calls from this address or for this account");
@@ -59,7 +59,8 @@ function parameters(endpoint: Endpoint): JsonSchema[] {
     const json = jsonSchema(schema, "input");
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
-    for (const [name, property] of Object.entries(properties)) list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
+    // A wildcard's value ("*" to Fastify) is the parameter `path` of the OpenAPI address.
+    for (const [name, property] of Object.entries(properties)) list.push({ name: name === "*" ? "path" : name, in: where, required: where === "path" || required.has(name), schema: property });
     // A query of any names (Google's callback): one parameter holding them all.
     if (where === "query" && !Object.keys(properties).length) list.push({ name: "parameters", in: "query", style: "form", explode: true, schema: json });
   }
@@ -73,10 +74,12 @@ function operation(key: EndpointKey, endpoint: Endpoint, tag: string): JsonSchem
   const { method, path } = splitKey(key);
   const answers = { ...impliedAnswers(endpoint), ...endpoint.answers };
   const params = parameters(endpoint);
-  if (path.endsWith("*")) params.push({ name: "path", in: "path", required: true, schema: { type: "string" }, description: "The rest of the address" });
+  if (path.endsWith("*") && !params.some((param) => param.name === "path")) params.push({ name: "path", in: "path", required: true, schema: { type: "string" }, description: "The rest of the address" });
   const body = endpoint.body
     ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
-    : endpoint.rawBody
+    : endpoint.optionalBody
+      ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(endpoint.optionalBody, "input") } } } }
+      : endpoint.rawBody
       ? { requestBody: { required: true, description: endpoint.rawBody.description, content: { [endpoint.rawBody.contentType]: { schema: {} } } } }
       : {};
   return {

@@ -9,6 +9,7 @@ import "@uppy/dashboard/css/style.min.css";
 import "@uppy/webcam/css/style.min.css";
 import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
+import { answerOf, sendApi } from "../../lib/api-client";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/remote-sources";
 import "./uppy-size.css";
 
@@ -35,11 +36,11 @@ export interface UploaderOptions {
 
 /** Ask our API where to PUT a file; the spec's errors for a missing URL and a lost session. */
 async function requestUploadUrl(): Promise<{ uploadURL: string; objectPath: string }> {
-  const res = await fetch("/api/objects/upload", { method: "POST", credentials: "include" });
+  const res = await sendApi("POST /api/objects/upload", {});
   if (res.status === 401) throw new Error("Authorization required: please sign in again");
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const body = (await res.json()) as { uploadURL?: string; objectPath: string };
-  if (!body.uploadURL) throw new Error("No upload URL received from server");
+  const body = await answerOf("POST /api/objects/upload", res);
+  if (!("uploadURL" in body) || !body.uploadURL) throw new Error("No upload URL received from server");
   return { uploadURL: body.uploadURL, objectPath: body.objectPath };
 }
 
@@ -55,8 +56,8 @@ function serverReason(error: unknown): string | null {
 
 /** Which remote sources the server offers (the link import always; providers with keys). */
 async function fetchRemoteSources(): Promise<RemoteSources | null> {
-  const res = await fetch("/api/objects/remote-sources", { credentials: "include" });
-  return res.ok ? ((await res.json()) as RemoteSources) : null;
+  const res = await sendApi("GET /api/objects/remote-sources", {});
+  return res.ok ? answerOf("GET /api/objects/remote-sources", res) : null;
 }
 
 // Each provider's plugin is its own small chunk, fetched only when the server offers it.

@@ -5,7 +5,8 @@ import { Download, Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 import { DRAGONS_KEY } from "../../lib/dragons";
 
@@ -17,7 +18,7 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const remove = useMutation({ mutationFn: () => apiRequest("DELETE", `/api/dragons/${dragon.id}`) });
+  const remove = useMutation({ mutationFn: () => callApi("DELETE /api/dragons/:id", { params: { id: dragon.id } }) });
 
   const download = async () => {
     const url = version === "pencil" && dragon.pencilHiresUrl ? dragon.pencilHiresUrl : dragon.hiresUrl;

@@ -6,7 +6,8 @@ import { LibraryButtons } from "./library-buttons";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
@@ -18,14 +19,13 @@ const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader")
 const DRAGON_UPLOAD_MAX_BYTES = 52_428_800;
 
 async function createDragon(name: string, file: { objectPath: string; filename: string }): Promise<string> {
-  const res = await apiRequest("POST", "/api/dragons", { name, imageUrl: file.objectPath, filename: file.filename });
-  return ((await res.json()) as { id: string }).id;
+  return (await callApi("POST /api/dragons", { body: { name, imageUrl: file.objectPath, filename: file.filename } })).id;
 }
 
 /** True when the pencil version was made; a failure is a warning, the colour version stands. */
 async function makePencil(dragonId: string): Promise<boolean> {
   try {
-    await apiRequest("POST", "/api/dragons/generate-pencil", { dragonId });
+    await callApi("POST /api/dragons/generate-pencil", { body: { dragonId } });
     return true;
   } catch {
     toast({ title: "Warning", description: "Failed to generate pencil version. Color version saved successfully.", variant: "warning" });
@@ -114,8 +114,7 @@ export function AdminLibraryTools() {
     setDescribing(false);
     setProcessing({ withPencil: false });
     try {
-      const res = await apiRequest("POST", "/api/dragons/generate-custom", { prompt: prompt.trim() });
-      setGenerated((await res.json()) as { objectPath: string; filename: string });
+      setGenerated(await callApi("POST /api/dragons/generate-custom", { body: { prompt: prompt.trim() } }));
     } catch (error) {
       toast({ title: "Error", description: serverMessage(error) ?? "Failed to generate custom image", variant: "destructive" });
     } finally {
