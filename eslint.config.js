@@ -73,10 +73,10 @@ export default tseslint.config(
     files: ["src/server/features/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, {
-        selector: "CallExpression[callee.object.name=/^(app|api|scope)$/][callee.property.name=/^(get|post|put|delete|patch|all|route)$/]",
-        message: "Register routes with route() from http/contract-route.ts, from their declaration in src/shared/contract.",
-      }],
+      "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, ...[
+        "CallExpression[callee.object.name=/^(app|api|scope)$/][callee.property.name=/^(get|post|put|delete|patch|all|route)$/]",
+        "CallExpression[callee.object.callee.property.name='withTypeProvider'][callee.property.name=/^(get|post|put|delete|patch|all|route)$/]",
+      ].map((selector) => ({ selector, message: "Register routes with route() from http/contract-route.ts, from their declaration in src/shared/contract." }))],
     },
   },
   {

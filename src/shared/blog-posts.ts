@@ -1,8 +1,10 @@
+import type { z } from "zod";
+import type { adminBlogPostAnswer, blogPostAnswer } from "./contract/blog";
 import { pageTitle } from "./page-meta";
 import { SITE_NAME } from "./site";
 
-// What the public blog pages and the server both need to show a post, kept free of zod so the
-// pages that only read posts do not download the schemas (src/shared/blog.ts has those).
+// What the public blog pages and the server both need to show a post, kept free of zod at run time so
+// the pages that only read posts do not download the schemas (src/shared/blog.ts has those).
 
 /** Tags shown on a card of the blog list (SPEC.md section 9). */
 export const BLOG_CARD_TAGS = 3;
@@ -10,35 +12,11 @@ export const BLOG_CARD_TAGS = 3;
 /** Who the author line names when the author has no name (their e-mail is never public). */
 export const ANONYMOUS_AUTHOR = "Anonymous";
 
-/**
- * A blog post as everyone may see it (SPEC.md section 3). The author's e-mail address is never
- * sent to the public (decision 011): the author line uses the name, else 'Anonymous'.
- */
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  /** Sanitised HTML. */
-  content: string;
-  excerpt: string | null;
-  featuredImageUrl: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  published: boolean;
-  /** When the post was first published; kept when it goes back to draft. ISO 8601. */
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  authorId: string | null;
-  authorFirstName: string | null;
-  authorLastName: string | null;
-}
+/** A blog post as everyone may see it (contract/blog.ts): no author e-mail (decision 011). */
+export type BlogPost = z.output<typeof blogPostAnswer>;
 
 /** A blog post as the admin calls return it: the public fields and the author's e-mail. */
-export interface AdminBlogPost extends BlogPost {
-  authorEmail: string | null;
-}
+export type AdminBlogPost = z.output<typeof adminBlogPostAnswer>;
 
 /** The author line of a post: the full name, else 'Anonymous'. */
 export function blogAuthorName(post: Pick<BlogPost, "authorFirstName" | "authorLastName">): string {

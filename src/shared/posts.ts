@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import type { likeStateAnswer, postAnswer, postCommentAnswer, postImageAnswer, postPersonAnswer } from "./contract/posts";
 
 // The community feed (SPEC.md sections 2, 3, 5, 7 and 9).
 
@@ -60,53 +61,15 @@ export interface FeedCursor {
 export const postIdParams = z.object({ id: text().uuid("Post not found") });
 export const commentIdParams = z.object({ id: text().uuid("Post not found"), commentId: text().uuid("Comment not found") });
 
-/**
- * A person as the feed shows them. `email` is the full address only for admins; everyone else
- * gets a masked form (j•••@example.com), used only when the person has no name.
- */
-export interface PostPerson {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  email: string;
-}
-
+/** A person as the feed shows them (contract/posts.ts): `email` is masked for everyone but admins. */
+export type PostPerson = z.output<typeof postPersonAnswer>;
 /** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
-export interface PostImage {
-  imageUrl: string;
-  thumbUrl: string;
-  width: number;
-  height: number;
-  order: number;
-}
-
-export interface PostComment {
-  id: string;
-  text: string;
-  createdAt: string;
-  user: PostPerson;
-}
-
+export type PostImage = z.output<typeof postImageAnswer>;
+export type PostComment = z.output<typeof postCommentAnswer>;
 /** A post as GET /api/posts returns it (SPEC.md section 3, with ids and sizes added). */
-export interface Post {
-  id: string;
-  description: string;
-  createdAt: string;
-  approved: boolean;
-  dragonId: string | null;
-  dragonName: string | null;
-  user: PostPerson;
-  images: PostImage[];
-  likes: { userId: string }[];
-  comments: PostComment[];
-}
-
+export type Post = z.output<typeof postAnswer>;
 /** POST /api/posts/{id}/like answers the new state. */
-export interface LikeState {
-  liked: boolean;
-  count: number;
-}
+export type LikeState = z.output<typeof likeStateAnswer>;
 
 /** j•••@example.com: enough to tell people apart, not enough to write to them. */
 export function maskEmail(email: string): string {

@@ -1,3 +1,12 @@
+import { pageViewSchema } from "../analytics";
 import { endpoints } from "./endpoint";
 
-export const analyticsEndpoints = endpoints({});
+export const analyticsEndpoints = endpoints({
+  "POST /api/analytics/pageview": {
+    summary: "Count a page view (without cookies; robots are not counted)",
+    access: "everyone",
+    body: pageViewSchema,
+    rateLimited: true,
+    answers: { 204: { contentType: "none", description: "Counted (or ignored, for a robot)" } },
+  },
+});

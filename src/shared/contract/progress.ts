@@ -1,3 +1,42 @@
-import { endpoints } from "./endpoint";
+import { z } from "zod";
+import { text } from "../text";
+import { GRID_COLORS, IMAGE_MODES } from "../grid-view";
+import { PAPER_PRESETS, UNITS } from "../paper";
+import { saveWipSchema } from "../wip";
+import { endpoints, message } from "./endpoint";
+import { messageAnswer } from "./answers";
 
-export const progressEndpoints = endpoints({});
+/** A learner's saved canvas for one dragon (SPEC.md section 3, and the learner tools of decision 013), every field filled in. */
+export const savedWipAnswer = z.object({
+  paperWidth: z.number(),
+  paperHeight: z.number(),
+  gridSize: z.number(),
+  imageZoom: z.number(),
+  imageX: z.number(),
+  imageY: z.number(),
+  currentCell: text().nullable(),
+  paperPreset: z.enum(PAPER_PRESETS).nullable(),
+  unit: z.enum(UNITS),
+  doneCells: z.array(text()),
+  gridColor: z.enum(GRID_COLORS),
+  gridThickness: z.number(),
+  gridOpacity: z.number(),
+  diagonals: z.boolean(),
+  imageMode: z.enum(IMAGE_MODES),
+});
+
+export const progressEndpoints = endpoints({
+  "GET /api/wip/:dragonId": {
+    summary: "The signed-in learner's saved canvas for a dragon, or null when there is none",
+    access: "members",
+    params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }),
+    answers: { 200: savedWipAnswer.nullable() },
+  },
+  "POST /api/wip": {
+    summary: "Save the learner's canvas for a dragon (a field left out keeps what was saved)",
+    access: "members",
+    body: saveWipSchema,
+    rateLimited: true,
+    answers: { 200: messageAnswer, 404: message("Dragon not found") },
+  },
+});

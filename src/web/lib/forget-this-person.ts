@@ -1,3 +1,4 @@
+import { sendApi } from "./api-client";
 import { ownKeys, read } from "./on-this-device";
 import { outboxesOf, type OutboxEntry } from "./on-this-device-keys";
 import { isPublicAnswer } from "./public-answer";
@@ -14,12 +15,7 @@ export async function sendOutbox(userId: string): Promise<void> {
   const sends = outboxesOf(ownKeys(), userId).map(({ key, dragonId }) => {
     const settings = read<OutboxEntry>(key)?.settings;
     if (!settings) return Promise.resolve();
-    return fetch("/api/wip", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ dragonId, ...settings }),
-      credentials: "include",
-    }).then(
+    return sendApi("POST /api/wip", { body: { dragonId, ...settings } }).then(
       () => undefined,
       () => undefined,
     );

@@ -1,3 +1,5 @@
+import { sendApi } from "./api-client";
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -27,13 +29,7 @@ function loadGoogleAnalytics(id: string) {
 
 /** Report one page view to our analytics endpoint, and to Google Analytics when configured. */
 export function reportPageView(location: string, referrer: string | null): void {
-  void fetch("/api/analytics/pageview", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ path: location, referrer }),
-    credentials: "include",
-    keepalive: true,
-  }).catch(() => {
+  sendApi("POST /api/analytics/pageview", { body: { path: location, referrer } }, { keepalive: true }).catch(() => {
     // Analytics must never disturb the page.
   });
   const id = gaId();

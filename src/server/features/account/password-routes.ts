@@ -1,19 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { createAfterAnswer } from "../../http/after-answer";
-import {
-  FORGOT_PASSWORD_MESSAGE,
-  RESET_DONE_MESSAGE,
-  RESET_EXPIRED_MESSAGE,
-  RESET_INVALID_MESSAGE,
-  RESET_USED_MESSAGE,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-  changePasswordSchema,
-  forgotPasswordSchema,
-  resetPasswordSchema,
-} from "../../../shared/account";
+import { FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE, RESET_USED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "../../../shared/account";
 import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth-limits";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { requireUser } from "../../auth/sessions";
@@ -28,7 +18,6 @@ const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWi
 /** Forgotten password (link by e-mail), password change, sign out everywhere. */
 export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter }) {
   const { config, users, sessions, mailer, resetTokens, passwordChecks, now } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Like resending a verification link: a few mails per address per quarter hour.
   const forgotsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
   // Looking the account up, writing the token and sending the mail happen after the answer, so
@@ -44,14 +33,14 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     await mailer.send(passwordResetEmail(user.email, user.firstName, `${config.publicUrl}/reset-password?token=${token}`));
   }
 
-  api.post("/api/auth/forgot-password", { schema: { body: forgotPasswordSchema }, config: perAddress(10, 60) }, async (request) => {
+  route(app, "POST /api/auth/forgot-password", { config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
     forgotsPerEmail.hit(email);
     afterAnswer(request, "password reset mail", () => sendResetLink(email));
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  api.post("/api/auth/reset-password", { schema: { body: resetPasswordSchema }, config: perAddress(30, 15) }, async (request) => {
+  route(app, "POST /api/auth/reset-password", { config: perAddress(30, 15) }, async (request) => {
     const { token, password } = request.body;
     const tokenHash = hashToken(token);
     const row = await resetTokens.find(tokenHash);
@@ -66,7 +55,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     return { message: RESET_DONE_MESSAGE };
   });
 
-  api.post("/api/account/password", { schema: { body: changePasswordSchema }, preValidation: requireUser }, async (request, reply) => {
+  route(app, "POST /api/account/password", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const { currentPassword, newPassword } = request.body;
     const user = await users.findById(caller.id);
@@ -89,7 +78,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     return { message: hadPassword ? "Password changed. You were signed out everywhere else." : "Password set. You can now also log in with your email and password." };
   });
 
-  api.post("/api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {
+  route(app, "POST /api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     await sessions.endAllFor(caller.id);
     sessions.clearCookie(reply);

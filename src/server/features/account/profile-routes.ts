@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import type { KeyedRateLimiter } from "../../http/rate-limiter";
 import { objectUrl } from "../../storage/object-storage";
-import { LAST_ADMIN_MESSAGE, avatarSchema, deleteAccountSchema, profileSchema } from "../../../shared/account";
+import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import { verifyPassword } from "../../auth/password";
 import { requireUser } from "../../auth/sessions";
 import { toCurrentUser } from "../../auth/users-repository";
@@ -15,7 +15,6 @@ import type { AccountDeps } from "./routes";
 /** Name and avatar edits, 'Download my data' and 'Delete my account'. */
 export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & { account: AccountRepository; passwordChecks: KeyedRateLimiter }) {
   const { users, sessions, storage, account, passwordChecks, onPublicProfileChange } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** Delete stored objects after their rows are gone; a failure is logged, never shown (the account is already gone). */
   async function deleteObjects(keys: string[], log: FastifyInstance["log"]) {
@@ -24,7 +23,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     if (failed) log.error(`${failed} of ${keys.length} stored objects could not be deleted`);
   }
 
-  api.put("/api/account/profile", { schema: { body: profileSchema }, preValidation: requireUser }, async (request) => {
+  route(app, "PUT /api/account/profile", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
     const { firstName, lastName } = request.body;
     const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
@@ -34,7 +33,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
 
   // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
   // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
-  api.put("/api/account/avatar", { schema: { body: avatarSchema }, preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
+  route(app, "PUT /api/account/avatar", { preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
     const caller = await requireUser(request);
     const userId = caller.id;
     const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
@@ -54,7 +53,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user);
   });
 
-  api.delete("/api/account/avatar", { preValidation: requireUser }, async (request) => {
+  route(app, "DELETE /api/account/avatar", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
     const before = await users.findById(caller.id);
     if (!before) throw new HttpError(401, "Unauthorized");
@@ -65,18 +64,17 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user);
   });
 
-  api.get("/api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
+  route(app, "GET /api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
     const caller = await requireUser(request);
     const data = await account.exportData(caller.id);
     if (!data) throw new HttpError(401, "Unauthorized");
     const day = new Date().toISOString().slice(0, 10);
     reply.header("cache-control", "no-store");
     reply.header("content-disposition", `attachment; filename="dragon-grid-data-${day}.json"`);
-    reply.type("application/json; charset=utf-8");
-    return JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2);
+    return reply.type("application/json; charset=utf-8").send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
   });
 
-  api.delete("/api/account", { schema: { body: deleteAccountSchema }, preValidation: requireUser }, async (request, reply) => {
+  route(app, "DELETE /api/account", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const { email, password } = request.body;
     const user = await users.findById(caller.id);

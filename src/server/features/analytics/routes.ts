@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../http/contract-route";
 import type { Database } from "../../db/client";
 import { pageViews } from "../../db/schema";
-import { isBotUserAgent, pageViewSchema } from "../../../shared/analytics";
+import { isBotUserAgent } from "../../../shared/analytics";
 import { createVisitorHasher } from "./visitor-hash";
 
 // Salts of past days go even when no view comes to replace them.
@@ -36,12 +36,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    "/api/analytics/pageview",
-    {
-      schema: { body: pageViewSchema },
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
-    },
+  route(app, "POST /api/analytics/pageview", { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
     async (request, reply) => {
       const userAgent = request.headers["user-agent"];
       if (!isBotUserAgent(userAgent)) {

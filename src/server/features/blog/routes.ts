@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../http/errors";
-import { blogPostIdParams, blogPostInputSchema, blogSlugParams } from "../../../shared/blog";
+import { route } from "../../http/contract-route";
 import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta, type AdminBlogPost, type BlogPost } from "../../../shared/blog-posts";
 import { SITE_NAME } from "../../../shared/site";
 import { requireAdmin } from "../../auth/sessions";
@@ -71,16 +70,15 @@ function slugOf(pathname: string): string | null {
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   const { origin, listDragons } = deps;
   const blog = createBlog(createBlogRepository(deps.db), deps.onChange);
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Sent as serialised once per cache refresh: the list carries every post's body.
-  api.get("/api/blog/posts", async (_request, reply) => {
+  route(app, "GET /api/blog/posts", {}, async (_request, reply) => {
     const { json } = await blog.published();
     return reply.type("application/json; charset=utf-8").send(json);
   });
 
   // A draft or an unknown slug is a 404 for everyone but admins, who may preview drafts.
-  api.get("/api/blog/posts/:slug", { schema: { params: blogSlugParams } }, async (request, reply): Promise<BlogPost> => {
+  route(app, "GET /api/blog/posts/:slug", {}, async (request, reply): Promise<BlogPost> => {
     const { slug } = request.params;
     const post = (await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null);
     if (!post) throw new HttpError(404, "Blog post not found");
@@ -88,38 +86,38 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
     return post;
   });
 
-  api.get("/api/admin/blog", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
+  route(app, "GET /api/admin/blog", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
     reply.header("cache-control", "no-store");
     return blog.adminList();
   });
 
-  api.post("/api/admin/blog", { schema: { body: blogPostInputSchema }, preValidation: requireAdmin }, async (request, reply) => {
+  route(app, "POST /api/admin/blog", { preValidation: requireAdmin }, async (request, reply) => {
     const caller = await requireAdmin(request);
     const post = await blog.create(request.body, caller.id);
     return reply.status(201).send(post);
   });
 
-  api.put("/api/admin/blog/:id", { schema: { params: blogPostIdParams, body: blogPostInputSchema }, preValidation: requireAdmin }, async (request): Promise<AdminBlogPost> => {
+  route(app, "PUT /api/admin/blog/:id", { preValidation: requireAdmin }, async (request): Promise<AdminBlogPost> => {
     return blog.update(request.params.id, request.body);
   });
 
-  api.delete("/api/admin/blog/:id", { schema: { params: blogPostIdParams }, preValidation: requireAdmin }, async (request) => {
+  route(app, "DELETE /api/admin/blog/:id", { preValidation: requireAdmin }, async (request) => {
     if (!(await blog.remove(request.params.id))) throw new HttpError(404, "Blog post not found");
     return { message: "Blog post deleted" };
   });
 
-  api.get("/blog/rss.xml", async (_request, reply) => {
+  route(app, "GET /blog/rss.xml", {}, async (_request, reply) => {
     const { posts } = await blog.published();
     return reply.header("cache-control", FEED_CACHE).type("application/rss+xml; charset=utf-8").send(buildRss(posts, origin));
   });
 
-  api.get("/sitemap.xml", async (_request, reply) => {
+  route(app, "GET /sitemap.xml", {}, async (_request, reply) => {
     const [dragons, { posts }] = await Promise.all([listDragons(), blog.published()]);
     return reply.header("cache-control", FEED_CACHE).type("application/xml; charset=utf-8").send(buildSitemap(sitemapEntries(dragons, posts), origin));
   });
 
   // A route rather than a file in the client's public folder: it names this deployment's origin.
-  api.get("/robots.txt", async (_request, reply) => {
+  route(app, "GET /robots.txt", {}, async (_request, reply) => {
     return reply.header("cache-control", FEED_CACHE).type("text/plain; charset=utf-8").send(robotsTxt(origin));
   });
 

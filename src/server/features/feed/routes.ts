@@ -1,7 +1,7 @@
 import { preferredEncoding } from "../../http/precompress";
+import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
 
@@ -11,12 +11,11 @@ import type { Feed } from "./feed";
  * whatever they send, never a 400 about a field.
  */
 export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // A kept page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
   // A page that is not kept (a cursor this process did not hand out) is compressed as it is sent.
-  api.get("/api/posts", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply) => {
+  route(app, "GET /api/posts", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const page = await feed.page(caller, cursorOf(request.query));
     reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
@@ -27,47 +26,46 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
     return reply.send(page.json);
   });
 
-  api.get("/api/posts/mine", { schema: { querystring: feedQuerySchema }, preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
+  route(app, "GET /api/posts/mine", { preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
     const caller = await requireUser(request);
     reply.header("cache-control", "no-store");
     return feed.mine(caller, cursorOf(request.query));
   });
 
-  api.post("/api/posts", { schema: { body: createPostSchema }, preValidation: requireUser }, async (request, reply) => {
+  route(app, "POST /api/posts", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const id = await feed.create(caller, request.body);
     return reply.status(201).send({ id });
   });
 
-  api.post("/api/posts/:id/like", { schema: { params: postIdParams }, preValidation: requireUser }, async (request): Promise<LikeState> => {
+  route(app, "POST /api/posts/:id/like", { preValidation: requireUser }, async (request): Promise<LikeState> => {
     const caller = await requireUser(request);
     return feed.toggleLike(request.params.id, caller);
   });
 
-  api.post("/api/posts/:id/comment", { schema: { params: postIdParams, body: commentSchema }, preValidation: requireUser }, async (request, reply) => {
+  route(app, "POST /api/posts/:id/comment", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const comment: PostComment = await feed.comment(request.params.id, caller, request.body.text);
     return reply.status(201).send(comment);
   });
 
-  api.put("/api/posts/:id/approve", { schema: { params: postIdParams }, preValidation: requireAdmin }, async (request) => {
+  route(app, "PUT /api/posts/:id/approve", { preValidation: requireAdmin }, async (request) => {
     await feed.approve(request.params.id);
     return { id: request.params.id, approved: true };
   });
 
-  api.delete("/api/posts/:id", { schema: { params: postIdParams }, preValidation: requireUser }, async (request) => {
+  route(app, "DELETE /api/posts/:id", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
     await feed.remove(request.params.id, caller);
     return { message: "Post deleted" };
   });
 
-  api.delete("/api/posts/:id/comments/:commentId", { schema: { params: commentIdParams }, preValidation: requireUser }, async (request) => {
+  route(app, "DELETE /api/posts/:id/comments/:commentId", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
     await feed.removeComment(request.params.id, request.params.commentId, caller);
     return { message: "Comment deleted" };
   });
 }
-
 
 /** The page's cursor, if the query names one (`at` alone means nothing). */
 function cursorOf(query: { before?: string; at?: string }): FeedCursor | undefined {

@@ -8,6 +8,7 @@ import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../../../shared/pages";
 import { preferredEncoding } from "../../http/precompress";
+import { route } from "../../http/contract-route";
 import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
 import { PAGE_NOT_FOUND, type ServerPageMeta } from "../../http/page-resolvers";
 import { preparePage, type CachedPage, type PageCache } from "./rendered-pages";
@@ -160,7 +161,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
       .send(page.html);
   }
 
-  app.get("/", sendPage);
+  route(app, "GET /", {}, sendPage);
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|objects)(\/|$)/.test(request.url);
     if (isPage) return sendPage(request, reply);

@@ -1,26 +1,25 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { analyticsQuerySchema, DEFAULT_ANALYTICS_RANGE, type AdminStats, type SiteAnalytics } from "../../../shared/stats";
+import { route } from "../../http/contract-route";
+import { DEFAULT_ANALYTICS_RANGE, type AdminStats, type SiteAnalytics } from "../../../shared/stats";
 import { requireAdmin } from "../../auth/sessions";
 import { toCsv } from "./csv";
 import type { StatsRepository } from "./repository";
 
 /** The admin statistics dashboard's API (SPEC.md section 7, stats; decision 012): admins only. */
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsRepository) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/api/admin/stats", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminStats> => {
+  route(app, "GET /api/admin/stats", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminStats> => {
     reply.header("cache-control", "no-store");
     return stats.getStats();
   });
 
-  api.get("/api/admin/analytics", { schema: { querystring: analyticsQuerySchema }, preValidation: requireAdmin }, async (request, reply): Promise<SiteAnalytics> => {
+  route(app, "GET /api/admin/analytics", { preValidation: requireAdmin }, async (request, reply): Promise<SiteAnalytics> => {
     reply.header("cache-control", "no-store");
     return stats.getAnalytics(request.query.days ?? DEFAULT_ANALYTICS_RANGE, request.hostname);
   });
 
   // For the launch mail: every address, with when it joined (ISO 8601, UTC).
-  api.get("/api/admin/waitlist.csv", { preValidation: requireAdmin }, async (_request, reply) => {
+  route(app, "GET /api/admin/waitlist.csv", { preValidation: requireAdmin }, async (_request, reply) => {
     const rows = await stats.waitlistEmails();
     const day = new Date().toISOString().slice(0, 10);
     return reply

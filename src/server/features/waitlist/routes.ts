@@ -1,14 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../http/contract-route";
 import type { Database } from "../../db/client";
 import { waitlist } from "../../db/schema";
-import { waitlistSchema } from "../../../shared/waitlist";
 
 /** POST /api/waitlist: stored once per e-mail; joining again is still a success. */
 export function registerWaitlistRoutes(app: FastifyInstance, db: Database) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    "/api/waitlist",
-    { schema: { body: waitlistSchema }, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
+  route(app, "POST /api/waitlist", { config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
     async (request) => {
       await db.insert(waitlist).values({ email: request.body.email }).onConflictDoNothing();
       return { message: "You're on the list! We'll email you when Pro launches." };

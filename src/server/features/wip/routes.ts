@@ -1,23 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { route } from "../../http/contract-route";
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { text } from "../../../shared/text";
-import { saveWipSchema, type SavedWip } from "../../../shared/wip";
+import { type SavedWip } from "../../../shared/wip";
 import type { GridColor, ImageMode } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
 import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
 export function registerWipRoutes(app: FastifyInstance, db: Database) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    "/api/wip/:dragonId",
-    { schema: { params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }) }, preValidation: requireUser },
+  route(app, "GET /api/wip/:dragonId", { preValidation: requireUser },
     async (request, reply): Promise<SavedWip | null> => {
       const caller = await requireUser(request);
       const [row] = await db
@@ -48,7 +43,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     },
   );
 
-  api.post("/api/wip", { schema: { body: saveWipSchema }, preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
+  route(app, "POST /api/wip", { preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
     const caller = await requireUser(request);
     const { dragonId, ...body } = request.body;
     // A field the client left out (an older client) keeps what the row has, or the table's default.

@@ -1,15 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
 import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
 import type { CurrentUser } from "../../../shared/auth";
 import type { ProfilePayload } from "../../../shared/account";
-
-type Message = { message: string };
-
-const json = async <T>(response: Promise<Response>) => (await response).json() as Promise<T>;
 
 /** The signed-in user changed: the header and profile read it from here; feed cards show names and pictures. */
 function userChanged(user: CurrentUser) {
@@ -26,7 +23,7 @@ async function signedOutHere() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (payload: { token: string; password: string }) => json<Message>(apiRequest("POST", "/api/auth/reset-password", payload)),
+    mutationFn: (payload: { token: string; password: string }) => callApi("POST /api/auth/reset-password", { body: payload }),
     // Every session of the account ended, this browser's too if it had one.
     onSuccess: async () => {
       await forgetThisPerson();
@@ -37,7 +34,7 @@ export function useResetPassword() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (payload: { currentPassword?: string; newPassword: string }) => json<Message>(apiRequest("POST", "/api/account/password", payload)),
+    mutationFn: (payload: { currentPassword?: string; newPassword: string }) => callApi("POST /api/account/password", { body: payload }),
     onSuccess: () => {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) queryClient.setQueryData(AUTH_USER_KEY, { ...user, hasPassword: true });
@@ -46,7 +43,7 @@ export function useChangePassword() {
 }
 
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: (payload: ProfilePayload) => json<CurrentUser>(apiRequest("PUT", "/api/account/profile", payload)), onSuccess: userChanged });
+  return useMutation({ mutationFn: (payload: ProfilePayload) => callApi("PUT /api/account/profile", { body: payload }), onSuccess: userChanged });
 }
 
 export function useSetAvatar() {
@@ -54,14 +51,14 @@ export function useSetAvatar() {
     mutationFn: async (objectPath: string) => {
       // Private: the avatar is a cleaned copy; the photo as it arrived is never anyone else's to see.
       const checked = await checkUpload(objectPath, "private");
-      return json<CurrentUser>(apiRequest("PUT", "/api/account/avatar", { objectPath: checked }));
+      return callApi("PUT /api/account/avatar", { body: { objectPath: checked } });
     },
     onSuccess: userChanged,
   });
 }
 
 export function useRemoveAvatar() {
-  return useMutation({ mutationFn: () => json<CurrentUser>(apiRequest("DELETE", "/api/account/avatar")), onSuccess: userChanged });
+  return useMutation({ mutationFn: () => callApi("DELETE /api/account/avatar"), onSuccess: userChanged });
 }
 
 export function useSignOutEverywhere() {
@@ -69,7 +66,7 @@ export function useSignOutEverywhere() {
     mutationFn: async () => {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) await sendOutbox(user.id);
-      return json<Message>(apiRequest("POST", "/api/account/sign-out-everywhere"));
+      return callApi("POST /api/account/sign-out-everywhere");
     },
     onSuccess: signedOutHere,
   });
@@ -77,7 +74,7 @@ export function useSignOutEverywhere() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (payload: { email: string; password?: string }) => json<Message>(apiRequest("DELETE", "/api/account", payload)),
+    mutationFn: (payload: { email: string; password?: string }) => callApi("DELETE /api/account", { body: payload }),
     onSuccess: signedOutHere,
   });
 }

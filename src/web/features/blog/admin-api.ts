@@ -1,4 +1,5 @@
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog-posts";
@@ -55,15 +56,11 @@ export function toBlogPayload(values: BlogFormValues): BlogPostPayload {
   return payload;
 }
 
-export async function createBlogPost(payload: BlogPostPayload): Promise<AdminBlogPost> {
-  return (await (await apiRequest("POST", "/api/admin/blog", payload)).json()) as AdminBlogPost;
-}
+export const createBlogPost = (payload: BlogPostPayload): Promise<AdminBlogPost> => callApi("POST /api/admin/blog", { body: payload });
 
-export async function updateBlogPost(id: string, payload: BlogPostPayload): Promise<AdminBlogPost> {
-  return (await (await apiRequest("PUT", `/api/admin/blog/${encodeURIComponent(id)}`, payload)).json()) as AdminBlogPost;
-}
+export const updateBlogPost = (id: string, payload: BlogPostPayload): Promise<AdminBlogPost> => callApi("PUT /api/admin/blog/:id", { params: { id }, body: payload });
 
-export const deleteBlogPost = (id: string) => apiRequest("DELETE", `/api/admin/blog/${encodeURIComponent(id)}`);
+export const deleteBlogPost = (id: string) => callApi("DELETE /api/admin/blog/:id", { params: { id } });
 
 /** After a save or a delete: the admin list, the public list and the posts' own pages load again. */
 export async function refreshBlog(slugs: string[]): Promise<void> {
@@ -93,7 +90,8 @@ export class BlogImageError extends Error {
 export async function uploadBlogImage(file: File): Promise<string> {
   let objectPath: string;
   try {
-    const grant = (await (await apiRequest("POST", "/api/objects/upload", { filename: file.name, contentType: file.type })).json()) as { signedUrl: string; objectPath: string };
+    const grant = await callApi("POST /api/objects/upload", { body: { filename: file.name, contentType: file.type } });
+    if (!("signedUrl" in grant)) throw new Error("No upload URL received from server");
     const put = await fetch(grant.signedUrl, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
     if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
     objectPath = grant.objectPath;

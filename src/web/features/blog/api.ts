@@ -1,25 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/query-client";
+import { apiQuery, apiQueryKey } from "../../lib/api-client";
 // Types only: the schemas in shared/blog.ts (and zod with them) stay out of the public pages.
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
+import type { BlogPost } from "../../../shared/blog-posts";
 
 /** The published posts, newest first (everyone). */
-export const BLOG_POSTS_KEY = ["/api/blog/posts"] as const;
+export const BLOG_POSTS_KEY = apiQueryKey("GET /api/blog/posts");
 /** Every post, drafts included (admins). */
-export const ADMIN_BLOG_KEY = ["/api/admin/blog"] as const;
+export const ADMIN_BLOG_KEY = apiQueryKey("GET /api/admin/blog");
 /** One post by its slug; a child of BLOG_POSTS_KEY, so invalidating the list refreshes it too. */
-export const blogPostKey = (slug: string) => [...BLOG_POSTS_KEY, slug] as const;
+export const blogPostKey = (slug: string) => apiQueryKey("GET /api/blog/posts/:slug", { params: { slug } });
 
-export const useBlogPosts = () => useQuery<BlogPost[]>({ queryKey: BLOG_POSTS_KEY });
+export const useBlogPosts = () => useQuery(apiQuery("GET /api/blog/posts"));
 
-/** A post for its page; a draft answers 404 except to admins. The slug comes from the address bar, so it is encoded. */
-export const useBlogPost = (slug: string) =>
-  useQuery<BlogPost>({
-    queryKey: blogPostKey(slug),
-    queryFn: async () => (await (await apiRequest("GET", `/api/blog/posts/${encodeURIComponent(slug)}`)).json()) as BlogPost,
-  });
+/** A post for its page; a draft answers 404 except to admins. The slug comes from the address bar; the client encodes it. */
+export const useBlogPost = (slug: string) => useQuery(apiQuery("GET /api/blog/posts/:slug", { params: { slug } }));
 
-export const useAdminBlogPosts = (enabled: boolean) => useQuery<AdminBlogPost[]>({ queryKey: ADMIN_BLOG_KEY, enabled });
+export const useAdminBlogPosts = (enabled: boolean) => useQuery({ ...apiQuery("GET /api/admin/blog"), enabled });
 
 /** True for the "404: ..." error of a post that does not exist (or is a draft). */
 export const isNotFoundError = (error: unknown) => error instanceof Error && error.message.startsWith("404:");

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest, isNetworkError } from "../../lib/query-client";
+import { isNetworkError } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { clearOutbox, keepProgress, writeOutbox } from "./progress-on-this-device";
@@ -21,7 +22,7 @@ export function useAutosave(dragonId: string, userId: string | null, settings: C
     latest.current = { settings, snapshot };
   }, [settings, snapshot]);
 
-  const mutation = useMutation({ mutationFn: (body: CanvasSettings) => apiRequest("POST", "/api/wip", { dragonId, ...body }) });
+  const mutation = useMutation({ mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }) });
   const { mutateAsync } = mutation;
   const pending = mutation.isPending;
 

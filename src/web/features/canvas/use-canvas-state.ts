@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useReducer, type Dispatch } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn, isNetworkError } from "../../lib/query-client";
+import { isNetworkError } from "../../lib/query-client";
+import { apiQueryKey, callApiOrNullOn401 } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import type { Orientation, PaperPreset, Unit } from "../../../shared/paper";
 import type { GridView } from "../../../shared/grid-view";
-import type { SavedWip } from "../../../shared/wip";
 import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-device";
 import { CANVAS_DEFAULTS, DROP_MARKS_AFTER_MS, canvasReducer, droppedMarksNotice, initialCanvasState, readCanvas, startingSettings, type CanvasAction, type CanvasSettings, type FieldTexts } from "./canvas-state";
 import { useAutosave } from "./use-autosave";
@@ -21,8 +21,6 @@ function readVisitorCopy(dragonId: string): CanvasSettings | null {
   }
 }
 
-const readSaved = getQueryFn<SavedWip>({ on401: "returnNull" });
-
 /**
  * Where the canvas starts: saved progress when signed in (it overwrites the defaults), or a save
  * made offline that has not reached the server yet (`unsent`); this browser's copy for visitors
@@ -30,12 +28,12 @@ const readSaved = getQueryFn<SavedWip>({ on401: "returnNull" });
  */
 export function useInitialSettings(dragonId: string, auth: { isAuthenticated: boolean; isLoading: boolean; user: { id: string } | null }) {
   const userId = auth.user?.id ?? null;
-  const saved = useQuery<SavedWip | null>({
-    queryKey: ["/api/wip", dragonId],
+  const saved = useQuery({
+    queryKey: apiQueryKey("GET /api/wip/:dragonId", { params: { dragonId } }),
     // Offline, the progress this browser kept from the last answer or save (lib/on-this-device).
-    queryFn: async (context) => {
+    queryFn: async () => {
       try {
-        const progress = await readSaved(context);
+        const progress = await callApiOrNullOn401("GET /api/wip/:dragonId", { params: { dragonId } });
         if (userId) keepProgress(userId, dragonId, progress);
         return progress;
       } catch (error) {

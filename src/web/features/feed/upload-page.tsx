@@ -7,7 +7,8 @@ import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
-import { apiRequest, queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
@@ -99,7 +100,7 @@ export function UploadPage() {
     }
     setSubmitting(true);
     try {
-      await apiRequest("POST", "/api/posts", { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) });
+      await callApi("POST /api/posts", { body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) } });
       toast({ title: "Success", description: "Your drawing has been submitted for review!" });
       await Promise.all([queryClient.invalidateQueries({ queryKey: POSTS_KEY }), queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY })]);
       navigate("/feed");

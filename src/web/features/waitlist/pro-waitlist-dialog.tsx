@@ -5,7 +5,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest } from "../../lib/query-client";
+import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 
 const BENEFITS = [
@@ -17,7 +17,7 @@ const BENEFITS = [
 /** The Pro waitlist: what Pro will bring (no price), and an e-mail form. */
 export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [email, setEmail] = useState("");
-  const join = useMutation({ mutationFn: (value: string) => apiRequest("POST", "/api/waitlist", { email: value }) });
+  const join = useMutation({ mutationFn: (value: string) => callApi("POST /api/waitlist", { body: { email: value } }) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
