@@ -205,7 +205,7 @@ describe("blog", () => {
     release();
     await expectToast(page, "Success", "Blog post updated successfully!");
     await page.unroute(`**/api/admin/blog/${saved.id}`);
-    // SPEC.md section 5: the server's own fields are not sent back.
+    // docs/spec.md §5: the server's own fields are not sent back.
     expect(Object.keys(sent!).sort()).toEqual(["content", "excerpt", "featuredImageUrl", "metaDescription", "metaTitle", "published", "slug", "tags", "title"]);
     await adminCard(page, title).getByText("Published").waitFor();
 

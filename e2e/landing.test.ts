@@ -18,7 +18,7 @@ describe("landing page", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
-      // A visitor's GET /api/auth/user answers 401 by design (SPEC.md section 7); the browser logs it.
+      // A visitor's GET /api/auth/user answers 401 by design (docs/spec.md §7); the browser logs it.
       const expected401 = message.location().url.endsWith("/api/auth/user") && message.text().includes("401");
       // Chromium warns about a Permissions-Policy feature it does not know: the header must be clean.
       if ((message.type() === "error" && !expected401) || message.text().includes("Permissions-Policy")) errors.push(message.text());

@@ -1,6 +1,6 @@
 // Account limits shared by the forms and the server; kept free of zod so screens can import them cheaply.
 
-/** Verification links expire after 24 hours (SPEC.md section 9). */
+/** Verification links expire after 24 hours (docs/spec.md §9). */
 export const VERIFICATION_TTL_HOURS = 24;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -44,7 +44,7 @@ export const verifyWithPasswordSchema = z.object({
 
 export type LoginPayload = z.infer<typeof loginSchema>;
 
-/** The signed-in user as the API returns it (SPEC.md section 3); never a password hash. */
+/** The signed-in user as the API returns it (docs/spec.md §3); never a password hash. */
 export type AuthUser = z.output<typeof authUserAnswer>;
 
 /** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */

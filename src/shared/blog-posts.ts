@@ -6,7 +6,7 @@ import { SITE_NAME } from "./site";
 // What the public blog pages and the server both need to show a post, kept free of zod at run time so
 // the pages that only read posts do not download the schemas (src/shared/blog.ts has those).
 
-/** Tags shown on a card of the blog list (SPEC.md section 9). */
+/** Tags shown on a card of the blog list (docs/spec.md §9). */
 export const BLOG_CARD_TAGS = 3;
 
 /** Who the author line names when the author has no name (their e-mail is never public). */

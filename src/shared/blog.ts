@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nameText, text } from "./text";
 import { SLUG_MAX, SLUG_PATTERN } from "./slug";
 
-// The blog (SPEC.md sections 2, 3, 5 and 7). Content is HTML written by an admin; the server
+// The blog (docs/spec.md sections 2, 3, 5 and 7). Content is HTML written by an admin; the server
 // sanitises it on every save, so what these schemas let through is never shown unsanitised.
 
 export const BLOG_TITLE_MAX = 200;

@@ -1,6 +1,6 @@
 
 /**
- * Every screen of the app (SPEC.md section 2, "Routes"), once. The browser's router, the server's
+ * Every screen of the app (docs/spec.md §2, "Routes"), once. The browser's router, the server's
  * page answers (known path or 404, server rendering, head tags, preloading the screen's code) and
  * the service worker's precache all read this table (decision 022). Adding a page is a line here
  * plus its screen in web/app/screens.ts, which the type checker asks for, and its head tags in

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { text } from "./text";
 import type { likeStateAnswer, postAnswer, postCommentAnswer, postImageAnswer, postPersonAnswer } from "./contract/posts";
 
-// The community feed (SPEC.md sections 2, 3, 5, 7 and 9).
+// The community feed (docs/spec.md sections 2, 3, 5, 7 and 9).
 
-/** Post upload: up to 5 photos (SPEC.md section 9), each up to 50 MB (see uploads.ts). */
+/** Post upload: up to 5 photos (docs/spec.md §9), each up to 50 MB (see uploads.ts). */
 export const POST_IMAGES_MAX = 5;
 export const POST_DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 1000;
@@ -66,7 +66,7 @@ export type PostPerson = z.output<typeof postPersonAnswer>;
 /** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
 export type PostImage = z.output<typeof postImageAnswer>;
 export type PostComment = z.output<typeof postCommentAnswer>;
-/** A post as GET /api/posts returns it (SPEC.md section 3, with ids and sizes added). */
+/** A post as GET /api/posts returns it (docs/spec.md §3, with ids and sizes added). */
 export type Post = z.output<typeof postAnswer>;
 /** POST /api/posts/{id}/like answers the new state. */
 export type LikeState = z.output<typeof likeStateAnswer>;
@@ -78,7 +78,7 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** The name a person goes by in the feed (SPEC.md section 2): first name, else (masked) e-mail. */
+/** The name a person goes by in the feed (docs/spec.md §2): first name, else (masked) e-mail. */
 export function feedName(person: Pick<PostPerson, "firstName" | "email">): string {
   return person.firstName?.trim() || person.email;
 }

@@ -1,5 +1,5 @@
 /**
- * The return-URL rule (SPEC.md section 4): go back to a stored path only when it is a path on this
+ * The return-URL rule (docs/spec.md §4): go back to a stored path only when it is a path on this
  * site, i.e. it starts with a single "/" and not "//"; anything else goes to /home.
  * Browsers also treat "/\" and control characters oddly ("/\evil.com" is protocol-relative in
  * some), so those are refused too: no input can send the user off-site.

@@ -3,11 +3,11 @@ import { text } from "./text";
 import type { AuthUser } from "./auth";
 import type { activeUserAnswer, adminStatsAnswer, analyticsDayAnswer, analyticsTopEntryAnswer, registrationMonthAnswer, siteAnalyticsAnswer, statsOverviewAnswer, waitlistEmailAnswer } from "./contract/stats";
 
-// The admin statistics dashboard's payloads (SPEC.md sections 2, 3 and 7; decision 012).
+// The admin statistics dashboard's payloads (docs/spec.md sections 2, 3 and 7; decision 012).
 
-/** Months in the registration timeline, the current one included (SPEC.md section 9). */
+/** Months in the registration timeline, the current one included (docs/spec.md §9). */
 export const REGISTRATION_MONTHS = 12;
-/** Newest users listed (SPEC.md section 9). */
+/** Newest users listed (docs/spec.md §9). */
 export const RECENT_USERS_LIMIT = 50;
 /** Users listed as the most active. */
 export const ACTIVE_USERS_LIMIT = 10;
@@ -21,7 +21,7 @@ export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
 // The answers are declared in contract/stats.ts; these are their types.
 export type StatsOverview = z.output<typeof statsOverviewAnswer>;
 export type RegistrationMonth = z.output<typeof registrationMonthAnswer>;
-/** A user as the recent registrations table lists them (the user fields of SPEC.md section 3). */
+/** A user as the recent registrations table lists them (the user fields of docs/spec.md §3). */
 export type StatsUser = AuthUser;
 export type ActiveUser = z.output<typeof activeUserAnswer>;
 export type WaitlistEmail = z.output<typeof waitlistEmailAnswer>;

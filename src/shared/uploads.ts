@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 
-/** Most an upload may weigh (SPEC.md section 9: dragon uploads and post photos, 50 MB each). */
+/** Most an upload may weigh (docs/spec.md §9: dragon uploads and post photos, 50 MB each). */
 export const UPLOAD_MAX_BYTES = 52_428_800;
 /** Signed upload URLs expire after this long. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -17,7 +17,7 @@ export const objectPathSchema = z.object({
 });
 
 /**
- * POST /api/objects/set-acl. `visibility` (beyond SPEC.md, which sends objectPath only) defaults to
+ * POST /api/objects/set-acl. `visibility` (beyond docs/spec.md, which sends objectPath only) defaults to
  * public, for pictures shown as they are (the blog's). Photos the server makes copies of (a post's,
  * an avatar) are checked but stay private: the original is never served to anyone but its owner.
  */

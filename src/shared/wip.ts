@@ -35,7 +35,7 @@ const learnerToolsShape = {
   imageMode: oneOf("imageMode", IMAGE_MODES).optional(),
 };
 
-/** A work in progress: one learner's canvas settings for one dragon (SPEC.md section 3, plus the learner tools of decision 013). */
+/** A work in progress: one learner's canvas settings for one dragon (docs/spec.md §3, plus the learner tools of decision 013). */
 export const wipStateSchema = z
   .object({
     paperWidth: positive("paperWidth", PAPER_MAX),

@@ -5,7 +5,7 @@ import type { AuthUser, CurrentUser } from "../../shared/auth";
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The API's view of a user: SPEC.md section 3 fields only. */
+/** The API's view of a user: docs/spec.md §3 fields only. */
 export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import {
   bigint,
 } from "drizzle-orm/pg-core";
 
-// One schema for the whole product (SPEC.md section 3). Timestamps are timestamptz; ids are UUIDs
+// One schema for the whole product (docs/spec.md §3). Timestamps are timestamptz; ids are UUIDs
 // except for append-only logs. Cascades follow ownership: deleting a user removes what only they own.
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -99,7 +99,7 @@ export function loggableError(error: unknown): LoggedError {
 }
 
 /**
- * Every non-2xx answer is a short plain-text message (SPEC.md section 7 turns it into
+ * Every non-2xx answer is a short plain-text message (docs/spec.md §7 turns it into
  * "{status}: {text}"). Stack traces, SQL and library internals never leave the server.
  */
 export function installErrorHandling(app: FastifyInstance): void {

@@ -16,7 +16,7 @@ import type { Post } from "../../shared/posts";
  * Who may call what: every registered route, as a visitor, a signed-in user, another user (where
  * the route touches someone's own data: their post, comment, progress, upload) and an admin, on a
  * real database. Requests are valid apart from the identity, so a 400 cannot hide a missing check.
- * The expected statuses follow SPEC.md section 6 and the route handlers. A route without a row
+ * The expected statuses follow docs/spec.md §6 and the route handlers. A route without a row
  * fails the coverage test at the bottom. No answer to a non-admin may carry another user's e-mail.
  */
 
@@ -147,7 +147,7 @@ const rows: Row[] = [
   { route: "GET /api/auth/google", visitor: 302, user: 302, admin: 302 },
   { route: "GET /api/auth/google/callback", visitor: 302, user: 302, admin: 302 },
 
-  // The library: reading for everyone, changes for admins (SPEC.md section 6).
+  // The library: reading for everyone, changes for admins (docs/spec.md §6).
   { route: "GET /api/dragons", visitor: 200, user: 200, admin: 200 },
   { route: "GET /api/dragons/:id", visitor: 200, user: 200, admin: 200, request: () => ({ params: { id: dragonId } }) },
   { route: "DELETE /api/dragons/:id", visitor: 401, user: 403, admin: 200, request: async () => ({ params: { id: await newDragonRow(t) } }) },
@@ -223,7 +223,7 @@ const rows: Row[] = [
   { route: "GET /api/admin/analytics", visitor: 401, user: 403, admin: 200 },
   { route: "GET /api/admin/waitlist.csv", visitor: 401, user: 403, admin: 200 },
 
-  // Uploads: a signed-in person's own; admins may share anyone's (SPEC.md: blog and dragon images).
+  // Uploads: a signed-in person's own; admins may share anyone's (docs/spec.md: blog and dragon images).
   { route: "POST /api/objects/upload", visitor: 401, user: 200, admin: 200 },
   { route: "POST /api/objects/set-acl", case: "kept private", visitor: 401, user: 200, other: 403, admin: 403, request: async (c) => ({ body: { objectPath: await storedUpload(t, c.owner.id, await testPicture()), visibility: "private" } }) },
   // Only admins publish files as they are (templates, blog pictures); members share through posts.

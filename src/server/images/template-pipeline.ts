@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import { HttpError } from "../http/errors";
 
-/** Limits every template passes (SPEC.md section 5; the Template library issue). */
+/** Limits every template passes (docs/spec.md §5; the Template library issue). */
 export const MAX_TEMPLATE_BYTES = 52_428_800;
 export const MAX_TEMPLATE_PIXELS = 100_000_000;
 export const MAX_LONG_SIDE = 8192;

@@ -4,7 +4,7 @@ import type { OtherAnswer } from "./endpoint";
 
 // Pieces many declarations share.
 
-/** `{ message }`: what most writes answer (SPEC.md section 3: "Verify response: message"). */
+/** `{ message }`: what most writes answer (docs/spec.md §3: "Verify response: message"). */
 export const messageAnswer = z.object({ message: text() });
 
 /** A moment as ISO 8601 text. */

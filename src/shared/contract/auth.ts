@@ -14,7 +14,7 @@ import { RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE, RESET_USED_MESSAGE, forgo
 import { endpoints, message } from "./endpoint";
 import { isoTime, messageAnswer, redirect } from "./answers";
 
-/** The signed-in user as the API returns it (SPEC.md section 3); never a password hash. */
+/** The signed-in user as the API returns it (docs/spec.md §3); never a password hash. */
 export const authUserAnswer = z.object({
   id: text(),
   email: text(),

@@ -5,7 +5,7 @@ import { endpoints, message } from "./endpoint";
 import { isoTime, messageAnswer } from "./answers";
 
 /**
- * A blog post as everyone may see it (SPEC.md section 3). The author's e-mail address is never
+ * A blog post as everyone may see it (docs/spec.md §3). The author's e-mail address is never
  * sent to the public (decision 011): it is not a field of this answer, so it cannot leave in one.
  */
 export const blogPostAnswer = z.object({

@@ -4,7 +4,7 @@ import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "
 import { endpoints, message } from "./endpoint";
 import { isoTime, messageAnswer } from "./answers";
 
-/** A template in the library, as the API returns it (SPEC.md section 3). URLs point at /objects/... */
+/** A template in the library, as the API returns it (docs/spec.md §3). URLs point at /objects/... */
 export const dragonAnswer = z.object({
   id: text(),
   name: text(),

@@ -48,7 +48,7 @@ export type EndpointKey = `${Method} /${string}`;
 /** Declares endpoints, keyed by "METHOD /path"; the literal types stay for the client. */
 export const endpoints = <const T extends Record<EndpointKey, Endpoint>>(declarations: T): T => declarations;
 
-/** A plain-text message for people: every error answers one (SPEC.md section 7 shows it as "{status}: {text}"). */
+/** A plain-text message for people: every error answers one (docs/spec.md §7 shows it as "{status}: {text}"). */
 export const message = (...examples: string[]): OtherAnswer => ({ contentType: "text/plain", description: "A message for people", examples });
 
 /** Splits a key into its method and path. */

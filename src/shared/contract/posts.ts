@@ -21,7 +21,7 @@ export const postImageAnswer = z.object({ imageUrl: text(), thumbUrl: text(), wi
 
 export const postCommentAnswer = z.object({ id: text(), text: text(), createdAt: isoTime(), user: postPersonAnswer });
 
-/** A post as GET /api/posts returns it (SPEC.md section 3, with ids and sizes added). */
+/** A post as GET /api/posts returns it (docs/spec.md §3, with ids and sizes added). */
 export const postAnswer = z.object({
   id: text(),
   description: text(),

@@ -6,7 +6,7 @@ import { saveWipSchema } from "../wip";
 import { endpoints, message } from "./endpoint";
 import { messageAnswer } from "./answers";
 
-/** A learner's saved canvas for one dragon (SPEC.md section 3, and the learner tools of decision 013), every field filled in. */
+/** A learner's saved canvas for one dragon (docs/spec.md §3, and the learner tools of decision 013), every field filled in. */
 export const savedWipAnswer = z.object({
   paperWidth: z.number(),
   paperHeight: z.number(),

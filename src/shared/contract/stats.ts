@@ -30,7 +30,7 @@ export const adminStatsAnswer = z.object({
   overview: statsOverviewAnswer,
   /** The last 12 months, oldest first, months without sign-ups as 0. */
   registrationTimeline: z.array(registrationMonthAnswer),
-  /** The 50 newest users, newest first (the user fields of SPEC.md section 3). */
+  /** The 50 newest users, newest first (the user fields of docs/spec.md §3). */
   recentUsers: z.array(authUserAnswer),
   /** Up to 10 users with the most posts, most first; users without posts are left out. */
   activeUsers: z.array(activeUserAnswer),

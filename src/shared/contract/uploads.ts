@@ -14,7 +14,7 @@ const companionErrors = { 400: message("The link is not valid"), 403: message("L
 
 export const uploadsEndpoints = endpoints({
   "POST /api/objects/upload": {
-    summary: "A signed URL to PUT one file to (SPEC.md: no body for the dragon and post uploaders; filename and contentType for the blog form)",
+    summary: "A signed URL to PUT one file to (docs/spec.md: no body for the dragon and post uploaders; filename and contentType for the blog form)",
     access: "members",
     optionalBody: uploadRequestSchema,
     rateLimited: true,

@@ -13,7 +13,7 @@ export function preloadServerRenderedScreen(pathname: string): Promise<unknown> 
 
 /** The routes of the page table (shared/pages.ts), in its order; anything else is the not-found page. */
 export function AppRouter() {
-  // Members' screens exist only for signed-in people (SPEC.md section 2); visitors get the
+  // Members' screens exist only for signed-in people (docs/spec.md §2); visitors get the
   // not-found page, and while the account loads, a spinner.
   const { isAuthenticated, isLoading } = useAuth();
   return (

@@ -1,12 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Contract, ContractKey } from "../../shared/contract";
-import { apiRequest, throwIfResNotOk } from "./query-client";
+import { throwIfResNotOk } from "./query-client";
 
 // The browser's one way to call the API (decision 024): an endpoint is named by its key in the
 // contract ("GET /api/dragons/:id"), its parameters, query and body are checked against the
 // declaration at compile time, and the answer has the declared type. The contract is imported only
-// as types: no schema reaches the page. Errors keep SPEC.md section 7's form, "{status}: {text}".
+// as types: no schema reaches the page. Errors keep docs/spec.md §7's form, "{status}: {text}".
 
 type SchemaPart<E, P extends string> = E extends { [K in P]: infer S } ? (S extends z.ZodType ? z.input<S> : never) : never;
 type HasPart<E, P extends string> = E extends { [K in P]: z.ZodType } ? true : false;
@@ -36,27 +35,20 @@ function split(key: ContractKey): [method: string, path: string] {
   return [key.slice(0, space), key.slice(space + 1)];
 }
 
-/** The address of an endpoint with its parameters and query filled in. */
-export function apiPath<K extends ContractKey>(key: K, ...[input]: InputArgs<K>): string {
-  const { params, query } = (input ?? {}) as AnyInput;
+function pathOf(key: ContractKey, input: AnyInput | undefined): string {
+  const { params, query } = input ?? {};
   const path = split(key)[1].replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
   const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
   return entries.length ? `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}` : path;
 }
 
-/** Calls an endpoint; resolves to its declared answer, rejects with "{status}: {text}". */
-export async function callApi<K extends ContractKey>(key: K, ...args: InputArgs<K>): Promise<AnswerOf<K>> {
-  const res = await apiRequest(split(key)[0], apiPath(key, ...args), (args[0] as AnyInput | undefined)?.body);
-  return (await res.json()) as AnswerOf<K>;
-}
+/** The address of an endpoint with its parameters and query filled in. */
+export const apiPath = <K extends ContractKey>(key: K, ...[input]: InputArgs<K>): string => pathOf(key, input as AnyInput | undefined);
 
-/**
- * Sends a request and gives back the Response whatever its status, for callers that read the
- * status themselves or must not wait (a page view sent as the page closes: `init.keepalive`).
- */
-export function sendApi<K extends ContractKey>(key: K, input: CallInput<K>, init: Pick<RequestInit, "keepalive" | "signal"> = {}): Promise<Response> {
-  const body = (input as AnyInput).body;
-  return fetch(apiPath(key, ...([input] as InputArgs<K>)), {
+/** Every call: cookies always, a JSON body only when there is one (docs/spec.md §7). */
+function send(key: ContractKey, input: AnyInput | undefined, init: RequestInit = {}): Promise<Response> {
+  const body = input?.body;
+  return fetch(pathOf(key, input), {
     ...init,
     method: split(key)[0],
     headers: body !== undefined ? { "Content-Type": "application/json" } : {},
@@ -65,6 +57,19 @@ export function sendApi<K extends ContractKey>(key: K, input: CallInput<K>, init
   });
 }
 
+/** Calls an endpoint; resolves to its declared answer, rejects with "{status}: {text}". */
+export async function callApi<K extends ContractKey>(key: K, ...[input]: InputArgs<K>): Promise<AnswerOf<K>> {
+  const res = await send(key, input as AnyInput | undefined);
+  await throwIfResNotOk(res);
+  return answerOf(key, res);
+}
+
+/**
+ * Sends a request and gives back the Response whatever its status, for callers that read the
+ * status themselves or must not wait (a page view sent as the page closes: `init.keepalive`).
+ */
+export const sendApi = <K extends ContractKey>(key: K, input: CallInput<K>, init?: Pick<RequestInit, "keepalive" | "signal">): Promise<Response> => send(key, input as AnyInput, init);
+
 /** The declared answer of `key` in a Response from sendApi, once its status is known to be OK. */
 export async function answerOf<K extends ContractKey>(_key: K, res: Response): Promise<AnswerOf<K>> {
   return (await res.json()) as AnswerOf<K>;
@@ -72,7 +77,7 @@ export async function answerOf<K extends ContractKey>(_key: K, res: Response): P
 
 /**
  * The query key of a read: the path up to its first parameter, then each parameter's value, then
- * the query if any (["/api/dragons", id]), as SPEC.md section 7's default reads and the server's
+ * the query if any (["/api/dragons", id]), as docs/spec.md §7's default reads and the server's
  * prefilled pages name them.
  */
 export function apiQueryKey<K extends ContractKey>(key: K, ...[input]: InputArgs<K>): readonly unknown[] {
@@ -84,17 +89,14 @@ export function apiQueryKey<K extends ContractKey>(key: K, ...[input]: InputArgs
   return [base, ...values, ...(query ? [query] : [])];
 }
 
-/** A read for useQuery: its key and function, typed by the declaration; 401 may read as null. */
+/** A read for useQuery: its key and function, typed by the declaration. */
 export function apiQuery<K extends ContractKey & `GET ${string}`>(key: K, ...args: [...InputArgs<K>]) {
-  return queryOptions({
-    queryKey: apiQueryKey(key, ...args),
-    queryFn: () => callApi(key, ...args),
-  });
+  return { queryKey: apiQueryKey(key, ...args), queryFn: () => callApi(key, ...args) };
 }
 
-/** A read where 401 (nobody signed in) is an answer: null (SPEC.md section 7's "return null" reads). */
+/** A read where 401 (nobody signed in) is an answer: null (docs/spec.md §7's "return null" reads). */
 export async function callApiOrNullOn401<K extends ContractKey & `GET ${string}`>(key: K, ...args: InputArgs<K>): Promise<AnswerOf<K> | null> {
-  const res = await sendApi(key, (args[0] ?? {}) as CallInput<K>);
+  const res = await send(key, args[0] as AnyInput | undefined);
   if (res.status === 401) return null;
   await throwIfResNotOk(res);
   return answerOf(key, res);

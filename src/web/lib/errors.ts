@@ -1,4 +1,4 @@
-/** The server's message from an apiRequest error ("{status}: {text}"), or null when there is none. */
+/** The server's message from an API call's error ("{status}: {text}"), or null when there is none. */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const match = /^\d{3}: ([\s\S]+)$/.exec(error.message);

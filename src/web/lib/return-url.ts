@@ -1,4 +1,4 @@
-/** sessionStorage key for the path to come back to after signing in (SPEC.md section 3). */
+/** sessionStorage key for the path to come back to after signing in (docs/spec.md §3). */
 export const RETURN_URL_KEY = "returnUrl";
 
 export function clearReturnUrl(): void {

@@ -1,7 +1,7 @@
 import { toast, toastShown } from "../components/ui/use-toast";
 import { storeReturnUrl } from "./return-url";
 
-/** SPEC.md section 8: the unauthorized case is an error whose message reads '401: ...Unauthorized'. */
+/** docs/spec.md §8: the unauthorized case is an error whose message reads '401: ...Unauthorized'. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }

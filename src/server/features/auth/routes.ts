@@ -164,6 +164,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { message: "Logged out" };
   });
 
-  // Where the browser is sent when a session has expired (SPEC.md section 7).
+  // Where the browser is sent when a session has expired (docs/spec.md §7).
   route(app, "GET /api/login", {}, async (_request, reply) => reply.redirect("/login"));
 }

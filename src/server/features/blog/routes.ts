@@ -66,7 +66,7 @@ function slugOf(pathname: string): string | null {
   }
 }
 
-/** The blog's API (SPEC.md section 7, blog), its feed, the sitemap and robots.txt. */
+/** The blog's API (docs/spec.md §7, blog), its feed, the sitemap and robots.txt. */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   const { origin, listDragons } = deps;
   const blog = createBlog(createBlogRepository(deps.db), deps.onChange);

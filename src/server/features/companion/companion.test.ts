@@ -333,7 +333,7 @@ describe("remote uploads as deployed (test setting off)", () => {
   });
 });
 
-describe("the widget's remote-upload client settings (SPEC.md section 9)", () => {
+describe("the widget's remote-upload client settings (docs/spec.md §9)", () => {
   it("are the ones Uppy's Companion client has built in: 10 retries, 5-minute socket silence, the spec's retryable statuses", () => {
     const require = createRequire(import.meta.url);
     const source = fs.readFileSync(require.resolve("@uppy/core/package.json").replace("package.json", "lib/companion-client/RequestClient.js"), "utf8");

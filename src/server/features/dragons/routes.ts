@@ -13,7 +13,7 @@ import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "./library";
 
-/** The template library's API (SPEC.md section 7, Dragons). */
+/** The template library's API (docs/spec.md §7, Dragons). */
 export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {
   const { library, storage, imageGenerator } = deps;
 

@@ -6,7 +6,7 @@ import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
 
 /**
- * The community feed's API (SPEC.md section 7, posts); signed-in only, approval by admins. Who
+ * The community feed's API (docs/spec.md §7, posts); signed-in only, approval by admins. Who
  * may call is checked before the payload (preValidation): a visitor gets 401 and a non-admin 403
  * whatever they send, never a 400 about a field.
  */

@@ -105,7 +105,7 @@ export function openApiDocument(serverUrl: string, sessionCookie: string): JsonS
   }
   return {
     openapi: "3.1.0",
-    info: { title: `${SITE_NAME} API`, version: "1", description: "Every answer that is not 2xx is a short plain-text message (SPEC.md section 7)." },
+    info: { title: `${SITE_NAME} API`, version: "1", description: "Every answer that is not 2xx is a short plain-text message (docs/spec.md §7)." },
     servers: [{ url: serverUrl }],
     tags: Object.keys(CONTRACT_GROUPS).map((name) => ({ name })),
     paths,

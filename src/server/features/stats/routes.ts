@@ -5,7 +5,7 @@ import { requireAdmin } from "../../auth/sessions";
 import { toCsv } from "./csv";
 import type { StatsRepository } from "./repository";
 
-/** The admin statistics dashboard's API (SPEC.md section 7, stats; decision 012): admins only. */
+/** The admin statistics dashboard's API (docs/spec.md §7, stats; decision 012): admins only. */
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsRepository) {
 
   route(app, "GET /api/admin/stats", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminStats> => {

@@ -6,7 +6,7 @@ import { createSignedInUser, type TestUser } from "../../test/users";
 import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats";
 import { createStatsRepository } from "./repository";
 
-// One seeded data set whose every figure is known (SPEC.md section 3, Stats; decision 012). Times are
+// One seeded data set whose every figure is known (docs/spec.md §3, Stats; decision 012). Times are
 // UTC; the repository is asked "as of" NOW, so the months are fixed whatever today is.
 const NOW = new Date("2026-06-15T12:00:00Z");
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 /**
  * A short label shown on hover and keyboard focus of its trigger, after 700 ms (300 ms skip delay),
- * as SPEC.md section 9 says. Each tooltip carries its own provider, so screens without tooltips
+ * as docs/spec.md §9 says. Each tooltip carries its own provider, so screens without tooltips
  * (the landing page's first load) never download Radix Tooltip.
  */
 export function Tooltip({ label, children }: { label: string; children: ReactNode }) {

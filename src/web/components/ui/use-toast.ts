@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// SPEC.md section 9: one toast visible at a time; a dismissed toast stays in the store for
+// docs/spec.md §9: one toast visible at a time; a dismissed toast stays in the store for
 // 1,000,000 ms (its exit animation and screen-reader announcement finish long before).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;

@@ -13,7 +13,7 @@ import { answerOf, sendApi } from "../../lib/api-client";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/remote-sources";
 import "./uppy-size.css";
 
-/** A file the widget uploaded: `objectPath` is its storage path (SPEC.md section 3, meta.objectPath). */
+/** A file the widget uploaded: `objectPath` is its storage path (docs/spec.md §3, meta.objectPath). */
 export interface UploadedFile {
   objectPath: string;
   name: string;
@@ -23,7 +23,7 @@ export interface UploadedFile {
 }
 
 export interface UploaderOptions {
-  /** Defaults: 1 file, 10 MB (SPEC.md section 5). */
+  /** Defaults: 1 file, 10 MB (docs/spec.md §5). */
   maxNumberOfFiles?: number;
   maxFileSize?: number;
   note?: string;

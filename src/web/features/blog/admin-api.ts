@@ -48,7 +48,7 @@ export function formValues(post?: AdminBlogPost): BlogFormValues {
 }
 
 /**
- * What a save sends (SPEC.md section 5): the server's own fields (id, createdAt, updatedAt,
+ * What a save sends (docs/spec.md §5): the server's own fields (id, createdAt, updatedAt,
  * publishedAt, authorId) are removed; the server would ignore them, but it never needs to see them.
  */
 export function toBlogPayload(values: BlogFormValues): BlogPostPayload {
@@ -83,7 +83,7 @@ export class BlogImageError extends Error {
 }
 
 /**
- * The blog's image upload (SPEC.md section 7, objects): ask for a signed URL with the file's name
+ * The blog's image upload (docs/spec.md §7, objects): ask for a signed URL with the file's name
  * and type, PUT the file there with its Content-Type, then set-acl so everyone may see it.
  * Answers the object path the image is served at.
  */

@@ -38,7 +38,7 @@ function AdminAccessRequired() {
 function PostRow({ post }: { post: AdminBlogPost }) {
   const [deleting, setDeleting] = useState(false);
   const remove = async () => {
-    // SPEC.md section 2: the browser's own confirm.
+    // docs/spec.md §2: the browser's own confirm.
     if (!window.confirm("Are you sure you want to delete this post?")) return;
     setDeleting(true);
     try {

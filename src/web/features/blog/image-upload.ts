@@ -4,10 +4,10 @@ import { BLOG_IMAGE_TYPES, BlogImageError, uploadBlogImage } from "./admin-api";
 
 /**
  * Upload a picture for a post (the featured image or one in the body), saying how it went
- * (SPEC.md section 8, blog image upload). Answers its object path, or null when it failed.
+ * (docs/spec.md §8, blog image upload). Answers its object path, or null when it failed.
  */
 export async function uploadImageWithToasts(file: File): Promise<string | null> {
-  // SPEC.md section 5: the featured image must be an image file (and the server takes these kinds).
+  // docs/spec.md §5: the featured image must be an image file (and the server takes these kinds).
   if (!BLOG_IMAGE_TYPES.includes(file.type)) {
     toast({ title: "Error", description: "Please choose an image file (PNG, JPEG, WebP or GIF)", variant: "destructive" });
     return null;

@@ -28,7 +28,7 @@ export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) 
       updateCachedPost(post.id, (p) => ({ ...p, comments: [...p.comments, comment] }));
       setDraft("");
     } catch (error) {
-      // SPEC.md section 8: a lost session is said and fixed; other comment errors are silent.
+      // docs/spec.md §8: a lost session is said and fixed; other comment errors are silent.
       if (isUnauthorizedError(error)) handleUnauthorized();
     } finally {
       setSending(false);

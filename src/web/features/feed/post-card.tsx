@@ -38,7 +38,7 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
       updateCachedPost(post.id, (p) => withLike(p, viewer.id, state.liked));
     } catch (error) {
       updateCachedPost(post.id, (p) => withLike(p, viewer.id, liked));
-      // SPEC.md section 8: a lost session is said and fixed; other like errors are silent.
+      // docs/spec.md §8: a lost session is said and fixed; other like errors are silent.
       if (isUnauthorizedError(error)) handleUnauthorized();
     }
   };

@@ -28,7 +28,7 @@ interface Photo {
   preview: string | null;
 }
 
-/** Have each uploaded photo checked (set-acl), kept private (a post publishes cleaned copies); one that fails is logged and skipped (SPEC.md section 8). */
+/** Have each uploaded photo checked (set-acl), kept private (a post publishes cleaned copies); one that fails is logged and skipped (docs/spec.md §8). */
 async function checkPhotos(files: UploadedFile[]): Promise<Photo[]> {
   const shared: Photo[] = [];
   for (const file of files) {

@@ -7,7 +7,7 @@ export const ADMIN_STATS_KEY = apiQueryKey("GET /api/admin/stats");
 /** The CSV of the Pro waitlist (a download: the browser saves what this answers). */
 export const WAITLIST_CSV_URL = apiPath("GET /api/admin/waitlist.csv");
 
-/** GET /api/admin/stats, read by the default query function (SPEC.md section 7); admins only. */
+/** GET /api/admin/stats, read by the default query function (docs/spec.md §7); admins only. */
 export function useAdminStats(enabled: boolean) {
   return useQuery({ ...apiQuery("GET /api/admin/stats"), enabled });
 }

@@ -181,7 +181,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
   );
 }
 
-/** /admin/stats: how the product is doing, for admins (SPEC.md section 2, Admin statistics). */
+/** /admin/stats: how the product is doing, for admins (docs/spec.md §2, Admin statistics). */
 export function StatsPage() {
   usePageMeta(getStaticPageMeta("/admin/stats")!);
   const { isAdmin, isLoading } = useAuth();
