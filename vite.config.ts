@@ -40,8 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: "framework",
                   test: (id: string) =>
-                    /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/.test(id) &&
-                    !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(id),
+                    (/node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/.test(id) &&
+                      !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(id)) ||
+                    // Small parts nearly every public page uses (its head tags, the library's
+                    // reads, cards): each as a file of its own cost more in requests and gzip
+                    // framing than the few hundred bytes they add here.
+                    /src[\\/]web[\\/](lib[\\/](dragons|page-meta)|components[\\/]ui[\\/]card)\.tsx?$/.test(id),
                 },
               ],
             },

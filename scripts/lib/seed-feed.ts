@@ -10,7 +10,7 @@
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { createStorage } from "../../src/server/storage/create-storage";
-import { seedFeed } from "../../src/server/features/feed/seed-feed";
+import { seedFeed } from "../../src/server/features/posts/seed-feed";
 
 const config = loadConfig(process.env);
 const postCount = process.argv[2] ? Number(process.argv[2]) : undefined;

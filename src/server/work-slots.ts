@@ -2,7 +2,7 @@
  * At most `slots` pieces of work at once, the rest waiting their turn in order. With a `capacity`,
  * the pieces running together also weigh at most that much (a piece heavier than it runs alone).
  * Used for photo decodes, weighed by their pixels (images/photo.ts), and for feed pages read at
- * cursors the server did not hand out (features/feed/feed-pages.ts).
+ * cursors the server did not hand out (features/posts/feed-pages.ts).
  */
 export function createSlots(slots: number, capacity = Infinity) {
   let running = 0;

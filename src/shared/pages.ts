@@ -29,7 +29,7 @@ export interface Page {
   /** The address, as wouter writes it: `:name` is one segment, `:name?` an optional last one. */
   path: string;
   screen: Screen;
-  /** The screen's source file, `src/web/{module}.tsx`: the server preloads its chunk with the HTML. */
+  /** The screen's source file: `src/web/features/{module}.tsx`, or `src/web/{module}.tsx` for a page of app/ (composed of features): the server preloads its chunk with the HTML. */
   module: string;
   access: Access;
   /** Rendered on the server with its first screen's data (decision 016b). */
@@ -51,28 +51,28 @@ export interface PageQuery {
 }
 
 export const PAGES: readonly Page[] = [
-  { path: "/", screen: "landing", module: "features/landing/landing-page", access: "everyone", serverRendered: true },
+  { path: "/", screen: "landing", module: "landing/landing-page", access: "everyone", serverRendered: true },
   {
-    path: "/home", screen: "library", module: "features/library/library-page", access: "everyone", serverRendered: true, offline: true,
+    path: "/home", screen: "library", module: "dragons/library-page", access: "everyone", serverRendered: true, offline: true,
     data: "/api/dragons",
   },
   {
-    path: "/dragon/:id", screen: "dragon", module: "features/dragon/dragon-page", access: "everyone", serverRendered: true, offline: true,
+    path: "/dragon/:id", screen: "dragon", module: "dragons/dragon-page", access: "everyone", serverRendered: true, offline: true,
     data: "/api/dragons/:id",
   },
-  { path: "/draw/:id", screen: "draw", module: "features/canvas/draw-page", access: "everyone", offline: true },
-  { path: "/login", screen: "login", module: "features/auth/login-page", access: "everyone" },
-  { path: "/verify-email", screen: "verifyEmail", module: "features/auth/verify-email-page", access: "everyone" },
-  { path: "/reset-password", screen: "resetPassword", module: "features/account/reset-password-page", access: "everyone" },
-  { path: "/feed", screen: "feed", module: "features/feed/feed-page", access: "everyone" },
-  { path: "/blog", screen: "blogList", module: "features/blog/blog-list-page", access: "everyone", serverRendered: true, data: "/api/blog/posts" },
+  { path: "/draw/:id", screen: "draw", module: "canvas/draw-page", access: "everyone", offline: true },
+  { path: "/login", screen: "login", module: "auth/login-page", access: "everyone" },
+  { path: "/verify-email", screen: "verifyEmail", module: "auth/verify-email-page", access: "everyone" },
+  { path: "/reset-password", screen: "resetPassword", module: "account/reset-password-page", access: "everyone" },
+  { path: "/feed", screen: "feed", module: "posts/feed-page", access: "everyone" },
+  { path: "/blog", screen: "blogList", module: "blog/blog-list-page", access: "everyone", serverRendered: true, data: "/api/blog/posts" },
   {
-    path: "/blog/:slug", screen: "blogPost", module: "features/blog/blog-post-page", access: "everyone", serverRendered: true,
+    path: "/blog/:slug", screen: "blogPost", module: "blog/blog-post-page", access: "everyone", serverRendered: true,
     data: "/api/blog/posts/:slug",
   },
-  { path: "/upload", screen: "upload", module: "features/feed/upload-page", access: "members" },
-  { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "features/blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
-  { path: "/admin/stats", screen: "stats", module: "features/stats/stats-page", access: "members" },
+  { path: "/upload", screen: "upload", module: "posts/upload-page", access: "members" },
+  { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
+  { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
 ];
 
@@ -127,7 +127,7 @@ export function matchPage(pathname: string): { page: Page; params: Record<string
 }
 
 /** Where a screen's source is, as Vite's manifest names it (relative to src/web). */
-export const moduleFile = (page: Page) => `${page.module}.tsx`;
+export const moduleFile = (page: Page) => (page.module.startsWith("app/") ? `${page.module}.tsx` : `features/${page.module}.tsx`);
 
 /** True when a path names a screen of the app. */
 export const isKnownRoute = (pathname: string): boolean => matchPage(pathname) !== null;

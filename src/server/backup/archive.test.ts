@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DatabaseInUseError } from "../db/pglite-lock";
-import { seedFeed } from "../features/feed/seed-feed";
+import { seedFeed } from "../features/posts/seed-feed";
 import { LocalBlobBackend } from "../storage/local-backend";
 import { ObjectStorage } from "../storage/object-storage";
 import { backupDataDir, restoreDataDir } from "./archive";

@@ -8,14 +8,14 @@ import type { Screen } from "../../shared/pages";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route parameters
 export const SCREENS: Record<Screen, LazyScreen<any>> = {
   landing: lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage)),
-  library: lazyScreen(() => import("../features/library/library-page").then((m) => m.LibraryPage)),
-  dragon: lazyScreen(() => import("../features/dragon/dragon-page").then((m) => m.DragonPage)),
+  library: lazyScreen(() => import("../features/dragons/library-page").then((m) => m.LibraryPage)),
+  dragon: lazyScreen(() => import("../features/dragons/dragon-page").then((m) => m.DragonPage)),
   draw: lazyScreen(() => import("../features/canvas/draw-page").then((m) => m.DrawPage)),
   login: lazyScreen(() => import("../features/auth/login-page").then((m) => m.LoginPage)),
   verifyEmail: lazyScreen(() => import("../features/auth/verify-email-page").then((m) => m.VerifyEmailPage)),
   resetPassword: lazyScreen(() => import("../features/account/reset-password-page").then((m) => m.ResetPasswordPage)),
-  feed: lazyScreen(() => import("../features/feed/feed-page").then((m) => m.FeedPage)),
-  upload: lazyScreen(() => import("../features/feed/upload-page").then((m) => m.UploadPage)),
+  feed: lazyScreen(() => import("../features/posts/feed-page").then((m) => m.FeedPage)),
+  upload: lazyScreen(() => import("../features/posts/upload-page").then((m) => m.UploadPage)),
   profile: lazyScreen(() => import("./profile/profile-page").then((m) => m.ProfilePage)),
   blogList: lazyScreen(() => import("../features/blog/blog-list-page").then((m) => m.BlogListPage)),
   blogPost: lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage)),

@@ -1,6 +1,6 @@
 import { sendApi } from "./api-client";
 import { ownKeys, read } from "./on-this-device";
-import { outboxesOf, type OutboxEntry } from "./on-this-device-keys";
+import { outboxesOf, type OutboxEntry } from "./progress-keys";
 import { isPublicAnswer } from "./public-answer";
 
 // What signing out does to this device (lib/on-this-device.ts keeps what is forgotten here). A

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_KEY, isCoveredBy, isPersonKey, outboxKey, outboxesOf, progressKey } from "./on-this-device-keys";
+import { ACCOUNT_KEY, isPersonKey } from "./on-this-device-keys";
+import { isCoveredBy, outboxKey, outboxesOf, progressKey } from "./progress-keys";
 import { CANVAS_DEFAULTS } from "../features/canvas/canvas-state";
 
 const ana = "8d1c1f7e-0000-4000-8000-000000000001";

@@ -9,7 +9,7 @@ import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useSignOut } from "../../lib/use-sign-out";
-import { MyDrawings } from "../../features/feed/my-drawings";
+import { MyDrawings } from "../../features/posts/my-drawings";
 import { DataCard } from "../../features/account/data-card";
 import { PasswordCard } from "../../features/account/password-card";
 import { ProfileDetails } from "../../features/account/profile-details";

@@ -1,6 +1,6 @@
 import type { SavedWip } from "../../../shared/wip";
 import { read, write } from "../../lib/on-this-device";
-import { isCoveredBy, outboxKey, progressKey, type OutboxEntry } from "../../lib/on-this-device-keys";
+import { isCoveredBy, outboxKey, progressKey, type OutboxEntry } from "../../lib/progress-keys";
 
 // A signed-in learner's progress on this device (lib/on-this-device.ts, which forgets it when they
 // leave): the last saved progress of each dragon, for reopening offline, and the outbox of saves
