@@ -24,7 +24,7 @@ export type Answer = z.ZodType | OtherAnswer;
 export interface Endpoint {
   summary: string;
   access: Access;
-  /** The path's parameters (`:id`, or `*` as the parameter `*`). */
+  /** The path's parameters (`:id`); a wildcard (`*`) is checked by its handler. */
   params?: z.ZodType;
   query?: z.ZodType;
   /** The JSON body. */
