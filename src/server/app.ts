@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling, loggableError, sendError } from "./http/errors";
+import { installAfterAnswer } from "./http/after-answer";
 import { answerSerializer } from "./http/contract-route";
 import { installSecurityHeaders } from "./http/security";
 import "./http/request-user";
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
 
   installOriginCheck(app, config);
+  installAfterAnswer(app);
   const sessions = createSessions(database.db, config);
   sessions.install(app);
   const users = createUsersRepository(database.db);

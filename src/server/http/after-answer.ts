@@ -1,7 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-// Each app's work still running after its answers, across the features that started it.
-const running = new WeakMap<FastifyInstance, Set<Promise<void>>>();
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Work still running after its answer, across every feature (installAfterAnswer). */
+    afterAnswerJobs: Set<Promise<void>>;
+  }
+}
+
+/**
+ * Gives the app one set of work still running after its answers, shared by every feature's
+ * encapsulated plugin (a decorator of the root is seen by them all); closing the app waits for it.
+ */
+export function installAfterAnswer(app: FastifyInstance): void {
+  const jobs = new Set<Promise<void>>();
+  app.decorate("afterAnswerJobs", jobs);
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...jobs]);
+  });
+}
 
 /**
  * Work that runs after the answer has gone (mail, mostly), so an answer's time and status never
@@ -9,16 +25,7 @@ const running = new WeakMap<FastifyInstance, Set<Promise<void>>>();
  * logged; closing the app waits for what is still running.
  */
 export function createAfterAnswer(app: FastifyInstance) {
-  let inFlight = running.get(app);
-  if (!inFlight) {
-    const jobs = new Set<Promise<void>>();
-    running.set(app, jobs);
-    app.addHook("onClose", async () => {
-      await Promise.allSettled([...jobs]);
-    });
-    inFlight = jobs;
-  }
-  const jobs = inFlight;
+  const jobs = app.afterAnswerJobs;
   return (request: FastifyRequest, what: string, work: () => Promise<void>): void => {
     const job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
@@ -30,6 +37,5 @@ export function createAfterAnswer(app: FastifyInstance) {
 
 /** Resolves once the work that answers left behind has finished (tests count rows after it). */
 export async function afterAnswerSettled(app: FastifyInstance): Promise<void> {
-  await Promise.allSettled([...(running.get(app) ?? [])]);
+  await Promise.allSettled([...app.afterAnswerJobs]);
 }
-
