@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { text } from "../../shared/text";
-import { answerSerializer, serialisationSchema } from "./contract-route";
+import { answerSerializer, answerWrittenOnce, serialisationSchema } from "./contract-route";
 
 const person = z.object({
   id: text(),
@@ -36,5 +36,19 @@ describe("answers written from their declaration", () => {
     const schema = serialisationSchema(person) as { properties: Record<string, { type?: unknown }> };
     expect(schema.properties.name!.type).toEqual(["string", "null"]);
     expect(schema.properties.picture!.type).toEqual(["object", "null"]);
+  });
+});
+
+describe("an answer written once per value", () => {
+  const dragon = { id: "d1", name: "Ember", previewUrl: "/objects/p", previewSmallUrl: null, hiresUrl: "/objects/h", pencilPreviewUrl: null, pencilHiresUrl: null, width: 800, height: 600, createdAt: "2026-11-25T10:00:00.000Z" };
+
+  it("writes the declared fields, and the same list again without writing it", () => {
+    const write = answerWrittenOnce("GET /api/dragons");
+    const list = [{ ...dragon, storageKey: "library/d1" }];
+    const first = write(list);
+    expect(JSON.parse(first)).toEqual([dragon]);
+    list[0]!.name = "changed in place";
+    expect(write(list)).toBe(first);
+    expect(JSON.parse(write([...list]))[0].name).toBe("changed in place");
   });
 });

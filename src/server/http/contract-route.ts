@@ -89,3 +89,21 @@ export function answerSerializer(options: { checkAnswers: boolean }) {
     };
   };
 }
+
+/**
+ * The 200 answer of `key`, written from its schema once per value: for answers read far more often
+ * than they change and kept as the same object meanwhile (the library's list), so each request
+ * sends bytes instead of writing them again.
+ */
+export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(key: K): (value: JsonAnswers<Contract[K]> & object) => string {
+  const { method, path } = splitKey(key);
+  const write = answerSerializer({ checkAnswers: false })({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" });
+  const written = new WeakMap<object, string>();
+  return (value) => {
+    const kept = written.get(value);
+    if (kept !== undefined) return kept;
+    const json = write(value);
+    written.set(value, json);
+    return json;
+  };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ObjectStorage } from "../../storage/object-storage";
-import { route } from "../../http/contract-route";
+import { answerWrittenOnce, route } from "../../http/contract-route";
 import { dragonIdParams } from "../../../shared/contract/dragons";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
@@ -18,9 +18,11 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   const { library, storage, imageGenerator } = deps;
 
   // The library is the same for everyone: `public` lets a shared device keep it for offline use.
+  // The list is kept as one array until it changes, so its JSON is written once for it.
+  const listJson = answerWrittenOnce("GET /api/dragons");
   route(app, "GET /api/dragons", {}, async (_request, reply) => {
-    reply.header("cache-control", "public, no-cache");
-    return library.list();
+    const json = listJson(await library.list());
+    return reply.header("cache-control", "public, no-cache").type("application/json; charset=utf-8").send(json);
   });
 
   route(app, "GET /api/dragons/:id", {}, async (request, reply) => {
