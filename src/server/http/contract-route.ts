@@ -75,13 +75,16 @@ function simplifyNullable(node: unknown): unknown {
 /**
  * Fastify's serialiser for declared answers. With `checkAnswers` (the tests), an answer that does not
  * match its declaration is an error instead of being trimmed to it: a field missing or of the
- * wrong type in a handler fails a test rather than reaching a browser.
+ * wrong type in a handler fails a test rather than reaching a browser. Each writer is built when
+ * its first answer is sent, not when the route is registered: building all of them was ~60 ms of
+ * every start (decision 025), and most routes answer nothing for a while after one.
  */
 export function answerSerializer(options: { checkAnswers: boolean }) {
   return ({ schema, url, method, httpStatus }: { schema: unknown; url?: string; method?: string; httpStatus?: string }) => {
     const zodSchema = schema as z.ZodType;
-    const stringify = fastJson(serialisationSchema(zodSchema));
-    if (!options.checkAnswers) return (data: unknown) => stringify(data);
+    let built: ((data: unknown) => string) | undefined;
+    const stringify = (data: unknown) => (built ??= fastJson(serialisationSchema(zodSchema)))(data);
+    if (!options.checkAnswers) return stringify;
     return (data: unknown) => {
       const checked = zodSchema.safeParse(data);
       if (!checked.success) throw new Error(`${method} ${url} answered ${httpStatus} with something its declaration does not allow: ${checked.error.message}`);
