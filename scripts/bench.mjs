@@ -463,11 +463,11 @@ async function run() {
       try {
         const [dragon] = await (await fetch(`${canvasServer.url}/api/dragons`)).json();
         const result = await benchCanvas(canvasServer.url, dragon.id);
-        rows.push({ measure: "longest task during a 2 s drag, 12 MP template", value: result.longestTaskMs === 0 ? "none over 50 ms" : `${result.longestTaskMs} ms`, budget: "< 50 ms", ok: result.longestTaskMs < 50 ? "yes" : "NO" });
+        for (const [view, ms] of Object.entries(result.firstDragMs)) {
+          rows.push({ measure: `longest task during the first 2 s drag after opening, ${view} view, 12 MP template`, value: ms === 0 ? "none over 50 ms" : `${ms} ms`, budget: "< 50 ms", ok: ms < 50 ? "yes" : "NO" });
+        }
         rows.push({ measure: "click to drawn cell viewer, 12 MP template", value: `${result.viewerOpenMs} ms`, budget: "< 100 ms", ok: result.viewerOpenMs < 100 ? "yes" : "NO" });
         rows.push({ measure: "value view switch to drawn paper, 12 MP template", value: `${result.valueViewSwitchMs} ms`, budget: "< 200 ms", ok: result.valueViewSwitchMs < 200 ? "yes" : "NO" });
-        const withValues = result.longestTaskValueViewMs;
-        rows.push({ measure: "longest task during a 2 s drag, 5-value view on", value: withValues === 0 ? "none over 50 ms" : `${withValues} ms`, budget: "< 50 ms", ok: withValues < 50 ? "yes" : "NO" });
         rows.push({ measure: "Print / PDF (picture + blank grid), 12 MP template", value: `${result.pdfMs} ms`, budget: "< 2000 ms", ok: result.pdfMs < 2000 ? "yes" : "NO" });
       } finally {
         await canvasServer.stop();

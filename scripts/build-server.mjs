@@ -23,6 +23,10 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
+  // What is imported with import() (the S3 client, node-postgres, openid-client, nodemailer) goes
+  // into chunks of its own, loaded when first needed rather than at every start.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   external,
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -21,7 +21,7 @@ if (postCount !== undefined && !(Number.isInteger(postCount) && postCount > 0)) 
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` });
 try {
   const started = Date.now();
-  const seeded = await seedFeed(database.db, createStorage(config, database.db), { posts: postCount });
+  const seeded = await seedFeed(database.db, await createStorage(config, database.db), { posts: postCount });
   console.error(`seed-feed: ${seeded.posts} posts from ${seeded.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(JSON.stringify(seeded));
 } finally {

@@ -97,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   installErrorHandling(app);
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
-  const storage = deps.storage ?? createStorage(config, database.db);
+  const storage = deps.storage ?? (await createStorage(config, database.db));
   app.decorate("database", database);
   app.decorate("storage", storage);
   app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);

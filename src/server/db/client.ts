@@ -1,13 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
 
@@ -20,10 +17,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// In the source tree migrations sit beside this file; the server bundle copies them beside itself.
+// In the source tree migrations sit beside this file; the server build copies them beside its
+// entry files, and this code may be in one of the entries or in a chunk one folder below them.
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.join(here, "migrations"), path.join(here, "db", "migrations")]) {
+  for (const candidate of [path.join(here, "migrations"), path.join(here, "..", "migrations"), path.join(here, "db", "migrations")]) {
     if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
   }
   throw new Error("Database migrations folder not found");
@@ -49,6 +47,13 @@ const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=5"].flatMap((se
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const runMigrations = options.migrate ?? true;
   if (options.databaseUrl) {
+    // node-postgres and its Drizzle driver are loaded only here: an embedded installation never
+    // needs them, and loading them cost every start time and memory (decision 025).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 
@@ -17,22 +17,30 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+// nodemailer is loaded with the first message, not at every start (decision 025).
+let nodemailerModule: ReturnType<typeof importNodemailer> | undefined;
+const importNodemailer = () => import("nodemailer").then((module) => module.default);
+const loadNodemailer = () => (nodemailerModule ??= importNodemailer());
+
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+    const smtpUrl = config.SMTP_URL;
+    let transport: Promise<Transporter> | undefined;
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
       },
     };
   }
   const outbox = path.join(config.DATA_DIR, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+      const info = await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
       // Written whole, then renamed: a reader of the outbox never sees half a message.

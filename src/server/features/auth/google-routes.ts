@@ -1,7 +1,7 @@
 import path from "node:path";
 import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import type { Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
@@ -37,20 +37,26 @@ interface GoogleClaims {
  * GOOGLE_ISSUER (any OIDC provider can stand in). The flow's secrets wait in a short-lived signed
  * cookie between the redirect out and the callback.
  */
+// openid-client is loaded at the first Google sign-in, not at every start (decision 025).
+let oidcModule: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (oidcModule ??= import("openid-client"));
+
 export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Config; users: UsersRepository; sessions: Sessions }) {
   const { config, users, sessions } = deps;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
   const secret = loadOrCreateSecret(path.join(config.DATA_DIR, "cookie-signing.key"));
   const flowCookie = { httpOnly: true, sameSite: "lax" as const, secure: config.publicUrl.startsWith("https:"), path: "/api/auth/google" };
 
-  let discovered: Promise<oidc.Configuration> | undefined;
-  function provider(): Promise<oidc.Configuration> {
-    discovered ??= oidc
-      .discovery(new URL(config.GOOGLE_ISSUER), config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET, undefined, {
-        // A local stand-in provider in development and tests speaks plain http.
-        execute: config.GOOGLE_ISSUER.startsWith("http:") ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      })
+  let discovered: Promise<Oidc.Configuration> | undefined;
+  function provider(): Promise<Oidc.Configuration> {
+    discovered ??= loadOidc()
+      .then((oidc) =>
+        oidc.discovery(new URL(config.GOOGLE_ISSUER), config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET, undefined, {
+          // A local stand-in provider in development and tests speaks plain http.
+          execute: config.GOOGLE_ISSUER.startsWith("http:") ? [oidc.allowInsecureRequests] : [],
+          timeout: 10,
+        }),
+      )
       .catch((error: unknown) => {
         discovered = undefined;
         throw error;
@@ -61,7 +67,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   // password or deleting itself): the provider is asked for a sign-in within the fresh window.
   route(app, "GET /api/auth/google", {}, async (request, reply) => {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
-    let configuration: oidc.Configuration;
+    const oidc = await loadOidc();
+    let configuration: Oidc.Configuration;
     try {
       configuration = await provider();
     } catch (error) {
@@ -97,6 +104,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
     try {
       const currentUrl = new URL(redirectUri);
       currentUrl.search = new URL(request.url, config.publicUrl).search;
+      const oidc = await loadOidc();
       const tokens = await oidc.authorizationCodeGrant(await provider(), currentUrl, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,

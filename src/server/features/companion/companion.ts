@@ -4,7 +4,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import expressSession from "express-session";
 import { PROVIDER_ENV, configuredRemoteSources, type Config } from "../../config";
 import { loadOrCreateSecret } from "../../http/secrets";
 import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
@@ -80,6 +79,7 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
   // OAuth providers keep their state between redirects in a session (Grant's). Only those need
   // one; it is Companion's own, short-lived, in this process's memory.
   if (sources.length === 0) return app as unknown as CompanionHandler;
+  const { default: expressSession } = await import("express-session");
   const session = expressSession({
     name: "dg_companion",
     secret,
