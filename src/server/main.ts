@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
@@ -59,11 +58,6 @@ async function firstStartInChild(script: string): Promise<void> {
 // Process entry: read config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT
 // (stop accepting, let in-flight requests finish, close the database, exit 0).
 async function main() {
-  // libvips keeps recent operations and their images for reuse, and what it counts of them is not
-  // what they hold: after four 40 MP progressive JPEGs, decoded one after the other, it reported
-  // 34 MB while the process had grown by 530 MB instead of 180 MB (decision 009). The server
-  // decodes each upload once, so there is nothing to reuse.
-  sharp.cache(false);
   let config: Config;
   try {
     config = loadConfig();

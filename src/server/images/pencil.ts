@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 
 /** A pencil-sketch rendering: grey-scale strokes on white paper. */
 export interface PencilResult {
@@ -61,6 +61,7 @@ const PREVIEW_SIZE = 800;
 /** Render `input` (a normalised PNG, possibly with alpha) as a pencil sketch on white paper. */
 export async function renderPencil(input: Buffer): Promise<PencilResult> {
   const p = TUNING;
+  const sharp = await loadSharp();
   const { data: px, info } = await sharp(input).raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h, channels: ch } = info;
 

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "./sharp";
 import { HttpError } from "../http/errors";
 import { MAX_TEMPLATE_PIXELS, inspectImage } from "./template-pipeline";
 import { createSlots } from "../work-slots";
@@ -26,6 +27,7 @@ async function checkedPixels(original: Buffer, field: string, maxPixels: number)
 /** `make` on the upright photo; a decoding failure is a 400 naming `field`. */
 async function made<T>(original: Buffer, field: string, make: (upright: Sharp) => Promise<T>, maxPixels: number): Promise<T> {
   try {
+    const sharp = await loadSharp();
     return await make(sharp(original, { limitInputPixels: maxPixels, failOn: "error" }).rotate());
   } catch {
     throw new HttpError(400, `Invalid ${field}: The image file is damaged or incomplete. Please try another file.`);
@@ -51,6 +53,7 @@ export async function processPhoto<T>(original: Buffer, field: string, make: (up
  * hold (WebP's, a JPEG's behind large metadata) weighs as the largest photo, which decodes alone.
  */
 export async function processPhotoInTurn<T>(head: Buffer, read: () => Promise<Buffer>, field: string, make: (upright: Sharp) => Promise<T>): Promise<T> {
+  const sharp = await loadSharp();
   const header = await sharp(head, { limitInputPixels: false }).metadata().catch(() => null);
   const pixels = header?.width && header.height ? header.width * header.height : MAX_PHOTO_PIXELS;
   // Too large by its header: refused now, not after waiting its turn.
@@ -77,6 +80,7 @@ const REENCODE: Record<string, (image: Sharp) => Sharp> = {
  */
 export async function withoutMetadata(bytes: Buffer, type: string): Promise<Buffer | null> {
   const reencode = REENCODE[type];
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
   if (!reencode || !meta || (!meta.exif && !meta.xmp && !meta.iptc)) return null;
   return processPhoto(bytes, "objectPath", (upright) => reencode(upright).toBuffer(), MAX_TEMPLATE_PIXELS);

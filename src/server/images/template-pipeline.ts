@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "./sharp";
 import { HttpError } from "../http/errors";
 
 /** Limits every template passes (docs/spec.md §5; the Template library issue). */
@@ -30,6 +31,7 @@ const sharpOptions = { limitInputPixels: MAX_TEMPLATE_PIXELS, failOn: "error" as
  */
 export async function inspectImage(input: Buffer): Promise<{ width: number; height: number }> {
   if (input.length > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Header only; the pixel limit is checked below so a bomb gets its own message.
@@ -51,6 +53,7 @@ export async function inspectImage(input: Buffer): Promise<{ width: number; heig
 /** Make a template's stored versions from an original image (one path for uploads, AI images and samples). */
 export async function prepareTemplate(input: Buffer): Promise<PreparedTemplate> {
   await inspectImage(input);
+  const sharp = await loadSharp();
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to. PNG's
     // per-row filters make a photo's PNG about half the size (12 instead of 22 MB for a 12 MP

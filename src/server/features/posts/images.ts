@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../images/sharp";
 import { processPhotoInTurn } from "../../images/photo";
 import { POST_DISPLAY_MAX_SIDE, POST_THUMB_MAX_SIDE } from "../../../shared/posts";
 
@@ -28,6 +28,7 @@ export async function preparePostPhoto(head: Buffer, read: () => Promise<Buffer>
       .resize({ width: POST_DISPLAY_MAX_SIDE, height: POST_DISPLAY_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80, effort: 4 })
       .toBuffer({ resolveWithObject: true });
+    const sharp = await loadSharp();
     const thumb = await sharp(display)
       .resize({ width: POST_THUMB_MAX_SIDE, height: POST_THUMB_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 75, effort: 4 })

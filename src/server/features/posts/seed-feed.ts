@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "../../images/sharp";
 import type { Database } from "../../db/client";
 import { comments, dragons, likes, postImages, posts, sessions, storedObjects, users } from "../../db/schema";
 import type { ObjectStorage } from "../../storage/object-storage";
@@ -35,6 +35,7 @@ async function samplePhoto(index: number) {
   const hue = (index * 97) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="100%" height="100%" fill="hsl(${hue},55%,70%)"/>
     <circle cx="160" cy="120" r="80" fill="hsl(${(hue + 180) % 360},60%,40%)"/></svg>`;
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(svg));
   return {
     display: await image.clone().webp({ quality: 70 }).toBuffer(),
