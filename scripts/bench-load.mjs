@@ -10,11 +10,16 @@
 //
 // Per scenario: requests, 5xx (there must be none: the exit code is 1 otherwise), other non-2xx by
 // status (429s are the rate limiter's answers, shown, not failures), p50/p99 of reads, writes and
-// sign-ins, and each server's peak resident memory sampled every second. The budgets (PostgreSQL:
-// reads p99 < 50 ms, writes p99 < 100 ms; every server < 400 MB) are reported, as `npm run bench`
-// does, not enforced by the exit code.
+// sign-ins, and each server's peak resident memory sampled every second. The budgets (reads p99
+// < 20 ms, writes p99 < 30 ms; every server < 400 MB) are reported, as `npm run bench` does, not
+// enforced by the exit code.
 //
-// Environment: LOAD_USERS, LOAD_SECONDS, LOAD_ONLY ("pglite" or "postgres": one scenario).
+// Then capacity: more and more users (LOAD_CAPACITY_STEPS, each for LOAD_STEP_SECONDS, on accounts
+// of their own) until the reads' p99 passes 50 ms, a 5xx comes back or a request gets no answer;
+// the row names the first step that did, with every step's p99.
+//
+// Environment: LOAD_USERS, LOAD_SECONDS, LOAD_ONLY ("pglite" or "postgres": one scenario),
+// LOAD_CAPACITY_STEPS ("" to skip), LOAD_STEP_SECONDS.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -29,12 +34,18 @@ const USERS = Number(process.env.LOAD_USERS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const ONLY = process.env.LOAD_ONLY?.toLowerCase() ?? null;
 const FEED_POSTS = 60;
-const BUDGET = { readP99: 50, writeP99: 100, residentMb: 400 };
+const BUDGET = { readP99: 20, writeP99: 30, residentMb: 400 };
+const CAPACITY_STEPS = (process.env.LOAD_CAPACITY_STEPS ?? "200,400,700,1000,1400,2000").split(",").filter(Boolean).map(Number);
+const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
+// Where a read stops feeling instant; the capacity is the number of users at which p99 passes it.
+const CAPACITY_READ_P99 = 50;
+// Two servers on PostgreSQL must carry at least this many users within it.
+const CAPACITY_BUDGET_USERS = 1000;
 // Behind one reverse proxy, as a real deployment: each user's own address reaches the rate limits.
 const BEHIND_PROXY = { TRUST_PROXY: "1" };
 
-if (!(Number.isInteger(USERS) && USERS > 0) || !(SECONDS > 0)) {
-  console.error("bench:load: LOAD_USERS must be a positive whole number and LOAD_SECONDS a positive number");
+if (!(Number.isInteger(USERS) && USERS > 0) || !(SECONDS > 0) || !(STEP_SECONDS > 0) || !CAPACITY_STEPS.every((step) => Number.isInteger(step) && step > 0)) {
+  console.error("bench:load: LOAD_USERS and LOAD_CAPACITY_STEPS must be positive whole numbers, LOAD_SECONDS and LOAD_STEP_SECONDS positive numbers");
   process.exit(2);
 }
 
@@ -71,7 +82,9 @@ stopOnSignal((signal) => {
 async function seed(env) {
   const lastLine = (out) => JSON.parse(out.trim().split("\n").at(-1));
   lastLine(await runScript("scripts/lib/seed-feed.ts", [String(FEED_POSTS)], env));
-  return lastLine(await runScript("scripts/lib/seed-load-users.ts", [String(USERS), PASSWORD], env)).users;
+  // The measured users, then the capacity steps' own (a measured user may have signed out, which
+  // ends the session its account was seeded with).
+  return lastLine(await runScript("scripts/lib/seed-load-users.ts", [String(USERS + Math.max(0, ...CAPACITY_STEPS)), PASSWORD], env)).users;
 }
 
 /** s3rver in its own tracked process; answers the environment that points a server at it. */
@@ -91,16 +104,17 @@ async function startS3() {
 
 /**
  * The load itself: USERS signed-in users ({ email, cookie } each) for SECONDS against `servers`
- * ({ name, url, pid, child }), then the rows. `budgeted`: the latency budgets apply.
+ * ({ name, url, pid, child }), then the rows. `capacityUsers`: how many users the scenario must carry
+ * within the capacity's read p99 (none: reported only).
  */
-async function runLoad(scenario, servers, accounts, { budgeted }) {
+async function runLoad(scenario, servers, accounts, { capacityUsers }) {
   const row = (measure, value, budget = "", met = "") => rows.push({ scenario, measure, value, budget, met });
   const recorder = createRecorder();
   const dragons = await (await fetch(`${servers[0].url}/api/dragons`)).json();
   if (!dragons.length) throw new Error("no dragons in the library");
   const world = { dragonIds: dragons.map((dragon) => dragon.id) };
 
-  const users = makeUsers(accounts, servers, recorder);
+  const users = makeUsers(accounts.slice(0, USERS), servers, recorder);
   await warmUp(users, servers, world);
   console.error(`${scenario}: ${SECONDS} s of load by ${users.length} signed-in users starts`);
 
@@ -138,7 +152,7 @@ async function runLoad(scenario, servers, accounts, { budgeted }) {
   row("other non-2xx", others.length ? others.map(([status, count]) => `${status}: ${count}${status === 429 ? " (rate limiter)" : ""}`).join(", ") : "none");
   const budgets = { read: BUDGET.readP99, write: BUDGET.writeP99 };
   for (const item of classes) {
-    const budget = budgeted ? budgets[item.name] : undefined;
+    const budget = budgets[item.name];
     const label = item.name === "sign-in" ? "sign-ins (password check, deliberately slow)" : `${item.name}s`;
     row(`${label}: p50 / p99`, `${ms(item.p50)} / ${ms(item.p99)} (${item.count.toLocaleString("en")} requests, max ${ms(item.max)})`, budget ? `p99 < ${budget} ms` : "", budget ? (item.p99 !== null && item.p99 < budget ? "yes" : "NO") : "");
   }
@@ -161,6 +175,42 @@ async function runLoad(scenario, servers, accounts, { budgeted }) {
     const codes = [...item.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
     routeRows.push({ scenario, route, requests: figures.count, p50: ms(figures.p50), p99: ms(figures.p99), max: ms(figures.max), statuses: codes });
   }
+  if (CAPACITY_STEPS.length) await capacity(scenario, servers, accounts.slice(USERS), world, row, capacityUsers);
+}
+
+/**
+ * Capacity: CAPACITY_STEPS users in turn, STEP_SECONDS each, until a step's reads have a p99 of
+ * CAPACITY_READ_P99 ms or more, or a 5xx or unanswered request. Each step's users arrive over
+ * their first think time, as in the measured window.
+ */
+async function capacity(scenario, servers, accounts, world, row, capacityUsers) {
+  const recorder = createRecorder();
+  const everyone = makeUsers(accounts, servers, recorder);
+  const steps = [];
+  let passedAt = null;
+  let reason = null;
+  for (const count of CAPACITY_STEPS) {
+    if (wasInterrupted()) return;
+    recorder.reset();
+    recorder.recording = true;
+    const deadline = performance.now() + STEP_SECONDS * 1000;
+    try {
+      await Promise.all(everyone.slice(0, count).map((user) => runUser(user, world, deadline)));
+    } finally {
+      recorder.recording = false;
+    }
+    const reads = summarise(recorder.classes.get("read")?.latencies ?? []);
+    const serverErrors = [...recorder.statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+    steps.push(`${count}: ${ms(reads.p99)}`);
+    console.error(`${scenario}: capacity step of ${count} users: reads p99 ${ms(reads.p99)} (${reads.count} reads), ${serverErrors} 5xx, ${recorder.failures.length} unanswered`);
+    if (serverErrors || recorder.failures.length) reason = `${serverErrors} 5xx and ${recorder.failures.length} unanswered at ${count} users`;
+    else if (reads.p99 === null || reads.p99 >= CAPACITY_READ_P99) reason = `reads p99 ${ms(reads.p99)} at ${count} users`;
+    if (reason) break;
+    passedAt = count;
+  }
+  const value = `${reason ? `${passedAt ?? "fewer than " + CAPACITY_STEPS[0]} users; passed at the next step (${reason})` : `more than ${passedAt} users (the last step)`}; p99 per step: ${steps.join(", ")}`;
+  const budget = capacityUsers ? `>= ${capacityUsers.toLocaleString("en")} users` : "";
+  row(`capacity: users within reads p99 < ${CAPACITY_READ_P99} ms (${STEP_SECONDS} s steps)`, value, budget, capacityUsers ? ((passedAt ?? 0) >= capacityUsers ? "yes" : "NO") : "");
 }
 
 /** Run one scenario; a failure becomes a row with its reason, and the bench goes on. */
@@ -186,7 +236,7 @@ async function run() {
       const accounts = await seed({ DATA_DIR: dataDir, DATABASE_URL: "" });
       const server = await startServer(dataDir, BEHIND_PROXY);
       try {
-        await runLoad("PGlite, 1 server", [{ name: "server", url: server.url, pid: server.pid, child: server.child }], accounts, { budgeted: false });
+        await runLoad("PGlite, 1 server", [{ name: "server", url: server.url, pid: server.pid, child: server.child }], accounts, { capacityUsers: null });
       } finally {
         await server.stop();
       }
@@ -212,7 +262,7 @@ async function run() {
           // After the first server loaded the sample templates, before the second starts.
           if (servers.length === 1) accounts = await seed({ ...env, DATA_DIR: tempDir("dragon-grid-load-seed-") });
         }
-        await runLoad(name, servers, accounts, { budgeted: true });
+        await runLoad(name, servers, accounts, { capacityUsers: CAPACITY_BUDGET_USERS });
       } finally {
         await Promise.all(servers.map((server) => server.stop()));
       }

@@ -59,6 +59,13 @@ export function createRecorder() {
     fail(route, error) {
       if (this.recording) failures.push(`${route}: ${error instanceof Error ? (error.cause?.message ?? error.message) : error}`);
     },
+    /** Forget what was recorded (the capacity steps record each step apart). */
+    reset() {
+      classes.clear();
+      routes.clear();
+      statuses.clear();
+      failures.length = 0;
+    },
     classes,
     routes,
     statuses,
