@@ -202,7 +202,12 @@ async function capacity(scenario, servers, accounts, world, row, capacityUsers) 
     const reads = summarise(recorder.classes.get("read")?.latencies ?? []);
     const serverErrors = [...recorder.statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
     steps.push(`${count}: ${ms(reads.p99)}`);
-    console.error(`${scenario}: capacity step of ${count} users: reads p99 ${ms(reads.p99)} (${reads.count} reads), ${serverErrors} 5xx, ${recorder.failures.length} unanswered`);
+    const slowest = [...recorder.routes.entries()]
+      .map(([route, item]) => ({ route, p99: summarise(item.latencies).p99 ?? 0 }))
+      .sort((a, b) => b.p99 - a.p99)
+      .slice(0, 3)
+      .map(({ route, p99 }) => `${route} ${ms(p99)}`);
+    console.error(`${scenario}: capacity step of ${count} users: reads p99 ${ms(reads.p99)} (${reads.count} reads), ${serverErrors} 5xx, ${recorder.failures.length} unanswered; slowest p99: ${slowest.join(", ")}`);
     if (serverErrors || recorder.failures.length) reason = `${serverErrors} 5xx and ${recorder.failures.length} unanswered at ${count} users`;
     else if (reads.p99 === null || reads.p99 >= CAPACITY_READ_P99) reason = `reads p99 ${ms(reads.p99)} at ${count} users`;
     if (reason) break;
