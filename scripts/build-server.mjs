@@ -13,7 +13,7 @@ const external = [
   "pg", "pg-native", // optional native binding
   "@uppy/companion", "express-session", // remote sources (Companion is imported only when enabled)
   "@aws-sdk/*", // S3 storage
-  "openid-client", "nodemailer", "smtp-server", // Google sign-in, mail
+  "openid-client", "nodemailer", // Google sign-in, mail
 ];
 
 await build({

@@ -3,9 +3,9 @@ import type SharpModule from "sharp";
 let loaded: Promise<typeof SharpModule> | undefined;
 
 /**
- * sharp (libvips), loaded at the first image work rather than at every start: its libraries and
- * their set-up are ~30 MB of resident memory that a server which has not touched an image yet
- * does not need (decision 025). Every use goes through here, so the setting below always applies.
+ * sharp (libvips), loaded at the first image work rather than at every start: a server that has
+ * not touched an image yet (or only serves stored ones) needs none of its native libraries in
+ * memory (decision 025). Every use goes through here, so the setting below always applies.
  */
 export function loadSharp(): Promise<typeof SharpModule> {
   loaded ??= import("sharp").then(({ default: sharp }) => {

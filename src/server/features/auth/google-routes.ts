@@ -32,15 +32,15 @@ interface GoogleClaims {
   picture?: string;
 }
 
+// openid-client is loaded at the first Google sign-in, not at every start (decision 025).
+let oidcModule: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (oidcModule ??= import("openid-client"));
+
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce, against
  * GOOGLE_ISSUER (any OIDC provider can stand in). The flow's secrets wait in a short-lived signed
  * cookie between the redirect out and the callback.
  */
-// openid-client is loaded at the first Google sign-in, not at every start (decision 025).
-let oidcModule: Promise<typeof Oidc> | undefined;
-const loadOidc = () => (oidcModule ??= import("openid-client"));
-
 export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Config; users: UsersRepository; sessions: Sessions }) {
   const { config, users, sessions } = deps;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
