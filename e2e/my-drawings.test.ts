@@ -24,7 +24,7 @@ beforeAll(async () => {
     const { seedFeed } = await import("./src/server/features/posts/seed-feed.ts");
     const config = loadConfig(process.env);
     const database = await openDatabase({ pgliteDir: config.DATA_DIR + "/db" });
-    const seeded = await seedFeed(database.db, createStorage(config, database.db), { posts: ${POSTS}, users: 1, likesPerPost: 1, commentsPerPost: 0, photosPerPost: 1 });
+    const seeded = await seedFeed(database.db, await createStorage(config, database.db), { posts: ${POSTS}, users: 1, likesPerPost: 1, commentsPerPost: 0, photosPerPost: 1 });
     await database.close();
     console.log(seeded.cookie);`;
   const seeded = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" }, encoding: "utf8" });
