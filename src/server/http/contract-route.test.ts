@@ -1,3 +1,4 @@
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { text } from "../../shared/text";
@@ -43,12 +44,21 @@ describe("an answer written once per value", () => {
   const dragon = { id: "d1", name: "Ember", previewUrl: "/objects/p", previewSmallUrl: null, hiresUrl: "/objects/h", pencilPreviewUrl: null, pencilHiresUrl: null, width: 800, height: 600, createdAt: "2026-11-25T10:00:00.000Z" };
 
   it("writes the declared fields, and the same list again without writing it", () => {
-    const write = answerWrittenOnce("GET /api/dragons");
+    const app = Fastify();
+    app.setSerializerCompiler(answerSerializer({ checkAnswers: false }));
+    const write = answerWrittenOnce(app, "GET /api/dragons");
     const list = [{ ...dragon, storageKey: "library/d1" }];
     const first = write(list);
     expect(JSON.parse(first)).toEqual([dragon]);
     list[0]!.name = "changed in place";
     expect(write(list)).toBe(first);
     expect(JSON.parse(write([...list]))[0].name).toBe("changed in place");
+  });
+
+  it("is written by the app's serialiser, so the tests' checking covers it", () => {
+    const app = Fastify();
+    app.setSerializerCompiler(answerSerializer({ checkAnswers: true }));
+    const write = answerWrittenOnce(app, "GET /api/dragons");
+    expect(() => write([{ ...dragon, width: "wide" }] as never)).toThrow(/GET \/api\/dragons answered 200 with something its declaration does not allow/);
   });
 });

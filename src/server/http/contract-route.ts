@@ -96,11 +96,14 @@ export function answerSerializer(options: { checkAnswers: boolean }) {
 /**
  * The 200 answer of `key`, written from its schema once per value: for answers read far more often
  * than they change and kept as the same object meanwhile (the library's list), so each request
- * sends bytes instead of writing them again.
+ * sends bytes instead of writing them again. Written by `app`'s own serialiser, so the tests'
+ * `checkAnswers` checks it as it checks every other answer.
  */
-export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(key: K): (value: JsonAnswers<Contract[K]> & object) => string {
+export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(app: FastifyInstance, key: K): (value: JsonAnswers<Contract[K]> & object) => string {
   const { method, path } = splitKey(key);
-  const write = answerSerializer({ checkAnswers: false })({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" });
+  const compile = app.serializerCompiler;
+  if (!compile) throw new Error("answerWrittenOnce: the app has no serialiser compiler (setSerializerCompiler(answerSerializer(...)) first)");
+  const write = compile({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" }) as (data: unknown) => string;
   const written = new WeakMap<object, string>();
   return (value) => {
     const kept = written.get(value);

@@ -19,7 +19,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
 
   // The library is the same for everyone: `public` lets a shared device keep it for offline use.
   // The list is kept as one array until it changes, so its JSON is written once for it.
-  const listJson = answerWrittenOnce("GET /api/dragons");
+  const listJson = answerWrittenOnce(app, "GET /api/dragons");
   route(app, "GET /api/dragons", {}, async (_request, reply) => {
     const json = listJson(await library.list());
     return reply.header("cache-control", "public, no-cache").type("application/json; charset=utf-8").send(json);
