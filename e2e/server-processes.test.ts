@@ -47,6 +47,35 @@ describe("two server processes on one PostgreSQL database", () => {
       await b.stop();
     }
   });
+
+  it("count wrong passwords together, per IPv6 /64, and still after both restart", async (context) => {
+    if (!pg) return context.skip();
+    // Behind one proxy, as a deployment with several servers is: the client address is X-Forwarded-For.
+    const env = { DATABASE_URL: pg.url, TRUST_PROXY: "1" };
+    const a = await startServer(env);
+    const b = await startServer(env);
+    const wrong = (base: string, address: string) =>
+      fetch(`${base}/api/auth/login`, { method: "POST", headers: { ...json, "x-forwarded-for": address }, body: JSON.stringify({ email: "guessed@example.com", password: "not the password" }) });
+    let c: Awaited<ReturnType<typeof startServer>> | null = null;
+    try {
+      await registerVerifyLogin(a.url, a.dataDir, "guessed@example.com");
+      // Ten tries from one host's /64, a new address each time, sent to the two servers in turn.
+      const statuses = [];
+      for (let i = 1; i <= 11; i++) statuses.push((await wrong(i % 2 ? a.url : b.url, `2001:db8:7:7::${i.toString(16)}`)).status);
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      // Another host still gets its own allowance.
+      expect((await wrong(b.url, "2001:db8:7:8::1")).status).toBe(401);
+
+      await a.stop();
+      await b.stop();
+      c = await startServer(env);
+      expect((await wrong(c.url, "2001:db8:7:7::99")).status).toBe(429);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await c?.stop();
+    }
+  });
 });
 
 describe("npm run make-admin", () => {

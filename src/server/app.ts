@@ -11,6 +11,7 @@ import { installErrorHandling, loggableError, sendError } from "./http/errors";
 import { installAfterAnswer } from "./http/after-answer";
 import { answerSerializer } from "./http/contract-route";
 import { installSecurityHeaders } from "./http/security";
+import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./http/rate-limiter";
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerOpenApiRoutes } from "./features/openapi/routes";
@@ -63,6 +64,8 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     storage: ObjectStorage;
+    /** The counters every rate limit keeps in the database, shared by all processes. */
+    rateCounters: RateCounters;
     /** "METHOD /path" of every route registered, for the tests that must cover them all. */
     registeredRoutes: string[];
   }
@@ -100,6 +103,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const storage = deps.storage ?? (await createStorage(config, database.db));
   app.decorate("database", database);
   app.decorate("storage", storage);
+  const rateCounters = createRateCounters(database.db);
+  app.decorate("rateCounters", rateCounters);
   app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
   app.decorate("pagePreloadResolvers", [] as PagePreloadResolver[]);
   // Close what we opened; a handle passed in belongs to the caller.
@@ -123,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    store: sharedRateLimitStore(rateCounters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
@@ -144,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
-  const feed = createFeed(createPostsRepository(database.db), storage);
+  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters);
   await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now }));

@@ -307,3 +307,19 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every rate limit's counters, one row per limited thing (an address on a route, an e-mail's
+ * sign-ins, a member's uploads of the day), so a limit holds across server processes and restarts
+ * (decision 026). The key is a SHA-256 of what is counted: no e-mail or address is stored here.
+ * Expired rows are swept (jobs/sweeps.ts).
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_resets_at_idx").on(t.resetsAt)],
+);

@@ -7,6 +7,7 @@ import Fastify from "fastify";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
+import { createRateCounters } from "../http/rate-limiter";
 import { blogPosts, dragons, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
 import { LocalBlobBackend } from "../storage/local-backend";
 import { S3BlobBackend } from "../storage/s3-backend";
@@ -18,7 +19,7 @@ import { SWEEP_LOCK_KEY, UNVERIFIED_ACCOUNT_MAX_AGE_MS, UPLOAD_MAX_AGE_MS, start
 const HOUR = 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const later = (ms: number) => new Date(Date.now() + ms);
-const NOTHING = { sessions: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, uploads: 0 };
+const NOTHING = { sessions: 0, rateLimitCounters: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, uploads: 0 };
 
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -69,6 +70,15 @@ describe("sweeps", () => {
     await handle.db.insert(sessions).values([expired, live]);
     expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, sessions: 1 });
     expect(await present([expired, live], sessions)).toEqual(["live"]);
+  });
+
+  it("deletes the counters of rate limits whose window is over and keeps the running ones", async () => {
+    const counters = createRateCounters(handle.db);
+    await counters.hit("over", 1000, Date.now() - 5000);
+    await counters.hit("running", HOUR);
+    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, rateLimitCounters: 1 });
+    expect((await counters.hit("running", HOUR)).count).toBe(2);
+    expect((await counters.hit("over", 1000)).count).toBe(1);
   });
 
   it("deletes used or expired verification and reset tokens and keeps live ones", async () => {

@@ -21,6 +21,7 @@ export const SWEEP_LOCK_KEY = 0x4447_7377_6565_7073n;
 
 export interface SweepCounts {
   sessions: number;
+  rateLimitCounters: number;
   verificationTokens: number;
   resetTokens: number;
   unverifiedAccounts: number;
@@ -61,6 +62,7 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     if (!lock?.locked) return null;
     const at = now.toISOString();
     const sessions = await deletedCount(tx, sql`delete from sessions where expires_at < ${at}`);
+    const rateLimitCounters = await deletedCount(tx, sql`delete from rate_limit_counters where resets_at < ${at}`);
     const verificationTokens = await deletedCount(tx, sql`delete from email_verification_tokens where used_at is not null or expires_at < ${at}`);
     const resetTokens = await deletedCount(tx, sql`delete from password_reset_tokens where used_at is not null or expires_at < ${at}`);
     // Their tokens and sessions go with them (cascade); a verified or Google account never does.
@@ -72,7 +74,7 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     const results = await Promise.allSettled(candidates.map(({ key }) => backend.delete(key)));
     const deleted = candidates.filter((_, i) => results[i]!.status === "fulfilled").map(({ key }) => key);
     if (deleted.length) await tx.delete(storedObjects).where(inArray(storedObjects.key, deleted));
-    return { sessions, verificationTokens, resetTokens, unverifiedAccounts, uploads: deleted.length };
+    return { sessions, rateLimitCounters, verificationTokens, resetTokens, unverifiedAccounts, uploads: deleted.length };
   });
 }
 

@@ -19,7 +19,7 @@ const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWi
 export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter }) {
   const { config, users, sessions, mailer, resetTokens, passwordChecks, now } = deps;
   // Like resending a verification link: a few mails per address per quarter hour.
-  const forgotsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
+  const forgotsPerEmail = new KeyedRateLimiter(app.rateCounters, "reset links per e-mail", 3, 15 * MINUTE);
   // Looking the account up, writing the token and sending the mail happen after the answer, so
   // an address with an account and one without answer in the same time.
   const afterAnswer = createAfterAnswer(app);
@@ -35,7 +35,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
 
   route(app, "POST /api/auth/forgot-password", { config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
-    forgotsPerEmail.hit(email);
+    await forgotsPerEmail.hit(email.toLowerCase());
     afterAnswer(request, "password reset mail", () => sendResetLink(email));
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
@@ -62,7 +62,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     if (!user) throw new HttpError(401, "Unauthorized");
     if (user.passwordHash) {
       if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
-      passwordChecks.hit(user.id);
+      await passwordChecks.hit(user.id);
       if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
     } else {
       await sessions.requireFreshSignIn(request);

@@ -82,7 +82,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     if (email !== user.email.toLowerCase()) throw new HttpError(400, "Invalid email: type your account's email to confirm");
     if (user.passwordHash) {
       if (!password) throw new HttpError(400, "Invalid password: Your password is required");
-      passwordChecks.hit(user.id);
+      await passwordChecks.hit(user.id);
       if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, "Your password is not correct");
     } else {
       await sessions.requireFreshSignIn(request);

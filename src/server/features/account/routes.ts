@@ -28,7 +28,7 @@ export interface AccountDeps {
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps) {
   // Guessing the current password from a stolen session (to change it or delete the account)
   // counts against one allowance per user, whichever form it comes through.
-  const passwordChecks = new KeyedRateLimiter(10, 15 * 60_000);
+  const passwordChecks = new KeyedRateLimiter(app.rateCounters, "password checks per member", 10, 15 * 60_000);
   registerPasswordRoutes(app, { ...deps, resetTokens: createResetTokens(deps.db), passwordChecks });
   registerProfileRoutes(app, { ...deps, account: createAccountRepository(deps.db), passwordChecks });
 }

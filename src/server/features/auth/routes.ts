@@ -37,8 +37,8 @@ const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWi
 /** Password accounts: register, verify e-mail, log in and out, the current user. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { config, users, sessions, mailer } = deps;
-  const loginLimits = createLoginLimits();
-  const resendsPerEmail = new KeyedRateLimiter(3, 15 * MINUTE);
+  const loginLimits = createLoginLimits(app.rateCounters);
+  const resendsPerEmail = new KeyedRateLimiter(app.rateCounters, "verification resends per e-mail", 3, 15 * MINUTE);
   const isListedAdmin = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
 
   const browser = createRegistrationBrowser(config, loadOrCreateSecret(path.join(config.DATA_DIR, "cookie-signing.key")));
@@ -83,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   route(app, "POST /api/auth/login", { config: perAddress(30, 15) }, async (request, reply) => {
     const { email, password } = request.body;
-    loginLimits.hit(email, request.ip);
+    await loginLimits.hit(email, request.ip);
     const user = await users.findByEmail(email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(password);
@@ -103,7 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   route(app, "POST /api/auth/resend-verification", { config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
-    resendsPerEmail.hit(email);
+    await resendsPerEmail.hit(email.toLowerCase());
     // The same answer either way, and the mail goes after it: the endpoint does not reveal who has an account.
     const user = await users.findByEmail(email);
     if (user && !user.emailVerified && user.passwordHash) {
@@ -146,7 +146,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   route(app, "POST /api/auth/verify-email", { config: perAddress(30, 15) }, async (request, reply) => {
     const { tokenHash, user } = await usableToken(request.body.token);
     // Guesses count as sign-in attempts for the account.
-    loginLimits.hit(user.email, request.ip);
+    await loginLimits.hit(user.email, request.ip);
     if (!user.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash))) throw new HttpError(400, VERIFY_WRONG_PASSWORD_MESSAGE);
     return finish(tokenHash, user.id, reply);
   });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { configuredRemoteSources, type Config } from "../../config";
 import { HttpError, errorAnswer } from "../../http/errors";
 import { route } from "../../http/contract-route";
+import { clientKey } from "../../http/rate-limiter";
 import { IMAGE_TYPES } from "../../images/sniff";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../../shared/uploads";
@@ -143,7 +144,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
       const { status, message } = errorAnswer(error as FastifyError, request);
       return reply.status(status).send({ message });
     });
-    const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
+    const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientKey(request.ip) } };
 
     route(scope, "POST /api/companion/url/meta", { preValidation: requireUser, config: limits }, async (request, reply) => {
       await checkLink(request.body.url, allowLoopback);

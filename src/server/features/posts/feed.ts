@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { ObjectStorage } from "../../storage/object-storage";
 import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
-import { KeyedRateLimiter } from "../../http/rate-limiter";
+import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
 import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
@@ -46,13 +46,13 @@ const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isA
  * The community feed: posting (photos made into served versions, originals kept private), the
  * cached feed pages, likes, comments, approval and deletion.
  */
-export function createFeed(repository: PostsRepository, storage: ObjectStorage) {
+export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters) {
   const pages = createFeedPages(async (reader, before) => {
     const list = await repository.list({ approvedOnly: reader === "member", before, limit: FEED_PAGE_SIZE });
     return reader === "admin" ? list : postsForViewer(list, NON_ADMIN, { ownFull: false });
   });
-  const postLimiter = new KeyedRateLimiter(POSTS_PER_HOUR, 60 * 60_000);
-  const commentLimiter = new KeyedRateLimiter(COMMENTS_PER_MINUTE, 60_000);
+  const postLimiter = new KeyedRateLimiter(counters, "posts per member", POSTS_PER_HOUR, 60 * 60_000);
+  const commentLimiter = new KeyedRateLimiter(counters, "comments per member", COMMENTS_PER_MINUTE, 60_000);
   const invalidate = () => pages.invalidate();
 
   /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
@@ -93,7 +93,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
       if (!(await repository.dragonExists(payload.dragonId))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
       const originals: string[] = [];
       for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
-      postLimiter.hit(user.id);
+      await postLimiter.hit(user.id);
 
       const id = crypto.randomUUID();
       const written: string[] = [];
@@ -143,7 +143,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage) 
     /** A comment, as the feed would show it to the one who wrote it. */
     async comment(postId: string, viewer: Viewer, text: string): Promise<PostComment> {
       await visiblePost(postId, viewer);
-      commentLimiter.hit(viewer.id);
+      await commentLimiter.hit(viewer.id);
       const comment = await repository.addComment(postId, viewer.id, text);
       if (!comment) throw new HttpError(404, "Post not found");
       pages.patch(postId, (post, reader) => {

@@ -28,7 +28,7 @@ const isPlainObject = (value: unknown): value is object => typeof value === "obj
  * without its metadata.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
-  const uploadsPerUser = new KeyedRateLimiter(UPLOADS_PER_DAY, 24 * 60 * 60_000);
+  const uploadsPerUser = new KeyedRateLimiter(app.rateCounters, "uploads per member and day", UPLOADS_PER_DAY, 24 * 60 * 60_000);
 
   route(app, "POST /api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
     const caller = await requireUser(request);
@@ -37,7 +37,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const noBody = request.body === undefined || request.body === null || (isPlainObject(request.body) && Object.keys(request.body).length === 0);
     const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
     if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
-    if (!caller.isAdmin) uploadsPerUser.hit(caller.id);
+    if (!caller.isAdmin) await uploadsPerUser.hit(caller.id);
     // A member already at their quota gets no URL; one still under it may send one more file,
     // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
     const usage = await storage.usage(caller.id);
