@@ -170,6 +170,6 @@ describe("crash durability", () => {
     postgres = await startPostgresForTest();
     // Without PostgreSQL installed this is reported as skipped (under CI it fails instead, above).
     if (!postgres) return context.skip();
-    expectEveryKind(await crashAndCheck({ DATABASE_URL: postgres.url }));
+    expectEveryKind(await crashAndCheck({ DATABASE_URL: postgres.url, SECRET_KEY_BASE: "the crash test's key for its one server process" }));
   }, 240_000);
 });

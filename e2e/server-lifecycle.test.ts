@@ -12,6 +12,8 @@ describe("server process", () => {
     for (const [name, value, message] of [
       ["PORT", "abc", 'Configuration error: Invalid PORT="abc"'],
       ["DATABASE_URL", "mysql://nope", 'Configuration error: Invalid DATABASE_URL="mysql://nope": must be a URL starting with postgres:// or postgresql://'],
+      // Several servers on one database would each generate a key of their own.
+      ["DATABASE_URL", "postgres://app@127.0.0.1:1/dragongrid", "Configuration error: SECRET_KEY_BASE is required with DATABASE_URL"],
     ]) {
       const result = spawnSync(process.execPath, ["dist/server/main.js"], { env: { ...process.env, [name!]: value }, encoding: "utf8", timeout: 20_000 });
       expect(result.status).toBe(1);

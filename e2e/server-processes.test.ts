@@ -6,6 +6,8 @@ import { startServer } from "./support/server-process";
 
 const SESSION = "dg_session";
 const json = { "content-type": "application/json" };
+// Every process of one installation shares it (docs/operations.md: several servers).
+const SECRET_KEY_BASE = "one key for every server process of this test";
 
 /** Register through the API of `base`, verify through the link in its outbox, and log in. */
 async function registerVerifyLogin(base: string, dataDir: string, email: string): Promise<string> {
@@ -30,8 +32,8 @@ describe("two server processes on one PostgreSQL database", () => {
 
   it("accept each other's sessions, and a logout on one ends it on both", async (context) => {
     if (!pg) return context.skip();
-    const a = await startServer({ DATABASE_URL: pg.url });
-    const b = await startServer({ DATABASE_URL: pg.url });
+    const a = await startServer({ DATABASE_URL: pg.url, SECRET_KEY_BASE });
+    const b = await startServer({ DATABASE_URL: pg.url, SECRET_KEY_BASE });
     try {
       expect(await (await fetch(`${a.url}/api/health`)).json()).toMatchObject({ database: "postgres" });
       const token = await registerVerifyLogin(a.url, a.dataDir, "shared@example.com");
@@ -51,7 +53,7 @@ describe("two server processes on one PostgreSQL database", () => {
   it("count wrong passwords together, per IPv6 /64, and still after both restart", async (context) => {
     if (!pg) return context.skip();
     // Behind one proxy, as a deployment with several servers is: the client address is X-Forwarded-For.
-    const env = { DATABASE_URL: pg.url, TRUST_PROXY: "1" };
+    const env = { DATABASE_URL: pg.url, SECRET_KEY_BASE, TRUST_PROXY: "1" };
     const a = await startServer(env);
     const b = await startServer(env);
     const wrong = (base: string, address: string) =>

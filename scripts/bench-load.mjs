@@ -25,7 +25,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { buildIsStale } from "./lib/build-freshness.mjs";
 import { onCleanup, spawnTracked, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
-import { runScript, startServer, tempDir } from "./lib/bench-server.mjs";
+import { BENCH_SECRET_KEY_BASE, runScript, startServer, tempDir } from "./lib/bench-server.mjs";
 import { MIX, PASSWORD, createRecorder, makeUsers, runUser, summarise, warmUp } from "./lib/load-users.mjs";
 import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
 import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
@@ -257,7 +257,7 @@ async function run() {
       const postgres = await startThrowawayPostgres();
       onCleanup(() => postgres.stop());
       const s3 = await startS3();
-      const env = { ...BEHIND_PROXY, ...s3, DATABASE_URL: postgres.url };
+      const env = { ...BEHIND_PROXY, ...s3, DATABASE_URL: postgres.url, SECRET_KEY_BASE: BENCH_SECRET_KEY_BASE };
       const servers = [];
       let accounts;
       try {

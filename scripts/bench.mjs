@@ -29,7 +29,7 @@ import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
 import { MEMBERS, bigProgressivePhoto, postPhotosAtOnce } from "./lib/bench-photo-memory.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
 import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
-import { runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
+import { BENCH_SECRET_KEY_BASE, runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
 import { freePort } from "./lib/free-port.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
 import { registrationTiming } from "./lib/bench-registration.mjs";
@@ -340,7 +340,7 @@ async function run() {
       await section("resident memory, PostgreSQL", async () => {
         const postgres = await startThrowawayPostgres();
         onCleanup(() => postgres.stop());
-        const env = { DATABASE_URL: postgres.url };
+        const env = { DATABASE_URL: postgres.url, SECRET_KEY_BASE: BENCH_SECRET_KEY_BASE };
         const pgDataDir = tempDir("dragon-grid-bench-pg-");
         const first = await startServer(pgDataDir, env);
         try {

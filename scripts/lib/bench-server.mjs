@@ -8,6 +8,9 @@ import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 import { canReadProcessMemory, watchMemory } from "./process-memory.mjs";
 import { serverEnv } from "./server-env.mjs";
 
+/** The one SECRET_KEY_BASE every server on a benchmark's PostgreSQL shares, as an installation's do. */
+export const BENCH_SECRET_KEY_BASE = "the benchmark installation's key, the same on every server";
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A temporary directory, removed when the bench stops. */

@@ -31,7 +31,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ COMPANION_DROPBOX_KEY: "k" })).toThrow("Invalid COMPANION_DROPBOX_KEY/COMPANION_DROPBOX_SECRET: set both or neither");
     expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
     expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ COMPANION_SECRET: "short" })).toThrow("Invalid COMPANION_SECRET");
+  });
+
+  it("needs one SECRET_KEY_BASE of 32 characters or more with DATABASE_URL, where several servers share one database", () => {
+    const url = "postgres://app@db.internal/dragongrid";
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow("SECRET_KEY_BASE is required with DATABASE_URL");
+    expect(() => loadConfig({ DATABASE_URL: url, SECRET_KEY_BASE: "short" })).toThrow('Invalid SECRET_KEY_BASE="short": must be at least 32 characters');
+    expect(loadConfig({ DATABASE_URL: url, SECRET_KEY_BASE: "k".repeat(32) }).DATABASE_URL).toBe(url);
+    expect(loadConfig({}).SECRET_KEY_BASE).toBeUndefined();
   });
 
   it("normalises ADMIN_EMAILS", () => {

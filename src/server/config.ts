@@ -115,7 +115,8 @@ const configSchema = z.object({
   IMAGE_SIZE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{2,4}x\d{2,4}$/, "must look like 1024x1024").default("1024x1024")),
   IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   /** Companion's key for the provider tokens it hands the browser; generated into DATA_DIR when unset. */
-  COMPANION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  /** The key every signing and encryption key is derived from; several servers must share it (secrets.ts). */
+  SECRET_KEY_BASE: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional()),
   ...providerKeys,
   /**
    * TEST ONLY: let links lead to this machine's loopback addresses (127.0.0.0/8, ::1), so tests can
@@ -152,6 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!!c[`COMPANION_${name}_KEY`] !== !!c[`COMPANION_${name}_SECRET`]) {
       throw new ConfigError(`Invalid COMPANION_${name}_KEY/COMPANION_${name}_SECRET: set both or neither`);
     }
+  }
+  // Several servers on one database must sign with one key: a key generated into each one's own
+  // DATA_DIR would make a cookie or link from one server worthless on the next.
+  if (c.DATABASE_URL && !c.SECRET_KEY_BASE) {
+    throw new ConfigError("SECRET_KEY_BASE is required with DATABASE_URL: every server process must sign cookies and upload links with the same key. Generate one with `openssl rand -hex 32` and give every process the same value.");
   }
   if (c.COMPANION_TEST_ONLY_ALLOW_LOOPBACK && env.NODE_ENV === "production") {
     throw new ConfigError("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused when NODE_ENV=production");

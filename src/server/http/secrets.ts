@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Config } from "../config";
 
 /** Bytes in a generated secret, and the fewest a key file may hold. */
 const SECRET_BYTES = 32;
@@ -42,4 +43,26 @@ function readKey(file: string): Buffer | null {
     );
   }
   return key;
+}
+
+/** What each key signs, and the file under DATA_DIR that keeps it when no SECRET_KEY_BASE is set. */
+const KEY_FILES = {
+  /** Short-lived flow cookies (Google sign-in, the registration browser). */
+  "cookie-signing": "cookie-signing.key",
+  /** Upload and download links of local storage. */
+  "upload-signing": "upload-signing.key",
+  /** Companion's encryption of the provider tokens it gives the browser. */
+  companion: "keys/companion.key",
+} as const;
+
+export type SecretPurpose = keyof typeof KEY_FILES;
+
+/**
+ * The key for one purpose. With SECRET_KEY_BASE (required with DATABASE_URL), derived from it by
+ * HKDF, so every server process given the same base has the same keys and none is stored; without
+ * it (one process on the embedded database), generated once into DATA_DIR.
+ */
+export function serverSecret(config: Pick<Config, "SECRET_KEY_BASE" | "DATA_DIR">, purpose: SecretPurpose): Buffer {
+  if (config.SECRET_KEY_BASE) return Buffer.from(crypto.hkdfSync("sha256", config.SECRET_KEY_BASE, "dragon-grid", purpose, SECRET_BYTES));
+  return loadOrCreateSecret(path.join(config.DATA_DIR, KEY_FILES[purpose]));
 }

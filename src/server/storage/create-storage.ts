@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { BlobBackend } from "./blob-backend";
+import { serverSecret } from "../http/secrets";
 import { LocalBlobBackend } from "./local-backend";
 import { ObjectStorage } from "./object-storage";
 
@@ -22,7 +23,7 @@ export async function createStorage(config: Config, db: Database): Promise<Objec
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   } else {
-    backend = new LocalBlobBackend(config.DATA_DIR);
+    backend = new LocalBlobBackend(config.DATA_DIR, serverSecret(config, "upload-signing"));
   }
   return new ObjectStorage(backend, db, config.UPLOAD_QUOTA_MB * 1024 * 1024);
 }

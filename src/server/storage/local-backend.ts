@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { loadOrCreateSecret } from "../http/secrets";
+import { serverSecret } from "../http/secrets";
 import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
 
 /** The route that receives signed local uploads (see local-upload-route.ts). */
@@ -36,10 +36,11 @@ export class LocalBlobBackend implements BlobBackend {
   private readonly root: string;
   private readonly secret: Buffer;
 
-  constructor(dataDir: string) {
+  /** `secret` signs upload and download links: the installation's (secrets.ts), or one kept in dataDir. */
+  constructor(dataDir: string, secret = serverSecret({ DATA_DIR: dataDir }, "upload-signing")) {
     this.root = path.join(dataDir, "objects");
     fs.mkdirSync(this.root, { recursive: true });
-    this.secret = loadOrCreateSecret(path.join(dataDir, "upload-signing.key"));
+    this.secret = secret;
   }
 
   private file(key: string): string {

@@ -15,9 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a private database and data directory, quiet, without the built client. */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now" | "logStream"> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The whole app on a private database and data directory, quiet, without the built client. Given
+ * `deps.database` (another test app's), it is a second server process of the same installation,
+ * and the database stays its owner's to close.
+ */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now" | "logStream" | "database"> = {}): Promise<TestApp> {
+  const database = deps.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     dataDir,
     async close() {
       await app.close();
-      await database.close();
+      if (!deps.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,8 @@
-import path from "node:path";
 import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
 import type * as Oidc from "openid-client";
 import type { Config } from "../../config";
-import { loadOrCreateSecret } from "../../http/secrets";
+import { serverSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
@@ -44,7 +43,7 @@ const loadOidc = () => (oidcModule ??= import("openid-client"));
 export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Config; users: UsersRepository; sessions: Sessions }) {
   const { config, users, sessions } = deps;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
-  const secret = loadOrCreateSecret(path.join(config.DATA_DIR, "cookie-signing.key"));
+  const secret = serverSecret(config, "cookie-signing");
   const flowCookie = { httpOnly: true, sameSite: "lax" as const, secure: config.publicUrl.startsWith("https:"), path: "/api/auth/google" };
 
   let discovered: Promise<Oidc.Configuration> | undefined;

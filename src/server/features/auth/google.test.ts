@@ -46,6 +46,36 @@ async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) 
   return { authorize, done, session: done.cookies.find((c) => c.name === SESSION_COOKIE && c.value) };
 }
 
+describe("Google sign-in with several server processes", () => {
+  /** Start on one process, come back from the provider to another, as a load balancer may send it. */
+  async function acrossProcesses(secretKeyBase: string | null) {
+    const env = { GOOGLE_CLIENT_ID: "dragon-grid", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_ISSUER: provider.issuer.url!, ...(secretKeyBase ? { SECRET_KEY_BASE: secretKeyBase } : {}) };
+    const one = await createTestApp(env);
+    const other = await createTestApp(env, { database: one.database });
+    try {
+      const start = await one.app.inject({ method: "GET", url: "/api/auth/google" });
+      const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
+      const fromProvider = await fetch(new URL(start.headers.location as string), { redirect: "manual" });
+      const callback = new URL(fromProvider.headers.get("location")!);
+      const done = await other.app.inject({ method: "GET", url: callback.pathname + callback.search, cookies: { dg_oidc: flowCookie.value } });
+      return done.cookies.find((c) => c.name === SESSION_COOKIE && c.value);
+    } finally {
+      await other.close();
+      await one.close();
+    }
+  }
+
+  it("finishes on another process given the same SECRET_KEY_BASE", async () => {
+    claims = { email: "two-servers@example.com", email_verified: true, sub: "google-two-servers" };
+    expect(await acrossProcesses("one key for every process of this installation")).toBeTruthy();
+  });
+
+  it("does not finish on a process whose key was generated into its own DATA_DIR", async () => {
+    claims = { email: "own-keys@example.com", email_verified: true, sub: "google-own-keys" };
+    expect(await acrossProcesses(null)).toBeUndefined();
+  });
+});
+
 describe("Google sign-in", () => {
   it("asks for openid email profile with PKCE (S256), state and nonce", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });

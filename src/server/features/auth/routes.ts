@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
-import { loadOrCreateSecret } from "../../http/secrets";
+import { serverSecret } from "../../http/secrets";
 import { createAfterAnswer } from "../../http/after-answer";
 import { createLoginLimits } from "./login-limits";
 import { INVALID_LOGIN_MESSAGE, UNVERIFIED_LOGIN_MESSAGE, VERIFY_PASSWORD_NEEDED_MESSAGE, VERIFY_WRONG_PASSWORD_MESSAGE } from "../../../shared/auth";
@@ -41,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const resendsPerEmail = new KeyedRateLimiter(app.rateCounters, "verification resends per e-mail", 3, 15 * MINUTE);
   const isListedAdmin = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
 
-  const browser = createRegistrationBrowser(config, loadOrCreateSecret(path.join(config.DATA_DIR, "cookie-signing.key")));
+  const browser = createRegistrationBrowser(config, serverSecret(config, "cookie-signing"));
 
   /** A new link for the account (earlier ones stop working), and the message that carries it. */
   async function verificationMessage(user: { id: string; email: string; firstName: string | null }) {

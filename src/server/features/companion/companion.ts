@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { PROVIDER_ENV, configuredRemoteSources, type Config } from "../../config";
-import { loadOrCreateSecret } from "../../http/secrets";
+import { serverSecret } from "../../http/secrets";
 import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
@@ -46,7 +46,7 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
   const companion = await loadCompanion();
   const filePath = path.join(config.DATA_DIR, "companion");
   fs.mkdirSync(filePath, { recursive: true });
-  const secret = config.COMPANION_SECRET ?? loadOrCreateSecret(path.join(config.DATA_DIR, "keys", "companion.key")).toString("hex");
+  const secret = serverSecret(config, "companion").toString("hex");
   const publicUrl = new URL(config.publicUrl);
   const sources = configuredRemoteSources(config);
   const providerOptions = Object.fromEntries(
