@@ -61,4 +61,34 @@ describe("server process", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     console.log(`restart on an existing DATA_DIR took ${restartMs} ms`);
   });
+
+  it("on SIGTERM answers readiness checks with 503, and closes a request still stalled after 10 s, then exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lifecycle-"));
+    const server = await startServer({ DATA_DIR: dataDir });
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+    const upload = await new LocalBlobBackend(dataDir).createUploadUrl({ key: "uploads/stalled", contentTypes: ["image/png"], maxBytes: 4096, expiresInSeconds: 60 });
+    // A client that sends half its upload and then nothing more.
+    const stalled = http.request(`${server.url}${upload.url}`, { method: "PUT", headers: { "content-type": "image/png", "content-length": 4096 } });
+    const cut = new Promise<string>((resolve) => {
+      stalled.on("error", (error) => resolve(error.message));
+      stalled.on("response", (res) => resolve(`answered ${res.statusCode}`));
+    });
+    stalled.write(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1016)]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A new connection, as a balancer's next probe makes, is told the process is going away.
+    const probe = await fetch(`${server.url}/api/health/ready`, { headers: { connection: "close" } }).then((res) => res.status, () => "refused");
+    expect([503, "refused"]).toContain(probe);
+
+    expect(await server.stop()).toBe(0);
+    const tookMs = Date.now() - signalled;
+    expect(tookMs).toBeGreaterThanOrEqual(9_500);
+    expect(tookMs).toBeLessThan(20_000);
+    expect(await cut).toMatch(/socket hang up|ECONNRESET/);
+    expect(server.output()).toContain("requests still in flight 10 s after SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
 import { createAccount } from "./test/accounts";
@@ -13,6 +15,41 @@ describe("GET /api/health", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", database: process.env.DATABASE_URL ? "postgres" : "pglite", storage: "local" });
+  });
+});
+
+describe("GET /api/health/live and /api/health/ready", () => {
+  it("answer a load balancer: alive, and ready while the database and storage answer", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/health/live" })).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    expect(ready.json()).toEqual({ status: "ready", database: "ok", storage: "ok" });
+  });
+
+  it("is not ready, and says which part, when the storage cannot be reached", async () => {
+    const other = await createTestApp();
+    try {
+      // Local storage whose directory became a file: every read of it fails, as a lost mount's would.
+      fs.rmSync(path.join(other.dataDir, "objects"), { recursive: true, force: true });
+      fs.writeFileSync(path.join(other.dataDir, "objects"), "not a directory");
+      const ready = await other.app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: "unavailable", database: "ok", storage: "unreachable" });
+      expect((await other.app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("is not ready when the database cannot be reached", async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const ready = await other.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: "unavailable", database: "unreachable", storage: "ok" });
+    await other.app.close();
+    fs.rmSync(other.dataDir, { recursive: true, force: true });
   });
 });
 

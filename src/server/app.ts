@@ -154,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now }));
-  await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage: storage.kind }));
+  await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }));
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));

@@ -7,6 +7,10 @@ import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { samplesSeeded } from "./features/dragons/seed-samples";
 
+// On SIGTERM, requests in flight get this long to finish; then their connections are closed, so a
+// stuck upload cannot keep a deployment waiting (a balancer has stopped sending new ones by then).
+const SHUTDOWN_GRACE_MS = 10_000;
+
 // Set for the child process that does a first start's one-time work (see firstStartInChild).
 const FIRST_START_CHILD = "DRAGON_GRID_FIRST_START_CHILD";
 
@@ -56,7 +60,7 @@ async function firstStartInChild(script: string): Promise<void> {
 }
 
 // Process entry: read config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT
-// (stop accepting, let in-flight requests finish, close the database, exit 0).
+// (stop accepting, let in-flight requests finish within SHUTDOWN_GRACE_MS, close the database, exit 0).
 async function main() {
   let config: Config;
   try {
@@ -83,8 +87,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, finishing in-flight requests`);
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still in flight ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
       await app.close();
+      clearTimeout(cut);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

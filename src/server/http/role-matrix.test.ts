@@ -217,6 +217,8 @@ const rows: Row[] = [
   },
 
   { route: "GET /api/health", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /api/health/live", visitor: 200, user: 200, admin: 200 },
+  { route: "GET /api/health/ready", visitor: 200, user: 200, admin: 200 },
   { route: "GET /api/openapi.json", visitor: 200, user: 200, admin: 200 },
   { route: "POST /api/analytics/pageview", visitor: 204, user: 204, admin: 204 },
   { route: "GET /api/admin/stats", visitor: 401, user: 403, admin: 200 },

@@ -99,6 +99,8 @@ export const catalogue: Route[] = [
   { method: "DELETE", path: "/api/posts/:id", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/posts/:id/comments/:commentId", params: { id: POST_ID, commentId: COMMENT_ID }, fields: [{ in: "params", name: "id" }, { in: "params", name: "commentId" }] },
   { method: "GET", path: "/api/health", fields: [] },
+  { method: "GET", path: "/api/health/live", fields: [] },
+  { method: "GET", path: "/api/health/ready", fields: [] },
   { method: "GET", path: "/api/openapi.json", fields: [] },
   { method: "POST", path: "/api/analytics/pageview", body: { path: "/home", referrer: "https://example.com/" }, fields: [{ in: "body", name: "path" }, { in: "body", name: "referrer" }], optional: ["body.referrer"] },
   { method: "GET", path: "/api/admin/stats", fields: [] },

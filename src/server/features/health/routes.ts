@@ -2,12 +2,52 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { route } from "../../http/contract-route";
+import type { ObjectStorage } from "../../storage/object-storage";
 
-/** GET /api/health: which database and storage this process runs on, after a real database round-trip. */
-export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; database: "pglite" | "postgres"; storage: "local" | "s3" }) {
+// A check that takes longer than this counts as unreachable: a balancer's own probe times out
+// after a few seconds, and an answer it never gets tells it nothing.
+const CHECK_TIMEOUT_MS = 2_000;
+// A key no object has (keys are validated, so nothing can be stored under it by a user either).
+const PROBE_KEY = "health/readiness-probe";
+
+/** "ok" when `check` finishes in time, "unreachable" when it fails or hangs. */
+async function probe(check: () => Promise<unknown>): Promise<"ok" | "unreachable"> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), late]);
+    return "ok";
+  } catch {
+    return "unreachable";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health: which database and storage this process runs on, after a real database
+ * round-trip. /api/health/live and /api/health/ready: what a load balancer asks (decision 026).
+ * While the process shuts down, Fastify answers every new request, these included, with 503.
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage }) {
   route(app, "GET /api/health", {}, async (_request, reply) => {
     await deps.db.execute(sql`select 1`);
     reply.header("cache-control", "no-store");
-    return { status: "ok" as const, database: deps.database, storage: deps.storage };
+    return { status: "ok" as const, database: deps.database, storage: deps.storage.kind };
+  });
+
+  route(app, "GET /api/health/live", {}, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { status: "ok" as const };
+  });
+
+  route(app, "GET /api/health/ready", {}, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    const [database, storage] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(() => deps.storage.backend.stat(PROBE_KEY))]);
+    if (database === "ok" && storage === "ok") return { status: "ready" as const, database, storage };
+    reply.code(503);
+    return { status: "unavailable" as const, database, storage };
   });
 }
