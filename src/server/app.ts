@@ -5,6 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
+import { createChangeNotices } from "./db/change-notices";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling, loggableError, sendError } from "./http/errors";
@@ -26,7 +27,7 @@ import type { PageMetaResolver, PagePreloadResolver } from "./http/page-resolver
 import { createPageCache } from "./features/pages/rendered-pages";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createSessions } from "./auth/sessions";
+import { createSessions, type SessionChange } from "./auth/sessions";
 import { createUsersRepository } from "./auth/users-repository";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerGoogleRoutes } from "./features/auth/google-routes";
@@ -38,7 +39,7 @@ import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { registerWipRoutes } from "./features/progress/routes";
 import { createPostsRepository } from "./features/posts/repository";
-import { createFeed } from "./features/posts/feed";
+import { createFeed, type FeedChange } from "./features/posts/feed";
 import { registerPostRoutes } from "./features/posts/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
@@ -104,6 +105,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate("database", database);
   app.decorate("storage", storage);
   const rateCounters = createRateCounters(database.db);
+  // What one server process changes, the others hear of within milliseconds (decision 026).
+  const notices = await createChangeNotices(database, app.log);
+  app.addHook("onClose", () => notices.close());
   app.decorate("rateCounters", rateCounters);
   app.decorate("pageMetaResolvers", [] as PageMetaResolver[]);
   app.decorate("pagePreloadResolvers", [] as PagePreloadResolver[]);
@@ -137,20 +141,25 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   installOriginCheck(app, config);
   installAfterAnswer(app);
-  const sessions = createSessions(database.db, config);
+  const sessions = createSessions(database.db, config, notices.channel<SessionChange>("sessions"));
   sessions.install(app);
   const users = createUsersRepository(database.db);
   const mailer = deps.mailer ?? createMailer(config, app.log);
 
   await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer }));
   await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
-  // Rendered public pages show the library and the blog: a change to either renders them again.
+  // Rendered public pages show the library and the blog: a change to either, made through any
+  // server process, renders them again.
   const pageCache = createPageCache();
-  const library = createLibrary(createDragonsRepository(database.db), storage, pageCache.clear);
+  const libraryChanges = notices.channel<null>("library");
+  const blogChanges = notices.channel<null>("blog");
+  libraryChanges.on(pageCache.clear);
+  blogChanges.on(pageCache.clear);
+  const library = createLibrary(createDragonsRepository(database.db), storage, libraryChanges);
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
-  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters);
+  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"));
   await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now }));
@@ -158,7 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
-  await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, onChange: pageCache.clear }));
+  await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, changes: blogChanges }));
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
   await app.register(async (scope) => registerUploadRoutes(scope, storage));

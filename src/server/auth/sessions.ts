@@ -6,6 +6,7 @@ import { sessions, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import type { SessionUser } from "../http/request-user";
 import { hashToken, randomToken } from "./tokens";
+import { localChannel, type NoticeChannel } from "../db/change-notices";
 import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../shared/account";
 
 export const SESSION_COOKIE = "dg_session";
@@ -15,13 +16,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 // A live session's look-up is remembered this long. Every signed-in request would otherwise cost
 // one query (1.5–3 ms on PGlite, which runs one at a time), the largest part of a cached read's
-// cost. Logging out drops it here at once; another process sees a logout or a changed admin flag
-// within this time (decision 005).
+// cost. Ending a session drops it at once in every server process (SessionChange); a changed admin
+// flag shows within this time (decision 005).
 const LOOKUP_TTL_MS = 5_000;
 const LOOKUP_CACHE_MAX = 10_000;
 
+/** Sessions ended, as every server process drops them from its look-ups (decision 026). */
+export type SessionChange = { kind: "session"; tokenHash: string } | { kind: "user"; userId: string };
+
 interface CachedSession {
   user: SessionUser;
+  tokenHash: string;
   lastSeenAt: number;
   cachedAt: number;
 }
@@ -38,7 +43,7 @@ const cookieOptions = (config: Config) => ({
  * Sessions: a random token in an httpOnly SameSite=Lax cookie; the database keeps only its hash
  * and an expiry 30 days after the last activity, so any server process can check any session.
  */
-export function createSessions(db: Database, config: Config) {
+export function createSessions(db: Database, config: Config, changes: NoticeChannel<SessionChange> = localChannel()) {
   const lookups = new Map<string, CachedSession>();
   // Look-ups under way: requests that come with one token while its look-up runs share it, so a
   // client sending 200 requests at once when its entry is due costs one query, not 200 queued
@@ -75,13 +80,22 @@ export function createSessions(db: Database, config: Config) {
 
   /** The live session a token names, from the database. */
   async function readSession(token: string, now: number): Promise<CachedSession | null> {
+    const tokenHash = hashToken(token);
     const [row] = await db
       .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
-    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
   }
+
+  // Keyed by token, so ended sessions are found by walking the map (at most 10,000; ends are
+  // rare). Whose a look-up under way is shows only when it ends: none of them is remembered.
+  changes.on((change) => {
+    if (!change) lookups.clear();
+    else for (const [token, entry] of lookups) if (change.kind === "session" ? entry.tokenHash === change.tokenHash : entry.user.id === change.userId) lookups.delete(token);
+    reading.clear();
+  });
 
   return {
     async start(reply: FastifyReply, userId: string): Promise<void> {
@@ -104,22 +118,17 @@ export function createSessions(db: Database, config: Config) {
       if (!token) return;
       lookups.delete(token);
       reading.delete(token);
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const tokenHash = hashToken(token);
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
       // A look-up that started while the delete ran may have read the session still live.
       lookups.delete(token);
-      reading.delete(token);
+      changes.emit({ kind: "session", tokenHash });
     },
 
-    /**
-     * End every session of a user, in the database and in this process's look-ups, so an ended
-     * session is refused here at once. Other processes refuse it within LOOKUP_TTL_MS (decision 015).
-     */
+    /** End every session of a user, in the database and in every process's look-ups (decision 015). */
     async endAllFor(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-      // Keyed by token, so the user's entries are found by walking the map (at most 10,000).
-      for (const [token, entry] of lookups) if (entry.user.id === userId) lookups.delete(token);
-      // Whose a look-up under way is shows only when it ends: none of them is remembered.
-      reading.clear();
+      changes.emit({ kind: "user", userId });
     },
 
     /** When the session this request holds was started (its sign-in), or null without one. */

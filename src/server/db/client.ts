@@ -14,6 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection URL, for what needs a connection of its own (change-notices.ts). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", url: options.databaseUrl, close: () => pool.end() };
   }
   let unlock = async () => {};
   if (options.pgliteDir) {

@@ -1,3 +1,4 @@
+import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { HttpError } from "../../http/errors";
 import type { BlogPostInput } from "../../../shared/blog";
 import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
@@ -6,8 +7,8 @@ import { sanitizeBlogHtml } from "./sanitize";
 import { isUniqueViolation, toAdminBlogPost, toBlogPost, type BlogRepository } from "./repository";
 
 // The published list is read by every blog visit, the RSS feed and the sitemap, and changes only
-// when an admin saves: it is kept in memory for a few seconds (other processes' saves show within
-// that time) and dropped at once on this process's own saves.
+// when an admin saves: it is kept in memory, dropped on every save made through any server
+// process, and read again after a few seconds in any case.
 const LIST_TTL_MS = 5_000;
 // Admins saving posts with the same title at once may all pick the same free slug; the unique
 // index lets one through and refuses the others, which look again. Each round one of them wins.
@@ -28,13 +29,16 @@ export interface PublishedPosts {
   json: string;
 }
 
-/** The blog: published posts for everyone (cached), drafts and every save for admins; `onChange` hears of every save. */
-export function createBlog(repository: BlogRepository, onChange: () => void = () => {}) {
+/**
+ * The blog: published posts for everyone (cached), drafts and every save for admins. Every save is
+ * told on `changes`, to this process and the others (the cached list and rendered pages listen).
+ */
+export function createBlog(repository: BlogRepository, changes: NoticeChannel<null> = localChannel()) {
   let cached: (PublishedPosts & { at: number }) | null = null;
-  const invalidate = () => {
+  changes.on(() => {
     cached = null;
-    onChange();
-  };
+  });
+  const invalidate = () => changes.emit(null);
 
   async function published(): Promise<PublishedPosts> {
     if (!cached || Date.now() - cached.at > LIST_TTL_MS) {

@@ -1,3 +1,4 @@
+import type { NoticeChannel } from "../../db/change-notices";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
@@ -17,8 +18,8 @@ export interface BlogRouteDeps {
   origin: string;
   /** The library's dragons, for the sitemap. */
   listDragons: () => Promise<{ id: string; createdAt: string }[]>;
-  /** Told of every save and delete (the rendered blog pages are made again). */
-  onChange?: () => void;
+  /** Every save and delete is told here, to this process and the others. */
+  changes: NoticeChannel<null>;
 }
 
 // Feeds and the sitemap are public and change only on an admin's save; crawlers may keep them a while.
@@ -69,7 +70,7 @@ function slugOf(pathname: string): string | null {
 /** The blog's API (docs/spec.md §7, blog), its feed, the sitemap and robots.txt. */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   const { origin, listDragons } = deps;
-  const blog = createBlog(createBlogRepository(deps.db), deps.onChange);
+  const blog = createBlog(createBlogRepository(deps.db), deps.changes);
 
   // Sent as serialised once per cache refresh: the list carries every post's body.
   route(app, "GET /api/blog/posts", {}, async (_request, reply) => {

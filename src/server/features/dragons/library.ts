@@ -4,25 +4,26 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import { prepareTemplate } from "../../images/template-pipeline";
 import { renderPencil } from "../../images/pencil";
 import { HttpError } from "../../http/errors";
+import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import type { Dragon } from "../../../shared/dragons";
 import { dragonKeys, toDragon, type DragonsRepository } from "./repository";
 
 // The list is read on every library visit and changes only when an admin changes it; it is kept
-// in memory for a few seconds (other processes' changes show within that time) and dropped at
-// once on this process's own changes.
+// in memory, dropped on every change made through any server process (`changes`), and read again
+// after a few seconds in any case.
 const LIST_TTL_MS = 5_000;
 
 /**
  * The template library: every way a template enters (upload, AI image, bundled samples) goes
- * through `addTemplate`, so each is checked and stored the same way. `onChange` hears of every
- * change (the rendered pages that show the library are made again).
+ * through `addTemplate`, so each is checked and stored the same way. Every change is told on
+ * `changes`, to this process and the others (the rendered pages that show the library listen).
  */
-export function createLibrary(repository: DragonsRepository, storage: ObjectStorage, onChange: () => void = () => {}) {
+export function createLibrary(repository: DragonsRepository, storage: ObjectStorage, changes: NoticeChannel<null> = localChannel()) {
   let cached: { dragons: Dragon[]; at: number } | null = null;
-  const invalidate = () => {
+  changes.on(() => {
     cached = null;
-    onChange();
-  };
+  });
+  const invalidate = () => changes.emit(null);
 
   async function storePencil(id: string, hires: Buffer): Promise<void> {
     const keys = dragonKeys(id);

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { precompress, type Precompressed } from "../../http/precompress";
 
-// Other processes' changes (several servers on one database) reach this one's pages within this
-// time; this process's own changes clear the cache at once.
+// A change to the library or the blog, made through any server process, clears the cache at once
+// (app.ts listens to their change notices); a page is rendered again after this time in any case.
 const FRESH_MS = 10_000;
 // Pages are keyed by path, and anyone can ask for /dragon/anything: the cache holds at most this
 // many, dropping the least recently used.

@@ -3,8 +3,9 @@ import { precompress, type Precompressed } from "../../http/precompress";
 import { createSlots } from "../../work-slots";
 
 // A page of the feed is read by every signed-in visit and changes only on a post, like, comment,
-// approval or deletion. Built pages are kept. Other processes' changes (several servers on one
-// PostgreSQL) show within PAGE_TTL_MS; this process's own show on the next read:
+// approval or deletion. Built pages are kept, and every change, made through this or any other
+// server process on the same PostgreSQL (feed.ts, its change notices), shows on the next read; a
+// page is built again after PAGE_TTL_MS in any case:
 // - likes and comments, the frequent changes, are written into the kept pages that hold the post
 //   (patch), so no reader waits for the database after them;
 // - the rare ones (a new or approved or deleted post, a changed profile) drop every kept page.

@@ -6,6 +6,7 @@ import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
 import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
+import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { createFeedPages, type FeedPage, type PageReader } from "./feed-pages";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 
@@ -43,17 +44,51 @@ const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.crea
 const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isAdmin || post.userId === viewer.id;
 
 /**
- * The community feed: posting (photos made into served versions, originals kept private), the
- * cached feed pages, likes, comments, approval and deletion.
+ * A change to the feed, as every server process applies it to the pages it keeps: the frequent
+ * ones (likes, comments) patch the pages that hold the post; the rare ones (a post added, approved
+ * or deleted, a changed profile) drop every kept page.
  */
-export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters) {
+export type FeedChange =
+  | { kind: "like"; postId: string; userId: string; liked: boolean }
+  /** The comment as admins see it; each page masks it for its readers. */
+  | { kind: "comment"; postId: string; comment: PostComment }
+  | { kind: "comment-deleted"; postId: string; commentId: string }
+  | { kind: "posts" };
+
+/**
+ * The community feed: posting (photos made into served versions, originals kept private), the
+ * cached feed pages, likes, comments, approval and deletion. Every change is told on `changes`,
+ * to this process's kept pages and to every other server process's.
+ */
+export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters, changes: NoticeChannel<FeedChange> = localChannel()) {
   const pages = createFeedPages(async (reader, before) => {
     const list = await repository.list({ approvedOnly: reader === "member", before, limit: FEED_PAGE_SIZE });
     return reader === "admin" ? list : postsForViewer(list, NON_ADMIN, { ownFull: false });
   });
   const postLimiter = new KeyedRateLimiter(counters, "posts per member", POSTS_PER_HOUR, 60 * 60_000);
   const commentLimiter = new KeyedRateLimiter(counters, "comments per member", COMMENTS_PER_MINUTE, 60_000);
-  const invalidate = () => pages.invalidate();
+  const invalidate = () => changes.emit({ kind: "posts" });
+
+  changes.on((change) => {
+    // null: the change was not heard in full (see change-notices.ts), so nothing kept is trusted.
+    if (!change || change.kind === "posts") return pages.invalidate();
+    if (change.kind === "like") {
+      return pages.patch(change.postId, (post) => {
+        post.likes = post.likes.filter((like) => like.userId !== change.userId);
+        if (change.liked) post.likes.push({ userId: change.userId });
+      });
+    }
+    if (change.kind === "comment") {
+      const { comment } = change;
+      return pages.patch(change.postId, (post, reader) => {
+        const shown = reader === "admin" ? comment : { ...comment, user: forViewer(comment.user, NON_ADMIN, false) };
+        post.comments = [...post.comments.filter((other) => other.id !== comment.id), shown].sort(byTimeThenId);
+      });
+    }
+    pages.patch(change.postId, (post) => {
+      post.comments = post.comments.filter((other) => other.id !== change.commentId);
+    });
+  });
 
   /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
   async function visiblePost(id: string, viewer: Viewer): Promise<PostAccess> {
@@ -133,10 +168,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       await visiblePost(postId, viewer);
       const state = await repository.toggleLike(postId, viewer.id);
       if (!state) throw new HttpError(404, "Post not found");
-      pages.patch(postId, (post) => {
-        post.likes = post.likes.filter((like) => like.userId !== viewer.id);
-        if (state.liked) post.likes.push({ userId: viewer.id });
-      });
+      changes.emit({ kind: "like", postId, userId: viewer.id, liked: state.liked });
       return state;
     },
 
@@ -146,10 +178,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       await commentLimiter.hit(viewer.id);
       const comment = await repository.addComment(postId, viewer.id, text);
       if (!comment) throw new HttpError(404, "Post not found");
-      pages.patch(postId, (post, reader) => {
-        const shown = reader === "admin" ? comment : { ...comment, user: forViewer(comment.user, NON_ADMIN, false) };
-        post.comments = [...post.comments.filter((other) => other.id !== comment.id), shown].sort(byTimeThenId);
-      });
+      changes.emit({ kind: "comment", postId, comment });
       return { ...comment, user: forViewer(comment.user, viewer, false) };
     },
 
@@ -176,9 +205,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
       if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");
       if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
-      pages.patch(postId, (post) => {
-        post.comments = post.comments.filter((other) => other.id !== commentId);
-      });
+      changes.emit({ kind: "comment-deleted", postId, commentId });
     },
   };
 }
