@@ -8,7 +8,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { createRateCounters } from "../http/rate-limiter";
-import { blogPosts, dragons, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
+import { analyticsSalts, blogPosts, dragons, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
 import { LocalBlobBackend } from "../storage/local-backend";
 import { S3BlobBackend } from "../storage/s3-backend";
 import { ObjectStorage } from "../storage/object-storage";
@@ -19,7 +19,7 @@ import { SWEEP_LOCK_KEY, UNVERIFIED_ACCOUNT_MAX_AGE_MS, UPLOAD_MAX_AGE_MS, start
 const HOUR = 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const later = (ms: number) => new Date(Date.now() + ms);
-const NOTHING = { sessions: 0, rateLimitCounters: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, uploads: 0 };
+const NOTHING = { sessions: 0, rateLimitCounters: 0, analyticsSalts: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, uploads: 0 };
 
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -79,6 +79,13 @@ describe("sweeps", () => {
     expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, rateLimitCounters: 1 });
     expect((await counters.hit("running", HOUR)).count).toBe(2);
     expect((await counters.hit("over", 1000)).count).toBe(1);
+  });
+
+  it("deletes the visitor-hash salts of finished days and keeps today's", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await handle.db.insert(analyticsSalts).values([{ day: "2026-01-01", salt: "old" }, { day: today, salt: "today" }]).onConflictDoNothing();
+    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, analyticsSalts: 1 });
+    expect((await handle.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual([today]);
   });
 
   it("deletes used or expired verification and reset tokens and keeps live ones", async () => {

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { storedObjects } from "../db/schema";
 import type { BlobBackend } from "../storage/blob-backend";
 import { UPLOADS_PREFIX } from "../storage/object-storage";
+import { utcDay } from "../../shared/analytics";
 
 // Every age and pace of the sweeps (decision 021).
 /** Between the end of one run and the start of the next. */
@@ -22,6 +23,7 @@ export const SWEEP_LOCK_KEY = 0x4447_7377_6565_7073n;
 export interface SweepCounts {
   sessions: number;
   rateLimitCounters: number;
+  analyticsSalts: number;
   verificationTokens: number;
   resetTokens: number;
   unverifiedAccounts: number;
@@ -63,6 +65,8 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     const at = now.toISOString();
     const sessions = await deletedCount(tx, sql`delete from sessions where expires_at < ${at}`);
     const rateLimitCounters = await deletedCount(tx, sql`delete from rate_limit_counters where resets_at < ${at}`);
+    // A finished day's salt goes as soon as possible: with it goes any way to tell whose visitor hash a row holds (decision 012).
+    const analyticsSalts = await deletedCount(tx, sql`delete from analytics_salts where day < ${utcDay(now)}`);
     const verificationTokens = await deletedCount(tx, sql`delete from email_verification_tokens where used_at is not null or expires_at < ${at}`);
     const resetTokens = await deletedCount(tx, sql`delete from password_reset_tokens where used_at is not null or expires_at < ${at}`);
     // Their tokens and sessions go with them (cascade); a verified or Google account never does.
@@ -74,7 +78,7 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     const results = await Promise.allSettled(candidates.map(({ key }) => backend.delete(key)));
     const deleted = candidates.filter((_, i) => results[i]!.status === "fulfilled").map(({ key }) => key);
     if (deleted.length) await tx.delete(storedObjects).where(inArray(storedObjects.key, deleted));
-    return { sessions, rateLimitCounters, verificationTokens, resetTokens, unverifiedAccounts, uploads: deleted.length };
+    return { sessions, rateLimitCounters, analyticsSalts, verificationTokens, resetTokens, unverifiedAccounts, uploads: deleted.length };
   });
 }
 

@@ -81,14 +81,15 @@ describe("POST /api/analytics/pageview", () => {
     expect((await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-04-02"]);
   });
 
-  it("uses one salt per day across processes sharing the database, and purges past days' salts", async () => {
+  it("uses one salt per day across processes sharing the database, and deletes past days' salts", async () => {
     const moment = new Date("2026-05-05T12:00:00Z");
     const [a, b] = [createVisitorHasher(t.database.db), createVisitorHasher(t.database.db)];
     const [fromA, fromB] = await Promise.all([a.hash("192.0.2.4", "Agent", moment), b.hash("192.0.2.4", "Agent", moment)]);
     expect(fromA).toBe(fromB);
     await t.database.db.insert(analyticsSalts).values({ day: "2026-05-04", salt: "yesterday" });
-    await a.purge(moment);
-    expect((await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-05-05"]);
+    // The next day's first visitor: its salt is made and every earlier one deleted.
+    await b.hash("192.0.2.4", "Agent", new Date("2026-05-06T00:00:01Z"));
+    expect((await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-05-06"]);
   });
 
   it("does not count the app's own pages as referrers, and drops fragments as well as query strings", async () => {

@@ -5,9 +5,6 @@ import { pageViews } from "../../db/schema";
 import { isBotUserAgent } from "../../../shared/analytics";
 import { createVisitorHasher } from "./visitor-hash";
 
-// Salts of past days go even when no view comes to replace them.
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-
 /** Drop the query string and fragment: they can carry tokens (verify-email links) and search terms. */
 const withoutQuery = (value: string) => value.split(/[?#]/, 1)[0]!;
 
@@ -29,12 +26,8 @@ function externalReferrer(referrer: string | null | undefined, ownHostname: stri
  * is set, and nothing that says who the person is is stored (decision 012).
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
+  // Finished days' salts are deleted by the sweeps (jobs/sweeps.ts), once for all processes.
   const visitors = createVisitorHasher(db);
-  const purge = setInterval(() => {
-    visitors.purge(new Date()).catch((error: unknown) => app.log.warn({ err: error }, "could not delete old analytics salts"));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook("onClose", async () => clearInterval(purge));
 
   route(app, "POST /api/analytics/pageview", { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
     async (request, reply) => {

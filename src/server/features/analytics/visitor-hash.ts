@@ -8,7 +8,8 @@ import { utcDay } from "../../../shared/analytics";
  * Visitor hashes counted without cookies (decision 012): HMAC-SHA-256 of the address and the user
  * agent, keyed with a random salt of the UTC day. Every process on one database uses the same
  * salt (the first to need it stores it, keyed by day), so one person is one visitor whichever
- * process answers. Once the day is over its salt is deleted, and with it any way to tell whose
+ * process answers. Once the day is over its salt is deleted (by the next day's first hash here, or
+ * the sweeps), and with it any way to tell whose
  * hash a row holds: the address and user agent themselves are never stored anywhere.
  */
 export function createVisitorHasher(db: Database) {
@@ -40,10 +41,6 @@ export function createVisitorHasher(db: Database) {
       return crypto.createHmac("sha256", salt).update(`${address}\n${userAgent}`).digest("base64url").slice(0, 22);
     },
 
-    /** Delete the salts of days before `moment`'s (they are kept only while their day lasts). */
-    async purge(moment: Date): Promise<void> {
-      await db.delete(analyticsSalts).where(lt(analyticsSalts.day, utcDay(moment)));
-    },
   };
 }
 
