@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LocalBlobBackend } from "../src/server/storage/local-backend";
-import { startServer } from "./support/server-process";
+import { freePort, startServer } from "./support/server-process";
 
 describe("server process", () => {
   it("refuses a bad setting with one line naming the variable and a non-zero exit", () => {
@@ -60,6 +60,23 @@ describe("server process", () => {
     await again.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     console.log(`restart on an existing DATA_DIR took ${restartMs} ms`);
+  });
+
+  it("serves Prometheus metrics on METRICS_PORT only, and stops serving them on SIGTERM", async () => {
+    const metricsPort = await freePort();
+    const server = await startServer({ METRICS_PORT: String(metricsPort) });
+    try {
+      await fetch(`${server.url}/api/health/live`);
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toMatch(/dragon_grid_http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} 1/);
+      expect(text).toContain("nodejs_eventloop_lag_seconds");
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   });
 
   it("on SIGTERM answers readiness checks with 503, and closes a request still stalled after 10 s, then exits 0", async () => {

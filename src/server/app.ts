@@ -45,6 +45,9 @@ import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
+import { installMetrics, type MetricSources } from "./features/metrics/metrics";
+import { registerMetricsRoute } from "./features/metrics/routes";
+import { photoQueue } from "./images/photo";
 
 export interface AppDependencies {
   /** An already-open database (tests pass a cloned template); otherwise opened from config. */
@@ -67,6 +70,8 @@ declare module "fastify" {
     storage: ObjectStorage;
     /** The counters every rate limit keeps in the database, shared by all processes. */
     rateCounters: RateCounters;
+    /** This process's metrics in Prometheus' text format, when METRICS_TOKEN or METRICS_PORT is set. */
+    renderMetrics?: () => Promise<string>;
     /** "METHOD /path" of every route registered, for the tests that must cover them all. */
     registeredRoutes: string[];
   }
@@ -126,6 +131,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     done(null, payload);
   });
 
+  // Metrics, when asked for: the request hook goes on before any route; the caches join below.
+  const metricSources: MetricSources = { pool: database.poolStats, caches: {}, imageQueue: photoQueue };
+  if (config.METRICS_TOKEN || config.METRICS_PORT) app.decorate("renderMetrics", await installMetrics(app, metricSources));
+
   app.decorateRequest("user", null);
   installSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -173,6 +182,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerUploadRoutes(scope, storage));
   await app.register(async (scope) => registerCompanionRoutes(scope, { config, storage, sessions }));
   await app.register(async (scope) => registerPageRoutes(scope, config, pageCache));
+  metricSources.caches = { pages: pageCache.stats, feed: feed.cacheStats, sessions: sessions.stats };
+  if (config.METRICS_TOKEN && app.renderMetrics) registerMetricsRoute(app, config.METRICS_TOKEN, app.renderMetrics);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;
 }

@@ -84,6 +84,11 @@ const providerKeys = Object.fromEntries(
 const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  /** GET /metrics on the app's port answers only with this bearer token (features/metrics). */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional()),
+  /** A port of its own for GET /metrics, without a token, on METRICS_HOST. */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { samplesSeeded } from "./features/dragons/seed-samples";
+import { listenForMetrics } from "./features/metrics/routes";
 
 // On SIGTERM, requests in flight get this long to finish; then their connections are closed, so a
 // stuck upload cannot keep a deployment waiting (a balancer has stopped sending new ones by then).
@@ -83,6 +85,7 @@ async function main() {
 
   const app = await buildApp(config, { backgroundJobs: true });
   let closing = false;
+  let metricsServer: Server | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -91,6 +94,7 @@ async function main() {
       app.log.warn(`requests still in flight ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing their connections`);
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
+    metricsServer?.close();
     try {
       await app.close();
       clearTimeout(cut);
@@ -103,6 +107,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT && app.renderMetrics) metricsServer = await listenForMetrics(config, app.renderMetrics);
   app.log.info(`Dragon Grid is ready at ${config.publicUrl} (database: ${app.database.kind}, storage: ${app.storage.kind})`);
 }
 

@@ -21,7 +21,7 @@ export function createSlots(slots: number, capacity = Infinity) {
       next.start();
     }
   };
-  return async function inSlot<T>(work: () => Promise<T>, weight = 0): Promise<T> {
+  async function inSlot<T>(work: () => Promise<T>, weight = 0): Promise<T> {
     if (!waiting.length && fits(weight)) take(weight);
     else await new Promise<void>((resolve) => waiting.push({ weight, start: resolve }));
     try {
@@ -31,5 +31,8 @@ export function createSlots(slots: number, capacity = Infinity) {
       load -= weight;
       startWaiting();
     }
-  };
+  }
+  /** Pieces running and waiting now (for /metrics). */
+  const stats = () => ({ running, waiting: waiting.length });
+  return Object.assign(inSlot, { stats });
 }

@@ -50,12 +50,18 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
   // ahead of everyone else's (PGlite runs one query at a time; decision 010). Ending sessions drops
   // them, so a look-up that read the session before it ended is not remembered.
   const reading = new Map<string, Promise<CachedSession | null>>();
+  /** Look-ups answered from memory, and those that asked the database or joined one asking (for /metrics). */
+  const stats = { hits: 0, misses: 0 };
 
   // Keyed by the token itself, so a remembered session costs no hashing; the token is in this
   // process's memory during every request anyway, and the database still keeps only its hash.
   async function lookUp(token: string, now: number): Promise<CachedSession | null> {
     const cached = lookups.get(token);
-    if (cached && now - cached.cachedAt < LOOKUP_TTL_MS) return cached;
+    if (cached && now - cached.cachedAt < LOOKUP_TTL_MS) {
+      stats.hits++;
+      return cached;
+    }
+    stats.misses++;
     const under = reading.get(token);
     if (under) return under;
     const read: Promise<CachedSession | null> = readSession(token, now).then(
@@ -98,6 +104,8 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
   });
 
   return {
+    stats,
+
     async start(reply: FastifyReply, userId: string): Promise<void> {
       const token = randomToken();
       await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) });

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection URL, for what needs a connection of its own (change-notices.ts). */
   url?: string;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -61,7 +63,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
-    return { db, kind: "postgres", url: options.databaseUrl, close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: "postgres", url: options.databaseUrl, poolStats, close: () => pool.end() };
   }
   let unlock = async () => {};
   if (options.pgliteDir) {

@@ -13,6 +13,9 @@ export const MAX_PHOTO_PIXELS = 40_000_000;
 // the rest wait (decision 010, "A memory ceiling for people's photos", has the measurements).
 const photoSlot = createSlots(2, MAX_PHOTO_PIXELS);
 
+/** Photo decodes running and waiting in this process (for /metrics). */
+export const photoQueue = () => photoSlot.stats();
+
 /** The photo's pixels once its header passed `inspectImage` and the limit; a 400 naming `field` otherwise. */
 async function checkedPixels(original: Buffer, field: string, maxPixels: number): Promise<number> {
   const { width, height } = await inspectImage(original).catch((error: unknown) => {

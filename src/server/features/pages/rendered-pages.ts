@@ -51,11 +51,20 @@ export function createPageCache() {
     return promise;
   }
 
+  /** Pages sent from memory, and pages rendered for a reader who waited (for /metrics). */
+  const stats = { hits: 0, misses: 0 };
+
   return {
+    stats,
+
     /** The page for `key`, rendered by `render` when missing (null: not to be kept, render again next time). */
     async get(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
       const cached = pages.get(key);
-      if (!cached) return refresh(key, render);
+      if (!cached) {
+        stats.misses++;
+        return refresh(key, render);
+      }
+      stats.hits++;
       if (Date.now() - cached.at > FRESH_MS) void refresh(key, render).catch(() => undefined);
       else {
         // Most recently used last, so the oldest is first to go.

@@ -153,30 +153,43 @@ export function createFeedPages(load: (reader: PageReader, before: FeedCursor | 
     return unkeptSlot(async () => ({ json: Buffer.from(JSON.stringify(await load(reader, before))) }));
   }
 
+  /** Reads answered from a kept page, and the others (for /metrics). */
+  const stats = { hits: 0, misses: 0 };
+
   return {
+    stats,
+
     /**
      * A page, ready to send. One past its time is still sent while its successor is built (stale
      * while revalidate), so no reader waits on the database for a page that only aged.
      */
     page(reader: PageReader, before: FeedCursor | undefined): Promise<FeedPage> {
       const key = keyOf(reader, before);
-      if (before && !handedOut(reader, before, key)) return unkept(reader, before);
+      if (before && !handedOut(reader, before, key)) {
+        stats.misses++;
+        return unkept(reader, before);
+      }
       const now = Date.now();
       const cached = pages.get(key);
-      if (cached && now - cached.at <= PAGE_TTL_MS) return cached.page;
+      if (cached && now - cached.at <= PAGE_TTL_MS) {
+        stats.hits++;
+        return cached.page;
+      }
       if (cached?.built && now - cached.at <= STALE_MAX_MS) {
+        stats.hits++;
         if (!cached.refreshing) {
           cached.refreshing = true;
           build(key, before).catch(() => {});
         }
         return cached.page;
       }
+      stats.misses++;
       return build(key, before);
     },
 
     /**
      * Write a change to one post into every kept page that holds it, pages still being built
-     * included. The entry keeps its age: other processes' changes still show within PAGE_TTL_MS.
+     * included. The entry keeps its age: it is still built afresh after PAGE_TTL_MS.
      */
     patch(postId: string, change: PostPatch): void {
       for (const [key, entry] of pages) {

@@ -106,6 +106,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
 
   return {
     invalidate,
+    cacheStats: pages.stats,
 
     /** GET /api/posts, ready to send: one kept answer for admins, one for everyone else, per cursor. */
     page(viewer: Viewer, before: FeedCursor | undefined): Promise<FeedPage> {
