@@ -23,7 +23,7 @@ export interface DatabaseHandle {
 
 // In the source tree migrations sit beside this file; the server build copies them beside its
 // entry files, and this code may be in one of the entries or in a chunk one folder below them.
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, "migrations"), path.join(here, "..", "migrations"), path.join(here, "db", "migrations")]) {
     if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;

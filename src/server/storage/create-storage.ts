@@ -13,17 +13,22 @@ import { ObjectStorage } from "./object-storage";
 export async function createStorage(config: Config, db: Database): Promise<ObjectStorage> {
   let backend: BlobBackend;
   if (config.S3_BUCKET) {
-    const { S3BlobBackend } = await import("./s3-backend");
-    backend = new S3BlobBackend({
-      bucket: config.S3_BUCKET,
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
+    backend = await s3Backend(config, config.S3_BUCKET);
   } else {
     backend = new LocalBlobBackend(config.DATA_DIR, serverSecret(config, "upload-signing"));
   }
   return new ObjectStorage(backend, db, config.UPLOAD_QUOTA_MB * 1024 * 1024);
+}
+
+/** The bucket the S3_* settings name. */
+export async function s3Backend(config: Config, bucket: string): Promise<BlobBackend> {
+  const { S3BlobBackend } = await import("./s3-backend");
+  return new S3BlobBackend({
+    bucket,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
