@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
 import { startS3rver, type TestS3 } from "../src/server/test/s3rver";
+import { illustrationPng } from "../src/server/test/images";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
 import { startServer } from "./support/server-process";
 
@@ -33,6 +34,14 @@ async function snapshot(base: string, people: { member: string; admin: string },
   const files: Record<string, string> = {};
   for (const dragon of dragons) {
     for (const url of [dragon.previewUrl, dragon.hiresUrl]) files[url] = crypto.createHash("sha256").update(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).digest("hex");
+  }
+  const feed = JSON.parse((await read("/api/posts", people.member)).body) as { images: { imageUrl: string; thumbUrl: string }[] }[];
+  for (const post of feed) {
+    for (const image of post.images) {
+      for (const url of [image.imageUrl, image.thumbUrl]) {
+        files[url] = crypto.createHash("sha256").update(Buffer.from(await (await fetch(`${base}${url}`, { headers: { cookie: people.member } })).arrayBuffer())).digest("hex");
+      }
+    }
   }
   return {
     dragons,
@@ -70,6 +79,16 @@ describe("npm run move-to", () => {
     expect((await send("POST", "/api/wip", people.member, { dragonId: dragon!.id, paperWidth: 8.5, paperHeight: 11, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3", doneCells: ["A1", "A2", "B1"] })).status).toBe(200);
     expect((await send("POST", "/api/admin/blog", people.admin, { title: "Moving house", content: "<p>Same dragons, new home.</p>", published: true })).status).toBe(201);
     expect((await send("POST", "/api/waitlist", null, { email: "waiting@example.com" })).status).toBeLessThan(300);
+    // A post with a photo, approved, liked and commented on.
+    const upload = (await (await fetch(`${embedded.url}/api/objects/upload`, { method: "POST", headers: { cookie: people.member } })).json()) as { uploadURL: string; objectPath: string };
+    expect((await fetch(new URL(upload.uploadURL, embedded.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(await illustrationPng(640, 480)) })).status).toBeLessThan(300);
+    expect((await send("POST", "/api/objects/set-acl", people.member, { objectPath: upload.objectPath, visibility: "private" })).status).toBe(200);
+    const posted = await send("POST", "/api/posts", people.member, { dragonId: dragon!.id, description: "My first dragon", images: [upload.objectPath] });
+    expect(posted.status).toBe(201);
+    const postId = ((await posted.json()) as { id: string }).id;
+    expect((await send("PUT", `/api/posts/${postId}/approve`, people.admin, {})).status).toBe(200);
+    expect((await send("POST", `/api/posts/${postId}/like`, people.admin, {})).status).toBe(200);
+    expect((await send("POST", `/api/posts/${postId}/comment`, people.admin, { text: "Lovely scales" })).status).toBe(201);
     const before = await snapshot(embedded.url, people, dragon!.id);
     expect(await embedded.stop()).toBe(0);
 
@@ -88,9 +107,24 @@ describe("npm run move-to", () => {
         );
       });
 
+    // A move stopped half-way: its first run is killed once a few tables are in.
+    const interrupted = execFile(process.execPath, ["dist/server/move-to.js", "--database", dbUrl.toString(), "--export", exportDir], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    let firstOutput = "";
+    await new Promise<void>((resolve) => {
+      interrupted.stdout!.on("data", (chunk: string) => {
+        firstOutput += chunk;
+        if ((firstOutput.match(/ matches\n/g) ?? []).length >= 3) interrupted.kill("SIGKILL");
+      });
+      interrupted.on("exit", () => resolve());
+    });
+    expect(firstOutput).not.toContain("Done:");
+
     const moved = await moveTo(dbUrl.toString());
     expect(moved.status, moved.stdout + moved.stderr).toBe(0);
-    expect(moved.stdout).toMatch(/users: 2 rows, checksum [0-9a-f]{32} matches/);
+    expect(moved.stdout).toContain("taking it up where it stopped");
+    expect(moved.stdout).toMatch(/moved before/);
+    expect(moved.stdout + firstOutput).toMatch(/users: 2 rows, checksum [0-9a-f]{32} matches/);
+    expect(moved.stdout + firstOutput).toMatch(/likes: 1 rows, checksum [0-9a-f]{32} matches/);
     expect(moved.stdout).toMatch(/objects: \d+ of \d+/);
     expect(moved.stdout).toContain("Done:");
     // The export is PostgreSQL's COPY text, with a script psql can load it with.
@@ -120,6 +154,7 @@ describe("npm run move-to", () => {
       expect(JSON.parse(after.progress.body)).toMatchObject({ currentCell: "B3", doneCells: ["A1", "A2", "B1"] });
       expect(after.blog.body).toContain("Moving house");
       expect(after.waitlist.body).toContain("waiting@example.com");
+      expect(after.feed.body).toContain("Lovely scales");
       // Passwords work, and a new row gets an id after the moved ones.
       const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: "learner@example.com", password: PASSWORD }) });
       expect(login.status).toBe(200);
