@@ -3,7 +3,10 @@
 // with a save every 5 s, feed pages, likes, comments, sign-ins), with think time, against
 //  1. one built server on PGlite (a fresh DATA_DIR, the sample templates loaded as on `npm start`);
 //  2. two built servers sharing one throwaway PostgreSQL and one S3-compatible store (s3rver), the
-//     users split between them (skipped, with a row saying so, when initdb is not installed).
+//     users split between them (skipped, with a row saying so, when initdb is not installed);
+//  3. the same with four servers, as a deployment behind a load balancer grows.
+// After each PostgreSQL scenario, wrong passwords sent to the servers in turn must be refused at the
+// same try as on one server (the rate limits are shared; the exit code is 1 otherwise).
 // A small feed (60 posts × 3 photos, with likes and comments) is seeded first, so likes and comments
 // have targets, and the users' accounts, verified and signed in (scripts/lib/seed-load-users.ts):
 // sign-ins during the load go through the real login.
@@ -18,7 +21,7 @@
 // of their own) until the reads' p99 passes 50 ms, a 5xx comes back or a request gets no answer;
 // the row names the first step that did, with every step's p99.
 //
-// Environment: LOAD_USERS, LOAD_SECONDS, LOAD_ONLY ("pglite" or "postgres": one scenario),
+// Environment: LOAD_USERS, LOAD_SECONDS, LOAD_ONLY ("pglite", "postgres" or "four": one scenario),
 // LOAD_CAPACITY_STEPS ("" to skip), LOAD_STEP_SECONDS.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -247,32 +250,58 @@ async function run() {
       }
     });
   }
-  if (!ONLY || ONLY.includes("postgres")) {
-    const name = "PostgreSQL + S3, 2 servers";
-    if (!postgresAvailable()) {
-      rows.push({ scenario: name, measure: "(scenario)", value: "skipped: PostgreSQL's initdb/pg_ctl are not installed on this machine", budget: "", met: "" });
-      return;
-    }
-    await scenario(name, async () => {
-      const postgres = await startThrowawayPostgres();
-      onCleanup(() => postgres.stop());
-      const s3 = await startS3();
-      const env = { ...BEHIND_PROXY, ...s3, DATABASE_URL: postgres.url, SECRET_KEY_BASE: BENCH_SECRET_KEY_BASE };
-      const servers = [];
-      let accounts;
-      try {
-        for (const label of ["server A", "server B"]) {
-          const started = await startServer(tempDir("dragon-grid-load-pg-"), env);
-          servers.push({ name: label, url: started.url, pid: started.pid, child: started.child, stop: started.stop });
-          // After the first server loaded the sample templates, before the second starts.
-          if (servers.length === 1) accounts = await seed({ ...env, DATA_DIR: tempDir("dragon-grid-load-seed-") });
-        }
-        await runLoad(name, servers, accounts, { capacityUsers: CAPACITY_BUDGET_USERS });
-      } finally {
-        await Promise.all(servers.map((server) => server.stop()));
-      }
-    });
+  if (!ONLY || ONLY.includes("postgres")) await postgresScenario(2);
+  if (!ONLY || ONLY.includes("four")) await postgresScenario(4);
+}
+
+/** `count` servers sharing one throwaway PostgreSQL and one s3rver, the users spread over them. */
+async function postgresScenario(count) {
+  const name = `PostgreSQL + S3, ${count} servers`;
+  if (!postgresAvailable()) {
+    rows.push({ scenario: name, measure: "(scenario)", value: "skipped: PostgreSQL's initdb/pg_ctl are not installed on this machine", budget: "", met: "" });
+    return;
   }
+  await scenario(name, async () => {
+    const postgres = await startThrowawayPostgres();
+    onCleanup(() => postgres.stop());
+    const s3 = await startS3();
+    const env = { ...BEHIND_PROXY, ...s3, DATABASE_URL: postgres.url, SECRET_KEY_BASE: BENCH_SECRET_KEY_BASE };
+    const servers = [];
+    let accounts;
+    try {
+      for (let index = 0; index < count; index++) {
+        const started = await startServer(tempDir("dragon-grid-load-pg-"), env);
+        servers.push({ name: `server ${String.fromCharCode(65 + index)}`, url: started.url, pid: started.pid, child: started.child, stop: started.stop });
+        // After the first server loaded the sample templates, before the others start.
+        if (servers.length === 1) accounts = await seed({ ...env, DATA_DIR: tempDir("dragon-grid-load-seed-") });
+      }
+      await runLoad(name, servers, accounts, { capacityUsers: CAPACITY_BUDGET_USERS });
+      await limitsHoldAcross(name, servers);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
+}
+
+/**
+ * After the load: wrong passwords for one account from one client, sent to the servers in turn,
+ * must be refused at the same try as on one server (the 11th; features/auth/login-limits.ts),
+ * because every process counts in the same place. A limit that did not hold fails the bench.
+ */
+async function limitsHoldAcross(scenario, servers) {
+  const statuses = [];
+  for (let attempt = 0; attempt < 11; attempt++) {
+    const server = servers[attempt % servers.length];
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.77" },
+      body: JSON.stringify({ email: "limits-check@example.com", password: "not the password" }),
+    });
+    statuses.push(res.status);
+  }
+  const held = statuses.slice(0, 10).every((status) => status === 401) && statuses[10] === 429;
+  if (!held) failed = true;
+  rows.push({ scenario, measure: `sign-in limit, wrong passwords to ${servers.length} servers in turn`, value: held ? "refused at the 11th try, as on one server" : `statuses ${statuses.join(" ")}`, budget: "429 at the 11th", met: held ? "yes" : "NO" });
 }
 
 if (buildIsStale()) {
