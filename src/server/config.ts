@@ -92,6 +92,8 @@ const configSchema = z.object({
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  /** Redis for Companion's shared state (provider sign-ins, upload progress) across server processes. */
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl(["http:", "https:"]),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),

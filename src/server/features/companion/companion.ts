@@ -13,7 +13,10 @@ import { COMPANION_PATH } from "../../../shared/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
-export type CompanionHandler = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+export type CompanionHandler = ((request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) & {
+  /** Closes what the handler opened (its Redis connection). */
+  close?: () => Promise<void>;
+};
 
 // Companion (Express and its many dependencies) is loaded on the first remote-source request, not
 // at start-up: loading it with the server added some 1.5 s to every start and tens of MB of
@@ -70,25 +73,45 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
     // Fetch the whole file (to DATA_DIR/companion, stopped past maxFileSize) before the PUT: the
     // PUT then carries its exact length, which presigned S3 URLs require, whatever the source said.
     streamingUpload: false,
-    // Prometheus metrics register globally once per process; we have no scraper anyway.
+    // Prometheus metrics register globally once per process; ours are in features/metrics.
     metrics: false,
+    // With Redis, an upload's progress reaches its browser's websocket on whichever process holds it.
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
 
   explainUploadErrors(emitter as EventEmitter);
 
   // OAuth providers keep their state between redirects in a session (Grant's). Only those need
-  // one; it is Companion's own, short-lived, in this process's memory.
+  // one; it is Companion's own and short-lived: in Redis with REDIS_URL, where every server process
+  // finds it, else in this process's memory (a sign-in must then finish where it started).
   if (sources.length === 0) return app as unknown as CompanionHandler;
   const { default: expressSession } = await import("express-session");
+  const shared = config.REDIS_URL ? await redisSessionStore(config.REDIS_URL) : null;
   const session = expressSession({
     name: "dg_companion",
     secret,
     resave: false,
     saveUninitialized: false,
     cookie: { path: COMPANION_PATH, httpOnly: true, sameSite: "lax", secure: publicUrl.protocol === "https:", maxAge: 30 * 60 * 1000 },
+    ...(shared ? { store: shared.store } : {}),
   });
-  return (request, response, next) =>
+  const handler: CompanionHandler = (request, response, next) =>
     session(request as never, response as never, (error?: unknown) => (error ? next(error) : app(request as never, response as never, next as never)));
+  handler.close = async () => shared?.close();
+  return handler;
+}
+
+/** The key prefix of the providers' sign-in sessions in Redis. */
+export const COMPANION_SESSION_PREFIX = "dragon-grid:companion-session:";
+
+/** connect-redis (the store Companion's own standalone server uses) on a connection of its own. */
+async function redisSessionStore(url: string) {
+  const [{ default: RedisStore }, { Redis }] = await Promise.all([import("connect-redis"), import("ioredis")]);
+  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  return {
+    store: new RedisStore({ client, prefix: COMPANION_SESSION_PREFIX }),
+    close: async () => void (await client.quit().catch(() => client.disconnect())),
+  };
 }
 
 /**

@@ -133,6 +133,7 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
   const allowLoopback = config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK;
   const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
   installCompanionSocket(app, sessions, companion);
+  app.addHook("onClose", async () => (await handler?.catch(() => null))?.close?.());
 
   route(app, "GET /api/objects/remote-sources", { preValidation: requireUser }, async () => sources);
 
