@@ -115,6 +115,15 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
     await within(1000, async () => (await list()).some((post) => post.title === "Across servers"));
   });
 
+  it("drop a template deleted through one from the other's library and pages within a second", async () => {
+    const [doomed] = await a.database.db.insert(dragons).values({ name: "Short-lived", previewKey: "dragons/y/preview.webp", hiresKey: "dragons/y/hires.png" }).returning();
+    const listed = async () => ((await b.app.inject({ method: "GET", url: "/api/dragons" })).json() as { id: string }[]).some((dragon) => dragon.id === doomed!.id);
+    // B reads the library with the new template in it, and keeps that list.
+    await within(6000, listed);
+    expect((await a.app.inject({ method: "DELETE", url: `/api/dragons/${doomed!.id}`, cookies: admin.cookies })).statusCode).toBe(200);
+    await within(1000, async () => !(await listed()));
+  });
+
   it("refuse a session on the other at once after it ended through one", async () => {
     const other = await createSignedInUser(a);
     // B has looked the session up and remembers it.
