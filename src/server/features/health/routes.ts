@@ -7,7 +7,7 @@ import type { ObjectStorage } from "../../storage/object-storage";
 // A check that takes longer than this counts as unreachable: a balancer's own probe times out
 // after a few seconds, and an answer it never gets tells it nothing.
 const CHECK_TIMEOUT_MS = 2_000;
-// A key no object has (keys are validated, so nothing can be stored under it by a user either).
+// A key no object has: no feature stores anything under health/.
 const PROBE_KEY = "health/readiness-probe";
 
 /** "ok" when `check` finishes in time, "unreachable" when it fails or hangs. */
@@ -29,7 +29,8 @@ async function probe(check: () => Promise<unknown>): Promise<"ok" | "unreachable
 /**
  * GET /api/health: which database and storage this process runs on, after a real database
  * round-trip. /api/health/live and /api/health/ready: what a load balancer asks (decision 026).
- * While the process shuts down, Fastify answers every new request, these included, with 503.
+ * While the process shuts down it accepts no new connection, and Fastify answers requests still
+ * arriving on open ones, these included, with 503.
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage }) {
   route(app, "GET /api/health", {}, async (_request, reply) => {
