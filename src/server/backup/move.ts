@@ -65,7 +65,9 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
     }
     await lite.exec("set TimeZone = 'UTC'");
 
-    await target.connect();
+    await target.connect().catch((error: Error) => {
+      throw new MoveRefused(`Could not connect to the target database (${error.message}). Check the URL given to --database, and that the database exists.`);
+    });
     await target.query("set TimeZone = 'UTC'");
     const underWay = (await target.query(`select to_regclass('public.${MOVE_TABLE}') is not null as yes`)).rows[0].yes as boolean;
     if (!underWay) {
