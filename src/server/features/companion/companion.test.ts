@@ -330,6 +330,20 @@ describe("remote uploads as deployed (test setting off)", () => {
     expect(provider.status).toBe(302);
     expect(provider.headers.get("location")).toMatch(/^https:\/\/www\.dropbox\.com\/oauth2\/authorize\?/);
     expect(new URL(provider.headers.get("location")!).searchParams.get("redirect_uri")).toBe("http://dragongrid.test/api/companion/dropbox/redirect");
+
+    // The provider sends the person back with a code: Grant's callback, then Companion's last step,
+    // which answers the popup (a made-up code fails at the provider; a real one gets the token).
+    const sessionCookie = provider.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookies = `${cookieOf(member)}; ${companionCookie}; ${sessionCookie}`;
+    const authorize = new URL(provider.headers.get("location")!);
+    const back = await fetch(`${origin}/api/companion/dropbox/redirect?code=from-the-provider&state=${authorize.searchParams.get("state")}`, { headers: { cookie: cookies }, redirect: "manual" });
+    const grantCallback = new URL(back.headers.get("location")!);
+    const toCompanion = await fetch(`${origin}${grantCallback.pathname}${grantCallback.search}`, { headers: { cookie: cookies }, redirect: "manual" });
+    expect(toCompanion.headers.get("location")).toMatch(/^\/api\/companion\/dropbox\/callback/);
+    const popup = await fetch(`${origin}${toCompanion.headers.get("location")}`, { headers: { cookie: cookies }, redirect: "manual" });
+    const page = await popup.text();
+    expect(page).toContain("window.opener.postMessage");
+    expect(page).toContain("Authentication failed.");
   });
 });
 

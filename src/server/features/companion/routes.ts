@@ -170,12 +170,8 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     // A source without keys has no session in Companion, whose sign-in then fails with a 500.
     const keyed = configuredRemoteSources(config);
     const ofKeyedSource = keyed.length ? new RegExp(`^/((connect|search)/)?(${keyed.join("|")})(/|$)`) : null;
-    // The last hop of a provider's sign-in: Grant puts its mount path (Companion's `server.path`) in
-    // front of the callback Companion gave it, which already starts with it.
-    const doubledCallback = new RegExp(`^${COMPANION_PATH}${COMPANION_PATH}/(${keyed.join("|") || "-"})/callback(\\?|$)`);
     const toCompanion = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (doubledCallback.test(request.url)) request.raw.url = request.url.slice(COMPANION_PATH.length);
-      const rest = request.raw.url!.slice(COMPANION_PATH.length).split("?")[0]!;
+      const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
       if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
       forward(await companion(), request, reply);
