@@ -89,8 +89,8 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
     const report: MoveReport = { tables: [], alreadyComplete: false };
     const loadScript: string[] = ["-- Loads this export into an empty database made by the same version's migrations:", "--   psql \"$DATABASE_URL\" -f load.sql", "begin;"];
     for (const table of tablesInLoadOrder()) {
-      const name = getTableConfig(table).name;
-      const columns = getTableConfig(table).columns.map((column) => quote(column.name)).join(", ");
+      const { name, columns: tableColumns } = getTableConfig(table);
+      const columns = tableColumns.map((column) => quote(column.name)).join(", ");
       const file = path.join(options.exportDir, `${name}.copy`);
       loadScript.push(`\\copy ${quote(name)} (${columns}) from '${name}.copy'`);
       const expected = (await lite.query<{ rows: number; sum: string }>(checksumQuery(name))).rows[0]!;
