@@ -196,26 +196,27 @@ export function createPostsRepository(db: Database) {
      * for), so every answer counts each like committed before it: 100 likes at once answer 1 to 100.
      */
     async toggleLike(postId: string, userId: string): Promise<LikeState | null> {
-      return db.transaction(async (tx) => {
-        // Also keeps the post from being deleted under us; null when it just was.
-        const [post] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for("no key update");
-        if (!post) return null;
-        // One statement: every part reads the same snapshot, so the count adds what it did.
-        const result = await tx.execute(sql`
-          with removed as (
-            delete from ${likes} where "post_id" = ${postId} and "user_id" = ${userId} returning 1
-          ), added as (
-            insert into ${likes} ("post_id", "user_id")
-            select ${postId}, ${userId} where not exists (select 1 from removed)
-            on conflict do nothing
-            returning 1
-          )
-          select
-            (select count(*) from removed) = 0 as "liked",
-            ((select count(*) from ${likes} where "post_id" = ${postId}) - (select count(*) from removed) + (select count(*) from added))::int as "count"`);
-        const [row] = (result as unknown as { rows: LikeState[] }).rows;
-        return { liked: Boolean(row!.liked), count: Number(row!.count) };
-      });
+      // One statement, one round trip, one snapshot. The post is held with a key-share lock: it
+      // keeps the post from being deleted under us (null when it just was) yet, unlike a row
+      // lock, lets every other liker of the same post through at once.
+      const result = await db.execute(sql`
+        with post as (
+          select ${posts.id} from ${posts} where ${posts.id} = ${postId} for key share
+        ), removed as (
+          delete from ${likes} where "post_id" = ${postId} and "user_id" = ${userId} and exists (select 1 from post) returning 1
+        ), added as (
+          insert into ${likes} ("post_id", "user_id")
+          select ${postId}, ${userId} where exists (select 1 from post) and not exists (select 1 from removed)
+          on conflict do nothing
+          returning 1
+        )
+        select
+          exists (select 1 from post) as "found",
+          (select count(*) from removed) = 0 as "liked",
+          ((select count(*) from ${likes} where "post_id" = ${postId}) - (select count(*) from removed) + (select count(*) from added))::int as "count"`);
+      const [row] = (result as unknown as { rows: Array<LikeState & { found: boolean }> }).rows;
+      if (!row?.found) return null;
+      return { liked: Boolean(row.liked), count: Number(row.count) };
     },
 
     /** Null when the post was deleted meanwhile. */
