@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { checkDrawing, matchingCells, type CheckOutcome } from "./check-drawing";
+import { describeCell } from "./words";
+import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "./synthetic-photo";
+import { paperToPhoto, type Corners } from "./straighten";
+
+// Photos of 4.3 MP keep the suite quick; the benchmark (`npm run bench`) uses 12 MP ones.
+const PX_PER_MM = 4;
+const SIZE = { photoWidth: 2400, photoHeight: 1800 };
+const template = syntheticTemplate(SYNTHETIC_PAPER, PX_PER_MM);
+const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) => checkDrawing({ photo: shot.photo, corners, paper: SYNTHETIC_PAPER, pxPerMm: PX_PER_MM, template });
+const cell = (outcome: CheckOutcome, label: string) => outcome.cells.find((c) => c.label === label)!;
+const drawn = (outcome: CheckOutcome) => outcome.cells.filter((c) => c.status !== "empty" && c.status !== "not-drawn");
+
+/** Corners as a learner's thumb places them: each a couple of millimetres off, in its own direction. */
+function byHand(shot: SyntheticPhoto, mm = 2): Corners {
+  const directions = [
+    [1, 0.5],
+    [-0.6, 1],
+    [-1, -0.4],
+    [0.7, -1],
+  ];
+  const paper = [
+    [0, 0],
+    [SYNTHETIC_PAPER.widthMm, 0],
+    [SYNTHETIC_PAPER.widthMm, SYNTHETIC_PAPER.heightMm],
+    [0, SYNTHETIC_PAPER.heightMm],
+  ];
+  return paper.map(([x, y], i) => {
+    const [ux, uy] = directions[i]!;
+    const length = Math.hypot(ux!, uy!);
+    return shot.toPhoto(x! + (ux! / length) * mm, y! + (uy! / length) * mm);
+  }) as Corners;
+}
+
+/** Where the check believes each cell's middle is, against where it really is on the paper (mm). */
+function registrationErrors(shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome): number[] {
+  const { columns, gridMm, widthMm, heightMm } = SYNTHETIC_PAPER;
+  const estimate = paperToPhoto(corners, widthMm, heightMm);
+  const errors: number[] = [];
+  for (let row = 0; row < SYNTHETIC_PAPER.rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const dx = outcome.offsets[(row * columns + column) * 2]! / PX_PER_MM;
+      const dy = outcome.offsets[(row * columns + column) * 2 + 1]! / PX_PER_MM;
+      const x = (column * gridMm + Math.min(widthMm, (column + 1) * gridMm)) / 2;
+      const y = (row * gridMm + Math.min(heightMm, (row + 1) * gridMm)) / 2;
+      const seen = estimate(x + dx, y + dy);
+      const truth = shot.toPaper(seen.x, seen.y);
+      errors.push(Math.hypot(truth.x - x, truth.y - y));
+    }
+  }
+  return errors;
+}
+
+describe("checking a drawing from a photo of the paper", () => {
+  // Turned 25°, in perspective, lit unevenly, blurred and noisy (synthetic-photo.ts).
+  const planted = syntheticPhoto({ ...SIZE, moved: [{ column: 4, row: 3, dx: 0, dy: 3 }, { column: 7, row: 5, dx: 3, dy: 0 }] });
+
+  it("flags the cells whose lines were moved 3 mm, says which way, and finds every other drawn cell within tolerance", () => {
+    const outcome = run(planted);
+    expect(outcome.problem).toBeNull();
+    expect(outcome.gridFound).toBeGreaterThan(0.9);
+    const low = cell(outcome, "E4");
+    expect(low.status).not.toBe("close");
+    expect(low.errorMm).toBeGreaterThan(2);
+    expect(low.offsetMm.y).toBeGreaterThan(2);
+    expect(describeCell(low)).toBe("E4: lines about 3 mm low");
+    const right = cell(outcome, "H6");
+    expect(right.status).not.toBe("close");
+    expect(describeCell(right)).toMatch(/^H6: lines about [23] mm to the right$/);
+    const others = drawn(outcome).filter((c) => c.label !== "E4" && c.label !== "H6");
+    expect(others.length).toBeGreaterThan(30);
+    for (const other of others) expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
+    expect(matchingCells(outcome.cells)).not.toContain("E4");
+    expect(matchingCells(outcome.cells)).not.toContain("H6");
+  });
+
+  it("finds a drawing copied exactly within tolerance everywhere it is drawn, and places the grid within 1 mm", () => {
+    const shot = syntheticPhoto({ ...SIZE, seed: 11 });
+    const outcome = run(shot);
+    expect(drawn(outcome).every((c) => c.status === "close")).toBe(true);
+    expect(matchingCells(outcome.cells)).toHaveLength(SYNTHETIC_PAPER.columns * SYNTHETIC_PAPER.rows);
+    expect(Math.max(...registrationErrors(shot, shot.corners, outcome))).toBeLessThan(1);
+  });
+
+  it("corrects corners placed a couple of millimetres off by hand from the grid itself", () => {
+    const corners = byHand(planted, 2);
+    const outcome = run(planted, corners);
+    expect(Math.max(...registrationErrors(planted, corners, outcome))).toBeLessThan(1);
+    expect(describeCell(cell(outcome, "E4"))).toBe("E4: lines about 3 mm low");
+    expect(drawn(outcome).filter((c) => c.status !== "close").map((c) => c.label).sort()).toEqual(["E4", "H6"]);
+  });
+
+  it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done", () => {
+    const outcome = run(syntheticPhoto({ ...SIZE, blank: true }));
+    expect(outcome.problem).toBeNull();
+    expect(outcome.cells.every((c) => c.status === "not-drawn")).toBe(true);
+    expect(matchingCells(outcome.cells)).toEqual([]);
+  });
+
+  it("says so when the photo is too dark, or the corners are not on the grid", () => {
+    const shot = syntheticPhoto({ ...SIZE, blank: true });
+    const dark = { ...shot, photo: { ...shot.photo, data: shot.photo.data.map((v, i) => (i % 4 === 3 ? v : v * 0.2)) } };
+    expect(run(dark).problem).toBe("too-dark");
+    const wrong = shot.corners.map((corner, i) => ({ x: corner.x + (i % 2 ? 160 : -160), y: corner.y + (i < 2 ? -120 : 120) })) as Corners;
+    expect(run(shot, wrong).problem).toBe("grid-not-found");
+  });
+});

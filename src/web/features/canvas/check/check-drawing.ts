@@ -1,0 +1,62 @@
+// The whole check, from a photo and the grid's corners in it to a verdict per cell (decision 028).
+// Pure and synchronous: the Web Worker (check-worker.ts) runs it off the page's thread, the tests
+// and the benchmark run it as it is.
+import { compareCells, type CellCheck } from "./compare";
+import { fitGrid } from "./grid-lines";
+import { findInk } from "./ink";
+import type { PaperMm } from "./paper-geometry";
+import { crop, medianGrey, padWhite, toGrey, type RgbaImage } from "./raster";
+import { templateLines } from "./reference";
+import { straighten, type Corners } from "./straighten";
+
+/** Below this paper brightness the pencil cannot be told from the shadows. */
+const TOO_DARK = 70;
+/** Less of the grid than this found: the photo is too blurred, or the corners are not on the grid. */
+const GRID_FOUND_AT_LEAST = 0.35;
+/** Photo kept around the paper: corners placed a little inside the grid still leave its outer lines in view. */
+const MARGIN_MM = 5;
+
+export type CheckProblem = "too-dark" | "grid-not-found";
+
+export interface CheckInput {
+  photo: RgbaImage;
+  corners: Corners;
+  paper: PaperMm;
+  pxPerMm: number;
+  /** The template as placed on the paper, rendered at `pxPerMm` (the same size as the straightened photo). */
+  template: RgbaImage;
+}
+
+export interface CheckOutcome {
+  problem: CheckProblem | null;
+  cells: CellCheck[];
+  /** Share of the grid's line segments found in the photo. */
+  gridFound: number;
+  /** Local grid corrections per cell, in pixels (row-major x, y pairs). */
+  offsets: Float32Array;
+  /** The paper, straightened, at `pxPerMm`. */
+  straightened: RgbaImage;
+}
+
+export function checkDrawing(input: CheckInput): CheckOutcome {
+  const { paper, pxPerMm } = input;
+  const margin = Math.round(MARGIN_MM * pxPerMm);
+  const wide = straighten(input.photo, input.corners, paper.widthMm, paper.heightMm, pxPerMm, margin);
+  const straightened = crop(wide, margin, margin, input.template.width, input.template.height);
+  const grey = toGrey(wide);
+  const none = { cells: [], gridFound: 0, offsets: new Float32Array(0), straightened };
+  if (medianGrey(grey) < TOO_DARK) return { problem: "too-dark", ...none };
+  const { ink, darkness } = findInk(grey, pxPerMm);
+  const fit = fitGrid({ width: ink.width, height: ink.height, data: darkness }, paper, pxPerMm, margin);
+  if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
+  // The drawing is the ink that is not the grid.
+  for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;
+  const { lines, edges } = templateLines(padWhite(input.template, margin));
+  let cells = compareCells({ paper, pxPerMm, ink, offsets: fit.offsets, grid: fit.grid, lines, edges, origin: margin });
+  // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw".
+  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn")) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
+  return { problem: null, cells, gridFound: fit.found, offsets: fit.offsets, straightened };
+}
+
+/** Cells the check found matching: drawn within tolerance, or with nothing to draw on a drawn page. */
+export const matchingCells = (cells: readonly CellCheck[]) => cells.filter((cell) => cell.status === "close" || cell.status === "empty").map((cell) => cell.label);

@@ -1,0 +1,155 @@
+// Cell by cell, how far the learner's lines are from the template's. For each cell the learner's
+// ink is slid over the template's lines (a distance map of them) to the position where it fits
+// best: how far it had to slide is how much the cell is moved as a whole (and which way), what is
+// left is how different the shapes are. The bands are in millimetres on the paper.
+import { cellLabel } from "../../../../shared/grid";
+import { distanceTo } from "./distance";
+import type { Mask } from "./raster";
+import type { PaperMm } from "./paper-geometry";
+
+export const CLOSE_MM = 1.5;
+export const NEAR_MM = 4;
+/** The farthest a cell's lines are slid looking for their fit. */
+const SLIDE_MM = 6;
+/** Distances count at most this much: one stray mark does not swamp a cell. */
+const CAP_MM = 8;
+/** A template outline counts as drawn when learner's ink is this close (after the slide). */
+const COVER_MM = 2;
+/** Ink along at least this share of a cell's side, as a line's length, is a drawn cell. */
+const DRAWN_SHARE = 0.2;
+/** At most this many ink pixels per cell are weighed (spread evenly): enough, and quick. */
+const SAMPLE = 700;
+
+export type CellStatus = "close" | "near" | "off" | "partial" | "not-drawn" | "empty";
+
+export interface CellCheck {
+  label: string;
+  column: number;
+  row: number;
+  status: CellStatus;
+  /** How far the lines are from the template's, in mm (0 for cells not drawn). */
+  errorMm: number;
+  /** Where the learner's lines sit against the template's, in mm (x to the right, y down). */
+  offsetMm: { x: number; y: number };
+  /** Share of the template's outlines in the cell that the learner has drawn. */
+  coverage: number;
+}
+
+export interface CompareInput {
+  paper: PaperMm;
+  pxPerMm: number;
+  /** The learner's ink, grid and labels already removed. */
+  ink: Mask;
+  /** Per cell (row-major) the local grid correction in pixels (grid-lines.ts). */
+  offsets: Float32Array;
+  /** The grid and its labels: the learner's lines there cannot be seen, so the template's there are not asked for. */
+  grid: Mask;
+  lines: Mask;
+  edges: Mask;
+  /** Where the paper's top-left corner is on the rasters, in pixels. */
+  origin: number;
+}
+
+export function compareCells(input: CompareInput): CellCheck[] {
+  const { paper, pxPerMm, ink, offsets, lines, edges, grid, origin } = input;
+  const { width, height } = ink;
+  const toLines = distanceTo(lines);
+  const toInk = distanceTo(ink);
+  const cap = CAP_MM * pxPerMm;
+  const distanceAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    if (xi < 0 || yi < 0 || xi >= width || yi >= height) return cap;
+    return Math.min(cap, toLines[yi * width + xi]!);
+  };
+  const cells: CellCheck[] = [];
+  const nearPx = Math.round(pxPerMm);
+  const drawnPx = DRAWN_SHARE * paper.gridMm * pxPerMm * 1.5;
+  for (let row = 0; row < paper.rows; row++) {
+    for (let column = 0; column < paper.columns; column++) {
+      const label = cellLabel({ column, row });
+      const dx = offsets[(row * paper.columns + column) * 2]!;
+      const dy = offsets[(row * paper.columns + column) * 2 + 1]!;
+      const x0 = origin + Math.round(column * paper.gridMm * pxPerMm);
+      const y0 = origin + Math.round(row * paper.gridMm * pxPerMm);
+      const x1 = Math.min(width, origin + Math.round(Math.min(paper.widthMm, (column + 1) * paper.gridMm) * pxPerMm));
+      const y1 = Math.min(height, origin + Math.round(Math.min(paper.heightMm, (row + 1) * paper.gridMm) * pxPerMm));
+      // The learner's ink in this cell, moved back by the cell's grid correction: paper positions.
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (let y = y0; y < y1; y++) {
+        const py = Math.round(y + dy);
+        if (py < 0 || py >= height) continue;
+        for (let x = x0; x < x1; x++) {
+          const px = Math.round(x + dx);
+          if (px >= 0 && px < width && ink.data[py * width + px]) {
+            xs.push(x);
+            ys.push(y);
+          }
+        }
+      }
+      // The template's outline in the cell, where the grid does not hide the learner's lines.
+      // (A template line within a millimetre of a grid line is asked for no more than one on it:
+      // the learner's copy of it may well lie on the grid line.)
+      const hidden = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && grid.data[y * width + x] === 1;
+      const visible = (x: number, y: number) => {
+        if (!edges.data[y * width + x]) return false;
+        const gx = Math.round(x + dx);
+        const gy = Math.round(y + dy);
+        return !(hidden(gx, gy) || hidden(gx - nearPx, gy) || hidden(gx + nearPx, gy) || hidden(gx, gy - nearPx) || hidden(gx, gy + nearPx));
+      };
+      let templatePixels = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (visible(x, y)) templatePixels++;
+      const base = { label, column, row, errorMm: 0, offsetMm: { x: 0, y: 0 }, coverage: 0 };
+      if (xs.length < drawnPx) {
+        cells.push({ ...base, status: templatePixels < drawnPx ? "empty" : "not-drawn" });
+        continue;
+      }
+      const stride = Math.max(1, Math.floor(xs.length / SAMPLE));
+      const cost = (sx: number, sy: number) => {
+        let sum = 0;
+        let n = 0;
+        for (let i = 0; i < xs.length; i += stride, n++) sum += distanceAt(xs[i]! + sx, ys[i]! + sy);
+        return sum / n;
+      };
+      // Coarse steps of 1 mm, then quarter millimetres around the best.
+      let best = { x: 0, y: 0, cost: cost(0, 0) };
+      const coarse = Math.max(1, Math.round(pxPerMm));
+      const reach = Math.round(SLIDE_MM * pxPerMm);
+      for (let sy = -reach; sy <= reach; sy += coarse) {
+        for (let sx = -reach; sx <= reach; sx += coarse) {
+          const c = cost(sx, sy) + Math.hypot(sx, sy) * 0.02;
+          if (c < best.cost) best = { x: sx, y: sy, cost: c };
+        }
+      }
+      const fine = Math.max(1, Math.round(pxPerMm / 4));
+      const around = best;
+      for (let sy = around.y - coarse; sy <= around.y + coarse; sy += fine) {
+        for (let sx = around.x - coarse; sx <= around.x + coarse; sx += fine) {
+          const c = cost(sx, sy) + Math.hypot(sx, sy) * 0.02;
+          if (c < best.cost) best = { x: sx, y: sy, cost: c };
+        }
+      }
+      const residualMm = cost(best.x, best.y) / pxPerMm;
+      const slideMm = Math.hypot(best.x, best.y) / pxPerMm;
+      const errorMm = Math.max(slideMm, residualMm);
+      // Sliding the ink by s fits it: the learner's lines lie at -s from the template's.
+      const offsetMm = { x: -best.x / pxPerMm, y: -best.y / pxPerMm };
+      // How much of the template's outline in the cell has the learner's ink near it (slid back).
+      let covered = 0;
+      const within = COVER_MM * pxPerMm;
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          if (!visible(x, y)) continue;
+          const ix = Math.round(x - best.x + dx);
+          const iy = Math.round(y - best.y + dy);
+          if (ix >= 0 && iy >= 0 && ix < width && iy < height && toInk[iy * width + ix]! <= within) covered++;
+        }
+      }
+      const coverage = templatePixels ? covered / templatePixels : 1;
+      const status: CellStatus = errorMm <= CLOSE_MM ? (coverage >= 0.5 ? "close" : "partial") : errorMm <= NEAR_MM ? "near" : "off";
+      cells.push({ label, column, row, status, errorMm, offsetMm, coverage });
+    }
+  }
+  return cells;
+}

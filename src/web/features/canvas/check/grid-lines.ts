@@ -1,0 +1,167 @@
+// The grid on the learner's paper, found in the straightened photo: each line segment between two
+// crossings is looked for within a few millimetres of where the corners put it. What is found does
+// two jobs: those pixels (and the printed cell labels) are not the learner's drawing, and how far
+// each line sits from where it should gives every cell a local correction, so corners placed a
+// millimetre or two off by hand, or paper that is not quite flat, still line up.
+import { CELL_LABEL_MAX_PT } from "../pdf-layout";
+import { cellLabel } from "../../../../shared/grid";
+import type { Mask } from "./raster";
+import type { PaperMm } from "./paper-geometry";
+
+/** How far from its expected place a line is looked for. */
+const SEARCH_MM = 3;
+/** A printed line is at least this much darker than the paper along its length (grey levels). */
+const MIN_LINE_DARKNESS = 5;
+/** Cleared on each side of a found line (the line's own width is added). */
+const CLEAR_MM = 0.45;
+/** Crossings are left out of the search: the other lines' ink is there. */
+const END_SHARE = 0.12;
+
+export interface GridFit {
+  /** Pixels that belong to the grid or its labels, not to the drawing. */
+  grid: Mask;
+  /** Per cell (row-major), how far its lines sit from where the corners put them, in pixels. */
+  offsets: Float32Array;
+  /** Share of line segments found: low when the photo is blurred or the corners are off. */
+  found: number;
+}
+
+interface Darkness {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+interface Segment {
+  offset: number;
+  found: boolean;
+}
+
+/** Darkness counts up to this: a dark pencil line does not outweigh a long faint printed one. */
+const SATURATE = 12;
+/** A whole line may lean by up to this much from end to end (corners placed by hand). */
+const LEAN_MM = 3;
+/** A segment is looked for this close to its whole line. */
+const REFINE_MM = 0.6;
+
+/** Saturated mean darkness along a run from `from` to `to`, at `offset(t)` across from `fixed`. */
+function darknessAlong(image: Darkness, fixed: number, from: number, to: number, across: boolean, offset: (t: number) => number, step = 1): number {
+  const { width, height, data } = image;
+  let sum = 0;
+  let n = 0;
+  for (let t = from; t < to; t += step, n++) {
+    const f = Math.round(fixed + offset(t));
+    if (f < 0 || f >= (across ? height : width)) continue;
+    sum += Math.min(SATURATE, data[across ? f * width + t : t * width + f]!);
+  }
+  return n ? sum / n : 0;
+}
+
+/** Found when clearly a line: darker than the paper by a few grey levels, well above the typical offset. */
+const isLine = (best: number, scores: number[]) => {
+  const sorted = [...scores].sort((a, b) => a - b);
+  return best >= MIN_LINE_DARKNESS && best >= 2 * sorted[Math.floor(sorted.length / 2)]! + 1;
+};
+
+/**
+ * A whole grid line first (it may lean: its offsets at both ends are searched), then each segment
+ * between crossings close to it. A pencil line running beside a grid line for a while cannot pull
+ * the fit onto itself, since the whole length decides.
+ */
+function findLine(image: Darkness, expected: number, crossings: number[], across: boolean, searchPx: number, leanPx: number, refinePx: number): Segment[] {
+  const from = Math.round(crossings[0]!);
+  const to = Math.round(crossings[crossings.length - 1]!);
+  const length = Math.max(1, to - from);
+  let best = { score: -1, start: 0, end: 0 };
+  const scores: number[] = [];
+  for (let start = -searchPx; start <= searchPx; start++) {
+    for (let end = Math.max(-searchPx, start - leanPx); end <= Math.min(searchPx, start + leanPx); end++) {
+      const score = darknessAlong(image, expected, from, to, across, (t) => start + ((end - start) * (t - from)) / length, 2);
+      if (start === end) scores.push(score);
+      const preferred = score - (Math.abs(start) + Math.abs(end)) * 1e-4;
+      if (preferred > best.score) best = { score: preferred, start, end };
+    }
+  }
+  const lineFound = isLine(best.score, scores);
+  const lineAt = (t: number) => best.start + ((best.end - best.start) * (t - from)) / length;
+  return crossings.slice(0, -1).map((crossing, i) => {
+    const span = crossings[i + 1]! - crossing;
+    const a = Math.round(crossing + span * END_SHARE);
+    const b = Math.round(crossings[i + 1]! - span * END_SHARE);
+    const middle = lineAt((a + b) / 2);
+    if (b - a < 4) return { offset: middle, found: false };
+    let segment = { score: -1, offset: middle };
+    const around: number[] = [];
+    for (let o = -refinePx; o <= refinePx; o++) {
+      const score = darknessAlong(image, expected, a, b, across, (t) => lineAt(t) + o);
+      around.push(score);
+      if (score - Math.abs(o) * 1e-3 > segment.score) segment = { score: score - Math.abs(o) * 1e-3, offset: middle + o };
+    }
+    return { offset: segment.offset, found: lineFound && segment.score >= MIN_LINE_DARKNESS };
+  });
+}
+
+/** Fill in segments not found from the nearest found ones on the same line (or 0). */
+function fillGaps(segments: Segment[]): number[] {
+  return segments.map((segment, i) => {
+    if (segment.found) return segment.offset;
+    for (let d = 1; d < segments.length; d++) {
+      const before = segments[i - d];
+      const after = segments[i + d];
+      if (before?.found && after?.found) return (before.offset + after.offset) / 2;
+      if (before?.found) return before.offset;
+      if (after?.found) return after.offset;
+    }
+    return 0;
+  });
+}
+
+/** Helvetica's capitals and digits average a little under 0.6 em. */
+const labelSizeMm = (paper: PaperMm, label: string) => {
+  const ptPerMm = 72 / 25.4;
+  const fontPt = Math.max(4, Math.min(CELL_LABEL_MAX_PT, paper.gridMm * ptPerMm * 0.16));
+  return { width: (label.length * 0.62 * fontPt + fontPt * 0.7) / ptPerMm, height: (fontPt * 1.5) / ptPerMm };
+};
+
+/** `origin`: where the paper's top-left corner is on the raster, in pixels from its own. */
+export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, origin = 0): GridFit {
+  const { width, height } = darkness;
+  const { columns, rows } = paper;
+  const searchPx = Math.round(SEARCH_MM * pxPerMm);
+  const at = (mm: number) => origin + mm * pxPerMm;
+  const size = (mm: number) => mm * pxPerMm;
+  const xs = Array.from({ length: columns + 1 }, (_, c) => Math.min(at(Math.min(c * paper.gridMm, paper.widthMm)), width - 1));
+  const ys = Array.from({ length: rows + 1 }, (_, r) => Math.min(at(Math.min(r * paper.gridMm, paper.heightMm)), height - 1));
+  const leanPx = Math.round(LEAN_MM * pxPerMm);
+  const refinePx = Math.max(1, Math.round(REFINE_MM * pxPerMm));
+  // vertical[c][r]: the segment of vertical line c beside row r; horizontal[r][c] likewise.
+  const verticalFound = xs.map((x) => findLine(darkness, x, ys, false, searchPx, leanPx, refinePx));
+  const horizontalFound = ys.map((y) => findLine(darkness, y, xs, true, searchPx, leanPx, refinePx));
+  const all = [...verticalFound.flat(), ...horizontalFound.flat()];
+  const found = all.length ? all.filter((segment) => segment.found).length / all.length : 0;
+  const vertical = verticalFound.map(fillGaps);
+  const horizontal = horizontalFound.map(fillGaps);
+
+  const grid = new Uint8Array(width * height);
+  const clear = Math.ceil(CLEAR_MM * pxPerMm) + 1;
+  const paint = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) grid.fill(1, y * width + Math.max(0, Math.floor(x0)), y * width + Math.min(width, Math.ceil(x1)));
+  };
+  for (let c = 0; c <= columns; c++) for (let r = 0; r < rows; r++) paint(xs[c]! + vertical[c]![r]! - clear, ys[r]! - clear, xs[c]! + vertical[c]![r]! + clear + 1, ys[r + 1]! + clear + 1);
+  for (let r = 0; r <= rows; r++) for (let c = 0; c < columns; c++) paint(xs[c]! - clear, ys[r]! + horizontal[r]![c]! - clear, xs[c + 1]! + clear + 1, ys[r]! + horizontal[r]![c]! + clear + 1);
+
+  const offsets = new Float32Array(columns * rows * 2);
+  const pad = 0.8 * pxPerMm;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      const dx = (vertical[c]![r]! + vertical[c + 1]![r]!) / 2;
+      const dy = (horizontal[r]![c]! + horizontal[r + 1]![c]!) / 2;
+      offsets[(r * columns + c) * 2] = dx;
+      offsets[(r * columns + c) * 2 + 1] = dy;
+      // The printed label in the cell's top-left corner (and a label the learner wrote there).
+      const label = labelSizeMm(paper, cellLabel({ column: c, row: r }));
+      paint(xs[c]! + dx - pad, ys[r]! + dy - pad, xs[c]! + dx + size(label.width) + pad, ys[r]! + dy + size(label.height) + pad);
+    }
+  }
+  return { grid: { width, height, data: grid }, offsets, found };
+}

@@ -1,0 +1,31 @@
+// The paper the learner drew on, in millimetres: what the check measures in.
+import { cellRect, gridDimensions, type Cell } from "../../../../shared/grid";
+import type { Unit } from "../../../../shared/paper";
+
+export interface PaperMm {
+  widthMm: number;
+  heightMm: number;
+  gridMm: number;
+  columns: number;
+  rows: number;
+}
+
+const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
+
+export function paperInMm(paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit }): PaperMm {
+  const scale = MM_PER_UNIT[paper.unit];
+  const { columns, rows } = gridDimensions(paper.paperWidth, paper.paperHeight, paper.gridSize);
+  return { widthMm: paper.paperWidth * scale, heightMm: paper.paperHeight * scale, gridMm: paper.gridSize * scale, columns, rows };
+}
+
+/** A cell's rectangle in millimetres (the last column and row may be narrower). */
+export function cellRectMm(paper: PaperMm, cell: Cell) {
+  return cellRect(cell, paper.widthMm, paper.heightMm, paper.gridMm);
+}
+
+/** Largest raster the check works on: enough for a poster without running a phone out of memory. */
+const MAX_PIXELS = 4_000_000;
+/** Pixels per millimetre: 4 (a pencil line is two pixels wide), fewer on very large paper. */
+export function workingScale(paper: PaperMm): number {
+  return Math.min(4, Math.sqrt(MAX_PIXELS / (paper.widthMm * paper.heightMm)));
+}

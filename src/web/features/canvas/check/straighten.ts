@@ -1,0 +1,84 @@
+// From the photo to the paper: a perspective transform (homography) fixed by the grid's four corners,
+// and the photo sampled through it onto a raster of the paper at a few pixels per millimetre.
+import PerspT from "perspective-transform";
+import type { RgbaImage } from "./raster";
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The grid's outer corners in the photo, in pixels: top-left, top-right, bottom-right, bottom-left of the paper. */
+export type Corners = [Point, Point, Point, Point];
+
+/** Where each point of the paper (millimetres from its top-left corner) lies in the photo. */
+export function paperToPhoto(corners: Corners, widthMm: number, heightMm: number): (xMm: number, yMm: number) => Point {
+  const source = [0, 0, widthMm, 0, widthMm, heightMm, 0, heightMm];
+  const destination = corners.flatMap((corner) => [corner.x, corner.y]);
+  const [a, b, c, d, e, f, g, h] = PerspT(source, destination).coeffs as [number, number, number, number, number, number, number, number];
+  return (x, y) => {
+    const w = g * x + h * y + 1;
+    return { x: (a * x + b * y + c) / w, y: (d * x + e * y + f) / w };
+  };
+}
+
+/** Is the quadrilateral a plausible sheet: convex, corners in order, not a sliver? */
+export function isPlausibleQuad(corners: Corners): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % 4]!;
+    const c = corners[(i + 2) % 4]!;
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (Math.abs(cross) < 1e-6) return false;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  const area = Math.abs(corners.reduce((sum, p, i) => sum + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0)) / 2;
+  return area > 400;
+}
+
+/**
+ * The paper as the photo shows it, straightened: `pxPerMm` pixels per millimetre, bilinear samples
+ * of the photo, with `marginPx` more on every side (corners placed a little inside the grid still
+ * leave its outer lines on the raster); outside the photo is white.
+ */
+export function straighten(photo: RgbaImage, corners: Corners, widthMm: number, heightMm: number, pxPerMm: number, marginPx = 0): RgbaImage {
+  const paperWidth = widthMm * pxPerMm;
+  const paperHeight = heightMm * pxPerMm;
+  const width = Math.max(1, Math.round(paperWidth) + 2 * marginPx);
+  const height = Math.max(1, Math.round(paperHeight) + 2 * marginPx);
+  const m = marginPx;
+  const source = [m, m, paperWidth + m, m, paperWidth + m, paperHeight + m, m, paperHeight + m];
+  const destination = corners.flatMap((corner) => [corner.x, corner.y]);
+  const [a, b, c, d, e, f, g, h] = PerspT(source, destination).coeffs as [number, number, number, number, number, number, number, number];
+  const out = new Uint8ClampedArray(width * height * 4);
+  const { width: pw, height: ph, data } = photo;
+  for (let v = 0; v < height; v++) {
+    const vc = v + 0.5;
+    for (let u = 0; u < width; u++) {
+      const uc = u + 0.5;
+      const w = g * uc + h * vc + 1;
+      const x = (a * uc + b * vc + c) / w - 0.5;
+      const y = (d * uc + e * vc + f) / w - 0.5;
+      const o = (v * width + u) * 4;
+      if (!(x >= 0 && y >= 0 && x < pw - 1 && y < ph - 1)) {
+        out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 255;
+        continue;
+      }
+      const x0 = x | 0;
+      const y0 = y | 0;
+      const fx = x - x0;
+      const fy = y - y0;
+      const p = (y0 * pw + x0) * 4;
+      const q = p + pw * 4;
+      for (let k = 0; k < 3; k++) {
+        const top = data[p + k]! + (data[p + 4 + k]! - data[p + k]!) * fx;
+        const bottom = data[q + k]! + (data[q + 4 + k]! - data[q + k]!) * fx;
+        out[o + k] = top + (bottom - top) * fy;
+      }
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,247 @@
+// Synthetic photos of a learner's drawing for the check's tests and benchmark (never bundled into
+// the app): a template of outlines and fills, the learner's pencil copy of its lines drawn on a
+// printed grid page (one cell's lines moved, if asked), and that page "photographed": turned,
+// seen in perspective on a table, lit unevenly, blurred and noisy.
+import PerspT from "perspective-transform";
+import type { PaperMm } from "./paper-geometry";
+import type { RgbaImage } from "./raster";
+import type { Corners, Point } from "./straighten";
+
+/** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
+export const SYNTHETIC_PAPER: PaperMm = { widthMm: 279.4, heightMm: 215.9, gridMm: 25.4, columns: 11, rows: 9 };
+
+type Stroke = Point[];
+
+/** The template's lines in paper millimetres: a wave, a ring, a body outline and a zigzag tail. */
+export function templateStrokes(paper: PaperMm): Stroke[] {
+  const strokes: Stroke[] = [];
+  const wave: Stroke = [];
+  for (let x = 20; x <= paper.widthMm - 20; x += 0.5) wave.push({ x, y: 45 + 18 * Math.sin(x / 22) });
+  strokes.push(wave);
+  const ellipse: Stroke = [];
+  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01) ellipse.push({ x: 120 + 75 * Math.cos(t), y: 130 + 48 * Math.sin(t) });
+  strokes.push(ellipse);
+  const ring: Stroke = [];
+  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01) ring.push({ x: 235 + 26 * Math.cos(t), y: 150 + 26 * Math.sin(t) });
+  strokes.push(ring);
+  const zigzag: Stroke = [];
+  for (let i = 0; i <= 8; i++) zigzag.push({ x: 30 + i * 9, y: 190 + (i % 2 ? -10 : 8) });
+  strokes.push(densify(zigzag));
+  return strokes;
+}
+
+function densify(points: Stroke, step = 0.4): Stroke {
+  const out: Stroke = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]!;
+    const b = points[i + 1]!;
+    const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
+    for (let k = 0; k < n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
+  }
+  out.push(points[points.length - 1]!);
+  return out;
+}
+
+/** Stamp a stroke as discs of `radius` mm into an RGB raster at `scale` px/mm. */
+function stamp(image: RgbaImage, strokes: Stroke[], scale: number, radius: number, colour: [number, number, number], alpha = 1, origin = { x: 0, y: 0 }) {
+  const { width, height, data } = image;
+  const r = radius * scale;
+  for (const stroke of strokes) {
+    for (const point of stroke) {
+      const cx = (point.x + origin.x) * scale;
+      const cy = (point.y + origin.y) * scale;
+      for (let y = Math.floor(cy - r - 1); y <= Math.ceil(cy + r + 1); y++) {
+        if (y < 0 || y >= height) continue;
+        for (let x = Math.floor(cx - r - 1); x <= Math.ceil(cx + r + 1); x++) {
+          if (x < 0 || x >= width) continue;
+          const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+          const cover = Math.max(0, Math.min(1, r + 0.5 - d)) * alpha;
+          if (cover <= 0) continue;
+          const p = (y * width + x) * 4;
+          for (let k = 0; k < 3; k++) data[p + k] = Math.min(data[p + k]!, Math.round(data[p + k]! * (1 - cover) + colour[k]! * cover));
+        }
+      }
+    }
+  }
+}
+
+const blank = (width: number, height: number, value: [number, number, number]): RgbaImage => {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = value[0];
+    data[i + 1] = value[1];
+    data[i + 2] = value[2];
+    data[i + 3] = 255;
+  }
+  return { width, height, data };
+};
+
+/** The template as the canvas would render it on the paper: a green body with dark outlines, on white. */
+export function syntheticTemplate(paper: PaperMm, pxPerMm: number): RgbaImage {
+  const width = Math.round(paper.widthMm * pxPerMm);
+  const height = Math.round(paper.heightMm * pxPerMm);
+  const image = blank(width, height, [255, 255, 255]);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = x / pxPerMm - 120;
+      const v = y / pxPerMm - 130;
+      if ((u / 75) ** 2 + (v / 48) ** 2 < 1) image.data.set([90, 200, 120], (y * width + x) * 4);
+    }
+  }
+  stamp(image, templateStrokes(paper), pxPerMm, 0.8, [40, 40, 40]);
+  return image;
+}
+
+export interface SyntheticOptions {
+  paper?: PaperMm;
+  /** Cells whose lines the learner drew moved by this much (mm; y positive is lower). */
+  moved?: { column: number; row: number; dx: number; dy: number }[];
+  /** A printed page with nothing drawn on it. */
+  blank?: boolean;
+  photoWidth?: number;
+  photoHeight?: number;
+  tiltDegrees?: number;
+  /** Pseudo-random seed for the noise. */
+  seed?: number;
+}
+
+export interface SyntheticPhoto {
+  photo: RgbaImage;
+  /** Where the grid's corners really are in the photo. */
+  corners: Corners;
+  /** Where a point of the paper (mm) really is in the photo. */
+  toPhoto: (x: number, y: number) => Point;
+  /** Where a point of the photo really is on the paper (mm). */
+  toPaper: (x: number, y: number) => Point;
+}
+
+const SHEET_MARGIN_MM = 12;
+const PAGE_PX_PER_MM = 8;
+
+export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
+  const paper = options.paper ?? SYNTHETIC_PAPER;
+  const sheetW = paper.widthMm + 2 * SHEET_MARGIN_MM;
+  const sheetH = paper.heightMm + 2 * SHEET_MARGIN_MM;
+  const scale = PAGE_PX_PER_MM;
+  const page = blank(Math.round(sheetW * scale), Math.round(sheetH * scale), [250, 248, 242]);
+  const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
+
+  // The printed grid: thin grey lines and a label in each cell's corner (bars standing for letters).
+  const gridStrokes: Stroke[] = [];
+  for (let c = 0; c <= paper.columns; c++) {
+    const x = Math.min(c * paper.gridMm, paper.widthMm);
+    gridStrokes.push(densify([{ x, y: 0 }, { x, y: paper.heightMm }]));
+  }
+  for (let r = 0; r <= paper.rows; r++) {
+    const y = Math.min(r * paper.gridMm, paper.heightMm);
+    gridStrokes.push(densify([{ x: 0, y }, { x: paper.widthMm, y }]));
+  }
+  stamp(page, gridStrokes, scale, 0.12, [70, 70, 70], 0.85, origin);
+  const labels: Stroke[] = [];
+  for (let r = 0; r < paper.rows; r++) {
+    for (let c = 0; c < paper.columns; c++) {
+      const x = c * paper.gridMm + 1.2;
+      const y = r * paper.gridMm + 1.2;
+      labels.push(densify([{ x, y }, { x, y: y + 2.2 }]), densify([{ x: x + 1.3, y }, { x: x + 1.3, y: y + 2.2 }]), densify([{ x, y: y + 1.1 }, { x: x + 1.3, y: y + 1.1 }]));
+    }
+  }
+  stamp(page, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
+
+  // The learner's pencil: the template's lines, those in the moved cells moved.
+  if (!options.blank) {
+    const moved = options.moved ?? [];
+    const strokes = templateStrokes(paper).map((stroke) =>
+      stroke.map((point) => {
+        const shift = moved.find((m) => Math.floor(point.x / paper.gridMm) === m.column && Math.floor(point.y / paper.gridMm) === m.row);
+        return shift ? { x: point.x + shift.dx, y: point.y + shift.dy } : point;
+      }),
+    );
+    stamp(page, strokes, scale, 0.3, [95, 95, 100], 0.9, origin);
+  }
+
+  // The photo: the sheet turned and in perspective on a table.
+  const width = options.photoWidth ?? 4000;
+  const height = options.photoHeight ?? 3000;
+  const tilt = ((options.tiltDegrees ?? 25) * Math.PI) / 180;
+  const cx = width / 2;
+  const cy = height / 2;
+  const fit = (Math.min(width, height) * 0.8) / Math.max(sheetW, sheetH);
+  const quad = [
+    { x: -sheetW / 2, y: -sheetH / 2, squeeze: 0.92 },
+    { x: sheetW / 2, y: -sheetH / 2, squeeze: 0.92 },
+    { x: sheetW / 2, y: sheetH / 2, squeeze: 1.06 },
+    { x: -sheetW / 2, y: sheetH / 2, squeeze: 1.06 },
+  ].map(({ x, y, squeeze }) => {
+    // Farther edge smaller (perspective), then turned.
+    const px = x * fit * squeeze;
+    const py = y * fit * (0.95 + 0.05 * squeeze);
+    return { x: cx + px * Math.cos(tilt) - py * Math.sin(tilt), y: cy + px * Math.sin(tilt) + py * Math.cos(tilt) };
+  });
+  const sheetCorners = [0, 0, sheetW, 0, sheetW, sheetH, 0, sheetH];
+  const transform = PerspT(sheetCorners, quad.flatMap((p) => [p.x, p.y]));
+  const toPhoto = (x: number, y: number) => {
+    const [px, py] = transform.transform(x + origin.x, y + origin.y);
+    return { x: px, y: py };
+  };
+  const toPaper = (x: number, y: number) => {
+    const [sx, sy] = transform.transformInverse(x, y);
+    return { x: sx - origin.x, y: sy - origin.y };
+  };
+
+  const data = new Uint8ClampedArray(width * height * 4);
+  const [ia, ib, ic, id, ie, iff, ig, ih] = transform.coeffsInv as [number, number, number, number, number, number, number, number];
+  let state = options.seed ?? 7;
+  const random = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const w = ig * x + ih * y + 1;
+      const sx = ((ia * x + ib * y + ic) / w) * scale;
+      const sy = ((id * x + ie * y + iff) / w) * scale;
+      const o = (y * width + x) * 4;
+      let rgb: [number, number, number] = [112, 92, 74];
+      if (sx >= 0 && sy >= 0 && sx < page.width - 1 && sy < page.height - 1) {
+        const p = ((sy | 0) * page.width + (sx | 0)) * 4;
+        rgb = [page.data[p]!, page.data[p + 1]!, page.data[p + 2]!];
+      }
+      // Uneven light: brighter at the top left, a shadow towards the bottom right.
+      const light = 0.62 + 0.38 * (1 - (x / width) * 0.6 - (y / height) * 0.4);
+      data[o] = rgb[0] * light;
+      data[o + 1] = rgb[1] * light;
+      data[o + 2] = rgb[2] * light * 0.97;
+      data[o + 3] = 255;
+    }
+  }
+  boxBlur(data, width, height, 1);
+  boxBlur(data, width, height, 1);
+  for (let i = 0; i < data.length; i += 4) {
+    const n = (random() + random() + random() - 1.5) * 10;
+    data[i] = data[i]! + n;
+    data[i + 1] = data[i + 1]! + n;
+    data[i + 2] = data[i + 2]! + n;
+  }
+  const gridCorners = [toPhoto(0, 0), toPhoto(paper.widthMm, 0), toPhoto(paper.widthMm, paper.heightMm), toPhoto(0, paper.heightMm)] as Corners;
+  return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
+}
+
+/** A (2r+1) box blur along rows, then columns, in place: a lens not quite in focus. */
+function boxBlur(data: Uint8ClampedArray, width: number, height: number, r: number) {
+  const line = new Float32Array(Math.max(width, height) * 3);
+  const pass = (count: number, length: number, index: (a: number, b: number) => number) => {
+    for (let a = 0; a < count; a++) {
+      for (let b = 0; b < length; b++) for (let k = 0; k < 3; k++) line[b * 3 + k] = data[index(a, b) + k]!;
+      for (let b = 0; b < length; b++) {
+        for (let k = 0; k < 3; k++) {
+          let sum = 0;
+          let n = 0;
+          for (let t = Math.max(0, b - r); t <= Math.min(length - 1, b + r); t++, n++) sum += line[t * 3 + k]!;
+          data[index(a, b) + k] = sum / n;
+        }
+      }
+    }
+  };
+  pass(height, width, (y, x) => (y * width + x) * 4);
+  pass(width, height, (x, y) => (y * width + x) * 4);
+}
