@@ -98,6 +98,8 @@ describe("the canvas's settings", () => {
     expect(settingsOf(marked).doneCells).toEqual(["C1", "A2", "B2"]);
     expect(settingsOf(apply(marked, { type: "toggleDone", label: "A2" })).doneCells).toEqual(["C1", "B2"]);
     expect(settingsOf(apply(marked, { type: "resetDone" })).doneCells).toEqual([]);
+    // A drawing check marks its matching cells at once; cells already done stay done, none twice.
+    expect(settingsOf(apply(marked, { type: "markDone", labels: ["A1", "B2", "D3"] })).doneCells).toEqual(["A1", "C1", "A2", "B2", "D3"]);
   });
 
   it("change the grid's look a part at a time", () => {

@@ -3,7 +3,7 @@
 // the server test project checks it directly (canvas-state.test.ts).
 import { PAPER_DEFAULTS, clampZoom, gridDimensions, parseGridSize, parsePaperHeight, parsePaperWidth } from "../../../shared/grid";
 import { convertLengths, detectPreset, presetSize, type Orientation, type PaperLengths, type PaperPreset, type Unit } from "../../../shared/paper";
-import { keepDoneCellsInGrid, toggleDoneCell } from "../../../shared/done-cells";
+import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
 import type { SavedWip } from "../../../shared/wip";
 
@@ -61,6 +61,8 @@ export type CanvasAction =
   | { type: "offset"; imageX: number; imageY: number }
   | { type: "currentCell"; cell: string | null }
   | { type: "toggleDone"; label: string }
+  /** Several cells marked done at once (a drawing check's matching cells); those already done stay done. */
+  | { type: "markDone"; labels: readonly string[] }
   | { type: "resetDone" }
   | { type: "gridView"; change: Partial<GridView> }
   /** Marks the grid no longer has leave the learner's list (after the grid has settled). */
@@ -110,6 +112,8 @@ export function canvasReducer(state: CanvasState, action: CanvasAction): CanvasS
       return { ...state, view: { ...state.view, currentCell: action.cell } };
     case "toggleDone":
       return { ...state, doneCells: toggleDoneCell(state.doneCells, action.label) };
+    case "markDone":
+      return { ...state, doneCells: sortReadingOrder([...new Set([...state.doneCells, ...action.labels])]) };
     case "resetDone":
       return { ...state, doneCells: [] };
     case "gridView":

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Check, ChevronLeft, ChevronRight, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, ScanSearch, X } from "lucide-react";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
 import type { GridView } from "../../../shared/grid-view";
 import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
@@ -20,6 +20,8 @@ export function CellViewer({
   onToggleDone,
   onNavigate,
   onClose,
+  onCheck,
+  photo = null,
 }: {
   cell: Cell;
   scene: PaperScene;
@@ -30,11 +32,16 @@ export function CellViewer({
   onToggleDone: (label: string) => void;
   onNavigate: (cell: Cell) => void;
   onClose: () => void;
+  /** 'Check this cell': a drawing check that answers for this cell first. */
+  onCheck: () => void;
+  /** The learner's paper from a drawing check, straightened: the same part of it is shown beside the cell. */
+  photo?: { image: CanvasImageSource; pxPerMm: number; mmPerUnit: number } | null;
 }) {
   const [context, setContext] = useState(false);
   // A callback ref: the dialog's content mounts a render after this component does.
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const photoRef = useRef<HTMLCanvasElement>(null);
   const [stage, setStage] = useState({ width: 0, height: 0 });
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const { columns } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
@@ -48,7 +55,12 @@ export function CellViewer({
     return () => observer.disconnect();
   }, [stageElement]);
 
-  const size = Math.max(MIN_CELL_PX, Math.floor(Math.min(stage.width, stage.height)));
+  // Beside the learner's photo, the two share the stage: side by side when it is wide, else one above the other.
+  const sideBySide = stage.width >= stage.height;
+  const size = Math.max(
+    MIN_CELL_PX,
+    Math.floor(photo ? (sideBySide ? Math.min(stage.width / 2 - 12, stage.height - 28) : Math.min(stage.width, stage.height / 2 - 28)) : Math.min(stage.width, stage.height)),
+  );
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || stage.width === 0) return;
@@ -65,6 +77,24 @@ export function CellViewer({
     });
     performance.mark("cell-viewer-drawn");
   }, [cell, scene, image, context, size, stage.width, view, doneCells]);
+
+  useEffect(() => {
+    const canvas = photoRef.current;
+    if (!canvas || !photo || stage.width === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(size * ratio);
+    canvas.height = Math.round(size * ratio);
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // The same region of the paper as the cell canvas, cut from the straightened photo.
+    const region = viewerRegion(cell, scene, context);
+    const toPx = photo.mmPerUnit * photo.pxPerMm;
+    const scale = canvas.width / region.width;
+    ctx.setTransform(scale / toPx, 0, 0, scale / toPx, -region.x * scale, -region.y * scale);
+    ctx.imageSmoothingQuality = "high";
+    ctx.drawImage(photo.image, 0, 0);
+  }, [cell, scene, photo, context, size, stage.width]);
 
   const go = (delta: -1 | 1) => {
     const column = cell.column + delta;
@@ -114,6 +144,13 @@ export function CellViewer({
             <div className="flex items-center gap-2">
               <button
                 type="button"
+                onClick={onCheck}
+                className="flex min-h-12 items-center gap-2 rounded-full bg-white/15 px-4 font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
+              >
+                <ScanSearch className="h-5 w-5" aria-hidden /> <span className="sr-only sm:not-sr-only">Check this cell</span>
+              </button>
+              <button
+                type="button"
                 aria-pressed={done}
                 aria-keyshortcuts="D"
                 title="Mark done (D)"
@@ -133,17 +170,28 @@ export function CellViewer({
                 <ChevronLeft className="h-8 w-8" aria-hidden />
               </button>
             )}
-            <canvas
-              ref={canvasRef}
-              data-testid="cell-canvas"
-              data-context={context ? "3x3" : "single"}
-              role="img"
-              aria-label={context ? `${label} with its neighbours, outlined in the middle` : `${label}, enlarged`}
-              className="cursor-pointer touch-pan-y select-none bg-white"
-              style={{ width: size, height: size }}
-              onPointerDown={onPointerDown}
-              onPointerUp={onPointerUp}
-            />
+            <div className={`flex items-center justify-center gap-6 ${sideBySide ? "flex-row" : "flex-col"}`}>
+              <figure className="flex flex-col items-center gap-1">
+                <canvas
+                  ref={canvasRef}
+                  data-testid="cell-canvas"
+                  data-context={context ? "3x3" : "single"}
+                  role="img"
+                  aria-label={context ? `${label} with its neighbours, outlined in the middle` : `${label}, enlarged`}
+                  className="cursor-pointer touch-pan-y select-none bg-white"
+                  style={{ width: size, height: size }}
+                  onPointerDown={onPointerDown}
+                  onPointerUp={onPointerUp}
+                />
+                {photo && <figcaption className="text-sm text-white/80">Template</figcaption>}
+              </figure>
+              {photo && (
+                <figure className="flex flex-col items-center gap-1">
+                  <canvas ref={photoRef} role="img" aria-label={`${label} on your paper`} className="bg-white" style={{ width: size, height: size }} />
+                  <figcaption className="text-sm text-white/80">Your paper</figcaption>
+                </figure>
+              )}
+            </div>
             {hasNext && (
               <button type="button" aria-label="Next cell" className={`${arrowClass} right-3`} onClick={() => go(1)}>
                 <ChevronRight className="h-8 w-8" aria-hidden />

@@ -1,6 +1,6 @@
-import { useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { Link, useSearch } from "wouter";
-import { ArrowLeft, Minus, Move, Plus, Save, SlidersHorizontal } from "lucide-react";
+import { ArrowLeft, Minus, Move, Plus, Save, ScanSearch, SlidersHorizontal } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
@@ -32,6 +32,11 @@ import { ProgressPanel } from "./progress-panel";
 import { ViewSettings } from "./view-settings";
 import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
+import type { CheckResult } from "./check/check-dialog";
+
+// The drawing check (its screen, worker and image code) loads only when a learner opens it.
+const CheckDialog = lazy(() => import("./check/check-dialog"));
+const MM_PER_UNIT = { in: 25.4, cm: 10 } as const;
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function DrawPage({ params }: { params: { id: string } }) {
@@ -103,6 +108,20 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
 
   const setCell = (cell: Cell | null) => canvas.setCurrentCell(cell ? cellLabel(cell) : null);
 
+  // The drawing check: open (answering for one cell first, when asked from the cell viewer), its
+  // last result (shown again on coming back from a cell), and whether the cell viewer came from it.
+  const [checking, setChecking] = useState<{ focus: Cell | null } | null>(null);
+  const [lastCheck, setLastCheck] = useState<CheckResult | null>(null);
+  const [cellFromCheck, setCellFromCheck] = useState(false);
+  useEffect(() => () => lastCheck?.photo.close(), [lastCheck]);
+  const closeCell = () => {
+    setCell(null);
+    if (cellFromCheck) {
+      setCellFromCheck(false);
+      setChecking({ focus: null });
+    }
+  };
+
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-line bg-paper/90 px-3 py-2 sm:px-5">
@@ -115,6 +134,9 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
         <div className="flex items-center gap-2">
           <Button variant="secondary" className="px-3 md:hidden" aria-expanded={panelOpen} aria-controls="canvas-settings" onClick={() => setPanelOpen((o) => !o)}>
             <SlidersHorizontal className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Settings</span>
+          </Button>
+          <Button variant="secondary" className="px-3" onClick={() => setChecking({ focus: null })}>
+            <ScanSearch className="h-4 w-4" aria-hidden /> <span className="sr-only lg:not-sr-only">Check my drawing</span>
           </Button>
           <PrintButton
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
@@ -211,7 +233,45 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
       </div>
 
       {shownCell && (
-        <CellViewer cell={shownCell} scene={scene} image={image.full} view={view} doneCells={done} onToggleDone={canvas.toggleDone} onNavigate={setCell} onClose={() => setCell(null)} />
+        <CellViewer
+          cell={shownCell}
+          scene={scene}
+          image={image.full}
+          view={view}
+          doneCells={done}
+          onToggleDone={canvas.toggleDone}
+          onNavigate={setCell}
+          onClose={closeCell}
+          onCheck={() => {
+            setCell(null);
+            setCellFromCheck(false);
+            setChecking({ focus: shownCell });
+          }}
+          photo={cellFromCheck && lastCheck ? { image: lastCheck.photo, pxPerMm: lastCheck.pxPerMm, mmPerUnit: MM_PER_UNIT[settings.unit] } : null}
+        />
+      )}
+      {checking && (
+        <Suspense fallback={<Spinner label="Opening the check" />}>
+          <CheckDialog
+            dragonId={data.id}
+            scene={scene}
+            unit={settings.unit}
+            template={image.full}
+            focusCell={checking.focus}
+            previous={lastCheck}
+            onClose={() => setChecking(null)}
+            onChecked={setLastCheck}
+            onMarkDone={(labels) => {
+              canvas.markDone(labels);
+              toast({ title: "Cells marked done", description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.` });
+            }}
+            onOpenCell={(cell) => {
+              setChecking(null);
+              setCellFromCheck(true);
+              setCell(cell);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -108,6 +108,7 @@ export function useCanvasState(dragonId: string, userId: string | null, initial:
     setOffset: (imageX: number, imageY: number) => dispatch({ type: "offset", imageX, imageY }),
     setCurrentCell: (cell: string | null) => dispatch({ type: "currentCell", cell }),
     toggleDone: (label: string) => dispatch({ type: "toggleDone", label }),
+    markDone: (labels: readonly string[]) => dispatch({ type: "markDone", labels }),
     resetDone: () => dispatch({ type: "resetDone" }),
     setGridView: (change: Partial<GridView>) => dispatch({ type: "gridView", change }),
     save,

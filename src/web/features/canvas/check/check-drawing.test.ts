@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkDrawing, matchingCells, type CheckOutcome } from "./check-drawing";
+import { checkDrawing, type CheckOutcome } from "./check-drawing";
+import { matchingCells } from "./cell-check";
 import { describeCell } from "./words";
 import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "./synthetic-photo";
 import { paperToPhoto, type Corners } from "./straighten";

@@ -1,7 +1,8 @@
 // The whole check, from a photo and the grid's corners in it to a verdict per cell (decision 028).
 // Pure and synchronous: the Web Worker (check-worker.ts) runs it off the page's thread, the tests
 // and the benchmark run it as it is.
-import { compareCells, type CellCheck } from "./compare";
+import type { CellCheck } from "./cell-check";
+import { compareCells } from "./compare";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import type { PaperMm } from "./paper-geometry";
@@ -38,17 +39,23 @@ export interface CheckOutcome {
   straightened: RgbaImage;
 }
 
-export function checkDrawing(input: CheckInput): CheckOutcome {
+/** The check's stages, told as they start (the screen shows them on a long check). */
+export type CheckStep = "straightening" | "finding-grid" | "comparing";
+
+export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => void = () => {}): CheckOutcome {
   const { paper, pxPerMm } = input;
+  onStep("straightening");
   const margin = Math.round(MARGIN_MM * pxPerMm);
   const wide = straighten(input.photo, input.corners, paper.widthMm, paper.heightMm, pxPerMm, margin);
   const straightened = crop(wide, margin, margin, input.template.width, input.template.height);
   const grey = toGrey(wide);
   const none = { cells: [], gridFound: 0, offsets: new Float32Array(0), straightened };
   if (medianGrey(grey) < TOO_DARK) return { problem: "too-dark", ...none };
+  onStep("finding-grid");
   const { ink, darkness } = findInk(grey, pxPerMm);
   const fit = fitGrid({ width: ink.width, height: ink.height, data: darkness }, paper, pxPerMm, margin);
   if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
+  onStep("comparing");
   // The drawing is the ink that is not the grid.
   for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;
   const { lines, edges } = templateLines(padWhite(input.template, margin));
@@ -57,6 +64,3 @@ export function checkDrawing(input: CheckInput): CheckOutcome {
   if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn")) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   return { problem: null, cells, gridFound: fit.found, offsets: fit.offsets, straightened };
 }
-
-/** Cells the check found matching: drawn within tolerance, or with nothing to draw on a drawn page. */
-export const matchingCells = (cells: readonly CellCheck[]) => cells.filter((cell) => cell.status === "close" || cell.status === "empty").map((cell) => cell.label);

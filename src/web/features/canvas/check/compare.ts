@@ -5,10 +5,9 @@
 import { cellLabel } from "../../../../shared/grid";
 import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
+import { CLOSE_MM, NEAR_MM, type CellCheck, type CellStatus } from "./cell-check";
 import type { PaperMm } from "./paper-geometry";
 
-export const CLOSE_MM = 1.5;
-export const NEAR_MM = 4;
 /** The farthest a cell's lines are slid looking for their fit. */
 const SLIDE_MM = 6;
 /** Distances count at most this much: one stray mark does not swamp a cell. */
@@ -19,21 +18,6 @@ const COVER_MM = 2;
 const DRAWN_SHARE = 0.2;
 /** At most this many ink pixels per cell are weighed (spread evenly): enough, and quick. */
 const SAMPLE = 700;
-
-export type CellStatus = "close" | "near" | "off" | "partial" | "not-drawn" | "empty";
-
-export interface CellCheck {
-  label: string;
-  column: number;
-  row: number;
-  status: CellStatus;
-  /** How far the lines are from the template's, in mm (0 for cells not drawn). */
-  errorMm: number;
-  /** Where the learner's lines sit against the template's, in mm (x to the right, y down). */
-  offsetMm: { x: number; y: number };
-  /** Share of the template's outlines in the cell that the learner has drawn. */
-  coverage: number;
-}
 
 export interface CompareInput {
   paper: PaperMm;

@@ -1,26 +1,26 @@
 // From the photo to the paper: a perspective transform (homography) fixed by the grid's four corners,
 // and the photo sampled through it onto a raster of the paper at a few pixels per millimetre.
-import PerspT from "perspective-transform";
+import { apply, homography, type Point } from "./homography";
 import type { RgbaImage } from "./raster";
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point };
 
 /** The grid's outer corners in the photo, in pixels: top-left, top-right, bottom-right, bottom-left of the paper. */
 export type Corners = [Point, Point, Point, Point];
 
 /** Where each point of the paper (millimetres from its top-left corner) lies in the photo. */
 export function paperToPhoto(corners: Corners, widthMm: number, heightMm: number): (xMm: number, yMm: number) => Point {
-  const source = [0, 0, widthMm, 0, widthMm, heightMm, 0, heightMm];
-  const destination = corners.flatMap((corner) => [corner.x, corner.y]);
-  const [a, b, c, d, e, f, g, h] = PerspT(source, destination).coeffs as [number, number, number, number, number, number, number, number];
-  return (x, y) => {
-    const w = g * x + h * y + 1;
-    return { x: (a * x + b * y + c) / w, y: (d * x + e * y + f) / w };
-  };
+  const h = homography(rectangle(0, 0, widthMm, heightMm), corners);
+  if (!h) throw new RangeError("The corners do not make a quadrilateral");
+  return (x, y) => apply(h, x, y);
 }
+
+const rectangle = (x: number, y: number, width: number, height: number): Point[] => [
+  { x, y },
+  { x: x + width, y },
+  { x: x + width, y: y + height },
+  { x, y: y + height },
+];
 
 /** Is the quadrilateral a plausible sheet: convex, corners in order, not a sliver? */
 export function isPlausibleQuad(corners: Corners): boolean {
@@ -48,10 +48,9 @@ export function straighten(photo: RgbaImage, corners: Corners, widthMm: number, 
   const paperHeight = heightMm * pxPerMm;
   const width = Math.max(1, Math.round(paperWidth) + 2 * marginPx);
   const height = Math.max(1, Math.round(paperHeight) + 2 * marginPx);
-  const m = marginPx;
-  const source = [m, m, paperWidth + m, m, paperWidth + m, paperHeight + m, m, paperHeight + m];
-  const destination = corners.flatMap((corner) => [corner.x, corner.y]);
-  const [a, b, c, d, e, f, g, h] = PerspT(source, destination).coeffs as [number, number, number, number, number, number, number, number];
+  const transform = homography(rectangle(marginPx, marginPx, paperWidth, paperHeight), corners);
+  if (!transform) throw new RangeError("The corners do not make a quadrilateral");
+  const [a, b, c, d, e, f, g, h] = transform;
   const out = new Uint8ClampedArray(width * height * 4);
   const { width: pw, height: ph, data } = photo;
   for (let v = 0; v < height; v++) {

@@ -2,9 +2,9 @@
 // the app): a template of outlines and fills, the learner's pencil copy of its lines drawn on a
 // printed grid page (one cell's lines moved, if asked), and that page "photographed": turned,
 // seen in perspective on a table, lit unevenly, blurred and noisy.
-import PerspT from "perspective-transform";
+import { apply, homography } from "./homography";
 import type { PaperMm } from "./paper-geometry";
-import type { RgbaImage } from "./raster";
+import type { Mask, RgbaImage } from "./raster";
 import type { Corners, Point } from "./straighten";
 
 /** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
@@ -94,6 +94,8 @@ export function syntheticTemplate(paper: PaperMm, pxPerMm: number): RgbaImage {
 
 export interface SyntheticOptions {
   paper?: PaperMm;
+  /** The learner's pencil as a mask of the paper at `pxPerMm` (default: the synthetic template's strokes). */
+  pencil?: { mask: Mask; pxPerMm: number };
   /** Cells whose lines the learner drew moved by this much (mm; y positive is lower). */
   moved?: { column: number; row: number; dx: number; dy: number }[];
   /** A printed page with nothing drawn on it. */
@@ -148,7 +150,8 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   stamp(page, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
-  if (!options.blank) {
+  if (!options.blank && options.pencil) drawMask(page, paper, options.pencil, options.moved ?? [], origin);
+  else if (!options.blank) {
     const moved = options.moved ?? [];
     const strokes = templateStrokes(paper).map((stroke) =>
       stroke.map((point) => {
@@ -177,19 +180,17 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     const py = y * fit * (0.95 + 0.05 * squeeze);
     return { x: cx + px * Math.cos(tilt) - py * Math.sin(tilt), y: cy + px * Math.sin(tilt) + py * Math.cos(tilt) };
   });
-  const sheetCorners = [0, 0, sheetW, 0, sheetW, sheetH, 0, sheetH];
-  const transform = PerspT(sheetCorners, quad.flatMap((p) => [p.x, p.y]));
-  const toPhoto = (x: number, y: number) => {
-    const [px, py] = transform.transform(x + origin.x, y + origin.y);
-    return { x: px, y: py };
-  };
+  const sheetCorners = [{ x: 0, y: 0 }, { x: sheetW, y: 0 }, { x: sheetW, y: sheetH }, { x: 0, y: sheetH }];
+  const forward = homography(sheetCorners, quad)!;
+  const inverse = homography(quad, sheetCorners)!;
+  const toPhoto = (x: number, y: number) => apply(forward, x + origin.x, y + origin.y);
   const toPaper = (x: number, y: number) => {
-    const [sx, sy] = transform.transformInverse(x, y);
-    return { x: sx - origin.x, y: sy - origin.y };
+    const sheet = apply(inverse, x, y);
+    return { x: sheet.x - origin.x, y: sheet.y - origin.y };
   };
 
   const data = new Uint8ClampedArray(width * height * 4);
-  const [ia, ib, ic, id, ie, iff, ig, ih] = transform.coeffsInv as [number, number, number, number, number, number, number, number];
+  const [ia, ib, ic, id, ie, iff, ig, ih] = inverse;
   let state = options.seed ?? 7;
   const random = () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -224,6 +225,35 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   }
   const gridCorners = [toPhoto(0, 0), toPhoto(paper.widthMm, 0), toPhoto(paper.widthMm, paper.heightMm), toPhoto(0, paper.heightMm)] as Corners;
   return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
+}
+
+/** Pencil where a mask of the paper says, cells listed in `moved` moved. */
+function drawMask(page: RgbaImage, paper: PaperMm, pencil: { mask: Mask; pxPerMm: number }, moved: { column: number; row: number; dx: number; dy: number }[], origin: Point) {
+  const { mask, pxPerMm } = pencil;
+  const placed = new Uint8Array(mask.width * mask.height);
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      const shift = moved.find((m) => Math.floor(x / pxPerMm / paper.gridMm) === m.column && Math.floor(y / pxPerMm / paper.gridMm) === m.row);
+      const tx = Math.round(x + (shift?.dx ?? 0) * pxPerMm);
+      const ty = Math.round(y + (shift?.dy ?? 0) * pxPerMm);
+      if (tx >= 0 && ty >= 0 && tx < mask.width && ty < mask.height) placed[ty * mask.width + tx] = 1;
+    }
+  }
+  const scale = PAGE_PX_PER_MM;
+  const x0 = Math.round(origin.x * scale);
+  const y0 = Math.round(origin.y * scale);
+  for (let y = 0; y < Math.round(paper.heightMm * scale); y++) {
+    for (let x = 0; x < Math.round(paper.widthMm * scale); x++) {
+      const mx = Math.floor((x / scale) * pxPerMm);
+      const my = Math.floor((y / scale) * pxPerMm);
+      if (mx >= mask.width || my >= mask.height || !placed[my * mask.width + mx]) continue;
+      const p = ((y + y0) * page.width + x + x0) * 4;
+      page.data[p] = 95;
+      page.data[p + 1] = 95;
+      page.data[p + 2] = 100;
+    }
+  }
 }
 
 /** A (2r+1) box blur along rows, then columns, in place: a lens not quite in focus. */

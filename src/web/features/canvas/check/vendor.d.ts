@@ -1,17 +1,4 @@
-// Types for the two small untyped libraries the drawing check uses (decision 028).
-
-declare module "perspective-transform" {
-  interface PerspectiveTransform {
-    transform(x: number, y: number): [number, number];
-    transformInverse(x: number, y: number): [number, number];
-    /** a b c d e f g h 1: x' = (a x + b y + c) / (g x + h y + 1), y' = (d x + e y + f) / (g x + h y + 1). */
-    coeffs: number[];
-    coeffsInv: number[];
-  }
-  /** Corners as [x0, y0, x1, y1, x2, y2, x3, y3]. */
-  function PerspT(source: number[], destination: number[]): PerspectiveTransform;
-  export default PerspT;
-}
+// Types for the untyped marker library the drawing check uses (decision 028).
 
 declare module "js-aruco2" {
   export namespace AR {

@@ -1,5 +1,5 @@
 // What the check says about a cell, in the grid's own language: "C4: lines about 3 mm low and to the right".
-import type { CellCheck } from "./compare";
+import type { CellCheck } from "./cell-check";
 
 /** A direction is named when it is at least this many millimetres and a fair share of the error. */
 const NAMED_MM = 1;

@@ -1,0 +1,23 @@
+// A cell's verdict, as the check gives it and the screen, the lists and the kept checks read it.
+
+/** The bands, in millimetres on the paper. */
+export const CLOSE_MM = 1.5;
+export const NEAR_MM = 4;
+
+export type CellStatus = "close" | "near" | "off" | "partial" | "not-drawn" | "empty";
+
+export interface CellCheck {
+  label: string;
+  column: number;
+  row: number;
+  status: CellStatus;
+  /** How far the lines are from the template's, in mm (0 for cells not drawn). */
+  errorMm: number;
+  /** Where the learner's lines sit against the template's, in mm (x to the right, y down). */
+  offsetMm: { x: number; y: number };
+  /** Share of the template's outlines in the cell that the learner has drawn. */
+  coverage: number;
+}
+
+/** Cells the check found matching: drawn within tolerance, or with nothing to draw on a drawn page. */
+export const matchingCells = (cells: readonly CellCheck[]) => cells.filter((cell) => cell.status === "close" || cell.status === "empty").map((cell) => cell.label);

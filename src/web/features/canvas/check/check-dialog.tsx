@@ -1,0 +1,269 @@
+// 'Check my drawing' (decision 028): a photo of the learner's paper, its grid's corners, then a
+// verdict per cell. Loaded only when opened; everything runs on the device.
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Camera, ImageUp, X } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { cellLabel, type Cell } from "../../../../shared/grid";
+import type { Unit } from "../../../../shared/paper";
+import { drawRegion, type PaperScene } from "../draw-region";
+import type { CheckProblem, CheckStep } from "./check-drawing";
+import { matchingCells } from "./cell-check";
+import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
+import type { CellCheck } from "./cell-check";
+import { CornerPicker } from "./corner-picker";
+import { paperInMm, workingScale } from "./paper-geometry";
+import { PhotoError, readPhoto } from "./photo-file";
+import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
+import { runCheck } from "./run-check";
+import type { Corners } from "./straighten";
+import { describeCell } from "./words";
+
+/** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
+export interface CheckResult {
+  cells: CellCheck[];
+  photo: ImageBitmap;
+  pxPerMm: number;
+}
+
+type Phase = { name: "pick" } | { name: "corners" } | { name: "checking"; step: CheckStep | null } | { name: "result"; result: CheckResult };
+
+const STEP_TEXT: Record<CheckStep, string> = {
+  straightening: "Straightening your photo…",
+  "finding-grid": "Finding your grid…",
+  comparing: "Comparing each cell with the template…",
+};
+
+const PROBLEM_TEXT: Record<CheckProblem, string> = {
+  "too-dark": "This photo is too dark to read your pencil lines. Take it again in daylight or under a bright lamp, without your shadow on the paper.",
+  "grid-not-found":
+    "Your grid could not be found inside the four corners. Place each handle exactly on an outer corner of the grid (the magnifier helps), or take the photo again in good light, holding the phone steady above the paper.",
+};
+
+export default function CheckDialog({
+  dragonId,
+  scene,
+  unit,
+  template,
+  focusCell,
+  previous,
+  onClose,
+  onChecked,
+  onMarkDone,
+  onOpenCell,
+}: {
+  dragonId: string;
+  scene: PaperScene;
+  unit: Unit;
+  /** The template as the canvas shows it (full size once loaded). */
+  template: CanvasImageSource | null;
+  /** Opened from the cell viewer's 'Check this cell': that cell's verdict is shown first. */
+  focusCell: Cell | null;
+  /** The last result, shown again when the learner comes back from a cell. */
+  previous: CheckResult | null;
+  onClose: () => void;
+  onChecked: (result: CheckResult) => void;
+  onMarkDone: (labels: string[]) => void;
+  onOpenCell: (cell: Cell) => void;
+}) {
+  const paper = useMemo(() => paperInMm({ paperWidth: scene.paperWidth, paperHeight: scene.paperHeight, gridSize: scene.gridSize, unit }), [scene, unit]);
+  const pxPerMm = workingScale(paper);
+  const [phase, setPhase] = useState<Phase>(previous ? { name: "result", result: previous } : { name: "pick" });
+  const [error, setError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<ImageBitmap | null>(null);
+  const [corners, setCorners] = useState<Corners | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The template on the paper at the check's scale: what the photo is compared with and shown under.
+  const templateCanvas = useMemo(() => {
+    if (!template) return null;
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(paper.widthMm * pxPerMm));
+    canvas.height = Math.max(1, Math.round(paper.heightMm * pxPerMm));
+    drawRegion(canvas.getContext("2d", { willReadFrequently: true })!, template, scene, { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight }, canvas.width, canvas.height);
+    return canvas;
+  }, [template, scene, paper, pxPerMm]);
+
+  // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
+  useEffect(() => () => photo?.close(), [photo]);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    try {
+      const read = await readPhoto(file);
+      setPhoto(read);
+      setCorners(rememberedCorners(dragonId, paper, read.width, read.height) ?? defaultCorners(read.width, read.height));
+      setError(null);
+      setPhase({ name: "corners" });
+    } catch (failure) {
+      setError(failure instanceof PhotoError ? failure.message : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
+      setPhase({ name: "pick" });
+    }
+  };
+
+  const check = async () => {
+    if (!photo || !corners || !templateCanvas) return;
+    rememberCorners(dragonId, paper, corners, photo.width, photo.height);
+    // The worker gets a copy; this one stays on screen for another try.
+    const copy = await createImageBitmap(photo);
+    const templatePixels = templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height);
+    setError(null);
+    setPhase({ name: "checking", step: null });
+    try {
+      const answer = await runCheck({ photo: copy, corners, paper, pxPerMm, template: templatePixels }, (step) => setPhase({ name: "checking", step }));
+      if (answer.problem) {
+        setError(PROBLEM_TEXT[answer.problem]);
+        setPhase({ name: "corners" });
+        return;
+      }
+      const result = { cells: answer.cells, photo: await createImageBitmap(answer.straightened), pxPerMm };
+      onChecked(result);
+      setPhase({ name: "result", result });
+    } catch {
+      setError("The check stopped before it finished. Please try again; a smaller photo may help.");
+      setPhase({ name: "corners" });
+    }
+  };
+
+  const pick = (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-10 text-center">
+      <p className="text-lg text-ink-soft">
+        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this device.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => cameraInput.current?.click()}>
+          <Camera className="h-5 w-5" aria-hidden /> Take a photo
+        </Button>
+        <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+          <ImageUp className="h-5 w-5" aria-hidden /> Choose a photo
+        </Button>
+      </div>
+      {/* Opened by the two buttons above, which are what keyboards and screen readers meet. */}
+      <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={onFile} />
+      <input ref={fileInput} type="file" accept="image/*" hidden onChange={onFile} />
+      {error && (
+        <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+
+  let body;
+  if (phase.name === "pick") body = pick;
+  else if (phase.name === "corners" && photo && corners) {
+    body = (
+      <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3 sm:px-6">
+        <p className="text-ink-soft">Drag the four handles onto the outer corners of your grid: where A1 starts, and the three other corners of the whole grid.</p>
+        {error && (
+          <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
+            {error}
+          </p>
+        )}
+        <CornerPicker photo={photo} corners={corners} onChange={setCorners} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => { setError(null); setPhase({ name: "pick" }); }}>
+            Choose another photo
+          </Button>
+          <Button onClick={check} disabled={!templateCanvas}>
+            {templateCanvas ? "Check my drawing" : "Loading the template…"}
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (phase.name === "checking" || phase.name === "corners") {
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3" role="status">
+        <Spinner label="Checking your drawing" />
+        <p className="text-ink-soft">{phase.name === "checking" && phase.step ? STEP_TEXT[phase.step] : "Reading your photo…"}</p>
+      </div>
+    );
+  } else {
+    const { result } = phase;
+    const matching = matchingCells(result.cells);
+    const drawn = result.cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty");
+    const close = drawn.filter((cell) => cell.status === "close").length;
+    const focus = focusCell ? result.cells.find((cell) => cell.label === cellLabel(focusCell)) : undefined;
+    body = (
+      <div className="overflow-y-auto px-3 pb-6 sm:px-6">
+        <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex flex-col gap-4">
+            {templateCanvas && <PhotoOverlay photo={result.photo} template={templateCanvas} />}
+          </div>
+          <div className="flex flex-col gap-5">
+            <p className="text-lg" role="status">
+              {drawn.length === 0 ? (
+                "Nothing drawn yet: every cell is still to do."
+              ) : (
+                <>
+                  <strong>{close}</strong> of {drawn.length} drawn {drawn.length === 1 ? "cell matches" : "cells match"} the template within 1.5 mm.
+                </>
+              )}
+            </p>
+            {focus && (
+              <p className="rounded-xl bg-paper-deep px-4 py-3">
+                <strong>This cell:</strong> {describeCell(focus)}.{" "}
+                <button type="button" className="font-semibold text-accent underline underline-offset-2" onClick={() => onOpenCell(focus)}>
+                  See it beside your photo
+                </button>
+              </p>
+            )}
+            <HeatMap cells={result.cells} columns={paper.columns} rows={paper.rows} onOpen={onOpenCell} />
+            <WorstCells cells={result.cells} onOpen={onOpenCell} />
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>
+                Mark matching cells done
+              </Button>
+              <Button variant="secondary" onClick={() => setPhase({ name: "pick" })}>
+                Check another photo
+              </Button>
+            </div>
+          </div>
+        </div>
+        <Dialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Mark ${matching.length} ${matching.length === 1 ? "cell" : "cells"} done?`}
+          description="The cells whose lines are within 1.5 mm of the template's, and those with nothing to draw. Cells already done stay done."
+        >
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                onMarkDone(matching);
+                setConfirming(false);
+              }}
+            >
+              Mark {matching.length} done
+            </Button>
+          </div>
+        </Dialog>
+      </div>
+    );
+  }
+
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-paper" />
+        <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none">
+          <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
+            <DialogPrimitive.Title className="font-display text-2xl font-bold">Check my drawing</DialogPrimitive.Title>
+            <DialogPrimitive.Close aria-label="Close the check" className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-paper-deep">
+              <X className="h-6 w-6" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col pt-3">{body}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { apply, homography } from "./homography";
+
+describe("a perspective transform from four point pairs", () => {
+  it("takes each of the four points to its partner, and keeps straight lines straight", () => {
+    const from = [{ x: 0, y: 0 }, { x: 279.4, y: 0 }, { x: 279.4, y: 215.9 }, { x: 0, y: 215.9 }];
+    const to = [{ x: 1436.8, y: 286.1 }, { x: 3291.9, y: 1151.1 }, { x: 2697.3, y: 2755.5 }, { x: 590.0, y: 1772.9 }];
+    const h = homography(from, to)!;
+    from.forEach((point, i) => {
+      const mapped = apply(h, point.x, point.y);
+      expect(mapped.x).toBeCloseTo(to[i]!.x, 6);
+      expect(mapped.y).toBeCloseTo(to[i]!.y, 6);
+    });
+    // The middle of the top edge lies on the line between the two top corners' images.
+    const middle = apply(h, 139.7, 0);
+    const cross = (to[1]!.x - to[0]!.x) * (middle.y - to[0]!.y) - (to[1]!.y - to[0]!.y) * (middle.x - to[0]!.x);
+    expect(Math.abs(cross)).toBeLessThan(1e-6 * 2000 * 2000);
+  });
+
+  it("answers null for points that cannot make a quadrilateral", () => {
+    expect(homography([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }], [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }])).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+// How each verdict looks and is named, the same in the heat map, its legend and the lists.
+import type { CellStatus } from "./cell-check";
+
+export const STATUS_LOOK: Record<CellStatus, { name: string; fill: string; text: string }> = {
+  close: { name: "Within 1.5 mm", fill: "#15803d", text: "#ffffff" },
+  near: { name: "Within 4 mm", fill: "#f59e0b", text: "#2b2118" },
+  off: { name: "Further off", fill: "#b42318", text: "#ffffff" },
+  partial: { name: "Partly drawn", fill: "#bbf7d0", text: "#14532d" },
+  "not-drawn": { name: "Not drawn yet", fill: "#e7dccb", text: "#5f5247" },
+  empty: { name: "Nothing to draw", fill: "#ffffff", text: "#5f5247" },
+};
+
+export const STATUS_ORDER: CellStatus[] = ["close", "near", "off", "partial", "not-drawn", "empty"];
