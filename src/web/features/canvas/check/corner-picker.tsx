@@ -28,6 +28,8 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
 
   const scale = stage.width > 0 ? Math.min(stage.width / photo.width, stage.height / photo.height) : 0;
   const shown = { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
+  // Never more than 45 % of the photo's shorter side: a wide photo on a phone stays visible around it.
+  const magnifier = Math.round(Math.min(MAGNIFIER_PX, 0.45 * Math.min(shown.width, shown.height)));
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -44,9 +46,9 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
     const canvas = magnifierRef.current;
     if (!canvas || active === null || scale === 0) return;
     const ratio = window.devicePixelRatio || 1;
-    canvas.width = canvas.height = Math.round(MAGNIFIER_PX * ratio);
+    canvas.width = canvas.height = Math.round(magnifier * ratio);
     const ctx = canvas.getContext("2d")!;
-    const span = MAGNIFIER_PX / (scale * MAGNIFY);
+    const span = magnifier / (scale * MAGNIFY);
     const corner = corners[active]!;
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -60,7 +62,7 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
     ctx.moveTo(0, middle);
     ctx.lineTo(canvas.width, middle);
     ctx.stroke();
-  }, [active, corners, photo, scale]);
+  }, [active, corners, photo, scale, magnifier]);
 
   const move = (index: number, point: Point) => {
     const next = corners.map((corner, i) => (i === index ? { x: Math.min(photo.width, Math.max(0, point.x)), y: Math.min(photo.height, Math.max(0, point.y)) } : corner)) as Corners;
@@ -127,7 +129,7 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
               ref={magnifierRef}
               aria-hidden
               className={`pointer-events-none absolute top-2 rounded-full border-4 border-white shadow-lg ${magnifierLeft ? "right-2" : "left-2"}`}
-              style={{ width: MAGNIFIER_PX, height: MAGNIFIER_PX }}
+              style={{ width: magnifier, height: magnifier }}
             />
           )}
         </div>

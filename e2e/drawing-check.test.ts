@@ -1,0 +1,193 @@
+// 'Check my drawing' as a learner uses it: a phone photo of their paper (made in software: the
+// template's outlines in pencil on a printed grid, one cell's lines 3 mm low, the sheet turned 25°
+// in perspective, lit unevenly, blurred and noisy), the grid's corners placed by pointer or by
+// keyboard, the heat map, the cell beside the photo, and marking the matching cells done.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { photoOfDrawing, type DrawingPhoto } from "./support/drawing-photo";
+
+const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
+const PLANTED = { column: 5, row: 3, dx: 0, dy: 3 }; // F4, 3 mm low
+
+let browser: Browser;
+let dragonId: string;
+let template: Buffer;
+let twelveMegapixels: DrawingPhoto;
+let small: DrawingPhoto;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
+  dragonId = dragons[0]!.id;
+  template = Buffer.from(await (await fetch(`${baseUrl()}${dragons[0]!.hiresUrl}`)).arrayBuffer());
+  twelveMegapixels = await photoOfDrawing(template, { moved: [PLANTED] });
+  small = await photoOfDrawing(template, { moved: [PLANTED], photoWidth: 2400, photoHeight: 1800, seed: 5 });
+}, 120_000);
+afterAll(() => browser.close());
+
+const heatMap = (page: Page) => page.getByRole("group", { name: "Heat map of your grid" });
+const flagged = (page: Page) =>
+  heatMap(page)
+    .getByRole("button")
+    .evaluateAll((cells) => cells.filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status")!)).map((cell) => cell.getAttribute("aria-label")));
+
+async function openCheck(page: Page) {
+  await page.goto(`/draw/${dragonId}?version=color`);
+  await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+  await page.getByRole("button", { name: "Check my drawing" }).click();
+  await page.getByRole("dialog", { name: "Check my drawing" }).waitFor();
+}
+
+async function choosePhoto(page: Page, file: string) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Choose a photo" }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Where a point of the photo is on the screen. */
+async function onScreen(page: Page, photo: DrawingPhoto, point: { x: number; y: number }) {
+  const box = (await page.getByRole("img", { name: "Your photo" }).boundingBox())!;
+  const scale = box.width / photo.width;
+  return { x: box.x + point.x * scale, y: box.y + point.y * scale };
+}
+
+async function dragCorners(page: Page, photo: DrawingPhoto) {
+  for (const [i, name] of CORNERS.entries()) {
+    const handle = (await page.getByRole("button", { name: `${name} corner of the grid` }).boundingBox())!;
+    const target = await onScreen(page, photo, photo.corners[i]!);
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x, target.y, { steps: 6 });
+    await page.mouse.up();
+  }
+}
+
+/** Each handle by the keyboard alone: Shift+arrows for 10 px steps, arrows for the last few. */
+async function keyCorners(page: Page, photo: DrawingPhoto) {
+  for (const [i, name] of CORNERS.entries()) {
+    const handle = page.getByRole("button", { name: `${name} corner of the grid` });
+    await handle.focus();
+    const box = (await handle.boundingBox())!;
+    const target = await onScreen(page, photo, photo.corners[i]!);
+    const dx = Math.round(target.x - (box.x + box.width / 2));
+    const dy = Math.round(target.y - (box.y + box.height / 2));
+    const press = async (key: string, times: number) => {
+      for (let n = 0; n < times; n++) await page.keyboard.press(key);
+    };
+    await press(dx > 0 ? "Shift+ArrowRight" : "Shift+ArrowLeft", Math.floor(Math.abs(dx) / 10));
+    await press(dx > 0 ? "ArrowRight" : "ArrowLeft", Math.abs(dx) % 10);
+    await press(dy > 0 ? "Shift+ArrowDown" : "Shift+ArrowUp", Math.floor(Math.abs(dy) / 10));
+    await press(dy > 0 ? "ArrowDown" : "ArrowUp", Math.abs(dy) % 10);
+  }
+}
+
+describe("Check my drawing", () => {
+  it("finds the cell drawn 3 mm low in a 12 MP photo, shows it beside the photo, and marks the matching cells done", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openCheck(page);
+      await screenshot(page, "drawing-check-pick-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await choosePhoto(page, twelveMegapixels.file);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      await dragCorners(page, twelveMegapixels);
+      await screenshot(page, "drawing-check-corners-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await heatMap(page).waitFor();
+      expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "drawn cells match" }).textContent()).toMatch(/^\d+ of \d+ drawn cells match the template within 1\.5 mm\.$/);
+      await screenshot(page, "drawing-check-result-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The worst cell opens in the cell viewer beside the same part of the photo; Escape comes back.
+      await page.getByRole("button", { name: "F4: lines about 3 mm low" }).last().click();
+      await page.getByRole("heading", { name: "Cell F4" }).waitFor();
+      await page.getByRole("img", { name: "Cell F4 on your paper" }).waitFor();
+      await page.keyboard.press("Escape");
+      await heatMap(page).waitFor();
+
+      await page.getByRole("button", { name: "Mark matching cells done" }).click();
+      const confirm = page.getByRole("dialog", { name: /^Mark \d+ cells done\?$/ });
+      const count = Number(/^Mark (\d+) cells done\?$/.exec((await confirm.getByRole("heading").textContent())!)![1]);
+      expect(count).toBe(98); // every cell but F4: drawn within tolerance, or nothing to draw
+      await confirm.getByRole("button", { name: "Mark 98 done" }).click();
+      await page.getByRole("button", { name: "Close the check" }).click();
+      await page.getByText("98 of 99 cells done").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("works on a phone with the keyboard alone, and answers 'Check this cell' for that cell", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      // The cell viewer's 'Check this cell' opens the check for F4.
+      const paper = (await page.getByTestId("paper").boundingBox())!;
+      const unit = paper.width / 11;
+      await page.getByTestId("paper").click({ position: { x: 5.5 * unit, y: 3.5 * unit } });
+      await page.getByRole("heading", { name: "Cell F4" }).waitFor();
+      await page.getByRole("button", { name: "Check this cell" }).click();
+      await page.getByRole("dialog", { name: "Check my drawing" }).waitFor();
+      await choosePhoto(page, small.file);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      await keyCorners(page, small);
+      await screenshot(page, "drawing-check-corners-390");
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await heatMap(page).waitFor();
+      expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+      await page.getByText("This cell:").waitFor();
+      expect(await page.getByText("This cell:").locator("..").textContent()).toContain("F4: lines about 3 mm low");
+      await screenshot(page, "drawing-check-result-390");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says clearly what is wrong with a photo it cannot use", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "check-bad-"));
+    const notAPicture = path.join(dir, "notes.txt");
+    fs.writeFileSync(notAPicture, "my drawing notes");
+    const broken = path.join(dir, "broken.jpg");
+    fs.writeFileSync(broken, Buffer.alloc(4096, 7));
+    const huge = path.join(dir, "huge.jpg");
+    fs.writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024 + 1));
+    const dark = path.join(dir, "dark.jpg");
+    await sharp(small.file).linear(0.18, 0).jpeg().toFile(dark);
+
+    const { context, page } = await newPage(browser);
+    try {
+      await openCheck(page);
+      const alert = page.getByRole("alert");
+      await choosePhoto(page, notAPicture);
+      await expect.poll(() => alert.textContent()).toBe("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
+      await choosePhoto(page, broken);
+      await expect.poll(() => alert.textContent()).toBe("This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
+      await choosePhoto(page, huge);
+      await expect.poll(() => alert.textContent()).toBe("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
+
+      // Corners left where they start (nowhere near the grid): the grid is not found.
+      await choosePhoto(page, small.file);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^Your grid could not be found inside the four corners\./);
+
+      await page.getByRole("button", { name: "Choose another photo" }).click();
+      await choosePhoto(page, dark);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      await dragCorners(page, small);
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^This photo is too dark to read your pencil lines\./);
+    } finally {
+      await context.close();
+    }
+  });
+});
