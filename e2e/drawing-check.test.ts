@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { photoOfDrawing, type DrawingPhoto } from "./support/drawing-photo";
+import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
 const PLANTED = { column: 5, row: 3, dx: 0, dy: 3 }; // F4, 3 mm low
@@ -119,6 +120,9 @@ describe("Check my drawing", () => {
       await confirm.getByRole("button", { name: "Mark 98 done" }).click();
       await page.getByRole("button", { name: "Close the check" }).click();
       await page.getByText("98 of 99 cells done").waitFor();
+      // The check is kept with this visitor's progress (in this browser): the canvas charts it.
+      await page.getByRole("img", { name: /^One check: \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
+      await page.getByText(/^Last check: \d+ of \d+ drawn cells match \(\d+ %\)$/).waitFor();
     } finally {
       await context.close();
     }
@@ -147,6 +151,41 @@ describe("Check my drawing", () => {
       expect(await page.getByText("This cell:").locator("..").textContent()).toContain("F4: lines about 3 mm low");
       await screenshot(page, "drawing-check-result-390");
       expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps a member's checks with their progress, photo-free, across reloads", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(context, "checker@dragongrid.test");
+      let kept = 0;
+      page.on("request", (request) => {
+        if (request.method() !== "POST" || !request.url().includes("/api/checks/")) return;
+        kept++;
+        // Verdicts only: no photo, nothing image-sized.
+        expect(request.postData()!.length).toBeLessThan(20_000);
+        expect(request.postData()).not.toMatch(/data:image|base64/);
+      });
+      for (let round = 0; round < 2; round++) {
+        await openCheck(page);
+        await choosePhoto(page, small.file);
+        await page.getByRole("img", { name: "Your photo" }).waitFor();
+        if (round === 0) await dragCorners(page, small);
+        // The second photo of the same paper starts from the corners placed for the first.
+        await page.getByRole("button", { name: "Check my drawing" }).last().click();
+        await heatMap(page).waitFor();
+        expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+        await page.getByRole("button", { name: "Close the check" }).click();
+      }
+      await expect.poll(() => kept).toBe(2);
+      await page.reload();
+      await page.getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
+      const answer = await context.request.get(`/api/checks/${dragonId}`);
+      const checks = (await answer.json()) as { cells: { label: string; status: string }[] }[];
+      expect(checks.length).toBeGreaterThanOrEqual(2);
+      expect(checks.at(-1)!.cells.find((cell) => cell.label === "F4")!.status).toBe("near");
     } finally {
       await context.close();
     }

@@ -38,6 +38,7 @@ import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { registerWipRoutes } from "./features/progress/routes";
+import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
 import { createFeed, type FeedChange } from "./features/posts/feed";
 import { registerPostRoutes } from "./features/posts/routes";
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
+  await app.register(async (scope) => registerCheckRoutes(scope, database.db));
   const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"));
   await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.

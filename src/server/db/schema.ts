@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -151,6 +152,26 @@ export const worksInProgress = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dragonId] }), index("works_in_progress_dragon_id_idx").on(t.dragonId)],
+);
+
+/** Drawing checks kept with a learner's progress (decision 028): each cell's verdict, never the photo. */
+export const drawingChecks = pgTable(
+  "drawing_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dragonId: uuid("dragon_id")
+      .notNull()
+      .references(() => dragons.id, { onDelete: "cascade" }),
+    columns: integer("columns").notNull(),
+    rows: integer("rows").notNull(),
+    /** [{ label, status, errorMm }] in reading order, as shared/drawing-checks.ts validates them. */
+    cells: jsonb("cells").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("drawing_checks_user_dragon_idx").on(t.userId, t.dragonId, t.createdAt), index("drawing_checks_dragon_id_idx").on(t.dragonId)],
 );
 
 export const posts = pgTable(

@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailVerificationTokens, passwordResetTokens, users, worksInProgress } from "../db/schema";
+import { drawingChecks, emailVerificationTokens, passwordResetTokens, users, worksInProgress } from "../db/schema";
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
 import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
-import { newBlogPost, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";
+import { newBlogPost, newCheck, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
@@ -71,6 +71,7 @@ beforeAll(async () => {
   dragonId = await newDragon(t, admin);
   dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
   await newWip(t, userA, dragonId);
+  await newCheck(t, userA, dragonId);
   pendingPost = await newPost(t, userA, dragonId, { approved: false });
   approvedPost = await newPost(t, userA, dragonId, { approved: true });
   // Another user's words on A's post: A's data export and feed show them, never B's address.
@@ -163,6 +164,23 @@ const rows: Row[] = [
     check: (res, c) => {
       if (c.role === "user") expect(res.json<{ paperWidth: number }>().paperWidth).toBe(12.5);
       else if (c.who) expect(res.json()).toBeNull();
+    },
+  },
+  {
+    route: "GET /api/checks/:dragonId", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ params: { dragonId } }),
+    check: (res, c) => {
+      // Only ever the caller's own checks: A's one check to A, none to anyone else (admins included).
+      if (c.who) expect(res.json<unknown[]>()).toHaveLength(c.role === "user" ? 1 : 0);
+    },
+  },
+  {
+    route: "POST /api/checks/:dragonId", visitor: 401, user: 201, other: 201, admin: 201,
+    request: async () => ({ params: { dragonId: await newDragonRow(t) } }),
+    check: async (res, c, parts) => {
+      if (!c.who) return;
+      // Kept as the caller's own, whoever the row's owner is.
+      const kept = await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.dragonId, (parts.params as { dragonId: string }).dragonId));
+      expect(kept.map((row) => row.userId)).toEqual([c.who.id]);
     },
   },
   {

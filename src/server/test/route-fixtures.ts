@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { blogPosts, comments, dragons, posts, worksInProgress } from "../db/schema";
+import { blogPosts, comments, dragons, drawingChecks, posts, worksInProgress } from "../db/schema";
 import { illustrationPng } from "./images";
 import type { TestApp } from "./test-app";
 import { storedUpload, type TestUser } from "./users";
@@ -47,6 +47,11 @@ export async function newBlogPost(t: TestApp, author: TestUser, options: { publi
 }
 
 /** Saved progress of `user` on a dragon, with a paper width no request of the tests sends (12.5). */
+/** A kept drawing check of a 2 × 1 grid: A1 close (0.4 mm), B1 not drawn. */
+export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
+  await t.database.db.insert(drawingChecks).values({ userId: user.id, dragonId, columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.4 }, { label: "B1", status: "not-drawn", errorMm: 0 }] });
+}
+
 export async function newWip(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
   await t.database.db.insert(worksInProgress).values({ userId: user.id, dragonId, paperWidth: 12.5, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" });
 }

@@ -3,6 +3,7 @@ import { text } from "../text";
 import { GRID_COLORS, IMAGE_MODES } from "../grid-view";
 import { PAPER_PRESETS, UNITS } from "../paper";
 import { saveWipSchema } from "../wip";
+import { CHECK_STATUSES, saveCheckSchema } from "../drawing-checks";
 import { endpoints, message } from "./endpoint";
 import { messageAnswer } from "./answers";
 
@@ -25,6 +26,17 @@ export const savedWipAnswer = z.object({
   imageMode: z.enum(IMAGE_MODES),
 });
 
+/** A kept drawing check: every cell's verdict and distance (decision 028). */
+export const keptCheckAnswer = z.object({
+  id: text(),
+  createdAt: text(),
+  columns: z.number(),
+  rows: z.number(),
+  cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
+});
+
+const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
+
 export const progressEndpoints = endpoints({
   "GET /api/wip/:dragonId": {
     summary: "The signed-in learner's saved canvas for a dragon, or null when there is none",
@@ -38,5 +50,19 @@ export const progressEndpoints = endpoints({
     body: saveWipSchema,
     rateLimited: true,
     answers: { 200: messageAnswer, 404: message("Dragon not found") },
+  },
+  "GET /api/checks/:dragonId": {
+    summary: "The signed-in learner's kept drawing checks for a dragon, oldest first (the newest 20)",
+    access: "members",
+    params: dragonParams,
+    answers: { 200: z.array(keptCheckAnswer) },
+  },
+  "POST /api/checks/:dragonId": {
+    summary: "Keep a drawing check with the learner's progress: each cell's verdict, never the photo",
+    access: "members",
+    params: dragonParams,
+    body: saveCheckSchema,
+    rateLimited: true,
+    answers: { 201: keptCheckAnswer, 404: message("Dragon not found") },
   },
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { comments, dragons, likes, postImages, posts, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
+import { comments, dragons, drawingChecks, likes, postImages, posts, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 
 /** Why an account was not deleted. */
@@ -12,14 +12,14 @@ export function createAccountRepository(db: Database) {
   return {
     /**
      * Everything stored about a user, for 'Download my data': the account (never the password
-     * hash), sessions (never their tokens), drawing progress, posts with their photos, comments
+     * hash), sessions (never their tokens), drawing progress and kept drawing checks, posts with their photos, comments
      * and likes, the comments and likes they gave, the waitlist entry and their uploads. Other
      * people appear by name only, never by e-mail.
      */
     async exportData(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [sessionRows, progress, postRows, givenComments, givenLikes, waitlistRows, uploads] = await Promise.all([
+      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads] = await Promise.all([
         db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
         db
           .select({ progress: worksInProgress, dragonName: dragons.name })
@@ -27,6 +27,12 @@ export function createAccountRepository(db: Database) {
           .leftJoin(dragons, eq(dragons.id, worksInProgress.dragonId))
           .where(eq(worksInProgress.userId, userId))
           .orderBy(asc(worksInProgress.updatedAt)),
+        db
+          .select({ dragonId: drawingChecks.dragonId, dragonName: dragons.name, columns: drawingChecks.columns, rows: drawingChecks.rows, cells: drawingChecks.cells, createdAt: drawingChecks.createdAt })
+          .from(drawingChecks)
+          .leftJoin(dragons, eq(dragons.id, drawingChecks.dragonId))
+          .where(eq(drawingChecks.userId, userId))
+          .orderBy(asc(drawingChecks.createdAt)),
         db
           .select({ id: posts.id, dragonId: posts.dragonId, dragonName: dragons.name, description: posts.description, approved: posts.approved, createdAt: posts.createdAt })
           .from(posts)
@@ -91,6 +97,7 @@ export function createAccountRepository(db: Database) {
           imageMode: p.imageMode,
           updatedAt: iso(p.updatedAt),
         })),
+        drawingChecks: checks.map((check) => ({ ...check, createdAt: iso(check.createdAt) })),
         posts: postRows.map((post) => ({
           ...post,
           createdAt: iso(post.createdAt),

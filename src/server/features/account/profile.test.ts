@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, comments, dragons, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
+import { blogPosts, comments, dragons, drawingChecks, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
 import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
@@ -156,6 +156,7 @@ describe("GET /api/account/export", () => {
     const postId = await approvedPost(user, fan);
     await approvedPost(fan, user);
     await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1.2, imageX: 3, imageY: 4, currentCell: "B3" });
+    await send("POST", `/api/checks/${dragonId}`, user.cookies, { columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }] });
     await t.database.db.insert(waitlist).values({ email: user.email });
 
     const res = await send("GET", "/api/account/export", user.cookies);
@@ -168,6 +169,9 @@ describe("GET /api/account/export", () => {
     expect(JSON.stringify(data)).not.toMatch(/scrypt|passwordHash|tokenHash/);
     expect(data.sessions).toHaveLength(1);
     expect(data.progress).toEqual([expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" })]);
+    expect(data.drawingChecks).toEqual([
+      expect.objectContaining({ dragonId, dragonName: "Ember", columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }] }),
+    ]);
     expect(data.posts).toHaveLength(1);
     expect(data.posts[0]).toMatchObject({ id: postId, dragonName: "Ember", approved: true, likes: [expect.any(Object)] });
     expect(data.posts[0].images[0].originalUrl).toMatch(/^\/objects\/uploads\//);
@@ -206,6 +210,7 @@ async function traces(userId: string, email: string, keys: string[]) {
     verificationTokens: await count(db.select({ n }).from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId))),
     resetTokens: await count(db.select({ n }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))),
     progress: await count(db.select({ n }).from(worksInProgress).where(eq(worksInProgress.userId, userId))),
+    checks: await count(db.select({ n }).from(drawingChecks).where(eq(drawingChecks.userId, userId))),
     posts: await count(db.select({ n }).from(posts).where(eq(posts.userId, userId))),
     likes: await count(db.select({ n }).from(likes).where(eq(likes.userId, userId))),
     comments: await count(db.select({ n }).from(comments).where(eq(comments.userId, userId))),
@@ -230,6 +235,7 @@ describe("DELETE /api/account", () => {
     const ownPost = await approvedPost(user, fan);
     const fansPost = await approvedPost(fan, user);
     await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
+    expect((await send("POST", `/api/checks/${dragonId}`, user.cookies, { columns: 1, rows: 1, cells: [{ label: "A1", status: "near", errorMm: 2.5 }] })).statusCode).toBe(201);
     await t.database.db.insert(waitlist).values({ email: user.email });
     await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
     const looseUpload = await checkedUpload(t, user, await illustrationPng(100, 100));
@@ -249,6 +255,7 @@ describe("DELETE /api/account", () => {
       verificationTokens: 0,
       resetTokens: 1,
       progress: 1,
+      checks: 1,
       posts: 1,
       likes: 1,
       comments: 1,

@@ -33,6 +33,8 @@ import { ViewSettings } from "./view-settings";
 import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
+import { CheckHistory } from "./check-history";
+import { useKeptChecks } from "./use-kept-checks";
 
 // The drawing check (its screen, worker and image code) loads only when a learner opens it.
 const CheckDialog = lazy(() => import("./check/check-dialog"));
@@ -113,6 +115,14 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   const [checking, setChecking] = useState<{ focus: Cell | null } | null>(null);
   const [lastCheck, setLastCheck] = useState<CheckResult | null>(null);
   const [cellFromCheck, setCellFromCheck] = useState(false);
+  const keptChecks = useKeptChecks(data.id, signedIn);
+  const onChecked = (result: CheckResult) => {
+    setLastCheck(result);
+    // Each check is kept with the learner's progress: every cell's verdict, never the photo.
+    keptChecks
+      .keep({ columns: grid.columns, rows: grid.rows, cells: result.cells.map((cell) => ({ label: cell.label, status: cell.status, errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10) })) })
+      .catch(() => toast({ title: "This check was not kept", description: "It could not be saved just now; the result stays on screen.", variant: "destructive" }));
+  };
   useEffect(() => () => lastCheck?.photo.close(), [lastCheck]);
   const closeCell = () => {
     setCell(null);
@@ -203,6 +213,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
           </p>
           <ProgressPanel done={settings.doneCells.length} total={grid.columns * grid.rows} onNext={next ? () => setCell(next) : null} onReset={canvas.resetDone} />
+          <CheckHistory checks={keptChecks.checks} />
           <ViewSettings view={view} onChange={canvas.setGridView} />
         </aside>
 
@@ -260,7 +271,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             focusCell={checking.focus}
             previous={lastCheck}
             onClose={() => setChecking(null)}
-            onChecked={setLastCheck}
+            onChecked={onChecked}
             onMarkDone={(labels) => {
               canvas.markDone(labels);
               toast({ title: "Cells marked done", description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.` });

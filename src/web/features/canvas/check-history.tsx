@@ -1,0 +1,35 @@
+import { checkSummary, type KeptCheck } from "../../../shared/drawing-checks";
+
+const WIDTH = 240;
+const HEIGHT = 56;
+
+/** Accuracy over the kept drawing checks (the share of drawn cells within 1.5 mm): a small line chart. */
+export function CheckHistory({ checks }: { checks: readonly KeptCheck[] }) {
+  const points = checks.map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) })).filter((point) => point.accuracy !== null);
+  if (!points.length) return null;
+  const last = points.at(-1)!;
+  const percent = (share: number | null) => Math.round((share ?? 0) * 100);
+  const x = (i: number) => (points.length === 1 ? WIDTH / 2 : 6 + (i * (WIDTH - 12)) / (points.length - 1));
+  const y = (share: number | null) => HEIGHT - 6 - (share ?? 0) * (HEIGHT - 12);
+  const description =
+    points.length === 1
+      ? `One check: ${percent(last.accuracy)} % of drawn cells within 1.5 mm`
+      : `Your last ${points.length} checks: from ${percent(points[0]!.accuracy)} % to ${percent(last.accuracy)} % of drawn cells within 1.5 mm`;
+  return (
+    <section aria-labelledby="check-history-heading" className="mt-5">
+      <h2 id="check-history-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
+        Your checks
+      </h2>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-14 w-full rounded-xl border border-line bg-white" role="img" aria-label={description}>
+        <line x1={0} x2={WIDTH} y1={y(1)} y2={y(1)} stroke="#e7dccb" strokeDasharray="3 3" />
+        <polyline fill="none" stroke="#15803d" strokeWidth={2} points={points.map((point, i) => `${x(i)},${y(point.accuracy)}`).join(" ")} />
+        {points.map((point, i) => (
+          <circle key={point.at} cx={x(i)} cy={y(point.accuracy)} r={3} fill="#15803d" />
+        ))}
+      </svg>
+      <p className="mt-1.5 text-sm text-ink">
+        Last check: {last.close} of {last.drawn} drawn cells match ({percent(last.accuracy)} %)
+      </p>
+    </section>
+  );
+}

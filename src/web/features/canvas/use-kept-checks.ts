@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiQueryKey, callApi } from "../../lib/api-client";
+import { CHECKS_KEPT, type KeptCheck, type SaveCheck } from "../../../shared/drawing-checks";
+
+const visitorKey = (dragonId: string) => `dragon-grid:checks:${dragonId}`;
+
+function readVisitorChecks(dragonId: string): KeptCheck[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(visitorKey(dragonId)) ?? "[]") as unknown;
+    return Array.isArray(stored) ? (stored as KeptCheck[]).filter((check) => Array.isArray(check?.cells)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The drawing checks kept with this learner's progress for a dragon (decision 028): on the server
+ * when signed in, in this browser for visitors; the newest 20, oldest first. `keep` adds one.
+ */
+export function useKeptChecks(dragonId: string, signedIn: boolean) {
+  const client = useQueryClient();
+  const key = apiQueryKey("GET /api/checks/:dragonId", { params: { dragonId } });
+  const server = useQuery({ queryKey: key, queryFn: () => callApi("GET /api/checks/:dragonId", { params: { dragonId } }), enabled: signedIn, staleTime: 60_000 });
+  const [visitor, setVisitor] = useState(() => readVisitorChecks(dragonId));
+
+  const keep = async (check: SaveCheck): Promise<void> => {
+    if (signedIn) {
+      const kept = await callApi("POST /api/checks/:dragonId", { params: { dragonId }, body: check });
+      client.setQueryData<KeptCheck[]>(key, (before) => [...(before ?? []), kept].slice(-CHECKS_KEPT));
+      return;
+    }
+    const next = [...readVisitorChecks(dragonId), { ...check, id: crypto.randomUUID(), createdAt: new Date().toISOString() }].slice(-CHECKS_KEPT);
+    try {
+      localStorage.setItem(visitorKey(dragonId), JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the chart shows this visit's checks only.
+    }
+    setVisitor(next);
+  };
+
+  return { checks: signedIn ? (server.data ?? []) : visitor, keep };
+}
