@@ -1,10 +1,13 @@
 // A cell's verdict, as the check gives it and the screen, the lists and the kept checks read it.
+import type { CheckStatus } from "../../../../shared/drawing-checks";
 
 /** The bands, in millimetres on the paper. */
 export const CLOSE_MM = 1.5;
 export const NEAR_MM = 4;
 
-export type CellStatus = "close" | "near" | "off" | "partial" | "not-drawn" | "empty";
+
+/** close: within 1.5 mm; near: within 4 mm; off: further; partial: close but half its lines missing; not-drawn; empty: nothing to draw. */
+export type CellStatus = CheckStatus;
 
 export interface CellCheck {
   label: string;

@@ -14,18 +14,21 @@ import { matchingCells } from "./cell-check";
 import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
 import type { CellCheck } from "./cell-check";
 import { CornerPicker } from "./corner-picker";
-import { paperInMm, workingScale } from "./paper-geometry";
+import { paperInMm, samePaper, workingScale, type PaperMm } from "./paper-geometry";
 import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck } from "./run-check";
 import type { Corners } from "./straighten";
 import { describeCell } from "./words";
+import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
 export interface CheckResult {
   cells: CellCheck[];
   photo: ImageBitmap;
   pxPerMm: number;
+  /** The paper and grid it was checked against: a result is shown again only for the same. */
+  paper: PaperMm;
 }
 
 type Phase = { name: "pick" } | { name: "corners" } | { name: "checking"; step: CheckStep | null } | { name: "result"; result: CheckResult };
@@ -70,7 +73,7 @@ export default function CheckDialog({
 }) {
   const paper = useMemo(() => paperInMm({ paperWidth: scene.paperWidth, paperHeight: scene.paperHeight, gridSize: scene.gridSize, unit }), [scene, unit]);
   const pxPerMm = workingScale(paper);
-  const [phase, setPhase] = useState<Phase>(previous ? { name: "result", result: previous } : { name: "pick" });
+  const [phase, setPhase] = useState<Phase>(previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" });
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
   const [corners, setCorners] = useState<Corners | null>(null);
@@ -122,7 +125,7 @@ export default function CheckDialog({
         setPhase({ name: "corners" });
         return;
       }
-      const result = { cells: answer.cells, photo: await createImageBitmap(answer.straightened), pxPerMm };
+      const result = { cells: answer.cells, photo: await createImageBitmap(answer.straightened), pxPerMm, paper };
       onChecked(result);
       setPhase({ name: "result", result });
     } catch {
@@ -131,7 +134,13 @@ export default function CheckDialog({
     }
   };
 
-  const pick = (
+  const tooManyCells = paper.columns * paper.rows > CHECK_MAX_CELLS;
+  const pick = tooManyCells ? (
+    <p role="alert" className="mx-auto mt-10 max-w-xl rounded-xl bg-accent-soft px-4 py-3 text-center text-ink">
+      The check reads grids of up to {CHECK_MAX_CELLS.toLocaleString("en")} cells, and this one has {(paper.columns * paper.rows).toLocaleString("en")}: a photo cannot show each of them clearly. Choose larger
+      squares to check your drawing.
+    </p>
+  ) : (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-10 text-center">
       <p className="text-lg text-ink-soft">
         Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this device.

@@ -1,5 +1,5 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
-import { cellRect, gridDimensions, type Cell } from "../../../../shared/grid";
+import { gridDimensions } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
 
 export interface PaperMm {
@@ -18,14 +18,12 @@ export function paperInMm(paper: { paperWidth: number; paperHeight: number; grid
   return { widthMm: paper.paperWidth * scale, heightMm: paper.paperHeight * scale, gridMm: paper.gridSize * scale, columns, rows };
 }
 
-/** A cell's rectangle in millimetres (the last column and row may be narrower). */
-export function cellRectMm(paper: PaperMm, cell: Cell) {
-  return cellRect(cell, paper.widthMm, paper.heightMm, paper.gridMm);
-}
-
 /** Largest raster the check works on: enough for a poster without running a phone out of memory. */
 const MAX_PIXELS = 4_000_000;
 /** Pixels per millimetre: 4 (a pencil line is two pixels wide), fewer on very large paper. */
 export function workingScale(paper: PaperMm): number {
   return Math.min(4, Math.sqrt(MAX_PIXELS / (paper.widthMm * paper.heightMm)));
 }
+
+/** The same paper and grid (a check's result stays meaningful only for them). */
+export const samePaper = (a: PaperMm, b: PaperMm) => Math.abs(a.widthMm - b.widthMm) < 0.05 && Math.abs(a.heightMm - b.heightMm) < 0.05 && Math.abs(a.gridMm - b.gridMm) < 0.05;

@@ -1,5 +1,6 @@
 // How each verdict looks and is named, the same in the heat map, its legend and the lists.
 import type { CellStatus } from "./cell-check";
+import { CHECK_STATUSES } from "../../../../shared/drawing-checks";
 
 export const STATUS_LOOK: Record<CellStatus, { name: string; fill: string; text: string }> = {
   close: { name: "Within 1.5 mm", fill: "#15803d", text: "#ffffff" },
@@ -10,4 +11,4 @@ export const STATUS_LOOK: Record<CellStatus, { name: string; fill: string; text:
   empty: { name: "Nothing to draw", fill: "#ffffff", text: "#5f5247" },
 };
 
-export const STATUS_ORDER: CellStatus[] = ["close", "near", "off", "partial", "not-drawn", "empty"];
+export const STATUS_ORDER: readonly CellStatus[] = CHECK_STATUSES;
