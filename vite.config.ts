@@ -1,16 +1,38 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
+/**
+ * js-aruco2 (the drawing check's corner marks, decision 028) is written for a browser's globals and
+ * Node's CommonJS: its two files hand each other `CV` and export `AR` through a top-level `this`,
+ * which an ES module bundle does not have. This turns those three lines into imports and exports
+ * (and a default export shaped like Node's `module.exports`, which is how the app imports it, so
+ * the same import works in the bundle, in the tests and in scripts run by Node).
+ */
+const jsAruco2AsModules = (): Plugin => ({
+  name: "js-aruco2-as-modules",
+  transform(code, id) {
+    if (!/[\\/]js-aruco2[\\/]src[\\/](aruco|cv)\.js$/.test(id)) return null;
+    const changed = code
+      .replace("var CV = this.CV || require('./cv').CV;", 'import { CV } from "./cv.js";')
+      .replace("this.AR = AR;", "export { AR };\nexport default { AR };")
+      .replace("this.CV = CV;", "export { CV };");
+    if (changed === code) this.error("js-aruco2 changed shape: update jsAruco2AsModules in vite.config.ts");
+    return { code: changed, map: null };
+  },
+});
+
 // `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
 // (decision 016b): same code and aliases, without the public folder or a manifest.
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), jsAruco2AsModules()],
+  // Web Workers are bundled on their own (the drawing check's worker uses js-aruco2 too).
+  worker: { plugins: () => [jsAruco2AsModules()] },
   resolve: {
     // Shared schemas import "zod"; in the browser that is zod told to stay within our CSP.
     alias: [

@@ -34,6 +34,8 @@ import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
 import { CheckHistory } from "./check-history";
+import { markIds } from "./check/mark-layout";
+import { paperInMm } from "./check/paper-geometry";
 import { useKeptChecks } from "./use-kept-checks";
 
 // The drawing check (its screen, worker and image code) loads only when a learner opens it.
@@ -151,7 +153,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
           <PrintButton
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
             paper={{ width: settings.paperWidth, height: settings.paperHeight, unit: settings.unit, preset: settings.paperPreset }}
-            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full } : null)}
+            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full, markIds: markIds(data.id, paperInMm({ ...scene, unit: settings.unit })) } : null)}
           />
           <ShareDrawingLink dragonId={data.id} compact className="px-3" />
           <Button onClick={onSave} disabled={canvas.saving}>

@@ -6,7 +6,10 @@ import { cellLabel, cellRect, gridDimensions, type Cell } from "../../../shared/
 import { GRID_RGB, type GridView } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
 import { drawRegion, type PaperScene } from "./draw-region";
-import { CELL_LABEL_MAX_PT, POINTS_PER_MM, STROKE_PAD_PT, cellLabelBox, layoutPrint, type PrintLayout, type PrintSheet, type Rect } from "./pdf-layout";
+import { CELL_LABEL_MAX_PT, POINTS_PER_MM, STROKE_PAD_PT, cellLabelBox, cornerMarksFit, layoutPrint, type PrintLayout, type PrintSheet, type Rect } from "./pdf-layout";
+import { MARK_MM, markCentres } from "./check/mark-layout";
+import { markModules } from "./check/mark-modules";
+import { paperInMm } from "./check/paper-geometry";
 
 export interface PdfRequest {
   scene: PaperScene;
@@ -20,6 +23,8 @@ export interface PdfRequest {
   sheet: PaperPreset;
   /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
   marginMm: number;
+  /** The drawing check's corner marks for this dragon and paper (check/mark-layout.ts), printed on the blank grid page when they fit. */
+  markIds: readonly number[] | null;
 }
 
 /** The picture on page 1 is a raster at this many dots per inch: a crisp print, a quick PDF. */
@@ -157,6 +162,21 @@ function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSi
   }
 }
 
+/** The four corner marks around the grid, black modules at true size (decision 028). */
+function drawCornerMarks(page: PDFPage, request: PdfRequest, layout: PrintLayout, sheet: PrintSheet, ids: readonly number[]) {
+  const paper = paperInMm({ paperWidth: request.scene.paperWidth, paperHeight: request.scene.paperHeight, gridSize: request.scene.gridSize, unit: request.unit });
+  const module = (MARK_MM / 8) * POINTS_PER_MM;
+  markCentres(paper).forEach((centre, corner) => {
+    const left = sheet.x + centre.x * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
+    const top = sheet.y + centre.y * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
+    markModules(ids[corner]!).forEach((row, y) =>
+      row.forEach((black, x) => {
+        if (black) page.drawRectangle({ x: left + x * module, y: layout.height - (top + (y + 1) * module), width: module, height: module, color: rgb(0, 0, 0) });
+      }),
+    );
+  });
+}
+
 /** A sheet's name and place in the set, and how to join it, shrunk to fit its band. */
 function drawSheetLabel(page: PDFPage, font: PDFFont, layout: PrintLayout, sheet: PrintSheet, part: string) {
   const box = layout.labelBox;
@@ -195,6 +215,7 @@ export async function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
       const page = pdf.addPage(pageSize);
       if (withPicture) drawPicture(page, picture, scene, layout, sheet);
       drawGrid(page, font, scene, view, layout.scale, { x0: sheet.x, y0: sheet.y, region: sheet.region });
+      if (!withPicture && request.markIds && cornerMarksFit(layout, request.marginMm)) drawCornerMarks(page, request, layout, sheet, request.markIds);
       drawJoins(page, layout, sheet, scene.gridSize);
       drawSheetLabel(page, font, layout, sheet, part);
     }

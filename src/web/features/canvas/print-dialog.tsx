@@ -7,7 +7,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
 import type { PdfRequest } from "./make-pdf";
-import { DEFAULT_MARGIN_MM, MAX_SHEETS, OVERLAP_MM, defaultSheet, layoutPrint, marginToUnit, parseMargin } from "./pdf-layout";
+import { DEFAULT_MARGIN_MM, MAX_SHEETS, OVERLAP_MM, cornerMarksFit, defaultSheet, layoutPrint, marginToUnit, parseMargin } from "./pdf-layout";
 import { selectClass } from "./paper-settings";
 
 type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm">;
@@ -78,10 +78,11 @@ export function PrintButton({
   };
 
   const sheetName = presetLabel(sheet);
+  const marks = layout !== null && cornerMarksFit(layout, margin.mm);
   const summary = !layout
     ? null
     : count === 1
-      ? `The picture fits on one ${sheetName} sheet (${layout.orientation}), and so does the blank grid.`
+      ? `The picture fits on one ${sheetName} sheet (${layout.orientation}), and so does the blank grid.${marks ? " The blank grid has four corner marks, so 'Check my drawing' finds it in a photo by itself." : ""}`
       : `The picture takes ${count} ${sheetName} sheets (${layout.orientation}, ${layout.rows} ${layout.rows === 1 ? "row" : "rows"} of ${layout.columns}), and so does the blank grid. They overlap by ${OVERLAP_MM} mm, with dashed cut lines and marks to tape them together.`;
 
   return (

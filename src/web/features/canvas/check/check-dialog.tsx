@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { cellLabel, type Cell } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
 import { drawRegion, type PaperScene } from "../draw-region";
-import type { CheckProblem, CheckStep } from "./check-drawing";
+import type { CheckProblem } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
 import type { CellCheck } from "./cell-check";
@@ -17,7 +17,8 @@ import { CornerPicker } from "./corner-picker";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "./paper-geometry";
 import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
-import { runCheck } from "./run-check";
+import { runCheck, type CheckProgress } from "./run-check";
+import { markIds } from "./mark-layout";
 import type { Corners } from "./straighten";
 import { describeCell } from "./words";
 import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
@@ -31,12 +32,19 @@ export interface CheckResult {
   paper: PaperMm;
 }
 
-type Phase = { name: "pick" } | { name: "corners" } | { name: "checking"; step: CheckStep | null } | { name: "result"; result: CheckResult };
+type Phase = { name: "pick" } | { name: "corners" } | { name: "checking"; step: CheckProgress | null } | { name: "result"; result: CheckResult };
 
-const STEP_TEXT: Record<CheckStep, string> = {
+const STEP_TEXT: Record<CheckProgress, string> = {
+  "finding-marks": "Looking for the corner marks of your printed page…",
   straightening: "Straightening your photo…",
   "finding-grid": "Finding your grid…",
   comparing: "Comparing each cell with the template…",
+};
+
+const MARKS_TEXT: Record<"no-marks" | "other-page", string> = {
+  "no-marks": "Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).",
+  "other-page":
+    "This page was printed for another dragon, or for another paper or grid size: its corner marks say so. Open that dragon with the same paper and grid to check it, or place the four corners yourself.",
 };
 
 const PROBLEM_TEXT: Record<CheckProblem, string> = {
@@ -94,37 +102,27 @@ export default function CheckDialog({
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    try {
-      const read = await readPhoto(file);
-      setPhoto(read);
-      setCorners(rememberedCorners(dragonId, paper, read.width, read.height) ?? defaultCorners(read.width, read.height));
-      setError(null);
-      setPhase({ name: "corners" });
-    } catch (failure) {
-      setError(failure instanceof PhotoError ? failure.message : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
-      setPhase({ name: "pick" });
-    }
-  };
-
-  const check = async () => {
-    if (!photo || !corners || !templateCanvas) return;
-    rememberCorners(dragonId, paper, corners, photo.width, photo.height);
+  /**
+   * One check: with `placed` corners (by hand), or none to find the printed page's corner marks.
+   * Whatever goes wrong lands on the corners screen with a sentence saying what to do.
+   */
+  const run = async (bitmap: ImageBitmap, placed: Corners | null) => {
+    if (!templateCanvas) return setPhase({ name: "corners" });
+    if (placed) rememberCorners(dragonId, paper, placed, bitmap.width, bitmap.height);
     // The worker gets a copy; this one stays on screen for another try.
-    const copy = await createImageBitmap(photo);
+    const copy = await createImageBitmap(bitmap);
     const templatePixels = templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height);
     setError(null);
     setPhase({ name: "checking", step: null });
     try {
-      const answer = await runCheck({ photo: copy, corners, paper, pxPerMm, template: templatePixels }, (step) => setPhase({ name: "checking", step }));
-      if (answer.problem) {
-        setError(PROBLEM_TEXT[answer.problem]);
+      const answer = await runCheck({ photo: copy, corners: placed, marks: markIds(dragonId, paper), paper, pxPerMm, template: templatePixels }, (step) => setPhase({ name: "checking", step }));
+      if (answer.kind !== "done" || answer.problem) {
+        if (answer.kind === "done") setCorners(answer.corners);
+        setError(answer.kind === "done" ? PROBLEM_TEXT[answer.problem!] : MARKS_TEXT[answer.kind]);
         setPhase({ name: "corners" });
         return;
       }
+      setCorners(answer.corners);
       const result = { cells: answer.cells, photo: await createImageBitmap(answer.straightened), pxPerMm, paper };
       onChecked(result);
       setPhase({ name: "result", result });
@@ -132,6 +130,24 @@ export default function CheckDialog({
       setError("The check stopped before it finished. Please try again; a smaller photo may help.");
       setPhase({ name: "corners" });
     }
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    let read: ImageBitmap;
+    try {
+      read = await readPhoto(file);
+    } catch (failure) {
+      setError(failure instanceof PhotoError ? failure.message : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
+      setPhase({ name: "pick" });
+      return;
+    }
+    setPhoto(read);
+    setCorners(rememberedCorners(dragonId, paper, read.width, read.height) ?? defaultCorners(read.width, read.height));
+    // The printed page's marks first; without them, the learner places the corners.
+    await run(read, null);
   };
 
   const tooManyCells = paper.columns * paper.rows > CHECK_MAX_CELLS;
@@ -180,7 +196,7 @@ export default function CheckDialog({
           <Button variant="secondary" onClick={() => { setError(null); setPhase({ name: "pick" }); }}>
             Choose another photo
           </Button>
-          <Button onClick={check} disabled={!templateCanvas}>
+          <Button onClick={() => void run(photo, corners)} disabled={!templateCanvas}>
             {templateCanvas ? "Check my drawing" : "Loading the template…"}
           </Button>
         </div>
@@ -229,6 +245,11 @@ export default function CheckDialog({
               <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>
                 Mark matching cells done
               </Button>
+              {photo && (
+                <Button variant="secondary" onClick={() => setPhase({ name: "corners" })}>
+                  Adjust the corners
+                </Button>
+              )}
               <Button variant="secondary" onClick={() => setPhase({ name: "pick" })}>
                 Check another photo
               </Button>

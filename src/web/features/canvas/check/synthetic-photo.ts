@@ -4,6 +4,8 @@
 // seen in perspective on a table, lit unevenly, blurred and noisy.
 import { apply, homography } from "./homography";
 import type { PaperMm } from "./paper-geometry";
+import { MARK_MM, markCentres } from "./mark-layout";
+import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
 import type { Corners, Point } from "./straighten";
 
@@ -100,6 +102,8 @@ export interface SyntheticOptions {
   moved?: { column: number; row: number; dx: number; dy: number }[];
   /** A printed page with nothing drawn on it. */
   blank?: boolean;
+  /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
+  marks?: readonly number[];
   photoWidth?: number;
   photoHeight?: number;
   tiltDegrees?: number;
@@ -117,7 +121,8 @@ export interface SyntheticPhoto {
   toPaper: (x: number, y: number) => Point;
 }
 
-const SHEET_MARGIN_MM = 12;
+/** Paper around the grid: room for the corner marks. */
+const SHEET_MARGIN_MM = 20;
 const PAGE_PX_PER_MM = 8;
 
 export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
@@ -148,6 +153,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     }
   }
   stamp(page, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
+  if (options.marks) drawMarks(page, paper, options.marks, origin);
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
   if (!options.blank && options.pencil) drawMask(page, paper, options.pencil, options.moved ?? [], origin);
@@ -225,6 +231,24 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   }
   const gridCorners = [toPhoto(0, 0), toPhoto(paper.widthMm, 0), toPhoto(paper.widthMm, paper.heightMm), toPhoto(0, paper.heightMm)] as Corners;
   return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
+}
+
+/** The corner marks, black modules on the sheet, where marks.ts places them. */
+function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], origin: Point) {
+  const module = MARK_MM / 8;
+  markCentres(paper).forEach((centre, corner) => {
+    const modules = markModules(ids[corner]!);
+    for (let my = 0; my < 8; my++) {
+      for (let mx = 0; mx < 8; mx++) {
+        if (!modules[my]![mx]) continue;
+        const x0 = Math.round((origin.x + centre.x - MARK_MM / 2 + mx * module) * PAGE_PX_PER_MM);
+        const y0 = Math.round((origin.y + centre.y - MARK_MM / 2 + my * module) * PAGE_PX_PER_MM);
+        const x1 = Math.round((origin.x + centre.x - MARK_MM / 2 + (mx + 1) * module) * PAGE_PX_PER_MM);
+        const y1 = Math.round((origin.y + centre.y - MARK_MM / 2 + (my + 1) * module) * PAGE_PX_PER_MM);
+        for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) page.data.set([30, 30, 30], (y * page.width + x) * 4);
+      }
+    }
+  });
 }
 
 /** Pencil where a mask of the paper says, cells listed in `moved` moved. */

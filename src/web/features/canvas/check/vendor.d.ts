@@ -23,4 +23,6 @@ declare module "js-aruco2" {
       markSize: number;
     }
   }
+  const aruco: { AR: typeof AR };
+  export default aruco;
 }

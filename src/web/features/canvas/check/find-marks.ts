@@ -1,0 +1,71 @@
+// The printed page's corner marks in a photo (mark-layout.ts): found by js-aruco2 on a copy of the photo
+// scaled to at most 2,000 pixels across (a 10 mm mark is still ~60 pixels there, and detection
+// takes a fraction of the time), each mark's middle taken as the mean of its four corners, and the
+// grid's corners computed from the four middles through the perspective they fix.
+import aruco, { type AR } from "js-aruco2";
+import { apply, homography, type Point } from "./homography";
+import { MARK_DICTIONARY, cornerOfMark, markCentres } from "./mark-layout";
+import type { PaperMm } from "./paper-geometry";
+import type { RgbaImage } from "./raster";
+import type { Corners } from "./straighten";
+
+const DETECT_LONG_SIDE = 2000;
+
+export type MarksFound = { found: "ours"; corners: Corners } | { found: "other-page" } | { found: "none" };
+
+/** A smaller copy, each pixel the mean of the block it covers. */
+function shrink(image: RgbaImage, factor: number): RgbaImage {
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const out = new Uint8ClampedArray(width * height * 4);
+  const step = Math.max(1, Math.round(factor));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sx = Math.floor(x * factor);
+      const sy = Math.floor(y * factor);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let dy = 0; dy < step && sy + dy < image.height; dy++) {
+        for (let dx = 0; dx < step && sx + dx < image.width; dx++, n++) {
+          const p = ((sy + dy) * image.width + sx + dx) * 4;
+          r += image.data[p]!;
+          g += image.data[p + 1]!;
+          b += image.data[p + 2]!;
+        }
+      }
+      const o = (y * width + x) * 4;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
+export function findMarks(photo: RgbaImage, paper: PaperMm, expected: readonly number[]): MarksFound {
+  const factor = Math.max(1, Math.max(photo.width, photo.height) / DETECT_LONG_SIDE);
+  const image = factor > 1 ? shrink(photo, factor) : photo;
+  const markers = new aruco.AR.Detector({ dictionaryName: MARK_DICTIONARY }).detect(image);
+  const byCorner = new Map<number, AR.Marker>();
+  for (const marker of markers) {
+    const corner = cornerOfMark(marker.id);
+    if (corner === null) continue;
+    // Two candidates for one corner: the exact match to this page wins, then the cleaner read.
+    const before = byCorner.get(corner);
+    const better = !before || (marker.id === expected[corner] && before.id !== expected[corner]) || marker.hammingDistance < before.hammingDistance;
+    if (better) byCorner.set(corner, marker);
+  }
+  if (byCorner.size < 4) return { found: "none" };
+  if ([0, 1, 2, 3].some((corner) => byCorner.get(corner)!.id !== expected[corner])) return { found: "other-page" };
+  const middles = [0, 1, 2, 3].map((corner) => {
+    const points = byCorner.get(corner)!.corners;
+    return { x: (points.reduce((sum, p) => sum + p.x, 0) / points.length + 0.5) * factor, y: (points.reduce((sum, p) => sum + p.y, 0) / points.length + 0.5) * factor };
+  });
+  const transform = homography(markCentres(paper), middles);
+  if (!transform) return { found: "none" };
+  const corner = (x: number, y: number): Point => apply(transform, x, y);
+  return { found: "ours", corners: [corner(0, 0), corner(paper.widthMm, 0), corner(paper.widthMm, paper.heightMm), corner(0, paper.heightMm)] };
+}

@@ -1,0 +1,48 @@
+// The corner marks 'Print / PDF' puts on the blank grid page (decision 028): four ArUco markers
+// (the ARUCO_MIP_36h12 dictionary, made to be told apart even when partly smudged), one diagonally
+// outside each corner of the grid. Which marker sits at which corner, and a 24-bit fingerprint of
+// the dragon, the paper and the grid, are in their ids, so a photo of the printed page finds its
+// own corners and says when it belongs to another dragon or grid.
+import type { PaperMm } from "./paper-geometry";
+import type { Point } from "./homography";
+
+export const MARK_DICTIONARY = "ARUCO_MIP_36h12";
+/** Side of a marker's black square (8 modules: a black border around 6 × 6 data). */
+export const MARK_MM = 10;
+/** From the grid's corner to the marker's nearest corner, along each side. */
+export const MARK_GAP_MM = 2;
+/** White kept around a marker (one module), inside the sheet's printable area. */
+export const MARK_QUIET_MM = MARK_MM / 8;
+/** Room a side of the sheet needs beyond the grid for the marks. */
+export const MARK_ROOM_MM = MARK_GAP_MM + MARK_MM + MARK_QUIET_MM;
+
+/** Ids per corner: 4 × 62 of the dictionary's 250. */
+const PER_CORNER = 62;
+
+/** FNV-1a: a fingerprint, not a secret; paper lengths to a tenth of a millimetre. */
+function fingerprint(dragonId: string, paper: PaperMm): number {
+  const text = `${dragonId}|${paper.widthMm.toFixed(1)}|${paper.heightMm.toFixed(1)}|${paper.gridMm.toFixed(1)}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The four markers' ids, top-left, top-right, bottom-right, bottom-left. */
+export function markIds(dragonId: string, paper: PaperMm): [number, number, number, number] {
+  const hash = fingerprint(dragonId, paper);
+  return [0, 1, 2, 3].map((corner) => corner * PER_CORNER + (((hash >>> (corner * 6)) & 63) % PER_CORNER)) as [number, number, number, number];
+}
+
+/** Which corner a marker id belongs to (0 top-left … 3 bottom-left), or null if it is not one of ours. */
+export const cornerOfMark = (id: number): number | null => (id >= 0 && id < 4 * PER_CORNER ? Math.floor(id / PER_CORNER) : null);
+
+/** Where each marker's middle is on the paper, in mm from the grid's top-left corner (outside the grid). */
+export function markCentres(paper: PaperMm): [Point, Point, Point, Point] {
+  const out = MARK_GAP_MM + MARK_MM / 2;
+  return [
+    { x: -out, y: -out },
+    { x: paper.widthMm + out, y: -out },
+    { x: paper.widthMm + out, y: paper.heightMm + out },
+    { x: -out, y: paper.heightMm + out },
+  ];
+}
