@@ -10,6 +10,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { photoOfDrawing, type DrawingPhoto } from "./support/drawing-photo";
+import { renderPdf } from "./support/pdf-raster";
+import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/web/features/canvas/pdf-layout";
+import { PAGE_PX_PER_MM } from "../src/web/features/canvas/check/synthetic-photo";
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -151,6 +154,51 @@ describe("Check my drawing", () => {
       expect(await page.getByText("This cell:").locator("..").textContent()).toContain("F4: lines about 3 mm low");
       await screenshot(page, "drawing-check-result-390");
       expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("finds the grid by itself from the corner marks of the page 'Print / PDF' made, and knows a page of another grid", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      // 8 × 6 in on a Letter sheet: room around the grid for the marks.
+      await page.getByLabel("Width").fill("8");
+      await page.getByLabel("Height").fill("6");
+      await page.getByText("8 x 6 cells").waitFor();
+      await page.getByRole("button", { name: "Print / PDF" }).click();
+      const dialog = page.getByRole("dialog", { name: "Print / PDF" });
+      await dialog.getByText(/four corner marks, so 'Check my drawing' finds it in a photo by itself/).waitFor();
+      const download = page.waitForEvent("download", { timeout: 30_000 });
+      await dialog.getByRole("button", { name: "Make PDF" }).click();
+      const pdf = (await (await download).path())!;
+
+      // The blank grid page as printed (pdftoppm at 8 px/mm), drawn on in pencil and photographed.
+      const blankGrid = renderPdf(pdf, PAGE_PX_PER_MM * 25.4)[1]!;
+      const rgba = new Uint8ClampedArray(blankGrid.width * blankGrid.height * 4);
+      blankGrid.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
+      const sheet = layoutPrint({ paperWidth: 8, paperHeight: 6, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM }).sheets[0]!;
+      const canvas = { paperWidth: 8, paperHeight: 6, gridSize: 1, unit: "in" as const };
+      const printed = { image: { width: blankGrid.width, height: blankGrid.height, data: rgba }, gridOrigin: { x: sheet.x / POINTS_PER_MM, y: sheet.y / POINTS_PER_MM } };
+      const photo = await photoOfDrawing(template, { canvas, sheet: printed, moved: [{ column: 3, row: 1, dx: 0, dy: 3 }], photoWidth: 3000, photoHeight: 2250 });
+
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      // No corners to place: straight to the verdicts.
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await page.getByRole("img", { name: "Your photo" }).count()).toBe(0);
+      expect(await flagged(page)).toEqual(["D2: lines about 3 mm low"]);
+      await screenshot(page, "drawing-check-from-marks-1440");
+
+      // The same page checked against another grid: its marks say it is not this one's.
+      await page.getByRole("button", { name: "Close the check" }).click();
+      await page.getByLabel("Square size").fill("2");
+      await page.getByText("4 x 3 cells").waitFor();
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      await expect.poll(() => page.getByRole("alert").textContent(), { timeout: 20_000 }).toMatch(/^This page was printed for another dragon, or for another paper or grid size/);
     } finally {
       await context.close();
     }

@@ -10,6 +10,8 @@ import type { PaperMm } from "./paper-geometry";
 
 /** The farthest a cell's lines are slid looking for their fit. */
 const SLIDE_MM = 6;
+/** What sliding a cell's lines by one pixel costs in the fit (pixels of mean distance). */
+const SLIDE_COST = 0.005;
 /** Distances count at most this much: one stray mark does not swamp a cell. */
 const CAP_MM = 8;
 /** A template outline counts as drawn when learner's ink is this close (after the slide). */
@@ -96,13 +98,15 @@ export function compareCells(input: CompareInput): CellCheck[] {
         for (let i = 0; i < xs.length; i += stride, n++) sum += distanceAt(xs[i]! + sx, ys[i]! + sy);
         return sum / n;
       };
-      // Coarse steps of 1 mm, then quarter millimetres around the best.
+      // Coarse steps of 1 mm, then quarter millimetres around the best. A slide costs a little in
+      // itself (SLIDE_COST per pixel), so among equally good fits the smallest wins: flat noise
+      // does not read as a shift.
       let best = { x: 0, y: 0, cost: cost(0, 0) };
       const coarse = Math.max(1, Math.round(pxPerMm));
       const reach = Math.round(SLIDE_MM * pxPerMm);
       for (let sy = -reach; sy <= reach; sy += coarse) {
         for (let sx = -reach; sx <= reach; sx += coarse) {
-          const c = cost(sx, sy) + Math.hypot(sx, sy) * 0.02;
+          const c = cost(sx, sy) + Math.hypot(sx, sy) * SLIDE_COST;
           if (c < best.cost) best = { x: sx, y: sy, cost: c };
         }
       }
@@ -110,7 +114,7 @@ export function compareCells(input: CompareInput): CellCheck[] {
       const around = best;
       for (let sy = around.y - coarse; sy <= around.y + coarse; sy += fine) {
         for (let sx = around.x - coarse; sx <= around.x + coarse; sx += fine) {
-          const c = cost(sx, sy) + Math.hypot(sx, sy) * 0.02;
+          const c = cost(sx, sy) + Math.hypot(sx, sy) * SLIDE_COST;
           if (c < best.cost) best = { x: sx, y: sy, cost: c };
         }
       }

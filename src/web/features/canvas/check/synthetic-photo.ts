@@ -104,6 +104,8 @@ export interface SyntheticOptions {
   blank?: boolean;
   /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
   marks?: readonly number[];
+  /** The printed sheet itself (RGBA at 8 px/mm, e.g. a page of the app's PDF) and where the grid's top-left corner is on it, in mm. */
+  sheet?: { image: RgbaImage; gridOrigin: Point };
   photoWidth?: number;
   photoHeight?: number;
   tiltDegrees?: number;
@@ -123,17 +125,13 @@ export interface SyntheticPhoto {
 
 /** Paper around the grid: room for the corner marks. */
 const SHEET_MARGIN_MM = 20;
-const PAGE_PX_PER_MM = 8;
+export const PAGE_PX_PER_MM = 8;
 
-export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
-  const paper = options.paper ?? SYNTHETIC_PAPER;
-  const sheetW = paper.widthMm + 2 * SHEET_MARGIN_MM;
-  const sheetH = paper.heightMm + 2 * SHEET_MARGIN_MM;
+/** A printed sheet drawn here: paper-white, the grid's thin lines, a label in each cell's corner (bars standing for letters), and the corner marks if asked. */
+function printedSheet(paper: PaperMm, marks: readonly number[] | undefined): { image: RgbaImage; gridOrigin: Point } {
   const scale = PAGE_PX_PER_MM;
-  const page = blank(Math.round(sheetW * scale), Math.round(sheetH * scale), [250, 248, 242]);
+  const image = blank(Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale), Math.round((paper.heightMm + 2 * SHEET_MARGIN_MM) * scale), [250, 248, 242]);
   const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
-
-  // The printed grid: thin grey lines and a label in each cell's corner (bars standing for letters).
   const gridStrokes: Stroke[] = [];
   for (let c = 0; c <= paper.columns; c++) {
     const x = Math.min(c * paper.gridMm, paper.widthMm);
@@ -143,7 +141,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     const y = Math.min(r * paper.gridMm, paper.heightMm);
     gridStrokes.push(densify([{ x: 0, y }, { x: paper.widthMm, y }]));
   }
-  stamp(page, gridStrokes, scale, 0.12, [70, 70, 70], 0.85, origin);
+  stamp(image, gridStrokes, scale, 0.12, [70, 70, 70], 0.85, origin);
   const labels: Stroke[] = [];
   for (let r = 0; r < paper.rows; r++) {
     for (let c = 0; c < paper.columns; c++) {
@@ -152,8 +150,20 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
       labels.push(densify([{ x, y }, { x, y: y + 2.2 }]), densify([{ x: x + 1.3, y }, { x: x + 1.3, y: y + 2.2 }]), densify([{ x, y: y + 1.1 }, { x: x + 1.3, y: y + 1.1 }]));
     }
   }
-  stamp(page, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
-  if (options.marks) drawMarks(page, paper, options.marks, origin);
+  stamp(image, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
+  if (marks) drawMarks(image, paper, marks, origin);
+  return { image, gridOrigin: origin };
+}
+
+export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
+  const paper = options.paper ?? SYNTHETIC_PAPER;
+  const scale = PAGE_PX_PER_MM;
+  // A real printed sheet (a PDF page rendered at 8 px/mm) or one drawn here; drawn on in pencil below.
+  const sheet = options.sheet ?? printedSheet(paper, options.marks);
+  const page = { ...sheet.image, data: new Uint8ClampedArray(sheet.image.data) };
+  const sheetW = page.width / scale;
+  const sheetH = page.height / scale;
+  const origin = sheet.gridOrigin;
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
   if (!options.blank && options.pencil) drawMask(page, paper, options.pencil, options.moved ?? [], origin);
