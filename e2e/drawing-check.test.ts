@@ -9,7 +9,7 @@ import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
-import { photoOfDrawing, type DrawingPhoto } from "./support/drawing-photo";
+import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo";
 import { renderPdf } from "./support/pdf-raster";
 import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/web/features/canvas/pdf-layout";
 import { PAGE_PX_PER_MM } from "../src/web/features/canvas/check/synthetic-photo";

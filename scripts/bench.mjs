@@ -24,7 +24,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { buildIsStale } from "./lib/build-freshness.mjs";
-import { benchCanvas } from "./lib/bench-canvas.mjs";
+import { benchCanvas, benchDrawingCheck } from "./lib/bench-canvas.mjs";
 import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
 import { MEMBERS, bigProgressivePhoto, postPhotosAtOnce } from "./lib/bench-photo-memory.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
@@ -477,6 +477,30 @@ async function run() {
     });
   } else {
     rows.push({ measure: "canvas in Chromium", value: `skipped: no ${CHROMIUM}`, budget: "", ok: "" });
+  }
+
+  // 'Check my drawing' (decision 028): accuracy on synthetic 12 MP photos, and its time in Chromium.
+  await section("drawing check accuracy", async () => {
+    const r = JSON.parse((await runScript("scripts/lib/bench-drawing-check.ts", [])).trim().split("\n").at(-1));
+    const photos = `${r.seeds} photos`;
+    rows.push({ measure: `drawing check: grid placed from the corner marks, worst cell, ${photos}`, value: `${r.registrationMarksMm.toFixed(2)} mm`, budget: "< 1 mm", ok: r.registrationMarksMm < 1 && r.marksMissed === 0 ? "yes" : "NO" });
+    rows.push({ measure: `drawing check: grid placed from corners 2 mm off by hand, worst cell, ${photos}`, value: `${r.registrationByHandMm.toFixed(2)} mm`, budget: "< 1 mm", ok: r.registrationByHandMm < 1 ? "yes" : "NO" });
+    rows.push({ measure: "drawing check: cells moved 3 mm flagged / direction named", value: `${r.plantedFlagged} / ${r.plantedDirection} of ${r.planted}`, budget: "all", ok: r.plantedFlagged === r.planted && r.plantedDirection === r.planted ? "yes" : "NO" });
+    rows.push({ measure: "drawing check: other drawn cells out of tolerance (moved photos / exact copies)", value: `${r.othersOff.length} / ${r.exactOff.length}`, budget: "0 / 0", ok: r.othersOff.length + r.exactOff.length === 0 ? "yes" : "NO" });
+    rows.push({ measure: "drawing check: blank printed page, cells not reported 'not drawn yet'", value: String(r.blankDrawn), budget: "0", ok: r.blankDrawn === 0 ? "yes" : "NO" });
+  });
+  if (fs.existsSync(CHROMIUM)) {
+    await section("drawing check in Chromium, 12 MP photo", async () => {
+      const checkServer = await startServer(tempDir("dragon-grid-bench-check-"));
+      try {
+        const { dragonId, file } = JSON.parse((await runScript("scripts/lib/bench-check-photo.ts", [checkServer.url])).trim().split("\n").at(-1));
+        const result = await benchDrawingCheck(checkServer.url, dragonId, file);
+        const right = result.flagged.length === 1 && result.flagged[0] === "F4: lines about 3 mm low";
+        rows.push({ measure: "drawing check: 12 MP photo chosen to heat map, slowest of 3", value: `${result.slowestMs} ms${right ? "" : ` (flagged: ${result.flagged.join("; ") || "nothing"})`}`, budget: "< 2000 ms", ok: result.slowestMs < 2000 && right ? "yes" : "NO" });
+      } finally {
+        await checkServer.stop();
+      }
+    });
   }
 }
 

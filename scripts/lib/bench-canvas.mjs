@@ -101,3 +101,37 @@ async function longestTaskWhileDragging(page, box) {
   await page.mouse.up();
   return page.evaluate((since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)), startedAt);
 }
+
+/**
+ * 'Check my drawing' on a 12 MP photo of a printed page with corner marks: from the photo chosen to
+ * the heat map on screen (reading the photo, finding the marks, straightening, comparing), the
+ * slowest of three runs, each in a fresh page.
+ */
+export async function benchDrawingCheck(baseUrl, dragonId, photoFile) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const times = [];
+    let flagged = [];
+    for (let run = 0; run < 3; run++) {
+      const page = await openCanvas(browser, baseUrl, dragonId);
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Choose a photo" }).click();
+      await (await chooser).setFiles(photoFile);
+      await page.getByRole("group", { name: "Heat map of your grid" }).waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => performance.getEntriesByName("check-heat-map").length > 0);
+      times.push(await page.evaluate(() => performance.getEntriesByName("check-heat-map")[0].duration));
+      flagged = await page
+        .getByRole("group", { name: "Heat map of your grid" })
+        .getByRole("button")
+        .evaluateAll((cells) => cells.filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status"))).map((cell) => cell.getAttribute("aria-label")));
+      await page.context().close();
+    }
+    return { slowestMs: Math.round(Math.max(...times)), flagged };
+  } finally {
+    await browser.close();
+  }
+}
