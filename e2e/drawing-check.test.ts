@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo";
 import { renderPdf } from "./support/pdf-raster";
 import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/web/features/canvas/pdf-layout";
@@ -204,7 +204,7 @@ describe("Check my drawing", () => {
     }
   });
 
-  it("keeps a member's checks with their progress, photo-free, across reloads", async () => {
+  it("keeps a member's checks with their progress, photo-free, across reloads, and shares a photo to the feed", async () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(context, "checker@dragongrid.test");
@@ -225,9 +225,19 @@ describe("Check my drawing", () => {
         await page.getByRole("button", { name: "Check my drawing" }).last().click();
         await heatMap(page).waitFor();
         expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+        if (round === 1) {
+          // Shared to the feed through the normal post flow: a post of this dragon, waiting for review.
+          await page.getByRole("button", { name: "Share to the feed" }).click();
+          const share = page.getByRole("dialog", { name: "Share to the feed" });
+          await share.getByLabel("Description").fill("Checked and shared");
+          await share.getByRole("button", { name: "Share" }).click();
+          await expectToast(page, "Success", "Your drawing has been submitted for review!");
+        }
         await page.getByRole("button", { name: "Close the check" }).click();
       }
       await expect.poll(() => kept).toBe(2);
+      const mine = (await (await context.request.get("/api/posts/mine")).json()) as { description: string; approved: boolean; images: unknown[] }[];
+      expect(mine.find((post) => post.description === "Checked and shared")).toMatchObject({ approved: false, images: [expect.anything()] });
       await page.reload();
       await page.getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
       const answer = await context.request.get(`/api/checks/${dragonId}`);

@@ -267,6 +267,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
         <Suspense fallback={<Spinner label="Opening the check" />}>
           <CheckDialog
             dragonId={data.id}
+            signedIn={signedIn}
             scene={scene}
             unit={settings.unit}
             template={image.full}

@@ -19,6 +19,7 @@ import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck, type CheckProgress } from "./run-check";
 import { markIds } from "./mark-layout";
+import { ShareToFeed } from "./share-dialog";
 import type { Corners } from "./straighten";
 import { describeCell } from "./words";
 import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
@@ -55,6 +56,7 @@ const PROBLEM_TEXT: Record<CheckProblem, string> = {
 
 export default function CheckDialog({
   dragonId,
+  signedIn,
   scene,
   unit,
   template,
@@ -66,6 +68,8 @@ export default function CheckDialog({
   onOpenCell,
 }: {
   dragonId: string;
+  /** Members may share the photo to the feed. */
+  signedIn: boolean;
   scene: PaperScene;
   unit: Unit;
   /** The template as the canvas shows it (full size once loaded). */
@@ -256,7 +260,9 @@ export default function CheckDialog({
               <Button variant="secondary" onClick={() => setPhase({ name: "pick" })}>
                 Check another photo
               </Button>
+              {signedIn && <ShareToFeed photo={result.photo} dragonId={dragonId} />}
             </div>
+            {!signedIn && <p className="text-sm text-ink-soft">Sign in to keep your checks on every device and share your drawing to the feed.</p>}
           </div>
         </div>
         <Dialog

@@ -1,0 +1,62 @@
+import { useId, useState } from "react";
+import { Share2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { toast } from "../../../components/ui/use-toast";
+import { serverMessage } from "../../../lib/errors";
+import { handleUnauthorized, isUnauthorizedError } from "../../../lib/unauthorized";
+import { POST_DESCRIPTION_MAX } from "../../../../shared/posts";
+import { sharePhotoToFeed } from "./share-photo";
+
+/** 'Share to the feed': the straightened photo as a post of this dragon, with a description; it waits for review. */
+export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap; dragonId: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState("");
+  const [sharing, setSharing] = useState(false);
+
+  const share = async () => {
+    setSharing(true);
+    try {
+      await sharePhotoToFeed(photo, dragonId, description.trim());
+      setOpen(false);
+      setDescription("");
+      toast({ title: "Success", description: "Your drawing has been submitted for review!" });
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: serverMessage(error) ?? "Failed to upload drawing", variant: "destructive" });
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Share2 className="h-4 w-4" aria-hidden /> Share to the feed
+      </Button>
+      <Dialog open={open} onOpenChange={(next) => !sharing && setOpen(next)} title="Share to the feed" description="Your straightened photo, as a post of this dragon. An admin reviews it before others see it.">
+        <label htmlFor={`${id}-description`} className="text-sm font-semibold text-ink">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          value={description}
+          maxLength={POST_DESCRIPTION_MAX}
+          rows={3}
+          onChange={(e) => setDescription(e.target.value)}
+          className="mt-1.5 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          placeholder="How did it go?"
+        />
+        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={sharing}>
+            Cancel
+          </Button>
+          <Button onClick={() => void share()} disabled={sharing}>
+            {sharing ? "Sharing..." : "Share"}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
