@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, ScanSearch, X } from "lucide-react";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
 import type { GridView } from "../../../shared/grid-view";
 import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
+import { useElementSize } from "./use-element-size";
 
 const SWIPE_PX = 50;
 
@@ -40,20 +41,14 @@ export function CellViewer({
   const [context, setContext] = useState(false);
   // A callback ref: the dialog's content mounts a render after this component does.
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
+  const stage = useElementSize(stageElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const photoRef = useRef<HTMLCanvasElement>(null);
-  const [stage, setStage] = useState({ width: 0, height: 0 });
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const { columns } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const hasPrevious = cell.column > 0;
   const hasNext = cell.column < columns - 1;
 
-  useLayoutEffect(() => {
-    if (!stageElement) return;
-    const observer = new ResizeObserver(([entry]) => setStage({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
-    observer.observe(stageElement);
-    return () => observer.disconnect();
-  }, [stageElement]);
 
   // Beside the learner's photo, the two share the stage: side by side when it is wide, else one above the other.
   const sideBySide = stage.width >= stage.height;

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { DRAG_THRESHOLD_PX, MIN_CELL_PX, cellAt, clampZoom, columnLabel, gridDimensions, type Cell } from "../../../shared/grid";
 import type { GridView, ImageMode } from "../../../shared/grid-view";
 import { drawRegion, type PaperScene } from "./draw-region";
+import { useElementSize } from "./use-element-size";
 
 const COLUMN_LABEL_HEIGHT = 28;
 const PAD = 12;
@@ -47,20 +48,13 @@ export function PaperCanvas({
   onZoom: (zoom: number) => void;
   onOpenCell: (cell: Cell) => void;
 }) {
-  const boxRef = useRef<HTMLDivElement>(null);
+  const [boxElement, setBoxElement] = useState<HTMLDivElement | null>(null);
+  const box = useElementSize(boxElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [box, setBox] = useState({ width: 0, height: 0 });
   const gesture = useRef<Gesture | null>(null);
   // While a gesture runs, the scene lives here and is drawn each frame; React state catches up at the end.
   const live = useRef(scene);
   const frame = useRef(0);
-
-  useLayoutEffect(() => {
-    const element = boxRef.current!;
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const labelWidth = rowLabelWidth(rows);
@@ -179,7 +173,7 @@ export function PaperCanvas({
 
   const labelFont = Math.max(9, Math.min(13, cellPx * 0.55));
   return (
-    <div ref={boxRef} className="relative h-full w-full overflow-auto">
+    <div ref={setBoxElement} className="relative h-full w-full overflow-auto">
       {ready && (
         <div
           className="mx-auto grid w-fit"

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { Corners, Point } from "./straighten";
+import { useElementSize } from "../use-element-size";
 
 const NAMES = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
 const MAGNIFIER_PX = 148;
@@ -12,19 +13,13 @@ const MAGNIFY = 4;
  */
 export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap; corners: Corners; onChange: (corners: Corners) => void }) {
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
-  const [stage, setStage] = useState({ width: 0, height: 0 });
+  const stage = useElementSize(stageElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const magnifierRef = useRef<HTMLCanvasElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const dragging = useRef<number | null>(null);
 
-  useLayoutEffect(() => {
-    if (!stageElement) return;
-    const observer = new ResizeObserver(([entry]) => setStage({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
-    observer.observe(stageElement);
-    return () => observer.disconnect();
-  }, [stageElement]);
 
   const scale = stage.width > 0 ? Math.min(stage.width / photo.width, stage.height / photo.height) : 0;
   const shown = { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
