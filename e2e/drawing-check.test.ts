@@ -16,6 +16,7 @@ import { PAGE_PX_PER_MM } from "../src/web/features/canvas/check/synthetic-photo
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
+const WIDE = { width: 1440, height: 900 };
 const PLANTED = { column: 5, row: 3, dx: 0, dy: 3 }; // F4, 3 mm low
 
 let browser: Browser;
@@ -91,7 +92,7 @@ async function keyCorners(page: Page, photo: DrawingPhoto) {
 
 describe("Check my drawing", () => {
   it("finds the cell drawn 3 mm low in a 12 MP photo, shows it beside the photo, and marks the matching cells done", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, WIDE);
     try {
       await openCheck(page);
       await screenshot(page, "drawing-check-pick-1440");
@@ -244,6 +245,26 @@ describe("Check my drawing", () => {
       const checks = (await answer.json()) as { cells: { label: string; status: string }[] }[];
       expect(checks.length).toBeGreaterThanOrEqual(2);
       expect(checks.at(-1)!.cells.find((cell) => cell.label === "F4")!.status).toBe("near");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("turns a phone photo upright by its EXIF orientation before the corners are placed", async () => {
+    // Stored on its side (the pixels turned a quarter left), tagged "turn right to view" (6), as phones save portrait photos.
+    const sideways = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "check-exif-")), "sideways.jpg");
+    await sharp(small.file).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toFile(sideways);
+    const { context, page } = await newPage(browser);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, sideways);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      const box = (await page.getByRole("img", { name: "Your photo" }).boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(small.width / small.height, 1); // upright, not on its side
+      await dragCorners(page, small);
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await heatMap(page).waitFor();
+      expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
     } finally {
       await context.close();
     }
