@@ -205,7 +205,7 @@ describe("Check my drawing", () => {
     }
   });
 
-  it("keeps a member's checks with their progress, photo-free, across reloads, and shares a photo to the feed", async () => {
+  it("keeps a member's checks with their progress (the photo only when asked, for their eyes only) across reloads, and shares a photo to the feed", async () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(context, "checker@dragongrid.test");
@@ -226,6 +226,11 @@ describe("Check my drawing", () => {
         await page.getByRole("button", { name: "Check my drawing" }).last().click();
         await heatMap(page).waitFor();
         expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+        if (round === 0) {
+          // The photo only if asked: kept with the check, for the member's eyes only.
+          await page.getByRole("button", { name: "Keep this photo" }).click();
+          await page.getByText("Photo kept with this check. Only you can see it.").waitFor();
+        }
         if (round === 1) {
           // Shared to the feed through the normal post flow: a post of this dragon, waiting for review.
           await page.getByRole("button", { name: "Share to the feed" }).click();
@@ -242,9 +247,15 @@ describe("Check my drawing", () => {
       await page.reload();
       await page.getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
       const answer = await context.request.get(`/api/checks/${dragonId}`);
-      const checks = (await answer.json()) as { cells: { label: string; status: string }[] }[];
+      const checks = (await answer.json()) as { cells: { label: string; status: string }[]; photoUrl: string | null }[];
       expect(checks.length).toBeGreaterThanOrEqual(2);
       expect(checks.at(-1)!.cells.find((cell) => cell.label === "F4")!.status).toBe("near");
+      expect(checks.at(-1)!.photoUrl).toBeNull();
+      const photoUrl = checks.at(-2)!.photoUrl!;
+      expect(photoUrl).toMatch(/^\/objects\/uploads\//);
+      await page.getByRole("link", { name: /^Your kept photo of / }).waitFor();
+      expect((await context.request.get(photoUrl)).status()).toBe(200);
+      expect((await fetch(`${baseUrl()}${photoUrl}`)).status).toBe(404);
     } finally {
       await context.close();
     }

@@ -169,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
-  await app.register(async (scope) => registerCheckRoutes(scope, database.db));
+  await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"));
   await app.register(async (scope) => registerPostRoutes(scope, feed));
   // A changed name or picture, or a deleted account, shows in the feed at once.

@@ -43,6 +43,8 @@ export type SaveCheck = z.output<typeof saveCheckSchema>;
 export interface KeptCheck extends SaveCheck {
   id: string;
   createdAt: string;
+  /** The photo kept with it (its owner's eyes only), or null. */
+  photoUrl: string | null;
 }
 
 /** Drawn cells, those within tolerance, and their share (null before anything is drawn). */

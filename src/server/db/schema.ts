@@ -169,9 +169,15 @@ export const drawingChecks = pgTable(
     rows: integer("rows").notNull(),
     /** [{ label, status, errorMm }] in reading order, as shared/drawing-checks.ts validates them. */
     cells: jsonb("cells").notNull(),
+    /** The photo the learner chose to keep with the check: their own upload, claimed for it (private). */
+    photoKey: text("photo_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("drawing_checks_user_dragon_idx").on(t.userId, t.dragonId, t.createdAt), index("drawing_checks_dragon_id_idx").on(t.dragonId)],
+  (t) => [
+    index("drawing_checks_user_dragon_idx").on(t.userId, t.dragonId, t.createdAt),
+    index("drawing_checks_dragon_id_idx").on(t.dragonId),
+    uniqueIndex("drawing_checks_photo_key_idx").on(t.photoKey),
+  ],
 );
 
 export const posts = pgTable(

@@ -184,6 +184,18 @@ const rows: Row[] = [
     },
   },
   {
+    // Only on one's own check, with one's own upload: anyone else's check is not found.
+    route: "PUT /api/checks/:dragonId/:checkId/photo", visitor: 401, user: 200, other: 404, admin: 404,
+    request: async (c) => ({
+      params: { dragonId, checkId: await newCheck(t, c.owner, dragonId) },
+      body: { objectPath: c.who ? await checkedUpload(t, c.who, await testPicture()) : await storedUpload(t, c.owner.id, await testPicture()) },
+    }),
+    check: async (res, c, parts) => {
+      const [check] = await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.id, (parts.params as { checkId: string }).checkId));
+      expect(check!.photoKey === null).toBe(c.role !== "user");
+    },
+  },
+  {
     route: "POST /api/wip", visitor: 401, user: 200, other: 200, admin: 200,
     request: async (c, r) => {
       const fresh = await newDragonRow(t);

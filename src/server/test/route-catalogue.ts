@@ -54,6 +54,7 @@ const BLOG_FIELDS: Field[] = [
   { in: "body", name: "tags", isList: true, isName: true },
 ];
 const BLOG_OPTIONAL = ["body.slug", "body.excerpt", "body.featuredImageUrl", "body.metaTitle", "body.metaDescription", "body.tags", "body.published"];
+export const CHECK_ID = "6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d";
 export const CHECK_BODY = { columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.4 }, { label: "B1", status: "not-drawn", errorMm: 0 }] };
 export const WIP_BODY = { dragonId: DRAGON_ID, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" };
 const REMOTE_FILE = { objectPath: UPLOAD, type: "image/png", name: "dragon.png" };
@@ -91,6 +92,13 @@ export const catalogue: Route[] = [
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "GET", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "POST", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, body: CHECK_BODY, fields: [{ in: "params", name: "dragonId" }] },
+  {
+    method: "PUT",
+    path: "/api/checks/:dragonId/:checkId/photo",
+    params: { dragonId: DRAGON_ID, checkId: CHECK_ID },
+    body: { objectPath: UPLOAD },
+    fields: [{ in: "params", name: "dragonId" }, { in: "params", name: "checkId" }, { in: "body", name: "objectPath" }],
+  },
   { method: "POST", path: "/api/wip", body: WIP_BODY, fields: [{ in: "body", name: "dragonId" }, { in: "body", name: "currentCell" }, { in: "body", name: "doneCells", isList: true }], optional: ["body.currentCell"] },
   { method: "GET", path: "/api/posts", query: { before: POST_ID, at: POST_TIME }, fields: [{ in: "query", name: "before" }, { in: "query", name: "at" }], optional: ["query.before", "query.at"] },
   { method: "GET", path: "/api/posts/mine", query: { before: POST_ID, at: POST_TIME }, fields: [{ in: "query", name: "before" }, { in: "query", name: "at" }], optional: ["query.before", "query.at"] },

@@ -48,8 +48,12 @@ export async function newBlogPost(t: TestApp, author: TestUser, options: { publi
 
 /** Saved progress of `user` on a dragon, with a paper width no request of the tests sends (12.5). */
 /** A kept drawing check of a 2 × 1 grid: A1 close (0.4 mm), B1 not drawn. */
-export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
-  await t.database.db.insert(drawingChecks).values({ userId: user.id, dragonId, columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.4 }, { label: "B1", status: "not-drawn", errorMm: 0 }] });
+export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Promise<string> {
+  const [row] = await t.database.db
+    .insert(drawingChecks)
+    .values({ userId: user.id, dragonId, columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.4 }, { label: "B1", status: "not-drawn", errorMm: 0 }] })
+    .returning({ id: drawingChecks.id });
+  return row!.id;
 }
 
 export async function newWip(t: TestApp, user: TestUser, dragonId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { GRID_COLORS, IMAGE_MODES } from "../grid-view";
 import { PAPER_PRESETS, UNITS } from "../paper";
 import { saveWipSchema } from "../wip";
 import { CHECK_STATUSES, saveCheckSchema } from "../drawing-checks";
+import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "./endpoint";
 import { messageAnswer } from "./answers";
 
@@ -33,9 +34,12 @@ export const keptCheckAnswer = z.object({
   columns: z.number(),
   rows: z.number(),
   cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
+  /** The photo kept with the check, served to its owner only; null when none was kept. */
+  photoUrl: text().nullable(),
 });
 
 const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
+const checkParams = dragonParams.extend({ checkId: text().uuid("checkId must be a check id") });
 
 export const progressEndpoints = endpoints({
   "GET /api/wip/:dragonId": {
@@ -64,5 +68,13 @@ export const progressEndpoints = endpoints({
     body: saveCheckSchema,
     rateLimited: true,
     answers: { 201: keptCheckAnswer, 404: message("Dragon not found") },
+  },
+  "PUT /api/checks/:dragonId/:checkId/photo": {
+    summary: "Keep a photo with a kept check: the member's own checked upload, claimed for it and private to them (a photo kept before is deleted)",
+    access: "members",
+    params: checkParams,
+    body: objectPathSchema,
+    rateLimited: true,
+    answers: { 200: keptCheckAnswer, 400: message("Invalid objectPath: not an uploaded image of yours"), 404: message("Check not found") },
   },
 });

@@ -28,7 +28,7 @@ export function createAccountRepository(db: Database) {
           .where(eq(worksInProgress.userId, userId))
           .orderBy(asc(worksInProgress.updatedAt)),
         db
-          .select({ dragonId: drawingChecks.dragonId, dragonName: dragons.name, columns: drawingChecks.columns, rows: drawingChecks.rows, cells: drawingChecks.cells, createdAt: drawingChecks.createdAt })
+          .select({ dragonId: drawingChecks.dragonId, dragonName: dragons.name, columns: drawingChecks.columns, rows: drawingChecks.rows, cells: drawingChecks.cells, photoKey: drawingChecks.photoKey, createdAt: drawingChecks.createdAt })
           .from(drawingChecks)
           .leftJoin(dragons, eq(dragons.id, drawingChecks.dragonId))
           .where(eq(drawingChecks.userId, userId))
@@ -97,7 +97,7 @@ export function createAccountRepository(db: Database) {
           imageMode: p.imageMode,
           updatedAt: iso(p.updatedAt),
         })),
-        drawingChecks: checks.map((check) => ({ ...check, createdAt: iso(check.createdAt) })),
+        drawingChecks: checks.map(({ photoKey, ...check }) => ({ ...check, photoUrl: photoKey ? objectUrl(photoKey) : null, createdAt: iso(check.createdAt) })),
         posts: postRows.map((post) => ({
           ...post,
           createdAt: iso(post.createdAt),

@@ -170,7 +170,7 @@ describe("GET /api/account/export", () => {
     expect(data.sessions).toHaveLength(1);
     expect(data.progress).toEqual([expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" })]);
     expect(data.drawingChecks).toEqual([
-      expect.objectContaining({ dragonId, dragonName: "Ember", columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }] }),
+      expect.objectContaining({ dragonId, dragonName: "Ember", columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }], photoUrl: null }),
     ]);
     expect(data.posts).toHaveLength(1);
     expect(data.posts[0]).toMatchObject({ id: postId, dragonName: "Ember", approved: true, likes: [expect.any(Object)] });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { drawingChecks } from "../../db/schema";
+import { drawingChecks, storedObjects } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, type TestUser } from "../../test/users";
+import { checkedUpload, createSignedInUser, type TestUser } from "../../test/users";
+import { illustrationPng } from "../../test/images";
 import { newDragonRow } from "../../test/route-fixtures";
 import { CHECKS_KEPT } from "../../../shared/drawing-checks";
 
@@ -59,5 +60,54 @@ describe("kept drawing checks", () => {
     const res = await keep(ada, { columns: 1, rows: 1, cells: grid(1, 1) }, "0d9a6c1e-5b4f-4e3d-8c2b-1a0f9e8d7c6b");
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe("Dragon not found");
+  });
+});
+
+describe("a photo kept with a check", () => {
+  const keepPhoto = (user: TestUser, checkId: string, objectPath: string, id = dragonId) =>
+    t.app.inject({ method: "PUT", url: `/api/checks/${id}/${checkId}/photo`, cookies: user.cookies, payload: { objectPath } });
+  const newCheck = async (user: TestUser) => (await keep(user, { columns: 1, rows: 1, cells: grid(1, 1) })).json<{ id: string }>().id;
+  const objectAs = (user: TestUser | null, url: string) => t.app.inject({ method: "GET", url, cookies: user?.cookies });
+
+  it("is the member's own upload, claimed for the check, served to them alone; a new one replaces it", async () => {
+    const learner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const checkId = await newCheck(learner);
+    const first = await checkedUpload(t, learner, await illustrationPng(200, 150));
+    const res = await keepPhoto(learner, checkId, first);
+    expect(res.statusCode).toBe(200);
+    const { photoUrl } = res.json<{ photoUrl: string }>();
+    expect(photoUrl).toBe(first);
+    expect((await list(learner)).json<{ photoUrl: string | null }[]>().at(-1)!.photoUrl).toBe(first);
+    expect((await objectAs(learner, photoUrl)).statusCode).toBe(200);
+    expect((await objectAs(other, photoUrl)).statusCode).toBe(404);
+    expect((await objectAs(null, photoUrl)).statusCode).toBe(404);
+
+    // Claimed: it cannot become a post's photo, nor another check's.
+    const post = await t.app.inject({ method: "POST", url: "/api/posts", cookies: learner.cookies, payload: { dragonId, description: "", images: [first] } });
+    expect(post.statusCode).toBe(400);
+    expect((await keepPhoto(learner, await newCheck(learner), first)).statusCode).toBe(400);
+
+    const second = await checkedUpload(t, learner, await illustrationPng(160, 120));
+    expect((await keepPhoto(learner, checkId, second)).json<{ photoUrl: string }>().photoUrl).toBe(second);
+    const key = (path: string) => path.slice("/objects/".length);
+    expect(await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, key(first)))).toEqual([]);
+    expect((await objectAs(learner, first)).statusCode).toBe(404);
+  });
+
+  it("refuses someone else's upload or check, and says why", async () => {
+    const learner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const checkId = await newCheck(learner);
+    const theirs = await checkedUpload(t, other, await illustrationPng(120, 90));
+    const refused = await keepPhoto(learner, checkId, theirs);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe("Invalid objectPath: not an uploaded image of yours");
+    const mine = await checkedUpload(t, learner, await illustrationPng(120, 90));
+    const notTheirs = await keepPhoto(other, checkId, await checkedUpload(t, other, await illustrationPng(100, 80)));
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.body).toBe("Check not found");
+    expect((await keepPhoto(learner, checkId, mine, "0d9a6c1e-5b4f-4e3d-8c2b-1a0f9e8d7c6b")).statusCode).toBe(404);
+    expect((await list(learner)).json<{ photoUrl: string | null }[]>().at(-1)!.photoUrl).toBeNull();
   });
 });

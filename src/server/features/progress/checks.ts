@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { dragons, drawingChecks } from "../../db/schema";
+import { dragons, drawingChecks, storedObjects } from "../../db/schema";
+import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
+import { ownCheckedImageKey } from "../../storage/own-upload";
 import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { requireUser } from "../../auth/sessions";
@@ -16,10 +18,11 @@ const answer = (row: typeof drawingChecks.$inferSelect): KeptCheck => ({
   columns: row.columns,
   rows: row.rows,
   cells: row.cells as KeptCell[],
+  photoUrl: row.photoKey ? objectUrl(row.photoKey) : null,
 });
 
 /** Drawing checks kept with a learner's progress (decision 028); a learner only ever sees their own. */
-export function registerCheckRoutes(app: FastifyInstance, db: Database) {
+export function registerCheckRoutes(app: FastifyInstance, db: Database, storage: ObjectStorage) {
   route(app, "GET /api/checks/:dragonId", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const rows = await db
@@ -46,10 +49,39 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database) {
         .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId)))
         .orderBy(desc(drawingChecks.createdAt), desc(drawingChecks.id))
         .limit(CHECKS_KEPT);
-      await tx.delete(drawingChecks).where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId), notInArray(drawingChecks.id, newest)));
-      return kept!;
+      const dropped = await tx
+        .delete(drawingChecks)
+        .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId), notInArray(drawingChecks.id, newest)))
+        .returning({ photoKey: drawingChecks.photoKey });
+      return { kept: kept!, photos: dropped.flatMap((check) => (check.photoKey ? [check.photoKey] : [])) };
     });
+    // A dropped check's kept photo goes with it.
+    await Promise.all(row.photos.map((key) => storage.delete(key)));
     reply.code(201);
-    return answer(row);
+    return answer(row.kept);
+  });
+
+  route(app, "PUT /api/checks/:dragonId/:checkId/photo", { preValidation: requireUser, config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } }, async (request) => {
+    const caller = await requireUser(request);
+    const { dragonId, checkId } = request.params;
+    const [check] = await db.select().from(drawingChecks).where(and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId)));
+    if (!check) throw new HttpError(404, "Check not found");
+    const key = await ownCheckedImageKey(storage, request.body.objectPath, caller.id);
+    if (!key) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+    const updated = await db.transaction(async (tx) => {
+      // Claimed as a post claims its photos: no longer a checked upload, so it cannot also become
+      // a post's photo or another check's (and so cannot be deleted from under either).
+      const claimed = await tx
+        .update(storedObjects)
+        .set({ isPublic: false, checked: false })
+        .where(and(eq(storedObjects.key, key), eq(storedObjects.ownerId, caller.id), eq(storedObjects.checked, true)))
+        .returning({ key: storedObjects.key });
+      if (!claimed.length) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+      const [row] = await tx.update(drawingChecks).set({ photoKey: key }).where(and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id))).returning();
+      if (!row) throw new HttpError(404, "Check not found");
+      return row;
+    });
+    if (check.photoKey && check.photoKey !== key) await storage.delete(check.photoKey);
+    return answer(updated);
   });
 }

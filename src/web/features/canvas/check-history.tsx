@@ -8,6 +8,7 @@ export function CheckHistory({ checks }: { checks: readonly KeptCheck[] }) {
   const points = checks.map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) })).filter((point) => point.accuracy !== null);
   if (!points.length) return null;
   const last = points.at(-1)!;
+  const keptPhoto = [...checks].reverse().find((check) => check.photoUrl);
   const percent = (share: number | null) => Math.round((share ?? 0) * 100);
   const x = (i: number) => (points.length === 1 ? WIDTH / 2 : 6 + (i * (WIDTH - 12)) / (points.length - 1));
   const y = (share: number | null) => HEIGHT - 6 - (share ?? 0) * (HEIGHT - 12);
@@ -30,6 +31,11 @@ export function CheckHistory({ checks }: { checks: readonly KeptCheck[] }) {
       <p className="mt-1.5 text-sm text-ink">
         Last check: {last.close} of {last.drawn} drawn cells match ({percent(last.accuracy)} %)
       </p>
+      {keptPhoto?.photoUrl && (
+        <a href={keptPhoto.photoUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2">
+          Your kept photo of {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+        </a>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ArrowLeft, Minus, Move, Plus, Save, ScanSearch, SlidersHorizontal } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -118,12 +118,18 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   const [lastCheck, setLastCheck] = useState<CheckResult | null>(null);
   const [cellFromCheck, setCellFromCheck] = useState(false);
   const keptChecks = useKeptChecks(data.id, signedIn);
+  const lastKept = useRef<ReturnType<typeof keptChecks.keep> | null>(null);
   const onChecked = (result: CheckResult) => {
     setLastCheck(result);
-    // Each check is kept with the learner's progress: every cell's verdict, never the photo.
-    keptChecks
-      .keep({ columns: grid.columns, rows: grid.rows, cells: result.cells.map((cell) => ({ label: cell.label, status: cell.status, errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10) })) })
-      .catch(() => toast({ title: "This check was not kept", description: "It could not be saved just now; the result stays on screen.", variant: "destructive" }));
+    // Each check is kept with the learner's progress: every cell's verdict; the photo only if they ask.
+    const keeping = keptChecks.keep({ columns: grid.columns, rows: grid.rows, cells: result.cells.map((cell) => ({ label: cell.label, status: cell.status, errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10) })) });
+    lastKept.current = keeping;
+    keeping.catch(() => toast({ title: "This check was not kept", description: "It could not be saved just now; the result stays on screen.", variant: "destructive" }));
+  };
+  const keepPhoto = async (objectPath: string) => {
+    const kept = await lastKept.current;
+    if (!kept) throw new Error("There is no kept check to keep the photo with");
+    await keptChecks.keepPhoto(kept.id, objectPath);
   };
   useEffect(() => () => lastCheck?.photo.close(), [lastCheck]);
   const closeCell = () => {
@@ -275,6 +281,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             previous={lastCheck}
             onClose={() => setChecking(null)}
             onChecked={onChecked}
+            onKeepPhoto={signedIn ? keepPhoto : null}
             onMarkDone={(labels) => {
               canvas.markDone(labels);
               toast({ title: "Cells marked done", description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.` });

@@ -16,7 +16,8 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
 
 /**
  * The drawing checks kept with this learner's progress for a dragon (decision 028): on the server
- * when signed in, in this browser for visitors; the newest 20, oldest first. `keep` adds one.
+ * when signed in, in this browser for visitors; the newest 20, oldest first. `keep` adds one and
+ * answers it; `keepPhoto` (members) keeps a photo with a kept check.
  */
 export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const client = useQueryClient();
@@ -24,20 +25,27 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const server = useQuery({ queryKey: key, queryFn: () => callApi("GET /api/checks/:dragonId", { params: { dragonId } }), enabled: signedIn, staleTime: 60_000 });
   const [visitor, setVisitor] = useState(() => readVisitorChecks(dragonId));
 
-  const keep = async (check: SaveCheck): Promise<void> => {
+  const keep = async (check: SaveCheck): Promise<KeptCheck> => {
     if (signedIn) {
       const kept = await callApi("POST /api/checks/:dragonId", { params: { dragonId }, body: check });
       client.setQueryData<KeptCheck[]>(key, (before) => [...(before ?? []), kept].slice(-CHECKS_KEPT));
-      return;
+      return kept;
     }
-    const next = [...readVisitorChecks(dragonId), { ...check, id: crypto.randomUUID(), createdAt: new Date().toISOString() }].slice(-CHECKS_KEPT);
+    const kept: KeptCheck = { ...check, id: crypto.randomUUID(), createdAt: new Date().toISOString(), photoUrl: null };
+    const next = [...readVisitorChecks(dragonId), kept].slice(-CHECKS_KEPT);
     try {
       localStorage.setItem(visitorKey(dragonId), JSON.stringify(next));
     } catch {
       // Storage full or blocked: the chart shows this visit's checks only.
     }
     setVisitor(next);
+    return kept;
   };
 
-  return { checks: signedIn ? (server.data ?? []) : visitor, keep };
+  const keepPhoto = async (checkId: string, objectPath: string): Promise<void> => {
+    const kept = await callApi("PUT /api/checks/:dragonId/:checkId/photo", { params: { dragonId, checkId }, body: { objectPath } });
+    client.setQueryData<KeptCheck[]>(key, (before) => (before ?? []).map((check) => (check.id === kept.id ? kept : check)));
+  };
+
+  return { checks: signedIn ? (server.data ?? []) : visitor, keep, keepPhoto };
 }

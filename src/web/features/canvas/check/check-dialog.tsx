@@ -19,7 +19,7 @@ import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck, type CheckProgress } from "./run-check";
 import { markIds } from "./mark-layout";
-import { ShareToFeed } from "./share-dialog";
+import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import type { Corners } from "./straighten";
 import { describeCell } from "./words";
 import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
@@ -64,6 +64,7 @@ export default function CheckDialog({
   previous,
   onClose,
   onChecked,
+  onKeepPhoto,
   onMarkDone,
   onOpenCell,
 }: {
@@ -80,6 +81,8 @@ export default function CheckDialog({
   previous: CheckResult | null;
   onClose: () => void;
   onChecked: (result: CheckResult) => void;
+  /** Members: keep the photo (an upload of theirs, by its object path) with the check just kept. */
+  onKeepPhoto: ((objectPath: string) => Promise<void>) | null;
   onMarkDone: (labels: string[]) => void;
   onOpenCell: (cell: Cell) => void;
 }) {
@@ -262,6 +265,7 @@ export default function CheckDialog({
               </Button>
               {signedIn && <ShareToFeed photo={result.photo} dragonId={dragonId} />}
             </div>
+            {onKeepPhoto && <KeepPhoto key={result.photo.width + result.cells.length} photo={result.photo} onKeep={onKeepPhoto} />}
             {!signedIn && <p className="text-sm text-ink-soft">Sign in to keep your checks on every device and share your drawing to the feed.</p>}
           </div>
         </div>

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { Share2 } from "lucide-react";
+import { Check, ImageDown, Share2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { serverMessage } from "../../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../../lib/unauthorized";
 import { POST_DESCRIPTION_MAX } from "../../../../shared/posts";
-import { sharePhotoToFeed } from "./share-photo";
+import { sharePhotoToFeed, uploadPhoto } from "./photo-upload";
 
 /** 'Share to the feed': the straightened photo as a post of this dragon, with a description; it waits for review. */
 export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap; dragonId: string }) {
@@ -58,5 +58,39 @@ export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap; dragonId:
         </div>
       </Dialog>
     </>
+  );
+}
+
+/**
+ * 'Keep this photo': the straightened photo kept with the check (only its owner sees it; a check
+ * otherwise keeps the verdicts alone).
+ */
+export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (objectPath: string) => Promise<void> }) {
+  const [state, setState] = useState<"idle" | "keeping" | "kept">("idle");
+  const keep = async () => {
+    setState("keeping");
+    try {
+      await onKeep(await uploadPhoto(photo));
+      setState("kept");
+    } catch (error) {
+      setState("idle");
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: serverMessage(error) ?? "The photo could not be kept. Please try again.", variant: "destructive" });
+    }
+  };
+  if (state === "kept") {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-ink">
+        <Check className="h-4 w-4 text-[#15803d]" aria-hidden /> Photo kept with this check. Only you can see it.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-ink-soft">
+      <Button variant="ghost" onClick={() => void keep()} disabled={state === "keeping"}>
+        <ImageDown className="h-4 w-4" aria-hidden /> {state === "keeping" ? "Keeping..." : "Keep this photo"}
+      </Button>
+      A check keeps its verdicts only, unless you keep the photo too.
+    </div>
   );
 }

@@ -1,10 +1,11 @@
-// 'Share to the feed' from a drawing check: the straightened photo of the paper goes through the
-// normal post flow (an upload of the member's own, checked and kept private, then a post that
-// waits for an admin's approval; the post's pipeline makes clean copies without metadata).
+// The straightened photo of the paper, uploaded as the member's own private picture (an upload,
+// checked and kept private): kept with a check, or shared to the feed through the normal post flow
+// (a post that waits for an admin's approval, its photos clean copies without metadata).
 import { callApi } from "../../../lib/api-client";
 import { checkUpload } from "../../../lib/check-upload";
 
-export async function sharePhotoToFeed(photo: ImageBitmap, dragonId: string, description: string): Promise<void> {
+/** Answers the upload's object path. */
+export async function uploadPhoto(photo: ImageBitmap): Promise<string> {
   const canvas = document.createElement("canvas");
   canvas.width = photo.width;
   canvas.height = photo.height;
@@ -15,6 +16,9 @@ export async function sharePhotoToFeed(photo: ImageBitmap, dragonId: string, des
   const target = "signedUrl" in grant ? grant.signedUrl : grant.uploadURL;
   const put = await fetch(new URL(target, window.location.origin), { method: "PUT", headers: { "Content-Type": "image/jpeg" }, body: blob });
   if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
-  const objectPath = await checkUpload(grant.objectPath, "private");
-  await callApi("POST /api/posts", { body: { dragonId, description, images: [objectPath] } });
+  return checkUpload(grant.objectPath, "private");
+}
+
+export async function sharePhotoToFeed(photo: ImageBitmap, dragonId: string, description: string): Promise<void> {
+  await callApi("POST /api/posts", { body: { dragonId, description, images: [await uploadPhoto(photo)] } });
 }
