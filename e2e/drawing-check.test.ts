@@ -281,6 +281,35 @@ describe("Check my drawing", () => {
     }
   });
 
+  it("works offline once it has been used: its screen, worker and marker code come from the cache", async () => {
+    const { context, page } = await newPage(browser, undefined, { serviceWorkers: "allow" });
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await page.waitForFunction(async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 30_000 });
+      const check = async () => {
+        await page.getByRole("button", { name: "Check my drawing" }).click();
+        await choosePhoto(page, small.file);
+        await page.getByRole("img", { name: "Your photo" }).waitFor();
+        await dragCorners(page, small);
+        await page.getByRole("button", { name: "Check my drawing" }).last().click();
+        await heatMap(page).waitFor();
+        expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+        await page.getByRole("button", { name: "Close the check" }).click();
+      };
+      await check();
+      await context.setOffline(true);
+      expect(await page.evaluate(() => fetch(`/api/dragons?probe=${Math.random()}`).then(() => "reached", () => "failed"))).toBe("failed");
+      await page.reload();
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await check();
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+
   it("says clearly what is wrong with a photo it cannot use", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "check-bad-"));
     const notAPicture = path.join(dir, "notes.txt");
