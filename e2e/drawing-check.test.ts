@@ -338,6 +338,11 @@ describe("Check my drawing", () => {
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^Your grid could not be found inside the four corners\./);
 
+      // Two handles swapped (the paper would be mirrored): said before anything is checked.
+      await dragCorners(page, { ...small, corners: [small.corners[1]!, small.corners[0]!, small.corners[2]!, small.corners[3]!] });
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await expect.poll(() => alert.textContent()).toBe("The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.");
+
       await page.getByRole("button", { name: "Choose another photo" }).click();
       await choosePhoto(page, dark);
       await page.getByRole("img", { name: "Your photo" }).waitFor();

@@ -20,7 +20,7 @@ import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered
 import { runCheck, type CheckProgress } from "./run-check";
 import { markIds } from "./mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
-import type { Corners } from "./straighten";
+import { isPlausibleQuad, type Corners } from "./straighten";
 import { describeCell } from "./words";
 import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
 
@@ -115,6 +115,10 @@ export default function CheckDialog({
    */
   const run = async (bitmap: ImageBitmap, placed: Corners | null) => {
     if (!templateCanvas) return setPhase({ name: "corners" });
+    if (placed && !isPlausibleQuad(placed)) {
+      setError("The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.");
+      return setPhase({ name: "corners" });
+    }
     if (placed) rememberCorners(dragonId, paper, placed, bitmap.width, bitmap.height);
     // The worker gets a copy; this one stays on screen for another try.
     const copy = await createImageBitmap(bitmap);

@@ -22,17 +22,17 @@ const rectangle = (x: number, y: number, width: number, height: number): Point[]
   { x, y: y + height },
 ];
 
-/** Is the quadrilateral a plausible sheet: convex, corners in order, not a sliver? */
+/**
+ * Is the quadrilateral a plausible sheet: convex, its corners clockwise on the photo (a photo turned
+ * any way keeps them so; two handles swapped would mirror the paper), not a sliver?
+ */
 export function isPlausibleQuad(corners: Corners): boolean {
-  let sign = 0;
   for (let i = 0; i < 4; i++) {
     const a = corners[i]!;
     const b = corners[(i + 1) % 4]!;
     const c = corners[(i + 2) % 4]!;
-    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    if (Math.abs(cross) < 1e-6) return false;
-    if (sign === 0) sign = Math.sign(cross);
-    else if (Math.sign(cross) !== sign) return false;
+    // y grows downwards: a clockwise turn on screen is a positive cross product.
+    if ((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) <= 0) return false;
   }
   const area = Math.abs(corners.reduce((sum, p, i) => sum + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0)) / 2;
   return area > 400;
