@@ -11,8 +11,8 @@ import { performance } from "node:perf_hooks";
 import { checkDrawing, type CheckOutcome } from "../../src/web/features/canvas/check/check-drawing";
 import { findMarks } from "../../src/web/features/canvas/check/find-marks";
 import { markIds } from "../../src/web/features/canvas/check/mark-layout";
-import { paperToPhoto, type Corners } from "../../src/web/features/canvas/check/straighten";
-import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "../../src/web/features/canvas/check/synthetic-photo";
+import type { Corners } from "../../src/web/features/canvas/check/straighten";
+import { SYNTHETIC_PAPER, cornersByHand, registrationErrorsMm, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "../../src/web/features/canvas/check/synthetic-photo";
 import { describeCell } from "../../src/web/features/canvas/check/words";
 
 const PX_PER_MM = 4;
@@ -26,31 +26,7 @@ const PLANTED = [
   { column: 7, row: 5, dx: 3, dy: 0, words: /^H6: lines about [23] mm to the right$/ },
 ];
 
-function worstRegistrationMm(shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome): number {
-  const estimate = paperToPhoto(corners, paper.widthMm, paper.heightMm);
-  let worst = 0;
-  for (let row = 0; row < paper.rows; row++) {
-    for (let column = 0; column < paper.columns; column++) {
-      const x = (column * paper.gridMm + Math.min(paper.widthMm, (column + 1) * paper.gridMm)) / 2;
-      const y = (row * paper.gridMm + Math.min(paper.heightMm, (row + 1) * paper.gridMm)) / 2;
-      const offset = (row * paper.columns + column) * 2;
-      const seen = estimate(x + outcome.offsets[offset]! / PX_PER_MM, y + outcome.offsets[offset + 1]! / PX_PER_MM);
-      const truth = shot.toPaper(seen.x, seen.y);
-      worst = Math.max(worst, Math.hypot(truth.x - x, truth.y - y));
-    }
-  }
-  return worst;
-}
-
-function byHand(shot: SyntheticPhoto, mm: number): Corners {
-  const directions = [[1, 0.5], [-0.6, 1], [-1, -0.4], [0.7, -1]];
-  const at = [[0, 0], [paper.widthMm, 0], [paper.widthMm, paper.heightMm], [0, paper.heightMm]];
-  return at.map(([x, y], i) => {
-    const [ux, uy] = directions[i]!;
-    const length = Math.hypot(ux!, uy!);
-    return shot.toPhoto(x! + (ux! / length) * mm, y! + (uy! / length) * mm);
-  }) as Corners;
-}
+const worstRegistrationMm = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) => Math.max(...registrationErrorsMm(shot, paper, corners, outcome.offsets, PX_PER_MM));
 
 const results = { registrationMarksMm: 0, registrationByHandMm: 0, plantedFlagged: 0, plantedDirection: 0, planted: 0, othersOff: [] as string[], exactOff: [] as string[], blankDrawn: 0, marksMissed: 0, nodeCheckMs: [] as number[] };
 for (const seed of SEEDS) {
@@ -73,7 +49,7 @@ for (const seed of SEEDS) {
   const plantedLabels = new Set(PLANTED.map((p) => `${String.fromCharCode(65 + p.column)}${p.row + 1}`));
   for (const cell of outcome.cells) if (!plantedLabels.has(cell.label) && (cell.status === "near" || cell.status === "off")) results.othersOff.push(`${seed}:${cell.label}`);
 
-  const hand = byHand(shot, 2);
+  const hand = cornersByHand(shot, paper, 2);
   results.registrationByHandMm = Math.max(results.registrationByHandMm, worstRegistrationMm(shot, hand, checkDrawing({ photo: shot.photo, corners: hand, paper, pxPerMm: PX_PER_MM, template })));
 
   const exact = syntheticPhoto({ seed: seed + 1, marks: ids });

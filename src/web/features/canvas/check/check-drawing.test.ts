@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkDrawing, type CheckOutcome } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { describeCell } from "./words";
-import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "./synthetic-photo";
-import { paperToPhoto, type Corners } from "./straighten";
+import { SYNTHETIC_PAPER, cornersByHand, registrationErrorsMm, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "./synthetic-photo";
+import type { Corners } from "./straighten";
 
 // Photos of 4.3 MP keep the suite quick; the benchmark (`npm run bench`) uses 12 MP ones.
 const PX_PER_MM = 4;
@@ -13,45 +13,8 @@ const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) => checkDraw
 const cell = (outcome: CheckOutcome, label: string) => outcome.cells.find((c) => c.label === label)!;
 const drawn = (outcome: CheckOutcome) => outcome.cells.filter((c) => c.status !== "empty" && c.status !== "not-drawn");
 
-/** Corners as a learner's thumb places them: each a couple of millimetres off, in its own direction. */
-function byHand(shot: SyntheticPhoto, mm = 2): Corners {
-  const directions = [
-    [1, 0.5],
-    [-0.6, 1],
-    [-1, -0.4],
-    [0.7, -1],
-  ];
-  const paper = [
-    [0, 0],
-    [SYNTHETIC_PAPER.widthMm, 0],
-    [SYNTHETIC_PAPER.widthMm, SYNTHETIC_PAPER.heightMm],
-    [0, SYNTHETIC_PAPER.heightMm],
-  ];
-  return paper.map(([x, y], i) => {
-    const [ux, uy] = directions[i]!;
-    const length = Math.hypot(ux!, uy!);
-    return shot.toPhoto(x! + (ux! / length) * mm, y! + (uy! / length) * mm);
-  }) as Corners;
-}
-
-/** Where the check believes each cell's middle is, against where it really is on the paper (mm). */
-function registrationErrors(shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome): number[] {
-  const { columns, gridMm, widthMm, heightMm } = SYNTHETIC_PAPER;
-  const estimate = paperToPhoto(corners, widthMm, heightMm);
-  const errors: number[] = [];
-  for (let row = 0; row < SYNTHETIC_PAPER.rows; row++) {
-    for (let column = 0; column < columns; column++) {
-      const dx = outcome.offsets[(row * columns + column) * 2]! / PX_PER_MM;
-      const dy = outcome.offsets[(row * columns + column) * 2 + 1]! / PX_PER_MM;
-      const x = (column * gridMm + Math.min(widthMm, (column + 1) * gridMm)) / 2;
-      const y = (row * gridMm + Math.min(heightMm, (row + 1) * gridMm)) / 2;
-      const seen = estimate(x + dx, y + dy);
-      const truth = shot.toPaper(seen.x, seen.y);
-      errors.push(Math.hypot(truth.x - x, truth.y - y));
-    }
-  }
-  return errors;
-}
+const byHand = (shot: SyntheticPhoto, mm = 2) => cornersByHand(shot, SYNTHETIC_PAPER, mm);
+const registrationErrors = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) => registrationErrorsMm(shot, SYNTHETIC_PAPER, corners, outcome.offsets, PX_PER_MM);
 
 describe("checking a drawing from a photo of the paper", () => {
   // Turned 25°, in perspective, lit unevenly, blurred and noisy (synthetic-photo.ts).

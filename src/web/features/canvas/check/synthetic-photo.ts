@@ -7,7 +7,7 @@ import type { PaperMm } from "./paper-geometry";
 import { MARK_MM, markCentres } from "./mark-layout";
 import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
-import type { Corners, Point } from "./straighten";
+import { paperToPhoto, type Corners, type Point } from "./straighten";
 
 /** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
 export const SYNTHETIC_PAPER: PaperMm = { widthMm: 279.4, heightMm: 215.9, gridMm: 25.4, columns: 11, rows: 9 };
@@ -308,4 +308,45 @@ function boxBlur(data: Uint8ClampedArray, width: number, height: number, r: numb
   };
   pass(height, width, (y, x) => (y * width + x) * 4);
   pass(width, height, (x, y) => (y * width + x) * 4);
+}
+
+/** Corners as a learner's thumb places them: each `mm` off the grid's corner, in a direction of its own. */
+export function cornersByHand(shot: SyntheticPhoto, paper: PaperMm, mm: number): Corners {
+  const directions = [
+    [1, 0.5],
+    [-0.6, 1],
+    [-1, -0.4],
+    [0.7, -1],
+  ];
+  const at = [
+    [0, 0],
+    [paper.widthMm, 0],
+    [paper.widthMm, paper.heightMm],
+    [0, paper.heightMm],
+  ];
+  return at.map(([x, y], i) => {
+    const [ux, uy] = directions[i]!;
+    const length = Math.hypot(ux!, uy!);
+    return shot.toPhoto(x! + (ux! / length) * mm, y! + (uy! / length) * mm);
+  }) as Corners;
+}
+
+/**
+ * Registration: for each cell's middle, how far (mm on the paper) the point the check takes for it
+ * (the corners' perspective plus the cell's grid correction) really is from it.
+ */
+export function registrationErrorsMm(shot: SyntheticPhoto, paper: PaperMm, corners: Corners, offsets: Float32Array, pxPerMm: number): number[] {
+  const estimate = paperToPhoto(corners, paper.widthMm, paper.heightMm);
+  const errors: number[] = [];
+  for (let row = 0; row < paper.rows; row++) {
+    for (let column = 0; column < paper.columns; column++) {
+      const x = (column * paper.gridMm + Math.min(paper.widthMm, (column + 1) * paper.gridMm)) / 2;
+      const y = (row * paper.gridMm + Math.min(paper.heightMm, (row + 1) * paper.gridMm)) / 2;
+      const i = (row * paper.columns + column) * 2;
+      const seen = estimate(x + offsets[i]! / pxPerMm, y + offsets[i + 1]! / pxPerMm);
+      const truth = shot.toPaper(seen.x, seen.y);
+      errors.push(Math.hypot(truth.x - x, truth.y - y));
+    }
+  }
+  return errors;
 }
