@@ -256,6 +256,14 @@ describe("Check my drawing", () => {
       await page.getByRole("link", { name: /^Your kept photo of / }).waitFor();
       expect((await context.request.get(photoUrl)).status()).toBe(200);
       expect((await fetch(`${baseUrl()}${photoUrl}`)).status).toBe(404);
+      // The kept photo, shared later from the canvas, through the same post flow.
+      await page.getByRole("button", { name: "Share to the feed" }).click();
+      const later = page.getByRole("dialog", { name: "Share to the feed" });
+      await later.getByLabel("Description").fill("Shared from a kept photo");
+      await later.getByRole("button", { name: "Share" }).click();
+      await expectToast(page, "Success", "Your drawing has been submitted for review!");
+      const posts = (await (await context.request.get("/api/posts/mine")).json()) as { description: string }[];
+      expect(posts.map((post) => post.description)).toContain("Shared from a kept photo");
     } finally {
       await context.close();
     }

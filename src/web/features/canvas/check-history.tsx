@@ -1,10 +1,14 @@
+import { Suspense, lazy } from "react";
 import { checkSummary, type KeptCheck } from "../../../shared/drawing-checks";
+
+// Loaded only where a kept photo is shown: the upload and post code stay out of the canvas's chunk.
+const ShareKeptPhoto = lazy(() => import("./check/share-dialog"));
 
 const WIDTH = 240;
 const HEIGHT = 56;
 
 /** Accuracy over the kept drawing checks (the share of drawn cells within 1.5 mm): a small line chart. */
-export function CheckHistory({ checks }: { checks: readonly KeptCheck[] }) {
+export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[]; dragonId: string }) {
   const points = checks.map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) })).filter((point) => point.accuracy !== null);
   if (!points.length) return null;
   const last = points.at(-1)!;
@@ -32,9 +36,14 @@ export function CheckHistory({ checks }: { checks: readonly KeptCheck[] }) {
         Last check: {last.close} of {last.drawn} drawn cells match ({percent(last.accuracy)} %)
       </p>
       {keptPhoto?.photoUrl && (
-        <a href={keptPhoto.photoUrl} target="_blank" rel="noreferrer" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2">
-          Your kept photo of {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
-        </a>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3">
+          <a href={keptPhoto.photoUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2">
+            Your kept photo of {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+          </a>
+          <Suspense fallback={null}>
+            <ShareKeptPhoto photoUrl={keptPhoto.photoUrl} dragonId={dragonId} />
+          </Suspense>
+        </div>
       )}
     </section>
   );

@@ -221,7 +221,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
           </p>
           <ProgressPanel done={settings.doneCells.length} total={grid.columns * grid.rows} onNext={next ? () => setCell(next) : null} onReset={canvas.resetDone} />
-          <CheckHistory checks={keptChecks.checks} />
+          <CheckHistory checks={keptChecks.checks} dragonId={data.id} />
           <ViewSettings view={view} onChange={canvas.setGridView} />
         </aside>
 

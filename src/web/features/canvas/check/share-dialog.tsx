@@ -9,7 +9,7 @@ import { POST_DESCRIPTION_MAX } from "../../../../shared/posts";
 import { sharePhotoToFeed, uploadPhoto } from "./photo-upload";
 
 /** 'Share to the feed': the straightened photo as a post of this dragon, with a description; it waits for review. */
-export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap; dragonId: string }) {
+export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => Promise<ImageBitmap>); dragonId: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState("");
@@ -18,7 +18,7 @@ export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap; dragonId:
   const share = async () => {
     setSharing(true);
     try {
-      await sharePhotoToFeed(photo, dragonId, description.trim());
+      await sharePhotoToFeed(typeof photo === "function" ? await photo() : photo, dragonId, description.trim());
       setOpen(false);
       setDescription("");
       toast({ title: "Success", description: "Your drawing has been submitted for review!" });
@@ -93,4 +93,14 @@ export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (obje
       A check keeps its verdicts only, unless you keep the photo too.
     </div>
   );
+}
+
+/** A photo kept with an earlier check, shared to the feed the same way (read back from its owner-only address). */
+export default function ShareKeptPhoto({ photoUrl, dragonId }: { photoUrl: string; dragonId: string }) {
+  const read = async () => {
+    const res = await fetch(photoUrl);
+    if (!res.ok) throw new Error(`${res.status}: The kept photo could not be read`);
+    return createImageBitmap(await res.blob());
+  };
+  return <ShareToFeed photo={read} dragonId={dragonId} />;
 }
