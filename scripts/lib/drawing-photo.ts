@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { imagePlacement } from "../../src/shared/grid";
+import { gridDimensions, imagePlacement } from "../../src/shared/grid";
 import type { Unit } from "../../src/shared/paper";
 import { paperInMm } from "../../src/web/features/canvas/check/paper-geometry";
 import { templateLines } from "../../src/web/features/canvas/check/reference";
@@ -25,7 +25,8 @@ export interface CanvasPaper {
 
 /** The canvas's default paper: 11 × 8.5 in, 1 in squares, the picture fitted and centred. */
 export const DEFAULT_CANVAS_PAPER: CanvasPaper = { paperWidth: 11, paperHeight: 8.5, gridSize: 1, unit: "in" };
-export const DEFAULT_PAPER = paperInMm(DEFAULT_CANVAS_PAPER);
+const inMm = (canvas: CanvasPaper) => paperInMm(canvas, gridDimensions(canvas.paperWidth, canvas.paperHeight, canvas.gridSize));
+export const DEFAULT_PAPER = inMm(DEFAULT_CANVAS_PAPER);
 
 export interface DrawingPhoto {
   file: string;
@@ -40,7 +41,7 @@ export async function photoOfDrawing(
   options: Omit<SyntheticOptions, "pencil" | "paper"> & { canvas?: CanvasPaper; format?: "jpeg" | "png" } = {},
 ): Promise<DrawingPhoto> {
   const canvas = options.canvas ?? DEFAULT_CANVAS_PAPER;
-  const paper = paperInMm(canvas);
+  const paper = inMm(canvas);
   const image = sharp(templateBytes);
   const meta = await image.metadata();
   const placement = imagePlacement({ width: meta.width!, height: meta.height! }, canvas.paperWidth, canvas.paperHeight, 1, 0, 0);

@@ -1,9 +1,7 @@
 // A drawing check as it is kept with a learner's progress (decision 028): the verdict and distance
-// of every cell, never the photo. The same rules for the server's validation and the canvas's
-// history chart.
-import { z } from "zod";
-import { isCellInGrid } from "./done-cells";
-import { text } from "./text";
+// of every cell (the photo only when the learner keeps it). Limits and the accuracy summary shared by
+// the server and the canvas's chart; the request's schema is in drawing-check-schema.ts, so the
+// canvas does not load zod for a constant.
 
 export const CHECK_STATUSES = ["close", "near", "off", "partial", "not-drawn", "empty"] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
@@ -15,30 +13,19 @@ export const CHECKS_KEPT = 20;
 /** Distances are kept to a tenth of a millimetre, and at most this (anything further is simply "off"). */
 export const CHECK_MAX_ERROR_MM = 100;
 
-const count = (name: string) => z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(CHECK_MAX_CELLS, `${name} can be at most ${CHECK_MAX_CELLS}`);
+/** One cell of a kept check (its shape is validated by drawing-check-schema.ts). */
+export interface KeptCell {
+  label: string;
+  status: CheckStatus;
+  errorMm: number;
+}
 
-export const keptCellSchema = z.object({
-  label: text().regex(/^[A-Z]{1,3}[1-9][0-9]{0,3}$/, "label must be a cell label like C4"),
-  status: z.enum(CHECK_STATUSES, { error: `status must be one of ${CHECK_STATUSES.join(", ")}` }),
-  errorMm: z.number({ error: "errorMm must be a number" }).finite().min(0, "errorMm must be at least 0").max(CHECK_MAX_ERROR_MM, `errorMm can be at most ${CHECK_MAX_ERROR_MM}`),
-});
-export type KeptCell = z.output<typeof keptCellSchema>;
-
-export const saveCheckSchema = z
-  .object({
-    columns: count("columns"),
-    rows: count("rows"),
-    cells: z.array(keptCellSchema, { error: "cells must be a list of cells" }).max(CHECK_MAX_CELLS, `cells can hold at most ${CHECK_MAX_CELLS} cells`),
-  })
-  .strict()
-  .superRefine((check, context) => {
-    if (check.columns * check.rows > CHECK_MAX_CELLS) context.addIssue({ code: "custom", path: ["cells"], message: `A check covers at most ${CHECK_MAX_CELLS} cells` });
-    else if (check.cells.length !== check.columns * check.rows) context.addIssue({ code: "custom", path: ["cells"], message: "cells must hold every cell of the grid once" });
-    const labels = new Set(check.cells.map((cell) => cell.label));
-    if (labels.size !== check.cells.length) context.addIssue({ code: "custom", path: ["cells"], message: "cells must not repeat a cell" });
-    if (check.cells.some((cell) => !isCellInGrid(cell.label, check))) context.addIssue({ code: "custom", path: ["cells"], message: "cells must be cells of the grid" });
-  });
-export type SaveCheck = z.output<typeof saveCheckSchema>;
+/** POST /api/checks/{dragonId}: every cell of the grid, in reading order. */
+export interface SaveCheck {
+  columns: number;
+  rows: number;
+  cells: KeptCell[];
+}
 
 export interface KeptCheck extends SaveCheck {
   id: string;

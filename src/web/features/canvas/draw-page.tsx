@@ -21,7 +21,7 @@ import { DragonNotFound } from "../../components/dragon-not-found";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
-import type { PaperScene } from "./draw-region";
+import { drawRegion, type PaperScene } from "./draw-region";
 import type { CanvasSettings } from "./canvas-state";
 import { useCanvasState, useInitialSettings } from "./use-canvas-state";
 import { useTemplateImage } from "./use-template-image";
@@ -34,8 +34,6 @@ import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
 import { CheckHistory } from "./check-history";
-import { markIds } from "./check/mark-layout";
-import { paperInMm } from "./check/paper-geometry";
 import { useKeptChecks } from "./use-kept-checks";
 
 // The drawing check (its screen, worker and image code) loads only when a learner opens it.
@@ -117,6 +115,12 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   const [checking, setChecking] = useState<{ focus: Cell | null } | null>(null);
   const [lastCheck, setLastCheck] = useState<CheckResult | null>(null);
   const [cellFromCheck, setCellFromCheck] = useState(false);
+  const fullImage = image.full;
+  // The check compares the photo with the template exactly as this canvas places it.
+  const renderTemplate = useMemo(
+    () => (fullImage ? (target: HTMLCanvasElement) => drawRegion(target.getContext("2d", { willReadFrequently: true })!, fullImage, scene, { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight }, target.width, target.height) : null),
+    [fullImage, scene],
+  );
   const keptChecks = useKeptChecks(data.id, signedIn);
   const lastKept = useRef<ReturnType<typeof keptChecks.keep> | null>(null);
   const onChecked = (result: CheckResult) => {
@@ -159,7 +163,7 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
           <PrintButton
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
             paper={{ width: settings.paperWidth, height: settings.paperHeight, unit: settings.unit, preset: settings.paperPreset }}
-            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full, markIds: markIds(data.id, paperInMm({ ...scene, unit: settings.unit })) } : null)}
+            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null)}
           />
           <ShareDrawingLink dragonId={data.id} compact className="px-3" />
           <Button onClick={onSave} disabled={canvas.saving}>
@@ -272,12 +276,13 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
       {checking && (
         <Suspense fallback={<Spinner label="Opening the check" />}>
           <CheckDialog
+            grid={grid}
             dragonId={data.id}
             signedIn={signedIn}
             scene={scene}
             unit={settings.unit}
-            template={image.full}
-            focusCell={checking.focus}
+            renderTemplate={renderTemplate}
+            focusCell={checking.focus ? cellLabel(checking.focus) : null}
             previous={lastCheck}
             onClose={() => setChecking(null)}
             onChecked={onChecked}

@@ -4,12 +4,11 @@
 import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { cellLabel, cellRect, gridDimensions, type Cell } from "../../../shared/grid";
 import { GRID_RGB, type GridView } from "../../../shared/grid-view";
-import type { PaperPreset, Unit } from "../../../shared/paper";
+import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../../../shared/paper";
 import { drawRegion, type PaperScene } from "./draw-region";
 import { CELL_LABEL_MAX_PT, POINTS_PER_MM, STROKE_PAD_PT, cellLabelBox, cornerMarksFit, layoutPrint, type PrintLayout, type PrintSheet, type Rect } from "./pdf-layout";
-import { MARK_MM, markCentres } from "./check/mark-layout";
+import { MARK_MM, markCentres, markIds } from "./check/mark-layout";
 import { markModules } from "./check/mark-modules";
-import { paperInMm } from "./check/paper-geometry";
 
 export interface PdfRequest {
   scene: PaperScene;
@@ -23,8 +22,8 @@ export interface PdfRequest {
   sheet: PaperPreset;
   /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
   marginMm: number;
-  /** The drawing check's corner marks for this dragon and paper (check/mark-layout.ts), printed on the blank grid page when they fit. */
-  markIds: readonly number[] | null;
+  /** The dragon: its id goes into the drawing check's corner marks (check/mark-layout.ts), printed on the blank grid page when they fit. */
+  dragonId: string;
 }
 
 /** The picture on page 1 is a raster at this many dots per inch: a crisp print, a quick PDF. */
@@ -163,8 +162,11 @@ function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSi
 }
 
 /** The four corner marks around the grid, black modules at true size (decision 028). */
-function drawCornerMarks(page: PDFPage, request: PdfRequest, layout: PrintLayout, sheet: PrintSheet, ids: readonly number[]) {
-  const paper = paperInMm({ paperWidth: request.scene.paperWidth, paperHeight: request.scene.paperHeight, gridSize: request.scene.gridSize, unit: request.unit });
+function drawCornerMarks(page: PDFPage, request: PdfRequest, layout: PrintLayout, sheet: PrintSheet) {
+  const mmPerUnit = POINTS_PER_UNIT[request.unit] / POINTS_PER_MM;
+  const { paperWidth, paperHeight, gridSize } = request.scene;
+  const paper = { widthMm: paperWidth * mmPerUnit, heightMm: paperHeight * mmPerUnit, gridMm: gridSize * mmPerUnit };
+  const ids = markIds(request.dragonId, paper);
   const module = (MARK_MM / 8) * POINTS_PER_MM;
   markCentres(paper).forEach((centre, corner) => {
     const left = sheet.x + centre.x * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
@@ -215,7 +217,7 @@ export async function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
       const page = pdf.addPage(pageSize);
       if (withPicture) drawPicture(page, picture, scene, layout, sheet);
       drawGrid(page, font, scene, view, layout.scale, { x0: sheet.x, y0: sheet.y, region: sheet.region });
-      if (!withPicture && request.markIds && cornerMarksFit(layout, request.marginMm)) drawCornerMarks(page, request, layout, sheet, request.markIds);
+      if (!withPicture && cornerMarksFit(layout, request.marginMm)) drawCornerMarks(page, request, layout, sheet);
       drawJoins(page, layout, sheet, scene.gridSize);
       drawSheetLabel(page, font, layout, sheet, part);
     }

@@ -2,7 +2,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { cellLabel, PAPER_MAX } from "../../../shared/grid";
 import { PAPER_PRESETS, type PaperPreset, type Unit } from "../../../shared/paper";
-import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, OVERLAP_MM, cellLabelBox, POINTS_PER_MM, STROKE_PAD_PT, defaultSheet, layoutPrint, parseMargin, sheetSize, type PrintLayout } from "./pdf-layout";
+import { CELL_LABEL_MAX_PT, CORNER_MARK_ROOM_MM, DEFAULT_MARGIN_MM, OVERLAP_MM, cellLabelBox, cornerMarksFit, POINTS_PER_MM, STROKE_PAD_PT, defaultSheet, layoutPrint, parseMargin, sheetSize, type PrintLayout } from "./pdf-layout";
+import { MARK_ROOM_MM } from "./check/mark-layout";
 
 const close = (actual: number, expected: number, within = 1e-6) => expect(Math.abs(actual - expected)).toBeLessThan(within);
 
@@ -134,5 +135,17 @@ describe("print layout", () => {
     expect(parseMargin("abc", "cm")).toEqual({ error: "Enter a margin from 0 to 2.54 cm." });
     expect(parseMargin("-0.1", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
     expect(parseMargin("1.5", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
+  });
+});
+
+describe("the drawing check's corner marks on the blank grid page", () => {
+  it("fit when the drawing is on one sheet with room around it, and the room is the marks' own", () => {
+    expect(CORNER_MARK_ROOM_MM).toBe(MARK_ROOM_MM);
+    const layout = (paperWidth: number, paperHeight: number, marginMm = DEFAULT_MARGIN_MM) => layoutPrint({ paperWidth, paperHeight, unit: "in", sheet: "letter", marginMm });
+    expect(cornerMarksFit(layout(8, 6), DEFAULT_MARGIN_MM)).toBe(true);
+    // 11 × 8.5 in on Letter spans two sheets: no marks.
+    expect(cornerMarksFit(layout(11, 8.5), DEFAULT_MARGIN_MM)).toBe(false);
+    // One sheet, but too little room beside the grid: 8 × 7.5 in leaves 12.7 mm above and below, minus the margin.
+    expect(cornerMarksFit(layout(8, 7.5), DEFAULT_MARGIN_MM)).toBe(false);
   });
 });

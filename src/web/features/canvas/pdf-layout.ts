@@ -2,7 +2,6 @@
 // printer's margin, and a drawing larger than a sheet's printable area split over several sheets
 // that overlap, as poster-printing tools do. Pure: make-pdf draws what this decides.
 import { POINTS_PER_UNIT, orientationOf, presetSize, type Orientation, type PaperPreset, type Unit } from "../../../shared/paper";
-import { MARK_ROOM_MM } from "./check/mark-layout";
 
 export const POINTS_PER_MM = 72 / 25.4;
 /** What most home printers cannot reach (a quarter inch); the learner can change it. */
@@ -161,13 +160,20 @@ export function layoutPrint(request: PrintRequest): PrintLayout {
 }
 
 /**
+ * Room the drawing check's corner marks take beyond the grid on each side (decision 028): their gap,
+ * their 10 mm and a module of white (check/mark-layout.ts MARK_ROOM_MM; a test keeps the two equal).
+ * Written out here so the canvas's print dialog does not load the marks' code.
+ */
+export const CORNER_MARK_ROOM_MM = 13.25;
+
+/**
  * Whether the blank grid page has room for the drawing check's corner marks (decision 028): the
- * drawing on one sheet, with MARK_ROOM_MM clear beyond the grid on every side, inside the margin.
+ * drawing on one sheet, with CORNER_MARK_ROOM_MM clear beyond the grid on every side, inside the margin.
  */
 export function cornerMarksFit(layout: PrintLayout, marginMm: number): boolean {
   if (layout.sheets.length !== 1) return false;
   const sheet = layout.sheets[0]!;
-  const need = (MARK_ROOM_MM + marginMm) * POINTS_PER_MM + STROKE_PAD_PT;
+  const need = (CORNER_MARK_ROOM_MM + marginMm) * POINTS_PER_MM + STROKE_PAD_PT;
   const right = layout.width - sheet.x - sheet.region.width * layout.scale;
   const bottom = layout.height - sheet.y - sheet.region.height * layout.scale;
   return Math.min(sheet.x, sheet.y, right, bottom) >= need - 1e-6;

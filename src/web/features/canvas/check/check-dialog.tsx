@@ -2,13 +2,13 @@
 // verdict per cell. Loaded only when opened; everything runs on the device.
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Camera, ImageUp, X } from "lucide-react";
+import { Aperture, ImageUp, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { cellLabel, type Cell } from "../../../../shared/grid";
+import type { Cell } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
-import { drawRegion, type PaperScene } from "../draw-region";
+import type { PaperScene } from "../draw-region";
 import type { CheckProblem } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
@@ -58,8 +58,9 @@ export default function CheckDialog({
   dragonId,
   signedIn,
   scene,
+  grid,
   unit,
-  template,
+  renderTemplate,
   focusCell,
   previous,
   onClose,
@@ -72,11 +73,13 @@ export default function CheckDialog({
   /** Members may share the photo to the feed. */
   signedIn: boolean;
   scene: PaperScene;
+  /** Its columns and rows, as the canvas counts them. */
+  grid: { columns: number; rows: number };
   unit: Unit;
-  /** The template as the canvas shows it (full size once loaded). */
-  template: CanvasImageSource | null;
-  /** Opened from the cell viewer's 'Check this cell': that cell's verdict is shown first. */
-  focusCell: Cell | null;
+  /** Draws the template as placed on the paper over a whole canvas (the canvas's own drawing), once the picture is in. */
+  renderTemplate: ((canvas: HTMLCanvasElement) => void) | null;
+  /** Opened from the cell viewer's 'Check this cell': that cell's label; its verdict is shown first. */
+  focusCell: string | null;
   /** The last result, shown again when the learner comes back from a cell. */
   previous: CheckResult | null;
   onClose: () => void;
@@ -86,7 +89,10 @@ export default function CheckDialog({
   onMarkDone: (labels: string[]) => void;
   onOpenCell: (cell: Cell) => void;
 }) {
-  const paper = useMemo(() => paperInMm({ paperWidth: scene.paperWidth, paperHeight: scene.paperHeight, gridSize: scene.gridSize, unit }), [scene, unit]);
+  const { columns, rows } = grid;
+  const { paperWidth, paperHeight, gridSize } = scene;
+  // Kept while the paper stays the same (the template is rendered again only when it changes).
+  const paper = useMemo(() => paperInMm({ paperWidth, paperHeight, gridSize, unit }, { columns, rows }), [paperWidth, paperHeight, gridSize, unit, columns, rows]);
   const pxPerMm = workingScale(paper);
   const [phase, setPhase] = useState<Phase>(previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" });
   const [error, setError] = useState<string | null>(null);
@@ -98,13 +104,13 @@ export default function CheckDialog({
 
   // The template on the paper at the check's scale: what the photo is compared with and shown under.
   const templateCanvas = useMemo(() => {
-    if (!template) return null;
+    if (!renderTemplate) return null;
     const canvas = document.createElement("canvas");
     canvas.width = Math.max(1, Math.round(paper.widthMm * pxPerMm));
     canvas.height = Math.max(1, Math.round(paper.heightMm * pxPerMm));
-    drawRegion(canvas.getContext("2d", { willReadFrequently: true })!, template, scene, { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight }, canvas.width, canvas.height);
+    renderTemplate(canvas);
     return canvas;
-  }, [template, scene, paper, pxPerMm]);
+  }, [renderTemplate, paper, pxPerMm]);
 
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
@@ -177,7 +183,7 @@ export default function CheckDialog({
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => cameraInput.current?.click()}>
-          <Camera className="h-5 w-5" aria-hidden /> Take a photo
+          <Aperture className="h-5 w-5" aria-hidden /> Take a photo
         </Button>
         <Button variant="secondary" onClick={() => fileInput.current?.click()}>
           <ImageUp className="h-5 w-5" aria-hidden /> Choose a photo
@@ -228,7 +234,7 @@ export default function CheckDialog({
     const matching = matchingCells(result.cells);
     const drawn = result.cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty");
     const close = drawn.filter((cell) => cell.status === "close").length;
-    const focus = focusCell ? result.cells.find((cell) => cell.label === cellLabel(focusCell)) : undefined;
+    const focus = focusCell ? result.cells.find((cell) => cell.label === focusCell) : undefined;
     body = (
       <div className="overflow-y-auto px-3 pb-6 sm:px-6">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

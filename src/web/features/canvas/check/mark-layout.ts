@@ -19,8 +19,11 @@ export const MARK_ROOM_MM = MARK_GAP_MM + MARK_MM + MARK_QUIET_MM;
 /** Ids per corner: 4 × 62 of the dictionary's 250. */
 const PER_CORNER = 62;
 
+/** What the marks need of the paper: its size and its squares, in millimetres. */
+export type MarkedPaper = Pick<PaperMm, "widthMm" | "heightMm" | "gridMm">;
+
 /** FNV-1a: a fingerprint, not a secret; paper lengths to a tenth of a millimetre. */
-function fingerprint(dragonId: string, paper: PaperMm): number {
+function fingerprint(dragonId: string, paper: MarkedPaper): number {
   const text = `${dragonId}|${paper.widthMm.toFixed(1)}|${paper.heightMm.toFixed(1)}|${paper.gridMm.toFixed(1)}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
@@ -28,7 +31,7 @@ function fingerprint(dragonId: string, paper: PaperMm): number {
 }
 
 /** The four markers' ids, top-left, top-right, bottom-right, bottom-left. */
-export function markIds(dragonId: string, paper: PaperMm): [number, number, number, number] {
+export function markIds(dragonId: string, paper: MarkedPaper): [number, number, number, number] {
   const hash = fingerprint(dragonId, paper);
   return [0, 1, 2, 3].map((corner) => corner * PER_CORNER + (((hash >>> (corner * 6)) & 63) % PER_CORNER)) as [number, number, number, number];
 }
@@ -37,7 +40,7 @@ export function markIds(dragonId: string, paper: PaperMm): [number, number, numb
 export const cornerOfMark = (id: number): number | null => (id >= 0 && id < 4 * PER_CORNER ? Math.floor(id / PER_CORNER) : null);
 
 /** Where each marker's middle is on the paper, in mm from the grid's top-left corner (outside the grid). */
-export function markCentres(paper: PaperMm): [Point, Point, Point, Point] {
+export function markCentres(paper: MarkedPaper): [Point, Point, Point, Point] {
   const out = MARK_GAP_MM + MARK_MM / 2;
   return [
     { x: -out, y: -out },

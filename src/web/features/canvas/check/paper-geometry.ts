@@ -1,5 +1,4 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
-import { gridDimensions } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
 
 export interface PaperMm {
@@ -12,10 +11,13 @@ export interface PaperMm {
 
 const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
 
-export function paperInMm(paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit }): PaperMm {
+/**
+ * `grid`: the columns and rows the canvas counts (shared/grid.ts gridDimensions), passed in rather
+ * than counted again, so the check's screen does not load the grid's module beside the canvas's.
+ */
+export function paperInMm(paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit }, grid: { columns: number; rows: number }): PaperMm {
   const scale = MM_PER_UNIT[paper.unit];
-  const { columns, rows } = gridDimensions(paper.paperWidth, paper.paperHeight, paper.gridSize);
-  return { widthMm: paper.paperWidth * scale, heightMm: paper.paperHeight * scale, gridMm: paper.gridSize * scale, columns, rows };
+  return { widthMm: paper.paperWidth * scale, heightMm: paper.paperHeight * scale, gridMm: paper.gridSize * scale, columns: grid.columns, rows: grid.rows };
 }
 
 /** Largest raster the check works on: enough for a poster without running a phone out of memory. */

@@ -5,8 +5,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { serverMessage } from "../../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../../lib/unauthorized";
-import { POST_DESCRIPTION_MAX } from "../../../../shared/posts";
-import { sharePhotoToFeed, uploadPhoto } from "./photo-upload";
+import { DESCRIPTION_MAX, sharePhotoToFeed, uploadPhoto } from "./photo-upload";
 
 /** 'Share to the feed': the straightened photo as a post of this dragon, with a description; it waits for review. */
 export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => Promise<ImageBitmap>); dragonId: string }) {
@@ -42,7 +41,7 @@ export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => P
         <textarea
           id={`${id}-description`}
           value={description}
-          maxLength={POST_DESCRIPTION_MAX}
+          maxLength={DESCRIPTION_MAX}
           rows={3}
           onChange={(e) => setDescription(e.target.value)}
           className="mt-1.5 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
