@@ -179,7 +179,7 @@ export default function CheckDialog({
   ) : (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-10 text-center">
       <p className="text-lg text-ink-soft">
-        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this device.
+        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this device unless you keep or share it.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => cameraInput.current?.click()}>
