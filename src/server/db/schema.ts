@@ -34,6 +34,14 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     googleSubject: text("google_subject"),
+    /** Moderation (decision 029): until when the person may not post, comment, like or report. */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** Set when banned: the same limits, with no end. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    /** Why the current suspension or ban was given; the person sees it. */
+    sanctionReason: text("sanction_reason"),
+    /** Notification kinds the person asked not to get by e-mail (profile switches, one-click unsubscribe). */
+    mutedEmailKinds: text("muted_email_kinds").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +198,10 @@ export const posts = pgTable(
     dragonId: uuid("dragon_id").references(() => dragons.id, { onDelete: "set null" }),
     description: text("description").notNull().default(""),
     approved: boolean("approved").notNull().default(false),
+    /** Set when an admin rejected the post (it stays unapproved); the author sees the reason. */
+    rejectedReason: text("rejected_reason"),
+    /** Set while an admin hides the post: kept, shown to nobody but its author (with the reason) and admins. */
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,6 +260,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
+    /** Set while an admin hides the comment: shown to nobody but its author and admins. */
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
   },
   (t) => [index("comments_post_id_created_at_idx").on(t.postId, t.createdAt), index("comments_user_id_idx").on(t.userId)],
@@ -349,4 +363,120 @@ export const rateLimitCounters = pgTable(
     resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limit_counters_resets_at_idx").on(t.resetsAt)],
+);
+
+/**
+ * A member's report of a post or of a comment (then post_id is the comment's post), once per
+ * reporter and thing. Resolved when an admin acts on the thing or dismisses its reports.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["spam", "offensive", "not-a-drawing", "other"] }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** What came of it: the thing was acted on, or the reports were dismissed. */
+    resolution: text("resolution", { enum: ["actioned", "dismissed"] }),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_post_key").on(t.reporterId, t.postId).where(sql`${t.commentId} is null`),
+    uniqueIndex("reports_reporter_comment_key").on(t.reporterId, t.commentId).where(sql`${t.commentId} is not null`),
+    index("reports_open_idx").on(t.postId, t.commentId).where(sql`${t.resolvedAt} is null`),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
+    index("reports_comment_idx").on(t.commentId),
+  ],
+);
+
+/**
+ * Every moderation action: who, what, to whom, when, why. Append-only: a trigger (migration 0008)
+ * refuses deletes and any change but the database's own setting of a deleted account's id to null,
+ * so the entry outlives the accounts it names (shown as a placeholder then).
+ */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The post or comment acted on; no foreign key, so the entry stays when they are deleted. */
+    postId: uuid("post_id"),
+    commentId: uuid("comment_id"),
+    reason: text("reason").notNull().default(""),
+    /** What else the entry needs: a suspension's length, the first words of a deleted comment. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_log_created_at_idx").on(t.createdAt, t.id), index("moderation_log_actor_idx").on(t.actorId), index("moderation_log_target_idx").on(t.targetUserId)],
+);
+
+/** One member blocking another: neither sees the other's posts, comments or likes; private to the blocker. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/**
+ * What the bell lists. Likes of one post group into one unread row (count grows, actor is the
+ * latest liker) until it is read. `emailed_at` is set once the row went out by e-mail, alone or
+ * in an hourly digest.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["approved", "rejected", "comment", "reply", "like", "moderation"] }).notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** A rejection's or moderation decision's reason, or what the decision was. */
+    reason: text("reason").notNull().default(""),
+    count: integer("count").notNull().default(1),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_unread_like_key").on(t.userId, t.postId).where(sql`${t.kind} = 'like' and ${t.readAt} is null`),
+    index("notifications_unsent_idx").on(t.kind, t.createdAt).where(sql`${t.emailedAt} is null`),
+    index("notifications_post_idx").on(t.postId),
+    index("notifications_comment_idx").on(t.commentId),
+    index("notifications_actor_idx").on(t.actorId),
+  ],
+);
+
+/** When a person was last e-mailed about each kind: at most one e-mail per kind per hour. */
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

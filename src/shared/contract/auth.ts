@@ -26,8 +26,14 @@ export const authUserAnswer = z.object({
   createdAt: isoTime(),
 });
 
-/** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */
-export const currentUserAnswer = authUserAnswer.extend({ hasPassword: z.boolean() });
+/** A suspension (until a time) or a ban (no end) on the caller, with the reason they were given. */
+export const sanctionAnswer = z.object({ banned: z.boolean(), until: isoTime().nullable(), reason: text() });
+
+/**
+ * GET /api/auth/user: the user, whether the account has a password (Google-only ones have none),
+ * the bell's unread count (kept by the server, no query per page view) and any sanction.
+ */
+export const currentUserAnswer = authUserAnswer.extend({ hasPassword: z.boolean(), unreadNotifications: z.number(), sanction: sanctionAnswer.nullable() });
 
 const INVALID_LINK = "This verification link is invalid. It may have been replaced by a newer one.";
 const USED_LINK = "This verification link has already been used. Please log in.";

@@ -2,9 +2,12 @@ import { accountEndpoints } from "./account";
 import { analyticsEndpoints } from "./analytics";
 import { authEndpoints } from "./auth";
 import { blogEndpoints } from "./blog";
+import { blocksEndpoints } from "./blocks";
 import { documentsEndpoints } from "./documents";
 import { dragonsEndpoints } from "./dragons";
 import { healthEndpoints } from "./health";
+import { moderationEndpoints } from "./moderation";
+import { notificationsEndpoints } from "./notifications";
 import { postsEndpoints } from "./posts";
 import { progressEndpoints } from "./progress";
 import { statsEndpoints } from "./stats";
@@ -21,6 +24,9 @@ export const CONTRACT_GROUPS = {
   dragons: dragonsEndpoints,
   progress: progressEndpoints,
   posts: postsEndpoints,
+  moderation: moderationEndpoints,
+  blocks: blocksEndpoints,
+  notifications: notificationsEndpoints,
   uploads: uploadsEndpoints,
   blog: blogEndpoints,
   stats: statsEndpoints,
@@ -36,6 +42,9 @@ export const CONTRACT = {
   ...dragonsEndpoints,
   ...progressEndpoints,
   ...postsEndpoints,
+  ...moderationEndpoints,
+  ...blocksEndpoints,
+  ...notificationsEndpoints,
   ...uploadsEndpoints,
   ...blogEndpoints,
   ...statsEndpoints,

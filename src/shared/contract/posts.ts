@@ -19,7 +19,8 @@ export const postPersonAnswer = z.object({
 /** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
 export const postImageAnswer = z.object({ imageUrl: text(), thumbUrl: text(), width: z.number(), height: z.number(), order: z.number() });
 
-export const postCommentAnswer = z.object({ id: text(), text: text(), createdAt: isoTime(), user: postPersonAnswer });
+/** `hiddenReason` is set only in what admins read: a hidden comment is shown to nobody else. */
+export const postCommentAnswer = z.object({ id: text(), text: text(), createdAt: isoTime(), user: postPersonAnswer, hiddenReason: text().nullable() });
 
 /** A post as GET /api/posts returns it (docs/spec.md §3, with ids and sizes added). */
 export const postAnswer = z.object({
@@ -27,6 +28,10 @@ export const postAnswer = z.object({
   description: text(),
   createdAt: isoTime(),
   approved: z.boolean(),
+  /** Why an admin did not approve it; only its author and admins read posts that have one. */
+  rejectedReason: text().nullable(),
+  /** Why an admin hid it; only its author and admins read posts that have one. */
+  hiddenReason: text().nullable(),
   dragonId: text().nullable(),
   dragonName: text().nullable(),
   user: postPersonAnswer,
@@ -46,6 +51,12 @@ export const postsEndpoints = endpoints({
     access: "members",
     query: feedQuerySchema,
     answers: { 200: z.array(postAnswer) },
+  },
+  "GET /api/posts/:id": {
+    summary: "One post, as the feed shows it to the caller (where a notification leads)",
+    access: "members",
+    params: postIdParams,
+    answers: { 200: postAnswer, 404: POST_NOT_FOUND },
   },
   "GET /api/posts/mine": {
     summary: "The signed-in member's own posts, pending and published, 24 a page",
