@@ -20,7 +20,8 @@ export type Screen =
   | "blogList"
   | "blogPost"
   | "adminBlog"
-  | "stats";
+  | "stats"
+  | "moderation";
 
 /** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
 export type Access = "everyone" | "members";
@@ -73,6 +74,7 @@ export const PAGES: readonly Page[] = [
   { path: "/upload", screen: "upload", module: "posts/upload-page", access: "members" },
   { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
   { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
+  { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
 ];
 

@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/errors";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { MODERATION_REASON_MAX, SUSPENSION_DAYS } from "../../../shared/moderation";
+import { characterCount, upToCharacters } from "../../../shared/text";
+import { ACTIONS, actionBody, type ActionRequest } from "./actions";
+import { runAction } from "./api";
+
+/** Say an action's outcome: a toast when done, the server's own words when refused. */
+export async function performAction(request: ActionRequest, reason = "", days: 1 | 7 | 30 = 7): Promise<string | null> {
+  try {
+    await runAction(actionBody(request, reason, days));
+    toast({ title: "Success", description: ACTIONS[request.action].done });
+    return null;
+  } catch (error) {
+    if (isUnauthorizedError(error)) handleUnauthorized();
+    return serverMessage(error) ?? "The action could not be done. Please check your connection and try again.";
+  }
+}
+
+/**
+ * The dialog of an action that needs a reason (and a suspension's length): the reason is what the
+ * person is told, so it is required where the schema requires it; the server's refusal is shown inside.
+ */
+export function ActionDialog({ request, onClose }: { request: ActionRequest | null; onClose: () => void }) {
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()} title={request ? ACTIONS[request.action].title(request.subject) : ""} description={request ? ACTIONS[request.action].explain : undefined}>
+      {request && <ActionForm key={`${request.action}-${request.subject}`} request={request} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () => void }) {
+  const text = ACTIONS[request.action];
+  const [reason, setReason] = useState("");
+  const [days, setDays] = useState<1 | 7 | 30>(7);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const missing = text.needsReason && !reason.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (missing || pending) return;
+    setPending(true);
+    setError(null);
+    const failure = await performAction(request, reason, days);
+    setPending(false);
+    if (failure) setError(failure);
+    else onClose();
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4">
+      {request.action === "suspend" && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-semibold text-ink">For how long?</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {SUSPENSION_DAYS.map((option) => (
+              <label key={option} className={`flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${days === option ? "border-accent bg-accent-soft text-accent-strong" : "border-line bg-white text-ink hover:bg-paper-deep"}`}>
+                <input type="radio" name={`${id}-days`} value={option} checked={days === option} onChange={() => setDays(option)} className="sr-only" />
+                {option === 1 ? "1 day" : `${option} days`}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-ink">
+          {text.needsReason ? "Reason (they will see it)" : "Reason (optional)"}
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          aria-describedby={`${id}-count`}
+          aria-required={text.needsReason}
+          value={reason}
+          onChange={(e) => setReason(upToCharacters(e.target.value, MODERATION_REASON_MAX))}
+          rows={3}
+          disabled={pending}
+          autoFocus
+          className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+        />
+        <p id={`${id}-count`} className="text-right text-xs text-ink-soft">
+          {characterCount(reason)}/{MODERATION_REASON_MAX}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={text.danger ? "danger" : "primary"} disabled={missing || pending}>
+          {pending ? text.pending : text.button}
+        </Button>
+      </div>
+    </form>
+  );
+}

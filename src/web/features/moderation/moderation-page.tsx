@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import * as Tabs from "@radix-ui/react-tabs";
+import { ShieldAlert } from "lucide-react";
+import { buttonClass } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { pageTitle } from "../../../shared/page-meta";
+import { AuditLog } from "./audit-log";
+import { useModerationCounts } from "./api";
+import { Queue } from "./queue";
+
+type Tab = "pending" | "reported" | "log";
+const TABS: Tab[] = ["pending", "reported", "log"];
+
+function AdminAccessRequired() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <ShieldAlert className="h-12 w-12 text-accent" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold">Admin Access Required</h1>
+      <p className="mt-3 text-ink-soft">Only admins can moderate the community feed.</p>
+      <Link href="/feed" className={buttonClass("primary", "mt-8")}>
+        Go to the Feed
+      </Link>
+    </div>
+  );
+}
+
+const tabClass =
+  "inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-ink-soft transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5";
+
+function Count({ value }: { value: number | undefined }) {
+  if (value === undefined) return null;
+  return <span className={`min-w-6 rounded-full px-1.5 text-xs font-bold tabular-nums ${value > 0 ? "bg-accent text-white" : "bg-line text-ink-soft"}`}>{value}</span>;
+}
+
+/** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
+export function ModerationPage() {
+  usePageMeta({ title: pageTitle("Moderation"), description: "Review drawings and reports." });
+  const { user, isLoading } = useAuth();
+  const initial = new URLSearchParams(useSearch()).get("tab");
+  const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : "pending");
+  const counts = useModerationCounts(Boolean(user?.isAdmin));
+
+  if (isLoading) return <Spinner label="Loading" />;
+  if (!user?.isAdmin) return <AdminAccessRequired />;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 md:py-12">
+      <h1 className="text-4xl font-bold">Moderation</h1>
+      <p className="mt-1 text-ink-soft">Approve new drawings, act on reports, and see what every admin did and why.</p>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
+        <Tabs.List aria-label="Moderation" className="flex gap-1 overflow-x-auto rounded-full border border-line bg-paper-deep p-1">
+          <Tabs.Trigger value="pending" className={tabClass}>
+            <span>
+              Waiting<span className="sr-only sm:not-sr-only"> for approval</span>
+            </span>
+            <Count value={counts.data?.pending} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reported" className={tabClass}>
+            Reported <Count value={counts.data?.reported} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="log" className={tabClass}>
+            Audit log
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="pending" className="mt-6 focus-visible:outline-none">
+          {tab === "pending" && <Queue tab="pending" />}
+        </Tabs.Content>
+        <Tabs.Content value="reported" className="mt-6 focus-visible:outline-none">
+          {tab === "reported" && <Queue tab="reported" />}
+        </Tabs.Content>
+        <Tabs.Content value="log" className="mt-6 focus-visible:outline-none">
+          {tab === "log" && <AuditLog />}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
