@@ -21,7 +21,8 @@ export type Screen =
   | "blogPost"
   | "adminBlog"
   | "stats"
-  | "moderation";
+  | "moderation"
+  | "unsubscribe";
 
 /** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
 export type Access = "everyone" | "members";
@@ -76,6 +77,7 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
   { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
+  { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
 ];
 
 interface CompiledPage {

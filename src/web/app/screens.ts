@@ -21,6 +21,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   blogPost: lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage)),
   adminBlog: lazyScreen(() => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage)),
   stats: lazyScreen(() => import("../features/stats/stats-page").then((m) => m.StatsPage)),
+  unsubscribe: lazyScreen(() => import("../features/notifications/unsubscribe-page").then((m) => m.UnsubscribePage)),
   moderation: lazyScreen(() => import("../features/moderation/moderation-page").then((m) => m.ModerationPage)),
 };
 

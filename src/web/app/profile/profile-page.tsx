@@ -13,6 +13,11 @@ import { MyDrawings } from "../../features/posts/my-drawings";
 import { DataCard } from "../../features/account/data-card";
 import { PasswordCard } from "../../features/account/password-card";
 import { ProfileDetails } from "../../features/account/profile-details";
+import { EmailSettingsCard } from "../../features/account/email-settings-card";
+import { BlockedPeopleCard } from "../../features/account/blocked-people-card";
+import { MyReportsCard } from "../../features/account/my-reports-card";
+import { SanctionBanner } from "../../features/account/sanction-banner";
+import { ModerationQueueLink } from "./moderation-queue-link";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
@@ -30,6 +35,7 @@ export function ProfilePage() {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <div className="mx-auto grid max-w-xl gap-5 px-4 py-10 sm:py-14">
+      {user.sanction && <SanctionBanner sanction={user.sanction} />}
       <Card className="p-8 text-center">
         <div className="flex justify-center">
           <Avatar src={user.profileImageUrl} size={96} />
@@ -44,10 +50,12 @@ export function ProfilePage() {
       </Card>
       <ProfileDetails key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <MyDrawings />
+      <EmailSettingsCard />
       {user.isAdmin && (
         <Card className="p-6">
           <h2 className="text-xl font-bold">Admin Tools</h2>
           <div className="mt-4 grid gap-3">
+            <ModerationQueueLink />
             <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start")}>
               <BarChart3 className="h-4 w-4" aria-hidden /> View Statistics Dashboard
             </Link>
@@ -57,6 +65,8 @@ export function ProfilePage() {
           </div>
         </Card>
       )}
+      <BlockedPeopleCard />
+      <MyReportsCard />
       <PasswordCard user={user} />
       <DataCard user={user} />
       <Button variant="secondary" onClick={signOut} disabled={pending} className="w-full">

@@ -1,12 +1,13 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
 import { queryClient } from "../../lib/query-client";
-import { callApi } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
 import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
 import type { CurrentUser } from "../../../shared/auth";
 import type { ProfilePayload } from "../../../shared/account";
+import type { EmailSettings } from "../../../shared/notifications";
 
 /** The signed-in user changed: the header and profile read it from here; feed cards show names and pictures. */
 function userChanged(user: CurrentUser) {
@@ -77,4 +78,50 @@ export function useDeleteAccount() {
     mutationFn: (payload: { email: string; password?: string }) => callApi("DELETE /api/account", { body: payload }),
     onSuccess: signedOutHere,
   });
+}
+
+export const EMAIL_SETTINGS_KEY = apiQueryKey("GET /api/notifications/email-settings");
+
+/** Which notifications also come by e-mail; a switch shows its new state at once and goes back if the server refuses. */
+export function useEmailSettings() {
+  return useQuery(apiQuery("GET /api/notifications/email-settings"));
+}
+
+export function useSaveEmailSettings() {
+  return useMutation({
+    mutationFn: (settings: EmailSettings) => callApi("PUT /api/notifications/email-settings", { body: settings }),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: EMAIL_SETTINGS_KEY });
+      const before = queryClient.getQueryData<EmailSettings>(EMAIL_SETTINGS_KEY);
+      queryClient.setQueryData(EMAIL_SETTINGS_KEY, settings);
+      return { before };
+    },
+    onError: (_error, _settings, context) => {
+      if (context?.before) queryClient.setQueryData(EMAIL_SETTINGS_KEY, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(EMAIL_SETTINGS_KEY, saved),
+  });
+}
+
+export const BLOCKS_KEY = apiQueryKey("GET /api/blocks");
+
+/** The people this member blocked, newest first. */
+export function useBlockedPeople() {
+  return useQuery(apiQuery("GET /api/blocks"));
+}
+
+export function useUnblock() {
+  return useMutation({
+    mutationFn: (userId: string) => callApi("DELETE /api/blocks/:userId", { params: { userId } }),
+    onSuccess: (_answer, userId) => {
+      queryClient.setQueryData<AnswerOf<"GET /api/blocks">>(BLOCKS_KEY, (people) => people?.filter((person) => person.userId !== userId));
+      // Their posts, comments and likes show in the feed again.
+      void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
+    },
+  });
+}
+
+/** What this member reported, newest first, and whether an admin has looked at it. */
+export function useMyReports() {
+  return useQuery(apiQuery("GET /api/reports/mine"));
 }

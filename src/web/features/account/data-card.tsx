@@ -31,7 +31,7 @@ export function DataCard({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Card className="p-6">
+    <Card id="your-data" className="scroll-mt-20 p-6">
       <h2 className="text-xl font-bold">Your data</h2>
       <p className="mt-1 text-sm text-ink-soft">A JSON file of everything stored about you: account, drawing progress, posts with their comments and likes, and your waitlist entry.</p>
       {/* A plain download: the server answers with an attachment, the session cookie goes along. */}

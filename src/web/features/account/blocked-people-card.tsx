@@ -1,0 +1,59 @@
+import { UserX } from "lucide-react";
+import { Avatar } from "../../components/avatar";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/errors";
+import { useBlockedPeople, useUnblock } from "./api";
+
+/** 'Blocked people': who this member blocked (they are not told), each with Unblock. */
+export function BlockedPeopleCard() {
+  const people = useBlockedPeople();
+  const unblock = useUnblock();
+  const list = people.data ?? [];
+  return (
+    <Card className="p-6">
+      <h2 className="flex items-center gap-2 text-xl font-bold">
+        <UserX className="h-5 w-5 text-accent" aria-hidden /> Blocked people
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">You don't see each other's posts, comments or likes. They are not told.</p>
+      {people.isPending ? (
+        <p role="status" className="mt-4 text-sm text-ink-soft">
+          Loading...
+        </p>
+      ) : people.isError ? (
+        <p role="alert" className="mt-4 text-sm text-ink-soft">
+          The people you blocked could not be loaded. Please reload the page.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink-soft">You haven't blocked anyone</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" aria-label="Blocked people">
+          {list.map((person) => {
+            const name = [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
+            const pending = unblock.isPending && unblock.variables === person.userId;
+            return (
+              <li key={person.userId} className="flex items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2">
+                <Avatar src={person.profileImageUrl} size={40} />
+                <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
+                <Button
+                  variant="secondary"
+                  aria-label={`Unblock ${name}`}
+                  disabled={pending}
+                  onClick={() =>
+                    unblock.mutate(person.userId, {
+                      onSuccess: () => toast({ title: "Unblocked", description: `You and ${name} can see each other's posts again.` }),
+                      onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to unblock. Please try again.", variant: "destructive" }),
+                    })
+                  }
+                >
+                  {pending ? "Unblocking..." : "Unblock"}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link, useSearch } from "wouter";
+import { CircleCheck, CircleX, MailX } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { callApi } from "../../lib/api-client";
+import { serverMessage } from "../../lib/errors";
+import { queryClient } from "../../lib/query-client";
+import { usePageMeta } from "../../lib/page-meta";
+import { pageTitle } from "../../../shared/page-meta";
+import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
+
+const INVALID = "This unsubscribe link is invalid.";
+const META = { title: pageTitle("Unsubscribe"), description: "Turn off one kind of Dragon Grid e-mail." };
+
+/**
+ * /unsubscribe?token=…: the link in every notification e-mail. Opening it changes nothing (mail
+ * scanners open links); the page says which e-mails the link turns off and asks first. Works signed out.
+ */
+export function UnsubscribePage() {
+  usePageMeta(META);
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const link = useQuery({
+    queryKey: ["/api/notifications/unsubscribe", token],
+    enabled: token.length > 0,
+    queryFn: () => callApi("GET /api/notifications/unsubscribe", { query: { token } }),
+  });
+  const turnOff = useMutation({
+    mutationFn: () => callApi("POST /api/notifications/unsubscribe", { query: { token } }),
+    // Signed in here as the same person: the profile's switches show it at once.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["/api/notifications/email-settings"] }),
+  });
+
+  let content;
+  if (turnOff.isSuccess) {
+    content = (
+      <>
+        <CircleCheck className="mx-auto h-14 w-14 text-emerald-700" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">E-mails turned off</h1>
+        <p role="status" className="mt-3 text-ink">
+          Done — you won't get these e-mails any more. You can switch them back on in your profile.
+        </p>
+        <Link href="/profile" className={buttonClass("secondary", "mt-7 w-full")}>
+          Go to my profile
+        </Link>
+      </>
+    );
+  } else if (!token || link.isError) {
+    content = (
+      <>
+        <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">Link not valid</h1>
+        <p role="alert" className="mt-3 text-ink">
+          {(token && serverMessage(link.error)) || INVALID}
+        </p>
+        <p className="mt-2 text-sm text-ink-soft">You can switch each kind of e-mail on or off in your profile.</p>
+        <Link href="/profile" className={buttonClass("secondary", "mt-7 w-full")}>
+          Go to my profile
+        </Link>
+      </>
+    );
+  } else if (link.data) {
+    const failed = turnOff.isError ? (serverMessage(turnOff.error) ?? "Something went wrong. Please try again.") : null;
+    content = (
+      <>
+        <MailX className="mx-auto h-14 w-14 text-accent" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">Unsubscribe</h1>
+        <p className="mt-3 text-ink-soft">This link turns off these e-mails from Dragon Grid:</p>
+        <p className="mt-3 rounded-2xl border border-line bg-paper px-4 py-3 font-semibold text-ink">{EMAIL_KIND_LABELS[link.data.kind]}</p>
+        {failed && (
+          <p role="alert" className="mt-4 text-sm font-semibold text-danger">
+            {failed}
+          </p>
+        )}
+        <Button className="mt-7 w-full" onClick={() => turnOff.mutate()} disabled={turnOff.isPending}>
+          {turnOff.isPending ? "Turning off..." : "Turn off these e-mails"}
+        </Button>
+        <p className="mt-4 text-sm text-ink-soft">Other e-mails, such as password resets, still arrive.</p>
+      </>
+    );
+  } else {
+    content = <Spinner label="Checking the link" />;
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
+      <Card className="p-8 text-center">{content}</Card>
+    </div>
+  );
+}
