@@ -1,6 +1,7 @@
-import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
-import { apiQueryKey, callApi } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApi, type CallInput } from "../../lib/api-client";
+import { serverMessage } from "../../lib/errors";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 
 export const POSTS_KEY = apiQueryKey("GET /api/posts");
@@ -29,11 +30,35 @@ export function useMyPosts(enabled: boolean) {
   return usePostPages("GET /api/posts/mine", MY_POSTS_PAGE_SIZE, enabled);
 }
 
-/** Change one post wherever the cache holds it (the feed's pages and the profile's list). */
+/** The key of one post read alone (GET /api/posts/:id: where a notification leads). */
+export const postKey = (id: string) => apiQueryKey("GET /api/posts/:id", { params: { id } });
+
+/** One post, as the feed shows it to the reader. */
+export function usePost(id: string | null) {
+  return useQuery({ ...apiQuery("GET /api/posts/:id", { params: { id: id ?? "" } }), enabled: Boolean(id) });
+}
+
+/** Change one post wherever the cache holds it (the feed's pages, the profile's list, the post read alone). */
 export function updateCachedPost(id: string, change: (post: Post) => Post | null): void {
   const apply = (posts: Post[]) => posts.flatMap((post) => (post.id === id ? (change(post) ?? []) : [post]));
   queryClient.setQueryData<FeedPages>(POSTS_KEY, (data) => (data ? { ...data, pages: data.pages.map(apply) } : data));
   queryClient.setQueryData<FeedPages>(MY_POSTS_KEY, (data) => (data ? { ...data, pages: data.pages.map(apply) } : data));
+  if (queryClient.getQueryData(postKey(id))) {
+    const changed = change(queryClient.getQueryData<Post>(postKey(id))!);
+    if (changed) queryClient.setQueryData<Post>(postKey(id), changed);
+    else void queryClient.invalidateQueries({ queryKey: postKey(id) });
+  }
+}
+
+/** Read the feed (every page, and any post read alone) and the profile's drawings again. */
+export const refreshFeed = () => Promise.all([queryClient.invalidateQueries({ queryKey: POSTS_KEY }), queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY })]);
+
+/**
+ * The server's words when it refused because of who is asking (403: a suspended or banned member,
+ * told until when and why; a comment on the post of someone who blocked them), else null.
+ */
+export function refusalMessage(error: unknown): string | null {
+  return error instanceof Error && error.message.startsWith("403: ") ? serverMessage(error) : null;
 }
 
 export const toggleLike = (postId: string): Promise<LikeState> => callApi("POST /api/posts/:id/like", { params: { id: postId } });
@@ -43,3 +68,11 @@ export const addComment = (postId: string, text: string): Promise<PostComment> =
 export const approvePost = (postId: string) => callApi("PUT /api/posts/:id/approve", { params: { id: postId } });
 export const deletePost = (postId: string) => callApi("DELETE /api/posts/:id", { params: { id: postId } });
 export const deleteComment = (postId: string, commentId: string) => callApi("DELETE /api/posts/:id/comments/:commentId", { params: { id: postId, commentId } });
+
+export const reportContent = (body: CallInput<"POST /api/reports">["body"]) => callApi("POST /api/reports", { body });
+export const blockPerson = (userId: string) => callApi("PUT /api/blocks/:userId", { params: { userId } });
+export const moderate = async (body: CallInput<"POST /api/admin/moderation/actions">["body"]) => {
+  const answer = await callApi("POST /api/admin/moderation/actions", { body });
+  await refreshFeed();
+  return answer;
+};

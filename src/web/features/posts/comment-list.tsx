@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
-import { Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Eye, EyeOff, Flag, Trash2, UserX } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
@@ -7,13 +7,24 @@ import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized"
 import { COMMENT_MAX, feedName, type Post, type PostComment } from "../../../shared/posts";
 import type { AuthUser } from "../../../shared/auth";
 import { upToCharacters } from "../../../shared/text";
-import { addComment, deleteComment, updateCachedPost } from "./api";
+import { addComment, deleteComment, refusalMessage, updateCachedPost } from "./api";
+import { MoreMenu, type MenuItem } from "./more-menu";
 import { RelativeTime } from "./relative-time";
+import type { Safety } from "./safety";
 
-/** A post's comments, oldest first, with 'Add a comment...' and Post; authors and admins may delete. */
-export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) {
+/**
+ * A post's comments, oldest first, with 'Add a comment...' and Post; authors and admins may
+ * delete; others' comments have a ⋯ menu (Report, Block; admins' Hide and Restore). The comment a
+ * notification leads to is scrolled to and highlighted.
+ */
+export function CommentList({ post, viewer, safety, highlightCommentId }: { post: Post; viewer: AuthUser; safety: Safety; highlightCommentId?: string }) {
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const highlighted = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    highlighted.current?.scrollIntoView({ block: "center" });
+  }, [highlightCommentId]);
   const [removing, setRemoving] = useState<PostComment | null>(null);
   const [deleting, setDeleting] = useState(false);
   const inputId = useId();
@@ -23,13 +34,16 @@ export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) 
     const text = draft.trim();
     if (!text || sending) return;
     setSending(true);
+    setRefusal(null);
     try {
       const comment = await addComment(post.id, text);
       updateCachedPost(post.id, (p) => ({ ...p, comments: [...p.comments, comment] }));
       setDraft("");
     } catch (error) {
-      // docs/spec.md §8: a lost session is said and fixed; other comment errors are silent.
+      // docs/spec.md §8: a lost session is said and fixed; other comment errors are silent, but
+      // for a refusal (a suspension or a ban, until when and why; a block), said under the box.
       if (isUnauthorizedError(error)) handleUnauthorized();
+      else setRefusal(refusalMessage(error));
     } finally {
       setSending(false);
     }
@@ -55,28 +69,51 @@ export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) 
     <div className="border-t border-line px-4 pb-4 pt-3 sm:px-5">
       {post.comments.length > 0 ? (
         <ul className="grid gap-3" aria-label="Comments">
-          {post.comments.map((comment) => (
-            <li key={comment.id} className="flex items-start gap-2">
-              <div className="min-w-0 flex-1 rounded-2xl bg-paper-deep/70 px-3.5 py-2">
-                <div className="flex flex-wrap items-baseline gap-x-2">
-                  <span className="text-sm font-semibold">{feedName(comment.user)}</span>
-                  <RelativeTime iso={comment.createdAt} />
-                </div>
-                {/* Plain text: React escapes it; line breaks are kept. */}
-                <p className="whitespace-pre-line break-words text-[0.95rem]">{comment.text}</p>
-              </div>
-              {(comment.user.id === viewer.id || viewer.isAdmin) && (
-                <button
-                  type="button"
-                  onClick={() => setRemoving(comment)}
-                  aria-label={`Delete comment by ${feedName(comment.user)}`}
-                  className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-danger"
+          {post.comments.map((comment) => {
+            const name = feedName(comment.user);
+            const hidden = comment.hiddenReason !== null;
+            const isTarget = comment.id === highlightCommentId;
+            const menu: MenuItem[] = [];
+            if (comment.user.id !== viewer.id) {
+              menu.push({ label: "Report", icon: Flag, onSelect: () => safety.report({ kind: "comment", postId: post.id, commentId: comment.id }) });
+              menu.push({ label: `Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: comment.user.id, name }) });
+            }
+            if (viewer.isAdmin) {
+              if (hidden) menu.push({ label: "Restore", icon: Eye, onSelect: () => safety.restore({ action: "restore-comment", commentId: comment.id }) });
+              else menu.push({ label: "Hide...", icon: EyeOff, onSelect: () => safety.moderate({ action: "hide-comment", commentId: comment.id }) });
+            }
+            return (
+              <li key={comment.id} id={`comment-${comment.id}`} ref={isTarget ? highlighted : undefined} className="flex items-start gap-1">
+                <div
+                  className={`min-w-0 flex-1 rounded-2xl px-3.5 py-2 ${isTarget ? "bg-accent-soft ring-2 ring-accent" : "bg-paper-deep/70"} ${hidden ? "border border-dashed border-ink-soft/40 opacity-75" : ""}`}
+                  aria-current={isTarget || undefined}
                 >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
-              )}
-            </li>
-          ))}
+                  <div className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="text-sm font-semibold">{name}</span>
+                    <RelativeTime iso={comment.createdAt} />
+                  </div>
+                  {hidden && (
+                    <p className="text-xs font-semibold text-ink-soft">
+                      Hidden by a moderator: {comment.hiddenReason}
+                    </p>
+                  )}
+                  {/* Plain text: React escapes it; line breaks are kept. */}
+                  <p className="whitespace-pre-line break-words text-[0.95rem]">{comment.text}</p>
+                </div>
+                {menu.length > 0 && <MoreMenu label={`More actions for ${name}'s comment`} items={menu} size="sm" />}
+                {(comment.user.id === viewer.id || viewer.isAdmin) && (
+                  <button
+                    type="button"
+                    onClick={() => setRemoving(comment)}
+                    aria-label={`Delete comment by ${name}`}
+                    className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-danger"
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="text-sm text-ink-soft">No comments yet. Say something kind!</p>
@@ -97,6 +134,11 @@ export function CommentList({ post, viewer }: { post: Post; viewer: AuthUser }) 
           Post
         </Button>
       </form>
+      {refusal && (
+        <p role="alert" className="mt-2 rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
+          {refusal}
+        </p>
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

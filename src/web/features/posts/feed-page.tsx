@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link } from "wouter";
-import { ImagePlus, UsersRound } from "lucide-react";
+import { Link, useSearch } from "wouter";
+import { ImagePlus, SearchX, UsersRound } from "lucide-react";
 import { SignUpTeaser } from "../../components/teaser";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { useFeed } from "./api";
+import { useFeed, usePost } from "./api";
 import { PostCard } from "./post-card";
 
 /** Grey stand-ins of the size of a post card while the first page loads. */
@@ -25,11 +25,15 @@ function PostSkeleton() {
   );
 }
 
-/** /feed: the community feed for members; a teaser for visitors. */
+/** /feed: the community feed for members; a teaser for visitors. ?post={id}&comment={id} (a notification's link) shows that post first. */
 export function FeedPage() {
   usePageMeta(getStaticPageMeta("/feed")!);
   const { user, isLoading } = useAuth();
   const feed = useFeed(Boolean(user));
+  const search = new URLSearchParams(useSearch());
+  const linkedId = search.get("post");
+  const linkedComment = search.get("comment") ?? undefined;
+  const linked = usePost(user ? linkedId : null);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
@@ -52,7 +56,7 @@ export function FeedPage() {
       </SignUpTeaser>
     );
   }
-  const posts = feed.data?.pages.flat() ?? [];
+  const posts = (feed.data?.pages.flat() ?? []).filter((post) => post.id !== linkedId);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
@@ -67,6 +71,24 @@ export function FeedPage() {
       </div>
 
       <div className="mt-8 grid gap-6">
+        {linkedId &&
+          (linked.isPending ? (
+            <PostSkeleton />
+          ) : linked.isError ? (
+            <Card role="alert" className="flex items-center gap-3 p-5 text-ink">
+              <SearchX className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <p>{linked.error.message.startsWith("404") ? "This post is no longer available" : "This post could not be loaded. Please check your connection and try again."}</p>
+            </Card>
+          ) : (
+            <>
+              {linkedComment && !linked.data.comments.some((comment) => comment.id === linkedComment) && (
+                <p role="status" className="rounded-2xl border border-line bg-paper-deep px-4 py-2.5 text-sm text-ink-soft">
+                  This comment is no longer available
+                </p>
+              )}
+              <PostCard key={`linked-${linked.data.id}`} post={linked.data} viewer={user} openComments highlightCommentId={linkedComment} />
+            </>
+          ))}
         {feed.isPending ? (
           <>
             <span role="status" className="sr-only">
@@ -84,7 +106,7 @@ export function FeedPage() {
               </Button>
             </div>
           </Card>
-        ) : posts.length === 0 ? (
+        ) : posts.length === 0 && linkedId ? null : posts.length === 0 ? (
           <Card className="border-dashed p-10 text-center">
             <h2 className="text-2xl font-bold">No Posts Yet</h2>
             <p className="mt-2 text-ink-soft">Be the first to share your dragon drawing!</p>

@@ -2,8 +2,32 @@ import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import type { Post } from "../../../shared/posts";
 import { useMyPosts } from "./api";
 import { RelativeTime } from "./relative-time";
+
+/** Where a drawing stands: hidden or not approved (with the moderator's reason), waiting, or published. */
+function Status({ post }: { post: Post }) {
+  const [label, tone, reason] =
+    post.hiddenReason !== null
+      ? ["Hidden by a moderator", "bg-paper-deep text-ink", post.hiddenReason]
+      : !post.approved && post.rejectedReason !== null
+        ? ["Not approved", "bg-red-100 text-red-900", post.rejectedReason]
+        : !post.approved
+          ? ["Waiting for approval", "bg-accent-soft text-accent-strong", null]
+          : ["Published", "bg-emerald-100 text-emerald-900", null];
+  return (
+    <>
+      <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{label}</span>
+      {reason && (
+        <p className="break-words text-xs text-ink-soft">
+          <span className="sr-only">Reason: </span>
+          {reason}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** The profile's 'Your drawings': the signed-in user's posts, newest first, with where each stands. */
 export function MyDrawings() {
@@ -35,9 +59,7 @@ export function MyDrawings() {
               <li key={post.id} className="overflow-hidden rounded-2xl border border-line bg-paper">
                 {cover && <img src={cover.thumbUrl} alt={post.dragonName ? `Your drawing of ${post.dragonName}` : "Your drawing"} width={cover.width} height={cover.height} loading="lazy" className="aspect-square w-full object-cover" />}
                 <div className="grid gap-1 p-2.5">
-                  <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-bold ${post.approved ? "bg-emerald-100 text-emerald-900" : "bg-accent-soft text-accent-strong"}`}>
-                    {post.approved ? "Published" : "Awaiting review"}
-                  </span>
+                  <Status post={post} />
                   <RelativeTime iso={post.createdAt} />
                 </div>
               </li>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { CheckCircle2, Heart, MessageCircle, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, EyeOff, Flag, Heart, MessageCircle, Trash2, UserX, XCircle } from "lucide-react";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -10,19 +10,26 @@ import { queryClient } from "../../lib/query-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { feedName, type Post } from "../../../shared/posts";
 import type { AuthUser } from "../../../shared/auth";
-import { MY_POSTS_KEY, approvePost, deletePost, toggleLike, updateCachedPost } from "./api";
+import { MY_POSTS_KEY, approvePost, deletePost, refusalMessage, toggleLike, updateCachedPost } from "./api";
 import { CommentList } from "./comment-list";
 import { ImageCarousel } from "./image-carousel";
+import { MoreMenu, type MenuItem } from "./more-menu";
 import { RelativeTime } from "./relative-time";
+import { useSafety } from "./safety";
 
 const withLike = (post: Post, userId: string, liked: boolean): Post => ({
   ...post,
   likes: liked ? [...post.likes.filter((l) => l.userId !== userId), { userId }] : post.likes.filter((l) => l.userId !== userId),
 });
 
-/** One drawing in the feed: author, photos, likes, comments; Approve for admins, Delete for its author and admins. */
-export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
-  const [commentsOpen, setCommentsOpen] = useState(false);
+/**
+ * One drawing in the feed: author, photos, likes, comments; Approve for admins, Delete for its
+ * author and admins; on others' posts a ⋯ menu with Report and Block (and admins' Reject, Hide,
+ * Restore). A notification's link opens it with its comments shown and one of them highlighted.
+ */
+export function PostCard({ post, viewer, openComments = false, highlightCommentId }: { post: Post; viewer: AuthUser; openComments?: boolean; highlightCommentId?: string }) {
+  const [commentsOpen, setCommentsOpen] = useState(openComments);
+  const { safety, dialogs } = useSafety();
   const [approving, setApproving] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -38,8 +45,11 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
       updateCachedPost(post.id, (p) => withLike(p, viewer.id, state.liked));
     } catch (error) {
       updateCachedPost(post.id, (p) => withLike(p, viewer.id, liked));
-      // docs/spec.md §8: a lost session is said and fixed; other like errors are silent.
+      // docs/spec.md §8: a lost session is said and fixed; other like errors are silent, but for
+      // a refusal (a suspended or banned member, told until when and why).
+      const refusal = refusalMessage(error);
       if (isUnauthorizedError(error)) handleUnauthorized();
+      else if (refusal) toast({ title: "You cannot like this", description: refusal, variant: "destructive", duration: 10_000 });
     }
   };
 
@@ -73,8 +83,20 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
     }
   };
 
+  const own = post.user.id === viewer.id;
+  const menu: MenuItem[] = [];
+  if (!own) {
+    menu.push({ label: "Report", icon: Flag, onSelect: () => safety.report({ kind: "post", postId: post.id }) });
+    menu.push({ label: `Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: post.user.id, name }) });
+  }
+  if (viewer.isAdmin) {
+    if (!post.approved && post.rejectedReason === null) menu.push({ label: "Reject...", icon: XCircle, onSelect: () => safety.moderate({ action: "reject", postId: post.id }) });
+    if (post.hiddenReason === null) menu.push({ label: "Hide...", icon: EyeOff, onSelect: () => safety.moderate({ action: "hide-post", postId: post.id }) });
+    else menu.push({ label: "Restore", icon: Eye, onSelect: () => safety.restore({ action: "restore-post", postId: post.id }) });
+  }
+
   return (
-    <Card className="overflow-hidden" aria-label={`Drawing by ${name}`} role="article">
+    <Card className="overflow-hidden" aria-label={`Drawing by ${name}`} role="article" id={`post-${post.id}`}>
       <div className="flex items-center gap-3 px-4 py-3 sm:px-5">
         <Avatar src={post.user.profileImageUrl} size={44} />
         <div className="min-w-0 flex-1">
@@ -91,8 +113,16 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
             )}
           </div>
         </div>
-        {!post.approved && <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">Pending review</span>}
+        {!post.approved && post.rejectedReason === null && <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">Pending review</span>}
+        {menu.length > 0 && <MoreMenu label={`More actions for ${name}'s post`} items={menu} />}
       </div>
+      {(post.hiddenReason !== null || post.rejectedReason !== null) && (
+        <p className="mx-4 mb-3 rounded-2xl border border-line bg-paper-deep px-3.5 py-2 text-sm sm:mx-5">
+          <span className="font-semibold">{post.hiddenReason !== null ? "Hidden by a moderator" : "Not approved"}</span>
+          {": "}
+          {post.hiddenReason ?? post.rejectedReason}
+        </p>
+      )}
 
       <ImageCarousel images={post.images} label={post.dragonName ? `${name}'s drawing of ${post.dragonName}` : `${name}'s drawing`} />
 
@@ -134,7 +164,7 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
 
       {post.description && <p className="whitespace-pre-line break-words px-4 pb-3 pt-1 sm:px-5">{post.description}</p>}
       <div id={commentsId} hidden={!commentsOpen}>
-        {commentsOpen && <CommentList post={post} viewer={viewer} />}
+        {commentsOpen && <CommentList post={post} viewer={viewer} safety={safety} highlightCommentId={highlightCommentId} />}
       </div>
       {!post.description && !commentsOpen && <div className="pb-2" />}
 
@@ -148,6 +178,7 @@ export function PostCard({ post, viewer }: { post: Post; viewer: AuthUser }) {
         pending={deleting}
         onConfirm={() => void remove()}
       />
+      {dialogs}
     </Card>
   );
 }

@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent } from "react";
+import { CheckCircle2 } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { serverMessage } from "../../lib/errors";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from "../../../shared/moderation";
+import { characterCount, upToCharacters } from "../../../shared/text";
+import { reportContent } from "./api";
+
+/** What is reported: a post, or one of its comments. */
+export interface ReportTarget {
+  postId: string;
+  commentId?: string;
+  /** "post" or "comment", for the title. */
+  kind: "post" | "comment";
+}
+
+/** Report a post or a comment: a reason, a note (needed for 'Something else'), then a thank-you. */
+export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()} title={target?.kind === "comment" ? "Report comment" : "Report post"}>
+      {target && <ReportForm key={`${target.postId}-${target.commentId ?? ""}`} target={target} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const noteRequired = reason === "other";
+  const ready = reason !== null && (!noteRequired || note.trim().length > 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await reportContent({ postId: target.postId, commentId: target.commentId, reason, note: note.trim() || undefined });
+      setSent(true);
+    } catch (failure) {
+      if (isUnauthorizedError(failure)) handleUnauthorized();
+      // 409 "You have already reported this", 403 a suspension's own words: the server says it best.
+      setError(serverMessage(failure) ?? "The report could not be sent. Please check your connection and try again.");
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="grid gap-5">
+        <p role="status" className="flex items-start gap-3 rounded-2xl bg-emerald-50 p-4 text-ink">
+          <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden />
+          Thanks — an admin will review your report.
+        </p>
+        <Button onClick={onClose} className="sm:justify-self-end">
+          Close
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-ink">What is wrong with it?</legend>
+        <div className="grid gap-2">
+          {REPORT_REASONS.map((option) => (
+            <label
+              key={option}
+              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3.5 text-base has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${reason === option ? "border-accent bg-accent-soft font-semibold" : "border-line bg-white hover:bg-paper-deep"}`}
+            >
+              <input type="radio" name={`${id}-reason`} value={option} checked={reason === option} onChange={() => setReason(option)} className="h-4 w-4 accent-[var(--color-accent)]" />
+              {REPORT_REASON_LABELS[option]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-note`} className="text-sm font-semibold text-ink">
+          {noteRequired ? "Note (required)" : "Note (optional)"}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          aria-describedby={`${id}-count`}
+          aria-required={noteRequired}
+          value={note}
+          onChange={(e) => setNote(upToCharacters(e.target.value, REPORT_NOTE_MAX))}
+          rows={3}
+          disabled={sending}
+          placeholder={noteRequired ? "Tell the admins what is wrong" : "Anything the admins should know?"}
+          className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+        />
+        <p id={`${id}-count`} className="text-right text-xs text-ink-soft">
+          {characterCount(note)}/{REPORT_NOTE_MAX}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!ready || sending}>
+          {sending ? "Sending..." : "Submit"}
+        </Button>
+      </div>
+    </form>
+  );
+}

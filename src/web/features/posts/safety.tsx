@@ -1,0 +1,80 @@
+import { lazy, Suspense, useState } from "react";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/errors";
+import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
+import { blockPerson, moderate, refreshFeed } from "./api";
+import type { ReportTarget } from "./report-dialog";
+import type { FeedModeration } from "./moderate-dialog";
+
+// The report form and the admins' reason form load the first time someone opens them.
+const ReportDialog = lazy(() => import("./report-dialog").then((m) => ({ default: m.ReportDialog })));
+const ModerateDialog = lazy(() => import("./moderate-dialog").then((m) => ({ default: m.ModerateDialog })));
+
+/** What a post card offers on others' posts and comments: Report and Block, and admins' Hide, Reject and Restore. */
+export interface Safety {
+  report: (target: ReportTarget) => void;
+  block: (person: { userId: string; name: string }) => void;
+  moderate: (request: FeedModeration) => void;
+  restore: (request: { action: "restore-post"; postId: string } | { action: "restore-comment"; commentId: string }) => void;
+}
+
+/** The dialogs behind a card's ⋯ menu, and the functions that open them. */
+export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
+  const [report, setReport] = useState<ReportTarget | null>(null);
+  const [blocking, setBlocking] = useState<{ userId: string; name: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  const [moderation, setModeration] = useState<FeedModeration | null>(null);
+
+  const restore: Safety["restore"] = async (request) => {
+    try {
+      await moderate(request);
+      toast({ title: "Success", description: request.action === "restore-post" ? "Post restored." : "Comment restored." });
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: serverMessage(error) ?? "The action could not be done.", variant: "destructive" });
+    }
+  };
+
+  const confirmBlock = async () => {
+    if (!blocking) return;
+    setPending(true);
+    try {
+      await blockPerson(blocking.userId);
+      toast({ title: "Blocked", description: `You have blocked ${blocking.name}.` });
+      setBlocking(null);
+      await refreshFeed();
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: "Error", description: serverMessage(error) ?? "Could not block. Please try again.", variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const dialogs = (
+    <>
+      {report && (
+        <Suspense fallback={null}>
+          <ReportDialog target={report} onClose={() => setReport(null)} />
+        </Suspense>
+      )}
+      {moderation && (
+        <Suspense fallback={null}>
+          <ModerateDialog request={moderation} onClose={() => setModeration(null)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={blocking !== null}
+        onOpenChange={(open) => !open && setBlocking(null)}
+        title={`Block ${blocking?.name ?? ""}?`}
+        description="You won't see each other's posts, comments or likes, and neither of you can comment on the other's posts. They won't be told."
+        action="Block"
+        pendingAction="Blocking..."
+        pending={pending}
+        onConfirm={() => void confirmBlock()}
+      />
+    </>
+  );
+  return { safety: { report: setReport, block: setBlocking, moderate: setModeration, restore: (r) => void restore(r) }, dialogs };
+}
