@@ -46,6 +46,9 @@ import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
+import { startNotificationDigests } from "./jobs/notification-digests";
+import { createNotifier } from "./features/notifications/notifier";
+import { registerNotificationRoutes } from "./features/notifications/routes";
 import { installMetrics, type MetricSources } from "./features/metrics/metrics";
 import { registerMetricsRoute } from "./features/metrics/routes";
 import { photoQueue } from "./images/photo";
@@ -155,6 +158,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   sessions.install(app);
   const users = createUsersRepository(database.db);
   const mailer = deps.mailer ?? createMailer(config, app.log);
+  // The bell (decision 029): the feed and moderation tell it what happened; every process keeps unread counts.
+  const notifier = createNotifier({ db: database.db, mailer, config, changes: notices.channel<string>("notifications"), log: app.log, now: deps.now });
+  app.decorate("notifier", notifier);
+  if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
+  await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
 
   await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer }));
   await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
@@ -184,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerUploadRoutes(scope, storage));
   await app.register(async (scope) => registerCompanionRoutes(scope, { config, storage, sessions }));
   await app.register(async (scope) => registerPageRoutes(scope, config, pageCache));
-  metricSources.caches = { pages: pageCache.stats, feed: feed.cacheStats, sessions: sessions.stats };
+  metricSources.caches = { pages: pageCache.stats, feed: feed.cacheStats, sessions: sessions.stats, notifications: notifier.cacheStats };
   if (config.METRICS_TOKEN && app.renderMetrics) registerMetricsRoute(app, config.METRICS_TOKEN, app.renderMetrics);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;

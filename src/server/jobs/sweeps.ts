@@ -5,6 +5,9 @@ import { storedObjects } from "../db/schema";
 import type { BlobBackend } from "../storage/blob-backend";
 import { UPLOADS_PREFIX } from "../storage/object-storage";
 import { utcDay } from "../../shared/analytics";
+import { repeatJob, type RepeatPace, type SweepRunner } from "./repeat-job";
+
+export type { SweepRunner } from "./repeat-job";
 
 // Every age and pace of the sweeps (decision 021).
 /** Between the end of one run and the start of the next. */
@@ -82,44 +85,17 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
   });
 }
 
-export interface SweepRunner {
-  /** Stops the timer and waits for a run under way. */
-  stop(): Promise<void>;
-}
-
 /** Sweep shortly after start, then again an interval after each run ends. Logs counts only. */
 export function startSweeps(
   deps: { db: Database; backend: BlobBackend; log: FastifyBaseLogger },
-  pace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
+  pace: RepeatPace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
 ): SweepRunner {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout;
-
-  const run = async () => {
+  return repeatJob(async () => {
     try {
       const counts = await sweepOnce(deps.db, deps.backend);
       if (counts && Object.values(counts).some((n) => n > 0)) deps.log.info({ swept: counts }, "swept expired and abandoned data");
     } catch (error) {
       deps.log.warn({ err: error }, "sweep failed; trying again at the next run");
     }
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      running = run().then(() => {
-        if (!stopped) schedule(pace.intervalMs);
-      });
-    }, delay);
-    // A pending sweep never keeps the process alive.
-    timer.unref();
-  };
-  schedule(pace.firstDelayMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, pace);
 }

@@ -1,6 +1,5 @@
 import type { MailMessage } from "./mailer";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "./escape-html";
 
 /** What differs between the messages that carry a one-time link (verification, password reset). */
 export interface LinkEmailContent {

@@ -1,0 +1,523 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blocks, emailSends, notifications, users } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createAccount, fromNewAddress } from "../../test/accounts";
+import { outboxFor } from "../../test/mail";
+import { newComment, newDragonRow, newPost } from "../../test/route-fixtures";
+import type { TestUser } from "../../test/users";
+import { NOTIFICATIONS_PAGE_SIZE } from "../../../shared/notifications";
+import type { Notifier } from "./notifier";
+import { parseEml, type ParsedMail } from "./eml";
+import { createNotifier } from "./notifier";
+import { localChannel } from "../../db/change-notices";
+import type { Mailer, MailMessage } from "../../mail/mailer";
+
+const HOUR = 60 * 60_000;
+const INVALID_LINK = "This unsubscribe link is invalid.";
+
+let t: TestApp;
+let notifier: Notifier;
+let dragonId: string;
+// The app's clock: the hourly e-mail rule is tested by moving it, never by waiting.
+let clock = Date.now();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  notifier = t.app.notifier;
+  dragonId = await newDragonRow(t);
+});
+afterAll(() => t.close());
+
+type Cookies = Record<string, string> | undefined;
+const send = (method: "GET" | "PUT" | "POST", url: string, cookies: Cookies, payload?: object) =>
+  t.app.inject({ method, url, cookies, remoteAddress: fromNewAddress(), ...(payload ? { payload } : {}) });
+
+interface Item {
+  id: string;
+  kind: string;
+  text: string;
+  href: string;
+  actor: Record<string, unknown> | null;
+  postId: string | null;
+  commentId: string | null;
+  reason: string;
+  count: number;
+  createdAt: string;
+  read: boolean;
+}
+interface Page {
+  items: Item[];
+  unread: number;
+}
+
+/** Everything the checks of e-mail addresses read: every answer's body of the test, by user. */
+const answers: string[] = [];
+async function pageOf(user: TestUser, before?: string): Promise<Page> {
+  const res = await send("GET", `/api/notifications${before ? `?before=${before}` : ""}`, user.cookies);
+  expect(res.statusCode, res.body).toBe(200);
+  answers.push(res.body);
+  return res.json() as Page;
+}
+
+const member = (firstName?: string, options: { verified?: boolean } = {}) => createAccount(t, { firstName, ...options });
+const approvedPost = (author: TestUser) => newPost(t, author, dragonId, { approved: true });
+
+const mailsTo = (user: TestUser): ParsedMail[] => outboxFor(t.dataDir, user.email).map(parseEml);
+
+describe("likes", () => {
+  it("group into one unread notification per post: 1, 2 and 12 likers", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    const likers = await Promise.all(Array.from({ length: 12 }, (_, i) => member(`Liker${i + 1}`)));
+
+    await notifier.liked(post, likers[0]!.id);
+    let [item] = (await pageOf(author)).items;
+    expect(item).toMatchObject({ kind: "like", text: "Liker1 liked your dragon", count: 1, href: `/feed?post=${post}`, postId: post, commentId: null, read: false });
+    expect(item!.actor).toEqual({ firstName: "Liker1", lastName: null, profileImageUrl: null });
+
+    await notifier.liked(post, likers[1]!.id);
+    let page = await pageOf(author);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ id: item!.id, text: "Liker2 and 1 other liked your dragon", count: 2 });
+    expect(page.unread).toBe(1);
+
+    for (const liker of likers.slice(2)) await notifier.liked(post, liker.id);
+    page = await pageOf(author);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ text: "Liker12 and 11 others liked your dragon", count: 12 });
+
+    // The latest liker liking again (after taking the like back) is not one more person.
+    await notifier.liked(post, likers[11]!.id);
+    expect((await pageOf(author)).items[0]!.count).toBe(12);
+
+    // Once read, the next like starts a new notification.
+    item = page.items[0];
+    expect((await send("POST", `/api/notifications/${item!.id}/read`, author.cookies)).json()).toEqual({ unread: 0 });
+    clock += 1000;
+    await notifier.liked(post, likers[0]!.id);
+    page = await pageOf(author);
+    expect(page.items.map((i) => [i.text, i.read])).toEqual([
+      ["Liker1 liked your dragon", false],
+      ["Liker12 and 11 others liked your dragon", true],
+    ]);
+    expect(page.unread).toBe(1);
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("are not told of one's own like, and are never e-mailed", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    await notifier.liked(post, author.id);
+    expect((await pageOf(author)).items).toEqual([]);
+    await notifier.liked(post, (await member("Fan")).id);
+    expect((await pageOf(author)).items).toHaveLength(1);
+    expect(mailsTo(author)).toEqual([]);
+  });
+
+  it("name a person without a first name by the masked e-mail, and no answer holds another's full address", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    const anonymous = await member();
+    await t.database.db.update(users).set({ firstName: null }).where(eq(users.id, anonymous.id));
+    await notifier.liked(post, anonymous.id);
+    const res = await send("GET", "/api/notifications", author.cookies);
+    const masked = `${anonymous.email[0]}•••@example.com`;
+    expect(res.json().items[0].text).toBe(`${masked} liked your dragon`);
+    expect(res.body).not.toContain(anonymous.email);
+    expect(res.json().items[0].actor).toEqual({ firstName: null, lastName: null, profileImageUrl: null });
+  });
+});
+
+describe("comments", () => {
+  it("tell the author (comment) and the earlier commenters (reply), once each, never the commenter", async () => {
+    const author = await member("Author");
+    const [ana, bo, cy] = [await member("Ana"), await member("Bo"), await member("Cy")];
+    const post = await approvedPost(author);
+    await newComment(t, post, ana);
+    await newComment(t, post, ana);
+    await newComment(t, post, author);
+    await newComment(t, post, bo);
+    const latest = await newComment(t, post, cy);
+    await notifier.commented(post, latest, cy.id);
+
+    const [forAuthor] = (await pageOf(author)).items;
+    expect(forAuthor).toMatchObject({ kind: "comment", text: "Cy commented on your dragon", href: `/feed?post=${post}&comment=${latest}`, commentId: latest, postId: post });
+    for (const earlier of [ana, bo]) {
+      const page = await pageOf(earlier);
+      expect(page.items.map((i) => [i.kind, i.text, i.href])).toEqual([["reply", "Cy replied under your comment", `/feed?post=${post}&comment=${latest}`]]);
+    }
+    expect((await pageOf(cy)).items).toEqual([]);
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.commentId, latest));
+    expect(rows).toHaveLength(3);
+  });
+
+  it("on one's own post tell only the earlier commenters", async () => {
+    const author = await member("Author");
+    const ana = await member("Ana");
+    const post = await approvedPost(author);
+    await newComment(t, post, ana);
+    const own = await newComment(t, post, author);
+    await notifier.commented(post, own, author.id);
+    expect((await pageOf(author)).items).toEqual([]);
+    expect((await pageOf(ana)).items.map((i) => i.text)).toEqual(["Author replied under your comment"]);
+  });
+});
+
+describe("blocks", () => {
+  it.each([
+    ["the recipient blocked the actor", true],
+    ["the actor blocked the recipient", false],
+  ])("give nothing when %s", async (_case, recipientBlocks) => {
+    const author = await member("Author");
+    const earlier = await member("Earlier");
+    const actor = await member("Actor");
+    const post = await approvedPost(author);
+    for (const other of [author, earlier]) {
+      await t.database.db.insert(blocks).values(recipientBlocks ? { blockerId: other.id, blockedId: actor.id } : { blockerId: actor.id, blockedId: other.id });
+    }
+    await newComment(t, post, earlier);
+    const comment = await newComment(t, post, actor);
+    await notifier.liked(post, actor.id);
+    await notifier.commented(post, comment, actor.id);
+    expect((await pageOf(author)).items).toEqual([]);
+    expect((await pageOf(earlier)).items).toEqual([]);
+    // Someone else still gets through.
+    await notifier.liked(post, (await member("Friend")).id);
+    expect((await pageOf(author)).items.map((i) => i.text)).toEqual(["Friend liked your dragon"]);
+  });
+});
+
+describe("decisions", () => {
+  it("say approved, not approved with the reason, and a moderation decision's own text", async () => {
+    const author = await member("Author", { verified: false });
+    const post = await approvedPost(author);
+    await notifier.postApproved(post);
+    clock += 1000;
+    await notifier.postRejected(post, "Please show the whole drawing");
+    clock += 1000;
+    await notifier.moderation(author.id, "Spam links\nand more", { text: "You were warned", postId: null });
+    clock += 1000;
+    const comment = await newComment(t, post, author);
+    await notifier.moderation(author.id, "Rude", { text: "Your comment was hidden", postId: post, commentId: comment });
+    const { items } = await pageOf(author);
+    expect(items.map((i) => [i.kind, i.text, i.reason, i.href])).toEqual([
+      ["moderation", "Your comment was hidden", "Rude", `/feed?post=${post}&comment=${comment}`],
+      ["moderation", "You were warned", "Spam links\nand more", "/profile"],
+      ["rejected", "Your drawing was not approved: Please show the whole drawing", "Please show the whole drawing", `/feed?post=${post}`],
+      ["approved", "Your drawing was approved", "", `/feed?post=${post}`],
+    ]);
+    expect(items.every((i) => i.actor === null)).toBe(true);
+    // Unverified: nothing was mailed.
+    expect(mailsTo(author)).toEqual([]);
+  });
+});
+
+describe("the list", () => {
+  it("pages 1,000 notifications newest first, 20 at a time, by (created_at, id)", async () => {
+    const user = await member("Reader");
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    // Three to a time stamp: the id breaks the ties.
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ userId: user.id, kind: "approved" as const, createdAt: new Date(start + Math.floor(i / 3) * 1000) }));
+    await t.database.db.insert(notifications).values(rows);
+    const expected = ((await t.database.db.execute(sql`select id from notifications where user_id = ${user.id} order by created_at desc, id desc`)) as unknown as { rows: { id: string }[] }).rows;
+
+    const seen: string[] = [];
+    let before: string | undefined;
+    let pages = 0;
+    const started = performance.now();
+    for (;;) {
+      const page = await pageOf(user, before);
+      pages += 1;
+      if (!page.items.length) break;
+      expect(page.items.length).toBeLessThanOrEqual(NOTIFICATIONS_PAGE_SIZE);
+      seen.push(...page.items.map((i) => i.id));
+      before = page.items.at(-1)!.id;
+      expect(page.unread).toBe(1000);
+    }
+    expect(pages).toBe(51);
+    expect(seen).toEqual(expected.map((row) => row.id));
+    // Each page is an index range scan, however deep: all 51 in well under a few seconds.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("answers an empty page for another person's notification as the cursor", async () => {
+    const [one, other] = [await member("One"), await member("Other")];
+    await notifier.moderation(one.id, "", { text: "You were warned" });
+    await notifier.moderation(other.id, "", { text: "You were warned" });
+    const theirs = (await pageOf(other)).items[0]!.id;
+    expect((await pageOf(one, theirs)).items).toEqual([]);
+  });
+
+  it("refuses visitors and a malformed cursor", async () => {
+    expect((await send("GET", "/api/notifications", undefined)).statusCode).toBe(401);
+    const user = await member();
+    const bad = await send("GET", "/api/notifications?before=nope", user.cookies);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe("Invalid before: before must be a notification id");
+  });
+});
+
+describe("reading", () => {
+  it("marks one or all read and keeps the unread count, from memory between changes", async () => {
+    const user = await member("Reader");
+    for (let i = 0; i < 3; i++) await notifier.moderation(user.id, "", { text: `Decision ${i}` });
+    const page = await pageOf(user);
+    expect(page.unread).toBe(3);
+
+    // Counted once, then answered from memory until something changes.
+    const misses = notifier.cacheStats.misses;
+    expect(await notifier.unreadCount(user.id)).toBe(3);
+    expect(await notifier.unreadCount(user.id)).toBe(3);
+    expect(notifier.cacheStats.misses).toBe(misses);
+
+    const one = await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ unread: 2 });
+    // Again: still read, nothing changes.
+    expect((await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies)).json()).toEqual({ unread: 2 });
+    expect((await pageOf(user)).items.map((i) => i.read)).toEqual([false, true, false]);
+
+    await notifier.moderation(user.id, "", { text: "One more" });
+    expect(await notifier.unreadCount(user.id)).toBe(3);
+
+    const all = await send("POST", "/api/notifications/read-all", user.cookies);
+    expect(all.json()).toEqual({ unread: 0 });
+    expect(await notifier.unreadCount(user.id)).toBe(0);
+    expect((await pageOf(user)).items.every((i) => i.read)).toBe(true);
+  });
+
+  it("answers 404 for another person's notification, and 401 to visitors", async () => {
+    const [owner, other] = [await member(), await member()];
+    await notifier.moderation(owner.id, "", { text: "You were warned" });
+    const id = (await pageOf(owner)).items[0]!.id;
+    const res = await send("POST", `/api/notifications/${id}/read`, other.cookies);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe("Notification not found");
+    expect((await pageOf(owner)).items[0]!.read).toBe(false);
+    expect((await send("POST", `/api/notifications/${id}/read`, undefined)).statusCode).toBe(401);
+    expect((await send("POST", "/api/notifications/read-all", undefined)).statusCode).toBe(401);
+  });
+});
+
+describe("e-mail", () => {
+  const unfoldedLink = (mail: ParsedMail) => /^<(.+)>$/.exec(mail.headers.get("list-unsubscribe") ?? "")?.[1];
+
+  it("goes out at once with the unsubscribe headers and link, then at most once an hour, the rest in a digest", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    await notifier.postApproved(post);
+    let mails = mailsTo(author);
+    expect(mails).toHaveLength(1);
+    const [first] = mails;
+    expect(first!.subject).toBe("Your drawing was approved");
+    expect(first!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const oneClick = unfoldedLink(first!);
+    expect(oneClick).toMatch(/^http:\/\/dragongrid\.test\/api\/notifications\/unsubscribe\?token=[^&\s]+$/);
+    const token = new URL(oneClick!).searchParams.get("token")!;
+    const page = `http://dragongrid.test/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect(first!.text).toContain(page);
+    expect(first!.html).toContain(`href="${page}"`);
+    expect(first!.text).toContain(`http://dragongrid.test/feed?post=${post}`);
+    // The token names this kind: GET says so, without a session.
+    expect((await send("GET", `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, undefined)).json()).toEqual({ kind: "approved" });
+
+    // Within the hour: kept for the digest.
+    clock += 10 * 60_000;
+    await notifier.postApproved(post);
+    clock += 10 * 60_000;
+    await notifier.postApproved(post);
+    expect(mailsTo(author)).toHaveLength(1);
+    expect(await notifier.sendDueDigests()).toBe(0);
+    const waiting = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`));
+    expect(waiting).toHaveLength(2);
+
+    // The hour is over: one message lists both; two runs at once (two processes) send it once.
+    clock += 41 * 60_000;
+    expect((await Promise.all([notifier.sendDueDigests(), notifier.sendDueDigests()])).reduce((a, b) => a + b)).toBe(1);
+    mails = mailsTo(author);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe("2 new notifications on Dragon Grid");
+    expect(mails[1]!.text.match(/Your drawing was approved/g)).toHaveLength(2);
+    expect(unfoldedLink(mails[1]!)).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
+    expect(mails[1]!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(await t.database.db.select().from(notifications).where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`))).toEqual([]);
+    expect(await notifier.sendDueDigests()).toBe(0);
+
+    // Each kind has its own hour: a rejection now goes at once.
+    await notifier.postRejected(post, "Blurry");
+    expect(mailsTo(author)).toHaveLength(3);
+    expect(mailsTo(author)[2]!.subject).toBe("Your drawing was not approved");
+    const [sends] = await t.database.db.select().from(emailSends).where(and(eq(emailSends.userId, author.id), eq(emailSends.kind, "approved")));
+    expect(sends!.lastSentAt.getTime()).toBe(clock);
+  });
+
+  it("mails comments and replies under one switch, escapes names in HTML, never names an address", async () => {
+    const author = await member("Author");
+    const earlier = await member("Earlier");
+    const rude = await member("<b>Eve</b> & co");
+    const post = await approvedPost(author);
+    await newComment(t, post, earlier);
+    const comment = await newComment(t, post, rude);
+    await notifier.commented(post, comment, rude.id);
+    const [toAuthor] = mailsTo(author);
+    const [toEarlier] = mailsTo(earlier);
+    expect(toAuthor!.subject).toBe("<b>Eve</b> & co commented on your dragon");
+    expect(toEarlier!.subject).toBe("<b>Eve</b> & co replied under your comment");
+    expect(toAuthor!.text).toContain(`http://dragongrid.test/feed?post=${post}&comment=${comment}`);
+    for (const mail of [toAuthor!, toEarlier!]) {
+      expect(mail.html).not.toContain("<b>Eve</b>");
+      expect(mail.html).toContain("&#60;b&#62;Eve&#60;/b&#62; &#38; co");
+      expect(mail.text + mail.html).not.toContain(rude.email);
+      expect(new URL(unfoldedLink(mail)!).searchParams.get("token")).toContain(".comment.");
+    }
+  });
+
+  it("is not sent for likes, moderation, unverified addresses or kinds switched off", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    await notifier.liked(post, (await member("Fan")).id);
+    await notifier.moderation(author.id, "Spam", { text: "You were warned" });
+    expect(mailsTo(author)).toEqual([]);
+    expect((await send("PUT", "/api/notifications/email-settings", author.cookies, { approved: false, rejected: true, comment: true })).statusCode).toBe(200);
+    await notifier.postApproved(post);
+    expect(mailsTo(author)).toEqual([]);
+    // Nor later, as a digest.
+    clock += 2 * HOUR;
+    await notifier.sendDueDigests();
+    expect(mailsTo(author)).toEqual([]);
+  });
+
+  it("waits for a digest when sending failed, and the digest sends it", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    // Another process's notifier on the same database, whose mail server is down at first.
+    const sent: MailMessage[] = [];
+    let down = true;
+    const mailer: Mailer = {
+      kind: "smtp",
+      async send(message) {
+        if (down) throw new Error("connection refused");
+        sent.push(message);
+      },
+    };
+    const other = createNotifier({ db: t.database.db, mailer, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock });
+    await other.postApproved(post);
+    expect(sent).toEqual([]);
+    const [row] = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(row!.emailedAt).toBeNull();
+    // Its hour was given back: the next run sends it, as itself.
+    down = false;
+    expect(await other.sendDueDigests()).toBeGreaterThanOrEqual(1);
+    expect(sent.filter((m) => m.to === author.email).map((m) => m.subject)).toEqual(["Your drawing was approved"]);
+  });
+});
+
+describe("unsubscribe", () => {
+  const tokenFor = (user: TestUser, kind: "approved" | "rejected" | "comment") => notifier.unsubscribeToken(user.id, kind);
+  const settingsOf = async (user: TestUser) => (await send("GET", "/api/notifications/email-settings", user.cookies)).json();
+
+  it("turns the kind off with the RFC 8058 one-click POST: form body, no cookie, no Origin", async () => {
+    const user = await member("Reader");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ kind: "comment", message: "You will no longer get these emails: When someone comments on my drawing or replies under my comment. You can switch them on again in your profile." });
+    expect(await settingsOf(user)).toEqual({ approved: true, rejected: true, comment: false });
+    // Again: still off, once.
+    await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`, remoteAddress: fromNewAddress() });
+    const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
+    expect(row!.muted).toEqual(["comment"]);
+  });
+
+  it.each([
+    ["multipart/form-data", { "content-type": "multipart/form-data; boundary=x" }, '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n'],
+    ["an empty JSON body", { "content-type": "application/json" }, ""],
+    ["a JSON body", { "content-type": "application/json" }, "{}"],
+    ["no body", {}, undefined],
+    ["the site's own Origin", { origin: "http://dragongrid.test", "content-type": "application/json" }, "{}"],
+  ])("accepts %s", async (_case, headers, payload) => {
+    const user = await member();
+    const res = await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "approved"))}`, headers, payload, remoteAddress: fromNewAddress() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await settingsOf(user)).toEqual({ approved: false, rejected: true, comment: true });
+  });
+
+  it("refuses a tampered token, another kind's, another person's, and a cross-site form", async () => {
+    const user = await member();
+    const victim = await member();
+    const good = tokenFor(user, "approved");
+    const [id, , mac] = good.split(".");
+    const tampered = [
+      `${good.slice(0, -2)}${good.endsWith("AA") ? "BB" : "AA"}`,
+      `${id}.comment.${mac}`,
+      `${victim.id}.approved.${mac}`,
+      `${id}.approved`,
+      "not-a-token-at-all",
+    ];
+    for (const token of tampered) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await t.app.inject({ method, url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, remoteAddress: fromNewAddress() });
+        expect(res.statusCode, token).toBe(400);
+        expect(res.body).toBe(INVALID_LINK);
+      }
+    }
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(good)}`,
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: fromNewAddress(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    for (const person of [user, victim]) expect(await settingsOf(person)).toEqual({ approved: true, rejected: true, comment: true });
+  });
+
+  it("refuses the token of an account that is gone", async () => {
+    const user = await member();
+    const token = tokenFor(user, "approved");
+    await t.database.db.delete(users).where(eq(users.id, user.id));
+    const res = await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, remoteAddress: fromNewAddress() });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(INVALID_LINK);
+  });
+});
+
+describe("e-mail settings", () => {
+  it("round-trips, per person", async () => {
+    const [user, other] = [await member(), await member()];
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
+    const put = await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: false, rejected: true, comment: false });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ approved: false, rejected: true, comment: false });
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: false, rejected: true, comment: false });
+    const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
+    expect(row!.muted).toEqual(["approved", "comment"]);
+    expect((await send("GET", "/api/notifications/email-settings", other.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
+    await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: true, rejected: true, comment: true });
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
+  });
+
+  it("refuses visitors and a bad body", async () => {
+    expect((await send("GET", "/api/notifications/email-settings", undefined)).statusCode).toBe(401);
+    expect((await send("PUT", "/api/notifications/email-settings", undefined, { approved: true, rejected: true, comment: true })).statusCode).toBe(401);
+    const user = await member();
+    const bad = await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: "yes", rejected: true, comment: true });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("addresses", () => {
+  it("no answer of the bell held any full e-mail address but nobody's", async () => {
+    const all = await t.database.db.select({ email: users.email }).from(users);
+    const text = answers.join("\n");
+    expect(answers.length).toBeGreaterThan(20);
+    for (const { email } of all) expect(text).not.toContain(email);
+  });
+});

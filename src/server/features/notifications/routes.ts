@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../http/contract-route";
+import { HttpError } from "../../http/errors";
+import { requireUser } from "../../auth/sessions";
+import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
+import type { Notifier } from "./notifier";
+
+const INVALID_LINK = "This unsubscribe link is invalid.";
+// Mail providers send the one-click POSTs of many people from few addresses: the limit is only
+// there against floods (a token cannot be guessed, however many tries).
+const UNSUBSCRIBE_RATE = { rateLimit: { max: 120, timeWindow: 15 * 60_000 } };
+
+/** The bell's API and the e-mails' unsubscribe links (decision 029); the bell is for members only. */
+export function registerNotificationRoutes(app: FastifyInstance, deps: { notifier: Notifier }) {
+  const { notifier } = deps;
+
+  route(app, "GET /api/notifications", { preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
+    reply.header("cache-control", "no-store");
+    const [items, unread] = await Promise.all([notifier.list(caller.id, request.query.before), notifier.unreadCount(caller.id)]);
+    return { items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })), unread };
+  });
+
+  route(app, "POST /api/notifications/read-all", { preValidation: requireUser }, async (request) => {
+    const caller = await requireUser(request);
+    await notifier.markAllRead(caller.id);
+    return { unread: await notifier.unreadCount(caller.id) };
+  });
+
+  route(app, "POST /api/notifications/:id/read", { preValidation: requireUser }, async (request) => {
+    const caller = await requireUser(request);
+    if (!(await notifier.markRead(caller.id, request.params.id))) throw new HttpError(404, "Notification not found");
+    return { unread: await notifier.unreadCount(caller.id) };
+  });
+
+  route(app, "GET /api/notifications/email-settings", { preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
+    reply.header("cache-control", "no-store");
+    return notifier.emailSettings(caller.id);
+  });
+
+  route(app, "PUT /api/notifications/email-settings", { preValidation: requireUser }, async (request) => {
+    const caller = await requireUser(request);
+    return notifier.setEmailSettings(caller.id, request.body);
+  });
+
+  route(app, "GET /api/notifications/unsubscribe", { config: UNSUBSCRIBE_RATE }, async (request, reply) => {
+    const kind = await notifier.unsubscribeKind(request.query.token);
+    if (!kind) throw new HttpError(400, INVALID_LINK);
+    reply.header("cache-control", "no-store");
+    return { kind };
+  });
+
+  // The one-click POST (RFC 8058) comes from a mail provider: no session, no Origin header (which
+  // the origin check lets through), and a form body "List-Unsubscribe=One-Click", sent as
+  // application/x-www-form-urlencoded or multipart/form-data. The web page posts JSON or nothing.
+  // The token in the address is all that counts, so the body is read only to be accepted; these
+  // parsers live in this route's own scope, and no other route takes form bodies.
+  void app.register(async (scope) => {
+    const ignoreBody = (_request: unknown, _body: unknown, done: (error: Error | null, body?: unknown) => void) => done(null, {});
+    scope.addContentTypeParser(["application/x-www-form-urlencoded", "multipart/form-data"], { parseAs: "string", bodyLimit: 4096 }, ignoreBody);
+    // An empty JSON body ("Content-Type: application/json" with nothing) is accepted too.
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 4096 }, ignoreBody);
+    route(scope, "POST /api/notifications/unsubscribe", { config: UNSUBSCRIBE_RATE }, async (request) => {
+      const kind = await notifier.unsubscribe(request.query.token);
+      if (!kind) throw new HttpError(400, INVALID_LINK);
+      request.log.info(`a one-click unsubscribe switched off ${kind} e-mails`);
+      return { kind, message: `You will no longer get these emails: ${EMAIL_KIND_LABELS[kind]}. You can switch them on again in your profile.` };
+    });
+  });
+}
