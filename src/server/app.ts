@@ -42,6 +42,12 @@ import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
 import { createFeed, type FeedChange } from "./features/posts/feed";
 import { registerPostRoutes } from "./features/posts/routes";
+import { createBlockSets, type BlockChange } from "./features/blocks/block-sets";
+import { registerBlockRoutes } from "./features/blocks/routes";
+import { createReports } from "./features/moderation/reports";
+import { createModerationQueue } from "./features/moderation/queue";
+import { createModerationActions } from "./features/moderation/actions";
+import { registerModerationRoutes } from "./features/moderation/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
 import { registerAccountRoutes } from "./features/account/routes";
@@ -164,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
   await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
 
-  await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer }));
+  await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer, unreadCount: notifier.unreadCount }));
   await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
   // Rendered public pages show the library and the blog: a change to either, made through any
   // server process, renders them again.
@@ -178,10 +184,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
-  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"));
-  await app.register(async (scope) => registerPostRoutes(scope, feed));
+  // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
+  const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
+  const postsRepository = createPostsRepository(database.db);
+  const feed = createFeed(postsRepository, storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log });
+  const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
+  await app.register(async (scope) => registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })));
+  await app.register(async (scope) => registerBlockRoutes(scope, { db: database.db, blockSets }));
+  const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
+  await app.register(async (scope) => registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, postsRepository), actions: moderation }));
   // A changed name or picture, or a deleted account, shows in the feed at once.
-  await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now }));
+  await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now, unreadCount: notifier.unreadCount }));
   await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }));
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));

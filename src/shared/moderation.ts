@@ -23,7 +23,6 @@ export const MODERATION_PAGE_SIZE = 20;
 
 export const ALREADY_REPORTED_MESSAGE = "You have already reported this";
 export const CANNOT_BLOCK_SELF_MESSAGE = "You cannot block yourself";
-export const BLOCKED_COMMENT_MESSAGE = "You cannot comment on this post";
 /** What a deleted account is called where an entry of the audit log names it. */
 export const DELETED_ACCOUNT_NAME = "Deleted account";
 

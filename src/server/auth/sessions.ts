@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import type { SessionUser } from "../http/request-user";
+import { sanctionOf } from "./sanction";
 import { hashToken, randomToken } from "./tokens";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
 import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../shared/account";
@@ -88,11 +89,19 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
   async function readSession(token: string, now: number): Promise<CachedSession | null> {
     const tokenHash = hashToken(token);
     const [row] = await db
-      .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        bannedAt: users.bannedAt,
+        suspendedUntil: users.suspendedUntil,
+        sanctionReason: users.sanctionReason,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
-    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
+    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin, sanction: sanctionOf(row, now) }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
   }
 
   // Keyed by token, so ended sessions are found by walking the map (at most 10,000; ends are
@@ -131,6 +140,11 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
       // A look-up that started while the delete ran may have read the session still live.
       lookups.delete(token);
       changes.emit({ kind: "session", tokenHash });
+    },
+
+    /** Read the user's sessions afresh in every process: a sanction was given or lifted (decision 029). */
+    forget(userId: string): void {
+      changes.emit({ kind: "user", userId });
     },
 
     /** End every session of a user, in the database and in every process's look-ups (decision 015). */

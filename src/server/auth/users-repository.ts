@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
+import { sanctionOf } from "./sanction";
 import type { AuthUser, CurrentUser } from "../../shared/auth";
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,8 +20,16 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
-/** GET /api/auth/user's view: the API's fields and whether there is a password to ask for. */
-export const toCurrentUser = (row: UserRow): CurrentUser => ({ ...toAuthUser(row), hasPassword: row.passwordHash !== null });
+/**
+ * GET /api/auth/user's view: the API's fields, whether there is a password to ask for, the bell's
+ * unread count (the caller's, from the notifier's cache) and any sanction on the account.
+ */
+export const toCurrentUser = (row: UserRow, unreadNotifications: number): CurrentUser => ({
+  ...toAuthUser(row),
+  hasPassword: row.passwordHash !== null,
+  unreadNotifications,
+  sanction: sanctionOf(row),
+});
 
 export function createUsersRepository(db: Database) {
   return {

@@ -1,8 +1,12 @@
+import type { Sanction } from "../auth/sanction";
+
 /** The signed-in person behind a request, as the server's guards see them. */
 export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** A ban or running suspension: no posting, commenting, liking or reporting (decision 029). */
+  sanction?: Sanction | null;
 }
 
 declare module "fastify" {

@@ -22,6 +22,8 @@ export interface AccountDeps {
   onPublicProfileChange: () => void;
   /** The clock for reset-link expiry; tests move it instead of waiting an hour. */
   now: () => number;
+  /** The bell's count, which the account answer carries (features/notifications). */
+  unreadCount: (userId: string) => Promise<number>;
 }
 
 /** Account self-service (decision 015). */

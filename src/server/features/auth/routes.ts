@@ -28,6 +28,8 @@ export interface AuthDeps {
   users: UsersRepository;
   sessions: Sessions;
   mailer: Mailer;
+  /** The bell's count, which the account answer carries (features/notifications). */
+  unreadCount: (userId: string) => Promise<number>;
 }
 
 const MINUTE = 60_000;
@@ -155,7 +157,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     reply.header("cache-control", "no-store");
-    return toCurrentUser(user);
+    return toCurrentUser(user, await deps.unreadCount(user.id));
   });
 
   route(app, "POST /api/auth/logout", {}, async (request, reply) => {

@@ -6,7 +6,7 @@ import { createFeedPages, type FeedPage, type PostPatch } from "./feed-pages";
 
 function postRow(id: string, likes: string[] = []): Post {
   const user = { id: "u", firstName: "Ann", lastName: null, profileImageUrl: null, email: "a•••@example.com" };
-  return { id, description: "", createdAt: "2026-11-22T10:00:00.000Z", approved: true, dragonId: null, dragonName: null, user, images: [], likes: likes.map((userId) => ({ userId })), comments: [] };
+  return { id, description: "", createdAt: "2026-11-22T10:00:00.000Z", approved: true, rejectedReason: null, hiddenReason: null, dragonId: null, dragonName: null, user, images: [], likes: likes.map((userId) => ({ userId })), comments: [] };
 }
 
 /** A database read the test answers when it chooses. */

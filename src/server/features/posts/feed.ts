@@ -9,6 +9,9 @@ import { postImageKeys, preparePostPhoto } from "./images";
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { createFeedPages, type FeedPage, type PageReader } from "./feed-pages";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
+import type { BlockSets } from "../blocks/block-sets";
+import { refuseSanctioned } from "../../auth/sanction";
+import type { FastifyBaseLogger } from "fastify";
 
 /** What the server accepts of posts and comments (the Community feed issue). */
 const POSTS_PER_HOUR = 10;
@@ -16,7 +19,7 @@ const COMMENTS_PER_MINUTE = 30;
 // What a photo's header takes, as JPEGs and PNGs put it first (a phone's EXIF included).
 const PHOTO_HEAD_BYTES = 64 * 1024;
 
-type Viewer = Pick<SessionUser, "id" | "isAdmin">;
+type Viewer = Pick<SessionUser, "id" | "isAdmin" | "sanction">;
 
 /** A person with the e-mail masked, unless the viewer may see it (admins, or the person themself). */
 function forViewer(person: PostPerson, viewer: Viewer, ownFull: boolean): PostPerson {
@@ -40,8 +43,33 @@ const NON_ADMIN: Viewer = { id: "", isAdmin: false };
 /** Comments in the order the database lists them (repository.ts: by the millisecond, then by id). */
 const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
 
-/** May `viewer` see this post at all? Approved ones: everyone signed in; pending ones: their author and admins. */
-const canSee = (post: PostAccess, viewer: Viewer) => post.approved || viewer.isAdmin || post.userId === viewer.id;
+/**
+ * May `viewer` see this post at all? Approved ones that are not hidden: everyone signed in;
+ * pending, rejected or hidden ones: their author and admins.
+ */
+const canSee = (post: PostAccess, viewer: Viewer) => (post.approved && !post.hidden) || viewer.isAdmin || post.userId === viewer.id;
+
+/**
+ * The posts without anything of the people in `hidden` (a block, either way): their posts, their
+ * comments and their likes. Admins' pages are filtered too: a block is the admin's own choice; the
+ * moderation queue shows everything.
+ */
+function withoutPeople(list: Post[], hidden: ReadonlySet<string>): Post[] {
+  if (hidden.size === 0) return list;
+  return list
+    .filter((post) => !hidden.has(post.user.id))
+    .map((post) => ({ ...post, likes: post.likes.filter((like) => !hidden.has(like.userId)), comments: post.comments.filter((comment) => !hidden.has(comment.user.id)) }));
+}
+
+/** How many kept pages a reader with blocks may skip through to find one with a post they can see. */
+const BLOCKED_PAGES_SKIPPED = 5;
+
+/** What the feed tells people (notifications/notifier.ts); optional, so a feed can be tested alone. */
+export interface FeedNotifications {
+  postApproved(postId: string): Promise<void>;
+  commented(postId: string, commentId: string, commenterId: string): Promise<void>;
+  liked(postId: string, likerId: string): Promise<void>;
+}
 
 /**
  * A change to the feed, as every server process applies it to the pages it keeps: the frequent
@@ -60,7 +88,17 @@ export type FeedChange =
  * cached feed pages, likes, comments, approval and deletion. Every change is told on `changes`,
  * to this process's kept pages and to every other server process's.
  */
-export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters, changes: NoticeChannel<FeedChange> = localChannel()) {
+export interface FeedDeps {
+  /** Who each member must not see (features/blocks). */
+  blockSets: BlockSets;
+  notifications?: FeedNotifications;
+  log?: Pick<FastifyBaseLogger, "error">;
+}
+
+export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters, changes: NoticeChannel<FeedChange> = localChannel(), deps: FeedDeps) {
+  const { blockSets, notifications, log } = deps;
+  /** A notification that fails is logged; the like or comment that caused it still stands. */
+  const tell = (what: Promise<void> | undefined) => what?.catch((error: unknown) => log?.error({ err: error }, "notification failed"));
   const pages = createFeedPages(async (reader, before) => {
     const list = await repository.list({ approvedOnly: reader === "member", before, limit: FEED_PAGE_SIZE });
     return reader === "admin" ? list : postsForViewer(list, NON_ADMIN, { ownFull: false });
@@ -90,10 +128,16 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
     });
   });
 
-  /** The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist. */
-  async function visiblePost(id: string, viewer: Viewer): Promise<PostAccess> {
+  /**
+   * The post, if `viewer` may see it; a 404 otherwise, the same as for a post that does not exist
+   * (a block between the viewer and the author included: the blocked person is not told).
+   */
+  async function visiblePost(id: string, viewer: Viewer, options: { moderating?: boolean } = {}): Promise<PostAccess> {
     const post = await repository.getAccess(id);
     if (!post || !canSee(post, viewer)) throw new HttpError(404, "Post not found");
+    // An admin deleting a post or comment does so whatever their own blocks.
+    const moderating = options.moderating && viewer.isAdmin;
+    if (!moderating && (await blockSets.between(viewer.id, post.userId))) throw new HttpError(404, "Post not found");
     return post;
   }
 
@@ -107,17 +151,48 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
   return {
     invalidate,
     cacheStats: pages.stats,
+    /** The post if `viewer` may see it, else a 404 (what a report checks). */
+    visiblePost,
 
-    /** GET /api/posts, ready to send: one kept answer for admins, one for everyone else, per cursor. */
-    page(viewer: Viewer, before: FeedCursor | undefined): Promise<FeedPage> {
+    /**
+     * GET /api/posts, ready to send: one kept answer for admins, one for everyone else, per cursor.
+     * A reader with blocks gets the kept page without the people concerned; when that leaves a
+     * page empty, the next kept pages are looked through, so the feed does not seem to end early.
+     */
+    async page(viewer: Viewer, before: FeedCursor | undefined): Promise<FeedPage> {
       const reader: PageReader = viewer.isAdmin ? "admin" : "member";
-      return pages.page(reader, before);
+      const hidden = await blockSets.pairedWith(viewer.id);
+      if (hidden.size === 0) return pages.page(reader, before);
+      let cursor = before;
+      for (let skipped = 0; ; skipped++) {
+        const list = JSON.parse((await pages.page(reader, cursor)).json.toString("utf8")) as Post[];
+        const shown = withoutPeople(list, hidden);
+        const last = list.at(-1);
+        if (shown.length > 0 || list.length < FEED_PAGE_SIZE || !last || skipped === BLOCKED_PAGES_SKIPPED) return { json: Buffer.from(JSON.stringify(shown)) };
+        cursor = { before: last.id, at: last.createdAt };
+      }
     },
 
-    /** The caller's own posts, pending and approved; their own e-mail is shown in full. */
+    /** One post as the feed shows it to `viewer` (where a notification leads). */
+    async one(postId: string, viewer: Viewer): Promise<Post> {
+      const post = await visiblePost(postId, viewer);
+      const mayReadAll = viewer.isAdmin || post.userId === viewer.id;
+      const [found] = await repository.list({ ids: [postId], approvedOnly: !mayReadAll, limit: 1 });
+      if (!found) throw new HttpError(404, "Post not found");
+      // Its author reads every comment but those hidden from them (another's hidden comment).
+      const shown = viewer.isAdmin ? found : { ...found, comments: found.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) };
+      const [visible] = withoutPeople(postsForViewer([shown], viewer, { ownFull: true }), await blockSets.pairedWith(viewer.id));
+      return visible!;
+    },
+
+    /**
+     * The caller's own posts, pending, rejected, hidden and approved, with the reasons; their own
+     * e-mail is shown in full; others' hidden comments and the people they blocked are left out.
+     */
     async mine(viewer: Viewer, before: FeedCursor | undefined): Promise<Post[]> {
       const list = await repository.list({ authorId: viewer.id, before, limit: MY_POSTS_PAGE_SIZE });
-      return postsForViewer(list, viewer, { ownFull: true });
+      const own = list.map((post) => ({ ...post, comments: post.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) }));
+      return withoutPeople(postsForViewer(own, viewer, { ownFull: true }), await blockSets.pairedWith(viewer.id));
     },
 
     /**
@@ -126,6 +201,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
      * any failure nothing is kept.
      */
     async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
+      refuseSanctioned(user);
       if (!(await repository.dragonExists(payload.dragonId))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
       const originals: string[] = [];
       for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
@@ -166,32 +242,38 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
     },
 
     async toggleLike(postId: string, viewer: Viewer): Promise<LikeState> {
+      refuseSanctioned(viewer);
       await visiblePost(postId, viewer);
       const state = await repository.toggleLike(postId, viewer.id);
       if (!state) throw new HttpError(404, "Post not found");
       changes.emit({ kind: "like", postId, userId: viewer.id, liked: state.liked });
+      if (state.liked) await tell(notifications?.liked(postId, viewer.id));
       return state;
     },
 
     /** A comment, as the feed would show it to the one who wrote it. */
     async comment(postId: string, viewer: Viewer, text: string): Promise<PostComment> {
+      refuseSanctioned(viewer);
       await visiblePost(postId, viewer);
       await commentLimiter.hit(viewer.id);
       const comment = await repository.addComment(postId, viewer.id, text);
       if (!comment) throw new HttpError(404, "Post not found");
       changes.emit({ kind: "comment", postId, comment });
+      await tell(notifications?.commented(postId, comment.id, viewer.id));
       return { ...comment, user: forViewer(comment.user, viewer, false) };
     },
 
-    /** One way: approving an approved post changes nothing. */
+    /** One way: approving an approved post changes nothing (and tells nobody again). */
     async approve(postId: string): Promise<void> {
-      if (!(await repository.approve(postId))) throw new HttpError(404, "Post not found");
+      const before = await repository.getAccess(postId);
+      if (!before || !(await repository.approve(postId))) throw new HttpError(404, "Post not found");
       invalidate();
+      if (!before.approved) await tell(notifications?.postApproved(postId));
     },
 
     /** By its author or an admin: the post, its likes, comments and every stored image, originals included. */
     async remove(postId: string, viewer: Viewer): Promise<void> {
-      const post = await visiblePost(postId, viewer);
+      const post = await visiblePost(postId, viewer, { moderating: true });
       if (post.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own posts");
       const keys = await repository.delete(postId);
       if (!keys) throw new HttpError(404, "Post not found");
@@ -201,7 +283,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
 
     /** By the comment's author or an admin. */
     async removeComment(postId: string, commentId: string, viewer: Viewer): Promise<void> {
-      await visiblePost(postId, viewer);
+      await visiblePost(postId, viewer, { moderating: true });
       const comment = await repository.getComment(commentId);
       if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
       if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");

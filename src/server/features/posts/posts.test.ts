@@ -291,7 +291,7 @@ describe("GET /api/posts", () => {
     expect(all.map((p) => p.id).slice(0, 3)).toEqual([pending, newer, older]);
     expect(all[0]).toMatchObject({ approved: false, description: "pending" });
     // Every post is its answer's shape; dates are ISO strings, newest first.
-    for (const p of all) expect(Object.keys(p).sort()).toEqual(["approved", "comments", "createdAt", "description", "dragonId", "dragonName", "id", "images", "likes", "user"]);
+    for (const p of all) expect(Object.keys(p).sort()).toEqual(["approved", "comments", "createdAt", "description", "dragonId", "dragonName", "hiddenReason", "id", "images", "likes", "rejectedReason", "user"]);
     const times = all.map((p) => Date.parse(p.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });

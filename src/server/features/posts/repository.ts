@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
@@ -28,11 +28,18 @@ export interface PostAccess {
   id: string;
   userId: string;
   approved: boolean;
+  /** Hidden by an admin: seen only by its author and admins. */
+  hidden: boolean;
 }
 
+// A post id no post has: `in ()` is not SQL, and an empty id list must match nothing.
+const NO_POST = "00000000-0000-0000-0000-000000000000";
+
 export interface ListOptions {
-  /** Only approved posts: what everyone but admins sees. */
+  /** Only approved posts that are not hidden, without hidden comments: what everyone but admins sees. */
   approvedOnly?: boolean;
+  /** Only these posts (in feed order). */
+  ids?: string[];
   /** Only this author's posts. */
   authorId?: string;
   /** Only posts older than this one (the keyset is (created_at, id)). */
@@ -98,7 +105,8 @@ export function createPostsRepository(db: Database) {
      */
     async list(options: ListOptions): Promise<Post[]> {
       const conditions: SQL[] = [];
-      if (options.approvedOnly) conditions.push(eq(posts.approved, true));
+      if (options.approvedOnly) conditions.push(eq(posts.approved, true), isNull(posts.hiddenReason));
+      if (options.ids) conditions.push(inArray(posts.id, options.ids.length ? options.ids : [NO_POST]));
       if (options.authorId) conditions.push(eq(posts.userId, options.authorId));
       // The cursor post's own time; if it was deleted, the time the reader had for it. With
       // neither, the comparison is with NULL: no rows, an empty page.
@@ -115,6 +123,8 @@ export function createPostsRepository(db: Database) {
           description: posts.description,
           createdAt: posts.createdAt,
           approved: posts.approved,
+          rejectedReason: posts.rejectedReason,
+          hiddenReason: posts.hiddenReason,
           dragonId: posts.dragonId,
           dragonName: dragons.name,
           user: person,
@@ -140,10 +150,10 @@ export function createPostsRepository(db: Database) {
       const likeRows = await db.select({ postId: likes.postId, userId: likes.userId }).from(likes).where(inArray(likes.postId, ids)).orderBy(asc(likes.createdAt), asc(likes.userId));
       await givingWay();
       const commentRows = await db
-        .select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt, user: person })
+        .select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt, hiddenReason: comments.hiddenReason, user: person })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
-        .where(inArray(comments.postId, ids))
+        .where(and(inArray(comments.postId, ids), options.approvedOnly ? isNull(comments.hiddenReason) : undefined))
         // To the millisecond, as the answer shows the time: comments made in the same
         // millisecond go by id, so a kept page that had a comment written in (feed-pages.ts)
         // lists them exactly as a page read afresh does.
@@ -161,18 +171,19 @@ export function createPostsRepository(db: Database) {
     },
 
     async getAccess(id: string): Promise<PostAccess | null> {
-      const [row] = await db.select({ id: posts.id, userId: posts.userId, approved: posts.approved }).from(posts).where(eq(posts.id, id));
+      const [row] = await db.select({ id: posts.id, userId: posts.userId, approved: posts.approved, hidden: sql<boolean>`${posts.hiddenReason} is not null` }).from(posts).where(eq(posts.id, id));
       return row ?? null;
     },
 
-    /** Approve a post and make its display versions public, together; false when there is no such post. */
+    /**
+     * Approve a post and make its display versions public, together (unless it is hidden); false
+     * when there is no such post. A rejection is taken back by approving.
+     */
     async approve(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const updated = await tx.update(posts).set({ approved: true }).where(eq(posts.id, id)).returning({ id: posts.id });
+        const updated = await tx.update(posts).set({ approved: true, rejectedReason: null }).where(eq(posts.id, id)).returning({ hidden: posts.hiddenReason });
         if (updated.length === 0) return false;
-        const images = await tx.select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey }).from(postImages).where(eq(postImages.postId, id));
-        const keys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
-        if (keys.length) await tx.update(storedObjects).set({ isPublic: true }).where(inArray(storedObjects.key, keys));
+        await setImagesPublic(tx, id, updated[0]!.hidden === null);
         return true;
       });
     },
@@ -232,7 +243,7 @@ export function createPostsRepository(db: Database) {
       const [row] = inserted;
       if (!row) return null;
       const [user] = await db.select(person).from(users).where(eq(users.id, userId));
-      return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString(), user: user! };
+      return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString(), hiddenReason: null, user: user! };
     },
 
     async getComment(id: string): Promise<{ id: string; postId: string; userId: string } | null> {
@@ -245,6 +256,17 @@ export function createPostsRepository(db: Database) {
       return deleted.length > 0;
     },
   };
+}
+
+/**
+ * Serve a post's display versions to everyone, or to nobody but their owner (a pending, rejected
+ * or hidden post): the object routes read `is_public`, so a hidden post's photos stop being served
+ * to others at once, on every server process.
+ */
+export async function setImagesPublic(tx: Pick<Database, "select" | "update">, postId: string, isPublic: boolean): Promise<void> {
+  const images = await tx.select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey }).from(postImages).where(eq(postImages.postId, postId));
+  const keys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
+  if (keys.length) await tx.update(storedObjects).set({ isPublic }).where(inArray(storedObjects.key, keys));
 }
 
 /** PostgreSQL's foreign_key_violation, as the driver or Drizzle's wrapper around it reports it. */

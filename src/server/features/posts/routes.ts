@@ -4,13 +4,14 @@ import type { FastifyInstance } from "fastify";
 import { type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
 import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
+import type { SessionUser } from "../../http/request-user";
 
 /**
  * The community feed's API (docs/spec.md §7, posts); signed-in only, approval by admins. Who
  * may call is checked before the payload (preValidation): a visitor gets 401 and a non-admin 403
  * whatever they send, never a 400 about a field.
  */
-export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
+export function registerPostRoutes(app: FastifyInstance, feed: Feed, approve: (postId: string, admin: SessionUser) => Promise<unknown>) {
 
   // A kept page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
@@ -24,6 +25,12 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
     if (precompressed && encoding === "br") return reply.header("content-encoding", "br").send(precompressed.br);
     if (precompressed && encoding === "gzip") return reply.header("content-encoding", "gzip").send(precompressed.gzip);
     return reply.send(page.json);
+  });
+
+  route(app, "GET /api/posts/:id", { preValidation: requireUser }, async (request, reply): Promise<Post> => {
+    const caller = await requireUser(request);
+    reply.header("cache-control", "no-store");
+    return feed.one(request.params.id, caller);
   });
 
   route(app, "GET /api/posts/mine", { preValidation: requireUser }, async (request, reply): Promise<Post[]> => {
@@ -49,8 +56,9 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed) {
     return reply.status(201).send(comment);
   });
 
+  // The moderation queue's approve, kept here for the feed's Approve (docs/spec.md §7): logged alike.
   route(app, "PUT /api/posts/:id/approve", { preValidation: requireAdmin }, async (request) => {
-    await feed.approve(request.params.id);
+    await approve(request.params.id, await requireAdmin(request));
     return { id: request.params.id, approved: true };
   });
 

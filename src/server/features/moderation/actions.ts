@@ -1,0 +1,179 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { comments, moderationLog, posts, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import type { SessionUser } from "../../http/request-user";
+import type { Sessions } from "../../auth/sessions";
+import type { ModerationAction } from "../../../shared/moderation";
+import type { Feed } from "../posts/feed";
+import { setImagesPublic } from "../posts/repository";
+import { resolveReports } from "./reports";
+
+/** What moderation tells the people it concerns (notifications/notifier.ts). */
+export interface ModerationNotifications {
+  postRejected(postId: string, reason: string): Promise<void>;
+  moderation(userId: string, reason: string, about: { postId?: string; commentId?: string; text: string }): Promise<void>;
+}
+
+type Admin = Pick<SessionUser, "id" | "isAdmin">;
+
+export const ADMIN_SANCTION_MESSAGE = "Admins cannot be suspended or banned";
+export const ONLY_PENDING_MESSAGE = "Only posts waiting for approval can be rejected";
+
+/** The first words of a deleted thing, kept in the audit log's entry. */
+const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+
+/**
+ * Every moderation action (decision 029): each changes the thing or the person, closes the reports
+ * it answers, writes one audit-log entry (who, what, to whom, why) and tells the person concerned.
+ * Changes to what the feed shows drop every server process's kept feed pages at once.
+ */
+export function createModerationActions(db: Database, deps: { feed: Feed; sessions: Pick<Sessions, "forget">; notifications?: ModerationNotifications }) {
+  const { feed, sessions, notifications } = deps;
+
+  async function record(admin: Admin, action: string, entry: { targetUserId?: string | null; postId?: string | null; commentId?: string | null; reason?: string; detail?: string }) {
+    await db.insert(moderationLog).values({ actorId: admin.id, action, targetUserId: entry.targetUserId ?? null, postId: entry.postId ?? null, commentId: entry.commentId ?? null, reason: entry.reason ?? "", detail: entry.detail ?? "" });
+  }
+
+  async function postOf(postId: string) {
+    const [post] = await db.select({ userId: posts.userId, approved: posts.approved, hidden: posts.hiddenReason, description: posts.description }).from(posts).where(eq(posts.id, postId));
+    if (!post) throw new HttpError(404, "Post not found");
+    return post;
+  }
+
+  async function commentOf(commentId: string) {
+    const [comment] = await db.select({ postId: comments.postId, userId: comments.userId, text: comments.text }).from(comments).where(eq(comments.id, commentId));
+    if (!comment) throw new HttpError(404, "Comment not found");
+    return comment;
+  }
+
+  async function personOf(userId: string) {
+    const [person] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+    if (!person) throw new HttpError(404, "User not found");
+    return person;
+  }
+
+  const tell = (what: Promise<void> | undefined) => what?.catch(() => undefined);
+
+  /** A sanction given or lifted: the person's sessions are read afresh in every process. */
+  async function sanction(userId: string, values: Partial<typeof users.$inferInsert>) {
+    await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+    sessions.forget(userId);
+  }
+
+  return {
+    async act(admin: Admin, action: ModerationAction): Promise<string> {
+      const reason = action.reason ?? "";
+      switch (action.action) {
+        case "approve": {
+          const post = await postOf(action.postId);
+          await feed.approve(action.postId);
+          await resolveReports(db, { postId: action.postId }, "dismissed");
+          await record(admin, "approve", { targetUserId: post.userId, postId: action.postId, reason });
+          return "Post approved successfully!";
+        }
+        case "reject": {
+          const post = await postOf(action.postId);
+          const rejected = await db.update(posts).set({ rejectedReason: reason }).where(and(eq(posts.id, action.postId), eq(posts.approved, false))).returning({ id: posts.id });
+          if (rejected.length === 0) throw new HttpError(400, ONLY_PENDING_MESSAGE);
+          feed.invalidate();
+          await resolveReports(db, { postId: action.postId }, "actioned");
+          await record(admin, "reject", { targetUserId: post.userId, postId: action.postId, reason });
+          await tell(notifications?.postRejected(action.postId, reason));
+          return "Post rejected";
+        }
+        case "hide-post": {
+          const post = await postOf(action.postId);
+          await db.transaction(async (tx) => {
+            await tx.update(posts).set({ hiddenReason: reason }).where(eq(posts.id, action.postId));
+            await setImagesPublic(tx, action.postId, false);
+          });
+          feed.invalidate();
+          await resolveReports(db, { postId: action.postId }, "actioned");
+          await record(admin, "hide-post", { targetUserId: post.userId, postId: action.postId, reason });
+          await tell(notifications?.moderation(post.userId, reason, { postId: action.postId, text: "A moderator hid your drawing" }));
+          return "Post hidden";
+        }
+        case "restore-post": {
+          const post = await postOf(action.postId);
+          // Restoring takes back a hide and a rejection: a rejected post waits for approval again.
+          await db.transaction(async (tx) => {
+            await tx.update(posts).set({ hiddenReason: null, rejectedReason: null }).where(eq(posts.id, action.postId));
+            await setImagesPublic(tx, action.postId, post.approved);
+          });
+          feed.invalidate();
+          await record(admin, "restore-post", { targetUserId: post.userId, postId: action.postId, reason });
+          return "Post restored";
+        }
+        case "delete-post": {
+          const post = await postOf(action.postId);
+          await feed.remove(action.postId, admin);
+          await record(admin, "delete-post", { targetUserId: post.userId, postId: action.postId, reason, detail: excerpt(post.description) });
+          await tell(notifications?.moderation(post.userId, reason, { text: "A moderator removed your drawing" }));
+          return "Post deleted";
+        }
+        case "dismiss-post": {
+          const post = await postOf(action.postId);
+          await resolveReports(db, { postId: action.postId }, "dismissed");
+          await record(admin, "dismiss-post", { targetUserId: post.userId, postId: action.postId, reason });
+          return "Reports dismissed";
+        }
+        case "hide-comment":
+        case "restore-comment": {
+          const comment = await commentOf(action.commentId);
+          const hiding = action.action === "hide-comment";
+          await db.update(comments).set({ hiddenReason: hiding ? reason : null }).where(eq(comments.id, action.commentId));
+          feed.invalidate();
+          if (hiding) await resolveReports(db, { commentId: action.commentId }, "actioned");
+          await record(admin, action.action, { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason });
+          if (hiding) await tell(notifications?.moderation(comment.userId, reason, { postId: comment.postId, commentId: action.commentId, text: "A moderator hid your comment" }));
+          return hiding ? "Comment hidden" : "Comment restored";
+        }
+        case "delete-comment": {
+          const comment = await commentOf(action.commentId);
+          await feed.removeComment(comment.postId, action.commentId, admin);
+          await record(admin, "delete-comment", { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason, detail: excerpt(comment.text) });
+          await tell(notifications?.moderation(comment.userId, reason, { postId: comment.postId, text: "A moderator removed your comment" }));
+          return "Comment deleted";
+        }
+        case "dismiss-comment": {
+          const comment = await commentOf(action.commentId);
+          await resolveReports(db, { commentId: action.commentId }, "dismissed");
+          await record(admin, "dismiss-comment", { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason });
+          return "Reports dismissed";
+        }
+        case "warn": {
+          await personOf(action.userId);
+          await record(admin, "warn", { targetUserId: action.userId, reason });
+          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator warned you" }));
+          return "Warning sent";
+        }
+        case "suspend":
+        case "ban": {
+          if ((await personOf(action.userId)).isAdmin) throw new HttpError(400, ADMIN_SANCTION_MESSAGE);
+          if (action.action === "suspend") {
+            const until = new Date(Date.now() + action.days * 24 * 60 * 60_000);
+            await sanction(action.userId, { suspendedUntil: until, bannedAt: null, sanctionReason: reason });
+            const days = `${action.days} day${action.days === 1 ? "" : "s"}`;
+            await record(admin, "suspend", { targetUserId: action.userId, reason, detail: `${days}, until ${until.toISOString()}` });
+            await tell(notifications?.moderation(action.userId, reason, { text: `A moderator suspended your account for ${days}` }));
+            return "Member suspended";
+          }
+          await sanction(action.userId, { bannedAt: new Date(), suspendedUntil: null, sanctionReason: reason });
+          await record(admin, "ban", { targetUserId: action.userId, reason });
+          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator banned your account from posting, commenting, liking and reporting" }));
+          return "Member banned";
+        }
+        case "lift": {
+          await personOf(action.userId);
+          await sanction(action.userId, { bannedAt: null, suspendedUntil: null, sanctionReason: null });
+          await record(admin, "lift", { targetUserId: action.userId, reason });
+          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator lifted the limits on your account" }));
+          return "Sanction lifted";
+        }
+      }
+    },
+  };
+}
+
+export type ModerationActions = ReturnType<typeof createModerationActions>;
