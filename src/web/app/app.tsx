@@ -34,6 +34,11 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
   // the first render, which is the one hydration must match.
   const [accountKnown] = useState(() => client.getQueryData(AUTH_USER_KEY) !== undefined);
   useEffect(() => {
+    // The loaders of the screens that are not public pages (rare-screens.ts), once the page has settled.
+    const later = setTimeout(() => void import("./rare-screens").catch(() => undefined), 2500);
+    return () => clearTimeout(later);
+  }, []);
+  useEffect(() => {
     // Offline, the service worker answers with the page as last seen, which may be from before
     // this person signed in: once hydrated, ask again. (Online the answer is the same null, and
     // nothing renders again.)
