@@ -56,7 +56,7 @@ export function createNotifier(deps: NotifierDeps) {
   const clock = deps.now ?? Date.now;
   const at = () => new Date(clock());
   const repository = createNotificationsRepository(db);
-  const unread = createUnreadCounts(repository.countUnread, deps.changes);
+  const unread = createUnreadCounts(repository.countUnread, deps.changes, { now: clock });
   const key = unsubscribeKey(config);
 
   const item = (row: NotificationRow): NotificationItem => ({
@@ -191,14 +191,35 @@ export function createNotifier(deps: NotifierDeps) {
       });
     },
 
+    /**
+     * Call before deleting a post or a comment: its notifications go now, and their people's unread
+     * counts are told (the database's cascade would delete them without telling anyone).
+     */
+    postRemoved(postId: string): Promise<void> {
+      return safely("removal", async () => {
+        for (const userId of await repository.deleteAbout({ postId })) unread.changed(userId);
+      });
+    },
+
+    /** As postRemoved, for a comment. */
+    commentRemoved(commentId: string): Promise<void> {
+      return safely("removal", async () => {
+        for (const userId of await repository.deleteAbout({ commentId })) unread.changed(userId);
+      });
+    },
+
     /** The person's unread count: from this process's memory when it has it (no query). */
     unreadCount: (userId: string): Promise<number> => unread.get(userId),
     /** Hits and misses of the unread counts, for /metrics. */
     cacheStats: unread.stats,
 
-    /** A page of the person's notifications, newest first; `before` one of theirs for older ones. */
-    async list(userId: string, before?: string): Promise<NotificationItem[]> {
-      return (await repository.page(userId, before, NOTIFICATIONS_PAGE_SIZE)).map(item);
+    /**
+     * A page of the person's notifications, newest first (`before` one of theirs for older ones),
+     * with the unread count read again: opening the bell mends a count that went wrong.
+     */
+    async list(userId: string, before?: string): Promise<{ items: NotificationItem[]; unread: number }> {
+      const [rows, count] = await Promise.all([repository.page(userId, before, NOTIFICATIONS_PAGE_SIZE), unread.get(userId, { fresh: true })]);
+      return { items: rows.map(item), unread: count };
     },
 
     /** False when the person has no such notification. */

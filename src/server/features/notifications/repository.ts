@@ -179,6 +179,15 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     },
 
+    /** Deletes the notifications about a post or a comment; answers whose they were. */
+    async deleteAbout(about: { postId: string } | { commentId: string }): Promise<string[]> {
+      const rows = await db
+        .delete(notifications)
+        .where("postId" in about ? eq(notifications.postId, about.postId) : eq(notifications.commentId, about.commentId))
+        .returning({ userId: notifications.userId });
+      return [...new Set(rows.map((row) => row.userId))];
+    },
+
     async recipient(userId: string): Promise<Recipient | null> {
       const [row] = await db
         .select({ id: users.id, email: users.email, firstName: users.firstName, emailVerified: users.emailVerified, mutedEmailKinds: users.mutedEmailKinds })

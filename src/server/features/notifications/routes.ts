@@ -17,7 +17,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notifie
   route(app, "GET /api/notifications", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     reply.header("cache-control", "no-store");
-    const [items, unread] = await Promise.all([notifier.list(caller.id, request.query.before), notifier.unreadCount(caller.id)]);
+    const { items, unread } = await notifier.list(caller.id, request.query.before);
     return { items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })), unread };
   });
 

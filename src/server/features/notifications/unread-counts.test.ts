@@ -70,7 +70,7 @@ describe("unread counts", () => {
 
   it("keep at most `max` people, dropping the one asked for least recently", async () => {
     const db = source({});
-    const unread = createUnreadCounts(db.read, localChannel<string>(), 3);
+    const unread = createUnreadCounts(db.read, localChannel<string>(), { max: 3 });
     for (const id of ["a", "b", "c"]) await unread.get(id);
     await unread.get("a");
     await unread.get("d");
@@ -82,5 +82,20 @@ describe("unread counts", () => {
     expect(db.reads()).toBe(before);
     await unread.get("b");
     expect(db.reads()).toBe(before + 1);
+  });
+
+  it("read a count again once it is older than the TTL, or when asked fresh", async () => {
+    const db = source({ ana: 1 });
+    let clock = 0;
+    const unread = createUnreadCounts(db.read, localChannel<string>(), { ttlMs: 1000, now: () => clock });
+    expect(await unread.get("ana")).toBe(1);
+    db.counts.ana = 0; // rows gone without a notice (a cascade)
+    clock = 999;
+    expect(await unread.get("ana")).toBe(1);
+    clock = 1000;
+    expect(await unread.get("ana")).toBe(0);
+    db.counts.ana = 4;
+    expect(await unread.get("ana", { fresh: true })).toBe(4);
+    expect(db.reads()).toBe(3);
   });
 });
