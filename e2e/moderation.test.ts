@@ -47,6 +47,11 @@ async function signedInPage(email: string, viewport = WIDE): Promise<{ context: 
 
 const postCard = (page: Page, text: string): Locator => page.getByRole("article").filter({ hasText: text });
 
+/** Wait until the photos in this part of the page have loaded (for screenshots). */
+async function photosLoaded(part: Locator): Promise<void> {
+  await expect.poll(() => part.locator("img").evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+}
+
 async function openMenu(page: Page, card: Locator, label: string): Promise<Locator> {
   await card.getByRole("button", { name: label }).click();
   const menu = page.getByRole("menu", { name: label });
@@ -71,6 +76,10 @@ describe("moderation", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => menu.count()).toBe(0);
     await page.keyboard.press("Enter");
+    await menu.waitFor();
+    await photosLoaded(card);
+    await screenshot(page, "moderation-menu-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press("Enter");
 
     const dialog = page.getByRole("dialog", { name: "Report post" });
@@ -121,6 +130,7 @@ describe("moderation", () => {
     await item.waitFor();
     await item.getByText("Something else × 1").waitFor();
     await item.getByText("This is a photo of a cat, not a drawing").waitFor();
+    await photosLoaded(item);
     await screenshot(page, "moderation-reported-desktop");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -148,7 +158,9 @@ describe("moderation", () => {
     await entry.waitFor();
     expect(await entry.textContent()).toContain(`hid a post by ${authorName}`);
     await entry.locator("time").waitFor();
+    await entry.getByRole("link", { name: "View post" }).waitFor();
     await screenshot(page, "moderation-log-desktop");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -175,6 +187,7 @@ describe("moderation", () => {
     const item = postCard(page, pending);
     await item.waitFor();
     await item.getByText("Waiting for approval").first().waitFor();
+    await photosLoaded(item);
     await screenshot(page, "moderation-pending-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -10,7 +10,7 @@ function Entry({ entry }: { entry: LogEntry }) {
   const verb = LOG_VERBS[entry.action] ?? entry.action.replace(/-/g, " ");
   const link = entry.postId ? `/feed?post=${entry.postId}${entry.commentId ? `&comment=${entry.commentId}` : ""}` : null;
   return (
-    <li className="grid gap-1 border-b border-line px-1 py-3.5 last:border-b-0 sm:grid-cols-[11rem_1fr] sm:gap-4">
+    <li className="grid gap-1 border-b border-line px-1 py-3 last:border-b-0 sm:grid-cols-[11rem_1fr_auto] sm:items-start sm:gap-4">
       <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
         {formatWhen(entry.createdAt)}
       </time>
@@ -19,17 +19,14 @@ function Entry({ entry }: { entry: LogEntry }) {
           <span className="font-semibold">{entry.actor.name}</span> {verb}
           {entry.target && <span className="font-semibold"> {entry.target.name}</span>}
           {entry.detail && <span className="text-ink-soft"> ({entry.detail})</span>}
-          {link && (
-            <>
-              {" · "}
-              <Link href={link} className="text-sm font-medium text-accent-strong underline underline-offset-2">
-                view
-              </Link>
-            </>
-          )}
         </p>
         {entry.reason ? <p className="mt-0.5 whitespace-pre-line break-words text-sm text-ink-soft">Reason: {entry.reason}</p> : <p className="mt-0.5 text-sm text-ink-soft/80">No reason given</p>}
       </div>
+      {link && (
+        <Link href={link} className="inline-flex min-h-11 w-fit items-center rounded-full px-3 text-sm font-semibold text-accent-strong underline-offset-2 hover:bg-paper-deep hover:underline sm:-my-2">
+          {entry.commentId ? "View comment" : "View post"}
+        </Link>
+      )}
     </li>
   );
 }

@@ -112,9 +112,9 @@ export const QueueItemCard = forwardRef<HTMLElement, { item: QueueItem; selected
                 {comment.hiddenReason !== null && <Badge tone="grey">Hidden: {comment.hiddenReason}</Badge>}
               </p>
               <p className="mt-1.5 whitespace-pre-line break-words rounded-2xl bg-paper-deep/70 px-3.5 py-2">{comment.text}</p>
-              <p className="mt-1.5 text-sm text-ink-soft">
+              <p className="mt-1 text-sm text-ink-soft">
                 On{" "}
-                <Link href={`/feed?post=${item.postId}&comment=${comment.id}`} className="font-medium text-accent-strong underline underline-offset-2">
+                <Link href={`/feed?post=${item.postId}&comment=${comment.id}`} className="inline-flex min-h-11 items-center font-medium text-accent-strong underline underline-offset-2">
                   {item.postDescription ? `the post “${item.postDescription.slice(0, 60)}${item.postDescription.length > 60 ? "…" : ""}”` : "this post"}
                 </Link>
               </p>
