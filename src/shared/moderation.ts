@@ -81,12 +81,22 @@ export type ModerationActionName = ModerationAction["action"];
 export const QUEUE_TABS = ["pending", "reported"] as const;
 export type QueueTab = (typeof QUEUE_TABS)[number];
 
+/** A whole number written in decimal digits, in a query, up to `max`. */
+const wholeNumber = (max: number) =>
+  text()
+    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) <= max, `must be a whole number up to ${max}`)
+    .transform(Number);
+
 export const moderationQueueQuery = z.object({
-  tab: z.enum(QUEUE_TABS, { message: "tab must be pending or reported" }).default("pending"),
+  tab: text()
+    .refine((value): value is QueueTab => (QUEUE_TABS as readonly string[]).includes(value), "must be pending or reported")
+    .transform((value) => value as QueueTab)
+    .default("pending"),
   /** How many items of the tab to skip: the queue changes as it is worked, so it pages by offset. */
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: wholeNumber(100_000).default(0),
 });
-export const moderationLogQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+/** The audit log's next page: entries older than the entry `before` (an id). */
+export const moderationLogQuery = z.object({ before: wholeNumber(999_999_999).optional() });
 
 /** What a person under a sanction is told when they try to post, comment, like or report. */
 export function sanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawingChecks, emailVerificationTokens, passwordResetTokens, users, worksInProgress } from "../db/schema";
+import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, worksInProgress } from "../db/schema";
+import { signUnsubscribeToken, unsubscribeKey } from "../features/notifications/unsubscribe-token";
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
 import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
@@ -20,7 +21,7 @@ import type { Post } from "../../shared/posts";
  * fails the coverage test at the bottom. No answer to a non-admin may carry another user's e-mail.
  */
 
-type Role = "visitor" | "user" | "other" | "admin";
+type Role = "visitor" | "user" | "other" | "suspended" | "admin";
 
 interface Context {
   /** Who sends the request; null for a visitor. */
@@ -39,6 +40,8 @@ interface Row {
   user: number;
   /** Only where the route touches someone's own data. */
   other?: number;
+  /** A member under a running suspension (decision 029), where it matters: the routes it limits, and the new ones. */
+  suspended?: number;
   admin: number;
   /**
    * Every identity is made for the request: it ends sessions or changes the account. "password":
@@ -54,6 +57,7 @@ interface Row {
 let t: TestApp;
 let userA: TestUser;
 let userB: TestUser;
+let suspendedUser: TestUser;
 let admin: TestUser;
 let dragonId: string;
 let dragonPreview: string;
@@ -62,11 +66,14 @@ let approvedPost: string;
 let publishedBlog: { id: string; slug: string };
 let draftBlog: { id: string; slug: string };
 let privateUpload: string;
+let notificationOfA: string;
 
 beforeAll(async () => {
   t = await createRouteTestApp();
   userA = await createSignedInUser(t);
   userB = await createSignedInUser(t);
+  suspendedUser = await createSignedInUser(t);
+  await t.database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000), sanctionReason: "Spam" }).where(eq(users.id, suspendedUser.id));
   admin = await createSignedInUser(t, { isAdmin: true });
   dragonId = await newDragon(t, admin);
   dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
@@ -79,8 +86,17 @@ beforeAll(async () => {
   publishedBlog = await newBlogPost(t, admin, { published: true });
   draftBlog = await newBlogPost(t, admin, { published: false });
   privateUpload = await storedUpload(t, userA.id, await testPicture());
+  notificationOfA = await newNotification(userA);
 });
 afterAll(() => t.close());
+
+/** A notification for `person`: one unread "approved", straight into the database. */
+async function newNotification(person: TestUser): Promise<string> {
+  const [row] = await t.database.db.insert(notifications).values({ userId: person.id, kind: "approved", postId: approvedPost }).returning({ id: notifications.id });
+  return row!.id;
+}
+
+const unsubscribeToken = (person: TestUser) => signUnsubscribeToken(unsubscribeKey(t.config), person.id, "comment");
 
 const newEmail = (what: string) => `${what}-${crypto.randomUUID()}@example.com`;
 
@@ -228,11 +244,11 @@ const rows: Row[] = [
     },
   },
   // Photos must be the caller's own uploads.
-  { route: "POST /api/posts", visitor: 401, user: 201, other: 400, admin: 400, request: async (c) => ({ body: { dragonId, description: "My dragon", images: [await checkedUpload(t, c.owner, await testPicture())] } }) },
+  { route: "POST /api/posts", visitor: 401, user: 201, other: 400, suspended: 403, admin: 400, request: async (c) => ({ body: { dragonId, description: "My dragon", images: [await checkedUpload(t, c.owner, await testPicture())] } }) },
   { route: "POST /api/posts/:id/like", case: "a pending post", visitor: 401, user: 200, other: 404, admin: 200, request: () => ({ params: { id: pendingPost } }) },
-  { route: "POST /api/posts/:id/like", case: "an approved post", visitor: 401, user: 200, other: 200, admin: 200, request: () => ({ params: { id: approvedPost } }) },
+  { route: "POST /api/posts/:id/like", case: "an approved post", visitor: 401, user: 200, other: 200, suspended: 403, admin: 200, request: () => ({ params: { id: approvedPost } }) },
   { route: "POST /api/posts/:id/comment", case: "a pending post", visitor: 401, user: 201, other: 404, admin: 201, request: () => ({ params: { id: pendingPost } }) },
-  { route: "POST /api/posts/:id/comment", case: "an approved post", visitor: 401, user: 201, other: 201, admin: 201, request: () => ({ params: { id: approvedPost } }) },
+  { route: "POST /api/posts/:id/comment", case: "an approved post", visitor: 401, user: 201, other: 201, suspended: 403, admin: 201, request: () => ({ params: { id: approvedPost } }) },
   // Not even by its author.
   { route: "PUT /api/posts/:id/approve", visitor: 401, user: 403, admin: 200, request: async (c) => ({ params: { id: await newPost(t, c.owner, dragonId, { approved: false }) } }) },
   { route: "DELETE /api/posts/:id", case: "an approved post", visitor: 401, user: 200, other: 403, admin: 200, request: async (c) => ({ params: { id: await newPost(t, c.owner, dragonId, { approved: true }) } }) },
@@ -245,6 +261,72 @@ const rows: Row[] = [
       return { params: { id, commentId: await newComment(t, id, c.owner) } };
     },
   },
+  { route: "GET /api/posts/:id", case: "an approved post", visitor: 401, user: 200, other: 200, suspended: 200, admin: 200, request: () => ({ params: { id: approvedPost } }) },
+  { route: "GET /api/posts/:id", case: "a pending post", visitor: 401, user: 200, other: 404, suspended: 404, admin: 200, request: () => ({ params: { id: pendingPost } }) },
+  {
+    // A post the caller blocked the author of, or was blocked by, is not found (nothing says why).
+    route: "GET /api/posts/:id", case: "a post by someone the caller blocked", visitor: 401, user: 200, other: 404, admin: 404,
+    request: async (c) => {
+      const author = await createSignedInUser(t);
+      if (c.who && c.role !== "user") await t.app.inject({ method: "PUT", url: `/api/blocks/${author.id}`, cookies: c.who.cookies });
+      return { params: { id: await newPost(t, author, dragonId, { approved: true }) } };
+    },
+  },
+
+  // Reports (decision 029): members report what they can see, once; admins work the queue.
+  {
+    route: "POST /api/reports", visitor: 401, user: 201, other: 201, suspended: 403, admin: 201,
+    request: async (c) => ({ body: { postId: await newPost(t, c.owner, dragonId, { approved: true }), reason: "spam" } }),
+    check: async (res, c) => {
+      if (res.statusCode === 201) expect(res.json<{ status: string }>().status).toBe("pending");
+      if (c.role === "suspended") expect(message(res)).toMatch(/^Your account is suspended until .*: you cannot post, comment, like or report until then\. Reason: Spam$/);
+    },
+  },
+  {
+    route: "POST /api/reports", case: "a pending post of someone else's", visitor: 401, user: 201, other: 404, admin: 201,
+    request: async (c) => ({ body: { postId: await newPost(t, c.owner, dragonId, { approved: false }), reason: "spam" } }),
+  },
+  {
+    route: "GET /api/reports/mine", visitor: 401, user: 200, other: 200, suspended: 200, admin: 200,
+    check: async (res, c) => {
+      if (!c.who) return;
+      const ids = res.json<Array<{ id: string }>>().map((report) => report.id);
+      const own = await t.database.db.select({ id: reports.id }).from(reports).where(eq(reports.reporterId, c.who.id));
+      expect(ids.sort()).toEqual(own.map((row) => row.id).sort());
+    },
+  },
+  { route: "GET /api/admin/moderation/queue", visitor: 401, user: 403, suspended: 403, admin: 200 },
+  { route: "GET /api/admin/moderation/counts", visitor: 401, user: 403, suspended: 403, admin: 200 },
+  { route: "GET /api/admin/moderation/log", visitor: 401, user: 403, suspended: 403, admin: 200, request: () => ({ query: {} }) },
+  {
+    route: "POST /api/admin/moderation/actions", visitor: 401, user: 403, suspended: 403, admin: 200,
+    request: async (c) => ({ body: { action: "reject", postId: await newPost(t, c.owner, dragonId, { approved: false }), reason: "Not a drawing" } }),
+  },
+  {
+    route: "POST /api/admin/moderation/actions", case: "suspending an admin", visitor: 401, user: 403, admin: 400,
+    request: () => ({ body: { action: "suspend", userId: admin.id, days: 7, reason: "Testing" } }),
+  },
+
+  // Blocks: one's own list; blocking is allowed under a suspension (it protects the blocker).
+  { route: "GET /api/blocks", visitor: 401, user: 200, suspended: 200, admin: 200 },
+  { route: "PUT /api/blocks/:userId", visitor: 401, user: 200, suspended: 200, admin: 200, request: async () => ({ params: { userId: (await createSignedInUser(t)).id } }) },
+  { route: "PUT /api/blocks/:userId", case: "oneself", visitor: 401, user: 400, admin: 400, request: (c) => ({ params: { userId: c.who?.id ?? c.owner.id } }) },
+  { route: "DELETE /api/blocks/:userId", visitor: 401, user: 200, suspended: 200, admin: 200, request: () => ({ params: { userId: userB.id } }) },
+
+  // Notifications: only ever the caller's own.
+  {
+    route: "GET /api/notifications", visitor: 401, user: 200, other: 200, suspended: 200, admin: 200, request: () => ({ query: {} }),
+    check: (res, c) => {
+      if (c.who) expect(res.json<{ items: Array<{ id: string }> }>().items.some((item) => item.id === notificationOfA)).toBe(c.role === "user");
+    },
+  },
+  { route: "POST /api/notifications/read-all", visitor: 401, user: 200, suspended: 200, admin: 200, fresh: true },
+  { route: "POST /api/notifications/:id/read", visitor: 401, user: 200, other: 404, admin: 404, request: async (c) => ({ params: { id: await newNotification(c.owner) } }) },
+  { route: "GET /api/notifications/email-settings", visitor: 401, user: 200, suspended: 200, admin: 200 },
+  { route: "PUT /api/notifications/email-settings", visitor: 401, user: 200, suspended: 200, admin: 200, fresh: true },
+  // The signed link is the permission, whoever follows it (a mail provider's one-click included).
+  { route: "GET /api/notifications/unsubscribe", visitor: 200, user: 200, admin: 200, request: (c) => ({ query: { token: unsubscribeToken(c.owner) } }) },
+  { route: "POST /api/notifications/unsubscribe", visitor: 200, user: 200, admin: 200, request: (c) => ({ query: { token: unsubscribeToken(c.owner) } }) },
 
   { route: "GET /api/health", visitor: 200, user: 200, admin: 200 },
   { route: "GET /api/health/live", visitor: 200, user: 200, admin: 200 },
@@ -305,7 +387,7 @@ const catalogueRoute = (key: string) => catalogue.find((route) => routeKey(route
 
 /** The identities of one request: the fixed people, or (fresh) people made for it. */
 async function contextFor(row: Row, role: Role): Promise<Context> {
-  if (!row.fresh || role === "visitor") return { who: { visitor: null, user: userA, other: userB, admin }[role], owner: userA, role };
+  if (!row.fresh || role === "visitor") return { who: { visitor: null, user: userA, other: userB, suspended: suspendedUser, admin }[role], owner: userA, role };
   const person = (isAdmin = false) => (row.fresh === "password" ? createAccount(t, { isAdmin }) : createSignedInUser(t, { isAdmin }));
   const owner = await person();
   return { who: role === "user" ? owner : await person(role === "admin"), owner, role };
@@ -322,9 +404,9 @@ async function expectNoOtherEmails(res: LightMyRequestResponse, c: Context, part
 }
 
 const cases = rows.flatMap((row) =>
-  (["visitor", "user", "other", "admin"] as const)
+  (["visitor", "user", "other", "suspended", "admin"] as const)
     .filter((role) => row[role] !== undefined)
-    .map((role) => ({ row, role, expected: row[role]!, title: `${row.route}${row.case ? ` (${row.case})` : ""} as ${role === "other" ? "another user" : `a ${role}`}: ${row[role]}` })),
+    .map((role) => ({ row, role, expected: row[role]!, title: `${row.route}${row.case ? ` (${row.case})` : ""} as ${{ other: "another user", suspended: "a suspended user" }[role as string] ?? `a ${role}`}: ${row[role]}` })),
 );
 
 describe("access by role on every route", () => {

@@ -41,6 +41,10 @@ export const BLOG_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 // A private address: the link checks refuse it before any DNS look-up or download, so no test
 // built on this table reaches the network.
 export const REMOTE_LINK = "http://10.1.2.3/dragon.png";
+export const USER_ID = "4e3d2c1b-0a9f-4e8d-9c7b-6a5f4e3d2c1b";
+export const NOTIFICATION_ID = "8f7e6d5c-4b3a-4c2d-8e1f-0a9b8c7d6e5f";
+/** Long enough to be read as a token; not a valid one (the role matrix signs real ones). */
+export const UNSUBSCRIBE_TOKEN = "not-a-real-unsubscribe-token";
 
 export const BLOG_BODY = { title: "Drawing scales", slug: "drawing-scales", content: "<p>Start with the grid.</p>", excerpt: "How to draw scales", featuredImageUrl: UPLOAD, metaTitle: "Drawing scales", metaDescription: "Scales, step by step", tags: ["dragons"], published: true };
 const BLOG_FIELDS: Field[] = [
@@ -109,6 +113,26 @@ export const catalogue: Route[] = [
   { method: "PUT", path: "/api/posts/:id/approve", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/posts/:id", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/posts/:id/comments/:commentId", params: { id: POST_ID, commentId: COMMENT_ID }, fields: [{ in: "params", name: "id" }, { in: "params", name: "commentId" }] },
+  { method: "GET", path: "/api/posts/:id", params: { id: POST_ID }, fields: [{ in: "params", name: "id" }] },
+  {
+    method: "POST", path: "/api/reports", body: { postId: POST_ID, commentId: COMMENT_ID, reason: "other", note: "Selling things" },
+    fields: [{ in: "body", name: "postId" }, { in: "body", name: "commentId" }, { in: "body", name: "note" }], optional: ["body.commentId"],
+  },
+  { method: "GET", path: "/api/reports/mine", fields: [] },
+  { method: "GET", path: "/api/admin/moderation/queue", query: { tab: "pending", offset: "0" }, fields: [{ in: "query", name: "tab" }, { in: "query", name: "offset" }], optional: ["query.tab", "query.offset"] },
+  { method: "GET", path: "/api/admin/moderation/counts", fields: [] },
+  { method: "GET", path: "/api/admin/moderation/log", query: { before: "10" }, fields: [{ in: "query", name: "before" }], optional: ["query.before"] },
+  { method: "POST", path: "/api/admin/moderation/actions", body: { action: "reject", postId: POST_ID, reason: "Not a drawing" }, fields: [{ in: "body", name: "postId" }, { in: "body", name: "reason" }] },
+  { method: "GET", path: "/api/blocks", fields: [] },
+  { method: "PUT", path: "/api/blocks/:userId", params: { userId: USER_ID }, fields: [{ in: "params", name: "userId" }] },
+  { method: "DELETE", path: "/api/blocks/:userId", params: { userId: USER_ID }, fields: [{ in: "params", name: "userId" }] },
+  { method: "GET", path: "/api/notifications", query: { before: NOTIFICATION_ID }, fields: [{ in: "query", name: "before" }], optional: ["query.before"] },
+  { method: "POST", path: "/api/notifications/read-all", fields: [] },
+  { method: "POST", path: "/api/notifications/:id/read", params: { id: NOTIFICATION_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "GET", path: "/api/notifications/email-settings", fields: [] },
+  { method: "PUT", path: "/api/notifications/email-settings", body: { approved: true, rejected: true, comment: false }, fields: [] },
+  { method: "GET", path: "/api/notifications/unsubscribe", query: { token: UNSUBSCRIBE_TOKEN }, fields: [{ in: "query", name: "token" }] },
+  { method: "POST", path: "/api/notifications/unsubscribe", query: { token: UNSUBSCRIBE_TOKEN }, fields: [{ in: "query", name: "token" }] },
   { method: "GET", path: "/api/health", fields: [] },
   { method: "GET", path: "/api/health/live", fields: [] },
   { method: "GET", path: "/api/health/ready", fields: [] },
