@@ -1,0 +1,252 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dragons, moderationLog, users } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, checkedUpload, type TestUser } from "../../test/users";
+import { illustrationPng } from "../../test/images";
+import { DELETED_ACCOUNT_NAME, REPORTS_PER_HOUR } from "../../../shared/moderation";
+import type { Post } from "../../../shared/posts";
+
+// Reports, the moderation queue, its actions, sanctions, the audit log and blocks (decision 029),
+// through the API on a real database, as members and admins use them.
+
+let t: TestApp;
+let admin: TestUser;
+let dragonId: string;
+let picture: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t, { isAdmin: true });
+  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  dragonId = dragon!.id;
+  picture = await illustrationPng(300, 200);
+});
+afterAll(() => t.close());
+
+type Cookies = Record<string, string> | undefined;
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: object) => t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+const ok = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: object) => {
+  const res = await call(method, url, cookies, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+};
+const act = (body: object) => call("POST", "/api/admin/moderation/actions", admin.cookies, body);
+const feedIds = async (who: TestUser) => (await ok("GET", "/api/posts", who.cookies) as Post[]).map((post) => post.id);
+
+async function newPost(author: TestUser, options: { approved?: boolean; description?: string } = {}): Promise<{ id: string; imageUrl: string }> {
+  const images = [await checkedUpload(t, author, picture)];
+  const { id } = await ok("POST", "/api/posts", author.cookies, { dragonId, description: options.description ?? "My dragon", images });
+  if (options.approved ?? true) await ok("PUT", `/api/posts/${id}/approve`, admin.cookies);
+  const [post] = (await ok("GET", "/api/posts/mine", author.cookies) as Post[]).filter((own) => own.id === id);
+  return { id, imageUrl: post!.images[0]!.imageUrl };
+}
+
+describe("reports", () => {
+  it("takes one report per member and thing, shows it pending to its reporter, then reviewed once dismissed", async () => {
+    const author = await createSignedInUser(t);
+    const reporter = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    const first = await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "spam" });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ postId: id, commentId: null, reason: "spam", status: "pending" });
+    const again = await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "offensive" });
+    expect([again.statusCode, again.body]).toEqual([409, "You have already reported this"]);
+    // 'Something else' needs a note; notes are at most 500 characters.
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other" })).statusCode).toBe(400);
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other", note: "x".repeat(501) })).statusCode).toBe(400);
+
+    expect((await ok("GET", "/api/reports/mine", reporter.cookies) as Array<{ status: string }>).map((r) => r.status)).toEqual(["pending"]);
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "dismiss-post", postId: id });
+    expect((await ok("GET", "/api/reports/mine", reporter.cookies) as Array<{ status: string }>).map((r) => r.status)).toEqual(["reviewed"]);
+    // Nobody else reads a member's reports.
+    expect(await ok("GET", "/api/reports/mine", author.cookies)).toEqual([]);
+  });
+
+  it("reports a comment only on the post it belongs to, and only what the reporter can see", async () => {
+    const author = await createSignedInUser(t);
+    const reporter = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    const other = await newPost(author);
+    const comment = await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Thanks all" });
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: other.id, commentId: comment.id, reason: "spam" })).statusCode).toBe(404);
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId: comment.id, reason: "spam" })).statusCode).toBe(201);
+    const pending = await newPost(author, { approved: false });
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: pending.id, reason: "spam" })).statusCode).toBe(404);
+  });
+
+  it(`allows ${REPORTS_PER_HOUR} reports an hour per member, then answers 429`, async () => {
+    const author = await createSignedInUser(t);
+    const reporter = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    const commentIds: string[] = [];
+    for (let i = 0; i <= REPORTS_PER_HOUR; i++) commentIds.push((await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: `Comment ${i}` })).id);
+    const statuses = [];
+    for (const commentId of commentIds) statuses.push((await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId, reason: "spam" })).statusCode);
+    expect(statuses.slice(0, REPORTS_PER_HOUR).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the moderation queue", () => {
+  it("lists reported things most reported first, with reasons and notes but not who reported, and counts them", async () => {
+    const author = await createSignedInUser(t);
+    const { id: twice } = await newPost(author, { description: "twice" });
+    const { id: once } = await newPost(author, { description: "once" });
+    const reporters = [await createSignedInUser(t), await createSignedInUser(t)];
+    await ok("POST", "/api/reports", reporters[0]!.cookies, { postId: once, reason: "spam" });
+    for (const reporter of reporters) await ok("POST", "/api/reports", reporter.cookies, { postId: twice, reason: "other", note: "Not mine" });
+    const queue = await ok("GET", "/api/admin/moderation/queue?tab=reported", admin.cookies);
+    const ours = queue.items.filter((item: { type: string; post?: Post }) => item.type === "post" && [once, twice].includes(item.post!.id));
+    expect(ours.map((item: { post: Post }) => item.post.id)).toEqual([twice, once]);
+    expect(ours[0].reports).toMatchObject({ count: 2, reasons: [{ reason: "other", count: 2 }], notes: ["Not mine", "Not mine"] });
+    expect(JSON.stringify(queue)).not.toContain(reporters[0]!.email);
+    const counts = await ok("GET", "/api/admin/moderation/counts", admin.cookies);
+    expect(counts.reported).toBeGreaterThanOrEqual(2);
+  });
+
+  it("lists posts waiting for approval oldest first; a rejected post leaves the list and its author reads why", async () => {
+    const author = await createSignedInUser(t);
+    const first = await newPost(author, { approved: false });
+    const second = await newPost(author, { approved: false });
+    const pendingIds = async () => (await ok("GET", "/api/admin/moderation/queue?tab=pending&offset=0", admin.cookies)).items.map((item: { post: Post }) => item.post.id);
+    const before = await pendingIds();
+    expect(before.indexOf(first.id)).toBeLessThan(before.indexOf(second.id));
+    expect((await act({ action: "reject", postId: first.id, reason: "Please photograph the whole page" })).statusCode).toBe(200);
+    expect(await pendingIds()).not.toContain(first.id);
+    const mine = (await ok("GET", "/api/posts/mine", author.cookies)) as Post[];
+    expect(mine.find((post) => post.id === first.id)).toMatchObject({ approved: false, rejectedReason: "Please photograph the whole page" });
+    // An approved post cannot be rejected (hide it instead).
+    const approved = await newPost(author);
+    expect([(await act({ action: "reject", postId: approved.id, reason: "x" })).body]).toEqual(["Only posts waiting for approval can be rejected"]);
+  });
+
+  it("hides a post from everyone but its author and admins, photos included, and restores it", async () => {
+    const author = await createSignedInUser(t);
+    const member = await createSignedInUser(t);
+    const { id, imageUrl } = await newPost(author);
+    expect(await feedIds(member)).toContain(id);
+    expect((await call("GET", imageUrl, member.cookies)).statusCode).toBe(200);
+
+    expect((await act({ action: "hide-post", postId: id, reason: "Copied from a book" })).statusCode).toBe(200);
+    expect(await feedIds(member)).not.toContain(id);
+    expect((await call("GET", `/api/posts/${id}`, member.cookies)).statusCode).toBe(404);
+    expect((await call("GET", imageUrl, member.cookies)).statusCode).toBe(404);
+    expect((await call("POST", `/api/posts/${id}/like`, member.cookies)).statusCode).toBe(404);
+    expect(await ok("GET", `/api/posts/${id}`, author.cookies)).toMatchObject({ hiddenReason: "Copied from a book" });
+    expect((await call("GET", imageUrl, author.cookies)).statusCode).toBe(200);
+    expect(await feedIds(admin)).toContain(id);
+
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "restore-post", postId: id });
+    expect(await feedIds(member)).toContain(id);
+    expect((await call("GET", imageUrl, member.cookies)).statusCode).toBe(200);
+  });
+
+  it("hides a comment from everyone but admins (who see why), and deletes one with its reason logged", async () => {
+    const author = await createSignedInUser(t);
+    const commenter = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    const rude = await ok("POST", `/api/posts/${id}/comment`, commenter.cookies, { text: "Rude words" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-comment", commentId: rude.id, reason: "Unkind" });
+    const commentsFor = async (who: TestUser) => ((await ok("GET", "/api/posts", who.cookies)) as Post[]).find((post) => post.id === id)!.comments;
+    expect(await commentsFor(author)).toEqual([]);
+    expect((await commentsFor(admin)).map((comment) => comment.hiddenReason)).toEqual(["Unkind"]);
+
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "delete-comment", commentId: rude.id, reason: "Unkind again" });
+    expect(await commentsFor(admin)).toEqual([]);
+    const log = await ok("GET", "/api/admin/moderation/log", admin.cookies);
+    expect(log[0]).toMatchObject({ action: "delete-comment", reason: "Unkind again", detail: "Rude words", commentId: rude.id, target: { id: commenter.id } });
+  });
+});
+
+describe("sanctions", () => {
+  it("stops a suspended member posting, commenting, liking and reporting, says until when and why, and lets them export their data", async () => {
+    const member = await createSignedInUser(t);
+    const author = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    expect((await act({ action: "suspend", userId: member.id, days: 7, reason: "Spam links" })).statusCode).toBe(200);
+    const refusals = [
+      await call("POST", `/api/posts/${id}/like`, member.cookies),
+      await call("POST", `/api/posts/${id}/comment`, member.cookies, { text: "Buy now" }),
+      await call("POST", "/api/reports", member.cookies, { postId: id, reason: "spam" }),
+      await call("POST", "/api/posts", member.cookies, { dragonId, description: "", images: [await checkedUpload(t, member, picture)] }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toMatch(/^Your account is suspended until .+ UTC: you cannot post, comment, like or report until then\. Reason: Spam links$/);
+    }
+    const me = await ok("GET", "/api/auth/user", member.cookies);
+    expect(me.sanction).toMatchObject({ banned: false, reason: "Spam links" });
+    expect(Date.parse(me.sanction.until) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect((await call("GET", "/api/account/export", member.cookies)).statusCode).toBe(200);
+    expect(await feedIds(member)).toContain(id);
+
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "lift", userId: member.id });
+    expect((await call("POST", `/api/posts/${id}/like`, member.cookies)).statusCode).toBe(200);
+    expect((await ok("GET", "/api/auth/user", member.cookies)).sanction).toBeNull();
+  });
+
+  it("bans with no end, and never suspends or bans an admin", async () => {
+    const member = await createSignedInUser(t);
+    const author = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "ban", userId: member.id, reason: "Harassment" });
+    const res = await call("POST", `/api/posts/${id}/comment`, member.cookies, { text: "Hello" });
+    expect([res.statusCode, res.body]).toEqual([403, "Your account has been banned from posting, commenting, liking and reporting. Reason: Harassment"]);
+    const other = await createSignedInUser(t, { isAdmin: true });
+    const refused = await act({ action: "ban", userId: other.id, reason: "No" });
+    expect([refused.statusCode, refused.body]).toEqual([400, "Admins cannot be suspended or banned"]);
+    expect((await act({ action: "suspend", userId: member.id, days: 3, reason: "x" })).statusCode).toBe(400);
+  });
+});
+
+describe("the audit log", () => {
+  it("records who did what to whom and why, cannot be changed or deleted, and outlives the accounts it names", async () => {
+    const member = await createSignedInUser(t);
+    await t.database.db.update(users).set({ firstName: "Mallory", lastName: "Jones" }).where(eq(users.id, member.id));
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "warn", userId: member.id, reason: "Be kind" });
+    const [entry] = await ok("GET", "/api/admin/moderation/log", admin.cookies);
+    expect(entry).toMatchObject({ action: "warn", reason: "Be kind", actor: { id: admin.id, name: "Test" }, target: { id: member.id, name: "Mallory Jones" } });
+
+    await expect(t.database.db.execute(sql`update ${moderationLog} set reason = 'edited' where id = ${entry.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from ${moderationLog} where id = ${entry.id}`)).rejects.toThrow();
+
+    await t.database.db.delete(users).where(eq(users.id, member.id));
+    const [after] = (await ok("GET", "/api/admin/moderation/log", admin.cookies)).filter((row: { id: number }) => row.id === entry.id);
+    expect(after).toMatchObject({ action: "warn", reason: "Be kind", target: { id: null, name: DELETED_ACCOUNT_NAME } });
+  });
+});
+
+describe("blocks", () => {
+  it("hide two people's posts, comments and likes from each other, both ways, until undone; the blocked person is not told", async () => {
+    const blocker = await createSignedInUser(t);
+    const blocked = await createSignedInUser(t);
+    const bystander = await createSignedInUser(t);
+    const byBlocker = await newPost(blocker);
+    const byBlocked = await newPost(blocked);
+    const byBystander = await newPost(bystander);
+    await ok("POST", `/api/posts/${byBystander.id}/comment`, blocked.cookies, { text: "Nice" });
+    await ok("POST", `/api/posts/${byBystander.id}/like`, blocked.cookies);
+
+    expect(await ok("PUT", `/api/blocks/${blocked.id}`, blocker.cookies)).toEqual({ message: "Blocked" });
+    const seenBy = async (who: TestUser) => (await ok("GET", "/api/posts", who.cookies)) as Post[];
+    const blockerView = await seenBy(blocker);
+    expect(blockerView.map((post) => post.id)).not.toContain(byBlocked.id);
+    const bystanderPost = blockerView.find((post) => post.id === byBystander.id)!;
+    expect(bystanderPost.comments).toEqual([]);
+    expect(bystanderPost.likes).toEqual([]);
+    expect((await seenBy(blocked)).map((post) => post.id)).not.toContain(byBlocker.id);
+    expect((await seenBy(bystander)).map((post) => post.id)).toEqual(expect.arrayContaining([byBlocker.id, byBlocked.id]));
+    // Neither can comment on (or like, or open) the other's posts.
+    expect((await call("POST", `/api/posts/${byBlocker.id}/comment`, blocked.cookies, { text: "Hi" })).statusCode).toBe(404);
+    expect((await call("POST", `/api/posts/${byBlocked.id}/comment`, blocker.cookies, { text: "Hi" })).statusCode).toBe(404);
+
+    const list = await ok("GET", "/api/blocks", blocker.cookies);
+    expect(list).toEqual([expect.objectContaining({ userId: blocked.id, email: expect.stringMatching(/^u•••@example\.com$/) })]);
+    expect(JSON.stringify(list)).not.toContain(blocked.email);
+    expect(await ok("GET", "/api/blocks", blocked.cookies)).toEqual([]);
+
+    await ok("DELETE", `/api/blocks/${blocked.id}`, blocker.cookies);
+    expect((await seenBy(blocker)).map((post) => post.id)).toContain(byBlocked.id);
+  });
+});
