@@ -78,7 +78,8 @@ describe("moderation", () => {
     await page.keyboard.press("Enter");
     await menu.waitFor();
     await photosLoaded(card);
-    await screenshot(page, "moderation-menu-phone");
+    // What is on screen (a full-page capture resizes the window, which closes the menu).
+    await page.screenshot({ path: "test-results/screenshots/moderation-menu-phone.png" });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press("Enter");
 
@@ -107,6 +108,16 @@ describe("moderation", () => {
     await dialog.getByRole("alert").filter({ hasText: "You have already reported this" }).waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
+
+    // A comment has its own menu.
+    const other = postCard(page, kept);
+    await other.getByRole("button", { name: /^Comments/ }).click();
+    await (await openMenu(page, other, `More actions for ${authorName}'s comment`)).getByRole("menuitem", { name: "Report" }).click();
+    const commentDialog = page.getByRole("dialog", { name: "Report comment" });
+    await commentDialog.getByRole("radio", { name: "Offensive" }).check();
+    await commentDialog.getByRole("button", { name: "Submit" }).click();
+    await commentDialog.getByText("Thanks — an admin will review your report.").waitFor();
+    await page.keyboard.press("Escape");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
@@ -151,6 +162,13 @@ describe("moderation", () => {
     await hide.click();
     await expectToast(page, "Success", "Post hidden.");
     await expect.poll(() => item.count()).toBe(0);
+
+    // The reported comment: its reasons, and Dismiss keeps it as it is.
+    const comment = page.getByRole("article", { name: `Comment by ${authorName}` }).filter({ hasText: `First! ${stamp}` });
+    await comment.getByText("Offensive × 1").waitFor();
+    await comment.getByRole("button", { name: "Dismiss reports" }).click();
+    await expectToast(page, "Success", "Reports dismissed.");
+    await expect.poll(() => comment.count()).toBe(0);
 
     // The audit log says who did what to whom, when and why.
     await page.getByRole("tab", { name: "Audit log" }).click();
@@ -216,6 +234,8 @@ describe("moderation", () => {
     await first.getByText(kept).waitFor();
     const highlighted = first.locator(`#comment-${comments.comments[0]!.id} [aria-current=true]`);
     await highlighted.getByText(`First! ${stamp}`).waitFor();
+    await photosLoaded(first);
+    await screenshot(page, "moderation-linked-comment-desktop");
     await page.goto(`/feed?post=00000000-0000-4000-8000-000000000000`);
     await page.getByText("This post is no longer available").waitFor();
     await page.close();
@@ -249,7 +269,8 @@ describe("moderation", () => {
     const card = postCard(page, kept);
     await card.waitFor();
     await card.getByRole("button", { name: /^Like/ }).click();
-    await page.getByText(/Your account is suspended until .*Spamming the comments/).waitFor();
+    await expectToast(page, "You cannot like this");
+    await page.locator("li[data-state=open]").getByText(/Your account is suspended until .*Spamming the comments/).waitFor();
     await card.getByRole("button", { name: /^Comments/ }).click();
     await card.getByPlaceholder("Add a comment...").fill("Still here");
     await card.getByRole("button", { name: "Post", exact: true }).click();
