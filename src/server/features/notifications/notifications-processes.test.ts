@@ -32,7 +32,10 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
     await b?.close();
     await a?.close();
   });
-  const mails = (user: TestUser) => outboxFor(a.dataDir, user.email).length + outboxFor(b.dataDir, user.email).length;
+  const mails = async (user: TestUser) => {
+    await Promise.all([a.app.notifier.idle(), b.app.notifier.idle()]);
+    return outboxFor(a.dataDir, user.email).length + outboxFor(b.dataDir, user.email).length;
+  };
 
   it("a count one process keeps changes within a second of a notification made through the other", async () => {
     const author = await createAccount(a, { firstName: "Author" });
@@ -51,16 +54,16 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
     const posts = await Promise.all(authors.map((author) => newPost(a, author, dragonId, { approved: true })));
     // Through both at once: one message each (listing what was stored by then).
     await Promise.all(posts.flatMap((post) => [a, b].map((t) => t.app.notifier.postApproved(post))));
-    for (const author of authors) expect(mails(author)).toBe(1);
+    for (const author of authors) expect(await mails(author)).toBe(1);
     // Within the hour: kept for the digest, whichever process made them.
     clock += 10 * 60_000;
     await Promise.all(posts.flatMap((post) => [a, b, a, b].map((t) => t.app.notifier.postApproved(post))));
-    for (const author of authors) expect(mails(author)).toBe(1);
+    for (const author of authors) expect(await mails(author)).toBe(1);
 
     clock += 61 * 60_000;
     const sent = await Promise.all([a.app.notifier.sendDueDigests(), b.app.notifier.sendDueDigests(), a.app.notifier.sendDueDigests()]);
     expect(sent.reduce((x, y) => x + y)).toBe(authors.length);
-    for (const author of authors) expect(mails(author)).toBe(2);
+    for (const author of authors) expect(await mails(author)).toBe(2);
   });
 
   it("an unsubscribe link made by one works on the other", async () => {

@@ -24,10 +24,24 @@ let clock = Date.now();
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
-  notifier = t.app.notifier;
+  notifier = settled(t.app.notifier);
   dragonId = await newDragonRow(t);
 });
 afterAll(() => t.close());
+
+/**
+ * The notifier, each event of which resolves once its e-mails are out too (the app's resolves once
+ * the rows are stored): what the outbox holds is then known at each step.
+ */
+function settled(inner: Notifier): Notifier {
+  const waiting =
+    <A extends unknown[]>(event: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      await event(...args);
+      await inner.idle();
+    };
+  return { ...inner, postApproved: waiting(inner.postApproved), postRejected: waiting(inner.postRejected), commented: waiting(inner.commented), liked: waiting(inner.liked), moderation: waiting(inner.moderation) };
+}
 
 type Cookies = Record<string, string> | undefined;
 const send = (method: "GET" | "PUT" | "POST", url: string, cookies: Cookies, payload?: object) =>
@@ -426,7 +440,7 @@ describe("e-mail", () => {
         sent.push(message);
       },
     };
-    const other = createNotifier({ db: t.database.db, mailer, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock });
+    const other = settled(createNotifier({ db: t.database.db, mailer, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock }));
     await other.postApproved(post);
     expect(sent).toEqual([]);
     const [row] = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
@@ -435,6 +449,30 @@ describe("e-mail", () => {
     down = false;
     expect(await other.sendDueDigests()).toBeGreaterThanOrEqual(1);
     expect(sent.filter((m) => m.to === author.email).map((m) => m.subject)).toEqual(["Your drawing was approved"]);
+  });
+});
+
+describe("events", () => {
+  it("resolve once stored and counted, without waiting for the mail server", async () => {
+    const author = await member("Author");
+    const post = await approvedPost(author);
+    let release!: () => void;
+    const sent: MailMessage[] = [];
+    const slow: Mailer = {
+      kind: "smtp",
+      async send(message) {
+        await new Promise<void>((resolve) => (release = resolve));
+        sent.push(message);
+      },
+    };
+    const other = createNotifier({ db: t.database.db, mailer: slow, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock });
+    await other.postApproved(post);
+    expect(await other.unreadCount(author.id)).toBe(1);
+    expect(sent).toEqual([]);
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    await other.idle();
+    expect(sent.map((m) => m.to)).toEqual([author.email]);
   });
 });
 

@@ -48,8 +48,8 @@ export interface NotificationItem {
 /**
  * The bell's notifications and their e-mails (decision 029). The event methods (postApproved,
  * commented, liked…) never throw: a notification that could not be made is logged, and the like or
- * comment that caused it stands. They resolve once the rows are stored and any e-mail sent, so a
- * caller that must not wait for mail runs them after its answer (http/after-answer.ts).
+ * comment that caused it stands. They resolve once the rows are stored and the unread counts told;
+ * e-mails go out after that (idle() waits for them).
  */
 export function createNotifier(deps: NotifierDeps) {
   const { db, mailer, config, log } = deps;
@@ -75,7 +75,11 @@ export function createNotifier(deps: NotifierDeps) {
   });
   const line = (row: NotificationRow): EmailLine => ({ text: notificationText(row), link: `${config.publicUrl}${notificationHref(row)}` });
 
-  /** Stores the rows, tells their people's counts, and mails what may be mailed now. */
+  // E-mails still being sent: an event resolves once its rows are stored and counts told, so a
+  // like or a comment never waits for the mail server (a comment may mail 50 people).
+  const mailing = new Set<Promise<void>>();
+
+  /** Stores the rows, tells their people's counts, and starts mailing what may be mailed now. */
   async function create(rows: NewNotification[]): Promise<void> {
     await repository.insert(rows);
     for (const userId of new Set(rows.map((row) => row.userId))) unread.changed(userId);
@@ -84,13 +88,17 @@ export function createNotifier(deps: NotifierDeps) {
       const kind = emailKindOf(row.kind);
       if (kind) mailable.set(`${row.userId} ${kind}`, { userId: row.userId, kind });
     }
-    for (const { userId, kind } of mailable.values()) {
-      try {
-        await deliver(userId, kind, at());
-      } catch (error) {
-        log.warn({ err: error }, `could not e-mail a ${kind} notification; the digest tries again`);
+    if (!mailable.size) return;
+    const job = (async () => {
+      for (const { userId, kind } of mailable.values()) {
+        try {
+          await deliver(userId, kind, at());
+        } catch (error) {
+          log.warn({ err: error }, `could not e-mail a ${kind} notification; the digest tries again`);
+        }
       }
-    }
+    })().finally(() => mailing.delete(job));
+    mailing.add(job);
   }
 
   /**
@@ -206,6 +214,11 @@ export function createNotifier(deps: NotifierDeps) {
       return safely("removal", async () => {
         for (const userId of await repository.deleteAbout({ commentId })) unread.changed(userId);
       });
+    },
+
+    /** Resolves once every e-mail started by now has been sent or has failed (tests; closing). */
+    async idle(): Promise<void> {
+      while (mailing.size) await Promise.allSettled([...mailing]);
     },
 
     /** The person's unread count: from this process's memory when it has it (no query). */

@@ -13,6 +13,8 @@ const UNSUBSCRIBE_RATE = { rateLimit: { max: 120, timeWindow: 15 * 60_000 } };
 /** The bell's API and the e-mails' unsubscribe links (decision 029); the bell is for members only. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: { notifier: Notifier }) {
   const { notifier } = deps;
+  // Closing the app waits for the notifications' e-mails still being sent.
+  app.addHook("onClose", () => notifier.idle());
 
   route(app, "GET /api/notifications", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
