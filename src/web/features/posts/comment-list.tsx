@@ -85,7 +85,7 @@ export function CommentList({ post, viewer, safety, highlightCommentId }: { post
             return (
               <li key={comment.id} id={`comment-${comment.id}`} ref={isTarget ? highlighted : undefined} className="flex items-start gap-1">
                 <div
-                  className={`min-w-0 flex-1 rounded-2xl px-3.5 py-2 ${isTarget ? "bg-accent-soft ring-2 ring-accent" : "bg-paper-deep/70"} ${hidden ? "border border-dashed border-ink-soft/40 opacity-75" : ""}`}
+                  className={`min-w-0 flex-1 rounded-2xl px-3.5 py-2 ${isTarget ? "bg-accent-soft ring-2 ring-accent" : "bg-paper-deep/70"} ${hidden ? "border border-dashed border-ink-soft/50" : ""}`}
                   aria-current={isTarget || undefined}
                 >
                   <div className="flex flex-wrap items-baseline gap-x-2">

@@ -108,7 +108,7 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
                   close(true);
                   item.onSelect();
                 }}
-                className={`flex min-h-11 w-full items-center gap-3 rounded-xl px-3.5 text-left text-sm font-semibold focus:bg-paper-deep focus:outline-none hover:bg-paper-deep ${item.danger ? "text-danger" : "text-ink"}`}
+                className={`flex min-h-11 w-full items-center gap-3 rounded-xl px-3.5 text-left text-sm font-semibold hover:bg-paper-deep focus:bg-accent-soft focus:text-accent-strong focus:outline-none ${item.danger ? "text-danger" : "text-ink"}`}
               >
                 <item.icon className="h-4 w-4 shrink-0" aria-hidden />
                 {item.label}
