@@ -236,6 +236,19 @@ describe("moderation", () => {
     await highlighted.getByText(`First! ${stamp}`).waitFor();
     await photosLoaded(first);
     await screenshot(page, "moderation-linked-comment-desktop");
+
+    // The admin's own tools in the feed: hide the comment (with a reason), then restore it.
+    const commentMenu = `More actions for ${authorName}'s comment`;
+    await (await openMenu(page, first, commentMenu)).getByRole("menuitem", { name: "Hide..." }).click();
+    const dialog = page.getByRole("dialog", { name: "Hide comment" });
+    await dialog.getByLabel("Reason (they will see it)").fill("Too short to be kind");
+    await dialog.getByRole("button", { name: "Hide" }).click();
+    await expectToast(page, "Success", "Comment hidden.");
+    await first.getByText("Hidden by a moderator: Too short to be kind").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await (await openMenu(page, first, commentMenu)).getByRole("menuitem", { name: "Restore" }).click();
+    await expectToast(page, "Success", "Comment restored.");
+    await expect.poll(() => first.getByText("Hidden by a moderator").count()).toBe(0);
     await page.goto(`/feed?post=00000000-0000-4000-8000-000000000000`);
     await page.getByText("This post is no longer available").waitFor();
     await page.close();
