@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Bell } from "lucide-react";
 
 // The list, its paging and its dialog load when the bell is first pressed (or pointed at): the
@@ -10,10 +10,12 @@ const NotificationsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Noti
 export function NotificationBell({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
   return (
     <>
       <button
+        ref={button}
         type="button"
         aria-label={label}
         aria-haspopup="dialog"
@@ -35,7 +37,7 @@ export function NotificationBell({ unread }: { unread: number }) {
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <NotificationsPanel open={open} onOpenChange={setOpen} />
+          <NotificationsPanel open={open} onOpenChange={setOpen} returnFocus={() => button.current?.focus()} />
         </Suspense>
       )}
     </>

@@ -49,13 +49,18 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
 }
 
 /** The bell's list: newest first, 20 at a time, each opening where it happened and reading it. */
-export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NotificationsPanel({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => void }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/25" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          // The bell is not a Radix trigger (it lives outside this lazily loaded part): focus goes back to it by hand.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
           className="fixed inset-x-2 top-[4.25rem] z-50 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper shadow-xl sm:left-auto sm:right-[max(1rem,calc((100vw-72rem)/2+1rem))] sm:w-[26rem] sm:max-h-[min(38rem,calc(100dvh-6rem))]"
         >
           {/* Mounted only while open: the list is fetched afresh each time. */}
