@@ -29,7 +29,7 @@ export const accountEndpoints = endpoints({
     summary: "Everything stored about the member, as a JSON download",
     access: "members",
     rateLimited: true,
-    answers: { 200: { contentType: "application/json", description: "The account, progress, kept drawing checks, posts, comments, likes and uploads, with when it was exported" } },
+    answers: { 200: { contentType: "application/json", description: "The account (with any sanction), progress, kept drawing checks, posts (with moderators' reasons), comments, likes, uploads, reports made, people blocked (by name), notifications, with when it was exported" } },
   },
   "DELETE /api/account": {
     summary: "Delete the account and everything stored about it (the e-mail typed again, and the password if it has one)",

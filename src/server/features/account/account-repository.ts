@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { comments, dragons, drawingChecks, likes, postImages, posts, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
+import { blocks, comments, dragons, drawingChecks, likes, notifications, postImages, posts, reports, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 
 /** Why an account was not deleted. */
@@ -13,13 +13,14 @@ export function createAccountRepository(db: Database) {
     /**
      * Everything stored about a user, for 'Download my data': the account (never the password
      * hash), sessions (never their tokens), drawing progress and kept drawing checks, posts with their photos, comments
-     * and likes, the comments and likes they gave, the waitlist entry and their uploads. Other
+     * and likes, the comments and likes they gave, the waitlist entry, their uploads, the reports they made, the people they blocked
+     * (by name), their notifications and any sanction on them. Other
      * people appear by name only, never by e-mail.
      */
     async exportData(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads] = await Promise.all([
+      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads, reportRows, blockRows, notificationRows] = await Promise.all([
         db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
         db
           .select({ progress: worksInProgress, dragonName: dragons.name })
@@ -34,7 +35,7 @@ export function createAccountRepository(db: Database) {
           .where(eq(drawingChecks.userId, userId))
           .orderBy(asc(drawingChecks.createdAt)),
         db
-          .select({ id: posts.id, dragonId: posts.dragonId, dragonName: dragons.name, description: posts.description, approved: posts.approved, createdAt: posts.createdAt })
+          .select({ id: posts.id, dragonId: posts.dragonId, dragonName: dragons.name, description: posts.description, approved: posts.approved, rejectedReason: posts.rejectedReason, hiddenReason: posts.hiddenReason, createdAt: posts.createdAt })
           .from(posts)
           .leftJoin(dragons, eq(dragons.id, posts.dragonId))
           .where(eq(posts.userId, userId))
@@ -47,6 +48,18 @@ export function createAccountRepository(db: Database) {
           .from(storedObjects)
           .where(eq(storedObjects.ownerId, userId))
           .orderBy(asc(storedObjects.createdAt), asc(storedObjects.key)),
+        db.select({ postId: reports.postId, commentId: reports.commentId, reason: reports.reason, note: reports.note, createdAt: reports.createdAt, resolvedAt: reports.resolvedAt }).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
+        db
+          .select({ firstName: users.firstName, lastName: users.lastName, createdAt: blocks.createdAt })
+          .from(blocks)
+          .innerJoin(users, eq(users.id, blocks.blockedId))
+          .where(eq(blocks.blockerId, userId))
+          .orderBy(asc(blocks.createdAt)),
+        db
+          .select({ kind: notifications.kind, postId: notifications.postId, reason: notifications.reason, count: notifications.count, createdAt: notifications.createdAt, readAt: notifications.readAt })
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(asc(notifications.createdAt)),
       ]);
       const postIds = postRows.map((post) => post.id);
       const [images, postComments, postLikes] = postIds.length
@@ -73,6 +86,10 @@ export function createAccountRepository(db: Database) {
           isAdmin: user.isAdmin,
           hasPassword: user.passwordHash !== null,
           googleLinked: user.googleSubject !== null,
+          suspendedUntil: user.suspendedUntil ? iso(user.suspendedUntil) : null,
+          banned: user.bannedAt !== null,
+          sanctionReason: user.sanctionReason,
+          emailsTurnedOff: user.mutedEmailKinds,
           createdAt: iso(user.createdAt),
           updatedAt: iso(user.updatedAt),
         },
@@ -113,6 +130,10 @@ export function createAccountRepository(db: Database) {
         likesGiven: givenLikes.map((like) => ({ ...like, createdAt: iso(like.createdAt) })),
         waitlist: waitlistRows[0] ? { email: waitlistRows[0].email, createdAt: iso(waitlistRows[0].createdAt) } : null,
         uploads: uploads.map((upload) => ({ url: objectUrl(upload.key), contentType: upload.contentType, size: upload.size, isPublic: upload.isPublic, createdAt: iso(upload.createdAt) })),
+        reportsMade: reportRows.map((report) => ({ ...report, createdAt: iso(report.createdAt), resolvedAt: report.resolvedAt ? iso(report.resolvedAt) : null })),
+        // Whom they blocked, by name only.
+        blocked: blockRows.map((block) => ({ firstName: block.firstName, lastName: block.lastName, createdAt: iso(block.createdAt) })),
+        notifications: notificationRows.map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: row.readAt ? iso(row.readAt) : null })),
       };
     },
 

@@ -250,3 +250,41 @@ describe("blocks", () => {
     expect((await seenBy(blocker)).map((post) => post.id)).toContain(byBlocked.id);
   });
 });
+
+describe("what the people concerned are told", () => {
+  const texts = async (who: TestUser) => ((await ok("GET", "/api/notifications", who.cookies)).items as Array<{ text: string; href: string }>).map((item) => item.text);
+
+  it("tells an author of approval, rejection with the reason, comments, grouped likes and a hidden post; the bell's count travels with the account", async () => {
+    const author = await createSignedInUser(t);
+    await t.database.db.update(users).set({ firstName: "Ana" }).where(eq(users.id, author.id));
+    const approvedPost = await newPost(author);
+    const rejectedPost = await newPost(author, { approved: false });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "reject", postId: rejectedPost.id, reason: "Blurry photo" });
+    const fans = [await createSignedInUser(t), await createSignedInUser(t), await createSignedInUser(t)];
+    for (const fan of fans) await ok("POST", `/api/posts/${approvedPost.id}/like`, fan.cookies);
+    await ok("POST", `/api/posts/${approvedPost.id}/comment`, fans[0]!.cookies, { text: "Great wings" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-post", postId: approvedPost.id, reason: "Copied" });
+
+    expect(await texts(author)).toEqual([
+      expect.stringContaining("hid your drawing"),
+      "Test commented on your dragon",
+      "Test and 2 others liked your dragon",
+      "Your drawing was not approved: Blurry photo",
+      "Your drawing was approved",
+    ]);
+    expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(5);
+    await ok("POST", "/api/notifications/read-all", author.cookies);
+    expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(0);
+  });
+
+  it("drops the notifications of a deleted comment from the count at once", async () => {
+    const author = await createSignedInUser(t);
+    const commenter = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    await ok("POST", "/api/notifications/read-all", author.cookies);
+    const comment = await ok("POST", `/api/posts/${id}/comment`, commenter.cookies, { text: "Hi" });
+    expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(1);
+    await ok("DELETE", `/api/posts/${id}/comments/${comment.id}`, commenter.cookies);
+    expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(0);
+  });
+});

@@ -69,6 +69,9 @@ export interface FeedNotifications {
   postApproved(postId: string): Promise<void>;
   commented(postId: string, commentId: string, commenterId: string): Promise<void>;
   liked(postId: string, likerId: string): Promise<void>;
+  /** Before a post or comment is deleted: its notifications go with it, and the unread counts must follow. */
+  postRemoved(postId: string): Promise<void>;
+  commentRemoved(commentId: string): Promise<void>;
 }
 
 /**
@@ -275,6 +278,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
     async remove(postId: string, viewer: Viewer): Promise<void> {
       const post = await visiblePost(postId, viewer, { moderating: true });
       if (post.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own posts");
+      await tell(notifications?.postRemoved(postId));
       const keys = await repository.delete(postId);
       if (!keys) throw new HttpError(404, "Post not found");
       invalidate();
@@ -287,6 +291,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       const comment = await repository.getComment(commentId);
       if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
       if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");
+      await tell(notifications?.commentRemoved(commentId));
       if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
       changes.emit({ kind: "comment-deleted", postId, commentId });
     },

@@ -84,7 +84,7 @@ export function createStatsRepository(db: Database) {
                  from ${users}) as u,
                 (select count(*) as total,
                         count(*) filter (where ${posts.approved}) as approved,
-                        count(*) filter (where not ${posts.approved}) as pending
+                        count(*) filter (where not ${posts.approved} and ${posts.rejectedReason} is null) as pending
                  from ${posts}) as p),
             'registrationTimeline', (
               select json_agg(json_build_object(
