@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSignedInUser, type TestUser } from "../../test/users";
+import { newDragonRow, newPost } from "../../test/route-fixtures";
+import type { Post } from "../../../shared/posts";
+
+// Several server processes share a database only on PostgreSQL (PGlite's directory is locked to one
+// process), so these run in the PostgreSQL pass of the suite: what one process's admin or member
+// does shows on the other within a second, through the change notices, not by waiting out a cache.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(!onPostgres)("moderation and blocks in two server processes on one PostgreSQL", () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: TestUser;
+  let dragonId: string;
+  const env = { SECRET_KEY_BASE: "one key for both processes of this test" };
+  beforeAll(async () => {
+    a = await createTestApp(env);
+    b = await createTestApp(env, { database: a.database });
+    admin = await createSignedInUser(a, { isAdmin: true });
+    dragonId = await newDragonRow(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const feedOn = async (t: TestApp, who: TestUser) => ((await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[]).map((post) => post.id);
+  const actOn = (t: TestApp, body: object) => t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin.cookies, payload: body });
+
+  it("a post hidden through one process leaves the other's kept feed page within a second, and comes back when restored", async () => {
+    const author = await createSignedInUser(a);
+    const member = await createSignedInUser(a);
+    const post = await newPost(a, author, dragonId, { approved: true });
+    // Made straight in the database, which tells no cache: a restore (a no-op here) drops both processes' kept pages.
+    await actOn(a, { action: "restore-post", postId: post });
+    await within(1000, async () => (await feedOn(b, member)).includes(post));
+    expect((await actOn(a, { action: "hide-post", postId: post, reason: "Spam" })).statusCode).toBe(200);
+    await within(1000, async () => !(await feedOn(b, member)).includes(post));
+    expect((await actOn(b, { action: "restore-post", postId: post })).statusCode).toBe(200);
+    await within(1000, async () => (await feedOn(a, member)).includes(post));
+  });
+
+  it("a block made through one process hides the two people from each other on the other within a second", async () => {
+    const blocker = await createSignedInUser(a);
+    const blocked = await createSignedInUser(a);
+    const post = await newPost(a, blocked, dragonId, { approved: true });
+    await actOn(a, { action: "restore-post", postId: post });
+    await within(1000, async () => (await feedOn(b, blocker)).includes(post));
+    expect((await a.app.inject({ method: "PUT", url: `/api/blocks/${blocked.id}`, cookies: blocker.cookies })).statusCode).toBe(200);
+    await within(1000, async () => !(await feedOn(b, blocker)).includes(post));
+  });
+
+  it("a suspension given through one process stops the member on the other within a second", async () => {
+    const member = await createSignedInUser(a);
+    const author = await createSignedInUser(a);
+    const post = await newPost(a, author, dragonId, { approved: true });
+    const like = () => b.app.inject({ method: "POST", url: `/api/posts/${post}/like`, cookies: member.cookies });
+    expect((await like()).statusCode).toBe(200);
+    expect((await actOn(a, { action: "suspend", userId: member.id, days: 1, reason: "Spam" })).statusCode).toBe(200);
+    await within(1000, async () => (await like()).statusCode === 403);
+  });
+});
