@@ -273,6 +273,27 @@ describe("moderation", () => {
     await context.close();
   });
 
+  it("the audit log shows 20 entries, and older ones with Load more", async () => {
+    const me = (await (await author.request.get("/api/auth/user")).json()) as { id: string };
+    for (let n = 1; n <= 21; n++) {
+      const warned = await admin.request.post("/api/admin/moderation/actions", { data: { action: "warn", userId: me.id, reason: `Warning ${n} of 21 ${stamp}` } });
+      expect(warned.status(), await warned.text()).toBe(200);
+    }
+    const { context, page } = await signedInPage(ADMIN_EMAIL, PHONE);
+    await page.goto("/admin/moderation?tab=log");
+    const entries = page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem");
+    await entries.first().getByText(`Warning 21 of 21 ${stamp}`).waitFor();
+    expect(await entries.first().textContent()).toContain(`warned ${authorName}`);
+    await expect.poll(() => entries.count()).toBe(20);
+    expect(await page.getByText(`Warning 1 of 21 ${stamp}`).count()).toBe(0);
+    await screenshot(page, "moderation-log-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await page.getByText(`Warning 1 of 21 ${stamp}`).waitFor();
+    expect(await entries.count()).toBeGreaterThan(20);
+    await context.close();
+  });
+
   it("a suspended member is told until when and why when they like a post", async () => {
     const me = (await (await author.request.get("/api/auth/user")).json()) as { id: string };
     const suspended = await admin.request.post("/api/admin/moderation/actions", { data: { action: "suspend", userId: me.id, days: 1, reason: "Spamming the comments" } });
