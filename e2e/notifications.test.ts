@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { decodeQuotedPrintable, outboxFor } from "../src/server/test/mail";
@@ -29,6 +31,13 @@ async function signedIn(email: string, viewport = WIDE): Promise<{ context: Brow
   const session = await newPage(browser, viewport);
   await signIn(session.context, email);
   return session;
+}
+
+/** A screenshot of what is on screen (an open list over the page), beside the full-page ones. */
+async function screenshotOfView(page: Page, name: string): Promise<void> {
+  const dir = path.resolve("test-results/screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /** The unsubscribe page's address in the newest message to `email` with this subject. */
@@ -72,7 +81,7 @@ describe("the bell", () => {
     const liked = panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) });
     await liked.waitFor();
     await panel(page).getByRole("link", { name: /commented on your dragon/ }).waitFor();
-    await screenshot(page, "notifications-bell-1440");
+    await screenshotOfView(page, "notifications-bell-1440");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Escape closes it and gives focus back to the bell.
@@ -101,7 +110,14 @@ describe("the bell", () => {
     await context.close();
   });
 
-  it("on a phone: the bell in the header, the list over the page; an empty list says so", async () => {
+  it("on a phone: the bell in the header, the list over the page, 20 at a time; an empty list says so", async () => {
+    // Twenty more comments: more than the first page of the list.
+    const fanSession = await signedIn(fan);
+    for (let n = 1; n <= 20; n += 1) {
+      expect((await fanSession.context.request.post(`/api/posts/${postId}/comment`, { data: { text: `Comment number ${n}` } })).status()).toBe(201);
+    }
+    await fanSession.context.close();
+
     const { context, page } = await signedIn(author, PHONE);
     await page.goto("/home");
     const box = await bell(page).boundingBox();
@@ -109,16 +125,24 @@ describe("the bell", () => {
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await bell(page).click();
-    await panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) }).waitFor();
-    await screenshot(page, "notifications-bell-390");
+    await panel(page).getByRole("link", { name: new RegExp(`${fanName} commented on your dragon`) }).first().waitFor();
+    await screenshotOfView(page, "notifications-bell-390");
     expect(await seriousA11yViolations(page)).toEqual([]);
+    const items = panel(page).getByRole("list", { name: "Your notifications" }).getByRole("listitem");
+    await expect.poll(() => items.count()).toBe(20);
+    await panel(page).getByRole("button", { name: "Load more" }).click();
+    // The approval, the like and the first comment were older than the newest twenty.
+    await expect.poll(() => items.count()).toBe(23);
+    await panel(page).getByRole("link", { name: /Your drawing was approved/ }).waitFor();
+    await panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) }).waitFor();
+    await expect.poll(() => panel(page).getByRole("button", { name: "Load more" }).count()).toBe(0);
     await context.close();
 
     const fresh = await signedIn(suspended, PHONE);
     await fresh.page.goto("/home");
     await bell(fresh.page).click();
     await panel(fresh.page).getByText("No notifications yet").waitFor();
-    await screenshot(fresh.page, "notifications-empty-390");
+    await screenshotOfView(fresh.page, "notifications-empty-390");
     await fresh.context.close();
   });
 });
@@ -220,10 +244,11 @@ describe("the profile", () => {
     await suspendedSession.page.goto("/profile");
     const banner = suspendedSession.page.getByRole("alert").filter({ hasText: "Your account is suspended until" });
     await banner.getByText(/: Spam links in comments$/).waitFor();
-    await banner.getByRole("link", { name: "download or delete your data" }).click();
-    await suspendedSession.page.getByRole("heading", { name: "Your data" }).waitFor();
-    await screenshot(suspendedSession.page, "profile-suspended-1440");
+    await screenshotOfView(suspendedSession.page, "profile-suspended-1440");
     expect(await seriousA11yViolations(suspendedSession.page)).toEqual([]);
+    await banner.getByRole("link", { name: "download or delete your data" }).click();
+    await expect.poll(() => suspendedSession.page.getByRole("heading", { name: "Your data" }).isVisible()).toBe(true);
+    expect(new URL(suspendedSession.page.url()).hash).toBe("#your-data");
     await suspendedSession.context.close();
   });
 });
