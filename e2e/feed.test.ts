@@ -107,7 +107,7 @@ describe("community feed", () => {
     await page.getByRole("heading", { name: "Community Feed" }).waitFor();
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Your drawings" }).waitFor();
-    await page.getByText("Awaiting review").first().waitFor();
+    await page.getByText("Waiting for approval").first().waitFor();
     await context.close();
   });
 

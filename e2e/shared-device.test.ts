@@ -96,7 +96,7 @@ describe("a shared device keeps nothing of a person once they leave", () => {
 
       // The profile, with the pending photo shown to its owner.
       await page.goto("/profile");
-      await page.getByText("Awaiting review").first().waitFor();
+      await page.getByText("Waiting for approval").first().waitFor();
       await page.waitForFunction(() => [...document.images].some((img) => img.complete && img.naturalWidth > 0 && /\/objects\//.test(img.src) && !/dragons?\//.test(img.src)));
       const whileSignedIn = await whatTheDeviceHolds(page);
       // The check below can see what it looks for: the person is on this device while signed in.
