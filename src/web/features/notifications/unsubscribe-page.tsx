@@ -37,7 +37,7 @@ export function UnsubscribePage() {
     content = (
       <>
         <CircleCheck className="mx-auto h-14 w-14 text-emerald-700" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">E-mails turned off</h1>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">E-mails turned off</h1>
         <p role="status" className="mt-3 text-ink">
           Done — you won't get these e-mails any more. You can switch them back on in your profile.
         </p>
@@ -50,7 +50,7 @@ export function UnsubscribePage() {
     content = (
       <>
         <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Link not valid</h1>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Link not valid</h1>
         <p role="alert" className="mt-3 text-ink">
           {(token && serverMessage(link.error)) || INVALID}
         </p>
@@ -65,7 +65,7 @@ export function UnsubscribePage() {
     content = (
       <>
         <MailX className="mx-auto h-14 w-14 text-accent" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Unsubscribe</h1>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Unsubscribe</h1>
         <p className="mt-3 text-ink-soft">This link turns off these e-mails from Dragon Grid:</p>
         <p className="mt-3 rounded-2xl border border-line bg-paper px-4 py-3 font-semibold text-ink">{EMAIL_KIND_LABELS[link.data.kind]}</p>
         {failed && (
