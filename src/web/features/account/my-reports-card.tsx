@@ -32,22 +32,24 @@ export function MyReportsCard() {
             const what = report.commentId ? "A comment" : "A post";
             const href = `/feed?post=${encodeURIComponent(report.postId)}${report.commentId ? `&comment=${encodeURIComponent(report.commentId)}` : ""}`;
             return (
-              <li key={report.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-paper px-4 py-3">
-                <div className="grid min-w-0 flex-1 gap-0.5">
+              <li key={report.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-paper px-4 pb-1 pt-3">
+                <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
                   <span className="font-semibold">
                     {what}: {REPORT_REASON_LABELS[report.reason]}
                   </span>
                   {report.note && <span className="break-words text-sm text-ink-soft">“{report.note}”</span>}
                   <span className="text-xs text-ink-soft">
-                    Reported <time dateTime={report.createdAt}>{day.format(new Date(report.createdAt))}</time> ·{" "}
-                    <Link href={href} className="inline-flex min-h-6 items-center font-semibold text-accent-strong underline underline-offset-2">
-                      View {report.commentId ? "comment" : "post"}
-                    </Link>
+                    Reported <time dateTime={report.createdAt}>{day.format(new Date(report.createdAt))}</time>
                   </span>
                 </div>
                 <span className={`rounded-full px-3 py-1 text-xs font-bold ${report.status === "pending" ? "bg-accent-soft text-accent-strong" : "bg-emerald-100 text-emerald-900"}`}>
                   {report.status === "pending" ? "Pending" : "Reviewed"}
                 </span>
+                <div className="basis-full">
+                  <Link href={href} className="-ml-2 inline-flex min-h-11 items-center rounded-full px-2 text-sm font-semibold text-accent-strong underline underline-offset-2 hover:bg-accent-soft">
+                    View {report.commentId ? "comment" : "post"}
+                  </Link>
+                </div>
               </li>
             );
           })}
