@@ -58,7 +58,8 @@ type Leaving = "Sign Out" | "Sign out everywhere" | "Delete my account";
 
 async function leave(page: Page, how: Leaving, email: string) {
   if (how === "Sign Out") {
-    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    // The profile's own button (the header has one too).
+    await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
   } else if (how === "Sign out everywhere") {
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
     await page.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
