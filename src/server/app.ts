@@ -42,7 +42,7 @@ import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
 import { createFeed, type FeedChange } from "./features/posts/feed";
 import { registerPostRoutes } from "./features/posts/routes";
-import { createBlockSets, type BlockChange } from "./features/blocks/block-sets";
+import { createBlockSets, type BlockChange } from "./auth/block-sets";
 import { registerBlockRoutes } from "./features/blocks/routes";
 import { createReports } from "./features/moderation/reports";
 import { createModerationQueue } from "./features/moderation/queue";
@@ -186,13 +186,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
   const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
-  const postsRepository = createPostsRepository(database.db);
-  const feed = createFeed(postsRepository, storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log });
+  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log });
   const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
   await app.register(async (scope) => registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })));
   await app.register(async (scope) => registerBlockRoutes(scope, { db: database.db, blockSets }));
   const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
-  await app.register(async (scope) => registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, postsRepository), actions: moderation }));
+  await app.register(async (scope) => registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }));
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now, unreadCount: notifier.unreadCount }));
   await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }));

@@ -19,6 +19,8 @@ const STATIC_META: Partial<Record<Screen, PageMeta>> = {
   upload: meta("Upload Your Drawing", "Share a photo of your drawing."),
   stats: meta("Statistics", "Admin statistics dashboard."),
   profile: meta("Your Profile", "Your Dragon Grid profile."),
+  moderation: meta("Moderation", "Review drawings and reports."),
+  unsubscribe: meta("Unsubscribe", "Turn off one kind of Dragon Grid e-mail."),
 };
 
 /** Head tags of a page without data, or null when it needs data (or does not exist). */

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { maskEmail } from "../../../shared/posts";
 import { CANNOT_BLOCK_SELF_MESSAGE } from "../../../shared/moderation";
-import type { BlockSets } from "./block-sets";
+import type { BlockSets } from "../../auth/block-sets";
 
 /**
  * Blocks (decision 029): a member blocks another from a post card or comment; the list is on

@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { comments, moderationLog, posts, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/request-user";
 import type { Sessions } from "../../auth/sessions";
 import type { ModerationAction } from "../../../shared/moderation";
-import type { Feed } from "../posts/feed";
-import { setImagesPublic } from "../posts/repository";
 import { resolveReports } from "./reports";
+import type { ModeratedPosts } from "./moderated-posts";
 
 /** What moderation tells the people it concerns (notifications/notifier.ts). */
 export interface ModerationNotifications {
@@ -28,7 +27,7 @@ const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…
  * it answers, writes one audit-log entry (who, what, to whom, why) and tells the person concerned.
  * Changes to what the feed shows drop every server process's kept feed pages at once.
  */
-export function createModerationActions(db: Database, deps: { feed: Feed; sessions: Pick<Sessions, "forget">; notifications?: ModerationNotifications }) {
+export function createModerationActions(db: Database, deps: { feed: ModeratedPosts; sessions: Pick<Sessions, "forget">; notifications?: ModerationNotifications }) {
   const { feed, sessions, notifications } = deps;
 
   async function record(admin: Admin, action: string, entry: { targetUserId?: string | null; postId?: string | null; commentId?: string | null; reason?: string; detail?: string }) {
@@ -74,9 +73,7 @@ export function createModerationActions(db: Database, deps: { feed: Feed; sessio
         }
         case "reject": {
           const post = await postOf(action.postId);
-          const rejected = await db.update(posts).set({ rejectedReason: reason }).where(and(eq(posts.id, action.postId), eq(posts.approved, false))).returning({ id: posts.id });
-          if (rejected.length === 0) throw new HttpError(400, ONLY_PENDING_MESSAGE);
-          feed.invalidate();
+          if (!(await feed.reject(action.postId, reason))) throw new HttpError(400, ONLY_PENDING_MESSAGE);
           await resolveReports(db, { postId: action.postId }, "actioned");
           await record(admin, "reject", { targetUserId: post.userId, postId: action.postId, reason });
           await tell(notifications?.postRejected(action.postId, reason));
@@ -84,11 +81,7 @@ export function createModerationActions(db: Database, deps: { feed: Feed; sessio
         }
         case "hide-post": {
           const post = await postOf(action.postId);
-          await db.transaction(async (tx) => {
-            await tx.update(posts).set({ hiddenReason: reason }).where(eq(posts.id, action.postId));
-            await setImagesPublic(tx, action.postId, false);
-          });
-          feed.invalidate();
+          await feed.setHidden(action.postId, reason);
           await resolveReports(db, { postId: action.postId }, "actioned");
           await record(admin, "hide-post", { targetUserId: post.userId, postId: action.postId, reason });
           await tell(notifications?.moderation(post.userId, reason, { postId: action.postId, text: "A moderator hid your drawing" }));
@@ -97,11 +90,7 @@ export function createModerationActions(db: Database, deps: { feed: Feed; sessio
         case "restore-post": {
           const post = await postOf(action.postId);
           // Restoring takes back a hide and a rejection: a rejected post waits for approval again.
-          await db.transaction(async (tx) => {
-            await tx.update(posts).set({ hiddenReason: null, rejectedReason: null }).where(eq(posts.id, action.postId));
-            await setImagesPublic(tx, action.postId, post.approved);
-          });
-          feed.invalidate();
+          await feed.setHidden(action.postId, null);
           await record(admin, "restore-post", { targetUserId: post.userId, postId: action.postId, reason });
           return "Post restored";
         }
@@ -122,8 +111,7 @@ export function createModerationActions(db: Database, deps: { feed: Feed; sessio
         case "restore-comment": {
           const comment = await commentOf(action.commentId);
           const hiding = action.action === "hide-comment";
-          await db.update(comments).set({ hiddenReason: hiding ? reason : null }).where(eq(comments.id, action.commentId));
-          feed.invalidate();
+          await feed.setCommentHidden(action.commentId, hiding ? reason : null);
           if (hiding) await resolveReports(db, { commentId: action.commentId }, "actioned");
           await record(admin, action.action, { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason });
           if (hiding) await tell(notifications?.moderation(comment.userId, reason, { postId: comment.postId, commentId: action.commentId, text: "A moderator hid your comment" }));

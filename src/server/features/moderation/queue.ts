@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { comments, moderationLog, posts, reports, users } from "../../db/schema";
-import type { PostsRepository } from "../posts/repository";
+import type { ModeratedPosts } from "./moderated-posts";
 import { DELETED_ACCOUNT_NAME, MODERATION_PAGE_SIZE, type QueueTab, type ReportReason } from "../../../shared/moderation";
 import type { Post, PostComment } from "../../../shared/posts";
 
@@ -35,7 +35,7 @@ const personColumns = {
 const nameOf = (person: { firstName: string | null; lastName: string | null; email: string } | null) =>
   person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email : DELETED_ACCOUNT_NAME;
 
-export function createModerationQueue(db: Database, postsRepository: PostsRepository) {
+export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "byIds">) {
   async function people(ids: string[]) {
     if (ids.length === 0) return new Map<string, Person>();
     const rows = await db.select(personColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
@@ -70,7 +70,7 @@ export function createModerationQueue(db: Database, postsRepository: PostsReposi
     const waiting = and(eq(posts.approved, false), isNull(posts.rejectedReason));
     const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(waiting)) as [{ total: number }];
     const ids = (await db.select({ id: posts.id }).from(posts).where(waiting).orderBy(asc(posts.createdAt), asc(posts.id)).offset(offset).limit(MODERATION_PAGE_SIZE)).map((row) => row.id);
-    const list = await postsRepository.list({ ids, limit: ids.length || 1 });
+    const list = await feed.byIds(ids);
     const order = new Map(ids.map((id, index) => [id, index]));
     list.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const [authors, reported] = await Promise.all([people(list.map((post) => post.user.id)), summaries(ids)]);
@@ -92,7 +92,7 @@ export function createModerationQueue(db: Database, postsRepository: PostsReposi
       .limit(MODERATION_PAGE_SIZE);
     const postIds = [...new Set(groups.map((group) => group.postId))];
     const commentIds = groups.flatMap((group) => (group.commentId ? [group.commentId] : []));
-    const list = await postsRepository.list({ ids: postIds, limit: postIds.length || 1 });
+    const list = await feed.byIds(postIds);
     const postsById = new Map(list.map((post) => [post.id, post]));
     const commentsById = new Map<string, PostComment>();
     for (const post of list) for (const comment of post.comments) commentsById.set(comment.id, comment);

@@ -6,8 +6,8 @@ import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
 import type { SessionUser } from "../../http/request-user";
 import { refuseSanctioned } from "../../auth/sanction";
 import { ALREADY_REPORTED_MESSAGE, REPORTS_PER_HOUR } from "../../../shared/moderation";
-import type { Feed } from "../posts/feed";
-import type { BlockSets } from "../blocks/block-sets";
+import type { ModeratedPosts } from "./moderated-posts";
+import type { BlockSets } from "../../auth/block-sets";
 
 type Reporter = Pick<SessionUser, "id" | "isAdmin" | "sanction">;
 type ReportRow = typeof reports.$inferSelect;
@@ -27,7 +27,7 @@ const asMine = (row: ReportRow) => ({
  * Members' reports (decision 029): once per person and thing, only of what they can see, and at
  * most REPORTS_PER_HOUR an hour, counted in the database so the limit holds on every process.
  */
-export function createReports(db: Database, deps: { feed: Feed; blockSets: BlockSets; counters: RateCounters }) {
+export function createReports(db: Database, deps: { feed: Pick<ModeratedPosts, "visiblePost">; blockSets: BlockSets; counters: RateCounters }) {
   const limiter = new KeyedRateLimiter(deps.counters, "reports per member", REPORTS_PER_HOUR, 60 * 60_000);
 
   return {

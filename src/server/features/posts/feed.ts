@@ -9,7 +9,7 @@ import { postImageKeys, preparePostPhoto } from "./images";
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { createFeedPages, type FeedPage, type PageReader } from "./feed-pages";
 import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
-import type { BlockSets } from "../blocks/block-sets";
+import type { BlockSets } from "../../auth/block-sets";
 import { refuseSanctioned } from "../../auth/sanction";
 import type { FastifyBaseLogger } from "fastify";
 
@@ -272,6 +272,29 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       if (!before || !(await repository.approve(postId))) throw new HttpError(404, "Post not found");
       invalidate();
       if (!before.approved) await tell(notifications?.postApproved(postId));
+    },
+
+    /** Posts by id as admins read them (the moderation queue), in no particular order. */
+    byIds(ids: string[]): Promise<Post[]> {
+      return ids.length ? repository.list({ ids, limit: ids.length }) : Promise.resolve([]);
+    },
+
+    /** An admin's rejection of a pending post; false when the post is not waiting for approval. */
+    async reject(postId: string, reason: string): Promise<boolean> {
+      const done = await repository.reject(postId, reason);
+      if (done) invalidate();
+      return done;
+    },
+
+    /** An admin hides a post (a reason) or shows it again (null); it leaves or rejoins every kept page at once. */
+    async setHidden(postId: string, reason: string | null): Promise<void> {
+      if (!(await repository.setHidden(postId, reason))) throw new HttpError(404, "Post not found");
+      invalidate();
+    },
+
+    async setCommentHidden(commentId: string, reason: string | null): Promise<void> {
+      if (!(await repository.setCommentHidden(commentId, reason))) throw new HttpError(404, "Comment not found");
+      invalidate();
     },
 
     /** By its author or an admin: the post, its likes, comments and every stored image, originals included. */

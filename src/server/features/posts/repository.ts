@@ -188,6 +188,36 @@ export function createPostsRepository(db: Database) {
       });
     },
 
+    /** Reject a post waiting for approval, with the reason its author reads; false when it is not waiting. */
+    async reject(id: string, reason: string): Promise<boolean> {
+      const rejected = await db.update(posts).set({ rejectedReason: reason }).where(and(eq(posts.id, id), eq(posts.approved, false))).returning({ id: posts.id });
+      return rejected.length > 0;
+    },
+
+    /**
+     * Hide a post (a reason) or show it again (null: a rejection is taken back too, so a rejected
+     * post waits for approval again). Its photos are served to others only while it is approved and
+     * shown. False when there is no such post.
+     */
+    async setHidden(id: string, reason: string | null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(posts)
+          .set(reason === null ? { hiddenReason: null, rejectedReason: null } : { hiddenReason: reason })
+          .where(eq(posts.id, id))
+          .returning({ approved: posts.approved });
+        if (changed.length === 0) return false;
+        await setImagesPublic(tx, id, reason === null && changed[0]!.approved);
+        return true;
+      });
+    },
+
+    /** Hide a comment (a reason) or show it again (null); false when there is no such comment. */
+    async setCommentHidden(id: string, reason: string | null): Promise<boolean> {
+      const changed = await db.update(comments).set({ hiddenReason: reason }).where(eq(comments.id, id)).returning({ id: comments.id });
+      return changed.length > 0;
+    },
+
     /** Delete a post (its photos' rows, likes and comments cascade); answers the storage keys it held. */
     async delete(id: string): Promise<string[] | null> {
       return db.transaction(async (tx) => {
@@ -263,7 +293,7 @@ export function createPostsRepository(db: Database) {
  * or hidden post): the object routes read `is_public`, so a hidden post's photos stop being served
  * to others at once, on every server process.
  */
-export async function setImagesPublic(tx: Pick<Database, "select" | "update">, postId: string, isPublic: boolean): Promise<void> {
+async function setImagesPublic(tx: Pick<Database, "select" | "update">, postId: string, isPublic: boolean): Promise<void> {
   const images = await tx.select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey }).from(postImages).where(eq(postImages.postId, postId));
   const keys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
   if (keys.length) await tx.update(storedObjects).set({ isPublic }).where(inArray(storedObjects.key, keys));

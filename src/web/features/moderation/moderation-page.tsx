@@ -6,7 +6,7 @@ import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
-import { pageTitle } from "../../../shared/page-meta";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
@@ -37,7 +37,7 @@ function Count({ value }: { value: number | undefined }) {
 
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
-  usePageMeta({ title: pageTitle("Moderation"), description: "Review drawings and reports." });
+  usePageMeta(getStaticPageMeta("/admin/moderation")!);
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");
   const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : "pending");

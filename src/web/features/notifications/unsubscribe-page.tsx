@@ -8,18 +8,17 @@ import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { queryClient } from "../../lib/query-client";
 import { usePageMeta } from "../../lib/page-meta";
-import { pageTitle } from "../../../shared/page-meta";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
 
 const INVALID = "This unsubscribe link is invalid.";
-const META = { title: pageTitle("Unsubscribe"), description: "Turn off one kind of Dragon Grid e-mail." };
 
 /**
  * /unsubscribe?token=…: the link in every notification e-mail. Opening it changes nothing (mail
  * scanners open links); the page says which e-mails the link turns off and asks first. Works signed out.
  */
 export function UnsubscribePage() {
-  usePageMeta(META);
+  usePageMeta(getStaticPageMeta("/unsubscribe")!);
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const link = useQuery({
     queryKey: ["/api/notifications/unsubscribe", token],

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { blocks } from "../../db/schema";
-import { localChannel, type NoticeChannel } from "../../db/change-notices";
+import type { Database } from "../db/client";
+import { blocks } from "../db/schema";
+import { localChannel, type NoticeChannel } from "../db/change-notices";
 
 // Whom each member must not see in the feed: the people they blocked and the people who blocked
 // them (a block hides both ways). Read on every feed page a member asks for, so each member's set
