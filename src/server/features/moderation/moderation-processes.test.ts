@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
 import type { Post } from "../../../shared/posts";
@@ -9,13 +10,6 @@ import type { Post } from "../../../shared/posts";
 // does shows on the other within a second, through the change notices, not by waiting out a cache.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.skipIf(!onPostgres)("moderation and blocks in two server processes on one PostgreSQL", () => {
   let a: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { within } from "../../test/within";
 import { createAccount, fromNewAddress } from "../../test/accounts";
 import { outboxFor } from "../../test/mail";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
@@ -9,13 +10,6 @@ import type { TestUser } from "../../test/users";
 // one process), so these run in the PostgreSQL pass of the suite.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.skipIf(!onPostgres)("notifications in two server processes on one PostgreSQL", () => {
   let a: TestApp;

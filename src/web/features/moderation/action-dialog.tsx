@@ -1,11 +1,10 @@
+import { CountedTextarea, FormActions, FormError } from "../../components/ui/form-parts";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { MODERATION_REASON_MAX, SUSPENSION_DAYS } from "../../../shared/moderation";
-import { characterCount, upToCharacters } from "../../../shared/text";
 import { ACTIONS, actionBody, type ActionRequest } from "./actions";
 import { runAction } from "./api";
 
@@ -68,38 +67,18 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
           </div>
         </fieldset>
       )}
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-ink">
-          {text.needsReason ? "Reason (they will see it)" : "Reason (optional)"}
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          aria-describedby={`${id}-count`}
-          aria-required={text.needsReason}
-          value={reason}
-          onChange={(e) => setReason(upToCharacters(e.target.value, MODERATION_REASON_MAX))}
-          rows={3}
-          disabled={pending}
-          autoFocus
-          className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
-        />
-        <p id={`${id}-count`} className="text-right text-xs text-ink-soft">
-          {characterCount(reason)}/{MODERATION_REASON_MAX}
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={text.danger ? "danger" : "primary"} disabled={missing || pending}>
-          {pending ? text.pending : text.button}
-        </Button>
-      </div>
+      <CountedTextarea
+        id={`${id}-reason`}
+        label={text.needsReason ? "Reason (they will see it)" : "Reason (optional)"}
+        value={reason}
+        onChange={setReason}
+        max={MODERATION_REASON_MAX}
+        required={text.needsReason}
+        disabled={pending}
+        autoFocus
+      />
+      <FormError message={error} />
+      <FormActions onCancel={onClose} busy={pending} ready={!missing} label={text.button} busyLabel={text.pending} variant={text.danger ? "danger" : "primary"} />
     </form>
   );
 }

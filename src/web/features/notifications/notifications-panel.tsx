@@ -7,7 +7,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
 import { markAllRead, markRead, useNotifications, type Notification } from "./api";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "../../components/relative-time";
 
 /** Notifications about the site rather than a person: a sign instead of an avatar. */
 const KIND_ICONS: Partial<Record<Notification["kind"], { icon: LucideIcon; tone: string }>> = {

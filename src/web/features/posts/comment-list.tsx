@@ -9,7 +9,7 @@ import type { AuthUser } from "../../../shared/auth";
 import { upToCharacters } from "../../../shared/text";
 import { addComment, deleteComment, refusalMessage, updateCachedPost } from "./api";
 import { MoreMenu, type MenuItem } from "./more-menu";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "../../components/relative-time";
 import type { Safety } from "./safety";
 
 /**

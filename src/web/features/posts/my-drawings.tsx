@@ -4,7 +4,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import type { Post } from "../../../shared/posts";
 import { useMyPosts } from "./api";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "../../components/relative-time";
 
 /** Where a drawing stands: hidden or not approved (with the moderator's reason), waiting, or published. */
 function Status({ post }: { post: Post }) {

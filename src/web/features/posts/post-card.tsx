@@ -14,7 +14,7 @@ import { MY_POSTS_KEY, approvePost, deletePost, refusalMessage, toggleLike, upda
 import { CommentList } from "./comment-list";
 import { ImageCarousel } from "./image-carousel";
 import { MoreMenu, type MenuItem } from "./more-menu";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "../../components/relative-time";
 import { useSafety } from "./safety";
 
 const withLike = (post: Post, userId: string, liked: boolean): Post => ({

@@ -1,3 +1,4 @@
+import { CountedTextarea, FormActions, FormError } from "../../components/ui/form-parts";
 import { useId, useState, type FormEvent } from "react";
 import { CheckCircle2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -5,7 +6,6 @@ import { Dialog } from "../../components/ui/dialog";
 import { serverMessage } from "../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from "../../../shared/moderation";
-import { characterCount, upToCharacters } from "../../../shared/text";
 import { reportContent } from "./api";
 
 /** What is reported: a post, or one of its comments. */
@@ -82,38 +82,18 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-note`} className="text-sm font-semibold text-ink">
-          {noteRequired ? "Note (required)" : "Note (optional)"}
-        </label>
-        <textarea
-          id={`${id}-note`}
-          aria-describedby={`${id}-count`}
-          aria-required={noteRequired}
-          value={note}
-          onChange={(e) => setNote(upToCharacters(e.target.value, REPORT_NOTE_MAX))}
-          rows={3}
-          disabled={sending}
-          placeholder={noteRequired ? "Tell the admins what is wrong" : "Anything the admins should know?"}
-          className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
-        />
-        <p id={`${id}-count`} className="text-right text-xs text-ink-soft">
-          {characterCount(note)}/{REPORT_NOTE_MAX}
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={sending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!ready || sending}>
-          {sending ? "Sending..." : "Submit"}
-        </Button>
-      </div>
+      <CountedTextarea
+        id={`${id}-note`}
+        label={noteRequired ? "Note (required)" : "Note (optional)"}
+        value={note}
+        onChange={setNote}
+        max={REPORT_NOTE_MAX}
+        required={noteRequired}
+        disabled={sending}
+        placeholder={noteRequired ? "Tell the admins what is wrong" : "Anything the admins should know?"}
+      />
+      <FormError message={error} />
+      <FormActions onCancel={onClose} busy={sending} ready={ready} label="Submit" busyLabel="Sending..." />
     </form>
   );
 }

@@ -9,16 +9,19 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
-/** "3 hours ago", with the full date and time on hover. */
-export function RelativeTime({ iso, className = "" }: { iso: string; className?: string }) {
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+
+/** "3 hours ago", with the full date and time on hover and for assistive technology. */
+export function RelativeTime({ iso, className = "text-sm text-ink-soft" }: { iso: string; className?: string }) {
   // The moment the label was first drawn; it does not tick.
   const [now] = useState(() => Date.now());
   const date = new Date(iso);
   const seconds = Math.round((date.getTime() - now) / 1000);
   const unit = UNITS.find(([, size]) => Math.abs(seconds) >= size);
-  const label = unit ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(Math.round(seconds / unit[1]), unit[0]) : "just now";
+  const label = unit ? relative.format(Math.round(seconds / unit[1]), unit[0]) : "just now";
   return (
-    <time dateTime={iso} title={new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" }).format(date)} className={className}>
+    <time dateTime={iso} title={full.format(date)} className={className}>
       {label}
     </time>
   );
