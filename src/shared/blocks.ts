@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { text } from "./text";
+import { idText } from "./text";
 
 // Blocks between members (decision 029): private to the blocker; neither sees the other in the feed.
 
-export const blockParams = z.object({ userId: text().uuid("User not found") });
+export const blockParams = z.object({ userId: idText("User not found") });

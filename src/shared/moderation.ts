@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { idText, text } from "./text";
 
 // Reports, the moderation queue, sanctions and the audit log (decision 029).
 
@@ -29,8 +29,8 @@ export const DELETED_ACCOUNT_NAME = "Deleted account";
 /** POST /api/reports: a post, or one of its comments. */
 export const reportSchema = z
   .object({
-    postId: text().uuid("Post not found"),
-    commentId: text().uuid("Comment not found").optional(),
+    postId: idText("Post not found"),
+    commentId: idText("Comment not found").optional(),
     reason: z.enum(REPORT_REASONS, { message: "Please choose a reason" }),
     note: text()
       .trim()
@@ -45,9 +45,9 @@ const reason = () =>
     .trim()
     .max(MODERATION_REASON_MAX, `Reasons can be at most ${MODERATION_REASON_MAX} characters`);
 const requiredReason = () => reason().min(1, "Please give a reason");
-const postId = () => text().uuid("Post not found");
-const commentId = () => text().uuid("Comment not found");
-const userId = () => text().uuid("User not found");
+const postId = () => idText("Post not found");
+const commentId = () => idText("Comment not found");
+const userId = () => idText("User not found");
 
 /**
  * POST /api/admin/moderation/actions: one action on a post, a comment or a person. Approve,

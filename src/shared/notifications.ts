@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { idText, text } from "./text";
 
 // The bell's notifications and their e-mails (decision 029).
 
@@ -17,9 +17,9 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationsQuery = z.object({
-  before: text().uuid("before must be a notification id").optional(),
+  before: idText("before must be a notification id").optional(),
 });
-export const notificationIdParams = z.object({ id: text().uuid("Notification not found") });
+export const notificationIdParams = z.object({ id: idText("Notification not found") });
 export const emailSettingsSchema = z.object({ approved: z.boolean(), rejected: z.boolean(), comment: z.boolean() });
 export type EmailSettings = z.output<typeof emailSettingsSchema>;
 /** An unsubscribe link's token: signed, it names a person and a kind (RFC 8058 one-click). */

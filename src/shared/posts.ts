@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { idText, text } from "./text";
 import type { likeStateAnswer, postAnswer, postCommentAnswer, postImageAnswer, postPersonAnswer } from "./contract/posts";
 
 // The community feed (docs/spec.md sections 2, 3, 5, 7 and 9).
@@ -58,8 +58,8 @@ export interface FeedCursor {
   at?: string;
 }
 
-export const postIdParams = z.object({ id: text().uuid("Post not found") });
-export const commentIdParams = z.object({ id: text().uuid("Post not found"), commentId: text().uuid("Comment not found") });
+export const postIdParams = z.object({ id: idText("Post not found") });
+export const commentIdParams = z.object({ id: idText("Post not found"), commentId: idText("Comment not found") });
 
 /** A person as the feed shows them (contract/posts.ts): `email` is masked for everyone but admins. */
 export type PostPerson = z.output<typeof postPersonAnswer>;

@@ -26,3 +26,13 @@ export const characterCount = (value: string): number => [...value].length;
 
 /** `value` cut to `max` characters as the schemas count them (an input's maxLength counts UTF-16 units instead). */
 export const upToCharacters = (value: string, max: number): string => (characterCount(value) <= max ? value : [...value].slice(0, max).join(""));
+
+/**
+ * An id (a UUID) as the database stores it: lower case. PostgreSQL reads "ABC…" and "abc…" as the
+ * same uuid, but the server's caches and change notices compare ids as text, so every id that
+ * arrives is made lower case before anything uses it.
+ */
+export const idText = (message: string) =>
+  text()
+    .uuid(message)
+    .transform((value) => value.toLowerCase());

@@ -17,8 +17,14 @@ export interface BlockChange {
   b: string;
 }
 
+/** One member's blocks: the people they blocked, and everyone paired with them by a block either way. */
+interface MemberBlocks {
+  own: ReadonlySet<string>;
+  paired: ReadonlySet<string>;
+}
+
 export function createBlockSets(db: Database, changes: NoticeChannel<BlockChange> = localChannel()) {
-  const kept = new Map<string, Promise<ReadonlySet<string>>>();
+  const kept = new Map<string, Promise<MemberBlocks>>();
 
   changes.on((change) => {
     if (!change) return kept.clear();
@@ -26,30 +32,40 @@ export function createBlockSets(db: Database, changes: NoticeChannel<BlockChange
     kept.delete(change.b);
   });
 
-  async function read(userId: string): Promise<ReadonlySet<string>> {
-    const rows = await db.execute<{ id: string }>(sql`
-      select ${blocks.blockedId} as "id" from ${blocks} where ${blocks.blockerId} = ${userId}
-      union
-      select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${userId}`);
-    return new Set((rows as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+  async function read(userId: string): Promise<MemberBlocks> {
+    const result = await db.execute(sql`
+      select ${blocks.blockedId} as "id", true as "own" from ${blocks} where ${blocks.blockerId} = ${userId}
+      union all
+      select ${blocks.blockerId}, false from ${blocks} where ${blocks.blockedId} = ${userId}`);
+    const rows = (result as unknown as { rows: Array<{ id: string; own: boolean }> }).rows;
+    return { own: new Set(rows.filter((row) => row.own).map((row) => row.id)), paired: new Set(rows.map((row) => row.id)) };
+  }
+
+  function blocksOf(userId: string): Promise<MemberBlocks> {
+    let entry = kept.get(userId);
+    if (!entry) {
+      if (kept.size >= MAX_KEPT) kept.clear();
+      entry = read(userId);
+      kept.set(userId, entry);
+      entry.catch(() => kept.delete(userId));
+    }
+    return entry;
   }
 
   return {
-    /** Everyone `userId` blocked or was blocked by. */
-    pairedWith(userId: string): Promise<ReadonlySet<string>> {
-      let set = kept.get(userId);
-      if (!set) {
-        if (kept.size >= MAX_KEPT) kept.clear();
-        set = read(userId);
-        kept.set(userId, set);
-        set.catch(() => kept.delete(userId));
-      }
-      return set;
+    /**
+     * Whom `viewer` must not see: for a member, everyone they blocked or were blocked by; for an
+     * admin, only the people they blocked themselves (a member's block cannot hide their posts
+     * from the admins who moderate them).
+     */
+    async hiddenFrom(viewer: { id: string; isAdmin: boolean }): Promise<ReadonlySet<string>> {
+      const entry = await blocksOf(viewer.id);
+      return viewer.isAdmin ? entry.own : entry.paired;
     },
 
-    /** Have these two people blocked each other, either way? */
-    async between(a: string, b: string): Promise<boolean> {
-      return a !== b && (await this.pairedWith(a)).has(b);
+    /** Is `other` hidden from `viewer` (see hiddenFrom)? */
+    async hides(viewer: { id: string; isAdmin: boolean }, other: string): Promise<boolean> {
+      return viewer.id !== other && (await this.hiddenFrom(viewer)).has(other);
     },
 
     async block(blockerId: string, blockedId: string): Promise<void> {

@@ -69,7 +69,15 @@ export function createAccountRepository(db: Database) {
               .select({ postId: comments.postId, text: comments.text, createdAt: comments.createdAt, firstName: users.firstName, lastName: users.lastName, own: sql<boolean>`${comments.userId} = ${userId}` })
               .from(comments)
               .innerJoin(users, eq(users.id, comments.userId))
-              .where(inArray(comments.postId, postIds))
+              // As the app shows them to the person: not others' hidden comments, nor those of people
+              // paired with them by a block (the export must not tell them who blocked them).
+              .where(
+                and(
+                  inArray(comments.postId, postIds),
+                  sql`(${comments.userId} = ${userId} or ${comments.hiddenReason} is null)`,
+                  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${comments.userId}) or (${blocks.blockerId} = ${comments.userId} and ${blocks.blockedId} = ${userId}))`,
+                ),
+              )
               .orderBy(asc(comments.createdAt)),
             db.select({ postId: likes.postId, createdAt: likes.createdAt }).from(likes).where(inArray(likes.postId, postIds)).orderBy(asc(likes.createdAt)),
           ])

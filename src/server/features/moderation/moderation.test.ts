@@ -126,7 +126,10 @@ describe("the moderation queue", () => {
     const member = await createSignedInUser(t);
     const { id, imageUrl } = await newPost(author);
     expect(await feedIds(member)).toContain(id);
-    expect((await call("GET", imageUrl, member.cookies)).statusCode).toBe(200);
+    const served = await call("GET", imageUrl, member.cookies);
+    expect(served.statusCode).toBe(200);
+    // Caches may keep a feed photo but must ask again: a hidden post's photos stop showing at once.
+    expect(served.headers["cache-control"]).toBe("public, no-cache");
 
     expect((await act({ action: "hide-post", postId: id, reason: "Copied from a book" })).statusCode).toBe(200);
     expect(await feedIds(member)).not.toContain(id);
@@ -210,6 +213,9 @@ describe("the audit log", () => {
 
     await expect(t.database.db.execute(sql`update ${moderationLog} set reason = 'edited' where id = ${entry.id}`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from ${moderationLog} where id = ${entry.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`truncate ${moderationLog}`)).rejects.toThrow();
+    // Made anonymous only by the account's deletion, not by hand.
+    await expect(t.database.db.execute(sql`update ${moderationLog} set actor_id = null where id = ${entry.id}`)).rejects.toThrow();
 
     await t.database.db.delete(users).where(eq(users.id, member.id));
     const [after] = (await ok("GET", "/api/admin/moderation/log", admin.cookies)).filter((row: { id: number }) => row.id === entry.id);
@@ -246,8 +252,49 @@ describe("blocks", () => {
     expect(JSON.stringify(list)).not.toContain(blocked.email);
     expect(await ok("GET", "/api/blocks", blocked.cookies)).toEqual([]);
 
+    // Likes are counted as each reader sees them: the blocked person's like is not counted for them.
+    await ok("POST", `/api/posts/${byBystander.id}/like`, blocker.cookies);
+    const seenCount = await ok("POST", `/api/posts/${byBystander.id}/like`, bystander.cookies);
+    expect(seenCount).toEqual({ liked: true, count: 3 });
+    await ok("POST", `/api/posts/${byBystander.id}/like`, bystander.cookies);
+    expect((await ok("POST", `/api/posts/${byBystander.id}/like`, blocker.cookies))).toEqual({ liked: false, count: 0 });
+
     await ok("DELETE", `/api/blocks/${blocked.id}`, blocker.cookies);
     expect((await seenBy(blocker)).map((post) => post.id)).toContain(byBlocked.id);
+  });
+
+  it("take an id in capitals as the same person, and never block oneself", async () => {
+    const blocker = await createSignedInUser(t);
+    const blocked = await createSignedInUser(t);
+    const { id } = await newPost(blocker);
+    expect(await feedIds(blocked)).toContain(id); // the blocked person's view is kept in memory
+    await ok("PUT", `/api/blocks/${blocked.id.toUpperCase()}`, blocker.cookies);
+    expect(await feedIds(blocked)).not.toContain(id);
+    expect((await call("POST", `/api/posts/${id}/like`, blocked.cookies)).statusCode).toBe(404);
+    const self = await call("PUT", `/api/blocks/${blocker.id.toUpperCase()}`, blocker.cookies);
+    expect([self.statusCode, self.body]).toEqual([400, "You cannot block yourself"]);
+  });
+
+  it("a member's block does not hide their posts from the admins who moderate them", async () => {
+    const member = await createSignedInUser(t);
+    const { id } = await newPost(member, { approved: false });
+    await ok("PUT", `/api/blocks/${admin.id}`, member.cookies);
+    expect(await feedIds(admin)).toContain(id);
+    expect((await call("GET", `/api/posts/${id}`, admin.cookies)).statusCode).toBe(200);
+  });
+
+  it("leave out of 'Download my data' the comments of people paired by a block, and others' hidden comments", async () => {
+    const author = await createSignedInUser(t);
+    const blocker = await createSignedInUser(t);
+    const rude = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    await ok("POST", `/api/posts/${id}/comment`, blocker.cookies, { text: "From someone who blocks" });
+    const hidden = await ok("POST", `/api/posts/${id}/comment`, rude.cookies, { text: "Hidden insult" });
+    await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Thanks" });
+    await ok("PUT", `/api/blocks/${author.id}`, blocker.cookies);
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-comment", commentId: hidden.id, reason: "Unkind" });
+    const exported = JSON.parse((await call("GET", "/api/account/export", author.cookies)).body);
+    expect(exported.posts[0].comments.map((comment: { text: string }) => comment.text)).toEqual(["Thanks"]);
   });
 });
 
@@ -275,6 +322,16 @@ describe("what the people concerned are told", () => {
     expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(5);
     await ok("POST", "/api/notifications/read-all", author.cookies);
     expect((await ok("GET", "/api/auth/user", author.cookies)).unreadNotifications).toBe(0);
+  });
+
+  it("tells nobody of replies under a hidden post", async () => {
+    const author = await createSignedInUser(t);
+    const earlier = await createSignedInUser(t);
+    const { id } = await newPost(author);
+    await ok("POST", `/api/posts/${id}/comment`, earlier.cookies, { text: "First" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-post", postId: id, reason: "Spam" });
+    await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Still here" });
+    expect(await texts(earlier)).toEqual([]);
   });
 
   it("drops the notifications of a deleted comment from the count at once", async () => {

@@ -36,7 +36,7 @@ export function createReports(db: Database, deps: { feed: Pick<ModeratedPosts, "
       await deps.feed.visiblePost(input.postId, reporter);
       if (input.commentId) {
         const [comment] = await db.select({ postId: comments.postId, userId: comments.userId, hidden: comments.hiddenReason }).from(comments).where(eq(comments.id, input.commentId));
-        const seen = comment && comment.postId === input.postId && (comment.hidden === null || reporter.isAdmin) && !(await deps.blockSets.between(reporter.id, comment.userId));
+        const seen = comment && comment.postId === input.postId && (comment.hidden === null || reporter.isAdmin) && !(await deps.blockSets.hides(reporter, comment.userId));
         if (!seen) throw new HttpError(404, "Comment not found");
       }
       await limiter.hit(reporter.id);

@@ -92,7 +92,8 @@ export function createNotificationsRepository(db: Database) {
     /**
      * The people who commented on the post before this comment, most recent first: not the
      * commenter, not the post's author (told by a "comment" of their own), nobody who blocked or
-     * was blocked by the commenter. A deleted comment has no time: nobody.
+     * was blocked by the commenter. A deleted comment has no time: nobody. Nobody either while the
+     * post is pending, rejected or hidden: those who commented may no longer see it.
      */
     async earlierCommenters(postId: string, commentId: string, commenterId: string, authorId: string, limit: number): Promise<string[]> {
       const result = await db.execute(sql`
@@ -100,6 +101,7 @@ export function createNotificationsRepository(db: Database) {
         where c.post_id = ${postId} and c.id <> ${commentId}
           and c.created_at <= (select created_at from ${comments} where id = ${commentId})
           and c.user_id <> ${commenterId} and c.user_id <> ${authorId}
+          and exists (select 1 from ${posts} p where p.id = ${postId} and p.approved and p.hidden_reason is null)
           and not exists (
             select 1 from ${blocks} b
             where (b.blocker_id = c.user_id and b.blocked_id = ${commenterId}) or (b.blocker_id = ${commenterId} and b.blocked_id = c.user_id))

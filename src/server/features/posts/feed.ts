@@ -140,7 +140,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
     if (!post || !canSee(post, viewer)) throw new HttpError(404, "Post not found");
     // An admin deleting a post or comment does so whatever their own blocks.
     const moderating = options.moderating && viewer.isAdmin;
-    if (!moderating && (await blockSets.between(viewer.id, post.userId))) throw new HttpError(404, "Post not found");
+    if (!moderating && (await blockSets.hides(viewer, post.userId))) throw new HttpError(404, "Post not found");
     return post;
   }
 
@@ -164,7 +164,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
      */
     async page(viewer: Viewer, before: FeedCursor | undefined): Promise<FeedPage> {
       const reader: PageReader = viewer.isAdmin ? "admin" : "member";
-      const hidden = await blockSets.pairedWith(viewer.id);
+      const hidden = await blockSets.hiddenFrom(viewer);
       if (hidden.size === 0) return pages.page(reader, before);
       let cursor = before;
       for (let skipped = 0; ; skipped++) {
@@ -184,7 +184,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       if (!found) throw new HttpError(404, "Post not found");
       // Its author reads every comment but those hidden from them (another's hidden comment).
       const shown = viewer.isAdmin ? found : { ...found, comments: found.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) };
-      const [visible] = withoutPeople(postsForViewer([shown], viewer, { ownFull: true }), await blockSets.pairedWith(viewer.id));
+      const [visible] = withoutPeople(postsForViewer([shown], viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
       return visible!;
     },
 
@@ -195,7 +195,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
     async mine(viewer: Viewer, before: FeedCursor | undefined): Promise<Post[]> {
       const list = await repository.list({ authorId: viewer.id, before, limit: MY_POSTS_PAGE_SIZE });
       const own = list.map((post) => ({ ...post, comments: post.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) }));
-      return withoutPeople(postsForViewer(own, viewer, { ownFull: true }), await blockSets.pairedWith(viewer.id));
+      return withoutPeople(postsForViewer(own, viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
     },
 
     /**
@@ -251,6 +251,9 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       if (!state) throw new HttpError(404, "Post not found");
       changes.emit({ kind: "like", postId, userId: viewer.id, liked: state.liked });
       if (state.liked) await tell(notifications?.liked(postId, viewer.id));
+      // Counted as the reader sees the likes: without the people hidden from them by a block.
+      const hidden = await blockSets.hiddenFrom(viewer);
+      if (hidden.size > 0) return { ...state, count: state.count - (await repository.likesBy(postId, [...hidden])) };
       return state;
     },
 

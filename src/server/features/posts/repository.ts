@@ -260,6 +260,13 @@ export function createPostsRepository(db: Database) {
       return { liked: Boolean(row.liked), count: Number(row.count) };
     },
 
+    /** How many of these people like the post (what a reader with blocks does not see counted). */
+    async likesBy(postId: string, userIds: string[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.postId, postId), inArray(likes.userId, userIds)));
+      return Number(row?.count ?? 0);
+    },
+
     /** Null when the post was deleted meanwhile. */
     async addComment(postId: string, userId: string, text: string): Promise<PostComment | null> {
       const inserted = await db

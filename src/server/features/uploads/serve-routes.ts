@@ -59,9 +59,7 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
       .header("last-modified", info.lastModified.toUTCString())
       .header("accept-ranges", "bytes")
       .header("x-content-type-options", "nosniff")
-      // Public keys keep their bytes (set-acl writes a cleaned copy before it makes one public),
-      // so they can be cached for a day; private ones must be checked with us every time.
-      .header("cache-control", object.isPublic ? "public, max-age=86400" : "private, no-cache");
+      .header("cache-control", cacheControl(key, object.isPublic));
 
     if (request.headers["if-none-match"] === info.etag) return reply.status(304).send();
 
@@ -79,4 +77,15 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
     reply.header("content-length", info.size);
     return reply.send(await storage.read(key));
   });
+}
+
+/**
+ * Public keys keep their bytes (set-acl writes a cleaned copy before it makes one public), so they
+ * can be cached for a day; private ones must be checked with us every time. A feed photo is public
+ * only while its post is approved and not hidden (decision 029): caches may keep it but must ask
+ * again each time (a 304 by its ETag), so a hidden post's photos stop showing at once.
+ */
+function cacheControl(key: string, isPublic: boolean): string {
+  if (!isPublic) return "private, no-cache";
+  return key.startsWith("posts/") ? "public, no-cache" : "public, max-age=86400";
 }
