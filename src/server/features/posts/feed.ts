@@ -50,9 +50,9 @@ const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.crea
 const canSee = (post: PostAccess, viewer: Viewer) => (post.approved && !post.hidden) || viewer.isAdmin || post.userId === viewer.id;
 
 /**
- * The posts without anything of the people in `hidden` (a block, either way): their posts, their
- * comments and their likes. Admins' pages are filtered too: a block is the admin's own choice; the
- * moderation queue shows everything.
+ * The posts without anything of the people in `hidden` (blockSets.hiddenFrom: for a member, a
+ * block either way; for an admin, only the admin's own blocks): their posts, their comments and
+ * their likes. The moderation queue shows everything.
  */
 function withoutPeople(list: Post[], hidden: ReadonlySet<string>): Post[] {
   if (hidden.size === 0) return list;
