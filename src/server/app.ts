@@ -50,6 +50,8 @@ import { createModerationActions } from "./features/moderation/actions";
 import { registerModerationRoutes } from "./features/moderation/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
+import { createPeopleRepository } from "./features/users/repository";
+import { registerUsersRoutes } from "./features/users/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
 import { startNotificationDigests } from "./jobs/notification-digests";
@@ -198,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
+  await app.register(async (scope) => registerUsersRoutes(scope, { people: createPeopleRepository(database.db), sessions }));
   await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, changes: blogChanges }));
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));

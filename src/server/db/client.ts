@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -75,6 +76,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = await PGlite.create({
       dataDir: options.pgliteDir,
       loadDataDir: options.pgliteTemplate,
+      // Trigrams for the admin list's search (migration 0010, decision 030); a 16 KB bundle.
+      extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
       initDbStartParams: PGLITE_SETTINGS,
     });

@@ -49,6 +49,9 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_subject_key").on(t.googleSubject),
     index("users_created_at_idx").on(t.createdAt),
+    // The admin list's search (decision 030): trigrams of the names and e-mail in one lower-case
+    // text, so "contains" (LIKE '%…%') is an index scan. The query writes the same expression.
+    index("users_search_trgm_idx").using("gin", sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email})) gin_trgm_ops`),
   ],
 );
 

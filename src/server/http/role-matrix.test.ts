@@ -336,6 +336,22 @@ const rows: Row[] = [
   { route: "GET /api/admin/stats", visitor: 401, user: 403, admin: 200 },
   { route: "GET /api/admin/analytics", visitor: 401, user: 403, admin: 200 },
   { route: "GET /api/admin/waitlist.csv", visitor: 401, user: 403, admin: 200 },
+  // The admin list of people (decision 030): admins only; a suspended member is a member.
+  {
+    route: "GET /api/admin/users", visitor: 401, user: 403, suspended: 403, admin: 200, request: () => ({ query: { q: userA.email.toUpperCase() } }),
+    check: (res, c) => {
+      if (c.role === "admin") expect(res.json<{ items: Array<{ id: string }> }>().items.map((person) => person.id)).toEqual([userA.id]);
+    },
+  },
+  {
+    route: "PUT /api/admin/users/:id/admin", visitor: 401, user: 403, suspended: 403, admin: 200,
+    request: async () => ({ params: { id: (await createSignedInUser(t)).id }, body: { isAdmin: true } }),
+    check: (res, c) => {
+      if (c.role === "admin") expect(res.json<{ isAdmin: boolean }>().isAdmin).toBe(true);
+    },
+  },
+  { route: "PUT /api/admin/users/:id/admin", case: "taking it back", visitor: 401, user: 403, admin: 200, request: async () => ({ params: { id: (await createSignedInUser(t, { isAdmin: true })).id }, body: { isAdmin: false } }) },
+  { route: "PUT /api/admin/users/:id/admin", case: "a suspended member", visitor: 401, user: 403, admin: 400, request: () => ({ params: { id: suspendedUser.id }, body: { isAdmin: true } }) },
 
   // Uploads: a signed-in person's own; admins may share anyone's (docs/spec.md: blog and dragon images).
   { route: "POST /api/objects/upload", visitor: 401, user: 200, admin: 200 },

@@ -141,6 +141,8 @@ export const catalogue: Route[] = [
   { method: "GET", path: "/api/admin/stats", fields: [] },
   { method: "GET", path: "/api/admin/analytics", query: { days: "30" }, fields: [{ in: "query", name: "days" }], optional: ["query.days"] },
   { method: "GET", path: "/api/admin/waitlist.csv", fields: [] },
+  { method: "GET", path: "/api/admin/users", query: { q: "ada", offset: "0" }, fields: [{ in: "query", name: "q" }, { in: "query", name: "offset" }], optional: ["query.q", "query.offset"] },
+  { method: "PUT", path: "/api/admin/users/:id/admin", params: { id: USER_ID }, body: { isAdmin: true }, fields: [{ in: "params", name: "id" }] },
   // Without a body: the dragon and post uploaders' variant (any image type).
   { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
   { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD, visibility: "private" }, fields: [{ in: "body", name: "objectPath" }], optional: ["body.visibility"] },

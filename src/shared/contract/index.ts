@@ -12,6 +12,7 @@ import { postsEndpoints } from "./posts";
 import { progressEndpoints } from "./progress";
 import { statsEndpoints } from "./stats";
 import { uploadsEndpoints } from "./uploads";
+import { usersEndpoints } from "./users";
 import { waitlistEndpoints } from "./waitlist";
 
 /**
@@ -30,6 +31,7 @@ export const CONTRACT_GROUPS = {
   uploads: uploadsEndpoints,
   blog: blogEndpoints,
   stats: statsEndpoints,
+  users: usersEndpoints,
   analytics: analyticsEndpoints,
   waitlist: waitlistEndpoints,
   health: healthEndpoints,
@@ -48,6 +50,7 @@ export const CONTRACT = {
   ...uploadsEndpoints,
   ...blogEndpoints,
   ...statsEndpoints,
+  ...usersEndpoints,
   ...analyticsEndpoints,
   ...waitlistEndpoints,
   ...healthEndpoints,

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { moderationLog, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE, type AdminPeople, type AdminPerson } from "../../../shared/users";
+
+/**
+ * What the search looks in: first name, last name and e-mail, lower case, in one text. The
+ * trigram index `users_search_trgm_idx` (migration 0009) is built on this very expression, so it
+ * must stay the same, character for character, as the index's.
+ */
+const searchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
+
+/**
+ * A search text as a LIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the admin are
+ * matched as themselves, not as wildcards (backslash is PostgreSQL's default LIKE escape).
+ */
+export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** People whose names or e-mail contain `search` (any case); everyone when it is empty. */
+export const searchCondition = (search: string): SQL | undefined => (search ? sql`${searchText} like lower(${containsPattern(search)})` : undefined);
+
+const personColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  emailVerified: users.emailVerified,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+  suspendedUntil: users.suspendedUntil,
+  bannedAt: users.bannedAt,
+};
+
+type PersonRow = Pick<typeof users.$inferSelect, keyof typeof personColumns>;
+
+/** A row as the API answers it: a suspension only while it runs. */
+function toPerson(row: PersonRow, now: number): AdminPerson {
+  const { bannedAt, suspendedUntil, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    suspendedUntil: suspendedUntil && suspendedUntil.getTime() > now ? suspendedUntil.toISOString() : null,
+    banned: bannedAt !== null,
+  };
+}
+
+export interface AdminChange {
+  person: AdminPerson;
+  /** False when the person already had the asked-for role: nothing was written. */
+  changed: boolean;
+}
+
+/** The admin list of people and the admin role (decision 030). */
+export function createPeopleRepository(db: Database) {
+  return {
+    /**
+     * One page of people, newest first, with how many match. The count rides along with the page
+     * as an uncorrelated subquery (computed once), so a page costs one statement; only a page past
+     * the end, which has no row to carry it, counts again.
+     */
+    async list(search: string, offset: number, now = Date.now()): Promise<AdminPeople> {
+      const where = searchCondition(search);
+      const total = sql<number>`(select count(*)::int from ${users} where ${where ?? sql`true`})`.mapWith(Number);
+      const rows = await db
+        .select({ ...personColumns, total })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(PEOPLE_PAGE_SIZE)
+        .offset(offset);
+      const count = rows[0]?.total ?? (await db.$count(users, where));
+      return { items: rows.map(({ total: _total, ...row }) => toPerson(row, now)), total: count };
+    },
+
+    /**
+     * Give or take back the admin role, with one audit-log entry per change. Every admin's row is
+     * locked first, always in the same order (by id), then the person's: of two admins removing
+     * each other (or themselves) at once, the second waits for the first, then counts the admins
+     * left and is refused if it would leave none. Nothing changes when the person already has the
+     * asked-for role. A suspended or banned person is not made an admin (admins cannot be sanctioned).
+     */
+    async setAdmin(actorId: string, personId: string, isAdmin: boolean, now = Date.now()): Promise<AdminChange> {
+      return db.transaction(async (tx) => {
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
+        const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
+        if (!person) throw new HttpError(404, "User not found");
+        if (person.isAdmin === isAdmin) return { person: toPerson(person, now), changed: false };
+        if (isAdmin && (person.bannedAt || (person.suspendedUntil && person.suspendedUntil.getTime() > now))) throw new HttpError(400, SANCTIONED_ADMIN_MESSAGE);
+        if (!isAdmin && admins.filter((admin) => admin.id !== personId).length === 0) throw new HttpError(409, LAST_ADMIN_REMOVAL_MESSAGE);
+        const [updated] = await tx
+          .update(users)
+          .set({ isAdmin, updatedAt: new Date(now) })
+          .where(and(eq(users.id, personId), eq(users.isAdmin, !isAdmin)))
+          .returning(personColumns);
+        await tx.insert(moderationLog).values({ actorId, action: isAdmin ? "grant-admin" : "remove-admin", targetUserId: personId });
+        return { person: toPerson(updated!, now), changed: true };
+      });
+    },
+  };
+}
+
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
