@@ -13,6 +13,8 @@ export const statsOverviewAnswer = z.object({
   totalPosts: z.number(),
   approvedPosts: z.number(),
   pendingPosts: z.number(),
+  /** Not approved, with a moderator's reason (decision 029): in the total, neither approved nor pending. */
+  rejectedPosts: z.number(),
   totalDragons: z.number(),
   totalLikes: z.number(),
   totalComments: z.number(),

@@ -116,6 +116,10 @@ describe("the moderation queue", () => {
     expect(await pendingIds()).not.toContain(first.id);
     const mine = (await ok("GET", "/api/posts/mine", author.cookies)) as Post[];
     expect(mine.find((post) => post.id === first.id)).toMatchObject({ approved: false, rejectedReason: "Please photograph the whole page" });
+    // The dashboard counts it as not approved, no longer as pending.
+    const { overview } = await ok("GET", "/api/admin/stats", admin.cookies);
+    expect(overview.totalPosts).toBe(overview.approvedPosts + overview.pendingPosts + overview.rejectedPosts);
+    expect(overview.rejectedPosts).toBeGreaterThanOrEqual(1);
     // An approved post cannot be rejected (hide it instead).
     const approved = await newPost(author);
     expect([(await act({ action: "reject", postId: approved.id, reason: "x" })).body]).toEqual(["Only posts waiting for approval can be rejected"]);

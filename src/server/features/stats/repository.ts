@@ -72,7 +72,7 @@ export function createStatsRepository(db: Database) {
             'overview', (
               select json_build_object(
                 'totalUsers', u.total, 'verifiedUsers', u.verified, 'adminUsers', u.admins,
-                'totalPosts', p.total, 'approvedPosts', p.approved, 'pendingPosts', p.pending,
+                'totalPosts', p.total, 'approvedPosts', p.approved, 'pendingPosts', p.pending, 'rejectedPosts', p.rejected,
                 'totalDragons', (select count(*) from ${dragons}),
                 'totalLikes', (select count(*) from ${likes}),
                 'totalComments', (select count(*) from ${comments}),
@@ -84,7 +84,8 @@ export function createStatsRepository(db: Database) {
                  from ${users}) as u,
                 (select count(*) as total,
                         count(*) filter (where ${posts.approved}) as approved,
-                        count(*) filter (where not ${posts.approved} and ${posts.rejectedReason} is null) as pending
+                        count(*) filter (where not ${posts.approved} and ${posts.rejectedReason} is null) as pending,
+                        count(*) filter (where not ${posts.approved} and ${posts.rejectedReason} is not null) as rejected
                  from ${posts}) as p),
             'registrationTimeline', (
               select json_agg(json_build_object(

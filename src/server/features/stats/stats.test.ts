@@ -33,6 +33,7 @@ const EXPECTED_OVERVIEW: StatsOverview = {
   totalPosts: 7,
   approvedPosts: 5,
   pendingPosts: 2,
+  rejectedPosts: 0,
   totalDragons: 2,
   totalLikes: 4,
   totalComments: 5,

@@ -166,7 +166,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
     <div className="grid gap-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard icon={Users} label="Total Users" value={formatNumber(overview.totalUsers)} detail={`${formatNumber(overview.verifiedUsers)} verified · ${formatNumber(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`} />
-        <StatCard icon={Images} label="Posts" value={formatNumber(overview.totalPosts)} detail={`${formatNumber(overview.approvedPosts)} approved · ${formatNumber(overview.pendingPosts)} pending`} />
+        <StatCard icon={Images} label="Posts" value={formatNumber(overview.totalPosts)} detail={`${formatNumber(overview.approvedPosts)} approved · ${formatNumber(overview.pendingPosts)} pending${overview.rejectedPosts ? ` · ${formatNumber(overview.rejectedPosts)} not approved` : ""}`} />
         <StatCard icon={WandSparkles} label="Dragon Templates" value={formatNumber(overview.totalDragons)} detail="In the library" />
         <StatCard icon={Heart} label="Total Likes" value={formatNumber(overview.totalLikes)} detail="On feed posts" />
         <StatCard icon={MessageCircle} label="Total Comments" value={formatNumber(overview.totalComments)} detail="On feed posts" />
