@@ -114,7 +114,8 @@ describe("admin statistics", () => {
       expect(await card(name).textContent()).toBe(`${name}${n(value)}${detail}`);
     };
     await expectCard("Total Users", overview.totalUsers, `${n(overview.verifiedUsers)} verified · ${n(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`);
-    await expectCard("Posts", overview.totalPosts, `${n(overview.approvedPosts)} approved · ${n(overview.pendingPosts)} pending`);
+    const notApproved = overview.rejectedPosts ? ` · ${n(overview.rejectedPosts)} not approved` : "";
+    await expectCard("Posts", overview.totalPosts, `${n(overview.approvedPosts)} approved · ${n(overview.pendingPosts)} pending${notApproved}`);
     await expectCard("Dragon Templates", overview.totalDragons, "In the library");
     await expectCard("Total Likes", overview.totalLikes, "On feed posts");
     await expectCard("Total Comments", overview.totalComments, "On feed posts");
