@@ -22,6 +22,7 @@ export type Screen =
   | "adminBlog"
   | "stats"
   | "moderation"
+  | "people"
   | "unsubscribe";
 
 /** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
@@ -76,6 +77,7 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
   { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
   { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
+  { path: "/admin/users", screen: "people", module: "users/people-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
   { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
 ];

@@ -11,6 +11,7 @@ export const loadAdminBlogPage = () => import("../features/blog/admin-blog-page"
 export const loadStatsPage = () => import("../features/stats/stats-page").then((m) => m.StatsPage);
 export const loadUnsubscribePage = () => import("../features/notifications/unsubscribe-page").then((m) => m.UnsubscribePage);
 export const loadModerationPage = () => import("../features/moderation/moderation-page").then((m) => m.ModerationPage);
+export const loadPeoplePage = () => import("../features/users/people-page").then((m) => m.PeoplePage);
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);
 export const loadProfilePage = () => import("./profile/profile-page").then((m) => m.ProfilePage);
 export const loadLoginPage = () => import("../features/auth/login-page").then((m) => m.LoginPage);

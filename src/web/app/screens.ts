@@ -23,6 +23,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   stats: lazyScreen(() => import("./rare-screens").then((m) => m.loadStatsPage())),
   unsubscribe: lazyScreen(() => import("./rare-screens").then((m) => m.loadUnsubscribePage())),
   moderation: lazyScreen(() => import("./rare-screens").then((m) => m.loadModerationPage())),
+  people: lazyScreen(() => import("./rare-screens").then((m) => m.loadPeoplePage())),
 };
 
 export const NotFoundPage = lazyScreen(() => import("../components/not-found-page").then((m) => m.NotFoundPage));

@@ -56,13 +56,16 @@ export interface AdminChange {
 export function createPeopleRepository(db: Database) {
   return {
     /**
-     * One page of people, newest first, with how many match. The count rides along with the page
-     * as an uncorrelated subquery (computed once), so a page costs one statement; only a page past
-     * the end, which has no row to carry it, counts again.
+     * One page of people, newest first, with how many match, in one statement; only a page past
+     * the end, which has no row to carry the count, counts again. Searching, one pass over the
+     * matches (the trigram index's, or the table's when that is cheaper) counts them all (a window
+     * over them) and sorts them for the page: half the time of counting in a subquery of its own,
+     * which reads them twice. Without a search the page is read backwards from
+     * users_created_at_idx and the count is a plain count(*) run once.
      */
     async list(search: string, offset: number, now = Date.now()): Promise<AdminPeople> {
       const where = searchCondition(search);
-      const total = sql<number>`(select count(*)::int from ${users} where ${where ?? sql`true`})`.mapWith(Number);
+      const total = (where ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${users})`).mapWith(Number);
       const rows = await db
         .select({ ...personColumns, total })
         .from(users)

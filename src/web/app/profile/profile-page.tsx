@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { BarChart3, LogOut, NotebookPen, ShieldCheck, UserRound } from "lucide-react";
+import { BarChart3, LogOut, NotebookPen, ShieldCheck, UserRound, Users } from "lucide-react";
 import { Avatar } from "../../components/avatar";
 import { SignUpTeaser } from "../../components/teaser";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -61,6 +61,9 @@ export function ProfilePage() {
             </Link>
             <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start")}>
               <NotebookPen className="h-4 w-4" aria-hidden /> Manage Blog Posts
+            </Link>
+            <Link href="/admin/users" className={buttonClass("secondary", "w-full justify-start")}>
+              <Users className="h-4 w-4" aria-hidden /> Manage People
             </Link>
           </div>
         </Card>

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { queryClient } from "../../lib/query-client";
+import { AUTH_USER_KEY } from "../../lib/auth";
+import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
+
+export type Person = AnswerOf<"GET /api/admin/users">["items"][number];
+
+/** One page of people: the search and the offset are the query; the last page stays on screen while the next loads. */
+export function usePeople(search: string, offset: number, enabled: boolean) {
+  return useQuery({ ...apiQuery("GET /api/admin/users", { query: { q: search, offset: String(offset) } }), enabled, placeholderData: keepPreviousData });
+}
+
+/**
+ * Give or take back the admin role. Afterwards what shows roles or admins is read again: every
+ * page of people, the statistics' admin count, the audit log, and the caller's own account (an
+ * admin may have given up their own role).
+ */
+export async function setAdminRole(person: Person, isAdmin: boolean, options: { isSelf: boolean }): Promise<Person> {
+  const answer = await callApi("PUT /api/admin/users/:id/admin", { params: { id: person.id }, body: { isAdmin } });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/users") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/stats") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/moderation/log") }),
+    options.isSelf ? queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }) : null,
+  ]);
+  return answer;
+}

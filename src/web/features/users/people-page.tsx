@@ -1,0 +1,173 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { ChevronLeft, ChevronRight, Search, SearchX, ShieldAlert, X } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { PEOPLE_PAGE_SIZE, PEOPLE_SEARCH_MAX } from "../../../shared/users";
+import { usePeople } from "./api";
+import { AdminRoleDialog, type RoleChange } from "./admin-role-dialog";
+import { PersonRow, ROW_COLUMNS } from "./person-row";
+
+/** How long typing pauses before the list is searched. */
+const SEARCH_DELAY_MS = 300;
+
+function AdminAccessRequired() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <ShieldAlert className="h-12 w-12 text-accent" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold">Admin Access Required</h1>
+      <p className="mt-3 text-ink-soft">Only admins can see and manage the people who use Dragon Grid.</p>
+      <Link href="/profile" className={buttonClass("primary", "mt-8")}>
+        Go to your Profile
+      </Link>
+    </div>
+  );
+}
+
+const peopleCount = (count: number) => `${count.toLocaleString()} ${count === 1 ? "person" : "people"}`;
+
+/** /admin/users: everyone who signed up, searchable by name and e-mail, and who is an admin (decision 030). */
+export function PeoplePage() {
+  usePageMeta(getStaticPageMeta("/admin/users")!);
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Spinner label="Loading" />;
+  if (!user?.isAdmin) return <AdminAccessRequired />;
+  return <People selfId={user.id} />;
+}
+
+function People({ selfId }: { selfId: string }) {
+  const searchId = useId();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  // The offset belongs to one search: a new search starts at its first page.
+  const [page, setPage] = useState({ search: "", offset: 0 });
+  const offset = page.search === search ? page.offset : 0;
+  const people = usePeople(search, offset, true);
+  const [change, setChange] = useState<RoleChange | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // Enter searches at once.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim());
+  };
+  const clear = () => {
+    setTyped("");
+    setSearch("");
+    document.getElementById(searchId)?.focus();
+  };
+  const goTo = (next: number) => {
+    setPage({ search, offset: next });
+    document.getElementById("people-heading")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
+
+  const items = people.data?.items ?? [];
+  const total = people.data?.total ?? 0;
+  const updating = people.isFetching && people.isPlaceholderData;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <h1 id="people-heading" className="scroll-mt-24 text-4xl font-bold">
+        People
+      </h1>
+      <p className="mt-1 text-ink-soft">Everyone who signed up, newest first. Find someone by name or e-mail, and choose who else runs Dragon Grid.</p>
+
+      <form role="search" onSubmit={submit} className="mt-6 grid gap-1.5">
+        <label htmlFor={searchId} className="text-sm font-semibold text-ink">
+          Search people
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-soft" aria-hidden />
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            maxLength={PEOPLE_SEARCH_MAX}
+            placeholder="Name or e-mail"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${searchId}-count`}
+            className="min-h-12 w-full min-w-0 rounded-full border border-line bg-white pl-11 pr-14 text-base text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 [&::-webkit-search-cancel-button]:appearance-none"
+          />
+          {typed && (
+            <button type="button" onClick={clear} aria-label="Clear the search" className="absolute right-0.5 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink">
+              <X className="h-5 w-5" aria-hidden />
+            </button>
+          )}
+        </div>
+        <p id={`${searchId}-count`} role="status" className="min-h-5 text-sm text-ink-soft">
+          {people.data && (search ? `${peopleCount(total)} found for “${search}”` : peopleCount(total))}
+          {updating && " · updating..."}
+        </p>
+      </form>
+
+      <div className="mt-4">
+        {people.isPending ? (
+          <div role="status" className="flex flex-col items-center justify-center gap-4 py-16 text-ink-soft">
+            <span className="h-10 w-10 animate-spin rounded-full border-4 border-line border-t-accent" aria-hidden />
+            Loading people...
+          </div>
+        ) : people.isError && !people.data ? (
+          <Card role="alert" className="p-6 text-center text-ink-soft">
+            The list of people could not be loaded. Please check your connection and try again.
+            <div className="mt-4">
+              <Button variant="secondary" onClick={() => void people.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card className="border-dashed p-10 text-center">
+            <SearchX className="mx-auto h-10 w-10 text-accent" aria-hidden />
+            <h2 className="mt-3 text-2xl font-bold">No people match your search</h2>
+            <p className="mt-1 text-ink-soft">Try part of a first name, a last name or an e-mail address.</p>
+            {search && (
+              <Button variant="secondary" className="mt-5" onClick={clear}>
+                Clear search
+              </Button>
+            )}
+          </Card>
+        ) : (
+          <Card className={`overflow-hidden transition-opacity ${updating ? "opacity-60" : ""}`} aria-busy={updating}>
+            <div aria-hidden className={`hidden border-b border-line bg-paper-deep/60 px-6 py-2.5 text-xs font-semibold uppercase tracking-wide text-ink-soft md:grid md:gap-4 ${ROW_COLUMNS}`}>
+              <span>Person</span>
+              <span>Status</span>
+              <span>Registered</span>
+              <span className="text-right">Admin access</span>
+            </div>
+            <ul aria-label="People" className="divide-y divide-line">
+              {items.map((person) => (
+                <PersonRow key={person.id} person={person} isSelf={person.id === selfId} onChangeRole={(isAdmin) => setChange({ person, isAdmin })} />
+              ))}
+            </ul>
+          </Card>
+        )}
+      </div>
+
+      {total > PEOPLE_PAGE_SIZE && items.length > 0 && (
+        <nav aria-label="Pages of people" className="mt-4 flex items-center justify-between gap-3">
+          <Button variant="secondary" onClick={() => goTo(Math.max(0, offset - PEOPLE_PAGE_SIZE))} disabled={offset === 0 || updating}>
+            <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
+          </Button>
+          <span className="text-center text-sm text-ink-soft">
+            {(offset + 1).toLocaleString()}–{Math.min(offset + items.length, total).toLocaleString()} of {total.toLocaleString()}
+          </span>
+          <Button variant="secondary" onClick={() => goTo(offset + PEOPLE_PAGE_SIZE)} disabled={offset + PEOPLE_PAGE_SIZE >= total || updating}>
+            Next <ChevronRight className="h-4 w-4" aria-hidden />
+          </Button>
+        </nav>
+      )}
+
+      <AdminRoleDialog change={change} selfId={selfId} onClose={() => setChange(null)} />
+    </div>
+  );
+}
