@@ -4,7 +4,7 @@
 // warm-ups; then the same without the trigram index, to show what it saves. Not a test: timings
 // vary by machine, so nothing here passes or fails.
 //
-//   npx tsx src/server/features/users/measure-search.ts
+//   npx tsx src/server/features/users/measure-search.ts [people, 10000 by default]
 //
 // Prints one JSON line per search: {"search":"…","matches":N,"medianMs":N,"withoutIndexMs":N}.
 import os from "node:os";
@@ -13,7 +13,7 @@ import { openDatabase } from "../../db/client";
 import { createPeopleRepository, searchCondition } from "./repository";
 import { users } from "../../db/schema";
 
-const PEOPLE = 10_000;
+const PEOPLE = Number(process.argv[2] ?? 10_000);
 const RUNS = 20;
 const WARM_UP = 3;
 

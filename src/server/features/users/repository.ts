@@ -73,7 +73,8 @@ export function createPeopleRepository(db: Database) {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(PEOPLE_PAGE_SIZE)
         .offset(offset);
-      const count = rows[0]?.total ?? (await db.$count(users, where));
+      // No row: none match at all (the first page), or the page is past the end (count them).
+      const count = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(users, where));
       return { items: rows.map(({ total: _total, ...row }) => toPerson(row, now)), total: count };
     },
 
