@@ -6,7 +6,7 @@ import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE,
 
 /**
  * What the search looks in: first name, last name and e-mail, lower case, in one text. The
- * trigram index `users_search_trgm_idx` (migration 0009) is built on this very expression, so it
+ * trigram index `users_search_trgm_idx` (migration 0010) is built on this very expression, so it
  * must stay the same, character for character, as the index's.
  */
 const searchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
