@@ -78,4 +78,6 @@ export const LOG_VERBS: Record<string, string> = {
   suspend: "suspended",
   ban: "banned",
   lift: "lifted the sanction on",
+  "grant-admin": "made an admin:",
+  "remove-admin": "removed admin access from",
 };
