@@ -78,6 +78,6 @@ export const LOG_VERBS: Record<string, string> = {
   suspend: "suspended",
   ban: "banned",
   lift: "lifted the sanction on",
-  "grant-admin": "made an admin:",
+  "grant-admin": "gave admin access to",
   "remove-admin": "removed admin access from",
 };
