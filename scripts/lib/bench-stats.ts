@@ -9,24 +9,11 @@
 // --analytics, a second one for GET /api/admin/analytics?days=90 on the same data (firstMs: the
 // first answer, which also rolls up the finished days).
 import { openDatabase } from "../../src/server/db/client";
+import { MEDIAN_RUNS as RUNS, medianMs } from "./median-ms";
 import { createStatsRepository } from "../../src/server/features/stats/repository";
 import { BENCH_STATS_COUNTS, seedStatsData } from "../../src/server/features/stats/seed-stats";
 
-const RUNS = 20;
-const WARM_UP = 3;
 
-async function medianMs(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const middle = times.length / 2;
-  return Math.round(((times[Math.floor(middle - 0.5)]! + times[Math.floor(middle)]!) / 2) * 10) / 10;
-}
 
 const database = await openDatabase({});
 try {

@@ -1,19 +1,11 @@
 import { z } from "zod";
-import { text } from "../text";
 import { LAST_ADMIN_REMOVAL_MESSAGE, SANCTIONED_ADMIN_MESSAGE, adminFlagSchema, peopleQuerySchema, personParams } from "../users";
 import { endpoints, message } from "./endpoint";
 import { isoTime } from "./answers";
+import { authUserAnswer } from "./auth";
 
 /** A person as the admin list shows them: the user fields of docs/spec.md §3 and any sanction (decision 029). */
-export const adminPersonAnswer = z.object({
-  id: text(),
-  email: text(),
-  firstName: text().nullable(),
-  lastName: text().nullable(),
-  profileImageUrl: text().nullable(),
-  emailVerified: z.boolean(),
-  isAdmin: z.boolean(),
-  createdAt: isoTime(),
+export const adminPersonAnswer = authUserAnswer.extend({
   /** When a suspension still running ends; null when there is none (or it is over). */
   suspendedUntil: isoTime().nullable(),
   banned: z.boolean(),

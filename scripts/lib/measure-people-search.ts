@@ -4,33 +4,21 @@
 // warm-ups; then the same without the trigram index, to show what it saves. Not a test: timings
 // vary by machine, so nothing here passes or fails.
 //
-//   npx tsx src/server/features/users/measure-search.ts [people, 10000 by default]
+//   npx tsx scripts/lib/measure-people-search.ts [people, 10000 by default]
 //
 // Prints one JSON line per search: {"search":"…","matches":N,"medianMs":N,"withoutIndexMs":N}.
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../db/client";
-import { createPeopleRepository, searchCondition } from "./repository";
-import { users } from "../../db/schema";
+import { openDatabase } from "../../src/server/db/client";
+import { createPeopleRepository, searchCondition } from "../../src/server/features/users/repository";
+import { users } from "../../src/server/db/schema";
+import { MEDIAN_RUNS as RUNS, medianMs } from "./median-ms";
 
 const PEOPLE = Number(process.argv[2] ?? 10_000);
-const RUNS = 20;
-const WARM_UP = 3;
 
 const FIRST = ["Ada", "Grace", "Alan", "Emmy", "Hedy", "Marie", "Nikola", "Rosalind", "Srinivasa", "Katherine", "Dorothy", "Barbara", "Edsger", "Sofia", "Anna", "Joan", "Tim", "Linus", "Margaret", "Frances"];
 const LAST = ["Lovelace", "Hopper", "Turing", "Noether", "Lamarr", "Curie", "Tesla", "Franklin", "Ramanujan", "Johnson", "Vaughan", "Liskov", "Dijkstra", "Kovalevskaya", "Winkler", "Clarke", "Berners-Lee", "Torvalds", "Hamilton", "Allen"];
 
-async function medianMs(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return Math.round(((times[RUNS / 2 - 1]! + times[RUNS / 2]!) / 2) * 10) / 10;
-}
 
 const database = await openDatabase({});
 try {
