@@ -108,6 +108,8 @@ describe("moderation", () => {
     await dialog.getByRole("alert").filter({ hasText: "You have already reported this" }).waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
+    // Focus goes back to the ⋯ button that opened the dialog, not to the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`More actions for ${authorName}'s post`);
 
     // A comment has its own menu.
     const other = postCard(page, kept);

@@ -102,6 +102,10 @@ export const moderationLogQuery = z.object({ before: wholeNumber(999_999_999).op
 export function sanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {
   const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
   if (sanction.banned) return `Your account has been banned from posting, commenting, liking and reporting.${why}`;
-  const until = new Date(sanction.until ?? 0).toUTCString().replace(/:\d\d GMT$/, " UTC");
-  return `Your account is suspended until ${until}: you cannot post, comment, like or report until then.${why}`;
+  return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot post, comment, like or report until then.${why}`;
+}
+
+/** When a suspension ends, as the server writes it (it does not know the reader's time zone): "Thu, 03 Dec 2026 16:10 UTC". */
+export function suspensionEnd(iso: string): string {
+  return new Date(iso).toUTCString().replace(/:\d\d GMT$/, " UTC");
 }

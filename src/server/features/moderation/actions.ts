@@ -4,7 +4,7 @@ import { comments, moderationLog, posts, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/request-user";
 import type { Sessions } from "../../auth/sessions";
-import type { ModerationAction } from "../../../shared/moderation";
+import { suspensionEnd, type ModerationAction } from "../../../shared/moderation";
 import { resolveReports } from "./reports";
 import type { ModeratedPosts } from "./moderated-posts";
 
@@ -143,7 +143,7 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
             const until = new Date(Date.now() + action.days * 24 * 60 * 60_000);
             await sanction(action.userId, { suspendedUntil: until, bannedAt: null, sanctionReason: reason });
             const days = `${action.days} day${action.days === 1 ? "" : "s"}`;
-            await record(admin, "suspend", { targetUserId: action.userId, reason, detail: `${days}, until ${until.toISOString()}` });
+            await record(admin, "suspend", { targetUserId: action.userId, reason, detail: `${days}, until ${suspensionEnd(until.toISOString())}` });
             await tell(notifications?.moderation(action.userId, reason, { text: `A moderator suspended your account for ${days}` }));
             return "Member suspended";
           }

@@ -28,12 +28,12 @@ export function BlockedPeopleCard() {
       ) : list.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink-soft">You haven't blocked anyone</p>
       ) : (
-        <ul className="mt-4 grid gap-2" aria-label="Blocked people">
+        <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Blocked people">
           {list.map((person) => {
             const name = [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
             const pending = unblock.isPending && unblock.variables === person.userId;
             return (
-              <li key={person.userId} className="flex items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2">
+              <li key={person.userId} className="flex min-w-0 items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2">
                 <Avatar src={person.profileImageUrl} size={40} />
                 <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
                 <Button

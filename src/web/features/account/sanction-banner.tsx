@@ -1,7 +1,8 @@
 import { ShieldAlert } from "lucide-react";
 import type { CurrentUser } from "../../../shared/auth";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
+// With the time zone named: the server's refusals give the same moment in UTC.
+const when = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 
 /** A suspended or banned member is told so, why, until when, and what they can still do. */
 export function SanctionBanner({ sanction }: { sanction: NonNullable<CurrentUser["sanction"]> }) {

@@ -40,6 +40,8 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
             {!notification.read && <span className="sr-only">Unread: </span>}
             {notification.text}
           </span>
+          {/* A moderation decision's reason comes apart from its sentence (a rejection's is in it). */}
+          {notification.kind === "moderation" && notification.reason && <span className="break-words text-sm text-ink">Reason: {notification.reason}</span>}
           <RelativeTime iso={notification.createdAt} className="text-xs text-ink-soft" />
         </span>
         {!notification.read && <span className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-accent" aria-hidden />}

@@ -51,7 +51,8 @@ export function UnsubscribePage() {
         <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Link not valid</h1>
         <p role="alert" className="mt-3 text-ink">
-          {(token && serverMessage(link.error)) || INVALID}
+          {/* Whatever was wrong with the link (cut short, altered, from another site), it is not valid. */}
+          {INVALID}
         </p>
         <p className="mt-2 text-sm text-ink-soft">You can switch each kind of e-mail on or off in your profile.</p>
         <Link href="/profile" className={buttonClass("secondary", "mt-7 w-full")}>

@@ -25,6 +25,17 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
   const [blocking, setBlocking] = useState<{ userId: string; name: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [moderation, setModeration] = useState<FeedModeration | null>(null);
+  // The ⋯ button that opened a dialog has focus when it opens (more-menu.tsx); these dialogs are
+  // unmounted as they close, so focus is put back on it here, not left on the page's body.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const opening = <T,>(set: (value: T | null) => void) => (value: T) => {
+    setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    set(value);
+  };
+  const closing = (set: (value: null) => void) => () => {
+    set(null);
+    requestAnimationFrame(() => opener?.focus());
+  };
 
   const restore: Safety["restore"] = async (request) => {
     try {
@@ -56,12 +67,12 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
     <>
       {report && (
         <Suspense fallback={null}>
-          <ReportDialog target={report} onClose={() => setReport(null)} />
+          <ReportDialog target={report} onClose={closing(setReport)} />
         </Suspense>
       )}
       {moderation && (
         <Suspense fallback={null}>
-          <ModerateDialog request={moderation} onClose={() => setModeration(null)} />
+          <ModerateDialog request={moderation} onClose={closing(setModeration)} />
         </Suspense>
       )}
       <ConfirmDialog
@@ -76,5 +87,5 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
       />
     </>
   );
-  return { safety: { report: setReport, block: setBlocking, moderate: setModeration, restore: (r) => void restore(r) }, dialogs };
+  return { safety: { report: opening(setReport), block: setBlocking, moderate: opening(setModeration), restore: (r) => void restore(r) }, dialogs };
 }
