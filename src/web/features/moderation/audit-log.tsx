@@ -20,7 +20,7 @@ function Entry({ entry }: { entry: LogEntry }) {
           {entry.target && <span className="font-semibold"> {entry.target.name}</span>}
           {entry.detail && <span className="text-ink-soft"> ({entry.detail})</span>}
         </p>
-        {entry.reason ? <p className="mt-0.5 whitespace-pre-line break-words text-sm text-ink-soft">Reason: {entry.reason}</p> : <p className="mt-0.5 text-sm text-ink-soft/80">No reason given</p>}
+        {entry.reason && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-ink-soft">Reason: {entry.reason}</p>}
       </div>
       {link && (
         <Link href={link} className="inline-flex min-h-11 w-fit items-center rounded-full px-3 text-sm font-semibold text-accent-strong underline-offset-2 hover:bg-paper-deep hover:underline sm:-my-2">

@@ -113,11 +113,12 @@ export function Queue({ tab }: { tab: QueueTab }) {
 
   return (
     <div className="grid gap-4">
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-dashed border-line bg-paper px-4 py-2.5 text-sm text-ink-soft" id={`shortcuts-${tab}`}>
+      {/* For keyboards: not shown on phones; approve and reject only where posts wait for approval. */}
+      <p className="hidden flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-dashed border-line bg-paper px-4 py-2.5 text-sm text-ink-soft sm:flex" id={`shortcuts-${tab}`}>
         <span className="font-semibold text-ink">Keyboard:</span>
         <span><kbd className={KBD}>j</kbd> / <kbd className={KBD}>k</kbd> next / previous</span>
-        <span><kbd className={KBD}>a</kbd> approve</span>
-        <span><kbd className={KBD}>r</kbd> reject</span>
+        {tab === "pending" && <span><kbd className={KBD}>a</kbd> approve</span>}
+        {tab === "pending" && <span><kbd className={KBD}>r</kbd> reject</span>}
         <span><kbd className={KBD}>h</kbd> hide</span>
       </p>
       {items.length === 0 ? (
