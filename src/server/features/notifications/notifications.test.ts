@@ -8,7 +8,7 @@ import { newComment, newDragonRow, newPost } from "../../test/route-fixtures";
 import type { TestUser } from "../../test/users";
 import { NOTIFICATIONS_PAGE_SIZE } from "../../../shared/notifications";
 import type { Notifier } from "./notifier";
-import { parseEml, type ParsedMail } from "./eml";
+import { parseEml, type ParsedMail } from "../../test/eml";
 import { createNotifier } from "./notifier";
 import { localChannel } from "../../db/change-notices";
 import type { Mailer, MailMessage } from "../../mail/mailer";
