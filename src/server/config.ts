@@ -113,6 +113,10 @@ const configSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.string().url().default("https://accounts.google.com")),
   GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional()),
   SEED_SAMPLES: booleanFlag(true),
+  /** Who has Pro (decision 031): nobody (the spec's waitlist), people an admin grants it to, or every verified member. */
+  PRO: z.preprocess(emptyToUndefined, z.enum(["off", "granted", "everyone"], { message: "must be off, granted or everyone" }).default("off")),
+  /** AI pictures each Pro member may create a day. */
+  PRO_AI_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(5)),
   UPLOAD_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1024)),
   TRUST_PROXY: trustProxy,
   /** An OpenAI-style images API (base URL, e.g. https://api.openai.com/v1) for admins' AI images. */

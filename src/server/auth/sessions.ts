@@ -5,6 +5,8 @@ import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import type { SessionUser } from "../http/request-user";
+import { hasPro } from "./pro";
+import { PRO_REQUIRED } from "../../shared/pro";
 import { sanctionOf } from "./sanction";
 import { hashToken, randomToken } from "./tokens";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
@@ -93,6 +95,8 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
         id: users.id,
         email: users.email,
         isAdmin: users.isAdmin,
+        emailVerified: users.emailVerified,
+        proGranted: users.proGranted,
         bannedAt: users.bannedAt,
         suspendedUntil: users.suspendedUntil,
         sanctionReason: users.sanctionReason,
@@ -101,7 +105,7 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
-    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin, sanction: sanctionOf(row, now) }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
+    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin, pro: hasPro(row, config.PRO), sanction: sanctionOf(row, now) }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
   }
 
   // Keyed by token, so ended sessions are found by walking the map (at most 10,000; ends are
@@ -226,5 +230,12 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw new HttpError(403, "Admin access required");
+  return user;
+}
+
+/** As requireUser, and 403 for signed-in people without Pro (auth/pro.ts). */
+export async function requirePro(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.pro) throw new HttpError(403, PRO_REQUIRED);
   return user;
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
 import { sanctionOf } from "./sanction";
 import type { AuthUser, CurrentUser } from "../../shared/auth";
+import type { SessionUser } from "../http/request-user";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,11 +23,13 @@ export function toAuthUser(row: UserRow): AuthUser {
 
 /**
  * GET /api/auth/user's view: the API's fields, whether there is a password to ask for, the bell's
- * unread count (the caller's, from the notifier's cache) and any sanction on the account.
+ * unread count (the caller's, from the notifier's cache), whether they have Pro (as their session
+ * was read: auth/pro.ts) and any sanction on the account.
  */
-export const toCurrentUser = (row: UserRow, unreadNotifications: number): CurrentUser => ({
+export const toCurrentUser = (row: UserRow, unreadNotifications: number, caller: SessionUser): CurrentUser => ({
   ...toAuthUser(row),
   hasPassword: row.passwordHash !== null,
+  pro: caller.pro === true,
   unreadNotifications,
   sanction: sanctionOf(row),
 });

@@ -42,6 +42,8 @@ export const users = pgTable(
     sanctionReason: text("sanction_reason"),
     /** Notification kinds the person asked not to get by e-mail (profile switches, one-click unsubscribe). */
     mutedEmailKinds: text("muted_email_kinds").array().notNull().default(sql`'{}'::text[]`),
+    /** Pro given by an admin (decision 031); counts only when the PRO setting is `granted`. */
+    proGranted: boolean("pro_granted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,9 +131,11 @@ export const dragons = pgTable(
     width: integer("width"),
     height: integer("height"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** A Pro member's private picture (decision 031): only this person sees it. Null: the public library. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("dragons_created_at_idx").on(t.createdAt)],
+  (t) => [index("dragons_created_at_idx").on(t.createdAt), index("dragons_owner_id_idx").on(t.ownerId, t.createdAt)],
 );
 
 export const worksInProgress = pgTable(
@@ -299,6 +303,8 @@ export const waitlist = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
+    /** When the person was told by e-mail that Pro is theirs (once; decision 031). */
+    toldAt: timestamp("told_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("waitlist_email_lower_key").on(sql`lower(${t.email})`), index("waitlist_created_at_idx").on(t.createdAt)],

@@ -5,6 +5,8 @@ export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** Has Pro now (auth/pro.ts): may add private pictures and create AI ones. */
+  pro?: boolean;
   /** A ban or running suspension: no posting, commenting, liking or reporting (decision 029). */
   sanction?: Sanction | null;
 }

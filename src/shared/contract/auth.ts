@@ -33,7 +33,7 @@ export const sanctionAnswer = z.object({ banned: z.boolean(), until: isoTime().n
  * GET /api/auth/user: the user, whether the account has a password (Google-only ones have none),
  * the bell's unread count (kept by the server, no query per page view) and any sanction.
  */
-export const currentUserAnswer = authUserAnswer.extend({ hasPassword: z.boolean(), unreadNotifications: z.number(), sanction: sanctionAnswer.nullable() });
+export const currentUserAnswer = authUserAnswer.extend({ hasPassword: z.boolean(), pro: z.boolean(), unreadNotifications: z.number(), sanction: sanctionAnswer.nullable() });
 
 const INVALID_LINK = "This verification link is invalid. It may have been replaced by a newer one.";
 const USED_LINK = "This verification link has already been used. Please log in.";

@@ -28,7 +28,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     const { firstName, lastName } = request.body;
     const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
     onPublicProfileChange();
-    return toCurrentUser(user, await unreadCount(user.id));
+    return toCurrentUser(user, await unreadCount(user.id), caller);
   });
 
   // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
@@ -50,7 +50,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     onPublicProfileChange();
     const old = ownAvatarKey(before.profileImageUrl);
     await deleteObjects(old ? [old, source] : [source], request.log);
-    return toCurrentUser(user, await unreadCount(user.id));
+    return toCurrentUser(user, await unreadCount(user.id), caller);
   });
 
   route(app, "DELETE /api/account/avatar", { preValidation: requireUser }, async (request) => {
@@ -61,7 +61,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     onPublicProfileChange();
     const old = ownAvatarKey(before.profileImageUrl);
     if (old) await deleteObjects([old], request.log);
-    return toCurrentUser(user, await unreadCount(user.id));
+    return toCurrentUser(user, await unreadCount(user.id), caller);
   });
 
   route(app, "GET /api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {

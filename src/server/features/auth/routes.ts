@@ -157,7 +157,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
     reply.header("cache-control", "no-store");
-    return toCurrentUser(user, await deps.unreadCount(user.id));
+    return toCurrentUser(user, await deps.unreadCount(user.id), caller);
   });
 
   route(app, "POST /api/auth/logout", {}, async (request, reply) => {
