@@ -329,8 +329,8 @@ describe("login, the current user and logout", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(me.statusCode).toBe(200);
     const user = me.json();
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "hasPassword", "id", "isAdmin", "lastName", "profileImageUrl", "sanction", "unreadNotifications"]);
-    expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false });
+    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "hasPassword", "id", "isAdmin", "lastName", "pro", "profileImageUrl", "sanction", "unreadNotifications"]);
+    expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false, pro: false });
     expect(me.body).not.toMatch(/scrypt|passwordHash|password_hash/i);
 
     const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { [SESSION_COOKIE]: cookie.value } });
