@@ -41,7 +41,7 @@ describe("answers written from their declaration", () => {
 });
 
 describe("an answer written once per value", () => {
-  const dragon = { id: "d1", name: "Ember", previewUrl: "/objects/p", previewSmallUrl: null, hiresUrl: "/objects/h", pencilPreviewUrl: null, pencilHiresUrl: null, width: 800, height: 600, createdAt: "2026-11-25T10:00:00.000Z" };
+  const dragon = { id: "d1", name: "Ember", previewUrl: "/objects/p", previewSmallUrl: null, hiresUrl: "/objects/h", pencilPreviewUrl: null, pencilHiresUrl: null, width: 800, height: 600, createdAt: "2026-11-25T10:00:00.000Z", isPrivate: false };
 
   it("writes the declared fields, and the same list again without writing it", () => {
     const app = Fastify();

@@ -17,6 +17,8 @@ export const dragonAnswer = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   createdAt: isoTime(),
+  /** A Pro member's own picture (decision 031), shown only to them; false for the library's templates. */
+  isPrivate: z.boolean(),
 });
 
 export const dragonIdParams = z.object({ id: text().uuid("Dragon not found") });
@@ -29,7 +31,7 @@ export const dragonsEndpoints = endpoints({
     answers: { 200: z.array(dragonAnswer) },
   },
   "GET /api/dragons/:id": {
-    summary: "One template",
+    summary: "One template: the library's to everyone, a private picture to its owner only (404 to anyone else)",
     access: "everyone",
     params: dragonIdParams,
     answers: { 200: dragonAnswer, 404: NOT_FOUND },

@@ -8,6 +8,7 @@ import { dragonsEndpoints } from "./dragons";
 import { healthEndpoints } from "./health";
 import { moderationEndpoints } from "./moderation";
 import { notificationsEndpoints } from "./notifications";
+import { picturesEndpoints } from "./pictures";
 import { postsEndpoints } from "./posts";
 import { progressEndpoints } from "./progress";
 import { statsEndpoints } from "./stats";
@@ -23,6 +24,7 @@ export const CONTRACT_GROUPS = {
   auth: authEndpoints,
   account: accountEndpoints,
   dragons: dragonsEndpoints,
+  pictures: picturesEndpoints,
   progress: progressEndpoints,
   posts: postsEndpoints,
   moderation: moderationEndpoints,

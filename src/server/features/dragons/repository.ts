@@ -27,6 +27,7 @@ export function toDragon(row: DragonRow): Dragon {
     width: row.width,
     height: row.height,
     createdAt: row.createdAt.toISOString(),
+    isPrivate: row.ownerId !== null,
   };
 }
 

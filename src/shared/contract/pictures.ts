@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { text } from "../text";
+import { PRO_REQUIRED } from "../pro";
+import { createPictureSchema, generatePictureSchema, renamePictureSchema } from "../pictures";
+import { dragonAnswer, dragonIdParams } from "./dragons";
+import { endpoints, message } from "./endpoint";
+import { messageAnswer } from "./answers";
+
+const NOT_FOUND = message("Picture not found");
+
+/**
+ * A Pro member's own pictures (decision 031): private templates, read through GET /api/dragons/:id
+ * and /objects/… by their owner only. Adding one needs Pro; the owner may always see, rename,
+ * download and delete the ones they have, Pro or not.
+ */
+export const picturesEndpoints = endpoints({
+  "GET /api/pictures": {
+    summary: "The caller's own pictures, newest first",
+    access: "members",
+    answers: { 200: z.array(dragonAnswer) },
+  },
+  "POST /api/pictures": {
+    summary: "Make a private template from the caller's checked upload (the upload is deleted); counts towards the upload quota",
+    access: "members",
+    body: createPictureSchema,
+    answers: {
+      201: dragonAnswer,
+      400: message("The image is larger than 50 MB."),
+      403: message(PRO_REQUIRED, "You can only use images you uploaded"),
+      404: message("Uploaded image not found"),
+      413: message("You have used your 1 GB of uploads. Delete some drawings or uploads to free space."),
+    },
+  },
+  "POST /api/pictures/generate": {
+    summary: "An AI picture from a description, enlarged 4×, kept as the caller's private upload; PRO_AI_PER_DAY a day",
+    access: "members",
+    body: generatePictureSchema,
+    rateLimited: true,
+    answers: {
+      200: z.object({ objectPath: text(), filename: text() }),
+      403: message(PRO_REQUIRED),
+      429: message("You have created 5 AI pictures today, the most for one day. You can create more tomorrow."),
+      502: message("Image generation failed: the service returned something that is not an image"),
+      503: message("Image generation is not configured"),
+    },
+  },
+  "PUT /api/pictures/:id": {
+    summary: "Rename one of the caller's pictures",
+    access: "members",
+    params: dragonIdParams,
+    body: renamePictureSchema,
+    answers: { 200: dragonAnswer, 404: NOT_FOUND },
+  },
+  "POST /api/pictures/:id/pencil": {
+    summary: "Make the pencil version of one of the caller's pictures",
+    access: "members",
+    params: dragonIdParams,
+    answers: { 200: dragonAnswer, 404: NOT_FOUND },
+  },
+  "DELETE /api/pictures/:id": {
+    summary: "Delete one of the caller's pictures with its files, saved progress and checks",
+    access: "members",
+    params: dragonIdParams,
+    answers: { 200: messageAnswer, 404: NOT_FOUND },
+  },
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { dragonNameSchema, generateCustomSchema } from "./dragons";
+import { text } from "./text";
+
+/** Pro members' own pictures (decision 031): private templates only their owner sees. */
+
+/** POST /api/pictures: a private template from the member's checked upload (or their AI picture). */
+export const createPictureSchema = z.object({
+  name: dragonNameSchema,
+  imageUrl: text().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be the objectPath of an upload"),
+  filename: text().max(255).optional(),
+  /** Make the pencil version too. */
+  pencil: z.boolean().optional(),
+});
+
+/** PUT /api/pictures/:id: a new name. */
+export const renamePictureSchema = z.object({ name: dragonNameSchema });
+
+/** POST /api/pictures/generate: the member's description, as the admins' AI flow takes it. */
+export const generatePictureSchema = generateCustomSchema;
+
+/** Said when the day's AI pictures (PRO_AI_PER_DAY) are used up. */
+export const aiDailyLimitMessage = (perDay: number) =>
+  `You have created ${perDay} AI picture${perDay === 1 ? "" : "s"} today, the most for one day. You can create more tomorrow.`;
