@@ -34,6 +34,7 @@ import { registerGoogleRoutes } from "./features/auth/google-routes";
 import { createDragonsRepository } from "./features/dragons/repository";
 import { createLibrary } from "./features/dragons/library";
 import { registerDragonRoutes } from "./features/dragons/routes";
+import { registerPictureRoutes } from "./features/pictures/routes";
 import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -182,7 +183,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   libraryChanges.on(pageCache.clear);
   blogChanges.on(pageCache.clear);
   const library = createLibrary(createDragonsRepository(database.db), storage, libraryChanges);
-  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator: createImageGenerator(config) }));
+  const imageGenerator = createImageGenerator(config);
+  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator }));
+  await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, imageGenerator, rateCounters, aiPerDay: config.PRO_AI_PER_DAY }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));

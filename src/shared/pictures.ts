@@ -19,6 +19,6 @@ export const renamePictureSchema = z.object({ name: dragonNameSchema });
 /** POST /api/pictures/generate: the member's description, as the admins' AI flow takes it. */
 export const generatePictureSchema = generateCustomSchema;
 
-/** Said when the day's AI pictures (PRO_AI_PER_DAY) are used up. */
-export const aiDailyLimitMessage = (perDay: number) =>
-  `You have created ${perDay} AI picture${perDay === 1 ? "" : "s"} today, the most for one day. You can create more tomorrow.`;
+/** Said when the day's AI pictures (PRO_AI_PER_DAY) are used up; the day starts with the first of them. */
+export const aiDailyLimitMessage = (perDay: number, hoursLeft: number) =>
+  `You have created ${perDay} AI picture${perDay === 1 ? "" : "s"} today, the most for one day. You can create more in ${hoursLeft} hour${hoursLeft === 1 ? "" : "s"}.`;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postImages, storedObjects, users } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
@@ -114,6 +114,27 @@ export class ObjectStorage {
   }
 
   /**
+   * Record files the server is about to write for a member (a private picture's copies) only if
+   * they fit the owner's quota, `replacing` (the upload they are made from) not counted. Checked
+   * and recorded under the owner's row lock, as `admit` does, so parallel saves cannot both slip
+   * past the limit; throws UploadQuotaExceeded, recording nothing. The writes follow with `put`.
+   */
+  async reserve(ownerId: string, files: { key: string; size: number; contentType: string }[], replacing: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update");
+      const quota = this.quotaBytes;
+      if (quota !== null && owner && !owner.isAdmin) {
+        const adding = files.reduce((sum, file) => sum + file.size, 0);
+        if ((await bytesOwnedBy(tx, ownerId, replacing)) + adding > quota) throw new UploadQuotaExceeded(quota);
+      }
+      for (const file of files) {
+        const row = { ownerId, isPublic: false, checked: false, contentType: file.contentType, size: file.size };
+        await tx.insert(storedObjects).values({ key: file.key, ...row }).onConflictDoUpdate({ target: storedObjects.key, set: row });
+      }
+    });
+  }
+
+  /**
    * An upload about to be checked, under a key no upload URL points at. On S3 a presigned PUT can
    * be sent again until it expires, so bytes checked under the key it names could be swapped
    * afterwards: they are copied to a new key first, the staging key is deleted, and the checks and
@@ -170,24 +191,30 @@ export class ObjectStorage {
   }
 }
 
-/** The recorded sizes of everything `ownerId` owns, but `exceptKey`. */
-async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, exceptKey?: string): Promise<number> {
+/** The recorded sizes of everything `ownerId` owns, but `except`. */
+async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, except: string | string[] = []): Promise<number> {
   const owned = eq(storedObjects.ownerId, ownerId);
+  const excluded = [except].flat();
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${storedObjects.size}), 0)` })
     .from(storedObjects)
-    .where(exceptKey ? and(owned, ne(storedObjects.key, exceptKey)) : owned);
+    .where(excluded.length ? and(owned, notInArray(storedObjects.key, excluded)) : owned);
   return Number(row?.used ?? 0);
 }
 
+/** A Pro member's private pictures (decision 031): nobody but their owner sees them, admins included. */
+export const PICTURES_PREFIX = "pictures/";
+const OWNER_ONLY_PREFIXES = [UPLOADS_PREFIX, PICTURES_PREFIX];
+
 /**
  * May this viewer read the object? Public ones: anyone. Private ones: the owner, and admins
- * (a pending post's photos are moderated), except a private upload as it arrived (`uploads/…`):
- * it may still carry the place a photo was taken, so only the person who uploaded it reads it.
+ * (a pending post's photos are moderated), except a private upload as it arrived (`uploads/…`),
+ * which may still carry the place a photo was taken, and a private picture (`pictures/…`): only
+ * their owner reads those.
  */
 export function canRead(object: ObjectAcl & { key: string }, viewer: { id: string; isAdmin: boolean } | null): boolean {
   if (object.isPublic) return true;
   if (!viewer) return false;
   if (object.ownerId !== null && object.ownerId === viewer.id) return true;
-  return viewer.isAdmin && !object.key.startsWith(UPLOADS_PREFIX);
+  return viewer.isAdmin && !OWNER_ONLY_PREFIXES.some((prefix) => object.key.startsWith(prefix));
 }

@@ -44,6 +44,7 @@ export const CONTRACT = {
   ...authEndpoints,
   ...accountEndpoints,
   ...dragonsEndpoints,
+  ...picturesEndpoints,
   ...progressEndpoints,
   ...postsEndpoints,
   ...moderationEndpoints,

@@ -39,7 +39,7 @@ export const picturesEndpoints = endpoints({
     answers: {
       200: z.object({ objectPath: text(), filename: text() }),
       403: message(PRO_REQUIRED),
-      429: message("You have created 5 AI pictures today, the most for one day. You can create more tomorrow."),
+      429: message("You have created 5 AI pictures today, the most for one day. You can create more in 3 hours."),
       502: message("Image generation failed: the service returned something that is not an image"),
       503: message("Image generation is not configured"),
     },

@@ -1,22 +1,34 @@
 import crypto from "node:crypto";
 import { buffer as readAll } from "node:stream/consumers";
-import type { ObjectStorage } from "../../storage/object-storage";
+import type { ObjectAcl, ObjectStorage } from "../../storage/object-storage";
 import { prepareTemplate } from "../../images/template-pipeline";
 import { renderPencil } from "../../images/pencil";
 import { HttpError } from "../../http/errors";
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import type { Dragon } from "../../../shared/dragons";
-import { dragonKeys, toDragon, type DragonsRepository } from "./repository";
+import { keysOf, toDragon, type DragonRow, type DragonsRepository } from "./repository";
 
 // The list is read on every library visit and changes only when an admin changes it; it is kept
 // in memory, dropped on every change made through any server process (`changes`), and read again
 // after a few seconds in any case.
 const LIST_TTL_MS = 5_000;
 
+type Template = Pick<DragonRow, "id" | "ownerId">;
+
+/** A file the library stores for a template. */
+interface TemplateFile {
+  key: string;
+  body: Buffer;
+  contentType: string;
+}
+
 /**
- * The template library: every way a template enters (upload, AI image, bundled samples) goes
- * through `addTemplate`, so each is checked and stored the same way. Every change is told on
- * `changes`, to this process and the others (the rendered pages that show the library listen).
+ * The template library, and Pro members' private pictures beside it (decision 031): every way a
+ * template enters (upload, AI image, bundled samples, a member's picture) goes through
+ * `addTemplate`, so each is checked and stored the same way. The library's files are public under
+ * dragons/; a picture's are its owner's alone under pictures/, counted towards their upload quota.
+ * Every change to the library is told on `changes`, to this process and the others (the rendered
+ * pages that show the library listen); pictures are nobody else's business and are not told.
  */
 export function createLibrary(repository: DragonsRepository, storage: ObjectStorage, changes: NoticeChannel<null> = localChannel()) {
   let cached: { dragons: Dragon[]; at: number } | null = null;
@@ -24,12 +36,24 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     cached = null;
   });
   const invalidate = () => changes.emit(null);
+  const changed = (template: Template) => {
+    if (!template.ownerId) invalidate();
+  };
 
-  async function storePencil(id: string, hires: Buffer): Promise<void> {
-    const keys = dragonKeys(id);
+  /** Store a template's files: the library's as public; a picture's as its owner's, within their quota (`replacing` not counted). */
+  async function store(template: Template, files: TemplateFile[], replacing: string[] = []): Promise<void> {
+    const acl: ObjectAcl = { ownerId: template.ownerId, isPublic: template.ownerId === null };
+    if (template.ownerId) await storage.reserve(template.ownerId, files.map((file) => ({ key: file.key, size: file.body.length, contentType: file.contentType })), replacing);
+    for (const file of files) await storage.put(file.key, file.body, file.contentType, acl);
+  }
+
+  async function pencilFiles(template: Template, hires: Buffer): Promise<TemplateFile[]> {
+    const keys = keysOf(template);
     const pencil = await renderPencil(hires);
-    await storage.put(keys.pencilHires, pencil.hires, "image/png", { ownerId: null, isPublic: true });
-    await storage.put(keys.pencilPreview, pencil.preview, "image/webp", { ownerId: null, isPublic: true });
+    return [
+      { key: keys.pencilHires, body: pencil.hires, contentType: "image/png" },
+      { key: keys.pencilPreview, body: pencil.preview, contentType: "image/webp" },
+    ];
   }
 
   async function list(): Promise<Dragon[]> {
@@ -37,29 +61,42 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     return cached.dragons;
   }
 
+  /** A template of the library, or (with `viewerId`) that person's own picture; null for anything else. */
+  async function get(id: string, viewerId: string | null = null): Promise<Dragon | null> {
+    const known = (await list()).find((dragon) => dragon.id === id);
+    if (known) return known;
+    // Made elsewhere just now, or someone's picture.
+    const row = await repository.get(id);
+    return row && (row.ownerId === null || row.ownerId === viewerId) ? toDragon(row) : null;
+  }
+
   return {
     list,
+    get,
 
-    /** From the cached list when it has the dragon; from the database otherwise (made elsewhere just now). */
-    async get(id: string): Promise<Dragon | null> {
-      const known = (await list()).find((dragon) => dragon.id === id);
-      if (known) return known;
-      const row = await repository.get(id);
-      return row ? toDragon(row) : null;
+    /** One person's pictures, newest first. */
+    async listOwnedBy(ownerId: string): Promise<Dragon[]> {
+      return (await repository.listOwnedBy(ownerId)).map(toDragon);
     },
 
-    /** Check and store an original image as a new template; optionally with its pencil version. */
-    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; pencil?: boolean; createdAt?: Date }): Promise<Dragon> {
+    /**
+     * Check and store an original image as a new template, in the library or (`ownerId`) as that
+     * person's picture; optionally with its pencil version. `replacing`: the upload it is made
+     * from, about to be deleted, so not counted against the quota twice.
+     */
+    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; ownerId?: string | null; replacing?: string; pencil?: boolean; createdAt?: Date }): Promise<Dragon> {
       const prepared = await prepareTemplate(input.image);
-      const id = crypto.randomUUID();
-      const keys = dragonKeys(id);
-      const acl = { ownerId: null, isPublic: true };
-      await storage.put(keys.hires, prepared.hires, "image/png", acl);
-      await storage.put(keys.preview, prepared.preview, "image/webp", acl);
-      await storage.put(keys.previewSmall, prepared.previewSmall, "image/webp", acl);
-      if (input.pencil) await storePencil(id, prepared.hires);
+      const template = { id: crypto.randomUUID(), ownerId: input.ownerId ?? null };
+      const keys = keysOf(template);
+      const files: TemplateFile[] = [
+        { key: keys.hires, body: prepared.hires, contentType: "image/png" },
+        { key: keys.preview, body: prepared.preview, contentType: "image/webp" },
+        { key: keys.previewSmall, body: prepared.previewSmall, contentType: "image/webp" },
+        ...(input.pencil ? await pencilFiles(template, prepared.hires) : []),
+      ];
+      await store(template, files, input.replacing ? [input.replacing] : []);
       const row = await repository.create({
-        id,
+        ...template,
         name: input.name,
         hiresKey: keys.hires,
         previewKey: keys.preview,
@@ -70,28 +107,37 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
         createdBy: input.createdBy,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       });
-      invalidate();
+      changed(template);
       return toDragon(row);
     },
 
-    /** Make (or remake) the pencil version of a template from its stored hi-res image. */
-    async generatePencil(id: string): Promise<Dragon> {
+    /** Make (or remake) the pencil version of a template of the library, or of `ownerId`'s picture. */
+    async generatePencil(id: string, ownerId: string | null = null): Promise<Dragon> {
       const row = await repository.get(id);
-      if (!row) throw new HttpError(404, "Dragon not found");
+      if (!row || row.ownerId !== ownerId) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
       const hires = await readAll(await storage.read(row.hiresKey));
-      await storePencil(id, hires);
-      const updated = await repository.setPencil(id);
-      if (!updated) throw new HttpError(404, "Dragon not found");
-      invalidate();
+      const keys = keysOf(row);
+      await store(row, await pencilFiles(row, hires), [keys.pencilHires, keys.pencilPreview]);
+      const updated = await repository.setPencil(row);
+      if (!updated) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
+      changed(row);
       return toDragon(updated);
     },
 
-    /** Remove a template, its works in progress and every stored image of both versions. */
-    async remove(id: string): Promise<boolean> {
-      const row = await repository.delete(id);
-      if (!row) return false;
-      invalidate();
-      await Promise.all(Object.values(dragonKeys(id)).map((key) => storage.delete(key)));
+    async rename(id: string, ownerId: string, name: string): Promise<Dragon | null> {
+      const row = await repository.rename(id, ownerId, name);
+      return row ? toDragon(row) : null;
+    },
+
+    /**
+     * Remove a template of the library (or `ownerId`'s picture), its works in progress and checks
+     * and every stored image of both versions and of the checks.
+     */
+    async remove(id: string, ownerId: string | null = null): Promise<boolean> {
+      const removed = await repository.delete(id, ownerId);
+      if (!removed) return false;
+      changed(removed.row);
+      await Promise.all([...Object.values(keysOf(removed.row)), ...removed.checkPhotos].map((key) => storage.delete(key)));
       return true;
     },
 

@@ -1,19 +1,23 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { inPublicLibrary } from "../../db/dragon-visibility";
 import type { Database } from "../../db/client";
-import { dragons } from "../../db/schema";
+import { dragons, drawingChecks } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import type { Dragon } from "../../../shared/dragons";
 
 export type DragonRow = typeof dragons.$inferSelect;
 
 /** The storage keys of one template's images; readable names, one folder per dragon. */
-export const dragonKeys = (id: string) => ({
-  hires: `dragons/${id}/hires.png`,
-  preview: `dragons/${id}/preview.webp`,
-  previewSmall: `dragons/${id}/preview-small.webp`,
-  pencilHires: `dragons/${id}/pencil-hires.png`,
-  pencilPreview: `dragons/${id}/pencil-preview.webp`,
+export const dragonKeys = (id: string, folder: "dragons" | "pictures" = "dragons") => ({
+  hires: `${folder}/${id}/hires.png`,
+  preview: `${folder}/${id}/preview.webp`,
+  previewSmall: `${folder}/${id}/preview-small.webp`,
+  pencilHires: `${folder}/${id}/pencil-hires.png`,
+  pencilPreview: `${folder}/${id}/pencil-preview.webp`,
 });
+
+/** Where a template's files live: the library's under dragons/, a private picture's under pictures/ (owner only: canRead). */
+export const keysOf = (row: Pick<DragonRow, "id" | "ownerId">) => dragonKeys(row.id, row.ownerId ? "pictures" : "dragons");
 
 export function toDragon(row: DragonRow): Dragon {
   return {
@@ -33,26 +37,43 @@ export function toDragon(row: DragonRow): Dragon {
 
 export function createDragonsRepository(db: Database) {
   return {
+    /** The public library. */
     async list(): Promise<DragonRow[]> {
-      return db.select().from(dragons).orderBy(desc(dragons.createdAt), desc(dragons.id));
+      return db.select().from(dragons).where(inPublicLibrary()).orderBy(desc(dragons.createdAt), desc(dragons.id));
     },
+    /** One person's private pictures. */
+    async listOwnedBy(ownerId: string): Promise<DragonRow[]> {
+      return db.select().from(dragons).where(eq(dragons.ownerId, ownerId)).orderBy(desc(dragons.createdAt), desc(dragons.id));
+    },
+    /** A template of the library or anyone's picture: callers decide who may see it. */
     async get(id: string): Promise<DragonRow | null> {
       const [row] = await db.select().from(dragons).where(eq(dragons.id, id));
+      return row ?? null;
+    },
+    async rename(id: string, ownerId: string, name: string): Promise<DragonRow | null> {
+      const [row] = await db.update(dragons).set({ name }).where(and(eq(dragons.id, id), eq(dragons.ownerId, ownerId))).returning();
       return row ?? null;
     },
     async create(values: typeof dragons.$inferInsert): Promise<DragonRow> {
       const [row] = await db.insert(dragons).values(values).returning();
       return row!;
     },
-    async setPencil(id: string): Promise<DragonRow | null> {
-      const keys = dragonKeys(id);
+    async setPencil(template: Pick<DragonRow, "id" | "ownerId">): Promise<DragonRow | null> {
+      const { id } = template;
+      const keys = keysOf(template);
       const [row] = await db.update(dragons).set({ pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview }).where(eq(dragons.id, id)).returning();
       return row ?? null;
     },
-    /** Delete the row (its works in progress go with it, by cascade); answers the deleted row. */
-    async delete(id: string): Promise<DragonRow | null> {
-      const [row] = await db.delete(dragons).where(eq(dragons.id, id)).returning();
-      return row ?? null;
+    /**
+     * Delete a template of the library (`ownerId` null) or one person's picture; its works in
+     * progress and checks go with it, by cascade. Answers the deleted row and the checks' photos.
+     */
+    async delete(id: string, ownerId: string | null): Promise<{ row: DragonRow; checkPhotos: string[] } | null> {
+      return db.transaction(async (tx) => {
+        const photos = await tx.select({ key: drawingChecks.photoKey }).from(drawingChecks).where(and(eq(drawingChecks.dragonId, id), isNotNull(drawingChecks.photoKey)));
+        const [row] = await tx.delete(dragons).where(and(eq(dragons.id, id), ownerId ? eq(dragons.ownerId, ownerId) : isNull(dragons.ownerId))).returning();
+        return row ? { row, checkPhotos: photos.map((photo) => photo.key!) } : null;
+      });
     },
   };
 }

@@ -5,10 +5,8 @@ import { dragonIdParams } from "../../../shared/contract/dragons";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
-import crypto from "node:crypto";
 import type { ImageGenerator } from "../../images/image-generator";
-import { inspectImage } from "../../images/template-pipeline";
-import { upsample4x } from "../../images/upsample";
+import { generatedPicture } from "./generated-picture";
 import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "./library";
@@ -25,10 +23,15 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     return reply.header("cache-control", "public, no-cache").type("application/json; charset=utf-8").send(json);
   });
 
+  // A private picture is its owner's alone: anyone else gets the same 404 as for no dragon at all,
+  // and neither answer may be kept by a cache shared between people.
   route(app, "GET /api/dragons/:id", {}, async (request, reply) => {
-    const dragon = await library.get(request.params.id);
-    if (!dragon) throw new HttpError(404, "Dragon not found");
-    reply.header("cache-control", "public, no-cache");
+    const dragon = await library.get(request.params.id, request.user?.id ?? null);
+    if (!dragon) {
+      reply.header("cache-control", "private, no-cache");
+      throw new HttpError(404, "Dragon not found");
+    }
+    reply.header("cache-control", dragon.isPrivate ? "private, no-cache" : "public, no-cache");
     return dragon;
   });
 
@@ -59,15 +62,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     async (request) => {
       const caller = await requireAdmin(request);
       if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
-      const generated = await imageGenerator.generate(request.body.prompt);
-      await inspectImage(generated).catch(() => {
-        throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
-      });
-      const { image } = await upsample4x(generated);
-      const key = `uploads/${crypto.randomUUID()}`;
-      await storage.put(key, image, "image/png", { ownerId: caller.id, isPublic: false });
-      const slug = request.body.prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
-      return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
+      return generatedPicture(imageGenerator, storage, caller.id, request.body.prompt);
     },
   );
 
@@ -94,13 +89,16 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   // Link previews for a dragon's page and canvas carry its name and picture.
   // A dragon's page and canvas: an address that names no dragon is the not-found page, status 404
   // (the screen says so too). A failed look-up leaves the page to the browser, status 200.
-  app.pageMetaResolvers.push(async (pathname) => {
+  // A private picture's page is its owner's: for them the head names nothing of it (a page's HTML is
+  // `public`), for anyone else the address is the not-found page.
+  app.pageMetaResolvers.push(async (pathname, request) => {
     const match = /^\/(?:dragon|draw)\/([^/]+)$/.exec(pathname);
     if (!match) return null;
     if (!dragonIdParams.safeParse({ id: match[1] }).success) return PAGE_NOT_FOUND;
-    const dragon = await library.get(match[1]!).catch(() => undefined);
+    const dragon = await library.get(match[1]!, request.user?.id ?? null).catch(() => undefined);
     if (dragon === undefined) return null;
     if (!dragon) return PAGE_NOT_FOUND;
+    if (dragon.isPrivate) return { title: "My picture · Dragon Grid", description: "One of your own pictures, to draw with the grid method." };
     return {
       title: `${dragon.name} · Dragon Grid`,
       description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,

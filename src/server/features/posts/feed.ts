@@ -205,7 +205,7 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
      */
     async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
       refuseSanctioned(user);
-      if (!(await repository.dragonExists(payload.dragonId))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
+      if (!(await repository.dragonExists(payload.dragonId, user.id))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
       const originals: string[] = [];
       for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
       await postLimiter.hit(user.id);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dragonVisibleTo, inPublicLibrary } from "../../db/dragon-visibility";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import type { FeedCursor, LikeState, Post, PostComment, PostImage } from "../../../shared/posts";
@@ -65,8 +66,9 @@ class Refused extends Error {
 
 export function createPostsRepository(db: Database) {
   return {
-    async dragonExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, id));
+    /** A template of the library, or the author's own picture (decision 031). */
+    async dragonExists(id: string, authorId: string): Promise<boolean> {
+      const [row] = await db.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, id), dragonVisibleTo(authorId)));
       return Boolean(row);
     },
 
@@ -80,7 +82,7 @@ export function createPostsRepository(db: Database) {
       try {
         await db.transaction(async (tx) => {
           // KEY SHARE: the dragon cannot be deleted until this post exists.
-          const [dragon] = await tx.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, input.dragonId)).for("key share");
+          const [dragon] = await tx.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, input.dragonId), dragonVisibleTo(input.userId))).for("key share");
           if (!dragon) throw new Refused("dragon-missing");
           const originals = input.images.map((image) => image.objectKey);
           const claimed = await tx
@@ -125,13 +127,15 @@ export function createPostsRepository(db: Database) {
           approved: posts.approved,
           rejectedReason: posts.rejectedReason,
           hiddenReason: posts.hiddenReason,
-          dragonId: posts.dragonId,
+          // A post drawn from someone's private picture names no template: feed pages are shared
+          // between people, and the picture is its owner's alone (decision 031).
+          dragonId: dragons.id,
           dragonName: dragons.name,
           user: person,
         })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(dragons, eq(dragons.id, posts.dragonId))
+        .leftJoin(dragons, and(eq(dragons.id, posts.dragonId), inPublicLibrary()))
         .where(and(...conditions))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(options.limit);

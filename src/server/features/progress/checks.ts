@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dragonVisibleTo } from "../../db/dragon-visibility";
 import { dragons, drawingChecks, storedObjects } from "../../db/schema";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";
@@ -38,7 +39,7 @@ export function registerCheckRoutes(app: FastifyInstance, db: Database, storage:
   route(app, "POST /api/checks/:dragonId", { preValidation: requireUser, config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
     const caller = await requireUser(request);
     const { dragonId } = request.params;
-    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, dragonId));
+    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
     if (!dragon) throw new HttpError(404, "Dragon not found");
     const row = await db.transaction(async (tx) => {
       const [kept] = await tx.insert(drawingChecks).values({ userId: caller.id, dragonId, columns: request.body.columns, rows: request.body.rows, cells: request.body.cells }).returning();

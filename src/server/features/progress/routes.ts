@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dragonVisibleTo } from "../../db/dragon-visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { type SavedWip } from "../../../shared/wip";
@@ -48,7 +49,7 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     const { dragonId, ...body } = request.body;
     // A field the client left out (an older client) keeps what the row has, or the table's default.
     const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
-    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.id, dragonId));
+    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
     if (!dragon) throw new HttpError(404, "Dragon not found");
     await db
       .insert(worksInProgress)

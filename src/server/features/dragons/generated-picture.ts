@@ -1,0 +1,23 @@
+import crypto from "node:crypto";
+import type { ObjectStorage } from "../../storage/object-storage";
+import type { ImageGenerator } from "../../images/image-generator";
+import { inspectImage } from "../../images/template-pipeline";
+import { upsample4x } from "../../images/upsample";
+import { HttpError } from "../../http/errors";
+
+/**
+ * An AI picture from a description, enlarged 4×, stored as `ownerId`'s private upload: the
+ * admins' library flow and Pro members' own pictures both save it in a second step, after the
+ * person has seen and named it.
+ */
+export async function generatedPicture(imageGenerator: ImageGenerator, storage: ObjectStorage, ownerId: string, prompt: string): Promise<{ objectPath: string; filename: string }> {
+  const generated = await imageGenerator.generate(prompt);
+  await inspectImage(generated).catch(() => {
+    throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
+  });
+  const { image } = await upsample4x(generated);
+  const key = `uploads/${crypto.randomUUID()}`;
+  await storage.put(key, image, "image/png", { ownerId, isPublic: false });
+  const slug = prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
+  return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
+}

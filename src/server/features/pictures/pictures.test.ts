@@ -1,0 +1,264 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dragons, drawingChecks, storedObjects, users, worksInProgress } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { checkedUpload, createSignedInUser, type TestUser } from "../../test/users";
+import { illustrationPng } from "../../test/images";
+import { newSession } from "../../test/accounts";
+import { startImagesApi } from "../../test/images-api";
+import type { Dragon } from "../../../shared/dragons";
+import { PRO_REQUIRED } from "../../../shared/pro";
+
+// Pro members' own pictures (decision 031) with PRO=granted: who may add, see, change and delete
+// them, what others (admins included) get, and where a picture must never show.
+let api: Awaited<ReturnType<typeof startImagesApi>>;
+let t: TestApp;
+let owner: TestUser;
+let otherPro: TestUser;
+let member: TestUser;
+let admin: TestUser;
+let photo: Buffer;
+
+/** Set the person's Pro flag (the admin page's grant is tested in features/users) and sign them in afresh. */
+async function setPro(user: TestUser, pro = true) {
+  await t.database.db.update(users).set({ proGranted: pro }).where(eq(users.id, user.id));
+  user.cookies = await newSession(t, user.id);
+}
+
+beforeAll(async () => {
+  api = await startImagesApi(await illustrationPng(256, 192));
+  t = await createTestApp({ PRO: "granted", PRO_AI_PER_DAY: "2", UPLOAD_QUOTA_MB: "4", IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_TIMEOUT_MS: "1500" });
+  owner = await createSignedInUser(t);
+  otherPro = await createSignedInUser(t);
+  member = await createSignedInUser(t);
+  admin = await createSignedInUser(t, { isAdmin: true });
+  await setPro(owner);
+  await setPro(otherPro);
+  photo = await sharp(await illustrationPng(600, 400)).jpeg().withMetadata({ exif: { IFD0: { Artist: "Secret Person" } } }).toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+  await api.close();
+});
+
+const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, as: TestUser | null, payload?: object) =>
+  t.app.inject({ method, url, cookies: as?.cookies, ...(payload ? { payload } : {}) });
+
+async function addPicture(as: TestUser, name = "My cat", pencil = false) {
+  const imageUrl = await checkedUpload(t, as, photo, "image/jpeg");
+  return send("POST", "/api/pictures", as, { name, imageUrl, filename: "cat.jpg", pencil });
+}
+
+describe("adding a picture", () => {
+  it("makes a private template from a Pro member's upload, its files theirs alone, the upload gone", async () => {
+    const res = await addPicture(owner, "  Whiskers  ", true);
+    expect(res.statusCode).toBe(201);
+    const picture = res.json() as Dragon;
+    expect(picture).toMatchObject({ name: "Whiskers", isPrivate: true, width: 600, height: 400 });
+    expect(picture.hiresUrl).toBe(`/objects/pictures/${picture.id}/hires.png`);
+    expect(picture.pencilHiresUrl).toBe(`/objects/pictures/${picture.id}/pencil-hires.png`);
+
+    for (const url of [picture.hiresUrl, picture.previewUrl, picture.previewSmallUrl!, picture.pencilHiresUrl!, picture.pencilPreviewUrl!]) {
+      const mine = await send("GET", url, owner);
+      expect(mine.statusCode, url).toBe(200);
+      expect(mine.headers["cache-control"]).toBe("private, no-cache");
+      // Not to anyone else: a visitor, a member, another Pro member, an admin.
+      for (const other of [null, member, otherPro, admin]) expect((await send("GET", url, other)).statusCode, url).toBe(404);
+    }
+    // The copy keeps no metadata of the photo.
+    expect((await sharp((await send("GET", picture.hiresUrl, owner)).rawPayload).metadata()).exif).toBeUndefined();
+    // The upload it was made from is gone; the new files count as the owner's.
+    const objects = await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id));
+    expect(objects.every((object) => object.key.startsWith(`pictures/${picture.id}/`) && !object.isPublic)).toBe(true);
+    expect(objects).toHaveLength(5);
+  });
+
+  it("needs Pro: 401 for a visitor, 403 for a member without it, and the upload is kept", async () => {
+    const imageUrl = await checkedUpload(t, member, photo, "image/jpeg");
+    expect((await send("POST", "/api/pictures", null, { name: "X", imageUrl })).statusCode).toBe(401);
+    const refused = await send("POST", "/api/pictures", member, { name: "X", imageUrl });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe(PRO_REQUIRED);
+    expect((await send("GET", imageUrl, member)).statusCode).toBe(200);
+  });
+
+  it("takes only the caller's own upload", async () => {
+    const imageUrl = await checkedUpload(t, member, photo, "image/jpeg");
+    const res = await send("POST", "/api/pictures", owner, { name: "Not mine", imageUrl });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toBe("You can only use images you uploaded");
+  });
+
+  it("refuses what is not an image with the pipeline's clear message", async () => {
+    const imageUrl = await checkedUpload(t, owner, photo, "image/jpeg");
+    const key = imageUrl.slice("/objects/".length);
+    await t.app.storage.put(key, Buffer.from("not an image at all"), "image/jpeg", { ownerId: owner.id, isPublic: false, checked: true });
+    const res = await send("POST", "/api/pictures", owner, { name: "Broken", imageUrl });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/not an image we can read/);
+  });
+
+  it("counts towards the upload quota: past it, 413, nothing stored and the upload kept to try again", async () => {
+    const heavy = await createSignedInUser(t);
+    await setPro(heavy);
+    // A 1 MB JPEG of noise whose hi-res PNG copy is about 5 MB: more than the 4 MB quota.
+    const side = 1300;
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(Math.random() * 256);
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const imageUrl = await checkedUpload(t, heavy, jpeg, "image/jpeg");
+    const res = await send("POST", "/api/pictures", heavy, { name: "Too big", imageUrl });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toBe("You have used your 4 MB of uploads. Delete some drawings or uploads to free space.");
+    expect(await t.database.db.select().from(dragons).where(eq(dragons.ownerId, heavy.id))).toEqual([]);
+    expect((await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, heavy.id))).map((o) => `/objects/${o.key}`)).toEqual([imageUrl]);
+  });
+});
+
+describe("seeing a picture", () => {
+  let picture: Dragon;
+  beforeAll(async () => {
+    picture = (await addPicture(owner, "Seen")).json();
+  });
+
+  it("GET /api/dragons/:id answers the owner privately and 404 to everyone else", async () => {
+    const mine = await send("GET", `/api/dragons/${picture.id}`, owner);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ id: picture.id, isPrivate: true });
+    expect(mine.headers["cache-control"]).toBe("private, no-cache");
+    for (const other of [null, member, otherPro, admin]) {
+      const res = await send("GET", `/api/dragons/${picture.id}`, other);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe("Dragon not found");
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
+    }
+  });
+
+  it("is listed for its owner only, and never in the library, the sitemap or a page's head", async () => {
+    expect(((await send("GET", "/api/pictures", owner)).json() as Dragon[]).map((d) => d.id)).toContain(picture.id);
+    expect((await send("GET", "/api/pictures", otherPro)).json()).toEqual([]);
+    expect((await send("GET", "/api/pictures", null)).statusCode).toBe(401);
+    for (const as of [null, owner, admin]) expect((await send("GET", "/api/dragons", as)).body).not.toContain(picture.id);
+    expect((await send("GET", "/sitemap.xml", null)).body).not.toContain(picture.id);
+    // Its page: the not-found page to others; to the owner, a page whose head names nothing of it.
+    for (const other of [null, member, admin]) expect((await send("GET", `/dragon/${picture.id}`, other)).statusCode).toBe(404);
+    const page = await send("GET", `/draw/${picture.id}`, owner);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("Seen");
+  });
+
+  it("keeps progress and checks for its owner only", async () => {
+    const wip = { dragonId: picture.id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null };
+    expect((await send("POST", "/api/wip", owner, wip)).statusCode).toBe(200);
+    const other = await send("POST", "/api/wip", otherPro, wip);
+    expect(other.statusCode).toBe(404);
+    const check = { columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.5 }, { label: "B1", status: "off", errorMm: 4 }] };
+    const checked = await send("POST", `/api/checks/${picture.id}`, owner, check);
+    expect([200, 201]).toContain(checked.statusCode);
+    expect((await send("POST", `/api/checks/${picture.id}`, otherPro, check)).statusCode).toBe(404);
+  });
+});
+
+describe("changing a picture", () => {
+  it("renames, makes the pencil version and deletes for the owner; 404 for anyone else", async () => {
+    const picture = (await addPicture(owner, "Before")).json() as Dragon;
+    for (const other of [member, otherPro, admin]) {
+      expect((await send("PUT", `/api/pictures/${picture.id}`, other, { name: "Taken" })).statusCode).toBe(404);
+      expect((await send("POST", `/api/pictures/${picture.id}/pencil`, other)).statusCode).toBe(404);
+      expect((await send("DELETE", `/api/pictures/${picture.id}`, other)).statusCode).toBe(404);
+      // Admins' library routes do not reach a picture either.
+      expect((await send("DELETE", `/api/dragons/${picture.id}`, admin)).statusCode).toBe(404);
+    }
+    const renamed = await send("PUT", `/api/pictures/${picture.id}`, owner, { name: "  After  " });
+    expect(renamed.json()).toMatchObject({ name: "After" });
+    expect((await send("PUT", `/api/pictures/${picture.id}`, owner, { name: "" })).statusCode).toBe(400);
+    const pencil = await send("POST", `/api/pictures/${picture.id}/pencil`, owner);
+    expect(pencil.statusCode).toBe(200);
+    expect((await send("GET", pencil.json().pencilHiresUrl, owner)).statusCode).toBe(200);
+
+    await send("POST", "/api/wip", owner, { dragonId: picture.id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B2" });
+    const deleted = await send("DELETE", `/api/pictures/${picture.id}`, owner);
+    expect(deleted.json()).toEqual({ message: "Picture deleted" });
+    expect(await t.database.db.select().from(worksInProgress).where(eq(worksInProgress.dragonId, picture.id))).toEqual([]);
+    expect(await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.dragonId, picture.id))).toEqual([]);
+    expect(await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id))).not.toContainEqual(expect.objectContaining({ key: expect.stringContaining(picture.id) }));
+    expect((await send("GET", picture.hiresUrl, owner)).statusCode).toBe(404);
+    expect((await send("GET", `/api/dragons/${picture.id}`, owner)).statusCode).toBe(404);
+  });
+
+  it("stays its owner's to see and delete when their Pro ends, but they cannot add more", async () => {
+    const lapsed = await createSignedInUser(t);
+    await setPro(lapsed);
+    const picture = (await addPicture(lapsed, "Kept")).json() as Dragon;
+    await setPro(lapsed, false);
+    expect((await send("GET", `/api/dragons/${picture.id}`, lapsed)).statusCode).toBe(200);
+    expect((await addPicture(lapsed, "More")).statusCode).toBe(403);
+    expect((await send("DELETE", `/api/pictures/${picture.id}`, lapsed)).statusCode).toBe(200);
+  });
+});
+
+describe("a post drawn from a picture", () => {
+  it("may be shared by its owner; the feed names no template", async () => {
+    const picture = (await addPicture(owner, "Shared")).json() as Dragon;
+    const images = [await checkedUpload(t, owner, await illustrationPng(400, 300))];
+    const created = await send("POST", "/api/posts", owner, { dragonId: picture.id, description: "Drawn from my own photo", images });
+    expect(created.statusCode).toBe(201);
+    const refused = await send("POST", "/api/posts", otherPro, { dragonId: picture.id, description: "Not mine", images: [await checkedUpload(t, otherPro, await illustrationPng(400, 300))] });
+    expect(refused.statusCode).toBe(400);
+    const feed = await send("GET", "/api/posts", admin);
+    expect(feed.body).toContain("Drawn from my own photo");
+    expect(feed.body).not.toContain(picture.id);
+    expect(feed.body).not.toContain("Shared");
+  });
+});
+
+describe("AI pictures", () => {
+  it("are Pro's, PRO_AI_PER_DAY a day across restarts of the count, and saved as a picture", async () => {
+    const refused = await send("POST", "/api/pictures/generate", member, { prompt: "A cat" });
+    expect(refused.statusCode).toBe(403);
+    const first = await send("POST", "/api/pictures/generate", otherPro, { prompt: "A sleepy cat on a cushion" });
+    expect(first.statusCode).toBe(200);
+    const { objectPath, filename } = first.json();
+    expect(filename).toBe("ai-a-sleepy-cat-on-a-cushion.png");
+    expect((await send("GET", objectPath, otherPro)).statusCode).toBe(200);
+    expect((await send("GET", objectPath, admin)).statusCode).toBe(404);
+    const saved = await send("POST", "/api/pictures", otherPro, { name: "Sleepy", imageUrl: objectPath, filename });
+    expect(saved.json()).toMatchObject({ name: "Sleepy", isPrivate: true, width: 1024, height: 768 });
+
+    expect((await send("POST", "/api/pictures/generate", otherPro, { prompt: "Another" })).statusCode).toBe(200);
+    const third = await send("POST", "/api/pictures/generate", otherPro, { prompt: "One too many" });
+    expect(third.statusCode).toBe(429);
+    expect(third.body).toMatch(/^You have created 2 AI pictures today, the most for one day\. You can create more in (24|23) hours\.$/);
+  });
+
+  it("say plainly when no image service is set", async () => {
+    const bare = await createTestApp({ PRO: "everyone" });
+    try {
+      const pro = await createSignedInUser(bare);
+      const res = await bare.app.inject({ method: "POST", url: "/api/pictures/generate", cookies: pro.cookies, payload: { prompt: "A cat" } });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toBe("Image generation is not configured");
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("with PRO=off", () => {
+  it("nobody has Pro, admins included", async () => {
+    const off = await createTestApp({ PRO: "off" });
+    try {
+      const someone = await createSignedInUser(off);
+      await off.database.db.update(users).set({ proGranted: true }).where(eq(users.id, someone.id));
+      const boss = await createSignedInUser(off, { isAdmin: true });
+      for (const as of [someone, boss]) {
+        expect((await off.app.inject({ method: "GET", url: "/api/auth/user", cookies: as.cookies })).json()).toMatchObject({ pro: false });
+        const imageUrl = await checkedUpload(off, as, photo, "image/jpeg");
+        expect((await off.app.inject({ method: "POST", url: "/api/pictures", cookies: as.cookies, payload: { name: "X", imageUrl } })).statusCode).toBe(403);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../http/contract-route";
+import { HttpError } from "../../http/errors";
+import { requirePro, requireUser } from "../../auth/sessions";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { UploadQuotaExceeded } from "../../storage/upload-quota";
+import { readUpload } from "../../storage/own-upload";
+import type { ImageGenerator } from "../../images/image-generator";
+import type { RateCounters } from "../../http/rate-limiter";
+import type { Library } from "../dragons/library";
+import { generatedPicture } from "../dragons/generated-picture";
+import { aiDailyLimitMessage } from "../../../shared/pictures";
+
+const DAY_MS = 24 * 60 * 60_000;
+const NOT_FOUND = "Picture not found";
+
+/** The quota's refusal as an answer (413) rather than a server error. */
+async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UploadQuotaExceeded) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A Pro member's own pictures (decision 031): private templates made from their uploads or their
+ * AI pictures. Adding needs Pro; seeing, renaming, the pencil version and deleting need only to be
+ * the owner (someone whose Pro ends keeps what they made). Anyone else's id is "Picture not found".
+ * Reading one goes through GET /api/dragons/:id and /objects/pictures/… (owner only).
+ */
+export function registerPictureRoutes(
+  app: FastifyInstance,
+  deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null; rateCounters: RateCounters; aiPerDay: number },
+) {
+  const { library, storage, imageGenerator, rateCounters, aiPerDay } = deps;
+
+  route(app, "GET /api/pictures", { preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
+    reply.header("cache-control", "private, no-cache");
+    return library.listOwnedBy(caller.id);
+  });
+
+  route(app, "POST /api/pictures", { preValidation: requirePro, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
+    const caller = await requirePro(request);
+    const key = request.body.imageUrl.slice("/objects/".length);
+    const object = await storage.get(key);
+    if (!object) throw new HttpError(404, "Uploaded image not found");
+    if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
+    const image = await readUpload(storage, key);
+    if (image === "missing") throw new HttpError(404, "Uploaded image not found");
+    if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
+    const picture = await withinQuota(() =>
+      library.addTemplate({ name: request.body.name, image, createdBy: caller.id, ownerId: caller.id, replacing: key, pencil: request.body.pencil === true }),
+    );
+    // The picture keeps its own normalised copies (without the photo's metadata); the upload goes.
+    await storage.delete(key);
+    return reply.status(201).header("cache-control", "no-store").send(picture);
+  });
+
+  // As the admins' AI flow: the picture is kept as the member's private upload, and saving it is
+  // POST /api/pictures once they have seen and named it. Each member has PRO_AI_PER_DAY a day,
+  // counted in the shared counters (every process, restarts), before the service is asked.
+  route(app, "POST /api/pictures/generate", { preValidation: requirePro, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
+    const caller = await requirePro(request);
+    if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
+    const now = Date.now();
+    const { count, resetAt } = await rateCounters.hit(`pro AI pictures per day\n${caller.id}`, DAY_MS, now);
+    if (count > aiPerDay) throw new HttpError(429, aiDailyLimitMessage(aiPerDay, Math.max(1, Math.ceil((resetAt - now) / 3_600_000))));
+    return generatedPicture(imageGenerator, storage, caller.id, request.body.prompt);
+  });
+
+  route(app, "PUT /api/pictures/:id", { preValidation: requireUser }, async (request, reply) => {
+    const caller = await requireUser(request);
+    const picture = await library.rename(request.params.id, caller.id, request.body.name);
+    if (!picture) throw new HttpError(404, NOT_FOUND);
+    reply.header("cache-control", "no-store");
+    return picture;
+  });
+
+  route(app, "POST /api/pictures/:id/pencil", { preValidation: requireUser, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
+    const caller = await requireUser(request);
+    const picture = await withinQuota(() => library.generatePencil(request.params.id, caller.id));
+    reply.header("cache-control", "no-store");
+    return picture;
+  });
+
+  route(app, "DELETE /api/pictures/:id", { preValidation: requireUser }, async (request) => {
+    const caller = await requireUser(request);
+    if (!(await library.remove(request.params.id, caller.id))) throw new HttpError(404, NOT_FOUND);
+    return { message: "Picture deleted" };
+  });
+}
+
