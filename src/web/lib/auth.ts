@@ -34,7 +34,7 @@ const readAccount = async (): Promise<CurrentUser | null> => {
  */
 export const AccountKnownAtRender = createContext(false);
 
-/** The signed-in user (null for visitors); decides authentication and admin status everywhere. */
+/** The signed-in user (null for visitors); decides authentication, admin and Pro status everywhere. */
 export function useAuth() {
   const { data, isLoading } = useQuery({
     queryKey: AUTH_USER_KEY,
@@ -52,5 +52,5 @@ export function useAuth() {
   const knownAtRender = useContext(AccountKnownAtRender);
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => knownAtRender);
   const user = hydrated ? (data ?? null) : null;
-  return { user, isLoading: isLoading || !hydrated, isAuthenticated: Boolean(user), isAdmin: user?.isAdmin ?? false };
+  return { user, isLoading: isLoading || !hydrated, isAuthenticated: Boolean(user), isAdmin: user?.isAdmin ?? false, isPro: user?.pro ?? false };
 }

@@ -3,6 +3,9 @@ import { apiQuery, apiQueryKey } from "./api-client";
 
 export const DRAGONS_KEY = apiQueryKey("GET /api/dragons");
 
+/** A member's own pictures (decision 031) are kept under this key and their id: never shared between people. */
+export const PICTURES_KEY = apiQueryKey("GET /api/pictures");
+
 export const useDragons = () => useQuery(apiQuery("GET /api/dragons"));
 
 /** One dragon; `refetchOnMount: "always"` asks the server again even when it is already known. */

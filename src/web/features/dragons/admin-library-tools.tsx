@@ -7,20 +7,30 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
-import { callApi } from "../../lib/api-client";
+import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
-import { DRAGONS_KEY } from "../../lib/dragons";
+import { DRAGONS_KEY, PICTURES_KEY } from "../../lib/dragons";
 
 // Uppy (and its stylesheets) load only when an admin opens the upload widget.
 const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
 
 const DRAGON_UPLOAD_MAX_BYTES = 52_428_800;
 
-async function createDragon(name: string, file: { objectPath: string; filename: string }): Promise<string> {
-  return (await callApi("POST /api/dragons", { body: { name, imageUrl: file.objectPath, filename: file.filename } })).id;
+/**
+ * Where the tools put a new picture: the public library (admins, the spec's flow and words) or the
+ * member's own private pictures (Pro, decision 031), through the same widget and dialogs.
+ */
+export type ImageTarget = "library" | "pictures";
+
+/** A picture uploaded and checked, or made by AI, waiting for its name. */
+interface NewImage {
+  objectPath: string;
+  filename: string;
 }
+
+const warnNoPencil = () => toast({ title: "Warning", description: "Failed to generate pencil version. Color version saved successfully.", variant: "warning" });
 
 /** True when the pencil version was made; a failure is a warning, the colour version stands. */
 async function makePencil(dragonId: string): Promise<boolean> {
@@ -28,10 +38,61 @@ async function makePencil(dragonId: string): Promise<boolean> {
     await callApi("POST /api/dragons/generate-pencil", { body: { dragonId } });
     return true;
   } catch {
-    toast({ title: "Warning", description: "Failed to generate pencil version. Color version saved successfully.", variant: "warning" });
+    warnNoPencil();
     return false;
   }
 }
+
+const ready = (pencil: boolean) => (pencil ? "Your picture and its pencil version are ready in My pictures. Only you can see them." : "Your picture is ready in My pictures. Only you can see it.");
+
+/** What each target calls things and says; the library's words are the spec's. */
+const TARGETS = {
+  library: {
+    uploaderTitle: "Upload a dragon template",
+    nameTitle: "Upload Dragon Template",
+    nameHint: "Give the new template a name learners will recognise.",
+    nameLabel: "Dragon name",
+    nameMissing: "Please enter a dragon name",
+    save: "Upload",
+    saving: "Uploading...",
+    describe: "Describe the dragon you would like to draw.",
+    uploaded: (pencil: boolean) => (pencil ? "Dragon and pencil version uploaded successfully!" : "Dragon uploaded successfully!"),
+    generated: (pencil: boolean) => (pencil ? "Image and pencil version added to library!" : "Image added to library!"),
+    uploadFailed: "Failed to save dragon",
+    generatedFailed: "Failed to save image to library",
+    /** Creates the template, then its pencil version; answers whether that was made. */
+    async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
+      const { id } = await callApi("POST /api/dragons", { body: { name, imageUrl: image.objectPath, filename: image.filename } });
+      return pencil && (await makePencil(id));
+    },
+    generate: (prompt: string) => callApi("POST /api/dragons/generate-custom", { body: { prompt } }),
+    refresh: () => queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true }),
+  },
+  pictures: {
+    uploaderTitle: "Upload your own picture",
+    nameTitle: "Name your picture",
+    nameHint: "Only you will see it, with the same drawing grid as the library's dragons.",
+    nameLabel: "Picture name",
+    nameMissing: "Please enter a name for your picture",
+    save: "Save picture",
+    saving: "Saving...",
+    describe: "Describe the picture you would like to draw.",
+    uploaded: ready,
+    generated: ready,
+    uploadFailed: "Failed to save picture",
+    generatedFailed: "Failed to save picture",
+    /** One request makes the private picture and, if asked, its pencil version. */
+    async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
+      const picture = await callApi("POST /api/pictures", { body: { name, imageUrl: image.objectPath, filename: image.filename, pencil } });
+      queryClient.setQueryData(apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } }), picture);
+      if (pencil && !picture.pencilPreviewUrl) warnNoPencil();
+      return Boolean(picture.pencilPreviewUrl);
+    },
+    generate: (prompt: string) => callApi("POST /api/pictures/generate", { body: { prompt } }),
+    // Every member's list starts with this key (then their id): this one's is the one on screen.
+    refresh: () => queryClient.invalidateQueries({ queryKey: PICTURES_KEY }),
+  },
+};
 
 /** Full-screen, blocking: shown while the server upsamples and stores a picture. */
 function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
@@ -50,10 +111,19 @@ function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
   );
 }
 
-/** The library's '+ Upload my own image' and 'Create my own image' for admins. */
-export function AdminLibraryTools() {
+/**
+ * The library's '+ Upload my own image' and 'Create my own image': for admins into the library,
+ * for Pro members into their own pictures.
+ */
+export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget }) {
+  const words = TARGETS[target];
+  const own = target === "pictures";
+  // A member hears the server's reason (over quota, the day's AI pictures used up); the library keeps the spec's words.
+  const failure = (error: unknown, fallback: string) => toast({ title: "Error", description: (own && serverMessage(error)) || fallback, variant: "destructive" });
   const [uploading, setUploading] = useState(false);
-  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
+  const [uploaded, setUploaded] = useState<NewImage | null>(null);
+  // The member's AI picture is named in the same dialog as an upload (the library's, in the browser's prompt).
+  const [fromAi, setFromAi] = useState(false);
   const [name, setName] = useState("");
   const [withPencil, setWithPencil] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -63,42 +133,41 @@ export function AdminLibraryTools() {
   const [processing, setProcessing] = useState<null | { withPencil: boolean }>(null);
   const [generated, setGenerated] = useState<{ objectPath: string; filename: string } | null>(null);
 
-  const refreshLibrary = () => queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true });
-
   // Upload flow: file → upload → set-acl → name dialog → create → optional pencil.
   const onUploaded = async ([file]: UploadedFile[]) => {
     setUploading(false);
     if (!file) return;
     let objectPath: string;
     try {
-      objectPath = await checkUpload(file.objectPath);
-    } catch {
-      toast({ title: "Error", description: "Failed to set image permissions", variant: "destructive" });
+      objectPath = await checkUpload(file.objectPath, own ? "private" : undefined);
+    } catch (error) {
+      failure(error, "Failed to set image permissions");
       return;
     }
     setName("");
     setWithPencil(false);
-    setUploaded({ ...file, objectPath });
+    setFromAi(false);
+    setUploaded({ objectPath, filename: file.name });
   };
 
   const saveUpload = async (event: FormEvent) => {
     event.preventDefault();
     if (!uploaded) return;
     if (!name.trim()) {
-      toast({ title: "Error", description: "Please enter a dragon name", variant: "destructive" });
+      toast({ title: "Error", description: words.nameMissing, variant: "destructive" });
       return;
     }
     setSaving(true);
     try {
-      const id = await createDragon(name.trim(), { objectPath: uploaded.objectPath, filename: uploaded.name });
-      const pencil = withPencil && (await makePencil(id));
-      toast({ title: "Success", description: pencil ? "Dragon and pencil version uploaded successfully!" : "Dragon uploaded successfully!" });
-      await refreshLibrary();
+      const pencil = await words.create(name.trim(), uploaded, withPencil);
+      toast({ title: "Success", description: (fromAi ? words.generated : words.uploaded)(pencil) });
+      await words.refresh();
       setUploaded(null);
       setName("");
       setWithPencil(false);
-    } catch {
-      toast({ title: "Error", description: "Failed to save dragon", variant: "destructive" });
+      if (fromAi) setPrompt("");
+    } catch (error) {
+      failure(error, fromAi ? words.generatedFailed : words.uploadFailed);
     } finally {
       setSaving(false);
     }
@@ -114,7 +183,7 @@ export function AdminLibraryTools() {
     setDescribing(false);
     setProcessing({ withPencil: false });
     try {
-      setGenerated(await callApi("POST /api/dragons/generate-custom", { body: { prompt: prompt.trim() } }));
+      setGenerated(await words.generate(prompt.trim()));
     } catch (error) {
       toast({ title: "Error", description: serverMessage(error) ?? "Failed to generate custom image", variant: "destructive" });
     } finally {
@@ -126,18 +195,24 @@ export function AdminLibraryTools() {
     const image = generated;
     setGenerated(null);
     if (!image) return;
+    if (own) {
+      setName("");
+      setWithPencil(pencil);
+      setFromAi(true);
+      setUploaded(image);
+      return;
+    }
     const chosen = window.prompt("Name your new dragon", "");
     // Cancelling the prompt (or leaving it blank) abandons the save without a word.
     if (chosen === null || !chosen.trim()) return;
     setProcessing({ withPencil: pencil });
     try {
-      const id = await createDragon(chosen.trim(), image);
-      const made = pencil && (await makePencil(id));
-      toast({ title: "Success", description: made ? "Image and pencil version added to library!" : "Image added to library!" });
-      await refreshLibrary();
+      const made = await words.create(chosen.trim(), image, pencil);
+      toast({ title: "Success", description: words.generated(made) });
+      await words.refresh();
       setPrompt("");
     } catch {
-      toast({ title: "Error", description: "Failed to save image to library", variant: "destructive" });
+      toast({ title: "Error", description: words.generatedFailed, variant: "destructive" });
     } finally {
       setProcessing(null);
     }
@@ -149,13 +224,13 @@ export function AdminLibraryTools() {
 
       {uploading && (
         <Suspense fallback={null}>
-          <UppyUploader title="Upload a dragon template" maxNumberOfFiles={1} maxFileSize={DRAGON_UPLOAD_MAX_BYTES} onUploaded={(files) => void onUploaded(files)} onClose={() => setUploading(false)} />
+          <UppyUploader title={words.uploaderTitle} maxNumberOfFiles={1} maxFileSize={DRAGON_UPLOAD_MAX_BYTES} onUploaded={(files) => void onUploaded(files)} onClose={() => setUploading(false)} />
         </Suspense>
       )}
 
-      <Dialog open={uploaded !== null} onOpenChange={(open) => !open && !saving && setUploaded(null)} title="Upload Dragon Template" description="Give the new template a name learners will recognise.">
+      <Dialog open={uploaded !== null} onOpenChange={(open) => !open && !saving && setUploaded(null)} title={words.nameTitle} description={words.nameHint}>
         <form onSubmit={(e) => void saveUpload(e)} className="grid gap-4">
-          <TextField label="Dragon name" name="dragon-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={saving} />
+          <TextField label={words.nameLabel} name="dragon-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={saving} />
           <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
             <input type="checkbox" className="h-5 w-5 accent-[var(--color-accent)]" checked={withPencil} onChange={(e) => setWithPencil(e.target.checked)} disabled={saving} />
             Generate pencil version (adds 1-2 seconds)
@@ -165,13 +240,19 @@ export function AdminLibraryTools() {
               Cancel
             </Button>
             <Button type="submit" disabled={saving || !name.trim()}>
-              {saving ? "Uploading..." : "Upload"}
+              {saving ? words.saving : words.save}
             </Button>
           </div>
+          {own && saving && (
+            <p role="status" className="flex items-center gap-2 text-sm text-ink-soft">
+              <span className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-line border-t-accent" aria-hidden />
+              Preparing your picture and its grid. This can take up to a minute.
+            </p>
+          )}
         </form>
       </Dialog>
 
-      <Dialog open={describing} onOpenChange={setDescribing} title="Create Custom Image with AI" description="Describe the dragon you would like to draw." wide>
+      <Dialog open={describing} onOpenChange={setDescribing} title="Create Custom Image with AI" description={words.describe} wide>
         <form onSubmit={(e) => void generate(e)} className="grid gap-3">
           <label htmlFor="ai-prompt" className="text-sm font-semibold">
             Description

@@ -17,6 +17,8 @@ import { ShareDrawingLink } from "../../components/share-drawing-link";
 
 // Download and Delete (with the dialog they need) load for admins only.
 const DragonAdminActions = lazy(() => import("./dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })));
+// A member's own picture (decision 031) is only ever answered to its owner: their Rename, Download and Delete.
+const PictureOwnerActions = lazy(() => import("../pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })));
 
 const STEPS = [
   "Choose your paper size and the size of the grid squares.",
@@ -55,11 +57,9 @@ export function DragonPage({ params }: { params: { id: string } }) {
           </Link>
           <h1 className="truncate text-3xl font-bold sm:text-4xl">{data.name}</h1>
         </div>
-        {isAdmin && (
-          <Suspense fallback={null}>
-            <DragonAdminActions dragon={data} version={shown} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          {data.isPrivate ? <PictureOwnerActions picture={data} version={shown} /> : isAdmin && <DragonAdminActions dragon={data} version={shown} />}
+        </Suspense>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">

@@ -4,18 +4,20 @@ import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useDragons } from "../../lib/dragons";
-import { DragonCard } from "./dragon-card";
+import { DragonGrid } from "../../components/dragon-card";
 import { LibraryButtons } from "./library-buttons";
 
-// Admin tools (with the upload widget) load only for admins.
+// The upload and AI tools (with the upload widget) load only for admins and Pro members.
 const AdminLibraryTools = lazy(() => import("./admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })));
+// A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
+const MyPictures = lazy(() => import("../pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
 const ProWaitlistDialog = lazy(() => import("../waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })));
 
 /** /home: the template library. */
 export function LibraryPage() {
   usePageMeta(getStaticPageMeta("/home")!);
-  const { isAdmin, isLoading: accountLoading } = useAuth();
+  const { user, isAdmin, isPro, isLoading: accountLoading } = useAuth();
   const dragons = useDragons();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const [waitlistLoaded, setWaitlistLoaded] = useState(false);
@@ -31,19 +33,25 @@ export function LibraryPage() {
           <h1 className="text-4xl font-bold sm:text-5xl">Dragon Library</h1>
           <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
         </div>
-        {/* Admins get the real upload and AI tools; everyone else hears about Pro. Until the
-            account is known the buttons only hold their place, so an admin's early click cannot
-            land in the waitlist. */}
+        {/* Admins get the real upload and AI tools for the library, Pro members for their own
+            pictures; everyone else hears about Pro. Until the account is known the buttons only
+            hold their place, so an admin's early click cannot land in the waitlist. */}
         {accountLoading ? (
           <LibraryButtons placeholder />
-        ) : isAdmin ? (
+        ) : isAdmin || isPro ? (
           <Suspense fallback={<LibraryButtons placeholder />}>
-            <AdminLibraryTools />
+            <AdminLibraryTools target={isAdmin ? "library" : "pictures"} />
           </Suspense>
         ) : (
           <LibraryButtons onUpload={openWaitlist} onCreate={openWaitlist} />
         )}
       </div>
+
+      {user && (
+        <Suspense fallback={null}>
+          <MyPictures userId={user.id} isPro={isPro && !isAdmin} />
+        </Suspense>
+      )}
 
       <div className="mt-8">
         {dragons.isLoading ? (
@@ -53,13 +61,7 @@ export function LibraryPage() {
             The dragons could not be loaded. Please check your connection and reload the page.
           </p>
         ) : dragons.data && dragons.data.length > 0 ? (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-            {dragons.data.map((dragon, index) => (
-              <li key={dragon.id}>
-                <DragonCard dragon={dragon} eager={index < 4} />
-              </li>
-            ))}
-          </ul>
+          <DragonGrid dragons={dragons.data} eager={4} />
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <h2 className="text-2xl font-bold">No Dragons Yet</h2>

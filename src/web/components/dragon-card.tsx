@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../shared/dragons";
 
 /**
  * One template in the library grid: the preview sized for the card (srcset), with width and
@@ -29,5 +29,18 @@ export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }
         {dragon.name}
       </span>
     </Link>
+  );
+}
+
+/** Templates as the library lays them out: 2 columns on small screens, 3 on medium, 4 on large; the first `eager` load at once. */
+export function DragonGrid({ dragons, eager = 0 }: { dragons: Dragon[]; eager?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+      {dragons.map((dragon, index) => (
+        <li key={dragon.id}>
+          <DragonCard dragon={dragon} eager={index < eager} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { useMutation } from "@tanstack/react-query";
+import { Download, Lock, Pencil, Trash2 } from "lucide-react";
+import { Button, buttonClass } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Dialog } from "../../components/ui/dialog";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { queryClient } from "../../lib/query-client";
+import { apiQueryKey, callApi } from "../../lib/api-client";
+import { serverMessage } from "../../lib/errors";
+import { PICTURES_KEY } from "../../lib/dragons";
+import type { Dragon, DragonVersion } from "../../../shared/dragons";
+
+/** The hi-res file of the version shown, asked for as an attachment under the picture's name. */
+export function downloadUrl(picture: Dragon, version: DragonVersion): string {
+  const pencil = version === "pencil" && picture.pencilHiresUrl;
+  const url = pencil ? picture.pencilHiresUrl! : picture.hiresUrl;
+  return `${url}?download=${encodeURIComponent(`${picture.name}${pencil ? " pencil" : ""}.png`)}`;
+}
+
+const DELETE_WORDS = {
+  title: "Delete picture?",
+  description: "Your picture, its pencil version and the progress you saved on it will be deleted, with its files. This cannot be undone.",
+  action: "Delete",
+  pendingAction: "Deleting...",
+};
+
+/** Drop what the service worker kept of a deleted picture for offline use (its answer and files name its id). */
+async function forgetOffline(id: string): Promise<void> {
+  try {
+    const cache = await caches.open("dragon-grid-own");
+    await Promise.all((await cache.keys()).filter((request) => request.url.includes(id)).map((request) => cache.delete(request)));
+  } catch {
+    // No Cache Storage here (a private window may refuse it): nothing was kept.
+  }
+}
+
+/**
+ * On the page of a member's own picture (decision 031): that only they see it, and Rename,
+ * Download and Delete, which are theirs whether or not they still have Pro.
+ */
+export function PictureOwnerActions({ picture, version }: { picture: Dragon; version: DragonVersion }) {
+  const [, navigate] = useLocation();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(picture.name);
+  const [confirming, setConfirming] = useState(false);
+  const dragonKey = apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } });
+
+  const rename = useMutation({
+    mutationFn: (newName: string) => callApi("PUT /api/pictures/:id", { params: { id: picture.id }, body: { name: newName } }),
+    onSuccess: async (renamed) => {
+      queryClient.setQueryData(dragonKey, renamed);
+      setRenaming(false);
+      toast({ title: "Renamed", description: `Your picture is now called ${renamed.name}.` });
+      await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to rename picture", variant: "destructive" }),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => callApi("DELETE /api/pictures/:id", { params: { id: picture.id } }),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast({ title: "Deleted", description: "Your picture was deleted." });
+      queryClient.removeQueries({ queryKey: dragonKey });
+      void forgetOffline(picture.id);
+      await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
+      navigate("/home");
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to delete picture", variant: "destructive" }),
+  });
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      toast({ title: "Error", description: "Please enter a name for your picture", variant: "destructive" });
+      return;
+    }
+    rename.mutate(name.trim());
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="mr-1 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
+        <Lock className="h-4 w-4" aria-hidden /> Only you can see this picture
+      </p>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setName(picture.name);
+          setRenaming(true);
+        }}
+      >
+        <Pencil className="h-4 w-4" aria-hidden /> Rename
+      </Button>
+      {/* A plain link: the server sends the file as an attachment under this name, with the owner's cookie. */}
+      <a href={downloadUrl(picture, version)} download className={buttonClass("secondary")}>
+        <Download className="h-4 w-4" aria-hidden /> Download
+      </a>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Trash2 className="h-4 w-4" aria-hidden /> Delete
+      </Button>
+
+      <Dialog open={renaming} onOpenChange={(open) => !rename.isPending && setRenaming(open)} title="Rename picture">
+        <form onSubmit={submitRename} className="grid gap-4">
+          <TextField label="Picture name" name="picture-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={rename.isPending} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setRenaming(false)} disabled={rename.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={rename.isPending || !name.trim()}>
+              {rename.isPending ? "Saving..." : "Save"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+
+      <ConfirmDialog {...DELETE_WORDS} open={confirming} onOpenChange={setConfirming} pending={remove.isPending} onConfirm={() => remove.mutate()} />
+    </div>
+  );
+}
