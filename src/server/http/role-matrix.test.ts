@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, worksInProgress } from "../db/schema";
@@ -7,7 +7,7 @@ import { signUnsubscribeToken, unsubscribeKey } from "../features/notifications/
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
 import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
-import { newBlogPost, newCheck, newComment, newDragon, newDragonRow, newPost, newWip, testPicture } from "../test/route-fixtures";
+import { newBlogPost, newCheck, newComment, newDragon, newDragonRow, newPicture, newPost, newWip, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
@@ -21,7 +21,8 @@ import type { Post } from "../../shared/posts";
  * fails the coverage test at the bottom. No answer to a non-admin may carry another user's e-mail.
  */
 
-type Role = "visitor" | "user" | "other" | "suspended" | "admin";
+type Role = "visitor" | "user" | "other" | "suspended" | "pro" | "otherPro" | "admin";
+const ROLES = ["visitor", "user", "other", "suspended", "pro", "otherPro", "admin"] as const;
 
 interface Context {
   /** Who sends the request; null for a visitor. */
@@ -42,6 +43,9 @@ interface Row {
   other?: number;
   /** A member under a running suspension (decision 029), where it matters: the routes it limits, and the new ones. */
   suspended?: number;
+  /** A Pro member (decision 031), the owner of the private picture a row touches; and another Pro member. */
+  pro?: number;
+  otherPro?: number;
   admin: number;
   /**
    * Every identity is made for the request: it ends sessions or changes the account. "password":
@@ -59,6 +63,9 @@ let userA: TestUser;
 let userB: TestUser;
 let suspendedUser: TestUser;
 let admin: TestUser;
+let proUser: TestUser;
+let otherProUser: TestUser;
+let picture: { id: string; previewUrl: string };
 let dragonId: string;
 let dragonPreview: string;
 let pendingPost: string;
@@ -75,6 +82,10 @@ beforeAll(async () => {
   suspendedUser = await createSignedInUser(t);
   await t.database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000), sanctionReason: "Spam" }).where(eq(users.id, suspendedUser.id));
   admin = await createSignedInUser(t, { isAdmin: true });
+  proUser = await createSignedInUser(t);
+  otherProUser = await createSignedInUser(t);
+  await t.database.db.update(users).set({ proGranted: true }).where(inArray(users.id, [proUser.id, otherProUser.id]));
+  picture = await newPicture(t, proUser);
   dragonId = await newDragon(t, admin);
   dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
   await newWip(t, userA, dragonId);
@@ -173,6 +184,28 @@ const rows: Row[] = [
   { route: "POST /api/dragons/generate-pencil", visitor: 401, user: 403, admin: 200, request: () => ({ body: { dragonId } }) },
   { route: "POST /api/dragons/generate-custom", visitor: 401, user: 403, admin: 200 },
   { route: "POST /api/waitlist", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("waiting") } }) },
+
+  // Pro given per person by admins (decision 031).
+  { route: "PUT /api/admin/users/:id/pro", visitor: 401, user: 403, admin: 200, request: () => ({ params: { id: userB.id }, body: { pro: false } }) },
+
+  // A Pro member's own pictures (decision 031): adding needs Pro (admins have it while PRO is on);
+  // a picture is its owner's alone, and anyone else, an admin or another Pro member included, gets 404.
+  {
+    route: "GET /api/pictures", visitor: 401, user: 200, pro: 200, otherPro: 200, admin: 200,
+    check: (res, c) => {
+      if (c.who) expect(res.json<{ id: string }[]>().map((p) => p.id).includes(picture.id)).toBe(c.role === "pro");
+    },
+  },
+  { route: "POST /api/pictures", case: "from the caller's own upload", visitor: 401, user: 403, suspended: 403, pro: 201, otherPro: 201, admin: 201, request: async (c) => ({ body: { name: "My cat", imageUrl: await checkedUpload(t, c.who ?? c.owner, await testPicture()) } }) },
+  { route: "POST /api/pictures", case: "from another's upload", visitor: 401, user: 403, pro: 403, admin: 403, request: async () => ({ body: { name: "My cat", imageUrl: await checkedUpload(t, userB, await testPicture()) } }) },
+  { route: "POST /api/pictures/generate", visitor: 401, user: 403, pro: 200, admin: 200 },
+  { route: "PUT /api/pictures/:id", visitor: 401, user: 404, pro: 200, otherPro: 404, admin: 404, request: () => ({ params: { id: picture.id } }) },
+  { route: "POST /api/pictures/:id/pencil", visitor: 401, user: 404, pro: 200, otherPro: 404, admin: 404, request: () => ({ params: { id: picture.id } }) },
+  { route: "DELETE /api/pictures/:id", visitor: 401, user: 404, pro: 200, otherPro: 404, admin: 404, request: async () => ({ params: { id: (await newPicture(t, proUser)).id } }) },
+  { route: "GET /api/dragons/:id", case: "a private picture", visitor: 404, user: 404, pro: 200, otherPro: 404, admin: 404, request: () => ({ params: { id: picture.id } }) },
+  { route: "GET /objects/*", case: "a private picture's file", visitor: 404, user: 404, pro: 200, otherPro: 404, admin: 404, request: () => ({ url: picture.previewUrl }) },
+  { route: "POST /api/wip", case: "a private picture", visitor: 401, user: 404, pro: 200, otherPro: 404, admin: 404, request: (_c, r) => ({ body: { ...r.body, dragonId: picture.id } }) },
+  { route: "POST /api/checks/:dragonId", case: "a private picture", visitor: 401, user: 404, pro: 201, otherPro: 404, admin: 404, request: () => ({ params: { dragonId: picture.id } }) },
 
   // Progress: each signed-in person reads and writes only their own.
   {
@@ -403,7 +436,7 @@ const catalogueRoute = (key: string) => catalogue.find((route) => routeKey(route
 
 /** The identities of one request: the fixed people, or (fresh) people made for it. */
 async function contextFor(row: Row, role: Role): Promise<Context> {
-  if (!row.fresh || role === "visitor") return { who: { visitor: null, user: userA, other: userB, suspended: suspendedUser, admin }[role], owner: userA, role };
+  if (!row.fresh || role === "visitor") return { who: { visitor: null, user: userA, other: userB, suspended: suspendedUser, pro: proUser, otherPro: otherProUser, admin }[role], owner: userA, role };
   const person = (isAdmin = false) => (row.fresh === "password" ? createAccount(t, { isAdmin }) : createSignedInUser(t, { isAdmin }));
   const owner = await person();
   return { who: role === "user" ? owner : await person(role === "admin"), owner, role };
@@ -420,9 +453,12 @@ async function expectNoOtherEmails(res: LightMyRequestResponse, c: Context, part
 }
 
 const cases = rows.flatMap((row) =>
-  (["visitor", "user", "other", "suspended", "admin"] as const)
-    .filter((role) => row[role] !== undefined)
-    .map((role) => ({ row, role, expected: row[role]!, title: `${row.route}${row.case ? ` (${row.case})` : ""} as ${{ other: "another user", suspended: "a suspended user" }[role as string] ?? `a ${role}`}: ${row[role]}` })),
+  ROLES.filter((role) => row[role] !== undefined).map((role) => ({
+    row,
+    role,
+    expected: row[role]!,
+    title: `${row.route}${row.case ? ` (${row.case})` : ""} as ${{ other: "another user", suspended: "a suspended user", pro: "a Pro member (the owner)", otherPro: "another Pro member" }[role as string] ?? `a ${role}`}: ${row[role]}`,
+  })),
 );
 
 describe("access by role on every route", () => {

@@ -16,7 +16,8 @@ let t: TestApp;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // PRO on: the admin sending every request has Pro too, so Pro members' routes read their text.
+  t = await createTestApp({ PRO: "granted" });
   admin = await createSignedInUser(t, { isAdmin: true });
 });
 afterAll(() => t.close());

@@ -92,6 +92,13 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/dragons", body: { name: "Ember", imageUrl: UPLOAD, filename: "ember.png" }, fields: [{ in: "body", name: "name", isName: true }, { in: "body", name: "imageUrl" }, { in: "body", name: "filename" }], optional: ["body.filename"] },
   { method: "POST", path: "/api/dragons/generate-pencil", body: { dragonId: DRAGON_ID }, fields: [{ in: "body", name: "dragonId" }] },
   { method: "POST", path: "/api/dragons/generate-custom", body: { prompt: "A red dragon" }, fields: [{ in: "body", name: "prompt" }] },
+  // A Pro member's own pictures (decision 031).
+  { method: "GET", path: "/api/pictures", fields: [] },
+  { method: "POST", path: "/api/pictures", body: { name: "My cat", imageUrl: UPLOAD, filename: "cat.jpg", pencil: false }, fields: [{ in: "body", name: "name", isName: true }, { in: "body", name: "imageUrl" }, { in: "body", name: "filename" }], optional: ["body.filename", "body.pencil"] },
+  { method: "POST", path: "/api/pictures/generate", body: { prompt: "A sleepy cat" }, fields: [{ in: "body", name: "prompt" }] },
+  { method: "PUT", path: "/api/pictures/:id", params: { id: DRAGON_ID }, body: { name: "My cat" }, fields: [{ in: "params", name: "id" }, { in: "body", name: "name", isName: true }] },
+  { method: "POST", path: "/api/pictures/:id/pencil", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
+  { method: "DELETE", path: "/api/pictures/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "GET", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
@@ -143,6 +150,7 @@ export const catalogue: Route[] = [
   { method: "GET", path: "/api/admin/waitlist.csv", fields: [] },
   { method: "GET", path: "/api/admin/users", query: { q: "ada", offset: "0" }, fields: [{ in: "query", name: "q" }, { in: "query", name: "offset" }], optional: ["query.q", "query.offset"] },
   { method: "PUT", path: "/api/admin/users/:id/admin", params: { id: USER_ID }, body: { isAdmin: true }, fields: [{ in: "params", name: "id" }] },
+  { method: "PUT", path: "/api/admin/users/:id/pro", params: { id: USER_ID }, body: { pro: true }, fields: [{ in: "params", name: "id" }] },
   // Without a body: the dragon and post uploaders' variant (any image type).
   { method: "POST", path: "/api/objects/upload", body: { filename: "cover.png", contentType: "image/png" }, fields: [{ in: "body", name: "filename" }, { in: "body", name: "contentType" }] },
   { method: "POST", path: "/api/objects/set-acl", body: { objectPath: UPLOAD, visibility: "private" }, fields: [{ in: "body", name: "objectPath" }], optional: ["body.visibility"] },

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { blogPosts, comments, dragons, drawingChecks, posts, worksInProgress } from "../db/schema";
 import { illustrationPng } from "./images";
 import type { TestApp } from "./test-app";
-import { storedUpload, type TestUser } from "./users";
+import { checkedUpload, storedUpload, type TestUser } from "./users";
 
 // Things for route tests to act on, each made in one step: rows straight into the database where
 // the route under test only reads or deletes them, through the API where their stored files matter.
@@ -17,6 +17,14 @@ export async function newDragon(t: TestApp, admin: TestUser): Promise<string> {
   const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember", imageUrl } });
   if (res.statusCode !== 201) throw new Error(`POST /api/dragons answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
+}
+
+/** A Pro member's private picture (decision 031), made through the API from their own checked upload. */
+export async function newPicture(t: TestApp, owner: TestUser): Promise<{ id: string; previewUrl: string }> {
+  const imageUrl = await checkedUpload(t, owner, await testPicture());
+  const res = await t.app.inject({ method: "POST", url: "/api/pictures", cookies: owner.cookies, payload: { name: "My cat", imageUrl } });
+  if (res.statusCode !== 201) throw new Error(`POST /api/pictures answered ${res.statusCode}: ${res.body}`);
+  return res.json();
 }
 
 /** A template row without stored images: enough for routes that only find or delete it. */

@@ -14,6 +14,8 @@ export async function createRouteTestApp(): Promise<TestApp> {
     IMAGE_API_KEY: "sk-test",
     IMAGE_MODEL: "test-model",
     IMAGE_TIMEOUT_MS: "5000",
+    // Pro given per person (decision 031), so the matrix has Pro members beside members without it.
+    PRO: "granted",
     // A remote source with keys, so Companion's own routes are reached. An OAuth one: without a
     // signed-in provider account it answers without going out to the network.
     COMPANION_DROPBOX_KEY: "dropbox-app-key",
