@@ -38,6 +38,7 @@ import { registerPictureRoutes } from "./features/pictures/routes";
 import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
+import { createProNews } from "./features/waitlist/pro-news";
 import { registerWipRoutes } from "./features/progress/routes";
 import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
@@ -56,6 +57,7 @@ import { registerUsersRoutes } from "./features/users/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
 import { startNotificationDigests } from "./jobs/notification-digests";
+import { startProWaitlistNews } from "./jobs/pro-waitlist-news";
 import { createNotifier } from "./features/notifications/notifier";
 import { registerNotificationRoutes } from "./features/notifications/routes";
 import { installMetrics, type MetricSources } from "./features/metrics/metrics";
@@ -187,6 +189,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator }));
   await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, imageGenerator, rateCounters, aiPerDay: config.PRO_AI_PER_DAY }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
+  // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
+  const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
+  if (deps.backgroundJobs && config.PRO !== "off") app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
@@ -203,7 +208,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
-  await app.register(async (scope) => registerUsersRoutes(scope, { people: createPeopleRepository(database.db), sessions }));
+  await app.register(async (scope) => registerUsersRoutes(scope, { people: createPeopleRepository(database.db, config.PRO), sessions, onProGranted: proNews.tellAddress }));
   await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, changes: blogChanges }));
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));

@@ -35,6 +35,9 @@ export const personParams = z.object({ id: idText("User not found") });
 /** Body of PUT /api/admin/users/:id/admin. */
 export const adminFlagSchema = z.object({ isAdmin: z.boolean({ message: "must be true or false" }) });
 
+/** Body of PUT /api/admin/users/:id/pro: give Pro to the person (PRO=granted) or take it back. */
+export const proFlagSchema = z.object({ pro: z.boolean({ message: "must be true or false" }) });
+
 export type AdminPerson = z.output<typeof adminPersonAnswer>;
 export type AdminPeople = z.output<typeof adminPeopleAnswer>;
 

@@ -24,8 +24,8 @@ export const statsOverviewAnswer = z.object({
 export const registrationMonthAnswer = z.object({ month: text(), count: z.number() });
 /** One of the users with the most posts; the field names are the spec's. */
 export const activeUserAnswer = z.object({ id: text(), email: text(), first_name: text().nullable(), last_name: text().nullable(), post_count: z.number() });
-/** One Pro waitlist sign-up. */
-export const waitlistEmailAnswer = z.object({ id: text(), email: text(), createdAt: isoTime() });
+/** One Pro waitlist sign-up; `toldAt`: when they were e-mailed that Pro is theirs (decision 031), null until then. */
+export const waitlistEmailAnswer = z.object({ id: text(), email: text(), createdAt: isoTime(), toldAt: isoTime().nullable() });
 
 /** GET /api/admin/stats. */
 export const adminStatsAnswer = z.object({
@@ -70,8 +70,8 @@ export const statsEndpoints = endpoints({
     answers: { 200: siteAnalyticsAnswer },
   },
   "GET /api/admin/waitlist.csv": {
-    summary: "Every waitlist address with when it joined, as a CSV download",
+    summary: "Every waitlist address with when it joined and when it was told Pro is ready, as a CSV download",
     access: "admins",
-    answers: { 200: { contentType: "text/csv", description: "email,joined" } },
+    answers: { 200: { contentType: "text/csv", description: "email,joined,told" } },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LAST_ADMIN_REMOVAL_MESSAGE, SANCTIONED_ADMIN_MESSAGE, adminFlagSchema, peopleQuerySchema, personParams } from "../users";
+import { LAST_ADMIN_REMOVAL_MESSAGE, SANCTIONED_ADMIN_MESSAGE, adminFlagSchema, peopleQuerySchema, personParams, proFlagSchema } from "../users";
+import type { ProSetting } from "../pro";
 import { endpoints, message } from "./endpoint";
 import { isoTime } from "./answers";
 import { authUserAnswer } from "./auth";
@@ -9,10 +10,20 @@ export const adminPersonAnswer = authUserAnswer.extend({
   /** When a suspension still running ends; null when there is none (or it is over). */
   suspendedUntil: isoTime().nullable(),
   banned: z.boolean(),
+  /** Whether the person has Pro now, as the PRO setting decides (decision 031). */
+  pro: z.boolean(),
+  /** Whether an admin gave them Pro (it counts only with PRO=granted). */
+  proGranted: z.boolean(),
 });
 
-/** GET /api/admin/users: one page, newest first, and how many people match in all. */
-export const adminPeopleAnswer = z.object({ items: z.array(adminPersonAnswer), total: z.number() });
+/** The PRO setting: off, granted per person, or every verified member. */
+export const proSettingAnswer = z.enum(["off", "granted", "everyone"]) satisfies z.ZodType<ProSetting>;
+
+/**
+ * GET /api/admin/users: one page, newest first, how many people match in all, and the PRO setting
+ * (the page offers Pro per person only when it is `granted`).
+ */
+export const adminPeopleAnswer = z.object({ items: z.array(adminPersonAnswer), total: z.number(), proSetting: proSettingAnswer });
 
 export const usersEndpoints = endpoints({
   "GET /api/admin/users": {
@@ -27,5 +38,12 @@ export const usersEndpoints = endpoints({
     params: personParams,
     body: adminFlagSchema,
     answers: { 200: adminPersonAnswer, 400: message(SANCTIONED_ADMIN_MESSAGE), 404: message("User not found"), 409: message(LAST_ADMIN_REMOVAL_MESSAGE) },
+  },
+  "PUT /api/admin/users/:id/pro": {
+    summary: "Give someone Pro or take it back (it counts with PRO=granted); written to the audit log; a waitlist address of theirs is told once",
+    access: "admins",
+    params: personParams,
+    body: proFlagSchema,
+    answers: { 200: adminPersonAnswer, 404: message("User not found") },
   },
 });

@@ -43,10 +43,10 @@ export function createStatsRepository(db: Database) {
   /** Every waitlist sign-up, newest first. */
   async function waitlistEmails(): Promise<WaitlistEmail[]> {
     const rows = await db
-      .select({ id: waitlist.id, email: waitlist.email, createdAt: waitlist.createdAt })
+      .select({ id: waitlist.id, email: waitlist.email, createdAt: waitlist.createdAt, toldAt: waitlist.toldAt })
       .from(waitlist)
       .orderBy(desc(waitlist.createdAt), desc(waitlist.id));
-    return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+    return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), toldAt: row.toldAt && iso(row.toldAt) }));
   }
 
   return {
@@ -61,7 +61,7 @@ export function createStatsRepository(db: Database) {
      * - recentUsers: the 50 newest, read backwards from users_created_at_idx;
      * - activeUsers: posts counted per author; only the authors with at least the 10th highest
      *   count are joined with users and sorted (most posts first, ties by e-mail);
-     * - waitlistEmails: all of them, newest first.
+     * - waitlistEmails: all of them, newest first, with when each was told Pro is ready (or null).
      */
     async getStats(now = new Date()): Promise<AdminStats> {
       const thisMonth = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC')`;
@@ -118,7 +118,7 @@ export function createStatsRepository(db: Database) {
               ) as a),
             'waitlistEmails', (
               select coalesce(json_agg(json_build_object(
-                'id', w.id, 'email', w.email, 'createdAt', ${isoText(sql`w.created_at`)}
+                'id', w.id, 'email', w.email, 'createdAt', ${isoText(sql`w.created_at`)}, 'toldAt', ${isoText(sql`w.told_at`)}
               ) order by w.created_at desc, w.id desc), '[]'::json)
               from ${waitlist} as w)
           ) as stats`,
@@ -128,7 +128,7 @@ export function createStatsRepository(db: Database) {
       return typeof stats === "string" ? (JSON.parse(stats) as AdminStats) : stats;
     },
 
-    /** The waitlist for the CSV export: e-mail and when it was added, newest first. */
+    /** The waitlist for the CSV export: e-mail, when it was added and when it was told, newest first. */
     waitlistEmails,
 
     /**

@@ -18,7 +18,7 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsRepository
     return stats.getAnalytics(request.query.days ?? DEFAULT_ANALYTICS_RANGE, request.hostname);
   });
 
-  // For the launch mail: every address, with when it joined (ISO 8601, UTC).
+  // Every address, with when it joined and when it was told Pro is ready (ISO 8601, UTC; empty: not yet).
   route(app, "GET /api/admin/waitlist.csv", { preValidation: requireAdmin }, async (_request, reply) => {
     const rows = await stats.waitlistEmails();
     const day = new Date().toISOString().slice(0, 10);
@@ -26,6 +26,6 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsRepository
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="pro-waitlist-${day}.csv"`)
       .type("text/csv; charset=utf-8")
-      .send(toCsv(["email", "joined"], rows.map((row) => [row.email, row.createdAt])));
+      .send(toCsv(["email", "joined", "told"], rows.map((row) => [row.email, row.createdAt, row.toldAt ?? ""])));
   });
 }

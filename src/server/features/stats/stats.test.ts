@@ -41,9 +41,10 @@ const EXPECTED_OVERVIEW: StatsOverview = {
 };
 
 const WAITLIST = [
-  { email: "first@wait.test", createdAt: "2026-01-05T10:00:00.000Z" },
-  { email: "second@wait.test", createdAt: "2026-02-06T11:30:00.000Z" },
-  { email: "third@wait.test", createdAt: "2026-06-14T08:15:45.123Z" },
+  { email: "first@wait.test", createdAt: "2026-01-05T10:00:00.000Z", toldAt: null },
+  // Told that Pro is theirs (decision 031).
+  { email: "second@wait.test", createdAt: "2026-02-06T11:30:00.000Z", toldAt: "2026-11-20T09:00:00.250Z" },
+  { email: "third@wait.test", createdAt: "2026-06-14T08:15:45.123Z", toldAt: null },
 ];
 
 beforeAll(async () => {
@@ -95,7 +96,7 @@ beforeAll(async () => {
     { postId: postIds[3]!, userId: ids.ann!, text: "Nice" },
     { postId: postIds[5]!, userId: ids.cat!, text: "Welcome" },
   ]);
-  await db.insert(waitlist).values(WAITLIST.map((entry) => ({ email: entry.email, createdAt: new Date(entry.createdAt) })));
+  await db.insert(waitlist).values(WAITLIST.map((entry) => ({ email: entry.email, createdAt: new Date(entry.createdAt), toldAt: entry.toldAt === null ? null : new Date(entry.toldAt) })));
 });
 afterAll(() => t.close());
 
@@ -153,9 +154,9 @@ describe("the statistics figures", () => {
     ]);
   });
 
-  it("lists the waitlist newest first", async () => {
+  it("lists the waitlist newest first, with when each was told Pro is ready", async () => {
     const { waitlistEmails } = await repository().getStats(NOW);
-    expect(waitlistEmails.map(({ email, createdAt }) => ({ email, createdAt }))).toEqual([...WAITLIST].reverse());
+    expect(waitlistEmails.map(({ email, createdAt, toldAt }) => ({ email, createdAt, toldAt }))).toEqual([...WAITLIST].reverse());
     for (const entry of waitlistEmails) expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -195,13 +196,13 @@ describe("GET /api/admin/waitlist.csv", () => {
     expect((await get("/api/admin/waitlist.csv", member.cookies)).statusCode).toBe(403);
   });
 
-  it("downloads the waitlist as CSV, newest first, with each joining time", async () => {
+  it("downloads the waitlist as CSV, newest first, with each joining time and when it was told (empty: not yet)", async () => {
     const res = await get("/api/admin/waitlist.csv", admin.cookies);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="pro-waitlist-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body).toBe(
-      "email,joined\r\nthird@wait.test,2026-06-14T08:15:45.123Z\r\nsecond@wait.test,2026-02-06T11:30:00.000Z\r\nfirst@wait.test,2026-01-05T10:00:00.000Z\r\n",
+      "email,joined,told\r\nthird@wait.test,2026-06-14T08:15:45.123Z,\r\nsecond@wait.test,2026-02-06T11:30:00.000Z,2026-11-20T09:00:00.250Z\r\nfirst@wait.test,2026-01-05T10:00:00.000Z,\r\n",
     );
   });
 
@@ -224,13 +225,13 @@ describe("GET /api/admin/waitlist.csv", () => {
       const res = await get("/api/admin/waitlist.csv", admin.cookies);
       const lines = res.body.split("\r\n").slice(1, hostile.length + 1);
       expect(lines).toEqual([
-        `"'=HYPERLINK(""http://evil.test"",""x"")@a.test",2026-06-15T00:00:07.000Z`,
-        `"'+1+2@b.test",2026-06-15T00:00:06.000Z`,
-        `"'-2+3@c.test",2026-06-15T00:00:05.000Z`,
-        `"'@SUM(A1)@d.test",2026-06-15T00:00:04.000Z`,
-        `"'\t=1@e.test",2026-06-15T00:00:03.000Z`,
-        `"comma,name@f.test",2026-06-15T00:00:02.000Z`,
-        `"quote""d@g.test",2026-06-15T00:00:01.000Z`,
+        `"'=HYPERLINK(""http://evil.test"",""x"")@a.test",2026-06-15T00:00:07.000Z,`,
+        `"'+1+2@b.test",2026-06-15T00:00:06.000Z,`,
+        `"'-2+3@c.test",2026-06-15T00:00:05.000Z,`,
+        `"'@SUM(A1)@d.test",2026-06-15T00:00:04.000Z,`,
+        `"'\t=1@e.test",2026-06-15T00:00:03.000Z,`,
+        `"comma,name@f.test",2026-06-15T00:00:02.000Z,`,
+        `"quote""d@g.test",2026-06-15T00:00:01.000Z,`,
       ]);
     } finally {
       for (const row of inserted) await t.database.db.delete(waitlist).where(eq(waitlist.id, row.id));

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { moderationLog, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { hasPro, type ProSetting } from "../../auth/pro";
 import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE, type AdminPeople, type AdminPerson } from "../../../shared/users";
 
 /**
@@ -31,18 +32,20 @@ const personColumns = {
   createdAt: users.createdAt,
   suspendedUntil: users.suspendedUntil,
   bannedAt: users.bannedAt,
+  proGranted: users.proGranted,
 };
 
 type PersonRow = Pick<typeof users.$inferSelect, keyof typeof personColumns>;
 
-/** A row as the API answers it: a suspension only while it runs. */
-function toPerson(row: PersonRow, now: number): AdminPerson {
+/** A row as the API answers it: a suspension only while it runs; Pro as the PRO setting decides. */
+function toPerson(row: PersonRow, now: number, proSetting: ProSetting): AdminPerson {
   const { bannedAt, suspendedUntil, createdAt, ...rest } = row;
   return {
     ...rest,
     createdAt: createdAt.toISOString(),
     suspendedUntil: suspendedUntil && suspendedUntil.getTime() > now ? suspendedUntil.toISOString() : null,
     banned: bannedAt !== null,
+    pro: hasPro(row, proSetting),
   };
 }
 
@@ -52,8 +55,12 @@ export interface AdminChange {
   changed: boolean;
 }
 
-/** The admin list of people and the admin role (decision 030). */
-export function createPeopleRepository(db: Database) {
+/**
+ * The admin list of people, the admin role (decision 030) and Pro grants (decision 031).
+ * `proSetting` is the configured PRO: it decides who has Pro in the answers.
+ */
+export function createPeopleRepository(db: Database, proSetting: ProSetting = "off") {
+  const asPerson = (row: PersonRow, now: number) => toPerson(row, now, proSetting);
   return {
     /**
      * One page of people, newest first, with how many match, in one statement; only a page past
@@ -75,7 +82,7 @@ export function createPeopleRepository(db: Database) {
         .offset(offset);
       // No row: none match at all (the first page), or the page is past the end (count them).
       const count = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(users, where));
-      return { items: rows.map(({ total: _total, ...row }) => toPerson(row, now)), total: count };
+      return { items: rows.map(({ total: _total, ...row }) => asPerson(row, now)), total: count, proSetting };
     },
 
     /**
@@ -90,7 +97,7 @@ export function createPeopleRepository(db: Database) {
         const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
         const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
         if (!person) throw new HttpError(404, "User not found");
-        if (person.isAdmin === isAdmin) return { person: toPerson(person, now), changed: false };
+        if (person.isAdmin === isAdmin) return { person: asPerson(person, now), changed: false };
         if (isAdmin && (person.bannedAt || (person.suspendedUntil && person.suspendedUntil.getTime() > now))) throw new HttpError(400, SANCTIONED_ADMIN_MESSAGE);
         if (!isAdmin && admins.filter((admin) => admin.id !== personId).length === 0) throw new HttpError(409, LAST_ADMIN_REMOVAL_MESSAGE);
         const [updated] = await tx
@@ -99,7 +106,25 @@ export function createPeopleRepository(db: Database) {
           .where(and(eq(users.id, personId), eq(users.isAdmin, !isAdmin)))
           .returning(personColumns);
         await tx.insert(moderationLog).values({ actorId, action: isAdmin ? "grant-admin" : "remove-admin", targetUserId: personId });
-        return { person: toPerson(updated!, now), changed: true };
+        return { person: asPerson(updated!, now), changed: true };
+      });
+    },
+
+    /**
+     * Give Pro to a person or take it back (users.pro_granted), with one audit-log entry
+     * (`grant-pro` or `remove-pro`) in the same transaction. The flag is kept whatever the PRO
+     * setting (it counts only with PRO=granted), so grants made ahead hold once it is switched to
+     * `granted`. Nothing changes or is logged when the person already has the asked-for grant.
+     * Sanctions and admin access do not matter: Pro is no moderation power.
+     */
+    async setPro(actorId: string, personId: string, pro: boolean, now = Date.now()): Promise<AdminChange> {
+      return db.transaction(async (tx) => {
+        const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
+        if (!person) throw new HttpError(404, "User not found");
+        if (person.proGranted === pro) return { person: asPerson(person, now), changed: false };
+        const [updated] = await tx.update(users).set({ proGranted: pro, updatedAt: new Date(now) }).where(eq(users.id, personId)).returning(personColumns);
+        await tx.insert(moderationLog).values({ actorId, action: pro ? "grant-pro" : "remove-pro", targetUserId: personId });
+        return { person: asPerson(updated!, now), changed: true };
       });
     },
   };

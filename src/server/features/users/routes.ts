@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
+import { createAfterAnswer } from "../../http/after-answer";
 import { requireAdmin, type Sessions } from "../../auth/sessions";
 import type { PeopleRepository } from "./repository";
 
 /**
- * The admin list of people (issue 30; decision 030): admins only, checked before the payload (a
- * visitor gets 401, a member 403, whatever they send).
+ * The admin list of people (issue 30; decisions 030 and 031): admins only, checked before the
+ * payload (a visitor gets 401, a member 403, whatever they send). `onProGranted` is told the
+ * address of a person just given Pro (the waitlist feature e-mails it once, if it is waiting).
  */
-export function registerUsersRoutes(app: FastifyInstance, deps: { people: PeopleRepository; sessions: Pick<Sessions, "forget"> }) {
-  const { people, sessions } = deps;
+export function registerUsersRoutes(app: FastifyInstance, deps: { people: PeopleRepository; sessions: Pick<Sessions, "forget">; onProGranted?: (email: string) => Promise<unknown> }) {
+  const { people, sessions, onProGranted } = deps;
+  const afterAnswer = createAfterAnswer(app);
 
   route(app, "GET /api/admin/users", { preValidation: requireAdmin }, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -20,6 +23,16 @@ export function registerUsersRoutes(app: FastifyInstance, deps: { people: People
     const { person, changed } = await people.setAdmin(admin.id, request.params.id, request.body.isAdmin);
     // Every server process reads the person's sessions afresh: the new role holds from their next request.
     if (changed) sessions.forget(person.id);
+    reply.header("cache-control", "no-store");
+    return person;
+  });
+
+  route(app, "PUT /api/admin/users/:id/pro", { preValidation: requireAdmin }, async (request, reply) => {
+    const admin = await requireAdmin(request);
+    const { person, changed } = await people.setPro(admin.id, request.params.id, request.body.pro);
+    if (changed) sessions.forget(person.id);
+    // After the answer: the admin does not wait for the mail server.
+    if (changed && person.pro && onProGranted) afterAnswer(request, "telling the Pro waitlist", async () => void (await onProGranted(person.email)));
     reply.header("cache-control", "no-store");
     return person;
   });

@@ -51,7 +51,7 @@ describe("the list of people", () => {
     expect(emails(first)).toEqual(newestFirst.slice(0, PEOPLE_PAGE_SIZE));
     const second = await people({ q: tag, offset: "25" });
     expect([second.total, emails(second)]).toEqual([30, newestFirst.slice(25)]);
-    expect(await people({ q: tag, offset: "60" })).toEqual({ items: [], total: 30 });
+    expect(await people({ q: tag, offset: "60" })).toEqual({ items: [], total: 30, proSetting: "off" });
 
     // Without a search: everyone, newest first.
     const everyone = await people();
@@ -73,7 +73,7 @@ describe("the list of people", () => {
     expect(emails(await people({ q: `analytical.EXAMPLE` }))).toEqual([ada!.email]);
     expect(emails(await people({ q: `  ${tag}  ` }))).toEqual([grace!.email, ada!.email]);
     expect(emails(await people({ q: `grace hopper${tag}` }))).toEqual([grace!.email]);
-    expect(await people({ q: `nobody-${tag}` })).toEqual({ items: [], total: 0 });
+    expect(await people({ q: `nobody-${tag}` })).toEqual({ items: [], total: 0, proSetting: "off" });
   });
 
   it("matches %, _ and \\ as themselves, never as wildcards", async () => {
@@ -105,7 +105,7 @@ describe("the list of people", () => {
     expect(byName.get("Over")).toMatchObject({ suspendedUntil: null, banned: false, emailVerified: false, isAdmin: false });
     expect(byName.get("Running")!.suspendedUntil).toBe(new Date(now + 86_400_000).toISOString());
     expect(byName.get("Banned")).toMatchObject({ suspendedUntil: null, banned: true, emailVerified: true });
-    expect(Object.keys(byName.get("Banned")!).sort()).toEqual(["banned", "createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "profileImageUrl", "suspendedUntil"]);
+    expect(Object.keys(byName.get("Banned")!).sort()).toEqual(["banned", "createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "pro", "proGranted", "profileImageUrl", "suspendedUntil"]);
     expect(JSON.stringify([...byName.values()])).not.toContain("secret-hash");
   });
 
