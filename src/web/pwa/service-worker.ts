@@ -36,6 +36,23 @@ const publicOnly = [
   },
 ];
 
+// A member's own picture (decision 031) answers `private`: its owner's alone, never kept with the
+// answers above. So that their canvas reopens offline all the same, its answer and files are kept
+// in a cache of their own and given back only when the network cannot be reached at all (not on
+// a slow answer, so online the server always decides who may see it). Signing out, or someone
+// else signing in, deletes every answer that is not public (lib/forget-this-person).
+const OWN_CACHE = "dragon-grid-own";
+const ownPicture = /^\/(api\/dragons\/[^/]+|objects\/pictures\/.+)$/;
+const keepOwn = {
+  fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (response.status === 200 && /(^|,)\s*private\s*(,|$)/i.test(cacheControl) && ownPicture.test(new URL(request.url).pathname)) {
+      await (await caches.open(OWN_CACHE)).put(request, response.clone());
+    }
+    return response;
+  },
+  handlerDidError: async ({ request }: { request: Request }) => (await caches.open(OWN_CACHE)).match(request),
+};
 
 // Pages: the network first (fresh head tags, fresh code); offline, the page as last seen, or the
 // precached shell, which routes any path in the browser.
@@ -58,14 +75,14 @@ registerRoute(
 // kept here: the page keeps those while they are signed in (lib/on-this-device).
 registerRoute(
   ({ url, request }) => request.method === "GET" && url.origin === location.origin && /^\/api\/dragons\/[^/]+$/.test(url.pathname),
-  new NetworkFirst({ cacheName: "dragon-grid-library", networkTimeoutSeconds: 4, plugins: publicOnly }),
+  new NetworkFirst({ cacheName: "dragon-grid-library", networkTimeoutSeconds: 4, plugins: [...publicOnly, keepOwn] }),
 );
 
 // Templates and pictures a learner has opened: from the cache at once (offline too), refreshed
 // behind the learner in case an admin replaced one under the same key.
 registerRoute(
   ({ request, url }) => request.method === "GET" && url.origin === location.origin && (url.pathname.startsWith("/objects/") || request.destination === "image"),
-  new StaleWhileRevalidate({ cacheName: "dragon-grid-templates", plugins: publicOnly }),
+  new StaleWhileRevalidate({ cacheName: "dragon-grid-templates", plugins: [...publicOnly, keepOwn] }),
 );
 
 // Code not in the shell (the PDF maker, other screens): hashed names never change, so once used
