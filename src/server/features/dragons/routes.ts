@@ -6,10 +6,10 @@ import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
 import type { ImageGenerator } from "../../images/image-generator";
-import { generatedPicture } from "./generated-picture";
+import { generatedPicture } from "../../templates/generated-picture";
 import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
-import type { Library } from "./library";
+import type { Library } from "../../templates/library";
 
 /** The template library's API (docs/spec.md §7, Dragons). */
 export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { appSettings } from "../../db/schema";
-import type { Library } from "./library";
+import type { Library } from "../../templates/library";
 
 interface Sample {
   file: string;

@@ -7,8 +7,8 @@ import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { readUpload } from "../../storage/own-upload";
 import type { ImageGenerator } from "../../images/image-generator";
 import type { RateCounters } from "../../http/rate-limiter";
-import type { Library } from "../dragons/library";
-import { generatedPicture } from "../dragons/generated-picture";
+import type { Library } from "../../templates/library";
+import { generatedPicture } from "../../templates/generated-picture";
 import { aiDailyLimitMessage } from "../../../shared/pictures";
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { dragonVisibleTo, inPublicLibrary } from "../../db/dragon-visibility";
+import { dragonVisibleTo, inPublicLibrary } from "../../templates/visibility";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import type { FeedCursor, LikeState, Post, PostComment, PostImage } from "../../../shared/posts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { dragonVisibleTo } from "../../db/dragon-visibility";
+import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, drawingChecks, storedObjects } from "../../db/schema";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { dragonVisibleTo } from "../../db/dragon-visibility";
+import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { type SavedWip } from "../../../shared/wip";

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { buffer as readAll } from "node:stream/consumers";
-import type { ObjectAcl, ObjectStorage } from "../../storage/object-storage";
-import { prepareTemplate } from "../../images/template-pipeline";
-import { renderPencil } from "../../images/pencil";
-import { HttpError } from "../../http/errors";
-import { localChannel, type NoticeChannel } from "../../db/change-notices";
-import type { Dragon } from "../../../shared/dragons";
+import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
+import { prepareTemplate } from "../images/template-pipeline";
+import { renderPencil } from "../images/pencil";
+import { HttpError } from "../http/errors";
+import { localChannel, type NoticeChannel } from "../db/change-notices";
+import type { Dragon } from "../../shared/dragons";
 import { keysOf, toDragon, type DragonRow, type DragonsRepository } from "./repository";
 
 // The list is read on every library visit and changes only when an admin changes it; it is kept

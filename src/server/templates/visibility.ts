@@ -1,5 +1,5 @@
 import { eq, isNull, or, type SQL } from "drizzle-orm";
-import { dragons } from "./schema";
+import { dragons } from "../db/schema";
 
 /**
  * The templates a person may use (decision 031): the public library, and their own private

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { inPublicLibrary } from "../../db/dragon-visibility";
-import type { Database } from "../../db/client";
-import { dragons, drawingChecks } from "../../db/schema";
-import { objectUrl } from "../../storage/object-storage";
-import type { Dragon } from "../../../shared/dragons";
+import { inPublicLibrary } from "./visibility";
+import type { Database } from "../db/client";
+import { dragons, drawingChecks } from "../db/schema";
+import { objectUrl } from "../storage/object-storage";
+import type { Dragon } from "../../shared/dragons";
 
 export type DragonRow = typeof dragons.$inferSelect;
 

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import type { ObjectStorage } from "../../storage/object-storage";
-import type { ImageGenerator } from "../../images/image-generator";
-import { inspectImage } from "../../images/template-pipeline";
-import { upsample4x } from "../../images/upsample";
-import { HttpError } from "../../http/errors";
+import type { ObjectStorage } from "../storage/object-storage";
+import type { ImageGenerator } from "../images/image-generator";
+import { inspectImage } from "../images/template-pipeline";
+import { upsample4x } from "../images/upsample";
+import { HttpError } from "../http/errors";
 
 /**
  * An AI picture from a description, enlarged 4×, stored as `ownerId`'s private upload: the
