@@ -73,7 +73,7 @@ export function createStatsRepository(db: Database) {
               select json_build_object(
                 'totalUsers', u.total, 'verifiedUsers', u.verified, 'adminUsers', u.admins,
                 'totalPosts', p.total, 'approvedPosts', p.approved, 'pendingPosts', p.pending, 'rejectedPosts', p.rejected,
-                'totalDragons', (select count(*) from ${dragons}),
+                'totalDragons', (select count(*) from ${dragons} where ${dragons.ownerId} is null),
                 'totalLikes', (select count(*) from ${likes}),
                 'totalComments', (select count(*) from ${comments}),
                 'totalWaitlist', (select count(*) from ${waitlist}))

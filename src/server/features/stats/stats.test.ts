@@ -68,6 +68,8 @@ beforeAll(async () => {
     ])
     .returning({ id: dragons.id });
   const dragonId = dragonRows[0]!.id;
+  // A member's private picture (decision 031) is not a template of the library: not counted.
+  await db.insert(dragons).values({ name: "My cat", previewKey: "pictures/c/preview.webp", hiresKey: "pictures/c/hires.png", ownerId: member.id });
   // Ann 3 posts (one pending), Bob 2 (one pending), the member 2; the admins and Dan none.
   const authored = [
     ["ann", true],
