@@ -80,4 +80,6 @@ export const LOG_VERBS: Record<string, string> = {
   lift: "lifted the sanction on",
   "grant-admin": "gave admin access to",
   "remove-admin": "removed admin access from",
+  "grant-pro": "gave Pro to",
+  "remove-pro": "removed Pro from",
 };

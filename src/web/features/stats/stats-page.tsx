@@ -145,13 +145,15 @@ function Waitlist({ entries }: { entries: AdminStats["waitlistEmails"] }) {
       {entries.length === 0 ? (
         <EmptyState>No waitlist signups yet</EmptyState>
       ) : (
-        <DataTable label="Pro feature waitlist" headers={["Email", "Joined"]} minWidth="24rem">
+        <DataTable label="Pro feature waitlist" headers={["Email", "Joined", "Told"]} minWidth="30rem">
           {entries.map((entry) => (
             <tr key={entry.id}>
               <Cell className="whitespace-nowrap font-medium">{entry.email}</Cell>
               <Cell className="whitespace-nowrap text-ink-soft">
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </Cell>
+              {/* When the one e-mail saying Pro is theirs went out (decision 031). */}
+              <Cell className="whitespace-nowrap text-ink-soft">{entry.toldAt ? <time dateTime={entry.toldAt}>{formatDate(entry.toldAt)}</time> : "Not yet"}</Cell>
             </tr>
           ))}
         </DataTable>

@@ -5,37 +5,72 @@ import { FormError } from "../../components/ui/form-parts";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { setAdminRole, type Person } from "./api";
+import { setAdminRole, setProGrant, type Person } from "./api";
 import { personName } from "./format";
 
-/** The change asked for: this person, made an admin (true) or no longer one (false). */
+/**
+ * The change asked for: this person given (true) or no longer given (false) the admin role
+ * (decision 030) or Pro (decision 031).
+ */
 export interface RoleChange {
   person: Person;
-  isAdmin: boolean;
+  role: "admin" | "pro";
+  grant: boolean;
 }
 
-function explain(change: RoleChange, isSelf: boolean): string {
-  if (change.isAdmin) return "They will be able to approve and moderate posts, manage dragons and blog posts, see the statistics, and give or remove admin access. The change is written to the audit log.";
-  if (isSelf) return "You will lose the admin tools, this page included, as soon as you confirm. Another admin can give them back. The change is written to the audit log.";
-  return "They will no longer see the admin tools, from their next click on. The change is written to the audit log.";
+/** What each change says: the dialog's title and explanation, its button, and the toast after it. */
+function wording(change: RoleChange, isSelf: boolean) {
+  const name = isSelf ? "yourself" : personName(change.person);
+  const who = personName(change.person);
+  const logged = "The change is written to the audit log.";
+  if (change.role === "pro") {
+    return change.grant
+      ? {
+          title: `Give ${name} Pro?`,
+          explain: `They will be able to upload their own pictures and draw them with the grid, privately, from their next click on. If their e-mail is on the Pro waitlist, they get one e-mail saying Pro is ready. ${logged}`,
+          button: "Grant Pro",
+          done: `${who} now has Pro.`,
+        }
+      : {
+          title: `Remove Pro from ${name}?`,
+          explain: `They will no longer have Pro's tools, from their next click on. ${logged}`,
+          button: "Remove Pro",
+          done: `${who} no longer has Pro.`,
+        };
+  }
+  if (change.grant) {
+    return {
+      title: `Make ${name} an admin?`,
+      explain: `They will be able to approve and moderate posts, manage dragons and blog posts, see the statistics, and give or remove admin access. ${logged}`,
+      button: "Make admin",
+      done: `${who} is now an admin.`,
+    };
+  }
+  return {
+    title: `Remove admin access from ${name}?`,
+    explain: isSelf
+      ? `You will lose the admin tools, this page included, as soon as you confirm. Another admin can give them back. ${logged}`
+      : `They will no longer see the admin tools, from their next click on. ${logged}`,
+    button: "Remove admin",
+    done: isSelf ? "You are no longer an admin." : `${who} is no longer an admin.`,
+  };
 }
 
 /**
- * "Are you sure?" before giving or taking back the admin role. A refusal (the last admin, a
+ * "Are you sure?" before giving or taking back the admin role or Pro. A refusal (the last admin, a
  * suspended person) is shown inside, in the server's words; the dialog stays open with it.
  */
 export function AdminRoleDialog({ change, selfId, onClose }: { change: RoleChange | null; selfId: string; onClose: () => void }) {
   const isSelf = change?.person.id === selfId;
-  const name = change ? (isSelf ? "yourself" : personName(change.person)) : "";
-  const title = change ? (change.isAdmin ? `Make ${name} an admin?` : `Remove admin access from ${name}?`) : "";
+  const words = change ? wording(change, isSelf) : null;
   return (
-    <Dialog open={change !== null} onOpenChange={(open) => !open && onClose()} title={title} description={change ? explain(change, isSelf) : undefined}>
-      {change && <Confirm key={`${change.person.id}-${change.isAdmin}`} change={change} isSelf={isSelf} onClose={onClose} />}
+    <Dialog open={change !== null} onOpenChange={(open) => !open && onClose()} title={words?.title ?? ""} description={words?.explain}>
+      {change && words && <Confirm key={`${change.person.id}-${change.role}-${change.grant}`} change={change} isSelf={isSelf} words={words} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function Confirm({ change, isSelf, onClose }: { change: RoleChange; isSelf: boolean; onClose: () => void }) {
+function Confirm({ change, isSelf, words, onClose }: { change: RoleChange; isSelf: boolean; words: ReturnType<typeof wording>; onClose: () => void }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,9 +78,9 @@ function Confirm({ change, isSelf, onClose }: { change: RoleChange; isSelf: bool
     setPending(true);
     setError(null);
     try {
-      await setAdminRole(change.person, change.isAdmin, { isSelf });
-      const name = personName(change.person);
-      toast({ title: "Success", description: change.isAdmin ? `${name} is now an admin.` : isSelf ? "You are no longer an admin." : `${name} is no longer an admin.` });
+      if (change.role === "pro") await setProGrant(change.person, change.grant);
+      else await setAdminRole(change.person, change.grant, { isSelf });
+      toast({ title: "Success", description: words.done });
       onClose();
     } catch (failure) {
       if (isUnauthorizedError(failure)) handleUnauthorized();
@@ -61,8 +96,8 @@ function Confirm({ change, isSelf, onClose }: { change: RoleChange; isSelf: bool
         <Button variant="secondary" onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button variant={change.isAdmin ? "primary" : "danger"} onClick={() => void confirm()} disabled={pending}>
-          {pending ? "Saving..." : change.isAdmin ? "Make admin" : "Remove admin"}
+        <Button variant={change.grant ? "primary" : "danger"} onClick={() => void confirm()} disabled={pending}>
+          {pending ? "Saving..." : words.button}
         </Button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { AUTH_USER_KEY } from "../../lib/auth";
 import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
 
 export type Person = AnswerOf<"GET /api/admin/users">["items"][number];
+export type ProSetting = AnswerOf<"GET /api/admin/users">["proSetting"];
 
 /** One page of people: the search and the offset are the query; the last page stays on screen while the next loads. */
 export function usePeople(search: string, offset: number, enabled: boolean) {
@@ -22,6 +23,20 @@ export async function setAdminRole(person: Person, isAdmin: boolean, options: { 
     queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/stats") }),
     queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/moderation/log") }),
     options.isSelf ? queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }) : null,
+  ]);
+  return answer;
+}
+
+/**
+ * Give Pro to a person or take it back (decision 031). Afterwards the pages of people, the audit
+ * log and the statistics (the waitlist's "Told") are read again.
+ */
+export async function setProGrant(person: Person, pro: boolean): Promise<Person> {
+  const answer = await callApi("PUT /api/admin/users/:id/pro", { params: { id: person.id }, body: { pro } });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/users") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/stats") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/moderation/log") }),
   ]);
   return answer;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { ChevronLeft, ChevronRight, Search, SearchX, ShieldAlert, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search, SearchX, ShieldAlert, Sparkles, X } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -30,7 +30,7 @@ function AdminAccessRequired() {
 
 const peopleCount = (count: number) => `${count.toLocaleString()} ${count === 1 ? "person" : "people"}`;
 
-/** /admin/users: everyone who signed up, searchable by name and e-mail, and who is an admin (decision 030). */
+/** /admin/users: everyone who signed up, searchable by name and e-mail, who is an admin (decision 030) and who has Pro (decision 031). */
 export function PeoplePage() {
   usePageMeta(getStaticPageMeta("/admin/users")!);
   const { user, isLoading } = useAuth();
@@ -71,6 +71,7 @@ function People({ selfId }: { selfId: string }) {
 
   const items = people.data?.items ?? [];
   const total = people.data?.total ?? 0;
+  const proSetting = people.data?.proSetting ?? "off";
   const updating = people.isFetching && people.isPlaceholderData;
 
   return (
@@ -78,7 +79,15 @@ function People({ selfId }: { selfId: string }) {
       <h1 id="people-heading" className="scroll-mt-24 text-4xl font-bold">
         People
       </h1>
-      <p className="mt-1 text-ink-soft">Everyone who signed up, newest first. Find someone by name or e-mail, and choose who else runs Dragon Grid.</p>
+      <p className="mt-1 text-ink-soft">
+        Everyone who signed up, newest first. Find someone by name or e-mail, and choose who else runs Dragon Grid{proSetting === "granted" ? " and who has Pro" : ""}.
+      </p>
+      {proSetting === "everyone" && (
+        <p className="mt-3 flex items-start gap-2 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <Sparkles className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Pro is on for everyone: every verified member has it, so there is nothing to grant here.
+        </p>
+      )}
 
       <form role="search" onSubmit={submit} className="mt-6 grid gap-1.5">
         <label htmlFor={searchId} className="text-sm font-semibold text-ink">
@@ -142,11 +151,11 @@ function People({ selfId }: { selfId: string }) {
               <span>Person</span>
               <span>Status</span>
               <span>Registered</span>
-              <span className="text-right">Admin access</span>
+              <span className="text-right">{proSetting === "granted" ? "Admin access and Pro" : "Admin access"}</span>
             </div>
             <ul aria-label="People" className="divide-y divide-line">
               {items.map((person) => (
-                <PersonRow key={person.id} person={person} isSelf={person.id === selfId} onChangeRole={(isAdmin) => setChange({ person, isAdmin })} />
+                <PersonRow key={person.id} person={person} isSelf={person.id === selfId} proButtons={proSetting === "granted"} onChange={(asked) => setChange({ person, ...asked })} />
               ))}
             </ul>
           </Card>

@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from "react";
-import { Ban, BadgeCheck, MailQuestion, ShieldCheck, ShieldMinus, ShieldPlus, Timer } from "lucide-react";
+import { Ban, BadgeCheck, BadgeMinus, BadgePlus, MailQuestion, ShieldCheck, ShieldMinus, ShieldPlus, Sparkles, Timer } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import type { Person } from "./api";
+import type { RoleChange } from "./admin-role-dialog";
 import { formatDate, personName } from "./format";
 
 const TONES = {
@@ -11,6 +12,7 @@ const TONES = {
   accent: "bg-accent-soft text-accent-strong",
   red: "bg-red-100 text-red-900",
   grey: "bg-paper-deep text-ink-soft",
+  gold: "bg-amber-100 text-amber-900",
 };
 
 function Badge({ tone, icon: Icon, children, title }: { tone: keyof typeof TONES; icon: LucideIcon; children: ReactNode; title?: string }) {
@@ -26,10 +28,12 @@ function Badge({ tone, icon: Icon, children, title }: { tone: keyof typeof TONES
 export const ROW_COLUMNS = "md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_7.5rem_11.5rem]";
 
 /**
- * One person: picture, name and e-mail, their badges, when they registered, and the admin role's
- * button. At phone width the parts stack as a card; from md on they line up in columns.
+ * One person: picture, name and e-mail, their badges, when they registered, and the buttons of the
+ * admin role and (with `proButtons`, when PRO=granted) of Pro; admins have Pro whenever it is on,
+ * so they get no Pro button. At phone width the parts stack as a card; from md on they line up in
+ * columns, the buttons one above the other.
  */
-export function PersonRow({ person, isSelf, onChangeRole }: { person: Person; isSelf: boolean; onChangeRole: (isAdmin: boolean) => void }) {
+export function PersonRow({ person, isSelf, proButtons, onChange }: { person: Person; isSelf: boolean; proButtons: boolean; onChange: (change: Omit<RoleChange, "person">) => void }) {
   const nameId = useId();
   const name = personName(person);
   const hasName = name !== person.email;
@@ -49,6 +53,7 @@ export function PersonRow({ person, isSelf, onChangeRole }: { person: Person; is
       <ul aria-label="Status" className="flex min-w-0 flex-wrap gap-1.5">
         {person.emailVerified ? <Badge tone="green" icon={BadgeCheck}>Verified</Badge> : <Badge tone="grey" icon={MailQuestion}>Unverified</Badge>}
         {person.isAdmin && <Badge tone="accent" icon={ShieldCheck}>Admin</Badge>}
+        {person.pro && <Badge tone="gold" icon={Sparkles}>Pro</Badge>}
         {person.banned && <Badge tone="red" icon={Ban}>Banned</Badge>}
         {suspended && (
           <Badge tone="red" icon={Timer} title={`Suspended until ${formatDate(person.suspendedUntil!)}`}>
@@ -60,16 +65,27 @@ export function PersonRow({ person, isSelf, onChangeRole }: { person: Person; is
         <span className="md:sr-only">Registered </span>
         <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
       </p>
-      <div className="md:justify-self-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-col md:items-end md:justify-self-end">
         {person.isAdmin ? (
-          <Button variant="secondary" className="w-full whitespace-nowrap text-danger sm:w-auto" aria-describedby={nameId} onClick={() => onChangeRole(false)}>
+          <Button variant="secondary" className="w-full whitespace-nowrap text-danger sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "admin", grant: false })}>
             <ShieldMinus className="h-4 w-4" aria-hidden /> Remove admin
           </Button>
         ) : (
-          <Button variant="secondary" className="w-full whitespace-nowrap sm:w-auto" aria-describedby={nameId} onClick={() => onChangeRole(true)}>
+          <Button variant="secondary" className="w-full whitespace-nowrap sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "admin", grant: true })}>
             <ShieldPlus className="h-4 w-4" aria-hidden /> Make admin
           </Button>
         )}
+        {proButtons &&
+          !person.isAdmin &&
+          (person.proGranted ? (
+            <Button variant="secondary" className="w-full whitespace-nowrap text-danger sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "pro", grant: false })}>
+              <BadgeMinus className="h-4 w-4" aria-hidden /> Remove Pro
+            </Button>
+          ) : (
+            <Button variant="secondary" className="w-full whitespace-nowrap sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "pro", grant: true })}>
+              <BadgePlus className="h-4 w-4" aria-hidden /> Grant Pro
+            </Button>
+          ))}
       </div>
     </li>
   );
