@@ -82,26 +82,30 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <p className="mr-1 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
+    <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-center">
+      <p className="inline-flex min-h-11 w-fit items-center gap-1.5 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
         <Lock className="h-4 w-4" aria-hidden /> Only you can see this picture
       </p>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setName(picture.name);
-          setRenaming(true);
-        }}
-      >
-        <Pencil className="h-4 w-4" aria-hidden /> Rename
-      </Button>
-      {/* A plain link: the server sends the file as an attachment under this name, with the owner's cookie. */}
-      <a href={downloadUrl(picture, version)} download className={buttonClass("secondary")}>
-        <Download className="h-4 w-4" aria-hidden /> Download
-      </a>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
-        <Trash2 className="h-4 w-4" aria-hidden /> Delete
-      </Button>
+      {/* On a phone the three share one row. */}
+      <div className="grid grid-cols-3 gap-2 sm:flex">
+        <Button
+          variant="secondary"
+          className="max-sm:gap-1.5 max-sm:px-2"
+          onClick={() => {
+            setName(picture.name);
+            setRenaming(true);
+          }}
+        >
+          <Pencil className="h-4 w-4 shrink-0" aria-hidden /> Rename
+        </Button>
+        {/* A plain link: the server sends the file as an attachment under this name, with the owner's cookie. */}
+        <a href={downloadUrl(picture, version)} download className={buttonClass("secondary", "max-sm:gap-1.5 max-sm:px-2")}>
+          <Download className="h-4 w-4 shrink-0" aria-hidden /> Download
+        </a>
+        <Button variant="danger" className="max-sm:gap-1.5 max-sm:px-2" onClick={() => setConfirming(true)}>
+          <Trash2 className="h-4 w-4 shrink-0" aria-hidden /> Delete
+        </Button>
+      </div>
 
       <Dialog open={renaming} onOpenChange={(open) => !rename.isPending && setRenaming(open)} title="Rename picture">
         <form onSubmit={submitRename} className="grid gap-4">
