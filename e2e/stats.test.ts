@@ -155,11 +155,14 @@ describe("admin statistics", () => {
     // The waitlist, with its download.
     const waitlist = page.getByRole("table", { name: "Pro feature waitlist" });
     for (const email of waiting) await waitlist.getByRole("cell", { name: email }).waitFor();
+    // PRO is off on the shared server: nobody has been told Pro is ready (decision 031).
+    await waitlist.getByRole("columnheader", { name: "Told" }).waitFor();
+    for (const email of waiting) expect(await waitlist.getByRole("row").filter({ hasText: email }).getByRole("cell").last().textContent()).toBe("Not yet");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^pro-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
-    expect(csv.startsWith("email,joined\r\n")).toBe(true);
-    for (const email of waiting) expect(csv).toMatch(new RegExp(`^${email.replace(/\./g, "\\.")},\\d{4}-\\d{2}-\\d{2}T`, "m"));
+    expect(csv.startsWith("email,joined,told\r\n")).toBe(true);
+    for (const email of waiting) expect(csv).toMatch(new RegExp(`^${email.replace(/\./g, "\\.")},\\d{4}-\\d{2}-\\d{2}T[^,]*,\r$`, "m"));
 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -2,8 +2,11 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminStats } from "../src/shared/stats";
 import { LAST_ADMIN_REMOVAL_MESSAGE } from "../src/shared/users";
-import { PHONE, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { parseEml } from "../src/server/test/eml";
+import { outboxFor, verificationLink, waitForMail } from "../src/server/test/mail";
+import { PHONE, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
+import { startServer, type ServerProcess } from "./support/server-process";
 
 // Issue 30 (its first part): the admin list of people at /admin/users: search, pages, and giving
 // and taking back the admin role, refused for the last admin.
@@ -174,5 +177,116 @@ describe("the admin list of people", () => {
     // Still an admin.
     expect((await page.request.get("/api/admin/users")).status()).toBe(200);
     await page.close();
+  });
+});
+
+// Pro given by an admin (decision 031), on a server of its own with PRO=granted: the badge, the
+// buttons, the one e-mail to the member's waitlist address, and the statistics' "Told".
+describe("Pro with PRO=granted", () => {
+  const PASSWORD = "correct horse battery";
+  const proAdmin = `pro-admin-${stamp}@example.com`;
+  const proMember = `pro-member-${stamp}@example.com`;
+  const proName = "Wren";
+  let server: ServerProcess;
+
+  /** A browser context on this server, signed in as `email` (registered and verified first). */
+  async function signedIn(email: string, firstName: string, viewport = WIDE): Promise<BrowserContext> {
+    const context = await newContext(browser, { baseURL: server.url, viewport });
+    const headers = { "x-forwarded-for": `198.51.100.${email.length % 250}` };
+    const login = () => context.request.post("/api/auth/login", { data: { email, password: PASSWORD }, headers });
+    if ((await login()).status() !== 200) {
+      expect((await context.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName }, headers })).status()).toBe(201);
+      const link = verificationLink((await waitForMail(server.dataDir, email)).at(-1)!)!;
+      expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`, { headers })).status()).toBe(200);
+      expect((await login()).status()).toBe(200);
+    }
+    return context;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ PRO: "granted", ADMIN_EMAILS: proAdmin, TRUST_PROXY: "127.0.0.1", SEED_SAMPLES: "false" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("an admin grants Pro in /admin/users: the badge shows, the member has Pro at once and their waitlist address is told once", async () => {
+    const memberContext = await signedIn(proMember, proName);
+    expect((await memberContext.request.post("/api/waitlist", { data: { email: proMember } })).status()).toBe(200);
+    expect(((await (await memberContext.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(false);
+
+    const adminContext = await signedIn(proAdmin, "Ada");
+    const page = await adminContext.newPage();
+    await openPeople(page);
+    await search(page, proMember);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    const row = rowOf(page, proMember);
+    expect(await page.getByText("Admin access and Pro").count()).toBe(1);
+    // The admin has Pro whenever it is on: a badge, and no button to grant it.
+    await search(page, proAdmin);
+    await rowOf(page, proAdmin).getByRole("listitem").filter({ hasText: /^Pro$/ }).waitFor();
+    expect(await rowOf(page, proAdmin).getByRole("button", { name: /Pro$/ }).count()).toBe(0);
+    await search(page, proMember);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await row.getByRole("listitem").filter({ hasText: /^Pro$/ }).count()).toBe(0);
+
+    await row.getByRole("button", { name: "Grant Pro" }).click();
+    const dialog = page.getByRole("dialog", { name: `Give ${proName} Pro?` });
+    await dialog.waitFor();
+    await screenshot(page, "people-grant-pro-dialog-1440");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Grant Pro" }).click();
+    await expectToast(page, "Success", `${proName} now has Pro.`);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await row.getByRole("listitem").filter({ hasText: /^Pro$/ }).waitFor();
+    await row.getByRole("button", { name: "Remove Pro" }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "people-pro-1440");
+    // What the admin sees at once, 1440 × 900.
+    await page.screenshot({ path: "test-results/screenshots/people-pro-1440-screen.png" });
+
+    // The member's very next request has Pro; one e-mail went to their waitlist address.
+    expect(((await (await memberContext.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(true);
+    const mails = (await waitForMail(server.dataDir, proMember, 2)).map(parseEml).filter((mail) => mail.subject === "Dragon Grid Pro is ready for you");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`${server.url}/home`);
+
+    // Removed and granted again: still that one e-mail.
+    await row.getByRole("button", { name: "Remove Pro" }).click();
+    await page.getByRole("dialog", { name: `Remove Pro from ${proName}?` }).getByRole("button", { name: "Remove Pro" }).click();
+    await expectToast(page, "Success", `${proName} no longer has Pro.`);
+    await row.getByRole("button", { name: "Grant Pro" }).click();
+    await page.getByRole("dialog", { name: `Give ${proName} Pro?` }).getByRole("button", { name: "Grant Pro" }).click();
+    await row.getByRole("button", { name: "Remove Pro" }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(outboxFor(server.dataDir, proMember).map(parseEml).filter((mail) => mail.subject === "Dragon Grid Pro is ready for you")).toHaveLength(1);
+
+    // The statistics' waitlist says the member was told.
+    await page.goto("/admin/stats");
+    const waitlist = page.getByRole("table", { name: "Pro feature waitlist" });
+    await waitlist.getByRole("columnheader", { name: "Told" }).waitFor();
+    expect(await waitlist.getByRole("row").filter({ hasText: proMember }).getByRole("cell").last().textContent()).not.toBe("Not yet");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await adminContext.close();
+    await memberContext.close();
+  });
+
+  it("fits a phone: the Pro badge and buttons, nothing sideways, 44 px targets", async () => {
+    const context = await signedIn(proAdmin, "Ada", PHONE);
+    const page = await context.newPage();
+    await openPeople(page);
+    await search(page, proMember);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    const row = rowOf(page, proMember);
+    await row.getByRole("listitem").filter({ hasText: /^Pro$/ }).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    for (const name of ["Make admin", "Remove Pro"]) {
+      const box = await row.getByRole("button", { name }).boundingBox();
+      expect(box!.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await screenshot(page, "people-pro-390");
+    await page.screenshot({ path: "test-results/screenshots/people-pro-390-screen.png" });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
   });
 });
