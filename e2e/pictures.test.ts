@@ -293,6 +293,39 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.close();
   });
 
+  it("shares a drawing of it to the feed from its page; once approved, the feed names no picture", async () => {
+    const page = await member.newPage();
+    await page.goto(`/dragon/${pictureId}`);
+    const share = page.getByRole("link", { name: "Share your drawing" });
+    await expect.poll(() => share.getAttribute("href")).toBe(`/upload?dragon=${pictureId}`);
+    await share.click();
+    await page.getByRole("heading", { name: "Upload Your Drawing" }).waitFor();
+    const select = page.getByLabel("Which dragon did you draw?");
+    await expect.poll(() => select.inputValue()).toBe(pictureId);
+    expect(await select.locator(`optgroup[label="My pictures"] > option[value="${pictureId}"]`).count()).toBe(1);
+    await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
+    const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await dashboard.waitFor();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles([{ name: "my-drawing.jpg", mimeType: "image/jpeg", buffer: await phonePhotoJpeg(800, 600) }]);
+    await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await page.getByRole("button", { name: "Add Photos (1/5)" }).waitFor({ timeout: 20_000 });
+    await page.getByLabel("Description (optional)").fill("Tom, drawn square by square");
+    await page.getByRole("button", { name: "Submit for Review" }).click();
+    await expectToast(page, "Success", "Your drawing has been submitted for review!");
+    await page.close();
+
+    const admin = await signedIn(ADMIN);
+    const pending = ((await (await admin.request.get("/api/posts")).json()) as { id: string; description: string }[]).find((post) => post.description === "Tom, drawn square by square")!;
+    expect((await admin.request.put(`/api/posts/${pending.id}/approve`)).status()).toBe(200);
+    await admin.close();
+    const other = await signedIn(OTHER);
+    const feed = await (await other.request.get("/api/posts")).text();
+    expect(feed).toContain("Tom, drawn square by square");
+    expect(feed).not.toContain(pictureId);
+    expect(feed).not.toContain(RENAMED);
+    await other.close();
+  });
+
   it("'Create my own image' makes an AI picture into 'My pictures'; the day's limit is said plainly", async () => {
     const page = await member.newPage();
     await openHome(page);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { FIRST_SWEEP_DELAY_MS, SWEEP_INTERVAL_MS } from "./sweeps";
-import { repeatJob, type RepeatPace, type SweepRunner } from "./repeat-job";
+import { repeatCountingJob, type RepeatPace, type SweepRunner } from "./repeat-job";
 
 /**
  * The hourly notification digests, at the sweeps' pace: a digest goes out within one interval of
@@ -13,12 +13,5 @@ export function startNotificationDigests(
   deps: { notifier: { sendDueDigests(): Promise<number> }; log: FastifyBaseLogger },
   pace: RepeatPace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
 ): SweepRunner {
-  return repeatJob(async () => {
-    try {
-      const sent = await deps.notifier.sendDueDigests();
-      if (sent > 0) deps.log.info({ digests: sent }, "sent notification digests");
-    } catch (error) {
-      deps.log.warn({ err: error }, "notification digests failed; trying again at the next run");
-    }
-  }, pace);
+  return repeatCountingJob(() => deps.notifier.sendDueDigests(), deps.log, { field: "digests", done: "sent notification digests", failed: "notification digests failed; trying again at the next run" }, pace);
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { FIRST_SWEEP_DELAY_MS, SWEEP_INTERVAL_MS } from "./sweeps";
-import { repeatJob, type RepeatPace, type SweepRunner } from "./repeat-job";
+import { repeatCountingJob, type RepeatPace, type SweepRunner } from "./repeat-job";
 
 /**
  * Tells the Pro waitlist that Pro is theirs (decision 031), at the sweeps' pace: shortly after
@@ -13,12 +13,5 @@ export function startProWaitlistNews(
   deps: { news: { tellWaiting(): Promise<number> }; log: FastifyBaseLogger },
   pace: RepeatPace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
 ): SweepRunner {
-  return repeatJob(async () => {
-    try {
-      const sent = await deps.news.tellWaiting();
-      if (sent > 0) deps.log.info({ told: sent }, "told the Pro waitlist that Pro is ready");
-    } catch (error) {
-      deps.log.warn({ err: error }, "telling the Pro waitlist failed; trying again at the next run");
-    }
-  }, pace);
+  return repeatCountingJob(() => deps.news.tellWaiting(), deps.log, { field: "told", done: "told the Pro waitlist that Pro is ready", failed: "telling the Pro waitlist failed; trying again at the next run" }, pace);
 }

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from "fastify";
+
 export interface SweepRunner {
   /** Stops the timer and waits for a run under way. */
   stop(): Promise<void>;
@@ -33,4 +35,24 @@ export function repeatJob(run: () => Promise<void>, pace: RepeatPace): SweepRunn
       await running;
     },
   };
+}
+
+/**
+ * A periodic job that answers how many things it did (e-mails sent): logged when there were any; a
+ * failure is logged and the job tries again at its next run.
+ */
+export function repeatCountingJob(
+  run: () => Promise<number>,
+  log: FastifyBaseLogger,
+  report: { field: string; done: string; failed: string },
+  pace: RepeatPace,
+): SweepRunner {
+  return repeatJob(async () => {
+    try {
+      const count = await run();
+      if (count > 0) log.info({ [report.field]: count }, report.done);
+    } catch (error) {
+      log.warn({ err: error }, report.failed);
+    }
+  }, pace);
 }

@@ -14,7 +14,9 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
 import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
-import { useDragons } from "../../lib/dragons";
+import { useDragons, usePictures } from "../../lib/dragons";
+import type { Dragon } from "../../../shared/dragons";
+import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";
 
@@ -46,12 +48,22 @@ async function checkPhotos(files: UploadedFile[]): Promise<Photo[]> {
   return shared;
 }
 
+const dragonOptions = (list: readonly Dragon[] | undefined) =>
+  list?.map((dragon) => (
+    <option key={dragon.id} value={dragon.id}>
+      {dragon.name}
+    </option>
+  ));
+
 /** /upload (signed in only): share a photo of a finished drawing; it waits for an admin's review. */
 export function UploadPage() {
   usePageMeta(getStaticPageMeta("/upload")!);
   const [, navigate] = useLocation();
   const preselected = new URLSearchParams(useSearch()).get("dragon") ?? "";
   const dragons = useDragons();
+  // A drawing of one's own picture (decision 031) is shared like any other; the feed names no picture.
+  const { user } = useAuth();
+  const pictures = usePictures(user?.id);
   const [dragonId, setDragonId] = useState(preselected);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [description, setDescription] = useState("");
@@ -71,7 +83,7 @@ export function UploadPage() {
     return () => made.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
-  const knownDragon = dragons.data?.some((dragon) => dragon.id === dragonId) ?? false;
+  const knownDragon = [...(dragons.data ?? []), ...(pictures.data ?? [])].some((dragon) => dragon.id === dragonId);
   const ready = knownDragon && photos.length > 0;
 
   const onUploaded = async (files: UploadedFile[], allDone: boolean) => {
@@ -139,11 +151,14 @@ export function UploadPage() {
               className="min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             >
               <option value="">{dragons.isPending ? "Loading dragons..." : "Select a dragon..."}</option>
-              {dragons.data?.map((dragon) => (
-                <option key={dragon.id} value={dragon.id}>
-                  {dragon.name}
-                </option>
-              ))}
+              {pictures.data?.length ? (
+                <>
+                  <optgroup label="My pictures">{dragonOptions(pictures.data)}</optgroup>
+                  <optgroup label="Dragon Library">{dragonOptions(dragons.data)}</optgroup>
+                </>
+              ) : (
+                dragonOptions(dragons.data)
+              )}
             </select>
           </div>
 

@@ -24,6 +24,16 @@ function Badge({ tone, icon: Icon, children, title }: { tone: keyof typeof TONES
   );
 }
 
+/** 'Make admin' or 'Remove admin', 'Grant Pro' or 'Remove Pro': what the person has decides which (taking away in red). */
+function ChangeButton({ has, describedBy, onClick, give, take }: { has: boolean; describedBy: string; onClick: (grant: boolean) => void; give: [LucideIcon, string]; take: [LucideIcon, string] }) {
+  const [Icon, label] = has ? take : give;
+  return (
+    <Button variant="secondary" className={`w-full whitespace-nowrap sm:w-auto ${has ? "text-danger" : ""}`} aria-describedby={describedBy} onClick={() => onClick(!has)}>
+      <Icon className="h-4 w-4" aria-hidden /> {label}
+    </Button>
+  );
+}
+
 /** The column widths of a row at desktop width, shared with the list's heading row. */
 export const ROW_COLUMNS = "md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_7.5rem_11.5rem]";
 
@@ -66,26 +76,10 @@ export function PersonRow({ person, isSelf, proButtons, onChange }: { person: Pe
         <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-col md:items-end md:justify-self-end">
-        {person.isAdmin ? (
-          <Button variant="secondary" className="w-full whitespace-nowrap text-danger sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "admin", grant: false })}>
-            <ShieldMinus className="h-4 w-4" aria-hidden /> Remove admin
-          </Button>
-        ) : (
-          <Button variant="secondary" className="w-full whitespace-nowrap sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "admin", grant: true })}>
-            <ShieldPlus className="h-4 w-4" aria-hidden /> Make admin
-          </Button>
+        <ChangeButton has={person.isAdmin} describedBy={nameId} onClick={(grant) => onChange({ role: "admin", grant })} give={[ShieldPlus, "Make admin"]} take={[ShieldMinus, "Remove admin"]} />
+        {proButtons && !person.isAdmin && (
+          <ChangeButton has={person.proGranted} describedBy={nameId} onClick={(grant) => onChange({ role: "pro", grant })} give={[BadgePlus, "Grant Pro"]} take={[BadgeMinus, "Remove Pro"]} />
         )}
-        {proButtons &&
-          !person.isAdmin &&
-          (person.proGranted ? (
-            <Button variant="secondary" className="w-full whitespace-nowrap text-danger sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "pro", grant: false })}>
-              <BadgeMinus className="h-4 w-4" aria-hidden /> Remove Pro
-            </Button>
-          ) : (
-            <Button variant="secondary" className="w-full whitespace-nowrap sm:w-auto" aria-describedby={nameId} onClick={() => onChange({ role: "pro", grant: true })}>
-              <BadgePlus className="h-4 w-4" aria-hidden /> Grant Pro
-            </Button>
-          ))}
       </div>
     </li>
   );
