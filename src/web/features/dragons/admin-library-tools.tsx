@@ -11,7 +11,8 @@ import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
-import { DRAGONS_KEY, PICTURES_KEY } from "../../lib/dragons";
+import { DRAGONS_KEY } from "../../lib/dragons";
+import { PICTURES_KEY } from "../../lib/pictures";
 
 // Uppy (and its stylesheets) load only when an admin opens the upload widget.
 const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));

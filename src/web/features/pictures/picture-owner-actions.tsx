@@ -10,7 +10,7 @@ import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { PICTURES_KEY } from "../../lib/dragons";
+import { PICTURES_KEY } from "../../lib/pictures";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 
 /** The hi-res file of the version shown, asked for as an attachment under the picture's name. */
