@@ -130,6 +130,9 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
     const naming = page.getByRole("dialog", { name: "Name your picture" });
     await naming.waitFor({ timeout: 30_000 });
+    // The name starts as the file's.
+    expect(await naming.getByLabel("Picture name").inputValue()).toBe("tom");
+    await naming.getByLabel("Picture name").fill("");
     expect(await naming.getByRole("button", { name: "Save picture" }).isDisabled()).toBe(true);
     await naming.getByLabel("Picture name").fill(NAME);
     await naming.getByLabel("Generate pencil version (adds 1-2 seconds)").check();

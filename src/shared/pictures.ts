@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { dragonNameSchema, generateCustomSchema } from "./dragons";
-import { text } from "./text";
+import { DRAGON_NAME_MAX, generateCustomSchema } from "./dragons";
+import { nameText, text } from "./text";
 
 /** Pro members' own pictures (decision 031): private templates only their owner sees. */
 
+/** A picture's name: as long as a template's, in the picture's words. */
+export const pictureNameSchema = nameText().trim().min(1, "Please enter a picture name").max(DRAGON_NAME_MAX, `Picture names can be at most ${DRAGON_NAME_MAX} characters`);
+
 /** POST /api/pictures: a private template from the member's checked upload (or their AI picture). */
 export const createPictureSchema = z.object({
-  name: dragonNameSchema,
+  name: pictureNameSchema,
   imageUrl: text().max(300).regex(/^\/objects\/uploads\/[A-Za-z0-9-]+$/, "must be the objectPath of an upload"),
   filename: text().max(255).optional(),
   /** Make the pencil version too. */
@@ -14,7 +17,7 @@ export const createPictureSchema = z.object({
 });
 
 /** PUT /api/pictures/:id: a new name. */
-export const renamePictureSchema = z.object({ name: dragonNameSchema });
+export const renamePictureSchema = z.object({ name: pictureNameSchema });
 
 /** POST /api/pictures/generate: the member's description, as the admins' AI flow takes it. */
 export const generatePictureSchema = generateCustomSchema;

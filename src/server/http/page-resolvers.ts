@@ -12,6 +12,8 @@ export interface ServerPageMeta extends PageMeta {
   article?: { publishedTime?: string; modifiedTime?: string; tags?: string[] };
   /** Written as <script type="application/ld+json">: data, which CSP's script-src does not run. */
   jsonLd?: Record<string, unknown>;
+  /** The page exists for this person only (a Pro member's own picture): no shared cache may keep it. */
+  personal?: boolean;
 }
 
 /** A resolver's answer for a path that is its own but names nothing (an unknown blog slug): a 404 page. */

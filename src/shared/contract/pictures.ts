@@ -2,11 +2,12 @@ import { z } from "zod";
 import { text } from "../text";
 import { PRO_REQUIRED } from "../pro";
 import { createPictureSchema, generatePictureSchema, renamePictureSchema } from "../pictures";
-import { dragonAnswer, dragonIdParams } from "./dragons";
+import { dragonAnswer } from "./dragons";
 import { endpoints, message } from "./endpoint";
 import { messageAnswer } from "./answers";
 
 const NOT_FOUND = message("Picture not found");
+const pictureIdParams = z.object({ id: text().uuid("Picture not found") });
 
 /**
  * A Pro member's own pictures (decision 031): private templates, read through GET /api/dragons/:id
@@ -47,20 +48,20 @@ export const picturesEndpoints = endpoints({
   "PUT /api/pictures/:id": {
     summary: "Rename one of the caller's pictures",
     access: "members",
-    params: dragonIdParams,
+    params: pictureIdParams,
     body: renamePictureSchema,
     answers: { 200: dragonAnswer, 404: NOT_FOUND },
   },
   "POST /api/pictures/:id/pencil": {
     summary: "Make the pencil version of one of the caller's pictures",
     access: "members",
-    params: dragonIdParams,
+    params: pictureIdParams,
     answers: { 200: dragonAnswer, 404: NOT_FOUND },
   },
   "DELETE /api/pictures/:id": {
     summary: "Delete one of the caller's pictures with its files, saved progress and checks",
     access: "members",
-    params: dragonIdParams,
+    params: pictureIdParams,
     answers: { 200: messageAnswer, 404: NOT_FOUND },
   },
 });

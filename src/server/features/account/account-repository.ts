@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blocks, comments, dragons, drawingChecks, likes, notifications, postImages, posts, reports, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
+import { toDragon } from "../../templates/repository";
 
 /** Why an account was not deleted. */
 export type DeleteRefusal = "last-admin" | "gone";
@@ -14,13 +15,13 @@ export function createAccountRepository(db: Database) {
      * Everything stored about a user, for 'Download my data': the account (never the password
      * hash), sessions (never their tokens), drawing progress and kept drawing checks, posts with their photos, comments
      * and likes, the comments and likes they gave, the waitlist entry, their uploads, the reports they made, the people they blocked
-     * (by name), their notifications and any sanction on them. Other
+     * (by name), their notifications, their own pictures (Pro) and any sanction on them. Other
      * people appear by name only, never by e-mail.
      */
     async exportData(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads, reportRows, blockRows, notificationRows] = await Promise.all([
+      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads, reportRows, blockRows, notificationRows, pictureRows] = await Promise.all([
         db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
         db
           .select({ progress: worksInProgress, dragonName: dragons.name })
@@ -60,6 +61,7 @@ export function createAccountRepository(db: Database) {
           .from(notifications)
           .where(eq(notifications.userId, userId))
           .orderBy(asc(notifications.createdAt)),
+        db.select().from(dragons).where(eq(dragons.ownerId, userId)).orderBy(asc(dragons.createdAt)),
       ]);
       const postIds = postRows.map((post) => post.id);
       const [images, postComments, postLikes] = postIds.length
@@ -122,6 +124,11 @@ export function createAccountRepository(db: Database) {
           imageMode: p.imageMode,
           updatedAt: iso(p.updatedAt),
         })),
+        // Their own pictures (decision 031), with the files they are made of (listed under uploads too).
+        pictures: pictureRows.map((row) => {
+          const { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt } = toDragon(row);
+          return { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt };
+        }),
         drawingChecks: checks.map(({ photoKey, ...check }) => ({ ...check, photoUrl: photoKey ? objectUrl(photoKey) : null, createdAt: iso(check.createdAt) })),
         posts: postRows.map((post) => ({
           ...post,

@@ -89,8 +89,8 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   // Link previews for a dragon's page and canvas carry its name and picture.
   // A dragon's page and canvas: an address that names no dragon is the not-found page, status 404
   // (the screen says so too). A failed look-up leaves the page to the browser, status 200.
-  // A private picture's page is its owner's: for them the head names nothing of it (a page's HTML is
-  // `public`), for anyone else the address is the not-found page.
+  // A private picture's page is its owner's: for them the head names nothing of it and the page is
+  // `private` (`personal`); for anyone else the address is the not-found page.
   app.pageMetaResolvers.push(async (pathname, request) => {
     const match = /^\/(?:dragon|draw)\/([^/]+)$/.exec(pathname);
     if (!match) return null;
@@ -98,7 +98,7 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     const dragon = await library.get(match[1]!, request.user?.id ?? null).catch(() => undefined);
     if (dragon === undefined) return null;
     if (!dragon) return PAGE_NOT_FOUND;
-    if (dragon.isPrivate) return { title: "My picture · Dragon Grid", description: "One of your own pictures, to draw with the grid method." };
+    if (dragon.isPrivate) return { title: "My picture · Dragon Grid", description: "One of your own pictures, to draw with the grid method.", personal: true };
     return {
       title: `${dragon.name} · Dragon Grid`,
       description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,

@@ -109,7 +109,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
   const renderPage = await loadPageRenderer(app, config.CLIENT_DIR);
 
   /** The page's HTML: its head tags and preloads, and its first screen when it is rendered here. */
-  async function buildPage(pathname: string, request: FastifyRequest): Promise<{ status: number; html: string; rendered: boolean }> {
+  async function buildPage(pathname: string, request: FastifyRequest): Promise<{ status: number; html: string; rendered: boolean; personal?: boolean }> {
     const { meta, found } = await metaFor(pathname, request);
     const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
     const withHead = (list: PagePreload[]) =>
@@ -120,9 +120,9 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     if (ssr) {
       // The data comes inside the page: no need to preload it.
       const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")), !request.user, !found);
-      if (html) return { status, html, rendered: true };
+      if (html) return { status, html, rendered: true, personal: meta.personal };
     }
-    return { status, html: withHead(preloads), rendered: false };
+    return { status, html: withHead(preloads), rendered: false, personal: meta.personal };
   }
 
   // A page is the same for everyone except an admin's, which may carry a draft's head tags: only
@@ -156,7 +156,7 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     const page = built ?? (await buildPage(pathname, request));
     return reply
       .status(page.status)
-      .header("cache-control", pageCacheControl(request))
+      .header("cache-control", page.personal ? "private, no-cache" : pageCacheControl(request))
       .type("text/html; charset=utf-8")
       .send(page.html);
   }

@@ -64,7 +64,11 @@ describe("adding a picture", () => {
       expect(mine.statusCode, url).toBe(200);
       expect(mine.headers["cache-control"]).toBe("private, no-cache");
       // Not to anyone else: a visitor, a member, another Pro member, an admin.
-      for (const other of [null, member, otherPro, admin]) expect((await send("GET", url, other)).statusCode, url).toBe(404);
+      for (const other of [null, member, otherPro, admin]) {
+        const refused = await send("GET", url, other);
+        expect(refused.statusCode, url).toBe(404);
+        expect(refused.headers["cache-control"]).toBe("private, no-cache");
+      }
     }
     // The copy keeps no metadata of the photo.
     expect((await sharp((await send("GET", picture.hiresUrl, owner)).rawPayload).metadata()).exif).toBeUndefined();
@@ -137,6 +141,9 @@ describe("seeing a picture", () => {
 
   it("is listed for its owner only, and never in the library, the sitemap or a page's head", async () => {
     expect(((await send("GET", "/api/pictures", owner)).json() as Dragon[]).map((d) => d.id)).toContain(picture.id);
+    // The owner's data export lists it; nobody else's does.
+    expect(JSON.parse((await send("GET", "/api/account/export", owner)).body).pictures).toContainEqual(expect.objectContaining({ id: picture.id, name: "Seen" }));
+    expect((await send("GET", "/api/account/export", otherPro)).body).not.toContain(picture.id);
     expect((await send("GET", "/api/pictures", otherPro)).json()).toEqual([]);
     expect((await send("GET", "/api/pictures", null)).statusCode).toBe(401);
     for (const as of [null, owner, admin]) expect((await send("GET", "/api/dragons", as)).body).not.toContain(picture.id);
@@ -145,6 +152,7 @@ describe("seeing a picture", () => {
     for (const other of [null, member, admin]) expect((await send("GET", `/dragon/${picture.id}`, other)).statusCode).toBe(404);
     const page = await send("GET", `/draw/${picture.id}`, owner);
     expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-cache");
     expect(page.body).not.toContain("Seen");
   });
 
@@ -199,7 +207,7 @@ describe("changing a picture", () => {
 });
 
 describe("a post drawn from a picture", () => {
-  it("may be shared by its owner; the feed names no template", async () => {
+  it("may be shared by its owner; the feed names no template, the owner's own list does", async () => {
     const picture = (await addPicture(owner, "Shared")).json() as Dragon;
     const images = [await checkedUpload(t, owner, await illustrationPng(400, 300))];
     const created = await send("POST", "/api/posts", owner, { dragonId: picture.id, description: "Drawn from my own photo", images });
@@ -210,6 +218,8 @@ describe("a post drawn from a picture", () => {
     expect(feed.body).toContain("Drawn from my own photo");
     expect(feed.body).not.toContain(picture.id);
     expect(feed.body).not.toContain("Shared");
+    const mine = (await send("GET", "/api/posts/mine", owner)).json() as { description: string; dragonId: string | null; dragonName: string | null }[];
+    expect(mine.find((post) => post.description === "Drawn from my own photo")).toMatchObject({ dragonId: picture.id, dragonName: "Shared" });
   });
 });
 

@@ -128,14 +128,15 @@ export function createPostsRepository(db: Database) {
           rejectedReason: posts.rejectedReason,
           hiddenReason: posts.hiddenReason,
           // A post drawn from someone's private picture names no template: feed pages are shared
-          // between people, and the picture is its owner's alone (decision 031).
+          // between people, and the picture is its owner's alone (decision 031). Their own list
+          // ("Your drawings", only theirs) names it.
           dragonId: dragons.id,
           dragonName: dragons.name,
           user: person,
         })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(dragons, and(eq(dragons.id, posts.dragonId), inPublicLibrary()))
+        .leftJoin(dragons, and(eq(dragons.id, posts.dragonId), options.authorId ? dragonVisibleTo(options.authorId) : inPublicLibrary()))
         .where(and(...conditions))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(options.limit);

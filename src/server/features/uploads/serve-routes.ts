@@ -40,6 +40,8 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
       throw new HttpError(400, "Invalid object path");
     }
     const object = await storage.get(key);
+    // Whether a key is there depends on who asks (private ones): no cache may keep the answer.
+    reply.header("cache-control", "private, no-cache");
     if (!object || !canRead(object, request.user)) throw new HttpError(404, "Object not found");
     const info = await storage.stat(key);
     if (!info) throw new HttpError(404, "Object not found");

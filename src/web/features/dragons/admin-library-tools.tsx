@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { PROMPT_MAX } from "../../../shared/dragons";
+import { DRAGON_NAME_MAX, PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { DRAGONS_KEY } from "../../lib/dragons";
 import { PICTURES_KEY } from "../../lib/pictures";
@@ -45,6 +45,14 @@ async function makePencil(dragonId: string): Promise<boolean> {
 }
 
 const ready = (pencil: boolean) => (pencil ? "Your picture and its pencil version are ready in My pictures. Only you can see them." : "Your picture is ready in My pictures. Only you can see it.");
+
+/** A picture's first name: its file's, without the extension, with spaces for - and _. */
+const nameFromFile = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]*$/, "")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .slice(0, DRAGON_NAME_MAX);
 
 /** What each target calls things and says; the library's words are the spec's. */
 const TARGETS = {
@@ -145,7 +153,9 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       failure(error, "Failed to set image permissions");
       return;
     }
-    setName("");
+    // A member's picture starts with its file's name ("cat on sofa" from cat_on_sofa.jpg); the
+    // library's dialog starts empty, as the spec has it.
+    setName(own ? nameFromFile(file.name) : "");
     setWithPencil(false);
     setFromAi(false);
     setUploaded({ objectPath, filename: file.name });
