@@ -4,7 +4,7 @@
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { isPublicAnswer } from "../lib/public-answer";
+import { isPublicAnswer, OWN_PICTURES_CACHE } from "../lib/public-answer";
 
 /** The app shell's files, written in by scripts/build-service-worker.mjs. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -41,17 +41,16 @@ const publicOnly = [
 // in a cache of their own and given back only when the network cannot be reached at all (not on
 // a slow answer, so online the server always decides who may see it). Signing out, or someone
 // else signing in, deletes every answer that is not public (lib/forget-this-person).
-const OWN_CACHE = "dragon-grid-own";
 const ownPicture = /^\/(api\/dragons\/[^/]+|objects\/pictures\/.+)$/;
 const keepOwn = {
   fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
     if (response.status === 200 && /(^|,)\s*private\s*(,|$)/i.test(cacheControl) && ownPicture.test(new URL(request.url).pathname)) {
-      await (await caches.open(OWN_CACHE)).put(request, response.clone());
+      await (await caches.open(OWN_PICTURES_CACHE)).put(request, response.clone());
     }
     return response;
   },
-  handlerDidError: async ({ request }: { request: Request }) => (await caches.open(OWN_CACHE)).match(request),
+  handlerDidError: async ({ request }: { request: Request }) => (await caches.open(OWN_PICTURES_CACHE)).match(request),
 };
 
 // Pages: the network first (fresh head tags, fresh code); offline, the page as last seen, or the

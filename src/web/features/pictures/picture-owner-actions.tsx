@@ -11,6 +11,7 @@ import { queryClient } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PICTURES_KEY } from "../../lib/pictures";
+import { OWN_PICTURES_CACHE } from "../../lib/public-answer";
 import type { Dragon, DragonVersion } from "../../../shared/dragons";
 
 /** The hi-res file of the version shown, asked for as an attachment under the picture's name. */
@@ -30,7 +31,7 @@ const DELETE_WORDS = {
 /** Drop what the service worker kept of a deleted picture for offline use (its answer and files name its id). */
 async function forgetOffline(id: string): Promise<void> {
   try {
-    const cache = await caches.open("dragon-grid-own");
+    const cache = await caches.open(OWN_PICTURES_CACHE);
     await Promise.all((await cache.keys()).filter((request) => request.url.includes(id)).map((request) => cache.delete(request)));
   } catch {
     // No Cache Storage here (a private window may refuse it): nothing was kept.
