@@ -100,7 +100,7 @@ afterAll(async () => {
 });
 
 describe("a Pro member's own pictures (PRO=granted)", () => {
-  it("before Pro, the member's buttons open the waitlist; an admin gives them Pro through the API", async () => {
+  it("before Pro, the member's buttons open the waitlist; an admin gives them Pro on /admin/users", async () => {
     const page = await member.newPage();
     await openHome(page);
     await page.getByRole("button", { name: "Upload my own image" }).click();
@@ -108,11 +108,16 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     expect(await myPictures(page).count()).toBe(0);
     await page.close();
 
+    // The admin finds the member on /admin/users and gives them Pro.
     const admin = await signedIn(ADMIN);
-    const people = (await (await admin.request.get(`/api/admin/users?q=${encodeURIComponent(MEMBER)}`)).json()) as { items: { id: string; email: string }[] };
-    const person = people.items.find((p) => p.email === MEMBER)!;
-    const granted = await admin.request.put(`/api/admin/users/${person.id}/pro`, { data: { pro: true } });
-    expect(granted.status(), await granted.text()).toBe(200);
+    const people = await admin.newPage();
+    await people.goto("/admin/users");
+    await people.getByLabel("Search people").fill(MEMBER);
+    const row = people.getByRole("list", { name: "People" }).locator(":scope > li").filter({ hasText: MEMBER });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole("button", { name: "Grant Pro" }).click();
+    await people.getByRole("dialog", { name: /^Give .+ Pro\?$/ }).getByRole("button", { name: "Grant Pro" }).click();
+    await row.getByRole("button", { name: "Remove Pro" }).waitFor();
     await admin.close();
     expect(((await (await member.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(true);
   });
@@ -130,7 +135,8 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
     const naming = page.getByRole("dialog", { name: "Name your picture" });
     await naming.waitFor({ timeout: 30_000 });
-    // The name starts as the file's.
+    // The dialog shows the picture being named; its name starts as the file's.
+    await naming.getByRole("img", { name: "The picture you uploaded" }).waitFor();
     expect(await naming.getByLabel("Picture name").inputValue()).toBe("tom");
     await naming.getByLabel("Picture name").fill("");
     expect(await naming.getByRole("button", { name: "Save picture" }).isDisabled()).toBe(true);

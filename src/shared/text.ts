@@ -5,9 +5,11 @@ import { z } from "zod";
 const NUL = "\u0000";
 
 // Characters that let one name pose as another: bidirectional overrides and isolates (U+202A–U+202E,
-// U+2066–U+2069) and invisible spaces (U+200B, U+2060, U+FEFF). The joiners U+200C and U+200D
+// U+2066–U+2069), invisible spaces (U+200B, U+2060, U+FEFF), and control characters (line breaks,
+// tabs, U+0001–U+001F, U+007F), which a one-line name never holds. The joiners U+200C and U+200D
 // stay allowed: Persian and Indic names and emoji sequences need them.
-const DECEPTIVE = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/;
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const DECEPTIVE = /[\u0001-\u001F\u007F\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/;
 
 export const NUL_MESSAGE = "must not contain a NUL character";
 export const DECEPTIVE_MESSAGE = "must not contain invisible or text-direction characters";

@@ -49,6 +49,7 @@ const nameCases = textCases
     { ...c, character: "\u2066", what: "a direction isolate" },
     { ...c, character: "\u200B", what: "a zero-width space" },
     { ...c, character: "\uFEFF", what: "a byte-order mark" },
+    { ...c, character: "\n", what: "a line break" },
   ]);
 
 describe("text in every route", () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
 import { checkUpload } from "../../lib/check-upload";
 import { Sparkles } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -29,6 +29,8 @@ export type ImageTarget = "library" | "pictures";
 interface NewImage {
   objectPath: string;
   filename: string;
+  /** The bytes as picked, for the naming dialog's preview (an AI picture has none here). */
+  data?: Blob | null;
 }
 
 const warnNoPencil = () => toast({ title: "Warning", description: "Failed to generate pencil version. Color version saved successfully.", variant: "warning" });
@@ -103,6 +105,13 @@ const TARGETS = {
   },
 };
 
+/** The picture a member is about to name, from the bytes they picked (nothing downloaded again). */
+function UploadPreview({ file }: { file: Blob }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <img src={url} alt="The picture you uploaded" className="mx-auto max-h-48 w-auto rounded-xl border border-line bg-white object-contain" />;
+}
+
 /** Full-screen, blocking: shown while the server upsamples and stores a picture. */
 function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
   return (
@@ -158,7 +167,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
     setName(own ? nameFromFile(file.name) : "");
     setWithPencil(false);
     setFromAi(false);
-    setUploaded({ objectPath, filename: file.name });
+    setUploaded({ objectPath, filename: file.name, data: file.data });
   };
 
   const saveUpload = async (event: FormEvent) => {
@@ -241,6 +250,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
 
       <Dialog open={uploaded !== null} onOpenChange={(open) => !open && !saving && setUploaded(null)} title={words.nameTitle} description={words.nameHint}>
         <form onSubmit={(e) => void saveUpload(e)} className="grid gap-4">
+          {own && uploaded?.data && <UploadPreview file={uploaded.data} />}
           <TextField label={words.nameLabel} name="dragon-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={saving} />
           <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
             <input type="checkbox" className="h-5 w-5 accent-[var(--color-accent)]" checked={withPencil} onChange={(e) => setWithPencil(e.target.checked)} disabled={saving} />
