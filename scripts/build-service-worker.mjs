@@ -33,6 +33,10 @@ for (const [key, chunk] of Object.entries(manifest)) {
   for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register|signed-in-controls/.test(lazy)) visit(lazy);
 }
 SCREENS.forEach(visit);
+// A member's own pictures (decision 031) show on offline screens ('My pictures' on /home, a
+// picture's own buttons on its page), loaded lazily there: their code is part of the shell too, or
+// a signed-in learner's /home would fail to load that part offline.
+for (const screen of SCREENS) for (const lazy of manifest[screen]?.dynamicImports ?? []) if (/features\/pictures\//.test(lazy)) visit(lazy);
 const entries = [...files].map((file) => ({ url: `/${file}`, revision: null }));
 for (const name of ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "apple-touch-icon.png"]) {
   const file = path.join(clientDir, name);
