@@ -5,7 +5,7 @@
 // short-lived commands run here.
 import { spawn, spawnSync } from "node:child_process";
 import { buildIsStale } from "./lib/build-freshness.mjs";
-import { serverEnv } from "./lib/server-env.mjs";
+import { SERVER_NODE_FLAGS, serverEnv } from "./lib/server-env.mjs";
 
 const [entry, ...args] = process.argv.slice(2);
 if (buildIsStale()) {
@@ -14,7 +14,7 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (entry === "main") {
-  const server = spawn(process.execPath, [...process.execArgv, `dist/server/${entry}.js`, ...args], { stdio: "inherit", env: serverEnv(process.env) });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, `dist/server/${entry}.js`, ...args], { stdio: "inherit", env: serverEnv(process.env) });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
 } else {

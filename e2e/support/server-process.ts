@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { serverEnv } from "../../scripts/lib/server-env.mjs";
+import { SERVER_NODE_FLAGS, serverEnv } from "../../scripts/lib/server-env.mjs";
 
 export interface ServerProcess {
   url: string;
@@ -29,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}, options: { s
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     env: serverEnv({ ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });

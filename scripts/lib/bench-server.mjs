@@ -6,7 +6,7 @@ import path from "node:path";
 import { freePort } from "./free-port.mjs";
 import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 import { canReadProcessMemory, watchMemory } from "./process-memory.mjs";
-import { serverEnv } from "./server-env.mjs";
+import { SERVER_NODE_FLAGS, serverEnv } from "./server-env.mjs";
 
 /** The one SECRET_KEY_BASE every server on a benchmark's PostgreSQL shares, as an installation's do. */
 export const BENCH_SECRET_KEY_BASE = "the benchmark installation's key, the same on every server";
@@ -28,7 +28,7 @@ export function tempDir(prefix) {
 export async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawnTracked(process.execPath, ["dist/server/main.js"], {
+  const child = spawnTracked(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     // As `npm start` runs it (server-env.mjs).
     env: serverEnv({ ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
     stdio: "inherit",
