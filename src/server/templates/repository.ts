@@ -8,7 +8,7 @@ import type { Dragon } from "../../shared/dragons";
 export type DragonRow = typeof dragons.$inferSelect;
 
 /** The storage keys of one template's images; readable names, one folder per dragon. */
-export const dragonKeys = (id: string, folder: "dragons" | "pictures" = "dragons") => ({
+const dragonKeys = (id: string, folder: "dragons" | "pictures") => ({
   hires: `${folder}/${id}/hires.png`,
   preview: `${folder}/${id}/preview.webp`,
   previewSmall: `${folder}/${id}/preview-small.webp`,
