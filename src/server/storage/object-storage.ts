@@ -203,7 +203,7 @@ async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, excep
 }
 
 /** A Pro member's private pictures (decision 031): nobody but their owner sees them, admins included. */
-export const PICTURES_PREFIX = "pictures/";
+const PICTURES_PREFIX = "pictures/";
 const OWNER_ONLY_PREFIXES = [UPLOADS_PREFIX, PICTURES_PREFIX];
 
 /**
