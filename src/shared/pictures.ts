@@ -25,3 +25,7 @@ export const generatePictureSchema = generateCustomSchema;
 /** Said when the day's AI pictures (PRO_AI_PER_DAY) are used up; the day starts with the first of them. */
 export const aiDailyLimitMessage = (perDay: number, hoursLeft: number) =>
   `You have created ${perDay} AI picture${perDay === 1 ? "" : "s"} today, the most for one day. You can create more in ${hoursLeft} hour${hoursLeft === 1 ? "" : "s"}.`;
+
+/** Said when a new picture's files would take its owner past their upload quota (it is "1 GB" or "500 MB"). */
+export const pictureOverQuotaMessage = (quota: string) =>
+  `This picture would take you past your ${quota} of uploads. Delete some pictures, drawings or uploads to free space.`;

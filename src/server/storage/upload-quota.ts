@@ -7,7 +7,7 @@ export function formatQuota(bytes: number): string {
 /** An upload that would take a member past their stored-bytes quota (UPLOAD_QUOTA_MB). */
 export class UploadQuotaExceeded extends Error {
   readonly status = 413;
-  constructor(quotaBytes: number) {
+  constructor(readonly quotaBytes: number) {
     super(`You have used your ${formatQuota(quotaBytes)} of uploads. Delete some drawings or uploads to free space.`);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
 import { PRO_REQUIRED } from "../pro";
-import { createPictureSchema, generatePictureSchema, renamePictureSchema } from "../pictures";
+import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, renamePictureSchema } from "../pictures";
 import { dragonAnswer } from "./dragons";
 import { endpoints, message } from "./endpoint";
 import { messageAnswer } from "./answers";
@@ -29,7 +29,7 @@ export const picturesEndpoints = endpoints({
       400: message("The image is larger than 50 MB."),
       403: message(PRO_REQUIRED, "You can only use images you uploaded"),
       404: message("Uploaded image not found"),
-      413: message("You have used your 1 GB of uploads. Delete some drawings or uploads to free space."),
+      413: message(pictureOverQuotaMessage("1 GB")),
     },
   },
   "POST /api/pictures/generate": {

@@ -114,7 +114,7 @@ describe("adding a picture", () => {
     const imageUrl = await checkedUpload(t, heavy, jpeg, "image/jpeg");
     const res = await send("POST", "/api/pictures", heavy, { name: "Too big", imageUrl });
     expect(res.statusCode).toBe(413);
-    expect(res.body).toBe("You have used your 4 MB of uploads. Delete some drawings or uploads to free space.");
+    expect(res.body).toBe("This picture would take you past your 4 MB of uploads. Delete some pictures, drawings or uploads to free space.");
     expect(await t.database.db.select().from(dragons).where(eq(dragons.ownerId, heavy.id))).toEqual([]);
     expect((await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, heavy.id))).map((o) => `/objects/${o.key}`)).toEqual([imageUrl]);
   });

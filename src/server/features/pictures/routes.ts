@@ -3,23 +3,23 @@ import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { requirePro, requireUser } from "../../auth/sessions";
 import type { ObjectStorage } from "../../storage/object-storage";
-import { UploadQuotaExceeded } from "../../storage/upload-quota";
+import { formatQuota, UploadQuotaExceeded } from "../../storage/upload-quota";
 import { readUpload } from "../../storage/own-upload";
 import type { ImageGenerator } from "../../images/image-generator";
 import type { RateCounters } from "../../http/rate-limiter";
 import type { Library } from "../../templates/library";
 import { generatedPicture } from "../../templates/generated-picture";
-import { aiDailyLimitMessage } from "../../../shared/pictures";
+import { aiDailyLimitMessage, pictureOverQuotaMessage } from "../../../shared/pictures";
 
 const DAY_MS = 24 * 60 * 60_000;
 const NOT_FOUND = "Picture not found";
 
-/** The quota's refusal as an answer (413) rather than a server error. */
+/** The quota's refusal as an answer (413, in a picture's words) rather than a server error. */
 async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UploadQuotaExceeded) throw new HttpError(error.status, error.message);
+    if (error instanceof UploadQuotaExceeded) throw new HttpError(error.status, pictureOverQuotaMessage(formatQuota(error.quotaBytes)));
     throw error;
   }
 }
