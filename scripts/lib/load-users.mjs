@@ -190,9 +190,13 @@ export async function runUser(user, world, deadline) {
   const seenPosts = [];
   const liked = new Set();
   const alive = () => performance.now() < deadline;
+  // A pause cut short by the end of the window answers false, and what the user was about to do
+  // is not done: else every user pausing before a like or a comment would send it at the same
+  // instant the window ends, a burst that no real traffic has.
   const think = async (range = THINK_MS) => {
     const ms = Math.min(between(range), deadline - performance.now());
     if (ms > 0) await sleep(ms);
+    return alive();
   };
 
   const activities = {
@@ -236,32 +240,31 @@ export async function runUser(user, world, deadline) {
       const page = await client.json("read", "GET /api/posts", "GET", "/api/posts");
       if (!Array.isArray(page) || !page.length) return;
       let posts = page;
-      if (Math.random() < NEXT_PAGE_SHARE && alive()) {
-        await think([1_000, 3_000]);
+      if (Math.random() < NEXT_PAGE_SHARE) {
+        if (!(await think([1_000, 3_000]))) return;
         const older = await client.json("read", "GET /api/posts?before=", "GET", `/api/posts?before=${page.at(-1).id}`);
         if (Array.isArray(older) && older.length) posts = older;
       }
       seenPosts.push(...posts.map((post) => post.id));
       if (seenPosts.length > 100) seenPosts.splice(0, seenPosts.length - 100);
-      if (Math.random() < LIKE_SHARE && alive()) {
-        await think([1_000, 3_000]);
+      if (Math.random() < LIKE_SHARE) {
+        if (!(await think([1_000, 3_000]))) return;
         // Unlike one this user liked earlier now and then; else like one in view.
         const target = liked.size && Math.random() < 0.3 ? pick([...liked]) : pick(posts).id;
         const state = await client.json("write", "POST /api/posts/{id}/like", "POST", `/api/posts/${target}/like`);
         if (state?.liked === true) liked.add(target);
         else if (state?.liked === false) liked.delete(target);
       }
-      if (Math.random() < COMMENT_SHARE && alive()) {
-        await think([3_000, 8_000]); // typing
+      if (Math.random() < COMMENT_SHARE) {
+        if (!(await think([3_000, 8_000]))) return; // typing
         await client.send("write", "POST /api/posts/{id}/comment", "POST", `/api/posts/${pick(posts).id}/comment`, { text: `Lovely scales on this one! (${user.index})` });
       }
     },
     async signIn() {
       if (client.cookie) {
         await client.send("write", "POST /api/auth/logout", "POST", "/api/auth/logout");
-        await think();
+        if (!(await think())) return;
       }
-      if (!alive()) return;
       await client.send("sign-in", "POST /api/auth/login", "POST", "/api/auth/login", { email: user.email, password: PASSWORD });
       await client.send("read", "GET /api/auth/user", "GET", "/api/auth/user");
     },

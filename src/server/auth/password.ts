@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+import { scryptInBackground as scrypt } from "./scrypt-pool";
 
 // OWASP Password Storage Cheat Sheet: scrypt N=2^15, r=8, p=3 (32 MiB) is one of its equivalent
-// minimum settings. Run on libuv's pool, so hashing never blocks the event loop.
+// minimum settings. Run on low-priority threads of their own (scrypt-pool.ts), so hashing never
+// blocks the event loop nor slows the reads in flight.
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 64 * 1024 * 1024;

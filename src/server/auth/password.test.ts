@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "./password";
+
+/** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<id>/stat). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync("/proc/self/task").map((id) => {
+    const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+    // The command name in brackets may hold spaces; the fields after it are plain.
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+describe("passwords", () => {
+  it("checks a password against its hash, refusing another password and a malformed hash", async () => {
+    const stored = await hashPassword("correct horse battery staple");
+    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[\w-]+\$[\w-]+$/);
+    expect(await verifyPassword("correct horse battery staple", stored)).toBe(true);
+    expect(await verifyPassword("correct horse battery stapler", stored)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", "scrypt$32768$8$3$")).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", "bcrypt$x$y")).toBe(false);
+  });
+
+  it("computes the same scrypt as Node's own, so hashes stored before still verify", async () => {
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync("dragon", salt, 64, { N: 2 ** 14, r: 8, p: 1 });
+    const stored = ["scrypt", 2 ** 14, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    expect(await verifyPassword("dragon", stored)).toBe(true);
+    expect(await verifyPassword("Dragon", stored)).toBe(false);
+  });
+
+  it("answers each of many checks at once with its own result", async () => {
+    const stored = await hashPassword("first secret");
+    const tries = ["first secret", "second secret", "first secret", "third", "first secret", "first secret!"];
+    expect(await Promise.all(tries.map((password) => verifyPassword(password, stored)))).toEqual([true, false, true, false, true, false]);
+  });
+
+  it.runIf(process.platform === "linux")("hashes on a thread of lower priority (nice 10), the event loop keeping its own", async () => {
+    const before = threadNiceValues();
+    expect(before[0]).toBe(0);
+    let seen: number[] = [];
+    const hashing = hashPassword("look at the threads");
+    // The hashing thread exists and has lowered itself while the hash runs (~0.2 s).
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && !seen.includes(10)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen = threadNiceValues();
+    }
+    await hashing;
+    expect(seen).toContain(10);
+    expect(seen[0]).toBe(0);
+  });
+});

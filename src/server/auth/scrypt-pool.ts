@@ -1,0 +1,126 @@
+import type crypto from "node:crypto";
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+
+// Password hashing is the heaviest thing a request does (~0.2 s of one core per sign-in). On
+// libuv's pool it ran at the same priority as the event loop, so on a small machine every sign-in
+// took a core from every page and API read in flight: reads that take 2 ms waited up to 200 ms
+// (decision 025). Here it runs on worker threads of its own that lower their own scheduling
+// priority (on Linux a thread has its own nice value), so the event loops of every server on the
+// machine go first and hashing takes what is left: a sign-in may take a little longer under load,
+// nothing else does. Nice 10, not 19: a thread at 10 still gets about a tenth of a core that is
+// busy all the time, so sign-ins never starve. Elsewhere the threads keep the normal priority.
+//
+// The threads start with the first hash and end after a minute with nothing to do, so an idle
+// server keeps no thread (and no memory) for them.
+
+// CommonJS run with `eval`, so the same code serves the bundle and the TypeScript tests.
+const WORKER_CODE = `
+const { parentPort } = require("node:worker_threads");
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const os = require("node:os");
+try {
+  // "/proc/thread-self" is this thread's own entry: "<pid>/task/<thread id>".
+  const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+  os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not Linux, or not allowed: hash at the normal priority.
+}
+parentPort.on("message", ({ id, password, salt, keyLength, options }) => {
+  try {
+    const key = crypto.scryptSync(password, Buffer.from(salt), keyLength, options);
+    parentPort.postMessage({ id, key });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
+  }
+});
+`;
+
+const IDLE_MS = 60_000;
+// One thread per two cores, up to four: hashing never takes more than half the machine.
+const SIZE = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+
+interface Job {
+  id: number;
+  password: string;
+  salt: Uint8Array;
+  keyLength: number;
+  options: crypto.ScryptOptions;
+  resolve: (key: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  job: Job | null;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+const threads: Thread[] = [];
+const queue: Job[] = [];
+let nextId = 1;
+
+/** scrypt, as crypto.scrypt, on a low-priority thread; jobs wait their turn in arrival order. */
+export function scryptInBackground(password: string, salt: Uint8Array, keyLength: number, options: crypto.ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    queue.push({ id: nextId++, password, salt, keyLength, options, resolve, reject });
+    dispatch();
+  });
+}
+
+function dispatch(): void {
+  while (queue.length) {
+    let thread = threads.find((candidate) => !candidate.job);
+    if (!thread) {
+      if (threads.length >= SIZE) return;
+      thread = startThread();
+    }
+    const job = queue.shift()!;
+    if (thread.idleTimer) clearTimeout(thread.idleTimer);
+    thread.idleTimer = null;
+    thread.job = job;
+    thread.worker.ref();
+    thread.worker.postMessage({ id: job.id, password: job.password, salt: job.salt, keyLength: job.keyLength, options: job.options });
+  }
+}
+
+function startThread(): Thread {
+  const thread: Thread = { worker: new Worker(WORKER_CODE, { eval: true }), job: null, idleTimer: null };
+  threads.push(thread);
+  thread.worker.on("message", (message: { id: number; key?: Uint8Array; error?: string }) => {
+    const job = thread.job;
+    thread.job = null;
+    // A waiting process may exit while the thread is idle.
+    thread.worker.unref();
+    if (job && job.id === message.id) {
+      if (message.key) job.resolve(Buffer.from(message.key));
+      else job.reject(new Error(message.error ?? "scrypt failed"));
+    }
+    thread.idleTimer = setTimeout(() => stopThread(thread), IDLE_MS).unref();
+    dispatch();
+  });
+  thread.worker.on("error", (error) => failThread(thread, error));
+  thread.worker.on("exit", () => failThread(thread, new Error("the password thread stopped")));
+  return thread;
+}
+
+function stopThread(thread: Thread): void {
+  removeThread(thread);
+  void thread.worker.terminate();
+}
+
+/** A thread that died: its job fails (the sign-in answers 500 as any error would), others go on. */
+function failThread(thread: Thread, error: Error): void {
+  if (!removeThread(thread)) return;
+  thread.job?.reject(error);
+  dispatch();
+}
+
+function removeThread(thread: Thread): boolean {
+  const index = threads.indexOf(thread);
+  if (index < 0) return false;
+  threads.splice(index, 1);
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+  return true;
+}
