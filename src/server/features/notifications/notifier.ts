@@ -183,9 +183,8 @@ export function createNotifier(deps: NotifierDeps) {
     /** A like: grouped with the post's other unread likes into one notification for its author. */
     liked(postId: string, likerId: string): Promise<void> {
       return safely("like", async () => {
-        const author = await repository.postAuthor(postId);
-        if (!author || author === likerId || (await repository.blockedEitherWay(author, likerId))) return;
-        if (await repository.upsertLike(author, postId, likerId, at())) unread.changed(author);
+        const author = await repository.upsertLike(postId, likerId, at());
+        if (author) unread.changed(author);
       });
     },
 

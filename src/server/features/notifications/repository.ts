@@ -124,17 +124,23 @@ export function createNotificationsRepository(db: Database) {
      * A like, grouped with the post's other unread likes for its author into one row (the partial
      * unique index notifications_unread_like_key): one more, the liker the latest, and the row's
      * time the like's, so it comes to the top again. The same person liking again (after taking
-     * their like back) while they are still the latest counts once. Answers whether a row changed.
+     * their like back) while they are still the latest counts once. Nothing for one's own post,
+     * nor between two people of whom one blocked the other. One statement, as a like's answer
+     * waits for it. Answers the author whose row changed, else null.
      */
-    async upsertLike(authorId: string, postId: string, likerId: string, at: Date): Promise<boolean> {
+    async upsertLike(postId: string, likerId: string, at: Date): Promise<string | null> {
       const result = await db.execute(sql`
         insert into ${notifications} (user_id, kind, actor_id, post_id, count, created_at)
-        values (${authorId}, 'like', ${likerId}, ${postId}, 1, ${at.toISOString()})
+        select p.user_id, 'like', ${likerId}, p.id, 1, ${at.toISOString()} from ${posts} p
+        where p.id = ${postId} and p.user_id <> ${likerId}
+          and not exists (
+            select 1 from ${blocks} b
+            where (b.blocker_id = p.user_id and b.blocked_id = ${likerId}) or (b.blocker_id = ${likerId} and b.blocked_id = p.user_id))
         on conflict (user_id, post_id) where kind = 'like' and read_at is null
         do update set count = ${notifications}.count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
           where ${notifications}.actor_id is distinct from excluded.actor_id
-        returning id`);
-      return rowsOf(result).length > 0;
+        returning user_id as "userId"`);
+      return rowsOf<{ userId: string }>(result)[0]?.userId ?? null;
     },
 
     /** A page of a person's notifications, newest first; `before` a notification of theirs (else an empty page). */
