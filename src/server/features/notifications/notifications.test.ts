@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blocks, emailSends, notifications, users } from "../../db/schema";
+import { blocks, comments, emailSends, notifications, posts, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createAccount, fromNewAddress } from "../../test/accounts";
 import { outboxFor } from "../../test/mail";
@@ -9,7 +9,7 @@ import type { TestUser } from "../../test/users";
 import { NOTIFICATIONS_PAGE_SIZE } from "../../../shared/notifications";
 import type { Notifier } from "./notifier";
 import { parseEml, type ParsedMail } from "../../test/eml";
-import { createNotifier } from "./notifier";
+import { createNotifier, MAX_REPLY_RECIPIENTS } from "./notifier";
 import { localChannel } from "../../db/change-notices";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 
@@ -176,6 +176,49 @@ describe("comments", () => {
     await notifier.commented(post, own, author.id);
     expect((await pageOf(author)).items).toEqual([]);
     expect((await pageOf(ana)).items.map((i) => i.text)).toEqual(["Author replied under your comment"]);
+  });
+
+  // People of these two tests have no password (nothing to hash) and no verified address (no
+  // e-mail): the e-mail tests count every message the app sends.
+  const quietMember = (firstName: string) => createAccount(t, { firstName, password: null, verified: false });
+
+  it("reply to no one while the post is pending or hidden, nor to those who commented after", async () => {
+    const author = await quietMember("Author");
+    const [ana, bo] = [await quietMember("Ana"), await quietMember("Bo")];
+    const pending = await newPost(t, author, dragonId, { approved: false });
+    await newComment(t, pending, ana);
+    await notifier.commented(pending, await newComment(t, pending, bo), bo.id);
+    expect((await pageOf(ana)).items).toEqual([]);
+    // The author still hears of it: they see their own pending post.
+    expect((await pageOf(author)).items.map((i) => i.text)).toEqual(["Bo commented on your dragon"]);
+
+    const hidden = await approvedPost(author);
+    await t.database.db.update(posts).set({ hiddenReason: "Spam" }).where(eq(posts.id, hidden));
+    await newComment(t, hidden, ana);
+    await notifier.commented(hidden, await newComment(t, hidden, bo), bo.id);
+    expect((await pageOf(ana)).items).toEqual([]);
+
+    const shown = await approvedPost(author);
+    const first = await newComment(t, shown, ana);
+    // Written a minute later (the database's clock may give two quick inserts the same time).
+    await t.database.db.insert(comments).values({ postId: shown, userId: bo.id, text: "Later", createdAt: new Date(Date.now() + 60_000) });
+    await notifier.commented(shown, first, ana.id);
+    expect((await pageOf(bo)).items).toEqual([]);
+  });
+
+  it("reply to the most recent earlier commenters, at most MAX_REPLY_RECIPIENTS", async () => {
+    const author = await quietMember("Author");
+    const post = await approvedPost(author);
+    const earlier: TestUser[] = [];
+    for (let i = 0; i < MAX_REPLY_RECIPIENTS + 2; i++) {
+      const person = await quietMember(`Earlier${i}`);
+      earlier.push(person);
+      await t.database.db.insert(comments).values({ postId: post, userId: person.id, text: "Lovely", createdAt: new Date(Date.now() - 3_600_000 + i * 1000) });
+    }
+    const latest = await newComment(t, post, author);
+    await notifier.commented(post, latest, author.id);
+    const told = await t.database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.commentId, latest));
+    expect(new Set(told.map((row) => row.userId))).toEqual(new Set(earlier.slice(2).map((person) => person.id)));
   });
 });
 

@@ -3,7 +3,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { NoticeChannel } from "../../db/change-notices";
 import type { Mailer } from "../../mail/mailer";
-import { EMAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, type EmailKind, type EmailSettings } from "../../../shared/notifications";
+import { EMAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, type EmailKind, type EmailSettings, type NotificationKind } from "../../../shared/notifications";
 import { createNotificationsRepository, emailKindOf, type NewNotification, type NotificationRow } from "./repository";
 import { createUnreadCounts } from "./unread-counts";
 import { notificationHref, notificationText, packModeration, reasonOf } from "./notification-text";
@@ -79,9 +79,14 @@ export function createNotifier(deps: NotifierDeps) {
   // like or a comment never waits for the mail server (a comment may mail 50 people).
   const mailing = new Set<Promise<void>>();
 
-  /** Stores the rows, tells their people's counts, and starts mailing what may be mailed now. */
+  /** Stores the rows, then tells of them. */
   async function create(rows: NewNotification[]): Promise<void> {
     await repository.insert(rows);
+    told(rows);
+  }
+
+  /** Tells stored rows' people's counts, and starts mailing what may be mailed now. */
+  function told(rows: Array<{ userId: string; kind: NotificationKind }>): void {
     for (const userId of new Set(rows.map((row) => row.userId))) unread.changed(userId);
     const mailable = new Map<string, { userId: string; kind: EmailKind }>();
     for (const row of rows) {
@@ -166,17 +171,7 @@ export function createNotifier(deps: NotifierDeps) {
      */
     commented(postId: string, commentId: string, commenterId: string): Promise<void> {
       return safely("comment", async () => {
-        const author = await repository.postAuthor(postId);
-        if (!author) return;
-        const createdAt = at();
-        const rows: NewNotification[] = [];
-        if (author !== commenterId && !(await repository.blockedEitherWay(author, commenterId))) {
-          rows.push({ userId: author, kind: "comment", actorId: commenterId, postId, commentId, createdAt });
-        }
-        for (const userId of await repository.earlierCommenters(postId, commentId, commenterId, author, MAX_REPLY_RECIPIENTS)) {
-          rows.push({ userId, kind: "reply", actorId: commenterId, postId, commentId, createdAt });
-        }
-        await create(rows);
+        told(await repository.insertForComment(postId, commentId, commenterId, at(), MAX_REPLY_RECIPIENTS));
       });
     },
 

@@ -74,41 +74,45 @@ function toRow(row: Selected): NotificationRow {
 
 export function createNotificationsRepository(db: Database) {
   return {
-    /** Has either of the two blocked the other? */
-    async blockedEitherWay(a: string, b: string): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(blocks)
-        .where(sql`(${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a})`)
-        .limit(1);
-      return Boolean(row);
-    },
-
     async postAuthor(postId: string): Promise<string | null> {
       const [row] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
       return row?.userId ?? null;
     },
 
     /**
-     * The people who commented on the post before this comment, most recent first: not the
-     * commenter, not the post's author (told by a "comment" of their own), nobody who blocked or
-     * was blocked by the commenter. A deleted comment has no time: nobody. Nobody either while the
-     * post is pending, rejected or hidden: those who commented may no longer see it.
+     * A new comment's notifications, in one statement (a comment's answer waits for it): "comment"
+     * for the post's author, "reply" for the people who commented on it before, most recent first,
+     * at most `limit`. Nobody is told of their own comment, nor of one by someone they blocked or
+     * who blocked them; no replies while the post is pending, rejected or hidden (those who
+     * commented may no longer see it), nor to the author (told by their "comment"). A deleted
+     * comment has no time: nobody. Answers who was told of what.
      */
-    async earlierCommenters(postId: string, commentId: string, commenterId: string, authorId: string, limit: number): Promise<string[]> {
+    async insertForComment(postId: string, commentId: string, commenterId: string, at: Date, limit: number): Promise<Array<{ userId: string; kind: "comment" | "reply" }>> {
       const result = await db.execute(sql`
-        select c.user_id as "userId" from ${comments} c
-        where c.post_id = ${postId} and c.id <> ${commentId}
-          and c.created_at <= (select created_at from ${comments} where id = ${commentId})
-          and c.user_id <> ${commenterId} and c.user_id <> ${authorId}
-          and exists (select 1 from ${posts} p where p.id = ${postId} and p.approved and p.hidden_reason is null)
-          and not exists (
-            select 1 from ${blocks} b
-            where (b.blocker_id = c.user_id and b.blocked_id = ${commenterId}) or (b.blocker_id = ${commenterId} and b.blocked_id = c.user_id))
-        group by c.user_id
-        order by max(c.created_at) desc
-        limit ${limit}`);
-      return rowsOf<{ userId: string }>(result).map((row) => row.userId);
+        with post as (
+          select p.user_id as author, p.approved and p.hidden_reason is null as shown from ${posts} p where p.id = ${postId}
+        ), recipients as (
+          select author as user_id, 'comment' as kind from post
+          where author <> ${commenterId}
+            and not exists (
+              select 1 from ${blocks} b
+              where (b.blocker_id = author and b.blocked_id = ${commenterId}) or (b.blocker_id = ${commenterId} and b.blocked_id = author))
+          union all
+          (select c.user_id, 'reply' from ${comments} c, post
+          where post.shown and c.post_id = ${postId} and c.id <> ${commentId}
+            and c.created_at <= (select created_at from ${comments} where id = ${commentId})
+            and c.user_id <> ${commenterId} and c.user_id <> post.author
+            and not exists (
+              select 1 from ${blocks} b
+              where (b.blocker_id = c.user_id and b.blocked_id = ${commenterId}) or (b.blocker_id = ${commenterId} and b.blocked_id = c.user_id))
+          group by c.user_id
+          order by max(c.created_at) desc
+          limit ${limit})
+        )
+        insert into ${notifications} (user_id, kind, actor_id, post_id, comment_id, reason, created_at)
+        select user_id, kind, ${commenterId}, ${postId}, ${commentId}, '', ${at.toISOString()} from recipients
+        returning user_id as "userId", kind`);
+      return rowsOf<{ userId: string; kind: "comment" | "reply" }>(result);
     },
 
     async insert(rows: NewNotification[]): Promise<string[]> {
