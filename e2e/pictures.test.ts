@@ -15,7 +15,7 @@ import { startServer, type ServerProcess } from "./support/server-process";
 // admin gives a member Pro, the member uploads a photo through the widget, finds it in 'My
 // pictures', draws on it, prints it, renames and downloads it; nobody else can see it, its page or
 // its files. The same data with PRO=off: the member meets the spec's waitlist again, keeps their
-// picture and can still delete it.
+// picture and can still delete it. Then PRO=everyone: another verified member has Pro without a grant.
 
 // The offline part needs Playwright's offline switch to reach the service worker's own fetches.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
@@ -35,7 +35,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-pictures-"));
 let member: BrowserContext;
 let pictureId = "";
 
-const settings = (pro: "granted" | "off") => ({
+const settings = (pro: "granted" | "off" | "everyone") => ({
   DATA_DIR: dataDir,
   PRO: pro,
   PRO_AI_PER_DAY: "1",
@@ -394,5 +394,28 @@ describe("the same member with PRO=off", () => {
     expect(await myPictures(page).getByRole("link", { name: RENAMED }).count()).toBe(0);
     expect((await member.request.get(`/api/dragons/${pictureId}`)).status()).toBe(404);
     await page.close();
+  });
+});
+
+describe("another member with PRO=everyone", () => {
+  it("has Pro without a grant: 'My pictures', the upload widget and the AI dialog instead of the waitlist", async () => {
+    await server.stop();
+    server = await startServer(settings("everyone"));
+    const other = await signedIn(OTHER);
+    expect(((await (await other.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(true);
+    const waitlist = (page: Page) => page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
+
+    const page = await other.newPage();
+    await openHome(page);
+    await myPictures(page).getByText("Your own pictures will appear here").waitFor();
+    await page.getByRole("button", { name: "Upload my own image" }).click();
+    await page.locator(".uppy-Dashboard-input").first().waitFor({ state: "attached" });
+    expect(await waitlist(page).count()).toBe(0);
+
+    await openHome(page);
+    await page.getByRole("button", { name: "Create my own image" }).click();
+    await page.getByRole("dialog", { name: "Create Custom Image with AI" }).waitFor();
+    expect(await waitlist(page).count()).toBe(0);
+    await other.close();
   });
 });
