@@ -1,6 +1,7 @@
 // How the server process is started, wherever it is started (`npm start`, the e2e journeys, the
-// benchmarks): Node's flags below, and glibc's allocator settings that bound the memory image work leaves behind. They are
-// read once, when the process starts, so they travel in its environment (decision 009).
+// benchmarks): Node's flags below, and glibc's allocator settings that bound the memory image work
+// leaves behind. Those are read once, when the process starts, so they travel in its environment
+// (decision 009).
 // MALLOC_ARENA_MAX=2: libvips runs on libuv's pool threads, and each thread's own arena kept what
 // a decode freed (60–100 MB per 40 MP photo). MALLOC_MMAP_THRESHOLD_=1 MB: large buffers (decoded
 // images) come from mmap and go back to the system when freed, instead of staying in the heap.
