@@ -19,9 +19,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 // A live session's look-up is remembered this long. Every signed-in request would otherwise cost
 // one query (1.5–3 ms on PGlite, which runs one at a time), the largest part of a cached read's
-// cost. Ending a session drops it at once in every server process (SessionChange); a changed admin
-// flag shows within this time (decision 005).
-const LOOKUP_TTL_MS = 5_000;
+// cost. Everything that changes what a look-up holds (an ended session, a role, Pro, a sanction)
+// drops it at once in every server process (SessionChange), and a lost notice clears them all
+// (decision 026), so this is only a backstop: a minute, longer than the canvas's 5 s between
+// saves, which otherwise looked the session up again on every save (decision 005).
+const LOOKUP_TTL_MS = 60_000;
 const LOOKUP_CACHE_MAX = 10_000;
 
 /** Sessions ended, as every server process drops them from its look-ups (decision 026). */

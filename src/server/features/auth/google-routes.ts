@@ -121,6 +121,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
       const { user, tookOver } = await signInGoogleUser(users, claims, config.ADMIN_EMAILS);
       // An unverified password account on this address may be a squatter's: its sessions end too.
       if (tookOver) await sessions.endAllFor(user.id);
+      // Else the person's other sessions read the account afresh (a promotion by ADMIN_EMAILS).
+      else sessions.forget(user.id);
       await sessions.endHeld(request);
       await sessions.start(reply, user.id);
       return reply.redirect(pending.returnUrl);
