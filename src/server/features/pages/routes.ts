@@ -129,14 +129,14 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
   // `public` answers are kept by the service worker on a shared device (decision 013).
   const pageCacheControl = (request: FastifyRequest) => (request.user?.isAdmin ? "private, no-cache" : "public, no-cache");
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  async function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     reply.status(page.status).header("cache-control", pageCacheControl(request)).header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
     const match = request.headers["if-none-match"];
     if (page.status === 200 && match && match.split(",").some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
     // Bytes compressed once per page; setting content-encoding keeps @fastify/compress off them.
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
-    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await page.gzip());
     return reply.send(page.html);
   }
 

@@ -23,7 +23,7 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed, approve: (p
     const { precompressed } = page;
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (precompressed && encoding === "br") return reply.header("content-encoding", "br").send(precompressed.br);
-    if (precompressed && encoding === "gzip") return reply.header("content-encoding", "gzip").send(precompressed.gzip);
+    if (precompressed && encoding === "gzip") return reply.header("content-encoding", "gzip").send(await precompressed.gzip());
     return reply.send(page.json);
   });
 
