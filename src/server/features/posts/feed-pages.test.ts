@@ -59,6 +59,42 @@ describe("kept feed pages", () => {
     expect(read(await pages.page("member", undefined))[0]!.likes).toEqual([{ userId: "ann" }]);
   });
 
+  it("re-encode a page once for a burst of changes, and make them all in the order they came", async () => {
+    const { load, answer } = controlledLoad();
+    const pages = createFeedPages(load);
+    const first = pages.page("member", undefined);
+    answer([postRow("p1"), postRow("p2")]);
+    await first;
+
+    // Each re-encoding reads the page afresh: the post objects the changes see tell them apart.
+    const seen = new Set<Post>();
+    const seeing = (patch: PostPatch): PostPatch => (post, reader) => {
+      seen.add(post);
+      patch(post, reader);
+    };
+    const unlike = (userId: string): PostPatch => (post) => {
+      post.likes = post.likes.filter((l) => l.userId !== userId);
+    };
+    for (let i = 0; i < 20; i++) pages.patch("p1", seeing(like(`user-${i}`)));
+    pages.patch("p1", seeing(unlike("user-3")));
+    pages.patch("p2", like("ann"));
+    const after = read(await pages.page("member", undefined));
+    expect(seen.size).toBe(1);
+    expect(after[0]!.likes.map((l) => l.userId)).toEqual(Array.from({ length: 20 }, (_, i) => `user-${i}`).filter((id) => id !== "user-3"));
+    expect(after[1]!.likes).toEqual([{ userId: "ann" }]);
+
+    // A change that comes while a re-encoding runs waits for it and makes the next one.
+    seen.clear();
+    pages.patch("p1", seeing(unlike("user-0")));
+    await Promise.resolve(); // The re-encoding has started.
+    pages.patch("p1", seeing(unlike("user-1")));
+    pages.patch("p1", seeing(unlike("user-2")));
+    const last = read(await pages.page("member", undefined));
+    expect(seen.size).toBe(2);
+    expect(last[0]!.likes.map((l) => l.userId)).not.toContain("user-2");
+    expect(last[0]!.likes).toHaveLength(16);
+  });
+
   it("leave pages without the post as they are, and patch admins' and members' pages each their way", async () => {
     const { load, answer } = controlledLoad();
     const pages = createFeedPages(load);
