@@ -170,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const users = createUsersRepository(database.db);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   // The bell (decision 029): the feed and moderation tell it what happened; every process keeps unread counts.
-  const notifier = createNotifier({ db: database.db, mailer, config, changes: notices.channel<string>("notifications"), log: app.log, now: deps.now });
+  const notifier = createNotifier({ db: database.db, mailer, config, changes: notices.channel<string[]>("notifications"), log: app.log, now: deps.now });
   app.decorate("notifier", notifier);
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
   await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));

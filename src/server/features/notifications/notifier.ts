@@ -24,7 +24,7 @@ export interface NotifierDeps {
   mailer: Mailer;
   config: Pick<Config, "publicUrl" | "SECRET_KEY_BASE" | "DATA_DIR">;
   /** Whose notifications changed, told to every server process (their unread counts). */
-  changes: NoticeChannel<string>;
+  changes: NoticeChannel<string[]>;
   log: FastifyBaseLogger;
   /** The clock (tests move it instead of waiting an hour). */
   now?: () => number;
@@ -85,21 +85,32 @@ export function createNotifier(deps: NotifierDeps) {
     told(rows);
   }
 
-  /** Tells stored rows' people's counts, and starts mailing what may be mailed now. */
+  /**
+   * Tells stored rows' people's counts, and starts mailing what may be mailed now: the hours of
+   * everyone told of one kind are claimed at once (a comment may tell 50 people, most of whom had
+   * their e-mail this hour), and only those claimed are read and mailed.
+   */
   function told(rows: Array<{ userId: string; kind: NotificationKind }>): void {
-    for (const userId of new Set(rows.map((row) => row.userId))) unread.changed(userId);
-    const mailable = new Map<string, { userId: string; kind: EmailKind }>();
+    unread.changed(...rows.map((row) => row.userId));
+    const mailable = new Map<EmailKind, Set<string>>();
     for (const row of rows) {
       const kind = emailKindOf(row.kind);
-      if (kind) mailable.set(`${row.userId} ${kind}`, { userId: row.userId, kind });
+      if (kind) mailable.set(kind, (mailable.get(kind) ?? new Set()).add(row.userId));
     }
     if (!mailable.size) return;
     const job = (async () => {
-      for (const { userId, kind } of mailable.values()) {
+      for (const [kind, userIds] of mailable) {
         try {
-          await deliver(userId, kind, at());
+          const now = at();
+          for (const userId of await repository.claimEmailSlots([...userIds], kind, now)) {
+            try {
+              await sendClaimed(userId, kind, now);
+            } catch (error) {
+              log.warn({ err: error }, `could not e-mail a ${kind} notification; the digest tries again`);
+            }
+          }
         } catch (error) {
-          log.warn({ err: error }, `could not e-mail a ${kind} notification; the digest tries again`);
+          log.warn({ err: error }, `could not e-mail ${kind} notifications; the digest tries again`);
         }
       }
     })().finally(() => mailing.delete(job));
@@ -109,18 +120,24 @@ export function createNotifier(deps: NotifierDeps) {
   /**
    * Mails the person's unread notifications of one e-mail kind that have not gone out, if their
    * hour is over: the hour is claimed first, in one atomic statement (email_sends), so however
-   * many processes try at once, one sends. One notification goes as itself, several as a digest.
-   * A message that fails gives its hour back and leaves its notifications for the next digest run.
-   * Answers whether a message went out.
+   * many processes try at once, one sends. Answers whether a message went out.
    */
   async function deliver(userId: string, kind: EmailKind, now: Date): Promise<boolean> {
-    const person = await repository.recipient(userId);
-    if (!person?.emailVerified || person.mutedEmailKinds.includes(kind)) return false;
-    if (!(await repository.claimEmailSlot(userId, kind, now))) return false;
+    const [claimed] = await repository.claimEmailSlots([userId], kind, now);
+    return claimed ? sendClaimed(userId, kind, now) : false;
+  }
+
+  /**
+   * Sends the message of an hour claimed for the person: one notification goes as itself, several
+   * as a digest. A message that fails, or has nothing to say, gives its hour back and leaves its
+   * notifications for the next digest run.
+   */
+  async function sendClaimed(userId: string, kind: EmailKind, now: Date): Promise<boolean> {
     let rows: NotificationRow[];
     try {
-      rows = await repository.unsent(userId, kind, new Date(now.getTime() - DIGEST_LOOKBACK_MS), DIGEST_MAX_LINES);
-      if (!rows.length) {
+      const person = await repository.recipient(userId);
+      rows = person ? await repository.unsent(userId, kind, new Date(now.getTime() - DIGEST_LOOKBACK_MS), DIGEST_MAX_LINES) : [];
+      if (!person || !rows.length) {
         // Read or mailed meanwhile: the hour claimed is given back unused.
         await repository.releaseEmailSlot(userId, kind, now);
         return false;
@@ -199,14 +216,14 @@ export function createNotifier(deps: NotifierDeps) {
      */
     postRemoved(postId: string): Promise<void> {
       return safely("removal", async () => {
-        for (const userId of await repository.deleteAbout({ postId })) unread.changed(userId);
+        unread.changed(...(await repository.deleteAbout({ postId })));
       });
     },
 
     /** As postRemoved, for a comment. */
     commentRemoved(commentId: string): Promise<void> {
       return safely("removal", async () => {
-        for (const userId of await repository.deleteAbout({ commentId })) unread.changed(userId);
+        unread.changed(...(await repository.deleteAbout({ commentId })));
       });
     },
 

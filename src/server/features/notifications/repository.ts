@@ -228,17 +228,26 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * Claims this hour's e-mail of `kind` for the person: one statement, atomic in PostgreSQL (the
-     * row is locked by the insert or the update), so of two processes claiming at once one gets
-     * it and the other an empty answer. True when the caller may send.
+     * Claims this hour's e-mail of `kind` for those of `userIds` who may get it (verified, the kind
+     * not switched off, their hour over) and answers who they are: one statement for everyone a
+     * comment tells, atomic in PostgreSQL (each row is locked by the insert or the update), so of
+     * two processes claiming one person at once one gets them and the other does not. Rows are
+     * claimed in id order, so two claims of overlapping people cannot deadlock.
      */
-    async claimEmailSlot(userId: string, kind: EmailKind, at: Date): Promise<boolean> {
+    async claimEmailSlots(userIds: readonly string[], kind: EmailKind, at: Date): Promise<string[]> {
+      if (!userIds.length) return [];
       const result = await db.execute(sql`
-        insert into email_sends (user_id, kind, last_sent_at) values (${userId}, ${kind}, ${at.toISOString()})
+        insert into email_sends (user_id, kind, last_sent_at)
+        select u.id, ${kind}, ${at.toISOString()}::timestamptz from users u
+        where u.id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and u.email_verified and not (${kind}::text = any(u.muted_email_kinds))
+        order by u.id
         on conflict (user_id, kind) do update set last_sent_at = excluded.last_sent_at
           where email_sends.last_sent_at <= ${new Date(at.getTime() - ONE_HOUR_MS).toISOString()}::timestamptz
-        returning user_id`);
-      return rowsOf(result).length > 0;
+        returning user_id as "userId"`);
+      return rowsOf<{ userId: string }>(result).map((row) => row.userId);
     },
 
     /** A claimed slot whose message could not go out is given back, so the digest can try again. */

@@ -11,14 +11,15 @@ export const UNREAD_CACHE_TTL_MS = 5 * 60_000;
 
 /**
  * Each person's unread count, remembered by this process: GET /api/auth/user carries it on every
- * page view, which must cost no query. Every change to a person's notifications, made by any
- * server process, is told on `changes` with their id (null: anyone's may have changed), and the
- * remembered count is dropped. A count being read while its person's notifications change is not
+ * page view, which must cost no query. Every change to people's notifications, made by any
+ * server process, is told on `changes` with their ids, in one notice however many they are (a
+ * comment may tell 50 people; null: anyone's may have changed), and the remembered counts are
+ * dropped. A count being read while its person's notifications change is not
  * remembered: it may predate the change.
  */
 export function createUnreadCounts(
   read: (userId: string) => Promise<number>,
-  changes: NoticeChannel<string>,
+  changes: NoticeChannel<string[]>,
   options: { max?: number; ttlMs?: number; now?: () => number } = {},
 ) {
   const { max = UNREAD_CACHE_MAX, ttlMs = UNREAD_CACHE_TTL_MS, now = Date.now } = options;
@@ -27,15 +28,17 @@ export function createUnreadCounts(
   /** Counts answered from memory, and those read from the database (for /metrics). */
   const stats = { hits: 0, misses: 0 };
 
-  changes.on((userId) => {
-    if (userId === null) {
+  changes.on((userIds) => {
+    if (userIds === null) {
       counts.clear();
       for (const entry of reading.values()) entry.stale = true;
       return;
     }
-    counts.delete(userId);
-    const entry = reading.get(userId);
-    if (entry) entry.stale = true;
+    for (const userId of userIds) {
+      counts.delete(userId);
+      const entry = reading.get(userId);
+      if (entry) entry.stale = true;
+    }
   });
 
   function remember(userId: string, count: number, at: number) {
@@ -75,9 +78,9 @@ export function createUnreadCounts(
       reading.set(userId, entry);
       return entry.promise;
     },
-    /** Tell every process that the person's notifications changed. */
-    changed(userId: string) {
-      changes.emit(userId);
+    /** Tell every process that these people's notifications changed. */
+    changed(...userIds: string[]) {
+      if (userIds.length) changes.emit([...new Set(userIds)]);
     },
     /** How many counts are remembered (for the tests of the bound). */
     size: () => counts.size,
