@@ -91,7 +91,7 @@ export function createNotifier(deps: NotifierDeps) {
    * their e-mail this hour), and only those claimed are read and mailed.
    */
   function told(rows: Array<{ userId: string; kind: NotificationKind }>): void {
-    unread.changed(...rows.map((row) => row.userId));
+    unread.changed(rows.map((row) => row.userId));
     const mailable = new Map<EmailKind, Set<string>>();
     for (const row of rows) {
       const kind = emailKindOf(row.kind);
@@ -196,7 +196,7 @@ export function createNotifier(deps: NotifierDeps) {
     liked(postId: string, likerId: string): Promise<void> {
       return safely("like", async () => {
         const author = await repository.upsertLike(postId, likerId, at());
-        if (author) unread.changed(author);
+        if (author) unread.changed([author]);
       });
     },
 
@@ -216,14 +216,14 @@ export function createNotifier(deps: NotifierDeps) {
      */
     postRemoved(postId: string): Promise<void> {
       return safely("removal", async () => {
-        unread.changed(...(await repository.deleteAbout({ postId })));
+        unread.changed(await repository.deleteAbout({ postId }));
       });
     },
 
     /** As postRemoved, for a comment. */
     commentRemoved(commentId: string): Promise<void> {
       return safely("removal", async () => {
-        unread.changed(...(await repository.deleteAbout({ commentId })));
+        unread.changed(await repository.deleteAbout({ commentId }));
       });
     },
 
@@ -249,13 +249,13 @@ export function createNotifier(deps: NotifierDeps) {
     /** False when the person has no such notification. */
     async markRead(userId: string, id: string): Promise<boolean> {
       const found = await repository.markRead(userId, id, at());
-      if (found) unread.changed(userId);
+      if (found) unread.changed([userId]);
       return found;
     },
 
     async markAllRead(userId: string): Promise<void> {
       await repository.markAllRead(userId, at());
-      unread.changed(userId);
+      unread.changed([userId]);
     },
 
     async emailSettings(userId: string): Promise<EmailSettings> {

@@ -68,7 +68,7 @@ describe("unread counts", () => {
     const second = unread.get("ana");
     // A notification arrives while the count is being read.
     db.counts.ana = 2;
-    unread.changed("ana");
+    unread.changed(["ana"]);
     release();
     expect(await first).toBe(1);
     expect(await second).toBe(1);

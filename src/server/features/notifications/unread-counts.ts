@@ -79,8 +79,9 @@ export function createUnreadCounts(
       return entry.promise;
     },
     /** Tell every process that these people's notifications changed. */
-    changed(...userIds: string[]) {
-      if (userIds.length) changes.emit([...new Set(userIds)]);
+    changed(userIds: Iterable<string>) {
+      const named = [...new Set(userIds)];
+      if (named.length) changes.emit(named);
     },
     /** How many counts are remembered (for the tests of the bound). */
     size: () => counts.size,
