@@ -14,8 +14,8 @@ export const UNREAD_CACHE_TTL_MS = 5 * 60_000;
  * page view, which must cost no query. Every change to people's notifications, made by any
  * server process, is told on `changes` with their ids, in one notice however many they are (a
  * comment may tell 50 people; null: anyone's may have changed), and the remembered counts are
- * dropped. A count being read while its person's notifications change is not
- * remembered: it may predate the change.
+ * dropped. A count being read while its person's notifications change is not remembered: it may
+ * predate the change.
  */
 export function createUnreadCounts(
   read: (userId: string) => Promise<number>,

@@ -9,11 +9,11 @@ import { createSlots } from "../../work-slots";
 // - likes and comments, the frequent changes, are written into the kept pages that hold the post
 //   (patch), so no reader waits for the database after them;
 // - the rare ones (a new or approved or deleted post, a changed profile) drop every kept page.
-// What is kept is the answer's bytes, plain and in Brotli (gzip when first asked): non-admins all get the same
-// masked answer, and encoding ~100 KB of text on every request more than halved the requests per
-// second. Building a page takes some 50 ms of PGlite's time on the event loop (its queries run
-// synchronously), so it is done rarely and never while a reader waits for an answer that only
-// aged (see page()).
+// What is kept is the answer's bytes, plain and in Brotli (gzip when first asked): non-admins all
+// get the same masked answer, and encoding ~100 KB of text on every request more than halved the
+// requests per second. Building a page takes some 50 ms of PGlite's time on the event loop (its
+// queries run synchronously), so it is done rarely and never while a reader waits for an answer
+// that only aged (see page()).
 const PAGE_TTL_MS = 10_000;
 // An aged page is still sent while its successor is built, unless it is older than this (a process
 // that sat idle does not show a long-gone feed first).
