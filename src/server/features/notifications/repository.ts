@@ -32,13 +32,11 @@ export interface NotificationRow {
   actor: ActorRow | null;
 }
 
-/** Who an e-mail would go to, and whether it may. */
+/** Who an e-mail goes to (claimEmailSlots has decided that it may). */
 export interface Recipient {
   id: string;
   email: string;
   firstName: string | null;
-  emailVerified: boolean;
-  mutedEmailKinds: string[];
 }
 
 /** The kinds of notification each e-mail switch covers: a reply is mailed under "comment". */
@@ -202,7 +200,7 @@ export function createNotificationsRepository(db: Database) {
 
     async recipient(userId: string): Promise<Recipient | null> {
       const [row] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, emailVerified: users.emailVerified, mutedEmailKinds: users.mutedEmailKinds })
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;
