@@ -8,6 +8,7 @@ import fs from "node:fs";
 
 const external = [
   "sharp", // native libvips
+  "@node-rs/argon2", // native password hashing
   "@electric-sql/pglite", "@electric-sql/pglite/*", // WebAssembly and data files beside it
   "pino", "thread-stream", // worker threads by file name
   "pg", "pg-native", // optional native binding

@@ -1,5 +1,5 @@
 // Accounts for `npm run bench:load`: `count` verified users with one password (hashed once with the
-// app's own scrypt settings, so signing in during the load costs what a real sign-in costs) and a
+// app's own Argon2id settings, so signing in during the load costs what a real sign-in costs) and a
 // live session each. Written straight into the database, as seed-feed.ts does: through the API each
 // account would cost two password hashes, some two minutes for 100 users on 2 cores, before the
 // clock even starts. Uses the app's configuration (DATA_DIR or DATABASE_URL). PGlite has one

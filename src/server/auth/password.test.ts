@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
 
 /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<id>/stat). */
 function threadNiceValues(): number[] {
@@ -13,21 +13,33 @@ function threadNiceValues(): number[] {
 }
 
 describe("passwords", () => {
-  it("checks a password against its hash, refusing another password and a malformed hash", async () => {
+  it("checks a password against its Argon2id hash, refusing another password and a malformed hash", async () => {
     const stored = await hashPassword("correct horse battery staple");
-    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[\w-]+\$[\w-]+$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]+\$[\w+/]+$/);
     expect(await verifyPassword("correct horse battery staple", stored)).toBe(true);
     expect(await verifyPassword("correct horse battery stapler", stored)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", "$argon2id$v=19$m=19456,t=2,p=1$")).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", "$argon2id$nonsense")).toBe(false);
     expect(await verifyPassword("correct horse battery staple", "scrypt$32768$8$3$")).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", "scrypt$3$8$3$c2FsdA$aGFzaA")).toBe(false);
     expect(await verifyPassword("correct horse battery staple", "bcrypt$x$y")).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
   });
 
-  it("computes the same scrypt as Node's own, so hashes stored before still verify", async () => {
+  it("gives two hashes of one password their own salts; NFKC forms of a password are the same password", async () => {
+    const [first, second] = await Promise.all([hashPassword("ﬁre dragon"), hashPassword("ﬁre dragon")]);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword("fire dragon", first)).toBe(true);
+  });
+
+  it("still verifies the scrypt hashes stored before Argon2id, and asks for them to be stored again", async () => {
     const salt = crypto.randomBytes(16);
     const key = crypto.scryptSync("dragon", salt, 64, { N: 2 ** 14, r: 8, p: 1 });
     const stored = ["scrypt", 2 ** 14, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
     expect(await verifyPassword("dragon", stored)).toBe(true);
     expect(await verifyPassword("Dragon", stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+    expect(needsRehash("$argon2id$v=19$m=4096,t=3,p=1$c2FsdA$aGFzaA")).toBe(true);
   });
 
   it("answers each of many checks at once with its own result", async () => {
@@ -41,7 +53,7 @@ describe("passwords", () => {
     expect(before[0]).toBe(0);
     let seen: number[] = [];
     const hashing = hashPassword("look at the threads");
-    // The hashing thread exists and has lowered itself while the hash runs (~0.2 s).
+    // The hashing thread exists and has lowered itself while the hashes run (~5 ms each).
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline && !seen.includes(10)) {
       await new Promise((resolve) => setTimeout(resolve, 10));

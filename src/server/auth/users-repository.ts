@@ -65,6 +65,14 @@ export function createUsersRepository(db: Database) {
       return row!;
     },
 
+    /** Stores a hash of today's settings for the same password, unless the password changed meanwhile. */
+    async upgradePasswordHash(id: string, from: string, to: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash: to })
+        .where(and(eq(users.id, id), eq(users.passwordHash, from)));
+    },
+
     /**
      * Registration again on an address nobody has verified: the new registration takes the account
      * over (its password and names), and links sent for the earlier one stop working.

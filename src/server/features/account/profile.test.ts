@@ -166,7 +166,7 @@ describe("GET /api/account/export", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     const data = res.json();
     expect(data.account).toMatchObject({ id: user.id, email: user.email, firstName: "Exporter", hasPassword: true, googleLinked: false });
-    expect(JSON.stringify(data)).not.toMatch(/scrypt|passwordHash|tokenHash/);
+    expect(JSON.stringify(data)).not.toMatch(/scrypt|argon2|passwordHash|tokenHash/);
     expect(data.sessions).toHaveLength(1);
     expect(data.progress).toEqual([expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" })]);
     expect(data.drawingChecks).toEqual([

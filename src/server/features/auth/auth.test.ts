@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailVerificationTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outboxFor, verificationLink, waitForMail } from "../../test/mail";
 import { SESSION_COOKIE } from "../../auth/sessions";
+import { createUsersRepository } from "../../auth/users-repository";
 
 let t: TestApp;
 let ip = 0;
@@ -66,7 +68,7 @@ describe("register", () => {
     expect(res.json()).toEqual({ message: "Registration successful. Please check your email to verify your account." });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "new.user@example.com"));
     expect(row).toMatchObject({ emailVerified: false, isAdmin: false, firstName: "New", lastName: null });
-    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]+\$[\w+/]+$/);
 
     const [message] = await waitForMail(t.dataDir, "new.user@example.com");
     expect(message).toContain("Subject: Verify your Dragon Grid email");
@@ -331,7 +333,7 @@ describe("login, the current user and logout", () => {
     const user = me.json();
     expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "hasPassword", "id", "isAdmin", "lastName", "pro", "profileImageUrl", "sanction", "unreadNotifications"]);
     expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false, pro: false });
-    expect(me.body).not.toMatch(/scrypt|passwordHash|password_hash/i);
+    expect(me.body).not.toMatch(/scrypt|argon2|passwordHash|password_hash/i);
 
     const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(out.statusCode).toBe(200);
@@ -355,6 +357,29 @@ describe("login, the current user and logout", () => {
     expect((await me(first.value)).statusCode).toBe(401);
     expect((await me(second.value)).statusCode).toBe(200);
     expect((await me(sessionCookie(third)!.value)).statusCode).toBe(200);
+  });
+
+  it("stores a password hashed before Argon2id again as Argon2id at sign-in, unless it changed meanwhile", async () => {
+    await registerVerified("older.hash@example.com", "an older password");
+    // The same password as the scrypt hashes stored before Argon2id (N=2^14 keeps the test quick).
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync("an older password", salt, 64, { N: 2 ** 14, r: 8, p: 1 });
+    const scryptHash = ["scrypt", 2 ** 14, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    const stored = async () => (await t.database.db.select().from(users).where(eq(users.email, "older.hash@example.com")))[0]!;
+    await t.database.db.update(users).set({ passwordHash: scryptHash }).where(eq(users.email, "older.hash@example.com"));
+
+    expect((await login("older.hash@example.com", "a wrong password")).statusCode).toBe(401);
+    expect((await stored()).passwordHash).toBe(scryptHash);
+    expect((await login("older.hash@example.com", "an older password")).statusCode).toBe(200);
+    const upgraded = (await stored()).passwordHash!;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login("older.hash@example.com", "an older password")).statusCode).toBe(200);
+    expect((await stored()).passwordHash).toBe(upgraded);
+
+    // A password changed between the check and the upgrade is kept.
+    const { id } = await stored();
+    await createUsersRepository(t.database.db).upgradePasswordHash(id, scryptHash, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA");
+    expect((await stored()).passwordHash).toBe(upgraded);
   });
 
   it("answers 401 'Unauthorized' without a session and ignores a forged cookie", async () => {

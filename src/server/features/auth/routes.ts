@@ -9,7 +9,7 @@ import { createAfterAnswer } from "../../http/after-answer";
 import { createLoginLimits } from "./login-limits";
 import { INVALID_LOGIN_MESSAGE, UNVERIFIED_LOGIN_MESSAGE, VERIFY_PASSWORD_NEEDED_MESSAGE, VERIFY_WRONG_PASSWORD_MESSAGE } from "../../../shared/auth";
 import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "../../auth/password";
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { requireUser, type Sessions } from "../../auth/sessions";
 import { toAuthUser, toCurrentUser, type UsersRepository } from "../../auth/users-repository";
@@ -91,6 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+    if (needsRehash(user.passwordHash)) await users.upgradePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     if (!user.emailVerified) {
       // This browser knows the password: a link opened here finishes without asking for it.
       browser.remember(reply, user);
