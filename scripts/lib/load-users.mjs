@@ -216,19 +216,20 @@ function chooseActivity() {
 }
 
 /**
- * Loop `user` through the mix until `deadline` (performance.now() time). `world` holds what every
- * user may point at: { dragonIds }. Per user: the posts it has seen and liked.
+ * Loop `user` through the mix until `end.at` (performance.now() time; it may be moved while the
+ * user runs: the capacity steps end everyone's at once). `world` holds what every user may point
+ * at: { dragonIds }. Per user: the posts it has seen and liked.
  */
-export async function runUser(user, world, deadline) {
+export async function runUser(user, world, end) {
   const { client } = user;
   const seenPosts = [];
   const liked = new Set();
-  const alive = () => performance.now() < deadline;
+  const alive = () => performance.now() < end.at;
   // A pause cut short by the end of the window answers false, and what the user was about to do
   // is not done: else every user pausing before a like or a comment would send it at the same
   // instant the window ends, a burst that no real traffic has.
   const think = async (range = THINK_MS) => {
-    const ms = Math.min(between(range), deadline - performance.now());
+    const ms = Math.min(between(range), end.at - performance.now());
     if (ms > 0) await sleep(ms);
     return alive();
   };
@@ -252,7 +253,7 @@ export async function runUser(user, world, deadline) {
       const columns = Math.ceil(state.paperWidth / state.gridSize);
       const rows = Math.ceil(state.paperHeight / state.gridSize);
       const done = new Set(Array.isArray(saved?.doneCells) ? saved.doneCells : []);
-      const stopAt = Math.min(deadline, performance.now() + between(DRAW_SECONDS) * 1000);
+      const stopAt = Math.min(end.at, performance.now() + between(DRAW_SECONDS) * 1000);
       while (performance.now() + SAVE_EVERY_MS < stopAt) {
         await sleep(SAVE_EVERY_MS);
         const cell = `${String.fromCharCode(65 + Math.floor(Math.random() * columns))}${1 + Math.floor(Math.random() * rows)}`;
