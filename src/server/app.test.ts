@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
@@ -172,4 +174,32 @@ describe("what a shared device's service worker may keep (only answers marked pu
     expect(everywhere.statusCode).toBe(200);
     expect(everywhere.headers["clear-site-data"]).toBe('"cache"');
   });
+});
+
+describe("closing", () => {
+  it("closes a keep-alive connection whose answer was still being sent when the close began, once the answer is done", async () => {
+    const closing = await createTestApp();
+    const big = Buffer.alloc(32 * 1024 * 1024, 7);
+    await closing.app.storage.put("dragons/big/original.bin", big, "application/octet-stream", { ownerId: null, isPublic: true });
+    await closing.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = closing.app.server.address() as net.AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    // A slow download: the answer's headers have come, its body waits for the reader.
+    const answer = await new Promise<http.IncomingMessage>((resolve) => http.get({ host: "127.0.0.1", port, path: "/objects/dragons/big/original.bin", agent }, resolve));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.connection).toBe("keep-alive");
+    answer.pause();
+    const socketClosed = new Promise((resolve) => answer.socket.once("close", resolve));
+    // The close begins while the answer is under way: the connection is not idle then.
+    const closed = closing.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let received = 0;
+    for await (const chunk of answer) received += (chunk as Buffer).length;
+    expect(received).toBe(big.length);
+    // Not closed once idle, the connection would be kept for the keep-alive timeout (72 s), and
+    // the close would wait for it, past this test's own timeout.
+    await socketClosed;
+    await closed;
+    agent.destroy();
+  }, 20_000);
 });
