@@ -92,9 +92,6 @@ declare module "fastify" {
   }
 }
 
-// How often a closing server looks for connections that have become idle (see the preClose hook).
-const IDLE_SWEEP_MS = 100;
-
 /** Trust the nearest `count` proxies: the address they report is the client's. */
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
 
@@ -143,15 +140,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
-    // server.close() closes the connections idle at that instant only. One whose answer was still
-    // being written (its client may already have read it) then stays open for the keep-alive
-    // timeout, 72 s, and the close waits for it: close each as soon as it is idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
-    app.server.once("close", () => clearInterval(sweep));
   });
   app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
     done(null, payload);
+  });
+  // server.close() closes the connections idle at that instant only. One whose answer was still
+  // being sent, its headers saying keep-alive, then stayed open for the keep-alive timeout (72 s)
+  // and the close waited for it. Once such an answer has all gone to the client, its connection
+  // is ended (calling closeIdleConnections again instead would cut off answers whose last bytes
+  // are still queued: Node counts a connection idle once the answer has ended, sent or not).
+  app.addHook("onResponse", async (request) => {
+    if (closing) request.raw.socket?.end();
   });
 
   // Metrics, when asked for: the request hook goes on before any route; the caches join below.

@@ -24,6 +24,13 @@ describe("passwords", () => {
     expect(await verifyPassword("correct horse battery staple", "scrypt$3$8$3$c2FsdA$aGFzaA")).toBe(false);
     expect(await verifyPassword("correct horse battery staple", "bcrypt$x$y")).toBe(false);
     expect(needsRehash(stored)).toBe(false);
+    // Settings no hash of ours has, asking for 4 GiB or a million passes, are refused unrun.
+    const [, , , , salt, hash] = stored.split("$");
+    expect(await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=4194304,t=2,p=1$${salt}$${hash}`)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=19456,t=999,p=1$${salt}$${hash}`)).toBe(false);
+    const key = crypto.randomBytes(64).toString("base64url");
+    expect(await verifyPassword("correct horse battery staple", `scrypt$1048576$8$1$c2FsdHNhbHRzYWx0c2FsdA$${key}`)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", `scrypt$16384$8$1000$c2FsdHNhbHRzYWx0c2FsdA$${key}`)).toBe(false);
   });
 
   it("gives two hashes of one password their own salts; NFKC forms of a password are the same password", async () => {

@@ -19,26 +19,35 @@ export async function hashPassword(password: string): Promise<string> {
   return (await onHashingThread({ kind: "argon2-hash", password: password.normalize("NFKC"), options: PARAMS })) as string;
 }
 
-/** Constant-time check of a password against a stored hash; false for any malformed hash. */
+// The settings a stored hash may ask for: a hash is only ever written by this code, but one
+// asking for gigabytes or endless passes (a corrupted row, a hand-edited one) must not take a
+// hashing thread or the machine's memory; it fails like a wrong password.
+const ARGON2_PHC = /^\$argon2id\$v=19\$m=(\d{1,9}),t=(\d{1,3}),p=(\d{1,3})\$[A-Za-z0-9+/]{11,}\$[A-Za-z0-9+/]{16,}$/;
+const MAX_ARGON2 = { memoryCost: 65_536, timeCost: 10, parallelism: 4 };
+const SCRYPT_FORMAT = /^scrypt\$(\d{1,9})\$(\d{1,3})\$(\d{1,3})\$([\w-]+)\$([\w-]{16,})$/;
+const MAX_SCRYPT_P = 16;
+
+/**
+ * Constant-time check of a password against a stored hash; false for a malformed hash or one
+ * whose settings are out of bounds. A hashing thread that fails throws (the request answers 500),
+ * so an outage never reads as wrong passwords that count towards the sign-in limits.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const normalized = password.normalize("NFKC");
-  if (stored.startsWith("$argon2")) {
-    try {
-      return (await onHashingThread({ kind: "argon2-verify", password: normalized, stored })) === true;
-    } catch {
-      return false; // a malformed PHC string
-    }
+  const argon2 = ARGON2_PHC.exec(stored);
+  if (argon2) {
+    const [memoryCost, timeCost, parallelism] = argon2.slice(1, 4).map(Number) as [number, number, number];
+    if (memoryCost > MAX_ARGON2.memoryCost || timeCost < 1 || timeCost > MAX_ARGON2.timeCost || parallelism < 1 || parallelism > MAX_ARGON2.parallelism || memoryCost < 8 * parallelism) return false;
+    return (await onHashingThread({ kind: "argon2-verify", password: normalized, stored })) === true;
   }
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT_MAX_MEMORY };
-  let actual: Buffer;
-  try {
-    actual = Buffer.from((await onHashingThread({ kind: "scrypt", password: normalized, salt: Buffer.from(salt, "base64url"), keyLength: expected.length, options })) as Uint8Array);
-  } catch {
-    return false; // settings scrypt refuses
-  }
+  const scrypt = SCRYPT_FORMAT.exec(stored);
+  if (!scrypt) return false;
+  const [N, r, p] = scrypt.slice(1, 4).map(Number) as [number, number, number];
+  // Node's limits: N a power of two above 1, and 128·N·r bytes of memory within SCRYPT_MAX_MEMORY.
+  if (N < 2 || (N & (N - 1)) !== 0 || r < 1 || p < 1 || p > MAX_SCRYPT_P || 128 * N * r > SCRYPT_MAX_MEMORY) return false;
+  const expected = Buffer.from(scrypt[5]!, "base64url");
+  const options = { N, r, p, maxmem: SCRYPT_MAX_MEMORY };
+  const actual = Buffer.from((await onHashingThread({ kind: "scrypt", password: normalized, salt: Buffer.from(scrypt[4]!, "base64url"), keyLength: expected.length, options })) as Uint8Array);
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 

@@ -431,6 +431,15 @@ describe("login, the current user and logout", () => {
     expect((await post("/api/auth/login", { email: "target@example.com", password: "correct horse" }, {}, "10.201.0.2")).statusCode).toBe(200);
   });
 
+  it("refuses an unknown address and a wrong password no sooner than 250 ms after asking, so neither tells how the password was stored", async () => {
+    await registerVerified("slow.refusal@example.com");
+    for (const email of ["slow.refusal@example.com", "nobody.here@example.com"]) {
+      const started = performance.now();
+      expect((await login(email, "not the password")).statusCode).toBe(401);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(249);
+    }
+  });
+
   it("limits login attempts per address", async () => {
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {

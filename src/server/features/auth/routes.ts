@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import { HttpError } from "../../http/errors";
@@ -16,10 +16,14 @@ import { toAuthUser, toCurrentUser, type UsersRepository } from "../../auth/user
 import { registrationAttemptEmail, verificationEmail } from "./verification-email";
 import { createRegistrationBrowser } from "./registration-browser";
 
-// Every registration answers after at least this long: well above the ~15 ms the slowest kind
-// (a new address: a hash and three writes) takes on an unloaded server, so the answer's time
+// Every registration answers at least this long after its password is hashed: well above the
+// ~10 ms of a new address's writes (nothing is written for a verified one), so the answer's time
 // does not tell whether the address has an account (decision 005).
 const REGISTRATION_ANSWER_MS = 100;
+// A refused sign-in answers no sooner than this after it arrived: above the ~155 ms of checking a
+// password still stored with scrypt (decision 005), so an account not signed into since Argon2id
+// does not show, by its slower refusal, next to an unknown address's 5 ms check.
+const FAILED_SIGN_IN_ANSWER_MS = 250;
 
 // Two registrations racing for one new address: the unique index lets one through; the other
 // answers as if it had worked (it did, for someone), and nothing more is done for it.
@@ -61,6 +65,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   // accounts (a verified one gets a different message than a new one), nor must a failure.
   const afterAnswer = createAfterAnswer(app);
 
+  /** Stores a password verified just now with today's hash settings; a failure is logged, never the sign-in's. */
+  async function upgradeHash(request: FastifyRequest, userId: string, from: string, password: string): Promise<void> {
+    try {
+      await users.upgradePasswordHash(userId, from, await hashPassword(password));
+    } catch (error) {
+      request.log.error({ err: error }, "storing a password hash with today's settings failed");
+    }
+  }
+
   /**
    * Registration answers the same for every address (decision 005): a new one is created; one
    * still unverified is taken over by this registration (new password, earlier links dead), so a
@@ -69,6 +82,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   route(app, "POST /api/auth/register", { config: perAddress(10, 60) }, async (request, reply) => {
     const { email, password, firstName, lastName } = request.body;
     const passwordHash = await hashPassword(password);
+    // Timed from here: a queue of hashes under load must not switch the floor off.
+    const answerAt = reply.elapsedTime + REGISTRATION_ANSWER_MS;
     const existing = await users.findByEmail(email);
     if (existing?.emailVerified) {
       browser.rememberNobody(reply, passwordHash);
@@ -84,7 +99,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
         afterAnswer(request, "verification mail", () => mailer.send(message));
       }
     }
-    await answerNoSoonerThan(reply, REGISTRATION_ANSWER_MS);
+    await answerNoSoonerThan(reply, answerAt);
     return reply.status(201).send({ message: "Registration successful. Please check your email to verify your account." });
   });
 
@@ -94,15 +109,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findByEmail(email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(password);
+      await answerNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
       throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     }
-    if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
-    if (needsRehash(user.passwordHash)) await users.upgradePasswordHash(user.id, user.passwordHash, await hashPassword(password));
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await answerNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
+      throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+    }
     if (!user.emailVerified) {
       // This browser knows the password: a link opened here finishes without asking for it.
       browser.remember(reply, user);
       throw new HttpError(403, UNVERIFIED_LOGIN_MESSAGE);
     }
+    if (needsRehash(user.passwordHash)) await upgradeHash(request, user.id, user.passwordHash, password);
     const current = isListedAdmin(user.email) && !user.isAdmin ? await users.update(user.id, { isAdmin: true }) : user;
     // The person's other sessions read the account afresh: they are an admin there too.
     if (current !== user) sessions.forget(current.id);
