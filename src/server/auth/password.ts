@@ -11,7 +11,7 @@ const PARAMS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, paralleli
 const CURRENT_PREFIX = `$argon2id$v=19$m=${PARAMS.memoryCost},t=${PARAMS.timeCost},p=${PARAMS.parallelism}$`;
 
 // Hashes made before Argon2id: "scrypt$N$r$p$salt$hash" (base64url). They still verify, and a
-// sign-in that verifies one stores the password again as Argon2id (needsRehash).
+// successful sign-in with one stores the password again as Argon2id (needsRehash).
 const SCRYPT_MAX_MEMORY = 64 * 1024 * 1024;
 
 /** Hash a password as an Argon2id PHC string with a random salt. */
