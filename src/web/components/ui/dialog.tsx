@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { closeOnEscape } from "./close-on-escape";
 
 /**
  * A modal dialog on Radix: focus is trapped inside, Escape and the close button close it, and
@@ -26,6 +27,7 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
+          onKeyDown={closeOnEscape(() => onOpenChange(false))}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-xl sm:p-8 ${wide ? "max-w-2xl" : "max-w-md"}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -5,6 +5,7 @@ import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shar
 import type { GridView } from "../../../shared/grid-view";
 import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
 import { useElementSize } from "./use-element-size";
+import { closeOnEscape } from "../../components/ui/close-on-escape";
 
 const SWIPE_PX = 50;
 
@@ -96,8 +97,11 @@ export function CellViewer({
     if (column >= 0 && column < columns) onNavigate({ column, row: cell.row });
   };
 
+  const escape = closeOnEscape(onClose);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft") {
+    if (event.key === "Escape") {
+      escape(event);
+    } else if (event.key === "ArrowLeft") {
       event.preventDefault();
       go(-1);
     } else if (event.key === "ArrowRight") {

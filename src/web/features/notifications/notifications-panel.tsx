@@ -4,6 +4,7 @@ import { Bell, CheckCheck, CircleCheck, CircleX, ShieldAlert, X, type LucideIcon
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { closeOnEscape } from "../../components/ui/close-on-escape";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
 import { markAllRead, markRead, useNotifications, type Notification } from "./api";
@@ -58,6 +59,7 @@ export function NotificationsPanel({ open, onOpenChange, returnFocus }: { open: 
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/25" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onKeyDown={closeOnEscape(() => onOpenChange(false))}
           // The bell is not a Radix trigger (it lives outside this lazily loaded part): focus goes back to it by hand.
           onCloseAutoFocus={(event) => {
             event.preventDefault();

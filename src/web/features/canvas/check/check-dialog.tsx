@@ -5,6 +5,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Aperture, ImageUp, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { closeOnEscape } from "../../../components/ui/close-on-escape";
 import { Spinner } from "../../../components/ui/spinner";
 import type { Cell } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
@@ -307,7 +308,7 @@ export default function CheckDialog({
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-paper" />
-        <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none">
+        <DialogPrimitive.Content aria-describedby={undefined} onKeyDown={closeOnEscape(onClose)} className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none">
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
             <DialogPrimitive.Title className="font-display text-2xl font-bold">Check my drawing</DialogPrimitive.Title>
             <DialogPrimitive.Close aria-label="Close the check" className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-paper-deep">
