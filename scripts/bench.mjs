@@ -13,8 +13,9 @@
 //
 // Environment: BENCH_ONLY (a comma-separated list: only the parts whose names contain one), BENCH_SECONDS (each throughput test, default 5), BENCH_WARM_UP_SECONDS (uncounted load before each, default 2), BENCH_LIGHTHOUSE_RUNS (per page, default 5), BENCH_MEMORY_SECONDS (the load
 // under which memory is measured, default 60), BENCH_IDLE_SECONDS (how long after start-up or load
-// memory is read as "idle", default 30: V8 gives back its start-up heap some 15–20 s after the
-// last activity), CHROMIUM_PATH.
+// memory is read as "idle", default 45: V8 gives back its start-up heap some 15–20 s after the
+// last activity, and the background jobs first run 30 s after start-up, adding 3–26 MB that stay;
+// a reading at 30 s raced them), CHROMIUM_PATH.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -39,7 +40,7 @@ import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postg
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 2);
 const MEMORY_LOAD_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
-const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 45);
 const CONNECTIONS = 50;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
