@@ -2,10 +2,12 @@
 // benchmarks): Node's flags below, and glibc's allocator settings that bound the memory image work
 // leaves behind. Those are read once, when the process starts, so they travel in its environment
 // (decision 009).
-// MALLOC_ARENA_MAX=2: libvips runs on libuv's pool threads, and each thread's own arena kept what
-// a decode freed (60–100 MB per 40 MP photo). MALLOC_MMAP_THRESHOLD_=1 MB: large buffers (decoded
+// MALLOC_ARENA_MAX=1: threads other than the main one (libuv's pool, where libvips runs; V8's
+// helpers) otherwise get arenas of their own, which keep what they free: 60–100 MB per 40 MP photo
+// with an arena per thread, and with two arenas 3–26 MB after the first background jobs, enough
+// to take an idle restart over 220 MB. MALLOC_MMAP_THRESHOLD_=1 MB: large buffers (decoded
 // images) come from mmap and go back to the system when freed, instead of staying in the heap.
-export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" };
+export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "1", MALLOC_MMAP_THRESHOLD_: "1048576" };
 
 /** `env` with the allocator settings added where it does not set them itself. */
 export const serverEnv = (env) => ({ ...ALLOCATOR_ENV, ...env });
