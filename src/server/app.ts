@@ -23,6 +23,7 @@ import { registerLocalUploadRoutes } from "./features/uploads/local-upload-route
 import { registerUploadRoutes } from "./features/uploads/upload-routes";
 import { registerCompanionRoutes } from "./features/companion/routes";
 import { registerPageRoutes } from "./features/pages/routes";
+import { installNoSharedCookies } from "./http/shared-cache-cookies";
 import type { PageMetaResolver, PagePreloadResolver } from "./http/page-resolvers";
 import { createPageCache } from "./features/pages/rendered-pages";
 import { installOriginCheck } from "./http/origin-check";
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   installSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  installNoSharedCookies(app);
   await app.register(fastifyRateLimit, {
     global: false,
     store: sharedRateLimitStore(rateCounters),
