@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createRateCounters } from "../http/rate-limiter";
 import * as schema from "../db/schema";
 import { analyticsSalts, appSettings, blogPosts, dragons, drawingChecks, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
+import type { BlobBackend } from "../storage/blob-backend";
 import { LocalBlobBackend } from "../storage/local-backend";
 import { S3BlobBackend } from "../storage/s3-backend";
 import { ObjectStorage, objectUrl } from "../storage/object-storage";
@@ -30,12 +31,13 @@ import {
   UNVERIFIED_ACCOUNT_MAX_AGE_MS,
   startSweeps,
   sweepOnce,
+  sweepStrayUploads,
 } from "./sweeps";
 
 const HOUR = 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const later = (ms: number) => new Date(Date.now() + ms);
-const NOTHING = { sessions: 0, rateLimitCounters: 0, analyticsSalts: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, objects: 0, strayUploads: 0 };
+const NOTHING = { sessions: 0, rateLimitCounters: 0, analyticsSalts: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, objects: 0 };
 const OLD = UNREFERENCED_MAX_AGE_MS + HOUR;
 
 let handle: DatabaseHandle;
@@ -88,6 +90,18 @@ async function stray(age: number, key = `uploads/${crypto.randomUUID()}`): Promi
 
 /** Set a local file's last-modified time `ms` back. */
 const backdate = (key: string, ms: number) => fs.utimesSync(path.join(dataDir, "objects", key), ago(ms), ago(ms));
+
+/** A logger whose lines the test reads. */
+function capturedLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: Fastify({ logger: { stream } }) };
+}
 
 const s3Backend = (s3: { bucket: string; endpoint: string }) =>
   new S3BlobBackend({ bucket: s3.bucket, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
@@ -278,21 +292,21 @@ describe("sweeps", () => {
     const template = `dragons/${crypto.randomUUID()}/hires.png`;
     await storage.backend.put(template, Buffer.from("x"), "image/png");
     backdate(template, STRAY_MIN_AGE_MS + 60_000);
-    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, strayUploads: 1 });
+    expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(1);
     expect([oldStray, youngStray, recorded, template].filter((key) => fs.existsSync(path.join(dataDir, "objects", key)))).toEqual([youngStray, recorded, template]);
   });
 
   it("looks at a bounded page of uploads/ a run, each run on from where the last stopped", async () => {
     const strays = await Promise.all(Array.from({ length: STRAY_KEYS_PER_RUN + 2 }, () => stray(STRAY_MIN_AGE_MS + 60_000)));
     const cursor = async () => (await handle.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING)))[0]?.value;
-    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, strayUploads: STRAY_KEYS_PER_RUN });
+    expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(STRAY_KEYS_PER_RUN);
     expect(await cursor()).toBe([...strays].sort()[STRAY_KEYS_PER_RUN - 1]);
-    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, strayUploads: 2 });
+    expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(2);
     // An empty page: the end; the run after starts again from the beginning.
-    expect(await sweepOnce(handle.db, storage.backend)).toEqual(NOTHING);
+    expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(0);
     expect(await cursor()).toBeUndefined();
     await stray(STRAY_MIN_AGE_MS + 60_000, "uploads/00000000-0000-4000-8000-000000000000");
-    expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, strayUploads: 1 });
+    expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(1);
   });
 
   it("deletes bytes under uploads/ that no row records from an S3 bucket", async () => {
@@ -304,7 +318,7 @@ describe("sweeps", () => {
       await backend.put(strayKey, Buffer.from("a replayed upload"), "image/png");
       const recorded = await upload(0);
       // The bucket's clock cannot be turned back: the sweep's is moved on instead.
-      expect(await sweepOnce(handle.db, backend, later(STRAY_MIN_AGE_MS + 60_000))).toEqual({ ...NOTHING, strayUploads: 1 });
+      expect(await sweepStrayUploads(handle.db, backend, later(STRAY_MIN_AGE_MS + 60_000))).toBe(1);
       expect(await backend.stat(strayKey)).toBeNull();
       expect(await backend.stat(recorded)).not.toBeNull();
     } finally {
@@ -327,6 +341,7 @@ describe("sweeps", () => {
     await lockHeld;
     try {
       expect(await sweepOnce(handle.db, storage.backend)).toBeNull();
+      expect(await sweepStrayUploads(handle.db, storage.backend)).toBeNull();
       expect(await present([session], sessions)).toEqual(["expired"]);
     } finally {
       release();
@@ -350,14 +365,7 @@ describe("sweeps", () => {
     const email = "never-verified@example.com";
     await user({ email, createdAt: ago(UNVERIFIED_ACCOUNT_MAX_AGE_MS + HOUR) });
     const key = await upload(UNREFERENCED_MAX_AGE_MS + HOUR);
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = Fastify({ logger: { stream } });
+    const { lines, logger } = capturedLog();
     // Runs back to back, so stop() meets one under way or about to start.
     const runner = startSweeps({ db: handle.db, backend: storage.backend, log: logger.log }, { firstDelayMs: 10, intervalMs: 5 });
     try {
@@ -369,6 +377,24 @@ describe("sweeps", () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ swept: { ...NOTHING, unverifiedAccounts: 1, objects: 1 } });
     expect(lines.join("")).not.toContain(email);
     expect(lines.join("")).not.toContain(key);
+    await logger.close();
+  });
+
+  it("sweeps the rest when the store cannot be listed, and warns", async () => {
+    const key = await upload(OLD);
+    const unlistable = Object.assign(Object.create(storage.backend) as BlobBackend, { list: () => Promise.reject(new Error("Access Denied")) });
+    const { lines, logger } = capturedLog();
+    const runner = startSweeps({ db: handle.db, backend: unlistable, log: logger.log }, { firstDelayMs: 10, intervalMs: 60_000 });
+    try {
+      await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThan(1);
+    } finally {
+      await runner.stop();
+    }
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toMatchObject([
+      { swept: { ...NOTHING, objects: 1 } },
+      { level: 40, msg: "sweep of stray uploads failed; trying again at the next run" },
+    ]);
+    expect(await surviving([key])).toEqual([]);
     await logger.close();
   });
 });

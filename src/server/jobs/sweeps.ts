@@ -42,8 +42,6 @@ export interface SweepCounts {
   unverifiedAccounts: number;
   /** Stored objects nothing refers to, rows and bytes. */
   objects: number;
-  /** Bytes under uploads/ without a row. */
-  strayUploads: number;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -76,32 +74,20 @@ async function deleteBytes(backend: BlobBackend, keys: string[]): Promise<string
 }
 
 /**
- * Bytes under uploads/ that no stored_objects row records, older than STRAY_MIN_AGE_MS: no quota
- * counts them and nothing serves them. One page of keys a run, on from where the last run stopped.
+ * Run `work` in a transaction that holds the sweep's advisory lock, so of several processes only
+ * one does it; the others get null. Every query goes through the transaction: PGlite has one
+ * connection, which the transaction holds until it ends.
  */
-async function sweepStrayUploads(tx: Transaction, backend: BlobBackend, now: Date): Promise<number> {
-  const [cursor] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
-  const listed = await backend.list(UPLOADS_PREFIX, { ...(cursor ? { after: cursor.value } : {}), limit: STRAY_KEYS_PER_RUN });
-  const old = listed.filter((blob) => blob.lastModified.getTime() < now.getTime() - STRAY_MIN_AGE_MS && isValidKey(blob.key)).map((blob) => blob.key);
-  const rows = old.length ? await tx.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, old)) : [];
-  const recorded = new Set(rows.map((row) => row.key));
-  const deleted = await deleteBytes(backend, old.filter((key) => !recorded.has(key)));
-  // An empty page is the end of uploads/: the next run starts again from the beginning.
-  const last = listed.at(-1)?.key;
-  if (last) await tx.insert(appSettings).values({ key: STRAY_CURSOR_SETTING, value: last }).onConflictDoUpdate({ target: appSettings.key, set: { value: last, updatedAt: now } });
-  else await tx.delete(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
-  return deleted.length;
-}
-
-/**
- * One run of every sweep, inside a transaction that holds the sweep's advisory lock, so of several
- * processes only one does the work; the others get null. Every query goes through the transaction:
- * PGlite has one connection, which the transaction holds until it ends.
- */
-export async function sweepOnce(db: Database, backend: BlobBackend, now = new Date()): Promise<SweepCounts | null> {
+async function underSweepLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
   return db.transaction(async (tx) => {
     const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY.toString()}::bigint) as locked`);
-    if (!lock?.locked) return null;
+    return lock?.locked ? work(tx) : null;
+  });
+}
+
+/** One run of every sweep of the database, and of the objects nothing refers to. */
+export async function sweepOnce(db: Database, backend: BlobBackend, now = new Date()): Promise<SweepCounts | null> {
+  return underSweepLock(db, async (tx) => {
     const at = now.toISOString();
     const sessions = await deletedCount(tx, sql`delete from sessions where expires_at < ${at}`);
     const rateLimitCounters = await deletedCount(tx, sql`delete from rate_limit_counters where resets_at < ${at}`);
@@ -117,8 +103,28 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     // The bytes first, then the row: a file that could not be deleted keeps its row and is tried again.
     const deleted = await deleteBytes(backend, candidates.map(({ key }) => key));
     if (deleted.length) await tx.delete(storedObjects).where(inArray(storedObjects.key, deleted));
-    const strayUploads = await sweepStrayUploads(tx, backend, now);
-    return { sessions, rateLimitCounters, analyticsSalts, verificationTokens, resetTokens, unverifiedAccounts, objects: deleted.length, strayUploads };
+    return { sessions, rateLimitCounters, analyticsSalts, verificationTokens, resetTokens, unverifiedAccounts, objects: deleted.length };
+  });
+}
+
+/**
+ * Bytes under uploads/ that no stored_objects row records, older than STRAY_MIN_AGE_MS: no quota
+ * counts them and nothing serves them. One page of keys a run, on from where the last run stopped.
+ * Answers how many went, or null when another process holds the sweep's lock.
+ */
+export async function sweepStrayUploads(db: Database, backend: BlobBackend, now = new Date()): Promise<number | null> {
+  return underSweepLock(db, async (tx) => {
+    const [cursor] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+    const listed = await backend.list(UPLOADS_PREFIX, { ...(cursor ? { after: cursor.value } : {}), limit: STRAY_KEYS_PER_RUN });
+    const old = listed.filter((blob) => blob.lastModified.getTime() < now.getTime() - STRAY_MIN_AGE_MS && isValidKey(blob.key)).map((blob) => blob.key);
+    const rows = old.length ? await tx.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, old)) : [];
+    const recorded = new Set(rows.map((row) => row.key));
+    const deleted = await deleteBytes(backend, old.filter((key) => !recorded.has(key)));
+    // An empty page is the end of uploads/: the next run starts again from the beginning.
+    const last = listed.at(-1)?.key;
+    if (last) await tx.insert(appSettings).values({ key: STRAY_CURSOR_SETTING, value: last }).onConflictDoUpdate({ target: appSettings.key, set: { value: last, updatedAt: now } });
+    else await tx.delete(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+    return deleted.length;
   });
 }
 
@@ -133,6 +139,13 @@ export function startSweeps(
       if (counts && Object.values(counts).some((n) => n > 0)) deps.log.info({ swept: counts }, "swept expired and abandoned data");
     } catch (error) {
       deps.log.warn({ err: error }, "sweep failed; trying again at the next run");
+    }
+    // Apart, so a store that cannot be listed (a bucket policy without s3:ListBucket) stops this sweep only.
+    try {
+      const strayUploads = await sweepStrayUploads(deps.db, deps.backend);
+      if (strayUploads) deps.log.info({ swept: { strayUploads } }, "swept stray uploads");
+    } catch (error) {
+      deps.log.warn({ err: error }, "sweep of stray uploads failed; trying again at the next run");
     }
   }, pace);
 }
