@@ -352,10 +352,10 @@ describe("sweeps", () => {
 
   it("does each piece of work once when several runners race", async (context) => {
     if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
-    // Uploads only: expired rows would be locked by the first runner's delete and so serialise the
-    // runners by themselves, whereas uploads are read first, and runners without the lock would
+    // Objects only: expired rows would be locked by the first runner's delete and so serialise the
+    // runners by themselves, whereas objects are read first, and runners without the lock would
     // each read them all and each delete them.
-    const keys = await Promise.all(Array.from({ length: 20 }, () => upload(UNREFERENCED_MAX_AGE_MS + HOUR)));
+    const keys = await Promise.all(Array.from({ length: 20 }, () => upload(OLD)));
     const results = await Promise.all(Array.from({ length: 4 }, () => sweepOnce(handle.db, storage.backend)));
     expect(results.reduce((sum, counts) => sum + (counts?.objects ?? 0), 0)).toBe(20);
     expect(await surviving(keys)).toEqual([]);
@@ -364,7 +364,7 @@ describe("sweeps", () => {
   it("runs shortly after start, logs only counts, and stops cleanly", async () => {
     const email = "never-verified@example.com";
     await user({ email, createdAt: ago(UNVERIFIED_ACCOUNT_MAX_AGE_MS + HOUR) });
-    const key = await upload(UNREFERENCED_MAX_AGE_MS + HOUR);
+    const key = await upload(OLD);
     const { lines, logger } = capturedLog();
     // Runs back to back, so stop() meets one under way or about to start.
     const runner = startSweeps({ db: handle.db, backend: storage.backend, log: logger.log }, { firstDelayMs: 10, intervalMs: 5 });
