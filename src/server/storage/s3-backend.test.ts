@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobBackend } from "./s3-backend";
 import { startS3rver, type TestS3 } from "../test/s3rver";
+import { expectListsInKeyOrder } from "../test/blob-listing";
 
 const BUCKET = "test-bucket";
 
@@ -157,6 +158,10 @@ describe("S3BlobBackend against s3rver", () => {
     await expect(backend.delete("never/existed.txt")).resolves.toBeUndefined();
   });
 
+  it("lists keys under a prefix in key order, each with when it was last written", async () => {
+    await expectListsInKeyOrder(backend);
+  });
+
   it("fails to read a missing key", async () => {
     await expect(backend.read("nothing/here.png")).rejects.toMatchObject({ name: "NoSuchKey" });
   });
@@ -170,5 +175,6 @@ describe("S3BlobBackend against s3rver", () => {
     await expect(backend.stat("../x")).rejects.toThrow(/Invalid storage key/);
     await expect(backend.read("../x")).rejects.toThrow(/Invalid storage key/);
     await expect(backend.delete("../x")).rejects.toThrow(/Invalid storage key/);
+    await expect(backend.list("../", { limit: 1 })).rejects.toThrow(/Invalid storage key/);
   });
 });
