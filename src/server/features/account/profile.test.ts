@@ -145,6 +145,35 @@ describe("PUT and DELETE /api/account/avatar", () => {
   });
 });
 
+describe("a suspended or banned member's profile", () => {
+  const sanction = (member: TestUser, action: object) => send("POST", "/api/admin/moderation/actions", approver.cookies, { userId: member.id, ...action });
+
+  it.each([
+    ["suspended", { action: "suspend", days: 7, reason: "Spam links" }, /^Your account is suspended until .+ UTC: you cannot change your name or picture until then\. Reason: Spam links$/],
+    ["banned", { action: "ban", reason: "Harassment" }, /^Your account has been banned from changing your name or picture\. Reason: Harassment$/],
+  ])("stays as it was when the member is %s: name and avatar are refused, the posts keep showing the old ones, and the picture may still be removed", async (_how, action, refusal) => {
+    const member = await createAccount(t, { firstName: "Before" });
+    const fan = await createAccount(t);
+    await approvedPost(member, fan);
+    const avatar = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: await checkedUpload(t, member, await illustrationPng(300, 300)) });
+    const url = avatar.json().profileImageUrl as string;
+    expect((await sanction(member, action)).statusCode).toBe(200);
+
+    const renamed = await send("PUT", "/api/account/profile", member.cookies, { firstName: "Offensive name" });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.body).toMatch(refusal);
+    const upload = await checkedUpload(t, member, await illustrationPng(200, 200));
+    const repictured = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: upload });
+    expect(repictured.statusCode).toBe(403);
+    expect(repictured.body).toMatch(refusal);
+    expect((await feedAs(fan))[0]!.user).toMatchObject({ firstName: "Before", profileImageUrl: url });
+
+    // Taking a picture down only ever shows less.
+    expect((await send("DELETE", "/api/account/avatar", member.cookies)).statusCode).toBe(200);
+    expect((await feedAs(fan))[0]!.user.profileImageUrl).toBeNull();
+  });
+});
+
 describe("GET /api/account/export", () => {
   it("refuses a visitor", async () => {
     expect((await send("GET", "/api/account/export", undefined)).statusCode).toBe(401);
