@@ -158,8 +158,11 @@ const rows: Row[] = [
   { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.owner, await testPicture()) } }) },
   { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
   // A sanction freezes the name and picture shown beside what the member already posted (issue 41).
-  { route: "PUT /api/account/profile", case: "under a sanction", suspended: 403 },
-  { route: "PUT /api/account/avatar", case: "under a sanction", suspended: 403, request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.who!, await testPicture()) } }) },
+  { route: "PUT /api/account/profile", case: "under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200 },
+  {
+    route: "PUT /api/account/avatar", case: "from the caller's own upload, under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200,
+    request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.who ?? c.owner, await testPicture()) } }),
+  },
   {
     route: "GET /api/account/export", visitor: 401, user: 200, admin: 200,
     check: (res, c) => {
