@@ -118,7 +118,9 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
         request.log.warn("Google sign-in without a verified e-mail");
         return reply.redirect("/login?error=google-email");
       }
-      const { user, tookOver } = await signInGoogleUser(users, claims, config.ADMIN_EMAILS);
+      const { user: found, tookOver } = await signInGoogleUser(users, claims);
+      // ADMIN_EMAILS acts once per account, at its first verified sign-in (users-repository).
+      const user = config.ADMIN_EMAILS.includes(found.email.toLowerCase()) ? await users.applyAdminList(found) : found;
       // An unverified password account on this address may be a squatter's: its sessions end too.
       if (tookOver) await sessions.endAllFor(user.id);
       // Else the person's other sessions read the account afresh (a promotion by ADMIN_EMAILS).
@@ -137,9 +139,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
  * Find the account for these claims (by Google subject, else by e-mail, linking it), or create one.
  * `tookOver`: it was an unverified password account, whose password has just been removed.
  */
-async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, adminEmails: string[]): Promise<{ user: UserRow; tookOver: boolean }> {
+async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims): Promise<{ user: UserRow; tookOver: boolean }> {
   const email = claims.email!.toLowerCase();
-  const isAdmin = adminEmails.includes(email);
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
   if (existing) {
     const tookOver = !existing.emailVerified;
@@ -153,7 +154,6 @@ async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, ad
       firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
       lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
       profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
-      ...(isAdmin ? { isAdmin: true } : {}),
     });
     return { user, tookOver };
   }
@@ -164,7 +164,6 @@ async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, ad
     firstName: claims.given_name ?? null,
     lastName: claims.family_name ?? null,
     profileImageUrl: claims.picture ?? null,
-    isAdmin,
   });
   return { user, tookOver: false };
 }
