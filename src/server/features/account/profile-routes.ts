@@ -49,7 +49,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     const before = await users.findById(userId);
     if (!before) throw new HttpError(401, "Unauthorized");
     const key = avatarKey(userId);
-    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: true });
+    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: false });
     const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
     onPublicProfileChange();
     const old = ownAvatarKey(before.profileImageUrl);

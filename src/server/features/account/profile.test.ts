@@ -145,6 +145,31 @@ describe("PUT and DELETE /api/account/avatar", () => {
   });
 });
 
+describe("who sees an avatar (issue 41)", () => {
+  it("members only, in every server process: a visitor is refused, even with the address, and no cache may share it", async () => {
+    // A second server process of the same installation: the same database and stored files.
+    const other = await createTestApp({ DATA_DIR: t.dataDir }, { database: t.database });
+    try {
+      const user = await createAccount(t);
+      const member = await createAccount(t);
+      const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
+      const url = res.json().profileImageUrl as string;
+      const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, url.slice("/objects/".length)));
+      expect(row).toMatchObject({ ownerId: user.id, isPublic: false });
+
+      // The second process knows the rule only from the database.
+      const visitor = await other.app.inject({ method: "GET", url });
+      expect(visitor.statusCode).toBe(404);
+      const seen = await other.app.inject({ method: "GET", url, cookies: member.cookies });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers["cache-control"]).toBe("private, no-cache");
+      expect((await other.app.inject({ method: "GET", url, cookies: user.cookies })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("a suspended or banned member's profile", () => {
   const sanction = (member: TestUser, action: object) => send("POST", "/api/admin/moderation/actions", approver.cookies, { userId: member.id, ...action });
 
