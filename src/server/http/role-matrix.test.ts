@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, worksInProgress } from "../db/schema";
+import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, waitlist, worksInProgress } from "../db/schema";
 import { signUnsubscribeToken, unsubscribeKey } from "../features/notifications/unsubscribe-token";
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
@@ -190,6 +190,15 @@ const rows: Row[] = [
   { route: "POST /api/dragons/generate-pencil", visitor: 401, user: 403, admin: 200, request: () => ({ body: { dragonId } }) },
   { route: "POST /api/dragons/generate-custom", visitor: 401, user: 403, admin: 200 },
   { route: "POST /api/waitlist", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("waiting") } }) },
+  {
+    // The link in a waitlist confirmation e-mail works for whoever opens it (issue 41).
+    route: "POST /api/waitlist/confirm", visitor: 200, user: 200, admin: 200,
+    request: async () => {
+      const token = crypto.randomBytes(32).toString("base64url");
+      await t.database.db.insert(waitlist).values({ email: newEmail("confirming"), confirmTokenHash: hashToken(token), confirmSentAt: new Date() });
+      return { body: { token } };
+    },
+  },
 
   // Pro given per person by admins (decision 031).
   { route: "PUT /api/admin/users/:id/pro", visitor: 401, user: 403, admin: 200, request: () => ({ params: { id: userB.id }, body: { pro: false } }) },
