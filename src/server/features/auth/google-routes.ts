@@ -7,6 +7,7 @@ import { safeReturnUrl } from "../../../shared/return-url";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
 import type { UserRow, UsersRepository } from "../../auth/users-repository";
+import { sanctionOf } from "../../auth/sanction";
 import { readSignedValue, signValue } from "../../auth/signed-cookie";
 
 const FLOW_COOKIE = "dg_oidc";
@@ -144,16 +145,22 @@ async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims): P
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
   if (existing) {
     const tookOver = !existing.emailVerified;
+    // A sanction freezes the name and picture, Google's included (decision 035).
+    const profile = sanctionOf(existing)
+      ? {}
+      : {
+          // A squatter's names go with the squatter's password.
+          firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
+          lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
+          profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
+        };
     const user = await users.update(existing.id, {
       // A password set on an address nobody had verified may be a squatter's: the e-mail's real
       // owner has just proven themselves through Google, so that password stops working.
       ...(existing.emailVerified ? {} : { passwordHash: null }),
       googleSubject: claims.sub,
       emailVerified: true,
-      // A squatter's names go with the squatter's password.
-      firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
-      lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
-      profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
+      ...profile,
     });
     return { user, tookOver };
   }

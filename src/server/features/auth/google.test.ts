@@ -161,6 +161,18 @@ describe("Google sign-in", () => {
     expect((await signedInAs("g-banned", "google-banned@example.com")).isAdmin).toBe(false);
   });
 
+  it("leaves a sanctioned member's name and picture as they are: Google's do not fill them in (issue 41)", async () => {
+    const [member] = await t.database.db
+      .insert(users)
+      .values({ email: "google-suspended@example.com", emailVerified: true, suspendedUntil: new Date(Date.now() + 86_400_000), sanctionReason: "Spam" })
+      .returning();
+    claims = { sub: "g-suspended", email: "google-suspended@example.com", email_verified: true, given_name: "Offensive", picture: "https://example.com/offensive.png" };
+    const { session } = await signInWithGoogle("/home");
+    expect(session).toBeDefined();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member!.id));
+    expect(row).toMatchObject({ firstName: null, profileImageUrl: null, googleSubject: "g-suspended" });
+  });
+
   it("refuses a callback whose state was tampered with, or that lacks the flow cookie", async () => {
     claims = { sub: "g-5", email: "tamper@example.com", email_verified: true };
     const { done, session } = await signInWithGoogle("/home", (url) => url.searchParams.set("state", "forged"));
