@@ -105,6 +105,13 @@ export function sanctionMessage(sanction: { banned: boolean; until: string | nul
   return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot post, comment, like or report until then.${why}`;
 }
 
+/** The refusal of a new name or picture under a sanction: what the member already shows stays, nothing new goes up. */
+export function profileSanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {
+  const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
+  if (sanction.banned) return `Your account has been banned from changing your name or picture.${why}`;
+  return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot change your name or picture until then.${why}`;
+}
+
 /** When a suspension ends, as the server writes it (it does not know the reader's time zone): "Thu, 03 Dec 2026 16:10 UTC". */
 export function suspensionEnd(iso: string): string {
   return new Date(iso).toUTCString().replace(/:\d\d GMT$/, " UTC");

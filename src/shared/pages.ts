@@ -23,7 +23,8 @@ export type Screen =
   | "stats"
   | "moderation"
   | "people"
-  | "unsubscribe";
+  | "unsubscribe"
+  | "waitlistConfirm";
 
 /** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
 export type Access = "everyone" | "members";
@@ -80,6 +81,7 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/users", screen: "people", module: "users/people-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
   { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
+  { path: "/waitlist/confirm", screen: "waitlistConfirm", module: "waitlist/confirm-page", access: "everyone" },
 ];
 
 interface CompiledPage {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, worksInProgress } from "../db/schema";
+import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, waitlist, worksInProgress } from "../db/schema";
 import { signUnsubscribeToken, unsubscribeKey } from "../features/notifications/unsubscribe-token";
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
@@ -157,6 +157,12 @@ const rows: Row[] = [
   // Another's upload cannot become your picture, an admin's included.
   { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.owner, await testPicture()) } }) },
   { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
+  // A sanction freezes the name and picture shown beside what the member already posted (issue 41).
+  { route: "PUT /api/account/profile", case: "under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200 },
+  {
+    route: "PUT /api/account/avatar", case: "from the caller's own upload, under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200,
+    request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.who ?? c.owner, await testPicture()) } }),
+  },
   {
     route: "GET /api/account/export", visitor: 401, user: 200, admin: 200,
     check: (res, c) => {
@@ -184,6 +190,15 @@ const rows: Row[] = [
   { route: "POST /api/dragons/generate-pencil", visitor: 401, user: 403, admin: 200, request: () => ({ body: { dragonId } }) },
   { route: "POST /api/dragons/generate-custom", visitor: 401, user: 403, admin: 200 },
   { route: "POST /api/waitlist", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("waiting") } }) },
+  {
+    // The link in a waitlist confirmation e-mail works for whoever opens it (issue 41).
+    route: "POST /api/waitlist/confirm", visitor: 200, user: 200, admin: 200,
+    request: async () => {
+      const token = crypto.randomBytes(32).toString("base64url");
+      await t.database.db.insert(waitlist).values({ email: newEmail("confirming"), confirmTokenHash: hashToken(token), confirmSentAt: new Date() });
+      return { body: { token } };
+    },
+  },
 
   // Pro given per person by admins (decision 031).
   { route: "PUT /api/admin/users/:id/pro", visitor: 401, user: 403, admin: 200, request: () => ({ params: { id: userB.id }, body: { pro: false } }) },

@@ -100,6 +100,7 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/pictures/:id/pencil", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/pictures/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
+  { method: "POST", path: "/api/waitlist/confirm", body: { token: "a-confirmation-token" }, fields: [{ in: "body", name: "token" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "GET", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "POST", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, body: CHECK_BODY, fields: [{ in: "params", name: "dragonId" }] },

@@ -8,7 +8,7 @@ export const accountEndpoints = endpoints({
     summary: "Change the member's first and last name",
     access: "members",
     body: profileSchema,
-    answers: { 200: currentUserAnswer },
+    answers: { 200: currentUserAnswer, 403: message("Your account is suspended until …") },
   },
   "PUT /api/account/avatar": {
     summary: "Use one of the member's checked uploads as their picture (a cleaned, square copy)",
@@ -18,6 +18,7 @@ export const accountEndpoints = endpoints({
     answers: {
       200: currentUserAnswer,
       400: message("Invalid objectPath: not an uploaded image of yours", "Invalid objectPath: the image has not been uploaded yet", "Invalid objectPath: The image is larger than 50 MB."),
+      403: message("Your account is suspended until …"),
     },
   },
   "DELETE /api/account/avatar": {
