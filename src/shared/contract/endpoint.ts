@@ -43,8 +43,12 @@ export interface Endpoint {
   rateLimited?: boolean;
   /** A member under a ban or a running suspension is refused (403, decision 029). */
   sanctioned?: boolean;
-  /** Its errors are the same messages as `{ message }` JSON, not text (Companion's routes: Uppy's client reads them so). */
-  jsonErrors?: boolean;
+  /**
+   * Registered in Companion's scope (features/companion/routes.ts): its errors are the same
+   * messages as `{ message }` JSON, which Uppy's client reads, and it reads a body of any type, so
+   * a body that is not JSON is a refused field (400), not a 415.
+   */
+  companionScope?: boolean;
   /**
    * Each status it may answer. 400 (a refused field), 401, 403, 415 (a body of a type the server
    * does not read) and 429 follow from the inputs, the access, `sanctioned` and `rateLimited`, and

@@ -91,7 +91,7 @@ export const uploadsEndpoints = endpoints({
     access: "members",
     body: urlBodySchema,
     rateLimited: true,
-    jsonErrors: true,
+    companionScope: true,
     answers: { 200: companionAnswer("Companion's answer: the file's name, type and size"), 400: message(...LINK_REFUSED), 403: message(PRIVATE_LINK) },
   },
   [`POST ${COMPANION_PATH}/url/get`]: {
@@ -99,7 +99,7 @@ export const uploadsEndpoints = endpoints({
     access: "members",
     body: getBodySchema.extend({ url: linkSchema }),
     rateLimited: true,
-    jsonErrors: true,
+    companionScope: true,
     answers: { 200: companionAnswer("Companion's answer: a token for the progress socket"), 400: message(...LINK_REFUSED, ALREADY_FILLED), 403: message(PRIVATE_LINK, NOT_YOURS), ...downloadErrors },
   },
   [`POST ${COMPANION_PATH}/:providerName/get/:id`]: {
@@ -108,7 +108,7 @@ export const uploadsEndpoints = endpoints({
     params: providerParams,
     body: getBodySchema,
     rateLimited: true,
-    jsonErrors: true,
+    companionScope: true,
     answers: { 200: companionAnswer("Companion's answer: a token for the progress socket"), 400: message(ALREADY_FILLED), 403: message(NOT_YOURS), ...downloadErrors, 404: message("Not found") },
   },
   [`GET ${COMPANION_PATH}/*`]: {
@@ -122,7 +122,7 @@ export const uploadsEndpoints = endpoints({
       [`${COMPANION_PATH}/search/{provider}/list`]: "A search provider's results",
     },
     rateLimited: true,
-    jsonErrors: true,
+    companionScope: true,
     answers: { 200: companionAnswer("Companion's answer"), 302: { contentType: "none", description: "Companion's OAuth redirects" }, ...companionRefusals },
   },
   [`POST ${COMPANION_PATH}/*`]: {
@@ -131,7 +131,7 @@ export const uploadsEndpoints = endpoints({
     addresses: { [`${COMPANION_PATH}/{provider}/{action}`]: "preauth, refresh-token or simple-auth" },
     rawBody: { contentType: "application/json", description: "Companion's own request" },
     rateLimited: true,
-    jsonErrors: true,
+    companionScope: true,
     answers: { 200: companionAnswer("Companion's answer"), ...companionRefusals },
   },
 } as const);

@@ -50,7 +50,7 @@ function impliedAnswers(endpoint: Endpoint): Record<number, OtherAnswer> {
   if (endpoint.access === "admins") implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
   if (endpoint.sanctioned) implied[403] = textMessage(SANCTION_MESSAGES, "The member is suspended or banned");
   // Fastify reads JSON (and text, which the body's schema then refuses); any other type is refused before the handler.
-  if (endpoint.body || endpoint.optionalBody) implied[415] = textMessage(["Unsupported content type"], "The body is not JSON");
+  if ((endpoint.body || endpoint.optionalBody) && !endpoint.companionScope) implied[415] = textMessage(["Unsupported content type"], "The body is not JSON");
   if (endpoint.rateLimited) implied[429] = textMessage(["Too many requests. Please try again in 15 minutes."], "Too many calls from this address or for this account");
   return implied;
 }
@@ -130,7 +130,7 @@ function operation(key: EndpointKey, endpoint: Endpoint, tag: string, path: stri
     ...body,
     ...(endpoint.access === "everyone" ? {} : { security: [{ session: [] }] }),
     "x-access": endpoint.access,
-    responses: Object.fromEntries(Object.entries(allAnswers(endpoint)).map(([status, answer]) => [status, answerObject(Number(status), answer, endpoint.jsonErrors ?? false)])),
+    responses: Object.fromEntries(Object.entries(allAnswers(endpoint)).map(([status, answer]) => [status, answerObject(Number(status), answer, endpoint.companionScope ?? false)])),
   };
 }
 
