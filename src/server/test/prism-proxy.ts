@@ -52,6 +52,10 @@ export async function startPrismProxy(upstream: string): Promise<PrismProxy> {
     env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test run that ends without its afterAll (a crash, a time-out) leaves no Prism behind.
+  const stop = () => child.kill();
+  process.once("exit", stop);
+  child.once("exit", () => process.removeListener("exit", stop));
   let output = "";
   const address = await new Promise<string>((resolve, reject) => {
     const fail = (why: string) => {
