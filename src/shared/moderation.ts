@@ -88,10 +88,7 @@ const wholeNumber = (max: number) =>
     .transform(Number);
 
 export const moderationQueueQuery = z.object({
-  tab: text()
-    .refine((value): value is QueueTab => (QUEUE_TABS as readonly string[]).includes(value), "must be pending or reported")
-    .transform((value) => value as QueueTab)
-    .default("pending"),
+  tab: z.enum(QUEUE_TABS, { error: "must be pending or reported" }).default("pending"),
   /** How many items of the tab to skip: the queue changes as it is worked, so it pages by offset. */
   offset: wholeNumber(100_000).default(0),
 });
