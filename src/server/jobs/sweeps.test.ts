@@ -309,6 +309,20 @@ describe("sweeps", () => {
     expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(1);
   });
 
+  it("walks uploads/ without holding the database, which other requests go on using meanwhile", async () => {
+    const oldStray = await stray(STRAY_MIN_AGE_MS + 60_000);
+    // A walk that takes a while (a folder of many files, a slow bucket): the app's queries meanwhile must not wait for it.
+    const queryDuringWalk = Object.assign(Object.create(storage.backend) as BlobBackend, {
+      list: async (folder: string, options: { after?: string; limit: number }) => {
+        const answered = handle.db.execute(sql`select 1`).then(() => "answered");
+        expect(await Promise.race([answered, new Promise((resolve) => setTimeout(() => resolve("waiting"), 2_000))])).toBe("answered");
+        return storage.backend.list(folder, options);
+      },
+    });
+    expect(await sweepStrayUploads(handle.db, queryDuringWalk)).toBe(1);
+    expect(fs.existsSync(path.join(dataDir, "objects", oldStray))).toBe(false);
+  });
+
   it("deletes bytes under uploads/ that no row records from an S3 bucket", async () => {
     const s3 = await startS3rver();
     try {
