@@ -375,6 +375,14 @@ describe("sweeps", () => {
     expect(await surviving(keys)).toEqual([]);
   });
 
+  it("deletes each stray once when several runners race", async (context) => {
+    if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
+    const strays = await Promise.all(Array.from({ length: 20 }, () => stray(STRAY_MIN_AGE_MS + 60_000)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => sweepStrayUploads(handle.db, storage.backend)));
+    expect(results.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(strays.length);
+    expect(strays.filter((key) => fs.existsSync(path.join(dataDir, "objects", key)))).toEqual([]);
+  });
+
   it("runs shortly after start, logs only counts, and stops cleanly", async () => {
     const email = "never-verified@example.com";
     await user({ email, createdAt: ago(UNVERIFIED_ACCOUNT_MAX_AGE_MS + HOUR) });
