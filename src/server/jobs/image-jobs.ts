@@ -82,10 +82,19 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     }
   }
 
+  // pg-boss's workers sleep out their polling interval after a short job; with work waiting, they need not.
+  const wakeWorkers = () => {
+    for (const worker of workers) boss.notifyWorker(worker);
+  };
+
   async function work([job]: PgBoss.Job<JobData>[]): Promise<Outcome<unknown>> {
-    const outcome = await run(job!.data);
-    waiting.get(job!.id)?.settle(outcome);
-    return outcome;
+    try {
+      const outcome = await run(job!.data);
+      waiting.get(job!.id)?.settle(outcome);
+      return outcome;
+    } finally {
+      wakeWorkers();
+    }
   }
 
   /** The job's outcome, once it has one; null when it failed for good. */
@@ -129,7 +138,7 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     // A fair share: a member's k-th unfinished job goes after everyone's (k-1)-th, whoever asked first.
     const id = await boss.send(QUEUE, { kind, memberId, input } satisfies JobData, { priority: -count });
     if (!id) throw new Error("The image job was not queued");
-    for (const worker of workers) boss.notifyWorker(worker);
+    wakeWorkers();
     const outcome = await outcomeOf(id);
     if (!outcome) throw new Error(`Image job ${kind} failed after its retries`);
     if ("refused" in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message);
