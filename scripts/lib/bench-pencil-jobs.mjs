@@ -9,6 +9,7 @@ import { residentMb, watchMemory } from "./process-memory.mjs";
 
 export const PENCIL_JOBS = 10;
 export const PENCIL_SIDE = 8192;
+const IDLE_PROBE_MS = 5_000;
 
 /** A request as the app's page sends it (same origin); throws on an answer that is not 2xx. */
 async function send(url, cookie, method, path, { json, body, type } = {}) {
@@ -50,11 +51,14 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 /**
  * Against a running server with PRO=everyone: the member with `cookie` makes an 8192² picture, then
  * asks for its pencil version PENCIL_JOBS times at once. Answers the liveness check's p99 and
- * slowest answer (ms) and how many it answered meanwhile, the server's resident memory before and
+ * slowest answer (ms) and how many it answered meanwhile, its p99 over 5 s before (idle), the server's resident memory before and
  * at its peak (MB), how many jobs finished and the seconds they took.
  */
 export async function pencilJobsAtOnce(server, cookie) {
   const picture = await bigPicture(server.url, cookie);
+  // The same probe with nothing else to do: on a busy machine its p99 is the floor of the one below.
+  const idleUntil = performance.now() + IDLE_PROBE_MS;
+  const idle = (await livenessWhile(server.url, () => performance.now() > idleUntil)).sort((a, b) => a - b);
   const before = residentMb(server.pid);
   const watch = watchMemory(server.pid, { intervalMs: 50 });
   let finished = 0;
@@ -70,6 +74,7 @@ export async function pencilJobsAtOnce(server, cookie) {
     const sorted = latencies.sort((a, b) => a - b);
     return {
       p99: percentile(sorted, 99),
+      idleP99: percentile(idle, 99),
       slowest: sorted.at(-1),
       samples: sorted.length,
       before,

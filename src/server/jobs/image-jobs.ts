@@ -13,7 +13,7 @@ const SCHEMA = "image_jobs";
 // How often an idle worker looks for work made by another process (this process's own wake it at once).
 const POLL_SECONDS = 2;
 // How often a waiting request reads the state of a job another process is running.
-const WAIT_POLL_MS = 400;
+const WAIT_POLL_MS = 1000;
 
 export interface ImageJobSettings {
   /** Jobs this process runs at once (0: it only asks, other processes do the work). */
