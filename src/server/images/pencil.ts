@@ -30,8 +30,7 @@ export interface PencilResult {
  * beside the JavaScript one: decoding the PNG ~0.1 s, the maps ~0.05 s, the full-resolution pass
  * ~0.1 s, then the PNG's encoding ~0.06 s. The hot loops work on typed arrays and avoid per-pixel
  * division, pow and branches where they can (an all-integer fixed-point compose measured slower
- * in V8 than this float one: decision 025). The passes over pixels run row by row in slices of
- * SLICE_MS, so the server's event loop answers requests between them (decision 034).
+ * in V8 than this float one: decision 025).
  */
 const TUNING = {
   /** Working-scale long side (px) for the blurred and edge maps. */
@@ -72,7 +71,7 @@ export async function renderPencil(input: Buffer): Promise<PencilResult> {
   const sh = Math.ceil(h / k);
 
   // Working-scale maps (blur sigmas scale with the image, so all sizes look alike).
-  const smallRgb = await downscale(px, w, h, ch, k, sw, sh);
+  const smallRgb = downscale(px, w, h, ch, k, sw, sh);
   const blurred = await sharp(lumaOf(smallRgb), { raw: { width: sw, height: sh, channels: 1 } })
     .blur(Math.max(0.5, (long * p.blurFrac) / k))
     .toColourspace("b-w")
@@ -84,10 +83,10 @@ export async function renderPencil(input: Buffer): Promise<PencilResult> {
     .raw()
     .toBuffer();
   const lineShade = new Float32Array(sw * sh);
-  await inSlices(sh, edgesAndShade(soft, sw, sh, lineShade, p.edgeLo, p.edgeHi, p.edgeStrength, shadeTable()));
+  edgesAndShade(soft, sw, sh, lineShade, p.edgeLo, p.edgeHi, p.edgeStrength, shadeTable());
 
   const out = new Uint8Array(w * h);
-  await inSlices(h, composer(px, ch, w, h, k, blurred, lineShade, sw, sh, dodgeTable(), p.darkest, out));
+  compose(px, ch, w, h, k, blurred, lineShade, sw, sh, dodgeTable(), p.darkest, out);
 
   // Raw 1-channel input must be told it is grey-scale, or sharp writes RGB. The PNG is encoded on
   // libuv's thread pool while this thread box-reduces the preview: the two overlap.
@@ -96,9 +95,9 @@ export async function renderPencil(input: Buffer): Promise<PencilResult> {
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
   // Most of the preview's down-scaling is a box filter in JS (cheaper than a 12 MP resize).
-  let reduced: Awaited<ReturnType<typeof boxReduce>>;
+  let reduced: ReturnType<typeof boxReduce>;
   try {
-    reduced = await boxReduce(out, w, h, Math.max(1, Math.floor(long / PREVIEW_SIZE)));
+    reduced = boxReduce(out, w, h, Math.max(1, Math.floor(long / PREVIEW_SIZE)));
   } catch (error) {
     await hires.catch(() => undefined); // settled, so its failure is not an unhandled rejection
     throw error;
@@ -110,22 +109,6 @@ export async function renderPencil(input: Buffer): Promise<PencilResult> {
     .toBuffer();
   const [hiresPng, previewWebp] = await Promise.all([hires, preview]);
   return { hires: hiresPng, preview: previewWebp, width: w, height: h };
-}
-
-// The full-resolution passes run on the event loop that answers requests: they give it a turn at
-// least this often, so a 100 MP picture (about 2 s of work) delays no request by more than this.
-const SLICE_MS = 10;
-
-/** `row(y)` for every y below `rows`, in slices of SLICE_MS with the event loop's turn between them. */
-async function inSlices(rows: number, row: (y: number) => void): Promise<void> {
-  let sliceEnd = performance.now() + SLICE_MS;
-  for (let y = 0; y < rows; y++) {
-    row(y);
-    if ((y & 7) === 7 && performance.now() > sliceEnd) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceEnd = performance.now() + SLICE_MS;
-    }
-  }
 }
 
 let dodgeLut: Float32Array | undefined;
@@ -160,7 +143,7 @@ function overWhite(v: number, t: number): number {
  * Average k×k blocks into an RGB image (sw×sh×3), flattened onto white. For speed only 2×2
  * samples per block are read (the maps made from it are blurred anyway).
  */
-async function downscale(px: Uint8Array, w: number, h: number, ch: number, k: number, sw: number, sh: number): Promise<Uint8Array> {
+function downscale(px: Uint8Array, w: number, h: number, ch: number, k: number, sw: number, sh: number): Uint8Array {
   const step = k >> 1;
   const first = step >> 1;
   const small = new Uint8Array(sw * sh * 3);
@@ -172,8 +155,7 @@ async function downscale(px: Uint8Array, w: number, h: number, ch: number, k: nu
   const gOff = ch >= 3 ? 1 : 0;
   const bOff = ch >= 3 ? 2 : 0;
   const aOff = ch === 2 || ch === 4 ? ch - 1 : 0;
-  await inSlices(sh, (sy) => {
-    let o = sy * sw * 3;
+  for (let sy = 0, o = 0; sy < sh; sy++) {
     const r0 = Math.min(h - 1, sy * k + first) * w * ch;
     const r1 = Math.min(h - 1, sy * k + first + step) * w * ch;
     if (ch === 3) {
@@ -198,7 +180,7 @@ async function downscale(px: Uint8Array, w: number, h: number, ch: number, k: nu
         small[o + 2] = b >> 2;
       }
     }
-  });
+  }
   return small;
 }
 
@@ -212,7 +194,7 @@ function lumaOf(rgb: Uint8Array): Uint8Array {
 }
 
 /**
- * Line-and-shade factor per working-scale pixel, one row y per call: colour edges (the strongest channel's
+ * Line-and-shade factor per working-scale pixel: colour edges (the strongest channel's
  * central-difference gradient of the pre-blurred image, through a smoothstep, giving a factor in
  * [1 - strength, 1]) times the shade of the local luma. The edge factor is looked up by the squared
  * gradient (every square at or above hi² is a full-strength line), so there is no square root.
@@ -220,7 +202,7 @@ function lumaOf(rgb: Uint8Array): Uint8Array {
 function edgesAndShade(
   rgb: Uint8Array, w: number, h: number, dst: Float32Array,
   lo: number, hi: number, strength: number, shade: Float32Array,
-): (y: number) => void {
+): void {
   const top = hi * hi;
   const edge = new Float32Array(top + 1);
   for (let sq = 0; sq <= top; sq++) {
@@ -228,7 +210,7 @@ function edgesAndShade(
     edge[sq] = 1 - strength * t * t * (3 - 2 * t);
   }
   const stride = w * 3;
-  return (y) => {
+  for (let y = 0; y < h; y++) {
     const n = (y > 0 ? y - 1 : 0) * stride;
     const c = y * stride;
     const s = (y < h - 1 ? y + 1 : y) * stride;
@@ -250,7 +232,7 @@ function edgesAndShade(
       const l = (rgb[c + xc]! * 77 + rgb[c + xc + 1]! * 150 + rgb[c + xc + 2]! * 29 + 128) >> 8;
       dst[y * w + x] = edge[best < top ? best : top]! * shade[l]!;
     }
-  };
+  }
 }
 
 /** One row of Rec. 601 luma, flattened onto white. */
@@ -270,16 +252,16 @@ function greyRow(px: Uint8Array, j: number, ch: number, row: Uint8Array, w: numb
 }
 
 /**
- * Full resolution, one row y per call: out = darkest + lut[grey, blurred] * lineShade, with the working-scale maps
+ * Full resolution: out = darkest + lut[grey, blurred] * lineShade, with the working-scale maps
  * up-sampled bilinearly: vertically once per row, horizontally by stepping between the centres of
  * neighbouring map samples. RGB input (the common, large case) computes luma inline; other
  * layouts go through greyRow first.
  */
-function composer(
+function compose(
   px: Uint8Array, ch: number, w: number, h: number, k: number,
   blurMap: Uint8Array, lineShade: Float32Array, sw: number, sh: number,
   lut: Float32Array, darkest: number, out: Uint8Array,
-): (y: number) => void {
+): void {
   const half = (k - 1) / 2; // x (or y) of the first map sample's centre
   const invK = 1 / k;
   // Segment s covers [centre(s - 1), centre(s)), clamped to [0, w): it interpolates map samples
@@ -302,7 +284,7 @@ function composer(
   const g = new Uint8Array(w);
   const rgb = ch === 3;
   const base = darkest + 0.5;
-  return (y) => {
+  for (let y = 0; y < h; y++) {
     const sy = Math.min(sh - 1, Math.max(0, (y - half) * invK));
     const y0 = Math.floor(sy);
     lerpRows(blurMap, lineShade, y0 * sw, Math.min(sh - 1, y0 + 1) * sw, sy - y0, rowB, rowL);
@@ -326,7 +308,7 @@ function composer(
         for (; i < end; i++, vb += db, vl += dl) out[i] = base + lut[(g[i - o]! << 8) | vb]! * vl;
       }
     }
-  };
+  }
 }
 
 /** rowB/rowL = the map rows r0 and r1 (offsets) mixed by f. */
@@ -343,12 +325,12 @@ function lerpRows(
 }
 
 /** Box-average f×f blocks of a 1-channel image (partial blocks at the edges included). */
-async function boxReduce(src: Uint8Array, w: number, h: number, f: number): Promise<{ data: Uint8Array; width: number; height: number }> {
+function boxReduce(src: Uint8Array, w: number, h: number, f: number): { data: Uint8Array; width: number; height: number } {
   const rw = Math.ceil(w / f);
   const rh = Math.ceil(h / f);
   const data = new Uint8Array(rw * rh);
   const acc = new Uint32Array(rw);
-  await inSlices(rh, (ry) => {
+  for (let ry = 0; ry < rh; ry++) {
     acc.fill(0);
     const yEnd = Math.min(h, (ry + 1) * f);
     for (let y = ry * f; y < yEnd; y++) {
@@ -365,6 +347,6 @@ async function boxReduce(src: Uint8Array, w: number, h: number, f: number): Prom
       const n = rows * (Math.min(w, (rx + 1) * f) - rx * f);
       data[ry * rw + rx] = (acc[rx]! + (n >> 1)) / n;
     }
-  });
+  }
   return { data, width: rw, height: rh };
 }
