@@ -3,6 +3,7 @@
 // 20 ms and the server's resident memory is sampled. The jobs wait their turn in the database's
 // queue (IMAGE_JOBS_PER_PROCESS at a time) instead of all decoding at once on the event loop.
 import { performance } from "node:perf_hooks";
+import { send, upload } from "./bench-photo-memory.mjs";
 import { sleep } from "./bench-server.mjs";
 import { photoLike } from "./photo-like.mjs";
 import { residentMb, watchMemory } from "./process-memory.mjs";
@@ -11,24 +12,10 @@ export const PENCIL_JOBS = 10;
 export const PENCIL_SIDE = 8192;
 const IDLE_PROBE_MS = 5_000;
 
-/** A request as the app's page sends it (same origin); throws on an answer that is not 2xx. */
-async function send(url, cookie, method, path, { json, body, type } = {}) {
-  const headers = { cookie, origin: url };
-  if (json !== undefined) headers["content-type"] = "application/json";
-  if (type) headers["content-type"] = type;
-  const response = await fetch(`${url}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path.split("?")[0]}: ${response.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
-}
-
 /** The member's picture made from an 8192² photo-like JPEG, through the upload protocol and POST /api/pictures. */
 async function bigPicture(url, cookie) {
-  const photo = await photoLike(PENCIL_SIDE, PENCIL_SIDE);
-  const { uploadURL, objectPath } = await send(url, cookie, "POST", "/api/objects/upload");
-  await send(url, cookie, "PUT", uploadURL, { body: photo, type: "image/jpeg" });
-  await send(url, cookie, "POST", "/api/objects/set-acl", { json: { objectPath, visibility: "private" } });
-  return send(url, cookie, "POST", "/api/pictures", { json: { name: "Eight thousand", imageUrl: objectPath } });
+  const imageUrl = await upload(url, cookie, await photoLike(PENCIL_SIDE, PENCIL_SIDE));
+  return send(url, cookie, "POST", "/api/pictures", { json: { name: "Eight thousand", imageUrl } });
 }
 
 /** Latencies (ms) of GET /api/health/live, one every `everyMs` until `done()` says stop. */

@@ -78,7 +78,9 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
       return { ok: await handler(data.input as never, data.memberId) };
     } catch (error) {
       if (error instanceof HttpError) return { refused: { status: error.statusCode, message: error.message } };
-      throw error; // unexpected: pg-boss tries again after a pause
+      // Unexpected: logged, and pg-boss tries again after a pause.
+      log.error({ err: error, kind: data.kind }, "image job failed");
+      throw error;
     }
   }
 
