@@ -77,7 +77,21 @@ describe("admin content creation", () => {
     await describe.getByLabel("Description").fill("A sleepy dragon on a pile of books");
     await screenshot(page, "ai-dialog-desktop");
     page.once("dialog", (prompt) => void prompt.accept("Bookworm Dragon"));
+    // The processing overlay says where the job is (decision 034): the request is held here while
+    // the job's state reads "waiting, two before it", then both go on as the server answers them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/dragons/generate-custom", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route("**/api/image-jobs", (route) => route.fulfill({ json: [{ id: "held", kind: "ai-picture", state: "waiting", ahead: 2 }] }));
     await describe.getByRole("button", { name: "Generate Image" }).click();
+    const overlay = page.getByRole("alertdialog", { name: "Processing..." });
+    await overlay.getByText("Waiting in line: 2 pictures before yours.").waitFor();
+    expect(await overlay.textContent()).toContain("Upsampling your image 4x takes 20-40 seconds. Please keep this page open.");
+    await page.unroute("**/api/image-jobs");
+    release();
     const done = page.getByRole("dialog", { name: "Image Generated Successfully" });
     await done.waitFor({ timeout: 30_000 });
     await done.getByRole("button", { name: "Yes, create pencil version" }).click();

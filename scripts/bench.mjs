@@ -7,6 +7,7 @@
 //    measured in the same run, so a slow machine shows up as a slow baseline.
 //  - the feed's first pages read while 200 connections ask for made-up `?before=` cursors, and
 //    resident memory while four members post a 40 MP progressive JPEG each at once (issue 24)
+//  - GET /api/health/live and resident memory while one member's ten 8192² pencil jobs run (issue 41)
 //  - Lighthouse and the canvas in Chromium, when /usr/bin/chromium is there
 // A measure that fails becomes a "failed" row with its reason; the table always comes out, and
 // every process the bench started is stopped, whatever happens (Ctrl-C and SIGTERM included).
@@ -28,6 +29,7 @@ import { buildIsStale } from "./lib/build-freshness.mjs";
 import { benchCanvas, benchDrawingCheck } from "./lib/bench-canvas.mjs";
 import { feedUnderMadeUpCursors } from "./lib/bench-feed-cursors.mjs";
 import { MEMBERS, bigProgressivePhoto, postPhotosAtOnce } from "./lib/bench-photo-memory.mjs";
+import { PENCIL_JOBS, PENCIL_SIDE, pencilJobsAtOnce } from "./lib/bench-pencil-jobs.mjs";
 import { lighthouse } from "./lib/bench-lighthouse.mjs";
 import { onCleanup, stopAll, stopOnSignal, wasInterrupted } from "./lib/bench-processes.mjs";
 import { BENCH_SECRET_KEY_BASE, runScript, sleep, startServer, tempDir } from "./lib/bench-server.mjs";
@@ -428,6 +430,24 @@ async function run() {
       });
     } finally {
       await photoServer.stop();
+    }
+  });
+
+  // Image work in its queue (issue 41, decision 034): one Pro member asks for ten pencil versions of
+  // an 8192² picture at once; the server keeps answering, within its memory, and makes them all.
+  await section("pencil jobs at once", async () => {
+    if (memoryNote) throw new Error(memoryNote);
+    const seeded = await runScript("scripts/lib/seed-load-users.ts", ["1", "pencil jobs"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const [cookie] = JSON.parse(seeded.trim().split("\n").at(-1)).users.map((user) => user.cookie);
+    const jobServer = await startServer(dataDir, { PRO: "everyone" });
+    try {
+      const r = await pencilJobsAtOnce(jobServer, cookie);
+      const what = `${PENCIL_JOBS} ${PENCIL_SIDE}² pencil jobs of one member`;
+      rows.push({ measure: `GET /api/health/live p99 while ${what} run`, value: `${r.p99.toFixed(1)} ms (slowest ${r.slowest.toFixed(1)} ms, ${r.samples} answers; idle before: p99 ${r.idleP99.toFixed(1)} ms)`, budget: "p99 < 50 ms", ok: r.p99 < 50 ? "yes" : "NO" });
+      rows.push({ measure: `resident memory while ${what} run`, value: `peak ${mb(r.peak)} (${mb(r.before)} before)`, budget: "< 600 MB", ok: r.peak < 600 ? "yes" : "NO" });
+      rows.push({ measure: `${what}: finished`, value: `${r.finished} of ${PENCIL_JOBS} in ${r.seconds.toFixed(1)} s${r.failure ? ` (${r.failure})` : ""}`, budget: "all", ok: r.finished === PENCIL_JOBS ? "yes" : "NO" });
+    } finally {
+      await jobServer.stop();
     }
   });
 

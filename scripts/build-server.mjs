@@ -18,7 +18,7 @@ const external = [
 ];
 
 await build({
-  entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts", backup: "src/server/cli/backup.ts", restore: "src/server/cli/restore.ts", "move-to": "src/server/cli/move-to.ts" },
+  entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts", backup: "src/server/cli/backup.ts", restore: "src/server/cli/restore.ts", "move-to": "src/server/cli/move-to.ts", "pencil-thread": "src/server/images/pencil-thread.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -16,7 +16,7 @@ const HEIGHT = 5475;
 export const bigProgressivePhoto = () => photoLike(WIDTH, HEIGHT, { progressive: true, grain: 20 });
 
 /** A request as the app's page sends it (same origin); throws on an answer that is not 2xx. */
-async function send(url, cookie, method, path, { json, body, type } = {}) {
+export async function send(url, cookie, method, path, { json, body, type } = {}) {
   const headers = { cookie, origin: url };
   if (json !== undefined) headers["content-type"] = "application/json";
   if (type) headers["content-type"] = type;
@@ -26,8 +26,8 @@ async function send(url, cookie, method, path, { json, body, type } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
-/** Upload `photo` as the member with `cookie` (ask for a URL, PUT, set-acl): answers its objectPath. */
-async function upload(url, cookie, photo) {
+/** Upload the JPEG `photo` as the member with `cookie` (ask for a URL, PUT, set-acl): answers its objectPath. */
+export async function upload(url, cookie, photo) {
   const { uploadURL, objectPath } = await send(url, cookie, "POST", "/api/objects/upload");
   await send(url, cookie, "PUT", uploadURL, { body: photo, type: "image/jpeg" });
   await send(url, cookie, "POST", "/api/objects/set-acl", { json: { objectPath, visibility: "private" } });

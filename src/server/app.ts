@@ -36,6 +36,7 @@ import { createDragonsRepository } from "./templates/repository";
 import { createLibrary } from "./templates/library";
 import { registerDragonRoutes } from "./features/dragons/routes";
 import { registerPictureRoutes } from "./features/pictures/routes";
+import { registerImageJobRoutes } from "./features/image-jobs/routes";
 import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -57,6 +58,8 @@ import { createPeopleRepository } from "./features/users/repository";
 import { registerUsersRoutes } from "./features/users/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
+import { createImageJobs } from "./jobs/image-jobs";
+import { aiPictureJob } from "./templates/generated-picture";
 import { startNotificationDigests } from "./jobs/notification-digests";
 import { startProWaitlistNews } from "./jobs/pro-waitlist-news";
 import { createNotifier } from "./features/notifications/notifier";
@@ -195,9 +198,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   libraryChanges.on(pageCache.clear);
   blogChanges.on(pageCache.clear);
   const library = createLibrary(createDragonsRepository(database.db), storage, libraryChanges);
-  const imageGenerator = createImageGenerator(config);
-  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator }));
-  await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, imageGenerator, rateCounters, aiPerDay: config.PRO_AI_PER_DAY }));
+  // Image work waits its turn in the database's job queue (decision 034); features define their kinds.
+  const imageJobs = createImageJobs(database, { perProcess: config.IMAGE_JOBS_PER_PROCESS, perMember: config.IMAGE_JOBS_PER_MEMBER }, app.log);
+  app.addHook("onReady", imageJobs.start);
+  app.addHook("preClose", imageJobs.stop);
+  await app.register(async (scope) => registerImageJobRoutes(scope, imageJobs));
+  const aiPicture = aiPictureJob(imageJobs, createImageGenerator(config), storage);
+  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, aiPicture, imageJobs }));
+  await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, aiPicture, rateCounters, aiPerDay: config.PRO_AI_PER_DAY, imageJobs }));
   await app.register(async (scope) => registerWaitlistRoutes(scope, { db: database.db, mailer, config }));
   // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
@@ -206,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
   const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
-  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log });
+  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log, imageJobs });
   const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
   await app.register(async (scope) => registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })));
   await app.register(async (scope) => registerBlockRoutes(scope, { db: database.db, blockSets }));

@@ -125,6 +125,10 @@ const configSchema = z.object({
   IMAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-image-1")),
   IMAGE_SIZE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{2,4}x\d{2,4}$/, "must look like 1024x1024").default("1024x1024")),
   IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(120_000)),
+  /** Image jobs (previews, pencil versions, AI pictures, post photos) this process runs at once; 0 leaves them to other servers (decision 034). */
+  IMAGE_JOBS_PER_PROCESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+  /** A member's image jobs waiting or running before the next is refused with 429 and Retry-After. */
+  IMAGE_JOBS_PER_MEMBER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
   /** Companion's key for the provider tokens it hands the browser; generated into DATA_DIR when unset. */
   /** The key every signing and encryption key is derived from; several servers must share it (secrets.ts). */
   SECRET_KEY_BASE: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional()),

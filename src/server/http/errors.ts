@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (Retry-After with a 429). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -113,5 +115,6 @@ export function installErrorHandling(app: FastifyInstance): void {
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, message } = errorAnswer(error, request);
+  if (error instanceof HttpError) reply.headers(error.headers);
   reply.status(status).type("text/plain; charset=utf-8").send(message);
 }

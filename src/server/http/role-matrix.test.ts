@@ -219,6 +219,8 @@ const rows: Row[] = [
       if (c.who) expect(res.json<{ id: string }[]>().map((p) => p.id).includes(picture.id)).toBe(c.role === "pro");
     },
   },
+  // Where the caller's own image jobs are (decision 034): members only, each sees only theirs.
+  { route: "GET /api/image-jobs", visitor: 401, user: 200, admin: 200, check: (res, c) => { if (c.who) expect(res.json()).toEqual([]); } },
   { route: "POST /api/pictures", case: "from the caller's own upload", visitor: 401, user: 403, suspended: 403, pro: 201, otherPro: 201, admin: 201, request: async (c) => ({ body: { name: "My cat", imageUrl: await checkedUpload(t, c.who ?? c.owner, await testPicture()) } }) },
   { route: "POST /api/pictures", case: "from another's upload", visitor: 401, user: 403, pro: 403, admin: 403, request: async () => ({ body: { name: "My cat", imageUrl: await checkedUpload(t, userB, await testPicture()) } }) },
   { route: "POST /api/pictures/generate", visitor: 401, user: 403, pro: 200, admin: 200 },

@@ -4,6 +4,7 @@ import type { ImageGenerator } from "../images/image-generator";
 import { inspectImage } from "../images/template-pipeline";
 import { upsample4x } from "../images/upsample";
 import { HttpError } from "../http/errors";
+import type { ImageJobs } from "../jobs/image-jobs";
 
 /**
  * An AI picture from a description, enlarged 4×, stored as `ownerId`'s private upload: the
@@ -21,3 +22,11 @@ export async function generatedPicture(imageGenerator: ImageGenerator, storage: 
   const slug = prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
   return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
 }
+
+/** An AI picture as a queued job for the person asking (decision 034); null when no image service is configured. */
+export function aiPictureJob(imageJobs: ImageJobs, imageGenerator: ImageGenerator | null, storage: ObjectStorage) {
+  if (!imageGenerator) return null;
+  return imageJobs.define("ai-picture", (input: { prompt: string }, ownerId: string) => generatedPicture(imageGenerator, storage, ownerId, input.prompt));
+}
+
+export type AiPictureJob = ReturnType<typeof aiPictureJob>;

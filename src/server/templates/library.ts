@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
 import { prepareTemplate } from "../images/template-pipeline";
-import { renderPencil } from "../images/pencil";
+import { renderPencilOffThread } from "../images/pencil-off-thread";
 import { HttpError } from "../http/errors";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
 import type { Dragon } from "../../shared/dragons";
@@ -47,9 +47,10 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     for (const file of files) await storage.put(file.key, file.body, file.contentType, acl);
   }
 
-  async function pencilFiles(template: Template, hires: Buffer): Promise<TemplateFile[]> {
+  /** The pencil version's files; `handOver`: `hires` is not needed afterwards (see renderPencilOffThread). */
+  async function pencilFiles(template: Template, hires: Buffer, handOver = false): Promise<TemplateFile[]> {
     const keys = keysOf(template);
-    const pencil = await renderPencil(hires);
+    const pencil = await renderPencilOffThread(hires, { handOver });
     return [
       { key: keys.pencilHires, body: pencil.hires, contentType: "image/png" },
       { key: keys.pencilPreview, body: pencil.preview, contentType: "image/webp" },
@@ -117,7 +118,7 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
       if (!row || row.ownerId !== ownerId) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
       const hires = await readAll(await storage.read(row.hiresKey));
       const keys = keysOf(row);
-      await store(row, await pencilFiles(row, hires), [keys.pencilHires, keys.pencilPreview]);
+      await store(row, await pencilFiles(row, hires, true), [keys.pencilHires, keys.pencilPreview]);
       const updated = await repository.setPencil(row);
       if (!updated) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
       changed(row);

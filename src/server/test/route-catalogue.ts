@@ -99,6 +99,8 @@ export const catalogue: Route[] = [
   { method: "PUT", path: "/api/pictures/:id", params: { id: DRAGON_ID }, body: { name: "My cat" }, fields: [{ in: "params", name: "id" }, { in: "body", name: "name", isName: true }] },
   { method: "POST", path: "/api/pictures/:id/pencil", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/pictures/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
+  // Where the caller's image jobs are (decision 034).
+  { method: "GET", path: "/api/image-jobs", fields: [] },
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
   { method: "POST", path: "/api/waitlist/confirm", body: { token: "a-confirmation-token" }, fields: [{ in: "body", name: "token" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { text } from "../text";
 import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "../dragons";
 import { endpoints, message } from "./endpoint";
+import { queuedAnswers } from "./image-jobs";
+import { IMAGE_JOB_INTERRUPTED } from "../image-jobs";
 import { isoTime, messageAnswer } from "./answers";
 
 /** A template in the library, as the API returns it (docs/spec.md §3). URLs point at /objects/... */
@@ -45,13 +47,14 @@ export const dragonsEndpoints = endpoints({
       400: message("The image is larger than 50 MB."),
       403: message("You can only use images you uploaded"),
       404: message("Uploaded image not found"),
+      ...queuedAnswers,
     },
   },
   "POST /api/dragons/generate-pencil": {
     summary: "Make a template's pencil version",
     access: "admins",
     body: generatePencilSchema,
-    answers: { 200: z.object({ pencilPreviewUrl: text().nullable(), pencilHiresUrl: text().nullable() }), 404: NOT_FOUND },
+    answers: { 200: z.object({ pencilPreviewUrl: text().nullable(), pencilHiresUrl: text().nullable() }), 404: NOT_FOUND, ...queuedAnswers },
   },
   "POST /api/dragons/generate-custom": {
     summary: "An AI picture from a description, enlarged 4×, kept as the admin's private upload",
@@ -60,8 +63,9 @@ export const dragonsEndpoints = endpoints({
     rateLimited: true,
     answers: {
       200: z.object({ objectPath: text(), filename: text() }),
+      ...queuedAnswers,
       502: message("Image generation failed: the service returned something that is not an image"),
-      503: message("Image generation is not configured"),
+      503: message("Image generation is not configured", IMAGE_JOB_INTERRUPTED),
     },
   },
   "DELETE /api/dragons/:id": {

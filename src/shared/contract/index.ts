@@ -6,6 +6,7 @@ import { blocksEndpoints } from "./blocks";
 import { documentsEndpoints } from "./documents";
 import { dragonsEndpoints } from "./dragons";
 import { healthEndpoints } from "./health";
+import { imageJobsEndpoints } from "./image-jobs";
 import { moderationEndpoints } from "./moderation";
 import { notificationsEndpoints } from "./notifications";
 import { picturesEndpoints } from "./pictures";
@@ -25,6 +26,7 @@ export const CONTRACT_GROUPS = {
   account: accountEndpoints,
   dragons: dragonsEndpoints,
   pictures: picturesEndpoints,
+  imageJobs: imageJobsEndpoints,
   progress: progressEndpoints,
   posts: postsEndpoints,
   moderation: moderationEndpoints,
@@ -45,6 +47,7 @@ export const CONTRACT = {
   ...accountEndpoints,
   ...dragonsEndpoints,
   ...picturesEndpoints,
+  ...imageJobsEndpoints,
   ...progressEndpoints,
   ...postsEndpoints,
   ...moderationEndpoints,

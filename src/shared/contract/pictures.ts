@@ -4,6 +4,8 @@ import { PRO_REQUIRED } from "../pro";
 import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, renamePictureSchema } from "../pictures";
 import { dragonAnswer } from "./dragons";
 import { endpoints, message } from "./endpoint";
+import { queuedAnswers } from "./image-jobs";
+import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
 import { messageAnswer } from "./answers";
 
 const NOT_FOUND = message("Picture not found");
@@ -30,6 +32,7 @@ export const picturesEndpoints = endpoints({
       403: message(PRO_REQUIRED, "You can only use images you uploaded"),
       404: message("Uploaded image not found"),
       413: message(pictureOverQuotaMessage("1 GB")),
+      ...queuedAnswers,
     },
   },
   "POST /api/pictures/generate": {
@@ -40,9 +43,9 @@ export const picturesEndpoints = endpoints({
     answers: {
       200: z.object({ objectPath: text(), filename: text() }),
       403: message(PRO_REQUIRED),
-      429: message("You have created 5 AI pictures today, the most for one day. You can create more in 3 hours."),
+      429: message("You have created 5 AI pictures today, the most for one day. You can create more in 3 hours.", TOO_MANY_IMAGE_JOBS),
       502: message("Image generation failed: the service returned something that is not an image"),
-      503: message("Image generation is not configured"),
+      503: message("Image generation is not configured", IMAGE_JOB_INTERRUPTED),
     },
   },
   "PUT /api/pictures/:id": {
@@ -56,7 +59,7 @@ export const picturesEndpoints = endpoints({
     summary: "Make the pencil version of one of the caller's pictures",
     access: "members",
     params: pictureIdParams,
-    answers: { 200: dragonAnswer, 404: NOT_FOUND },
+    answers: { 200: dragonAnswer, 404: NOT_FOUND, 413: message(pictureOverQuotaMessage("1 GB")), ...queuedAnswers },
   },
   "DELETE /api/pictures/:id": {
     summary: "Delete one of the caller's pictures with its files, saved progress and checks",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "../text";
 import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams } from "../posts";
 import { endpoints, message } from "./endpoint";
+import { queuedAnswers } from "./image-jobs";
 import { isoTime, messageAnswer } from "./answers";
 
 /**
@@ -73,6 +74,7 @@ export const postsEndpoints = endpoints({
     answers: {
       201: z.object({ id: text() }),
       400: message("Invalid dragonId: Dragon not found", "Invalid images: image 1 is not an uploaded image of yours", "Invalid images: image 1 has not been uploaded yet", "Invalid images: The image is larger than 50 MB."),
+      ...queuedAnswers,
     },
   },
   "POST /api/posts/:id/like": {

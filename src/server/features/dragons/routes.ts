@@ -5,15 +5,31 @@ import { dragonIdParams } from "../../../shared/contract/dragons";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
-import type { ImageGenerator } from "../../images/image-generator";
-import { generatedPicture } from "../../templates/generated-picture";
+import type { AiPictureJob } from "../../templates/generated-picture";
+import type { ImageJobs } from "../../jobs/image-jobs";
 import { requireAdmin } from "../../auth/sessions";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "../../templates/library";
 
 /** The template library's API (docs/spec.md §7, Dragons). */
-export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null }) {
-  const { library, storage, imageGenerator } = deps;
+export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; aiPicture: AiPictureJob; imageJobs: ImageJobs }) {
+  const { library, storage, aiPicture, imageJobs } = deps;
+
+  // The image work of the library's templates runs as queued jobs (decision 034).
+  const addToLibrary = imageJobs.define("library-template", async (input: { key: string; name: string }, adminId: string) => {
+    const info = await storage.stat(input.key);
+    if (!info) throw new HttpError(404, "Uploaded image not found");
+    if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+    const image = await readAll(await storage.read(input.key));
+    const dragon = await library.addTemplate({ name: input.name, image, createdBy: adminId });
+    // The library keeps its own normalised copies; the raw upload is no longer needed.
+    await storage.delete(input.key);
+    return { id: dragon.id };
+  });
+  const makePencil = imageJobs.define("library-pencil", async (input: { dragonId: string }) => {
+    const dragon = await library.generatePencil(input.dragonId);
+    return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
+  });
 
   // The library is the same for everyone: `public` lets a shared device keep it for offline use.
   // The list is kept as one array until it changes, so its JSON is written once for it.
@@ -41,19 +57,12 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Uploaded image not found");
     if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
-    const info = await storage.stat(key);
-    if (!info) throw new HttpError(404, "Uploaded image not found");
-    if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
-    const image = await readAll(await storage.read(key));
-    const dragon = await library.addTemplate({ name: request.body.name, image, createdBy: caller.id });
-    // The library keeps its own normalised copies; the raw upload is no longer needed.
-    await storage.delete(key);
-    return reply.status(201).send({ id: dragon.id });
+    return reply.status(201).send(await addToLibrary(caller.id, { key, name: request.body.name }));
   });
 
   route(app, "POST /api/dragons/generate-pencil", { preValidation: requireAdmin }, async (request) => {
-    const dragon = await library.generatePencil(request.body.dragonId);
-    return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
+    const caller = await requireAdmin(request);
+    return makePencil(caller.id, { dragonId: request.body.dragonId });
   });
 
   // An AI picture, enlarged 4×, stored as the admin's private upload; saving it as a dragon is a
@@ -61,8 +70,8 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
   route(app, "POST /api/dragons/generate-custom", { preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
     async (request) => {
       const caller = await requireAdmin(request);
-      if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
-      return generatedPicture(imageGenerator, storage, caller.id, request.body.prompt);
+      if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
+      return aiPicture(caller.id, { prompt: request.body.prompt });
     },
   );
 

@@ -5,10 +5,10 @@ import { requirePro, requireUser } from "../../auth/sessions";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { formatQuota, UploadQuotaExceeded } from "../../storage/upload-quota";
 import { readUpload } from "../../storage/own-upload";
-import type { ImageGenerator } from "../../images/image-generator";
 import type { RateCounters } from "../../http/rate-limiter";
 import type { Library } from "../../templates/library";
-import { generatedPicture } from "../../templates/generated-picture";
+import type { AiPictureJob } from "../../templates/generated-picture";
+import type { ImageJobs } from "../../jobs/image-jobs";
 import { aiDailyLimitMessage, pictureOverQuotaMessage } from "../../../shared/pictures";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -32,9 +32,21 @@ async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
  */
 export function registerPictureRoutes(
   app: FastifyInstance,
-  deps: { library: Library; storage: ObjectStorage; imageGenerator: ImageGenerator | null; rateCounters: RateCounters; aiPerDay: number },
+  deps: { library: Library; storage: ObjectStorage; aiPicture: AiPictureJob; rateCounters: RateCounters; aiPerDay: number; imageJobs: ImageJobs },
 ) {
-  const { library, storage, imageGenerator, rateCounters, aiPerDay } = deps;
+  const { library, storage, aiPicture, rateCounters, aiPerDay, imageJobs } = deps;
+
+  // The image work of a picture runs as a queued job (decision 034), the quota checked in it.
+  const addPicture = imageJobs.define("picture", async (input: { key: string; name: string; pencil: boolean }, ownerId: string) => {
+    const image = await readUpload(storage, input.key);
+    if (image === "missing") throw new HttpError(404, "Uploaded image not found");
+    if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
+    const picture = await withinQuota(() => library.addTemplate({ name: input.name, image, createdBy: ownerId, ownerId, replacing: input.key, pencil: input.pencil }));
+    // The picture keeps its own normalised copies (without the photo's metadata); the upload goes.
+    await storage.delete(input.key);
+    return picture;
+  });
+  const makePencil = imageJobs.define("picture-pencil", (input: { id: string }, ownerId: string) => withinQuota(() => library.generatePencil(input.id, ownerId)));
 
   route(app, "GET /api/pictures", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
@@ -48,14 +60,7 @@ export function registerPictureRoutes(
     const object = await storage.get(key);
     if (!object) throw new HttpError(404, "Uploaded image not found");
     if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
-    const image = await readUpload(storage, key);
-    if (image === "missing") throw new HttpError(404, "Uploaded image not found");
-    if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
-    const picture = await withinQuota(() =>
-      library.addTemplate({ name: request.body.name, image, createdBy: caller.id, ownerId: caller.id, replacing: key, pencil: request.body.pencil === true }),
-    );
-    // The picture keeps its own normalised copies (without the photo's metadata); the upload goes.
-    await storage.delete(key);
+    const picture = await addPicture(caller.id, { key, name: request.body.name, pencil: request.body.pencil === true });
     return reply.status(201).header("cache-control", "no-store").send(picture);
   });
 
@@ -64,11 +69,11 @@ export function registerPictureRoutes(
   // counted in the shared counters (every process, restarts), before the service is asked.
   route(app, "POST /api/pictures/generate", { preValidation: requirePro, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
     const caller = await requirePro(request);
-    if (!imageGenerator) throw new HttpError(503, "Image generation is not configured");
+    if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
     const now = Date.now();
     const { count, resetAt } = await rateCounters.hit(`pro AI pictures per day\n${caller.id}`, DAY_MS, now);
     if (count > aiPerDay) throw new HttpError(429, aiDailyLimitMessage(aiPerDay, Math.max(1, Math.ceil((resetAt - now) / 3_600_000))));
-    return generatedPicture(imageGenerator, storage, caller.id, request.body.prompt);
+    return aiPicture(caller.id, { prompt: request.body.prompt });
   });
 
   route(app, "PUT /api/pictures/:id", { preValidation: requireUser }, async (request, reply) => {
@@ -81,7 +86,7 @@ export function registerPictureRoutes(
 
   route(app, "POST /api/pictures/:id/pencil", { preValidation: requireUser, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
     const caller = await requireUser(request);
-    const picture = await withinQuota(() => library.generatePencil(request.params.id, caller.id));
+    const picture = await makePencil(caller.id, { id: request.params.id });
     reply.header("cache-control", "no-store");
     return picture;
   });

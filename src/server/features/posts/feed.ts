@@ -12,6 +12,7 @@ import type { NewPostImage, PostAccess, PostsRepository } from "./repository";
 import type { BlockSets } from "../../auth/block-sets";
 import { refuseSanctioned } from "../../auth/sanction";
 import type { FastifyBaseLogger } from "fastify";
+import type { ImageJobs } from "../../jobs/image-jobs";
 
 /** What the server accepts of posts and comments (the Community feed issue). */
 const POSTS_PER_HOUR = 10;
@@ -96,10 +97,12 @@ export interface FeedDeps {
   blockSets: BlockSets;
   notifications?: FeedNotifications;
   log?: Pick<FastifyBaseLogger, "error">;
+  /** Where post photos are made (decision 034). */
+  imageJobs: ImageJobs;
 }
 
 export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters, changes: NoticeChannel<FeedChange> = localChannel(), deps: FeedDeps) {
-  const { blockSets, notifications, log } = deps;
+  const { blockSets, notifications, log, imageJobs } = deps;
   /** A notification that fails is logged; the like or comment that caused it still stands. */
   const tell = (what: Promise<void> | undefined) => what?.catch((error: unknown) => log?.error({ err: error }, "notification failed"));
   const pages = createFeedPages(async (reader, before) => {
@@ -109,6 +112,25 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
   const postLimiter = new KeyedRateLimiter(counters, "posts per member", POSTS_PER_HOUR, 60 * 60_000);
   const commentLimiter = new KeyedRateLimiter(counters, "comments per member", COMMENTS_PER_MINUTE, 60_000);
   const invalidate = () => changes.emit({ kind: "posts" });
+
+  /** One post photo's display version and thumbnail, made from its upload in a queued job and stored as the member's. */
+  const storePostPhoto = imageJobs.define("post-photo", async (input: { postId: string; position: number; objectKey: string }, ownerId: string) => {
+    const notUploaded = () => new HttpError(400, `Invalid images: image ${input.position + 1} has not been uploaded yet`);
+    const head = await readUploadHead(storage, input.objectKey, PHOTO_HEAD_BYTES);
+    if (head === "missing") throw notUploaded();
+    // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
+    const photo = await preparePostPhoto(head, async () => {
+      const bytes = await readUpload(storage, input.objectKey);
+      if (bytes === "missing") throw notUploaded();
+      if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+      return bytes;
+    });
+    const keys = postImageKeys(input.postId, input.position);
+    const acl = { ownerId, isPublic: false };
+    await storage.put(keys.display, photo.display, "image/webp", acl);
+    await storage.put(keys.thumb, photo.thumb, "image/webp", acl);
+    return { width: photo.width, height: photo.height };
+  });
 
   changes.on((change) => {
     // null: the change was not heard in full (see change-notices.ts), so nothing kept is trusted.
@@ -212,25 +234,12 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
 
       const id = crypto.randomUUID();
       const written: string[] = [];
-      const acl = { ownerId: user.id, isPublic: false };
       try {
         const images: NewPostImage[] = [];
         for (const [position, objectKey] of originals.entries()) {
-          const notUploaded = () => new HttpError(400, `Invalid images: image ${position + 1} has not been uploaded yet`);
-          const head = await readUploadHead(storage, objectKey, PHOTO_HEAD_BYTES);
-          if (head === "missing") throw notUploaded();
-          // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
-          const photo = await preparePostPhoto(head, async () => {
-            const bytes = await readUpload(storage, objectKey);
-            if (bytes === "missing") throw notUploaded();
-            if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
-            return bytes;
-          });
           const keys = postImageKeys(id, position);
-          written.push(keys.display);
-          await storage.put(keys.display, photo.display, "image/webp", acl);
-          written.push(keys.thumb);
-          await storage.put(keys.thumb, photo.thumb, "image/webp", acl);
+          written.push(keys.display, keys.thumb);
+          const photo = await storePostPhoto(user.id, { postId: id, position, objectKey });
           images.push({ objectKey, displayKey: keys.display, thumbKey: keys.thumb, width: photo.width, height: photo.height, position });
         }
         const refused = await repository.create({ id, userId: user.id, dragonId: payload.dragonId, description: payload.description, images });

@@ -7,7 +7,9 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
-import { apiQueryKey, callApi } from "../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { apiQuery, apiQueryKey, callApi } from "../../lib/api-client";
+import type { ImageJobState } from "../../../shared/image-jobs";
 import { serverMessage } from "../../lib/errors";
 import { DRAGON_NAME_MAX, PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
@@ -112,8 +114,20 @@ function UploadPreview({ file }: { file: Blob }) {
   return <img src={url} alt="The picture you uploaded" className="mx-auto max-h-48 w-auto rounded-xl border border-line bg-white object-contain" />;
 }
 
-/** Full-screen, blocking: shown while the server upsamples and stores a picture. */
+/** Where the member's oldest unfinished image job is, in words (decision 034); null before there is one. */
+function jobProgress(jobs: ImageJobState[] | undefined): string | null {
+  const job = jobs?.[0];
+  if (!job) return null;
+  if (job.state === "running") return "Your picture is being made now.";
+  if (job.state === "retrying") return "Something went wrong on the server; trying again.";
+  if (job.ahead === 0) return "Your picture is next in line.";
+  return `Waiting in line: ${job.ahead} ${job.ahead === 1 ? "picture" : "pictures"} before yours.`;
+}
+
+/** Full-screen, blocking: shown while the server upsamples and stores a picture, with where its job is. */
 function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
+  const { data: jobs } = useQuery({ ...apiQuery("GET /api/image-jobs"), refetchInterval: 1500 });
+  const progress = jobProgress(jobs);
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="processing-title" className="fixed inset-0 z-[60] flex items-center justify-center bg-ink/70 p-6 backdrop-blur-sm">
       <div className="max-w-sm rounded-[var(--radius-card)] bg-white p-8 text-center shadow-2xl">
@@ -123,6 +137,9 @@ function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
         </h2>
         <p className="mt-2 text-ink-soft">
           {withPencil ? "Upsampling 4x and drawing a pencil sketch takes 30-60 seconds." : "Upsampling your image 4x takes 20-40 seconds."} Please keep this page open.
+        </p>
+        <p className="mt-3 min-h-6 font-medium" aria-live="polite" data-testid="image-job-progress">
+          {progress}
         </p>
       </div>
     </div>

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { PencilResult } from "./pencil";
+
+/** A new pencil thread: the server build's entry, or in the source tree (tests) the TypeScript file through tsx. */
+function newThread(): Worker {
+  // The build puts the thread's entry beside the server's entries; this code may be in a chunk one folder below.
+  for (const candidate of ["./pencil-thread.js", "../pencil-thread.js"]) {
+    const url = new URL(candidate, import.meta.url);
+    if (fs.existsSync(fileURLToPath(url))) return new Worker(url);
+  }
+  const source = new URL("./pencil-thread.ts", import.meta.url).href;
+  return new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+}
+
+/** Bytes that arrive from a thread, seen as a Buffer without copying them. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * renderPencil (pencil.ts) on a thread of its own (pencil-thread.ts), with the event loop left
+ * free; `handOver`: the caller does not use `input` afterwards, so it may move to the thread. A thread per picture, ended with its answer: the ~270 MB of pixels it decoded are gone
+ * then, not left for its own garbage collector to find some time later. Pencil versions are image
+ * jobs (decision 034), IMAGE_JOBS_PER_PROCESS at a time.
+ */
+export function renderPencilOffThread(input: Buffer, { handOver = false } = {}): Promise<PencilResult> {
+  return new Promise((resolve, reject) => {
+    const thread = newThread();
+    let answered = false;
+    const answer = (settle: () => void) => {
+      if (answered) return;
+      answered = true;
+      settle();
+      void thread.terminate();
+    };
+    thread.once("message", ({ result, error }: { result?: PencilResult; error?: string }) =>
+      answer(() => (result ? resolve({ ...result, hires: asBuffer(result.hires), preview: asBuffer(result.preview) }) : reject(new Error(error)))),
+    );
+    thread.once("error", (error) => answer(() => reject(error)));
+    thread.once("exit", () => answer(() => reject(new Error("the pencil thread stopped"))));
+    // The PNG's bytes move to the thread when the caller hands them over and they fill their own
+    // memory (as a file read whole does); otherwise a copy of them does (the caller stores them).
+    const own = handOver && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength;
+    const bytes = own ? input : new Uint8Array(input);
+    thread.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+  });
+}

@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import os from "node:os";
+import { parentPort } from "node:worker_threads";
+import { renderPencil } from "./pencil";
+
+// A thread that renders one pencil version (pencil-off-thread.ts starts it). Its passes over up to
+// 100 MP are seconds of JavaScript: here they leave the event loop free, and at a lower scheduling
+// priority (on Linux a thread has its own nice value, as the password threads do, decision 025)
+// the server's event loops go first on a busy machine.
+try {
+  // "/proc/thread-self" is this thread's own entry: "<pid>/task/<thread id>".
+  os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not Linux, or not allowed: render at the normal priority.
+}
+
+/** Bytes copied into an array of their own, so they can move to the server's thread instead of being copied there. */
+const movable = (bytes: Buffer) => new Uint8Array(bytes);
+
+parentPort!.once("message", async (input: Uint8Array) => {
+  try {
+    const result = await renderPencil(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+    const hires = movable(result.hires);
+    const preview = movable(result.preview);
+    parentPort!.postMessage({ result: { ...result, hires, preview } }, [hires.buffer, preview.buffer]);
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
