@@ -3,9 +3,12 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { postPolicyCheck } from "./s3-post-policy";
 
 // s3rver is CommonJS and ships no type declarations; load it with require and describe the bits used.
 interface S3rverInstance {
+  /** Koa's middleware list, composed when the server starts listening. */
+  middleware: unknown[];
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
@@ -18,6 +21,8 @@ type S3rverConstructor = new (options: {
   configureBuckets: { name: string }[];
 }) => S3rverInstance;
 const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
+/** The secret of s3rver's only built-in account (key id S3RVER). */
+const SECRET_ACCESS_KEY = "S3RVER";
 
 export interface TestS3 {
   endpoint: string;
@@ -27,17 +32,21 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on loopback with one empty bucket. */
+/**
+ * A real S3-compatible server (s3rver) on loopback with one empty bucket, holding presigned POST
+ * forms to their policy as S3 does (s3-post-policy.ts; s3rver itself takes any form).
+ */
 export async function startS3rver(bucket = "test-bucket"): Promise<TestS3> {
   const directory = await fsp.mkdtemp(path.join(os.tmpdir(), "dragon-grid-s3rver-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, resetOnClose: true, configureBuckets: [{ name: bucket }] });
+  server.middleware.unshift(postPolicyCheck(SECRET_ACCESS_KEY));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
     // s3rver's only built-in account.
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true" },
+    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE: "true" },
     async stop() {
       await server.close();
       await fsp.rm(directory, { recursive: true, force: true });
