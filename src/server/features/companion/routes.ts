@@ -37,7 +37,7 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
  * once to a URL we sign here, so our PUT route (or S3's POST policy and then set-acl) checks the
  * size and the real image bytes. Whatever destination the browser named is replaced.
  */
-async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>) {
+async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>, senderFields: readonly string[] = []) {
   const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
   if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
@@ -46,8 +46,7 @@ async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, r
   const object = await storage.get(key);
   if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
   if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
-  // Companion adds its own `provider` field to a form; the bucket's policy must allow it.
-  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, senderFields: ["provider"] });
+  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, senderFields });
   let endpoint = signed.url;
   if (endpoint.startsWith("/")) {
     const origin = selfOrigin(app);
@@ -59,7 +58,7 @@ async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, r
   // A POST form sends Companion's metadata as its fields: the signed ones, then the file.
   const sending =
     signed.method === "POST"
-      ? { httpMethod: "POST", useFormData: true, fieldname: "file", metadata: signed.fields }
+      ? { httpMethod: "POST", useFormData: true, fieldname: "file", metadata: signed.fields, headers: {} }
       : { httpMethod: "PUT", useFormData: false, headers: { "content-type": type } };
   Object.assign(passed, { protocol: "multipart", endpoint, ...sending });
 }
@@ -165,7 +164,8 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     });
 
     route(scope, "POST /api/companion/:providerName/get/:id", { preValidation: requireUser, config: limits }, async (request, reply) => {
-      await directToOwnUpload(app, storage, request, request.body);
+      // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
+      await directToOwnUpload(app, storage, request, request.body, ["provider"]);
       forward(await companion(), request, reply);
     });
 
