@@ -23,6 +23,7 @@ import { registerLocalUploadRoutes } from "./features/uploads/local-upload-route
 import { registerUploadRoutes } from "./features/uploads/upload-routes";
 import { registerCompanionRoutes } from "./features/companion/routes";
 import { registerPageRoutes } from "./features/pages/routes";
+import { installNoSharedCookies } from "./http/shared-cache-cookies";
 import type { PageMetaResolver, PagePreloadResolver } from "./http/page-resolvers";
 import { createPageCache } from "./features/pages/rendered-pages";
 import { installOriginCheck } from "./http/origin-check";
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   installSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  installNoSharedCookies(app);
   await app.register(fastifyRateLimit, {
     global: false,
     store: sharedRateLimitStore(rateCounters),
@@ -196,7 +198,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const imageGenerator = createImageGenerator(config);
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, imageGenerator }));
   await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, imageGenerator, rateCounters, aiPerDay: config.PRO_AI_PER_DAY }));
-  await app.register(async (scope) => registerWaitlistRoutes(scope, database.db));
+  await app.register(async (scope) => registerWaitlistRoutes(scope, { db: database.db, mailer, config }));
   // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
   if (deps.backgroundJobs && config.PRO !== "off") app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);

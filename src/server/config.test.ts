@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, configuredRemoteSources, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -31,6 +31,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ COMPANION_DROPBOX_KEY: "k" })).toThrow("Invalid COMPANION_DROPBOX_KEY/COMPANION_DROPBOX_SECRET: set both or neither");
     expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
     expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "production" })).toThrow(ConfigError);
+  });
+
+  it("takes the test-only loopback setting only in a process the test runner started (vitest sets VITEST), whatever NODE_ENV says", () => {
+    expect(loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" }).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(true);
+    // `npm start` sets no NODE_ENV: outside the test runner the setting stops start-up all the same.
+    vi.stubEnv("VITEST", undefined);
+    try {
+      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" })).toThrow("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused outside the test runner");
+      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "development" })).toThrow(ConfigError);
+      // A server started without it is untouched.
+      expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("needs one SECRET_KEY_BASE of 32 characters or more with DATABASE_URL, where several servers share one database", () => {

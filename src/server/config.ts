@@ -133,7 +133,7 @@ const configSchema = z.object({
    * TEST ONLY: let links lead to this machine's loopback addresses (127.0.0.0/8, ::1), so tests can
    * serve images from a local HTTP server; private networks stay refused, redirects included.
    * Never set it on a real server: it opens server-side request forgery against this machine.
-   * Refused when NODE_ENV=production.
+   * Refused outside the test runner (no VITEST in the process's environment) and when NODE_ENV=production.
    */
   COMPANION_TEST_ONLY_ALLOW_LOOPBACK: booleanFlag(false),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
@@ -170,8 +170,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.DATABASE_URL && !c.SECRET_KEY_BASE) {
     throw new ConfigError("SECRET_KEY_BASE is required with DATABASE_URL: every server process must sign cookies and upload links with the same key. Generate one with `openssl rand -hex 32` and give every process the same value.");
   }
-  if (c.COMPANION_TEST_ONLY_ALLOW_LOOPBACK && env.NODE_ENV === "production") {
-    throw new ConfigError("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused when NODE_ENV=production");
+  // Whether this process runs under the test runner is the process's own fact, not the settings'
+  // (a test passes its settings in `env`): vitest sets VITEST, and the servers the journeys spawn
+  // inherit it. `npm start` sets no NODE_ENV, so NODE_ENV could not tell a real server from a test.
+  if (c.COMPANION_TEST_ONLY_ALLOW_LOOPBACK && (!process.env.VITEST || env.NODE_ENV === "production")) {
+    throw new ConfigError("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused outside the test runner (vitest) and when NODE_ENV=production");
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
   return { ...c, DATA_DIR: path.resolve(c.DATA_DIR), publicUrl };

@@ -88,10 +88,7 @@ const wholeNumber = (max: number) =>
     .transform(Number);
 
 export const moderationQueueQuery = z.object({
-  tab: text()
-    .refine((value): value is QueueTab => (QUEUE_TABS as readonly string[]).includes(value), "must be pending or reported")
-    .transform((value) => value as QueueTab)
-    .default("pending"),
+  tab: z.enum(QUEUE_TABS, { error: "must be pending or reported" }).default("pending"),
   /** How many items of the tab to skip: the queue changes as it is worked, so it pages by offset. */
   offset: wholeNumber(100_000).default(0),
 });
@@ -103,6 +100,13 @@ export function sanctionMessage(sanction: { banned: boolean; until: string | nul
   const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
   if (sanction.banned) return `Your account has been banned from posting, commenting, liking and reporting.${why}`;
   return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot post, comment, like or report until then.${why}`;
+}
+
+/** The refusal of a new name or picture under a sanction: what the member already shows stays, nothing new goes up. */
+export function profileSanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {
+  const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
+  if (sanction.banned) return `Your account has been banned from changing your name or picture.${why}`;
+  return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot change your name or picture until then.${why}`;
 }
 
 /** When a suspension ends, as the server writes it (it does not know the reader's time zone): "Thu, 03 Dec 2026 16:10 UTC". */

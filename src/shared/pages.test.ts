@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGES, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
+import { PAGES, canonicalPath, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
 import { getStaticPageMeta } from "./static-page-meta";
 
 describe("the page table", () => {
@@ -10,6 +10,20 @@ describe("the page table", () => {
     expect(matchPage("/blog/caf%C3%A9")).toMatchObject({ page: { screen: "blogPost" }, params: { slug: "café" } });
     expect(matchPage("/admin/blog/list")).toMatchObject({ page: { screen: "adminBlog" }, params: { action: "list" } });
     expect(matchPage("/admin/blog/edit/42")).toMatchObject({ params: { action: "edit", id: "42" } });
+  });
+
+  it("spells each page's address one way: no trailing slash, parameters decoded, lower case and encoded again", () => {
+    const id = "0b6e1c52-6f0e-4b4e-9d61-3f1a2b3c4d5e";
+    expect(canonicalPath("/home//")).toBe("/home");
+    expect(canonicalPath("/")).toBe("/");
+    expect(canonicalPath(`/dragon/${id.toUpperCase()}/`)).toBe(`/dragon/${id}`);
+    expect(canonicalPath(`/draw/%30${id.slice(1)}`)).toBe(`/draw/${id}`);
+    expect(canonicalPath("/blog/Caf%c3%a9")).toBe("/blog/caf%C3%A9");
+    expect(canonicalPath("/admin/blog/edit/X/")).toBe("/admin/blog/edit/x");
+    // One that cannot be decoded stays as it came; spelling an address twice changes nothing.
+    expect(canonicalPath("/dragon/%ff")).toBe("/dragon/%ff");
+    for (const path of ["/blog/a%2Fb%00", "/dragon/%E2%80%AE", `/dragon/${id}`, "/admin/blog/list"]) expect(canonicalPath(canonicalPath(path)!), path).toBe(canonicalPath(path));
+    for (const path of ["/nope", "/HOME", "//home", "/dragon/a/b"]) expect(canonicalPath(path), path).toBeNull();
   });
 
   it("knows no other address", () => {

@@ -23,7 +23,8 @@ export type Screen =
   | "stats"
   | "moderation"
   | "people"
-  | "unsubscribe";
+  | "unsubscribe"
+  | "waitlistConfirm";
 
 /** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
 export type Access = "everyone" | "members";
@@ -80,6 +81,7 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/users", screen: "people", module: "users/people-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
   { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
+  { path: "/waitlist/confirm", screen: "waitlistConfirm", module: "waitlist/confirm-page", access: "everyone" },
 ];
 
 interface CompiledPage {
@@ -116,9 +118,11 @@ function decodeSegment(segment: string): string {
   }
 }
 
+const withoutTrailingSlashes = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
 /** The page at this path (query string excluded, a trailing slash allowed) and its parameters, or null. */
 export function matchPage(pathname: string): { page: Page; params: Record<string, string> } | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = withoutTrailingSlashes(pathname);
   for (const { page, pattern, names } of COMPILED) {
     const found = pattern.exec(path);
     if (!found) continue;
@@ -130,6 +134,34 @@ export function matchPage(pathname: string): { page: Page; params: Record<string
     return { page, params };
   }
   return null;
+}
+
+// A parameter as the page's one address spells it: decoded, lower case (every parameter of the
+// table is an id or a slug, both lower case, and PostgreSQL reads a UUID in either case), then
+// encoded again, so that spelling it twice changes nothing. One that cannot be decoded is left as
+// it came: it names nothing, so its page is a 404 that no cache keeps.
+function canonicalSegment(segment: string): string {
+  try {
+    return encodeURIComponent(decodeURIComponent(segment).toLowerCase());
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The one address of the page at this path (query string excluded), or null when it is no page:
+ * no trailing slash, parameters as canonicalSegment spells them. Rendered pages are kept by this
+ * address, so every other spelling is sent here rather than rendered and kept again (decision 036).
+ */
+export function canonicalPath(pathname: string): string | null {
+  const page = matchPage(pathname)?.page;
+  if (!page) return null;
+  // A match is segment for segment: each parameter is one segment, where the page's path names it.
+  const template = page.path.split("/");
+  return withoutTrailingSlashes(pathname)
+    .split("/")
+    .map((segment, index) => (template[index]?.startsWith(":") ? canonicalSegment(segment) : segment))
+    .join("/");
 }
 
 /** Where a screen's source is, as Vite's manifest names it (relative to src/web). */

@@ -22,6 +22,7 @@ const STATIC_META: Partial<Record<Screen, PageMeta>> = {
   moderation: meta("Moderation", "Review drawings and reports."),
   people: meta("People", "Find members and manage who is an admin."),
   unsubscribe: meta("Unsubscribe", "Turn off one kind of Dragon Grid e-mail."),
+  waitlistConfirm: meta("Confirm Your Address", "Confirm your address for the Dragon Grid Pro waitlist."),
 };
 
 /** Head tags of a page without data, or null when it needs data (or does not exist). */

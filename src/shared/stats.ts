@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { text } from "./text";
 import type { AuthUser } from "./auth";
 import type { activeUserAnswer, adminStatsAnswer, analyticsDayAnswer, analyticsTopEntryAnswer, registrationMonthAnswer, siteAnalyticsAnswer, statsOverviewAnswer, waitlistEmailAnswer } from "./contract/stats";
 
@@ -32,8 +31,8 @@ export type SiteAnalytics = z.output<typeof siteAnalyticsAnswer>;
 
 /** Query of GET /api/admin/analytics: `days` is 7, 30 or 90 (30 when left out). */
 export const analyticsQuerySchema = z.object({
-  days: text()
-    .refine((value) => (ANALYTICS_RANGES as readonly number[]).includes(Number(value)) && /^\d+$/.test(value), "must be 7, 30 or 90")
+  days: z
+    .enum(ANALYTICS_RANGES.map(String) as [string, ...string[]], { error: "must be 7, 30 or 90" })
     .transform((value) => Number(value) as AnalyticsRange)
     .optional(),
 });

@@ -22,5 +22,5 @@ export const objectPathSchema = z.object({
  * an avatar) are checked but stay private: the original is never served to anyone but its owner.
  */
 export const setAclSchema = objectPathSchema.extend({
-  visibility: z.enum(["public", "private"]).optional(),
+  visibility: z.enum(["public", "private"]).describe("Members must send private; left out, it is public, which only admins may ask for").optional(),
 });

@@ -16,10 +16,13 @@ export function sanctionOf(row: { bannedAt: Date | null; suspendedUntil: Date | 
   return null;
 }
 
-/** Refuse a member under a ban or a running suspension: they may not post, comment, like or report. */
-export function refuseSanctioned(user: { sanction?: Sanction | null }, now = Date.now()): void {
+/**
+ * Refuse a member under a ban or a running suspension: they may not post, comment, like or report,
+ * nor change the name and picture shown beside what they already posted (`describe` words that refusal).
+ */
+export function refuseSanctioned(user: { sanction?: Sanction | null }, now = Date.now(), describe: (sanction: Sanction) => string = sanctionMessage): void {
   const sanction = user.sanction;
   if (!sanction) return;
   if (!sanction.banned && Date.parse(sanction.until ?? "") <= now) return;
-  throw new HttpError(403, sanctionMessage(sanction));
+  throw new HttpError(403, describe(sanction));
 }

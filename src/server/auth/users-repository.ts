@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
 import { sanctionOf } from "./sanction";
@@ -63,6 +63,22 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .returning();
       return row!;
+    },
+
+    /**
+     * ADMIN_EMAILS at a verified sign-in of a listed address (issue 41): the first one makes the
+     * account admin, unless it is banned (a ban always wins), and spends the list for it, so a role
+     * an admin later takes back, or a ban, stays. A running suspension waits: the list applies at
+     * the first sign-in after it (admins are never suspended). One statement, so sign-ins on two
+     * processes at once apply it once. Answers the row as it is now.
+     */
+    async applyAdminList(user: UserRow, now = new Date()): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ adminListAppliedAt: now, isAdmin: sql`${users.isAdmin} or ${users.bannedAt} is null`, updatedAt: now })
+        .where(and(eq(users.id, user.id), isNull(users.adminListAppliedAt), or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now))))
+        .returning();
+      return row ?? user;
     },
 
     /** Stores a hash of today's settings for the same password, unless the password changed meanwhile. */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -47,12 +48,29 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** Row count and an MD5 of every row's text, in a fixed order: the same data gives the same sum on PGlite and PostgreSQL. */
 const checksumQuery = (table: string) => `select count(*)::int as rows, coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as sum from ${quote(table)} t`;
 
+export interface MoveOptions {
+  dataDir: string;
+  targetUrl: string;
+  /** Where to keep the export; without it, a private temporary folder removed when the move ends. */
+  exportDir?: string;
+  log: (line: string) => void;
+  /** App settings the target gets beside the moved rows (keys the embedded installation kept in DATA_DIR). */
+  settings?: { key: string; value: string }[];
+}
+
+/** Writes a file only its owner can read, whatever the umask and whatever an earlier run left there. */
+function writePrivate(file: string, data: Buffer | string) {
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, data, { mode: 0o600, flag: "wx" });
+}
+
 /**
  * Move the rows of the PGlite database in `dataDir` into the PostgreSQL database at `targetUrl`,
- * writing each table's COPY export into `exportDir`. Refuses a target with tables of its own.
+ * writing each table's COPY export into the export folder. Refuses a target with tables of its own.
  */
-export async function moveRows(options: { dataDir: string; targetUrl: string; exportDir: string; log: (line: string) => void }): Promise<MoveReport> {
+export async function moveRows(options: MoveOptions): Promise<MoveReport> {
   const { log } = options;
+  let exportDir: string | undefined;
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
   // Opening takes the directory's lock: a server still running on it makes this stop here.
   const source = await openDatabase({ pgliteDir: path.join(options.dataDir, "db"), migrate: false });
@@ -84,14 +102,24 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
     const migrated = await openDatabase({ databaseUrl: options.targetUrl, migrate: true });
     await migrated.close();
 
-    fs.mkdirSync(options.exportDir, { recursive: true });
+    // The export holds every password hash and session hash: a folder of its owner's (mkdtemp's
+    // 0700) and files only they can read, removed when the move ends, done or failed (a second run
+    // exports again from DATA_DIR, which the move only reads). An operator who asks for it with
+    // --export keeps it.
+    exportDir = options.exportDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-export-"));
+    fs.mkdirSync(exportDir, { recursive: true, mode: 0o700 });
+    log(
+      options.exportDir
+        ? `The export's files go to ${exportDir}, readable by you only, and stay there: they hold every member's password hash, so delete them once you no longer need them.`
+        : `The export's files go to ${exportDir}, readable by you only, and are removed when the move ends.`,
+    );
     const moved = new Set((await target.query(`select table_name from ${MOVE_TABLE}`)).rows.map((row) => row.table_name as string));
     const report: MoveReport = { tables: [], alreadyComplete: false };
     const loadScript: string[] = ["-- Loads this export into an empty database made by the same version's migrations:", "--   psql \"$DATABASE_URL\" -f load.sql", "begin;"];
     for (const table of tablesInLoadOrder()) {
       const { name, columns: tableColumns } = getTableConfig(table);
       const columns = tableColumns.map((column) => quote(column.name)).join(", ");
-      const file = path.join(options.exportDir, `${name}.copy`);
+      const file = path.join(exportDir, `${name}.copy`);
       loadScript.push(`\\copy ${quote(name)} (${columns}) from '${name}.copy'`);
       const expected = (await lite.query<{ rows: number; sum: string }>(checksumQuery(name))).rows[0]!;
       if (moved.has(name)) {
@@ -100,7 +128,7 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
         continue;
       }
       const exported = await lite.query(`copy ${quote(name)} (${columns}) to '/dev/blob'`);
-      fs.writeFileSync(file, Buffer.from(await (exported.blob ?? new Blob([])).arrayBuffer()));
+      writePrivate(file, Buffer.from(await (exported.blob ?? new Blob([])).arrayBuffer()));
 
       await target.query("begin");
       try {
@@ -119,7 +147,9 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
       log(`${name}: ${expected.rows} rows, checksum ${expected.sum || "(empty)"} matches`);
     }
     loadScript.push("commit;");
-    fs.writeFileSync(path.join(options.exportDir, "load.sql"), `${loadScript.join("\n")}\n`);
+    writePrivate(path.join(exportDir, "load.sql"), `${loadScript.join("\n")}\n`);
+
+    for (const setting of options.settings ?? []) await target.query("insert into app_settings (key, value) values ($1, $2) on conflict (key) do nothing", [setting.key, setting.value]);
 
     // Counters that hand out ids continue after the moved rows.
     const sequences = await target.query(`select table_name, column_name from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`);
@@ -130,6 +160,7 @@ export async function moveRows(options: { dataDir: string; targetUrl: string; ex
   } finally {
     await target.end().catch(() => {});
     await source.close();
+    if (exportDir && !options.exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
   }
 }
 

@@ -44,6 +44,11 @@ export const users = pgTable(
     mutedEmailKinds: text("muted_email_kinds").array().notNull().default(sql`'{}'::text[]`),
     /** Pro given by an admin (decision 031); counts only when the PRO setting is `granted`. */
     proGranted: boolean("pro_granted").notNull().default(false),
+    /**
+     * When ADMIN_EMAILS was applied to this account: at its first verified sign-in while listed
+     * (made admin then, unless banned). From then on only admins change its role (issue 41).
+     */
+    adminListAppliedAt: timestamp("admin_list_applied_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -305,9 +310,18 @@ export const waitlist = pgTable(
     email: text("email").notNull(),
     /** When the person was told by e-mail that Pro is theirs (once; decision 031). */
     toldAt: timestamp("told_at", { withTimezone: true }),
+    /** When the address's owner confirmed it (the link in the confirmation e-mail, or signed in as its owner); only confirmed addresses are ever told. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The hash of the confirmation link's token last sent, and when it went (one a day at most). */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("waitlist_email_lower_key").on(sql`lower(${t.email})`), index("waitlist_created_at_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("waitlist_email_lower_key").on(sql`lower(${t.email})`),
+    index("waitlist_created_at_idx").on(t.createdAt),
+    uniqueIndex("waitlist_confirm_token_hash_key").on(t.confirmTokenHash),
+  ],
 );
 
 /**
@@ -415,6 +429,8 @@ export const moderationLog = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name when they acted, written by the database on insert (migration 0012), so it outlives their account. */
+    actorName: text("actor_name"),
     action: text("action").notNull(),
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The post or comment acted on; no foreign key, so the entry stays when they are deleted. */

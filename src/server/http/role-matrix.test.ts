@@ -1,17 +1,25 @@
 import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, users, worksInProgress } from "../db/schema";
+import { drawingChecks, emailVerificationTokens, notifications, passwordResetTokens, reports, storedObjects, users, waitlist, worksInProgress } from "../db/schema";
+import { avatarKey } from "../features/account/avatar";
 import { signUnsubscribeToken, unsubscribeKey } from "../features/notifications/unsubscribe-token";
+import { postImageKeys } from "../features/posts/images";
+import { UPLOADS_PREFIX, objectUrl } from "../storage/object-storage";
+import { keysOf } from "../templates/repository";
 import { hashToken } from "../auth/tokens";
 import { createAccount, PASSWORD, whoAmI } from "../test/accounts";
 import { BLOG_BODY, catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
 import { newBlogPost, newCheck, newComment, newDragon, newDragonRow, newPicture, newPost, newWip, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
+import { NO_SESSION, startPrismProxy, type PrismProxy } from "../test/prism-proxy";
 import type { TestApp } from "../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
 import type { Post } from "../../shared/posts";
+import { CONTRACT } from "../../shared/contract";
+import type { Endpoint } from "../../shared/contract/endpoint";
 
 /**
  * Who may call what: every registered route, as a visitor, a signed-in user, another user (where
@@ -157,6 +165,12 @@ const rows: Row[] = [
   // Another's upload cannot become your picture, an admin's included.
   { route: "PUT /api/account/avatar", visitor: 401, user: 200, other: 400, admin: 400, fresh: true, request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.owner, await testPicture()) } }) },
   { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
+  // A sanction freezes the name and picture shown beside what the member already posted (issue 41).
+  { route: "PUT /api/account/profile", case: "under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200 },
+  {
+    route: "PUT /api/account/avatar", case: "from the caller's own upload, under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200,
+    request: async (c) => ({ body: { objectPath: await checkedUpload(t, c.who ?? c.owner, await testPicture()) } }),
+  },
   {
     route: "GET /api/account/export", visitor: 401, user: 200, admin: 200,
     check: (res, c) => {
@@ -184,6 +198,15 @@ const rows: Row[] = [
   { route: "POST /api/dragons/generate-pencil", visitor: 401, user: 403, admin: 200, request: () => ({ body: { dragonId } }) },
   { route: "POST /api/dragons/generate-custom", visitor: 401, user: 403, admin: 200 },
   { route: "POST /api/waitlist", visitor: 200, user: 200, admin: 200, request: () => ({ body: { email: newEmail("waiting") } }) },
+  {
+    // The link in a waitlist confirmation e-mail works for whoever opens it (issue 41).
+    route: "POST /api/waitlist/confirm", visitor: 200, user: 200, admin: 200,
+    request: async () => {
+      const token = crypto.randomBytes(32).toString("base64url");
+      await t.database.db.insert(waitlist).values({ email: newEmail("confirming"), confirmTokenHash: hashToken(token), confirmSentAt: new Date() });
+      return { body: { token } };
+    },
+  },
 
   // Pro given per person by admins (decision 031).
   { route: "PUT /api/admin/users/:id/pro", visitor: 401, user: 403, admin: 200, request: () => ({ params: { id: userB.id }, body: { pro: false } }) },
@@ -500,5 +523,45 @@ describe("access by role on every route", () => {
     expect(t.app.registeredRoutes.length).toBeGreaterThan(20);
     expect(missingRoutes(t.app.registeredRoutes, rows.map((row) => ({ method: row.route.split(" ")[0] as Route["method"], path: row.route.split(" ")[1]! })))).toEqual([]);
     expect(rows.map((row) => row.route).filter((route) => !t.app.registeredRoutes.includes(route))).toEqual([]);
+  });
+});
+
+// The same requests through Prism, a validating proxy, with the document the app serves (decision
+// 037): what the role matrix sends, and what the app answers, is what GET /api/openapi.json says.
+// A visitor's call to a members' route breaks one rule, the session cookie its `security` asks for.
+// Left out: redirects (Prism's forwarder follows them, so it would check the page redirected to),
+// and bytes that are not text (it reads any body that is not JSON as text: skipped when met).
+describe("through a validating proxy, with the served document", () => {
+  let proxy: PrismProxy;
+  beforeAll(async () => {
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    proxy = await startPrismProxy(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+  }, 60_000);
+  afterAll(() => proxy?.close());
+
+  const proxied = cases.filter(({ expected }) => expected < 300 || expected >= 400);
+  for (const { row, role, expected, title } of proxied) {
+    it(title, async (context) => {
+      const route = catalogueRoute(row.route)!;
+      const c = await contextFor(row, role);
+      const parts = { ...(await row.request?.(c, route)), ...(c.who ? { cookies: c.who.cookies } : {}) };
+      if (parts.raw) return context.skip();
+      const res = await proxy.send(injectOptions(route, parts));
+      const withoutSession = !c.who && (CONTRACT as Record<string, Endpoint>)[row.route]!.access !== "everyone";
+      expect(res.violations, res.body.slice(0, 300)).toEqual(withoutSession ? [NO_SESSION] : []);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
+    });
+  }
+
+  it("matches every kind of file the server stores to an address of the document", async () => {
+    const id = crypto.randomUUID();
+    const made = [`${UPLOADS_PREFIX}${id}`, ...Object.values(keysOf({ id, ownerId: null })), ...Object.values(keysOf({ id, ownerId: id })), ...Object.values(postImageKeys(id, 1)), avatarKey(id)];
+    const stored = (await t.database.db.select({ key: storedObjects.key }).from(storedObjects)).map((row) => row.key);
+    // One of each kind (its folder and depth); a file that is not there is a documented 404.
+    const kinds = new Map([...made, ...stored].map((key) => [`${key.split("/")[0]}/${key.split("/").length}`, key]));
+    for (const key of kinds.values()) {
+      const res = await proxy.send({ method: "GET", url: objectUrl(key), cookies: admin.cookies });
+      expect(res.violations, key).toEqual([]);
+    }
   });
 });

@@ -57,6 +57,11 @@ const KEY_FILES = {
 
 export type SecretPurpose = keyof typeof KEY_FILES;
 
+/** The key DATA_DIR keeps for one purpose, or null when it generated none; never makes one (`npm run move-to` only reads). */
+export function generatedSecret(dataDir: string, purpose: SecretPurpose): Buffer | null {
+  return readKey(path.join(dataDir, KEY_FILES[purpose]));
+}
+
 /**
  * The key for one purpose. With SECRET_KEY_BASE (required with DATABASE_URL), derived from it by
  * HKDF, so every server process given the same base has the same keys and none is stored; without

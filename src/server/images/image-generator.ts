@@ -12,6 +12,17 @@ interface ImagesApiResponse {
 }
 
 /**
+ * A provider's refusal as the person who asked sees it: its status, no more. The provider's own
+ * words can quote part of the key ("Incorrect API key provided: sk-…"), so they travel as the
+ * error's cause, which the request's error log keeps (an answer of 500 or more is logged).
+ */
+function refusal(status: number, body: ImagesApiResponse): HttpError {
+  const error = new HttpError(502, `Image generation failed: the service answered ${status}`);
+  error.cause = new Error(`the images API answered ${status}: ${body.error?.message ?? "without a message"}`);
+  return error;
+}
+
+/**
  * The OpenAI-style images API (`POST {IMAGE_API_URL}/images/generations`), which OpenAI and many
  * self-hosted servers speak. Null when IMAGE_API_URL is not set.
  */
@@ -30,7 +41,7 @@ export function createImageGenerator(config: Config): ImageGenerator | null {
           body: JSON.stringify({ model: config.IMAGE_MODEL, prompt, n: 1, size: config.IMAGE_SIZE, response_format: "b64_json" }),
         });
         const body = (await res.json().catch(() => ({}))) as ImagesApiResponse;
-        if (!res.ok) throw new HttpError(502, `Image generation failed: ${body.error?.message ?? `the service answered ${res.status}`}`);
+        if (!res.ok) throw refusal(res.status, body);
         const first = body.data?.[0];
         if (first?.b64_json) return Buffer.from(first.b64_json, "base64");
         if (first?.url) {

@@ -8,6 +8,12 @@ export interface BlobInfo {
   contentType?: string;
 }
 
+/** A stored key, and when its bytes were last written. */
+export interface ListedBlob {
+  key: string;
+  lastModified: Date;
+}
+
 export interface UploadUrlRequest {
   key: string;
   /** Exact MIME types the uploader may send. */
@@ -35,6 +41,12 @@ export interface BlobBackend {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
   /**
+   * Up to `limit` stored keys in `folder` (`uploads/`, its subfolders included) that sort after
+   * `after`, in byte order as S3 lists them: how the sweep finds bytes that no stored_objects row
+   * records (decision 032).
+   */
+  list(folder: string, options: { after?: string; limit: number }): Promise<ListedBlob[]>;
+  /**
    * Copy stored bytes to a new key. Only backends whose upload URLs can be used again until they
    * expire (S3's presigned POST) have it: there, an upload is checked as a copy no upload URL
    * points at (decision 003).
@@ -54,4 +66,11 @@ export function isValidKey(key: string): boolean {
 
 export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** A folder of keys is a valid key and a slash; answers the key. */
+export function assertValidFolder(folder: string): string {
+  if (!folder.endsWith("/")) throw new Error(`Invalid storage folder: ${JSON.stringify(folder)}`);
+  assertValidKey(folder.slice(0, -1));
+  return folder.slice(0, -1);
 }

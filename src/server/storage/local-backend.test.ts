@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalBlobBackend, UploadRejected } from "./local-backend";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { users } from "../db/schema";
+import { expectListsInKeyOrder } from "../test/blob-listing";
 
 describe("LocalBlobBackend", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-local-"));
@@ -24,10 +25,21 @@ describe("LocalBlobBackend", () => {
     await expect(backend.delete("a/b.txt")).resolves.toBeUndefined();
   });
 
+  it("lists keys under a prefix in key order, each with when it was last written", async () => {
+    await expectListsInKeyOrder(backend);
+    // Byte order, as S3 lists keys: "-" sorts before "/".
+    await backend.put("listing/b-d", Buffer.from("x"), "text/plain");
+    expect((await backend.list("listing/", { after: "listing/b", limit: 2 })).map((blob) => blob.key)).toEqual(["listing/b-d", "listing/c/d"]);
+    const past = new Date("2026-01-02T03:04:05Z");
+    fs.utimesSync(path.join(dir, "objects", "listing", "a"), past, past);
+    expect((await backend.list("listing/", { limit: 1 }))[0]).toEqual({ key: "listing/a", lastModified: past });
+  });
+
   it("refuses keys that could leave its root", async () => {
     for (const key of ["../x", "/etc/passwd", "a/../../b", "a\\b", "a/./b", ""]) {
       await expect(backend.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(/Invalid storage key/);
     }
+    for (const folder of ["../", "a/../", "/", "uploads"]) await expect(backend.list(folder, { limit: 1 })).rejects.toThrow(/Invalid storage (key|folder)/);
   });
 
   it("keeps its signing key across instances, so URLs survive a restart", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { serverSecret } from "../http/secrets";
-import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+import { assertValidFolder, assertValidKey, isValidKey, type BlobBackend, type BlobInfo, type ListedBlob, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
 
 /** The route that receives signed local uploads (see local-upload-route.ts). */
 export const LOCAL_UPLOAD_PATH = "/api/storage/upload";
@@ -171,5 +171,25 @@ export class LocalBlobBackend implements BlobBackend {
         break;
       }
     }
+  }
+
+  async list(folder: string, options: { after?: string; limit: number }): Promise<ListedBlob[]> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(this.file(assertValidFolder(folder)), { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    // Every file's key, as S3 would name and order it (keys are ASCII: code-unit order is byte order);
+    // only the page asked for is stat'ed. A file another process deletes meanwhile is left out.
+    const keys = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+      .filter((key) => isValidKey(key) && (options.after === undefined || key > options.after))
+      .sort()
+      .slice(0, options.limit);
+    const listed = await Promise.all(keys.map(async (key) => ({ key, info: await this.stat(key) })));
+    return listed.flatMap(({ key, info }) => (info ? [{ key, lastModified: info.lastModified }] : []));
   }
 }

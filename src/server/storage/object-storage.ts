@@ -253,16 +253,19 @@ async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, excep
 /** A Pro member's private pictures (decision 031): nobody but their owner sees them, admins included. */
 const PICTURES_PREFIX = "pictures/";
 const OWNER_ONLY_PREFIXES = [UPLOADS_PREFIX, PICTURES_PREFIX];
+/** Members' pictures (avatars): stored private, shown to signed-in members only (issue 41). */
+export const AVATARS_PREFIX = "avatars/";
 
 /**
  * May this viewer read the object? Public ones: anyone. Private ones: the owner, and admins
  * (a pending post's photos are moderated), except a private upload as it arrived (`uploads/…`),
  * which may still carry the place a photo was taken, and a private picture (`pictures/…`): only
- * their owner reads those.
+ * their owner reads those. An avatar: any signed-in member, as the feed beside which it shows.
  */
 export function canRead(object: ObjectAcl & { key: string }, viewer: { id: string; isAdmin: boolean } | null): boolean {
   if (object.isPublic) return true;
   if (!viewer) return false;
   if (object.ownerId !== null && object.ownerId === viewer.id) return true;
+  if (object.key.startsWith(AVATARS_PREFIX)) return true;
   return viewer.isAdmin && !OWNER_ONLY_PREFIXES.some((prefix) => object.key.startsWith(prefix));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobBackend } from "./s3-backend";
 import { startS3rver, type TestS3 } from "../test/s3rver";
 import { sendToUploadUrl } from "../test/upload-url";
+import { expectListsInKeyOrder } from "../test/blob-listing";
 
 const BUCKET = "test-bucket";
 
@@ -148,6 +149,10 @@ describe("S3BlobBackend against s3rver", () => {
     await expect(backend.delete("never/existed.txt")).resolves.toBeUndefined();
   });
 
+  it("lists keys under a prefix in key order, each with when it was last written", async () => {
+    await expectListsInKeyOrder(backend);
+  });
+
   it("fails to read a missing key", async () => {
     await expect(backend.read("nothing/here.png")).rejects.toMatchObject({ name: "NoSuchKey" });
   });
@@ -161,5 +166,6 @@ describe("S3BlobBackend against s3rver", () => {
     await expect(backend.stat("../x")).rejects.toThrow(/Invalid storage key/);
     await expect(backend.read("../x")).rejects.toThrow(/Invalid storage key/);
     await expect(backend.delete("../x")).rejects.toThrow(/Invalid storage key/);
+    await expect(backend.list("../", { limit: 1 })).rejects.toThrow(/Invalid storage key/);
   });
 });

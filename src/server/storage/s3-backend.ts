@@ -5,12 +5,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost, type PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
-import { assertValidKey, type BlobBackend, type BlobInfo, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+import { assertValidFolder, assertValidKey, type BlobBackend, type BlobInfo, type ListedBlob, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
 
 export interface S3BlobBackendOptions {
   bucket: string;
@@ -133,6 +134,18 @@ export class S3BlobBackend implements BlobBackend {
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
+  }
+
+  async list(folder: string, options: { after?: string; limit: number }): Promise<ListedBlob[]> {
+    assertValidFolder(folder);
+    // One page: S3 answers at most 1,000 keys (some servers fewer); the caller goes on after the last.
+    // The first version of ListObjects, whose Marker is the second's StartAfter: s3rver cannot
+    // answer a truncated second-version listing (its continuation token needs DES, gone from Node's OpenSSL 3).
+    const page = await this.client.send(
+      new ListObjectsCommand({ Bucket: this.bucket, Prefix: folder, MaxKeys: options.limit, ...(options.after === undefined ? {} : { Marker: options.after }) }),
+    );
+    // S3 always gives LastModified; were one missing, the key would count as just written (never swept).
+    return (page.Contents ?? []).flatMap((object) => (object.Key ? [{ key: object.Key, lastModified: object.LastModified ?? new Date() }] : []));
   }
 }
 

@@ -6,11 +6,15 @@ export interface ImagesApiRequest {
   body: { model?: string; prompt?: string; n?: number; size?: string; response_format?: string };
 }
 
-export type ImagesApiBehaviour = "b64" | "url" | "error" | "slow" | "junk";
+export type ImagesApiBehaviour = "b64" | "url" | "error" | "bad-key" | "slow" | "junk";
+
+/** What the "bad-key" answer says, as OpenAI words it: part of the key the server was given. */
+export const BAD_KEY_MESSAGE = "Incorrect API key provided: sk-test****test. You can find your API key at https://platform.openai.com/account/api-keys.";
 
 /**
  * A local HTTP server speaking the OpenAI-style images API (POST /v1/images/generations), answering
- * with a real PNG of `width` × `height`, a URL to one, an error, nothing (slow) or non-image bytes.
+ * with a real PNG of `width` × `height`, a URL to one, an error (a refusal, a wrong key), nothing
+ * (slow) or non-image bytes.
  */
 export async function startImagesApi(png: Buffer) {
   const requests: ImagesApiRequest[] = [];
@@ -31,6 +35,7 @@ export async function startImagesApi(png: Buffer) {
       const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (behaviour === "slow") return; // never answers: the caller's time-out decides
       if (behaviour === "error") return json(400, { error: { message: "Your request was rejected by the safety system." } });
+      if (behaviour === "bad-key") return json(401, { error: { message: BAD_KEY_MESSAGE, type: "invalid_request_error", code: "invalid_api_key" } });
       if (behaviour === "junk") return json(200, { data: [{ b64_json: Buffer.from("not an image").toString("base64") }] });
       if (behaviour === "url") return json(200, { data: [{ url: `${url}/files/generated.png` }] });
       return json(200, { created: 1, data: [{ b64_json: png.toString("base64") }] });

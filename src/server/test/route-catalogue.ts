@@ -26,7 +26,7 @@ export interface Route {
   body?: Record<string, unknown>;
   query?: Record<string, string>;
   params?: Record<string, string>;
-  /** The text fields (see Field). */
+  /** The text fields (see Field); a choice from a list (an enum in the document) is none. */
   fields: Field[];
   /** Parameters of the valid request that may be left out ("body.slug", "query.before"); the rest are required. */
   optional?: string[];
@@ -83,7 +83,7 @@ export const catalogue: Route[] = [
   { method: "DELETE", path: "/api/account/avatar", fields: [] },
   { method: "GET", path: "/api/account/export", fields: [] },
   { method: "DELETE", path: "/api/account", body: { email: "new@example.com", password: "correct horse" }, fields: [{ in: "body", name: "email" }, { in: "body", name: "password" }], optional: ["body.password"] },
-  { method: "GET", path: "/api/auth/google", query: { returnUrl: "/home", confirm: "1" }, fields: [{ in: "query", name: "returnUrl" }, { in: "query", name: "confirm" }], optional: ["query.returnUrl", "query.confirm"] },
+  { method: "GET", path: "/api/auth/google", query: { returnUrl: "/home", confirm: "1" }, fields: [{ in: "query", name: "returnUrl" }], optional: ["query.returnUrl", "query.confirm"] },
   // The provider names the parameters; without them the sign-in fails back to /login.
   { method: "GET", path: "/api/auth/google/callback", query: { code: "abc", state: "xyz" }, fields: [{ in: "query", name: "code" }, { in: "query", name: "state" }], optional: ["query.code", "query.state"] },
   { method: "GET", path: "/api/dragons", fields: [] },
@@ -100,6 +100,7 @@ export const catalogue: Route[] = [
   { method: "POST", path: "/api/pictures/:id/pencil", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "DELETE", path: "/api/pictures/:id", params: { id: DRAGON_ID }, fields: [{ in: "params", name: "id" }] },
   { method: "POST", path: "/api/waitlist", body: { email: "wait@example.com" }, fields: [{ in: "body", name: "email" }] },
+  { method: "POST", path: "/api/waitlist/confirm", body: { token: "a-confirmation-token" }, fields: [{ in: "body", name: "token" }] },
   { method: "GET", path: "/api/wip/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "GET", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, fields: [{ in: "params", name: "dragonId" }] },
   { method: "POST", path: "/api/checks/:dragonId", params: { dragonId: DRAGON_ID }, body: CHECK_BODY, fields: [{ in: "params", name: "dragonId" }] },
@@ -126,7 +127,7 @@ export const catalogue: Route[] = [
     fields: [{ in: "body", name: "postId" }, { in: "body", name: "commentId" }, { in: "body", name: "note" }], optional: ["body.commentId"],
   },
   { method: "GET", path: "/api/reports/mine", fields: [] },
-  { method: "GET", path: "/api/admin/moderation/queue", query: { tab: "pending", offset: "0" }, fields: [{ in: "query", name: "tab" }, { in: "query", name: "offset" }], optional: ["query.tab", "query.offset"] },
+  { method: "GET", path: "/api/admin/moderation/queue", query: { tab: "pending", offset: "0" }, fields: [{ in: "query", name: "offset" }], optional: ["query.tab", "query.offset"] },
   { method: "GET", path: "/api/admin/moderation/counts", fields: [] },
   { method: "GET", path: "/api/admin/moderation/log", query: { before: "10" }, fields: [{ in: "query", name: "before" }], optional: ["query.before"] },
   { method: "POST", path: "/api/admin/moderation/actions", body: { action: "reject", postId: POST_ID, reason: "Not a drawing" }, fields: [{ in: "body", name: "postId" }, { in: "body", name: "reason" }] },
@@ -146,7 +147,7 @@ export const catalogue: Route[] = [
   { method: "GET", path: "/api/openapi.json", fields: [] },
   { method: "POST", path: "/api/analytics/pageview", body: { path: "/home", referrer: "https://example.com/" }, fields: [{ in: "body", name: "path" }, { in: "body", name: "referrer" }], optional: ["body.referrer"] },
   { method: "GET", path: "/api/admin/stats", fields: [] },
-  { method: "GET", path: "/api/admin/analytics", query: { days: "30" }, fields: [{ in: "query", name: "days" }], optional: ["query.days"] },
+  { method: "GET", path: "/api/admin/analytics", query: { days: "30" }, fields: [], optional: ["query.days"] },
   { method: "GET", path: "/api/admin/waitlist.csv", fields: [] },
   { method: "GET", path: "/api/admin/users", query: { q: "ada", offset: "0" }, fields: [{ in: "query", name: "q" }, { in: "query", name: "offset" }], optional: ["query.q", "query.offset"] },
   { method: "PUT", path: "/api/admin/users/:id/admin", params: { id: USER_ID }, body: { isAdmin: true }, fields: [{ in: "params", name: "id" }] },

@@ -97,7 +97,7 @@ export const authEndpoints = endpoints({
   "GET /api/auth/google": {
     summary: "Start signing in with Google (a browser navigation)",
     access: "everyone",
-    query: z.object({ returnUrl: text().max(2048).optional(), confirm: text().refine((value) => value === "1", "must be 1").optional() }),
+    query: z.object({ returnUrl: text().max(2048).optional(), confirm: z.enum(["1"], { error: "must be 1" }).optional() }),
     answers: { 302: redirect("To Google, or back to /login with an error when Google sign-in is not configured") },
   },
   "GET /api/auth/google/callback": {

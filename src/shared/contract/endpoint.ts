@@ -12,7 +12,8 @@ export type Access = "everyone" | "members" | "admins";
 
 /** An answer that is not JSON: every error's plain-text message, a document, a file, a redirect. */
 export interface OtherAnswer {
-  contentType: string;
+  /** Its media type, or each of those it may have ("image/*" for any image). */
+  contentType: string | readonly string[];
   description: string;
   /** Texts the answer may hold, word for word (the spec's messages). */
   examples?: readonly string[];
@@ -26,6 +27,11 @@ export interface Endpoint {
   access: Access;
   /** The path's parameters (`:id`); a wildcard (`*`) is checked by its handler. */
   params?: z.ZodType;
+  /**
+   * A wildcard's addresses, as OpenAPI paths with what each serves: one per kind and depth, since
+   * a path parameter stands for one segment to a validator (Prism), never for several.
+   */
+  addresses?: Readonly<Record<`/${string}`, string>>;
   query?: z.ZodType;
   /** The JSON body. */
   body?: z.ZodType;
@@ -35,9 +41,18 @@ export interface Endpoint {
   rawBody?: OtherAnswer;
   /** Calls beyond a limit per address or account answer 429. */
   rateLimited?: boolean;
+  /** A member under a ban or a running suspension is refused (403, decision 029). */
+  sanctioned?: boolean;
   /**
-   * Each status it may answer. 400 (a refused field), 401, 403 and 429 follow from the inputs,
-   * the access and `rateLimited`, and are added to the document without being written here.
+   * Registered in Companion's scope (features/companion/routes.ts): its errors are the same
+   * messages as `{ message }` JSON, which Uppy's client reads, and it reads a body of any type, so
+   * a body that is not JSON is a refused field (400), not a 415.
+   */
+  companionScope?: boolean;
+  /**
+   * Each status it may answer. 400 (a refused field), 401, 403, 415 (a body of a type the server
+   * does not read) and 429 follow from the inputs, the access, `sanctioned` and `rateLimited`, and
+   * are added to the document without being written here.
    */
   answers: Readonly<Record<number, Answer>>;
 }

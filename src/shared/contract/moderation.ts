@@ -73,7 +73,8 @@ export const moderationEndpoints = endpoints({
     access: "members",
     body: reportSchema,
     rateLimited: true,
-    answers: { 201: myReportAnswer, 403: message("Your account is suspended until …"), 404: message("Post not found", "Comment not found"), 409: message(ALREADY_REPORTED_MESSAGE) },
+    sanctioned: true,
+    answers: { 201: myReportAnswer, 404: message("Post not found", "Comment not found"), 409: message(ALREADY_REPORTED_MESSAGE) },
   },
   "GET /api/reports/mine": {
     summary: "The caller's reports, newest first, with whether they are still pending",

@@ -69,6 +69,7 @@ export const postsEndpoints = endpoints({
     access: "members",
     body: createPostSchema,
     rateLimited: true,
+    sanctioned: true,
     answers: {
       201: z.object({ id: text() }),
       400: message("Invalid dragonId: Dragon not found", "Invalid images: image 1 is not an uploaded image of yours", "Invalid images: image 1 has not been uploaded yet", "Invalid images: The image is larger than 50 MB."),
@@ -78,6 +79,7 @@ export const postsEndpoints = endpoints({
     summary: "Like a post, or take the like back",
     access: "members",
     params: postIdParams,
+    sanctioned: true,
     answers: { 200: likeStateAnswer, 404: POST_NOT_FOUND },
   },
   "POST /api/posts/:id/comment": {
@@ -86,6 +88,7 @@ export const postsEndpoints = endpoints({
     params: postIdParams,
     body: commentSchema,
     rateLimited: true,
+    sanctioned: true,
     answers: { 201: postCommentAnswer, 404: POST_NOT_FOUND },
   },
   "PUT /api/posts/:id/approve": {

@@ -10,6 +10,7 @@ export const loadUploadPage = () => import("../features/posts/upload-page").then
 export const loadAdminBlogPage = () => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage);
 export const loadStatsPage = () => import("../features/stats/stats-page").then((m) => m.StatsPage);
 export const loadUnsubscribePage = () => import("../features/notifications/unsubscribe-page").then((m) => m.UnsubscribePage);
+export const loadWaitlistConfirmPage = () => import("../features/waitlist/confirm-page").then((m) => m.WaitlistConfirmPage);
 export const loadModerationPage = () => import("../features/moderation/moderation-page").then((m) => m.ModerationPage);
 export const loadPeoplePage = () => import("../features/users/people-page").then((m) => m.PeoplePage);
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);

@@ -22,6 +22,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   adminBlog: lazyScreen(() => import("./rare-screens").then((m) => m.loadAdminBlogPage())),
   stats: lazyScreen(() => import("./rare-screens").then((m) => m.loadStatsPage())),
   unsubscribe: lazyScreen(() => import("./rare-screens").then((m) => m.loadUnsubscribePage())),
+  waitlistConfirm: lazyScreen(() => import("./rare-screens").then((m) => m.loadWaitlistConfirmPage())),
   moderation: lazyScreen(() => import("./rare-screens").then((m) => m.loadModerationPage())),
   people: lazyScreen(() => import("./rare-screens").then((m) => m.loadPeoplePage())),
 };

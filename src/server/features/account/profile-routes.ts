@@ -6,6 +6,8 @@ import { objectUrl } from "../../storage/object-storage";
 import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import { verifyPassword } from "../../auth/password";
 import { requireUser } from "../../auth/sessions";
+import { refuseSanctioned } from "../../auth/sanction";
+import { profileSanctionMessage } from "../../../shared/moderation";
 import { toCurrentUser } from "../../auth/users-repository";
 import { ownCheckedImageKey, readUpload } from "../../storage/own-upload";
 import type { AccountRepository } from "./account-repository";
@@ -25,6 +27,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
 
   route(app, "PUT /api/account/profile", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
+    refuseSanctioned(caller, Date.now(), profileSanctionMessage);
     const { firstName, lastName } = request.body;
     const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
     onPublicProfileChange();
@@ -35,6 +38,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
   // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
   route(app, "PUT /api/account/avatar", { preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
     const caller = await requireUser(request);
+    refuseSanctioned(caller, Date.now(), profileSanctionMessage);
     const userId = caller.id;
     const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
     if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
@@ -45,7 +49,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     const before = await users.findById(userId);
     if (!before) throw new HttpError(401, "Unauthorized");
     const key = avatarKey(userId);
-    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: true });
+    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: false });
     const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
     onPublicProfileChange();
     const old = ownAvatarKey(before.profileImageUrl);
@@ -53,6 +57,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user, await unreadCount(user.id), caller);
   });
 
+  // Open under a sanction too: taking a picture down only ever shows less.
   route(app, "DELETE /api/account/avatar", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
     const before = await users.findById(caller.id);

@@ -145,6 +145,60 @@ describe("PUT and DELETE /api/account/avatar", () => {
   });
 });
 
+describe("who sees an avatar (issue 41)", () => {
+  it("members only, in every server process: a visitor is refused, even with the address, and no cache may share it", async () => {
+    // A second server process of the same installation: the same database and stored files.
+    const other = await createTestApp({ DATA_DIR: t.dataDir }, { database: t.database });
+    try {
+      const user = await createAccount(t);
+      const member = await createAccount(t);
+      const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
+      const url = res.json().profileImageUrl as string;
+      const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, url.slice("/objects/".length)));
+      expect(row).toMatchObject({ ownerId: user.id, isPublic: false });
+
+      // The second process knows the rule only from the database.
+      const visitor = await other.app.inject({ method: "GET", url });
+      expect(visitor.statusCode).toBe(404);
+      const seen = await other.app.inject({ method: "GET", url, cookies: member.cookies });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers["cache-control"]).toBe("private, no-cache");
+      expect((await other.app.inject({ method: "GET", url, cookies: user.cookies })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("a suspended or banned member's profile", () => {
+  const sanction = (member: TestUser, action: object) => send("POST", "/api/admin/moderation/actions", approver.cookies, { userId: member.id, ...action });
+
+  it.each([
+    ["suspended", { action: "suspend", days: 7, reason: "Spam links" }, /^Your account is suspended until .+ UTC: you cannot change your name or picture until then\. Reason: Spam links$/],
+    ["banned", { action: "ban", reason: "Harassment" }, /^Your account has been banned from changing your name or picture\. Reason: Harassment$/],
+  ])("stays as it was when the member is %s: name and avatar are refused, the posts keep showing the old ones, and the picture may still be removed", async (_how, action, refusal) => {
+    const member = await createAccount(t, { firstName: "Before" });
+    const fan = await createAccount(t);
+    await approvedPost(member, fan);
+    const avatar = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: await checkedUpload(t, member, await illustrationPng(300, 300)) });
+    const url = avatar.json().profileImageUrl as string;
+    expect((await sanction(member, action)).statusCode).toBe(200);
+
+    const renamed = await send("PUT", "/api/account/profile", member.cookies, { firstName: "Offensive name" });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.body).toMatch(refusal);
+    const upload = await checkedUpload(t, member, await illustrationPng(200, 200));
+    const repictured = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: upload });
+    expect(repictured.statusCode).toBe(403);
+    expect(repictured.body).toMatch(refusal);
+    expect((await feedAs(fan))[0]!.user).toMatchObject({ firstName: "Before", profileImageUrl: url });
+
+    // Taking a picture down only ever shows less.
+    expect((await send("DELETE", "/api/account/avatar", member.cookies)).statusCode).toBe(200);
+    expect((await feedAs(fan))[0]!.user.profileImageUrl).toBeNull();
+  });
+});
+
 describe("GET /api/account/export", () => {
   it("refuses a visitor", async () => {
     expect((await send("GET", "/api/account/export", undefined)).statusCode).toBe(401);

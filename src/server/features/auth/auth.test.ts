@@ -14,7 +14,7 @@ let ip = 0;
 const fromNewAddress = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "boss@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "boss@example.com,removed-boss@example.com,banned-boss@example.com" });
 });
 afterAll(() => t.close());
 
@@ -150,6 +150,40 @@ describe("register", () => {
     expect(row!.isAdmin).toBe(false);
     expect((await verify(latestLink("boss@example.com"), jar)).statusCode).toBe(200);
     expect((await login("boss@example.com")).json().isAdmin).toBe(true);
+  });
+});
+
+describe("ADMIN_EMAILS acts once per account (issue 41)", () => {
+  /** An admin who is not on the list, signed in, acting through the admin routes. */
+  async function otherAdmin(): Promise<Jar> {
+    await registerVerified("second-admin@example.com");
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, "second-admin@example.com"));
+    return jarOf(await login("second-admin@example.com"));
+  }
+  const idOf = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+
+  it("makes a listed address admin at its first verified sign-in only: removed by another admin, it stays removed, and banned, it stays banned", async () => {
+    await registerVerified("removed-boss@example.com");
+    expect((await login("removed-boss@example.com")).json().isAdmin).toBe(true);
+    const admin = await otherAdmin();
+    const id = await idOf("removed-boss@example.com");
+    const removed = await t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: admin, payload: { isAdmin: false } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
+
+    const banned = await t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin, payload: { action: "ban", userId: id, reason: "Abuse" } });
+    expect(banned.statusCode, banned.body).toBe(200);
+    expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ isAdmin: false, bannedAt: expect.any(Date) });
+  });
+
+  it("never makes a banned account admin, even at its first sign-in", async () => {
+    await registerVerified("banned-boss@example.com");
+    await t.database.db.update(users).set({ bannedAt: new Date(), sanctionReason: "Abuse" }).where(eq(users.email, "banned-boss@example.com"));
+    expect((await login("banned-boss@example.com")).json().isAdmin).toBe(false);
+    await t.database.db.update(users).set({ bannedAt: null, sanctionReason: null }).where(eq(users.email, "banned-boss@example.com"));
+    expect((await login("banned-boss@example.com")).json().isAdmin).toBe(false);
   });
 });
 

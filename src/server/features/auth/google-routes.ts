@@ -7,6 +7,7 @@ import { safeReturnUrl } from "../../../shared/return-url";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
 import type { UserRow, UsersRepository } from "../../auth/users-repository";
+import { sanctionOf } from "../../auth/sanction";
 import { readSignedValue, signValue } from "../../auth/signed-cookie";
 
 const FLOW_COOKIE = "dg_oidc";
@@ -118,7 +119,9 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
         request.log.warn("Google sign-in without a verified e-mail");
         return reply.redirect("/login?error=google-email");
       }
-      const { user, tookOver } = await signInGoogleUser(users, claims, config.ADMIN_EMAILS);
+      const { user: found, tookOver } = await signInGoogleUser(users, claims);
+      // ADMIN_EMAILS acts once per account, at its first verified sign-in (users-repository).
+      const user = config.ADMIN_EMAILS.includes(found.email.toLowerCase()) ? await users.applyAdminList(found) : found;
       // An unverified password account on this address may be a squatter's: its sessions end too.
       if (tookOver) await sessions.endAllFor(user.id);
       // Else the person's other sessions read the account afresh (a promotion by ADMIN_EMAILS).
@@ -137,23 +140,27 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
  * Find the account for these claims (by Google subject, else by e-mail, linking it), or create one.
  * `tookOver`: it was an unverified password account, whose password has just been removed.
  */
-async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, adminEmails: string[]): Promise<{ user: UserRow; tookOver: boolean }> {
+async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims): Promise<{ user: UserRow; tookOver: boolean }> {
   const email = claims.email!.toLowerCase();
-  const isAdmin = adminEmails.includes(email);
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
   if (existing) {
     const tookOver = !existing.emailVerified;
+    // A sanction freezes the name and picture, Google's included (decision 035).
+    const profile = sanctionOf(existing)
+      ? {}
+      : {
+          // A squatter's names go with the squatter's password.
+          firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
+          lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
+          profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
+        };
     const user = await users.update(existing.id, {
       // A password set on an address nobody had verified may be a squatter's: the e-mail's real
       // owner has just proven themselves through Google, so that password stops working.
       ...(existing.emailVerified ? {} : { passwordHash: null }),
       googleSubject: claims.sub,
       emailVerified: true,
-      // A squatter's names go with the squatter's password.
-      firstName: (tookOver ? null : existing.firstName) ?? claims.given_name ?? null,
-      lastName: (tookOver ? null : existing.lastName) ?? claims.family_name ?? null,
-      profileImageUrl: existing.profileImageUrl ?? claims.picture ?? null,
-      ...(isAdmin ? { isAdmin: true } : {}),
+      ...profile,
     });
     return { user, tookOver };
   }
@@ -164,7 +171,6 @@ async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims, ad
     firstName: claims.given_name ?? null,
     lastName: claims.family_name ?? null,
     profileImageUrl: claims.picture ?? null,
-    isAdmin,
   });
   return { user, tookOver: false };
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_ID: "dragon-grid",
     GOOGLE_CLIENT_SECRET: "secret",
     GOOGLE_ISSUER: provider.issuer.url!,
-    ADMIN_EMAILS: "google-boss@example.com",
+    ADMIN_EMAILS: "google-boss@example.com,google-removed@example.com,google-banned@example.com",
   });
 });
 afterAll(async () => {
@@ -138,6 +138,39 @@ describe("Google sign-in", () => {
     const { session } = await signInWithGoogle("/admin/stats");
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } });
     expect(me.json().isAdmin).toBe(true);
+  });
+
+  it("makes an ADMIN_EMAILS address admin at its first sign-in only: an admin's removal and a ban stay (issue 41)", async () => {
+    const signedInAs = async (sub: string, email: string) => {
+      claims = { sub, email, email_verified: true };
+      const { session } = await signInWithGoogle("/home");
+      return (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } })).json() as { id: string; isAdmin: boolean };
+    };
+    const first = await signedInAs("g-removed", "google-removed@example.com");
+    expect(first.isAdmin).toBe(true);
+    // Another admin takes the role back (as the admin route does), then bans the account.
+    await t.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, first.id));
+    expect((await signedInAs("g-removed", "google-removed@example.com")).isAdmin).toBe(false);
+    await t.database.db.update(users).set({ bannedAt: new Date(), sanctionReason: "Abuse" }).where(eq(users.id, first.id));
+    expect((await signedInAs("g-removed", "google-removed@example.com")).isAdmin).toBe(false);
+
+    // Banned before the first sign-in: the ban wins, then and later.
+    const [banned] = await t.database.db.insert(users).values({ email: "google-banned@example.com", emailVerified: true, bannedAt: new Date(), sanctionReason: "Abuse" }).returning();
+    expect((await signedInAs("g-banned", "google-banned@example.com")).isAdmin).toBe(false);
+    await t.database.db.update(users).set({ bannedAt: null }).where(eq(users.id, banned!.id));
+    expect((await signedInAs("g-banned", "google-banned@example.com")).isAdmin).toBe(false);
+  });
+
+  it("leaves a sanctioned member's name and picture as they are: Google's do not fill them in (issue 41)", async () => {
+    const [member] = await t.database.db
+      .insert(users)
+      .values({ email: "google-suspended@example.com", emailVerified: true, suspendedUntil: new Date(Date.now() + 86_400_000), sanctionReason: "Spam" })
+      .returning();
+    claims = { sub: "g-suspended", email: "google-suspended@example.com", email_verified: true, given_name: "Offensive", picture: "https://example.com/offensive.png" };
+    const { session } = await signInWithGoogle("/home");
+    expect(session).toBeDefined();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member!.id));
+    expect(row).toMatchObject({ firstName: null, profileImageUrl: null, googleSubject: "g-suspended" });
   });
 
   it("refuses a callback whose state was tampered with, or that lacks the flow cookie", async () => {

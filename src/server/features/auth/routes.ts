@@ -122,8 +122,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       throw new HttpError(403, UNVERIFIED_LOGIN_MESSAGE);
     }
     if (needsRehash(user.passwordHash)) await upgradeHash(request, user.id, user.passwordHash, password);
-    const current = isListedAdmin(user.email) && !user.isAdmin ? await users.update(user.id, { isAdmin: true }) : user;
-    // The person's other sessions read the account afresh: they are an admin there too.
+    const current = isListedAdmin(user.email) ? await users.applyAdminList(user) : user;
+    // The person's other sessions read the account afresh: they may be an admin there too.
     if (current !== user) sessions.forget(current.id);
     await sessions.endHeld(request);
     await sessions.start(reply, current.id);

@@ -3,17 +3,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng } from "../../test/images";
-import { startImagesApi } from "../../test/images-api";
+import { BAD_KEY_MESSAGE, startImagesApi } from "../../test/images-api";
 import type { Dragon } from "../../../shared/dragons";
 
 let api: Awaited<ReturnType<typeof startImagesApi>>;
 let t: TestApp;
+/** What the server logs (at warn and above). */
+const logLines: string[] = [];
 let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
   api = await startImagesApi(await illustrationPng(256, 192));
-  t = await createTestApp({ IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_MODEL: "test-model", IMAGE_TIMEOUT_MS: "1500" });
+  t = await createTestApp(
+    { IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_MODEL: "test-model", IMAGE_TIMEOUT_MS: "1500", LOG_LEVEL: "warn" },
+    { logStream: { write: (line) => void logLines.push(line) } },
+  );
   admin = await createSignedInUser(t, { isAdmin: true });
   user = await createSignedInUser(t);
 });
@@ -56,11 +61,19 @@ describe("POST /api/dragons/generate-custom", () => {
     expect((await sharp(stored.rawPayload).metadata()).width).toBe(1024);
   });
 
-  it("passes on the provider's error message, refuses non-images, and times out", async () => {
+  it("answers a plain message for the provider's error and logs the provider's words, refuses non-images, and times out", async () => {
     api.answerWith("error");
     const refused = await generate(admin, "something");
     expect(refused.statusCode).toBe(502);
-    expect(refused.body).toBe("Image generation failed: Your request was rejected by the safety system.");
+    expect(refused.body).toBe("Image generation failed: the service answered 400");
+    expect(logLines.join("")).toContain("Your request was rejected by the safety system.");
+
+    // The provider's words can quote part of the key: they reach the log, never the person.
+    api.answerWith("bad-key");
+    const badKey = await generate(admin, "something");
+    expect([badKey.statusCode, badKey.body]).toEqual([502, "Image generation failed: the service answered 401"]);
+    expect(badKey.body).not.toContain("sk-test");
+    expect(logLines.join("")).toContain(BAD_KEY_MESSAGE.slice(0, BAD_KEY_MESSAGE.indexOf(" You can")));
 
     api.answerWith("junk");
     const junk = await generate(admin, "something");

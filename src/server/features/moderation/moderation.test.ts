@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dragons, moderationLog, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, checkedUpload, type TestUser } from "../../test/users";
+import { PASSWORD, createAccount } from "../../test/accounts";
 import { illustrationPng } from "../../test/images";
 import { DELETED_ACCOUNT_NAME, REPORTS_PER_HOUR } from "../../../shared/moderation";
 import type { Post } from "../../../shared/posts";
@@ -224,6 +225,24 @@ describe("the audit log", () => {
     await t.database.db.delete(users).where(eq(users.id, member.id));
     const [after] = (await ok("GET", "/api/admin/moderation/log", admin.cookies)).filter((row: { id: number }) => row.id === entry.id);
     expect(after).toMatchObject({ action: "warn", reason: "Be kind", target: { id: null, name: DELETED_ACCOUNT_NAME } });
+  });
+
+  it("keeps who acted, by the name they had then, after they rename and delete their own account (issue 41)", async () => {
+    const acting = await createAccount(t, { isAdmin: true, firstName: "Grace" });
+    await t.database.db.update(users).set({ lastName: "Hopper" }).where(eq(users.id, acting.id));
+    const member = await createSignedInUser(t);
+    await ok("POST", "/api/admin/moderation/actions", acting.cookies, { action: "warn", userId: member.id, reason: "Be kind" });
+    await ok("PUT", `/api/admin/users/${member.id}/pro`, acting.cookies, { pro: true });
+    const entries = async () => ((await ok("GET", "/api/admin/moderation/log", admin.cookies)) as { id: number; action: string; actor: object }[]).slice(0, 2);
+    const ids = (await entries()).map((entry) => entry.id);
+    await expect(t.database.db.execute(sql`update ${moderationLog} set actor_name = 'Someone else' where id = ${ids[0]}`)).rejects.toThrow();
+
+    await ok("PUT", "/api/account/profile", acting.cookies, { firstName: "Renamed", lastName: "" });
+    await ok("DELETE", "/api/account", acting.cookies, { email: acting.email, password: PASSWORD });
+    expect(await entries()).toMatchObject([
+      { id: ids[0], action: "grant-pro", actor: { id: null, name: "Grace Hopper" } },
+      { id: ids[1], action: "warn", actor: { id: null, name: "Grace Hopper" } },
+    ]);
   });
 });
 

@@ -31,7 +31,10 @@ const personColumns = {
   bannedAt: users.bannedAt,
 };
 
-/** What the audit log calls a person: their name, else their address; a deleted account, the placeholder. */
+/**
+ * What the audit log calls a person: their name, else their address; a deleted account, the
+ * placeholder. The database names an entry's actor the same way when it writes it (migration 0012).
+ */
 const nameOf = (person: { firstName: string | null; lastName: string | null; email: string } | null) =>
   person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email : DELETED_ACCOUNT_NAME;
 
@@ -127,25 +130,23 @@ export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "
 
     /** The audit log, newest first, a page at a time. */
     async log(before: number | undefined) {
-      const actor = alias(users, "actor");
       const target = alias(users, "target");
       const rows = await db
         .select({
           entry: moderationLog,
-          actor: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
           target: { firstName: target.firstName, lastName: target.lastName, email: target.email },
         })
         .from(moderationLog)
-        .leftJoin(actor, eq(actor.id, moderationLog.actorId))
         .leftJoin(target, eq(target.id, moderationLog.targetUserId))
         .where(before ? lt(moderationLog.id, before) : undefined)
         .orderBy(desc(moderationLog.id))
         .limit(MODERATION_PAGE_SIZE);
-      return rows.map(({ entry, actor, target }) => ({
+      return rows.map(({ entry, target }) => ({
         id: entry.id,
         createdAt: entry.createdAt.toISOString(),
         action: entry.action,
-        actor: { id: entry.actorId, name: nameOf(actor?.email ? actor : null) },
+        // Who acted, by the name they had then (the database wrote it with the entry): it outlives their account.
+        actor: { id: entry.actorId, name: entry.actorName ?? DELETED_ACCOUNT_NAME },
         // Every entry is about a person; once their account is deleted, the placeholder names them.
         target: { id: entry.targetUserId, name: nameOf(target?.email ? target : null) },
         postId: entry.postId,

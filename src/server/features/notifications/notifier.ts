@@ -8,7 +8,7 @@ import { createNotificationsRepository, emailKindOf, type NewNotification, type 
 import { createUnreadCounts } from "./unread-counts";
 import { notificationHref, notificationText, packModeration, reasonOf } from "./notification-text";
 import { digestEmail, unsubscribeLinks, type EmailLine } from "./notification-emails";
-import { readUnsubscribeToken, signUnsubscribeToken, unsubscribeKey } from "./unsubscribe-token";
+import { readUnsubscribeToken, signUnsubscribeToken, unsubscribeKey, unsubscribeKeysBeforeMove } from "./unsubscribe-token";
 
 /** Reply notifications one comment sends at most: the most recent earlier commenters. */
 export const MAX_REPLY_RECIPIENTS = 50;
@@ -58,6 +58,17 @@ export function createNotifier(deps: NotifierDeps) {
   const repository = createNotificationsRepository(db);
   const unread = createUnreadCounts(repository.countUnread, deps.changes, { now: clock });
   const key = unsubscribeKey(config);
+  // The keys of an installation this one was moved from, read once, when a token is not signed with ours.
+  let keysBeforeMove: Promise<Buffer[]> | undefined;
+  async function readToken(token: string) {
+    const read = readUnsubscribeToken([key], token);
+    if (read) return read;
+    keysBeforeMove ??= unsubscribeKeysBeforeMove(db).catch((error: unknown) => {
+      keysBeforeMove = undefined;
+      throw error;
+    });
+    return readUnsubscribeToken(await keysBeforeMove, token);
+  }
 
   const item = (row: NotificationRow): NotificationItem => ({
     id: row.id,
@@ -273,14 +284,14 @@ export function createNotifier(deps: NotifierDeps) {
 
     /** The kind an unsubscribe token turns off, or null when it is invalid or its account is gone. */
     async unsubscribeKind(token: string): Promise<EmailKind | null> {
-      const read = readUnsubscribeToken(key, token);
+      const read = await readToken(token);
       if (!read || !(await repository.mutedKinds(read.userId))) return null;
       return read.kind;
     },
 
     /** Turns the token's kind off; null when the token is invalid or its account is gone. */
     async unsubscribe(token: string): Promise<EmailKind | null> {
-      const read = readUnsubscribeToken(key, token);
+      const read = await readToken(token);
       if (!read || !(await repository.mute(read.userId, read.kind))) return null;
       return read.kind;
     },

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CONTRACT_GROUPS } from "../../../shared/contract";
 import { isSchema, splitKey, type Answer, type Endpoint, type EndpointKey, type OtherAnswer } from "../../../shared/contract/endpoint";
+import { sanctionMessage } from "../../../shared/moderation";
 import { SITE_NAME } from "../../../shared/site";
+import { text } from "../../../shared/text";
 
 // The OpenAPI 3.1 document of the contract (decision 024), served at GET /api/openapi.json. Its
 // schemas are JSON Schema 2020-12, OpenAPI 3.1's own dialect, written by zod from the same
@@ -34,21 +36,48 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
 
 const textMessage = (examples: readonly string[], description: string): OtherAnswer => ({ contentType: "text/plain", description, examples });
 
+/** What a member under a sanction is told (decision 029): a suspension, and a ban. */
+const SANCTION_MESSAGES = [
+  sanctionMessage({ banned: false, until: "2026-12-03T16:10:00.000Z", reason: "Spam" }),
+  sanctionMessage({ banned: true, until: null, reason: "" }),
+];
+
 /** The answers every endpoint may give beyond its own: they follow from its inputs, access and limits. */
-function impliedAnswers(endpoint: Endpoint): Record<number, Answer> {
-  const implied: Record<number, Answer> = {};
+function impliedAnswers(endpoint: Endpoint): Record<number, OtherAnswer> {
+  const implied: Record<number, OtherAnswer> = {};
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.optionalBody) implied[400] = textMessage(["Invalid email: Please enter a valid email address"], "A refused field: \"Invalid {field}: {why}\"");
   if (endpoint.access !== "everyone") implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
   if (endpoint.access === "admins") implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
+  if (endpoint.sanctioned) implied[403] = textMessage(SANCTION_MESSAGES, "The member is suspended or banned");
+  // Fastify reads JSON (and text, which the body's schema then refuses); any other type is refused before the handler.
+  if ((endpoint.body || endpoint.optionalBody) && !endpoint.companionScope) implied[415] = textMessage(["Unsupported content type"], "The body is not JSON");
   if (endpoint.rateLimited) implied[429] = textMessage(["Too many requests. Please try again in 15 minutes."], "Too many calls from this address or for this account");
   return implied;
 }
 
-function answerObject(status: number, answer: Answer): JsonSchema {
+/** Every status an endpoint answers: its own, and those that follow from it, the messages of one status together. */
+function allAnswers(endpoint: Endpoint): Record<number, Answer> {
+  const answers: Record<number, Answer> = impliedAnswers(endpoint);
+  for (const [status, answer] of Object.entries(endpoint.answers)) {
+    const implied = answers[Number(status)];
+    const sameKind = implied && !isSchema(answer) && !isSchema(implied) && answer.contentType === implied.contentType;
+    answers[Number(status)] = sameKind ? { ...answer, examples: [...(answer.examples ?? []), ...(implied.examples ?? [])] } : answer;
+  }
+  return answers;
+}
+
+/** An error of Companion's routes: the message, and whatever else Companion adds. */
+const JSON_ERROR = jsonSchema(z.looseObject({ message: text() }), "output");
+
+function answerObject(status: number, answer: Answer, jsonErrors: boolean): JsonSchema {
   if (isSchema(answer)) return { description: STATUS_TEXT[status] ?? "Answer", content: { "application/json": { schema: jsonSchema(answer, "output") } } };
   if (answer.contentType === "none") return { description: answer.description };
-  const examples = answer.examples?.length ? { examples: Object.fromEntries(answer.examples.map((text, index) => [`message${index + 1}`, { value: text }])) } : {};
-  return { description: answer.description, content: { [answer.contentType]: { schema: { type: "string" }, ...examples } } };
+  const asJson = jsonErrors && status >= 400 && answer.contentType === "text/plain";
+  const examples = answer.examples?.length ? { examples: Object.fromEntries(answer.examples.map((text, index) => [`message${index + 1}`, { value: asJson ? { message: text } : text }])) } : {};
+  if (asJson) return { description: answer.description, content: { "application/json": { schema: JSON_ERROR, ...examples } } };
+  // JSON not ours to describe (Companion's) is any JSON; everything else is text or bytes.
+  const content = (type: string) => [type, { schema: /[/+]json$/.test(type) ? {} : { type: "string" }, ...examples }];
+  return { description: answer.description, content: Object.fromEntries([answer.contentType].flat().map(content)) };
 }
 
 /** Path and query parameters, one by one, from the object schemas that hold them. */
@@ -59,38 +88,49 @@ function parameters(endpoint: Endpoint): JsonSchema[] {
     const json = jsonSchema(schema, "input");
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
-    // A wildcard's value ("*" to Fastify) is the parameter `path` of the OpenAPI address.
-    for (const [name, property] of Object.entries(properties)) list.push({ name: name === "*" ? "path" : name, in: where, required: where === "path" || required.has(name), schema: property });
+    for (const [name, property] of Object.entries(properties)) list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
     // A query of any names (Google's callback): one parameter holding them all.
     if (where === "query" && !Object.keys(properties).length) list.push({ name: "parameters", in: "query", style: "form", explode: true, schema: json });
   }
   return list;
 }
 
-/** "/api/dragons/:id" as OpenAPI writes it, "/api/dragons/{id}"; a wildcard is the parameter `path`. */
-export const openApiPath = (path: string) => path.replace(/:(\w+)\??/g, "{$1}").replace(/\*$/, "{path}");
+/** "/api/dragons/:id" as OpenAPI writes it, "/api/dragons/{id}". */
+const openApiPath = (path: string) => path.replace(/:(\w+)\??/g, "{$1}");
 
-function operation(key: EndpointKey, endpoint: Endpoint, tag: string): JsonSchema {
-  const { method, path } = splitKey(key);
-  const answers = { ...impliedAnswers(endpoint), ...endpoint.answers };
+/**
+ * The OpenAPI paths of an endpoint, each with what it serves: its own path, or a wildcard's
+ * addresses (a wildcard has no OpenAPI form: a path parameter is one segment).
+ */
+export function openApiPaths(key: EndpointKey, endpoint: Endpoint): [path: string, description: string | undefined][] {
+  const { path } = splitKey(key);
+  if (!path.endsWith("*")) return [[openApiPath(path), undefined]];
+  if (!endpoint.addresses) throw new Error(`${key}: a wildcard route needs its addresses (decision 037)`);
+  return Object.entries(endpoint.addresses);
+}
+
+function operation(key: EndpointKey, endpoint: Endpoint, tag: string, path: string, description: string | undefined): JsonSchema {
+  const { method } = splitKey(key);
   const params = parameters(endpoint);
-  if (path.endsWith("*") && !params.some((param) => param.name === "path")) params.push({ name: "path", in: "path", required: true, schema: { type: "string" }, description: "The rest of the address" });
+  // A wildcard's address names its segments; the handler checks them.
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) if (!params.some((param) => param.name === name)) params.push({ name, in: "path", required: true, schema: { type: "string" } });
   const body = endpoint.body
     ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
     : endpoint.optionalBody
       ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(endpoint.optionalBody, "input") } } } }
       : endpoint.rawBody
-      ? { requestBody: { required: true, description: endpoint.rawBody.description, content: { [endpoint.rawBody.contentType]: { schema: {} } } } }
+      ? { requestBody: { required: true, description: endpoint.rawBody.description, content: Object.fromEntries([endpoint.rawBody.contentType].flat().map((type) => [type, { schema: {} }])) } }
       : {};
   return {
     operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
     summary: endpoint.summary,
+    ...(description ? { description } : {}),
     tags: [tag],
     ...(params.length ? { parameters: params } : {}),
     ...body,
     ...(endpoint.access === "everyone" ? {} : { security: [{ session: [] }] }),
     "x-access": endpoint.access,
-    responses: Object.fromEntries(Object.entries(answers).map(([status, answer]) => [status, answerObject(Number(status), answer)])),
+    responses: Object.fromEntries(Object.entries(allAnswers(endpoint)).map(([status, answer]) => [status, answerObject(Number(status), answer, endpoint.companionScope ?? false)])),
   };
 }
 
@@ -99,8 +139,8 @@ export function openApiDocument(serverUrl: string, sessionCookie: string): JsonS
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [tag, group] of Object.entries(CONTRACT_GROUPS)) {
     for (const [key, endpoint] of Object.entries(group) as [EndpointKey, Endpoint][]) {
-      const { method, path } = splitKey(key);
-      (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operation(key, endpoint, tag);
+      const { method } = splitKey(key);
+      for (const [path, description] of openApiPaths(key, endpoint)) (paths[path] ??= {})[method.toLowerCase()] = operation(key, endpoint, tag, path, description);
     }
   }
   return {

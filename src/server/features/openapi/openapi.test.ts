@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CONTRACT } from "../../../shared/contract";
-import { splitKey, type EndpointKey } from "../../../shared/contract/endpoint";
+import { splitKey, type Endpoint, type EndpointKey } from "../../../shared/contract/endpoint";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { openApiPath } from "./document";
+import { openApiPaths } from "./document";
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: string }> }> }>; parameters?: { schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } };
+type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema> };
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema?: Schema; examples?: Record<string, { value: string }> }> }>;
+  parameters?: { name: string; in: string; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp;
@@ -22,10 +27,14 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const operationOf = (key: string) => {
-  const { method, path } = splitKey(key as EndpointKey);
-  return document.paths[openApiPath(path)]?.[method.toLowerCase()];
+/** The operations of a route: one, or one per address of a wildcard. */
+const operationsOf = (key: string) => {
+  const endpoint = (CONTRACT as Record<string, Endpoint>)[key];
+  if (!endpoint) return [];
+  const method = splitKey(key as EndpointKey).method.toLowerCase();
+  return openApiPaths(key as EndpointKey, endpoint).map(([path]) => document.paths[path]?.[method]);
 };
+const operationOf = (key: string) => operationsOf(key)[0];
 
 describe("the contract", () => {
   it("declares every route the server registers, and the server registers every declared one", () => {
@@ -60,16 +69,45 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("describes every route the server registers", () => {
-    const missing = t.app.registeredRoutes.filter((key) => !operationOf(key));
+    const missing = t.app.registeredRoutes.filter((key) => !operationsOf(key).length || operationsOf(key).some((operation) => !operation));
     expect(missing).toEqual([]);
   });
 
   it("lists the statuses that follow from access, inputs and limits, with the messages people read", () => {
     const login = operationOf("POST /api/auth/login")!;
-    expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "429"]);
+    expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "415", "429"]);
     expect(Object.values(login.responses["401"]!.content!["text/plain"]!.examples!).map((example) => example.value)).toContain("Invalid email or password");
     const verify = operationOf("GET /api/auth/verify-email")!;
     expect(Object.values(verify.responses["400"]!.content!["text/plain"]!.examples!).map((example) => example.value)).toContain("No verification token provided");
     expect(Object.keys(operationOf("GET /api/auth/user")!.responses)).toContain("401");
   });
+
+  it("lists 415 on every operation that takes a JSON body (Companion's read any body)", () => {
+    const withBody = Object.entries(CONTRACT).filter(([, endpoint]) => ("body" in endpoint || "optionalBody" in endpoint) && !("companionScope" in endpoint));
+    expect(withBody.length).toBeGreaterThan(30);
+    expect(withBody.filter(([key]) => !operationOf(key)!.responses["415"]).map(([key]) => key)).toEqual([]);
+  });
+
+  it("describes a wildcard route by its addresses, each parameter one segment, as validators match them", () => {
+    const wildcards = Object.keys(CONTRACT).filter((key) => key.endsWith("*"));
+    expect(wildcards.length).toBeGreaterThan(0);
+    for (const key of wildcards) expect(operationsOf(key).length, key).toBeGreaterThan(0);
+    expect(Object.keys(document.paths).filter((path) => /\{path\}|\*/.test(path))).toEqual([]);
+  });
+
+  it("writes the inputs the server checks against a list as enums", () => {
+    const parameter = (key: string, name: string) => operationOf(key)!.parameters!.find((p) => p.name === name)!.schema;
+    expect(parameter("GET /api/admin/moderation/queue", "tab").enum).toEqual(["pending", "reported"]);
+    expect(parameter("GET /api/admin/analytics", "days").enum).toEqual(["7", "30", "90"]);
+    expect(parameter("GET /api/auth/google", "confirm").enum).toEqual(["1"]);
+    const setAcl = operationOf("POST /api/objects/set-acl")!.requestBody!.content["application/json"]!.schema;
+    expect(setAcl.properties!.visibility!.enum).toEqual(["public", "private"]);
+  });
+
+  it("describes the data export as the JSON object it is", () => {
+    const schema = operationOf("GET /api/account/export")!.responses["200"]!.content!["application/json"]!.schema!;
+    expect(schema.type).toBe("object");
+    expect(Object.keys(schema.properties!)).toEqual(expect.arrayContaining(["exportedAt", "account", "posts", "uploads"]));
+  });
 });
+

@@ -6,7 +6,7 @@ import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../../../shared/pages";
+import { canonicalPath, isKnownRoute, isServerRenderedPage, matchPage, moduleFile } from "../../../shared/pages";
 import { preferredEncoding } from "../../http/precompress";
 import { route } from "../../http/contract-route";
 import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
@@ -142,6 +142,10 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0]!;
+    // Before the cache: each spelling of a page (a trailing slash, an id in capitals or
+    // percent-encoded) would otherwise be rendered and kept as a page of its own (decision 036).
+    const canonical = canonicalPath(pathname);
+    if (canonical !== null && canonical !== pathname) return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 308);
     // Rendered public pages are the same for every visitor (signed out) and for every signed-in
     // person (account left to the browser), so both are kept (decision 016b); an admin's page may
     // carry a draft's head tags, so theirs are made afresh.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { sweepOnce, UPLOAD_MAX_AGE_MS } from "../../jobs/sweeps";
+import { sweepOnce, UNREFERENCED_MAX_AGE_MS } from "../../jobs/sweeps";
 import { illustrationPng } from "../../test/images";
 import { newCheck, newDragon } from "../../test/route-fixtures";
 import { startS3rver, type TestS3 } from "../../test/s3rver";
@@ -68,7 +68,7 @@ describe.each([
     expect((await t.app.inject({ method: "GET", url: grant.objectPath, cookies: owner.cookies })).statusCode).toBe(404);
     expect((await inject(owner, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility: "private" })).statusCode).toBe(404);
     // ...and the sweep of abandoned uploads removes it, bytes and row, once its URL is long dead.
-    await sweepOnce(t.database.db, t.app.storage.backend, new Date(Date.now() + UPLOAD_MAX_AGE_MS + 60_000));
+    await sweepOnce(t.database.db, t.app.storage.backend, new Date(Date.now() + UNREFERENCED_MAX_AGE_MS + 60_000));
     expect(await t.app.storage.stat(key)).toBeNull();
     expect(await t.app.storage.get(key)).toBeNull();
   }

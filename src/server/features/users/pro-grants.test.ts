@@ -37,7 +37,6 @@ const listed = async (t: TestApp, admin: TestUser, email: string): Promise<Admin
 };
 const logEntries = (t: TestApp, targetUserId: string) =>
   t.database.db.select({ action: moderationLog.action, actorId: moderationLog.actorId }).from(moderationLog).where(eq(moderationLog.targetUserId, targetUserId)).orderBy(moderationLog.id);
-const joinWaitlist = (t: TestApp, email: string) => t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email } });
 const toldAt = async (t: TestApp, email: string) => (await t.database.db.select({ toldAt: waitlist.toldAt }).from(waitlist).where(eq(waitlist.email, email)))[0]?.toldAt ?? null;
 
 describe("PUT /api/admin/users/:id/pro", () => {
@@ -122,7 +121,7 @@ describe("the waitlist e-mail on a grant", () => {
     const tag = crypto.randomBytes(4).toString("hex");
     // The API keeps addresses lower case; a row written otherwise (by hand, an import) is still theirs.
     const waiting = `Wait.${tag}@Example.com`;
-    await t.database.db.insert(waitlist).values({ email: waiting });
+    await t.database.db.insert(waitlist).values({ email: waiting, confirmedAt: new Date() });
     const member = await createSignedInUser(t, { email: waiting.toLowerCase() });
 
     expect((await setPro(t, admins.granted!, member.id, true)).statusCode).toBe(200);
@@ -154,7 +153,7 @@ describe("the waitlist e-mail on a grant", () => {
     const off = app("off");
     const tag = crypto.randomBytes(4).toString("hex");
     const waiting = `off-${tag}@example.com`;
-    await joinWaitlist(off, waiting);
+    await off.database.db.insert(waitlist).values({ email: waiting, confirmedAt: new Date() });
     const member = await createSignedInUser(off, { email: waiting });
     expect((await setPro(off, admins.off!, member.id, true)).statusCode).toBe(200);
     await afterAnswerSettled(off.app);

@@ -6,7 +6,7 @@ import { users, waitlist } from "../../db/schema";
 import { createMailer, type MailMessage, type Mailer } from "../../mail/mailer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { parseEml } from "../../test/eml";
-import { outboxFor, waitForMail } from "../../test/mail";
+import { decodeQuotedPrintable, outboxFor, waitForMail } from "../../test/mail";
 import { startProWaitlistNews } from "../../jobs/pro-waitlist-news";
 import { PRO_NEWS_BATCH, createProNews } from "./pro-news";
 import { PRO_NEWS_SUBJECT } from "./pro-news-email";
@@ -52,7 +52,7 @@ describe("with PRO=everyone", () => {
     // Every address waiting so far, and more than a batch of new ones.
     await createProNews({ db: a.database.db, mailer: recordingMailer(), config: a.config, log }).tellWaiting();
     const emails = newAddresses(PRO_NEWS_BATCH * 2 + 7);
-    await a.database.db.insert(waitlist).values(emails.map((email) => ({ email })));
+    await a.database.db.insert(waitlist).values(emails.map((email) => ({ email, confirmedAt: new Date() })));
     const news = [a, b].map((t) => createProNews({ db: t.database.db, mailer: createMailer(t.config, log), config: t.config, log }));
     const sent = await Promise.all([news[0]!.tellWaiting(), news[1]!.tellWaiting(), news[0]!.tellWaiting(), news[1]!.tellWaiting()]);
     expect(sent.reduce((sum, n) => sum + n, 0)).toBe(emails.length);
@@ -72,7 +72,7 @@ describe("with PRO=everyone", () => {
     const news = createProNews({ db: a.database.db, mailer: recordingMailer(), config: a.config, log });
     await news.tellWaiting();
     const [email] = newAddresses(1);
-    await a.database.db.insert(waitlist).values({ email: email! });
+    await a.database.db.insert(waitlist).values({ email: email!, confirmedAt: new Date() });
     let run: Promise<number> | undefined;
     // The other process's claim, held open while this one runs: on PostgreSQL its row is locked.
     await a.database.db.transaction(async (tx) => {
@@ -83,18 +83,22 @@ describe("with PRO=everyone", () => {
     expect(await run).toBe(0);
   });
 
-  it("tells someone who joins the waitlist later at the next run", async () => {
+  it("tells someone who joins the waitlist later at the next run, once they have confirmed their address", async () => {
     const news = createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log });
     await news.tellWaiting();
     const [email] = newAddresses(1);
     expect((await a.app.inject({ method: "POST", url: "/api/waitlist", payload: { email } })).statusCode).toBe(200);
+    const [confirmation] = await waitForMail(a.dataDir, email!);
+    expect(await news.tellWaiting()).toBe(0);
+    const token = /\/waitlist\/confirm\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(confirmation!))![1];
+    expect((await a.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token } })).statusCode).toBe(200);
     expect(await news.tellWaiting()).toBe(1);
-    expect(outboxFor(a.dataDir, email!)).toHaveLength(1);
+    expect(outboxFor(a.dataDir, email!)).toHaveLength(2);
   });
 
   it("gives a failed send's claim back, so the next run tries again; the others are told once", async () => {
     const emails = newAddresses(3);
-    await a.database.db.insert(waitlist).values(emails.map((email) => ({ email })));
+    await a.database.db.insert(waitlist).values(emails.map((email) => ({ email, confirmedAt: new Date() })));
     const failing = recordingMailer((to) => to === emails[1]);
     expect(await createProNews({ db: a.database.db, mailer: failing, config: a.config, log }).tellWaiting()).toBe(2);
     expect(await untold(a, emails)).toEqual([emails[1]]);
@@ -105,7 +109,7 @@ describe("with PRO=everyone", () => {
 
   it("the job tells the waitlist shortly after it starts", async () => {
     const [email] = newAddresses(1);
-    await a.database.db.insert(waitlist).values({ email: email! });
+    await a.database.db.insert(waitlist).values({ email: email!, confirmedAt: new Date() });
     const job = startProWaitlistNews({ news: createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }), log }, { firstDelayMs: 1, intervalMs: 60_000 });
     await waitForMail(a.dataDir, email!);
     await job.stop();
@@ -126,7 +130,7 @@ describe("with PRO=granted", () => {
       { email: given!, emailVerified: true, proGranted: true },
       { email: notGiven!, emailVerified: true },
     ]);
-    await t.database.db.insert(waitlist).values([{ email: given!.toUpperCase() }, { email: notGiven! }]);
+    await t.database.db.insert(waitlist).values([{ email: given!.toUpperCase(), confirmedAt: new Date() }, { email: notGiven!, confirmedAt: new Date() }]);
     const mailer = recordingMailer();
     const news = createProNews({ db: t.database.db, mailer, config: t.config, log });
     expect(await news.tellWaiting()).toBe(1);
@@ -147,7 +151,7 @@ describe("with PRO=off", () => {
   it("tells nobody", async () => {
     const [email] = newAddresses(1);
     await t.database.db.insert(users).values({ email: email!, emailVerified: true, proGranted: true });
-    await t.database.db.insert(waitlist).values({ email: email! });
+    await t.database.db.insert(waitlist).values({ email: email!, confirmedAt: new Date() });
     const mailer = recordingMailer();
     const news = createProNews({ db: t.database.db, mailer, config: t.config, log });
     expect([await news.tellWaiting(), await news.tellAddress(email!)]).toEqual([0, 0]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { users, waitlist } from "../../db/schema";
@@ -25,6 +25,7 @@ interface Claimed {
  *
  * Who is told depends on PRO: `off` nobody; `granted` the addresses of people an admin gave Pro
  * (any case); `everyone` every address on the waitlist (they may sign up and verify to have it).
+ * Only confirmed addresses, either way (double opt-in, issue 41): an address anyone typed hears nothing.
  */
 export function createProNews(deps: { db: Database; mailer: Mailer; config: Pick<Config, "PRO" | "publicUrl">; log: FastifyBaseLogger; now?: () => number }) {
   const { db, mailer, config, log } = deps;
@@ -41,7 +42,7 @@ export function createProNews(deps: { db: Database; mailer: Mailer; config: Pick
     const untold = db
       .select({ id: waitlist.id })
       .from(waitlist)
-      .where(and(isNull(waitlist.toldAt), condition))
+      .where(and(isNull(waitlist.toldAt), isNotNull(waitlist.confirmedAt), condition))
       .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
       .limit(PRO_NEWS_BATCH)
       .for("update", { skipLocked: true });

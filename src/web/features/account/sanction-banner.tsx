@@ -16,7 +16,7 @@ export function SanctionBanner({ sanction }: { sanction: NonNullable<CurrentUser
           {sanction.reason ? `: ${sanction.reason}` : "."}
         </p>
         <p className="text-sm text-ink-soft">
-          {sanction.banned ? "You can no longer post, comment, like or report." : "Until then you cannot post, comment, like or report."} You can still{" "}
+          {sanction.banned ? "You can no longer post, comment, like, report or change your name or picture." : "Until then you cannot post, comment, like, report or change your name or picture."} You can still{" "}
           <a href="#your-data" className="font-semibold text-accent-strong underline underline-offset-2">
             download or delete your data
           </a>{" "}

@@ -34,8 +34,8 @@ export const ACTIONS: Record<ActionName, ActionText> = {
   "delete-comment": { title: () => "Delete comment", button: "Delete", pending: "Deleting...", explain: "The comment is removed for everyone. This cannot be undone.", done: "Comment deleted.", needsReason: true, danger: true },
   "dismiss-comment": { title: () => "Dismiss reports", button: "Dismiss", pending: "Dismissing...", explain: "The reports are closed and the comment stays as it is.", done: "Reports dismissed.", needsReason: false },
   warn: { title: (who) => `Warn ${who}`, button: "Send warning", pending: "Sending...", explain: "They are told this reason. Nothing else changes.", done: "Warning sent.", needsReason: true },
-  suspend: { title: (who) => `Suspend ${who}`, button: "Suspend", pending: "Suspending...", explain: "Until then they cannot post, comment, like or report. They are told for how long and why.", done: "Member suspended.", needsReason: true, danger: true },
-  ban: { title: (who) => `Ban ${who}`, button: "Ban", pending: "Banning...", explain: "They can no longer post, comment, like or report, until an admin lifts the ban. They are told why.", done: "Member banned.", needsReason: true, danger: true },
+  suspend: { title: (who) => `Suspend ${who}`, button: "Suspend", pending: "Suspending...", explain: "Until then they cannot post, comment, like, report or change their name or picture. They are told for how long and why.", done: "Member suspended.", needsReason: true, danger: true },
+  ban: { title: (who) => `Ban ${who}`, button: "Ban", pending: "Banning...", explain: "They can no longer post, comment, like, report or change their name or picture, until an admin lifts the ban. They are told why.", done: "Member banned.", needsReason: true, danger: true },
   lift: { title: (who) => `Lift the sanction on ${who}`, button: "Lift", pending: "Lifting...", explain: "They can post, comment, like and report again.", done: "Sanction lifted.", needsReason: false },
 };
 

@@ -27,8 +27,10 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
       return;
     }
     join.mutate(value, {
-      onSuccess: () => {
-        toast({ title: "You're on the list!", description: "We'll email you as soon as Dragon Grid Pro launches." });
+      onSuccess: ({ mustConfirm }) => {
+        // An address other than the member's own is told about Pro only once its owner opens the link sent to it (issue 41).
+        const launch = "We'll email you as soon as Dragon Grid Pro launches.";
+        toast({ title: "You're on the list!", description: mustConfirm ? `${launch} If your address is not confirmed yet, check your inbox for the link that confirms it.` : launch });
         setEmail("");
         onOpenChange(false);
       },

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * No answer is both `public` and sets a cookie (decision 036). A shared cache (a CDN, a proxy) may
+ * keep a `public` answer and replay it to anyone, its Set-Cookie with it: the hourly refresh of a
+ * session's expiry would hand that session to the next visitor, and the clearing of a dead one's
+ * cookie would sign others out. Such an answer is made `private` instead, its other directives
+ * kept: it still reaches its one browser as it was, and the next one, without a cookie, is public
+ * again. (Skipping the refresh instead would leave a session's cookie to expire before the session
+ * the database extended, and would not cover the other cookies an answer may set.)
+ *
+ * Registered after @fastify/cookie, whose own onSend hook writes the Set-Cookie headers.
+ */
+export function installNoSharedCookies(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply, payload) => {
+    const cacheControl = reply.getHeader("cache-control");
+    if (typeof cacheControl === "string" && reply.hasHeader("set-cookie") && /\bpublic\b/i.test(cacheControl)) {
+      reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearch } from "wouter";
+import { CircleCheck, CircleX } from "lucide-react";
+import { buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { callApi } from "../../lib/api-client";
+import { serverMessage } from "../../lib/errors";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
+
+/**
+ * /waitlist/confirm?token=…: the link in the waitlist's confirmation e-mail (issue 41). Opening it
+ * confirms the address at once; confirming again changes nothing, so a second click, or a re-render,
+ * is harmless. Works signed out.
+ */
+export function WaitlistConfirmPage() {
+  usePageMeta(getStaticPageMeta("/waitlist/confirm")!);
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const confirmation = useQuery({
+    queryKey: ["/api/waitlist/confirm", token],
+    enabled: token.length > 0,
+    retry: false,
+    queryFn: () => callApi("POST /api/waitlist/confirm", { body: { token } }),
+  });
+
+  let content;
+  if (confirmation.data) {
+    content = (
+      <>
+        <CircleCheck className="mx-auto h-14 w-14 text-emerald-700" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Address confirmed</h1>
+        <p role="status" className="mt-3 text-ink">
+          {confirmation.data.message}
+        </p>
+        <Link href="/home" className={buttonClass("primary", "mt-7 w-full")}>
+          Back to the dragons
+        </Link>
+      </>
+    );
+  } else if (!token || confirmation.isError) {
+    content = (
+      <>
+        <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Link not valid</h1>
+        <p role="alert" className="mt-3 text-ink">
+          {(token && serverMessage(confirmation.error)) || "This confirmation link is invalid or has expired."}
+        </p>
+        <p className="mt-2 text-sm text-ink-soft">Join the waitlist again from the dragon library to get a new link.</p>
+        <Link href="/home" className={buttonClass("secondary", "mt-7 w-full")}>
+          Go to the library
+        </Link>
+      </>
+    );
+  } else {
+    content = <Spinner label="Confirming your address" />;
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
+      <Card className="p-8 text-center">{content}</Card>
+    </div>
+  );
+}
