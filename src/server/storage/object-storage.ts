@@ -171,9 +171,10 @@ export class ObjectStorage {
   /**
    * An upload about to be checked, under a key no upload URL points at. On S3 a presigned POST can
    * be sent again until it expires, so bytes checked under the key it names could be swapped
-   * afterwards: they are copied to a new key first, the staging key is deleted (its row kept, no
-   * one's: see delete), and the checks and everything after read the copy. Local upload URLs are
-   * single-use: the key stays. Answers the key to use, or null when nothing was uploaded there.
+   * afterwards: they are copied to a new key first, the staging key is deleted, and the checks and
+   * everything after read the copy (what the URL writes there later has no row: the sweep of stray
+   * uploads removes it, decision 033). Local upload URLs are single-use: the key stays. Answers
+   * the key to use, or null when nothing was uploaded there.
    */
   async settle(key: string): Promise<string | null> {
     if (!(await this.backend.stat(key))) return null;
@@ -219,19 +220,8 @@ export class ObjectStorage {
     return this.backend.read(key, range);
   }
 
-  /**
-   * Remove an object's bytes and its row. On a backend whose upload URLs work until they expire
-   * (S3), an upload's row stays, no one's: whatever its URL still brings there is read by no one,
-   * taken in by no feature, counted for no one, and removed with the row by the sweep of
-   * abandoned uploads (decision 033).
-   */
   async delete(key: string): Promise<void> {
     await this.backend.delete(key);
-    if (this.backend.copy && key.startsWith(UPLOADS_PREFIX)) {
-      const disowned = { ownerId: null, isPublic: false, checked: false, contentType: null, size: null };
-      await this.db.insert(storedObjects).values({ key, ...disowned }).onConflictDoUpdate({ target: storedObjects.key, set: disowned });
-      return;
-    }
     await this.db.delete(storedObjects).where(eq(storedObjects.key, key));
   }
 }

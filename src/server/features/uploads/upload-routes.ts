@@ -56,8 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
   route(app, "POST /api/objects/set-acl", { preValidation: requireUser }, async (request) => {
     const staged = request.body.objectPath.slice("/objects/".length);
     const object = await storage.get(staged);
-    // No one's: an upload taken in or removed (its URL may still write there on S3, decision 033).
-    if (!object || object.ownerId === null) throw new HttpError(404, "Object not found");
+    if (!object) throw new HttpError(404, "Object not found");
     const user = await requireUser(request);
     // Owners only, admins included: making someone's upload public would publish the file as it
     // arrived, with its metadata (the feed publishes cleaned copies instead).
