@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -92,6 +93,35 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
     for (const [file, mode] of Object.entries(again.modes)) expect(mode, file).toBe(file === again.exportDir() ? 0o700 : 0o600);
     expect(fs.existsSync(again.exportDir()!)).toBe(false);
   }, 120_000);
+
+  it("removes the export when the move is interrupted (Ctrl+C, a closed terminal, a stop), where no finally runs", async () => {
+    const target = await emptyDatabase();
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      // A move in a process of its own, which the signal stops once the first table is exported.
+      const script = path.join(dataDir, "interrupted-move.mts");
+      fs.writeFileSync(
+        script,
+        `import { moveRows } from ${JSON.stringify(path.resolve("src/server/backup/move.ts"))};
+        let signalled = false;
+        await moveRows({ dataDir: ${JSON.stringify(dataDir)}, targetUrl: ${JSON.stringify(target)}, log: (line) => {
+          const folder = /^The export's files go to (.+?),/.exec(line)?.[1];
+          if (folder) console.log("EXPORT " + folder);
+          if (!signalled && /^\\w+: \\d+ rows, checksum/.test(line)) { signalled = true; process.kill(process.pid, ${JSON.stringify(signal)}); }
+        } });
+        console.log("FINISHED");`,
+      );
+      const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      const ended = await new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, by) => resolve(by)));
+      const exportDir = /^EXPORT (.+)$/m.exec(out)?.[1];
+      expect(exportDir, out).toBeDefined();
+      expect(out, signal).not.toContain("FINISHED");
+      expect(ended, signal).toBe(signal);
+      expect(fs.existsSync(exportDir!), signal).toBe(false);
+      await onServer(`drop database if exists ${new URL(target).pathname.slice(1)} with (force)`, `create database ${new URL(target).pathname.slice(1)}`);
+    }
+  }, 180_000);
 
   it("keeps an export asked for with --export, each file readable by its owner only", async () => {
     const exportDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-kept-")), "export");

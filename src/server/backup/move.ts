@@ -58,6 +58,8 @@ export interface MoveOptions {
   settings?: { key: string; value: string }[];
 }
 
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
 /** Writes a file only its owner can read, whatever the umask and whatever an earlier run left there. */
 function writePrivate(file: string, data: Buffer | string) {
   fs.rmSync(file, { force: true });
@@ -71,6 +73,15 @@ function writePrivate(file: string, data: Buffer | string) {
 export async function moveRows(options: MoveOptions): Promise<MoveReport> {
   const { log } = options;
   let exportDir: string | undefined;
+  const removeExport = () => {
+    if (exportDir && !options.exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
+  };
+  // A move stopped by a signal (Ctrl+C, a closed terminal, a service stop) ends without `finally`:
+  // the export goes first, then the signal does what it would have done.
+  const stopped = (signal: NodeJS.Signals) => {
+    removeExport();
+    process.kill(process.pid, signal);
+  };
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
   // Opening takes the directory's lock: a server still running on it makes this stop here.
   const source = await openDatabase({ pgliteDir: path.join(options.dataDir, "db"), migrate: false });
@@ -103,9 +114,10 @@ export async function moveRows(options: MoveOptions): Promise<MoveReport> {
     await migrated.close();
 
     // The export holds every password hash and session hash: a folder of its owner's (mkdtemp's
-    // 0700) and files only they can read, removed when the move ends, done or failed (a second run
+    // 0700) and files only they can read, removed when the move ends, done, failed or stopped (a second run
     // exports again from DATA_DIR, which the move only reads). An operator who asks for it with
     // --export keeps it.
+    if (!options.exportDir) for (const signal of STOP_SIGNALS) process.once(signal, stopped);
     exportDir = options.exportDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-export-"));
     fs.mkdirSync(exportDir, { recursive: true, mode: 0o700 });
     log(
@@ -158,9 +170,10 @@ export async function moveRows(options: MoveOptions): Promise<MoveReport> {
     }
     return report;
   } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, stopped);
     await target.end().catch(() => {});
     await source.close();
-    if (exportDir && !options.exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
+    removeExport();
   }
 }
 

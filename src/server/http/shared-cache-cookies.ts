@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * No answer is both `public` and sets a cookie (decision 036). A shared cache (a CDN, a proxy) may
+ * No answer that sets a cookie is `public`, nor without Cache-Control (decision 036). A shared cache (a CDN, a proxy) may
  * keep a `public` answer and replay it to anyone, its Set-Cookie with it: the hourly refresh of a
  * session's expiry would hand that session to the next visitor, and the clearing of a dead one's
  * cookie would sign others out. Such an answer is made `private` instead, its other directives
@@ -13,10 +13,12 @@ import type { FastifyInstance } from "fastify";
  */
 export function installNoSharedCookies(app: FastifyInstance): void {
   app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("set-cookie")) return payload;
     const cacheControl = reply.getHeader("cache-control");
-    if (typeof cacheControl === "string" && reply.hasHeader("set-cookie") && /\bpublic\b/i.test(cacheControl)) {
-      reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
-    }
+    // An answer that says nothing (a page's other address, 308; an unknown address, 404) a shared
+    // cache may keep as it likes (RFC 9111, 4.2.2): it is told `private` too.
+    if (cacheControl === undefined) reply.header("cache-control", "private");
+    else if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl)) reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
     return payload;
   });
 }

@@ -309,6 +309,20 @@ describe("sweeps", () => {
     expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(1);
   });
 
+  it("walks uploads/ without holding the database, which other requests go on using meanwhile", async () => {
+    const oldStray = await stray(STRAY_MIN_AGE_MS + 60_000);
+    // A walk that takes a while (a folder of many files, a slow bucket): the app's queries meanwhile must not wait for it.
+    const queryDuringWalk = Object.assign(Object.create(storage.backend) as BlobBackend, {
+      list: async (folder: string, options: { after?: string; limit: number }) => {
+        const answered = handle.db.execute(sql`select 1`).then(() => "answered");
+        expect(await Promise.race([answered, new Promise((resolve) => setTimeout(() => resolve("waiting"), 2_000))])).toBe("answered");
+        return storage.backend.list(folder, options);
+      },
+    });
+    expect(await sweepStrayUploads(handle.db, queryDuringWalk)).toBe(1);
+    expect(fs.existsSync(path.join(dataDir, "objects", oldStray))).toBe(false);
+  });
+
   it("deletes bytes under uploads/ that no row records from an S3 bucket", async () => {
     const s3 = await startS3rver();
     try {
@@ -359,6 +373,14 @@ describe("sweeps", () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => sweepOnce(handle.db, storage.backend)));
     expect(results.reduce((sum, counts) => sum + (counts?.objects ?? 0), 0)).toBe(20);
     expect(await surviving(keys)).toEqual([]);
+  });
+
+  it("deletes each stray once when several runners race", async (context) => {
+    if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
+    const strays = await Promise.all(Array.from({ length: 20 }, () => stray(STRAY_MIN_AGE_MS + 60_000)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => sweepStrayUploads(handle.db, storage.backend)));
+    expect(results.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(strays.length);
+    expect(strays.filter((key) => fs.existsSync(path.join(dataDir, "objects", key)))).toEqual([]);
   });
 
   it("runs shortly after start, logs only counts, and stops cleanly", async () => {

@@ -113,9 +113,15 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
  * Answers how many went, or null when another process holds the sweep's lock.
  */
 export async function sweepStrayUploads(db: Database, backend: BlobBackend, now = new Date()): Promise<number | null> {
+  // Listed before the lock's transaction: a walk of uploads/ takes its time (a second for 150,000
+  // files on disk), and on PGlite the transaction holds the one connection every request needs.
+  // Only bytes an hour old are looked at, so no row can be recorded for them meanwhile.
+  const [cursor] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+  const listed = await backend.list(UPLOADS_PREFIX, { ...(cursor ? { after: cursor.value } : {}), limit: STRAY_KEYS_PER_RUN });
   return underSweepLock(db, async (tx) => {
-    const [cursor] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
-    const listed = await backend.list(UPLOADS_PREFIX, { ...(cursor ? { after: cursor.value } : {}), limit: STRAY_KEYS_PER_RUN });
+    // Another process walked this page while this one listed it: the next run goes on from there.
+    const [walked] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+    if (walked?.value !== cursor?.value) return 0;
     const old = listed.filter((blob) => blob.lastModified.getTime() < now.getTime() - STRAY_MIN_AGE_MS && isValidKey(blob.key)).map((blob) => blob.key);
     const rows = old.length ? await tx.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, old)) : [];
     const recorded = new Set(rows.map((row) => row.key));

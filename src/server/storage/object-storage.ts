@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { postImages, storedObjects, users } from "../db/schema";
+import { drawingChecks, postImages, storedObjects, users } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
 import { UploadQuotaExceeded } from "./upload-quota";
 
@@ -190,6 +190,12 @@ export class ObjectStorage {
   /** Whether a post holds this upload as one of its originals (its photos as they arrived). */
   async heldByPost(key: string): Promise<boolean> {
     const [row] = await this.db.select({ key: postImages.objectKey }).from(postImages).where(eq(postImages.objectKey, key)).limit(1);
+    return Boolean(row);
+  }
+
+  /** Whether a drawing check keeps this upload as its photo (decision 028). */
+  async heldByCheck(key: string): Promise<boolean> {
+    const [row] = await this.db.select({ key: drawingChecks.photoKey }).from(drawingChecks).where(eq(drawingChecks.photoKey, key)).limit(1);
     return Boolean(row);
   }
 

@@ -87,6 +87,13 @@ describe("a photo kept with a check", () => {
     const post = await t.app.inject({ method: "POST", url: "/api/posts", cookies: learner.cookies, payload: { dragonId, description: "", images: [first] } });
     expect(post.statusCode).toBe(400);
     expect((await keepPhoto(learner, await newCheck(learner), first)).statusCode).toBe(400);
+    // Nor be checked again by set-acl, which would make it a free upload once more (on S3 it would
+    // even be copied away and deleted): an avatar made from it would then delete it from under its check.
+    const recheck = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: learner.cookies, payload: { objectPath: first, visibility: "private" } });
+    expect(recheck.statusCode).toBe(409);
+    expect(recheck.body).toBe("This photo is already kept with a drawing check");
+    expect((await t.app.inject({ method: "PUT", url: "/api/account/avatar", cookies: learner.cookies, payload: { objectPath: first } })).statusCode).toBe(400);
+    expect((await objectAs(learner, first)).statusCode).toBe(200);
 
     const second = await checkedUpload(t, learner, await illustrationPng(160, 120));
     expect((await keepPhoto(learner, checkId, second)).json<{ photoUrl: string }>().photoUrl).toBe(second);

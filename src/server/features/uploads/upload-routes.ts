@@ -63,6 +63,8 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
     // A post's original stays as it is: private, and not to be posted (or published) again.
     if (await storage.heldByPost(staged)) throw new HttpError(409, "This photo is already part of a post");
+    // A check's kept photo likewise: checked again, it could become an avatar's or a post's source and be deleted from under its check.
+    if (await storage.heldByCheck(staged)) throw new HttpError(409, "This photo is already kept with a drawing check");
     // Public files are read by anyone from this site: members' would make it a free image host.
     // Their photos reach others as the display versions of a post an admin approved.
     if (request.body.visibility !== "private" && !user.isAdmin) throw new HttpError(403, PUBLISH_ADMIN_ONLY);
