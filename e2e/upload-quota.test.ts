@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verificationLink, waitForMail } from "../src/server/test/mail";
+import { signUpOn } from "./support/accounts";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 
@@ -30,12 +30,7 @@ async function noisyJpeg(megabytes: number): Promise<Buffer> {
 describe("upload quota", () => {
   it("a member past their quota is told why the upload failed, in the upload dialog", async () => {
     const context = await newContext(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const email = "quota@example.com";
-    const password = "correct horse battery";
-    expect((await context.request.post("/api/auth/register", { data: { email, password, firstName: "Quinn" } })).status()).toBe(201);
-    const link = verificationLink((await waitForMail(server.dataDir, email)).at(-1)!)!;
-    expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`)).status()).toBe(200);
-    expect((await context.request.post("/api/auth/login", { data: { email, password } })).status()).toBe(200);
+    await signUpOn(context, server.dataDir, "quota@example.com", "Quinn");
 
     const photo = await noisyJpeg(1.5);
     expect(photo.length).toBeGreaterThan(1_048_576);

@@ -54,3 +54,14 @@ export async function signIn(context: BrowserContext, email: string, password = 
   const cookie = (await context.cookies(origin)).find((c) => c.name === SESSION_COOKIE);
   if (cookie) fs.writeFileSync(sessionsFile(), JSON.stringify({ ...readSessions(), [email]: cookie.value }));
 }
+
+/**
+ * A new member signed in on a server of the journey's own (`context`'s baseURL is its url):
+ * registered through the API, verified by the link in that server's outbox, logged in.
+ */
+export async function signUpOn(context: BrowserContext, dataDir: string, email: string, firstName: string, password = "correct horse battery"): Promise<void> {
+  expect((await context.request.post("/api/auth/register", { data: { email, password, firstName } })).status()).toBe(201);
+  const link = verificationLink((await waitForMail(dataDir, email)).at(-1)!)!;
+  expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`)).status()).toBe(200);
+  expect((await context.request.post("/api/auth/login", { data: { email, password } })).status()).toBe(200);
+}

@@ -20,14 +20,16 @@ export interface UploadUrlRequest {
   contentTypes: readonly string[];
   maxBytes: number;
   expiresInSeconds: number;
+  /** Form fields the sender adds of its own (Companion's `provider`), allowed with any value. */
+  senderFields?: readonly string[];
 }
 
-export interface SignedUpload {
-  /** Where the client sends exactly one PUT of the file. */
-  url: string;
-  method: "PUT";
-  expiresAt: Date;
-}
+/**
+ * Where the client sends the file, once: a PUT of its bytes with their Content-Type (our server,
+ * on local storage), or a multipart/form-data POST of `fields`, a Content-Type field when `fields`
+ * has none, then the file as the last field, `file` (an S3 presigned POST, whose policy caps the size).
+ */
+export type SignedUpload = { url: string; expiresAt: Date } & ({ method: "PUT" } | { method: "POST"; fields: Record<string, string> });
 
 /** Where bytes live: local disk or an S3-compatible bucket. Ownership and ACLs live in the database. */
 export interface BlobBackend {
@@ -45,8 +47,9 @@ export interface BlobBackend {
    */
   list(folder: string, options: { after?: string; limit: number }): Promise<ListedBlob[]>;
   /**
-   * Copy stored bytes to a new key. Only backends whose upload URLs can be used again (S3's
-   * presigned PUT) have it: there, an upload is checked as a copy no upload URL points at (decision 003).
+   * Copy stored bytes to a new key. Only backends whose upload URLs can be used again until they
+   * expire (S3's presigned POST) have it: there, an upload is checked as a copy no upload URL
+   * points at (decision 003).
    */
   copy?(fromKey: string, toKey: string): Promise<void>;
 }

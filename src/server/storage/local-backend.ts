@@ -17,6 +17,20 @@ export interface LocalUploadGrant {
   expiresAt: number;
 }
 
+/** How much of an upload's start is kept to tell its type by (images/sniff.ts needs 16 bytes). */
+const UPLOAD_HEAD_BYTES = 16;
+
+/** A body received under a grant, in a temporary file until it is placed under the grant's key. */
+export interface ReceivedUpload {
+  /** The Content-Type it was sent with, lower case, without parameters. */
+  type: string;
+  size: number;
+  /** Its first bytes. */
+  head: Buffer;
+  place(): Promise<void>;
+  discard(): Promise<void>;
+}
+
 /** Thrown when an upload breaks its grant; `status` is the HTTP answer. */
 export class UploadRejected extends Error {
   constructor(
@@ -75,22 +89,28 @@ export class LocalBlobBackend implements BlobBackend {
     return parsed;
   }
 
-  /** Stream a body to disk under a grant, stopping as soon as it passes the size limit. */
-  async receiveUpload(grant: LocalUploadGrant, body: Readable, contentType: string | undefined): Promise<number> {
+  /**
+   * Stream a body to a temporary file under a grant, stopping as soon as it passes the size limit.
+   * The caller looks at what arrived, then `place`s it under the grant's key (at most once: a key
+   * that has a file refuses it) or leaves it; `discard` removes the temporary file either way.
+   */
+  async receiveUpload(grant: LocalUploadGrant, body: Readable, contentType: string | undefined): Promise<ReceivedUpload> {
     const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (!grant.contentTypes.includes(type)) throw new UploadRejected(415, `Content type not allowed: ${type || "none"}`);
     const target = this.file(grant.key);
-    if (fs.existsSync(target)) throw new UploadRejected(409, "This upload URL has already been used");
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomUUID()}.part`;
     let size = 0;
+    let head = Buffer.alloc(0);
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
+        if (head.length < UPLOAD_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, UPLOAD_HEAD_BYTES - head.length)]);
         if (size > grant.maxBytes) done(new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`));
         else done(null, chunk);
       },
     });
+    const discard = () => fsp.rm(temp, { force: true });
     // The request is piped, not pipelined: a refusal must not destroy it, or the client would
     // see a reset connection instead of our 413.
     body.on("error", (error) => limit.destroy(error));
@@ -101,14 +121,16 @@ export class LocalBlobBackend implements BlobBackend {
         body.resume();
         throw error;
       });
-      // Hard link fails if another PUT finished first, which keeps the URL single-use.
-      await fsp.link(temp, target).catch((error: NodeJS.ErrnoException) => {
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    // A hard link fails if the key has a file already: the URL's one upload is kept, no other.
+    const place = () =>
+      fsp.link(temp, target).catch((error: NodeJS.ErrnoException) => {
         throw error.code === "EEXIST" ? new UploadRejected(409, "This upload URL has already been used") : error;
       });
-    } finally {
-      await fsp.rm(temp, { force: true });
-    }
-    return size;
+    return { type, size, head, place, discard };
   }
 
   async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {

@@ -1,10 +1,18 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { drawingChecks, postImages, storedObjects, users } from "../db/schema";
 import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
 import { UploadQuotaExceeded } from "./upload-quota";
+
+/** An upload URL sent again after its one upload was taken in (or after the upload was removed). */
+export class UploadUrlUsed extends Error {
+  readonly status = 409;
+  constructor() {
+    super("This upload URL has already been used");
+  }
+}
 
 /** Where people's uploads land, each under a fresh id. */
 export const UPLOADS_PREFIX = "uploads/";
@@ -74,9 +82,31 @@ export class ObjectStorage {
       .onConflictDoUpdate({ target: storedObjects.key, set: row });
   }
 
-  /** Record what actually arrived for an upload; throws UploadQuotaExceeded, recording nothing, when it does not fit its owner's quota. */
-  async recordUpload(key: string, contentType: string, size: number): Promise<void> {
-    await this.admit(key, { contentType, size });
+  /**
+   * Whether an upload URL may still bring this key its bytes: its row is there, still someone's,
+   * and nothing has arrived yet (no size). Avatars, pictures and templates delete the upload they
+   * are made from, row and all; a post or a check keeps it with its size; either way its URL is spent.
+   */
+  async awaitsUpload(key: string): Promise<boolean> {
+    const [row] = await this.db.select({ key: storedObjects.key }).from(storedObjects).where(awaitingUpload(key));
+    return Boolean(row);
+  }
+
+  /**
+   * Take in the one upload a URL allows: record what arrived, if the key still awaits it and it
+   * fits its owner's quota, and `place` the bytes under the key in the same transaction, so that
+   * of two senders of one URL only one is kept, and nothing is placed that is not recorded. Throws
+   * UploadUrlUsed or UploadQuotaExceeded, recording and placing nothing.
+   */
+  async recordUpload(key: string, fields: { contentType: string; size: number }, place: () => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [object] = await tx.select({ ownerId: storedObjects.ownerId }).from(storedObjects).where(awaitingUpload(key));
+      if (!object?.ownerId) throw new UploadUrlUsed();
+      await this.checkQuota(tx, object.ownerId, key, fields.size);
+      const recorded = await tx.update(storedObjects).set(fields).where(awaitingUpload(key)).returning({ key: storedObjects.key });
+      if (!recorded.length) throw new UploadUrlUsed();
+      await place();
+    });
   }
 
   /**
@@ -104,13 +134,17 @@ export class ObjectStorage {
     }
     await this.db.transaction(async (tx) => {
       const [object] = await tx.select({ ownerId: storedObjects.ownerId }).from(storedObjects).where(eq(storedObjects.key, key));
-      const ownerId = object?.ownerId;
-      const [owner] = ownerId ? await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update") : [];
-      if (ownerId && owner && !owner.isAdmin) {
-        if ((await bytesOwnedBy(tx, ownerId, key)) + fields.size > quota) throw new UploadQuotaExceeded(quota);
-      }
+      if (object?.ownerId) await this.checkQuota(tx, object.ownerId, key, fields.size);
       await tx.update(storedObjects).set(fields).where(eq(storedObjects.key, key));
     });
+  }
+
+  /** Throws UploadQuotaExceeded unless `size` more bytes at `key` fit its owner's quota; locks the owner's row until the transaction ends. */
+  private async checkQuota(tx: Pick<Database, "select">, ownerId: string, key: string, size: number): Promise<void> {
+    const quota = this.quotaBytes;
+    if (quota === null) return;
+    const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update");
+    if (owner && !owner.isAdmin && (await bytesOwnedBy(tx, ownerId, key)) + size > quota) throw new UploadQuotaExceeded(quota);
   }
 
   /**
@@ -135,11 +169,12 @@ export class ObjectStorage {
   }
 
   /**
-   * An upload about to be checked, under a key no upload URL points at. On S3 a presigned PUT can
+   * An upload about to be checked, under a key no upload URL points at. On S3 a presigned POST can
    * be sent again until it expires, so bytes checked under the key it names could be swapped
    * afterwards: they are copied to a new key first, the staging key is deleted, and the checks and
-   * everything after read the copy. Local upload URLs are single-use: the key stays. Answers the
-   * key to use, or null when nothing was uploaded there.
+   * everything after read the copy (what the URL writes there later has no row: the sweep of stray
+   * uploads removes it, decision 033). Local upload URLs are single-use: the key stays. Answers
+   * the key to use, or null when nothing was uploaded there.
    */
   async settle(key: string): Promise<string | null> {
     if (!(await this.backend.stat(key))) return null;
@@ -196,6 +231,9 @@ export class ObjectStorage {
     await this.db.delete(storedObjects).where(eq(storedObjects.key, key));
   }
 }
+
+/** The row of a key that an upload URL may still bring its bytes to. */
+const awaitingUpload = (key: string) => and(eq(storedObjects.key, key), isNotNull(storedObjects.ownerId), isNull(storedObjects.size));
 
 /** The recorded sizes of everything `ownerId` owns, but `except`. */
 async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, except: string | string[] = []): Promise<number> {

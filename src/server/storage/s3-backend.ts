@@ -10,7 +10,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createPresignedPost, type PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
 import { assertValidFolder, assertValidKey, type BlobBackend, type BlobInfo, type ListedBlob, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
 
 export interface S3BlobBackendOptions {
@@ -24,7 +24,7 @@ export interface S3BlobBackendOptions {
   forcePathStyle: boolean;
 }
 
-/** Objects in an S3-compatible bucket; uploads go straight from the browser with presigned PUT URLs. */
+/** Objects in an S3-compatible bucket; uploads go straight from the browser with presigned POST forms. */
 export class S3BlobBackend implements BlobBackend {
   readonly kind = "s3" as const;
   private readonly client: S3Client;
@@ -50,27 +50,24 @@ export class S3BlobBackend implements BlobBackend {
 
   async createUploadUrl(request: UploadUrlRequest): Promise<SignedUpload> {
     assertValidKey(request.key);
-    // A presigned PUT cannot carry a maximum size (only presigned POST policies have
-    // content-length-range), so `maxBytes` is not enforced here: the server re-checks the uploaded
-    // object's size with stat() after the upload and rejects/deletes objects that are too large.
-    // Likewise, the content type is only bound to the signature when exactly one type is allowed;
-    // with several, the server must check stat().contentType after the upload.
+    // A presigned POST, not a PUT: only a POST policy can cap the size (content-length-range),
+    // and S3 refuses a bigger body before storing anything. The content type is one field when
+    // exactly one is allowed (signed as it is), else the sender's, within the types' common prefix
+    // ("image/"); set-acl reads the bytes whatever it says.
     const [onlyType] = request.contentTypes.length === 1 ? request.contentTypes : [];
-    const command = new PutObjectCommand({
+    const conditions: NonNullable<PresignedPostOptions["Conditions"]> = [["content-length-range", 0, request.maxBytes]];
+    if (!onlyType) conditions.push(["starts-with", "$Content-Type", commonPrefix(request.contentTypes)]);
+    for (const field of request.senderFields ?? []) conditions.push(["starts-with", `$${field}`, ""]);
+    const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: request.key,
-      ...(onlyType ? { ContentType: onlyType } : {}),
+      Conditions: conditions,
+      Fields: onlyType ? { "Content-Type": onlyType } : {},
+      Expires: request.expiresInSeconds,
     });
-    // X-Amz-Date has whole-second precision, so the URL expires counting from the signing second.
-    const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const url = await getSignedUrl(this.client, command, {
-      expiresIn: request.expiresInSeconds,
-      signingDate,
-      // The presigner marks content-type unsignable by default (so ContentType alone would be
-      // silently left out of X-Amz-SignedHeaders); signableHeaders overrides that.
-      ...(onlyType ? { signableHeaders: new Set(["content-type"]) } : {}),
-    });
-    return { url, method: "PUT", expiresAt: new Date(signingDate.getTime() + request.expiresInSeconds * 1000) };
+    // The policy's own expiry, to the second, is the one S3 holds the form to.
+    const policy = JSON.parse(Buffer.from(fields.Policy!, "base64").toString("utf8")) as { expiration: string };
+    return { url, method: "POST", fields, expiresAt: new Date(policy.expiration) };
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
@@ -158,4 +155,11 @@ function isNotFound(error: unknown): boolean {
   // A missing bucket is a configuration error, not a missing object.
   if (name === "NoSuchBucket") return false;
   return $metadata?.httpStatusCode === 404 || name === "NotFound" || name === "NoSuchKey";
+}
+
+/** The start every one of `values` shares ("image/" for the image types). */
+function commonPrefix(values: readonly string[]): string {
+  let prefix = values[0] ?? "";
+  for (const value of values) while (!value.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
 }

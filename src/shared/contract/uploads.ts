@@ -5,6 +5,8 @@ import { COMPANION_PATH, getBodySchema, linkSchema, providerParams, remoteSource
 import { endpoints, message, type OtherAnswer } from "./endpoint";
 
 const objectPathAnswer = z.object({ objectPath: text() });
+/** An S3 presigned POST's form fields (its policy caps the size); absent for a PUT. */
+const uploadFormFields = z.record(text(), text()).optional();
 const QUOTA = "You have used your 1 GB of uploads. Delete some drawings or uploads to free space.";
 const TOO_LARGE = "The file is larger than 50 MB";
 /** What a stored file is served as. */
@@ -27,12 +29,13 @@ const downloadErrors = { 413: message(TOO_LARGE), 415: message("The file is not 
 
 export const uploadsEndpoints = endpoints({
   "POST /api/objects/upload": {
-    summary: "A signed URL to PUT one file to (docs/spec.md: no body for the dragon and post uploaders; filename and contentType for the blog form)",
+    summary:
+      "A signed URL to send one file to, once (docs/spec.md: no body for the dragon and post uploaders; filename and contentType for the blog form): a PUT of the file, or, with `fields` (S3), a multipart/form-data POST of the fields, then the file as `file`",
     access: "members",
     optionalBody: uploadRequestSchema,
     rateLimited: true,
     answers: {
-      200: z.union([z.object({ uploadURL: text(), objectPath: text() }), z.object({ signedUrl: text(), objectPath: text() })]),
+      200: z.union([z.object({ uploadURL: text(), objectPath: text(), fields: uploadFormFields }), z.object({ signedUrl: text(), objectPath: text(), fields: uploadFormFields })]),
       413: message(QUOTA),
     },
   },

@@ -11,9 +11,10 @@ import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { openWebSocket } from "../../test/websocket-client";
 import { SESSION_COOKIE } from "../../auth/sessions";
+import { startS3rver, type TestS3 } from "../../test/s3rver";
 
 // Remote uploads end to end on the server: a real local HTTP server serves the files, Companion
-// fetches them and PUTs them through our signed upload route, the progress comes over its
+// fetches them and sends them through our signed upload route (or as the bucket's presigned form), the progress comes over its
 // websocket, and set-acl and the dragon and post routes take it from there.
 
 let images: http.Server;
@@ -253,6 +254,33 @@ describe("remote uploads with the test-only loopback setting", () => {
     }
     expect((await openWebSocket(`${origin}/api/companion/api/00000000-0000-0000-0000-000000000000`, "")).status).toBe(401);
     expect(await t.database.db.select().from(storedObjects)).toEqual(before);
+  });
+});
+
+describe("remote uploads to S3-compatible storage (s3rver)", () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let origin: string;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    ({ t, origin } = await listeningApp({ ...s3.env, COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" }));
+    member = await createSignedInUser(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+  });
+
+  it("sends the fetched file to the bucket as the presigned form, which set-acl then checks", async () => {
+    const { objectPath, get, outcome } = await importLink(origin, member, `${imagesOrigin}/dragon.png`);
+    expect(get.status).toBe(200);
+    expect(outcome?.action).toBe("success");
+    expect((await t.app.storage.stat(objectPath.slice("/objects/".length)))?.size).toBe(png.length);
+    const checked = await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" });
+    expect(checked.status).toBe(200);
+    expect(await t.app.storage.get((checked.json.objectPath as string).slice("/objects/".length))).toMatchObject({ ownerId: member.id, checked: true, contentType: "image/png" });
   });
 });
 

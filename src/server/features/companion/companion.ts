@@ -70,8 +70,8 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
     allowLocalUrls: config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK,
     uploadUrls: await uploadDestinations(config, storage),
     maxFileSize: UPLOAD_MAX_BYTES,
-    // Fetch the whole file (to DATA_DIR/companion, stopped past maxFileSize) before the PUT: the
-    // PUT then carries its exact length, which presigned S3 URLs require, whatever the source said.
+    // Fetch the whole file (to DATA_DIR/companion, stopped past maxFileSize) before sending it: the
+    // upload then carries its exact length, whatever the source said.
     streamingUpload: false,
     // Prometheus metrics register globally once per process; ours are in features/metrics.
     metrics: false,

@@ -33,11 +33,11 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
 
 /**
  * Companion's uploads take the same road as the widget's own: into an upload the signed-in user
- * asked for (POST /api/objects/upload, whose objectPath the widget put in the file's meta), by one
- * PUT to a URL we sign here, so our PUT route (or S3 and then set-acl) checks the size and the
- * real image bytes. Whatever destination the browser named is replaced.
+ * asked for (POST /api/objects/upload, whose objectPath the widget put in the file's meta), sent
+ * once to a URL we sign here, so our PUT route (or S3's POST policy and then set-acl) checks the
+ * size and the real image bytes. Whatever destination the browser named is replaced.
  */
-async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>) {
+async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>, senderFields: readonly string[] = []) {
   const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
   if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
@@ -46,7 +46,7 @@ async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, r
   const object = await storage.get(key);
   if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
   if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
-  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, senderFields });
   let endpoint = signed.url;
   if (endpoint.startsWith("/")) {
     const origin = selfOrigin(app);
@@ -55,7 +55,12 @@ async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, r
   }
   const passed = body as Record<string, unknown>;
   delete passed.uploadUrl;
-  Object.assign(passed, { protocol: "multipart", endpoint, httpMethod: "PUT", useFormData: false, headers: { "content-type": type } });
+  // A POST form sends Companion's metadata as its fields: the signed ones, then the file.
+  const sending =
+    signed.method === "POST"
+      ? { httpMethod: "POST", useFormData: true, fieldname: "file", metadata: signed.fields, headers: {} }
+      : { httpMethod: "PUT", useFormData: false, headers: { "content-type": type } };
+  Object.assign(passed, { protocol: "multipart", endpoint, ...sending });
 }
 
 /** Hand a request to Companion's Express app: our checks are done, Companion answers it. */
@@ -159,7 +164,8 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     });
 
     route(scope, "POST /api/companion/:providerName/get/:id", { preValidation: requireUser, config: limits }, async (request, reply) => {
-      await directToOwnUpload(app, storage, request, request.body);
+      // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
+      await directToOwnUpload(app, storage, request, request.body, ["provider"]);
       forward(await companion(), request, reply);
     });
 

@@ -1,18 +1,18 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-
-
 import { LocalBlobBackend, UploadRejected } from "../../storage/local-backend";
-import type { ObjectStorage } from "../../storage/object-storage";
-import { keepWithinQuota } from "../../storage/own-upload";
+import { UploadUrlUsed, type ObjectStorage } from "../../storage/object-storage";
+import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
 import { sniffImageType } from "../../images/sniff";
-import { buffer as readAll } from "node:stream/consumers";
 
 /**
- * PUT {signed local upload URL}: the local-disk stand-in for a presigned S3 PUT. The body is
- * streamed to disk (never held in memory) and cut off as soon as it passes the signed size limit.
+ * PUT {signed local upload URL}: the local-disk stand-in for a presigned S3 upload, but single-use:
+ * a URL brings its key one file, and only while the key awaits it (decision 033). The body is
+ * streamed to a temporary file (never held in memory), cut off as soon as it passes the signed
+ * size limit, and placed under the key only once it is the image it claims to be and fits its
+ * owner's quota; a refused body leaves nothing behind.
  */
 export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
   const backend = storage.backend;
@@ -27,23 +27,26 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
         const grant = backend.verifyUpload(request.query.grant, request.query.sig);
         const declaredLength = Number(request.headers["content-length"] ?? NaN);
         if (declaredLength > grant.maxBytes) throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
-        const contentType = request.headers["content-type"];
-        const size = await backend.receiveUpload(grant, request.body as Readable, contentType);
-        const declared = contentType!.split(";")[0]!.trim().toLowerCase();
-        // The header says what the client claims; the first bytes say what it is.
-        const actual = size > 0 ? sniffImageType(await readAll(await backend.read(grant.key, { start: 0, end: Math.min(15, size - 1) }))) : null;
-        if (grant.contentTypes.every((type) => type.startsWith("image/")) && actual !== declared) {
-          await backend.delete(grant.key);
-          throw new UploadRejected(415, "The file is not the image it claims to be");
+        // Spent (taken in, or removed with what was made of it): refused before a byte is read.
+        if (!(await storage.awaitsUpload(grant.key))) throw new UploadUrlUsed();
+        const received = await backend.receiveUpload(grant, request.body as Readable, request.headers["content-type"]);
+        try {
+          // The header says what the client claims; the first bytes say what it is.
+          if (grant.contentTypes.every((type) => type.startsWith("image/")) && sniffImageType(received.head) !== received.type) {
+            throw new UploadRejected(415, "The file is not the image it claims to be");
+          }
+          await storage.recordUpload(grant.key, { contentType: received.type, size: received.size }, received.place);
+        } finally {
+          await received.discard();
         }
-        await keepWithinQuota(storage, grant.key, () => storage.recordUpload(grant.key, declared, size));
-        return reply.status(200).header("etag", `"${size.toString(16)}"`).send();
+        return reply.status(200).header("etag", `"${received.size.toString(16)}"`).send();
       } catch (error) {
         if (error instanceof UploadRejected) {
           // Do not wait for the rest of an oversize body: answer and close the connection.
           if (error.status === 413) reply.header("connection", "close");
           throw new HttpError(error.status, error.message);
         }
+        if (error instanceof UploadUrlUsed || error instanceof UploadQuotaExceeded) throw new HttpError(error.status, error.message);
         throw error;
       }
     });

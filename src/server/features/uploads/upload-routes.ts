@@ -22,8 +22,8 @@ const PUBLISH_ADMIN_ONLY = "Only admins can publish pictures. Your photos are sh
 const isPlainObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * The upload protocol: ask for a signed URL, PUT the file there (our server on local storage, the
- * bucket on S3), then set-acl, which checks what arrived (size and real image bytes) and marks it
+ * The upload protocol: ask for a signed URL, send the file there once (a PUT to our server on local
+ * storage, a presigned POST form to the bucket on S3), then set-acl, which checks what arrived (size and real image bytes) and marks it
  * checked: still private to its owner, or, for admins only (templates, blog pictures), public
  * without its metadata.
  */
@@ -49,7 +49,8 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
       expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
     });
     const objectPath = `/objects/${upload.key}`;
-    return body ? { signedUrl: upload.url, objectPath } : { uploadURL: upload.url, objectPath };
+    const fields = upload.method === "POST" ? { fields: upload.fields } : {};
+    return body ? { signedUrl: upload.url, objectPath, ...fields } : { uploadURL: upload.url, objectPath, ...fields };
   });
 
   route(app, "POST /api/objects/set-acl", { preValidation: requireUser }, async (request) => {
@@ -73,7 +74,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     const info = key && (await storage.stat(key));
     if (!key || !info) throw new HttpError(404, "The file has not been uploaded yet");
     const objectPath = objectUrl(key);
-    // S3 cannot enforce these on a presigned PUT, so they are checked here, for both backends.
+    // The bucket caps the size (the POST policy) but cannot look inside: both are checked here, on both backends.
     if (info.size > UPLOAD_MAX_BYTES) {
       await storage.delete(key);
       throw new HttpError(413, "The file is larger than 50 MB");

@@ -10,6 +10,7 @@ import "@uppy/webcam/css/style.min.css";
 import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
 import { answerOf, sendApi } from "../../lib/api-client";
+import type { UploadTarget } from "./send-upload";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/remote-sources";
 import "./uppy-size.css";
 
@@ -34,14 +35,14 @@ export interface UploaderOptions {
   onClose: () => void;
 }
 
-/** Ask our API where to PUT a file; the spec's errors for a missing URL and a lost session. */
-async function requestUploadUrl(): Promise<{ uploadURL: string; objectPath: string }> {
+/** Ask our API where to send a file; the spec's errors for a missing URL and a lost session. */
+async function requestUploadUrl(): Promise<UploadTarget & { objectPath: string }> {
   const res = await sendApi("POST /api/objects/upload", {});
   if (res.status === 401) throw new Error("Authorization required: please sign in again");
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   const body = await answerOf("POST /api/objects/upload", res);
   if (!("uploadURL" in body) || !body.uploadURL) throw new Error("No upload URL received from server");
-  return { uploadURL: body.uploadURL, objectPath: body.objectPath };
+  return { url: body.uploadURL, objectPath: body.objectPath, ...(body.fields ? { fields: body.fields } : {}) };
 }
 
 /**
@@ -73,8 +74,9 @@ const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknow
 /**
  * The upload widget (Uppy Dashboard as a modal, 750 × 550, 280 px thumbnails): files from the
  * device, the camera, a link, or the remote sources the server has keys for; editable names,
- * progress, pause and cancel. Each local file is PUT to a URL signed by our server (local disk or
- * S3 alike); a remote file goes the same way, sent by our Companion (decision 016). Every uploader
+ * progress, pause and cancel. Each local file is sent once to a URL signed by our server (a PUT to
+ * local disk, a presigned POST form to S3); a remote file goes the same way, sent by our Companion
+ * (decision 016). Every uploader
  * gets the same sources. Loaded on demand, never in a visitor's first load.
  */
 export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, title = "Upload an image", onUploaded, onClose }: UploaderOptions) {
@@ -101,16 +103,20 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
       })
       .use(Webcam, { modes: ["picture"], mirror: true })
       .use(AwsS3, {
-        // Files over 100 MB would go multipart; uploads here are capped at 50 MB, so it is one PUT.
+        // Files over 100 MB would go multipart; uploads here are capped at 50 MB, so it is one request.
         shouldUseMultipart: (file) => (file.size ?? 0) > 100 * 1024 * 1024,
         limit: 6,
         generateObjectKey: (file) => file.id,
+        // A PUT of the file (our server), or on S3 a presigned POST form: Uppy sends `fields` and
+        // then the file, and adds no Content-Type of its own, so the file's goes in unless signed.
         async signRequest(request) {
           if (request.method !== "PUT" || "uploadId" in request) throw new Error("Multipart uploads are not supported");
-          const { uploadURL, objectPath } = await requestUploadUrl();
+          const { url, fields, objectPath } = await requestUploadUrl();
           uppy.setFileMeta(request.key, { objectPath });
+          const absolute = new URL(url, window.location.origin).href;
+          if (fields) return { url: absolute, fields: { ...(request.contentType ? { "Content-Type": request.contentType } : {}), ...fields } };
           const headers: Record<string, string> = request.contentType ? { "Content-Type": request.contentType } : {};
-          return { url: new URL(uploadURL, window.location.origin).href, headers };
+          return { url: absolute, headers };
         },
       });
     // A remote file is uploaded by Companion, into an upload of ours asked for here like a local

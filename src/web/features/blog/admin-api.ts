@@ -1,6 +1,7 @@
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
+import { sendUpload } from "../../components/uploads/send-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog-posts";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
@@ -84,7 +85,8 @@ export class BlogImageError extends Error {
 
 /**
  * The blog's image upload (docs/spec.md §7, objects): ask for a signed URL with the file's name
- * and type, PUT the file there with its Content-Type, then set-acl so everyone may see it.
+ * and type, send the file there with its Content-Type (a PUT, or S3's presigned form), then set-acl
+ * so everyone may see it.
  * Answers the object path the image is served at.
  */
 export async function uploadBlogImage(file: File): Promise<string> {
@@ -92,7 +94,7 @@ export async function uploadBlogImage(file: File): Promise<string> {
   try {
     const grant = await callApi("POST /api/objects/upload", { body: { filename: file.name, contentType: file.type } });
     if (!("signedUrl" in grant)) throw new Error("No upload URL received from server");
-    const put = await fetch(grant.signedUrl, { method: "PUT", headers: { "Content-Type": file.type }, body: file });
+    const put = await sendUpload({ url: grant.signedUrl, ...(grant.fields ? { fields: grant.fields } : {}) }, file, file.type);
     if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
     objectPath = grant.objectPath;
   } catch (error) {

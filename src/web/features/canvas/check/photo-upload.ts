@@ -3,6 +3,7 @@
 // (a post that waits for an admin's approval, its photos clean copies without metadata).
 import { callApi } from "../../../lib/api-client";
 import { checkUpload } from "../../../lib/check-upload";
+import { sendUpload } from "../../../components/uploads/send-upload";
 
 /**
  * A post's longest description (shared/posts.ts POST_DESCRIPTION_MAX; a test keeps the two equal).
@@ -20,8 +21,8 @@ export async function uploadPhoto(photo: ImageBitmap): Promise<string> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   if (!blob) throw new Error("The photo could not be encoded");
   const grant = await callApi("POST /api/objects/upload", { body: { filename: "my-drawing.jpg", contentType: "image/jpeg" } });
-  const target = "signedUrl" in grant ? grant.signedUrl : grant.uploadURL;
-  const put = await fetch(new URL(target, window.location.origin), { method: "PUT", headers: { "Content-Type": "image/jpeg" }, body: blob });
+  const url = "signedUrl" in grant ? grant.signedUrl : grant.uploadURL;
+  const put = await sendUpload({ url, ...(grant.fields ? { fields: grant.fields } : {}) }, blob, "image/jpeg");
   if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
   return checkUpload(grant.objectPath, "private");
 }
