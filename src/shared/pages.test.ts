@@ -12,16 +12,19 @@ describe("the page table", () => {
     expect(matchPage("/admin/blog/edit/42")).toMatchObject({ params: { action: "edit", id: "42" } });
   });
 
-  it("spells each page's address one way: no trailing slash, parameters decoded, lower case and encoded again", () => {
+  it("spells each page's address one way: no trailing slash, ids and slugs decoded and in lower case", () => {
     const id = "0b6e1c52-6f0e-4b4e-9d61-3f1a2b3c4d5e";
     expect(canonicalPath("/home//")).toBe("/home");
     expect(canonicalPath("/")).toBe("/");
     expect(canonicalPath(`/dragon/${id.toUpperCase()}/`)).toBe(`/dragon/${id}`);
     expect(canonicalPath(`/draw/%30${id.slice(1)}`)).toBe(`/draw/${id}`);
-    expect(canonicalPath("/blog/Caf%c3%a9")).toBe("/blog/caf%C3%A9");
+    expect(canonicalPath("/blog/My%2Dfirst-Dragon")).toBe("/blog/my-first-dragon");
     expect(canonicalPath("/admin/blog/edit/X/")).toBe("/admin/blog/edit/x");
-    // One that cannot be decoded stays as it came; spelling an address twice changes nothing.
+    // One that cannot be decoded, or spells no id or slug, stays as it came (a 404 at once, kept by
+    // no cache); spelling an address twice changes nothing.
     expect(canonicalPath("/dragon/%ff")).toBe("/dragon/%ff");
+    expect(canonicalPath("/blog/Caf%c3%a9")).toBe("/blog/Caf%c3%a9");
+    expect(canonicalPath("/blog/Not%20A%20Slug")).toBe("/blog/Not%20A%20Slug");
     for (const path of ["/blog/a%2Fb%00", "/dragon/%E2%80%AE", `/dragon/${id}`, "/admin/blog/list"]) expect(canonicalPath(canonicalPath(path)!), path).toBe(canonicalPath(path));
     for (const path of ["/nope", "/HOME", "//home", "/dragon/a/b"]) expect(canonicalPath(path), path).toBeNull();
   });

@@ -136,16 +136,18 @@ export function matchPage(pathname: string): { page: Page; params: Record<string
   return null;
 }
 
-// A parameter as the page's one address spells it: decoded, lower case (every parameter of the
-// table is an id or a slug, both lower case, and PostgreSQL reads a UUID in either case), then
-// encoded again, so that spelling it twice changes nothing. One that cannot be decoded is left as
-// it came: it names nothing, so its page is a 404 that no cache keeps.
+// A parameter as the page's one address spells it: decoded and in lower case, when that spells an
+// id or a slug (every parameter of the table is one: lower-case letters, digits and hyphens; and
+// PostgreSQL reads a UUID in either case). Anything else names nothing: it is left as it came, and
+// its page is a 404 that no cache keeps, answered at once rather than after a redirect.
 function canonicalSegment(segment: string): string {
+  let decoded: string;
   try {
-    return encodeURIComponent(decodeURIComponent(segment).toLowerCase());
+    decoded = decodeURIComponent(segment).toLowerCase();
   } catch {
     return segment;
   }
+  return /^[a-z0-9-]+$/.test(decoded) ? decoded : segment;
 }
 
 /**
