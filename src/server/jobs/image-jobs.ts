@@ -77,7 +77,12 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     try {
       return { ok: await handler(data.input as never, data.memberId) };
     } catch (error) {
-      if (error instanceof HttpError) return { refused: { status: error.statusCode, message: error.message } };
+      if (error instanceof HttpError) {
+        // Only the answer travels to the waiting request, which may be on another server: what the
+        // person is not shown (a provider's own words, kept as the cause) is logged here, where it is known.
+        if (error.cause) log.error({ err: error, kind: data.kind }, "image job refused");
+        return { refused: { status: error.statusCode, message: error.message } };
+      }
       // Unexpected: logged, and pg-boss tries again after a pause.
       log.error({ err: error, kind: data.kind }, "image job failed");
       throw error;
