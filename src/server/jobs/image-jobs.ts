@@ -140,6 +140,19 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     // A fair share: a member's k-th unfinished job goes after everyone's (k-1)-th, whoever asked first.
     const id = await boss.send(QUEUE, { kind, memberId, input } satisfies JobData, { priority: -count });
     if (!id) throw new Error("The image job was not queued");
+    // Requests at the same instant all counted before any of them queued: the job's place among the
+    // member's unfinished ones, read once it is in the table, is what decides (first come, first kept).
+    const [place] = await sql<{ rank: number }>(
+      `SELECT count(*)::int AS rank FROM ${SCHEMA}.job j, ${SCHEMA}.job mine
+       WHERE mine.name = '${QUEUE}' AND mine.id = $2 AND ${unfinished("j")} AND (j.created_on, j.id) <= (mine.created_on, mine.id)`,
+      [memberId, id],
+    );
+    const rank = place?.rank ?? 1;
+    if (rank > settings.perMember) {
+      await boss.cancel(QUEUE, id);
+      throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
+    }
+    if (rank - 1 !== count) await sql(`UPDATE ${SCHEMA}.job SET priority = $2 WHERE name = '${QUEUE}' AND id = $1 AND state = 'created'`, [id, 1 - rank]);
     wakeWorkers();
     const outcome = await outcomeOf(id);
     if (!outcome) throw new Error(`Image job ${kind} failed after its retries`);
