@@ -77,7 +77,12 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     try {
       return { ok: await handler(data.input as never, data.memberId) };
     } catch (error) {
-      if (error instanceof HttpError) return { refused: { status: error.statusCode, message: error.message } };
+      if (error instanceof HttpError) {
+        // Only the status and message travel to the request: what it says of the server's side (a
+        // provider's words as its cause, decision 035) is logged here, where the error still has it.
+        if (error.statusCode >= 500) log.error({ err: error, kind: data.kind }, "image job answered a server error");
+        return { refused: { status: error.statusCode, message: error.message } };
+      }
       // Unexpected: logged, and pg-boss tries again after a pause.
       log.error({ err: error, kind: data.kind }, "image job failed");
       throw error;
