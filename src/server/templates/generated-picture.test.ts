@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { createTestDatabase } from "../test/test-database";
+import { createTestApp } from "../test/test-app";
 import { illustrationPng } from "../test/images";
 import { createImageJobs } from "../jobs/image-jobs";
 import type { ObjectStorage } from "../storage/object-storage";
@@ -34,6 +36,16 @@ describe("an AI picture as an image job", () => {
       expect(logged).toContainEqual(expect.objectContaining({ err: expect.objectContaining({ cause: expect.objectContaining({ message: "disk full at /var/lib/dragon-grid" }) }) }));
     } finally {
       await jobs.stop();
+    }
+  }, 30_000);
+
+  it("lets a job run longer than IMAGE_TIMEOUT_MS before it is taken as lost and tried again (asking the service again)", async () => {
+    const t = await createTestApp({ IMAGE_TIMEOUT_MS: "400000" }, { database });
+    try {
+      const { rows } = (await database.db.execute(sql`SELECT expire_seconds FROM image_jobs.queue WHERE name = 'images'`)) as unknown as { rows: { expire_seconds: number }[] };
+      expect(rows[0]!.expire_seconds).toBeGreaterThan(400);
+    } finally {
+      await t.close();
     }
   }, 30_000);
 });
