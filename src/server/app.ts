@@ -199,7 +199,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   blogChanges.on(pageCache.clear);
   const library = createLibrary(createDragonsRepository(database.db), storage, libraryChanges);
   // Image work waits its turn in the database's job queue (decision 034); features define their kinds.
-  const imageJobs = createImageJobs(database, { perProcess: config.IMAGE_JOBS_PER_PROCESS, perMember: config.IMAGE_JOBS_PER_MEMBER }, app.log);
+  // A job running past its expiry is taken as lost and run again: an AI picture's must outlast its
+  // wait for the images service (IMAGE_TIMEOUT_MS), or the service is asked, and paid, again.
+  const expireSeconds = Math.max(300, Math.ceil(config.IMAGE_TIMEOUT_MS / 1000) + 120);
+  const imageJobs = createImageJobs(database, { perProcess: config.IMAGE_JOBS_PER_PROCESS, perMember: config.IMAGE_JOBS_PER_MEMBER, expireSeconds }, app.log);
   app.addHook("onReady", imageJobs.start);
   app.addHook("preClose", imageJobs.stop);
   await app.register(async (scope) => registerImageJobRoutes(scope, imageJobs));

@@ -146,6 +146,19 @@ describe("the image job queue", () => {
     await after.start();
     await until(async () => (await after.stateOf(MEMBER_A)).length === 0 && (await after.stateOf(MEMBER_B)).length === 0);
   });
+
+  it("holds IMAGE_JOBS_PER_MEMBER against many requests at the same instant", async () => {
+    const jobs = queue({ perProcess: 0, perMember: 2 });
+    const idle = jobs.define("burst", async () => "done");
+    await jobs.start();
+    const burst = Array.from({ length: 8 }, () => idle(MEMBER_A, {}));
+    burst.forEach((job) => job.catch(() => {}));
+    const refusals = (await Promise.all(burst.map((job) => Promise.race([job.then(() => null, (error: unknown) => error), sleep(3_000).then(() => null)])))).filter(
+      (error) => error instanceof HttpError && error.statusCode === 429,
+    );
+    expect(refusals).toHaveLength(6);
+    expect(await jobs.stateOf(MEMBER_A)).toHaveLength(2);
+  });
 });
 
 describe("image jobs through the app", () => {

@@ -78,9 +78,9 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
       return { ok: await handler(data.input as never, data.memberId) };
     } catch (error) {
       if (error instanceof HttpError) {
-        // Only the answer travels to the waiting request, which may be on another server: what the
-        // person is not shown (a provider's own words, kept as the cause) is logged here, where it is known.
-        if (error.cause) log.error({ err: error, kind: data.kind }, "image job refused");
+        // Only the status and message travel to the request: what it says of the server's side (a
+        // provider's words as its cause, decision 035) is logged here, where the error still has it.
+        if (error.statusCode >= 500) log.error({ err: error, kind: data.kind }, "image job answered a server error");
         return { refused: { status: error.statusCode, message: error.message } };
       }
       // Unexpected: logged, and pg-boss tries again after a pause.
@@ -145,6 +145,19 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     // A fair share: a member's k-th unfinished job goes after everyone's (k-1)-th, whoever asked first.
     const id = await boss.send(QUEUE, { kind, memberId, input } satisfies JobData, { priority: -count });
     if (!id) throw new Error("The image job was not queued");
+    // Requests at the same instant all counted before any of them queued: the job's place among the
+    // member's unfinished ones, read once it is in the table, is what decides (first come, first kept).
+    const [place] = await sql<{ rank: number }>(
+      `SELECT count(*)::int AS rank FROM ${SCHEMA}.job j, ${SCHEMA}.job mine
+       WHERE mine.name = '${QUEUE}' AND mine.id = $2 AND ${unfinished("j")} AND (j.created_on, j.id) <= (mine.created_on, mine.id)`,
+      [memberId, id],
+    );
+    const rank = place?.rank ?? 1;
+    if (rank > settings.perMember) {
+      await boss.cancel(QUEUE, id);
+      throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
+    }
+    if (rank - 1 !== count) await sql(`UPDATE ${SCHEMA}.job SET priority = $2 WHERE name = '${QUEUE}' AND id = $1 AND state = 'created'`, [id, 1 - rank]);
     wakeWorkers();
     const outcome = await outcomeOf(id);
     if (!outcome) throw new Error(`Image job ${kind} failed after its retries`);

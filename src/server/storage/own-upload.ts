@@ -1,6 +1,6 @@
 import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectStorage } from "./object-storage";
-import { UPLOAD_MAX_BYTES } from "../../shared/uploads";
+import { KEPT_BY_CHECK, KEPT_BY_POST, UPLOAD_MAX_BYTES } from "../../shared/uploads";
 import { HttpError } from "../http/errors";
 import { UploadQuotaExceeded } from "./upload-quota";
 
@@ -13,6 +13,15 @@ export async function ownCheckedImageKey(storage: ObjectStorage, objectPath: str
   const object = await storage.get(key);
   const ready = object && object.ownerId === userId && object.checked && object.contentType?.startsWith("image/");
   return ready ? key : null;
+}
+
+/**
+ * Refuse (409) an upload a post keeps as its original or a drawing check as its photo: what takes an
+ * upload in (set-acl, a picture, a template) would otherwise check it again or delete it from under them.
+ */
+export async function refuseKeptUpload(storage: ObjectStorage, key: string): Promise<void> {
+  if (await storage.heldByPost(key)) throw new HttpError(409, KEPT_BY_POST);
+  if (await storage.heldByCheck(key)) throw new HttpError(409, KEPT_BY_CHECK);
 }
 
 /** An upload's bytes, or why they cannot be read: not there (yet) or over the upload limit. */

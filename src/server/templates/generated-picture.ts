@@ -16,9 +16,17 @@ export async function generatedPicture(imageGenerator: ImageGenerator, storage: 
   await inspectImage(generated).catch(() => {
     throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
   });
-  const { image } = await upsample4x(generated);
   const key = `uploads/${crypto.randomUUID()}`;
-  await storage.put(key, image, "image/png", { ownerId, isPublic: false });
+  try {
+    const { image } = await upsample4x(generated);
+    await storage.put(key, image, "image/png", { ownerId, isPublic: false });
+  } catch (error) {
+    // The picture is paid for once the service answered: a failure after that is final (an
+    // HttpError), so the job is not tried again and the service not asked again (decision 034).
+    const failed = new HttpError(500, "Internal Server Error");
+    failed.cause = error;
+    throw failed;
+  }
   const slug = prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
   return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
 }

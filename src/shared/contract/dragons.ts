@@ -4,6 +4,7 @@ import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "
 import { endpoints, message } from "./endpoint";
 import { queuedAnswers } from "./image-jobs";
 import { IMAGE_JOB_INTERRUPTED } from "../image-jobs";
+import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
 import { isoTime, messageAnswer } from "./answers";
 
 /** A template in the library, as the API returns it (docs/spec.md §3). URLs point at /objects/... */
@@ -47,6 +48,7 @@ export const dragonsEndpoints = endpoints({
       400: message("The image is larger than 50 MB."),
       403: message("You can only use images you uploaded"),
       404: message("Uploaded image not found"),
+      409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       ...queuedAnswers,
     },
   },

@@ -6,6 +6,7 @@ import { dragonAnswer } from "./dragons";
 import { endpoints, message } from "./endpoint";
 import { queuedAnswers } from "./image-jobs";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
+import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
 import { messageAnswer } from "./answers";
 
 const NOT_FOUND = message("Picture not found");
@@ -31,6 +32,7 @@ export const picturesEndpoints = endpoints({
       400: message("The image is larger than 50 MB."),
       403: message(PRO_REQUIRED, "You can only use images you uploaded"),
       404: message("Uploaded image not found"),
+      409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       413: message(pictureOverQuotaMessage("1 GB")),
       ...queuedAnswers,
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "../text";
-import { setAclSchema, uploadRequestSchema } from "../uploads";
+import { KEPT_BY_CHECK, KEPT_BY_POST, setAclSchema, uploadRequestSchema } from "../uploads";
 import { COMPANION_PATH, getBodySchema, linkSchema, providerParams, remoteSourcesSchema, urlBodySchema } from "../remote-sources";
 import { endpoints, message, type OtherAnswer } from "./endpoint";
 
@@ -47,7 +47,7 @@ export const uploadsEndpoints = endpoints({
       200: objectPathAnswer,
       403: message("You can only share files you uploaded", "Only admins can publish pictures. Your photos are shared through posts once approved."),
       404: message("Object not found", "The file has not been uploaded yet"),
-      409: message("This photo is already part of a post", "This photo is already kept with a drawing check"),
+      409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       413: message(TOO_LARGE, QUOTA),
       415: message("The file is not a PNG, JPEG, WebP or GIF image"),
     },

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dragons, waitlist, worksInProgress } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, storedUpload, type TestUser } from "../../test/users";
+import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "../../test/users";
+import { KEPT_BY_POST } from "../../../shared/uploads";
 import { illustrationPng, pngBomb } from "../../test/images";
 import type { Dragon } from "../../../shared/dragons";
 
@@ -98,6 +99,16 @@ describe("POST /api/dragons", () => {
     expect(res.statusCode).toBe(403);
     const missing = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("refuses a post's original (409): making the template would delete it from under its post", async () => {
+    const dragon = (await createDragon("Kept")).json() as { id: string };
+    const original = await checkedUpload(t, admin, await illustrationPng(400, 300));
+    const post = await t.app.inject({ method: "POST", url: "/api/posts", cookies: admin.cookies, payload: { dragonId: dragon.id, description: "Mine", images: [original] } });
+    expect(post.statusCode).toBe(201);
+    const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Again", imageUrl: original } });
+    expect([res.statusCode, res.body]).toEqual([409, KEPT_BY_POST]);
+    expect(await t.app.storage.get(original.slice("/objects/".length))).not.toBeNull();
   });
 
   it("is for admins only: 401 for visitors, 403 for users", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ObjectStorage } from "../../storage/object-storage";
+import { refuseKeptUpload } from "../../storage/own-upload";
 import { answerWrittenOnce, route } from "../../http/contract-route";
 import { dragonIdParams } from "../../../shared/contract/dragons";
 import { HttpError } from "../../http/errors";
@@ -17,6 +18,8 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
 
   // The image work of the library's templates runs as queued jobs (decision 034).
   const addToLibrary = imageJobs.define("library-template", async (input: { key: string; name: string }, adminId: string) => {
+    // Checked here, in the job that deletes the upload once the template is made.
+    await refuseKeptUpload(storage, input.key);
     const info = await storage.stat(input.key);
     if (!info) throw new HttpError(404, "Uploaded image not found");
     if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");

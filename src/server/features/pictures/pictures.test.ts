@@ -223,6 +223,23 @@ describe("a post drawn from a picture", () => {
   });
 });
 
+describe("a photo kept by a post or a drawing check", () => {
+  it("cannot become a picture: the picture's job would delete it from under them", async () => {
+    const picture = (await addPicture(owner, "Keeper")).json() as Dragon;
+    const original = await checkedUpload(t, owner, await illustrationPng(400, 300));
+    expect((await send("POST", "/api/posts", owner, { dragonId: picture.id, description: "Kept original", images: [original] })).statusCode).toBe(201);
+    const check = { columns: 1, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.5 }] };
+    const made = (await send("POST", `/api/checks/${picture.id}`, owner, check)).json() as { id: string };
+    const kept = await checkedUpload(t, owner, await illustrationPng(400, 300));
+    expect((await send("PUT", `/api/checks/${picture.id}/${made.id}/photo`, owner, { objectPath: kept })).statusCode).toBe(200);
+    for (const [imageUrl, message] of [[original, "This photo is already part of a post"], [kept, "This photo is already kept with a drawing check"]] as const) {
+      const res = await send("POST", "/api/pictures", owner, { name: "Again", imageUrl, filename: "again.png" });
+      expect([res.statusCode, res.body]).toEqual([409, message]);
+      expect(await t.app.storage.get(imageUrl.slice("/objects/".length))).not.toBeNull();
+    }
+  });
+});
+
 describe("AI pictures", () => {
   it("are Pro's, PRO_AI_PER_DAY a day across restarts of the count, and saved as a picture", async () => {
     const refused = await send("POST", "/api/pictures/generate", member, { prompt: "A cat" });

@@ -4,7 +4,7 @@ import { HttpError } from "../../http/errors";
 import { requirePro, requireUser } from "../../auth/sessions";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { formatQuota, UploadQuotaExceeded } from "../../storage/upload-quota";
-import { readUpload } from "../../storage/own-upload";
+import { readUpload, refuseKeptUpload } from "../../storage/own-upload";
 import type { RateCounters } from "../../http/rate-limiter";
 import type { Library } from "../../templates/library";
 import type { AiPictureJob } from "../../templates/generated-picture";
@@ -38,6 +38,8 @@ export function registerPictureRoutes(
 
   // The image work of a picture runs as a queued job (decision 034), the quota checked in it.
   const addPicture = imageJobs.define("picture", async (input: { key: string; name: string; pencil: boolean }, ownerId: string) => {
+    // Checked here, in the job that deletes the upload once the picture is made.
+    await refuseKeptUpload(storage, input.key);
     const image = await readUpload(storage, input.key);
     if (image === "missing") throw new HttpError(404, "Uploaded image not found");
     if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");

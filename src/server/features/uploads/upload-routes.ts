@@ -9,7 +9,7 @@ import { buffer as readAll } from "node:stream/consumers";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS, uploadRequestSchema } from "../../../shared/uploads";
 import { UploadQuotaExceeded } from "../../storage/upload-quota";
 import { requireUser } from "../../auth/sessions";
-import { keepWithinQuota, readUpload } from "../../storage/own-upload";
+import { keepWithinQuota, readUpload, refuseKeptUpload } from "../../storage/own-upload";
 
 // Each upload URL takes up to 50 MB: a member's day allows ten posts of five photos twice over
 // (retries ask again), and bounds what one account can put on the disk. Admins, who upload the
@@ -61,10 +61,10 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     // Owners only, admins included: making someone's upload public would publish the file as it
     // arrived, with its metadata (the feed publishes cleaned copies instead).
     if (object.ownerId !== user.id) throw new HttpError(403, "You can only share files you uploaded");
-    // A post's original stays as it is: private, and not to be posted (or published) again.
-    if (await storage.heldByPost(staged)) throw new HttpError(409, "This photo is already part of a post");
-    // A check's kept photo likewise: checked again, it could become an avatar's or a post's source and be deleted from under its check.
-    if (await storage.heldByCheck(staged)) throw new HttpError(409, "This photo is already kept with a drawing check");
+    // A post's original stays as it is: private, and not to be posted (or published) again. A
+    // check's kept photo likewise: checked again, it could become an avatar's or a post's source
+    // and be deleted from under its check.
+    await refuseKeptUpload(storage, staged);
     // Public files are read by anyone from this site: members' would make it a free image host.
     // Their photos reach others as the display versions of a post an admin approved.
     if (request.body.visibility !== "private" && !user.isAdmin) throw new HttpError(403, PUBLISH_ADMIN_ONLY);
