@@ -4,8 +4,30 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LocalBlobBackend } from "../src/server/storage/local-backend";
-import { freePort, startServer } from "./support/server-process";
+import { verificationLink, waitForMail } from "../src/server/test/mail";
+import { freePort, startServer, type ServerProcess } from "./support/server-process";
+
+/**
+ * An upload URL as a member gets one (upload URLs are taken in only while their row awaits its
+ * bytes, decision 033): sign up, follow the e-mailed link, sign in, ask. Answers the URL to PUT to
+ * and where the bytes land under DATA_DIR.
+ */
+async function memberUploadUrl(server: ServerProcess, dataDir: string): Promise<{ url: string; file: string }> {
+  const email = `lifecycle-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const json = { "content-type": "application/json" };
+  expect((await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password, firstName: "Lee" }) })).status).toBe(201);
+  const link = verificationLink((await waitForMail(dataDir, email)).at(-1)!)!;
+  const token = new URL(link).searchParams.get("token");
+  expect((await fetch(`${server.url}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token, password }) })).status).toBe(200);
+  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const asked = await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { cookie } });
+  expect(asked.status).toBe(200);
+  const { uploadURL, objectPath } = (await asked.json()) as { uploadURL: string; objectPath: string };
+  return { url: new URL(uploadURL, server.url).toString(), file: path.join(dataDir, objectPath) };
+}
 
 describe("server process", () => {
   it("refuses a bad setting with one line naming the variable and a non-zero exit", () => {
@@ -25,15 +47,13 @@ describe("server process", () => {
   it("lets an in-flight upload finish on SIGTERM, then exits 0; a restart keeps the data", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lifecycle-"));
     const server = await startServer({ DATA_DIR: dataDir });
-    // The signing key lives in DATA_DIR, so a grant made here is valid for the server.
-    const backend = new LocalBlobBackend(dataDir);
-    const upload = await backend.createUploadUrl({ key: "uploads/slow", contentTypes: ["image/png"], maxBytes: 4096, expiresInSeconds: 60 });
+    const upload = await memberUploadUrl(server, dataDir);
     // A PNG's signature, then filler: the server checks the first bytes of what it receives.
     const body = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2040, 9)]);
 
     const response = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        `${server.url}${upload.url}`,
+        upload.url,
         { method: "PUT", headers: { "content-type": "image/png", "content-length": body.length } },
         (res) => {
           res.resume();
@@ -50,7 +70,7 @@ describe("server process", () => {
     });
     expect(await response).toBe(200);
     expect(await server.stop()).toBe(0);
-    expect(fs.statSync(path.join(dataDir, "objects/uploads/slow")).size).toBe(2048);
+    expect(fs.statSync(upload.file).size).toBe(2048);
 
     const started = Date.now();
     const again = await startServer({ DATA_DIR: dataDir });
@@ -83,9 +103,9 @@ describe("server process", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lifecycle-"));
     const server = await startServer({ DATA_DIR: dataDir });
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
-    const upload = await new LocalBlobBackend(dataDir).createUploadUrl({ key: "uploads/stalled", contentTypes: ["image/png"], maxBytes: 4096, expiresInSeconds: 60 });
+    const upload = await memberUploadUrl(server, dataDir);
     // A client that sends half its upload and then nothing more.
-    const stalled = http.request(`${server.url}${upload.url}`, { method: "PUT", headers: { "content-type": "image/png", "content-length": 4096 } });
+    const stalled = http.request(upload.url, { method: "PUT", headers: { "content-type": "image/png", "content-length": 4096 } });
     const cut = new Promise<string>((resolve) => {
       stalled.on("error", (error) => resolve(error.message));
       stalled.on("response", (res) => resolve(`answered ${res.statusCode}`));
