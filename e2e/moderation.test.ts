@@ -9,7 +9,8 @@ import { createPost } from "./support/posts";
 
 const WIDE = { width: 1440, height: 900 };
 const stamp = Date.now();
-const authorEmail = `mod-author-${stamp}@example.com`;
+// The author's name is one long word (their address's first part): the queue must still fit a phone.
+const authorEmail = `mod-author-whose-name-is-one-long-word-${stamp}@example.com`;
 const reporterEmail = `mod-reporter-${stamp}@example.com`;
 const authorName = authorEmail.split("@")[0]!;
 const reported = `A dragon someone will report ${stamp}`;

@@ -94,8 +94,9 @@ function AuthorLine({ author, onRequest }: { author: Person; onRequest: (request
 export const QueueItemCard = forwardRef<HTMLElement, { item: QueueItem; selected: boolean; onSelect: () => void; onRequest: (request: ActionRequest) => void; busy: boolean }>(
   function QueueItemCard({ item, selected, onSelect, onRequest, busy }, ref) {
     const author = personName(item.author);
-    // A name or address of one long word (no spaces) breaks anywhere rather than widen a phone's page.
-    const frame = `grid gap-3 [overflow-wrap:anywhere] rounded-[var(--radius-card)] border bg-white p-4 shadow-sm outline-none transition-shadow sm:p-5 focus-visible:ring-4 focus-visible:ring-accent/40 ${selected ? "border-accent ring-2 ring-accent" : "border-line"}`;
+    // One column no wider than the card (grid-cols-1 is minmax(0, 1fr)): a name or address of one
+    // long word is cut short or broken anywhere instead of widening a phone's page.
+    const frame = `grid grid-cols-1 gap-3 [overflow-wrap:anywhere] rounded-[var(--radius-card)] border bg-white p-4 shadow-sm outline-none transition-shadow sm:p-5 focus-visible:ring-4 focus-visible:ring-accent/40 ${selected ? "border-accent ring-2 ring-accent" : "border-line"}`;
 
     if (item.type === "comment") {
       const { comment } = item;
