@@ -50,7 +50,10 @@ const postCard = (page: Page, text: string): Locator => page.getByRole("article"
 
 /** Wait until the photos in this part of the page have loaded (for screenshots). */
 async function photosLoaded(part: Locator): Promise<void> {
-  await expect.poll(() => part.locator("img").evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+  // As long as the library's journeys wait: on a cold server (this journey may run first) a second was too short.
+  await expect
+    .poll(() => part.locator("img").evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0)), { timeout: 15_000 })
+    .toBe(true);
 }
 
 async function openMenu(page: Page, card: Locator, label: string): Promise<Locator> {
