@@ -19,11 +19,12 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 /**
  * renderPencil (pencil.ts) on a thread of its own (pencil-thread.ts), with the event loop left
- * free; `handOver`: the caller does not use `input` afterwards, so it may move to the thread. A thread per picture, ended with its answer: the ~270 MB of pixels it decoded are gone
+ * free. `input`: the PNG's bytes, or (`{ file }`) the path of a file holding them, which the thread
+ * reads as it decodes. A thread per picture, ended with its answer: the ~270 MB of pixels it decoded are gone
  * then, not left for its own garbage collector to find some time later. Pencil versions are image
  * jobs (decision 034), IMAGE_JOBS_PER_PROCESS at a time.
  */
-export function renderPencilOffThread(input: Buffer, { handOver = false } = {}): Promise<PencilResult> {
+export function renderPencilOffThread(input: Buffer | { file: string }): Promise<PencilResult> {
   return new Promise((resolve, reject) => {
     const thread = newThread();
     let answered = false;
@@ -38,10 +39,12 @@ export function renderPencilOffThread(input: Buffer, { handOver = false } = {}):
     );
     thread.once("error", (error) => answer(() => reject(error)));
     thread.once("exit", () => answer(() => reject(new Error("the pencil thread stopped"))));
-    // The PNG's bytes move to the thread when the caller hands them over and they fill their own
-    // memory (as a file read whole does); otherwise a copy of them does (the caller stores them).
-    const own = handOver && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength;
-    const bytes = own ? input : new Uint8Array(input);
-    thread.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+    if (Buffer.isBuffer(input)) {
+      // A copy of the bytes moves to the thread (the caller still stores them).
+      const bytes = new Uint8Array(input);
+      thread.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+    } else {
+      thread.postMessage(input.file);
+    }
   });
 }

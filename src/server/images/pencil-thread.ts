@@ -17,9 +17,9 @@ try {
 /** Bytes copied into an array of their own, so they can move to the server's thread instead of being copied there. */
 const movable = (bytes: Buffer) => new Uint8Array(bytes);
 
-parentPort!.once("message", async (input: Uint8Array) => {
+parentPort!.once("message", async (input: Uint8Array | string) => {
   try {
-    const result = await renderPencil(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+    const result = await renderPencil(typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
     const hires = movable(result.hires);
     const preview = movable(result.preview);
     parentPort!.postMessage({ result: { ...result, hires, preview } }, [hires.buffer, preview.buffer]);

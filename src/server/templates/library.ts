@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { buffer as readAll } from "node:stream/consumers";
 import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
 import { prepareTemplate } from "../images/template-pipeline";
 import { renderPencilOffThread } from "../images/pencil-off-thread";
+import { withTempCopy } from "../storage/temp-copy";
 import { HttpError } from "../http/errors";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
 import type { Dragon } from "../../shared/dragons";
@@ -47,10 +47,10 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     for (const file of files) await storage.put(file.key, file.body, file.contentType, acl);
   }
 
-  /** The pencil version's files; `handOver`: `hires` is not needed afterwards (see renderPencilOffThread). */
-  async function pencilFiles(template: Template, hires: Buffer, handOver = false): Promise<TemplateFile[]> {
+  /** The pencil version's files, made from the hi-res PNG's bytes or (`{ file }`) a file holding them. */
+  async function pencilFiles(template: Template, hires: Buffer | { file: string }): Promise<TemplateFile[]> {
     const keys = keysOf(template);
-    const pencil = await renderPencilOffThread(hires, { handOver });
+    const pencil = await renderPencilOffThread(hires);
     return [
       { key: keys.pencilHires, body: pencil.hires, contentType: "image/png" },
       { key: keys.pencilPreview, body: pencil.preview, contentType: "image/webp" },
@@ -116,9 +116,11 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
     async generatePencil(id: string, ownerId: string | null = null): Promise<Dragon> {
       const row = await repository.get(id);
       if (!row || row.ownerId !== ownerId) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
-      const hires = await readAll(await storage.read(row.hiresKey));
       const keys = keysOf(row);
-      await store(row, await pencilFiles(row, hires, true), [keys.pencilHires, keys.pencilPreview]);
+      // The stored hi-res (up to ~100 MB of PNG) goes to a temporary file, not into memory: the
+      // pencil thread's decoder reads it from there as it goes.
+      const files = await withTempCopy(await storage.read(row.hiresKey), (file) => pencilFiles(row, { file }));
+      await store(row, files, [keys.pencilHires, keys.pencilPreview]);
       const updated = await repository.setPencil(row);
       if (!updated) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
       changed(row);
