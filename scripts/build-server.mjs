@@ -17,6 +17,8 @@ const external = [
   "openid-client", "nodemailer", // Google sign-in, mail
 ];
 
+// Chunks are named by their content: those of an earlier build would stay beside the new ones.
+fs.rmSync("dist/server", { recursive: true, force: true });
 await build({
   entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts", backup: "src/server/cli/backup.ts", restore: "src/server/cli/restore.ts", "move-to": "src/server/cli/move-to.ts", "pencil-thread": "src/server/images/pencil-thread.ts" },
   outdir: "dist/server",
@@ -32,8 +34,12 @@ await build({
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
+  // Without comments and indentation the code V8 keeps in memory is a third of the size, and all
+  // ASCII (a package's comment with an en dash made the whole 3.8 MB file a two-byte string: 9 MB
+  // of the idle heap). Names stay, so stack traces still read; the licences go to *.LEGAL.txt.
+  minifyWhitespace: true,
+  legalComments: "external",
   logLevel: "warning",
 });
-fs.rmSync("dist/server/migrations", { recursive: true, force: true });
 fs.cpSync("src/server/db/migrations", "dist/server/migrations", { recursive: true });
 fs.writeFileSync("dist/.build-stamp", new Date().toISOString());

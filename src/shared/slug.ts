@@ -21,6 +21,7 @@ const FOLDS: Record<string, string> = {
   ŋ: "n",
   ĸ: "k",
 };
+const FOLDED = new RegExp(`[${Object.keys(FOLDS).join("")}]`, "g");
 
 /**
  * A URL slug from a title: lower case, accents folded to ASCII ("Crème brûlée" → "creme-brulee"),
@@ -32,7 +33,7 @@ export function slugify(title: string): string {
     .normalize("NFKD")
     .toLowerCase()
     .replace(/\p{M}+/gu, "")
-    .replace(/[ßæœøđðþłıħŧŋĸ]/g, (letter) => FOLDS[letter]!);
+    .replace(FOLDED, (letter) => FOLDS[letter]!);
   return trimSlug(folded.replace(/[^a-z0-9]+/g, "-"), SLUG_MAX);
 }
 
