@@ -169,6 +169,16 @@ async function restartIdleAndLoaded(engine, dataDir, env, { idleBudgetMb, loadBu
 // The hello-world's requests/s of this run: page rows are measured against it.
 let helloRps = null;
 
+/** Requests/s of a bare Fastify in its own process sending `url`'s answer, bytes and headers as they are. */
+async function sameAnswerRps(url, headers) {
+  const control = await startBareFastify(await rawGet(url, headers));
+  try {
+    return (await load(`${control.url}/`, { headers })).requests.average;
+  } finally {
+    await control.stop();
+  }
+}
+
 /**
  * A throughput row. `ofHello`: also at least this share of the hello-world's requests/s in the
  * same run (0.5 for server-rendered pages from the cache, 0.7 for JSON reads).
@@ -178,10 +188,14 @@ async function measure(name, url, budgetMs, { ofHello = null, headers = {} } = {
   if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
   const rps = result.requests.average;
   const share = ofHello && helloRps ? rps / helloRps : null;
+  // Beside a share of the hello-world, what the answer itself costs: a bare Fastify sending its very
+  // bytes and headers. The rest of the gap is the app's own work per request (decision 040).
+  const sameAnswer = share === null ? null : (await sameAnswerRps(url, headers)) / helloRps;
   const fastEnough = budgetMs ? result.latency.p99 < budgetMs : true;
+  const percent = (fraction) => `${Math.round(fraction * 100)} %`;
   rows.push({
     measure: `${name} (${CONNECTIONS} conn)`,
-    value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${share === null ? "" : ` (${Math.round(share * 100)} % of hello-world)`}`,
+    value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${share === null ? "" : ` (${percent(share)} of hello-world; a bare Fastify sending the same answer: ${percent(sameAnswer)})`}`,
     budget: [budgetMs ? `p99 < ${budgetMs} ms` : "", share === null ? "" : `>= ${ofHello * 100} % of hello-world`]
       .filter(Boolean)
       .join(", "),
@@ -409,8 +423,8 @@ async function run() {
     ),
   );
 
-  // Lighthouse, mobile profile, on the pages with a budget. A run that still fails after two
-  // retries is a failed row with its reason; the others are still measured.
+  // Lighthouse, mobile profile, on the pages with a budget. A run that fails is counted in its
+  // page's row, with its reason, and the other runs and pages are still measured.
   if (fs.existsSync(CHROMIUM)) {
     for (const [label, page] of [
       ["/", "/"],
@@ -424,26 +438,20 @@ async function run() {
         needServer();
         const pagePath = typeof page === "function" ? page() : page;
         if (!pagePath) throw new Error("no such page in this run (see the failed rows above)");
-        // The budget holds for every run: LIGHTHOUSE_RUNS runs, the lowest shown with its details.
+        // The budget holds for every run: LIGHTHOUSE_RUNS runs, each shown; a failed run is one.
         const results = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++) results.push(await lighthouse(`${server.url}${pagePath}`));
-        const failed = results.find((result) => result.failed);
-        if (failed) {
-          rows.push({
-            measure: measureName,
-            value: `failed after ${failed.attempts} attempts: ${failed.reason}`,
-            budget: ">= 95",
-            ok: "FAILED",
-          });
-          return;
-        }
-        const lowest = results.reduce((low, result) => (result.score < low.score ? result : low));
-        const scores = results.map((result) => result.score).join(", ");
+        const scored = results.filter((result) => !result.failed);
+        const failed = results.filter((result) => result.failed);
+        const runs = results
+          .map((result) => (result.failed ? `failed (${result.reason.split(":")[0]})` : result.score))
+          .join(", ");
+        const lowest = scored.reduce((low, result) => (!low || result.score < low.score ? result : low), null);
         rows.push({
-          measure: `${measureName} (lowest of ${results.length})`,
-          value: `${lowest.score} (runs ${scores}; lowest: ${lowest.detail})`,
-          budget: ">= 95",
-          ok: lowest.score >= 95 ? "yes" : "NO",
+          measure: `${measureName} (${results.length} runs)`,
+          value: `${failed.length ? `${failed.length} failed: ${failed[0].reason}; ` : ""}runs ${runs}${lowest ? `; lowest ${lowest.score}: ${lowest.detail}` : ""}`,
+          budget: ">= 95 in every run",
+          ok: failed.length ? "FAILED" : lowest.score >= 95 ? "yes" : "NO",
         });
       });
     }

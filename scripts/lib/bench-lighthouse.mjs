@@ -1,14 +1,15 @@
 // Lighthouse (mobile profile, performance only) on the pages with a budget, through its CLI and
-// Debian's Chromium. A run fails now and then for reasons of the browser, not the page (seen:
-// NO_NAVSTART on the landing page, the next run fine), so a failed run is tried again; after the
-// last attempt the failure and its reason are returned, never thrown, so the table still comes out.
+// Debian's Chromium. A run that fails (an error such as NO_NAVSTART, or no score) is returned as a
+// failed run with its reason, never tried again: the row counts it (decision 040). Its report and
+// trace are kept, and their directory printed, so the failure can be looked into.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { onCleanup, spawnTracked, stopTracked } from "./bench-processes.mjs";
 
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const CHROME_FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const RUN_TIMEOUT_MS = 180_000;
 const CLI = fileURLToPath(new URL("../../node_modules/lighthouse/cli/index.js", import.meta.url));
 
@@ -21,14 +22,19 @@ function failureReason(out, stderr, code) {
   } catch {
     // No report.
   }
-  const lines = stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const runtime = lines.find((line) => line.startsWith("Runtime error encountered:"));
   return (runtime ?? lines.at(-1) ?? `exit code ${code}`).slice(0, 200);
 }
 
-async function runOnce(url) {
+/** One Lighthouse run: `{ score, detail }`, or `{ failed: true, reason }`; never throws. */
+export async function lighthouse(url) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-lh-"));
-  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  let keep = false;
+  const removeDir = () => keep || fs.rmSync(dir, { recursive: true, force: true });
   // Also when the bench is stopped mid-run and never comes back here.
   onCleanup(removeDir);
   const out = path.join(dir, "report.json");
@@ -36,8 +42,21 @@ async function runOnce(url) {
     // The CLI closes its Chrome on SIGINT, so that is how the bench stops a run.
     const child = spawnTracked(
       process.execPath,
-      [CLI, url, "--only-categories=performance", "--form-factor=mobile", `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"] },
+      [
+        CLI,
+        url,
+        "--only-categories=performance",
+        "--form-factor=mobile",
+        `--chrome-flags=${CHROME_FLAGS}`,
+        "--output=json",
+        `--output-path=${out}`,
+        "--save-assets",
+        "--quiet",
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
       { stopSignal: "SIGINT" },
     );
     let stderr = "";
@@ -55,30 +74,18 @@ async function runOnce(url) {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
     if (report.runtimeError) throw new Error(failureReason(out, stderr, code));
     const score = report.categories.performance.score;
-    if (typeof score !== "number") throw new Error("no performance score in the report");
+    if (typeof score !== "number" || score === 0) throw new Error(`performance score ${score}`);
     const audit = (id) => report.audits[id]?.displayValue ?? "?";
     return {
       score: Math.round(score * 100),
       detail: `FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`,
     };
+  } catch (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    keep = true;
+    console.error(`Lighthouse run failed for ${url}: ${reason} (report and trace kept in ${dir})`);
+    return { failed: true, reason };
   } finally {
     removeDir();
   }
-}
-
-/**
- * Score one page: `{ score, detail, attempts }`, or `{ failed: true, reason, attempts }` when
- * every attempt (the first and `retries` more) failed.
- */
-export async function lighthouse(url, { retries = 2 } = {}) {
-  const reasons = [];
-  for (let attempt = 1; attempt <= retries + 1; attempt++) {
-    try {
-      return { ...(await runOnce(url)), attempts: attempt };
-    } catch (error) {
-      reasons.push(error instanceof Error ? error.message : String(error));
-      console.error(`Lighthouse attempt ${attempt} of ${retries + 1} failed for ${url}: ${reasons.at(-1)}`);
-    }
-  }
-  return { failed: true, reason: reasons.at(-1), attempts: retries + 1 };
 }
