@@ -41,6 +41,7 @@ import {
 } from "./lib/bench-server.mjs";
 import { photoLike } from "./lib/photo-like.mjs";
 import { registrationTiming } from "./lib/bench-registration.mjs";
+import { cpuMicroseconds } from "./lib/process-cpu.mjs";
 import { canReadProcessMemory, residentMb, watchMemory } from "./lib/process-memory.mjs";
 import { postgresAvailable, startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
 
@@ -138,9 +139,14 @@ function autocannonRun(url, { duration, requests, headers }) {
  * figures are a running server's, not those of its first requests (code not yet optimised by V8,
  * caches not yet filled), which a server meets once per start.
  */
-async function load(url, { duration = DURATION, requests, headers = {} } = {}) {
+async function load(url, { duration = DURATION, requests, headers = {}, pid = null } = {}) {
   await autocannonRun(url, { duration: WARM_UP_SECONDS, requests, headers });
-  return autocannonRun(url, { duration, requests, headers });
+  const cpuBefore = pid && cpuMicroseconds(pid);
+  const result = await autocannonRun(url, { duration, requests, headers });
+  const cpuAfter = pid && cpuMicroseconds(pid);
+  // `serverCpuUs`: the server process's CPU time per counted request, when its pid is given.
+  if (cpuBefore !== null && cpuAfter) result.serverCpuUs = (cpuAfter - cpuBefore) / result.requests.total;
+  return result;
 }
 
 /** Restart on `dataDir`, then the resident-memory rows: idle after the restart, and during and after a load. */
@@ -169,33 +175,41 @@ async function restartIdleAndLoaded(engine, dataDir, env, { idleBudgetMb, loadBu
 // The hello-world's requests/s of this run: page rows are measured against it.
 let helloRps = null;
 
-/** Requests/s of a bare Fastify in its own process sending `url`'s answer, bytes and headers as they are. */
-async function sameAnswerRps(url, headers) {
+/** A bare Fastify in its own process sending `url`'s answer, bytes and headers as they are, under load. */
+async function sameAnswerLoad(url, headers) {
   const control = await startBareFastify(await rawGet(url, headers));
   try {
-    return (await load(`${control.url}/`, { headers })).requests.average;
+    return await load(`${control.url}/`, { headers, pid: control.pid });
   } finally {
     await control.stop();
   }
 }
 
+const cpuPerRequest = (result) =>
+  result.serverCpuUs === undefined ? "" : `, ${result.serverCpuUs.toFixed(1)} µs of server CPU a request`;
+
 /**
  * A throughput row. `ofHello`: also at least this share of the hello-world's requests/s in the
- * same run (0.5 for server-rendered pages from the cache, 0.7 for JSON reads).
+ * same run (0.5 for server-rendered pages from the cache, 0.7 for JSON reads). `pid`: the server's,
+ * for its CPU time per request.
  */
-async function measure(name, url, budgetMs, { ofHello = null, headers = {} } = {}) {
-  const result = await load(url, { headers });
+async function measure(name, url, budgetMs, { ofHello = null, headers = {}, pid = null } = {}) {
+  const result = await load(url, { headers, pid });
   if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
   const rps = result.requests.average;
   const share = ofHello && helloRps ? rps / helloRps : null;
   // Beside a share of the hello-world, what the answer itself costs: a bare Fastify sending its very
   // bytes and headers. The rest of the gap is the app's own work per request (decision 040).
-  const sameAnswer = share === null ? null : (await sameAnswerRps(url, headers)) / helloRps;
+  const sameAnswer = share === null ? null : await sameAnswerLoad(url, headers);
   const fastEnough = budgetMs ? result.latency.p99 < budgetMs : true;
   const percent = (fraction) => `${Math.round(fraction * 100)} %`;
+  const shares =
+    share === null
+      ? ""
+      : ` (${percent(share)} of hello-world; a bare Fastify sending the same answer: ${percent(sameAnswer.requests.average / helloRps)}${cpuPerRequest(sameAnswer)})`;
   rows.push({
     measure: `${name} (${CONNECTIONS} conn)`,
-    value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${share === null ? "" : ` (${percent(share)} of hello-world; a bare Fastify sending the same answer: ${percent(sameAnswer)})`}`,
+    value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${cpuPerRequest(result)}${shares}`,
     budget: [budgetMs ? `p99 < ${budgetMs} ms` : "", share === null ? "" : `>= ${ofHello * 100} % of hello-world`]
       .filter(Boolean)
       .join(", "),
@@ -342,7 +356,9 @@ async function run() {
   await section("baseline: Fastify hello-world", async () => {
     const hello = await startBareFastify();
     try {
-      helloRps = (await measure("baseline: Fastify hello-world (own process)", `${hello.url}/`)).requests.average;
+      helloRps = (
+        await measure("baseline: Fastify hello-world (own process)", `${hello.url}/`, null, { pid: hello.pid })
+      ).requests.average;
     } finally {
       await hello.stop();
     }
@@ -365,6 +381,7 @@ async function run() {
       measure("GET / (server-rendered landing page, cached)", `${server.url}/`, 25, {
         ofHello: 0.5,
         headers: browserLike,
+        pid: server.pid,
       })
     ),
   );
@@ -375,6 +392,7 @@ async function run() {
       measure("GET /home (server-rendered library, cached)", `${server.url}/home`, 25, {
         ofHello: 0.5,
         headers: browserLike,
+        pid: server.pid,
       })
     ),
   );
@@ -382,14 +400,20 @@ async function run() {
     "GET /api/dragons",
     async () => (
       needServer(),
-      measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 15, { ofHello: 0.7 })
+      measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 15, {
+        ofHello: 0.7,
+        pid: server.pid,
+      })
     ),
   );
   await section(
     "GET /api/dragons/{id}",
     async () => (
       needServer(),
-      measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 15, { ofHello: 0.7 })
+      measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 15, {
+        ofHello: 0.7,
+        pid: server.pid,
+      })
     ),
   );
   // Answers are written by fast-json-stringify from their declared schemas (decision 024). Shown
@@ -419,6 +443,7 @@ async function run() {
       measure("GET /dragon/{id} (server-rendered dragon page, cached)", `${server.url}/dragon/${dragons[0].id}`, 25, {
         ofHello: 0.5,
         headers: browserLike,
+        pid: server.pid,
       })
     ),
   );

@@ -79,7 +79,7 @@ export async function startServer(dataDir, env = {}) {
 /**
  * Start the reference server (bare-fastify.mjs) in a process of its own, as the app's server runs:
  * a hello-world, or, given `answer` ({ body, headers }), a server sending those very bytes.
- * Answers { url, stop }.
+ * Answers { url, pid, stop }.
  */
 export async function startBareFastify(answer = null) {
   const env = {};
@@ -95,7 +95,7 @@ export async function startBareFastify(answer = null) {
     await stopTracked(child);
     throw error;
   }
-  return { url, stop: () => stopTracked(child) };
+  return { url, pid: child.pid, stop: () => stopTracked(child) };
 }
 
 /** Run a TypeScript script of ours (tracked, so it is stopped with the bench); answers its stdout. */
