@@ -537,11 +537,11 @@ async function run() {
     const feedServer = await startServer(dataDir);
     let sample;
     try {
-      const result = await load(`${feedServer.url}/api/posts`, { headers });
+      const result = await load(`${feedServer.url}/api/posts`, { headers, pid: feedServer.pid });
       if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers`);
       rows.push({
         measure: `GET /api/posts, ${posts} posts × 3 photos, 20 likes, 10 comments (${CONNECTIONS} conn)`,
-        value: `${Math.round(result.requests.average).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms`,
+        value: `${Math.round(result.requests.average).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${cpuPerRequest(result)}`,
         budget: "p99 < 25 ms",
         ok: result.latency.p99 < 25 ? "yes" : "NO",
       });
@@ -554,6 +554,8 @@ async function run() {
       await measure(
         `control: bare Fastify sending the same ${(sample.body.length / 1024).toFixed(1)} KB answer`,
         `${control.url}/`,
+        null,
+        { pid: control.pid },
       );
     } finally {
       await control.stop();
