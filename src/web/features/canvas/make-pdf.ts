@@ -1,14 +1,37 @@
 // The gridded picture as a PDF at true scale (decision 013), on sheets the learner's printer can print
-// to the edge of its margin (decision 013; the layout is pdf-layout.ts). Loaded only when a learner
+// to the edge of its margin (decision 013; the layout is src/shared/print/pdf-layout.ts). Loaded only when a learner
 // asks for it (the draw page imports this file dynamically): pdf-lib is ~180 KB gzip.
-import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import {
+  PDFDocument,
+  StandardFonts,
+  clip,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from "pdf-lib";
 import { cellLabel, cellRect, gridDimensions, type Cell } from "../../../shared/grid";
 import { GRID_RGB, type GridView } from "../../../shared/grid-view";
 import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../../../shared/paper";
-import { drawRegion, type PaperScene } from "./draw-region";
-import { CELL_LABEL_MAX_PT, POINTS_PER_MM, STROKE_PAD_PT, cellLabelBox, cornerMarksFit, layoutPrint, type PrintLayout, type PrintSheet, type Rect } from "./pdf-layout";
-import { MARK_MM, markCentres, markIds } from "./check/mark-layout";
-import { markModules } from "./check/mark-modules";
+import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
+import { drawRegion } from "./draw-region";
+import {
+  CELL_LABEL_MAX_PT,
+  POINTS_PER_MM,
+  STROKE_PAD_PT,
+  cellLabelBox,
+  cornerMarksFit,
+  layoutPrint,
+  type PrintLayout,
+  type PrintSheet,
+  type Rect,
+} from "../../../shared/print/pdf-layout";
+import { MARK_MM, markCentres, markIds } from "../../../shared/drawing-check/mark-layout";
+import { markModules } from "../../../shared/drawing-check/mark-modules";
 
 export interface PdfRequest {
   scene: PaperScene;
@@ -22,7 +45,7 @@ export interface PdfRequest {
   sheet: PaperPreset;
   /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
   marginMm: number;
-  /** The dragon: its id goes into the drawing check's corner marks (check/mark-layout.ts), printed on the blank grid page when they fit. */
+  /** The dragon: its id goes into the drawing check's corner marks (src/shared/drawing-check/mark-layout.ts), printed on the blank grid page when they fit. */
   dragonId: string;
 }
 
@@ -43,7 +66,11 @@ async function jpegOf(canvas: HTMLCanvasElement): Promise<ArrayBuffer> {
 }
 
 /** A part of the paper drawn as the canvas shows it (value view included), without grid lines. */
-function renderRegion(request: PdfRequest, region: { x: number; y: number; width: number; height: number }, pixelsPerUnit: number): HTMLCanvasElement {
+function renderRegion(
+  request: PdfRequest,
+  region: { x: number; y: number; width: number; height: number },
+  pixelsPerUnit: number,
+): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(region.width * pixelsPerUnit));
   canvas.height = Math.max(1, Math.round(region.height * pixelsPerUnit));
@@ -58,19 +85,40 @@ function renderRegion(request: PdfRequest, region: { x: number; y: number; width
  * part of the paper drawn) lands on the page, in points from the page's top-left; a larger `pt`
  * enlarges it (cell sheets).
  */
-function drawGrid(page: PDFPage, font: PDFFont, scene: PaperScene, view: GridView, pt: number, box: { x0: number; y0: number; region: Rect }) {
+function drawGrid(
+  page: PDFPage,
+  font: PDFFont,
+  scene: PaperScene,
+  view: GridView,
+  pt: number,
+  box: { x0: number; y0: number; region: Rect },
+) {
   const pageHeight = page.getHeight();
   const [r, g, b] = GRID_RGB[view.gridColor].map((v) => v / 255) as [number, number, number];
   const color = rgb(r, g, b);
   const opacity = GRID_ALPHA[view.gridColor] * view.gridOpacity;
   const thickness = LINE_PT * view.gridThickness;
   const { region } = box;
-  const toPage = (x: number, y: number) => ({ x: box.x0 + (x - region.x) * pt, y: pageHeight - (box.y0 + (y - region.y) * pt) });
-  const line = (x1: number, y1: number, x2: number, y2: number, width = thickness, alpha = opacity) => page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: width, color, opacity: alpha });
+  const toPage = (x: number, y: number) => ({
+    x: box.x0 + (x - region.x) * pt,
+    y: pageHeight - (box.y0 + (y - region.y) * pt),
+  });
+  const line = (x1: number, y1: number, x2: number, y2: number, width = thickness, alpha = opacity) =>
+    page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: width, color, opacity: alpha });
 
   // Diagonals of a cell split between sheets stop at the sheet's part of the paper, strokes whole.
   const clipFrom = toPage(region.x, region.y + region.height);
-  page.pushOperators(pushGraphicsState(), rectangle(clipFrom.x - STROKE_PAD_PT, clipFrom.y - STROKE_PAD_PT, region.width * pt + 2 * STROKE_PAD_PT, region.height * pt + 2 * STROKE_PAD_PT), clip(), endPath());
+  page.pushOperators(
+    pushGraphicsState(),
+    rectangle(
+      clipFrom.x - STROKE_PAD_PT,
+      clipFrom.y - STROKE_PAD_PT,
+      region.width * pt + 2 * STROKE_PAD_PT,
+      region.height * pt + 2 * STROKE_PAD_PT,
+    ),
+    clip(),
+    endPath(),
+  );
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const inside = (v: number, from: number, length: number) => v >= from - 1e-9 && v <= from + length + 1e-9;
   const right = Math.min(region.x + region.width, scene.paperWidth);
@@ -85,14 +133,27 @@ function drawGrid(page: PDFPage, font: PDFFont, scene: PaperScene, view: GridVie
   }
   const fontSize = Math.max(4, Math.min(CELL_LABEL_MAX_PT, scene.gridSize * pt * 0.16));
   const within = (x: number, y: number, width: number, height: number) =>
-    x >= region.x - 1e-9 && y >= region.y - 1e-9 && x + width <= region.x + region.width + 1e-9 && y + height <= region.y + region.height + 1e-9;
+    x >= region.x - 1e-9 &&
+    y >= region.y - 1e-9 &&
+    x + width <= region.x + region.width + 1e-9 &&
+    y + height <= region.y + region.height + 1e-9;
   // Only the cells this part of the paper meets: a poster's sheet holds a few of 40,000.
-  const first = { column: Math.max(0, Math.floor(region.x / scene.gridSize)), row: Math.max(0, Math.floor(region.y / scene.gridSize)) };
-  const last = { column: Math.min(columns, Math.ceil((region.x + region.width) / scene.gridSize)), row: Math.min(rows, Math.ceil((region.y + region.height) / scene.gridSize)) };
+  const first = {
+    column: Math.max(0, Math.floor(region.x / scene.gridSize)),
+    row: Math.max(0, Math.floor(region.y / scene.gridSize)),
+  };
+  const last = {
+    column: Math.min(columns, Math.ceil((region.x + region.width) / scene.gridSize)),
+    row: Math.min(rows, Math.ceil((region.y + region.height) / scene.gridSize)),
+  };
   for (let row = first.row; row < last.row; row++) {
     for (let c = first.column; c < last.column; c++) {
       const cell = cellRect({ column: c, row }, scene.paperWidth, scene.paperHeight, scene.gridSize);
-      const meets = cell.x < region.x + region.width && cell.x + cell.width > region.x && cell.y < region.y + region.height && cell.y + cell.height > region.y;
+      const meets =
+        cell.x < region.x + region.width &&
+        cell.x + cell.width > region.x &&
+        cell.y < region.y + region.height &&
+        cell.y + cell.height > region.y;
       if (view.diagonals && meets) {
         line(cell.x, cell.y, cell.x + cell.width, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
         line(cell.x + cell.width, cell.y, cell.x, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
@@ -104,7 +165,14 @@ function drawGrid(page: PDFPage, font: PDFFont, scene: PaperScene, view: GridVie
       const box = cellLabelBox(font.widthOfTextAtSize(label, fontSize), fontSize);
       if (!within(cell.x, cell.y, box.width / pt, box.height / pt)) continue;
       const at = toPage(cell.x, cell.y);
-      page.drawText(label, { x: at.x + fontSize * 0.35, y: at.y - fontSize * 1.15, size: fontSize, font, color, opacity: Math.min(1, opacity + 0.1) });
+      page.drawText(label, {
+        x: at.x + fontSize * 0.35,
+        y: at.y - fontSize * 1.15,
+        size: fontSize,
+        font,
+        color,
+        opacity: Math.min(1, opacity + 0.1),
+      });
     }
   }
   page.pushOperators(popGraphicsState());
@@ -115,10 +183,20 @@ function drawPicture(page: PDFPage, picture: PDFImage, scene: PaperScene, layout
   const { scale } = layout;
   const { region } = sheet;
   const top = layout.height - sheet.y;
-  page.pushOperators(pushGraphicsState(), rectangle(sheet.x, top - region.height * scale, region.width * scale, region.height * scale), clip(), endPath());
+  page.pushOperators(
+    pushGraphicsState(),
+    rectangle(sheet.x, top - region.height * scale, region.width * scale, region.height * scale),
+    clip(),
+    endPath(),
+  );
   const left = sheet.x - region.x * scale;
   const paperTop = top + region.y * scale;
-  page.drawImage(picture, { x: left, y: paperTop - scene.paperHeight * scale, width: scene.paperWidth * scale, height: scene.paperHeight * scale });
+  page.drawImage(picture, {
+    x: left,
+    y: paperTop - scene.paperHeight * scale,
+    width: scene.paperWidth * scale,
+    height: scene.paperHeight * scale,
+  });
   page.pushOperators(popGraphicsState());
 }
 
@@ -130,8 +208,12 @@ function drawPicture(page: PDFPage, picture: PDFImage, scene: PaperScene, layout
 function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSize: number) {
   const { scale, overlap } = layout;
   const { region, shares } = sheet;
-  const toPage = (x: number, y: number) => ({ x: sheet.x + (x - region.x) * scale, y: layout.height - (sheet.y + (y - region.y) * scale) });
-  const line = (x1: number, y1: number, x2: number, y2: number, dashArray: number[]) => page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: 0.6, color: INK, dashArray });
+  const toPage = (x: number, y: number) => ({
+    x: sheet.x + (x - region.x) * scale,
+    y: layout.height - (sheet.y + (y - region.y) * scale),
+  });
+  const line = (x1: number, y1: number, x2: number, y2: number, dashArray: number[]) =>
+    page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: 0.6, color: INK, dashArray });
   const mark = (x: number, y: number) => {
     const at = toPage(x, y);
     page.drawCircle({ x: at.x, y: at.y, size: 4, borderColor: INK, borderWidth: 0.5 });
@@ -173,7 +255,14 @@ function drawCornerMarks(page: PDFPage, request: PdfRequest, layout: PrintLayout
     const top = sheet.y + centre.y * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
     markModules(ids[corner]!).forEach((row, y) =>
       row.forEach((black, x) => {
-        if (black) page.drawRectangle({ x: left + x * module, y: layout.height - (top + (y + 1) * module), width: module, height: module, color: rgb(0, 0, 0) });
+        if (black)
+          page.drawRectangle({
+            x: left + x * module,
+            y: layout.height - (top + (y + 1) * module),
+            width: module,
+            height: module,
+            color: rgb(0, 0, 0),
+          });
       }),
     );
   });
@@ -185,7 +274,10 @@ function drawSheetLabel(page: PDFPage, font: PDFFont, layout: PrintLayout, sheet
   if (!box) return;
   const lines: [string, number][] = [
     [`${part} · sheet ${sheet.number} of ${layout.sheets.length} · row ${sheet.row}, column ${sheet.column}`, 8],
-    ["Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.", 6.5],
+    [
+      "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
+      6.5,
+    ],
   ];
   let y = layout.height - box.y;
   for (const [text, preferred] of lines) {
@@ -201,7 +293,13 @@ function drawSheetLabel(page: PDFPage, font: PDFFont, layout: PrintLayout, sheet
  */
 export async function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
   const { scene, unit, view } = request;
-  const layout = layoutPrint({ paperWidth: scene.paperWidth, paperHeight: scene.paperHeight, unit, sheet: request.sheet, marginMm: request.marginMm });
+  const layout = layoutPrint({
+    paperWidth: scene.paperWidth,
+    paperHeight: scene.paperHeight,
+    unit,
+    sheet: request.sheet,
+    marginMm: request.marginMm,
+  });
   const pageSize: [number, number] = [layout.width, layout.height];
   const pdf = await PDFDocument.create();
   pdf.setTitle("Dragon Grid drawing grid");
@@ -210,9 +308,15 @@ export async function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
   const whole = { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight };
 
   const unitsPerInch = unit === "in" ? 1 : 2.54;
-  const pixelsPerUnit = Math.min(PICTURE_DPI / unitsPerInch, Math.sqrt(PICTURE_MAX_PIXELS / (scene.paperWidth * scene.paperHeight)));
+  const pixelsPerUnit = Math.min(
+    PICTURE_DPI / unitsPerInch,
+    Math.sqrt(PICTURE_MAX_PIXELS / (scene.paperWidth * scene.paperHeight)),
+  );
   const picture = await pdf.embedJpg(await jpegOf(renderRegion(request, whole, pixelsPerUnit)));
-  for (const [part, withPicture] of [["Picture and grid", true], ["Grid alone", false]] as const) {
+  for (const [part, withPicture] of [
+    ["Picture and grid", true],
+    ["Grid alone", false],
+  ] as const) {
     for (const sheet of layout.sheets) {
       const page = pdf.addPage(pageSize);
       if (withPicture) drawPicture(page, picture, scene, layout, sheet);
@@ -247,13 +351,26 @@ async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: PdfReques
   for (const [index, cell] of cells.entries()) {
     const slot = index % (across * down);
     if (slot === 0) page = pdf.addPage(pageSize);
-    const region = { x: cell.column * scene.gridSize, y: cell.row * scene.gridSize, width: scene.gridSize, height: scene.gridSize };
+    const region = {
+      x: cell.column * scene.gridSize,
+      y: cell.row * scene.gridSize,
+      width: scene.gridSize,
+      height: scene.gridSize,
+    };
     const picture = await pdf.embedJpg(await jpegOf(renderRegion(request, region, pixelsPerUnit)));
     const x0 = margin + (slot % across) * (size + gap);
     const y0 = margin + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
     page!.drawText(`Cell ${cellLabel(cell)}`, { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
     page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
-    page!.drawRectangle({ x: x0, y: pageSize[1] - y0 - size, width: size, height: size, borderColor: INK, borderWidth: 0.75, borderOpacity: 0.8 });
+    page!.drawRectangle({
+      x: x0,
+      y: pageSize[1] - y0 - size,
+      width: size,
+      height: size,
+      borderColor: INK,
+      borderWidth: 0.75,
+      borderOpacity: 0.8,
+    });
     if (view.diagonals) drawGrid(page!, font, scene, view, size / scene.gridSize, { x0, y0, region });
   }
 }
