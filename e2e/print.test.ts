@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, newPage } from "./support/browser";
 import { PDFTOPPM, PDFTOTEXT, brokenLines, inkDistanceFromEdge, pageWords, renderPdf, solidLines, type GreyPage } from "./support/pdf-raster";

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { cellLabel, PAPER_MAX } from "../grid";
 import { PAPER_PRESETS, type PaperPreset, type Unit } from "../paper";
