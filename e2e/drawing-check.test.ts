@@ -8,11 +8,19 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  PHONE,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo";
 import { renderPdf } from "./support/pdf-raster";
-import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/web/features/canvas/pdf-layout";
-import { PAGE_PX_PER_MM } from "../src/web/features/canvas/check/synthetic-photo";
+import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
+import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -38,7 +46,11 @@ const heatMap = (page: Page) => page.getByRole("group", { name: "Heat map of you
 const flagged = (page: Page) =>
   heatMap(page)
     .getByRole("button")
-    .evaluateAll((cells) => cells.filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status")!)).map((cell) => cell.getAttribute("aria-label")));
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status")!))
+        .map((cell) => cell.getAttribute("aria-label")),
+    );
 
 async function openCheck(page: Page) {
   await page.goto(`/draw/${dragonId}?version=color`);
@@ -106,7 +118,9 @@ describe("Check my drawing", () => {
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await heatMap(page).waitFor();
       expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
-      await expect.poll(() => page.getByRole("status").filter({ hasText: "drawn cells match" }).textContent()).toMatch(/^\d+ of \d+ drawn cells match the template within 1\.5 mm\.$/);
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "drawn cells match" }).textContent())
+        .toMatch(/^\d+ of \d+ drawn cells match the template within 1\.5 mm\.$/);
       await screenshot(page, "drawing-check-result-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -180,10 +194,25 @@ describe("Check my drawing", () => {
       const blankGrid = renderPdf(pdf, PAGE_PX_PER_MM * 25.4)[1]!;
       const rgba = new Uint8ClampedArray(blankGrid.width * blankGrid.height * 4);
       blankGrid.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
-      const sheet = layoutPrint({ paperWidth: 8, paperHeight: 6, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM }).sheets[0]!;
+      const sheet = layoutPrint({
+        paperWidth: 8,
+        paperHeight: 6,
+        unit: "in",
+        sheet: "letter",
+        marginMm: DEFAULT_MARGIN_MM,
+      }).sheets[0]!;
       const canvas = { paperWidth: 8, paperHeight: 6, gridSize: 1, unit: "in" as const };
-      const printed = { image: { width: blankGrid.width, height: blankGrid.height, data: rgba }, gridOrigin: { x: sheet.x / POINTS_PER_MM, y: sheet.y / POINTS_PER_MM } };
-      const photo = await photoOfDrawing(template, { canvas, sheet: printed, moved: [{ column: 3, row: 1, dx: 0, dy: 3 }], photoWidth: 3000, photoHeight: 2250 });
+      const printed = {
+        image: { width: blankGrid.width, height: blankGrid.height, data: rgba },
+        gridOrigin: { x: sheet.x / POINTS_PER_MM, y: sheet.y / POINTS_PER_MM },
+      };
+      const photo = await photoOfDrawing(template, {
+        canvas,
+        sheet: printed,
+        moved: [{ column: 3, row: 1, dx: 0, dy: 3 }],
+        photoWidth: 3000,
+        photoHeight: 2250,
+      });
 
       await page.getByRole("button", { name: "Check my drawing" }).click();
       await choosePhoto(page, photo.file);
@@ -199,7 +228,9 @@ describe("Check my drawing", () => {
       await page.getByText("4 x 3 cells").waitFor();
       await page.getByRole("button", { name: "Check my drawing" }).click();
       await choosePhoto(page, photo.file);
-      await expect.poll(() => page.getByRole("alert").textContent(), { timeout: 20_000 }).toMatch(/^This page was printed for another dragon, or for another paper or grid size/);
+      await expect
+        .poll(() => page.getByRole("alert").textContent(), { timeout: 20_000 })
+        .toMatch(/^This page was printed for another dragon, or for another paper or grid size/);
     } finally {
       await context.close();
     }
@@ -242,10 +273,19 @@ describe("Check my drawing", () => {
         await page.getByRole("button", { name: "Close the check" }).click();
       }
       await expect.poll(() => kept).toBe(2);
-      const mine = (await (await context.request.get("/api/posts/mine")).json()) as { description: string; approved: boolean; images: unknown[] }[];
-      expect(mine.find((post) => post.description === "Checked and shared")).toMatchObject({ approved: false, images: [expect.anything()] });
+      const mine = (await (await context.request.get("/api/posts/mine")).json()) as {
+        description: string;
+        approved: boolean;
+        images: unknown[];
+      }[];
+      expect(mine.find((post) => post.description === "Checked and shared")).toMatchObject({
+        approved: false,
+        images: [expect.anything()],
+      });
       await page.reload();
-      await page.getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
+      await page
+        .getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ })
+        .waitFor();
       const answer = await context.request.get(`/api/checks/${dragonId}`);
       const checks = (await answer.json()) as { cells: { label: string; status: string }[]; photoUrl: string | null }[];
       expect(checks.length).toBeGreaterThanOrEqual(2);
@@ -295,7 +335,11 @@ describe("Check my drawing", () => {
       await page.goto(`/draw/${dragonId}?version=color`);
       await page.locator("[data-testid=paper][data-image=hires]").waitFor();
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-      await page.waitForFunction(async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")),
+        undefined,
+        { timeout: 30_000 },
+      );
       const check = async () => {
         await page.getByRole("button", { name: "Check my drawing" }).click();
         await choosePhoto(page, small.file);
@@ -308,7 +352,14 @@ describe("Check my drawing", () => {
       };
       await check();
       await context.setOffline(true);
-      expect(await page.evaluate(() => fetch(`/api/dragons?probe=${Math.random()}`).then(() => "reached", () => "failed"))).toBe("failed");
+      expect(
+        await page.evaluate(() =>
+          fetch(`/api/dragons?probe=${Math.random()}`).then(
+            () => "reached",
+            () => "failed",
+          ),
+        ),
+      ).toBe("failed");
       await page.reload();
       await page.locator("[data-testid=paper][data-image=hires]").waitFor();
       await check();
@@ -334,29 +385,46 @@ describe("Check my drawing", () => {
       await openCheck(page);
       const alert = page.getByRole("alert");
       await choosePhoto(page, notAPicture);
-      await expect.poll(() => alert.textContent()).toBe("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
+      await expect
+        .poll(() => alert.textContent())
+        .toBe("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
       await choosePhoto(page, broken);
-      await expect.poll(() => alert.textContent()).toBe("This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
+      await expect
+        .poll(() => alert.textContent())
+        .toBe("This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
       await choosePhoto(page, huge);
-      await expect.poll(() => alert.textContent()).toBe("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
+      await expect
+        .poll(() => alert.textContent())
+        .toBe("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
 
       // Corners left where they start (nowhere near the grid): the grid is not found.
       await choosePhoto(page, small.file);
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
-      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^Your grid could not be found inside the four corners\./);
+      await expect
+        .poll(() => alert.textContent(), { timeout: 20_000 })
+        .toMatch(/^Your grid could not be found inside the four corners\./);
 
       // Two handles swapped (the paper would be mirrored): said before anything is checked.
-      await dragCorners(page, { ...small, corners: [small.corners[1]!, small.corners[0]!, small.corners[2]!, small.corners[3]!] });
+      await dragCorners(page, {
+        ...small,
+        corners: [small.corners[1]!, small.corners[0]!, small.corners[2]!, small.corners[3]!],
+      });
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
-      await expect.poll(() => alert.textContent()).toBe("The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.");
+      await expect
+        .poll(() => alert.textContent())
+        .toBe(
+          "The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.",
+        );
 
       await page.getByRole("button", { name: "Choose another photo" }).click();
       await choosePhoto(page, dark);
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       await dragCorners(page, small);
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
-      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^This photo is too dark to read your pencil lines\./);
+      await expect
+        .poll(() => alert.textContent(), { timeout: 20_000 })
+        .toMatch(/^This photo is too dark to read your pencil lines\./);
     } finally {
       await context.close();
     }

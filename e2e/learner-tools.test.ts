@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  PHONE,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { signIn } from "./support/accounts";
 import { paperPixels } from "./support/paper";
 
@@ -56,10 +64,18 @@ async function markFirstThree(page: Page) {
 function readPage(doc: PDFDocument, page: PDFPage): { lines: number[][]; paintsImage: boolean } {
   const contents = page.node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  const text = streams.map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1")).join("\n");
-  const lines = [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) m\s+(-?[\d.]+) (-?[\d.]+) l/g)].map((m) => m.slice(1, 5).map(Number));
+  const text = streams
+    .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1"))
+    .join("\n");
+  const lines = [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) m\s+(-?[\d.]+) (-?[\d.]+) l/g)].map((m) =>
+    m.slice(1, 5).map(Number),
+  );
   const xObjects = page.node.Resources()?.lookup(PDFName.of("XObject"));
-  return { lines, paintsImage: /\bDo\b/.test(text) || Boolean(xObjects && (xObjects as unknown as { keys(): unknown[] }).keys().length > 0) };
+  return {
+    lines,
+    paintsImage:
+      /\bDo\b/.test(text) || Boolean(xObjects && (xObjects as unknown as { keys(): unknown[] }).keys().length > 0),
+  };
 }
 
 async function makePdf(page: Page, cellSheets = false): Promise<PDFDocument> {
@@ -111,7 +127,9 @@ describe("learner tools on the canvas", () => {
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/wip") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Save" }).click();
     expect((await saved).status()).toBe(200);
-    expect(((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { doneCells: string[] }).doneCells).toEqual(["A1", "B1", "C1"]);
+    expect(
+      ((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { doneCells: string[] }).doneCells,
+    ).toEqual(["A1", "B1", "C1"]);
     await page.reload();
     await paper(page).waitFor();
     expect(await doneCount(page).textContent()).toBe("3 of 99 cells done");
@@ -187,7 +205,12 @@ describe("learner tools on the canvas", () => {
       expect(Math.abs(p.getHeight() - 11 * 72)).toBeLessThan(0.5);
     }
     const [picture1, picture2, blank1, blank2] = pages.map((p) => readPage(pdf, p));
-    expect([picture1!.paintsImage, picture2!.paintsImage, blank1!.paintsImage, blank2!.paintsImage]).toEqual([true, true, false, false]);
+    expect([picture1!.paintsImage, picture2!.paintsImage, blank1!.paintsImage, blank2!.paintsImage]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     // The same grid over the picture as alone.
     expect(picture1!.lines).toEqual(blank1!.lines);
     expect(picture2!.lines).toEqual(blank2!.lines);
@@ -213,7 +236,13 @@ describe("learner tools on the canvas", () => {
       };
     });
     await openCanvas(page);
-    expect(await page.evaluate(() => (document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy.allowsFeature("screen-wake-lock"))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (
+          document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }
+        ).featurePolicy.allowsFeature("screen-wake-lock"),
+      ),
+    ).toBe(true);
     await page.waitForFunction(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks.length >= 2);
     const log = await page.evaluate(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks);
     expect(log[0]).toBe("requested");
@@ -223,7 +252,10 @@ describe("learner tools on the canvas", () => {
   });
 
   it("looks finished at 390 x 844 and 1440 x 900, and axe finds nothing serious", async () => {
-    for (const [name, viewport] of [["phone", PHONE], ["desktop", { width: 1440, height: 900 }]] as const) {
+    for (const [name, viewport] of [
+      ["phone", PHONE],
+      ["desktop", { width: 1440, height: 900 }],
+    ] as const) {
       const { context, page } = await newPage(browser, viewport);
       await openCanvas(page);
       if (name === "phone") await page.getByRole("button", { name: "Settings" }).click();
@@ -249,4 +281,3 @@ describe("learner tools on the canvas", () => {
     }
   });
 });
-

@@ -1,9 +1,18 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, newPage } from "./support/browser";
-import { PDFTOPPM, PDFTOTEXT, brokenLines, inkDistanceFromEdge, pageWords, renderPdf, solidLines, type GreyPage } from "./support/pdf-raster";
+import {
+  PDFTOPPM,
+  PDFTOTEXT,
+  brokenLines,
+  inkDistanceFromEdge,
+  pageWords,
+  renderPdf,
+  solidLines,
+  type GreyPage,
+} from "./support/pdf-raster";
 
 // The printed grid is checked as a printer sees it: pages rendered by poppler at a known
 // resolution, lines found in the pixels. CI installs poppler-utils; elsewhere, without it, the
@@ -46,12 +55,16 @@ async function makePdf(page: Page): Promise<{ file: string; sizes: [number, numb
   await dialogOf(page).getByRole("button", { name: "Make PDF" }).click();
   const file = (await (await download).path())!;
   const pdf = await PDFDocument.load(fs.readFileSync(file));
-  return { file, sizes: pdf.getPages().map((p) => [Math.round(p.getWidth() * 100) / 100, Math.round(p.getHeight() * 100) / 100]) };
+  return {
+    file,
+    sizes: pdf.getPages().map((p) => [Math.round(p.getWidth() * 100) / 100, Math.round(p.getHeight() * 100) / 100]),
+  };
 }
 
 const gaps = (values: number[]) => values.slice(1).map((v, i) => v - values[i]!);
 /** Each gap in whole squares of `square` pixels, or NaN when it is more than a pixel off any. */
-const inSquares = (values: number[], square: number) => gaps(values).map((gap) => (Math.abs(gap - Math.round(gap / square) * square) <= 1 ? Math.round(gap / square) : NaN));
+const inSquares = (values: number[], square: number) =>
+  gaps(values).map((gap) => (Math.abs(gap - Math.round(gap / square) * square) <= 1 ? Math.round(gap / square) : NaN));
 
 /** Grid lines of a rendered sheet, each checked to lie at least `marginPx` inside the page. */
 function gridLines(sheet: GreyPage, marginPx: number) {
@@ -85,7 +98,9 @@ function acrossJoin(first: GreyPage, second: GreyPage, vertical: boolean): numbe
   const cut = brokenLines(second, vertical, 2 * DPI, LINE_RUN, span(second))[0]!;
   expect(guide).toBeDefined();
   expect(cut).toBeDefined();
-  const before = solidLines(first, vertical, LINE_RUN).filter((l) => l.at < guide).at(-1)!;
+  const before = solidLines(first, vertical, LINE_RUN)
+    .filter((l) => l.at < guide)
+    .at(-1)!;
   const after = solidLines(second, vertical, LINE_RUN).find((l) => l.at > cut)!;
   return guide - before.at + (after.at - cut);
 }
@@ -95,7 +110,11 @@ function labelsOn(file: string, pages: number[]): Set<string> {
   return new Set(pages.flatMap((p) => [...pageWords(file, p).matchAll(/\b[A-Z]{1,2}[0-9]{1,3}\b/g)].map((m) => m[0])));
 }
 
-const allLabels = (columns: number, rows: number) => Array.from({ length: columns * rows }, (_, i) => `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`);
+const allLabels = (columns: number, rows: number) =>
+  Array.from(
+    { length: columns * rows },
+    (_, i) => `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`,
+  );
 
 describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
   it("Letter with a 1-inch grid: every line, label and mark at least the 0.25 in margin inside the sheet, squares exactly 1 inch, on two sheets that join exactly", async () => {
@@ -104,11 +123,20 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
     expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.25");
-    await dialog.getByText("The picture takes 2 Letter sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false }).waitFor();
+    await dialog
+      .getByText("The picture takes 2 Letter sheets (portrait, 1 row of 2), and so does the blank grid.", {
+        exact: false,
+      })
+      .waitFor();
     const { file, sizes } = await makePdf(page);
 
     // Letter sheets, portrait: the picture under the grid on two, then the grid alone on two.
-    expect(sizes).toEqual([[612, 792], [612, 792], [612, 792], [612, 792]]);
+    expect(sizes).toEqual([
+      [612, 792],
+      [612, 792],
+      [612, 792],
+      [612, 792],
+    ]);
     const sheets = renderPdf(file, DPI);
     expect(sheets.map((s) => [s.width, s.height])).toEqual(Array(4).fill([8.5 * DPI, 11 * DPI]));
     // Nothing at all painted in the margin, on any sheet: not the picture, a line, a label or a mark.
@@ -144,12 +172,19 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await dialog.getByLabel("Printable margin").fill("0.5");
     await dialog.getByText("The picture fits on one A3 sheet (landscape), and so does the blank grid.").waitFor();
     const { file, sizes } = await makePdf(page);
-    expect(sizes).toEqual([[1190.55, 841.89], [1190.55, 841.89]]);
+    expect(sizes).toEqual([
+      [1190.55, 841.89],
+      [1190.55, 841.89],
+    ]);
     const sheets = renderPdf(file, DPI);
     for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(0.5 * DPI);
     const { xs, ys } = gridLines(sheets[1]!, 0.5 * DPI);
     expect(inSquares(xs, DPI)).toEqual(Array(11).fill(1));
-    expect(gaps(ys).slice(0, 8).every((gap) => Math.abs(gap - DPI) <= 1)).toBe(true);
+    expect(
+      gaps(ys)
+        .slice(0, 8)
+        .every((gap) => Math.abs(gap - DPI) <= 1),
+    ).toBe(true);
     expect(gaps(ys)).toHaveLength(9);
     // Centred: as much room left of the grid as right of it.
     expect(Math.abs(xs[0]! - (sheets[1]!.width - 1 - xs.at(-1)!))).toBeLessThanOrEqual(2);
@@ -167,7 +202,11 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await page.getByText("20 x 15 cells").waitFor();
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
-    await dialog.getByText("The picture takes 6 Letter sheets (landscape, 3 rows of 2), and so does the blank grid.", { exact: false }).waitFor();
+    await dialog
+      .getByText("The picture takes 6 Letter sheets (landscape, 3 rows of 2), and so does the blank grid.", {
+        exact: false,
+      })
+      .waitFor();
     const { file, sizes } = await makePdf(page);
     expect(sizes).toEqual(Array(12).fill([792, 612]));
     const sheets = renderPdf(file, DPI);
@@ -197,7 +236,9 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("a4");
     expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.635");
-    await dialog.getByText("The picture takes 2 A4 sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false }).waitFor();
+    await dialog
+      .getByText("The picture takes 2 A4 sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false })
+      .waitFor();
     const { file, sizes } = await makePdf(page);
     expect(sizes).toEqual(Array(4).fill([595.28, 841.89]));
     const cm = DPI / 2.54;
@@ -207,7 +248,8 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     // 29.7 cm across: 0–14 cm on the first sheet, 16–28 and the paper's edge at 29.7 on the second.
     expect(gaps(left.xs).map((gap) => Math.round(gap / cm))).toEqual([2, 2, 2, 2, 2, 2, 2]);
     expect(gaps(right.xs).map((gap) => Math.round((gap / cm) * 10) / 10)).toEqual([2, 2, 2, 2, 2, 2, 1.7]);
-    for (const gap of [...gaps(left.xs), ...gaps(right.xs).slice(0, 6)]) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
+    for (const gap of [...gaps(left.xs), ...gaps(right.xs).slice(0, 6)])
+      expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
     expect(Math.abs(gaps(right.xs)[6]! - 1.7 * cm)).toBeLessThanOrEqual(1);
     // 21 cm down: ten 2 cm rows and a 1 cm one.
     for (const gap of gaps(left.ys).slice(0, 10)) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);

@@ -9,18 +9,34 @@ import fs from "node:fs";
 const external = [
   "sharp", // native libvips
   "@node-rs/argon2", // native password hashing
-  "@electric-sql/pglite", "@electric-sql/pglite/*", // WebAssembly and data files beside it
-  "pino", "thread-stream", // worker threads by file name
-  "pg", "pg-native", // optional native binding
-  "@uppy/companion", "express-session", // remote sources (Companion is imported only when enabled)
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*", // WebAssembly and data files beside it
+  "pino",
+  "thread-stream", // worker threads by file name
+  "pg",
+  "pg-native", // optional native binding
+  "@uppy/companion",
+  "express-session", // remote sources (Companion is imported only when enabled)
+  // Companion's shared sign-in state, only with REDIS_URL. Bundled, node-redis's CommonJS
+  // re-exports are lost to import() (no createClient); Node's own loader finds them.
+  "connect-redis",
+  "redis",
   "@aws-sdk/*", // S3 storage
-  "openid-client", "nodemailer", // Google sign-in, mail
+  "openid-client",
+  "nodemailer", // Google sign-in, mail
 ];
 
 // Chunks are named by their content: those of an earlier build would stay beside the new ones.
 fs.rmSync("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: { main: "src/server/main.ts", "make-admin": "src/server/cli/make-admin.ts", backup: "src/server/cli/backup.ts", restore: "src/server/cli/restore.ts", "move-to": "src/server/cli/move-to.ts", "pencil-thread": "src/server/images/pencil-thread.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    "make-admin": "src/server/cli/make-admin.ts",
+    backup: "src/server/cli/backup.ts",
+    restore: "src/server/cli/restore.ts",
+    "move-to": "src/server/cli/move-to.ts",
+    "pencil-thread": "src/server/images/pencil-thread.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   platform: "node",
@@ -32,7 +48,9 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   external,
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: true,
   // Without comments and indentation the code V8 keeps in memory is a third of the size, and all
   // ASCII (a package's comment with an en dash made the whole 3.8 MB file a two-byte string: 9 MB

@@ -8,12 +8,19 @@
 //  - the check's own time in Node for a 12 MP photo (the browser's is timed in Chromium).
 // Prints one JSON line.
 import { performance } from "node:perf_hooks";
-import { checkDrawing, type CheckOutcome } from "../../src/web/features/canvas/check/check-drawing";
-import { findMarks } from "../../src/web/features/canvas/check/find-marks";
-import { markIds } from "../../src/web/features/canvas/check/mark-layout";
-import type { Corners } from "../../src/web/features/canvas/check/straighten";
-import { SYNTHETIC_PAPER, cornersByHand, registrationErrorsMm, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "../../src/web/features/canvas/check/synthetic-photo";
-import { describeCell } from "../../src/web/features/canvas/check/words";
+import { checkDrawing, type CheckOutcome } from "../../src/shared/drawing-check/check-drawing";
+import { findMarks } from "../../src/shared/drawing-check/find-marks";
+import { markIds } from "../../src/shared/drawing-check/mark-layout";
+import type { Corners } from "../../src/shared/drawing-check/straighten";
+import {
+  SYNTHETIC_PAPER,
+  cornersByHand,
+  registrationErrorsMm,
+  syntheticPhoto,
+  syntheticTemplate,
+  type SyntheticPhoto,
+} from "../../src/shared/drawing-check/synthetic-photo";
+import { describeCell } from "../../src/shared/drawing-check/words";
 
 const PX_PER_MM = 4;
 const SEEDS = [3, 17, 29];
@@ -26,9 +33,21 @@ const PLANTED = [
   { column: 7, row: 5, dx: 3, dy: 0, words: /^H6: lines about [23] mm to the right$/ },
 ];
 
-const worstRegistrationMm = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) => Math.max(...registrationErrorsMm(shot, paper, corners, outcome.offsets, PX_PER_MM));
+const worstRegistrationMm = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) =>
+  Math.max(...registrationErrorsMm(shot, paper, corners, outcome.offsets, PX_PER_MM));
 
-const results = { registrationMarksMm: 0, registrationByHandMm: 0, plantedFlagged: 0, plantedDirection: 0, planted: 0, othersOff: [] as string[], exactOff: [] as string[], blankDrawn: 0, marksMissed: 0, nodeCheckMs: [] as number[] };
+const results = {
+  registrationMarksMm: 0,
+  registrationByHandMm: 0,
+  plantedFlagged: 0,
+  plantedDirection: 0,
+  planted: 0,
+  othersOff: [] as string[],
+  exactOff: [] as string[],
+  blankDrawn: 0,
+  marksMissed: 0,
+  nodeCheckMs: [] as number[],
+};
 for (const seed of SEEDS) {
   const shot = syntheticPhoto({ seed, marks: ids, moved: PLANTED });
   const found = findMarks(shot.photo, paper, ids);
@@ -39,7 +58,10 @@ for (const seed of SEEDS) {
   const started = performance.now();
   const outcome = checkDrawing({ photo: shot.photo, corners: found.corners, paper, pxPerMm: PX_PER_MM, template });
   results.nodeCheckMs.push(performance.now() - started);
-  results.registrationMarksMm = Math.max(results.registrationMarksMm, worstRegistrationMm(shot, found.corners, outcome));
+  results.registrationMarksMm = Math.max(
+    results.registrationMarksMm,
+    worstRegistrationMm(shot, found.corners, outcome),
+  );
   for (const planted of PLANTED) {
     const cell = outcome.cells.find((c) => c.column === planted.column && c.row === planted.row)!;
     results.planted++;
@@ -47,20 +69,45 @@ for (const seed of SEEDS) {
     if (planted.words.test(describeCell(cell))) results.plantedDirection++;
   }
   const plantedLabels = new Set(PLANTED.map((p) => `${String.fromCharCode(65 + p.column)}${p.row + 1}`));
-  for (const cell of outcome.cells) if (!plantedLabels.has(cell.label) && (cell.status === "near" || cell.status === "off")) results.othersOff.push(`${seed}:${cell.label}`);
+  for (const cell of outcome.cells)
+    if (!plantedLabels.has(cell.label) && (cell.status === "near" || cell.status === "off"))
+      results.othersOff.push(`${seed}:${cell.label}`);
 
   const hand = cornersByHand(shot, paper, 2);
-  results.registrationByHandMm = Math.max(results.registrationByHandMm, worstRegistrationMm(shot, hand, checkDrawing({ photo: shot.photo, corners: hand, paper, pxPerMm: PX_PER_MM, template })));
+  results.registrationByHandMm = Math.max(
+    results.registrationByHandMm,
+    worstRegistrationMm(
+      shot,
+      hand,
+      checkDrawing({ photo: shot.photo, corners: hand, paper, pxPerMm: PX_PER_MM, template }),
+    ),
+  );
 
   const exact = syntheticPhoto({ seed: seed + 1, marks: ids });
   const exactFound = findMarks(exact.photo, paper, ids);
   if (exactFound.found === "ours") {
-    for (const cell of checkDrawing({ photo: exact.photo, corners: exactFound.corners, paper, pxPerMm: PX_PER_MM, template }).cells) if (cell.status !== "close" && cell.status !== "empty") results.exactOff.push(`${seed}:${cell.label}`);
+    for (const cell of checkDrawing({
+      photo: exact.photo,
+      corners: exactFound.corners,
+      paper,
+      pxPerMm: PX_PER_MM,
+      template,
+    }).cells)
+      if (cell.status !== "close" && cell.status !== "empty") results.exactOff.push(`${seed}:${cell.label}`);
   } else results.marksMissed++;
 
   const blank = syntheticPhoto({ seed: seed + 2, marks: ids, blank: true });
   const blankFound = findMarks(blank.photo, paper, ids);
-  if (blankFound.found === "ours") results.blankDrawn += checkDrawing({ photo: blank.photo, corners: blankFound.corners, paper, pxPerMm: PX_PER_MM, template }).cells.filter((c) => c.status !== "not-drawn").length;
+  if (blankFound.found === "ours")
+    results.blankDrawn += checkDrawing({
+      photo: blank.photo,
+      corners: blankFound.corners,
+      paper,
+      pxPerMm: PX_PER_MM,
+      template,
+    }).cells.filter((c) => c.status !== "not-drawn").length;
   else results.marksMissed++;
 }
-console.log(JSON.stringify({ seeds: SEEDS.length, ...results, nodeCheckMs: Math.round(Math.max(...results.nodeCheckMs)) }));
+console.log(
+  JSON.stringify({ seeds: SEEDS.length, ...results, nodeCheckMs: Math.round(Math.max(...results.nodeCheckMs)) }),
+);

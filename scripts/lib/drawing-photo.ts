@@ -2,17 +2,17 @@
 // journeys: the template placed on the paper as the canvas places it, its outlines drawn in pencil
 // on a printed grid page (the app's own PDF page, or one drawn like it; some cells moved, if
 // asked), then photographed turned, in perspective, lit unevenly, blurred and noisy
-// (src/web/features/canvas/check/synthetic-photo.ts).
+// (src/shared/drawing-check/synthetic-photo.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { gridDimensions, imagePlacement } from "../../src/shared/grid";
 import type { Unit } from "../../src/shared/paper";
-import { paperInMm } from "../../src/web/features/canvas/check/paper-geometry";
-import { templateLines } from "../../src/web/features/canvas/check/reference";
-import { syntheticPhoto, type SyntheticOptions } from "../../src/web/features/canvas/check/synthetic-photo";
-import type { Corners } from "../../src/web/features/canvas/check/straighten";
+import { paperInMm } from "../../src/shared/drawing-check/paper-geometry";
+import { templateLines } from "../../src/shared/drawing-check/reference";
+import { syntheticPhoto, type SyntheticOptions } from "../../src/shared/drawing-check/synthetic-photo";
+import type { Corners } from "../../src/shared/drawing-check/straighten";
 
 const PX_PER_MM = 4;
 
@@ -25,7 +25,8 @@ export interface CanvasPaper {
 
 /** The canvas's default paper: 11 × 8.5 in, 1 in squares, the picture fitted and centred. */
 export const DEFAULT_CANVAS_PAPER: CanvasPaper = { paperWidth: 11, paperHeight: 8.5, gridSize: 1, unit: "in" };
-const inMm = (canvas: CanvasPaper) => paperInMm(canvas, gridDimensions(canvas.paperWidth, canvas.paperHeight, canvas.gridSize));
+const inMm = (canvas: CanvasPaper) =>
+  paperInMm(canvas, gridDimensions(canvas.paperWidth, canvas.paperHeight, canvas.gridSize));
 export const DEFAULT_PAPER = inMm(DEFAULT_CANVAS_PAPER);
 
 export interface DrawingPhoto {
@@ -44,20 +45,36 @@ export async function photoOfDrawing(
   const paper = inMm(canvas);
   const image = sharp(templateBytes);
   const meta = await image.metadata();
-  const placement = imagePlacement({ width: meta.width!, height: meta.height! }, canvas.paperWidth, canvas.paperHeight, 1, 0, 0);
+  const placement = imagePlacement(
+    { width: meta.width!, height: meta.height! },
+    canvas.paperWidth,
+    canvas.paperHeight,
+    1,
+    0,
+    0,
+  );
   const toPx = (paper.widthMm / canvas.paperWidth) * PX_PER_MM;
   const width = Math.round(paper.widthMm * PX_PER_MM);
   const height = Math.round(paper.heightMm * PX_PER_MM);
-  const picture = await image.flatten({ background: "#ffffff" }).resize(Math.round(placement.width * toPx), Math.round(placement.height * toPx)).png().toBuffer();
+  const picture = await image
+    .flatten({ background: "#ffffff" })
+    .resize(Math.round(placement.width * toPx), Math.round(placement.height * toPx))
+    .png()
+    .toBuffer();
   const rendered = await sharp({ create: { width, height, channels: 4, background: "#ffffff" } })
     .composite([{ input: picture, left: Math.round(placement.x * toPx), top: Math.round(placement.y * toPx) }])
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { edges } = templateLines({ width, height, data: new Uint8Array(rendered.data) });
   const shot = syntheticPhoto({ ...options, paper, pencil: { mask: edges, pxPerMm: PX_PER_MM } });
-  const raw = sharp(Buffer.from(shot.photo.data.buffer, shot.photo.data.byteOffset, shot.photo.data.length), { raw: { width: shot.photo.width, height: shot.photo.height, channels: 4 } });
+  const raw = sharp(Buffer.from(shot.photo.data.buffer, shot.photo.data.byteOffset, shot.photo.data.length), {
+    raw: { width: shot.photo.width, height: shot.photo.height, channels: 4 },
+  });
   const format = options.format ?? "jpeg";
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drawing-photo-")), `paper.${format === "jpeg" ? "jpg" : "png"}`);
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), "drawing-photo-")),
+    `paper.${format === "jpeg" ? "jpg" : "png"}`,
+  );
   await (format === "jpeg" ? raw.jpeg({ quality: 90 }) : raw.png()).toFile(file);
   return { file, width: shot.photo.width, height: shot.photo.height, corners: shot.corners };
 }

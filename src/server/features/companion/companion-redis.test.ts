@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { Redis } from "ioredis";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
@@ -31,16 +31,18 @@ describe.skipIf(!haveRedis)("remote sources' sign-in with several server process
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redis = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     redisUrl = `redis://127.0.0.1:${port}`;
     for (let tries = 0; ; tries++) {
-      const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
+      const probe = createClient({ url: redisUrl, socket: { reconnectStrategy: false } });
       probe.on("error", () => {});
       const up = await probe.connect().then(
         () => true,
         () => false,
       );
-      probe.disconnect();
+      if (up) probe.destroy();
       if (up) break;
       if (tries > 50) throw new Error("redis-server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -70,28 +72,43 @@ describe.skipIf(!haveRedis)("remote sources' sign-in with several server process
     const state = btoa(JSON.stringify({ origin: "http://dragongrid.test" }));
     // The widget's popup on one server: Companion's connect, then Grant's, which keeps the sign-in's
     // state in the session and sends the person to the provider.
-    const connect = await fetch(`${origins[0]}/api/companion/dropbox/connect?state=${state}`, { headers: { cookie }, redirect: "manual" });
+    const connect = await fetch(`${origins[0]}/api/companion/dropbox/connect?state=${state}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(connect.status, await connect.text()).toBe(302);
     const grant = new URL(connect.headers.get("location")!);
-    const toProvider = await fetch(`${origins[0]}${grant.pathname}${grant.search}`, { headers: { cookie }, redirect: "manual" });
+    const toProvider = await fetch(`${origins[0]}${grant.pathname}${grant.search}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(toProvider.status).toBe(302);
     const authorize = new URL(toProvider.headers.get("location")!);
     expect(authorize.origin + authorize.pathname).toBe("https://www.dropbox.com/oauth2/authorize");
-    const companionCookie = toProvider.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const companionCookie = toProvider.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(companionCookie).toMatch(/^dg_companion=/);
-    const inRedis = new Redis(redisUrl);
+    const inRedis = await createClient({ url: redisUrl }).connect();
     try {
       const keys = await inRedis.keys(`${COMPANION_SESSION_PREFIX}*`);
       expect(keys).toHaveLength(1);
       expect(await inRedis.get(keys[0]!)).toContain("grant");
     } finally {
-      await inRedis.quit();
+      await inRedis.close();
     }
     // The provider sends the person back; the balancer picks the other server.
-    const back = await fetch(`${origins[1]}/api/companion/dropbox/redirect?code=from-the-provider&state=${authorize.searchParams.get("state")}`, { headers: { cookie: `${cookie}; ${companionCookie}` }, redirect: "manual" });
+    const back = await fetch(
+      `${origins[1]}/api/companion/dropbox/redirect?code=from-the-provider&state=${authorize.searchParams.get("state")}`,
+      { headers: { cookie: `${cookie}; ${companionCookie}` }, redirect: "manual" },
+    );
     expect(back.status).toBe(302);
     const next = new URL(back.headers.get("location")!);
-    const callback = await fetch(`${origins[1]}${next.pathname}${next.search}`, { headers: { cookie: `${cookie}; ${companionCookie}` }, redirect: "manual" });
+    const callback = await fetch(`${origins[1]}${next.pathname}${next.search}`, {
+      headers: { cookie: `${cookie}; ${companionCookie}` },
+      redirect: "manual",
+    });
     // Grant on that server found the sign-in's session and checked its state; a server that does
     // not share it answers "missing session" (as these processes did without REDIS_URL).
     expect(callback.status).toBe(302);

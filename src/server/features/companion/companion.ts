@@ -13,7 +13,11 @@ import { COMPANION_PATH } from "../../../shared/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
-export type CompanionHandler = ((request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) & {
+export type CompanionHandler = ((
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void) & {
   /** Closes what the handler opened (its Redis connection). */
   close?: () => Promise<void>;
 };
@@ -37,7 +41,12 @@ async function uploadDestinations(config: Config, storage: ObjectStorage): Promi
     return [new RegExp(`^http://(${hosts.join("|")}):\\d+${escapeRegExp(LOCAL_UPLOAD_PATH)}\\?`)];
   }
   // Presigning is local computation: ask for one to learn the bucket's origin.
-  const probe = await storage.backend.createUploadUrl({ key: "uploads/companion-probe", contentTypes: ["image/png"], maxBytes: 1, expiresInSeconds: 60 });
+  const probe = await storage.backend.createUploadUrl({
+    key: "uploads/companion-probe",
+    contentTypes: ["image/png"],
+    maxBytes: 1,
+    expiresInSeconds: 60,
+  });
   return [new RegExp(`^${escapeRegExp(new URL(probe.url).origin)}/`)];
 }
 
@@ -53,7 +62,13 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
   const publicUrl = new URL(config.publicUrl);
   const sources = configuredRemoteSources(config);
   const providerOptions = Object.fromEntries(
-    sources.map((source) => [source, { key: config[`COMPANION_${PROVIDER_ENV[source]}_KEY`], secret: config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`] }]),
+    sources.map((source) => [
+      source,
+      {
+        key: config[`COMPANION_${PROVIDER_ENV[source]}_KEY`],
+        secret: config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`],
+      },
+    ]),
   );
 
   const { app, emitter } = companion.app({
@@ -92,11 +107,19 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
     secret,
     resave: false,
     saveUninitialized: false,
-    cookie: { path: COMPANION_PATH, httpOnly: true, sameSite: "lax", secure: publicUrl.protocol === "https:", maxAge: 30 * 60 * 1000 },
+    cookie: {
+      path: COMPANION_PATH,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: publicUrl.protocol === "https:",
+      maxAge: 30 * 60 * 1000,
+    },
     ...(shared ? { store: shared.store } : {}),
   });
   const handler: CompanionHandler = (request, response, next) =>
-    session(request as never, response as never, (error?: unknown) => (error ? next(error) : app(request as never, response as never, next as never)));
+    session(request as never, response as never, (error?: unknown) =>
+      error ? next(error) : app(request as never, response as never, next as never),
+    );
   handler.close = async () => shared?.close();
   return handler;
 }
@@ -104,13 +127,20 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
 /** The key prefix of the providers' sign-in sessions in Redis. */
 export const COMPANION_SESSION_PREFIX = "dragon-grid:companion-session:";
 
-/** connect-redis (the store Companion's own standalone server uses) on a connection of its own. */
+/** How long a session read or write waits for Redis (while it reconnects) before the request fails. */
+const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+/** connect-redis on a node-redis connection of its own (decision 043). */
 async function redisSessionStore(url: string) {
-  const [{ default: RedisStore }, { Redis }] = await Promise.all([import("connect-redis"), import("ioredis")]);
-  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  const [{ RedisStore }, { createClient }] = await Promise.all([import("connect-redis"), import("redis")]);
+  const client = createClient({ url, commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS } });
+  // An "error" event nobody listens to would end the process; the client reconnects by itself.
+  client.on("error", (error: Error) => console.error(`Companion's Redis: ${error.message}`));
+  // Not awaited, as Companion starts whether or not Redis answers: commands wait for the connection.
+  client.connect().catch(() => {});
   return {
     store: new RedisStore({ client, prefix: COMPANION_SESSION_PREFIX }),
-    close: async () => void (await client.quit().catch(() => client.disconnect())),
+    close: async () => void (await client.close().catch(() => client.destroy())),
   };
 }
 
@@ -120,7 +150,8 @@ async function redisSessionStore(url: string) {
  */
 export function explainCompanionError(message: string | undefined, responseText?: unknown): string {
   if (message === "maxFileSize exceeded") return "The file is larger than 50 MB";
-  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300) return responseText;
+  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300)
+    return responseText;
   return message || "The upload failed";
 }
 
@@ -131,7 +162,9 @@ export function explainCompanionError(message: string | undefined, responseText?
 function explainUploadErrors(emitter: EventEmitter) {
   const emit = emitter.emit.bind(emitter);
   emitter.emit = (event: string | symbol, ...args: unknown[]) => {
-    const data = args[0] as { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } } | undefined;
+    const data = args[0] as
+      | { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } }
+      | undefined;
     const error = data?.action === "error" ? data.payload?.error : undefined;
     if (error) error.message = explainCompanionError(error.message, error.extraData?.responseText);
     return emit(event, ...args);
@@ -142,7 +175,14 @@ function explainUploadErrors(emitter: EventEmitter) {
 export function selfOrigin(app: FastifyInstance): string | null {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === "string") return null;
-  const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "[::1]" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const host =
+    address.address === "0.0.0.0"
+      ? "127.0.0.1"
+      : address.address === "::"
+        ? "[::1]"
+        : address.family === "IPv6"
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }
 

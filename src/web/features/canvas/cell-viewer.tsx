@@ -3,7 +3,8 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, ScanSearch, X } from "lucide-react";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
 import type { GridView } from "../../../shared/grid-view";
-import { drawRegion, viewerRegion, type PaperScene } from "./draw-region";
+import { viewerRegion, type PaperScene } from "../../../shared/paper-scene/paper-scene";
+import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";
 import { closeOnEscape } from "../../components/ui/close-on-escape";
 
@@ -50,12 +51,17 @@ export function CellViewer({
   const hasPrevious = cell.column > 0;
   const hasNext = cell.column < columns - 1;
 
-
   // Beside the learner's photo, the two share the stage: side by side when it is wide, else one above the other.
   const sideBySide = stage.width >= stage.height;
   const size = Math.max(
     MIN_CELL_PX,
-    Math.floor(photo ? (sideBySide ? Math.min(stage.width / 2 - 12, stage.height - 28) : Math.min(stage.width, stage.height / 2 - 28)) : Math.min(stage.width, stage.height)),
+    Math.floor(
+      photo
+        ? sideBySide
+          ? Math.min(stage.width / 2 - 12, stage.height - 28)
+          : Math.min(stage.width, stage.height / 2 - 28)
+        : Math.min(stage.width, stage.height),
+    ),
   );
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -64,13 +70,21 @@ export function CellViewer({
     canvas.width = Math.round(size * ratio);
     canvas.height = Math.round(size * ratio);
     // The single cell shows the picture only (and the diagonals, when on); the 3×3 view the grid and the done marks too.
-    drawRegion(canvas.getContext("2d", { willReadFrequently: view.imageMode !== "color" })!, image, scene, viewerRegion(cell, scene, context), canvas.width, canvas.height, {
-      grid: context || view.diagonals,
-      outline: context ? cell : null,
-      view,
-      tone: view.imageMode,
-      done: context ? doneCells : undefined,
-    });
+    drawRegion(
+      canvas.getContext("2d", { willReadFrequently: view.imageMode !== "color" })!,
+      image,
+      scene,
+      viewerRegion(cell, scene, context),
+      canvas.width,
+      canvas.height,
+      {
+        grid: context || view.diagonals,
+        outline: context ? cell : null,
+        view,
+        tone: view.imageMode,
+        done: context ? doneCells : undefined,
+      },
+    );
     performance.mark("cell-viewer-drawn");
   }, [cell, scene, image, context, size, stage.width, view, doneCells]);
 
@@ -127,7 +141,8 @@ export function CellViewer({
 
   const label = `Cell ${cellLabel(cell)}`;
   const done = doneCells.has(cellLabel(cell));
-  const arrowClass = "absolute top-1/2 z-10 flex h-14 w-14 -translate-y-1/2 items-center justify-center rounded-full bg-ink/75 text-white shadow-lg ring-1 ring-white/30 hover:bg-ink/90";
+  const arrowClass =
+    "absolute top-1/2 z-10 flex h-14 w-14 -translate-y-1/2 items-center justify-center rounded-full bg-ink/75 text-white shadow-lg ring-1 ring-white/30 hover:bg-ink/90";
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -139,14 +154,18 @@ export function CellViewer({
         >
           <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
             <DialogPrimitive.Title className="font-display text-2xl font-bold">{label}</DialogPrimitive.Title>
-            <p className="hidden text-sm text-white/70 sm:block">{context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D marks done</p>
+            <p className="hidden text-sm text-white/70 sm:block">
+              {context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D
+              marks done
+            </p>
             <div className="flex items-center gap-2">
               <button
                 type="button"
                 onClick={onCheck}
                 className="flex min-h-12 items-center gap-2 rounded-full bg-white/15 px-4 font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
               >
-                <ScanSearch className="h-5 w-5" aria-hidden /> <span className="sr-only sm:not-sr-only">Check this cell</span>
+                <ScanSearch className="h-5 w-5" aria-hidden />{" "}
+                <span className="sr-only sm:not-sr-only">Check this cell</span>
               </button>
               <button
                 type="button"
@@ -158,14 +177,22 @@ export function CellViewer({
               >
                 <Check className="h-5 w-5" aria-hidden /> Mark done
               </button>
-              <DialogPrimitive.Close aria-label="Close cell viewer" className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25">
+              <DialogPrimitive.Close
+                aria-label="Close cell viewer"
+                className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
+              >
                 <X className="h-6 w-6" aria-hidden />
               </DialogPrimitive.Close>
             </div>
           </div>
           <div ref={setStageElement} className="relative flex min-h-0 flex-1 items-center justify-center">
             {hasPrevious && (
-              <button type="button" aria-label="Previous cell" className={`${arrowClass} left-3`} onClick={() => go(-1)}>
+              <button
+                type="button"
+                aria-label="Previous cell"
+                className={`${arrowClass} left-3`}
+                onClick={() => go(-1)}
+              >
                 <ChevronLeft className="h-8 w-8" aria-hidden />
               </button>
             )}
@@ -186,7 +213,13 @@ export function CellViewer({
               </figure>
               {photo && (
                 <figure className="flex flex-col items-center gap-1">
-                  <canvas ref={photoRef} role="img" aria-label={`${label} on your paper`} className="bg-white" style={{ width: size, height: size }} />
+                  <canvas
+                    ref={photoRef}
+                    role="img"
+                    aria-label={`${label} on your paper`}
+                    className="bg-white"
+                    style={{ width: size, height: size }}
+                  />
                   <figcaption className="text-sm text-white/80">Your paper</figcaption>
                 </figure>
               )}
@@ -197,7 +230,9 @@ export function CellViewer({
               </button>
             )}
           </div>
-          <p className="px-4 py-3 text-center text-sm text-white/70 sm:hidden">{context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move</p>
+          <p className="px-4 py-3 text-center text-sm text-white/70 sm:hidden">
+            {context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move
+          </p>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

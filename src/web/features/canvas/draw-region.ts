@@ -1,18 +1,13 @@
 import { cellLabel, cellRect, gridDimensions, imagePlacement, type Cell, type Rect } from "../../../shared/grid";
-import { GRID_RGB, GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid-view";
-import { tonePixels } from "./tone-pixels";
-
-/** Everything that decides what is on the paper. Lengths in paper units. */
-export interface PaperScene {
-  paperWidth: number;
-  paperHeight: number;
-  gridSize: number;
-  zoom: number;
-  offsetX: number;
-  offsetY: number;
-  /** The template's natural size; decides its aspect ratio. */
-  imageSize: { width: number; height: number };
-}
+import { GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid-view";
+import {
+  cellsUnder,
+  gridLines,
+  gridStroke,
+  regionTransform,
+  type PaperScene,
+} from "../../../shared/paper-scene/paper-scene";
+import { tonePixels } from "../../../shared/tones/tone-pixels";
 
 export interface DrawOptions {
   /** Draw the grid lines (and outline this cell, if given). */
@@ -28,21 +23,19 @@ export interface DrawOptions {
   moving?: boolean;
 }
 
-// The spec's grid: ink at 55 % (what "dark" at full opacity means); the light and accent lines
-// need more strength to show on a picture.
-const GRID_ALPHA: Record<GridView["gridColor"], number> = { dark: 0.55, light: 0.9, accent: 0.8 };
 const OUTLINE_COLOUR = "#c2410c";
 const DONE_SHADE = "rgba(255, 252, 247, 0.6)";
 const TICK_COLOUR = "#15803d";
 
-/** The grid's line colour as CSS, for the canvas. */
-export function gridStroke(view: GridView, alphaFactor = 1): string {
-  const [r, g, b] = GRID_RGB[view.gridColor];
-  return `rgba(${r}, ${g}, ${b}, ${GRID_ALPHA[view.gridColor] * view.gridOpacity * alphaFactor})`;
-}
-
 /** Turn the pixels of an area of a canvas into grey or value steps, in place. */
-export function toneCanvas(ctx: CanvasRenderingContext2D, mode: ImageMode, x: number, y: number, width: number, height: number): void {
+export function toneCanvas(
+  ctx: CanvasRenderingContext2D,
+  mode: ImageMode,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
   if (mode === "color" || width <= 0 || height <= 0) return;
   const pixels = ctx.getImageData(x, y, width, height);
   tonePixels(pixels.data, mode);
@@ -55,7 +48,15 @@ export function toneCanvas(ctx: CanvasRenderingContext2D, mode: ImageMode, x: nu
  * whole paper and the cell viewer one cell (or 3×3) with this same function, so a cell shows
  * exactly the part of the image under it. Outside the paper is blank paper too.
  */
-export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSource | null, scene: PaperScene, region: Rect, width: number, height: number, options: DrawOptions = {}): void {
+export function drawRegion(
+  ctx: CanvasRenderingContext2D,
+  image: CanvasImageSource | null,
+  scene: PaperScene,
+  region: Rect,
+  width: number,
+  height: number,
+  options: DrawOptions = {},
+): void {
   const transform = regionTransform(region, width, height);
   const scale = transform[0];
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -64,7 +65,14 @@ export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSour
   ctx.setTransform(...transform);
 
   if (image) {
-    const placement = imagePlacement(scene.imageSize, scene.paperWidth, scene.paperHeight, scene.zoom, scene.offsetX, scene.offsetY);
+    const placement = imagePlacement(
+      scene.imageSize,
+      scene.paperWidth,
+      scene.paperHeight,
+      scene.zoom,
+      scene.offsetX,
+      scene.offsetY,
+    );
     ctx.save();
     // The image exists only on the paper.
     ctx.beginPath();
@@ -126,7 +134,12 @@ export function drawRegion(ctx: CanvasRenderingContext2D, image: CanvasImageSour
 }
 
 /** A soft shade over each done cell in the region, and a tick in its top-right corner. */
-function drawDoneMarks(ctx: CanvasRenderingContext2D, done: ReadonlySet<string>, scene: PaperScene, region: Rect): void {
+function drawDoneMarks(
+  ctx: CanvasRenderingContext2D,
+  done: ReadonlySet<string>,
+  scene: PaperScene,
+  region: Rect,
+): void {
   const g = scene.gridSize;
   const { first, last } = cellsUnder(region, scene);
   for (let r = first.row; r <= last.row; r++) {
@@ -155,39 +168,4 @@ function drawDoneMarks(ctx: CanvasRenderingContext2D, done: ReadonlySet<string>,
       ctx.lineJoin = "miter";
     }
   }
-}
-
-/** The transform (for `setTransform`) that draws `region` of the paper onto a canvas of `width` × `height` pixels. */
-export function regionTransform(region: Rect, width: number, height: number): [number, number, number, number, number, number] {
-  const scale = width / region.width;
-  return [scale, 0, 0, height / region.height, -region.x * scale, (-region.y * height) / region.height];
-}
-
-type PaperGrid = Pick<PaperScene, "paperWidth" | "paperHeight" | "gridSize">;
-
-/** Where the grid's lines run (paper units): one every grid size from 0, the last on the paper's edge. */
-export function gridLines(scene: PaperGrid): { x: number[]; y: number[] } {
-  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
-  return {
-    x: Array.from({ length: columns + 1 }, (_, c) => Math.min(c * scene.gridSize, scene.paperWidth)),
-    y: Array.from({ length: rows + 1 }, (_, r) => Math.min(r * scene.gridSize, scene.paperHeight)),
-  };
-}
-
-/** The first and last cell (inclusive) to look at for marks in a region: every grid cell it touches, within the grid. */
-export function cellsUnder(region: Rect, scene: PaperGrid): { first: Cell; last: Cell } {
-  const g = scene.gridSize;
-  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, g);
-  return {
-    first: { column: Math.max(0, Math.floor(region.x / g)), row: Math.max(0, Math.floor(region.y / g)) },
-    last: { column: Math.min(columns - 1, Math.ceil((region.x + region.width) / g)), row: Math.min(rows - 1, Math.ceil((region.y + region.height) / g)) },
-  };
-}
-
-/** The region of the cell viewer: the cell itself, or the cell with its eight neighbours. */
-export function viewerRegion(cell: Cell, scene: PaperScene, context: boolean): Rect {
-  const g = scene.gridSize;
-  // Always whole grid squares (even past the paper's edge, which shows as blank paper), so the
-  // cell keeps its true shape and sits in the middle of the 3×3 view.
-  return context ? { x: (cell.column - 1) * g, y: (cell.row - 1) * g, width: 3 * g, height: 3 * g } : { x: cell.column * g, y: cell.row * g, width: g, height: g };
 }

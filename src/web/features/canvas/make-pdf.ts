@@ -1,40 +1,14 @@
-// The gridded picture as a PDF at true scale (decision 013), on sheets the learner's printer can print
-// to the edge of its margin (decision 013; the layout is pdf-layout.ts). Loaded only when a learner
-// asks for it (the draw page imports this file dynamically): pdf-lib is ~180 KB gzip.
-import { PDFDocument, StandardFonts, clip, endPath, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
-import { cellLabel, cellRect, gridDimensions, type Cell } from "../../../shared/grid";
-import { GRID_RGB, type GridView } from "../../../shared/grid-view";
-import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../../../shared/paper";
-import { drawRegion, type PaperScene } from "./draw-region";
-import { CELL_LABEL_MAX_PT, POINTS_PER_MM, STROKE_PAD_PT, cellLabelBox, cornerMarksFit, layoutPrint, type PrintLayout, type PrintSheet, type Rect } from "./pdf-layout";
-import { MARK_MM, markCentres, markIds } from "./check/mark-layout";
-import { markModules } from "./check/mark-modules";
+// The print dialog's PDF: the pages are src/shared/print/grid-pdf.ts; the picture on them is drawn
+// here, on a canvas, exactly as the draw page shows it. Loaded only when a learner asks for a PDF
+// (the print dialog imports this file dynamically), with the PDF library.
+import { drawRegion } from "./draw-region";
+import { gridPdf, type GridPdfRequest } from "../../../shared/print/grid-pdf";
+import type { Rect } from "../../../shared/print/pdf-layout";
 
-export interface PdfRequest {
-  scene: PaperScene;
-  unit: Unit;
-  view: GridView;
+export type PdfRequest = Omit<GridPdfRequest, "picture"> & {
   /** The template's full image (hi-res once loaded). */
   image: CanvasImageSource;
-  /** Add pages of enlarged cells with their labels. */
-  cellSheets: boolean;
-  /** The sheet size the learner prints on. */
-  sheet: PaperPreset;
-  /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
-  marginMm: number;
-  /** The dragon: its id goes into the drawing check's corner marks (check/mark-layout.ts), printed on the blank grid page when they fit. */
-  dragonId: string;
-}
-
-/** The picture on page 1 is a raster at this many dots per inch: a crisp print, a quick PDF. */
-const PICTURE_DPI = 150;
-/** At most this many pixels in the page-1 picture, whatever the paper size. */
-const PICTURE_MAX_PIXELS = 8_000_000;
-/** Grid lines at thickness 1: half a point, as fine as a sharp pencil. */
-const LINE_PT = 0.5;
-
-const GRID_ALPHA: Record<GridView["gridColor"], number> = { dark: 0.8, light: 1, accent: 0.9 };
-const INK = rgb(0.17, 0.13, 0.09);
+};
 
 async function jpegOf(canvas: HTMLCanvasElement): Promise<ArrayBuffer> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
@@ -43,7 +17,7 @@ async function jpegOf(canvas: HTMLCanvasElement): Promise<ArrayBuffer> {
 }
 
 /** A part of the paper drawn as the canvas shows it (value view included), without grid lines. */
-function renderRegion(request: PdfRequest, region: { x: number; y: number; width: number; height: number }, pixelsPerUnit: number): HTMLCanvasElement {
+function renderRegion(request: PdfRequest, region: Rect, pixelsPerUnit: number): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(region.width * pixelsPerUnit));
   canvas.height = Math.max(1, Math.round(region.height * pixelsPerUnit));
@@ -52,208 +26,9 @@ function renderRegion(request: PdfRequest, region: { x: number; y: number; width
   return canvas;
 }
 
-/**
- * The grid as vector lines at true scale: `unit` paper units become `pt` points, so printed at
- * 100 % a 1-inch square measures 1 inch. (x0, y0) is where the top-left corner of `region` (the
- * part of the paper drawn) lands on the page, in points from the page's top-left; a larger `pt`
- * enlarges it (cell sheets).
- */
-function drawGrid(page: PDFPage, font: PDFFont, scene: PaperScene, view: GridView, pt: number, box: { x0: number; y0: number; region: Rect }) {
-  const pageHeight = page.getHeight();
-  const [r, g, b] = GRID_RGB[view.gridColor].map((v) => v / 255) as [number, number, number];
-  const color = rgb(r, g, b);
-  const opacity = GRID_ALPHA[view.gridColor] * view.gridOpacity;
-  const thickness = LINE_PT * view.gridThickness;
-  const { region } = box;
-  const toPage = (x: number, y: number) => ({ x: box.x0 + (x - region.x) * pt, y: pageHeight - (box.y0 + (y - region.y) * pt) });
-  const line = (x1: number, y1: number, x2: number, y2: number, width = thickness, alpha = opacity) => page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: width, color, opacity: alpha });
-
-  // Diagonals of a cell split between sheets stop at the sheet's part of the paper, strokes whole.
-  const clipFrom = toPage(region.x, region.y + region.height);
-  page.pushOperators(pushGraphicsState(), rectangle(clipFrom.x - STROKE_PAD_PT, clipFrom.y - STROKE_PAD_PT, region.width * pt + 2 * STROKE_PAD_PT, region.height * pt + 2 * STROKE_PAD_PT), clip(), endPath());
-  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
-  const inside = (v: number, from: number, length: number) => v >= from - 1e-9 && v <= from + length + 1e-9;
-  const right = Math.min(region.x + region.width, scene.paperWidth);
-  const bottom = Math.min(region.y + region.height, scene.paperHeight);
-  for (let c = 0; c <= columns; c++) {
-    const x = Math.min(c * scene.gridSize, scene.paperWidth);
-    if (inside(x, region.x, region.width)) line(x, Math.max(0, region.y), x, bottom);
-  }
-  for (let row = 0; row <= rows; row++) {
-    const y = Math.min(row * scene.gridSize, scene.paperHeight);
-    if (inside(y, region.y, region.height)) line(Math.max(0, region.x), y, right, y);
-  }
-  const fontSize = Math.max(4, Math.min(CELL_LABEL_MAX_PT, scene.gridSize * pt * 0.16));
-  const within = (x: number, y: number, width: number, height: number) =>
-    x >= region.x - 1e-9 && y >= region.y - 1e-9 && x + width <= region.x + region.width + 1e-9 && y + height <= region.y + region.height + 1e-9;
-  // Only the cells this part of the paper meets: a poster's sheet holds a few of 40,000.
-  const first = { column: Math.max(0, Math.floor(region.x / scene.gridSize)), row: Math.max(0, Math.floor(region.y / scene.gridSize)) };
-  const last = { column: Math.min(columns, Math.ceil((region.x + region.width) / scene.gridSize)), row: Math.min(rows, Math.ceil((region.y + region.height) / scene.gridSize)) };
-  for (let row = first.row; row < last.row; row++) {
-    for (let c = first.column; c < last.column; c++) {
-      const cell = cellRect({ column: c, row }, scene.paperWidth, scene.paperHeight, scene.gridSize);
-      const meets = cell.x < region.x + region.width && cell.x + cell.width > region.x && cell.y < region.y + region.height && cell.y + cell.height > region.y;
-      if (view.diagonals && meets) {
-        line(cell.x, cell.y, cell.x + cell.width, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
-        line(cell.x + cell.width, cell.y, cell.x, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
-      }
-      // Every cell carries its label in its top-left corner, so a printed sheet cut up still says
-      // where it goes; on every sheet where the label fits whole (the sheets' overlap is wider than
-      // any label, so each is whole somewhere).
-      const label = cellLabel({ column: c, row });
-      const box = cellLabelBox(font.widthOfTextAtSize(label, fontSize), fontSize);
-      if (!within(cell.x, cell.y, box.width / pt, box.height / pt)) continue;
-      const at = toPage(cell.x, cell.y);
-      page.drawText(label, { x: at.x + fontSize * 0.35, y: at.y - fontSize * 1.15, size: fontSize, font, color, opacity: Math.min(1, opacity + 0.1) });
-    }
-  }
-  page.pushOperators(popGraphicsState());
-}
-
-/** The picture under the part of the paper a sheet shows, cut to that part. */
-function drawPicture(page: PDFPage, picture: PDFImage, scene: PaperScene, layout: PrintLayout, sheet: PrintSheet) {
-  const { scale } = layout;
-  const { region } = sheet;
-  const top = layout.height - sheet.y;
-  page.pushOperators(pushGraphicsState(), rectangle(sheet.x, top - region.height * scale, region.width * scale, region.height * scale), clip(), endPath());
-  const left = sheet.x - region.x * scale;
-  const paperTop = top + region.y * scale;
-  page.drawImage(picture, { x: left, y: paperTop - scene.paperHeight * scale, width: scene.paperWidth * scale, height: scene.paperHeight * scale });
-  page.pushOperators(popGraphicsState());
-}
-
-/**
- * Where sheets join: a dashed cut line on the edge shared with the sheet before (left or above),
- * a dotted line where the next sheet's cut edge goes, and two ring-and-cross marks in each overlap
- * that land on each other when the sheets are laid right.
- */
-function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSize: number) {
-  const { scale, overlap } = layout;
-  const { region, shares } = sheet;
-  const toPage = (x: number, y: number) => ({ x: sheet.x + (x - region.x) * scale, y: layout.height - (sheet.y + (y - region.y) * scale) });
-  const line = (x1: number, y1: number, x2: number, y2: number, dashArray: number[]) => page.drawLine({ start: toPage(x1, y1), end: toPage(x2, y2), thickness: 0.6, color: INK, dashArray });
-  const mark = (x: number, y: number) => {
-    const at = toPage(x, y);
-    page.drawCircle({ x: at.x, y: at.y, size: 4, borderColor: INK, borderWidth: 0.5 });
-    page.drawLine({ start: { x: at.x - 7, y: at.y }, end: { x: at.x + 7, y: at.y }, thickness: 0.5, color: INK });
-    page.drawLine({ start: { x: at.x, y: at.y - 7 }, end: { x: at.x, y: at.y + 7 }, thickness: 0.5, color: INK });
-  };
-  const right = region.x + region.width;
-  const bottom = region.y + region.height;
-  const cut = [6, 3];
-  const guide = [2, 2];
-  if (shares.left) line(region.x, region.y, region.x, bottom, cut);
-  if (shares.top) line(region.x, region.y, right, region.y, cut);
-  if (shares.right) line(right - overlap, region.y, right - overlap, bottom, guide);
-  if (shares.bottom) line(region.x, bottom - overlap, right, bottom - overlap, guide);
-  // A quarter and three quarters along the edge, moved to the middle of a cell, clear of its label.
-  const spot = (from: number, length: number, along: number) => {
-    const middle = (Math.floor((from + length * along) / gridSize) + 0.5) * gridSize;
-    return Math.min(from + length - 8 / scale, Math.max(from + 8 / scale, middle));
-  };
-  for (const along of [0.25, 0.75]) {
-    const y = spot(region.y, region.height, along);
-    const x = spot(region.x, region.width, along);
-    if (shares.left) mark(region.x + overlap / 2, y);
-    if (shares.right) mark(right - overlap / 2, y);
-    if (shares.top) mark(x, region.y + overlap / 2);
-    if (shares.bottom) mark(x, bottom - overlap / 2);
-  }
-}
-
-/** The four corner marks around the grid, black modules at true size (decision 028). */
-function drawCornerMarks(page: PDFPage, request: PdfRequest, layout: PrintLayout, sheet: PrintSheet) {
-  const mmPerUnit = POINTS_PER_UNIT[request.unit] / POINTS_PER_MM;
-  const { paperWidth, paperHeight, gridSize } = request.scene;
-  const paper = { widthMm: paperWidth * mmPerUnit, heightMm: paperHeight * mmPerUnit, gridMm: gridSize * mmPerUnit };
-  const ids = markIds(request.dragonId, paper);
-  const module = (MARK_MM / 8) * POINTS_PER_MM;
-  markCentres(paper).forEach((centre, corner) => {
-    const left = sheet.x + centre.x * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
-    const top = sheet.y + centre.y * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
-    markModules(ids[corner]!).forEach((row, y) =>
-      row.forEach((black, x) => {
-        if (black) page.drawRectangle({ x: left + x * module, y: layout.height - (top + (y + 1) * module), width: module, height: module, color: rgb(0, 0, 0) });
-      }),
-    );
+export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
+  return gridPdf({
+    ...request,
+    picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
   });
-}
-
-/** A sheet's name and place in the set, and how to join it, shrunk to fit its band. */
-function drawSheetLabel(page: PDFPage, font: PDFFont, layout: PrintLayout, sheet: PrintSheet, part: string) {
-  const box = layout.labelBox;
-  if (!box) return;
-  const lines: [string, number][] = [
-    [`${part} · sheet ${sheet.number} of ${layout.sheets.length} · row ${sheet.row}, column ${sheet.column}`, 8],
-    ["Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.", 6.5],
-  ];
-  let y = layout.height - box.y;
-  for (const [text, preferred] of lines) {
-    const size = Math.min(preferred, (preferred * box.width) / font.widthOfTextAtSize(text, preferred));
-    y -= preferred + 1.5;
-    page.drawText(text, { x: box.x, y, size, font, color: INK });
-  }
-}
-
-/**
- * The picture as placed, under the grid; then the grid alone; then cell sheets if asked. Each of
- * the first two on as many sheets as the paper needs at true scale.
- */
-export async function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
-  const { scene, unit, view } = request;
-  const layout = layoutPrint({ paperWidth: scene.paperWidth, paperHeight: scene.paperHeight, unit, sheet: request.sheet, marginMm: request.marginMm });
-  const pageSize: [number, number] = [layout.width, layout.height];
-  const pdf = await PDFDocument.create();
-  pdf.setTitle("Dragon Grid drawing grid");
-  pdf.setCreator("Dragon Grid");
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const whole = { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight };
-
-  const unitsPerInch = unit === "in" ? 1 : 2.54;
-  const pixelsPerUnit = Math.min(PICTURE_DPI / unitsPerInch, Math.sqrt(PICTURE_MAX_PIXELS / (scene.paperWidth * scene.paperHeight)));
-  const picture = await pdf.embedJpg(await jpegOf(renderRegion(request, whole, pixelsPerUnit)));
-  for (const [part, withPicture] of [["Picture and grid", true], ["Grid alone", false]] as const) {
-    for (const sheet of layout.sheets) {
-      const page = pdf.addPage(pageSize);
-      if (withPicture) drawPicture(page, picture, scene, layout, sheet);
-      drawGrid(page, font, scene, view, layout.scale, { x0: sheet.x, y0: sheet.y, region: sheet.region });
-      if (!withPicture && cornerMarksFit(layout, request.marginMm)) drawCornerMarks(page, request, layout, sheet);
-      drawJoins(page, layout, sheet, scene.gridSize);
-      drawSheetLabel(page, font, layout, sheet, part);
-    }
-  }
-
-  if (request.cellSheets) await addCellSheets(pdf, font, request, pageSize);
-  return pdf.save();
-}
-
-/** Enlarged cells with their labels, as many to a page as fit at least 2.5 inches wide each. */
-async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: PdfRequest, pageSize: [number, number]) {
-  const { scene, view } = request;
-  // Half an inch, or more when the printer's margin asks for it.
-  const margin = Math.max(36, request.marginMm * POINTS_PER_MM + STROKE_PAD_PT);
-  const gap = 18;
-  const labelHeight = 16;
-  const across = Math.max(1, Math.floor((pageSize[0] - 2 * margin + gap) / (180 + gap)));
-  const cellPt = (pageSize[0] - 2 * margin - (across - 1) * gap) / across;
-  const down = Math.max(1, Math.floor((pageSize[1] - 2 * margin + gap) / (cellPt + labelHeight + gap)));
-  const size = Math.min(cellPt, (pageSize[1] - 2 * margin - (down - 1) * gap) / down - labelHeight);
-  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
-  const cells: Cell[] = [];
-  for (let row = 0; row < rows; row++) for (let column = 0; column < columns; column++) cells.push({ column, row });
-  // 200 dpi at the enlarged size: sharp enough to copy fine lines from.
-  const pixelsPerUnit = (size / scene.gridSize / 72) * 200;
-  let page: PDFPage | null = null;
-  for (const [index, cell] of cells.entries()) {
-    const slot = index % (across * down);
-    if (slot === 0) page = pdf.addPage(pageSize);
-    const region = { x: cell.column * scene.gridSize, y: cell.row * scene.gridSize, width: scene.gridSize, height: scene.gridSize };
-    const picture = await pdf.embedJpg(await jpegOf(renderRegion(request, region, pixelsPerUnit)));
-    const x0 = margin + (slot % across) * (size + gap);
-    const y0 = margin + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
-    page!.drawText(`Cell ${cellLabel(cell)}`, { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
-    page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
-    page!.drawRectangle({ x: x0, y: pageSize[1] - y0 - size, width: size, height: size, borderColor: INK, borderWidth: 0.75, borderOpacity: 0.8 });
-    if (view.diagonals) drawGrid(page!, font, scene, view, size / scene.gridSize, { x0, y0, region });
-  }
 }

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { DRAG_THRESHOLD_PX, MIN_CELL_PX, cellAt, clampZoom, columnLabel, gridDimensions, type Cell } from "../../../shared/grid";
+import {
+  DRAG_THRESHOLD_PX,
+  MIN_CELL_PX,
+  cellAt,
+  clampZoom,
+  columnLabel,
+  gridDimensions,
+  type Cell,
+} from "../../../shared/grid";
 import type { GridView, ImageMode } from "../../../shared/grid-view";
-import { drawRegion, type PaperScene } from "./draw-region";
+import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
+import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";
 
 const COLUMN_LABEL_HEIGHT = 28;
@@ -58,7 +67,10 @@ export function PaperCanvas({
 
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const labelWidth = rowLabelWidth(rows);
-  const fitScale = Math.min((box.width - labelWidth - PAD * 2) / scene.paperWidth, (box.height - COLUMN_LABEL_HEIGHT - PAD * 2) / scene.paperHeight);
+  const fitScale = Math.min(
+    (box.width - labelWidth - PAD * 2) / scene.paperWidth,
+    (box.height - COLUMN_LABEL_HEIGHT - PAD * 2) / scene.paperHeight,
+  );
   // Never shrink a cell under 15 px: past that the paper grows and the area scrolls.
   const scale = Math.max(fitScale, MIN_CELL_PX / scene.gridSize, 0);
   const paperPx = { width: Math.floor(scene.paperWidth * scale), height: Math.floor(scene.paperHeight * scale) };
@@ -75,7 +87,15 @@ export function PaperCanvas({
       canvas.width = width;
       canvas.height = height;
     }
-    drawRegion(canvas.getContext("2d")!, image, current, { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight }, width, height, { grid: true, view, done, moving });
+    drawRegion(
+      canvas.getContext("2d")!,
+      image,
+      current,
+      { x: 0, y: 0, width: current.paperWidth, height: current.paperHeight },
+      width,
+      height,
+      { grid: true, view, done, moving },
+    );
   };
 
   const drawnMode = useRef(imageMode);
@@ -112,7 +132,11 @@ export function PaperCanvas({
     g.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (g.pointers.size === 2) {
       const [a, b] = [...g.pointers.values()];
-      Object.assign(g, { startDistance: Math.hypot(a!.x - b!.x, a!.y - b!.y), startZoom: live.current.zoom, pinched: true });
+      Object.assign(g, {
+        startDistance: Math.hypot(a!.x - b!.x, a!.y - b!.y),
+        startZoom: live.current.zoom,
+        pinched: true,
+      });
     }
   };
 
@@ -123,7 +147,8 @@ export function PaperCanvas({
     if (g.pointers.size >= 2) {
       const [a, b] = [...g.pointers.values()];
       const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-      if (g.startDistance > 0) live.current = { ...live.current, zoom: clampZoom(g.startZoom * (distance / g.startDistance)) };
+      if (g.startDistance > 0)
+        live.current = { ...live.current, zoom: clampZoom(g.startZoom * (distance / g.startDistance)) };
       schedule();
       return;
     }
@@ -149,7 +174,13 @@ export function PaperCanvas({
     } else if (event.type === "pointerup") {
       // A click or tap that did not travel: open the cell under it.
       const rect = event.currentTarget.getBoundingClientRect();
-      const cell = cellAt((event.clientX - rect.left) / scale, (event.clientY - rect.top) / scale, scene.paperWidth, scene.paperHeight, scene.gridSize);
+      const cell = cellAt(
+        (event.clientX - rect.left) / scale,
+        (event.clientY - rect.top) / scale,
+        scene.paperWidth,
+        scene.paperHeight,
+        scene.gridSize,
+      );
       if (cell) {
         // Timed by `npm run bench` (click to drawn cell) and visible in any performance trace.
         performance.mark("cell-viewer-requested");
@@ -160,7 +191,12 @@ export function PaperCanvas({
 
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
     const step = scene.gridSize / 4;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
@@ -177,7 +213,11 @@ export function PaperCanvas({
       {ready && (
         <div
           className="mx-auto grid w-fit"
-          style={{ gridTemplateColumns: `${labelWidth}px ${paperPx.width}px`, gridTemplateRows: `${COLUMN_LABEL_HEIGHT}px ${paperPx.height}px`, padding: PAD }}
+          style={{
+            gridTemplateColumns: `${labelWidth}px ${paperPx.width}px`,
+            gridTemplateRows: `${COLUMN_LABEL_HEIGHT}px ${paperPx.height}px`,
+            padding: PAD,
+          }}
         >
           <span />
           <div className="relative" aria-hidden>

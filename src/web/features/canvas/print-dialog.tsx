@@ -7,7 +7,16 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
 import type { PdfRequest } from "./make-pdf";
-import { DEFAULT_MARGIN_MM, MAX_SHEETS, OVERLAP_MM, cornerMarksFit, defaultSheet, layoutPrint, marginToUnit, parseMargin } from "./pdf-layout";
+import {
+  DEFAULT_MARGIN_MM,
+  MAX_SHEETS,
+  OVERLAP_MM,
+  cornerMarksFit,
+  defaultSheet,
+  layoutPrint,
+  marginToUnit,
+  parseMargin,
+} from "../../../shared/print/pdf-layout";
 import { selectClass } from "./paper-settings";
 
 type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm">;
@@ -34,19 +43,26 @@ export function PrintButton({
   const [making, setMaking] = useState(false);
   // The learner's sheet, once chosen; until then the paper's own size.
   const [chosenSheet, setChosenSheet] = useState<PaperPreset | null>(null);
-  const [margin, setMargin] = useState({ text: marginText(DEFAULT_MARGIN_MM, paper.unit), unit: paper.unit, mm: DEFAULT_MARGIN_MM });
+  const [margin, setMargin] = useState({
+    text: marginText(DEFAULT_MARGIN_MM, paper.unit),
+    unit: paper.unit,
+    mm: DEFAULT_MARGIN_MM,
+  });
 
   const sheet = chosenSheet ?? defaultSheet(paper.preset, paper.unit);
   const parsed = parseMargin(margin.text, margin.unit);
   const marginError = "error" in parsed ? parsed.error : null;
-  const layout = marginError ? null : layoutPrint({ paperWidth: paper.width, paperHeight: paper.height, unit: paper.unit, sheet, marginMm: margin.mm });
+  const layout = marginError
+    ? null
+    : layoutPrint({ paperWidth: paper.width, paperHeight: paper.height, unit: paper.unit, sheet, marginMm: margin.mm });
   const count = layout?.sheets.length ?? 0;
   const tooMany = count > MAX_SHEETS;
   const unitName = paper.unit === "in" ? "inches" : "cm";
 
   const show = () => {
     // The margin follows the canvas's unit: the field shows the same length in the unit now in use.
-    if (margin.unit !== paper.unit) setMargin((m) => ({ text: marginText(m.mm, paper.unit), unit: paper.unit, mm: m.mm }));
+    if (margin.unit !== paper.unit)
+      setMargin((m) => ({ text: marginText(m.mm, paper.unit), unit: paper.unit, mm: m.mm }));
     setOpen(true);
   };
 
@@ -69,7 +85,10 @@ export function PrintButton({
       // Timed by `npm run bench` (click to finished PDF).
       performance.measure("pdf-made", "pdf-requested");
       setOpen(false);
-      toast({ title: "PDF ready", description: "Print it at 100 % (actual size) so a grid square measures its true size." });
+      toast({
+        title: "PDF ready",
+        description: "Print it at 100 % (actual size) so a grid square measures its true size.",
+      });
     } catch {
       toast({ title: "Error", description: "The PDF could not be made. Please try again.", variant: "destructive" });
     } finally {
@@ -101,7 +120,12 @@ export function PrintButton({
             <label htmlFor={`${id}-sheet`} className="text-sm font-semibold text-ink">
               Print on
             </label>
-            <select id={`${id}-sheet`} className={selectClass} value={sheet} onChange={(e) => setChosenSheet(e.target.value as PaperPreset)}>
+            <select
+              id={`${id}-sheet`}
+              className={selectClass}
+              value={sheet}
+              onChange={(e) => setChosenSheet(e.target.value as PaperPreset)}
+            >
               {PAPER_PRESETS.map((p) => (
                 <option key={p} value={p}>
                   {presetLabel(p)}
@@ -135,9 +159,16 @@ export function PrintButton({
             )}
           </div>
           <p aria-live="polite" className="text-sm text-ink">
-            {tooMany ? `This drawing would take ${count} ${sheetName} sheets, more than ${MAX_SHEETS}: choose a larger sheet or a smaller paper.` : summary}
+            {tooMany
+              ? `This drawing would take ${count} ${sheetName} sheets, more than ${MAX_SHEETS}: choose a larger sheet or a smaller paper.`
+              : summary}
           </p>
-          <Switch label="Add cell sheets" description="Enlarged cells with their labels, several to a page" checked={cellSheets} onCheckedChange={setCellSheets} />
+          <Switch
+            label="Add cell sheets"
+            description="Enlarged cells with their labels, several to a page"
+            checked={cellSheets}
+            onCheckedChange={setCellSheets}
+          />
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={making}>

@@ -1,7 +1,7 @@
 // Tones the paper's picture off the main thread (decision 013): a 2048 px image is 3 megapixels, too
 // much work for one frame, and a learner may be dragging while it happens.
 import type { ImageMode } from "../../../shared/grid-view";
-import { tonePixels } from "./tone-pixels";
+import { tonePixels } from "../../../shared/tones/tone-pixels";
 
 interface ToneRequest {
   id: number;
@@ -9,7 +9,10 @@ interface ToneRequest {
   mode: ImageMode;
 }
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<ToneRequest>) => void) | null; postMessage(message: unknown, transfer: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ToneRequest>) => void) | null;
+  postMessage(message: unknown, transfer: Transferable[]): void;
+};
 
 scope.onmessage = (event) => {
   const { id, image, mode } = event.data;

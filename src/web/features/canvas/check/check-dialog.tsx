@@ -9,20 +9,20 @@ import { closeOnEscape } from "../../../components/ui/close-on-escape";
 import { Spinner } from "../../../components/ui/spinner";
 import type { Cell } from "../../../../shared/grid";
 import type { Unit } from "../../../../shared/paper";
-import type { PaperScene } from "../draw-region";
-import type { CheckProblem } from "./check-drawing";
-import { matchingCells } from "./cell-check";
+import type { PaperScene } from "../../../../shared/paper-scene/paper-scene";
+import type { CheckProblem } from "../../../../shared/drawing-check/check-drawing";
+import { matchingCells } from "../../../../shared/drawing-check/cell-check";
 import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
-import type { CellCheck } from "./cell-check";
+import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { CornerPicker } from "./corner-picker";
-import { paperInMm, samePaper, workingScale, type PaperMm } from "./paper-geometry";
+import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck, type CheckProgress } from "./run-check";
-import { markIds } from "./mark-layout";
+import { markIds } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
-import { isPlausibleQuad, type Corners } from "./straighten";
-import { describeCell } from "./words";
+import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
+import { describeCell } from "../../../../shared/drawing-check/words";
 import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
@@ -34,7 +34,11 @@ export interface CheckResult {
   paper: PaperMm;
 }
 
-type Phase = { name: "pick" } | { name: "corners" } | { name: "checking"; step: CheckProgress | null } | { name: "result"; result: CheckResult };
+type Phase =
+  | { name: "pick" }
+  | { name: "corners" }
+  | { name: "checking"; step: CheckProgress | null }
+  | { name: "result"; result: CheckResult };
 
 const STEP_TEXT: Record<CheckProgress, string> = {
   "finding-marks": "Looking for the corner marks of your printed page…",
@@ -44,13 +48,15 @@ const STEP_TEXT: Record<CheckProgress, string> = {
 };
 
 const MARKS_TEXT: Record<"no-marks" | "other-page", string> = {
-  "no-marks": "Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).",
+  "no-marks":
+    "Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).",
   "other-page":
     "This page was printed for another dragon, or for another paper or grid size: its corner marks say so. Open that dragon with the same paper and grid to check it, or place the four corners yourself.",
 };
 
 const PROBLEM_TEXT: Record<CheckProblem, string> = {
-  "too-dark": "This photo is too dark to read your pencil lines. Take it again in daylight or under a bright lamp, without your shadow on the paper.",
+  "too-dark":
+    "This photo is too dark to read your pencil lines. Take it again in daylight or under a bright lamp, without your shadow on the paper.",
   "grid-not-found":
     "Your grid could not be found inside the four corners. Place each handle exactly on an outer corner of the grid (the magnifier helps), or take the photo again in good light, holding the phone steady above the paper.",
 };
@@ -93,9 +99,14 @@ export default function CheckDialog({
   const { columns, rows } = grid;
   const { paperWidth, paperHeight, gridSize } = scene;
   // Kept while the paper stays the same (the template is rendered again only when it changes).
-  const paper = useMemo(() => paperInMm({ paperWidth, paperHeight, gridSize, unit }, { columns, rows }), [paperWidth, paperHeight, gridSize, unit, columns, rows]);
+  const paper = useMemo(
+    () => paperInMm({ paperWidth, paperHeight, gridSize, unit }, { columns, rows }),
+    [paperWidth, paperHeight, gridSize, unit, columns, rows],
+  );
   const pxPerMm = workingScale(paper);
-  const [phase, setPhase] = useState<Phase>(previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" });
+  const [phase, setPhase] = useState<Phase>(
+    previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" },
+  );
   const [error, setError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
   const [corners, setCorners] = useState<Corners | null>(null);
@@ -123,17 +134,24 @@ export default function CheckDialog({
   const run = async (bitmap: ImageBitmap, placed: Corners | null) => {
     if (!templateCanvas) return setPhase({ name: "corners" });
     if (placed && !isPlausibleQuad(placed)) {
-      setError("The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.");
+      setError(
+        "The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.",
+      );
       return setPhase({ name: "corners" });
     }
     if (placed) rememberCorners(dragonId, paper, placed, bitmap.width, bitmap.height);
     // The worker gets a copy; this one stays on screen for another try.
     const copy = await createImageBitmap(bitmap);
-    const templatePixels = templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height);
+    const templatePixels = templateCanvas
+      .getContext("2d")!
+      .getImageData(0, 0, templateCanvas.width, templateCanvas.height);
     setError(null);
     setPhase({ name: "checking", step: null });
     try {
-      const answer = await runCheck({ photo: copy, corners: placed, marks: markIds(dragonId, paper), paper, pxPerMm, template: templatePixels }, (step) => setPhase({ name: "checking", step }));
+      const answer = await runCheck(
+        { photo: copy, corners: placed, marks: markIds(dragonId, paper), paper, pxPerMm, template: templatePixels },
+        (step) => setPhase({ name: "checking", step }),
+      );
       if (answer.kind !== "done" || answer.problem) {
         if (answer.kind === "done") setCorners(answer.corners);
         setError(answer.kind === "done" ? PROBLEM_TEXT[answer.problem!] : MARKS_TEXT[answer.kind]);
@@ -161,7 +179,11 @@ export default function CheckDialog({
     try {
       read = await readPhoto(file);
     } catch (failure) {
-      setError(failure instanceof PhotoError ? failure.message : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.");
+      setError(
+        failure instanceof PhotoError
+          ? failure.message
+          : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.",
+      );
       setPhase({ name: "pick" });
       return;
     }
@@ -174,13 +196,15 @@ export default function CheckDialog({
   const tooManyCells = paper.columns * paper.rows > CHECK_MAX_CELLS;
   const pick = tooManyCells ? (
     <p role="alert" className="mx-auto mt-10 max-w-xl rounded-xl bg-accent-soft px-4 py-3 text-center text-ink">
-      The check reads grids of up to {CHECK_MAX_CELLS.toLocaleString("en")} cells, and this one has {(paper.columns * paper.rows).toLocaleString("en")}: a photo cannot show each of them clearly. Choose larger
+      The check reads grids of up to {CHECK_MAX_CELLS.toLocaleString("en")} cells, and this one has{" "}
+      {(paper.columns * paper.rows).toLocaleString("en")}: a photo cannot show each of them clearly. Choose larger
       squares to check your drawing.
     </p>
   ) : (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-10 text-center">
       <p className="text-lg text-ink-soft">
-        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this device unless you keep or share it.
+        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this
+        device unless you keep or share it.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => cameraInput.current?.click()}>
@@ -206,7 +230,10 @@ export default function CheckDialog({
   else if (phase.name === "corners" && photo && corners) {
     body = (
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3 sm:px-6">
-        <p className="text-ink-soft">Drag the four handles onto the outer corners of your grid: where A1 starts, and the three other corners of the whole grid.</p>
+        <p className="text-ink-soft">
+          Drag the four handles onto the outer corners of your grid: where A1 starts, and the three other corners of the
+          whole grid.
+        </p>
         {error && (
           <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
             {error}
@@ -214,7 +241,13 @@ export default function CheckDialog({
         )}
         <CornerPicker photo={photo} corners={corners} onChange={setCorners} />
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => { setError(null); setPhase({ name: "pick" }); }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setError(null);
+              setPhase({ name: "pick" });
+            }}
+          >
             Choose another photo
           </Button>
           <Button onClick={() => void run(photo, corners)} disabled={!templateCanvas}>
@@ -227,7 +260,9 @@ export default function CheckDialog({
     body = (
       <div className="flex flex-1 flex-col items-center justify-center gap-3" role="status">
         <Spinner label="Checking your drawing" />
-        <p className="text-ink-soft">{phase.name === "checking" && phase.step ? STEP_TEXT[phase.step] : "Reading your photo…"}</p>
+        <p className="text-ink-soft">
+          {phase.name === "checking" && phase.step ? STEP_TEXT[phase.step] : "Reading your photo…"}
+        </p>
       </div>
     );
   } else {
@@ -248,14 +283,19 @@ export default function CheckDialog({
                 "Nothing drawn yet: every cell is still to do."
               ) : (
                 <>
-                  <strong>{close}</strong> of {drawn.length} drawn {drawn.length === 1 ? "cell matches" : "cells match"} the template within 1.5 mm.
+                  <strong>{close}</strong> of {drawn.length} drawn {drawn.length === 1 ? "cell matches" : "cells match"}{" "}
+                  the template within 1.5 mm.
                 </>
               )}
             </p>
             {focus && (
               <p className="rounded-xl bg-paper-deep px-4 py-3">
                 <strong>This cell:</strong> {describeCell(focus)}.{" "}
-                <button type="button" className="font-semibold text-accent underline underline-offset-2" onClick={() => onOpenCell(focus)}>
+                <button
+                  type="button"
+                  className="font-semibold text-accent underline underline-offset-2"
+                  onClick={() => onOpenCell(focus)}
+                >
                   See it beside your photo
                 </button>
               </p>
@@ -276,8 +316,14 @@ export default function CheckDialog({
               </Button>
               {signedIn && <ShareToFeed photo={result.photo} dragonId={dragonId} />}
             </div>
-            {onKeepPhoto && <KeepPhoto key={result.photo.width + result.cells.length} photo={result.photo} onKeep={onKeepPhoto} />}
-            {!signedIn && <p className="text-sm text-ink-soft">Sign in to keep your checks on every device and share your drawing to the feed.</p>}
+            {onKeepPhoto && (
+              <KeepPhoto key={result.photo.width + result.cells.length} photo={result.photo} onKeep={onKeepPhoto} />
+            )}
+            {!signedIn && (
+              <p className="text-sm text-ink-soft">
+                Sign in to keep your checks on every device and share your drawing to the feed.
+              </p>
+            )}
           </div>
         </div>
         <Dialog
@@ -308,10 +354,17 @@ export default function CheckDialog({
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-paper" />
-        <DialogPrimitive.Content aria-describedby={undefined} onKeyDown={closeOnEscape(onClose)} className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none">
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(onClose)}
+          className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none"
+        >
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
             <DialogPrimitive.Title className="font-display text-2xl font-bold">Check my drawing</DialogPrimitive.Title>
-            <DialogPrimitive.Close aria-label="Close the check" className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-paper-deep">
+            <DialogPrimitive.Close
+              aria-label="Close the check"
+              className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-paper-deep"
+            >
               <X className="h-6 w-6" aria-hidden />
             </DialogPrimitive.Close>
           </div>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import type { CellCheck } from "./cell-check";
+import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
-import { describeCell } from "./words";
+import { describeCell } from "../../../../shared/drawing-check/words";
 
 const FLICKER_MS = 600;
 const WORST_SHOWN = 8;
@@ -38,11 +38,26 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
 
   return (
     <figure className="flex flex-col gap-3">
-      <canvas ref={canvasRef} role="img" aria-label="Your paper, straightened, with the template over it" className="h-auto w-full rounded-xl border border-line bg-white" />
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label="Your paper, straightened, with the template over it"
+        className="h-auto w-full rounded-xl border border-line bg-white"
+      />
       <figcaption className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
         <label className="flex min-h-11 flex-1 items-center gap-3">
           <span className="shrink-0 font-semibold text-ink">Template</span>
-          <input type="range" min={0} max={1} step={0.05} value={opacity} disabled={flicker} onChange={(e) => setOpacity(Number(e.target.value))} className="w-full accent-[#c2410c]" aria-label="Template opacity" />
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={opacity}
+            disabled={flicker}
+            onChange={(e) => setOpacity(Number(e.target.value))}
+            className="w-full accent-[#c2410c]"
+            aria-label="Template opacity"
+          />
         </label>
         <Button variant="secondary" aria-pressed={flicker} onClick={() => setFlicker((f) => !f)}>
           {flicker ? "Stop flicker" : "Flicker"}
@@ -53,10 +68,25 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
 }
 
 /** The grid, each cell coloured by its verdict; each a button that opens the cell beside the photo. */
-export function HeatMap({ cells, columns, rows, onOpen }: { cells: CellCheck[]; columns: number; rows: number; onOpen: (cell: CellCheck) => void }) {
+export function HeatMap({
+  cells,
+  columns,
+  rows,
+  onOpen,
+}: {
+  cells: CellCheck[];
+  columns: number;
+  rows: number;
+  onOpen: (cell: CellCheck) => void;
+}) {
   return (
     <div className="flex flex-col gap-3">
-      <div role="group" aria-label="Heat map of your grid" className="grid gap-px overflow-hidden rounded-xl border border-line bg-line" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}>
+      <div
+        role="group"
+        aria-label="Heat map of your grid"
+        className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
+      >
         {cells.map((cell) => {
           const look = STATUS_LOOK[cell.status];
           return (
@@ -68,7 +98,13 @@ export function HeatMap({ cells, columns, rows, onOpen }: { cells: CellCheck[]; 
               data-status={cell.status}
               onClick={() => onOpen(cell)}
               className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
-              style={{ background: cell.status === "not-drawn" ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)` : look.fill, color: look.text }}
+              style={{
+                background:
+                  cell.status === "not-drawn"
+                    ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)`
+                    : look.fill,
+                color: look.text,
+              }}
             >
               <span className="hidden sm:inline">{cell.label}</span>
             </button>
@@ -78,7 +114,11 @@ export function HeatMap({ cells, columns, rows, onOpen }: { cells: CellCheck[]; 
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" aria-label="What the colours mean">
         {STATUS_ORDER.map((status) => (
           <li key={status} className="flex items-center gap-2">
-            <span className="inline-block h-3.5 w-3.5 rounded-sm border border-line" style={{ background: STATUS_LOOK[status].fill }} aria-hidden />
+            <span
+              className="inline-block h-3.5 w-3.5 rounded-sm border border-line"
+              style={{ background: STATUS_LOOK[status].fill }}
+              aria-hidden
+            />
             {STATUS_LOOK[status].name}
           </li>
         ))}
@@ -89,7 +129,10 @@ export function HeatMap({ cells, columns, rows, onOpen }: { cells: CellCheck[]; 
 
 /** The cells furthest off, worst first, in the grid's words. */
 export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cell: CellCheck) => void }) {
-  const worst = cells.filter((cell) => cell.status === "near" || cell.status === "off").sort((a, b) => b.errorMm - a.errorMm).slice(0, WORST_SHOWN);
+  const worst = cells
+    .filter((cell) => cell.status === "near" || cell.status === "off")
+    .sort((a, b) => b.errorMm - a.errorMm)
+    .slice(0, WORST_SHOWN);
   if (!worst.length) return null;
   return (
     <section aria-labelledby="worst-cells">
@@ -99,8 +142,16 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
       <ul className="mt-2 flex flex-col gap-2">
         {worst.map((cell) => (
           <li key={cell.label}>
-            <button type="button" onClick={() => onOpen(cell)} className="flex min-h-11 w-full items-center gap-3 rounded-xl border border-line bg-white px-4 py-2 text-left hover:bg-paper-deep">
-              <span className="inline-block h-3.5 w-3.5 shrink-0 rounded-sm" style={{ background: STATUS_LOOK[cell.status].fill }} aria-hidden />
+            <button
+              type="button"
+              onClick={() => onOpen(cell)}
+              className="flex min-h-11 w-full items-center gap-3 rounded-xl border border-line bg-white px-4 py-2 text-left hover:bg-paper-deep"
+            >
+              <span
+                className="inline-block h-3.5 w-3.5 shrink-0 rounded-sm"
+                style={{ background: STATUS_LOOK[cell.status].fill }}
+                aria-hidden
+              />
               {describeCell(cell)}
             </button>
           </li>

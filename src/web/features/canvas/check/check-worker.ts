@@ -1,11 +1,11 @@
 // The drawing check off the page's thread (decision 028): a 12 MP photo is read, its corner marks
 // looked for (when no corners were placed by hand), straightened and compared here, so the screen
 // keeps answering; the photo never leaves the device.
-import { checkDrawing, type CheckProblem, type CheckStep } from "./check-drawing";
-import type { CellCheck } from "./cell-check";
-import { findMarks } from "./find-marks";
-import type { PaperMm } from "./paper-geometry";
-import type { Corners } from "./straighten";
+import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
+import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
+import { findMarks } from "../../../../shared/drawing-check/find-marks";
+import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
+import type { Corners } from "../../../../shared/drawing-check/straighten";
 
 export interface CheckRequest {
   photo: ImageBitmap;
@@ -24,10 +24,20 @@ export type CheckReply =
   | { kind: "no-marks" }
   /** Marks of a page printed for another dragon, paper or grid. */
   | { kind: "other-page" }
-  | { kind: "done"; problem: CheckProblem | null; corners: Corners; cells: CellCheck[]; gridFound: number; straightened: ImageData }
+  | {
+      kind: "done";
+      problem: CheckProblem | null;
+      corners: Corners;
+      cells: CellCheck[];
+      gridFound: number;
+      straightened: ImageData;
+    }
   | { kind: "failed"; message: string };
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<CheckRequest>) => void) | null; postMessage(message: CheckReply, transfer?: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<CheckRequest>) => void) | null;
+  postMessage(message: CheckReply, transfer?: Transferable[]): void;
+};
 
 scope.onmessage = (event) => {
   const { photo, marks, paper, pxPerMm, template } = event.data;
@@ -45,10 +55,30 @@ scope.onmessage = (event) => {
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
       corners = found.corners;
     }
-    const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template }, (step) => scope.postMessage({ kind: "step", step }));
+    const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template }, (step) =>
+      scope.postMessage({ kind: "step", step }),
+    );
     const { straightened } = outcome;
-    const image = new ImageData(new Uint8ClampedArray(straightened.data.buffer as ArrayBuffer, straightened.data.byteOffset, straightened.data.length), straightened.width, straightened.height);
-    scope.postMessage({ kind: "done", problem: outcome.problem, corners, cells: outcome.cells, gridFound: outcome.gridFound, straightened: image }, [image.data.buffer]);
+    const image = new ImageData(
+      new Uint8ClampedArray(
+        straightened.data.buffer as ArrayBuffer,
+        straightened.data.byteOffset,
+        straightened.data.length,
+      ),
+      straightened.width,
+      straightened.height,
+    );
+    scope.postMessage(
+      {
+        kind: "done",
+        problem: outcome.problem,
+        corners,
+        cells: outcome.cells,
+        gridFound: outcome.gridFound,
+        straightened: image,
+      },
+      [image.data.buffer],
+    );
   } catch (error) {
     scope.postMessage({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
   }

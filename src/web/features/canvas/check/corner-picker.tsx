@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import type { Corners, Point } from "./straighten";
+import type { Corners, Point } from "../../../../shared/drawing-check/straighten";
 import { useElementSize } from "../use-element-size";
 
 const NAMES = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -11,7 +11,15 @@ const MAGNIFY = 4;
  * outer corners of their grid in the photo; while one moves, a magnifier shows what is under it,
  * away from the finger.
  */
-export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap; corners: Corners; onChange: (corners: Corners) => void }) {
+export function CornerPicker({
+  photo,
+  corners,
+  onChange,
+}: {
+  photo: ImageBitmap;
+  corners: Corners;
+  onChange: (corners: Corners) => void;
+}) {
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
   const stage = useElementSize(stageElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -19,7 +27,6 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const dragging = useRef<number | null>(null);
-
 
   const scale = stage.width > 0 ? Math.min(stage.width / photo.width, stage.height / photo.height) : 0;
   const shown = { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
@@ -60,7 +67,11 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
   }, [active, corners, photo, scale, magnifier]);
 
   const move = (index: number, point: Point) => {
-    const next = corners.map((corner, i) => (i === index ? { x: Math.min(photo.width, Math.max(0, point.x)), y: Math.min(photo.height, Math.max(0, point.y)) } : corner)) as Corners;
+    const next = corners.map((corner, i) =>
+      i === index
+        ? { x: Math.min(photo.width, Math.max(0, point.x)), y: Math.min(photo.height, Math.max(0, point.y)) }
+        : corner,
+    ) as Corners;
     onChange(next);
   };
 
@@ -82,7 +93,9 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
   };
   const onKeyDown = (index: number) => (event: KeyboardEvent) => {
     const step = (event.shiftKey ? 10 : 1) / scale;
-    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
+    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[
+      event.key
+    ];
     if (!delta) return;
     event.preventDefault();
     const corner = corners[index]!;
@@ -95,9 +108,21 @@ export function CornerPicker({ photo, corners, onChange }: { photo: ImageBitmap;
     <div ref={setStageElement} className="relative flex min-h-0 flex-1 items-center justify-center">
       {scale > 0 && (
         <div ref={wrapperRef} className="relative" style={{ width: shown.width, height: shown.height }}>
-          <canvas ref={canvasRef} role="img" aria-label="Your photo" className="block" style={{ width: shown.width, height: shown.height }} />
+          <canvas
+            ref={canvasRef}
+            role="img"
+            aria-label="Your photo"
+            className="block"
+            style={{ width: shown.width, height: shown.height }}
+          />
           <svg className="pointer-events-none absolute inset-0" width={shown.width} height={shown.height} aria-hidden>
-            <polygon points={corners.map((c) => `${c.x * scale},${c.y * scale}`).join(" ")} fill="rgba(194, 65, 12, 0.08)" stroke="#c2410c" strokeWidth={2} strokeDasharray="6 4" />
+            <polygon
+              points={corners.map((c) => `${c.x * scale},${c.y * scale}`).join(" ")}
+              fill="rgba(194, 65, 12, 0.08)"
+              stroke="#c2410c"
+              strokeWidth={2}
+              strokeDasharray="6 4"
+            />
           </svg>
           {corners.map((corner, index) => (
             <button

@@ -1,5 +1,5 @@
 // How each verdict looks and is named, the same in the heat map, its legend and the lists.
-import type { CellStatus } from "./cell-check";
+import type { CellStatus } from "../../../../shared/drawing-check/cell-check";
 import { CHECK_STATUSES } from "../../../../shared/drawing-checks";
 
 export const STATUS_LOOK: Record<CellStatus, { name: string; fill: string; text: string }> = {

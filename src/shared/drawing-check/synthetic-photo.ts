@@ -21,10 +21,12 @@ export function templateStrokes(paper: PaperMm): Stroke[] {
   for (let x = 20; x <= paper.widthMm - 20; x += 0.5) wave.push({ x, y: 45 + 18 * Math.sin(x / 22) });
   strokes.push(wave);
   const ellipse: Stroke = [];
-  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01) ellipse.push({ x: 120 + 75 * Math.cos(t), y: 130 + 48 * Math.sin(t) });
+  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01)
+    ellipse.push({ x: 120 + 75 * Math.cos(t), y: 130 + 48 * Math.sin(t) });
   strokes.push(ellipse);
   const ring: Stroke = [];
-  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01) ring.push({ x: 235 + 26 * Math.cos(t), y: 150 + 26 * Math.sin(t) });
+  for (let t = 0; t <= Math.PI * 2 + 0.01; t += 0.01)
+    ring.push({ x: 235 + 26 * Math.cos(t), y: 150 + 26 * Math.sin(t) });
   strokes.push(ring);
   const zigzag: Stroke = [];
   for (let i = 0; i <= 8; i++) zigzag.push({ x: 30 + i * 9, y: 190 + (i % 2 ? -10 : 8) });
@@ -45,7 +47,15 @@ function densify(points: Stroke, step = 0.4): Stroke {
 }
 
 /** Stamp a stroke as discs of `radius` mm into an RGB raster at `scale` px/mm. */
-function stamp(image: RgbaImage, strokes: Stroke[], scale: number, radius: number, colour: [number, number, number], alpha = 1, origin = { x: 0, y: 0 }) {
+function stamp(
+  image: RgbaImage,
+  strokes: Stroke[],
+  scale: number,
+  radius: number,
+  colour: [number, number, number],
+  alpha = 1,
+  origin = { x: 0, y: 0 },
+) {
   const { width, height, data } = image;
   const r = radius * scale;
   for (const stroke of strokes) {
@@ -60,7 +70,8 @@ function stamp(image: RgbaImage, strokes: Stroke[], scale: number, radius: numbe
           const cover = Math.max(0, Math.min(1, r + 0.5 - d)) * alpha;
           if (cover <= 0) continue;
           const p = (y * width + x) * 4;
-          for (let k = 0; k < 3; k++) data[p + k] = Math.min(data[p + k]!, Math.round(data[p + k]! * (1 - cover) + colour[k]! * cover));
+          for (let k = 0; k < 3; k++)
+            data[p + k] = Math.min(data[p + k]!, Math.round(data[p + k]! * (1 - cover) + colour[k]! * cover));
         }
       }
     }
@@ -130,16 +141,30 @@ export const PAGE_PX_PER_MM = 8;
 /** A printed sheet drawn here: paper-white, the grid's thin lines, a label in each cell's corner (bars standing for letters), and the corner marks if asked. */
 function printedSheet(paper: PaperMm, marks: readonly number[] | undefined): { image: RgbaImage; gridOrigin: Point } {
   const scale = PAGE_PX_PER_MM;
-  const image = blank(Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale), Math.round((paper.heightMm + 2 * SHEET_MARGIN_MM) * scale), [250, 248, 242]);
+  const image = blank(
+    Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale),
+    Math.round((paper.heightMm + 2 * SHEET_MARGIN_MM) * scale),
+    [250, 248, 242],
+  );
   const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
   const gridStrokes: Stroke[] = [];
   for (let c = 0; c <= paper.columns; c++) {
     const x = Math.min(c * paper.gridMm, paper.widthMm);
-    gridStrokes.push(densify([{ x, y: 0 }, { x, y: paper.heightMm }]));
+    gridStrokes.push(
+      densify([
+        { x, y: 0 },
+        { x, y: paper.heightMm },
+      ]),
+    );
   }
   for (let r = 0; r <= paper.rows; r++) {
     const y = Math.min(r * paper.gridMm, paper.heightMm);
-    gridStrokes.push(densify([{ x: 0, y }, { x: paper.widthMm, y }]));
+    gridStrokes.push(
+      densify([
+        { x: 0, y },
+        { x: paper.widthMm, y },
+      ]),
+    );
   }
   stamp(image, gridStrokes, scale, 0.12, [70, 70, 70], 0.85, origin);
   const labels: Stroke[] = [];
@@ -147,7 +172,20 @@ function printedSheet(paper: PaperMm, marks: readonly number[] | undefined): { i
     for (let c = 0; c < paper.columns; c++) {
       const x = c * paper.gridMm + 1.2;
       const y = r * paper.gridMm + 1.2;
-      labels.push(densify([{ x, y }, { x, y: y + 2.2 }]), densify([{ x: x + 1.3, y }, { x: x + 1.3, y: y + 2.2 }]), densify([{ x, y: y + 1.1 }, { x: x + 1.3, y: y + 1.1 }]));
+      labels.push(
+        densify([
+          { x, y },
+          { x, y: y + 2.2 },
+        ]),
+        densify([
+          { x: x + 1.3, y },
+          { x: x + 1.3, y: y + 2.2 },
+        ]),
+        densify([
+          { x, y: y + 1.1 },
+          { x: x + 1.3, y: y + 1.1 },
+        ]),
+      );
     }
   }
   stamp(image, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
@@ -171,7 +209,9 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     const moved = options.moved ?? [];
     const strokes = templateStrokes(paper).map((stroke) =>
       stroke.map((point) => {
-        const shift = moved.find((m) => Math.floor(point.x / paper.gridMm) === m.column && Math.floor(point.y / paper.gridMm) === m.row);
+        const shift = moved.find(
+          (m) => Math.floor(point.x / paper.gridMm) === m.column && Math.floor(point.y / paper.gridMm) === m.row,
+        );
         return shift ? { x: point.x + shift.dx, y: point.y + shift.dy } : point;
       }),
     );
@@ -196,7 +236,12 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     const py = y * fit * (0.95 + 0.05 * squeeze);
     return { x: cx + px * Math.cos(tilt) - py * Math.sin(tilt), y: cy + px * Math.sin(tilt) + py * Math.cos(tilt) };
   });
-  const sheetCorners = [{ x: 0, y: 0 }, { x: sheetW, y: 0 }, { x: sheetW, y: sheetH }, { x: 0, y: sheetH }];
+  const sheetCorners = [
+    { x: 0, y: 0 },
+    { x: sheetW, y: 0 },
+    { x: sheetW, y: sheetH },
+    { x: 0, y: sheetH },
+  ];
   const forward = homography(sheetCorners, quad)!;
   const inverse = homography(quad, sheetCorners)!;
   const toPhoto = (x: number, y: number) => apply(forward, x + origin.x, y + origin.y);
@@ -239,7 +284,12 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     data[i + 1] = data[i + 1]! + n;
     data[i + 2] = data[i + 2]! + n;
   }
-  const gridCorners = [toPhoto(0, 0), toPhoto(paper.widthMm, 0), toPhoto(paper.widthMm, paper.heightMm), toPhoto(0, paper.heightMm)] as Corners;
+  const gridCorners = [
+    toPhoto(0, 0),
+    toPhoto(paper.widthMm, 0),
+    toPhoto(paper.widthMm, paper.heightMm),
+    toPhoto(0, paper.heightMm),
+  ] as Corners;
   return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
 }
 
@@ -255,20 +305,29 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], orig
         const y0 = Math.round((origin.y + centre.y - MARK_MM / 2 + my * module) * PAGE_PX_PER_MM);
         const x1 = Math.round((origin.x + centre.x - MARK_MM / 2 + (mx + 1) * module) * PAGE_PX_PER_MM);
         const y1 = Math.round((origin.y + centre.y - MARK_MM / 2 + (my + 1) * module) * PAGE_PX_PER_MM);
-        for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) page.data.set([30, 30, 30], (y * page.width + x) * 4);
+        for (let y = y0; y < y1; y++)
+          for (let x = x0; x < x1; x++) page.data.set([30, 30, 30], (y * page.width + x) * 4);
       }
     }
   });
 }
 
 /** Pencil where a mask of the paper says, cells listed in `moved` moved. */
-function drawMask(page: RgbaImage, paper: PaperMm, pencil: { mask: Mask; pxPerMm: number }, moved: { column: number; row: number; dx: number; dy: number }[], origin: Point) {
+function drawMask(
+  page: RgbaImage,
+  paper: PaperMm,
+  pencil: { mask: Mask; pxPerMm: number },
+  moved: { column: number; row: number; dx: number; dy: number }[],
+  origin: Point,
+) {
   const { mask, pxPerMm } = pencil;
   const placed = new Uint8Array(mask.width * mask.height);
   for (let y = 0; y < mask.height; y++) {
     for (let x = 0; x < mask.width; x++) {
       if (!mask.data[y * mask.width + x]) continue;
-      const shift = moved.find((m) => Math.floor(x / pxPerMm / paper.gridMm) === m.column && Math.floor(y / pxPerMm / paper.gridMm) === m.row);
+      const shift = moved.find(
+        (m) => Math.floor(x / pxPerMm / paper.gridMm) === m.column && Math.floor(y / pxPerMm / paper.gridMm) === m.row,
+      );
       const tx = Math.round(x + (shift?.dx ?? 0) * pxPerMm);
       const ty = Math.round(y + (shift?.dy ?? 0) * pxPerMm);
       if (tx >= 0 && ty >= 0 && tx < mask.width && ty < mask.height) placed[ty * mask.width + tx] = 1;
@@ -335,7 +394,13 @@ export function cornersByHand(shot: SyntheticPhoto, paper: PaperMm, mm: number):
  * Registration: for each cell's middle, how far (mm on the paper) the point the check takes for it
  * (the corners' perspective plus the cell's grid correction) really is from it.
  */
-export function registrationErrorsMm(shot: SyntheticPhoto, paper: PaperMm, corners: Corners, offsets: Float32Array, pxPerMm: number): number[] {
+export function registrationErrorsMm(
+  shot: SyntheticPhoto,
+  paper: PaperMm,
+  corners: Corners,
+  offsets: Float32Array,
+  pxPerMm: number,
+): number[] {
   const estimate = paperToPhoto(corners, paper.widthMm, paper.heightMm);
   const errors: number[] = [];
   for (let row = 0; row < paper.rows; row++) {

@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { cellRect, gridDimensions, type Rect } from "../../../shared/grid";
-import { GRID_VIEW_DEFAULTS } from "../../../shared/grid-view";
-import { cellsUnder, gridLines, gridStroke, regionTransform, viewerRegion, type PaperScene } from "./draw-region";
+import { cellRect, gridDimensions, type Rect } from "../grid";
+import { GRID_VIEW_DEFAULTS } from "../grid-view";
+import { cellsUnder, gridLines, gridStroke, regionTransform, viewerRegion, type PaperScene } from "./paper-scene";
 
-const scene: PaperScene = { paperWidth: 11, paperHeight: 8.5, gridSize: 2, zoom: 1, offsetX: 0, offsetY: 0, imageSize: { width: 4, height: 3 } };
+const scene: PaperScene = {
+  paperWidth: 11,
+  paperHeight: 8.5,
+  gridSize: 2,
+  zoom: 1,
+  offsetX: 0,
+  offsetY: 0,
+  imageSize: { width: 4, height: 3 },
+};
 
 /** Where a point of the paper lands on the canvas under a `setTransform` matrix. */
-const project = ([a, b, c, d, e, f]: number[], x: number, y: number) => ({ x: a! * x + c! * y + e!, y: b! * x + d! * y + f! });
+const project = ([a, b, c, d, e, f]: number[], x: number, y: number) => ({
+  x: a! * x + c! * y + e!,
+  y: b! * x + d! * y + f!,
+});
 
 describe("drawing a region of the paper", () => {
   it("maps the region's corners onto the canvas's corners", () => {
@@ -52,12 +63,24 @@ describe("drawing a region of the paper", () => {
       for (let row = 0; row < grid.rows; row++) {
         for (let column = 0; column < grid.columns; column++) {
           const cell = cellRect({ column, row }, scene.paperWidth, scene.paperHeight, scene.gridSize);
-          const touches = cell.x < region.x + region.width && cell.x + cell.width > region.x && cell.y < region.y + region.height && cell.y + cell.height > region.y;
-          if (touches) expect({ column, row, within: column >= first.column && column <= last.column && row >= first.row && row <= last.row }).toEqual({ column, row, within: true });
+          const touches =
+            cell.x < region.x + region.width &&
+            cell.x + cell.width > region.x &&
+            cell.y < region.y + region.height &&
+            cell.y + cell.height > region.y;
+          if (touches)
+            expect({
+              column,
+              row,
+              within: column >= first.column && column <= last.column && row >= first.row && row <= last.row,
+            }).toEqual({ column, row, within: true });
         }
       }
     }
-    expect(cellsUnder({ x: 3, y: 1, width: 4.5, height: 2 }, scene)).toEqual({ first: { column: 1, row: 0 }, last: { column: 4, row: 2 } });
+    expect(cellsUnder({ x: 3, y: 1, width: 4.5, height: 2 }, scene)).toEqual({
+      first: { column: 1, row: 0 },
+      last: { column: 4, row: 2 },
+    });
   });
 
   it("strokes the grid in its colour, at its opacity", () => {

@@ -61,6 +61,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const { lines, edges } = templateLines(padWhite(input.template, margin));
   let cells = compareCells({ paper, pxPerMm, ink, offsets: fit.offsets, grid: fit.grid, lines, edges, origin: margin });
   // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw".
-  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn")) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
+  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn"))
+    cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   return { problem: null, cells, gridFound: fit.found, offsets: fit.offsets, straightened };
 }

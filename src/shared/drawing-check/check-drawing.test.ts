@@ -2,23 +2,38 @@ import { describe, expect, it } from "vitest";
 import { checkDrawing, type CheckOutcome } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { describeCell } from "./words";
-import { SYNTHETIC_PAPER, cornersByHand, registrationErrorsMm, syntheticPhoto, syntheticTemplate, type SyntheticPhoto } from "./synthetic-photo";
+import {
+  SYNTHETIC_PAPER,
+  cornersByHand,
+  registrationErrorsMm,
+  syntheticPhoto,
+  syntheticTemplate,
+  type SyntheticPhoto,
+} from "./synthetic-photo";
 import type { Corners } from "./straighten";
 
 // Photos of 4.3 MP keep the suite quick; the benchmark (`npm run bench`) uses 12 MP ones.
 const PX_PER_MM = 4;
 const SIZE = { photoWidth: 2400, photoHeight: 1800 };
 const template = syntheticTemplate(SYNTHETIC_PAPER, PX_PER_MM);
-const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) => checkDrawing({ photo: shot.photo, corners, paper: SYNTHETIC_PAPER, pxPerMm: PX_PER_MM, template });
+const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) =>
+  checkDrawing({ photo: shot.photo, corners, paper: SYNTHETIC_PAPER, pxPerMm: PX_PER_MM, template });
 const cell = (outcome: CheckOutcome, label: string) => outcome.cells.find((c) => c.label === label)!;
 const drawn = (outcome: CheckOutcome) => outcome.cells.filter((c) => c.status !== "empty" && c.status !== "not-drawn");
 
 const byHand = (shot: SyntheticPhoto, mm = 2) => cornersByHand(shot, SYNTHETIC_PAPER, mm);
-const registrationErrors = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) => registrationErrorsMm(shot, SYNTHETIC_PAPER, corners, outcome.offsets, PX_PER_MM);
+const registrationErrors = (shot: SyntheticPhoto, corners: Corners, outcome: CheckOutcome) =>
+  registrationErrorsMm(shot, SYNTHETIC_PAPER, corners, outcome.offsets, PX_PER_MM);
 
 describe("checking a drawing from a photo of the paper", () => {
   // Turned 25°, in perspective, lit unevenly, blurred and noisy (synthetic-photo.ts).
-  const planted = syntheticPhoto({ ...SIZE, moved: [{ column: 4, row: 3, dx: 0, dy: 3 }, { column: 7, row: 5, dx: 3, dy: 0 }] });
+  const planted = syntheticPhoto({
+    ...SIZE,
+    moved: [
+      { column: 4, row: 3, dx: 0, dy: 3 },
+      { column: 7, row: 5, dx: 3, dy: 0 },
+    ],
+  });
 
   it("flags the cells whose lines were moved 3 mm, says which way, and finds every other drawn cell within tolerance", () => {
     const outcome = run(planted);
@@ -34,7 +49,8 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(describeCell(right)).toMatch(/^H6: lines about [23] mm to the right$/);
     const others = drawn(outcome).filter((c) => c.label !== "E4" && c.label !== "H6");
     expect(others.length).toBeGreaterThan(30);
-    for (const other of others) expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
+    for (const other of others)
+      expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
     expect(matchingCells(outcome.cells)).not.toContain("E4");
     expect(matchingCells(outcome.cells)).not.toContain("H6");
   });
@@ -52,7 +68,12 @@ describe("checking a drawing from a photo of the paper", () => {
     const outcome = run(planted, corners);
     expect(Math.max(...registrationErrors(planted, corners, outcome))).toBeLessThan(1);
     expect(describeCell(cell(outcome, "E4"))).toBe("E4: lines about 3 mm low");
-    expect(drawn(outcome).filter((c) => c.status !== "close").map((c) => c.label).sort()).toEqual(["E4", "H6"]);
+    expect(
+      drawn(outcome)
+        .filter((c) => c.status !== "close")
+        .map((c) => c.label)
+        .sort(),
+    ).toEqual(["E4", "H6"]);
   });
 
   it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done", () => {
@@ -64,9 +85,15 @@ describe("checking a drawing from a photo of the paper", () => {
 
   it("says so when the photo is too dark, or the corners are not on the grid", () => {
     const shot = syntheticPhoto({ ...SIZE, blank: true });
-    const dark = { ...shot, photo: { ...shot.photo, data: shot.photo.data.map((v, i) => (i % 4 === 3 ? v : v * 0.2)) } };
+    const dark = {
+      ...shot,
+      photo: { ...shot.photo, data: shot.photo.data.map((v, i) => (i % 4 === 3 ? v : v * 0.2)) },
+    };
     expect(run(dark).problem).toBe("too-dark");
-    const wrong = shot.corners.map((corner, i) => ({ x: corner.x + (i % 2 ? 160 : -160), y: corner.y + (i < 2 ? -120 : 120) })) as Corners;
+    const wrong = shot.corners.map((corner, i) => ({
+      x: corner.x + (i % 2 ? 160 : -160),
+      y: corner.y + (i < 2 ? -120 : 120),
+    })) as Corners;
     expect(run(shot, wrong).problem).toBe("grid-not-found");
   });
 });

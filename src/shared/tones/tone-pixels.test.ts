@@ -18,7 +18,10 @@ describe("tonePixels", () => {
 
   it("folds greys into as many values as the view has, from black to white", () => {
     const greys = Array.from({ length: 256 }, (_, v) => [v, v, v, 255]);
-    for (const [mode, count] of [["values3", 3], ["values5", 5]] as const) {
+    for (const [mode, count] of [
+      ["values3", 3],
+      ["values5", 5],
+    ] as const) {
       const data = pixels(...greys);
       tonePixels(data, mode);
       const values = new Set(greys.map((_, i) => data[i * 4]!));

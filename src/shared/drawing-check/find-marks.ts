@@ -55,17 +55,26 @@ export function findMarks(photo: RgbaImage, paper: PaperMm, expected: readonly n
     if (corner === null) continue;
     // Two candidates for one corner: the exact match to this page wins, then the cleaner read.
     const before = byCorner.get(corner);
-    const better = !before || (marker.id === expected[corner] && before.id !== expected[corner]) || marker.hammingDistance < before.hammingDistance;
+    const better =
+      !before ||
+      (marker.id === expected[corner] && before.id !== expected[corner]) ||
+      marker.hammingDistance < before.hammingDistance;
     if (better) byCorner.set(corner, marker);
   }
   if (byCorner.size < 4) return { found: "none" };
   if ([0, 1, 2, 3].some((corner) => byCorner.get(corner)!.id !== expected[corner])) return { found: "other-page" };
   const middles = [0, 1, 2, 3].map((corner) => {
     const points = byCorner.get(corner)!.corners;
-    return { x: (points.reduce((sum, p) => sum + p.x, 0) / points.length + 0.5) * factor, y: (points.reduce((sum, p) => sum + p.y, 0) / points.length + 0.5) * factor };
+    return {
+      x: (points.reduce((sum, p) => sum + p.x, 0) / points.length + 0.5) * factor,
+      y: (points.reduce((sum, p) => sum + p.y, 0) / points.length + 0.5) * factor,
+    };
   });
   const transform = homography(markCentres(paper), middles);
   if (!transform) return { found: "none" };
   const corner = (x: number, y: number): Point => apply(transform, x, y);
-  return { found: "ours", corners: [corner(0, 0), corner(paper.widthMm, 0), corner(paper.widthMm, paper.heightMm), corner(0, paper.heightMm)] };
+  return {
+    found: "ours",
+    corners: [corner(0, 0), corner(paper.widthMm, 0), corner(paper.widthMm, paper.heightMm), corner(0, paper.heightMm)],
+  };
 }

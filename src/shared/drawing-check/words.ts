@@ -24,6 +24,7 @@ export function describeCell(check: CellCheck): string {
   if (Math.abs(y) >= NAMED_MM && Math.abs(y) >= 0.4 * size) parts.push(y > 0 ? "low" : "high");
   if (Math.abs(x) >= NAMED_MM && Math.abs(x) >= 0.4 * size) parts.push(x > 0 ? "to the right" : "to the left");
   // Most of the error is the lines being moved as a whole: say where to.
-  if (parts.length && size >= 0.6 * check.errorMm) return `${check.label}: lines about ${Math.max(1, Math.round(size))} mm ${parts.join(" and ")}`;
+  if (parts.length && size >= 0.6 * check.errorMm)
+    return `${check.label}: lines about ${Math.max(1, Math.round(size))} mm ${parts.join(" and ")}`;
   return `${check.label}: lines about ${mm} mm from the template's`;
 }

@@ -3,8 +3,18 @@ import { apply, homography } from "./homography";
 
 describe("a perspective transform from four point pairs", () => {
   it("takes each of the four points to its partner, and keeps straight lines straight", () => {
-    const from = [{ x: 0, y: 0 }, { x: 279.4, y: 0 }, { x: 279.4, y: 215.9 }, { x: 0, y: 215.9 }];
-    const to = [{ x: 1436.8, y: 286.1 }, { x: 3291.9, y: 1151.1 }, { x: 2697.3, y: 2755.5 }, { x: 590.0, y: 1772.9 }];
+    const from = [
+      { x: 0, y: 0 },
+      { x: 279.4, y: 0 },
+      { x: 279.4, y: 215.9 },
+      { x: 0, y: 215.9 },
+    ];
+    const to = [
+      { x: 1436.8, y: 286.1 },
+      { x: 3291.9, y: 1151.1 },
+      { x: 2697.3, y: 2755.5 },
+      { x: 590.0, y: 1772.9 },
+    ];
     const h = homography(from, to)!;
     from.forEach((point, i) => {
       const mapped = apply(h, point.x, point.y);
@@ -18,6 +28,21 @@ describe("a perspective transform from four point pairs", () => {
   });
 
   it("answers null for points that cannot make a quadrilateral", () => {
-    expect(homography([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }], [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }])).toBeNull();
+    expect(
+      homography(
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+          { x: 3, y: 3 },
+        ],
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 1, y: 1 },
+          { x: 0, y: 1 },
+        ],
+      ),
+    ).toBeNull();
   });
 });

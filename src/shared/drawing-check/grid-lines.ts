@@ -3,8 +3,8 @@
 // two jobs: those pixels (and the printed cell labels) are not the learner's drawing, and how far
 // each line sits from where it should gives every cell a local correction, so corners placed a
 // millimetre or two off by hand, or paper that is not quite flat, still line up.
-import { CELL_LABEL_MAX_PT } from "../pdf-layout";
-import { cellLabel } from "../../../../shared/grid";
+import { CELL_LABEL_MAX_PT } from "../print/pdf-layout";
+import { cellLabel } from "../grid";
 import type { Mask } from "./raster";
 import type { PaperMm } from "./paper-geometry";
 
@@ -45,7 +45,15 @@ const LEAN_MM = 3;
 const REFINE_MM = 0.6;
 
 /** Saturated mean darkness along a run from `from` to `to`, at `offset(t)` across from `fixed`. */
-function darknessAlong(image: Darkness, fixed: number, from: number, to: number, across: boolean, offset: (t: number) => number, step = 1): number {
+function darknessAlong(
+  image: Darkness,
+  fixed: number,
+  from: number,
+  to: number,
+  across: boolean,
+  offset: (t: number) => number,
+  step = 1,
+): number {
   const { width, height, data } = image;
   let sum = 0;
   let n = 0;
@@ -68,7 +76,15 @@ const isLine = (best: number, scores: number[]) => {
  * between crossings close to it. A pencil line running beside a grid line for a while cannot pull
  * the fit onto itself, since the whole length decides.
  */
-function findLine(image: Darkness, expected: number, crossings: number[], across: boolean, searchPx: number, leanPx: number, refinePx: number): Segment[] {
+function findLine(
+  image: Darkness,
+  expected: number,
+  crossings: number[],
+  across: boolean,
+  searchPx: number,
+  leanPx: number,
+  refinePx: number,
+): Segment[] {
   const from = Math.round(crossings[0]!);
   const to = Math.round(crossings[crossings.length - 1]!);
   const length = Math.max(1, to - from);
@@ -76,7 +92,15 @@ function findLine(image: Darkness, expected: number, crossings: number[], across
   const scores: number[] = [];
   for (let start = -searchPx; start <= searchPx; start++) {
     for (let end = Math.max(-searchPx, start - leanPx); end <= Math.min(searchPx, start + leanPx); end++) {
-      const score = darknessAlong(image, expected, from, to, across, (t) => start + ((end - start) * (t - from)) / length, 2);
+      const score = darknessAlong(
+        image,
+        expected,
+        from,
+        to,
+        across,
+        (t) => start + ((end - start) * (t - from)) / length,
+        2,
+      );
       if (start === end) scores.push(score);
       const preferred = score - (Math.abs(start) + Math.abs(end)) * 1e-4;
       if (preferred > best.score) best = { score: preferred, start, end };
@@ -95,7 +119,8 @@ function findLine(image: Darkness, expected: number, crossings: number[], across
     for (let o = -refinePx; o <= refinePx; o++) {
       const score = darknessAlong(image, expected, a, b, across, (t) => lineAt(t) + o);
       around.push(score);
-      if (score - Math.abs(o) * 1e-3 > segment.score) segment = { score: score - Math.abs(o) * 1e-3, offset: middle + o };
+      if (score - Math.abs(o) * 1e-3 > segment.score)
+        segment = { score: score - Math.abs(o) * 1e-3, offset: middle + o };
     }
     return { offset: segment.offset, found: lineFound && segment.score >= MIN_LINE_DARKNESS };
   });
@@ -130,8 +155,12 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const searchPx = Math.round(SEARCH_MM * pxPerMm);
   const at = (mm: number) => origin + mm * pxPerMm;
   const size = (mm: number) => mm * pxPerMm;
-  const xs = Array.from({ length: columns + 1 }, (_, c) => Math.min(at(Math.min(c * paper.gridMm, paper.widthMm)), width - 1));
-  const ys = Array.from({ length: rows + 1 }, (_, r) => Math.min(at(Math.min(r * paper.gridMm, paper.heightMm)), height - 1));
+  const xs = Array.from({ length: columns + 1 }, (_, c) =>
+    Math.min(at(Math.min(c * paper.gridMm, paper.widthMm)), width - 1),
+  );
+  const ys = Array.from({ length: rows + 1 }, (_, r) =>
+    Math.min(at(Math.min(r * paper.gridMm, paper.heightMm)), height - 1),
+  );
   const leanPx = Math.round(LEAN_MM * pxPerMm);
   const refinePx = Math.max(1, Math.round(REFINE_MM * pxPerMm));
   // vertical[c][r]: the segment of vertical line c beside row r; horizontal[r][c] likewise.
@@ -145,10 +174,25 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const grid = new Uint8Array(width * height);
   const clear = Math.ceil(CLEAR_MM * pxPerMm) + 1;
   const paint = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) grid.fill(1, y * width + Math.max(0, Math.floor(x0)), y * width + Math.min(width, Math.ceil(x1)));
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++)
+      grid.fill(1, y * width + Math.max(0, Math.floor(x0)), y * width + Math.min(width, Math.ceil(x1)));
   };
-  for (let c = 0; c <= columns; c++) for (let r = 0; r < rows; r++) paint(xs[c]! + vertical[c]![r]! - clear, ys[r]! - clear, xs[c]! + vertical[c]![r]! + clear + 1, ys[r + 1]! + clear + 1);
-  for (let r = 0; r <= rows; r++) for (let c = 0; c < columns; c++) paint(xs[c]! - clear, ys[r]! + horizontal[r]![c]! - clear, xs[c + 1]! + clear + 1, ys[r]! + horizontal[r]![c]! + clear + 1);
+  for (let c = 0; c <= columns; c++)
+    for (let r = 0; r < rows; r++)
+      paint(
+        xs[c]! + vertical[c]![r]! - clear,
+        ys[r]! - clear,
+        xs[c]! + vertical[c]![r]! + clear + 1,
+        ys[r + 1]! + clear + 1,
+      );
+  for (let r = 0; r <= rows; r++)
+    for (let c = 0; c < columns; c++)
+      paint(
+        xs[c]! - clear,
+        ys[r]! + horizontal[r]![c]! - clear,
+        xs[c + 1]! + clear + 1,
+        ys[r]! + horizontal[r]![c]! + clear + 1,
+      );
 
   const offsets = new Float32Array(columns * rows * 2);
   const pad = 0.8 * pxPerMm;
@@ -160,7 +204,12 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
       offsets[(r * columns + c) * 2 + 1] = dy;
       // The printed label in the cell's top-left corner (and a label the learner wrote there).
       const label = labelSizeMm(paper, cellLabel({ column: c, row: r }));
-      paint(xs[c]! + dx - pad, ys[r]! + dy - pad, xs[c]! + dx + size(label.width) + pad, ys[r]! + dy + size(label.height) + pad);
+      paint(
+        xs[c]! + dx - pad,
+        ys[r]! + dy - pad,
+        xs[c]! + dx + size(label.width) + pad,
+        ys[r]! + dy + size(label.height) + pad,
+      );
     }
   }
   return { grid: { width, height, data: grid }, offsets, found };

@@ -2,7 +2,7 @@
 // ink is slid over the template's lines (a distance map of them) to the position where it fits
 // best: how far it had to slide is how much the cell is moved as a whole (and which way), what is
 // left is how different the shapes are. The bands are in millimetres on the paper.
-import { cellLabel } from "../../../../shared/grid";
+import { cellLabel } from "../grid";
 import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { CLOSE_MM, NEAR_MM, type CellCheck, type CellStatus } from "./cell-check";
@@ -77,12 +77,19 @@ export function compareCells(input: CompareInput): CellCheck[] {
       // The template's outline in the cell, where the grid does not hide the learner's lines.
       // (A template line within a millimetre of a grid line is asked for no more than one on it:
       // the learner's copy of it may well lie on the grid line.)
-      const hidden = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && grid.data[y * width + x] === 1;
+      const hidden = (x: number, y: number) =>
+        x >= 0 && y >= 0 && x < width && y < height && grid.data[y * width + x] === 1;
       const visible = (x: number, y: number) => {
         if (!edges.data[y * width + x]) return false;
         const gx = Math.round(x + dx);
         const gy = Math.round(y + dy);
-        return !(hidden(gx, gy) || hidden(gx - nearPx, gy) || hidden(gx + nearPx, gy) || hidden(gx, gy - nearPx) || hidden(gx, gy + nearPx));
+        return !(
+          hidden(gx, gy) ||
+          hidden(gx - nearPx, gy) ||
+          hidden(gx + nearPx, gy) ||
+          hidden(gx, gy - nearPx) ||
+          hidden(gx, gy + nearPx)
+        );
       };
       let templatePixels = 0;
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (visible(x, y)) templatePixels++;
@@ -135,7 +142,8 @@ export function compareCells(input: CompareInput): CellCheck[] {
         }
       }
       const coverage = templatePixels ? covered / templatePixels : 1;
-      const status: CellStatus = errorMm <= CLOSE_MM ? (coverage >= 0.5 ? "close" : "partial") : errorMm <= NEAR_MM ? "near" : "off";
+      const status: CellStatus =
+        errorMm <= CLOSE_MM ? (coverage >= 0.5 ? "close" : "partial") : errorMm <= NEAR_MM ? "near" : "off";
       cells.push({ label, column, row, status, errorMm, offsetMm, coverage });
     }
   }

@@ -1,5 +1,5 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
-import type { Unit } from "../../../../shared/paper";
+import type { Unit } from "../paper";
 
 export interface PaperMm {
   widthMm: number;
@@ -15,9 +15,18 @@ const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
  * `grid`: the columns and rows the canvas counts (shared/grid.ts gridDimensions), passed in rather
  * than counted again, so the check's screen does not load the grid's module beside the canvas's.
  */
-export function paperInMm(paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit }, grid: { columns: number; rows: number }): PaperMm {
+export function paperInMm(
+  paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit },
+  grid: { columns: number; rows: number },
+): PaperMm {
   const scale = MM_PER_UNIT[paper.unit];
-  return { widthMm: paper.paperWidth * scale, heightMm: paper.paperHeight * scale, gridMm: paper.gridSize * scale, columns: grid.columns, rows: grid.rows };
+  return {
+    widthMm: paper.paperWidth * scale,
+    heightMm: paper.paperHeight * scale,
+    gridMm: paper.gridSize * scale,
+    columns: grid.columns,
+    rows: grid.rows,
+  };
 }
 
 /** Largest raster the check works on: enough for a poster without running a phone out of memory. */
@@ -28,4 +37,7 @@ export function workingScale(paper: PaperMm): number {
 }
 
 /** The same paper and grid (a check's result stays meaningful only for them). */
-export const samePaper = (a: PaperMm, b: PaperMm) => Math.abs(a.widthMm - b.widthMm) < 0.05 && Math.abs(a.heightMm - b.heightMm) < 0.05 && Math.abs(a.gridMm - b.gridMm) < 0.05;
+export const samePaper = (a: PaperMm, b: PaperMm) =>
+  Math.abs(a.widthMm - b.widthMm) < 0.05 &&
+  Math.abs(a.heightMm - b.heightMm) < 0.05 &&
+  Math.abs(a.gridMm - b.gridMm) < 0.05;

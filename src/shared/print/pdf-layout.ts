@@ -1,7 +1,7 @@
 // Where the drawing paper goes on printed sheets (decision 013): true scale, everything inside the
 // printer's margin, and a drawing larger than a sheet's printable area split over several sheets
 // that overlap, as poster-printing tools do. Pure: make-pdf draws what this decides.
-import { POINTS_PER_UNIT, orientationOf, presetSize, type Orientation, type PaperPreset, type Unit } from "../../../shared/paper";
+import { POINTS_PER_UNIT, orientationOf, presetSize, type Orientation, type PaperPreset, type Unit } from "../paper";
 
 export const POINTS_PER_MM = 72 / 25.4;
 /** What most home printers cannot reach (a quarter inch); the learner can change it. */
@@ -18,7 +18,10 @@ export const STROKE_PAD_PT = 2;
 /** Cell labels are at most this size (smaller in small cells). */
 export const CELL_LABEL_MAX_PT = 9;
 /** The room a cell label takes in its cell's top-left corner, with its inset, in points. */
-export const cellLabelBox = (textWidth: number, fontSize: number) => ({ width: textWidth + fontSize * 0.7, height: fontSize * 1.5 });
+export const cellLabelBox = (textWidth: number, fontSize: number) => ({
+  width: textWidth + fontSize * 0.7,
+  height: fontSize * 1.5,
+});
 /** More sheets than this for one copy of the drawing is a mistake of size, not a print job. */
 export const MAX_SHEETS = 100;
 /** Room under the drawing for the sheet's label and how to join it, when the drawing spans several sheets. */
@@ -78,7 +81,8 @@ export function sheetSize(sheet: PaperPreset, orientation: Orientation): { width
 }
 
 /** The sheet the print dialog offers first: the paper's own size when it is a preset, else the unit's usual sheet. */
-export const defaultSheet = (preset: PaperPreset | null, unit: Unit): PaperPreset => preset ?? (unit === "in" ? "letter" : "a4");
+export const defaultSheet = (preset: PaperPreset | null, unit: Unit): PaperPreset =>
+  preset ?? (unit === "in" ? "letter" : "a4");
 
 /** A margin in the dialog's unit, from millimetres and back (the field shows the learner's unit). */
 export const marginToUnit = (mm: number, unit: Unit) => (unit === "in" ? mm / 25.4 : mm / 10);
@@ -142,7 +146,14 @@ function layoutIn(request: PrintRequest, orientation: Orientation): PrintLayout 
     columns: across.length,
     sheets,
     // Right under the drawing, from its left edge: every sheet's parts are the same size, so one place for all.
-    labelBox: single ? null : { x: sheets[0]!.x, y: sheets[0]!.y + down[0]!.size, width: room.x + room.width - sheets[0]!.x, height: LABEL_BAND_PT },
+    labelBox: single
+      ? null
+      : {
+          x: sheets[0]!.x,
+          y: sheets[0]!.y + down[0]!.size,
+          width: room.x + room.width - sheets[0]!.x,
+          height: LABEL_BAND_PT,
+        },
   };
 }
 
@@ -161,7 +172,7 @@ export function layoutPrint(request: PrintRequest): PrintLayout {
 
 /**
  * Room the drawing check's corner marks take beyond the grid on each side (decision 028): their gap,
- * their 10 mm and a module of white (check/mark-layout.ts MARK_ROOM_MM; a test keeps the two equal).
+ * their 10 mm and a module of white (drawing-check/mark-layout.ts MARK_ROOM_MM; a test keeps the two equal).
  * Written out here so the canvas's print dialog does not load the marks' code.
  */
 export const CORNER_MARK_ROOM_MM = 13.25;

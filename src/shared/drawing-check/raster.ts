@@ -26,7 +26,8 @@ export interface Mask {
 export function toGrey(image: RgbaImage): GreyImage {
   const { width, height, data } = image;
   const grey = new Uint8Array(width * height);
-  for (let i = 0, p = 0; i < grey.length; i++, p += 4) grey[i] = (data[p]! * 77 + data[p + 1]! * 150 + data[p + 2]! * 29) >> 8;
+  for (let i = 0, p = 0; i < grey.length; i++, p += 4)
+    grey[i] = (data[p]! * 77 + data[p + 1]! * 150 + data[p + 2]! * 29) >> 8;
   return { width, height, data: grey };
 }
 
@@ -52,7 +53,8 @@ export function boxMean(image: GreyImage, radius: number): Float32Array {
     for (let x = 0; x < width; x++) {
       const x0 = Math.max(0, x - radius);
       const x1 = Math.min(width, x + radius + 1);
-      const total = sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!;
+      const total =
+        sums[y1 * stride + x1]! - sums[y0 * stride + x1]! - sums[y1 * stride + x0]! + sums[y0 * stride + x0]!;
       out[y * width + x] = total / ((x1 - x0) * (y1 - y0));
     }
   }
@@ -88,7 +90,10 @@ export function padWhite(image: RgbaImage, margin: number): RgbaImage {
   const height = image.height + 2 * margin;
   const out = new Uint8ClampedArray(width * height * 4).fill(255);
   for (let row = 0; row < image.height; row++) {
-    out.set(image.data.subarray(row * image.width * 4, (row + 1) * image.width * 4), ((row + margin) * width + margin) * 4);
+    out.set(
+      image.data.subarray(row * image.width * 4, (row + 1) * image.width * 4),
+      ((row + margin) * width + margin) * 4,
+    );
   }
   return { width, height, data: out };
 }

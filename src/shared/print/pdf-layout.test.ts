@@ -1,11 +1,26 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { cellLabel, PAPER_MAX } from "../../../shared/grid";
-import { PAPER_PRESETS, type PaperPreset, type Unit } from "../../../shared/paper";
-import { CELL_LABEL_MAX_PT, CORNER_MARK_ROOM_MM, DEFAULT_MARGIN_MM, OVERLAP_MM, cellLabelBox, cornerMarksFit, POINTS_PER_MM, STROKE_PAD_PT, defaultSheet, layoutPrint, parseMargin, sheetSize, type PrintLayout } from "./pdf-layout";
-import { MARK_ROOM_MM } from "./check/mark-layout";
+import { cellLabel, PAPER_MAX } from "../grid";
+import { PAPER_PRESETS, type PaperPreset, type Unit } from "../paper";
+import {
+  CELL_LABEL_MAX_PT,
+  CORNER_MARK_ROOM_MM,
+  DEFAULT_MARGIN_MM,
+  OVERLAP_MM,
+  cellLabelBox,
+  cornerMarksFit,
+  POINTS_PER_MM,
+  STROKE_PAD_PT,
+  defaultSheet,
+  layoutPrint,
+  parseMargin,
+  sheetSize,
+  type PrintLayout,
+} from "./pdf-layout";
+import { MARK_ROOM_MM } from "../drawing-check/mark-layout";
 
-const close = (actual: number, expected: number, within = 1e-6) => expect(Math.abs(actual - expected)).toBeLessThan(within);
+const close = (actual: number, expected: number, within = 1e-6) =>
+  expect(Math.abs(actual - expected)).toBeLessThan(within);
 
 /** Every rule a layout keeps, whatever the paper, sheet and margin. */
 function expectSound(layout: PrintLayout, paperWidth: number, paperHeight: number, marginMm: number) {
@@ -18,7 +33,12 @@ function expectSound(layout: PrintLayout, paperWidth: number, paperHeight: numbe
     expect(sheet.y).toBeGreaterThanOrEqual(margin + (marginMm > 0 ? STROKE_PAD_PT : 0) - 1e-6);
     expect(sheet.x + sheet.region.width * scale).toBeLessThanOrEqual(layout.width - margin + 1e-6);
     expect(sheet.y + sheet.region.height * scale).toBeLessThanOrEqual(layout.height - margin + 1e-6);
-    expect(sheet.shares).toEqual({ left: sheet.column > 1, right: sheet.column < layout.columns, top: sheet.row > 1, bottom: sheet.row < layout.rows });
+    expect(sheet.shares).toEqual({
+      left: sheet.column > 1,
+      right: sheet.column < layout.columns,
+      top: sheet.row > 1,
+      bottom: sheet.row < layout.rows,
+    });
   }
   // The parts cover the paper edge to edge, neighbours sharing exactly the overlap.
   const row = layout.sheets.filter((s) => s.row === 1);
@@ -28,12 +48,14 @@ function expectSound(layout: PrintLayout, paperWidth: number, paperHeight: numbe
   close(row.at(-1)!.region.x + row.at(-1)!.region.width, paperWidth);
   close(column.at(-1)!.region.y + column.at(-1)!.region.height, paperHeight);
   for (const [i, s] of row.slice(1).entries()) close(row[i]!.region.x + row[i]!.region.width - s.region.x, overlap);
-  for (const [i, s] of column.slice(1).entries()) close(column[i]!.region.y + column[i]!.region.height - s.region.y, overlap);
+  for (const [i, s] of column.slice(1).entries())
+    close(column[i]!.region.y + column[i]!.region.height - s.region.y, overlap);
   if (layout.labelBox) {
     expect(layout.labelBox.y + layout.labelBox.height).toBeLessThanOrEqual(layout.height - margin + 1e-6);
     expect(layout.labelBox.x).toBeGreaterThanOrEqual(margin);
     expect(layout.labelBox.x + layout.labelBox.width).toBeLessThanOrEqual(layout.width - margin + 1e-6);
-    for (const sheet of layout.sheets) expect(sheet.y + sheet.region.height * scale).toBeLessThanOrEqual(layout.labelBox.y + 1e-6);
+    for (const sheet of layout.sheets)
+      expect(sheet.y + sheet.region.height * scale).toBeLessThanOrEqual(layout.labelBox.y + 1e-6);
   }
 }
 
@@ -46,7 +68,13 @@ describe("print layout", () => {
   });
 
   it("Letter paper on Letter sheets with the default quarter-inch margin: two portrait sheets, true scale, the overlap shared", () => {
-    const layout = layoutPrint({ paperWidth: 11, paperHeight: 8.5, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    const layout = layoutPrint({
+      paperWidth: 11,
+      paperHeight: 8.5,
+      unit: "in",
+      sheet: "letter",
+      marginMm: DEFAULT_MARGIN_MM,
+    });
     expect(layout.orientation).toBe("portrait");
     expect([layout.rows, layout.columns]).toEqual([1, 2]);
     expect(layout.scale).toBe(72);
@@ -59,7 +87,13 @@ describe("print layout", () => {
   });
 
   it("a paper that fits inside the printable area takes one sheet, centred, in the paper's own orientation", () => {
-    const layout = layoutPrint({ paperWidth: 9, paperHeight: 6, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    const layout = layoutPrint({
+      paperWidth: 9,
+      paperHeight: 6,
+      unit: "in",
+      sheet: "letter",
+      marginMm: DEFAULT_MARGIN_MM,
+    });
     expect(layout.sheets).toHaveLength(1);
     expect(layout.orientation).toBe("landscape");
     expect(layout.labelBox).toBeNull();
@@ -87,8 +121,20 @@ describe("print layout", () => {
   });
 
   it("a poster splits into rows and columns, turning the sheet the way that needs fewer", () => {
-    const layout = layoutPrint({ paperWidth: 30, paperHeight: 20, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
-    const turned = layoutPrint({ paperWidth: 20, paperHeight: 30, unit: "in", sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+    const layout = layoutPrint({
+      paperWidth: 30,
+      paperHeight: 20,
+      unit: "in",
+      sheet: "letter",
+      marginMm: DEFAULT_MARGIN_MM,
+    });
+    const turned = layoutPrint({
+      paperWidth: 20,
+      paperHeight: 30,
+      unit: "in",
+      sheet: "letter",
+      marginMm: DEFAULT_MARGIN_MM,
+    });
     // 30 x 20 in: 3 x 3 landscape sheets (4 x 3 portrait would be 12).
     expect([layout.orientation, layout.rows, layout.columns]).toEqual(["landscape", 3, 3]);
     // 20 x 30 in: 5 x 2 landscape sheets against 4 x 3 portrait, the paper's own way.
@@ -102,9 +148,21 @@ describe("print layout", () => {
   it("keeps its rules for every sheet, unit and a range of papers and margins", () => {
     for (const sheet of PAPER_PRESETS) {
       for (const unit of ["in", "cm"] as Unit[]) {
-        for (const [w, h] of [[1, 1], [5.5, 4.25], [11, 8.5], [21, 29.7], [48, 36], [PAPER_MAX, 3]]) {
+        for (const [w, h] of [
+          [1, 1],
+          [5.5, 4.25],
+          [11, 8.5],
+          [21, 29.7],
+          [48, 36],
+          [PAPER_MAX, 3],
+        ]) {
           for (const marginMm of [0, 3, DEFAULT_MARGIN_MM, 25.4]) {
-            expectSound(layoutPrint({ paperWidth: w!, paperHeight: h!, unit, sheet: sheet as PaperPreset, marginMm }), w!, h!, marginMm);
+            expectSound(
+              layoutPrint({ paperWidth: w!, paperHeight: h!, unit, sheet: sheet as PaperPreset, marginMm }),
+              w!,
+              h!,
+              marginMm,
+            );
           }
         }
       }
@@ -141,7 +199,8 @@ describe("print layout", () => {
 describe("the drawing check's corner marks on the blank grid page", () => {
   it("fit when the drawing is on one sheet with room around it, and the room is the marks' own", () => {
     expect(CORNER_MARK_ROOM_MM).toBe(MARK_ROOM_MM);
-    const layout = (paperWidth: number, paperHeight: number, marginMm = DEFAULT_MARGIN_MM) => layoutPrint({ paperWidth, paperHeight, unit: "in", sheet: "letter", marginMm });
+    const layout = (paperWidth: number, paperHeight: number, marginMm = DEFAULT_MARGIN_MM) =>
+      layoutPrint({ paperWidth, paperHeight, unit: "in", sheet: "letter", marginMm });
     expect(cornerMarksFit(layout(8, 6), DEFAULT_MARGIN_MM)).toBe(true);
     // 11 × 8.5 in on Letter spans two sheets: no marks.
     expect(cornerMarksFit(layout(11, 8.5), DEFAULT_MARGIN_MM)).toBe(false);

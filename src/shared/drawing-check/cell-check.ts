@@ -1,10 +1,9 @@
 // A cell's verdict, as the check gives it and the screen, the lists and the kept checks read it.
-import type { CheckStatus } from "../../../../shared/drawing-checks";
+import type { CheckStatus } from "../drawing-checks";
 
 /** The bands, in millimetres on the paper. */
 export const CLOSE_MM = 1.5;
 export const NEAR_MM = 4;
-
 
 /** close: within 1.5 mm; near: within 4 mm; off: further; partial: close but half its lines missing; not-drawn; empty: nothing to draw. */
 export type CellStatus = CheckStatus;
@@ -23,4 +22,5 @@ export interface CellCheck {
 }
 
 /** Cells the check found matching: drawn within tolerance, or with nothing to draw on a drawn page. */
-export const matchingCells = (cells: readonly CellCheck[]) => cells.filter((cell) => cell.status === "close" || cell.status === "empty").map((cell) => cell.label);
+export const matchingCells = (cells: readonly CellCheck[]) =>
+  cells.filter((cell) => cell.status === "close" || cell.status === "empty").map((cell) => cell.label);

@@ -18,7 +18,12 @@ describe("the printed page's corner marks", () => {
   });
 
   it("place the grid's corners within a millimetre in a turned, tilted, unevenly lit photo, and the check follows", () => {
-    const shot = syntheticPhoto({ photoWidth: 4000, photoHeight: 3000, marks: ours, moved: [{ column: 4, row: 3, dx: 0, dy: 3 }] });
+    const shot = syntheticPhoto({
+      photoWidth: 4000,
+      photoHeight: 3000,
+      marks: ours,
+      moved: [{ column: 4, row: 3, dx: 0, dy: 3 }],
+    });
     const found = findMarks(shot.photo, SYNTHETIC_PAPER, ours);
     if (found.found !== "ours") throw new Error(`marks ${found.found}`);
     const truth = [
@@ -31,12 +36,25 @@ describe("the printed page's corner marks", () => {
       const onPaper = shot.toPaper(corner.x, corner.y);
       expect(Math.hypot(onPaper.x - truth[i]![0]!, onPaper.y - truth[i]![1]!)).toBeLessThan(1);
     });
-    const outcome = checkDrawing({ photo: shot.photo, corners: found.corners, paper: SYNTHETIC_PAPER, pxPerMm: 4, template: syntheticTemplate(SYNTHETIC_PAPER, 4) });
-    expect(outcome.cells.filter((c) => c.status !== "close" && c.status !== "empty").map(describeCell)).toEqual(["E4: lines about 3 mm low"]);
+    const outcome = checkDrawing({
+      photo: shot.photo,
+      corners: found.corners,
+      paper: SYNTHETIC_PAPER,
+      pxPerMm: 4,
+      template: syntheticTemplate(SYNTHETIC_PAPER, 4),
+    });
+    expect(outcome.cells.filter((c) => c.status !== "close" && c.status !== "empty").map(describeCell)).toEqual([
+      "E4: lines about 3 mm low",
+    ]);
   });
 
   it("tell a page printed for another dragon or grid, and a page without marks", () => {
-    const other = syntheticPhoto({ photoWidth: 2400, photoHeight: 1800, marks: markIds(OTHER_DRAGON, SYNTHETIC_PAPER), blank: true });
+    const other = syntheticPhoto({
+      photoWidth: 2400,
+      photoHeight: 1800,
+      marks: markIds(OTHER_DRAGON, SYNTHETIC_PAPER),
+      blank: true,
+    });
     expect(findMarks(other.photo, SYNTHETIC_PAPER, ours).found).toBe("other-page");
     const plain = syntheticPhoto({ photoWidth: 2400, photoHeight: 1800, blank: true });
     expect(findMarks(plain.photo, SYNTHETIC_PAPER, ours).found).toBe("none");

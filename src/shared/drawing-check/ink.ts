@@ -30,7 +30,15 @@ export function findInk(grey: GreyImage, pxPerMm: number): Ink {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       if (!raw[i]) continue;
-      const neighbours = raw[i - width - 1]! + raw[i - width]! + raw[i - width + 1]! + raw[i - 1]! + raw[i + 1]! + raw[i + width - 1]! + raw[i + width]! + raw[i + width + 1]!;
+      const neighbours =
+        raw[i - width - 1]! +
+        raw[i - width]! +
+        raw[i - width + 1]! +
+        raw[i - 1]! +
+        raw[i + 1]! +
+        raw[i + width - 1]! +
+        raw[i + width]! +
+        raw[i + width + 1]!;
       if (neighbours >= 2) out[i] = 1;
     }
   }

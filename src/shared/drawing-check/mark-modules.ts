@@ -7,5 +7,9 @@ import { MARK_DICTIONARY } from "./mark-layout";
 export function markModules(id: number): boolean[][] {
   const code = new aruco.AR.Dictionary(MARK_DICTIONARY).codeList[id];
   if (code === undefined) throw new RangeError(`No marker ${id}`);
-  return Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => (x === 0 || y === 0 || x === 7 || y === 7 ? true : code[(y - 1) * 6 + (x - 1)] !== "1")));
+  return Array.from({ length: 8 }, (_, y) =>
+    Array.from({ length: 8 }, (_, x) =>
+      x === 0 || y === 0 || x === 7 || y === 7 ? true : code[(y - 1) * 6 + (x - 1)] !== "1",
+    ),
+  );
 }

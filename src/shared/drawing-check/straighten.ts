@@ -34,7 +34,8 @@ export function isPlausibleQuad(corners: Corners): boolean {
     // y grows downwards: a clockwise turn on screen is a positive cross product.
     if ((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) <= 0) return false;
   }
-  const area = Math.abs(corners.reduce((sum, p, i) => sum + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0)) / 2;
+  const area =
+    Math.abs(corners.reduce((sum, p, i) => sum + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0)) / 2;
   return area > 400;
 }
 
@@ -43,7 +44,14 @@ export function isPlausibleQuad(corners: Corners): boolean {
  * of the photo, with `marginPx` more on every side (corners placed a little inside the grid still
  * leave its outer lines on the raster); outside the photo is white.
  */
-export function straighten(photo: RgbaImage, corners: Corners, widthMm: number, heightMm: number, pxPerMm: number, marginPx = 0): RgbaImage {
+export function straighten(
+  photo: RgbaImage,
+  corners: Corners,
+  widthMm: number,
+  heightMm: number,
+  pxPerMm: number,
+  marginPx = 0,
+): RgbaImage {
   const paperWidth = widthMm * pxPerMm;
   const paperHeight = heightMm * pxPerMm;
   const width = Math.max(1, Math.round(paperWidth) + 2 * marginPx);

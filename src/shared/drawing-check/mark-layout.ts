@@ -33,11 +33,17 @@ function fingerprint(dragonId: string, paper: MarkedPaper): number {
 /** The four markers' ids, top-left, top-right, bottom-right, bottom-left. */
 export function markIds(dragonId: string, paper: MarkedPaper): [number, number, number, number] {
   const hash = fingerprint(dragonId, paper);
-  return [0, 1, 2, 3].map((corner) => corner * PER_CORNER + (((hash >>> (corner * 6)) & 63) % PER_CORNER)) as [number, number, number, number];
+  return [0, 1, 2, 3].map((corner) => corner * PER_CORNER + (((hash >>> (corner * 6)) & 63) % PER_CORNER)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
 }
 
 /** Which corner a marker id belongs to (0 top-left … 3 bottom-left), or null if it is not one of ours. */
-export const cornerOfMark = (id: number): number | null => (id >= 0 && id < 4 * PER_CORNER ? Math.floor(id / PER_CORNER) : null);
+export const cornerOfMark = (id: number): number | null =>
+  id >= 0 && id < 4 * PER_CORNER ? Math.floor(id / PER_CORNER) : null;
 
 /** Where each marker's middle is on the paper, in mm from the grid's top-left corner (outside the grid). */
 export function markCentres(paper: MarkedPaper): [Point, Point, Point, Point] {
