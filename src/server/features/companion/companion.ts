@@ -9,11 +9,15 @@ import { serverSecret } from "../../http/secrets";
 import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
-import { COMPANION_PATH } from "../../../shared/remote-sources";
+import { COMPANION_PATH } from "../../../shared/uploads/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
-export type CompanionHandler = ((request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) & {
+export type CompanionHandler = ((
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void) & {
   /** Closes what the handler opened (its Redis connection). */
   close?: () => Promise<void>;
 };
@@ -37,7 +41,12 @@ async function uploadDestinations(config: Config, storage: ObjectStorage): Promi
     return [new RegExp(`^http://(${hosts.join("|")}):\\d+${escapeRegExp(LOCAL_UPLOAD_PATH)}\\?`)];
   }
   // Presigning is local computation: ask for one to learn the bucket's origin.
-  const probe = await storage.backend.createUploadUrl({ key: "uploads/companion-probe", contentTypes: ["image/png"], maxBytes: 1, expiresInSeconds: 60 });
+  const probe = await storage.backend.createUploadUrl({
+    key: "uploads/companion-probe",
+    contentTypes: ["image/png"],
+    maxBytes: 1,
+    expiresInSeconds: 60,
+  });
   return [new RegExp(`^${escapeRegExp(new URL(probe.url).origin)}/`)];
 }
 
@@ -53,7 +62,13 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
   const publicUrl = new URL(config.publicUrl);
   const sources = configuredRemoteSources(config);
   const providerOptions = Object.fromEntries(
-    sources.map((source) => [source, { key: config[`COMPANION_${PROVIDER_ENV[source]}_KEY`], secret: config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`] }]),
+    sources.map((source) => [
+      source,
+      {
+        key: config[`COMPANION_${PROVIDER_ENV[source]}_KEY`],
+        secret: config[`COMPANION_${PROVIDER_ENV[source]}_SECRET`],
+      },
+    ]),
   );
 
   const { app, emitter } = companion.app({
@@ -92,11 +107,19 @@ export async function createCompanion(config: Config, storage: ObjectStorage): P
     secret,
     resave: false,
     saveUninitialized: false,
-    cookie: { path: COMPANION_PATH, httpOnly: true, sameSite: "lax", secure: publicUrl.protocol === "https:", maxAge: 30 * 60 * 1000 },
+    cookie: {
+      path: COMPANION_PATH,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: publicUrl.protocol === "https:",
+      maxAge: 30 * 60 * 1000,
+    },
     ...(shared ? { store: shared.store } : {}),
   });
   const handler: CompanionHandler = (request, response, next) =>
-    session(request as never, response as never, (error?: unknown) => (error ? next(error) : app(request as never, response as never, next as never)));
+    session(request as never, response as never, (error?: unknown) =>
+      error ? next(error) : app(request as never, response as never, next as never),
+    );
   handler.close = async () => shared?.close();
   return handler;
 }
@@ -120,7 +143,8 @@ async function redisSessionStore(url: string) {
  */
 export function explainCompanionError(message: string | undefined, responseText?: unknown): string {
   if (message === "maxFileSize exceeded") return "The file is larger than 50 MB";
-  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300) return responseText;
+  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300)
+    return responseText;
   return message || "The upload failed";
 }
 
@@ -131,7 +155,9 @@ export function explainCompanionError(message: string | undefined, responseText?
 function explainUploadErrors(emitter: EventEmitter) {
   const emit = emitter.emit.bind(emitter);
   emitter.emit = (event: string | symbol, ...args: unknown[]) => {
-    const data = args[0] as { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } } | undefined;
+    const data = args[0] as
+      | { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } }
+      | undefined;
     const error = data?.action === "error" ? data.payload?.error : undefined;
     if (error) error.message = explainCompanionError(error.message, error.extraData?.responseText);
     return emit(event, ...args);
@@ -142,7 +168,14 @@ function explainUploadErrors(emitter: EventEmitter) {
 export function selfOrigin(app: FastifyInstance): string | null {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === "string") return null;
-  const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "[::1]" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const host =
+    address.address === "0.0.0.0"
+      ? "127.0.0.1"
+      : address.address === "::"
+        ? "[::1]"
+        : address.family === "IPv6"
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }
 
