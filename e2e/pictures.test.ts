@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
 import { startImagesApi } from "../src/server/test/images-api";
 import { illustrationPng, phonePhotoJpeg } from "../src/server/test/images";
-import type { Dragon } from "../src/shared/dragons";
+import type { Dragon } from "../src/shared/dragons/answers";
 import { PHONE, expectToast, launchBrowser, newContext, screenshot, seriousA11yViolations } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 
@@ -51,9 +51,18 @@ async function signedIn(email: string, options: { serviceWorkers?: "allow" } = {
   const headers = { "x-forwarded-for": `198.51.100.${email.length}` };
   const login = () => context.request.post("/api/auth/login", { data: { email, password: PASSWORD }, headers });
   if ((await login()).status() !== 200) {
-    expect((await context.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: email.split("@")[0] }, headers })).status()).toBe(201);
+    expect(
+      (
+        await context.request.post("/api/auth/register", {
+          data: { email, password: PASSWORD, firstName: email.split("@")[0] },
+          headers,
+        })
+      ).status(),
+    ).toBe(201);
     const link = verificationLink((await waitForMail(dataDir, email)).at(-1)!)!;
-    expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`, { headers })).status()).toBe(200);
+    expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`, { headers })).status()).toBe(
+      200,
+    );
     expect((await login()).status()).toBe(200);
   }
   return context;
@@ -65,7 +74,13 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 /** Every image in `selector` has loaded a real picture. */
 async function imagesLoaded(page: Page, selector: string) {
   await expect
-    .poll(() => page.$$eval(selector, (imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.$$eval(selector, (imgs) =>
+          (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -116,7 +131,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     const row = people.getByRole("list", { name: "People" }).locator(":scope > li").filter({ hasText: MEMBER });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole("button", { name: "Grant Pro" }).click();
-    await people.getByRole("dialog", { name: /^Give .+ Pro\?$/ }).getByRole("button", { name: "Grant Pro" }).click();
+    await people
+      .getByRole("dialog", { name: /^Give .+ Pro\?$/ })
+      .getByRole("button", { name: "Grant Pro" })
+      .click();
     await row.getByRole("button", { name: "Remove Pro" }).waitFor();
     await admin.close();
     expect(((await (await member.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(true);
@@ -131,7 +149,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await screenshot(page, "pictures-empty-desktop");
 
     await page.getByRole("button", { name: "Upload my own image" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([{ name: "tom.jpg", mimeType: "image/jpeg", buffer: await phonePhotoJpeg(900, 700) }]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([{ name: "tom.jpg", mimeType: "image/jpeg", buffer: await phonePhotoJpeg(900, 700) }]);
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
     const naming = page.getByRole("dialog", { name: "Name your picture" });
     await naming.waitFor({ timeout: 30_000 });
@@ -144,7 +165,11 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await naming.getByLabel("Generate pencil version (adds 1-2 seconds)").check();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await naming.getByRole("button", { name: "Save picture" }).click();
-    await expectToast(page, "Success", "Your picture and its pencil version are ready in My pictures. Only you can see them.");
+    await expectToast(
+      page,
+      "Success",
+      "Your picture and its pencil version are ready in My pictures. Only you can see them.",
+    );
     await naming.waitFor({ state: "detached" });
 
     const card = myPictures(page).getByRole("link", { name: NAME });
@@ -175,7 +200,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "picture-page-desktop");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${NAME}.png`);
     const file = fs.readFileSync((await download.path())!);
     expect(file.subarray(1, 4).toString()).toBe("PNG");
@@ -183,7 +211,8 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.setViewportSize(PHONE);
     await page.getByText("Only you can see this picture").waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-    for (const name of ["Rename", "Delete"]) expect((await page.getByRole("button", { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    for (const name of ["Rename", "Delete"])
+      expect((await page.getByRole("button", { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, "picture-page-phone");
 
     // The page's HTML (kept by shared caches: it is public) names nothing of the picture.
@@ -213,7 +242,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.getByRole("button", { name: "Print / PDF" }).click();
     const dialog = page.getByRole("dialog", { name: "Print / PDF" });
     await dialog.waitFor();
-    const [pdfDownload] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), dialog.getByRole("button", { name: "Make PDF" }).click()]);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent("download", { timeout: 30_000 }),
+      dialog.getByRole("button", { name: "Make PDF" }).click(),
+    ]);
     const pdf = await PDFDocument.load(fs.readFileSync((await pdfDownload.path())!));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
     await page.close();
@@ -222,7 +254,13 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
   it("another member and a visitor get 404 for its page, its answer and its files", async () => {
     const picture = (await (await member.request.get(`/api/dragons/${pictureId}`)).json()) as Dragon;
     expect(picture.isPrivate).toBe(true);
-    const files = [picture.previewUrl, picture.hiresUrl, picture.previewSmallUrl, picture.pencilPreviewUrl, picture.pencilHiresUrl].filter((url): url is string => Boolean(url));
+    const files = [
+      picture.previewUrl,
+      picture.hiresUrl,
+      picture.previewSmallUrl,
+      picture.pencilPreviewUrl,
+      picture.pencilHiresUrl,
+    ].filter((url): url is string => Boolean(url));
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const url of files) {
       const own = await member.request.get(url);
@@ -232,7 +270,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
 
     const other = await signedIn(OTHER);
     const visitor = await newContext(browser, { baseURL: server.url, viewport: WIDE });
-    for (const [who, context] of [["another member", other], ["a visitor", visitor]] as const) {
+    for (const [who, context] of [
+      ["another member", other],
+      ["a visitor", visitor],
+    ] as const) {
       expect((await context.request.get(`/api/dragons/${pictureId}`)).status(), who).toBe(404);
       for (const url of files) expect((await context.request.get(url)).status(), `${who}: ${url}`).toBe(404);
       const page = await context.newPage();
@@ -258,33 +299,64 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     // The worker controls the page now: one more visit goes through it and keeps the picture.
     await page.reload();
     await page.locator("[data-testid=paper][data-image=hires]").waitFor({ timeout: 30_000 });
-    await page.waitForFunction(async () => (await (await caches.open("dragon-grid-own")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      async () => (await (await caches.open("dragon-grid-own")).keys()).some((r) => r.url.includes("hires")),
+      undefined,
+      { timeout: 30_000 },
+    );
     // Nothing of it in the caches for everyone: not its answer, not its files; a page kept there
     // (the page's HTML is public) names nothing of it.
     const shared = await page.evaluate(async () => {
       const kept: { url: string; body: string }[] = [];
       for (const name of (await caches.keys()).filter((n) => n !== "dragon-grid-own")) {
         const cache = await caches.open(name);
-        for (const r of await cache.keys()) kept.push({ url: r.url, body: /\/(assets|objects)\//.test(r.url) ? "" : ((await (await cache.match(r))?.text()) ?? "") });
+        for (const r of await cache.keys())
+          kept.push({
+            url: r.url,
+            body: /\/(assets|objects)\//.test(r.url) ? "" : ((await (await cache.match(r))?.text()) ?? ""),
+          });
       }
       return kept;
     });
-    expect(shared.filter(({ url }) => /\/(api|objects)\//.test(url) && (url.includes(pictureId) || url.includes("/objects/pictures/"))).map(({ url }) => url)).toEqual([]);
+    expect(
+      shared
+        .filter(
+          ({ url }) => /\/(api|objects)\//.test(url) && (url.includes(pictureId) || url.includes("/objects/pictures/")),
+        )
+        .map(({ url }) => url),
+    ).toEqual([]);
     expect(shared.filter(({ body }) => body.includes(NAME)).map(({ url }) => url)).toEqual([]);
 
     await context.setOffline(true);
-    expect(await page.evaluate(() => fetch(`/api/health?probe=1`).then(() => "reached", () => "failed"))).toBe("failed");
+    expect(
+      await page.evaluate(() =>
+        fetch(`/api/health?probe=1`).then(
+          () => "reached",
+          () => "failed",
+        ),
+      ),
+    ).toBe("failed");
     await page.reload();
     await page.locator("[data-testid=paper][data-image=hires]").waitFor({ timeout: 30_000 });
     await page.getByText("12 x 9 cells", { exact: true }).waitFor();
     await page.getByText("1 of 108 cells done", { exact: true }).waitFor();
     await context.setOffline(false);
-    await page.waitForFunction(() => fetch(`/api/health?probe=${Math.random()}`).then(() => true, () => false), undefined, { polling: 200 });
+    await page.waitForFunction(
+      () =>
+        fetch(`/api/health?probe=${Math.random()}`).then(
+          () => true,
+          () => false,
+        ),
+      undefined,
+      { polling: 200 },
+    );
 
     await page.goto("/profile");
     await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open("dragon-grid-own")).keys()).length)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("dragon-grid-own")).keys()).length))
+      .toBe(0);
     await context.close();
   });
 
@@ -315,7 +387,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
     const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
     await dashboard.waitFor();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([{ name: "my-drawing.jpg", mimeType: "image/jpeg", buffer: await phonePhotoJpeg(800, 600) }]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([{ name: "my-drawing.jpg", mimeType: "image/jpeg", buffer: await phonePhotoJpeg(800, 600) }]);
     await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
     await page.getByRole("button", { name: "Add Photos (1/5)" }).waitFor({ timeout: 20_000 });
     await page.getByLabel("Description (optional)").fill("Tom, drawn square by square");
@@ -324,7 +399,9 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
     await page.close();
 
     const admin = await signedIn(ADMIN);
-    const pending = ((await (await admin.request.get("/api/posts")).json()) as { id: string; description: string }[]).find((post) => post.description === "Tom, drawn square by square")!;
+    const pending = (
+      (await (await admin.request.get("/api/posts")).json()) as { id: string; description: string }[]
+    ).find((post) => post.description === "Tom, drawn square by square")!;
     expect((await admin.request.put(`/api/posts/${pending.id}/approve`)).status()).toBe(200);
     await admin.close();
     const other = await signedIn(OTHER);
@@ -357,7 +434,10 @@ describe("a Pro member's own pictures (PRO=granted)", () => {
 
     // PRO_AI_PER_DAY=1: the second of the day is refused with the server's words.
     await create();
-    await page.getByText(/^You have created 1 AI picture today, the most for one day\./).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/^You have created 1 AI picture today, the most for one day\./)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.close();
   });
 });

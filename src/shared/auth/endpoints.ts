@@ -18,33 +18,8 @@ import {
   resetPasswordSchema,
 } from "../account";
 import { endpoints, message } from "../contract/endpoint";
-import { isoTime, messageAnswer, redirect } from "../contract/answers";
-
-/** The signed-in user as the API returns it (docs/spec.md §3); never a password hash. */
-export const authUserAnswer = z.object({
-  id: text(),
-  email: text(),
-  firstName: text().nullable(),
-  lastName: text().nullable(),
-  profileImageUrl: text().nullable(),
-  emailVerified: z.boolean(),
-  isAdmin: z.boolean(),
-  createdAt: isoTime(),
-});
-
-/** A suspension (until a time) or a ban (no end) on the caller, with the reason they were given. */
-export const sanctionAnswer = z.object({ banned: z.boolean(), until: isoTime().nullable(), reason: text() });
-
-/**
- * GET /api/auth/user: the user, whether the account has a password (Google-only ones have none),
- * the bell's unread count (kept by the server, no query per page view) and any sanction.
- */
-export const currentUserAnswer = authUserAnswer.extend({
-  hasPassword: z.boolean(),
-  pro: z.boolean(),
-  unreadNotifications: z.number(),
-  sanction: sanctionAnswer.nullable(),
-});
+import { messageAnswer, redirect } from "../contract/answers";
+import { authUserAnswer, currentUserAnswer } from "./answers";
 
 const INVALID_LINK = "This verification link is invalid. It may have been replaced by a newer one.";
 const USED_LINK = "This verification link has already been used. Please log in.";

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { nameText, text } from "../text";
-import type { authUserAnswer, currentUserAnswer } from "./endpoints";
 
 /** An e-mail address as typed: trimmed, checked and lower-cased. */
 export const emailField = () =>
@@ -48,12 +47,6 @@ export const verifyWithPasswordSchema = z.object({
 });
 
 export type LoginPayload = z.infer<typeof loginSchema>;
-
-/** The signed-in user as the API returns it (docs/spec.md §3); never a password hash. */
-export type AuthUser = z.output<typeof authUserAnswer>;
-
-/** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */
-export type CurrentUser = z.output<typeof currentUserAnswer>;
 
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */
 export const UNVERIFIED_LOGIN_MESSAGE = "Please verify your email before logging in.";

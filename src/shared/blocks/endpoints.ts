@@ -1,19 +1,9 @@
 import { z } from "zod";
-import { text } from "../text";
 import { blockParams } from "./index";
 import { CANNOT_BLOCK_SELF_MESSAGE } from "../moderation";
 import { endpoints, message } from "../contract/endpoint";
-import { isoTime, messageAnswer } from "../contract/answers";
-
-/** Someone the caller blocked; the e-mail is masked as in the feed. */
-export const blockedPersonAnswer = z.object({
-  userId: text(),
-  firstName: text().nullable(),
-  lastName: text().nullable(),
-  profileImageUrl: text().nullable(),
-  email: text(),
-  blockedAt: isoTime(),
-});
+import { messageAnswer } from "../contract/answers";
+import { blockedPersonAnswer } from "./answers";
 
 export const blocksEndpoints = endpoints({
   "GET /api/blocks": {

@@ -1,36 +1,8 @@
 import { z } from "zod";
-import { text } from "../text";
 import { blogPostIdParams, blogPostInputSchema, blogSlugParams } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { isoTime, messageAnswer } from "../contract/answers";
-
-/**
- * A blog post as everyone may see it (docs/spec.md §3). The author's e-mail address is never
- * sent to the public (decision 011): it is not a field of this answer, so it cannot leave in one.
- */
-export const blogPostAnswer = z.object({
-  id: text(),
-  title: text(),
-  slug: text(),
-  /** Sanitised HTML. */
-  content: text(),
-  excerpt: text().nullable(),
-  featuredImageUrl: text().nullable(),
-  metaTitle: text().nullable(),
-  metaDescription: text().nullable(),
-  tags: z.array(text()),
-  published: z.boolean(),
-  /** When the post was first published; kept when it goes back to draft. ISO 8601. */
-  publishedAt: isoTime().nullable(),
-  createdAt: isoTime(),
-  updatedAt: isoTime(),
-  authorId: text().nullable(),
-  authorFirstName: text().nullable(),
-  authorLastName: text().nullable(),
-});
-
-/** A blog post as the admin calls return it: the public fields and the author's e-mail. */
-export const adminBlogPostAnswer = blogPostAnswer.extend({ authorEmail: text().nullable() });
+import { messageAnswer } from "../contract/answers";
+import { adminBlogPostAnswer, blogPostAnswer } from "./answers";
 
 const NOT_FOUND = message("Blog post not found");
 const WRITE_ERRORS = {

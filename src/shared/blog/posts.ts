@@ -1,22 +1,15 @@
-import type { z } from "zod";
-import type { adminBlogPostAnswer, blogPostAnswer } from "./endpoints";
+import type { BlogPost } from "./answers";
 import { pageTitle } from "../page-meta";
 import { SITE_NAME } from "../site";
 
 // What the public blog pages and the server both need to show a post, kept free of zod at run time so
-// the pages that only read posts do not download the schemas (src/shared/blog.ts has those).
+// the pages that only read posts do not download the schemas (index.ts has those).
 
 /** Tags shown on a card of the blog list (docs/spec.md §9). */
 export const BLOG_CARD_TAGS = 3;
 
 /** Who the author line names when the author has no name (their e-mail is never public). */
 export const ANONYMOUS_AUTHOR = "Anonymous";
-
-/** A blog post as everyone may see it (contract/blog.ts): no author e-mail (decision 011). */
-export type BlogPost = z.output<typeof blogPostAnswer>;
-
-/** A blog post as the admin calls return it: the public fields and the author's e-mail. */
-export type AdminBlogPost = z.output<typeof adminBlogPostAnswer>;
 
 /** The author line of a post: the full name, else 'Anonymous'. */
 export function blogAuthorName(post: Pick<BlogPost, "authorFirstName" | "authorLastName">): string {

@@ -2,27 +2,11 @@ import { z } from "zod";
 import { text } from "../text";
 import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { queuedAnswers } from "../image-jobs/endpoints";
 import { IMAGE_JOB_INTERRUPTED } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
-import { isoTime, messageAnswer } from "../contract/answers";
-
-/** A template in the library, as the API returns it (docs/spec.md §3). URLs point at /objects/... */
-export const dragonAnswer = z.object({
-  id: text(),
-  name: text(),
-  previewUrl: text(),
-  /** A smaller preview for cards (about 400 px). */
-  previewSmallUrl: text().nullable(),
-  hiresUrl: text(),
-  pencilPreviewUrl: text().nullable(),
-  pencilHiresUrl: text().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  createdAt: isoTime(),
-  /** A Pro member's own picture (decision 031), shown only to them; false for the library's templates. */
-  isPrivate: z.boolean(),
-});
+import { messageAnswer } from "../contract/answers";
+import { dragonAnswer } from "./answers";
+import { queuedAnswers } from "../image-jobs/answers";
 
 export const dragonIdParams = z.object({ id: text().uuid("Dragon not found") });
 const NOT_FOUND = message("Dragon not found");

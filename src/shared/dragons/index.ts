@@ -1,9 +1,5 @@
 import { z } from "zod";
 import { nameText, text } from "../text";
-import type { dragonAnswer } from "./endpoints";
-
-/** A template in the library, as the API returns it (contract/dragons.ts). */
-export type Dragon = z.output<typeof dragonAnswer>;
 
 export const DRAGON_NAME_MAX = 80;
 

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { text } from "../text";
-
 /** Image work runs as jobs in a queue (decision 034); the processing overlay shows where a member's are. */
 
 /** Said with 429 (and Retry-After) when a member already has IMAGE_JOBS_PER_MEMBER pictures in the making. */
@@ -10,12 +7,3 @@ export const TOO_MANY_IMAGE_JOBS =
 /** Said with 503 when the server stopped while a request waited: the job goes on without it. */
 export const IMAGE_JOB_INTERRUPTED =
   "The server is restarting. Your picture is still being made; please look again in a minute.";
-
-/** One of the caller's unfinished image jobs: where it is, and how many jobs will run before it. */
-export const imageJobStateSchema = z.object({
-  id: text(),
-  kind: text(),
-  state: z.enum(["waiting", "running", "retrying"]),
-  ahead: z.number().int().min(0),
-});
-export type ImageJobState = z.infer<typeof imageJobStateSchema>;

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { text } from "../text";
 import { PRO_REQUIRED } from "../pro";
 import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, renamePictureSchema } from "./index";
-import { dragonAnswer } from "../dragons/endpoints";
 import { endpoints, message } from "../contract/endpoint";
-import { queuedAnswers } from "../image-jobs/endpoints";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
 import { messageAnswer } from "../contract/answers";
+import { dragonAnswer } from "../dragons/answers";
+import { queuedAnswers } from "../image-jobs/answers";
 
 const NOT_FOUND = message("Picture not found");
 const pictureIdParams = z.object({ id: text().uuid("Picture not found") });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { idText, text } from "../text";
-import type { likeStateAnswer, postAnswer, postCommentAnswer, postImageAnswer, postPersonAnswer } from "./endpoints";
+import type { PostPerson } from "./answers";
 
 // The community feed (docs/spec.md sections 2, 3, 5, 7 and 9).
 
-/** Post upload: up to 5 photos (docs/spec.md §9), each up to 50 MB (see uploads.ts). */
+/** Post upload: up to 5 photos (docs/spec.md §9), each up to 50 MB (see uploads/index.ts). */
 export const POST_IMAGES_MAX = 5;
 export const POST_DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 1000;
@@ -62,16 +62,6 @@ export interface FeedCursor {
 
 export const postIdParams = z.object({ id: idText("Post not found") });
 export const commentIdParams = z.object({ id: idText("Post not found"), commentId: idText("Comment not found") });
-
-/** A person as the feed shows them (contract/posts.ts): `email` is masked for everyone but admins. */
-export type PostPerson = z.output<typeof postPersonAnswer>;
-/** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
-export type PostImage = z.output<typeof postImageAnswer>;
-export type PostComment = z.output<typeof postCommentAnswer>;
-/** A post as GET /api/posts returns it (docs/spec.md §3, with ids and sizes added). */
-export type Post = z.output<typeof postAnswer>;
-/** POST /api/posts/{id}/like answers the new state. */
-export type LikeState = z.output<typeof likeStateAnswer>;
 
 /** j•••@example.com: enough to tell people apart, not enough to write to them. */
 export function maskEmail(email: string): string {

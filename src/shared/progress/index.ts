@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { text } from "../text";
-import type { savedWipAnswer } from "./endpoints";
 import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from "../grid";
 import { PAPER_PRESETS, UNITS, detectPreset } from "../paper";
 import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid-view";
@@ -87,5 +86,3 @@ export const wipStateSchema = z
 export const saveWipSchema = z.object({ dragonId: text().uuid("dragonId must be a dragon id") }).and(wipStateSchema);
 
 export type WipState = z.infer<typeof wipStateSchema>;
-/** What GET /api/wip answers: every field, the learner tools' filled in (old rows get the defaults). */
-export type SavedWip = z.output<typeof savedWipAnswer>;

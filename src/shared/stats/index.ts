@@ -1,15 +1,4 @@
 import { z } from "zod";
-import type { AuthUser } from "../auth";
-import type {
-  activeUserAnswer,
-  adminStatsAnswer,
-  analyticsDayAnswer,
-  analyticsTopEntryAnswer,
-  registrationMonthAnswer,
-  siteAnalyticsAnswer,
-  statsOverviewAnswer,
-  waitlistEmailAnswer,
-} from "./endpoints";
 
 // The admin statistics dashboard's payloads (docs/spec.md sections 2, 3 and 7; decision 012).
 
@@ -25,18 +14,6 @@ export const ANALYTICS_TOP_LIMIT = 10;
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
-
-// The answers are declared in contract/stats.ts; these are their types.
-export type StatsOverview = z.output<typeof statsOverviewAnswer>;
-export type RegistrationMonth = z.output<typeof registrationMonthAnswer>;
-/** A user as the recent registrations table lists them (the user fields of docs/spec.md §3). */
-export type StatsUser = AuthUser;
-export type ActiveUser = z.output<typeof activeUserAnswer>;
-export type WaitlistEmail = z.output<typeof waitlistEmailAnswer>;
-export type AdminStats = z.output<typeof adminStatsAnswer>;
-export type AnalyticsDay = z.output<typeof analyticsDayAnswer>;
-export type AnalyticsTopEntry = z.output<typeof analyticsTopEntryAnswer>;
-export type SiteAnalytics = z.output<typeof siteAnalyticsAnswer>;
 
 /** Query of GET /api/admin/analytics: `days` is 7, 30 or 90 (30 when left out). */
 export const analyticsQuerySchema = z.object({

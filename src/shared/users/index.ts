@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idText, text } from "../text";
-import type { adminPersonAnswer, adminPeopleAnswer } from "./endpoints";
 
 // The admin list of people, /admin/users (issue 30; decision 030): search, paging, and giving or
 // taking back the admin role.
@@ -42,6 +41,3 @@ export const adminFlagSchema = z.object({ isAdmin: z.boolean({ message: "must be
 
 /** Body of PUT /api/admin/users/:id/pro: give Pro to the person (PRO=granted) or take it back. */
 export const proFlagSchema = z.object({ pro: z.boolean({ message: "must be true or false" }) });
-
-export type AdminPerson = z.output<typeof adminPersonAnswer>;
-export type AdminPeople = z.output<typeof adminPeopleAnswer>;

@@ -15,7 +15,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth/limits";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { requireUser } from "../../auth/sessions";
 import { hashToken, randomToken } from "../../auth/tokens";
-import type { AccountDeps } from "./routes";
+import type { AccountDeps } from "./account-deps";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";
 

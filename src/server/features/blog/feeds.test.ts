@@ -6,7 +6,7 @@ import { dragons, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { absoluteLinks, buildRss } from "./feeds";
 
 const ORIGIN = "http://dragongrid.test";
@@ -31,14 +31,12 @@ beforeAll(async () => {
   user = await createSignedInUser(t);
   await t.database.db.update(users).set({ firstName: "Ada", lastName: "Lovelace" }).where(eq(users.id, admin.id));
   dragonId = crypto.randomUUID();
-  await t.database.db
-    .insert(dragons)
-    .values({
-      id: dragonId,
-      name: "Ember",
-      previewKey: `dragons/${dragonId}/preview.webp`,
-      hiresKey: `dragons/${dragonId}/hires.png`,
-    });
+  await t.database.db.insert(dragons).values({
+    id: dragonId,
+    name: "Ember",
+    previewKey: `dragons/${dragonId}/preview.webp`,
+    hiresKey: `dragons/${dragonId}/hires.png`,
+  });
   published = await createPost({
     title: "Drawing Dragon Scales",
     content: '<p>Scales <a href="/home">library</a></p><img src="/objects/uploads/abc-1" alt="Scales" />',

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { type SavedWip } from "../../../shared/progress";
+import type { SavedWip } from "../../../shared/progress/answers";
 import type { GridColor, ImageMode } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
 import { requireUser } from "../../auth/sessions";

@@ -3,10 +3,10 @@ import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
 
-/** The image types the upload call accepts for the blog (shared/uploads.ts uploadRequestSchema). */
+/** The image types the upload call accepts for the blog (shared/uploads/index.ts uploadRequestSchema). */
 export const BLOG_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 /** The form's fields (empty text for "none"), plus the server's own fields of an edited post. */

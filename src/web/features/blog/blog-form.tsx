@@ -18,7 +18,7 @@ import {
   BLOG_TITLE_MAX,
   blogPostInputSchema,
 } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { slugify } from "../../../shared/slug";
 import {
   BLOG_IMAGE_TYPES,

@@ -20,7 +20,7 @@ import {
 } from "../../../shared/paper";
 import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
-import type { SavedWip } from "../../../shared/progress";
+import type { SavedWip } from "../../../shared/progress/answers";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */
 export interface FieldTexts {

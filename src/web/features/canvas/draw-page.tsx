@@ -15,10 +15,20 @@ import { storeReturnUrl } from "../../lib/return-url";
 import { pageTitle } from "../../../shared/page-meta";
 import { DEFAULT_DESCRIPTION } from "../../../shared/site";
 import { parseVersion } from "../../../shared/dragons";
-import { ZOOM_MAX, ZOOM_MIN, cellLabel, gridDimensions, parseCellLabel, stepZoom, zoomPercent, type Cell } from "../../../shared/grid";
+import {
+  ZOOM_MAX,
+  ZOOM_MIN,
+  cellLabel,
+  gridDimensions,
+  parseCellLabel,
+  stepZoom,
+  zoomPercent,
+  type Cell,
+} from "../../../shared/grid";
 import { useDragon } from "../../lib/dragons";
 import { DragonNotFound } from "../../components/dragon-not-found";
-import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import type { DragonVersion } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
 import { drawRegion, type PaperScene } from "./draw-region";
@@ -50,7 +60,15 @@ export function DrawPage({ params }: { params: { id: string } }) {
   const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));
   const start = useInitialSettings(params.id, auth);
   const data = dragon.data;
-  usePageMeta(data ? { title: pageTitle(`Draw ${data.name}`), description: `Draw ${data.name} square by square with the grid method.`, image: data.previewUrl } : { title: pageTitle("Draw"), description: DEFAULT_DESCRIPTION });
+  usePageMeta(
+    data
+      ? {
+          title: pageTitle(`Draw ${data.name}`),
+          description: `Draw ${data.name} square by square with the grid method.`,
+          image: data.previewUrl,
+        }
+      : { title: pageTitle("Draw"), description: DEFAULT_DESCRIPTION },
+  );
 
   if (dragon.isLoading || (data && !start.ready)) return <Spinner label="Loading dragon" />;
   if (!data) {
@@ -58,10 +76,30 @@ export function DrawPage({ params }: { params: { id: string } }) {
   }
   // An unknown version, or pencil where there is none, falls back to color.
   const version: DragonVersion = requested === "pencil" && data.pencilHiresUrl ? "pencil" : "color";
-  return <DrawCanvas dragon={data} version={version} userId={auth.user?.id ?? null} initial={start.initial} unsent={start.unsent} />;
+  return (
+    <DrawCanvas
+      dragon={data}
+      version={version}
+      userId={auth.user?.id ?? null}
+      initial={start.initial}
+      unsent={start.unsent}
+    />
+  );
 }
 
-function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon: Dragon; version: DragonVersion; userId: string | null; initial: CanvasSettings; unsent: boolean }) {
+function DrawCanvas({
+  dragon: data,
+  version,
+  userId,
+  initial,
+  unsent,
+}: {
+  dragon: Dragon;
+  version: DragonVersion;
+  userId: string | null;
+  initial: CanvasSettings;
+  unsent: boolean;
+}) {
   const signedIn = userId !== null;
   const image = useTemplateImage(
     version === "pencil" ? (data.pencilPreviewUrl ?? undefined) : data.previewUrl,
@@ -85,7 +123,13 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   );
   const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
   const view: GridView = useMemo(
-    () => ({ gridColor: settings.gridColor, gridThickness: settings.gridThickness, gridOpacity: settings.gridOpacity, diagonals: settings.diagonals, imageMode: settings.imageMode }),
+    () => ({
+      gridColor: settings.gridColor,
+      gridThickness: settings.gridThickness,
+      gridOpacity: settings.gridOpacity,
+      diagonals: settings.diagonals,
+      imageMode: settings.imageMode,
+    }),
     [settings.gridColor, settings.gridThickness, settings.gridOpacity, settings.diagonals, settings.imageMode],
   );
   const done = useMemo(() => new Set(settings.doneCells), [settings.doneCells]);
@@ -118,7 +162,18 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   const fullImage = image.full;
   // The check compares the photo with the template exactly as this canvas places it.
   const renderTemplate = useMemo(
-    () => (fullImage ? (target: HTMLCanvasElement) => drawRegion(target.getContext("2d", { willReadFrequently: true })!, fullImage, scene, { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight }, target.width, target.height) : null),
+    () =>
+      fullImage
+        ? (target: HTMLCanvasElement) =>
+            drawRegion(
+              target.getContext("2d", { willReadFrequently: true })!,
+              fullImage,
+              scene,
+              { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight },
+              target.width,
+              target.height,
+            )
+        : null,
     [fullImage, scene],
   );
   const keptChecks = useKeptChecks(data.id, signedIn);
@@ -126,9 +181,23 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
   const onChecked = (result: CheckResult) => {
     setLastCheck(result);
     // Each check is kept with the learner's progress: every cell's verdict; the photo only if they ask.
-    const keeping = keptChecks.keep({ columns: grid.columns, rows: grid.rows, cells: result.cells.map((cell) => ({ label: cell.label, status: cell.status, errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10) })) });
+    const keeping = keptChecks.keep({
+      columns: grid.columns,
+      rows: grid.rows,
+      cells: result.cells.map((cell) => ({
+        label: cell.label,
+        status: cell.status,
+        errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10),
+      })),
+    });
     lastKept.current = keeping;
-    keeping.catch(() => toast({ title: "This check was not kept", description: "It could not be saved just now; the result stays on screen.", variant: "destructive" }));
+    keeping.catch(() =>
+      toast({
+        title: "This check was not kept",
+        description: "It could not be saved just now; the result stays on screen.",
+        variant: "destructive",
+      }),
+    );
   };
   const keepPhoto = async (objectPath: string) => {
     const kept = await lastKept.current;
@@ -148,22 +217,41 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-line bg-paper/90 px-3 py-2 sm:px-5">
         <div className="flex min-w-0 items-center gap-1">
-          <Link href={`/dragon/${data.id}`} aria-label={`Back to ${data.name}`} className={buttonClass("ghost", "px-3")}>
+          <Link
+            href={`/dragon/${data.id}`}
+            aria-label={`Back to ${data.name}`}
+            className={buttonClass("ghost", "px-3")}
+          >
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
           <h1 className="truncate text-xl font-bold sm:text-2xl">{data.name}</h1>
         </div>
         <div className="flex items-center gap-2">
-          <Button variant="secondary" className="px-3 md:hidden" aria-expanded={panelOpen} aria-controls="canvas-settings" onClick={() => setPanelOpen((o) => !o)}>
-            <SlidersHorizontal className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Settings</span>
+          <Button
+            variant="secondary"
+            className="px-3 md:hidden"
+            aria-expanded={panelOpen}
+            aria-controls="canvas-settings"
+            onClick={() => setPanelOpen((o) => !o)}
+          >
+            <SlidersHorizontal className="h-4 w-4" aria-hidden />{" "}
+            <span className="sr-only sm:not-sr-only">Settings</span>
           </Button>
           <Button variant="secondary" className="px-3" onClick={() => setChecking({ focus: null })}>
-            <ScanSearch className="h-4 w-4" aria-hidden /> <span className="sr-only lg:not-sr-only">Check my drawing</span>
+            <ScanSearch className="h-4 w-4" aria-hidden />{" "}
+            <span className="sr-only lg:not-sr-only">Check my drawing</span>
           </Button>
           <PrintButton
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
-            paper={{ width: settings.paperWidth, height: settings.paperHeight, unit: settings.unit, preset: settings.paperPreset }}
-            request={() => (image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null)}
+            paper={{
+              width: settings.paperWidth,
+              height: settings.paperHeight,
+              unit: settings.unit,
+              preset: settings.paperPreset,
+            }}
+            request={() =>
+              image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null
+            }
           />
           <ShareDrawingLink dragonId={data.id} compact className="px-3" />
           <Button onClick={onSave} disabled={canvas.saving}>
@@ -207,15 +295,31 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
             <div className="mt-2 flex items-center gap-2">
               <Tooltip label="Zoom Out">
-                <Button variant="secondary" className="px-3" aria-label="Zoom Out" disabled={settings.imageZoom <= ZOOM_MIN} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}>
+                <Button
+                  variant="secondary"
+                  className="px-3"
+                  aria-label="Zoom Out"
+                  disabled={settings.imageZoom <= ZOOM_MIN}
+                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}
+                >
                   <Minus className="h-4 w-4" aria-hidden />
                 </Button>
               </Tooltip>
-              <output aria-live="polite" aria-label="Zoom level" className="min-w-16 text-center text-lg font-semibold tabular-nums">
+              <output
+                aria-live="polite"
+                aria-label="Zoom level"
+                className="min-w-16 text-center text-lg font-semibold tabular-nums"
+              >
                 {zoomPercent(settings.imageZoom)}
               </output>
               <Tooltip label="Zoom In">
-                <Button variant="secondary" className="px-3" aria-label="Zoom In" disabled={settings.imageZoom >= ZOOM_MAX} onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}>
+                <Button
+                  variant="secondary"
+                  className="px-3"
+                  aria-label="Zoom In"
+                  disabled={settings.imageZoom >= ZOOM_MAX}
+                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}
+                >
                   <Plus className="h-4 w-4" aria-hidden />
                 </Button>
               </Tooltip>
@@ -224,7 +328,12 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
           <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
             <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
           </p>
-          <ProgressPanel done={settings.doneCells.length} total={grid.columns * grid.rows} onNext={next ? () => setCell(next) : null} onReset={canvas.resetDone} />
+          <ProgressPanel
+            done={settings.doneCells.length}
+            total={grid.columns * grid.rows}
+            onNext={next ? () => setCell(next) : null}
+            onReset={canvas.resetDone}
+          />
           <CheckHistory checks={keptChecks.checks} dragonId={data.id} />
           <ViewSettings view={view} onChange={canvas.setGridView} />
         </aside>
@@ -270,7 +379,11 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             setCellFromCheck(false);
             setChecking({ focus: shownCell });
           }}
-          photo={cellFromCheck && lastCheck ? { image: lastCheck.photo, pxPerMm: lastCheck.pxPerMm, mmPerUnit: MM_PER_UNIT[settings.unit] } : null}
+          photo={
+            cellFromCheck && lastCheck
+              ? { image: lastCheck.photo, pxPerMm: lastCheck.pxPerMm, mmPerUnit: MM_PER_UNIT[settings.unit] }
+              : null
+          }
         />
       )}
       {checking && (
@@ -289,7 +402,10 @@ function DrawCanvas({ dragon: data, version, userId, initial, unsent }: { dragon
             onKeepPhoto={signedIn ? keepPhoto : null}
             onMarkDone={(labels) => {
               canvas.markDone(labels);
-              toast({ title: "Cells marked done", description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.` });
+              toast({
+                title: "Cells marked done",
+                description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.`,
+              });
             }}
             onOpenCell={(cell) => {
               setChecking(null);

@@ -1,4 +1,4 @@
-import type { SavedWip } from "../../../shared/progress";
+import type { SavedWip } from "../../../shared/progress/answers";
 import { read, write } from "../../lib/on-this-device";
 import { isCoveredBy, outboxKey, progressKey, type OutboxEntry } from "../../lib/progress-keys";
 
