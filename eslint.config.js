@@ -2,16 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-import fs from "node:fs";
+import { featureBoundaries } from "./eslint/feature-boundaries.js";
 
-// Feature boundaries (decision 023): a feature imports the core of its side (src/server/{auth,http,
-// db,storage,...} or src/web/{components,lib}) and src/shared, never another feature. Pages that
-// compose several features live in src/web/app. One block per feature forbids the others by name.
-const features = (side) =>
-  fs
-    .readdirSync(`src/${side}/features`, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
 // The browser calls the API through web/lib/api-client.ts only (decision 024): its answers are typed
 // by the contract, so nothing else casts parsed JSON or writes an /api address by hand.
 const TEXT_NOT_BARE_STRING = {
@@ -45,27 +37,6 @@ const WEB_NOT_SERVER = {
   group: ["**/server/**", "@server/*"],
   message: "src/web may import src/shared, never src/server.",
 };
-const featureBoundaries = (side, extraPatterns = []) =>
-  features(side).map((feature) => ({
-    files: [`src/${side}/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...extraPatterns,
-            ...features(side)
-              .filter((other) => other !== feature)
-              .map((other) => ({
-                group: [`../${other}`, `../${other}/**`, `**/features/${other}`, `**/features/${other}/**`],
-                message: `src/${side}/features/${feature} may not import the ${other} feature: move what both need into the core (decision 023).`,
-              })),
-          ],
-        },
-      ],
-    },
-  }));
-
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "data", "coverage", "src/server/db/migrations"] },
   js.configs.recommended,
@@ -131,6 +102,10 @@ export default tseslint.config(
       ],
     },
   },
-  ...featureBoundaries("server"),
-  ...featureBoundaries("web", [WEB_NOT_SERVER]),
+  {
+    // No feature imports another, in any form (decisions 023, 041): eslint/feature-boundaries.js.
+    files: ["src/server/features/**/*.{ts,tsx}", "src/web/features/**/*.{ts,tsx}"],
+    plugins: { local: { rules: { "feature-boundaries": featureBoundaries } } },
+    rules: { "local/feature-boundaries": "error" },
+  },
 );

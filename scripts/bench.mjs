@@ -57,12 +57,17 @@ let tablePrinted = false;
 function printTable() {
   if (tablePrinted) return;
   tablePrinted = true;
-  console.log(`\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test after ${WARM_UP_SECONDS} s of warm-up, ${MEMORY_LOAD_SECONDS} s memory load)\n`);
+  console.log(
+    `\nDragon Grid benchmark (${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per load test after ${WARM_UP_SECONDS} s of warm-up, ${MEMORY_LOAD_SECONDS} s memory load)\n`,
+  );
   console.table(rows);
   if (rows.some((row) => row.ok === "NO" || row.ok === "FAILED")) process.exitCode = 1;
 }
 
-stopOnSignal((signal) => rows.push({ measure: `(bench stopped by ${signal})`, value: "", budget: "", ok: "" }), printTable);
+stopOnSignal(
+  (signal) => rows.push({ measure: `(bench stopped by ${signal})`, value: "", budget: "", ok: "" }),
+  printTable,
+);
 
 // BENCH_ONLY="GET /api/posts,Lighthouse": run only the parts whose names contain one of these
 // (the start-up parts that the others need always run).
@@ -96,7 +101,10 @@ function rawGet(url, headers) {
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () => {
           const own = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
-          resolve({ body: Buffer.concat(chunks), headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !own.includes(name))) });
+          resolve({
+            body: Buffer.concat(chunks),
+            headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !own.includes(name))),
+          });
         });
         response.on("error", reject);
       })
@@ -114,7 +122,9 @@ async function idleResidentMb(server) {
 
 function autocannonRun(url, { duration, requests, headers }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -133,7 +143,12 @@ async function restartIdleAndLoaded(engine, dataDir, env, { idleBudgetMb, loadBu
   const restarted = await startServer(dataDir, env);
   try {
     const idle = await idleResidentMb(restarted);
-    rows.push({ measure: `resident memory, ${engine}, ${IDLE_SECONDS} s after a restart`, value: mb(idle), budget: `< ${idleBudgetMb} MB`, ok: idle < idleBudgetMb ? "yes" : "NO" });
+    rows.push({
+      measure: `resident memory, ${engine}, ${IDLE_SECONDS} s after a restart`,
+      value: mb(idle),
+      budget: `< ${idleBudgetMb} MB`,
+      ok: idle < idleBudgetMb ? "yes" : "NO",
+    });
     const loaded = await memoryUnderLoad(restarted);
     rows.push({
       measure: `resident memory, ${engine}, during a ${MEMORY_LOAD_SECONDS} s load (${CONNECTIONS} conn) and ${IDLE_SECONDS} s after`,
@@ -162,7 +177,9 @@ async function measure(name, url, budgetMs, { ofHello = null, headers = {} } = {
   rows.push({
     measure: `${name} (${CONNECTIONS} conn)`,
     value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${share === null ? "" : ` (${Math.round(share * 100)} % of hello-world)`}`,
-    budget: [budgetMs ? `p99 < ${budgetMs} ms` : "", share === null ? "" : `>= ${ofHello * 100} % of hello-world`].filter(Boolean).join(", "),
+    budget: [budgetMs ? `p99 < ${budgetMs} ms` : "", share === null ? "" : `>= ${ofHello * 100} % of hello-world`]
+      .filter(Boolean)
+      .join(", "),
     ok: budgetMs || share !== null ? (fastEnough && (share === null || share >= ofHello) ? "yes" : "NO") : "",
   });
   return result;
@@ -179,7 +196,11 @@ async function memoryUnderLoad(server) {
   if (dragon) paths.push(`/api/dragons/${dragon.id}`, `/dragon/${dragon.id}`, dragon.previewSmallUrl);
   const watch = watchMemory(server.pid);
   // No warm-up: the memory of the whole load counts, its first seconds included.
-  const result = await autocannonRun(server.url, { duration: MEMORY_LOAD_SECONDS, requests: paths.map((p) => ({ method: "GET", path: p })), headers: {} });
+  const result = await autocannonRun(server.url, {
+    duration: MEMORY_LOAD_SECONDS,
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+    headers: {},
+  });
   const { peak } = watch.stop();
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers under load`);
   const after = await idleResidentMb(server);
@@ -200,7 +221,10 @@ function firstLoadJsKb(routeModule) {
   visit(entry);
   if (routeModule) visit(routeModule);
   const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
-  const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join("dist/client", file)), { level: 9 }).length, 0);
+  const bytes = files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join("dist/client", file)), { level: 9 }).length,
+    0,
+  );
   return { kb: bytes / 1024, files };
 }
 
@@ -215,7 +239,12 @@ async function run() {
   await section("first start, empty DATA_DIR", async () => {
     const first = await startServer(dataDir);
     try {
-      rows.push({ measure: "first start, empty DATA_DIR", value: `${(first.ms / 1000).toFixed(1)} s`, budget: "< 10 s", ok: first.ms < 10000 ? "yes" : "NO" });
+      rows.push({
+        measure: "first start, empty DATA_DIR",
+        value: `${(first.ms / 1000).toFixed(1)} s`,
+        budget: "< 10 s",
+        ok: first.ms < 10000 ? "yes" : "NO",
+      });
       if (!memoryNote) {
         const idle = await idleResidentMb(first);
         rows.push({
@@ -235,11 +264,21 @@ async function run() {
   // A published tutorial for the blog post page's Lighthouse row (written while no server runs).
   let blogSlug = null;
   await section("seed a blog post", async () => {
-    blogSlug = JSON.parse((await runScript("scripts/lib/seed-blog-post.ts", [], { DATA_DIR: dataDir, DATABASE_URL: "" })).trim().split("\n").at(-1)).slug;
+    blogSlug = JSON.parse(
+      (await runScript("scripts/lib/seed-blog-post.ts", [], { DATA_DIR: dataDir, DATABASE_URL: "" }))
+        .trim()
+        .split("\n")
+        .at(-1),
+    ).slug;
   });
   await section("restart, same DATA_DIR", async () => {
     server = await startServer(dataDir);
-    rows.push({ measure: "restart, same DATA_DIR", value: `${(server.ms / 1000).toFixed(1)} s`, budget: "< 1.5 s", ok: server.ms < 1500 ? "yes" : "NO" });
+    rows.push({
+      measure: "restart, same DATA_DIR",
+      value: `${(server.ms / 1000).toFixed(1)} s`,
+      budget: "< 1.5 s",
+      ok: server.ms < 1500 ? "yes" : "NO",
+    });
     dragons = await (await fetch(`${server.url}/api/dragons`)).json();
   });
 
@@ -247,14 +286,19 @@ async function run() {
   await section("first-load JS", async () => {
     const pages = [
       ["landing", "features/landing/landing-page.tsx"],
-      ["library (/home)", "features/dragons/library-page.tsx"],
-      ["a dragon page", "features/dragons/dragon-page.tsx"],
+      ["library (/home)", "app/library/library-page.tsx"],
+      ["a dragon page", "app/library/dragon-page.tsx"],
       ["blog (/blog)", "features/blog/blog-list-page.tsx"],
       ["a blog post", "features/blog/blog-post-page.tsx"],
     ];
     for (const [label, module] of pages) {
       const js = firstLoadJsKb(module);
-      rows.push({ measure: `first-load JS, ${label} (${js.files.length} files)`, value: `${js.kb.toFixed(1)} KB gzip`, budget: "<= 90 KB", ok: js.kb <= 90 ? "yes" : "NO" });
+      rows.push({
+        measure: `first-load JS, ${label} (${js.files.length} files)`,
+        value: `${js.kb.toFixed(1)} KB gzip`,
+        budget: "<= 90 KB",
+        ok: js.kb <= 90 ? "yes" : "NO",
+      });
     }
   });
 
@@ -264,7 +308,12 @@ async function run() {
     for (const line of stdout.trim().split("\n")) {
       const { label, ms } = JSON.parse(line);
       const budget = label.startsWith("pencil") ? 300 : null;
-      rows.push({ measure: `${label} (1 core)`, value: `${ms} ms`, budget: budget ? `< ${budget} ms` : "", ok: budget ? (ms < budget ? "yes" : "NO") : "" });
+      rows.push({
+        measure: `${label} (1 core)`,
+        value: `${ms} ms`,
+        budget: budget ? `< ${budget} ms` : "",
+        ok: budget ? (ms < budget ? "yes" : "NO") : "",
+      });
     }
   });
 
@@ -284,31 +333,88 @@ async function run() {
     if (!server) throw new Error("the server did not start");
   };
   // Health makes a database round-trip on every call, by design; it is shown, not budgeted.
-  await section("GET /api/health", async () => (needServer(), measure("GET /api/health (database round-trip)", `${server.url}/api/health`)));
+  await section(
+    "GET /api/health",
+    async () => (needServer(), measure("GET /api/health (database round-trip)", `${server.url}/api/health`)),
+  );
   // The budget is for API reads; page HTML (head tags, preload hints) is shown beside them.
   // Server-rendered pages as a browser asks for them (Brotli), from the page cache (decision 016b).
   const browserLike = { "accept-encoding": "gzip, deflate, br, zstd" };
-  await section("GET / (landing page)", async () => (needServer(), measure("GET / (server-rendered landing page, cached)", `${server.url}/`, 25, { ofHello: 0.5, headers: browserLike })));
-  await section("GET /home", async () => (needServer(), measure("GET /home (server-rendered library, cached)", `${server.url}/home`, 25, { ofHello: 0.5, headers: browserLike })));
-  await section("GET /api/dragons", async () => (needServer(), measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 15, { ofHello: 0.7 })));
-  await section("GET /api/dragons/{id}", async () => (needServer(), measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 15, { ofHello: 0.7 })));
+  await section(
+    "GET / (landing page)",
+    async () => (
+      needServer(),
+      measure("GET / (server-rendered landing page, cached)", `${server.url}/`, 25, {
+        ofHello: 0.5,
+        headers: browserLike,
+      })
+    ),
+  );
+  await section(
+    "GET /home",
+    async () => (
+      needServer(),
+      measure("GET /home (server-rendered library, cached)", `${server.url}/home`, 25, {
+        ofHello: 0.5,
+        headers: browserLike,
+      })
+    ),
+  );
+  await section(
+    "GET /api/dragons",
+    async () => (
+      needServer(),
+      measure(`GET /api/dragons (${dragons.length} templates)`, `${server.url}/api/dragons`, 15, { ofHello: 0.7 })
+    ),
+  );
+  await section(
+    "GET /api/dragons/{id}",
+    async () => (
+      needServer(),
+      measure("GET /api/dragons/{id}", `${server.url}/api/dragons/${dragons[0].id}`, 15, { ofHello: 0.7 })
+    ),
+  );
   // Answers are written by fast-json-stringify from their declared schemas (decision 024). Shown
   // beside JSON.stringify, not budgeted: the two are within a few percent either way, and the
   // schema's gain is that only declared fields leave.
   await section("answers written from schemas", async () => {
     needServer();
-    const out = await runScript("scripts/lib/bench-serialise.ts", [server.url, "GET /api/dragons", "GET /api/blog/posts"]);
+    const out = await runScript("scripts/lib/bench-serialise.ts", [
+      server.url,
+      "GET /api/dragons",
+      "GET /api/blog/posts",
+    ]);
     for (const line of out.trim().split("\n")) {
       const { label, stringifyUs, schemaUs } = JSON.parse(line);
-      rows.push({ measure: `writing an answer, ${label}`, value: `${schemaUs} µs from its schema (JSON.stringify: ${stringifyUs} µs)`, budget: "(reported)", ok: "" });
+      rows.push({
+        measure: `writing an answer, ${label}`,
+        value: `${schemaUs} µs from its schema (JSON.stringify: ${stringifyUs} µs)`,
+        budget: "(reported)",
+        ok: "",
+      });
     }
   });
-  await section("GET /dragon/{id}", async () => (needServer(), measure("GET /dragon/{id} (server-rendered dragon page, cached)", `${server.url}/dragon/${dragons[0].id}`, 25, { ofHello: 0.5, headers: browserLike })));
+  await section(
+    "GET /dragon/{id}",
+    async () => (
+      needServer(),
+      measure("GET /dragon/{id} (server-rendered dragon page, cached)", `${server.url}/dragon/${dragons[0].id}`, 25, {
+        ofHello: 0.5,
+        headers: browserLike,
+      })
+    ),
+  );
 
   // Lighthouse, mobile profile, on the pages with a budget. A run that still fails after two
   // retries is a failed row with its reason; the others are still measured.
   if (fs.existsSync(CHROMIUM)) {
-    for (const [label, page] of [["/", "/"], ["/home", "/home"], ["a dragon page", () => `/dragon/${dragons[0].id}`], ["/blog", "/blog"], ["a blog post", () => (blogSlug ? `/blog/${blogSlug}` : null)]]) {
+    for (const [label, page] of [
+      ["/", "/"],
+      ["/home", "/home"],
+      ["a dragon page", () => `/dragon/${dragons[0].id}`],
+      ["/blog", "/blog"],
+      ["a blog post", () => (blogSlug ? `/blog/${blogSlug}` : null)],
+    ]) {
       const measureName = `Lighthouse mobile performance, ${label}`;
       await section(measureName, async () => {
         needServer();
@@ -319,12 +425,22 @@ async function run() {
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++) results.push(await lighthouse(`${server.url}${pagePath}`));
         const failed = results.find((result) => result.failed);
         if (failed) {
-          rows.push({ measure: measureName, value: `failed after ${failed.attempts} attempts: ${failed.reason}`, budget: ">= 95", ok: "FAILED" });
+          rows.push({
+            measure: measureName,
+            value: `failed after ${failed.attempts} attempts: ${failed.reason}`,
+            budget: ">= 95",
+            ok: "FAILED",
+          });
           return;
         }
         const lowest = results.reduce((low, result) => (result.score < low.score ? result : low));
         const scores = results.map((result) => result.score).join(", ");
-        rows.push({ measure: `${measureName} (lowest of ${results.length})`, value: `${lowest.score} (runs ${scores}; lowest: ${lowest.detail})`, budget: ">= 95", ok: lowest.score >= 95 ? "yes" : "NO" });
+        rows.push({
+          measure: `${measureName} (lowest of ${results.length})`,
+          value: `${lowest.score} (runs ${scores}; lowest: ${lowest.detail})`,
+          budget: ">= 95",
+          ok: lowest.score >= 95 ? "yes" : "NO",
+        });
       });
     }
   }
@@ -338,7 +454,13 @@ async function run() {
     });
 
     // Resident memory on PostgreSQL (a throwaway cluster): first start, restart, load.
-    if (!postgresAvailable()) rows.push({ measure: "resident memory, PostgreSQL", value: "skipped: no initdb/pg_ctl on this machine", budget: "", ok: "" });
+    if (!postgresAvailable())
+      rows.push({
+        measure: "resident memory, PostgreSQL",
+        value: "skipped: no initdb/pg_ctl on this machine",
+        budget: "",
+        ok: "",
+      });
     else {
       await section("resident memory, PostgreSQL", async () => {
         const postgres = await startThrowawayPostgres();
@@ -369,7 +491,9 @@ async function run() {
   // Seeded once, for whichever of the feed's parts run (PGlite: while no server has dataDir open).
   let feedSeed = null;
   const seededFeed = () =>
-    (feedSeed ??= runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then((out) => JSON.parse(out.trim().split("\n").at(-1))));
+    (feedSeed ??= runScript("scripts/lib/seed-feed.ts", ["500"], { DATA_DIR: dataDir, DATABASE_URL: "" }).then((out) =>
+      JSON.parse(out.trim().split("\n").at(-1)),
+    ));
   await section("GET /api/posts", async () => {
     const { posts, cookie } = await seededFeed();
     const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
@@ -393,7 +517,10 @@ async function run() {
     const controlPort = await freePort();
     await control.listen({ port: controlPort, host: "127.0.0.1" });
     try {
-      await measure(`control: bare Fastify sending the same ${(sample.body.length / 1024).toFixed(1)} KB answer`, `http://127.0.0.1:${controlPort}/`);
+      await measure(
+        `control: bare Fastify sending the same ${(sample.body.length / 1024).toFixed(1)} KB answer`,
+        `http://127.0.0.1:${controlPort}/`,
+      );
     } finally {
       await control.close();
     }
@@ -403,10 +530,26 @@ async function run() {
   await section("GET /api/posts under made-up cursors", async () => {
     const { cookie } = await seededFeed();
     // The flood comes from a member of its own: its session is not the readers'.
-    const flooder = JSON.parse((await runScript("scripts/lib/seed-load-users.ts", ["1", "made-up cursors"], { DATA_DIR: dataDir, DATABASE_URL: "" })).trim().split("\n").at(-1)).users[0].cookie;
+    const flooder = JSON.parse(
+      (
+        await runScript("scripts/lib/seed-load-users.ts", ["1", "made-up cursors"], {
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+        })
+      )
+        .trim()
+        .split("\n")
+        .at(-1),
+    ).users[0].cookie;
     const feedServer = await startServer(dataDir);
     try {
-      rows.push(...(await feedUnderMadeUpCursors(feedServer.url, { readers: cookie, flood: flooder }, { load, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS })));
+      rows.push(
+        ...(await feedUnderMadeUpCursors(
+          feedServer.url,
+          { readers: cookie, flood: flooder },
+          { load, connections: CONNECTIONS, seconds: DURATION, warmUpSeconds: WARM_UP_SECONDS },
+        )),
+      );
     } finally {
       await feedServer.stop();
     }
@@ -416,11 +559,16 @@ async function run() {
   await section("40 MP photos posted at once", async () => {
     if (memoryNote) throw new Error(memoryNote);
     const photo = await bigProgressivePhoto();
-    const seeded = await runScript("scripts/lib/seed-load-users.ts", [String(MEMBERS), "forty megapixels"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const seeded = await runScript("scripts/lib/seed-load-users.ts", [String(MEMBERS), "forty megapixels"], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    });
     const cookies = JSON.parse(seeded.trim().split("\n").at(-1)).users.map((user) => user.cookie);
     const photoServer = await startServer(dataDir);
     try {
-      const { before, uploadPeak, postPeak, after, postSeconds } = await postPhotosAtOnce(photoServer, cookies, photo, { idleSeconds: IDLE_SECONDS });
+      const { before, uploadPeak, postPeak, after, postSeconds } = await postPhotosAtOnce(photoServer, cookies, photo, {
+        idleSeconds: IDLE_SECONDS,
+      });
       const peak = Math.max(uploadPeak, postPeak);
       rows.push({
         measure: `resident memory while ${MEMBERS} members post a 40 MP progressive JPEG (${(photo.length / 1048576).toFixed(1)} MB) each at once`,
@@ -437,15 +585,33 @@ async function run() {
   // an 8192² picture at once; the server keeps answering, within its memory, and makes them all.
   await section("pencil jobs at once", async () => {
     if (memoryNote) throw new Error(memoryNote);
-    const seeded = await runScript("scripts/lib/seed-load-users.ts", ["1", "pencil jobs"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    const seeded = await runScript("scripts/lib/seed-load-users.ts", ["1", "pencil jobs"], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    });
     const [cookie] = JSON.parse(seeded.trim().split("\n").at(-1)).users.map((user) => user.cookie);
     const jobServer = await startServer(dataDir, { PRO: "everyone" });
     try {
       const r = await pencilJobsAtOnce(jobServer, cookie);
       const what = `${PENCIL_JOBS} ${PENCIL_SIDE}² pencil jobs of one member`;
-      rows.push({ measure: `GET /api/health/live p99 while ${what} run`, value: `${r.p99.toFixed(1)} ms (slowest ${r.slowest.toFixed(1)} ms, ${r.samples} answers; idle before: p99 ${r.idleP99.toFixed(1)} ms)`, budget: "p99 < 50 ms", ok: r.p99 < 50 ? "yes" : "NO" });
-      rows.push({ measure: `resident memory while ${what} run`, value: `peak ${mb(r.peak)} (${mb(r.before)} before)`, budget: "< 600 MB", ok: r.peak < 600 ? "yes" : "NO" });
-      rows.push({ measure: `${what}: finished`, value: `${r.finished} of ${PENCIL_JOBS} in ${r.seconds.toFixed(1)} s${r.failure ? ` (${r.failure})` : ""}`, budget: "all", ok: r.finished === PENCIL_JOBS ? "yes" : "NO" });
+      rows.push({
+        measure: `GET /api/health/live p99 while ${what} run`,
+        value: `${r.p99.toFixed(1)} ms (slowest ${r.slowest.toFixed(1)} ms, ${r.samples} answers; idle before: p99 ${r.idleP99.toFixed(1)} ms)`,
+        budget: "p99 < 50 ms",
+        ok: r.p99 < 50 ? "yes" : "NO",
+      });
+      rows.push({
+        measure: `resident memory while ${what} run`,
+        value: `peak ${mb(r.peak)} (${mb(r.before)} before)`,
+        budget: "< 600 MB",
+        ok: r.peak < 600 ? "yes" : "NO",
+      });
+      rows.push({
+        measure: `${what}: finished`,
+        value: `${r.finished} of ${PENCIL_JOBS} in ${r.seconds.toFixed(1)} s${r.failure ? ` (${r.failure})` : ""}`,
+        budget: "all",
+        ok: r.finished === PENCIL_JOBS ? "yes" : "NO",
+      });
     } finally {
       await jobServer.stop();
     }
@@ -453,14 +619,26 @@ async function run() {
 
   // The statistics dashboard's figures on 10,000 users and their activity (PGlite, median of 20).
   await section("GET /api/admin/stats figures", async () => {
-    const { label, medianMs } = JSON.parse((await runScript("scripts/lib/bench-stats.ts", [])).trim().split("\n").at(-1));
+    const { label, medianMs } = JSON.parse(
+      (await runScript("scripts/lib/bench-stats.ts", [])).trim().split("\n").at(-1),
+    );
     rows.push({ measure: label, value: `${medianMs} ms`, budget: "< 100 ms", ok: medianMs < 100 ? "yes" : "NO" });
   });
 
   // Registration answers must not tell which addresses have accounts, by their time either.
   await section("registration timing", async () => {
     const dir = tempDir("dragon-grid-bench-register-");
-    const [owner] = JSON.parse((await runScript("scripts/lib/seed-load-users.ts", ["1", "the owner's password"], { DATA_DIR: dir, DATABASE_URL: "" })).trim().split("\n").at(-1)).users;
+    const [owner] = JSON.parse(
+      (
+        await runScript("scripts/lib/seed-load-users.ts", ["1", "the owner's password"], {
+          DATA_DIR: dir,
+          DATABASE_URL: "",
+        })
+      )
+        .trim()
+        .split("\n")
+        .at(-1),
+    ).users;
     const registerServer = await startServer(dir, { TRUST_PROXY: "127.0.0.1" });
     try {
       const { summary, alike } = await registrationTiming(registerServer.url, owner.email);
@@ -481,17 +659,40 @@ async function run() {
     await section("canvas in Chromium, 12 MP template", async () => {
       const samples = tempDir("dragon-grid-bench-samples-");
       fs.writeFileSync(path.join(samples, "photo.jpg"), await photoLike(4000, 3000));
-      fs.writeFileSync(path.join(samples, "samples.json"), JSON.stringify([{ file: "photo.jpg", name: "Twelve Megapixels" }]));
+      fs.writeFileSync(
+        path.join(samples, "samples.json"),
+        JSON.stringify([{ file: "photo.jpg", name: "Twelve Megapixels" }]),
+      );
       const canvasServer = await startServer(tempDir("dragon-grid-bench-canvas-"), { SAMPLES_DIR: samples });
       try {
         const [dragon] = await (await fetch(`${canvasServer.url}/api/dragons`)).json();
         const result = await benchCanvas(canvasServer.url, dragon.id);
         for (const [view, ms] of Object.entries(result.firstDragMs)) {
-          rows.push({ measure: `longest task during the first 2 s drag after opening, ${view} view, 12 MP template`, value: ms === 0 ? "none over 50 ms" : `${ms} ms`, budget: "< 50 ms", ok: ms < 50 ? "yes" : "NO" });
+          rows.push({
+            measure: `longest task during the first 2 s drag after opening, ${view} view, 12 MP template`,
+            value: ms === 0 ? "none over 50 ms" : `${ms} ms`,
+            budget: "< 50 ms",
+            ok: ms < 50 ? "yes" : "NO",
+          });
         }
-        rows.push({ measure: "click to drawn cell viewer, 12 MP template", value: `${result.viewerOpenMs} ms`, budget: "< 100 ms", ok: result.viewerOpenMs < 100 ? "yes" : "NO" });
-        rows.push({ measure: "value view switch to drawn paper, 12 MP template", value: `${result.valueViewSwitchMs} ms`, budget: "< 200 ms", ok: result.valueViewSwitchMs < 200 ? "yes" : "NO" });
-        rows.push({ measure: "Print / PDF (picture + blank grid), 12 MP template", value: `${result.pdfMs} ms`, budget: "< 2000 ms", ok: result.pdfMs < 2000 ? "yes" : "NO" });
+        rows.push({
+          measure: "click to drawn cell viewer, 12 MP template",
+          value: `${result.viewerOpenMs} ms`,
+          budget: "< 100 ms",
+          ok: result.viewerOpenMs < 100 ? "yes" : "NO",
+        });
+        rows.push({
+          measure: "value view switch to drawn paper, 12 MP template",
+          value: `${result.valueViewSwitchMs} ms`,
+          budget: "< 200 ms",
+          ok: result.valueViewSwitchMs < 200 ? "yes" : "NO",
+        });
+        rows.push({
+          measure: "Print / PDF (picture + blank grid), 12 MP template",
+          value: `${result.pdfMs} ms`,
+          budget: "< 2000 ms",
+          ok: result.pdfMs < 2000 ? "yes" : "NO",
+        });
       } finally {
         await canvasServer.stop();
       }
@@ -504,20 +705,52 @@ async function run() {
   await section("drawing check accuracy", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-drawing-check.ts", [])).trim().split("\n").at(-1));
     const photos = `${r.seeds} photos`;
-    rows.push({ measure: `drawing check: grid placed from the corner marks, worst cell, ${photos}`, value: `${r.registrationMarksMm.toFixed(2)} mm`, budget: "< 1 mm", ok: r.registrationMarksMm < 1 && r.marksMissed === 0 ? "yes" : "NO" });
-    rows.push({ measure: `drawing check: grid placed from corners 2 mm off by hand, worst cell, ${photos}`, value: `${r.registrationByHandMm.toFixed(2)} mm`, budget: "< 1 mm", ok: r.registrationByHandMm < 1 ? "yes" : "NO" });
-    rows.push({ measure: "drawing check: cells moved 3 mm flagged / direction named", value: `${r.plantedFlagged} / ${r.plantedDirection} of ${r.planted}`, budget: "all", ok: r.plantedFlagged === r.planted && r.plantedDirection === r.planted ? "yes" : "NO" });
-    rows.push({ measure: "drawing check: other drawn cells out of tolerance (moved photos / exact copies)", value: `${r.othersOff.length} / ${r.exactOff.length}`, budget: "0 / 0", ok: r.othersOff.length + r.exactOff.length === 0 ? "yes" : "NO" });
-    rows.push({ measure: "drawing check: blank printed page, cells not reported 'not drawn yet'", value: String(r.blankDrawn), budget: "0", ok: r.blankDrawn === 0 ? "yes" : "NO" });
+    rows.push({
+      measure: `drawing check: grid placed from the corner marks, worst cell, ${photos}`,
+      value: `${r.registrationMarksMm.toFixed(2)} mm`,
+      budget: "< 1 mm",
+      ok: r.registrationMarksMm < 1 && r.marksMissed === 0 ? "yes" : "NO",
+    });
+    rows.push({
+      measure: `drawing check: grid placed from corners 2 mm off by hand, worst cell, ${photos}`,
+      value: `${r.registrationByHandMm.toFixed(2)} mm`,
+      budget: "< 1 mm",
+      ok: r.registrationByHandMm < 1 ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: cells moved 3 mm flagged / direction named",
+      value: `${r.plantedFlagged} / ${r.plantedDirection} of ${r.planted}`,
+      budget: "all",
+      ok: r.plantedFlagged === r.planted && r.plantedDirection === r.planted ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: other drawn cells out of tolerance (moved photos / exact copies)",
+      value: `${r.othersOff.length} / ${r.exactOff.length}`,
+      budget: "0 / 0",
+      ok: r.othersOff.length + r.exactOff.length === 0 ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: blank printed page, cells not reported 'not drawn yet'",
+      value: String(r.blankDrawn),
+      budget: "0",
+      ok: r.blankDrawn === 0 ? "yes" : "NO",
+    });
   });
   if (fs.existsSync(CHROMIUM)) {
     await section("drawing check in Chromium, 12 MP photo", async () => {
       const checkServer = await startServer(tempDir("dragon-grid-bench-check-"));
       try {
-        const { dragonId, file } = JSON.parse((await runScript("scripts/lib/bench-check-photo.ts", [checkServer.url])).trim().split("\n").at(-1));
+        const { dragonId, file } = JSON.parse(
+          (await runScript("scripts/lib/bench-check-photo.ts", [checkServer.url])).trim().split("\n").at(-1),
+        );
         const result = await benchDrawingCheck(checkServer.url, dragonId, file);
         const right = result.flagged.length === 1 && result.flagged[0] === "F4: lines about 3 mm low";
-        rows.push({ measure: "drawing check: 12 MP photo chosen to heat map, slowest of 3", value: `${result.slowestMs} ms${right ? "" : ` (flagged: ${result.flagged.join("; ") || "nothing"})`}`, budget: "< 2000 ms", ok: result.slowestMs < 2000 && right ? "yes" : "NO" });
+        rows.push({
+          measure: "drawing check: 12 MP photo chosen to heat map, slowest of 3",
+          value: `${result.slowestMs} ms${right ? "" : ` (flagged: ${result.flagged.join("; ") || "nothing"})`}`,
+          budget: "< 2000 ms",
+          ok: result.slowestMs < 2000 && right ? "yes" : "NO",
+        });
       } finally {
         await checkServer.stop();
       }
@@ -532,7 +765,8 @@ if (buildIsStale()) {
 try {
   await run();
 } catch (error) {
-  if (!wasInterrupted()) rows.push({ measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
+  if (!wasInterrupted())
+    rows.push({ measure: "(bench)", value: `failed: ${reasonOf(error)}`, budget: "", ok: "FAILED" });
 } finally {
   if (!wasInterrupted()) {
     await stopAll();

@@ -5,14 +5,18 @@ import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useDragons } from "../../lib/dragons";
 import { DragonGrid } from "../../components/dragon-card";
-import { LibraryButtons } from "./library-buttons";
+import { LibraryButtons } from "../../features/dragons/library-buttons";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
-const AdminLibraryTools = lazy(() => import("./admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })));
+const AdminLibraryTools = lazy(() =>
+  import("../../features/dragons/admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })),
+);
 // A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
-const MyPictures = lazy(() => import("../pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
+const MyPictures = lazy(() => import("../../features/pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
-const ProWaitlistDialog = lazy(() => import("../waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })));
+const ProWaitlistDialog = lazy(() =>
+  import("../../features/waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })),
+);
 
 /** /home: the template library. */
 export function LibraryPage() {
@@ -65,7 +69,9 @@ export function LibraryPage() {
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <h2 className="text-2xl font-bold">No Dragons Yet</h2>
-            <p className="mt-2 text-ink-soft">{isAdmin ? "Upload your first dragon template to get started" : "Dragons will appear here soon"}</p>
+            <p className="mt-2 text-ink-soft">
+              {isAdmin ? "Upload your first dragon template to get started" : "Dragons will appear here soon"}
+            </p>
           </div>
         )}
       </div>

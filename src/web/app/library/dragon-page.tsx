@@ -16,9 +16,13 @@ import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 
 // Download and Delete (with the dialog they need) load for admins only.
-const DragonAdminActions = lazy(() => import("./dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })));
+const DragonAdminActions = lazy(() =>
+  import("../../features/dragons/dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })),
+);
 // A member's own picture (decision 031) is only ever answered to its owner: their Rename, Download and Delete.
-const PictureOwnerActions = lazy(() => import("../pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })));
+const PictureOwnerActions = lazy(() =>
+  import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
+);
 
 const STEPS = [
   "Choose your paper size and the size of the grid squares.",
@@ -35,7 +39,11 @@ export function DragonPage({ params }: { params: { id: string } }) {
   const data = dragon.data;
   usePageMeta(
     data
-      ? { title: pageTitle(data.name), description: `Draw ${data.name} step by step with the grid method.`, image: data.previewUrl }
+      ? {
+          title: pageTitle(data.name),
+          description: `Draw ${data.name} step by step with the grid method.`,
+          image: data.previewUrl,
+        }
       : { title: pageTitle("Dragon"), description: DEFAULT_DESCRIPTION },
   );
 
@@ -58,7 +66,11 @@ export function DragonPage({ params }: { params: { id: string } }) {
           <h1 className="truncate text-3xl font-bold sm:text-4xl">{data.name}</h1>
         </div>
         <Suspense fallback={null}>
-          {data.isPrivate ? <PictureOwnerActions picture={data} version={shown} /> : isAdmin && <DragonAdminActions dragon={data} version={shown} />}
+          {data.isPrivate ? (
+            <PictureOwnerActions picture={data} version={shown} />
+          ) : (
+            isAdmin && <DragonAdminActions dragon={data} version={shown} />
+          )}
         </Suspense>
       </div>
 
@@ -76,7 +88,11 @@ export function DragonPage({ params }: { params: { id: string } }) {
             />
           </Card>
           {hasPencil && (
-            <div role="group" aria-label="Version" className="mx-auto mt-4 flex w-fit gap-1 rounded-full bg-paper-deep p-1">
+            <div
+              role="group"
+              aria-label="Version"
+              className="mx-auto mt-4 flex w-fit gap-1 rounded-full bg-paper-deep p-1"
+            >
               {(["color", "pencil"] as const).map((v) => (
                 <button
                   key={v}
@@ -101,7 +117,10 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <ol className="mt-3 grid gap-3">
               {STEPS.map((step, index) => (
                 <li key={step} className="flex gap-3">
-                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-sm font-bold text-white" aria-hidden>
+                  <span
+                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-sm font-bold text-white"
+                    aria-hidden
+                  >
                     {index + 1}
                   </span>
                   <span className="pt-1 text-ink">{step}</span>
@@ -118,7 +137,10 @@ export function DragonPage({ params }: { params: { id: string } }) {
               alt="A pencil grid drawn lightly on paper with a ruler, the first squares of a dragon copied into it"
               className="mt-6 h-auto w-full rounded-2xl border border-line"
             />
-            <Link href={`/draw/${data.id}?version=${shown}`} className={buttonClass("primary", "mt-6 min-h-14 w-full text-base")}>
+            <Link
+              href={`/draw/${data.id}?version=${shown}`}
+              className={buttonClass("primary", "mt-6 min-h-14 w-full text-base")}
+            >
               <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
             </Link>
             <p className="mt-5 text-center text-sm text-ink-soft">Finished drawing it?</p>
