@@ -52,8 +52,22 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The web bundle must never pull in server code (secrets, Node APIs).
-      "no-restricted-imports": ["error", { patterns: [WEB_NOT_SERVER] }],
+      // The web bundle must never pull in server code (secrets, Node APIs), nor the contract's
+      // schemas: a domain's answers and endpoints are read as types only (decision 041).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            WEB_NOT_SERVER,
+            {
+              group: ["**/shared/*/answers", "**/shared/*/endpoints", "**/shared/contract", "**/shared/contract/*"],
+              allowTypeImports: true,
+              message:
+                "src/web imports the contract's answers and endpoints as types only (import type), so their schemas stay out of the pages.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -502,15 +502,13 @@ describe("DELETE /api/account", () => {
     const cover = await checkedUpload(t, writer, await illustrationPng(160, 90), "image/png", "public");
     const inline = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
     const scrap = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
-    await t.database.db
-      .insert(blogPosts)
-      .values({
-        title: "Scales",
-        slug: `scales-${writer.id}`,
-        content: `<p><img src="${inline}"></p>`,
-        featuredImageUrl: cover,
-        authorId: writer.id,
-      });
+    await t.database.db.insert(blogPosts).values({
+      title: "Scales",
+      slug: `scales-${writer.id}`,
+      content: `<p><img src="${inline}"></p>`,
+      featuredImageUrl: cover,
+      authorId: writer.id,
+    });
     expect((await remove(writer, { email: writer.email, password: PASSWORD })).statusCode).toBe(200);
     expect(await t.app.storage.get(cover.slice(9))).toMatchObject({ ownerId: null, isPublic: true });
     expect(await t.app.storage.get(inline.slice(9))).toMatchObject({ ownerId: null, isPublic: true });

@@ -288,18 +288,16 @@ describe("DELETE /api/dragons/:id", () => {
       cookies: admin.cookies,
       payload: { dragonId: id },
     });
-    await t.database.db
-      .insert(worksInProgress)
-      .values({
-        userId: user.id,
-        dragonId: id,
-        paperWidth: 11,
-        paperHeight: 8.5,
-        gridSize: 1,
-        imageZoom: 1,
-        imageX: 0,
-        imageY: 0,
-      });
+    await t.database.db.insert(worksInProgress).values({
+      userId: user.id,
+      dragonId: id,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+    });
 
     expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}` })).statusCode).toBe(401);
     expect(

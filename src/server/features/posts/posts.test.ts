@@ -664,16 +664,14 @@ describe("GET /api/posts/mine", () => {
     const prolific = await createSignedInUser(t);
     const old = new Date(Date.now() - 30 * 86_400_000);
     const total = MY_POSTS_PAGE_SIZE + 5;
-    await t.database.db
-      .insert(posts)
-      .values(
-        Array.from({ length: total }, (_, i) => ({
-          userId: prolific.id,
-          dragonId,
-          description: `old ${i}`,
-          createdAt: new Date(old.getTime() - i * 60_000),
-        })),
-      );
+    await t.database.db.insert(posts).values(
+      Array.from({ length: total }, (_, i) => ({
+        userId: prolific.id,
+        dragonId,
+        description: `old ${i}`,
+        createdAt: new Date(old.getTime() - i * 60_000),
+      })),
+    );
     const first = (await get("/api/posts/mine", prolific.cookies)).json() as Post[];
     expect(first).toHaveLength(MY_POSTS_PAGE_SIZE);
     expect(first[0]!.description).toBe("old 0");

@@ -106,14 +106,12 @@ beforeAll(async () => {
     .returning({ id: dragons.id });
   const dragonId = dragonRows[0]!.id;
   // A member's private picture (decision 031) is not a template of the library: not counted.
-  await db
-    .insert(dragons)
-    .values({
-      name: "My cat",
-      previewKey: "pictures/c/preview.webp",
-      hiresKey: "pictures/c/hires.png",
-      ownerId: member.id,
-    });
+  await db.insert(dragons).values({
+    name: "My cat",
+    previewKey: "pictures/c/preview.webp",
+    hiresKey: "pictures/c/hires.png",
+    ownerId: member.id,
+  });
   // Ann 3 posts (one pending), Bob 2 (one pending), the member 2; the admins and Dan none.
   const authored = [
     ["ann", true],
@@ -142,15 +140,13 @@ beforeAll(async () => {
     { postId: postIds[3]!, userId: ids.ann!, text: "Nice" },
     { postId: postIds[5]!, userId: ids.cat!, text: "Welcome" },
   ]);
-  await db
-    .insert(waitlist)
-    .values(
-      WAITLIST.map((entry) => ({
-        email: entry.email,
-        createdAt: new Date(entry.createdAt),
-        toldAt: entry.toldAt === null ? null : new Date(entry.toldAt),
-      })),
-    );
+  await db.insert(waitlist).values(
+    WAITLIST.map((entry) => ({
+      email: entry.email,
+      createdAt: new Date(entry.createdAt),
+      toldAt: entry.toldAt === null ? null : new Date(entry.toldAt),
+    })),
+  );
 });
 afterAll(() => t.close());
 
