@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["src/**/*.test.ts"],
+          // eslint/: the project's own lint rules, checked against its configuration.
+          include: ["src/**/*.test.ts", "eslint/**/*.test.ts"],
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

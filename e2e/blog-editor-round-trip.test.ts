@@ -4,7 +4,7 @@ import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { BLOG_HTML_ELEMENTS } from "../src/shared/blog-html";
+import { BLOG_HTML_ELEMENTS } from "../src/shared/blog/html";
 import { expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { uploadBlogImage } from "./support/blog-images";
@@ -44,7 +44,9 @@ interface StoredPost {
 }
 
 async function createPost(request: APIRequestContext, title: string, content: string): Promise<StoredPost> {
-  const response = await request.post("/api/admin/blog", { data: { title: `${title} ${stamp}`, content: content + LAST_PARAGRAPH } });
+  const response = await request.post("/api/admin/blog", {
+    data: { title: `${title} ${stamp}`, content: content + LAST_PARAGRAPH },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as StoredPost;
 }
@@ -54,7 +56,10 @@ async function editOnceAndSave(post: StoredPost, name: string): Promise<string> 
   await page.goto(`/admin/blog/edit/${post.id}`);
   const editor = page.getByRole("textbox", { name: "Content" });
   await editor.getByText("The end", { exact: true }).waitFor();
-  const pictures = () => editor.locator("img").evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0));
+  const pictures = () =>
+    editor
+      .locator("img")
+      .evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0));
   await expect.poll(pictures, { message: "every picture shows in the editor" }).toBe(true);
   await screenshot(page, `blog-editor-round-trip-${name}`);
   expect(await seriousA11yViolations(page)).toEqual([]);

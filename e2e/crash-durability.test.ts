@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
-import type { Post } from "../src/shared/posts";
+import type { Post } from "../src/shared/posts/answers";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
 import { startServer, type ServerProcess } from "./support/server-process";
 
@@ -28,15 +28,32 @@ const post = (server: ServerProcess, url: string, body: unknown, cookie?: string
     body: JSON.stringify(body),
   });
 
-const wip = (dragonId: string, imageX: number) => ({ dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX, imageY: 0 });
+const wip = (dragonId: string, imageX: number) => ({
+  dragonId,
+  paperWidth: 11,
+  paperHeight: 8.5,
+  gridSize: 1,
+  imageZoom: 1,
+  imageX,
+  imageY: 0,
+});
 
 /** A post of one photo through the real upload protocol: upload URL, PUT, set-acl, post. Answers its id, or null. */
-async function postPhoto(server: ServerProcess, cookie: string, dragonId: string, photo: Buffer): Promise<string | null> {
+async function postPhoto(
+  server: ServerProcess,
+  cookie: string,
+  dragonId: string,
+  photo: Buffer,
+): Promise<string | null> {
   const upload = await post(server, "/api/objects/upload", {}, cookie);
   if (!upload.ok) return null;
   const { uploadURL, objectPath } = (await upload.json()) as { uploadURL: string; objectPath: string };
   // A path on local storage, a full URL on S3.
-  const put = await fetch(new URL(uploadURL, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(photo) });
+  const put = await fetch(new URL(uploadURL, server.url), {
+    method: "PUT",
+    headers: { "content-type": "image/png" },
+    body: new Uint8Array(photo),
+  });
   if (!put.ok) return null;
   if (!(await post(server, "/api/objects/set-acl", { objectPath, visibility: "private" }, cookie)).ok) return null;
   const created = await post(server, "/api/posts", { dragonId, description: "burst", images: [objectPath] }, cookie);
@@ -48,10 +65,16 @@ async function member(server: ServerProcess, email: string): Promise<string> {
   expect((await post(server, "/api/auth/register", { email, password: PASSWORD })).status).toBe(201);
   const link = new URL(verificationLink((await waitForMail(server.dataDir, email)).at(-1)!)!);
   // Verified from elsewhere than the registering browser: with the password.
-  expect((await post(server, "/api/auth/verify-email", { token: link.searchParams.get("token"), password: PASSWORD })).status).toBe(200);
+  expect(
+    (await post(server, "/api/auth/verify-email", { token: link.searchParams.get("token"), password: PASSWORD }))
+      .status,
+  ).toBe(200);
   const login = await post(server, "/api/auth/login", { email, password: PASSWORD });
   expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith("dg_session="))!.split(";")[0]!;
+  return login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("dg_session="))!
+    .split(";")[0]!;
 }
 
 async function crashAndCheck(env: Record<string, string>) {
@@ -87,7 +110,8 @@ async function crashAndCheck(env: Record<string, string>) {
           const step = (n + i) % 4;
           if (step === 0) {
             const email = `burst-${n}-${i}@crash.test`;
-            if ((await post(server, "/api/auth/register", { email, password: PASSWORD })).status === 201) registered.push(email);
+            if ((await post(server, "/api/auth/register", { email, password: PASSWORD })).status === 201)
+              registered.push(email);
           } else if (step === 2 && postsAsked < MAX_POSTS) {
             postsAsked++;
             const id = await postPhoto(server, cookie, dragons[i % dragons.length]!, photo);
@@ -107,7 +131,8 @@ async function crashAndCheck(env: Record<string, string>) {
             // Progress saves, also when nothing else is left to ask (every turn must wait on the server).
             const value = ++sequence;
             const dragonId = dragons[value % dragons.length]!;
-            if ((await post(server, "/api/wip", wip(dragonId, value), cookie)).ok) saved.set(dragonId, Math.max(saved.get(dragonId) ?? 0, value));
+            if ((await post(server, "/api/wip", wip(dragonId, value), cookie)).ok)
+              saved.set(dragonId, Math.max(saved.get(dragonId) ?? 0, value));
           }
         } catch {
           // The connection died with the server: that write was never acknowledged.
@@ -115,7 +140,9 @@ async function crashAndCheck(env: Record<string, string>) {
       }
     };
     const writers = Array.from({ length: 8 }, (_, n) => writer(n));
-    await expect.poll(() => registered.length + saved.size + posted.length + liked.size + commented.size, { timeout: 60_000 }).toBeGreaterThan(60);
+    await expect
+      .poll(() => registered.length + saved.size + posted.length + liked.size + commented.size, { timeout: 60_000 })
+      .toBeGreaterThan(60);
     server.child.kill("SIGKILL");
     killed = true;
     await Promise.all(writers);
@@ -129,7 +156,9 @@ async function crashAndCheck(env: Record<string, string>) {
     }
     // Every acknowledged save is there (or a later one that committed as the server died).
     for (const [dragonId, value] of saved) {
-      const progress = (await (await fetch(`${server.url}/api/wip/${dragonId}`, { headers: { cookie } })).json()) as { imageX: number } | null;
+      const progress = (await (await fetch(`${server.url}/api/wip/${dragonId}`, { headers: { cookie } })).json()) as {
+        imageX: number;
+      } | null;
       expect(progress?.imageX ?? -1, dragonId).toBeGreaterThanOrEqual(value);
     }
     // Every acknowledged post is there (its author sees it, pending), its photo file readable;
@@ -145,9 +174,23 @@ async function crashAndCheck(env: Record<string, string>) {
       expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
     const me = mine[0]!.user.id;
-    for (const id of liked) expect(byId.get(id)!.likes.map((l) => l.userId), id).toContain(me);
-    for (const [commentId, postId] of commented) expect(byId.get(postId)!.comments.map((c) => c.id), commentId).toContain(commentId);
-    return { registrations: registered.length, saves: saved.size, posts: posted.length, likes: liked.size, comments: commented.size };
+    for (const id of liked)
+      expect(
+        byId.get(id)!.likes.map((l) => l.userId),
+        id,
+      ).toContain(me);
+    for (const [commentId, postId] of commented)
+      expect(
+        byId.get(postId)!.comments.map((c) => c.id),
+        commentId,
+      ).toContain(commentId);
+    return {
+      registrations: registered.length,
+      saves: saved.size,
+      posts: posted.length,
+      likes: liked.size,
+      comments: commented.size,
+    };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -170,6 +213,11 @@ describe("crash durability", () => {
     postgres = await startPostgresForTest();
     // Without PostgreSQL installed this is reported as skipped (under CI it fails instead, above).
     if (!postgres) return context.skip();
-    expectEveryKind(await crashAndCheck({ DATABASE_URL: postgres.url, SECRET_KEY_BASE: "the crash test's key for its one server process" }));
+    expectEveryKind(
+      await crashAndCheck({
+        DATABASE_URL: postgres.url,
+        SECRET_KEY_BASE: "the crash test's key for its one server process",
+      }),
+    );
   }, 240_000);
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import type { AdminStats, SiteAnalytics } from "../src/shared/stats";
+import type { AdminStats, SiteAnalytics } from "../src/shared/stats/answers";
 import { PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
@@ -21,12 +21,22 @@ let browser: Browser;
 
 /** Post a photo through the real upload protocol and the posts API; answers the post id. */
 async function postDrawing(request: APIRequestContext, dragonId: string): Promise<string> {
-  const grant = await request.post("/api/objects/upload", { data: { filename: "drawing.png", contentType: "image/png" } });
+  const grant = await request.post("/api/objects/upload", {
+    data: { filename: "drawing.png", contentType: "image/png" },
+  });
   expect(grant.status()).toBe(200);
   const { signedUrl, objectPath } = (await grant.json()) as { signedUrl: string; objectPath: string };
-  expect((await request.put(signedUrl, { headers: { "content-type": "image/png" }, data: await illustrationPng(400, 300) })).status()).toBe(200);
-  expect((await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } })).status()).toBe(200);
-  const created = await request.post("/api/posts", { data: { dragonId, description: `Stats journey ${stamp}`, images: [objectPath] } });
+  expect(
+    (
+      await request.put(signedUrl, { headers: { "content-type": "image/png" }, data: await illustrationPng(400, 300) })
+    ).status(),
+  ).toBe(200);
+  expect((await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } })).status()).toBe(
+    200,
+  );
+  const created = await request.post("/api/posts", {
+    data: { dragonId, description: `Stats journey ${stamp}`, images: [objectPath] },
+  });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
 }
@@ -55,11 +65,20 @@ beforeAll(async () => {
   const admin = await adminPage();
   expect((await admin.request.put(`/api/posts/${first}/approve`)).status()).toBe(200);
   expect((await lurkerContext.request.post(`/api/posts/${first}/like`)).status()).toBe(200);
-  expect((await lurkerContext.request.post(`/api/posts/${first}/comment`, { data: { text: "Lovely scales" } })).status()).toBe(201);
-  for (const email of waiting) expect((await lurkerContext.request.post("/api/waitlist", { data: { email } })).status()).toBe(200);
+  expect(
+    (await lurkerContext.request.post(`/api/posts/${first}/comment`, { data: { text: "Lovely scales" } })).status(),
+  ).toBe(201);
+  for (const email of waiting)
+    expect((await lurkerContext.request.post("/api/waitlist", { data: { email } })).status()).toBe(200);
   // Two people: one address here, so two browsers tell them apart.
-  for (const [context, referrer, agent] of [[posterContext, "https://friends.example/list?ref=stats", "Chrome/150.0"], [lurkerContext, null, "Firefox/140.0"]] as const) {
-    const view = await context.request.post("/api/analytics/pageview", { data: { path: visitedPath, referrer }, headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) ${agent}` } });
+  for (const [context, referrer, agent] of [
+    [posterContext, "https://friends.example/list?ref=stats", "Chrome/150.0"],
+    [lurkerContext, null, "Firefox/140.0"],
+  ] as const) {
+    const view = await context.request.post("/api/analytics/pageview", {
+      data: { path: visitedPath, referrer },
+      headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) ${agent}` },
+    });
     expect(view.status()).toBe(204);
   }
   await Promise.all([posterContext.close(), lurkerContext.close(), admin.context().close()]);
@@ -113,9 +132,17 @@ describe("admin statistics", () => {
     const expectCard = async (name: string, value: number, detail: string) => {
       expect(await card(name).textContent()).toBe(`${name}${n(value)}${detail}`);
     };
-    await expectCard("Total Users", overview.totalUsers, `${n(overview.verifiedUsers)} verified · ${n(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`);
+    await expectCard(
+      "Total Users",
+      overview.totalUsers,
+      `${n(overview.verifiedUsers)} verified · ${n(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`,
+    );
     const notApproved = overview.rejectedPosts ? ` · ${n(overview.rejectedPosts)} not approved` : "";
-    await expectCard("Posts", overview.totalPosts, `${n(overview.approvedPosts)} approved · ${n(overview.pendingPosts)} pending${notApproved}`);
+    await expectCard(
+      "Posts",
+      overview.totalPosts,
+      `${n(overview.approvedPosts)} approved · ${n(overview.pendingPosts)} pending${notApproved}`,
+    );
     await expectCard("Dragon Templates", overview.totalDragons, "In the library");
     await expectCard("Total Likes", overview.totalLikes, "On feed posts");
     await expectCard("Total Comments", overview.totalComments, "On feed posts");
@@ -129,8 +156,14 @@ describe("admin statistics", () => {
     const chart = page.getByRole("img", { name: "Bar chart of sign-ups per month for the last 12 months" });
     await chart.waitFor();
     expect((await chart.boundingBox())!.height).toBeGreaterThan(150);
-    const monthName = new Date(`${thisMonth.month}-01T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-    const monthRow = page.getByRole("table", { name: "Sign-ups per month, last 12 months" }).getByRole("row", { name: monthName });
+    const monthName = new Date(`${thisMonth.month}-01T00:00:00Z`).toLocaleString("en-US", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const monthRow = page
+      .getByRole("table", { name: "Sign-ups per month, last 12 months" })
+      .getByRole("row", { name: monthName });
     expect(await monthRow.getByRole("cell").textContent()).toBe(String(thisMonth.count));
 
     // Recent registrations: our users, newest first, with their badges.
@@ -140,7 +173,8 @@ describe("admin statistics", () => {
     expect(await posterRow.getByText("Verified", { exact: true }).count()).toBe(1);
     expect(await posterRow.getByText("Admin", { exact: true }).count()).toBe(0);
     const adminRow = recent.getByRole("row").filter({ hasText: ADMIN_EMAIL });
-    if (stats.recentUsers.some((u) => u.email === ADMIN_EMAIL)) await adminRow.getByText("Admin", { exact: true }).waitFor();
+    if (stats.recentUsers.some((u) => u.email === ADMIN_EMAIL))
+      await adminRow.getByText("Admin", { exact: true }).waitFor();
 
     // Most active: the poster with their two posts; the user without posts is not there.
     const active = page.getByRole("table", { name: "Most active users" });
@@ -149,7 +183,9 @@ describe("admin statistics", () => {
     expect(await active.getByText(lurker).count()).toBe(0);
     if (posterActive) {
       expect(posterActive.post_count).toBe(2);
-      expect(await active.getByRole("row").filter({ hasText: poster }).getByRole("cell").last().textContent()).toBe("2");
+      expect(await active.getByRole("row").filter({ hasText: poster }).getByRole("cell").last().textContent()).toBe(
+        "2",
+      );
     }
 
     // The waitlist, with its download.
@@ -157,12 +193,19 @@ describe("admin statistics", () => {
     for (const email of waiting) await waitlist.getByRole("cell", { name: email }).waitFor();
     // PRO is off on the shared server: nobody has been told Pro is ready (decision 031).
     await waitlist.getByRole("columnheader", { name: "Told" }).waitFor();
-    for (const email of waiting) expect(await waitlist.getByRole("row").filter({ hasText: email }).getByRole("cell").last().textContent()).toBe("Not yet");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    for (const email of waiting)
+      expect(await waitlist.getByRole("row").filter({ hasText: email }).getByRole("cell").last().textContent()).toBe(
+        "Not yet",
+      );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^pro-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     expect(csv.startsWith("email,joined,told\r\n")).toBe(true);
-    for (const email of waiting) expect(csv).toMatch(new RegExp(`^${email.replace(/\./g, "\\.")},\\d{4}-\\d{2}-\\d{2}T[^,]*,\r$`, "m"));
+    for (const email of waiting)
+      expect(csv).toMatch(new RegExp(`^${email.replace(/\./g, "\\.")},\\d{4}-\\d{2}-\\d{2}T[^,]*,\r$`, "m"));
 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -182,7 +225,10 @@ describe("admin statistics", () => {
     expect(today.views).toBeGreaterThanOrEqual(2);
     expect(today.visitors).toBeGreaterThanOrEqual(1);
     expect(analytics.topReferrers).toContainEqual(expect.objectContaining({ name: "friends.example" }));
-    await section.getByRole("table", { name: "Top referrers" }).getByRole("cell", { name: "friends.example" }).waitFor();
+    await section
+      .getByRole("table", { name: "Top referrers" })
+      .getByRole("cell", { name: "friends.example" })
+      .waitFor();
     const dayTable = section.getByRole("table", { name: /^Page views and visitors per day/ });
     expect(await dayTable.getByRole("row").count()).toBe(31);
 
@@ -190,7 +236,9 @@ describe("admin statistics", () => {
     await expect.poll(() => dayTable.getByRole("row").count()).toBe(8);
     expect(await section.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
     expect(await section.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed")).toBe("false");
-    await section.getByRole("img", { name: "Line chart of page views and visitors per day for the last 7 days" }).waitFor();
+    await section
+      .getByRole("img", { name: "Line chart of page views and visitors per day for the last 7 days" })
+      .waitFor();
     await section.getByRole("button", { name: "90 days" }).click();
     await expect.poll(() => dayTable.getByRole("row").count()).toBe(91);
     await page.context().close();

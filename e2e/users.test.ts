@@ -1,10 +1,18 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminStats } from "../src/shared/stats";
+import type { AdminStats } from "../src/shared/stats/answers";
 import { LAST_ADMIN_REMOVAL_MESSAGE } from "../src/shared/users";
 import { parseEml } from "../src/server/test/eml";
 import { outboxFor, verificationLink, waitForMail } from "../src/server/test/mail";
-import { PHONE, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  PHONE,
+  expectToast,
+  launchBrowser,
+  newContext,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { startServer, type ServerProcess } from "./support/server-process";
 
@@ -32,7 +40,12 @@ beforeAll(async () => {
   for (let i = 0; i < PAGED; i++) {
     const address = `198.19.${(stamp + i) % 250}.${i + 1}`;
     const res = await admin.request.post("/api/auth/register", {
-      data: { email: `quill-${stamp}-${i}@example.com`, password: "correct horse battery", firstName: tag, lastName: `Number ${i}` },
+      data: {
+        email: `quill-${stamp}-${i}@example.com`,
+        password: "correct horse battery",
+        firstName: tag,
+        lastName: `Number ${i}`,
+      },
       headers: { "x-forwarded-for": address },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -79,7 +92,9 @@ describe("the admin list of people", () => {
 
     // Typing waits for a pause, then searches; any case, part of a name.
     await search(page, tag.toLowerCase());
-    await status(page).filter({ hasText: `${PAGED} people found for “${tag.toLowerCase()}”` }).waitFor();
+    await status(page)
+      .filter({ hasText: `${PAGED} people found for “${tag.toLowerCase()}”` })
+      .waitFor();
     await expect.poll(() => rows(page).count()).toBe(25);
     // Newest first: the last one registered leads.
     expect(await rows(page).first().textContent()).toContain(`${tag} Number ${PAGED - 1}`);
@@ -101,7 +116,11 @@ describe("the admin list of people", () => {
     await page.getByRole("heading", { name: "No people match your search" }).waitFor();
     await screenshot(page, "people-empty-1440");
     await page.getByRole("button", { name: "Clear search" }).click();
-    await expect.poll(async () => (await page.getByLabel("Search people").inputValue()) === "" && (await rows(page).count()) === 25).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.getByLabel("Search people").inputValue()) === "" && (await rows(page).count()) === 25,
+      )
+      .toBe(true);
     await page.close();
   });
 
@@ -195,16 +214,27 @@ describe("Pro with PRO=granted", () => {
     const headers = { "x-forwarded-for": `198.51.100.${email.length % 250}` };
     const login = () => context.request.post("/api/auth/login", { data: { email, password: PASSWORD }, headers });
     if ((await login()).status() !== 200) {
-      expect((await context.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName }, headers })).status()).toBe(201);
+      expect(
+        (
+          await context.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName }, headers })
+        ).status(),
+      ).toBe(201);
       const link = verificationLink((await waitForMail(server.dataDir, email)).at(-1)!)!;
-      expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`, { headers })).status()).toBe(200);
+      expect((await context.request.get(`/api/auth/verify-email${new URL(link).search}`, { headers })).status()).toBe(
+        200,
+      );
       expect((await login()).status()).toBe(200);
     }
     return context;
   }
 
   beforeAll(async () => {
-    server = await startServer({ PRO: "granted", ADMIN_EMAILS: proAdmin, TRUST_PROXY: "127.0.0.1", SEED_SAMPLES: "false" });
+    server = await startServer({
+      PRO: "granted",
+      ADMIN_EMAILS: proAdmin,
+      TRUST_PROXY: "127.0.0.1",
+      SEED_SAMPLES: "false",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -247,25 +277,39 @@ describe("Pro with PRO=granted", () => {
 
     // The member's very next request has Pro; one e-mail went to their waitlist address.
     expect(((await (await memberContext.request.get("/api/auth/user")).json()) as { pro: boolean }).pro).toBe(true);
-    const mails = (await waitForMail(server.dataDir, proMember, 2)).map(parseEml).filter((mail) => mail.subject === "Dragon Grid Pro is ready for you");
+    const mails = (await waitForMail(server.dataDir, proMember, 2))
+      .map(parseEml)
+      .filter((mail) => mail.subject === "Dragon Grid Pro is ready for you");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${server.url}/home`);
 
     // Removed and granted again: still that one e-mail.
     await row.getByRole("button", { name: "Remove Pro" }).click();
-    await page.getByRole("dialog", { name: `Remove Pro from ${proName}?` }).getByRole("button", { name: "Remove Pro" }).click();
+    await page
+      .getByRole("dialog", { name: `Remove Pro from ${proName}?` })
+      .getByRole("button", { name: "Remove Pro" })
+      .click();
     await expectToast(page, "Success", `${proName} no longer has Pro.`);
     await row.getByRole("button", { name: "Grant Pro" }).click();
-    await page.getByRole("dialog", { name: `Give ${proName} Pro?` }).getByRole("button", { name: "Grant Pro" }).click();
+    await page
+      .getByRole("dialog", { name: `Give ${proName} Pro?` })
+      .getByRole("button", { name: "Grant Pro" })
+      .click();
     await row.getByRole("button", { name: "Remove Pro" }).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(outboxFor(server.dataDir, proMember).map(parseEml).filter((mail) => mail.subject === "Dragon Grid Pro is ready for you")).toHaveLength(1);
+    expect(
+      outboxFor(server.dataDir, proMember)
+        .map(parseEml)
+        .filter((mail) => mail.subject === "Dragon Grid Pro is ready for you"),
+    ).toHaveLength(1);
 
     // The statistics' waitlist says the member was told.
     await page.goto("/admin/stats");
     const waitlist = page.getByRole("table", { name: "Pro feature waitlist" });
     await waitlist.getByRole("columnheader", { name: "Told" }).waitFor();
-    expect(await waitlist.getByRole("row").filter({ hasText: proMember }).getByRole("cell").last().textContent()).not.toBe("Not yet");
+    expect(
+      await waitlist.getByRole("row").filter({ hasText: proMember }).getByRole("cell").last().textContent(),
+    ).not.toBe("Not yet");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await adminContext.close();
     await memberContext.close();

@@ -319,8 +319,8 @@ async function run() {
   await section("first-load JS", async () => {
     const pages = [
       ["landing", "features/landing/landing-page.tsx"],
-      ["library (/home)", "features/dragons/library-page.tsx"],
-      ["a dragon page", "features/dragons/dragon-page.tsx"],
+      ["library (/home)", "app/library/library-page.tsx"],
+      ["a dragon page", "app/library/dragon-page.tsx"],
       ["blog (/blog)", "features/blog/blog-list-page.tsx"],
       ["a blog post", "features/blog/blog-post-page.tsx"],
     ];

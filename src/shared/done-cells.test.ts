@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCellInGrid, keepDoneCellsInGrid, nextUndoneCell, sortReadingOrder, toggleDoneCell } from "./done-cells";
-import { wipStateSchema } from "./wip";
+import { wipStateSchema } from "./progress";
 
 const grid = { columns: 11, rows: 9 };
 
@@ -31,7 +31,10 @@ describe("cells marked done", () => {
   });
 
   it("drops the marks a smaller grid no longer has", () => {
-    expect(keepDoneCellsInGrid(["K9", "A1", "C3", "A1"], { columns: 6, rows: 5 })).toEqual({ kept: ["A1", "C3"], dropped: ["K9"] });
+    expect(keepDoneCellsInGrid(["K9", "A1", "C3", "A1"], { columns: 6, rows: 5 })).toEqual({
+      kept: ["A1", "C3"],
+      dropped: ["K9"],
+    });
   });
 
   it("is checked against the grid in the saved progress", () => {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
 import { sanctionOf } from "./sanction";
-import type { AuthUser, CurrentUser } from "../../shared/auth";
+import type { AuthUser, CurrentUser } from "../../shared/auth/answers";
 import type { SessionUser } from "../http/request-user";
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,7 +37,10 @@ export const toCurrentUser = (row: UserRow, unreadNotifications: number, caller:
 export function createUsersRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
       return row ?? null;
     },
 
@@ -76,7 +79,13 @@ export function createUsersRepository(db: Database) {
       const [row] = await db
         .update(users)
         .set({ adminListAppliedAt: now, isAdmin: sql`${users.isAdmin} or ${users.bannedAt} is null`, updatedAt: now })
-        .where(and(eq(users.id, user.id), isNull(users.adminListAppliedAt), or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now))))
+        .where(
+          and(
+            eq(users.id, user.id),
+            isNull(users.adminListAppliedAt),
+            or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+          ),
+        )
         .returning();
       return row ?? user;
     },
@@ -93,7 +102,10 @@ export function createUsersRepository(db: Database) {
      * Registration again on an address nobody has verified: the new registration takes the account
      * over (its password and names), and links sent for the earlier one stop working.
      */
-    async replaceRegistration(id: string, values: { passwordHash: string; firstName: string | null; lastName: string | null }): Promise<UserRow | null> {
+    async replaceRegistration(
+      id: string,
+      values: { passwordHash: string; firstName: string | null; lastName: string | null },
+    ): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
         await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
         const [row] = await tx
@@ -109,13 +121,18 @@ export function createUsersRepository(db: Database) {
     /** Store a new verification token (its hash); earlier unused ones stop working. */
     async replaceVerificationToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.delete(emailVerificationTokens).where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+        await tx
+          .delete(emailVerificationTokens)
+          .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
         await tx.insert(emailVerificationTokens).values({ tokenHash, userId, expiresAt });
       });
     },
 
     async findVerificationToken(tokenHash: string) {
-      const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
+      const [row] = await db
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.tokenHash, tokenHash));
       return row ?? null;
     },
 
@@ -125,7 +142,13 @@ export function createUsersRepository(db: Database) {
         const spent = await tx
           .update(emailVerificationTokens)
           .set({ usedAt: new Date() })
-          .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, new Date())))
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, tokenHash),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, new Date()),
+            ),
+          )
           .returning({ userId: emailVerificationTokens.userId });
         if (spent.length === 0) return false;
         await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));

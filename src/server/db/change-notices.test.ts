@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
 import { checkedUpload, createSignedInUser, type TestUser } from "../test/users";
 import { illustrationPng } from "../test/images";
-import type { BlogPost } from "../../shared/blog-posts";
-import type { Post } from "../../shared/posts";
+import type { BlogPost } from "../../shared/blog/answers";
+import type { Post } from "../../shared/posts/answers";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to
 // one process), so these run in the PostgreSQL pass of the suite.
@@ -52,7 +52,9 @@ describe.skipIf(!onPostgres)("change notices between processes on one PostgreSQL
     try {
       const heard: unknown[] = [];
       notices.channel<string>("test").on((detail) => heard.push(detail));
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`,
+      );
       await within(5000, async () => heard.includes(null));
       sender.channel<string>("test").emit("after the reconnect");
       await within(1000, async () => heard.includes("after the reconnect"));
@@ -75,7 +77,10 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
     b = await createTestApp({ SECRET_KEY_BASE: "one key for both processes of this test" }, { database: a.database });
     admin = await createSignedInUser(a, { isAdmin: true });
     member = await createSignedInUser(a);
-    const [dragon] = await a.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+    const [dragon] = await a.database.db
+      .insert(dragons)
+      .values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" })
+      .returning();
     dragonId = dragon!.id;
   });
   afterAll(async () => {
@@ -83,44 +88,78 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
     await a?.close();
   });
 
-  const feedOn = async (t: TestApp, who: TestUser) => (await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[];
+  const feedOn = async (t: TestApp, who: TestUser) =>
+    (await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[];
 
   it("show a post approved, a like and a comment made through one on the other within a second", async () => {
     const image = await checkedUpload(a, member, await illustrationPng(300, 200));
-    const created = await a.app.inject({ method: "POST", url: "/api/posts", cookies: member.cookies, payload: { dragonId, description: "Across servers", images: [image] } });
+    const created = await a.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      cookies: member.cookies,
+      payload: { dragonId, description: "Across servers", images: [image] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     // B keeps its feed page from before the approval.
     expect((await feedOn(b, member)).some((post) => post.id === id)).toBe(false);
 
-    expect((await a.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode,
+    ).toBe(200);
     await within(1000, async () => (await feedOn(b, member)).some((post) => post.id === id));
 
-    expect((await a.app.inject({ method: "POST", url: `/api/posts/${id}/like`, cookies: admin.cookies })).json()).toMatchObject({ liked: true });
-    await within(1000, async () => (await feedOn(b, member)).find((post) => post.id === id)!.likes.some((like) => like.userId === admin.id));
+    expect(
+      (await a.app.inject({ method: "POST", url: `/api/posts/${id}/like`, cookies: admin.cookies })).json(),
+    ).toMatchObject({ liked: true });
+    await within(1000, async () =>
+      (await feedOn(b, member)).find((post) => post.id === id)!.likes.some((like) => like.userId === admin.id),
+    );
 
-    const comment = await a.app.inject({ method: "POST", url: `/api/posts/${id}/comment`, cookies: admin.cookies, payload: { text: "Lovely scales" } });
+    const comment = await a.app.inject({
+      method: "POST",
+      url: `/api/posts/${id}/comment`,
+      cookies: admin.cookies,
+      payload: { text: "Lovely scales" },
+    });
     expect(comment.statusCode).toBe(201);
-    await within(1000, async () => (await feedOn(b, member)).find((post) => post.id === id)!.comments.some((c) => c.text === "Lovely scales"));
+    await within(1000, async () =>
+      (await feedOn(b, member)).find((post) => post.id === id)!.comments.some((c) => c.text === "Lovely scales"),
+    );
     // What B shows a member of the comment is masked as ever: the notice carried the admin's view.
-    const shown = (await feedOn(b, member)).find((post) => post.id === id)!.comments.find((c) => c.text === "Lovely scales")!;
+    const shown = (await feedOn(b, member))
+      .find((post) => post.id === id)!
+      .comments.find((c) => c.text === "Lovely scales")!;
     expect(shown.user.email).not.toBe(admin.email);
   });
 
   it("show a blog post published through one on the other within a second", async () => {
     const list = async () => (await b.app.inject({ method: "GET", url: "/api/blog/posts" })).json() as BlogPost[];
     expect(await list()).toEqual([]);
-    const saved = await a.app.inject({ method: "POST", url: "/api/admin/blog", cookies: admin.cookies, payload: { title: "Across servers", content: "<p>Hello</p>", published: true } });
+    const saved = await a.app.inject({
+      method: "POST",
+      url: "/api/admin/blog",
+      cookies: admin.cookies,
+      payload: { title: "Across servers", content: "<p>Hello</p>", published: true },
+    });
     expect(saved.statusCode, saved.body).toBe(201);
     await within(1000, async () => (await list()).some((post) => post.title === "Across servers"));
   });
 
   it("drop a template deleted through one from the other's library and pages within a second", async () => {
-    const [doomed] = await a.database.db.insert(dragons).values({ name: "Short-lived", previewKey: "dragons/y/preview.webp", hiresKey: "dragons/y/hires.png" }).returning();
-    const listed = async () => ((await b.app.inject({ method: "GET", url: "/api/dragons" })).json() as { id: string }[]).some((dragon) => dragon.id === doomed!.id);
+    const [doomed] = await a.database.db
+      .insert(dragons)
+      .values({ name: "Short-lived", previewKey: "dragons/y/preview.webp", hiresKey: "dragons/y/hires.png" })
+      .returning();
+    const listed = async () =>
+      ((await b.app.inject({ method: "GET", url: "/api/dragons" })).json() as { id: string }[]).some(
+        (dragon) => dragon.id === doomed!.id,
+      );
     // B reads the library with the new template in it, and keeps that list.
     await within(6000, listed);
-    expect((await a.app.inject({ method: "DELETE", url: `/api/dragons/${doomed!.id}`, cookies: admin.cookies })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: "DELETE", url: `/api/dragons/${doomed!.id}`, cookies: admin.cookies })).statusCode,
+    ).toBe(200);
     await within(1000, async () => !(await listed()));
   });
 
@@ -128,7 +167,13 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
     const other = await createSignedInUser(a);
     // B has looked the session up and remembers it.
     expect((await b.app.inject({ method: "GET", url: "/api/auth/user", cookies: other.cookies })).statusCode).toBe(200);
-    expect((await a.app.inject({ method: "POST", url: "/api/auth/logout", cookies: other.cookies })).statusCode).toBe(200);
-    await within(1000, async () => (await b.app.inject({ method: "GET", url: "/api/auth/user", cookies: other.cookies })).statusCode === 401);
+    expect((await a.app.inject({ method: "POST", url: "/api/auth/logout", cookies: other.cookies })).statusCode).toBe(
+      200,
+    );
+    await within(
+      1000,
+      async () =>
+        (await b.app.inject({ method: "GET", url: "/api/auth/user", cookies: other.cookies })).statusCode === 401,
+    );
   });
 });

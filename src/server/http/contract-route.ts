@@ -1,16 +1,25 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, RouteShorthandOptions } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+  RouteShorthandOptions,
+} from "fastify";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
 import { CONTRACT, type Contract } from "../../shared/contract";
 import { isSchema, splitKey, type Endpoint, type EndpointKey } from "../../shared/contract/endpoint";
 
-// Routes are registered from their declaration in src/shared/contract (decision 024): the request's
+// Routes are registered from their declaration in src/shared/<domain>/endpoints.ts (decisions 024, 041): the request's
 // parts are validated with its zod schemas (fastify-type-provider-zod's validator, whose messages
 // people read), and a JSON answer is written by fast-json-stringify from the schema's JSON Schema,
 // so it carries exactly the declared fields, however many the handler's object has.
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
-type JsonAnswers<E extends Endpoint> = { [S in keyof E["answers"]]: E["answers"][S] extends z.ZodType ? z.input<E["answers"][S]> : never }[keyof E["answers"]];
+type JsonAnswers<E extends Endpoint> = {
+  [S in keyof E["answers"]]: E["answers"][S] extends z.ZodType ? z.input<E["answers"][S]> : never;
+}[keyof E["answers"]];
 
 /** The request a handler gets: params, query and body as the declaration's schemas output them. */
 export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
@@ -20,7 +29,10 @@ export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
 }>;
 
 /** A handler returns one of the declared JSON answers, or sends through `reply` itself. */
-export type ContractHandler<K extends keyof Contract> = (request: ContractRequest<K>, reply: FastifyReply) => Promise<JsonAnswers<Contract[K]> | FastifyReply | void>;
+export type ContractHandler<K extends keyof Contract> = (
+  request: ContractRequest<K>,
+  reply: FastifyReply,
+) => Promise<JsonAnswers<Contract[K]> | FastifyReply | void>;
 
 /** What a route adds to its declaration: guards, rate limits, body parsing and the like. */
 export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
@@ -28,7 +40,8 @@ export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
 /** The Fastify schema of an endpoint: its inputs, and its JSON answers by status. */
 export function fastifySchema(endpoint: Endpoint): FastifySchema {
   const response: Record<number, z.ZodType> = {};
-  for (const [status, answer] of Object.entries(endpoint.answers)) if (isSchema(answer)) response[Number(status)] = answer;
+  for (const [status, answer] of Object.entries(endpoint.answers))
+    if (isSchema(answer)) response[Number(status)] = answer;
   return {
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -38,10 +51,21 @@ export function fastifySchema(endpoint: Endpoint): FastifySchema {
 }
 
 /** Registers the route `key` of the contract with its handler. */
-export function route<K extends keyof Contract & EndpointKey>(app: FastifyInstance, key: K, extras: RouteExtras, handler: ContractHandler<K>): void {
+export function route<K extends keyof Contract & EndpointKey>(
+  app: FastifyInstance,
+  key: K,
+  extras: RouteExtras,
+  handler: ContractHandler<K>,
+): void {
   const { method, path } = splitKey(key);
   const endpoint: Endpoint = CONTRACT[key];
-  app.route({ ...extras, method, url: path, schema: fastifySchema(endpoint), handler: handler as unknown as RouteOptions["handler"] } as RouteOptions);
+  app.route({
+    ...extras,
+    method,
+    url: path,
+    schema: fastifySchema(endpoint),
+    handler: handler as unknown as RouteOptions["handler"],
+  } as RouteOptions);
 }
 
 /**
@@ -49,7 +73,11 @@ export function route<K extends keyof Contract & EndpointKey>(app: FastifyInstan
  * written as ISO 8601 text, as JSON.stringify writes them.
  */
 export function serialisationSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" });
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: "draft-7",
+    io: "output",
+    unrepresentable: "any",
+  });
   return simplifyNullable(json) as Record<string, unknown>;
 }
 
@@ -80,14 +108,27 @@ function simplifyNullable(node: unknown): unknown {
  * every start (decision 025), and most routes answer nothing for a while after one.
  */
 export function answerSerializer(options: { checkAnswers: boolean }) {
-  return ({ schema, url, method, httpStatus }: { schema: unknown; url?: string; method?: string; httpStatus?: string }) => {
+  return ({
+    schema,
+    url,
+    method,
+    httpStatus,
+  }: {
+    schema: unknown;
+    url?: string;
+    method?: string;
+    httpStatus?: string;
+  }) => {
     const zodSchema = schema as z.ZodType;
     let built: ((data: unknown) => string) | undefined;
     const stringify = (data: unknown) => (built ??= fastJson(serialisationSchema(zodSchema)))(data);
     if (!options.checkAnswers) return stringify;
     return (data: unknown) => {
       const checked = zodSchema.safeParse(data);
-      if (!checked.success) throw new Error(`${method} ${url} answered ${httpStatus} with something its declaration does not allow: ${checked.error.message}`);
+      if (!checked.success)
+        throw new Error(
+          `${method} ${url} answered ${httpStatus} with something its declaration does not allow: ${checked.error.message}`,
+        );
       return stringify(data);
     };
   };
@@ -99,11 +140,19 @@ export function answerSerializer(options: { checkAnswers: boolean }) {
  * sends bytes instead of writing them again. Written by `app`'s own serialiser, so the tests'
  * `checkAnswers` checks it as it checks every other answer.
  */
-export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(app: FastifyInstance, key: K): (value: JsonAnswers<Contract[K]> & object) => string {
+export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(
+  app: FastifyInstance,
+  key: K,
+): (value: JsonAnswers<Contract[K]> & object) => string {
   const { method, path } = splitKey(key);
   const compile = app.serializerCompiler;
-  if (!compile) throw new Error("answerWrittenOnce: the app has no serialiser compiler (setSerializerCompiler(answerSerializer(...)) first)");
-  const write = compile({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" }) as (data: unknown) => string;
+  if (!compile)
+    throw new Error(
+      "answerWrittenOnce: the app has no serialiser compiler (setSerializerCompiler(answerSerializer(...)) first)",
+    );
+  const write = compile({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" }) as (
+    data: unknown,
+  ) => string;
   const written = new WeakMap<object, string>();
   return (value) => {
     const kept = written.get(value);

@@ -10,8 +10,9 @@ import { createTestApp, type TestApp } from "../test/test-app";
 import { createSignedInUser, storedUpload } from "../test/users";
 import { illustrationPng } from "../test/images";
 import { createImageJobs, type ImageJobSettings } from "./image-jobs";
-import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS, type ImageJobState } from "../../shared/image-jobs";
-import type { Dragon } from "../../shared/dragons";
+import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
+import type { ImageJobState } from "../../shared/image-jobs/answers";
+import type { Dragon } from "../../shared/dragons/answers";
 
 // The image job queue (decision 034), on the run's database (PGlite, or PostgreSQL with DATABASE_URL).
 
@@ -95,7 +96,12 @@ describe("the image job queue", () => {
     rest.push(work(MEMBER_B, { name: "B1" }));
     await until(async () => (await jobs.stateOf(MEMBER_B)).length === 1);
     expect((await jobs.stateOf(MEMBER_B))[0]).toMatchObject({ state: "waiting", ahead: 0 });
-    expect((await jobs.stateOf(MEMBER_A)).map((job) => [job.state, job.ahead])).toEqual([["running", 0], ["waiting", 1], ["waiting", 2], ["waiting", 3]]);
+    expect((await jobs.stateOf(MEMBER_A)).map((job) => [job.state, job.ahead])).toEqual([
+      ["running", 0],
+      ["waiting", 1],
+      ["waiting", 2],
+      ["waiting", 3],
+    ]);
     first.open();
     await Promise.all([a1, ...rest]);
     expect(order).toEqual(["A1", "B1", "A2", "A3", "A4"]);
@@ -121,7 +127,10 @@ describe("the image job queue", () => {
     // Back-off: the pause doubles (1 s, then 2 s, as pg-boss sets start_after), polling adds up to 2 s.
     expect(second - first).toBeGreaterThanOrEqual(1_000);
     expect(third - second).toBeGreaterThanOrEqual(2_000);
-    await expect(refused(MEMBER_A, {})).rejects.toMatchObject({ statusCode: 400, message: "The image file is damaged or incomplete. Please try another file." });
+    await expect(refused(MEMBER_A, {})).rejects.toMatchObject({
+      statusCode: 400,
+      message: "The image file is damaged or incomplete. Please try another file.",
+    });
     expect(refusals).toBe(1);
   }, 30_000);
 
@@ -144,7 +153,9 @@ describe("the image job queue", () => {
     const after = queue();
     after.define("idle", async () => "done");
     await after.start();
-    await until(async () => (await after.stateOf(MEMBER_A)).length === 0 && (await after.stateOf(MEMBER_B)).length === 0);
+    await until(
+      async () => (await after.stateOf(MEMBER_A)).length === 0 && (await after.stateOf(MEMBER_B)).length === 0,
+    );
   });
 
   it("holds IMAGE_JOBS_PER_MEMBER against many requests at the same instant", async () => {
@@ -153,9 +164,19 @@ describe("the image job queue", () => {
     await jobs.start();
     const burst = Array.from({ length: 8 }, () => idle(MEMBER_A, {}));
     burst.forEach((job) => job.catch(() => {}));
-    const refusals = (await Promise.all(burst.map((job) => Promise.race([job.then(() => null, (error: unknown) => error), sleep(3_000).then(() => null)])))).filter(
-      (error) => error instanceof HttpError && error.statusCode === 429,
-    );
+    const refusals = (
+      await Promise.all(
+        burst.map((job) =>
+          Promise.race([
+            job.then(
+              () => null,
+              (error: unknown) => error,
+            ),
+            sleep(3_000).then(() => null),
+          ]),
+        ),
+      )
+    ).filter((error) => error instanceof HttpError && error.statusCode === 429);
     expect(refusals).toHaveLength(6);
     expect(await jobs.stateOf(MEMBER_A)).toHaveLength(2);
   });
@@ -175,14 +196,32 @@ describe("image jobs through the app", () => {
     first = await createTestApp({ ...files, IMAGE_JOBS_PER_PROCESS: "0", IMAGE_JOBS_PER_MEMBER: "2" }, { database });
     const admin = await createSignedInUser(first, { isAdmin: true });
     const imageUrl = await storedUpload(first, admin.id, await illustrationPng());
-    const created = first.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember", imageUrl } });
-    const states = async () => (await first.app.inject({ method: "GET", url: "/api/image-jobs", cookies: admin.cookies })).json<ImageJobState[]>();
+    const created = first.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Ember", imageUrl },
+    });
+    const states = async () =>
+      (await first.app.inject({ method: "GET", url: "/api/image-jobs", cookies: admin.cookies })).json<
+        ImageJobState[]
+      >();
     await until(async () => (await states()).length === 1);
     expect(await states()).toMatchObject([{ kind: "library-template", state: "waiting", ahead: 0 }]);
     // Two waiting is this member's most here: the next one is refused, with when to try again.
-    const second = first.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember 2", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) } });
+    const second = first.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Ember 2", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
+    });
     await until(async () => (await states()).length === 2);
-    const refused = await first.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember 3", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) } });
+    const refused = await first.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Ember 3", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBe("10");
     expect(refused.body).toBe(TOO_MANY_IMAGE_JOBS);

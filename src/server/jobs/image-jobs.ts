@@ -2,7 +2,8 @@ import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import { pgliteOf, type DatabaseHandle } from "../db/client";
 import { HttpError } from "../http/errors";
-import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS, type ImageJobState } from "../../shared/image-jobs";
+import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
+import type { ImageJobState } from "../../shared/image-jobs/answers";
 
 // Every piece of image work (a template's previews and hi-res, a pencil version, an AI picture and
 // its 4× enlargement, a post photo) is a job in one pg-boss queue in the database (decision 034):
@@ -42,7 +43,12 @@ function bossDatabase(database: DatabaseHandle): { connectionString: string; max
   if (!pglite) return { connectionString: database.url!, max: 3 };
   // pg-boss sends its schema and maintenance as several statements without parameters: PGlite's
   // exec runs those, query one statement with parameters.
-  return { db: { executeSql: async (text, values) => (values?.length ? pglite.query(text, values) : (await pglite.exec(text)).at(-1)!) } };
+  return {
+    db: {
+      executeSql: async (text, values) =>
+        values?.length ? pglite.query(text, values) : (await pglite.exec(text)).at(-1)!,
+    },
+  };
 }
 
 /**
@@ -64,12 +70,17 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
   const handlers = new Map<string, Handler>();
   const workers: string[] = [];
   // Requests of this process waiting for a job, by job id; told at once when this process ran it.
-  const waiting = new Map<string, { settle: (outcome: Outcome<unknown> | null) => void; fail: (error: Error) => void }>();
+  const waiting = new Map<
+    string,
+    { settle: (outcome: Outcome<unknown> | null) => void; fail: (error: Error) => void }
+  >();
   let started = false;
   let stopping = false;
 
-  const sql = async <T>(text: string, values: unknown[]): Promise<T[]> => (await boss.getDb().executeSql(text, values)).rows as T[];
-  const unfinished = (job: string) => `${job}.name = '${QUEUE}' AND ${job}.state < 'completed' AND ${job}.data->>'memberId' = $1`;
+  const sql = async <T>(text: string, values: unknown[]): Promise<T[]> =>
+    (await boss.getDb().executeSql(text, values)).rows as T[];
+  const unfinished = (job: string) =>
+    `${job}.name = '${QUEUE}' AND ${job}.state < 'completed' AND ${job}.data->>'memberId' = $1`;
 
   async function run(data: JobData): Promise<Outcome<unknown>> {
     const handler = handlers.get(data.kind);
@@ -139,7 +150,10 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
 
   /** Queue a job for `memberId` and answer its result (or its refusal, thrown); 429 when they have too many waiting. */
   async function submit(kind: string, memberId: string, input: unknown): Promise<unknown> {
-    const [mine] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM ${SCHEMA}.job j WHERE ${unfinished("j")}`, [memberId]);
+    const [mine] = await sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ${SCHEMA}.job j WHERE ${unfinished("j")}`,
+      [memberId],
+    );
     const count = mine?.count ?? 0;
     if (count >= settings.perMember) throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
     // A fair share: a member's k-th unfinished job goes after everyone's (k-1)-th, whoever asked first.
@@ -157,7 +171,11 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
       await boss.cancel(QUEUE, id);
       throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
     }
-    if (rank - 1 !== count) await sql(`UPDATE ${SCHEMA}.job SET priority = $2 WHERE name = '${QUEUE}' AND id = $1 AND state = 'created'`, [id, 1 - rank]);
+    if (rank - 1 !== count)
+      await sql(`UPDATE ${SCHEMA}.job SET priority = $2 WHERE name = '${QUEUE}' AND id = $1 AND state = 'created'`, [
+        id,
+        1 - rank,
+      ]);
     wakeWorkers();
     const outcome = await outcomeOf(id);
     if (!outcome) throw new Error(`Image job ${kind} failed after its retries`);
@@ -171,7 +189,10 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
      * HttpError it throws is the person's answer, anything else is tried again. Input and result
      * are kept in the database as JSON.
      */
-    define<I, O>(kind: string, handler: (input: I, memberId: string) => Promise<O>): (memberId: string, input: I) => Promise<O> {
+    define<I, O>(
+      kind: string,
+      handler: (input: I, memberId: string) => Promise<O>,
+    ): (memberId: string, input: I) => Promise<O> {
       handlers.set(kind, handler as Handler);
       return (memberId, input) => submit(kind, memberId, input) as Promise<O>;
     },
@@ -196,10 +217,17 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
 
     async start(): Promise<void> {
       await boss.start();
-      const options = { name: QUEUE, retryLimit: settings.retryLimit ?? 2, retryDelay: settings.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: settings.expireSeconds ?? 300 };
+      const options = {
+        name: QUEUE,
+        retryLimit: settings.retryLimit ?? 2,
+        retryDelay: settings.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: settings.expireSeconds ?? 300,
+      };
       await boss.createQueue(QUEUE, options);
       await boss.updateQueue(QUEUE, options);
-      for (let i = 0; i < settings.perProcess; i++) workers.push(await boss.work<JobData>(QUEUE, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, work));
+      for (let i = 0; i < settings.perProcess; i++)
+        workers.push(await boss.work<JobData>(QUEUE, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, work));
       started = true;
     },
 

@@ -5,7 +5,7 @@ import { renderPencilOffThread } from "../images/pencil-off-thread";
 import { withTempCopy } from "../storage/temp-copy";
 import { HttpError } from "../http/errors";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
-import type { Dragon } from "../../shared/dragons";
+import type { Dragon } from "../../shared/dragons/answers";
 import { keysOf, toDragon, type DragonRow, type DragonsRepository } from "./repository";
 
 // The list is read on every library visit and changes only when an admin changes it; it is kept
@@ -30,7 +30,11 @@ interface TemplateFile {
  * Every change to the library is told on `changes`, to this process and the others (the rendered
  * pages that show the library listen); pictures are nobody else's business and are not told.
  */
-export function createLibrary(repository: DragonsRepository, storage: ObjectStorage, changes: NoticeChannel<null> = localChannel()) {
+export function createLibrary(
+  repository: DragonsRepository,
+  storage: ObjectStorage,
+  changes: NoticeChannel<null> = localChannel(),
+) {
   let cached: { dragons: Dragon[]; at: number } | null = null;
   changes.on(() => {
     cached = null;
@@ -43,7 +47,12 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
   /** Store a template's files: the library's as public; a picture's as its owner's, within their quota (`replacing` not counted). */
   async function store(template: Template, files: TemplateFile[], replacing: string[] = []): Promise<void> {
     const acl: ObjectAcl = { ownerId: template.ownerId, isPublic: template.ownerId === null };
-    if (template.ownerId) await storage.reserve(template.ownerId, files.map((file) => ({ key: file.key, size: file.body.length, contentType: file.contentType })), replacing);
+    if (template.ownerId)
+      await storage.reserve(
+        template.ownerId,
+        files.map((file) => ({ key: file.key, size: file.body.length, contentType: file.contentType })),
+        replacing,
+      );
     for (const file of files) await storage.put(file.key, file.body, file.contentType, acl);
   }
 
@@ -58,7 +67,8 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
   }
 
   async function list(): Promise<Dragon[]> {
-    if (!cached || Date.now() - cached.at > LIST_TTL_MS) cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
+    if (!cached || Date.now() - cached.at > LIST_TTL_MS)
+      cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
     return cached.dragons;
   }
 
@@ -85,7 +95,15 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
      * person's picture; optionally with its pencil version. `replacing`: the upload it is made
      * from, about to be deleted, so not counted against the quota twice.
      */
-    async addTemplate(input: { name: string; image: Buffer; createdBy: string | null; ownerId?: string | null; replacing?: string; pencil?: boolean; createdAt?: Date }): Promise<Dragon> {
+    async addTemplate(input: {
+      name: string;
+      image: Buffer;
+      createdBy: string | null;
+      ownerId?: string | null;
+      replacing?: string;
+      pencil?: boolean;
+      createdAt?: Date;
+    }): Promise<Dragon> {
       const prepared = await prepareTemplate(input.image);
       const template = { id: crypto.randomUUID(), ownerId: input.ownerId ?? null };
       const keys = keysOf(template);
@@ -140,7 +158,9 @@ export function createLibrary(repository: DragonsRepository, storage: ObjectStor
       const removed = await repository.delete(id, ownerId);
       if (!removed) return false;
       changed(removed.row);
-      await Promise.all([...Object.values(keysOf(removed.row)), ...removed.checkPhotos].map((key) => storage.delete(key)));
+      await Promise.all(
+        [...Object.values(keysOf(removed.row)), ...removed.checkPhotos].map((key) => storage.delete(key)),
+      );
       return true;
     },
 

@@ -3,7 +3,7 @@ import { inPublicLibrary } from "./visibility";
 import type { Database } from "../db/client";
 import { dragons, drawingChecks } from "../db/schema";
 import { objectUrl } from "../storage/object-storage";
-import type { Dragon } from "../../shared/dragons";
+import type { Dragon } from "../../shared/dragons/answers";
 
 export type DragonRow = typeof dragons.$inferSelect;
 
@@ -17,7 +17,8 @@ const dragonKeys = (id: string, folder: "dragons" | "pictures") => ({
 });
 
 /** Where a template's files live: the library's under dragons/, a private picture's under pictures/ (owner only: canRead). */
-export const keysOf = (row: Pick<DragonRow, "id" | "ownerId">) => dragonKeys(row.id, row.ownerId ? "pictures" : "dragons");
+export const keysOf = (row: Pick<DragonRow, "id" | "ownerId">) =>
+  dragonKeys(row.id, row.ownerId ? "pictures" : "dragons");
 
 export function toDragon(row: DragonRow): Dragon {
   return {
@@ -43,7 +44,11 @@ export function createDragonsRepository(db: Database) {
     },
     /** One person's private pictures. */
     async listOwnedBy(ownerId: string): Promise<DragonRow[]> {
-      return db.select().from(dragons).where(eq(dragons.ownerId, ownerId)).orderBy(desc(dragons.createdAt), desc(dragons.id));
+      return db
+        .select()
+        .from(dragons)
+        .where(eq(dragons.ownerId, ownerId))
+        .orderBy(desc(dragons.createdAt), desc(dragons.id));
     },
     /** A template of the library or anyone's picture: callers decide who may see it. */
     async get(id: string): Promise<DragonRow | null> {
@@ -51,7 +56,11 @@ export function createDragonsRepository(db: Database) {
       return row ?? null;
     },
     async rename(id: string, ownerId: string, name: string): Promise<DragonRow | null> {
-      const [row] = await db.update(dragons).set({ name }).where(and(eq(dragons.id, id), eq(dragons.ownerId, ownerId))).returning();
+      const [row] = await db
+        .update(dragons)
+        .set({ name })
+        .where(and(eq(dragons.id, id), eq(dragons.ownerId, ownerId)))
+        .returning();
       return row ?? null;
     },
     async create(values: typeof dragons.$inferInsert): Promise<DragonRow> {
@@ -61,7 +70,11 @@ export function createDragonsRepository(db: Database) {
     async setPencil(template: Pick<DragonRow, "id" | "ownerId">): Promise<DragonRow | null> {
       const { id } = template;
       const keys = keysOf(template);
-      const [row] = await db.update(dragons).set({ pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview }).where(eq(dragons.id, id)).returning();
+      const [row] = await db
+        .update(dragons)
+        .set({ pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview })
+        .where(eq(dragons.id, id))
+        .returning();
       return row ?? null;
     },
     /**
@@ -70,8 +83,14 @@ export function createDragonsRepository(db: Database) {
      */
     async delete(id: string, ownerId: string | null): Promise<{ row: DragonRow; checkPhotos: string[] } | null> {
       return db.transaction(async (tx) => {
-        const photos = await tx.select({ key: drawingChecks.photoKey }).from(drawingChecks).where(and(eq(drawingChecks.dragonId, id), isNotNull(drawingChecks.photoKey)));
-        const [row] = await tx.delete(dragons).where(and(eq(dragons.id, id), ownerId ? eq(dragons.ownerId, ownerId) : isNull(dragons.ownerId))).returning();
+        const photos = await tx
+          .select({ key: drawingChecks.photoKey })
+          .from(drawingChecks)
+          .where(and(eq(drawingChecks.dragonId, id), isNotNull(drawingChecks.photoKey)));
+        const [row] = await tx
+          .delete(dragons)
+          .where(and(eq(dragons.id, id), ownerId ? eq(dragons.ownerId, ownerId) : isNull(dragons.ownerId)))
+          .returning();
         return row ? { row, checkPhotos: photos.map((photo) => photo.key!) } : null;
       });
     },

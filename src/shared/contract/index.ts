@@ -1,21 +1,21 @@
-import { accountEndpoints } from "./account";
-import { analyticsEndpoints } from "./analytics";
-import { authEndpoints } from "./auth";
-import { blogEndpoints } from "./blog";
-import { blocksEndpoints } from "./blocks";
-import { documentsEndpoints } from "./documents";
-import { dragonsEndpoints } from "./dragons";
-import { healthEndpoints } from "./health";
-import { imageJobsEndpoints } from "./image-jobs";
-import { moderationEndpoints } from "./moderation";
-import { notificationsEndpoints } from "./notifications";
-import { picturesEndpoints } from "./pictures";
-import { postsEndpoints } from "./posts";
-import { progressEndpoints } from "./progress";
-import { statsEndpoints } from "./stats";
-import { uploadsEndpoints } from "./uploads";
-import { usersEndpoints } from "./users";
-import { waitlistEndpoints } from "./waitlist";
+import { accountEndpoints } from "../account/endpoints";
+import { analyticsEndpoints } from "../analytics/endpoints";
+import { authEndpoints } from "../auth/endpoints";
+import { blogEndpoints } from "../blog/endpoints";
+import { blocksEndpoints } from "../blocks/endpoints";
+import { documentsEndpoints } from "../documents/endpoints";
+import { dragonsEndpoints } from "../dragons/endpoints";
+import { healthEndpoints } from "../health/endpoints";
+import { imageJobsEndpoints } from "../image-jobs/endpoints";
+import { moderationEndpoints } from "../moderation/endpoints";
+import { notificationsEndpoints } from "../notifications/endpoints";
+import { picturesEndpoints } from "../pictures/endpoints";
+import { postsEndpoints } from "../posts/endpoints";
+import { progressEndpoints } from "../progress/endpoints";
+import { statsEndpoints } from "../stats/endpoints";
+import { uploadsEndpoints } from "../uploads/endpoints";
+import { usersEndpoints } from "../users/endpoints";
+import { waitlistEndpoints } from "../waitlist/endpoints";
 
 /**
  * Every route the server registers, keyed by "METHOD /path" (decision 024). The tag of each group

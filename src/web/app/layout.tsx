@@ -12,7 +12,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const immersive = location.startsWith("/draw/");
   return (
     <div className="paper-grid flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Header />

@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
 
 /** A section is current on its own path and on the pages inside it (/blog/a-post, /dragon/x for Home). */
 export function isCurrent(item: NavItem, location: string): boolean {
-  if (item.href === "/home") return location === "/home" || location.startsWith("/dragon/") || location.startsWith("/draw/");
+  if (item.href === "/home")
+    return location === "/home" || location.startsWith("/dragon/") || location.startsWith("/draw/");
   return location === item.href || location.startsWith(`${item.href}/`);
 }

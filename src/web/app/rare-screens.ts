@@ -5,12 +5,15 @@
 // ~0.6 KB gzip of every public page's first-load JavaScript. The chunk is fetched once the page
 // has settled (app.tsx), so moving on to one of these screens waits for nothing more.
 export const loadVerifyEmailPage = () => import("../features/auth/verify-email-page").then((m) => m.VerifyEmailPage);
-export const loadResetPasswordPage = () => import("../features/account/reset-password-page").then((m) => m.ResetPasswordPage);
+export const loadResetPasswordPage = () =>
+  import("../features/account/reset-password-page").then((m) => m.ResetPasswordPage);
 export const loadUploadPage = () => import("../features/posts/upload-page").then((m) => m.UploadPage);
 export const loadAdminBlogPage = () => import("../features/blog/admin-blog-page").then((m) => m.AdminBlogPage);
 export const loadStatsPage = () => import("../features/stats/stats-page").then((m) => m.StatsPage);
-export const loadUnsubscribePage = () => import("../features/notifications/unsubscribe-page").then((m) => m.UnsubscribePage);
-export const loadWaitlistConfirmPage = () => import("../features/waitlist/confirm-page").then((m) => m.WaitlistConfirmPage);
+export const loadUnsubscribePage = () =>
+  import("../features/notifications/unsubscribe-page").then((m) => m.UnsubscribePage);
+export const loadWaitlistConfirmPage = () =>
+  import("../features/waitlist/confirm-page").then((m) => m.WaitlistConfirmPage);
 export const loadModerationPage = () => import("../features/moderation/moderation-page").then((m) => m.ModerationPage);
 export const loadPeoplePage = () => import("../features/users/people-page").then((m) => m.PeoplePage);
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);

@@ -8,8 +8,8 @@ import type { Screen } from "../../shared/pages";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route parameters
 export const SCREENS: Record<Screen, LazyScreen<any>> = {
   landing: lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage)),
-  library: lazyScreen(() => import("../features/dragons/library-page").then((m) => m.LibraryPage)),
-  dragon: lazyScreen(() => import("../features/dragons/dragon-page").then((m) => m.DragonPage)),
+  library: lazyScreen(() => import("./library/library-page").then((m) => m.LibraryPage)),
+  dragon: lazyScreen(() => import("./library/dragon-page").then((m) => m.DragonPage)),
   draw: lazyScreen(() => import("../features/canvas/draw-page").then((m) => m.DrawPage)),
   login: lazyScreen(() => import("./rare-screens").then((m) => m.loadLoginPage())),
   verifyEmail: lazyScreen(() => import("./rare-screens").then((m) => m.loadVerifyEmailPage())),

@@ -4,7 +4,7 @@ import { Avatar } from "../components/avatar";
 import { buttonClass } from "../components/ui/button";
 import { useSignOut } from "../lib/use-sign-out";
 import { NotificationBell } from "../features/notifications/notification-bell";
-import type { CurrentUser } from "../../shared/auth";
+import type { CurrentUser } from "../../shared/auth/answers";
 
 /**
  * The header's account part for a signed-in person: the notifications bell, avatar and first name
@@ -15,7 +15,10 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
   return (
     <div className="flex items-center gap-1 sm:gap-2">
       <NotificationBell unread={user.unreadNotifications ?? 0} />
-      <Link href="/profile" className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pr-3">
+      <Link
+        href="/profile"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pr-3"
+      >
         <Avatar src={user.profileImageUrl} size={34} />
         <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.firstName || user.email}</span>
         <span className="sr-only sm:hidden">Your profile</span>

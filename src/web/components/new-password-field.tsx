@@ -1,5 +1,5 @@
 import { TextField } from "./ui/text-field";
-import { PASSWORD_MIN } from "../../shared/auth-limits";
+import { PASSWORD_MIN } from "../../shared/auth/limits";
 
 interface Props {
   label: string;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../shared/auth";
+import type { CurrentUser } from "../../shared/auth/answers";
 import { isNetworkError } from "./query-client";
 import { callApiOrNullOn401 } from "./api-client";
 import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
@@ -8,7 +8,6 @@ import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 const subscribeToNothing = () => () => {};
-
 
 /**
  * Who is signed in, as the server says; offline, the account this browser kept while signed in
@@ -19,7 +18,8 @@ const readAccount = async (): Promise<CurrentUser | null> => {
   try {
     const user = await callApiOrNullOn401("GET /api/auth/user");
     // Someone else signed in on this browser: what was kept of the one before goes first.
-    if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone()) await (await import("./forget-this-person")).forgetThisPerson();
+    if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone())
+      await (await import("./forget-this-person")).forgetThisPerson();
     if (user) keepAccount(user);
     return user;
   } catch (error) {
@@ -50,7 +50,17 @@ export function useAuth() {
   // (false) while hydrating and the client one (true) from then on. A visitor's page was rendered
   // signed out, as the data says, so there is nothing to wait for.
   const knownAtRender = useContext(AccountKnownAtRender);
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => knownAtRender);
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => knownAtRender,
+  );
   const user = hydrated ? (data ?? null) : null;
-  return { user, isLoading: isLoading || !hydrated, isAuthenticated: Boolean(user), isAdmin: user?.isAdmin ?? false, isPro: user?.pro ?? false };
+  return {
+    user,
+    isLoading: isLoading || !hydrated,
+    isAuthenticated: Boolean(user),
+    isAdmin: user?.isAdmin ?? false,
+    isPro: user?.pro ?? false,
+  };
 }

@@ -1,7 +1,7 @@
 // The keys of a signed-in learner's progress and offline outbox on this device, and when an outbox
 // entry is covered by a save: pure, apart from lib/on-this-device-keys.ts so that only the canvas
 // and signing out load them.
-import type { SavedWip } from "../../shared/wip";
+import type { SavedWip } from "../../shared/progress/answers";
 import { PERSON_PREFIX } from "./on-this-device-keys";
 
 export const progressKey = (userId: string, dragonId: string) => `${PERSON_PREFIX}progress:${userId}:${dragonId}`;

@@ -1,6 +1,6 @@
 import type { MailMessage } from "../../mail/mailer";
 import { linkEmail } from "../../mail/link-email";
-import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth-limits";
+import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth/limits";
 
 /** The message with the password-reset link, in plain text and HTML. */
 export function passwordResetEmail(to: string, firstName: string | null, link: string): MailMessage {

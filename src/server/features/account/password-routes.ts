@@ -3,12 +3,19 @@ import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { createAfterAnswer } from "../../http/after-answer";
-import { FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, RESET_EXPIRED_MESSAGE, RESET_INVALID_MESSAGE, RESET_USED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "../../../shared/account";
-import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth-limits";
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  RESET_DONE_MESSAGE,
+  RESET_EXPIRED_MESSAGE,
+  RESET_INVALID_MESSAGE,
+  RESET_USED_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from "../../../shared/account";
+import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth/limits";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { requireUser } from "../../auth/sessions";
 import { hashToken, randomToken } from "../../auth/tokens";
-import type { AccountDeps } from "./routes";
+import type { AccountDeps } from "./account-deps";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";
 
@@ -16,7 +23,10 @@ const MINUTE = 60_000;
 const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: minutes * MINUTE } });
 
 /** Forgotten password (link by e-mail), password change, sign out everywhere. */
-export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter }) {
+export function registerPasswordRoutes(
+  app: FastifyInstance,
+  deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter },
+) {
   const { config, users, sessions, mailer, resetTokens, passwordChecks, now } = deps;
   // Like resending a verification link: a few mails per address per quarter hour.
   const forgotsPerEmail = new KeyedRateLimiter(app.rateCounters, "reset links per e-mail", 3, 15 * MINUTE);
@@ -30,7 +40,9 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     if (!user?.passwordHash) return;
     const token = randomToken();
     await resetTokens.replace(user.id, hashToken(token), new Date(now() + PASSWORD_RESET_TTL_MINUTES * MINUTE));
-    await mailer.send(passwordResetEmail(user.email, user.firstName, `${config.publicUrl}/reset-password?token=${token}`));
+    await mailer.send(
+      passwordResetEmail(user.email, user.firstName, `${config.publicUrl}/reset-password?token=${token}`),
+    );
   }
 
   route(app, "POST /api/auth/forgot-password", { config: perAddress(10, 60) }, async (request) => {
@@ -63,7 +75,8 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     if (user.passwordHash) {
       if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
       await passwordChecks.hit(user.id);
-      if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+      if (!(await verifyPassword(currentPassword, user.passwordHash)))
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
     } else {
       await sessions.requireFreshSignIn(request);
     }
@@ -75,7 +88,11 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AccountDeps &
     await resetTokens.deleteFor(user.id);
     await sessions.endAllFor(user.id);
     await sessions.start(reply, user.id);
-    return { message: hadPassword ? "Password changed. You were signed out everywhere else." : "Password set. You can now also log in with your email and password." };
+    return {
+      message: hadPassword
+        ? "Password changed. You were signed out everywhere else."
+        : "Password set. You can now also log in with your email and password.",
+    };
   });
 
   route(app, "POST /api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {

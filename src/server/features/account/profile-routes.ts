@@ -12,10 +12,13 @@ import { toCurrentUser } from "../../auth/users-repository";
 import { ownCheckedImageKey, readUpload } from "../../storage/own-upload";
 import type { AccountRepository } from "./account-repository";
 import { avatarKey, ownAvatarKey, prepareAvatar } from "./avatar";
-import type { AccountDeps } from "./routes";
+import type { AccountDeps } from "./account-deps";
 
 /** Name and avatar edits, 'Download my data' and 'Delete my account'. */
-export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & { account: AccountRepository; passwordChecks: KeyedRateLimiter }) {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  deps: AccountDeps & { account: AccountRepository; passwordChecks: KeyedRateLimiter },
+) {
   const { users, sessions, storage, account, passwordChecks, onPublicProfileChange, unreadCount } = deps;
 
   /** Delete stored objects after their rows are gone; a failure is logged, never shown (the account is already gone). */
@@ -36,26 +39,31 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
 
   // The picture comes through the upload protocol (upload, PUT, set-acl) like a post photo; the
   // upload itself, with whatever metadata it carried, is deleted once the avatar is made.
-  route(app, "PUT /api/account/avatar", { preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
-    const caller = await requireUser(request);
-    refuseSanctioned(caller, Date.now(), profileSanctionMessage);
-    const userId = caller.id;
-    const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
-    if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
-    const bytes = await readUpload(storage, source);
-    if (bytes === "missing") throw new HttpError(400, "Invalid objectPath: the image has not been uploaded yet");
-    if (bytes === "too-large") throw new HttpError(400, "Invalid objectPath: The image is larger than 50 MB.");
-    const avatar = await prepareAvatar(bytes);
-    const before = await users.findById(userId);
-    if (!before) throw new HttpError(401, "Unauthorized");
-    const key = avatarKey(userId);
-    await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: false });
-    const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
-    onPublicProfileChange();
-    const old = ownAvatarKey(before.profileImageUrl);
-    await deleteObjects(old ? [old, source] : [source], request.log);
-    return toCurrentUser(user, await unreadCount(user.id), caller);
-  });
+  route(
+    app,
+    "PUT /api/account/avatar",
+    { preValidation: requireUser, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+    async (request) => {
+      const caller = await requireUser(request);
+      refuseSanctioned(caller, Date.now(), profileSanctionMessage);
+      const userId = caller.id;
+      const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
+      if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+      const bytes = await readUpload(storage, source);
+      if (bytes === "missing") throw new HttpError(400, "Invalid objectPath: the image has not been uploaded yet");
+      if (bytes === "too-large") throw new HttpError(400, "Invalid objectPath: The image is larger than 50 MB.");
+      const avatar = await prepareAvatar(bytes);
+      const before = await users.findById(userId);
+      if (!before) throw new HttpError(401, "Unauthorized");
+      const key = avatarKey(userId);
+      await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: false });
+      const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
+      onPublicProfileChange();
+      const old = ownAvatarKey(before.profileImageUrl);
+      await deleteObjects(old ? [old, source] : [source], request.log);
+      return toCurrentUser(user, await unreadCount(user.id), caller);
+    },
+  );
 
   // Open under a sanction too: taking a picture down only ever shows less.
   route(app, "DELETE /api/account/avatar", { preValidation: requireUser }, async (request) => {
@@ -69,26 +77,35 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps & 
     return toCurrentUser(user, await unreadCount(user.id), caller);
   });
 
-  route(app, "GET /api/account/export", { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
-    const caller = await requireUser(request);
-    const data = await account.exportData(caller.id);
-    if (!data) throw new HttpError(401, "Unauthorized");
-    const day = new Date().toISOString().slice(0, 10);
-    reply.header("cache-control", "no-store");
-    reply.header("content-disposition", `attachment; filename="dragon-grid-data-${day}.json"`);
-    return reply.type("application/json; charset=utf-8").send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
-  });
+  route(
+    app,
+    "GET /api/account/export",
+    { preValidation: requireUser, config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
+    async (request, reply) => {
+      const caller = await requireUser(request);
+      const data = await account.exportData(caller.id);
+      if (!data) throw new HttpError(401, "Unauthorized");
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header("cache-control", "no-store");
+      reply.header("content-disposition", `attachment; filename="dragon-grid-data-${day}.json"`);
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
+    },
+  );
 
   route(app, "DELETE /api/account", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
     const { email, password } = request.body;
     const user = await users.findById(caller.id);
     if (!user) throw new HttpError(401, "Unauthorized");
-    if (email !== user.email.toLowerCase()) throw new HttpError(400, "Invalid email: type your account's email to confirm");
+    if (email !== user.email.toLowerCase())
+      throw new HttpError(400, "Invalid email: type your account's email to confirm");
     if (user.passwordHash) {
       if (!password) throw new HttpError(400, "Invalid password: Your password is required");
       await passwordChecks.hit(user.id);
-      if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, "Your password is not correct");
+      if (!(await verifyPassword(password, user.passwordHash)))
+        throw new HttpError(400, "Your password is not correct");
     } else {
       await sessions.requireFreshSignIn(request);
     }

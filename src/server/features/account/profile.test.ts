@@ -3,13 +3,27 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, comments, dragons, drawingChecks, likes, passwordResetTokens, posts, sessions, storedObjects, users, waitlist, worksInProgress, emailVerificationTokens } from "../../db/schema";
+import {
+  blogPosts,
+  comments,
+  dragons,
+  drawingChecks,
+  likes,
+  passwordResetTokens,
+  posts,
+  sessions,
+  storedObjects,
+  users,
+  waitlist,
+  worksInProgress,
+  emailVerificationTokens,
+} from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
 import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { FRESH_SIGN_IN_MESSAGE, LAST_ADMIN_MESSAGE } from "../../../shared/account";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 
 let t: TestApp;
 let dragonId: string;
@@ -18,7 +32,10 @@ let approver: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   approver = await createAccount(t, { isAdmin: true });
-  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  const [dragon] = await t.database.db
+    .insert(dragons)
+    .values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" })
+    .returning();
   dragonId = dragon!.id;
 });
 afterAll(() => t.close());
@@ -31,7 +48,11 @@ const feedAs = async (user: TestUser) => (await send("GET", "/api/posts", user.c
 /** An approved post of `author` with one photo, a like and a comment from `fan`. */
 async function approvedPost(author: TestUser, fan: TestUser): Promise<string> {
   const image = await checkedUpload(t, author, await illustrationPng(300, 200));
-  const created = await send("POST", "/api/posts", author.cookies, { dragonId, description: "My dragon", images: [image] });
+  const created = await send("POST", "/api/posts", author.cookies, {
+    dragonId,
+    description: "My dragon",
+    images: [image],
+  });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as string;
   expect((await send("PUT", `/api/posts/${id}/approve`, approver.cookies)).statusCode).toBe(200);
@@ -57,7 +78,10 @@ describe("PUT /api/account/profile", () => {
     const res = await send("PUT", "/api/account/profile", user.cookies, { firstName: "  Ada ", lastName: "Lovelace" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, firstName: "Ada", lastName: "Lovelace", hasPassword: true });
-    expect((await send("GET", "/api/auth/user", user.cookies)).json()).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
+    expect((await send("GET", "/api/auth/user", user.cookies)).json()).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
     expect((await feedAs(other))[0]!.user).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
     const [otherRow] = await t.database.db.select().from(users).where(eq(users.id, other.id));
     expect(otherRow!.firstName).toBe("Other");
@@ -83,7 +107,9 @@ describe("PUT /api/account/profile", () => {
 
 describe("PUT and DELETE /api/account/avatar", () => {
   it("refuses a visitor", async () => {
-    expect((await send("PUT", "/api/account/avatar", undefined, { objectPath: "/objects/uploads/abc" })).statusCode).toBe(401);
+    expect(
+      (await send("PUT", "/api/account/avatar", undefined, { objectPath: "/objects/uploads/abc" })).statusCode,
+    ).toBe(401);
     expect((await send("DELETE", "/api/account/avatar", undefined)).statusCode).toBe(401);
   });
 
@@ -108,7 +134,9 @@ describe("PUT and DELETE /api/account/avatar", () => {
     expect(await t.app.storage.get(upload.slice("/objects/".length))).toBeNull();
     expect((await feedAs(other))[0]!.user.profileImageUrl).toBe(url);
 
-    const second = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 500)) });
+    const second = await send("PUT", "/api/account/avatar", user.cookies, {
+      objectPath: await checkedUpload(t, user, await illustrationPng(300, 500)),
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().profileImageUrl).not.toBe(url);
     expect(await t.app.storage.get(url.slice("/objects/".length))).toBeNull();
@@ -152,9 +180,14 @@ describe("who sees an avatar (issue 41)", () => {
     try {
       const user = await createAccount(t);
       const member = await createAccount(t);
-      const res = await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
+      const res = await send("PUT", "/api/account/avatar", user.cookies, {
+        objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)),
+      });
       const url = res.json().profileImageUrl as string;
-      const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, url.slice("/objects/".length)));
+      const [row] = await t.database.db
+        .select()
+        .from(storedObjects)
+        .where(eq(storedObjects.key, url.slice("/objects/".length)));
       expect(row).toMatchObject({ ownerId: user.id, isPublic: false });
 
       // The second process knows the rule only from the database.
@@ -171,32 +204,46 @@ describe("who sees an avatar (issue 41)", () => {
 });
 
 describe("a suspended or banned member's profile", () => {
-  const sanction = (member: TestUser, action: object) => send("POST", "/api/admin/moderation/actions", approver.cookies, { userId: member.id, ...action });
+  const sanction = (member: TestUser, action: object) =>
+    send("POST", "/api/admin/moderation/actions", approver.cookies, { userId: member.id, ...action });
 
   it.each([
-    ["suspended", { action: "suspend", days: 7, reason: "Spam links" }, /^Your account is suspended until .+ UTC: you cannot change your name or picture until then\. Reason: Spam links$/],
-    ["banned", { action: "ban", reason: "Harassment" }, /^Your account has been banned from changing your name or picture\. Reason: Harassment$/],
-  ])("stays as it was when the member is %s: name and avatar are refused, the posts keep showing the old ones, and the picture may still be removed", async (_how, action, refusal) => {
-    const member = await createAccount(t, { firstName: "Before" });
-    const fan = await createAccount(t);
-    await approvedPost(member, fan);
-    const avatar = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: await checkedUpload(t, member, await illustrationPng(300, 300)) });
-    const url = avatar.json().profileImageUrl as string;
-    expect((await sanction(member, action)).statusCode).toBe(200);
+    [
+      "suspended",
+      { action: "suspend", days: 7, reason: "Spam links" },
+      /^Your account is suspended until .+ UTC: you cannot change your name or picture until then\. Reason: Spam links$/,
+    ],
+    [
+      "banned",
+      { action: "ban", reason: "Harassment" },
+      /^Your account has been banned from changing your name or picture\. Reason: Harassment$/,
+    ],
+  ])(
+    "stays as it was when the member is %s: name and avatar are refused, the posts keep showing the old ones, and the picture may still be removed",
+    async (_how, action, refusal) => {
+      const member = await createAccount(t, { firstName: "Before" });
+      const fan = await createAccount(t);
+      await approvedPost(member, fan);
+      const avatar = await send("PUT", "/api/account/avatar", member.cookies, {
+        objectPath: await checkedUpload(t, member, await illustrationPng(300, 300)),
+      });
+      const url = avatar.json().profileImageUrl as string;
+      expect((await sanction(member, action)).statusCode).toBe(200);
 
-    const renamed = await send("PUT", "/api/account/profile", member.cookies, { firstName: "Offensive name" });
-    expect(renamed.statusCode).toBe(403);
-    expect(renamed.body).toMatch(refusal);
-    const upload = await checkedUpload(t, member, await illustrationPng(200, 200));
-    const repictured = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: upload });
-    expect(repictured.statusCode).toBe(403);
-    expect(repictured.body).toMatch(refusal);
-    expect((await feedAs(fan))[0]!.user).toMatchObject({ firstName: "Before", profileImageUrl: url });
+      const renamed = await send("PUT", "/api/account/profile", member.cookies, { firstName: "Offensive name" });
+      expect(renamed.statusCode).toBe(403);
+      expect(renamed.body).toMatch(refusal);
+      const upload = await checkedUpload(t, member, await illustrationPng(200, 200));
+      const repictured = await send("PUT", "/api/account/avatar", member.cookies, { objectPath: upload });
+      expect(repictured.statusCode).toBe(403);
+      expect(repictured.body).toMatch(refusal);
+      expect((await feedAs(fan))[0]!.user).toMatchObject({ firstName: "Before", profileImageUrl: url });
 
-    // Taking a picture down only ever shows less.
-    expect((await send("DELETE", "/api/account/avatar", member.cookies)).statusCode).toBe(200);
-    expect((await feedAs(fan))[0]!.user.profileImageUrl).toBeNull();
-  });
+      // Taking a picture down only ever shows less.
+      expect((await send("DELETE", "/api/account/avatar", member.cookies)).statusCode).toBe(200);
+      expect((await feedAs(fan))[0]!.user.profileImageUrl).toBeNull();
+    },
+  );
 });
 
 describe("GET /api/account/export", () => {
@@ -209,27 +256,70 @@ describe("GET /api/account/export", () => {
     const fan = await createAccount(t, { firstName: "Fan" });
     const postId = await approvedPost(user, fan);
     await approvedPost(fan, user);
-    await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1.2, imageX: 3, imageY: 4, currentCell: "B3" });
-    await send("POST", `/api/checks/${dragonId}`, user.cookies, { columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }] });
+    await send("POST", "/api/wip", user.cookies, {
+      dragonId,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1.2,
+      imageX: 3,
+      imageY: 4,
+      currentCell: "B3",
+    });
+    await send("POST", `/api/checks/${dragonId}`, user.cookies, {
+      columns: 2,
+      rows: 1,
+      cells: [
+        { label: "A1", status: "close", errorMm: 0.6 },
+        { label: "B1", status: "off", errorMm: 5.2 },
+      ],
+    });
     await t.database.db.insert(waitlist).values({ email: user.email });
 
     const res = await send("GET", "/api/account/export", user.cookies);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="dragon-grid-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="dragon-grid-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers["cache-control"]).toBe("no-store");
     const data = res.json();
-    expect(data.account).toMatchObject({ id: user.id, email: user.email, firstName: "Exporter", hasPassword: true, googleLinked: false });
+    expect(data.account).toMatchObject({
+      id: user.id,
+      email: user.email,
+      firstName: "Exporter",
+      hasPassword: true,
+      googleLinked: false,
+    });
     expect(JSON.stringify(data)).not.toMatch(/scrypt|argon2|passwordHash|tokenHash/);
     expect(data.sessions).toHaveLength(1);
-    expect(data.progress).toEqual([expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" })]);
+    expect(data.progress).toEqual([
+      expect.objectContaining({ dragonId, dragonName: "Ember", imageZoom: 1.2, currentCell: "B3" }),
+    ]);
     expect(data.drawingChecks).toEqual([
-      expect.objectContaining({ dragonId, dragonName: "Ember", columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.6 }, { label: "B1", status: "off", errorMm: 5.2 }], photoUrl: null }),
+      expect.objectContaining({
+        dragonId,
+        dragonName: "Ember",
+        columns: 2,
+        rows: 1,
+        cells: [
+          { label: "A1", status: "close", errorMm: 0.6 },
+          { label: "B1", status: "off", errorMm: 5.2 },
+        ],
+        photoUrl: null,
+      }),
     ]);
     expect(data.posts).toHaveLength(1);
-    expect(data.posts[0]).toMatchObject({ id: postId, dragonName: "Ember", approved: true, likes: [expect.any(Object)] });
+    expect(data.posts[0]).toMatchObject({
+      id: postId,
+      dragonName: "Ember",
+      approved: true,
+      likes: [expect.any(Object)],
+    });
     expect(data.posts[0].images[0].originalUrl).toMatch(/^\/objects\/uploads\//);
-    expect(data.posts[0].comments).toEqual([expect.objectContaining({ text: "Lovely scales", byYou: false, author: { firstName: "Fan", lastName: null } })]);
+    expect(data.posts[0].comments).toEqual([
+      expect.objectContaining({ text: "Lovely scales", byYou: false, author: { firstName: "Fan", lastName: null } }),
+    ]);
     expect(data.commentsWritten).toHaveLength(1);
     expect(data.likesGiven).toHaveLength(1);
     expect(data.waitlist).toMatchObject({ email: user.email });
@@ -261,16 +351,30 @@ async function traces(userId: string, email: string, keys: string[]) {
   return {
     users: await count(db.select({ n }).from(users).where(eq(users.id, userId))),
     sessions: await count(db.select({ n }).from(sessions).where(eq(sessions.userId, userId))),
-    verificationTokens: await count(db.select({ n }).from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId))),
+    verificationTokens: await count(
+      db.select({ n }).from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId)),
+    ),
     resetTokens: await count(db.select({ n }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))),
     progress: await count(db.select({ n }).from(worksInProgress).where(eq(worksInProgress.userId, userId))),
     checks: await count(db.select({ n }).from(drawingChecks).where(eq(drawingChecks.userId, userId))),
     posts: await count(db.select({ n }).from(posts).where(eq(posts.userId, userId))),
     likes: await count(db.select({ n }).from(likes).where(eq(likes.userId, userId))),
     comments: await count(db.select({ n }).from(comments).where(eq(comments.userId, userId))),
-    waitlist: await count(db.select({ n }).from(waitlist).where(sql`lower(${waitlist.email}) = ${email}`)),
+    waitlist: await count(
+      db
+        .select({ n })
+        .from(waitlist)
+        .where(sql`lower(${waitlist.email}) = ${email}`),
+    ),
     ownedObjects: await count(db.select({ n }).from(storedObjects).where(eq(storedObjects.ownerId, userId))),
-    objectRows: keys.length ? await count(db.select({ n }).from(storedObjects).where(sql`${storedObjects.key} in ${keys}`)) : 0,
+    objectRows: keys.length
+      ? await count(
+          db
+            .select({ n })
+            .from(storedObjects)
+            .where(sql`${storedObjects.key} in ${keys}`),
+        )
+      : 0,
     objectFiles: keys.filter((key) => fs.existsSync(path.join(t.dataDir, "objects", ...key.split("/")))).length,
   };
 }
@@ -288,19 +392,54 @@ describe("DELETE /api/account", () => {
     const fan = await createAccount(t);
     const ownPost = await approvedPost(user, fan);
     const fansPost = await approvedPost(fan, user);
-    await send("POST", "/api/wip", user.cookies, { dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
-    expect((await send("POST", `/api/checks/${dragonId}`, user.cookies, { columns: 1, rows: 1, cells: [{ label: "A1", status: "near", errorMm: 2.5 }] })).statusCode).toBe(201);
+    await send("POST", "/api/wip", user.cookies, {
+      dragonId,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+      currentCell: null,
+    });
+    expect(
+      (
+        await send("POST", `/api/checks/${dragonId}`, user.cookies, {
+          columns: 1,
+          rows: 1,
+          cells: [{ label: "A1", status: "near", errorMm: 2.5 }],
+        })
+      ).statusCode,
+    ).toBe(201);
     await t.database.db.insert(waitlist).values({ email: user.email });
-    await send("PUT", "/api/account/avatar", user.cookies, { objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)) });
+    await send("PUT", "/api/account/avatar", user.cookies, {
+      objectPath: await checkedUpload(t, user, await illustrationPng(300, 300)),
+    });
     const looseUpload = await checkedUpload(t, user, await illustrationPng(100, 100));
-    await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email }, remoteAddress: fromNewAddress() });
-    for (let i = 0; i < 200 && (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).length === 0; i++) {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: user.email },
+      remoteAddress: fromNewAddress(),
+    });
+    for (
+      let i = 0;
+      i < 200 &&
+      (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).length ===
+        0;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect((await feedAs(fan)).map((post) => post.id)).toContain(ownPost);
     expect(await whoAmI(t, otherBrowser)).toBe(200);
 
-    const keys = (await t.database.db.select({ key: storedObjects.key }).from(storedObjects).where(eq(storedObjects.ownerId, user.id))).map((row) => row.key);
+    const keys = (
+      await t.database.db
+        .select({ key: storedObjects.key })
+        .from(storedObjects)
+        .where(eq(storedObjects.ownerId, user.id))
+    ).map((row) => row.key);
     expect(keys).toContain(looseUpload.slice("/objects/".length));
     const before = await traces(user.id, user.email, keys);
     expect(before).toEqual({
@@ -334,13 +473,21 @@ describe("DELETE /api/account", () => {
     expect(await whoAmI(t, user.cookies)).toBe(401);
     expect(await whoAmI(t, otherBrowser)).toBe(401);
     expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
-    const again = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: user.email, password: "a new start" }, remoteAddress: fromNewAddress() });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: user.email, password: "a new start" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(again.statusCode).toBe(201);
   });
 
   it("deletes a Google-only account on the e-mail alone, within minutes of a Google sign-in only", async () => {
     const stolen = await createAccount(t, { password: null });
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.userId, stolen.id));
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, stolen.id));
     const refused = await remove(stolen, { email: stolen.email });
     expect([refused.statusCode, refused.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
     expect((await traces(stolen.id, stolen.email, [])).users).toBe(1);
@@ -355,7 +502,13 @@ describe("DELETE /api/account", () => {
     const cover = await checkedUpload(t, writer, await illustrationPng(160, 90), "image/png", "public");
     const inline = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
     const scrap = await checkedUpload(t, writer, await illustrationPng(90, 90), "image/png", "public");
-    await t.database.db.insert(blogPosts).values({ title: "Scales", slug: `scales-${writer.id}`, content: `<p><img src="${inline}"></p>`, featuredImageUrl: cover, authorId: writer.id });
+    await t.database.db.insert(blogPosts).values({
+      title: "Scales",
+      slug: `scales-${writer.id}`,
+      content: `<p><img src="${inline}"></p>`,
+      featuredImageUrl: cover,
+      authorId: writer.id,
+    });
     expect((await remove(writer, { email: writer.email, password: PASSWORD })).statusCode).toBe(200);
     expect(await t.app.storage.get(cover.slice(9))).toMatchObject({ ownerId: null, isPublic: true });
     expect(await t.app.storage.get(inline.slice(9))).toMatchObject({ ownerId: null, isPublic: true });
@@ -367,13 +520,28 @@ describe("DELETE /api/account", () => {
     const t2 = await createTestApp();
     try {
       const first = await createAccount(t2, { isAdmin: true });
-      const res = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: first.cookies, payload: { email: first.email, password: PASSWORD } });
+      const res = await t2.app.inject({
+        method: "DELETE",
+        url: "/api/account",
+        cookies: first.cookies,
+        payload: { email: first.email, password: PASSWORD },
+      });
       expect([res.statusCode, res.body]).toEqual([409, LAST_ADMIN_MESSAGE]);
       expect(await whoAmI(t2, first.cookies)).toBe(200);
       const second = await createAccount(t2, { isAdmin: true });
-      const ok = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: first.cookies, payload: { email: first.email, password: PASSWORD } });
+      const ok = await t2.app.inject({
+        method: "DELETE",
+        url: "/api/account",
+        cookies: first.cookies,
+        payload: { email: first.email, password: PASSWORD },
+      });
       expect(ok.statusCode).toBe(200);
-      const last = await t2.app.inject({ method: "DELETE", url: "/api/account", cookies: second.cookies, payload: { email: second.email, password: PASSWORD } });
+      const last = await t2.app.inject({
+        method: "DELETE",
+        url: "/api/account",
+        cookies: second.cookies,
+        payload: { email: second.email, password: PASSWORD },
+      });
       expect([last.statusCode, last.body]).toEqual([409, LAST_ADMIN_MESSAGE]);
     } finally {
       await t2.close();

@@ -7,8 +7,13 @@ import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { serverSecret } from "../../http/secrets";
 import { answerNoSoonerThan, createAfterAnswer } from "../../http/after-answer";
 import { createLoginLimits } from "./login-limits";
-import { INVALID_LOGIN_MESSAGE, UNVERIFIED_LOGIN_MESSAGE, VERIFY_PASSWORD_NEEDED_MESSAGE, VERIFY_WRONG_PASSWORD_MESSAGE } from "../../../shared/auth";
-import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
+import {
+  INVALID_LOGIN_MESSAGE,
+  UNVERIFIED_LOGIN_MESSAGE,
+  VERIFY_PASSWORD_NEEDED_MESSAGE,
+  VERIFY_WRONG_PASSWORD_MESSAGE,
+} from "../../../shared/auth";
+import { VERIFICATION_TTL_HOURS } from "../../../shared/auth/limits";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { requireUser, type Sessions } from "../../auth/sessions";
@@ -28,7 +33,8 @@ const FAILED_SIGN_IN_ANSWER_MS = 250;
 // Two registrations racing for one new address: the unique index lets one through; the other
 // answers as if it had worked (it did, for someone), and nothing more is done for it.
 function raceLost(error: unknown): null {
-  if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") return null;
+  if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505")
+    return null;
   throw error;
 }
 
@@ -56,7 +62,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   /** A new link for the account (earlier ones stop working), and the message that carries it. */
   async function verificationMessage(user: { id: string; email: string; firstName: string | null }) {
     const token = randomToken();
-    await users.replaceVerificationToken(user.id, hashToken(token), new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000));
+    await users.replaceVerificationToken(
+      user.id,
+      hashToken(token),
+      new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
+    );
     // Without SMTP the message, link and all, is a .eml file in DATA_DIR/outbox (never in the log).
     return verificationEmail(user.email, user.firstName, `${config.publicUrl}/verify-email?token=${token}`);
   }
@@ -87,11 +97,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const existing = await users.findByEmail(email);
     if (existing?.emailVerified) {
       browser.rememberNobody(reply, passwordHash);
-      afterAnswer(request, "registration notice", () => mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)));
+      afterAnswer(request, "registration notice", () =>
+        mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)),
+      );
     } else {
       const names = { firstName: firstName || null, lastName: lastName || null };
       // ADMIN_EMAILS make an account admin only at sign-in, once the address is proven.
-      const user = existing ? await users.replaceRegistration(existing.id, { passwordHash, ...names }) : await users.create({ email, passwordHash, ...names, isAdmin: false }).catch(raceLost);
+      const user = existing
+        ? await users.replaceRegistration(existing.id, { passwordHash, ...names })
+        : await users.create({ email, passwordHash, ...names, isAdmin: false }).catch(raceLost);
       if (user) {
         if (existing) await sessions.endAllFor(user.id);
         browser.remember(reply, user);
@@ -100,7 +114,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       }
     }
     await answerNoSoonerThan(reply, answerAt);
-    return reply.status(201).send({ message: "Registration successful. Please check your email to verify your account." });
+    return reply
+      .status(201)
+      .send({ message: "Registration successful. Please check your email to verify your account." });
   });
 
   route(app, "POST /api/auth/login", { config: perAddress(30, 15) }, async (request, reply) => {
@@ -149,7 +165,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const row = await users.findVerificationToken(tokenHash);
     if (!row) throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
     if (row.usedAt) throw new HttpError(400, "This verification link has already been used. Please log in.");
-    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(400, "This verification link has expired. Please request a new one.");
+    if (row.expiresAt.getTime() <= Date.now())
+      throw new HttpError(400, "This verification link has expired. Please request a new one.");
     const user = await users.findById(row.userId);
     if (!user) throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
     return { tokenHash, user };
@@ -164,19 +181,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   }
 
   // The link finishes at once in the browser that knew the password; elsewhere it asks for it.
-  route(app, "GET /api/auth/verify-email", { config: perAddress(30, 15) },
-    async (request, reply) => {
-      const { tokenHash, user } = await usableToken(request.query.token);
-      if (!browser.knows(request, user)) throw new HttpError(403, VERIFY_PASSWORD_NEEDED_MESSAGE);
-      return finish(tokenHash, user.id, reply);
-    },
-  );
+  route(app, "GET /api/auth/verify-email", { config: perAddress(30, 15) }, async (request, reply) => {
+    const { tokenHash, user } = await usableToken(request.query.token);
+    if (!browser.knows(request, user)) throw new HttpError(403, VERIFY_PASSWORD_NEEDED_MESSAGE);
+    return finish(tokenHash, user.id, reply);
+  });
 
   route(app, "POST /api/auth/verify-email", { config: perAddress(30, 15) }, async (request, reply) => {
     const { tokenHash, user } = await usableToken(request.body.token);
     // Guesses count as sign-in attempts for the account.
     await loginLimits.hit(user.email, request.ip);
-    if (!user.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash))) throw new HttpError(400, VERIFY_WRONG_PASSWORD_MESSAGE);
+    if (!user.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash)))
+      throw new HttpError(400, VERIFY_WRONG_PASSWORD_MESSAGE);
     return finish(tokenHash, user.id, reply);
   });
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from "../../mail/mailer";
 import { linkEmail } from "../../mail/link-email";
-import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
+import { VERIFICATION_TTL_HOURS } from "../../../shared/auth/limits";
 
 /** The message with the verification link, in plain text and HTML. */
 export function verificationEmail(to: string, firstName: string | null, link: string): MailMessage {

@@ -4,8 +4,8 @@ import { blogPosts, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
-import { BLOG_HTML_ELEMENTS } from "../../../shared/blog-html";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
+import { BLOG_HTML_ELEMENTS } from "../../../shared/blog/html";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
 
 let t: TestApp;
 let admin: TestUser;
@@ -23,21 +23,34 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const roles = () => [
-  ["visitor", undefined],
-  ["user", user.cookies],
-  ["admin", admin.cookies],
-] as [string, Cookies][];
+const roles = () =>
+  [
+    ["visitor", undefined],
+    ["user", user.cookies],
+    ["admin", admin.cookies],
+  ] as [string, Cookies][];
 
 let titleNumber = 0;
 const uniqueTitle = (prefix = "Post") => `${prefix} ${++titleNumber} ${Date.now()}`;
 
 const get = (url: string, cookies?: Cookies) => t.app.inject({ method: "GET", url, cookies });
 const send = (method: "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: unknown) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.app.inject({
+    method,
+    url,
+    cookies,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
-async function createPost(patch: Partial<BlogPostPayload> & Record<string, unknown> = {}, as: TestUser = admin): Promise<AdminBlogPost> {
-  const res = await send("POST", "/api/admin/blog", as.cookies, { title: uniqueTitle(), content: "<p>Body</p>", ...patch });
+async function createPost(
+  patch: Partial<BlogPostPayload> & Record<string, unknown> = {},
+  as: TestUser = admin,
+): Promise<AdminBlogPost> {
+  const res = await send("POST", "/api/admin/blog", as.cookies, {
+    title: uniqueTitle(),
+    content: "<p>Body</p>",
+    ...patch,
+  });
   if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
@@ -59,14 +72,24 @@ describe("GET /api/blog/posts", () => {
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     }
     const listed = (await publicList()).find((post) => post.id === newer.id)!;
-    expect(listed).toMatchObject({ authorId: admin.id, authorFirstName: "Ada", authorLastName: "Lovelace", published: true, content: "<p>Body</p>" });
+    expect(listed).toMatchObject({
+      authorId: admin.id,
+      authorFirstName: "Ada",
+      authorLastName: "Lovelace",
+      published: true,
+      content: "<p>Body</p>",
+    });
   });
 
   it("orders by publishedAt, not by creation", async () => {
     const first = await createPost({ published: false });
     const second = await createPost({ published: true });
     // Published later than the second, so listed before it.
-    await send("PUT", `/api/admin/blog/${first.id}`, admin.cookies, { title: first.title, content: first.content, published: true });
+    await send("PUT", `/api/admin/blog/${first.id}`, admin.cookies, {
+      title: first.title,
+      content: first.content,
+      published: true,
+    });
     const ids = (await publicList()).map((post) => post.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
   });
@@ -85,18 +108,33 @@ describe("GET /api/blog/posts", () => {
         expect(one.json()).not.toHaveProperty("authorEmail");
       }
     }
-    expect((await get(`/api/blog/posts/${nameless.slug}`)).json()).toMatchObject({ authorFirstName: null, authorLastName: null });
+    expect((await get(`/api/blog/posts/${nameless.slug}`)).json()).toMatchObject({
+      authorFirstName: null,
+      authorLastName: null,
+    });
   });
 
   it("shows this process's saves at once, despite the list cache", async () => {
     await publicList();
     const post = await createPost({ published: true });
     expect((await publicList()).map((p) => p.id)).toContain(post.id);
-    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, { title: "Renamed at once", content: "<p>x</p>", published: true });
+    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: true,
+    });
     expect((await publicList()).find((p) => p.id === post.id)?.title).toBe("Renamed at once");
-    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, { title: "Renamed at once", content: "<p>x</p>", published: false });
+    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: false,
+    });
     expect((await publicList()).map((p) => p.id)).not.toContain(post.id);
-    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, { title: "Renamed at once", content: "<p>x</p>", published: true });
+    await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: true,
+    });
     await send("DELETE", `/api/admin/blog/${post.id}`, admin.cookies);
     expect((await publicList()).map((p) => p.id)).not.toContain(post.id);
   });
@@ -108,7 +146,13 @@ describe("GET /api/blog/posts/{slug}", () => {
     for (const [, cookies] of roles()) {
       const res = await get(`/api/blog/posts/${post.slug}`, cookies);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: post.id, slug: post.slug, excerpt: "Short", tags: ["grid"], published: true });
+      expect(res.json()).toMatchObject({
+        id: post.id,
+        slug: post.slug,
+        excerpt: "Short",
+        tags: ["grid"],
+        published: true,
+      });
     }
   });
 
@@ -195,7 +239,8 @@ describe("POST /api/admin/blog", () => {
       authorEmail: admin.email,
     });
     expect(post.id).not.toBe("00000000-0000-4000-8000-000000000000");
-    for (const time of [post.createdAt, post.updatedAt, post.publishedAt!]) expect(Date.parse(time)).toBeGreaterThanOrEqual(before - 1000);
+    for (const time of [post.createdAt, post.updatedAt, post.publishedAt!])
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("leaves publishedAt empty for a draft", async () => {
@@ -208,19 +253,63 @@ describe("POST /api/admin/blog", () => {
   it.each([
     ["title missing", { content: "<p>x</p>" }, /^Invalid title: /],
     ["title blank", { title: "   ", content: "<p>x</p>" }, "Invalid title: Title is required"],
-    ["title too long", { title: "x".repeat(201), content: "<p>x</p>" }, "Invalid title: Titles can be at most 200 characters"],
+    [
+      "title too long",
+      { title: "x".repeat(201), content: "<p>x</p>" },
+      "Invalid title: Titles can be at most 200 characters",
+    ],
     ["content missing", { title: "T" }, /^Invalid content: /],
     ["content blank", { title: "T", content: "  " }, "Invalid content: Content is required"],
-    ["content too long", { title: "T", content: `<p>${"x".repeat(200_000)}</p>` }, "Invalid content: Content can be at most 200000 characters"],
-    ["content only unsafe markup", { title: "T", content: "<script>alert(1)</script><iframe src=x></iframe>" }, "Invalid content: nothing is left once unsafe or unsupported markup is removed"],
-    ["slug with capitals", { title: "T", content: "<p>x</p>", slug: "My-Post" }, "Invalid slug: Use lower-case letters, digits and single hyphens (like my-first-dragon)"],
-    ["slug too long", { title: "T", content: "<p>x</p>", slug: "a".repeat(81) }, "Invalid slug: Slugs can be at most 80 characters"],
-    ["excerpt too long", { title: "T", content: "<p>x</p>", excerpt: "x".repeat(501) }, "Invalid excerpt: Excerpts can be at most 500 characters"],
-    ["metaTitle too long", { title: "T", content: "<p>x</p>", metaTitle: "x".repeat(71) }, "Invalid metaTitle: Meta titles can be at most 70 characters"],
-    ["metaDescription too long", { title: "T", content: "<p>x</p>", metaDescription: "x".repeat(161) }, "Invalid metaDescription: Meta descriptions can be at most 160 characters"],
-    ["featuredImageUrl not ours nor https", { title: "T", content: "<p>x</p>", featuredImageUrl: "http://example.com/a.png" }, "Invalid featuredImageUrl: must be an uploaded image (/objects/…) or an https URL"],
-    ["too many tags", { title: "T", content: "<p>x</p>", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "Invalid tags: At most 10 tags"],
-    ["a tag too long", { title: "T", content: "<p>x</p>", tags: ["ok", "x".repeat(31)] }, "Invalid tags.1: Tags can be at most 30 characters"],
+    [
+      "content too long",
+      { title: "T", content: `<p>${"x".repeat(200_000)}</p>` },
+      "Invalid content: Content can be at most 200000 characters",
+    ],
+    [
+      "content only unsafe markup",
+      { title: "T", content: "<script>alert(1)</script><iframe src=x></iframe>" },
+      "Invalid content: nothing is left once unsafe or unsupported markup is removed",
+    ],
+    [
+      "slug with capitals",
+      { title: "T", content: "<p>x</p>", slug: "My-Post" },
+      "Invalid slug: Use lower-case letters, digits and single hyphens (like my-first-dragon)",
+    ],
+    [
+      "slug too long",
+      { title: "T", content: "<p>x</p>", slug: "a".repeat(81) },
+      "Invalid slug: Slugs can be at most 80 characters",
+    ],
+    [
+      "excerpt too long",
+      { title: "T", content: "<p>x</p>", excerpt: "x".repeat(501) },
+      "Invalid excerpt: Excerpts can be at most 500 characters",
+    ],
+    [
+      "metaTitle too long",
+      { title: "T", content: "<p>x</p>", metaTitle: "x".repeat(71) },
+      "Invalid metaTitle: Meta titles can be at most 70 characters",
+    ],
+    [
+      "metaDescription too long",
+      { title: "T", content: "<p>x</p>", metaDescription: "x".repeat(161) },
+      "Invalid metaDescription: Meta descriptions can be at most 160 characters",
+    ],
+    [
+      "featuredImageUrl not ours nor https",
+      { title: "T", content: "<p>x</p>", featuredImageUrl: "http://example.com/a.png" },
+      "Invalid featuredImageUrl: must be an uploaded image (/objects/…) or an https URL",
+    ],
+    [
+      "too many tags",
+      { title: "T", content: "<p>x</p>", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      "Invalid tags: At most 10 tags",
+    ],
+    [
+      "a tag too long",
+      { title: "T", content: "<p>x</p>", tags: ["ok", "x".repeat(31)] },
+      "Invalid tags.1: Tags can be at most 30 characters",
+    ],
     ["tags not a list", { title: "T", content: "<p>x</p>", tags: "dragons" }, /^Invalid tags: /],
     ["published not a boolean", { title: "T", content: "<p>x</p>", published: "yes" }, /^Invalid published: /],
   ])("refuses %s with a 400 naming the field, storing nothing", async (_label, payload, message) => {
@@ -246,11 +335,22 @@ describe("slugs", () => {
   });
 
   it("gives different slugs to posts of one title saved at the same moment", async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => send("POST", "/api/admin/blog", admin.cookies, { title: "Racing Title", content: "<p>x</p>" })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send("POST", "/api/admin/blog", admin.cookies, { title: "Racing Title", content: "<p>x</p>" }),
+      ),
+    );
     expect(results.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
     const slugs = results.map((res) => (res.json() as AdminBlogPost).slug);
     expect(new Set(slugs).size).toBe(6);
-    expect(slugs.sort()).toEqual(["racing-title", "racing-title-2", "racing-title-3", "racing-title-4", "racing-title-5", "racing-title-6"]);
+    expect(slugs.sort()).toEqual([
+      "racing-title",
+      "racing-title-2",
+      "racing-title-3",
+      "racing-title-4",
+      "racing-title-5",
+      "racing-title-6",
+    ]);
   });
 
   it("falls back to 'post' for a title with nothing to keep, and keeps long ones within 80 characters", async () => {
@@ -266,7 +366,11 @@ describe("slugs", () => {
     const first = await createPost({ slug: "my-explicit-slug" });
     expect(first.slug).toBe("my-explicit-slug");
     const before = (await t.database.db.select().from(blogPosts)).length;
-    const res = await send("POST", "/api/admin/blog", admin.cookies, { title: "Another", content: "<p>x</p>", slug: "my-explicit-slug" });
+    const res = await send("POST", "/api/admin/blog", admin.cookies, {
+      title: "Another",
+      content: "<p>x</p>",
+      slug: "my-explicit-slug",
+    });
     expect(res.statusCode).toBe(409);
     expect(res.body).toBe('The slug "my-explicit-slug" is already taken');
     expect(await t.database.db.select().from(blogPosts)).toHaveLength(before);
@@ -275,16 +379,31 @@ describe("slugs", () => {
   it("keeps a post's own slug on update, refuses another post's with 409, regenerates when cleared", async () => {
     const a = await createPost({ title: "Slug Owner A", slug: "slug-owner-a" });
     const b = await createPost({ title: "Slug Owner B" });
-    const same = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, { title: "Changed title", content: "<p>x</p>", slug: "slug-owner-a" });
+    const same = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, {
+      title: "Changed title",
+      content: "<p>x</p>",
+      slug: "slug-owner-a",
+    });
     expect(same.statusCode).toBe(200);
     expect(same.json().slug).toBe("slug-owner-a");
-    const taken = await send("PUT", `/api/admin/blog/${b.id}`, admin.cookies, { title: "Slug Owner B", content: "<p>x</p>", slug: "slug-owner-a" });
+    const taken = await send("PUT", `/api/admin/blog/${b.id}`, admin.cookies, {
+      title: "Slug Owner B",
+      content: "<p>x</p>",
+      slug: "slug-owner-a",
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toBe('The slug "slug-owner-a" is already taken');
-    const cleared = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, { title: "Changed title", content: "<p>x</p>", slug: "" });
+    const cleared = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, {
+      title: "Changed title",
+      content: "<p>x</p>",
+      slug: "",
+    });
     expect(cleared.json().slug).toBe("changed-title");
     // Cleared again with the same title: its own slug is not "taken" by itself.
-    const again = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, { title: "Changed title", content: "<p>x</p>" });
+    const again = await send("PUT", `/api/admin/blog/${a.id}`, admin.cookies, {
+      title: "Changed title",
+      content: "<p>x</p>",
+    });
     expect(again.json().slug).toBe("changed-title");
   });
 });
@@ -292,8 +411,14 @@ describe("slugs", () => {
 describe("PUT /api/admin/blog/{id}", () => {
   it("is for admins only: 401 for visitors, 403 for users, and the post is unchanged", async () => {
     const post = await createPost();
-    const visitor = await send("PUT", `/api/admin/blog/${post.id}`, undefined, { title: "Hacked", content: "<p>x</p>" });
-    const member = await send("PUT", `/api/admin/blog/${post.id}`, user.cookies, { title: "Hacked", content: "<p>x</p>" });
+    const visitor = await send("PUT", `/api/admin/blog/${post.id}`, undefined, {
+      title: "Hacked",
+      content: "<p>x</p>",
+    });
+    const member = await send("PUT", `/api/admin/blog/${post.id}`, user.cookies, {
+      title: "Hacked",
+      content: "<p>x</p>",
+    });
     expect(visitor.statusCode).toBe(401);
     expect(member.statusCode).toBe(403);
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
@@ -302,21 +427,59 @@ describe("PUT /api/admin/blog/{id}", () => {
 
   it("replaces the fields, sets updatedAt on every change, publishedAt when first published only, and keeps the author", async () => {
     const draft = await createPost({ published: false, tags: ["a"] });
-    const edited = (await send("PUT", `/api/admin/blog/${draft.id}`, otherAdmin.cookies, { title: "Edited", content: "<p>new</p>", tags: ["b"], authorId: otherAdmin.id, publishedAt: "2001-01-01T00:00:00.000Z" })).json() as AdminBlogPost;
-    expect(edited).toMatchObject({ title: "Edited", content: "<p>new</p>", tags: ["b"], excerpt: null, published: false, publishedAt: null, authorId: admin.id, createdAt: draft.createdAt });
+    const edited = (
+      await send("PUT", `/api/admin/blog/${draft.id}`, otherAdmin.cookies, {
+        title: "Edited",
+        content: "<p>new</p>",
+        tags: ["b"],
+        authorId: otherAdmin.id,
+        publishedAt: "2001-01-01T00:00:00.000Z",
+      })
+    ).json() as AdminBlogPost;
+    expect(edited).toMatchObject({
+      title: "Edited",
+      content: "<p>new</p>",
+      tags: ["b"],
+      excerpt: null,
+      published: false,
+      publishedAt: null,
+      authorId: admin.id,
+      createdAt: draft.createdAt,
+    });
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(draft.updatedAt));
 
-    const published = (await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, { title: "Edited", content: "<p>new</p>", published: true })).json() as AdminBlogPost;
+    const published = (
+      await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: true,
+      })
+    ).json() as AdminBlogPost;
     expect(published.publishedAt).not.toBeNull();
-    const unpublished = (await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, { title: "Edited", content: "<p>new</p>", published: false })).json() as AdminBlogPost;
+    const unpublished = (
+      await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: false,
+      })
+    ).json() as AdminBlogPost;
     expect(unpublished).toMatchObject({ published: false, publishedAt: published.publishedAt });
-    const republished = (await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, { title: "Edited", content: "<p>new</p>", published: true })).json() as AdminBlogPost;
+    const republished = (
+      await send("PUT", `/api/admin/blog/${draft.id}`, admin.cookies, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: true,
+      })
+    ).json() as AdminBlogPost;
     expect(republished).toMatchObject({ published: true, publishedAt: published.publishedAt });
     expect(Date.parse(republished.updatedAt)).toBeGreaterThan(Date.parse(unpublished.updatedAt));
   });
 
   it("answers 404 for an unknown post and 400 for an id that is not one", async () => {
-    const missing = await send("PUT", "/api/admin/blog/3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10", admin.cookies, { title: "T", content: "<p>x</p>" });
+    const missing = await send("PUT", "/api/admin/blog/3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10", admin.cookies, {
+      title: "T",
+      content: "<p>x</p>",
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe("Blog post not found");
     const bad = await send("PUT", "/api/admin/blog/not-an-id", admin.cookies, { title: "T", content: "<p>x</p>" });
@@ -369,7 +532,10 @@ describe("the body is sanitised on every save", () => {
 
   it("sanitises again on update", async () => {
     const post = await createPost();
-    const res = await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, { title: post.title, content: '<p onclick="x()">Safe</p><script>alert(1)</script>' });
+    const res = await send("PUT", `/api/admin/blog/${post.id}`, admin.cookies, {
+      title: post.title,
+      content: '<p onclick="x()">Safe</p><script>alert(1)</script>',
+    });
     expect(res.json().content).toBe("<p>Safe</p>");
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(row!.content).toBe("<p>Safe</p>");
@@ -445,7 +611,12 @@ const ALLOWED_TAGS = new Set(Object.keys(BLOG_HTML_ELEMENTS));
 /** Every problem that would let stored HTML run script in a browser; empty when there is none. */
 function executableParts(html: string): string[] {
   const problems: string[] = [];
-  if (/<\s*(script|svg|math|iframe|object|embed|style|link|meta|base|form|template|input|button|body|frame|frameset|applet)\b/i.test(html)) problems.push("dangerous element");
+  if (
+    /<\s*(script|svg|math|iframe|object|embed|style|link|meta|base|form|template|input|button|body|frame|frameset|applet)\b/i.test(
+      html,
+    )
+  )
+    problems.push("dangerous element");
   // The sanitiser writes tags in one normalised form; anything it left unparsed is a stray "<".
   const tag = /<(\/?)([a-zA-Z0-9]+)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*\/?>/g;
   for (const match of html.matchAll(tag)) {
@@ -456,11 +627,13 @@ function executableParts(html: string): string[] {
       const value = (attr[2] ?? "").replace(/&amp;/g, "&");
       if (!(ALLOWED_ATTRIBUTES[name] ?? []).includes(attribute)) problems.push(`attribute ${attribute} on <${name}>`);
       if (/^on/.test(attribute)) problems.push(`event handler ${attribute}`);
-      if ((attribute === "href" || attribute === "src") && !/^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(value)) problems.push(`${attribute}=${value}`);
+      if ((attribute === "href" || attribute === "src") && !/^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(value))
+        problems.push(`${attribute}=${value}`);
       // Browsers ignore tabs, newlines and other controls inside a scheme name.
       const compact = [...value].filter((c) => c.charCodeAt(0) > 0x20).join("");
       if (/(javascript|vbscript|data):/i.test(compact)) problems.push(`script URL ${value}`);
-      if (name === "img" && attribute === "src" && !/^(https:\/\/|\/objects\/)/.test(value)) problems.push(`image from ${value}`);
+      if (name === "img" && attribute === "src" && !/^(https:\/\/|\/objects\/)/.test(value))
+        problems.push(`image from ${value}`);
     }
   }
   // Outside tags, "<" only appears escaped.
@@ -475,19 +648,30 @@ describe("XSS catalogue", () => {
   });
 
   it("accepts what the sanitiser keeps", () => {
-    expect(executableParts('<p>a &lt;script&gt; <a href="https://x.example/" rel="noopener noreferrer nofollow">x</a><img src="/objects/u/1" alt="" /></p>')).toEqual([]);
+    expect(
+      executableParts(
+        '<p>a &lt;script&gt; <a href="https://x.example/" rel="noopener noreferrer nofollow">x</a><img src="/objects/u/1" alt="" /></p>',
+      ),
+    ).toEqual([]);
   });
 
-  it.each(XSS_PAYLOADS.map((payload, i) => [i + 1, payload]))("payload %i is stored and served with nothing executable: %s", async (_n, payload) => {
-    const res = await send("POST", "/api/admin/blog", admin.cookies, { title: uniqueTitle("XSS"), content: `<p>Before</p>${payload}<p>After</p>`, published: true });
-    expect(res.statusCode).toBe(201);
-    const post = res.json() as AdminBlogPost;
-    const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    const served = (await get(`/api/blog/posts/${post.slug}`)).json() as BlogPost;
-    for (const html of [row!.content, post.content, served.content]) {
-      expect(executableParts(html), html).toEqual([]);
-      // An unclosed raw-text element (<style>, <noscript>…) may take the rest with it; the start stays.
-      expect(html).toMatch(/^<p>Before<\/p>/);
-    }
-  });
+  it.each(XSS_PAYLOADS.map((payload, i) => [i + 1, payload]))(
+    "payload %i is stored and served with nothing executable: %s",
+    async (_n, payload) => {
+      const res = await send("POST", "/api/admin/blog", admin.cookies, {
+        title: uniqueTitle("XSS"),
+        content: `<p>Before</p>${payload}<p>After</p>`,
+        published: true,
+      });
+      expect(res.statusCode).toBe(201);
+      const post = res.json() as AdminBlogPost;
+      const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      const served = (await get(`/api/blog/posts/${post.slug}`)).json() as BlogPost;
+      for (const html of [row!.content, post.content, served.content]) {
+        expect(executableParts(html), html).toEqual([]);
+        // An unclosed raw-text element (<style>, <noscript>…) may take the rest with it; the start stays.
+        expect(html).toMatch(/^<p>Before<\/p>/);
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { HttpError } from "../../http/errors";
 import type { BlogPostInput } from "../../../shared/blog";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
 import { numberedSlug, slugify } from "../../../shared/slug";
 import { sanitizeBlogHtml } from "./sanitize";
 import { isUniqueViolation, toAdminBlogPost, toBlogPost, type BlogRepository } from "./repository";
@@ -62,7 +62,8 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
   async function save(input: BlogPostInput, target: { id: string } | { authorId: string }): Promise<string> {
     const id = "id" in target ? target.id : null;
     const content = sanitizeBlogHtml(input.content);
-    if (!hasVisibleContent(content)) throw new HttpError(400, "Invalid content: nothing is left once unsafe or unsupported markup is removed");
+    if (!hasVisibleContent(content))
+      throw new HttpError(400, "Invalid content: nothing is left once unsafe or unsupported markup is removed");
     if (input.slug && (await repository.slugTaken(input.slug, id))) throw slugTaken(input.slug);
     const base = slugify(input.title) || FALLBACK_SLUG;
     for (let attempt = 1; ; attempt++) {

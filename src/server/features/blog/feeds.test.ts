@@ -6,7 +6,7 @@ import { dragons, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { absoluteLinks, buildRss } from "./feeds";
 
 const ORIGIN = "http://dragongrid.test";
@@ -31,7 +31,12 @@ beforeAll(async () => {
   user = await createSignedInUser(t);
   await t.database.db.update(users).set({ firstName: "Ada", lastName: "Lovelace" }).where(eq(users.id, admin.id));
   dragonId = crypto.randomUUID();
-  await t.database.db.insert(dragons).values({ id: dragonId, name: "Ember", previewKey: `dragons/${dragonId}/preview.webp`, hiresKey: `dragons/${dragonId}/hires.png` });
+  await t.database.db.insert(dragons).values({
+    id: dragonId,
+    name: "Ember",
+    previewKey: `dragons/${dragonId}/preview.webp`,
+    hiresKey: `dragons/${dragonId}/hires.png`,
+  });
   published = await createPost({
     title: "Drawing Dragon Scales",
     content: '<p>Scales <a href="/home">library</a></p><img src="/objects/uploads/abc-1" alt="Scales" />',
@@ -57,11 +62,18 @@ const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ me
 
 function metaContent(html: string, attr: "name" | "property", key: string): string | undefined {
   const match = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html);
-  return match?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
 }
 
 describe("the page /blog/{slug}", () => {
@@ -74,10 +86,15 @@ describe("the page /blog/{slug}", () => {
     expect(metaContent(html, "name", "description")).toBe("How to draw scales with the grid.");
     expect(metaContent(html, "property", "og:type")).toBe("article");
     expect(metaContent(html, "property", "og:title")).toBe("Drawing Dragon Scales · Dragon Grid");
-    expect(metaContent(html, "property", "og:image")).toBe(`${ORIGIN}/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b`);
+    expect(metaContent(html, "property", "og:image")).toBe(
+      `${ORIGIN}/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b`,
+    );
     expect(metaContent(html, "property", "og:url")).toBe(`${ORIGIN}/blog/${published.slug}`);
     expect(metaContent(html, "property", "article:published_time")).toBe(published.publishedAt);
-    expect([...html.matchAll(/property="article:tag" content="([^"]*)"/g)].map((m) => m[1])).toEqual(["scales", "grid"]);
+    expect([...html.matchAll(/property="article:tag" content="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      "scales",
+      "grid",
+    ]);
     const [article, ...more] = jsonLd(html);
     expect(more).toEqual([]);
     expect(article).toMatchObject({
@@ -94,8 +111,12 @@ describe("the page /blog/{slug}", () => {
 
   it("starts loading the post's data with the HTML", async () => {
     const res = await get(`/blog/${published.slug}`);
-    expect(res.body).toContain(`<link rel="preload" as="fetch" href="/api/blog/posts/${published.slug}" crossorigin="use-credentials">`);
-    expect((await get("/blog")).body).toContain('<link rel="preload" as="fetch" href="/api/blog/posts" crossorigin="use-credentials">');
+    expect(res.body).toContain(
+      `<link rel="preload" as="fetch" href="/api/blog/posts/${published.slug}" crossorigin="use-credentials">`,
+    );
+    expect((await get("/blog")).body).toContain(
+      '<link rel="preload" as="fetch" href="/api/blog/posts" crossorigin="use-credentials">',
+    );
   });
 
   it("uses the meta title and description when set, escaped, and keeps JSON-LD inside its script element", async () => {
@@ -114,7 +135,13 @@ describe("the page /blog/{slug}", () => {
 
   it("is the not-found page with status 404 for an unknown slug", async () => {
     // A NUL cannot be sent to PostgreSQL at all (it answered 500 for /blog/%00); bad escapes are the router's.
-    for (const url of ["/blog/no-such-post", "/blog/Not%20A%20Slug", `/blog/${draft.slug}`, "/blog/%00", "/blog/a%00b"]) {
+    for (const url of [
+      "/blog/no-such-post",
+      "/blog/Not%20A%20Slug",
+      `/blog/${draft.slug}`,
+      "/blog/%00",
+      "/blog/a%00b",
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
@@ -140,7 +167,10 @@ describe("the page /blog/{slug}", () => {
   });
 });
 
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["item", "url", "category"].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ["item", "url", "category"].includes(name),
+});
 
 describe("GET /blog/rss.xml", () => {
   it("is well-formed RSS 2.0 with the published posts, newest first, and no draft", async () => {
@@ -151,27 +181,49 @@ describe("GET /blog/rss.xml", () => {
     const rss = parser.parse(res.body).rss;
     expect(rss["@_version"]).toBe("2.0");
     const items = rss.channel.item as Record<string, unknown>[];
-    expect(items.map((item) => item.link)).toEqual([`${ORIGIN}/blog/${nasty.slug}`, `${ORIGIN}/blog/${published.slug}`]);
+    expect(items.map((item) => item.link)).toEqual([
+      `${ORIGIN}/blog/${nasty.slug}`,
+      `${ORIGIN}/blog/${published.slug}`,
+    ]);
     expect(res.body).not.toContain("Secret Draft Post");
     const scales = items[1]!;
-    expect(scales).toMatchObject({ title: "Drawing Dragon Scales", description: "How to draw scales with the grid.", "dc:creator": "Ada Lovelace", category: ["scales", "grid"] });
-    expect(new Date(scales.pubDate as string).toISOString()).toBe(new Date(Math.floor(Date.parse(published.publishedAt!) / 1000) * 1000).toISOString());
+    expect(scales).toMatchObject({
+      title: "Drawing Dragon Scales",
+      description: "How to draw scales with the grid.",
+      "dc:creator": "Ada Lovelace",
+      category: ["scales", "grid"],
+    });
+    expect(new Date(scales.pubDate as string).toISOString()).toBe(
+      new Date(Math.floor(Date.parse(published.publishedAt!) / 1000) * 1000).toISOString(),
+    );
     // Our own links and pictures made absolute for readers elsewhere.
-    expect(scales["content:encoded"]).toBe(`<p>Scales <a href="${ORIGIN}/home">library</a></p><img src="${ORIGIN}/objects/uploads/abc-1" alt="Scales" />`);
+    expect(scales["content:encoded"]).toBe(
+      `<p>Scales <a href="${ORIGIN}/home">library</a></p><img src="${ORIGIN}/objects/uploads/abc-1" alt="Scales" />`,
+    );
     expect(res.body).not.toContain(admin.email);
     // A title with CDATA ends and a control character still gives a readable feed.
     expect(items[0]!.title).toContain("</script><script>alert(1)</script> out");
   });
 
   it("lists at most the newest 20", () => {
-    const posts = Array.from({ length: 25 }, (_, i) => ({ ...published, id: `${i}`, slug: `post-${i}`, title: `Post ${i}` }));
+    const posts = Array.from({ length: 25 }, (_, i) => ({
+      ...published,
+      id: `${i}`,
+      slug: `post-${i}`,
+      title: `Post ${i}`,
+    }));
     const rss = parser.parse(buildRss(posts, ORIGIN)).rss;
     expect(rss.channel.item).toHaveLength(20);
     expect(rss.channel.item[0].title).toBe("Post 0");
   });
 
   it("makes only our own paths absolute", () => {
-    expect(absoluteLinks('<a href="/x">a</a><a href="https://e.com/">b</a><img src="/objects/u/1" /><a href="#top">c</a>', ORIGIN)).toBe(
+    expect(
+      absoluteLinks(
+        '<a href="/x">a</a><a href="https://e.com/">b</a><img src="/objects/u/1" /><a href="#top">c</a>',
+        ORIGIN,
+      ),
+    ).toBe(
       `<a href="${ORIGIN}/x">a</a><a href="https://e.com/">b</a><img src="${ORIGIN}/objects/u/1" /><a href="#top">c</a>`,
     );
   });
@@ -220,7 +272,12 @@ describe("drafts stay private everywhere", () => {
       sitemap: (await get("/sitemap.xml")).body.includes(late.slug),
     });
     expect(await places()).toEqual({ list: false, post: false, page: false, rss: false, sitemap: false });
-    await t.app.inject({ method: "PUT", url: `/api/admin/blog/${late.id}`, cookies: admin.cookies, payload: { title: late.title, slug: late.slug, content: late.content, published: true } });
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/blog/${late.id}`,
+      cookies: admin.cookies,
+      payload: { title: late.title, slug: late.slug, content: late.content, published: true },
+    });
     expect(await places()).toEqual({ list: true, post: true, page: true, rss: true, sitemap: true });
   });
 });

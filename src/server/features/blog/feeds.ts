@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import { BLOG_RSS_ITEMS } from "../../../shared/blog";
-import { blogAuthorName, type BlogPost } from "../../../shared/blog-posts";
+import { blogAuthorName } from "../../../shared/blog/posts";
+import type { BlogPost } from "../../../shared/blog/answers";
 import { SITE_NAME } from "../../../shared/site";
 
 // XML 1.0 allows only these characters, even inside CDATA; a title may hold others (text()
@@ -13,7 +14,9 @@ const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FF
 const cdata = (value: string) => value.replace(NOT_XML, "").replace(/]]>/g, "]]&gt;");
 
 const escapeXml = (value: string) =>
-  value.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  value
+    .replace(NOT_XML, "")
+    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Our own paths in sanitised HTML made absolute, for feed readers that show it elsewhere. */
 export function absoluteLinks(html: string, origin: string): string {
@@ -65,14 +68,19 @@ export interface SitemapEntry {
 /** GET /sitemap.xml: the pages worth indexing, each with when it last changed where that is known. */
 export function buildSitemap(entries: readonly SitemapEntry[], origin: string): string {
   const urls = entries.map(
-    (entry) => `  <url>\n    <loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastmod ? `\n    <lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ""}\n  </url>`,
+    (entry) =>
+      `  <url>\n    <loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastmod ? `\n    <lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ""}\n  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** The sitemap's pages: the landing page, the library, every dragon, the blog and every published post. */
-export function sitemapEntries(dragons: readonly { id: string; createdAt: string }[], published: readonly BlogPost[]): SitemapEntry[] {
-  const latest = (dates: string[]) => dates.reduce<string | undefined>((max, date) => (!max || date > max ? date : max), undefined);
+export function sitemapEntries(
+  dragons: readonly { id: string; createdAt: string }[],
+  published: readonly BlogPost[],
+): SitemapEntry[] {
+  const latest = (dates: string[]) =>
+    dates.reduce<string | undefined>((max, date) => (!max || date > max ? date : max), undefined);
   const library = latest(dragons.map((dragon) => dragon.createdAt));
   const blog = latest(published.map((post) => post.updatedAt));
   return [

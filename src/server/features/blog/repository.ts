@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogPosts, users } from "../../db/schema";
 import type { BlogPostInput } from "../../../shared/blog";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
 
 // A post with its author's name and address (the address only ever leaves in admin answers).
 const columns = {
@@ -56,12 +56,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createBlogRepository(db: Database) {
-  const select = (where: SQL | undefined) => db.select(columns).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId)).where(where);
+  const select = (where: SQL | undefined) =>
+    db.select(columns).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId)).where(where);
 
   return {
     /** Published posts, newest publication first. */
     async listPublished(): Promise<BlogRow[]> {
-      return select(eq(blogPosts.published, true)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id));
+      return select(eq(blogPosts.published, true)).orderBy(
+        desc(blogPosts.publishedAt),
+        desc(blogPosts.createdAt),
+        desc(blogPosts.id),
+      );
     },
 
     /** Every post, drafts included, newest first: the admin list. */
@@ -70,7 +75,9 @@ export function createBlogRepository(db: Database) {
     },
 
     async getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<BlogRow | null> {
-      const [row] = await select(options.includeDrafts ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)));
+      const [row] = await select(
+        options.includeDrafts ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)),
+      );
       return row ?? null;
     },
 
@@ -117,7 +124,9 @@ export function createBlogRepository(db: Database) {
         .set({
           ...values,
           updatedAt: now,
-          ...(values.published ? { publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+          ...(values.published
+            ? { publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` }
+            : {}),
         })
         .where(eq(blogPosts.id, id))
         .returning({ id: blogPosts.id });

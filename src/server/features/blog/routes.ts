@@ -2,7 +2,8 @@ import type { NoticeChannel } from "../../db/change-notices";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
-import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta, type AdminBlogPost, type BlogPost } from "../../../shared/blog-posts";
+import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
 import { SITE_NAME } from "../../../shared/site";
 import { requireAdmin } from "../../auth/sessions";
 import type { ServerPageMeta } from "../../http/page-resolvers";
@@ -29,14 +30,22 @@ const FEED_CACHE = "public, max-age=300";
 export function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
   const { title, description } = blogPostMeta(post);
   const url = `${origin}/blog/${encodeURIComponent(post.slug)}`;
-  const image = post.featuredImageUrl ? (post.featuredImageUrl.startsWith("/") ? `${origin}${post.featuredImageUrl}` : post.featuredImageUrl) : null;
+  const image = post.featuredImageUrl
+    ? post.featuredImageUrl.startsWith("/")
+      ? `${origin}${post.featuredImageUrl}`
+      : post.featuredImageUrl
+    : null;
   const author = blogAuthorName(post);
   return {
     title,
     description,
     ...(image ? { image } : {}),
     ogType: "article",
-    article: { ...(post.publishedAt ? { publishedTime: post.publishedAt } : {}), modifiedTime: post.updatedAt, tags: post.tags },
+    article: {
+      ...(post.publishedAt ? { publishedTime: post.publishedAt } : {}),
+      modifiedTime: post.updatedAt,
+      tags: post.tags,
+    },
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Article",
@@ -45,7 +54,10 @@ export function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
       ...(image ? { image: [image] } : {}),
       ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
       dateModified: post.updatedAt,
-      author: author === ANONYMOUS_AUTHOR ? { "@type": "Organization", name: SITE_NAME } : { "@type": "Person", name: author },
+      author:
+        author === ANONYMOUS_AUTHOR
+          ? { "@type": "Organization", name: SITE_NAME }
+          : { "@type": "Person", name: author },
       publisher: { "@type": "Organization", name: SITE_NAME, url: origin },
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
@@ -81,16 +93,22 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   // A draft or an unknown slug is a 404 for everyone but admins, who may preview drafts.
   route(app, "GET /api/blog/posts/:slug", {}, async (request, reply): Promise<BlogPost> => {
     const { slug } = request.params;
-    const post = (await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null);
+    const post =
+      (await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null);
     if (!post) throw new HttpError(404, "Blog post not found");
     if (!post.published) reply.header("cache-control", "no-store");
     return post;
   });
 
-  route(app, "GET /api/admin/blog", { preValidation: requireAdmin }, async (_request, reply): Promise<AdminBlogPost[]> => {
-    reply.header("cache-control", "no-store");
-    return blog.adminList();
-  });
+  route(
+    app,
+    "GET /api/admin/blog",
+    { preValidation: requireAdmin },
+    async (_request, reply): Promise<AdminBlogPost[]> => {
+      reply.header("cache-control", "no-store");
+      return blog.adminList();
+    },
+  );
 
   route(app, "POST /api/admin/blog", { preValidation: requireAdmin }, async (request, reply) => {
     const caller = await requireAdmin(request);
@@ -109,12 +127,18 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
 
   route(app, "GET /blog/rss.xml", {}, async (_request, reply) => {
     const { posts } = await blog.published();
-    return reply.header("cache-control", FEED_CACHE).type("application/rss+xml; charset=utf-8").send(buildRss(posts, origin));
+    return reply
+      .header("cache-control", FEED_CACHE)
+      .type("application/rss+xml; charset=utf-8")
+      .send(buildRss(posts, origin));
   });
 
   route(app, "GET /sitemap.xml", {}, async (_request, reply) => {
     const [dragons, { posts }] = await Promise.all([listDragons(), blog.published()]);
-    return reply.header("cache-control", FEED_CACHE).type("application/xml; charset=utf-8").send(buildSitemap(sitemapEntries(dragons, posts), origin));
+    return reply
+      .header("cache-control", FEED_CACHE)
+      .type("application/xml; charset=utf-8")
+      .send(buildSitemap(sitemapEntries(dragons, posts), origin));
   });
 
   // A route rather than a file in the client's public folder: it names this deployment's origin.
@@ -126,7 +150,9 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps) {
   app.pageMetaResolvers.push(async (pathname, request) => {
     const slug = slugOf(pathname);
     if (slug === null) return null;
-    const post = slug ? ((await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null)) : null;
+    const post = slug
+      ? ((await blog.getPublished(slug)) ?? (request.user?.isAdmin ? await blog.getDraftOrPublished(slug) : null))
+      : null;
     return post ? articleMeta(post, origin) : PAGE_NOT_FOUND;
   });
 

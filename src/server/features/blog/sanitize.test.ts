@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_HTML_ELEMENTS, BLOG_HTML_RENAMED } from "../../../shared/blog-html";
+import { BLOG_HTML_ELEMENTS, BLOG_HTML_RENAMED } from "../../../shared/blog/html";
 import { sanitizeBlogHtml } from "./sanitize";
 
 // The sanitiser keeps exactly the shared declaration: every element and attribute in it, and
@@ -28,7 +28,8 @@ function element(tag: string, attributes: [string, string][]): string {
 }
 
 // Every element of the HTML standard (and a few obsolete ones browsers still parse).
-const HTML_ELEMENTS = `a abbr acronym address area article aside audio b base bdi bdo big blink blockquote body br button
+const HTML_ELEMENTS =
+  `a abbr acronym address area article aside audio b base bdi bdo big blink blockquote body br button
 canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div dl dt em embed fieldset
 figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins
 kbd label legend li link main map mark marquee math menu meta meter nav nobr noembed noframes noscript object ol
@@ -37,10 +38,25 @@ small source span strike strong style sub summary sup svg table tbody td templat
 tr track tt u ul var video wbr xmp`.split(/\s+/);
 
 // Script, form-control and embedding containers: their content goes with them (embed is void: it has none).
-const RAW_TEXT = new Set(["script", "style", "textarea", "option", "noscript", "iframe", "noembed", "noframes", "xmp", "template", "title", "object", "select"]);
+const RAW_TEXT = new Set([
+  "script",
+  "style",
+  "textarea",
+  "option",
+  "noscript",
+  "iframe",
+  "noembed",
+  "noframes",
+  "xmp",
+  "template",
+  "title",
+  "object",
+  "select",
+]);
 
 // Global attributes, event handlers and the attributes of the declared elements that are not declared.
-const OTHER_ATTRIBUTES = `id class style lang dir hidden tabindex accesskey contenteditable draggable spellcheck translate
+const OTHER_ATTRIBUTES =
+  `id class style lang dir hidden tabindex accesskey contenteditable draggable spellcheck translate
 inert popover autofocus nonce slot is role aria-label aria-hidden data-x onclick onerror onload onmouseover target
 download ping hreflang type referrerpolicy srcset sizes loading decoding crossorigin usemap ismap fetchpriority
 reversed value cite datetime name`.split(/\s+/);
@@ -72,7 +88,9 @@ describe("the sanitiser keeps exactly the shared declaration", () => {
       for (const name of OTHER_ATTRIBUTES) {
         if (attributes.includes(name)) continue;
         const valid = attributes.map((declared): [string, string] => [declared, VALID_VALUES[declared]!]);
-        expect(sanitizeBlogHtml(element(tag, [...valid, [name, "x"]])), `${name} on <${tag}>`).toBe(element(tag, valid));
+        expect(sanitizeBlogHtml(element(tag, [...valid, [name, "x"]])), `${name} on <${tag}>`).toBe(
+          element(tag, valid),
+        );
       }
     }
   });

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { isAllowedImageUrl } from "../../../shared/blog";
-import { BLOG_HTML_ELEMENTS, BLOG_HTML_RENAMED } from "../../../shared/blog-html";
+import { BLOG_HTML_ELEMENTS, BLOG_HTML_RENAMED } from "../../../shared/blog/html";
 
 /** rel of every link that leaves the site: no window.opener, no referrer, no ranking passed on. */
 export const EXTERNAL_LINK_REL = "noopener noreferrer nofollow";
@@ -27,14 +27,31 @@ function linkKind(href: string): "external" | "internal" | null {
 // what it is.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: Object.keys(BLOG_HTML_ELEMENTS),
-  allowedAttributes: Object.fromEntries(Object.entries(BLOG_HTML_ELEMENTS).map(([tag, attributes]) => [tag, [...attributes]])),
+  allowedAttributes: Object.fromEntries(
+    Object.entries(BLOG_HTML_ELEMENTS).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
   allowedClasses: { code: ["language-*"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   allowedStyles: {},
   disallowedTagsMode: "discard",
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "noembed", "noframes", "xmp", "template", "title", "object", "embed", "select"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "noembed",
+    "noframes",
+    "xmp",
+    "template",
+    "title",
+    "object",
+    "embed",
+    "select",
+  ],
   transformTags: {
     ...BLOG_HTML_RENAMED,
     a: (tagName, attribs) => {

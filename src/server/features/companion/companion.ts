@@ -9,7 +9,7 @@ import { serverSecret } from "../../http/secrets";
 import { LOCAL_UPLOAD_PATH } from "../../storage/local-backend";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
-import { COMPANION_PATH } from "../../../shared/remote-sources";
+import { COMPANION_PATH } from "../../../shared/uploads/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */

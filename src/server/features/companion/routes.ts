@@ -8,9 +8,15 @@ import { clientKey } from "../../http/rate-limiter";
 import { IMAGE_TYPES } from "../../images/sniff";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../../shared/uploads";
-import { COMPANION_PATH, getBodySchema, type RemoteSources } from "../../../shared/remote-sources";
+import { COMPANION_PATH, getBodySchema, type RemoteSources } from "../../../shared/uploads/remote-sources";
 import { requireUser, type Sessions } from "../../auth/sessions";
-import { createCompanion, explainCompanionError, installCompanionSocket, selfOrigin, type CompanionHandler } from "./companion";
+import {
+  createCompanion,
+  explainCompanionError,
+  installCompanionSocket,
+  selfOrigin,
+  type CompanionHandler,
+} from "./companion";
 import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
 
 /** A link the server may fetch: http(s), and neither it nor a redirect leads to this machine or a private network. */
@@ -21,12 +27,15 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
   } catch {
     throw new HttpError(400, "Enter a full link starting with http:// or https://");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new HttpError(400, "Enter a full link starting with http:// or https://");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new HttpError(400, "Enter a full link starting with http:// or https://");
   try {
     await checkLinkAddresses(url, allowLoopback);
   } catch (error) {
-    if (error instanceof PrivateAddressError) throw new HttpError(400, "Links to private or local network addresses are not allowed");
-    if (error instanceof UnknownHostError) throw new HttpError(400, "We could not find that address. Please check the link.");
+    if (error instanceof PrivateAddressError)
+      throw new HttpError(400, "Links to private or local network addresses are not allowed");
+    if (error instanceof UnknownHostError)
+      throw new HttpError(400, "We could not find that address. Please check the link.");
     throw error;
   }
 }
@@ -37,16 +46,29 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
  * once to a URL we sign here, so our PUT route (or S3's POST policy and then set-acl) checks the
  * size and the real image bytes. Whatever destination the browser named is replaced.
  */
-async function directToOwnUpload(app: FastifyInstance, storage: ObjectStorage, request: FastifyRequest, body: z.infer<typeof getBodySchema>, senderFields: readonly string[] = []) {
+async function directToOwnUpload(
+  app: FastifyInstance,
+  storage: ObjectStorage,
+  request: FastifyRequest,
+  body: z.infer<typeof getBodySchema>,
+  senderFields: readonly string[] = [],
+) {
   const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!(IMAGE_TYPES as readonly string[]).includes(type)) throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
+  if (!(IMAGE_TYPES as readonly string[]).includes(type))
+    throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
   if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
   const key = body.metadata.objectPath.slice("/objects/".length);
   const caller = await requireUser(request);
   const object = await storage.get(key);
   if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
   if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
-  const signed = await storage.backend.createUploadUrl({ key, contentTypes: [type], maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, senderFields });
+  const signed = await storage.backend.createUploadUrl({
+    key,
+    contentTypes: [type],
+    maxBytes: UPLOAD_MAX_BYTES,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    senderFields,
+  });
   let endpoint = signed.url;
   if (endpoint.startsWith("/")) {
     const origin = selfOrigin(app);
@@ -92,7 +114,11 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
   Object.defineProperty(reply.raw, "sendStatus", {
     configurable: true,
     value(this: ServerResponse & { json: (body: unknown) => unknown }, status: number) {
-      if (status < 400) return (Object.getPrototypeOf(this) as { sendStatus: (status: number) => unknown }).sendStatus.call(this, status);
+      if (status < 400)
+        return (Object.getPrototypeOf(this) as { sendStatus: (status: number) => unknown }).sendStatus.call(
+          this,
+          status,
+        );
       this.statusCode = status;
       return this.json({ message: REFUSALS[status] ?? "The remote source could not handle this request" });
     },
@@ -116,8 +142,15 @@ function answerUnhandled(request: FastifyRequest, response: ServerResponse, erro
     response.end();
     return;
   }
-  const body = JSON.stringify({ message: error ? "The remote source could not be reached. Please try again." : "Not found" });
-  response.writeHead(error ? 502 : 404, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
+  const body = JSON.stringify({
+    message: error ? "The remote source could not be reached. Please try again." : "Not found",
+  });
+  response
+    .writeHead(error ? 502 : 404, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    })
+    .end(body);
 }
 
 /**
@@ -126,7 +159,10 @@ function answerUnhandled(request: FastifyRequest, response: ServerResponse, erro
  * Companion's routes (the OAuth dance, folder listings, thumbnails) through one wildcard. The
  * routes that start a download are checked here first (see checkLink, directToOwnUpload).
  */
-export async function registerCompanionRoutes(app: FastifyInstance, deps: { config: Config; storage: ObjectStorage; sessions: Sessions }) {
+export async function registerCompanionRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; storage: ObjectStorage; sessions: Sessions },
+) {
   const { config, storage, sessions } = deps;
   // Made on the first request that needs it (see loadCompanion); a failed start is tried again.
   let handler: Promise<CompanionHandler> | undefined;
@@ -150,24 +186,45 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
       const { status, message } = errorAnswer(error as FastifyError, request);
       return reply.status(status).send({ message });
     });
-    const limits = { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientKey(request.ip) } };
+    const limits = {
+      rateLimit: {
+        max: 120,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientKey(request.ip),
+      },
+    };
 
-    route(scope, "POST /api/companion/url/meta", { preValidation: requireUser, config: limits }, async (request, reply) => {
-      await checkLink(request.body.url, allowLoopback);
-      forward(await companion(), request, reply);
-    });
+    route(
+      scope,
+      "POST /api/companion/url/meta",
+      { preValidation: requireUser, config: limits },
+      async (request, reply) => {
+        await checkLink(request.body.url, allowLoopback);
+        forward(await companion(), request, reply);
+      },
+    );
 
-    route(scope, "POST /api/companion/url/get", { preValidation: requireUser, config: limits }, async (request, reply) => {
-      await checkLink(request.body.url, allowLoopback);
-      await directToOwnUpload(app, storage, request, request.body);
-      forward(await companion(), request, reply);
-    });
+    route(
+      scope,
+      "POST /api/companion/url/get",
+      { preValidation: requireUser, config: limits },
+      async (request, reply) => {
+        await checkLink(request.body.url, allowLoopback);
+        await directToOwnUpload(app, storage, request, request.body);
+        forward(await companion(), request, reply);
+      },
+    );
 
-    route(scope, "POST /api/companion/:providerName/get/:id", { preValidation: requireUser, config: limits }, async (request, reply) => {
-      // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
-      await directToOwnUpload(app, storage, request, request.body, ["provider"]);
-      forward(await companion(), request, reply);
-    });
+    route(
+      scope,
+      "POST /api/companion/:providerName/get/:id",
+      { preValidation: requireUser, config: limits },
+      async (request, reply) => {
+        // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
+        await directToOwnUpload(app, storage, request, request.body, ["provider"]);
+        forward(await companion(), request, reply);
+      },
+    );
 
     // Everything else Companion serves: reads, and the few token posts of the OAuth providers.
     // Any other way to start a download (Companion's older /search/... aliases) is closed.
@@ -179,7 +236,8 @@ export async function registerCompanionRoutes(app: FastifyInstance, deps: { conf
     const toCompanion = async (request: FastifyRequest, reply: FastifyReply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
       if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
-      if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest))) throw new HttpError(404, "Not found");
+      if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest)))
+        throw new HttpError(404, "Not found");
       forward(await companion(), request, reply);
     };
     route(scope, "GET /api/companion/*", { preValidation: requireUser, config: limits }, toCompanion);

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "../../test/users";
 import { KEPT_BY_POST } from "../../../shared/uploads";
 import { illustrationPng, pngBomb } from "../../test/images";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 
 let t: TestApp;
 let admin: TestUser;
@@ -27,7 +27,12 @@ afterAll(() => t.close());
 
 async function createDragon(name: string, image = picture, as = admin) {
   const imageUrl = await storedUpload(t, as.id, image);
-  return t.app.inject({ method: "POST", url: "/api/dragons", cookies: as.cookies, payload: { name, imageUrl, filename: "dragon.png" } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/dragons",
+    cookies: as.cookies,
+    payload: { name, imageUrl, filename: "dragon.png" },
+  });
 }
 
 const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ method: "GET", url, cookies });
@@ -38,7 +43,14 @@ describe("POST /api/dragons", () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
-    expect(dragon).toMatchObject({ id, name: "Ember", width: 1200, height: 900, pencilPreviewUrl: null, pencilHiresUrl: null });
+    expect(dragon).toMatchObject({
+      id,
+      name: "Ember",
+      width: 1200,
+      height: 900,
+      pencilPreviewUrl: null,
+      pencilHiresUrl: null,
+    });
     expect(dragon.previewUrl).toBe(`/objects/dragons/${id}/preview.webp`);
     expect(dragon.hiresUrl).toBe(`/objects/dragons/${id}/hires.png`);
 
@@ -53,7 +65,10 @@ describe("POST /api/dragons", () => {
   });
 
   it("applies EXIF orientation and strips metadata", async () => {
-    const rotated = await sharp(await illustrationPng(300, 200)).jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Artist: "Secret Person" } } }).toBuffer();
+    const rotated = await sharp(await illustrationPng(300, 200))
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Artist: "Secret Person" } } })
+      .toBuffer();
     const res = await createDragon("Turned", rotated);
     const dragon = (await get(`/api/dragons/${res.json().id}`)).json() as Dragon;
     expect(dragon).toMatchObject({ width: 200, height: 300 });
@@ -63,16 +78,26 @@ describe("POST /api/dragons", () => {
   });
 
   it("caps the long side at 8192 px", async () => {
-    const wide = await sharp({ create: { width: 9000, height: 600, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 9000, height: 600, channels: 3, background: "#3a7" } })
+      .png()
+      .toBuffer();
     const res = await createDragon("Long", wide);
     expect((await get(`/api/dragons/${res.json().id}`)).json()).toMatchObject({ width: 8192, height: 546 });
   });
 
   it.each([
-    ["a text file renamed .png", () => Buffer.from("this is not an image at all, just words"), /not an image we can read/],
+    [
+      "a text file renamed .png",
+      () => Buffer.from("this is not an image at all, just words"),
+      /not an image we can read/,
+    ],
     ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /damaged or incomplete/],
     ["a 20000×20000 PNG bomb", async () => pngBomb(), /more than 100 megapixels/],
-    ["a 60 MB file", async () => Buffer.concat([await illustrationPng(), Buffer.alloc(60 * 1024 * 1024)]), /larger than 50 MB/],
+    [
+      "a 60 MB file",
+      async () => Buffer.concat([await illustrationPng(), Buffer.alloc(60 * 1024 * 1024)]),
+      /larger than 50 MB/,
+    ],
   ])("refuses %s with a clear 400 and stores nothing", async (_label, make, message) => {
     const before = (await t.database.db.select().from(dragons)).length;
     const res = await createDragon("Bad", await make());
@@ -85,28 +110,58 @@ describe("POST /api/dragons", () => {
 
   it("validates the name and the image path", async () => {
     const imageUrl = await storedUpload(t, admin.id, picture);
-    for (const payload of [{ name: "   ", imageUrl }, { name: "x".repeat(81), imageUrl }, { name: "Ok", imageUrl: "/etc/passwd" }, { name: "Ok" }]) {
+    for (const payload of [
+      { name: "   ", imageUrl },
+      { name: "x".repeat(81), imageUrl },
+      { name: "Ok", imageUrl: "/etc/passwd" },
+      { name: "Ok" },
+    ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload });
       expect(res.statusCode).toBe(400);
     }
-    const blank = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: " ", imageUrl } });
+    const blank = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: " ", imageUrl },
+    });
     expect(blank.body).toContain("Please enter a dragon name");
   });
 
   it("refuses an upload someone else made, and one that does not exist", async () => {
     const theirs = await storedUpload(t, otherAdmin.id, picture);
-    const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Stolen", imageUrl: theirs } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Stolen", imageUrl: theirs },
+    });
     expect(res.statusCode).toBe(403);
-    const missing = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" } });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it("refuses a post's original (409): making the template would delete it from under its post", async () => {
     const dragon = (await createDragon("Kept")).json() as { id: string };
     const original = await checkedUpload(t, admin, await illustrationPng(400, 300));
-    const post = await t.app.inject({ method: "POST", url: "/api/posts", cookies: admin.cookies, payload: { dragonId: dragon.id, description: "Mine", images: [original] } });
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      cookies: admin.cookies,
+      payload: { dragonId: dragon.id, description: "Mine", images: [original] },
+    });
     expect(post.statusCode).toBe(201);
-    const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Again", imageUrl: original } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Again", imageUrl: original },
+    });
     expect([res.statusCode, res.body]).toEqual([409, KEPT_BY_POST]);
     expect(await t.app.storage.get(original.slice("/objects/".length))).not.toBeNull();
   });
@@ -114,7 +169,12 @@ describe("POST /api/dragons", () => {
   it("is for admins only: 401 for visitors, 403 for users", async () => {
     const imageUrl = await storedUpload(t, user.id, picture);
     const visitor = await t.app.inject({ method: "POST", url: "/api/dragons", payload: { name: "X", imageUrl } });
-    const member = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: user.cookies, payload: { name: "X", imageUrl } });
+    const member = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: user.cookies,
+      payload: { name: "X", imageUrl },
+    });
     expect(visitor.statusCode).toBe(401);
     expect(member.statusCode).toBe(403);
     expect(member.body).toBe("Admin access required");
@@ -152,11 +212,18 @@ describe("GET /api/dragons", () => {
     const page = await get(`/dragon/${id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<title>Sapphire &lt;Wyrm&gt; · Dragon Grid</title>");
-    expect(page.body).toContain(`property="og:image" content="http://dragongrid.test/objects/dragons/${id}/preview.webp"`);
+    expect(page.body).toContain(
+      `property="og:image" content="http://dragongrid.test/objects/dragons/${id}/preview.webp"`,
+    );
   });
 
   it("answers 404 for a dragon page or canvas that names no dragon", async () => {
-    for (const url of ["/dragon/00000000-0000-4000-8000-000000000000", "/draw/00000000-0000-4000-8000-000000000000", "/dragon/not-a-dragon", "/draw/%00"]) {
+    for (const url of [
+      "/dragon/00000000-0000-4000-8000-000000000000",
+      "/draw/00000000-0000-4000-8000-000000000000",
+      "/dragon/not-a-dragon",
+      "/draw/%00",
+    ]) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);
@@ -167,22 +234,47 @@ describe("GET /api/dragons", () => {
 describe("POST /api/dragons/generate-pencil", () => {
   it("makes a grey-scale pencil hi-res and preview for admins", async () => {
     const id = (await createDragon("Sketchy")).json().id;
-    expect((await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", payload: { dragonId: id } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: user.cookies, payload: { dragonId: id } })).statusCode).toBe(403);
-    const res = await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: id } });
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", payload: { dragonId: id } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/dragons/generate-pencil",
+          cookies: user.cookies,
+          payload: { dragonId: id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons/generate-pencil",
+      cookies: admin.cookies,
+      payload: { dragonId: id },
+    });
     expect(res.statusCode).toBe(200);
     const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
     expect(dragon.pencilHiresUrl).toBe(`/objects/dragons/${id}/pencil-hires.png`);
-    const pencil = await sharp((await get(dragon.pencilHiresUrl!)).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const pencil = await sharp((await get(dragon.pencilHiresUrl!)).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(pencil.info).toMatchObject({ width: 1200, height: 900 });
     // Grey-scale: in every pixel the channels agree.
     const { data, info } = pencil;
-    for (let i = 0; i < data.length; i += info.channels * 97) if (info.channels >= 3) expect(new Set([data[i], data[i + 1], data[i + 2]]).size).toBe(1);
+    for (let i = 0; i < data.length; i += info.channels * 97)
+      if (info.channels >= 3) expect(new Set([data[i], data[i + 1], data[i + 2]]).size).toBe(1);
     expect((await get(dragon.pencilPreviewUrl!)).headers["content-type"]).toBe("image/webp");
   });
 
   it("answers 404 for a missing dragon", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: "00000000-0000-4000-8000-000000000000" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons/generate-pencil",
+      cookies: admin.cookies,
+      payload: { dragonId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -190,11 +282,27 @@ describe("POST /api/dragons/generate-pencil", () => {
 describe("DELETE /api/dragons/:id", () => {
   it("removes the dragon, its works in progress and every stored image; admins only", async () => {
     const id = (await createDragon("Doomed")).json().id;
-    await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", cookies: admin.cookies, payload: { dragonId: id } });
-    await t.database.db.insert(worksInProgress).values({ userId: user.id, dragonId: id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0 });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/dragons/generate-pencil",
+      cookies: admin.cookies,
+      payload: { dragonId: id },
+    });
+    await t.database.db.insert(worksInProgress).values({
+      userId: user.id,
+      dragonId: id,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+    });
 
     expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: user.cookies })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: user.cookies })).statusCode,
+    ).toBe(403);
     const res = await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies });
     expect(res.statusCode).toBe(200);
 
@@ -205,14 +313,21 @@ describe("DELETE /api/dragons/:id", () => {
       expect((await get(`/objects/dragons/${id}/${file}`)).statusCode).toBe(404);
     }
     expect((await t.database.db.select().from(worksInProgress)).filter((w) => w.dragonId === id)).toHaveLength(0);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe("POST /api/waitlist", () => {
   it("stores an e-mail once; joining twice is still a success", async () => {
     for (const email of ["Pro@Example.com", "pro@example.com"]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email }, remoteAddress: "10.1.1.1" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: { email },
+        remoteAddress: "10.1.1.1",
+      });
       expect(res.statusCode).toBe(200);
     }
     const rows = await t.database.db.select().from(waitlist);
@@ -228,7 +343,17 @@ describe("POST /api/waitlist", () => {
 
   it("is rate-limited per address", async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email: `w${i}@example.com` }, remoteAddress: "10.1.1.3" })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: "/api/waitlist",
+            payload: { email: `w${i}@example.com` },
+            remoteAddress: "10.1.1.3",
+          })
+        ).statusCode,
+      );
     expect(codes.at(-1)).toBe(429);
   });
 });
@@ -239,7 +364,13 @@ describe("sample templates", () => {
     // The second takes longer (two are made at a time): the manifest's order must hold anyway.
     fs.writeFileSync(path.join(dir, "a.png"), await illustrationPng(400, 300));
     fs.writeFileSync(path.join(dir, "b.png"), await illustrationPng(1800, 2400));
-    fs.writeFileSync(path.join(dir, "samples.json"), JSON.stringify([{ file: "a.png", name: "First Sample" }, { file: "b.png", name: "Second Sample" }]));
+    fs.writeFileSync(
+      path.join(dir, "samples.json"),
+      JSON.stringify([
+        { file: "a.png", name: "First Sample" },
+        { file: "b.png", name: "Second Sample" },
+      ]),
+    );
     const seeded = await createTestApp({ SEED_SAMPLES: "true", SAMPLES_DIR: dir });
     try {
       const list = (await seeded.app.inject({ method: "GET", url: "/api/dragons" })).json() as Dragon[];

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng } from "../../test/images";
 import { BAD_KEY_MESSAGE, startImagesApi } from "../../test/images-api";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 
 let api: Awaited<ReturnType<typeof startImagesApi>>;
 let t: TestApp;
@@ -16,7 +16,13 @@ let user: TestUser;
 beforeAll(async () => {
   api = await startImagesApi(await illustrationPng(256, 192));
   t = await createTestApp(
-    { IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_MODEL: "test-model", IMAGE_TIMEOUT_MS: "1500", LOG_LEVEL: "warn" },
+    {
+      IMAGE_API_URL: api.baseUrl,
+      IMAGE_API_KEY: "sk-test",
+      IMAGE_MODEL: "test-model",
+      IMAGE_TIMEOUT_MS: "1500",
+      LOG_LEVEL: "warn",
+    },
     { logStream: { write: (line) => void logLines.push(line) } },
   );
   admin = await createSignedInUser(t, { isAdmin: true });
@@ -28,7 +34,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const generate = (as: TestUser | null, prompt: unknown) => t.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: as?.cookies, payload: { prompt } });
+const generate = (as: TestUser | null, prompt: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: as?.cookies, payload: { prompt } });
 
 describe("POST /api/dragons/generate-custom", () => {
   it("asks the images API and stores the picture 4× larger, private to the admin", async () => {
@@ -39,7 +46,13 @@ describe("POST /api/dragons/generate-custom", () => {
     expect(filename).toBe("ai-a-friendly-red-dragon-reading-a-book.png");
     expect(api.requests.at(-1)).toMatchObject({
       authorization: "Bearer sk-test",
-      body: { model: "test-model", prompt: "A friendly red dragon reading a book", n: 1, size: "1024x1024", response_format: "b64_json" },
+      body: {
+        model: "test-model",
+        prompt: "A friendly red dragon reading a book",
+        n: 1,
+        size: "1024x1024",
+        response_format: "b64_json",
+      },
     });
 
     expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
@@ -47,7 +60,12 @@ describe("POST /api/dragons/generate-custom", () => {
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: "png", width: 1024, height: 768 });
 
     // The admin then saves it as a dragon like any upload.
-    const created = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Reading Dragon", imageUrl: objectPath, filename } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/dragons",
+      cookies: admin.cookies,
+      payload: { name: "Reading Dragon", imageUrl: objectPath, filename },
+    });
     expect(created.statusCode).toBe(201);
     const dragon = (await t.app.inject({ method: "GET", url: `/api/dragons/${created.json().id}` })).json() as Dragon;
     expect(dragon).toMatchObject({ name: "Reading Dragon", width: 1024, height: 768 });
@@ -101,7 +119,12 @@ describe("without an images API", () => {
     const plain = await createTestApp();
     try {
       const boss = await createSignedInUser(plain, { isAdmin: true });
-      const res = await plain.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: boss.cookies, payload: { prompt: "a dragon" } });
+      const res = await plain.app.inject({
+        method: "POST",
+        url: "/api/dragons/generate-custom",
+        cookies: boss.cookies,
+        payload: { prompt: "a dragon" },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.body).toBe("Image generation is not configured");
     } finally {

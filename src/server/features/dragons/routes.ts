@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { refuseKeptUpload } from "../../storage/own-upload";
 import { answerWrittenOnce, route } from "../../http/contract-route";
-import { dragonIdParams } from "../../../shared/contract/dragons";
+import { dragonIdParams } from "../../../shared/dragons/endpoints";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
 import { MAX_TEMPLATE_BYTES } from "../../images/template-pipeline";
@@ -13,22 +13,28 @@ import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "../../templates/library";
 
 /** The template library's API (docs/spec.md §7, Dragons). */
-export function registerDragonRoutes(app: FastifyInstance, deps: { library: Library; storage: ObjectStorage; aiPicture: AiPictureJob; imageJobs: ImageJobs }) {
+export function registerDragonRoutes(
+  app: FastifyInstance,
+  deps: { library: Library; storage: ObjectStorage; aiPicture: AiPictureJob; imageJobs: ImageJobs },
+) {
   const { library, storage, aiPicture, imageJobs } = deps;
 
   // The image work of the library's templates runs as queued jobs (decision 034).
-  const addToLibrary = imageJobs.define("library-template", async (input: { key: string; name: string }, adminId: string) => {
-    // Checked here, in the job that deletes the upload once the template is made.
-    await refuseKeptUpload(storage, input.key);
-    const info = await storage.stat(input.key);
-    if (!info) throw new HttpError(404, "Uploaded image not found");
-    if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
-    const image = await readAll(await storage.read(input.key));
-    const dragon = await library.addTemplate({ name: input.name, image, createdBy: adminId });
-    // The library keeps its own normalised copies; the raw upload is no longer needed.
-    await storage.delete(input.key);
-    return { id: dragon.id };
-  });
+  const addToLibrary = imageJobs.define(
+    "library-template",
+    async (input: { key: string; name: string }, adminId: string) => {
+      // Checked here, in the job that deletes the upload once the template is made.
+      await refuseKeptUpload(storage, input.key);
+      const info = await storage.stat(input.key);
+      if (!info) throw new HttpError(404, "Uploaded image not found");
+      if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+      const image = await readAll(await storage.read(input.key));
+      const dragon = await library.addTemplate({ name: input.name, image, createdBy: adminId });
+      // The library keeps its own normalised copies; the raw upload is no longer needed.
+      await storage.delete(input.key);
+      return { id: dragon.id };
+    },
+  );
   const makePencil = imageJobs.define("library-pencil", async (input: { dragonId: string }) => {
     const dragon = await library.generatePencil(input.dragonId);
     return { pencilPreviewUrl: dragon.pencilPreviewUrl, pencilHiresUrl: dragon.pencilHiresUrl };
@@ -70,7 +76,10 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
 
   // An AI picture, enlarged 4×, stored as the admin's private upload; saving it as a dragon is a
   // second step (POST /api/dragons), after the admin has seen it and named it.
-  route(app, "POST /api/dragons/generate-custom", { preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+  route(
+    app,
+    "POST /api/dragons/generate-custom",
+    { preValidation: requireAdmin, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
     async (request) => {
       const caller = await requireAdmin(request);
       if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
@@ -90,12 +99,26 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
       // Same srcset and sizes as the library's cards (dragon-card.tsx).
       return [
         { as: "fetch" as const, href: "/api/dragons" },
-        ...first.map((d) => ({ as: "image" as const, href: d.previewSmallUrl ?? d.previewUrl, ...(d.previewSmallUrl ? { srcset: `${d.previewSmallUrl} 400w, ${d.previewUrl} 800w`, sizes: "(min-width: 1024px) 260px, (min-width: 768px) 33vw, 50vw" } : {}) })),
+        ...first.map((d) => ({
+          as: "image" as const,
+          href: d.previewSmallUrl ?? d.previewUrl,
+          ...(d.previewSmallUrl
+            ? {
+                srcset: `${d.previewSmallUrl} 400w, ${d.previewUrl} 800w`,
+                sizes: "(min-width: 1024px) 260px, (min-width: 768px) 33vw, 50vw",
+              }
+            : {}),
+        })),
       ];
     }
     const match = /^\/dragon\/([0-9a-f-]{36})$/.exec(pathname);
     const dragon = match ? await library.get(match[1]!) : null;
-    return dragon ? [{ as: "fetch" as const, href: `/api/dragons/${dragon.id}` }, { as: "image" as const, href: dragon.previewUrl }] : [];
+    return dragon
+      ? [
+          { as: "fetch" as const, href: `/api/dragons/${dragon.id}` },
+          { as: "image" as const, href: dragon.previewUrl },
+        ]
+      : [];
   });
 
   // Link previews for a dragon's page and canvas carry its name and picture.
@@ -110,7 +133,12 @@ export function registerDragonRoutes(app: FastifyInstance, deps: { library: Libr
     const dragon = await library.get(match[1]!, request.user?.id ?? null).catch(() => undefined);
     if (dragon === undefined) return null;
     if (!dragon) return PAGE_NOT_FOUND;
-    if (dragon.isPrivate) return { title: "My picture · Dragon Grid", description: "One of your own pictures, to draw with the grid method.", personal: true };
+    if (dragon.isPrivate)
+      return {
+        title: "My picture · Dragon Grid",
+        description: "One of your own pictures, to draw with the grid method.",
+        personal: true,
+      };
     return {
       title: `${dragon.name} · Dragon Grid`,
       description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,

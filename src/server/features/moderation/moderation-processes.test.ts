@@ -3,13 +3,12 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to one
 // process), so these run in the PostgreSQL pass of the suite: what one process's admin or member
 // does shows on the other within a second, through the change notices, not by waiting out a cache.
 const onPostgres = Boolean(process.env.DATABASE_URL);
-
 
 describe.skipIf(!onPostgres)("moderation and blocks in two server processes on one PostgreSQL", () => {
   let a: TestApp;
@@ -28,8 +27,12 @@ describe.skipIf(!onPostgres)("moderation and blocks in two server processes on o
     await a?.close();
   });
 
-  const feedOn = async (t: TestApp, who: TestUser) => ((await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[]).map((post) => post.id);
-  const actOn = (t: TestApp, body: object) => t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin.cookies, payload: body });
+  const feedOn = async (t: TestApp, who: TestUser) =>
+    ((await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[]).map(
+      (post) => post.id,
+    );
+  const actOn = (t: TestApp, body: object) =>
+    t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin.cookies, payload: body });
 
   it("a post hidden through one process leaves the other's kept feed page within a second, and comes back when restored", async () => {
     const author = await createSignedInUser(a);
@@ -50,7 +53,9 @@ describe.skipIf(!onPostgres)("moderation and blocks in two server processes on o
     const post = await newPost(a, blocked, dragonId, { approved: true });
     await actOn(a, { action: "restore-post", postId: post });
     await within(1000, async () => (await feedOn(b, blocker)).includes(post));
-    expect((await a.app.inject({ method: "PUT", url: `/api/blocks/${blocked.id}`, cookies: blocker.cookies })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: "PUT", url: `/api/blocks/${blocked.id}`, cookies: blocker.cookies })).statusCode,
+    ).toBe(200);
     await within(1000, async () => !(await feedOn(b, blocker)).includes(post));
   });
 

@@ -6,7 +6,7 @@ import { createSignedInUser, checkedUpload, type TestUser } from "../../test/use
 import { PASSWORD, createAccount } from "../../test/accounts";
 import { illustrationPng } from "../../test/images";
 import { DELETED_ACCOUNT_NAME, REPORTS_PER_HOUR } from "../../../shared/moderation";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 
 // Reports, the moderation queue, its actions, sanctions, the audit log and blocks (decision 029),
 // through the API on a real database, as members and admins use them.
@@ -19,27 +19,39 @@ let picture: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createSignedInUser(t, { isAdmin: true });
-  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  const [dragon] = await t.database.db
+    .insert(dragons)
+    .values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" })
+    .returning();
   dragonId = dragon!.id;
   picture = await illustrationPng(300, 200);
 });
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: object) => t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: object) =>
+  t.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
 const ok = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies: Cookies, payload?: object) => {
   const res = await call(method, url, cookies, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json();
 };
 const act = (body: object) => call("POST", "/api/admin/moderation/actions", admin.cookies, body);
-const feedIds = async (who: TestUser) => (await ok("GET", "/api/posts", who.cookies) as Post[]).map((post) => post.id);
+const feedIds = async (who: TestUser) =>
+  ((await ok("GET", "/api/posts", who.cookies)) as Post[]).map((post) => post.id);
 
-async function newPost(author: TestUser, options: { approved?: boolean; description?: string } = {}): Promise<{ id: string; imageUrl: string }> {
+async function newPost(
+  author: TestUser,
+  options: { approved?: boolean; description?: string } = {},
+): Promise<{ id: string; imageUrl: string }> {
   const images = [await checkedUpload(t, author, picture)];
-  const { id } = await ok("POST", "/api/posts", author.cookies, { dragonId, description: options.description ?? "My dragon", images });
+  const { id } = await ok("POST", "/api/posts", author.cookies, {
+    dragonId,
+    description: options.description ?? "My dragon",
+    images,
+  });
   if (options.approved ?? true) await ok("PUT", `/api/posts/${id}/approve`, admin.cookies);
-  const [post] = (await ok("GET", "/api/posts/mine", author.cookies) as Post[]).filter((own) => own.id === id);
+  const [post] = ((await ok("GET", "/api/posts/mine", author.cookies)) as Post[]).filter((own) => own.id === id);
   return { id, imageUrl: post!.images[0]!.imageUrl };
 }
 
@@ -54,12 +66,21 @@ describe("reports", () => {
     const again = await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "offensive" });
     expect([again.statusCode, again.body]).toEqual([409, "You have already reported this"]);
     // 'Something else' needs a note; notes are at most 500 characters.
-    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other" })).statusCode).toBe(400);
-    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other", note: "x".repeat(501) })).statusCode).toBe(400);
+    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other" })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call("POST", "/api/reports", reporter.cookies, { postId: id, reason: "other", note: "x".repeat(501) }))
+        .statusCode,
+    ).toBe(400);
 
-    expect((await ok("GET", "/api/reports/mine", reporter.cookies) as Array<{ status: string }>).map((r) => r.status)).toEqual(["pending"]);
+    expect(
+      ((await ok("GET", "/api/reports/mine", reporter.cookies)) as Array<{ status: string }>).map((r) => r.status),
+    ).toEqual(["pending"]);
     await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "dismiss-post", postId: id });
-    expect((await ok("GET", "/api/reports/mine", reporter.cookies) as Array<{ status: string }>).map((r) => r.status)).toEqual(["reviewed"]);
+    expect(
+      ((await ok("GET", "/api/reports/mine", reporter.cookies)) as Array<{ status: string }>).map((r) => r.status),
+    ).toEqual(["reviewed"]);
     // Nobody else reads a member's reports.
     expect(await ok("GET", "/api/reports/mine", author.cookies)).toEqual([]);
   });
@@ -70,10 +91,23 @@ describe("reports", () => {
     const { id } = await newPost(author);
     const other = await newPost(author);
     const comment = await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Thanks all" });
-    expect((await call("POST", "/api/reports", reporter.cookies, { postId: other.id, commentId: comment.id, reason: "spam" })).statusCode).toBe(404);
-    expect((await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId: comment.id, reason: "spam" })).statusCode).toBe(201);
+    expect(
+      (
+        await call("POST", "/api/reports", reporter.cookies, {
+          postId: other.id,
+          commentId: comment.id,
+          reason: "spam",
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId: comment.id, reason: "spam" }))
+        .statusCode,
+    ).toBe(201);
     const pending = await newPost(author, { approved: false });
-    expect((await call("POST", "/api/reports", reporter.cookies, { postId: pending.id, reason: "spam" })).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/api/reports", reporter.cookies, { postId: pending.id, reason: "spam" })).statusCode,
+    ).toBe(404);
   });
 
   it(`allows ${REPORTS_PER_HOUR} reports an hour per member, then answers 429`, async () => {
@@ -81,9 +115,13 @@ describe("reports", () => {
     const reporter = await createSignedInUser(t);
     const { id } = await newPost(author);
     const commentIds: string[] = [];
-    for (let i = 0; i <= REPORTS_PER_HOUR; i++) commentIds.push((await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: `Comment ${i}` })).id);
+    for (let i = 0; i <= REPORTS_PER_HOUR; i++)
+      commentIds.push((await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: `Comment ${i}` })).id);
     const statuses = [];
-    for (const commentId of commentIds) statuses.push((await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId, reason: "spam" })).statusCode);
+    for (const commentId of commentIds)
+      statuses.push(
+        (await call("POST", "/api/reports", reporter.cookies, { postId: id, commentId, reason: "spam" })).statusCode,
+      );
     expect(statuses.slice(0, REPORTS_PER_HOUR).every((status) => status === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -96,11 +134,18 @@ describe("the moderation queue", () => {
     const { id: once } = await newPost(author, { description: "once" });
     const reporters = [await createSignedInUser(t), await createSignedInUser(t)];
     await ok("POST", "/api/reports", reporters[0]!.cookies, { postId: once, reason: "spam" });
-    for (const reporter of reporters) await ok("POST", "/api/reports", reporter.cookies, { postId: twice, reason: "other", note: "Not mine" });
+    for (const reporter of reporters)
+      await ok("POST", "/api/reports", reporter.cookies, { postId: twice, reason: "other", note: "Not mine" });
     const queue = await ok("GET", "/api/admin/moderation/queue?tab=reported", admin.cookies);
-    const ours = queue.items.filter((item: { type: string; post?: Post }) => item.type === "post" && [once, twice].includes(item.post!.id));
+    const ours = queue.items.filter(
+      (item: { type: string; post?: Post }) => item.type === "post" && [once, twice].includes(item.post!.id),
+    );
     expect(ours.map((item: { post: Post }) => item.post.id)).toEqual([twice, once]);
-    expect(ours[0].reports).toMatchObject({ count: 2, reasons: [{ reason: "other", count: 2 }], notes: ["Not mine", "Not mine"] });
+    expect(ours[0].reports).toMatchObject({
+      count: 2,
+      reasons: [{ reason: "other", count: 2 }],
+      notes: ["Not mine", "Not mine"],
+    });
     expect(JSON.stringify(queue)).not.toContain(reporters[0]!.email);
     const counts = await ok("GET", "/api/admin/moderation/counts", admin.cookies);
     expect(counts.reported).toBeGreaterThanOrEqual(2);
@@ -110,20 +155,30 @@ describe("the moderation queue", () => {
     const author = await createSignedInUser(t);
     const first = await newPost(author, { approved: false });
     const second = await newPost(author, { approved: false });
-    const pendingIds = async () => (await ok("GET", "/api/admin/moderation/queue?tab=pending&offset=0", admin.cookies)).items.map((item: { post: Post }) => item.post.id);
+    const pendingIds = async () =>
+      (await ok("GET", "/api/admin/moderation/queue?tab=pending&offset=0", admin.cookies)).items.map(
+        (item: { post: Post }) => item.post.id,
+      );
     const before = await pendingIds();
     expect(before.indexOf(first.id)).toBeLessThan(before.indexOf(second.id));
-    expect((await act({ action: "reject", postId: first.id, reason: "Please photograph the whole page" })).statusCode).toBe(200);
+    expect(
+      (await act({ action: "reject", postId: first.id, reason: "Please photograph the whole page" })).statusCode,
+    ).toBe(200);
     expect(await pendingIds()).not.toContain(first.id);
     const mine = (await ok("GET", "/api/posts/mine", author.cookies)) as Post[];
-    expect(mine.find((post) => post.id === first.id)).toMatchObject({ approved: false, rejectedReason: "Please photograph the whole page" });
+    expect(mine.find((post) => post.id === first.id)).toMatchObject({
+      approved: false,
+      rejectedReason: "Please photograph the whole page",
+    });
     // The dashboard counts it as not approved, no longer as pending.
     const { overview } = await ok("GET", "/api/admin/stats", admin.cookies);
     expect(overview.totalPosts).toBe(overview.approvedPosts + overview.pendingPosts + overview.rejectedPosts);
     expect(overview.rejectedPosts).toBeGreaterThanOrEqual(1);
     // An approved post cannot be rejected (hide it instead).
     const approved = await newPost(author);
-    expect([(await act({ action: "reject", postId: approved.id, reason: "x" })).body]).toEqual(["Only posts waiting for approval can be rejected"]);
+    expect([(await act({ action: "reject", postId: approved.id, reason: "x" })).body]).toEqual([
+      "Only posts waiting for approval can be rejected",
+    ]);
   });
 
   it("hides a post from everyone but its author and admins, photos included, and restores it", async () => {
@@ -155,15 +210,30 @@ describe("the moderation queue", () => {
     const commenter = await createSignedInUser(t);
     const { id } = await newPost(author);
     const rude = await ok("POST", `/api/posts/${id}/comment`, commenter.cookies, { text: "Rude words" });
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-comment", commentId: rude.id, reason: "Unkind" });
-    const commentsFor = async (who: TestUser) => ((await ok("GET", "/api/posts", who.cookies)) as Post[]).find((post) => post.id === id)!.comments;
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "hide-comment",
+      commentId: rude.id,
+      reason: "Unkind",
+    });
+    const commentsFor = async (who: TestUser) =>
+      ((await ok("GET", "/api/posts", who.cookies)) as Post[]).find((post) => post.id === id)!.comments;
     expect(await commentsFor(author)).toEqual([]);
     expect((await commentsFor(admin)).map((comment) => comment.hiddenReason)).toEqual(["Unkind"]);
 
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "delete-comment", commentId: rude.id, reason: "Unkind again" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "delete-comment",
+      commentId: rude.id,
+      reason: "Unkind again",
+    });
     expect(await commentsFor(admin)).toEqual([]);
     const log = await ok("GET", "/api/admin/moderation/log", admin.cookies);
-    expect(log[0]).toMatchObject({ action: "delete-comment", reason: "Unkind again", detail: "Rude words", commentId: rude.id, target: { id: commenter.id } });
+    expect(log[0]).toMatchObject({
+      action: "delete-comment",
+      reason: "Unkind again",
+      detail: "Rude words",
+      commentId: rude.id,
+      target: { id: commenter.id },
+    });
   });
 });
 
@@ -177,11 +247,17 @@ describe("sanctions", () => {
       await call("POST", `/api/posts/${id}/like`, member.cookies),
       await call("POST", `/api/posts/${id}/comment`, member.cookies, { text: "Buy now" }),
       await call("POST", "/api/reports", member.cookies, { postId: id, reason: "spam" }),
-      await call("POST", "/api/posts", member.cookies, { dragonId, description: "", images: [await checkedUpload(t, member, picture)] }),
+      await call("POST", "/api/posts", member.cookies, {
+        dragonId,
+        description: "",
+        images: [await checkedUpload(t, member, picture)],
+      }),
     ];
     for (const res of refusals) {
       expect(res.statusCode).toBe(403);
-      expect(res.body).toMatch(/^Your account is suspended until .+ UTC: you cannot post, comment, like or report until then\. Reason: Spam links$/);
+      expect(res.body).toMatch(
+        /^Your account is suspended until .+ UTC: you cannot post, comment, like or report until then\. Reason: Spam links$/,
+      );
     }
     const me = await ok("GET", "/api/auth/user", member.cookies);
     expect(me.sanction).toMatchObject({ banned: false, reason: "Spam links" });
@@ -198,9 +274,16 @@ describe("sanctions", () => {
     const member = await createSignedInUser(t);
     const author = await createSignedInUser(t);
     const { id } = await newPost(author);
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "ban", userId: member.id, reason: "Harassment" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "ban",
+      userId: member.id,
+      reason: "Harassment",
+    });
     const res = await call("POST", `/api/posts/${id}/comment`, member.cookies, { text: "Hello" });
-    expect([res.statusCode, res.body]).toEqual([403, "Your account has been banned from posting, commenting, liking and reporting. Reason: Harassment"]);
+    expect([res.statusCode, res.body]).toEqual([
+      403,
+      "Your account has been banned from posting, commenting, liking and reporting. Reason: Harassment",
+    ]);
     const other = await createSignedInUser(t, { isAdmin: true });
     const refused = await act({ action: "ban", userId: other.id, reason: "No" });
     expect([refused.statusCode, refused.body]).toEqual([400, "Admins cannot be suspended or banned"]);
@@ -212,30 +295,58 @@ describe("the audit log", () => {
   it("records who did what to whom and why, cannot be changed or deleted, and outlives the accounts it names", async () => {
     const member = await createSignedInUser(t);
     await t.database.db.update(users).set({ firstName: "Mallory", lastName: "Jones" }).where(eq(users.id, member.id));
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "warn", userId: member.id, reason: "Be kind" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "warn",
+      userId: member.id,
+      reason: "Be kind",
+    });
     const [entry] = await ok("GET", "/api/admin/moderation/log", admin.cookies);
-    expect(entry).toMatchObject({ action: "warn", reason: "Be kind", actor: { id: admin.id, name: "Test" }, target: { id: member.id, name: "Mallory Jones" } });
+    expect(entry).toMatchObject({
+      action: "warn",
+      reason: "Be kind",
+      actor: { id: admin.id, name: "Test" },
+      target: { id: member.id, name: "Mallory Jones" },
+    });
 
-    await expect(t.database.db.execute(sql`update ${moderationLog} set reason = 'edited' where id = ${entry.id}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ${moderationLog} set reason = 'edited' where id = ${entry.id}`),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from ${moderationLog} where id = ${entry.id}`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`truncate ${moderationLog}`)).rejects.toThrow();
     // Made anonymous only by the account's deletion, not by hand.
-    await expect(t.database.db.execute(sql`update ${moderationLog} set actor_id = null where id = ${entry.id}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ${moderationLog} set actor_id = null where id = ${entry.id}`),
+    ).rejects.toThrow();
 
     await t.database.db.delete(users).where(eq(users.id, member.id));
-    const [after] = (await ok("GET", "/api/admin/moderation/log", admin.cookies)).filter((row: { id: number }) => row.id === entry.id);
-    expect(after).toMatchObject({ action: "warn", reason: "Be kind", target: { id: null, name: DELETED_ACCOUNT_NAME } });
+    const [after] = (await ok("GET", "/api/admin/moderation/log", admin.cookies)).filter(
+      (row: { id: number }) => row.id === entry.id,
+    );
+    expect(after).toMatchObject({
+      action: "warn",
+      reason: "Be kind",
+      target: { id: null, name: DELETED_ACCOUNT_NAME },
+    });
   });
 
   it("keeps who acted, by the name they had then, after they rename and delete their own account (issue 41)", async () => {
     const acting = await createAccount(t, { isAdmin: true, firstName: "Grace" });
     await t.database.db.update(users).set({ lastName: "Hopper" }).where(eq(users.id, acting.id));
     const member = await createSignedInUser(t);
-    await ok("POST", "/api/admin/moderation/actions", acting.cookies, { action: "warn", userId: member.id, reason: "Be kind" });
+    await ok("POST", "/api/admin/moderation/actions", acting.cookies, {
+      action: "warn",
+      userId: member.id,
+      reason: "Be kind",
+    });
     await ok("PUT", `/api/admin/users/${member.id}/pro`, acting.cookies, { pro: true });
-    const entries = async () => ((await ok("GET", "/api/admin/moderation/log", admin.cookies)) as { id: number; action: string; actor: object }[]).slice(0, 2);
+    const entries = async () =>
+      (
+        (await ok("GET", "/api/admin/moderation/log", admin.cookies)) as { id: number; action: string; actor: object }[]
+      ).slice(0, 2);
     const ids = (await entries()).map((entry) => entry.id);
-    await expect(t.database.db.execute(sql`update ${moderationLog} set actor_name = 'Someone else' where id = ${ids[0]}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ${moderationLog} set actor_name = 'Someone else' where id = ${ids[0]}`),
+    ).rejects.toThrow();
 
     await ok("PUT", "/api/account/profile", acting.cookies, { firstName: "Renamed", lastName: "" });
     await ok("DELETE", "/api/account", acting.cookies, { email: acting.email, password: PASSWORD });
@@ -265,13 +376,21 @@ describe("blocks", () => {
     expect(bystanderPost.comments).toEqual([]);
     expect(bystanderPost.likes).toEqual([]);
     expect((await seenBy(blocked)).map((post) => post.id)).not.toContain(byBlocker.id);
-    expect((await seenBy(bystander)).map((post) => post.id)).toEqual(expect.arrayContaining([byBlocker.id, byBlocked.id]));
+    expect((await seenBy(bystander)).map((post) => post.id)).toEqual(
+      expect.arrayContaining([byBlocker.id, byBlocked.id]),
+    );
     // Neither can comment on (or like, or open) the other's posts.
-    expect((await call("POST", `/api/posts/${byBlocker.id}/comment`, blocked.cookies, { text: "Hi" })).statusCode).toBe(404);
-    expect((await call("POST", `/api/posts/${byBlocked.id}/comment`, blocker.cookies, { text: "Hi" })).statusCode).toBe(404);
+    expect((await call("POST", `/api/posts/${byBlocker.id}/comment`, blocked.cookies, { text: "Hi" })).statusCode).toBe(
+      404,
+    );
+    expect((await call("POST", `/api/posts/${byBlocked.id}/comment`, blocker.cookies, { text: "Hi" })).statusCode).toBe(
+      404,
+    );
 
     const list = await ok("GET", "/api/blocks", blocker.cookies);
-    expect(list).toEqual([expect.objectContaining({ userId: blocked.id, email: expect.stringMatching(/^u•••@example\.com$/) })]);
+    expect(list).toEqual([
+      expect.objectContaining({ userId: blocked.id, email: expect.stringMatching(/^u•••@example\.com$/) }),
+    ]);
     expect(JSON.stringify(list)).not.toContain(blocked.email);
     expect(await ok("GET", "/api/blocks", blocked.cookies)).toEqual([]);
 
@@ -280,7 +399,7 @@ describe("blocks", () => {
     const seenCount = await ok("POST", `/api/posts/${byBystander.id}/like`, bystander.cookies);
     expect(seenCount).toEqual({ liked: true, count: 3 });
     await ok("POST", `/api/posts/${byBystander.id}/like`, bystander.cookies);
-    expect((await ok("POST", `/api/posts/${byBystander.id}/like`, blocker.cookies))).toEqual({ liked: false, count: 0 });
+    expect(await ok("POST", `/api/posts/${byBystander.id}/like`, blocker.cookies)).toEqual({ liked: false, count: 0 });
 
     await ok("DELETE", `/api/blocks/${blocked.id}`, blocker.cookies);
     expect((await seenBy(blocker)).map((post) => post.id)).toContain(byBlocked.id);
@@ -315,25 +434,40 @@ describe("blocks", () => {
     const hidden = await ok("POST", `/api/posts/${id}/comment`, rude.cookies, { text: "Hidden insult" });
     await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Thanks" });
     await ok("PUT", `/api/blocks/${author.id}`, blocker.cookies);
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-comment", commentId: hidden.id, reason: "Unkind" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "hide-comment",
+      commentId: hidden.id,
+      reason: "Unkind",
+    });
     const exported = JSON.parse((await call("GET", "/api/account/export", author.cookies)).body);
     expect(exported.posts[0].comments.map((comment: { text: string }) => comment.text)).toEqual(["Thanks"]);
   });
 });
 
 describe("what the people concerned are told", () => {
-  const texts = async (who: TestUser) => ((await ok("GET", "/api/notifications", who.cookies)).items as Array<{ text: string; href: string }>).map((item) => item.text);
+  const texts = async (who: TestUser) =>
+    ((await ok("GET", "/api/notifications", who.cookies)).items as Array<{ text: string; href: string }>).map(
+      (item) => item.text,
+    );
 
   it("tells an author of approval, rejection with the reason, comments, grouped likes and a hidden post; the bell's count travels with the account", async () => {
     const author = await createSignedInUser(t);
     await t.database.db.update(users).set({ firstName: "Ana" }).where(eq(users.id, author.id));
     const approvedPost = await newPost(author);
     const rejectedPost = await newPost(author, { approved: false });
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "reject", postId: rejectedPost.id, reason: "Blurry photo" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "reject",
+      postId: rejectedPost.id,
+      reason: "Blurry photo",
+    });
     const fans = [await createSignedInUser(t), await createSignedInUser(t), await createSignedInUser(t)];
     for (const fan of fans) await ok("POST", `/api/posts/${approvedPost.id}/like`, fan.cookies);
     await ok("POST", `/api/posts/${approvedPost.id}/comment`, fans[0]!.cookies, { text: "Great wings" });
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-post", postId: approvedPost.id, reason: "Copied" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "hide-post",
+      postId: approvedPost.id,
+      reason: "Copied",
+    });
 
     expect(await texts(author)).toEqual([
       expect.stringContaining("hid your drawing"),
@@ -352,7 +486,11 @@ describe("what the people concerned are told", () => {
     const earlier = await createSignedInUser(t);
     const { id } = await newPost(author);
     await ok("POST", `/api/posts/${id}/comment`, earlier.cookies, { text: "First" });
-    await ok("POST", "/api/admin/moderation/actions", admin.cookies, { action: "hide-post", postId: id, reason: "Spam" });
+    await ok("POST", "/api/admin/moderation/actions", admin.cookies, {
+      action: "hide-post",
+      postId: id,
+      reason: "Spam",
+    });
     await ok("POST", `/api/posts/${id}/comment`, author.cookies, { text: "Still here" });
     expect(await texts(earlier)).toEqual([]);
   });

@@ -3,8 +3,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { comments, moderationLog, posts, reports, users } from "../../db/schema";
 import type { ModeratedPosts } from "./moderated-posts";
-import { DELETED_ACCOUNT_NAME, MODERATION_PAGE_SIZE, type QueueTab, type ReportReason } from "../../../shared/moderation";
-import type { Post, PostComment } from "../../../shared/posts";
+import {
+  DELETED_ACCOUNT_NAME,
+  MODERATION_PAGE_SIZE,
+  type QueueTab,
+  type ReportReason,
+} from "../../../shared/moderation";
+import type { Post, PostComment } from "../../../shared/posts/answers";
 
 // What admins read in /admin/moderation (decision 029): the tabs of the queue, their counts and
 // the audit log. Admins see full addresses; nothing here reaches anyone else.
@@ -12,7 +17,14 @@ import type { Post, PostComment } from "../../../shared/posts";
 type Person = ReturnType<typeof asPerson>;
 type QueueItem =
   | { type: "post"; post: Post; author: Person; reports: ReportSummary | null }
-  | { type: "comment"; comment: PostComment; postId: string; postDescription: string; author: Person; reports: ReportSummary };
+  | {
+      type: "comment";
+      comment: PostComment;
+      postId: string;
+      postDescription: string;
+      author: Person;
+      reports: ReportSummary;
+    };
 
 interface ReportSummary {
   count: number;
@@ -41,7 +53,10 @@ const nameOf = (person: { firstName: string | null; lastName: string | null; ema
 export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "byIds">) {
   async function people(ids: string[]) {
     if (ids.length === 0) return new Map<string, Person>();
-    const rows = await db.select(personColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
+    const rows = await db
+      .select(personColumns)
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
     return new Map(rows.map((row) => [row.id, asPerson(row)]));
   }
 
@@ -50,7 +65,13 @@ export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "
     const byThing = new Map<string, ReportSummary>();
     if (postIds.length === 0) return byThing;
     const rows = await db
-      .select({ postId: reports.postId, commentId: reports.commentId, reason: reports.reason, note: reports.note, createdAt: reports.createdAt })
+      .select({
+        postId: reports.postId,
+        commentId: reports.commentId,
+        reason: reports.reason,
+        note: reports.note,
+        createdAt: reports.createdAt,
+      })
       .from(reports)
       .where(and(inArray(reports.postId, postIds), isNull(reports.resolvedAt)))
       .orderBy(desc(reports.createdAt));
@@ -71,22 +92,49 @@ export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "
   /** Posts waiting for approval (not rejected), oldest first: the order they came in. */
   async function pending(offset: number) {
     const waiting = and(eq(posts.approved, false), isNull(posts.rejectedReason));
-    const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(waiting)) as [{ total: number }];
-    const ids = (await db.select({ id: posts.id }).from(posts).where(waiting).orderBy(asc(posts.createdAt), asc(posts.id)).offset(offset).limit(MODERATION_PAGE_SIZE)).map((row) => row.id);
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(waiting)) as [{ total: number }];
+    const ids = (
+      await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(waiting)
+        .orderBy(asc(posts.createdAt), asc(posts.id))
+        .offset(offset)
+        .limit(MODERATION_PAGE_SIZE)
+    ).map((row) => row.id);
     const list = await feed.byIds(ids);
     const order = new Map(ids.map((id, index) => [id, index]));
     list.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const [authors, reported] = await Promise.all([people(list.map((post) => post.user.id)), summaries(ids)]);
-    return { total, items: list.map((post) => ({ type: "post" as const, post, author: authors.get(post.user.id)!, reports: reported.get(post.id) ?? null })) };
+    return {
+      total,
+      items: list.map((post) => ({
+        type: "post" as const,
+        post,
+        author: authors.get(post.user.id)!,
+        reports: reported.get(post.id) ?? null,
+      })),
+    };
   }
 
   /** Reported posts and comments with open reports, the most reported first, then the latest. */
   async function reported(offset: number) {
     const open = isNull(reports.resolvedAt);
     const thing = sql`coalesce(${reports.commentId}, ${reports.postId})`;
-    const [{ total }] = (await db.select({ total: sql<number>`count(distinct ${thing})::int` }).from(reports).where(open)) as [{ total: number }];
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(distinct ${thing})::int` })
+      .from(reports)
+      .where(open)) as [{ total: number }];
     const groups = await db
-      .select({ postId: reports.postId, commentId: reports.commentId, count: sql<number>`count(*)::int`, latest: sql`max(${reports.createdAt})` })
+      .select({
+        postId: reports.postId,
+        commentId: reports.commentId,
+        count: sql<number>`count(*)::int`,
+        latest: sql`max(${reports.createdAt})`,
+      })
       .from(reports)
       .where(open)
       .groupBy(reports.postId, reports.commentId)
@@ -99,17 +147,37 @@ export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "
     const postsById = new Map(list.map((post) => [post.id, post]));
     const commentsById = new Map<string, PostComment>();
     for (const post of list) for (const comment of post.comments) commentsById.set(comment.id, comment);
-    const commentAuthors = commentIds.length ? await db.select({ id: comments.id, userId: comments.userId }).from(comments).where(inArray(comments.id, commentIds)) : [];
+    const commentAuthors = commentIds.length
+      ? await db
+          .select({ id: comments.id, userId: comments.userId })
+          .from(comments)
+          .where(inArray(comments.id, commentIds))
+      : [];
     const authorOfComment = new Map(commentAuthors.map((row) => [row.id, row.userId]));
-    const [authors, summary] = await Promise.all([people([...list.map((post) => post.user.id), ...authorOfComment.values()]), summaries(postIds)]);
+    const [authors, summary] = await Promise.all([
+      people([...list.map((post) => post.user.id), ...authorOfComment.values()]),
+      summaries(postIds),
+    ]);
     const items = groups.flatMap((group): QueueItem[] => {
       const post: Post | undefined = postsById.get(group.postId);
       if (!post) return [];
-      if (!group.commentId) return [{ type: "post" as const, post, author: authors.get(post.user.id)!, reports: summary.get(post.id) ?? null }];
+      if (!group.commentId)
+        return [
+          { type: "post" as const, post, author: authors.get(post.user.id)!, reports: summary.get(post.id) ?? null },
+        ];
       const comment = commentsById.get(group.commentId);
       const authorId = authorOfComment.get(group.commentId);
       if (!comment || !authorId) return [];
-      return [{ type: "comment" as const, comment, postId: post.id, postDescription: post.description, author: authors.get(authorId)!, reports: summary.get(comment.id)! }];
+      return [
+        {
+          type: "comment" as const,
+          comment,
+          postId: post.id,
+          postDescription: post.description,
+          author: authors.get(authorId)!,
+          reports: summary.get(comment.id)!,
+        },
+      ];
     });
     return { total, items };
   }
@@ -158,9 +226,26 @@ export function createModerationQueue(db: Database, feed: Pick<ModeratedPosts, "
   };
 }
 
-function asPerson(row: { id: string; firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null; suspendedUntil: Date | null; bannedAt: Date | null }) {
-  const suspended = row.suspendedUntil && row.suspendedUntil.getTime() > Date.now() ? row.suspendedUntil.toISOString() : null;
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, profileImageUrl: row.profileImageUrl, suspendedUntil: suspended, banned: row.bannedAt !== null };
+function asPerson(row: {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+  suspendedUntil: Date | null;
+  bannedAt: Date | null;
+}) {
+  const suspended =
+    row.suspendedUntil && row.suspendedUntil.getTime() > Date.now() ? row.suspendedUntil.toISOString() : null;
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    profileImageUrl: row.profileImageUrl,
+    suspendedUntil: suspended,
+    banned: row.bannedAt !== null,
+  };
 }
 
 export type ModerationQueue = ReturnType<typeof createModerationQueue>;

@@ -7,7 +7,7 @@ import { checkedUpload, createSignedInUser, type TestUser } from "../../test/use
 import { illustrationPng } from "../../test/images";
 import { newSession } from "../../test/accounts";
 import { startImagesApi } from "../../test/images-api";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { PRO_REQUIRED } from "../../../shared/pro";
 
 // Pro members' own pictures (decision 031) with PRO=granted: who may add, see, change and delete
@@ -28,14 +28,24 @@ async function setPro(user: TestUser, pro = true) {
 
 beforeAll(async () => {
   api = await startImagesApi(await illustrationPng(256, 192));
-  t = await createTestApp({ PRO: "granted", PRO_AI_PER_DAY: "2", UPLOAD_QUOTA_MB: "4", IMAGE_API_URL: api.baseUrl, IMAGE_API_KEY: "sk-test", IMAGE_TIMEOUT_MS: "1500" });
+  t = await createTestApp({
+    PRO: "granted",
+    PRO_AI_PER_DAY: "2",
+    UPLOAD_QUOTA_MB: "4",
+    IMAGE_API_URL: api.baseUrl,
+    IMAGE_API_KEY: "sk-test",
+    IMAGE_TIMEOUT_MS: "1500",
+  });
   owner = await createSignedInUser(t);
   otherPro = await createSignedInUser(t);
   member = await createSignedInUser(t);
   admin = await createSignedInUser(t, { isAdmin: true });
   await setPro(owner);
   await setPro(otherPro);
-  photo = await sharp(await illustrationPng(600, 400)).jpeg().withMetadata({ exif: { IFD0: { Artist: "Secret Person" } } }).toBuffer();
+  photo = await sharp(await illustrationPng(600, 400))
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Artist: "Secret Person" } } })
+    .toBuffer();
 });
 afterAll(async () => {
   await t.close();
@@ -59,7 +69,13 @@ describe("adding a picture", () => {
     expect(picture.hiresUrl).toBe(`/objects/pictures/${picture.id}/hires.png`);
     expect(picture.pencilHiresUrl).toBe(`/objects/pictures/${picture.id}/pencil-hires.png`);
 
-    for (const url of [picture.hiresUrl, picture.previewUrl, picture.previewSmallUrl!, picture.pencilHiresUrl!, picture.pencilPreviewUrl!]) {
+    for (const url of [
+      picture.hiresUrl,
+      picture.previewUrl,
+      picture.previewSmallUrl!,
+      picture.pencilHiresUrl!,
+      picture.pencilPreviewUrl!,
+    ]) {
       const mine = await send("GET", url, owner);
       expect(mine.statusCode, url).toBe(200);
       expect(mine.headers["cache-control"]).toBe("private, no-cache");
@@ -97,7 +113,11 @@ describe("adding a picture", () => {
   it("refuses what is not an image with the pipeline's clear message", async () => {
     const imageUrl = await checkedUpload(t, owner, photo, "image/jpeg");
     const key = imageUrl.slice("/objects/".length);
-    await t.app.storage.put(key, Buffer.from("not an image at all"), "image/jpeg", { ownerId: owner.id, isPublic: false, checked: true });
+    await t.app.storage.put(key, Buffer.from("not an image at all"), "image/jpeg", {
+      ownerId: owner.id,
+      isPublic: false,
+      checked: true,
+    });
     const res = await send("POST", "/api/pictures", owner, { name: "Broken", imageUrl });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/not an image we can read/);
@@ -110,13 +130,21 @@ describe("adding a picture", () => {
     const side = 1300;
     const noise = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(Math.random() * 256);
-    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const imageUrl = await checkedUpload(t, heavy, jpeg, "image/jpeg");
     const res = await send("POST", "/api/pictures", heavy, { name: "Too big", imageUrl });
     expect(res.statusCode).toBe(413);
-    expect(res.body).toBe("This picture would take you past your 4 MB of uploads. Delete some pictures, drawings or uploads to free space.");
+    expect(res.body).toBe(
+      "This picture would take you past your 4 MB of uploads. Delete some pictures, drawings or uploads to free space.",
+    );
     expect(await t.database.db.select().from(dragons).where(eq(dragons.ownerId, heavy.id))).toEqual([]);
-    expect((await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, heavy.id))).map((o) => `/objects/${o.key}`)).toEqual([imageUrl]);
+    expect(
+      (await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, heavy.id))).map(
+        (o) => `/objects/${o.key}`,
+      ),
+    ).toEqual([imageUrl]);
   });
 });
 
@@ -142,14 +170,18 @@ describe("seeing a picture", () => {
   it("is listed for its owner only, and never in the library, the sitemap or a page's head", async () => {
     expect(((await send("GET", "/api/pictures", owner)).json() as Dragon[]).map((d) => d.id)).toContain(picture.id);
     // The owner's data export lists it; nobody else's does.
-    expect(JSON.parse((await send("GET", "/api/account/export", owner)).body).pictures).toContainEqual(expect.objectContaining({ id: picture.id, name: "Seen" }));
+    expect(JSON.parse((await send("GET", "/api/account/export", owner)).body).pictures).toContainEqual(
+      expect.objectContaining({ id: picture.id, name: "Seen" }),
+    );
     expect((await send("GET", "/api/account/export", otherPro)).body).not.toContain(picture.id);
     expect((await send("GET", "/api/pictures", otherPro)).json()).toEqual([]);
     expect((await send("GET", "/api/pictures", null)).statusCode).toBe(401);
-    for (const as of [null, owner, admin]) expect((await send("GET", "/api/dragons", as)).body).not.toContain(picture.id);
+    for (const as of [null, owner, admin])
+      expect((await send("GET", "/api/dragons", as)).body).not.toContain(picture.id);
     expect((await send("GET", "/sitemap.xml", null)).body).not.toContain(picture.id);
     // Its page: the not-found page to others; to the owner, a page whose head names nothing of it.
-    for (const other of [null, member, admin]) expect((await send("GET", `/dragon/${picture.id}`, other)).statusCode).toBe(404);
+    for (const other of [null, member, admin])
+      expect((await send("GET", `/dragon/${picture.id}`, other)).statusCode).toBe(404);
     const page = await send("GET", `/draw/${picture.id}`, owner);
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("private, no-cache");
@@ -157,11 +189,27 @@ describe("seeing a picture", () => {
   });
 
   it("keeps progress and checks for its owner only", async () => {
-    const wip = { dragonId: picture.id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null };
+    const wip = {
+      dragonId: picture.id,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+      currentCell: null,
+    };
     expect((await send("POST", "/api/wip", owner, wip)).statusCode).toBe(200);
     const other = await send("POST", "/api/wip", otherPro, wip);
     expect(other.statusCode).toBe(404);
-    const check = { columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.5 }, { label: "B1", status: "off", errorMm: 4 }] };
+    const check = {
+      columns: 2,
+      rows: 1,
+      cells: [
+        { label: "A1", status: "close", errorMm: 0.5 },
+        { label: "B1", status: "off", errorMm: 4 },
+      ],
+    };
     const checked = await send("POST", `/api/checks/${picture.id}`, owner, check);
     expect([200, 201]).toContain(checked.statusCode);
     expect((await send("POST", `/api/checks/${picture.id}`, otherPro, check)).statusCode).toBe(404);
@@ -185,12 +233,25 @@ describe("changing a picture", () => {
     expect(pencil.statusCode).toBe(200);
     expect((await send("GET", pencil.json().pencilHiresUrl, owner)).statusCode).toBe(200);
 
-    await send("POST", "/api/wip", owner, { dragonId: picture.id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B2" });
+    await send("POST", "/api/wip", owner, {
+      dragonId: picture.id,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+      currentCell: "B2",
+    });
     const deleted = await send("DELETE", `/api/pictures/${picture.id}`, owner);
     expect(deleted.json()).toEqual({ message: "Picture deleted" });
-    expect(await t.database.db.select().from(worksInProgress).where(eq(worksInProgress.dragonId, picture.id))).toEqual([]);
+    expect(await t.database.db.select().from(worksInProgress).where(eq(worksInProgress.dragonId, picture.id))).toEqual(
+      [],
+    );
     expect(await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.dragonId, picture.id))).toEqual([]);
-    expect(await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id))).not.toContainEqual(expect.objectContaining({ key: expect.stringContaining(picture.id) }));
+    expect(
+      await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id)),
+    ).not.toContainEqual(expect.objectContaining({ key: expect.stringContaining(picture.id) }));
     expect((await send("GET", picture.hiresUrl, owner)).statusCode).toBe(404);
     expect((await send("GET", `/api/dragons/${picture.id}`, owner)).statusCode).toBe(404);
   });
@@ -210,16 +271,31 @@ describe("a post drawn from a picture", () => {
   it("may be shared by its owner; the feed names no template, the owner's own list does", async () => {
     const picture = (await addPicture(owner, "Shared")).json() as Dragon;
     const images = [await checkedUpload(t, owner, await illustrationPng(400, 300))];
-    const created = await send("POST", "/api/posts", owner, { dragonId: picture.id, description: "Drawn from my own photo", images });
+    const created = await send("POST", "/api/posts", owner, {
+      dragonId: picture.id,
+      description: "Drawn from my own photo",
+      images,
+    });
     expect(created.statusCode).toBe(201);
-    const refused = await send("POST", "/api/posts", otherPro, { dragonId: picture.id, description: "Not mine", images: [await checkedUpload(t, otherPro, await illustrationPng(400, 300))] });
+    const refused = await send("POST", "/api/posts", otherPro, {
+      dragonId: picture.id,
+      description: "Not mine",
+      images: [await checkedUpload(t, otherPro, await illustrationPng(400, 300))],
+    });
     expect(refused.statusCode).toBe(400);
     const feed = await send("GET", "/api/posts", admin);
     expect(feed.body).toContain("Drawn from my own photo");
     expect(feed.body).not.toContain(picture.id);
     expect(feed.body).not.toContain("Shared");
-    const mine = (await send("GET", "/api/posts/mine", owner)).json() as { description: string; dragonId: string | null; dragonName: string | null }[];
-    expect(mine.find((post) => post.description === "Drawn from my own photo")).toMatchObject({ dragonId: picture.id, dragonName: "Shared" });
+    const mine = (await send("GET", "/api/posts/mine", owner)).json() as {
+      description: string;
+      dragonId: string | null;
+      dragonName: string | null;
+    }[];
+    expect(mine.find((post) => post.description === "Drawn from my own photo")).toMatchObject({
+      dragonId: picture.id,
+      dragonName: "Shared",
+    });
   });
 });
 
@@ -227,12 +303,25 @@ describe("a photo kept by a post or a drawing check", () => {
   it("cannot become a picture: the picture's job would delete it from under them", async () => {
     const picture = (await addPicture(owner, "Keeper")).json() as Dragon;
     const original = await checkedUpload(t, owner, await illustrationPng(400, 300));
-    expect((await send("POST", "/api/posts", owner, { dragonId: picture.id, description: "Kept original", images: [original] })).statusCode).toBe(201);
+    expect(
+      (
+        await send("POST", "/api/posts", owner, {
+          dragonId: picture.id,
+          description: "Kept original",
+          images: [original],
+        })
+      ).statusCode,
+    ).toBe(201);
     const check = { columns: 1, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.5 }] };
     const made = (await send("POST", `/api/checks/${picture.id}`, owner, check)).json() as { id: string };
     const kept = await checkedUpload(t, owner, await illustrationPng(400, 300));
-    expect((await send("PUT", `/api/checks/${picture.id}/${made.id}/photo`, owner, { objectPath: kept })).statusCode).toBe(200);
-    for (const [imageUrl, message] of [[original, "This photo is already part of a post"], [kept, "This photo is already kept with a drawing check"]] as const) {
+    expect(
+      (await send("PUT", `/api/checks/${picture.id}/${made.id}/photo`, owner, { objectPath: kept })).statusCode,
+    ).toBe(200);
+    for (const [imageUrl, message] of [
+      [original, "This photo is already part of a post"],
+      [kept, "This photo is already kept with a drawing check"],
+    ] as const) {
       const res = await send("POST", "/api/pictures", owner, { name: "Again", imageUrl, filename: "again.png" });
       expect([res.statusCode, res.body]).toEqual([409, message]);
       expect(await t.app.storage.get(imageUrl.slice("/objects/".length))).not.toBeNull();
@@ -256,14 +345,21 @@ describe("AI pictures", () => {
     expect((await send("POST", "/api/pictures/generate", otherPro, { prompt: "Another" })).statusCode).toBe(200);
     const third = await send("POST", "/api/pictures/generate", otherPro, { prompt: "One too many" });
     expect(third.statusCode).toBe(429);
-    expect(third.body).toMatch(/^You have created 2 AI pictures today, the most for one day\. You can create more in (24|23) hours\.$/);
+    expect(third.body).toMatch(
+      /^You have created 2 AI pictures today, the most for one day\. You can create more in (24|23) hours\.$/,
+    );
   });
 
   it("say plainly when no image service is set", async () => {
     const bare = await createTestApp({ PRO: "everyone" });
     try {
       const pro = await createSignedInUser(bare);
-      const res = await bare.app.inject({ method: "POST", url: "/api/pictures/generate", cookies: pro.cookies, payload: { prompt: "A cat" } });
+      const res = await bare.app.inject({
+        method: "POST",
+        url: "/api/pictures/generate",
+        cookies: pro.cookies,
+        payload: { prompt: "A cat" },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.body).toBe("Image generation is not configured");
     } finally {
@@ -280,9 +376,20 @@ describe("with PRO=off", () => {
       await off.database.db.update(users).set({ proGranted: true }).where(eq(users.id, someone.id));
       const boss = await createSignedInUser(off, { isAdmin: true });
       for (const as of [someone, boss]) {
-        expect((await off.app.inject({ method: "GET", url: "/api/auth/user", cookies: as.cookies })).json()).toMatchObject({ pro: false });
+        expect(
+          (await off.app.inject({ method: "GET", url: "/api/auth/user", cookies: as.cookies })).json(),
+        ).toMatchObject({ pro: false });
         const imageUrl = await checkedUpload(off, as, photo, "image/jpeg");
-        expect((await off.app.inject({ method: "POST", url: "/api/pictures", cookies: as.cookies, payload: { name: "X", imageUrl } })).statusCode).toBe(403);
+        expect(
+          (
+            await off.app.inject({
+              method: "POST",
+              url: "/api/pictures",
+              cookies: as.cookies,
+              payload: { name: "X", imageUrl },
+            })
+          ).statusCode,
+        ).toBe(403);
       }
     } finally {
       await off.close();

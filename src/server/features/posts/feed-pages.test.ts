@@ -1,12 +1,25 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 import { createFeedPages, type FeedPage, type PostPatch } from "./feed-pages";
 
 // The races of the kept feed pages, with a database whose answers the test releases by hand.
 
 function postRow(id: string, likes: string[] = []): Post {
   const user = { id: "u", firstName: "Ann", lastName: null, profileImageUrl: null, email: "a•••@example.com" };
-  return { id, description: "", createdAt: "2026-11-22T10:00:00.000Z", approved: true, rejectedReason: null, hiddenReason: null, dragonId: null, dragonName: null, user, images: [], likes: likes.map((userId) => ({ userId })), comments: [] };
+  return {
+    id,
+    description: "",
+    createdAt: "2026-11-22T10:00:00.000Z",
+    approved: true,
+    rejectedReason: null,
+    hiddenReason: null,
+    dragonId: null,
+    dragonName: null,
+    user,
+    images: [],
+    likes: likes.map((userId) => ({ userId })),
+    comments: [],
+  };
 }
 
 /** A database read the test answers when it chooses. */
@@ -17,10 +30,12 @@ function controlledLoad() {
 }
 
 const read = (page: FeedPage) => JSON.parse(page.json.toString()) as Post[];
-const like = (userId: string): PostPatch => (post) => {
-  post.likes = post.likes.filter((l) => l.userId !== userId);
-  post.likes.push({ userId });
-};
+const like =
+  (userId: string): PostPatch =>
+  (post) => {
+    post.likes = post.likes.filter((l) => l.userId !== userId);
+    post.likes.push({ userId });
+  };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -68,19 +83,25 @@ describe("kept feed pages", () => {
 
     // Each re-encoding reads the page afresh: the post objects the changes see tell them apart.
     const seen = new Set<Post>();
-    const seeing = (patch: PostPatch): PostPatch => (post, reader) => {
-      seen.add(post);
-      patch(post, reader);
-    };
-    const unlike = (userId: string): PostPatch => (post) => {
-      post.likes = post.likes.filter((l) => l.userId !== userId);
-    };
+    const seeing =
+      (patch: PostPatch): PostPatch =>
+      (post, reader) => {
+        seen.add(post);
+        patch(post, reader);
+      };
+    const unlike =
+      (userId: string): PostPatch =>
+      (post) => {
+        post.likes = post.likes.filter((l) => l.userId !== userId);
+      };
     for (let i = 0; i < 20; i++) pages.patch("p1", seeing(like(`user-${i}`)));
     pages.patch("p1", seeing(unlike("user-3")));
     pages.patch("p2", like("ann"));
     const after = read(await pages.page("member", undefined));
     expect(seen.size).toBe(1);
-    expect(after[0]!.likes.map((l) => l.userId)).toEqual(Array.from({ length: 20 }, (_, i) => `user-${i}`).filter((id) => id !== "user-3"));
+    expect(after[0]!.likes.map((l) => l.userId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `user-${i}`).filter((id) => id !== "user-3"),
+    );
     expect(after[1]!.likes).toEqual([{ userId: "ann" }]);
 
     // A change that comes while a re-encoding runs waits for it and makes the next one.
@@ -112,7 +133,10 @@ describe("kept feed pages", () => {
   });
 
   it("forget a page whose build failed, so the next reader reads again", async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error("connection lost")).mockResolvedValue([postRow("p1")]);
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error("connection lost"))
+      .mockResolvedValue([postRow("p1")]);
     const pages = createFeedPages(load);
     await expect(pages.page("member", undefined)).rejects.toThrow("connection lost");
     expect(read(await pages.page("member", undefined))).toHaveLength(1);
@@ -123,7 +147,9 @@ describe("cursors", () => {
   const at = "2026-11-22T10:00:00.000Z";
   /** A database whose every page is three posts named after the cursor: `p1..p3` first, `{cursor}-1..3` after one. */
   function pagedLoad() {
-    return vi.fn(async (_reader: string, before: { before: string } | undefined) => [1, 2, 3].map((n) => postRow(before ? `${before.before}-${n}` : `p${n}`)));
+    return vi.fn(async (_reader: string, before: { before: string } | undefined) =>
+      [1, 2, 3].map((n) => postRow(before ? `${before.before}-${n}` : `p${n}`)),
+    );
   }
 
   it("keep the pages at cursors they handed out: each kept page's last post, with or without its time", async () => {
@@ -149,7 +175,12 @@ describe("cursors", () => {
     const second = await pages.page("member", { before: "p3", at });
     // More made-up cursors than pages are kept: a post inside a kept page, another time for a
     // handed-out post, posts never shown, and another reader's cursor.
-    const madeUp = [{ before: "p2", at }, { before: "p3", at: "2026-11-22T09:59:59.999Z" }, ...Array.from({ length: 300 }, (_, i) => ({ before: `x${i}`, at })), { before: "p3-3" }];
+    const madeUp = [
+      { before: "p2", at },
+      { before: "p3", at: "2026-11-22T09:59:59.999Z" },
+      ...Array.from({ length: 300 }, (_, i) => ({ before: `x${i}`, at })),
+      { before: "p3-3" },
+    ];
     for (const cursor of madeUp) {
       const page = await pages.page(cursor.before === "p3-3" ? "admin" : "member", cursor);
       expect(read(page).map((post) => post.id)).toEqual([1, 2, 3].map((n) => `${cursor.before}-${n}`));

@@ -1,4 +1,5 @@
-import type { FeedCursor, Post } from "../../../shared/posts";
+import type { FeedCursor } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 import { precompress, type Precompressed } from "../../http/precompress";
 import { createSlots } from "../../work-slots";
 
@@ -83,7 +84,12 @@ export type PostPatch = (post: Post, reader: PageReader) => void;
 async function encode(list: Post[], quality: typeof BUILT_QUALITY | typeof PATCHED_QUALITY): Promise<BuiltPage> {
   const json = Buffer.from(JSON.stringify(list));
   const last = list.at(-1);
-  return { json, precompressed: await precompress(json, quality), postIds: new Set(list.map((post) => post.id)), next: last ? { before: last.id, at: last.createdAt } : null };
+  return {
+    json,
+    precompressed: await precompress(json, quality),
+    postIds: new Set(list.map((post) => post.id)),
+    next: last ? { before: last.id, at: last.createdAt } : null,
+  };
 }
 
 /** The page with `changes` made in turn to the posts it holds; the same page if it holds none. */
@@ -91,7 +97,11 @@ async function patched(page: BuiltPage, changes: readonly Change[], reader: Page
   const made = changes.filter(({ postId }) => page.postIds.has(postId));
   if (!made.length) return page;
   const list = JSON.parse(page.json.toString("utf8")) as Post[];
-  for (const { postId, change } of made) change(list.find((post) => post.id === postId)!, reader);
+  for (const { postId, change } of made)
+    change(
+      list.find((post) => post.id === postId)!,
+      reader,
+    );
   return encode(list, PATCHED_QUALITY);
 }
 
@@ -103,7 +113,8 @@ export function createFeedPages(load: (reader: PageReader, before: FeedCursor | 
   const pages = new Map<string, CachedPage>();
   const unkeptSlot = createSlots(UNKEPT_AT_ONCE);
   const readerOf = (key: string): PageReader => (key.startsWith("admin:") ? "admin" : "member");
-  const keyOf = (reader: PageReader, before: FeedCursor | undefined) => `${reader}:${before?.before ?? ""}:${before?.at ?? ""}`;
+  const keyOf = (reader: PageReader, before: FeedCursor | undefined) =>
+    `${reader}:${before?.before ?? ""}:${before?.at ?? ""}`;
 
   /**
    * Did this process hand `before` out to `reader`: is it kept already, or the last post of a kept
@@ -114,7 +125,13 @@ export function createFeedPages(load: (reader: PageReader, before: FeedCursor | 
     if (pages.has(key)) return true;
     for (const [otherKey, entry] of pages) {
       const next = entry.built?.next;
-      if (next && readerOf(otherKey) === reader && next.before === before.before && (before.at === undefined || before.at === next.at)) return true;
+      if (
+        next &&
+        readerOf(otherKey) === reader &&
+        next.before === before.before &&
+        (before.at === undefined || before.at === next.at)
+      )
+        return true;
     }
     return false;
   }

@@ -3,7 +3,8 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
-import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor, type LikeState, type Post, type PostComment, type PostPerson } from "../../../shared/posts";
+import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor } from "../../../shared/posts";
+import type { LikeState, Post, PostComment, PostPerson } from "../../../shared/posts/answers";
 import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
@@ -42,13 +43,15 @@ export function postsForViewer(list: Post[], viewer: Viewer, options: { ownFull:
 const NON_ADMIN: Viewer = { id: "", isAdmin: false };
 
 /** Comments in the order the database lists them (repository.ts: by the millisecond, then by id). */
-const byTimeThenId = (a: PostComment, b: PostComment) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
+const byTimeThenId = (a: PostComment, b: PostComment) =>
+  a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1;
 
 /**
  * May `viewer` see this post at all? Approved ones that are not hidden: everyone signed in;
  * pending, rejected or hidden ones: their author and admins.
  */
-const canSee = (post: PostAccess, viewer: Viewer) => (post.approved && !post.hidden) || viewer.isAdmin || post.userId === viewer.id;
+const canSee = (post: PostAccess, viewer: Viewer) =>
+  (post.approved && !post.hidden) || viewer.isAdmin || post.userId === viewer.id;
 
 /**
  * The posts without anything of the people in `hidden` (blockSets.hiddenFrom: for a member, a
@@ -59,7 +62,11 @@ function withoutPeople(list: Post[], hidden: ReadonlySet<string>): Post[] {
   if (hidden.size === 0) return list;
   return list
     .filter((post) => !hidden.has(post.user.id))
-    .map((post) => ({ ...post, likes: post.likes.filter((like) => !hidden.has(like.userId)), comments: post.comments.filter((comment) => !hidden.has(comment.user.id)) }));
+    .map((post) => ({
+      ...post,
+      likes: post.likes.filter((like) => !hidden.has(like.userId)),
+      comments: post.comments.filter((comment) => !hidden.has(comment.user.id)),
+    }));
 }
 
 /** How many kept pages a reader with blocks may skip through to find one with a post they can see. */
@@ -101,10 +108,17 @@ export interface FeedDeps {
   imageJobs: ImageJobs;
 }
 
-export function createFeed(repository: PostsRepository, storage: ObjectStorage, counters: RateCounters, changes: NoticeChannel<FeedChange> = localChannel(), deps: FeedDeps) {
+export function createFeed(
+  repository: PostsRepository,
+  storage: ObjectStorage,
+  counters: RateCounters,
+  changes: NoticeChannel<FeedChange> = localChannel(),
+  deps: FeedDeps,
+) {
   const { blockSets, notifications, log, imageJobs } = deps;
   /** A notification that fails is logged; the like or comment that caused it still stands. */
-  const tell = (what: Promise<void> | undefined) => what?.catch((error: unknown) => log?.error({ err: error }, "notification failed"));
+  const tell = (what: Promise<void> | undefined) =>
+    what?.catch((error: unknown) => log?.error({ err: error }, "notification failed"));
   const pages = createFeedPages(async (reader, before) => {
     const list = await repository.list({ approvedOnly: reader === "member", before, limit: FEED_PAGE_SIZE });
     return reader === "admin" ? list : postsForViewer(list, NON_ADMIN, { ownFull: false });
@@ -114,23 +128,27 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
   const invalidate = () => changes.emit({ kind: "posts" });
 
   /** One post photo's display version and thumbnail, made from its upload in a queued job and stored as the member's. */
-  const storePostPhoto = imageJobs.define("post-photo", async (input: { postId: string; position: number; objectKey: string }, ownerId: string) => {
-    const notUploaded = () => new HttpError(400, `Invalid images: image ${input.position + 1} has not been uploaded yet`);
-    const head = await readUploadHead(storage, input.objectKey, PHOTO_HEAD_BYTES);
-    if (head === "missing") throw notUploaded();
-    // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
-    const photo = await preparePostPhoto(head, async () => {
-      const bytes = await readUpload(storage, input.objectKey);
-      if (bytes === "missing") throw notUploaded();
-      if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
-      return bytes;
-    });
-    const keys = postImageKeys(input.postId, input.position);
-    const acl = { ownerId, isPublic: false };
-    await storage.put(keys.display, photo.display, "image/webp", acl);
-    await storage.put(keys.thumb, photo.thumb, "image/webp", acl);
-    return { width: photo.width, height: photo.height };
-  });
+  const storePostPhoto = imageJobs.define(
+    "post-photo",
+    async (input: { postId: string; position: number; objectKey: string }, ownerId: string) => {
+      const notUploaded = () =>
+        new HttpError(400, `Invalid images: image ${input.position + 1} has not been uploaded yet`);
+      const head = await readUploadHead(storage, input.objectKey, PHOTO_HEAD_BYTES);
+      if (head === "missing") throw notUploaded();
+      // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
+      const photo = await preparePostPhoto(head, async () => {
+        const bytes = await readUpload(storage, input.objectKey);
+        if (bytes === "missing") throw notUploaded();
+        if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+        return bytes;
+      });
+      const keys = postImageKeys(input.postId, input.position);
+      const acl = { ownerId, isPublic: false };
+      await storage.put(keys.display, photo.display, "image/webp", acl);
+      await storage.put(keys.thumb, photo.thumb, "image/webp", acl);
+      return { width: photo.width, height: photo.height };
+    },
+  );
 
   changes.on((change) => {
     // null: the change was not heard in full (see change-notices.ts), so nothing kept is trusted.
@@ -193,7 +211,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
         const list = JSON.parse((await pages.page(reader, cursor)).json.toString("utf8")) as Post[];
         const shown = withoutPeople(list, hidden);
         const last = list.at(-1);
-        if (shown.length > 0 || list.length < FEED_PAGE_SIZE || !last || skipped === BLOCKED_PAGES_SKIPPED) return { json: Buffer.from(JSON.stringify(shown)) };
+        if (shown.length > 0 || list.length < FEED_PAGE_SIZE || !last || skipped === BLOCKED_PAGES_SKIPPED)
+          return { json: Buffer.from(JSON.stringify(shown)) };
         cursor = { before: last.id, at: last.createdAt };
       }
     },
@@ -205,8 +224,18 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       const [found] = await repository.list({ ids: [postId], approvedOnly: !mayReadAll, limit: 1 });
       if (!found) throw new HttpError(404, "Post not found");
       // Its author reads every comment but those hidden from them (another's hidden comment).
-      const shown = viewer.isAdmin ? found : { ...found, comments: found.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) };
-      const [visible] = withoutPeople(postsForViewer([shown], viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
+      const shown = viewer.isAdmin
+        ? found
+        : {
+            ...found,
+            comments: found.comments.filter(
+              (comment) => comment.hiddenReason === null || comment.user.id === viewer.id,
+            ),
+          };
+      const [visible] = withoutPeople(
+        postsForViewer([shown], viewer, { ownFull: true }),
+        await blockSets.hiddenFrom(viewer),
+      );
       return visible!;
     },
 
@@ -216,7 +245,10 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
      */
     async mine(viewer: Viewer, before: FeedCursor | undefined): Promise<Post[]> {
       const list = await repository.list({ authorId: viewer.id, before, limit: MY_POSTS_PAGE_SIZE });
-      const own = list.map((post) => ({ ...post, comments: post.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id) }));
+      const own = list.map((post) => ({
+        ...post,
+        comments: post.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id),
+      }));
       return withoutPeople(postsForViewer(own, viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
     },
 
@@ -227,7 +259,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
      */
     async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
       refuseSanctioned(user);
-      if (!(await repository.dragonExists(payload.dragonId, user.id))) throw new HttpError(400, "Invalid dragonId: Dragon not found");
+      if (!(await repository.dragonExists(payload.dragonId, user.id)))
+        throw new HttpError(400, "Invalid dragonId: Dragon not found");
       const originals: string[] = [];
       for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
       await postLimiter.hit(user.id);
@@ -240,11 +273,25 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
           const keys = postImageKeys(id, position);
           written.push(keys.display, keys.thumb);
           const photo = await storePostPhoto(user.id, { postId: id, position, objectKey });
-          images.push({ objectKey, displayKey: keys.display, thumbKey: keys.thumb, width: photo.width, height: photo.height, position });
+          images.push({
+            objectKey,
+            displayKey: keys.display,
+            thumbKey: keys.thumb,
+            width: photo.width,
+            height: photo.height,
+            position,
+          });
         }
-        const refused = await repository.create({ id, userId: user.id, dragonId: payload.dragonId, description: payload.description, images });
+        const refused = await repository.create({
+          id,
+          userId: user.id,
+          dragonId: payload.dragonId,
+          description: payload.description,
+          images,
+        });
         if (refused === "dragon-missing") throw new HttpError(400, "Invalid dragonId: Dragon not found");
-        if (refused === "images-unavailable") throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
+        if (refused === "images-unavailable")
+          throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
       } catch (error) {
         await Promise.allSettled(written.map((key) => storage.delete(key)));
         throw error;
@@ -325,7 +372,8 @@ export function createFeed(repository: PostsRepository, storage: ObjectStorage, 
       await visiblePost(postId, viewer, { moderating: true });
       const comment = await repository.getComment(commentId);
       if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
-      if (comment.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own comments");
+      if (comment.userId !== viewer.id && !viewer.isAdmin)
+        throw new HttpError(403, "You can only delete your own comments");
       await tell(notifications?.commentRemoved(commentId));
       if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
       changes.emit({ kind: "comment-deleted", postId, commentId });

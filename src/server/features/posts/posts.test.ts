@@ -9,7 +9,8 @@ import { comments, dragons, likes, postImages, posts, storedObjects } from "../.
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
-import { MY_POSTS_PAGE_SIZE, maskEmail, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { MY_POSTS_PAGE_SIZE, maskEmail } from "../../../shared/posts";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
 import { createPostsRepository } from "./repository";
 
 let t: TestApp;
@@ -22,7 +23,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createSignedInUser(t, { isAdmin: true });
   viewer = await createSignedInUser(t);
-  const [dragon] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning();
+  const [dragon] = await t.database.db
+    .insert(dragons)
+    .values({ name: "Ember", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" })
+    .returning();
   dragonId = dragon!.id;
   small = await illustrationPng(300, 200);
 });
@@ -35,7 +39,8 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 
 type Cookies = Record<string, string> | undefined;
 const get = (url: string, cookies?: Cookies) => t.app.inject({ method: "GET", url, cookies });
-const post = (url: string, cookies: Cookies, payload?: object) => t.app.inject({ method: "POST", url, cookies, ...(payload ? { payload } : {}) });
+const post = (url: string, cookies: Cookies, payload?: object) =>
+  t.app.inject({ method: "POST", url, cookies, ...(payload ? { payload } : {}) });
 const feed = async (cookies: Cookies, query = "") => {
   const res = await get(`/api/posts${query}`, cookies);
   expect(res.statusCode).toBe(200);
@@ -43,30 +48,54 @@ const feed = async (cookies: Cookies, query = "") => {
 };
 
 /** A post made through the API from `images` fresh shared uploads; answers its id. */
-async function createPost(author: TestUser, options: { images?: Buffer[]; description?: string } = {}): Promise<string> {
+async function createPost(
+  author: TestUser,
+  options: { images?: Buffer[]; description?: string } = {},
+): Promise<string> {
   const images = [];
   for (const image of options.images ?? [small]) images.push(await checkedUpload(t, author, image));
-  const res = await post("/api/posts", author.cookies, { dragonId, description: options.description ?? "My dragon", images });
+  const res = await post("/api/posts", author.cookies, {
+    dragonId,
+    description: options.description ?? "My dragon",
+    images,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 
 async function approve(id: string) {
-  expect((await t.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode,
+  ).toBe(200);
 }
 
 /** What a refused request must leave unchanged: every feed row, and every stored post image. */
 async function feedState() {
   const count = async (table: typeof posts | typeof postImages | typeof likes | typeof comments) =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-  const postObjects = await t.database.db.select({ key: storedObjects.key }).from(storedObjects).where(like(storedObjects.key, "posts/%"));
+  const postObjects = await t.database.db
+    .select({ key: storedObjects.key })
+    .from(storedObjects)
+    .where(like(storedObjects.key, "posts/%"));
   const dir = path.join(t.dataDir, "objects", "posts");
   const files = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;
-  return { posts: await count(posts), postImages: await count(postImages), likes: await count(likes), comments: await count(comments), postObjects: postObjects.length, files };
+  return {
+    posts: await count(posts),
+    postImages: await count(postImages),
+    likes: await count(likes),
+    comments: await count(comments),
+    postObjects: postObjects.length,
+    files,
+  };
 }
 
 const objectRow = async (objectPath: string) =>
-  (await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, objectPath.slice("/objects/".length))))[0];
+  (
+    await t.database.db
+      .select()
+      .from(storedObjects)
+      .where(eq(storedObjects.key, objectPath.slice("/objects/".length)))
+  )[0];
 
 /**
  * Let time pass for this process's cached feed pages: by default long enough that they are
@@ -88,14 +117,25 @@ describe("POST /api/posts", () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [mine] = (await get("/api/posts/mine", author.cookies)).json() as Post[];
-    expect(mine).toMatchObject({ id, approved: false, description: "Three views", dragonId, dragonName: "Ember", likes: [], comments: [] });
+    expect(mine).toMatchObject({
+      id,
+      approved: false,
+      description: "Three views",
+      dragonId,
+      dragonName: "Ember",
+      likes: [],
+      comments: [],
+    });
     expect(mine!.user).toMatchObject({ id: author.id, email: author.email, firstName: "Test" });
     expect(mine!.images.map(({ order, width, height }) => ({ order, width, height }))).toEqual([
       { order: 0, width: 1600, height: 800 },
       { order: 1, width: 300, height: 600 },
       { order: 2, width: 500, height: 500 },
     ]);
-    expect(mine!.images[0]).toMatchObject({ imageUrl: `/objects/posts/${id}/0.webp`, thumbUrl: `/objects/posts/${id}/0-thumb.webp` });
+    expect(mine!.images[0]).toMatchObject({
+      imageUrl: `/objects/posts/${id}/0.webp`,
+      thumbUrl: `/objects/posts/${id}/0-thumb.webp`,
+    });
     const display = await get(mine!.images[0]!.imageUrl, author.cookies);
     expect(display.headers["content-type"]).toBe("image/webp");
     expect(await sharp(display.rawPayload).metadata()).toMatchObject({ format: "webp", width: 1600, height: 800 });
@@ -112,7 +152,9 @@ describe("POST /api/posts", () => {
     const original = await sharp(photo).metadata();
     expect(original).toMatchObject({ width: 600, height: 400, orientation: 6 });
     // The original really carries a GPS IFD (tag 0x8825) and the camera's make.
-    expect(original.exif!.includes(Buffer.from([0x25, 0x88])) || original.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+    expect(
+      original.exif!.includes(Buffer.from([0x25, 0x88])) || original.exif!.includes(Buffer.from([0x88, 0x25])),
+    ).toBe(true);
     expect(original.exif!.includes(Buffer.from("PhoneCo"))).toBe(true);
 
     const id = await createPost(author, { images: [photo] });
@@ -129,10 +171,17 @@ describe("POST /api/posts", () => {
       expect(metadata.orientation).toBeUndefined();
       expect(served.rawPayload.includes(Buffer.from("PhoneCo"))).toBe(false);
     }
-    const display = await sharp((await get(image.imageUrl, viewer.cookies)).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const display = await sharp((await get(image.imageUrl, viewer.cookies)).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(display.info).toMatchObject({ width: 400, height: 600 });
     // Upright: the stored top-left (red) quarter is now the top-right one.
-    const pixel = (x: number, y: number) => [...display.data.subarray((y * display.info.width + x) * display.info.channels, (y * display.info.width + x) * display.info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...display.data.subarray(
+        (y * display.info.width + x) * display.info.channels,
+        (y * display.info.width + x) * display.info.channels + 3,
+      ),
+    ];
     const [r1, , b1] = pixel(390, 10);
     const [r2, , b2] = pixel(10, 10);
     expect(r1! > 150 && b1! < 100).toBe(true);
@@ -143,19 +192,26 @@ describe("POST /api/posts", () => {
     const author = await createSignedInUser(t);
     const objectPath = await checkedUpload(t, author, small);
     // Checked by set-acl as the upload page asks (private), and no one else's to see.
-    for (const reader of [undefined, viewer.cookies, admin.cookies]) expect((await get(objectPath, reader)).statusCode).toBe(404);
+    for (const reader of [undefined, viewer.cookies, admin.cookies])
+      expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
     expect(res.statusCode).toBe(201);
     await approve(res.json().id);
     expect(await objectRow(objectPath)).toMatchObject({ ownerId: author.id, checked: false, isPublic: false });
-    for (const reader of [undefined, viewer.cookies, admin.cookies]) expect((await get(objectPath, reader)).statusCode).toBe(404);
+    for (const reader of [undefined, viewer.cookies, admin.cookies])
+      expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     // The feed never names the original.
     expect((await get("/api/posts", viewer.cookies)).body).not.toContain(objectPath);
     // And an upload makes one post only: it cannot be checked (or made public) again, nor posted.
     for (const visibility of ["private", "public"]) {
-      const recheck = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: author.cookies, payload: { objectPath, visibility } });
+      const recheck = await t.app.inject({
+        method: "POST",
+        url: "/api/objects/set-acl",
+        cookies: author.cookies,
+        payload: { objectPath, visibility },
+      });
       expect(recheck.statusCode).toBe(409);
       expect(recheck.body).toBe("This photo is already part of a post");
     }
@@ -205,7 +261,10 @@ describe("POST /api/posts", () => {
       [{ images: [mine] }, /^Invalid dragonId: /],
       [{ dragonId: "ember", images: [mine] }, /^Invalid dragonId: Please select a dragon/],
       [{ dragonId: MISSING, images: [mine] }, /^Invalid dragonId: Dragon not found/],
-      [{ dragonId, images: [mine], description: "x".repeat(501) }, /^Invalid description: Descriptions can be at most 500 characters/],
+      [
+        { dragonId, images: [mine], description: "x".repeat(501) },
+        /^Invalid description: Descriptions can be at most 500 characters/,
+      ],
       [{ dragonId, images: [mine], description: 42 }, /^Invalid description: /],
       [{ dragonId }, /^Invalid images: /],
       [{ dragonId, images: [] }, /^Invalid images: Please upload at least one image/],
@@ -226,14 +285,35 @@ describe("POST /api/posts", () => {
     }
     // Nothing was touched: the good upload is still checked, private, and can be posted.
     expect(await objectRow(mine)).toMatchObject({ checked: true, isPublic: false });
-    expect((await post("/api/posts", author.cookies, { dragonId, images: [mine], description: `${" ".repeat(20)}${"y".repeat(500)} ` })).statusCode).toBe(201);
+    expect(
+      (
+        await post("/api/posts", author.cookies, {
+          dragonId,
+          images: [mine],
+          description: `${" ".repeat(20)}${"y".repeat(500)} `,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it.each([
-    ["a file that is not an image", async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("just words")]), /^Invalid images: This file is not an image we can read/],
+    [
+      "a file that is not an image",
+      async () =>
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("just words")]),
+      /^Invalid images: This file is not an image we can read/,
+    ],
     ["a decompression bomb", async () => pngBomb(), /^Invalid images: The image has more than 100 megapixels/],
-    ["a photo of 48 megapixels", async () => pngBomb(8000, 6000), /^Invalid images: Photos can be at most 40 megapixels \(this one has 48\)\. Please use a smaller photo\.$/],
-    ["a truncated PNG", async () => (await illustrationPng()).subarray(0, 4000), /^Invalid images: The image file is damaged or incomplete/],
+    [
+      "a photo of 48 megapixels",
+      async () => pngBomb(8000, 6000),
+      /^Invalid images: Photos can be at most 40 megapixels \(this one has 48\)\. Please use a smaller photo\.$/,
+    ],
+    [
+      "a truncated PNG",
+      async () => (await illustrationPng()).subarray(0, 4000),
+      /^Invalid images: The image file is damaged or incomplete/,
+    ],
   ])("refuses %s, even after a good photo was processed, and cleans up everything", async (_label, make, message) => {
     const author = await createSignedInUser(t);
     const good = await checkedUpload(t, author, await illustrationPng(400, 300));
@@ -250,7 +330,10 @@ describe("POST /api/posts", () => {
   it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {
     const author = await createSignedInUser(t);
     // A post refused for a damaged photo counts too: its photos were read and decoded all the same.
-    const damaged = await post("/api/posts", author.cookies, { dragonId, images: [await checkedUpload(t, author, (await illustrationPng()).subarray(0, 4000))] });
+    const damaged = await post("/api/posts", author.cookies, {
+      dragonId,
+      images: [await checkedUpload(t, author, (await illustrationPng()).subarray(0, 4000))],
+    });
     expect(damaged.statusCode).toBe(400);
     for (let i = 0; i < 9; i++) await createPost(author);
     const objectPath = await checkedUpload(t, author, small);
@@ -278,7 +361,8 @@ describe("GET /api/posts", () => {
     const pending = await createPost(author, { description: "pending" });
     await approve(older);
     await approve(newer);
-    for (const text of ["first", "second", "third"]) expect((await post(`/api/posts/${newer}/comment`, viewer.cookies, { text })).statusCode).toBe(201);
+    for (const text of ["first", "second", "third"])
+      expect((await post(`/api/posts/${newer}/comment`, viewer.cookies, { text })).statusCode).toBe(201);
 
     const seen = await feed(viewer.cookies);
     const ids = seen.map((p) => p.id);
@@ -291,7 +375,21 @@ describe("GET /api/posts", () => {
     expect(all.map((p) => p.id).slice(0, 3)).toEqual([pending, newer, older]);
     expect(all[0]).toMatchObject({ approved: false, description: "pending" });
     // Every post is its answer's shape; dates are ISO strings, newest first.
-    for (const p of all) expect(Object.keys(p).sort()).toEqual(["approved", "comments", "createdAt", "description", "dragonId", "dragonName", "hiddenReason", "id", "images", "likes", "rejectedReason", "user"]);
+    for (const p of all)
+      expect(Object.keys(p).sort()).toEqual([
+        "approved",
+        "comments",
+        "createdAt",
+        "description",
+        "dragonId",
+        "dragonName",
+        "hiddenReason",
+        "id",
+        "images",
+        "likes",
+        "rejectedReason",
+        "user",
+      ]);
     const times = all.map((p) => Date.parse(p.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -323,7 +421,15 @@ describe("GET /api/posts", () => {
     const sameTime = new Date(Date.now() - 86_400_000);
     const rows = await t.database.db
       .insert(posts)
-      .values(Array.from({ length: 45 }, (_, i) => ({ userId: other.id, dragonId, description: `page ${i}`, approved: true, createdAt: i < 30 ? sameTime : new Date(sameTime.getTime() - i * 1000) })))
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          userId: other.id,
+          dragonId,
+          description: `page ${i}`,
+          approved: true,
+          createdAt: i < 30 ? sameTime : new Date(sameTime.getTime() - i * 1000),
+        })),
+      )
       .returning({ id: posts.id });
     letCacheExpire();
 
@@ -337,7 +443,13 @@ describe("GET /api/posts", () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     for (const row of rows) expect(seen).toContain(row.id);
-    const expected = (await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.approved, true)).orderBy(sql`created_at desc, id desc`)).map((r) => r.id);
+    const expected = (
+      await t.database.db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(eq(posts.approved, true))
+        .orderBy(sql`created_at desc, id desc`)
+    ).map((r) => r.id);
     expect(seen).toEqual(expected);
 
     expect(await feed(viewer.cookies, `?before=${MISSING}`)).toEqual([]);
@@ -376,7 +488,13 @@ describe("GET /api/posts", () => {
     const fromMiddle = await feed(viewer.cookies, cursor(middle));
     // The 20 posts after `middle`, as the database orders them now.
     const olderThanMiddle = async () => {
-      const order = (await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.approved, true)).orderBy(sql`created_at desc, id desc`)).map((r) => r.id);
+      const order = (
+        await t.database.db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(eq(posts.approved, true))
+          .orderBy(sql`created_at desc, id desc`)
+      ).map((r) => r.id);
       return order.slice(order.indexOf(middle.id) + 1, order.indexOf(middle.id) + 21);
     };
     expect(fromMiddle.map((p) => p.id)).toEqual(await olderThanMiddle());
@@ -388,7 +506,13 @@ describe("GET /api/posts", () => {
     const author = await createSignedInUser(t);
     const [sneaked] = await t.database.db
       .insert(posts)
-      .values({ userId: author.id, dragonId, description: "from elsewhere", approved: true, createdAt: new Date(Date.parse(middle.createdAt) - 1) })
+      .values({
+        userId: author.id,
+        dragonId,
+        description: "from elsewhere",
+        approved: true,
+        createdAt: new Date(Date.parse(middle.createdAt) - 1),
+      })
       .returning();
     expect((await feed(viewer.cookies, cursor(handedOut))).map((p) => p.id)).toEqual(second.map((p) => p.id));
     const again = (await feed(viewer.cookies, cursor(middle))).map((p) => p.id);
@@ -400,7 +524,10 @@ describe("GET /api/posts", () => {
     const author = await createSignedInUser(t);
     letCacheExpire();
     const first = await feed(viewer.cookies);
-    const [sneaked] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "from elsewhere", approved: true }).returning();
+    const [sneaked] = await t.database.db
+      .insert(posts)
+      .values({ userId: author.id, dragonId, description: "from elsewhere", approved: true })
+      .returning();
     // Cached: the same answer until the page's time is up...
     expect((await feed(viewer.cookies)).map((p) => p.id)).toEqual(first.map((p) => p.id));
     // ...and a little after: the aged answer is sent once more while its successor is built, then
@@ -416,26 +543,36 @@ describe("GET /api/posts", () => {
 
 describe("GET /api/posts after likes and comments", () => {
   /** A page with likes in one order (the page does not say when each was made). */
-  const normalised = (page: Post[]) => page.map((p) => ({ ...p, likes: [...p.likes].sort((a, b) => a.userId.localeCompare(b.userId)) }));
+  const normalised = (page: Post[]) =>
+    page.map((p) => ({ ...p, likes: [...p.likes].sort((a, b) => a.userId.localeCompare(b.userId)) }));
 
   it("writes them into the kept page at once, the same as a page read afresh would show them, e-mails masked", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
     const crowd: TestUser[] = [];
-    for (let i = 0; i < 12; i++) crowd.push(await createSignedInUser(t, { email: `crowd-${i}-${crypto.randomUUID()}@example.net` }));
+    for (let i = 0; i < 12; i++)
+      crowd.push(await createSignedInUser(t, { email: `crowd-${i}-${crypto.randomUUID()}@example.net` }));
     letCacheExpire();
     await feed(viewer.cookies);
     await feed(admin.cookies);
     // Another process's post, written behind this one's back: while it stays out of the answers,
     // they are the kept pages with the changes written in, not pages read afresh.
-    const [elsewhere] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "from elsewhere", approved: true }).returning();
+    const [elsewhere] = await t.database.db
+      .insert(posts)
+      .values({ userId: author.id, dragonId, description: "from elsewhere", approved: true })
+      .returning();
 
     await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
-    const written = await Promise.all(crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })));
+    const written = await Promise.all(
+      crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })),
+    );
     await Promise.all(crowd.slice(0, 4).map((user) => post(`/api/posts/${id}/like`, user.cookies)));
     const dropped = (written[5]!.json() as PostComment).id;
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${dropped}`, cookies: admin.cookies })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${dropped}`, cookies: admin.cookies }))
+        .statusCode,
+    ).toBe(200);
 
     const memberPage = await get("/api/posts", viewer.cookies);
     const kept = { member: memberPage.json() as Post[], admin: await feed(admin.cookies) };
@@ -462,7 +599,12 @@ describe("GET /api/posts after likes and comments", () => {
 
 describe("GET /api/posts encoding", () => {
   it("sends the cached page in Brotli or gzip as the client takes them, and plain to the others", async () => {
-    const plain = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": "identity" } });
+    const plain = await t.app.inject({
+      method: "GET",
+      url: "/api/posts",
+      cookies: viewer.cookies,
+      headers: { "accept-encoding": "identity" },
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(plain.headers["cache-control"]).toBe("no-store");
@@ -475,13 +617,23 @@ describe("GET /api/posts encoding", () => {
       ["*, br;q=0", "gzip"],
       ["*", "br"],
     ] as const) {
-      const zipped = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": accept } });
+      const zipped = await t.app.inject({
+        method: "GET",
+        url: "/api/posts",
+        cookies: viewer.cookies,
+        headers: { "accept-encoding": accept },
+      });
       expect(zipped.headers["content-encoding"], accept).toBe(expected);
       expect(zipped.headers.vary).toMatch(/accept-encoding/i);
       expect(JSON.parse(decode[expected](zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
     }
     for (const accept of ["gzip;q=0, br;q=0", "*;q=0"]) {
-      const refused = await t.app.inject({ method: "GET", url: "/api/posts", cookies: viewer.cookies, headers: { "accept-encoding": accept } });
+      const refused = await t.app.inject({
+        method: "GET",
+        url: "/api/posts",
+        cookies: viewer.cookies,
+        headers: { "accept-encoding": accept },
+      });
       expect(refused.headers["content-encoding"], accept).toBeUndefined();
     }
   });
@@ -512,12 +664,21 @@ describe("GET /api/posts/mine", () => {
     const prolific = await createSignedInUser(t);
     const old = new Date(Date.now() - 30 * 86_400_000);
     const total = MY_POSTS_PAGE_SIZE + 5;
-    await t.database.db.insert(posts).values(Array.from({ length: total }, (_, i) => ({ userId: prolific.id, dragonId, description: `old ${i}`, createdAt: new Date(old.getTime() - i * 60_000) })));
+    await t.database.db.insert(posts).values(
+      Array.from({ length: total }, (_, i) => ({
+        userId: prolific.id,
+        dragonId,
+        description: `old ${i}`,
+        createdAt: new Date(old.getTime() - i * 60_000),
+      })),
+    );
     const first = (await get("/api/posts/mine", prolific.cookies)).json() as Post[];
     expect(first).toHaveLength(MY_POSTS_PAGE_SIZE);
     expect(first[0]!.description).toBe("old 0");
     const rest = (await get(`/api/posts/mine?before=${first.at(-1)!.id}`, prolific.cookies)).json() as Post[];
-    expect(rest.map((p) => p.description)).toEqual(Array.from({ length: 5 }, (_, i) => `old ${MY_POSTS_PAGE_SIZE + i}`));
+    expect(rest.map((p) => p.description)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `old ${MY_POSTS_PAGE_SIZE + i}`),
+    );
   });
 });
 
@@ -535,7 +696,8 @@ describe("pending photos", () => {
     }
     await approve(id);
     for (const url of urls) {
-      for (const cookies of [undefined, viewer.cookies, author.cookies, admin.cookies]) expect((await get(url, cookies)).statusCode).toBe(200);
+      for (const cookies of [undefined, viewer.cookies, author.cookies, admin.cookies])
+        expect((await get(url, cookies)).statusCode).toBe(200);
     }
   });
 });
@@ -550,7 +712,10 @@ describe("POST /api/posts/:id/like", () => {
     expect(like.statusCode).toBe(200);
     expect(like.json()).toEqual({ liked: true, count: 1 });
     expect((await post(`/api/posts/${id}/like`, admin.cookies)).json()).toEqual({ liked: true, count: 2 });
-    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([{ userId: viewer.id }, { userId: admin.id }]);
+    expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([
+      { userId: viewer.id },
+      { userId: admin.id },
+    ]);
     expect((await post(`/api/posts/${id}/like`, viewer.cookies)).json()).toEqual({ liked: false, count: 1 });
     expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([{ userId: admin.id }]);
   });
@@ -574,13 +739,20 @@ describe("POST /api/posts/:id/comment", () => {
     const id = await createPost(author);
     await approve(id);
     expect((await post(`/api/posts/${id}/comment`, undefined, { text: "Hi" })).statusCode).toBe(401);
-    const res = await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "  <b>Great</b> & <script>x</script>  " });
+    const res = await post(`/api/posts/${id}/comment`, viewer.cookies, {
+      text: "  <b>Great</b> & <script>x</script>  ",
+    });
     expect(res.statusCode).toBe(201);
     const comment = res.json() as PostComment;
-    expect(comment).toMatchObject({ text: "<b>Great</b> & <script>x</script>", user: { id: viewer.id, firstName: "Test", email: maskEmail(viewer.email) } });
+    expect(comment).toMatchObject({
+      text: "<b>Great</b> & <script>x</script>",
+      user: { id: viewer.id, firstName: "Test", email: maskEmail(viewer.email) },
+    });
     expect(Date.parse(comment.createdAt)).not.toBeNaN();
     expect((await feed(viewer.cookies)).find((p) => p.id === id)!.comments).toEqual([comment]);
-    const byAdmin = (await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Approved!" })).json() as PostComment;
+    const byAdmin = (
+      await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Approved!" })
+    ).json() as PostComment;
     expect(byAdmin.user.email).toBe(admin.email);
   });
 
@@ -600,7 +772,9 @@ describe("POST /api/posts/:id/comment", () => {
       expect(res.body).toMatch(message);
       expect(await feedState()).toEqual(before);
     }
-    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: ` ${"y".repeat(1000)} ` })).statusCode).toBe(201);
+    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: ` ${"y".repeat(1000)} ` })).statusCode).toBe(
+      201,
+    );
   });
 
   it("works only on posts the caller may see", async () => {
@@ -617,7 +791,8 @@ describe("POST /api/posts/:id/comment", () => {
     const chatty = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
-    for (let i = 0; i < 30; i++) expect((await post(`/api/posts/${id}/comment`, chatty.cookies, { text: `comment ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 30; i++)
+      expect((await post(`/api/posts/${id}/comment`, chatty.cookies, { text: `comment ${i}` })).statusCode).toBe(201);
     const res = await post(`/api/posts/${id}/comment`, chatty.cookies, { text: "one too many" });
     expect(res.statusCode).toBe(429);
     expect(res.body).toMatch(/Please try again in 1 minute\.$/);
@@ -629,7 +804,8 @@ describe("PUT /api/posts/:id/approve", () => {
   it("is for admins only, one way, and harmless twice", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    const put = (cookies: Cookies, target = id) => t.app.inject({ method: "PUT", url: `/api/posts/${target}/approve`, cookies });
+    const put = (cookies: Cookies, target = id) =>
+      t.app.inject({ method: "PUT", url: `/api/posts/${target}/approve`, cookies });
     expect((await put(undefined)).statusCode).toBe(401);
     expect((await put(author.cookies)).statusCode).toBe(403);
     expect((await put(viewer.cookies)).body).toBe("Admin access required");
@@ -659,19 +835,29 @@ describe("DELETE /api/posts/:id", () => {
     expect((await del(author.cookies)).statusCode).toBe(200);
 
     expect((await feed(viewer.cookies)).some((p) => p.id === id)).toBe(false);
-    for (const table of [postImages, likes, comments]) expect(await t.database.db.select().from(table).where(eq(table.postId, id))).toEqual([]);
+    for (const table of [postImages, likes, comments])
+      expect(await t.database.db.select().from(table).where(eq(table.postId, id))).toEqual([]);
     expect(await objectRow(upload)).toBeUndefined();
     expect((await get(upload, author.cookies)).statusCode).toBe(404);
     expect(fs.existsSync(path.join(t.dataDir, "objects", "posts", id))).toBe(false);
-    expect((await t.database.db.select().from(storedObjects).where(like(storedObjects.key, `posts/${id}/%`)))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(storedObjects)
+        .where(like(storedObjects.key, `posts/${id}/%`)),
+    ).toEqual([]);
     expect((await del(author.cookies)).statusCode).toBe(404);
   });
 
   it("lets admins delete any post; others get 404 for a post they cannot see", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: viewer.cookies })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: admin.cookies })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: viewer.cookies })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: admin.cookies })).statusCode).toBe(
+      200,
+    );
     expect(await t.database.db.select().from(posts).where(eq(posts.id, id))).toEqual([]);
   });
 });
@@ -683,7 +869,8 @@ describe("DELETE /api/posts/:id/comments/:commentId", () => {
     await approve(id);
     const first = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "one" })).json() as PostComment).id;
     const second = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "two" })).json() as PostComment).id;
-    const del = (cookies: Cookies, commentId: string, postId = id) => t.app.inject({ method: "DELETE", url: `/api/posts/${postId}/comments/${commentId}`, cookies });
+    const del = (cookies: Cookies, commentId: string, postId = id) =>
+      t.app.inject({ method: "DELETE", url: `/api/posts/${postId}/comments/${commentId}`, cookies });
 
     expect((await del(undefined, first)).statusCode).toBe(401);
     const notTheirs = await del(author.cookies, first);
@@ -703,9 +890,17 @@ describe("DELETE /api/posts/:id/comments/:commentId", () => {
   it("answers 404 on a post the caller cannot see", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    const comment = ((await post(`/api/posts/${id}/comment`, author.cookies, { text: "note to self" })).json() as PostComment).id;
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: viewer.cookies })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: author.cookies })).statusCode).toBe(200);
+    const comment = (
+      (await post(`/api/posts/${id}/comment`, author.cookies, { text: "note to self" })).json() as PostComment
+    ).id;
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: viewer.cookies }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: author.cookies }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -726,7 +921,9 @@ describe("under concurrency", () => {
     expect(counts.every((count) => count >= 1 && count <= 100)).toBe(true);
     expect(Math.max(...counts)).toBeGreaterThan(1);
 
-    const commented = await Promise.all(crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })));
+    const commented = await Promise.all(
+      crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })),
+    );
     expect(commented.map((res) => res.statusCode)).toEqual(Array(100).fill(201));
 
     const shown = (await feed(viewer.cookies)).find((p) => p.id === id)!;

@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import { dragonVisibleTo, inPublicLibrary } from "../../templates/visibility";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
-import type { FeedCursor, LikeState, Post, PostComment, PostImage } from "../../../shared/posts";
+import type { FeedCursor } from "../../../shared/posts";
+import type { LikeState, Post, PostComment, PostImage } from "../../../shared/posts/answers";
 
 // A person as the feed shows them; the e-mail is the full address here, masked by the caller.
 const person = {
@@ -68,7 +69,10 @@ export function createPostsRepository(db: Database) {
   return {
     /** A template of the library, or the author's own picture (decision 031). */
     async dragonExists(id: string, authorId: string): Promise<boolean> {
-      const [row] = await db.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, id), dragonVisibleTo(authorId)));
+      const [row] = await db
+        .select({ id: dragons.id })
+        .from(dragons)
+        .where(and(eq(dragons.id, id), dragonVisibleTo(authorId)));
       return Boolean(row);
     },
 
@@ -78,20 +82,38 @@ export function createPostsRepository(db: Database) {
      * for one upload cannot both have it, nor a later post take it again (set-acl refuses to check
      * an upload a post holds). Answers null when created, else why not (nothing is stored).
      */
-    async create(input: { id: string; userId: string; dragonId: string; description: string; images: NewPostImage[] }): Promise<CreateRefusal | null> {
+    async create(input: {
+      id: string;
+      userId: string;
+      dragonId: string;
+      description: string;
+      images: NewPostImage[];
+    }): Promise<CreateRefusal | null> {
       try {
         await db.transaction(async (tx) => {
           // KEY SHARE: the dragon cannot be deleted until this post exists.
-          const [dragon] = await tx.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, input.dragonId), dragonVisibleTo(input.userId))).for("key share");
+          const [dragon] = await tx
+            .select({ id: dragons.id })
+            .from(dragons)
+            .where(and(eq(dragons.id, input.dragonId), dragonVisibleTo(input.userId)))
+            .for("key share");
           if (!dragon) throw new Refused("dragon-missing");
           const originals = input.images.map((image) => image.objectKey);
           const claimed = await tx
             .update(storedObjects)
             .set({ isPublic: false, checked: false })
-            .where(and(inArray(storedObjects.key, originals), eq(storedObjects.ownerId, input.userId), eq(storedObjects.checked, true)))
+            .where(
+              and(
+                inArray(storedObjects.key, originals),
+                eq(storedObjects.ownerId, input.userId),
+                eq(storedObjects.checked, true),
+              ),
+            )
             .returning({ key: storedObjects.key });
           if (claimed.length !== originals.length) throw new Refused("images-unavailable");
-          await tx.insert(posts).values({ id: input.id, userId: input.userId, dragonId: input.dragonId, description: input.description });
+          await tx
+            .insert(posts)
+            .values({ id: input.id, userId: input.userId, dragonId: input.dragonId, description: input.description });
           await tx.insert(postImages).values(input.images.map((image) => ({ postId: input.id, ...image })));
         });
         return null;
@@ -136,7 +158,10 @@ export function createPostsRepository(db: Database) {
         })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(dragons, and(eq(dragons.id, posts.dragonId), options.authorId ? dragonVisibleTo(options.authorId) : inPublicLibrary()))
+        .leftJoin(
+          dragons,
+          and(eq(dragons.id, posts.dragonId), options.authorId ? dragonVisibleTo(options.authorId) : inPublicLibrary()),
+        )
         .where(and(...conditions))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(options.limit);
@@ -147,15 +172,33 @@ export function createPostsRepository(db: Database) {
       const ids = rows.map((row) => row.id);
       await givingWay();
       const imageRows = await db
-        .select({ postId: postImages.postId, displayKey: postImages.displayKey, thumbKey: postImages.thumbKey, width: postImages.width, height: postImages.height, position: postImages.position })
+        .select({
+          postId: postImages.postId,
+          displayKey: postImages.displayKey,
+          thumbKey: postImages.thumbKey,
+          width: postImages.width,
+          height: postImages.height,
+          position: postImages.position,
+        })
         .from(postImages)
         .where(inArray(postImages.postId, ids))
         .orderBy(asc(postImages.postId), asc(postImages.position));
       await givingWay();
-      const likeRows = await db.select({ postId: likes.postId, userId: likes.userId }).from(likes).where(inArray(likes.postId, ids)).orderBy(asc(likes.createdAt), asc(likes.userId));
+      const likeRows = await db
+        .select({ postId: likes.postId, userId: likes.userId })
+        .from(likes)
+        .where(inArray(likes.postId, ids))
+        .orderBy(asc(likes.createdAt), asc(likes.userId));
       await givingWay();
       const commentRows = await db
-        .select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt, hiddenReason: comments.hiddenReason, user: person })
+        .select({
+          id: comments.id,
+          postId: comments.postId,
+          text: comments.text,
+          createdAt: comments.createdAt,
+          hiddenReason: comments.hiddenReason,
+          user: person,
+        })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
         .where(and(inArray(comments.postId, ids), options.approvedOnly ? isNull(comments.hiddenReason) : undefined))
@@ -165,18 +208,30 @@ export function createPostsRepository(db: Database) {
         .orderBy(asc(sql`date_trunc('milliseconds', ${comments.createdAt})`), asc(comments.id));
 
       const byPost = new Map<string, Post>(
-        rows.map((row) => [row.id, { ...row, createdAt: row.createdAt.toISOString(), images: [], likes: [], comments: [] }]),
+        rows.map((row) => [
+          row.id,
+          { ...row, createdAt: row.createdAt.toISOString(), images: [], likes: [], comments: [] },
+        ]),
       );
       for (const image of imageRows) {
         byPost.get(image.postId)!.images.push(toPostImage(image));
       }
       for (const like of likeRows) byPost.get(like.postId)!.likes.push({ userId: like.userId });
-      for (const { postId, ...comment } of commentRows) byPost.get(postId)!.comments.push({ ...comment, createdAt: comment.createdAt.toISOString() });
+      for (const { postId, ...comment } of commentRows)
+        byPost.get(postId)!.comments.push({ ...comment, createdAt: comment.createdAt.toISOString() });
       return [...byPost.values()];
     },
 
     async getAccess(id: string): Promise<PostAccess | null> {
-      const [row] = await db.select({ id: posts.id, userId: posts.userId, approved: posts.approved, hidden: sql<boolean>`${posts.hiddenReason} is not null` }).from(posts).where(eq(posts.id, id));
+      const [row] = await db
+        .select({
+          id: posts.id,
+          userId: posts.userId,
+          approved: posts.approved,
+          hidden: sql<boolean>`${posts.hiddenReason} is not null`,
+        })
+        .from(posts)
+        .where(eq(posts.id, id));
       return row ?? null;
     },
 
@@ -186,7 +241,11 @@ export function createPostsRepository(db: Database) {
      */
     async approve(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const updated = await tx.update(posts).set({ approved: true, rejectedReason: null }).where(eq(posts.id, id)).returning({ hidden: posts.hiddenReason });
+        const updated = await tx
+          .update(posts)
+          .set({ approved: true, rejectedReason: null })
+          .where(eq(posts.id, id))
+          .returning({ hidden: posts.hiddenReason });
         if (updated.length === 0) return false;
         await setImagesPublic(tx, id, updated[0]!.hidden === null);
         return true;
@@ -195,7 +254,11 @@ export function createPostsRepository(db: Database) {
 
     /** Reject a post waiting for approval, with the reason its author reads; false when it is not waiting. */
     async reject(id: string, reason: string): Promise<boolean> {
-      const rejected = await db.update(posts).set({ rejectedReason: reason }).where(and(eq(posts.id, id), eq(posts.approved, false))).returning({ id: posts.id });
+      const rejected = await db
+        .update(posts)
+        .set({ rejectedReason: reason })
+        .where(and(eq(posts.id, id), eq(posts.approved, false)))
+        .returning({ id: posts.id });
       return rejected.length > 0;
     },
 
@@ -219,7 +282,11 @@ export function createPostsRepository(db: Database) {
 
     /** Hide a comment (a reason) or show it again (null); false when there is no such comment. */
     async setCommentHidden(id: string, reason: string | null): Promise<boolean> {
-      const changed = await db.update(comments).set({ hiddenReason: reason }).where(eq(comments.id, id)).returning({ id: comments.id });
+      const changed = await db
+        .update(comments)
+        .set({ hiddenReason: reason })
+        .where(eq(comments.id, id))
+        .returning({ id: comments.id });
       return changed.length > 0;
     },
 
@@ -268,7 +335,10 @@ export function createPostsRepository(db: Database) {
     /** How many of these people like the post (what a reader with blocks does not see counted). */
     async likesBy(postId: string, userIds: string[]): Promise<number> {
       if (userIds.length === 0) return 0;
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.postId, postId), inArray(likes.userId, userIds)));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(likes)
+        .where(and(eq(likes.postId, postId), inArray(likes.userId, userIds)));
       return Number(row?.count ?? 0);
     },
 
@@ -289,7 +359,10 @@ export function createPostsRepository(db: Database) {
     },
 
     async getComment(id: string): Promise<{ id: string; postId: string; userId: string } | null> {
-      const [row] = await db.select({ id: comments.id, postId: comments.postId, userId: comments.userId }).from(comments).where(eq(comments.id, id));
+      const [row] = await db
+        .select({ id: comments.id, postId: comments.postId, userId: comments.userId })
+        .from(comments)
+        .where(eq(comments.id, id));
       return row ?? null;
     },
 
@@ -305,8 +378,15 @@ export function createPostsRepository(db: Database) {
  * or hidden post): the object routes read `is_public`, so a hidden post's photos stop being served
  * to others at once, on every server process.
  */
-async function setImagesPublic(tx: Pick<Database, "select" | "update">, postId: string, isPublic: boolean): Promise<void> {
-  const images = await tx.select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey }).from(postImages).where(eq(postImages.postId, postId));
+async function setImagesPublic(
+  tx: Pick<Database, "select" | "update">,
+  postId: string,
+  isPublic: boolean,
+): Promise<void> {
+  const images = await tx
+    .select({ displayKey: postImages.displayKey, thumbKey: postImages.thumbKey })
+    .from(postImages)
+    .where(eq(postImages.postId, postId));
   const keys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
   if (keys.length) await tx.update(storedObjects).set({ isPublic }).where(inArray(storedObjects.key, keys));
 }
@@ -317,8 +397,20 @@ function isForeignKeyViolation(error: unknown): boolean {
   return code(error) === "23503" || code((error as { cause?: unknown } | null)?.cause) === "23503";
 }
 
-function toPostImage(row: { displayKey: string; thumbKey: string; width: number; height: number; position: number }): PostImage {
-  return { imageUrl: objectUrl(row.displayKey), thumbUrl: objectUrl(row.thumbKey), width: row.width, height: row.height, order: row.position };
+function toPostImage(row: {
+  displayKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  position: number;
+}): PostImage {
+  return {
+    imageUrl: objectUrl(row.displayKey),
+    thumbUrl: objectUrl(row.thumbKey),
+    width: row.width,
+    height: row.height,
+    order: row.position,
+  };
 }
 
 export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,7 +1,8 @@
 import { preferredEncoding } from "../../http/precompress";
 import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
-import { type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { type FeedCursor } from "../../../shared/posts";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
 import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
 import type { SessionUser } from "../../http/request-user";
@@ -11,8 +12,11 @@ import type { SessionUser } from "../../http/request-user";
  * may call is checked before the payload (preValidation): a visitor gets 401 and a non-admin 403
  * whatever they send, never a 400 about a field.
  */
-export function registerPostRoutes(app: FastifyInstance, feed: Feed, approve: (postId: string, admin: SessionUser) => Promise<unknown>) {
-
+export function registerPostRoutes(
+  app: FastifyInstance,
+  feed: Feed,
+  approve: (postId: string, admin: SessionUser) => Promise<unknown>,
+) {
   // A kept page is bytes already (cached and shared), sent as they are: Brotli or gzip when the
   // client takes it (setting content-encoding keeps @fastify/compress from compressing it again).
   // A page that is not kept (a cursor this process did not hand out) is compressed as it is sent.
@@ -23,7 +27,8 @@ export function registerPostRoutes(app: FastifyInstance, feed: Feed, approve: (p
     const { precompressed } = page;
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (precompressed && encoding === "br") return reply.header("content-encoding", "br").send(precompressed.br);
-    if (precompressed && encoding === "gzip") return reply.header("content-encoding", "gzip").send(await precompressed.gzip());
+    if (precompressed && encoding === "gzip")
+      return reply.header("content-encoding", "gzip").send(await precompressed.gzip());
     return reply.send(page.json);
   });
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 import { seedFeed, type SeededFeed } from "./seed-feed";
 
 let t: TestApp;
@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const feed = (cookie: string, query = "") => t.app.inject({ method: "GET", url: `/api/posts${query}`, headers: { cookie } });
+const feed = (cookie: string, query = "") =>
+  t.app.inject({ method: "GET", url: `/api/posts${query}`, headers: { cookie } });
 
 describe("seedFeed (the bench's feed)", () => {
   it("fills the feed with approved posts of 3 photos, 20 likes and 10 comments, readable with the cookie it answers", async () => {

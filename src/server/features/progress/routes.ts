@@ -5,15 +5,17 @@ import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { type SavedWip } from "../../../shared/wip";
+import type { SavedWip } from "../../../shared/progress/answers";
 import type { GridColor, ImageMode } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
 import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
 export function registerWipRoutes(app: FastifyInstance, db: Database) {
-
-  route(app, "GET /api/wip/:dragonId", { preValidation: requireUser },
+  route(
+    app,
+    "GET /api/wip/:dragonId",
+    { preValidation: requireUser },
     async (request, reply): Promise<SavedWip | null> => {
       const caller = await requireUser(request);
       const [row] = await db
@@ -22,7 +24,19 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
         .where(and(eq(worksInProgress.userId, caller.id), eq(worksInProgress.dragonId, request.params.dragonId)));
       reply.header("cache-control", "no-store");
       if (!row) return null;
-      const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY, currentCell, doneCells, gridThickness, gridOpacity, diagonals } = row;
+      const {
+        paperWidth,
+        paperHeight,
+        gridSize,
+        imageZoom,
+        imageX,
+        imageY,
+        currentCell,
+        doneCells,
+        gridThickness,
+        gridOpacity,
+        diagonals,
+      } = row;
       // The text columns hold only what the schema admitted (or the table's defaults).
       return {
         paperWidth,
@@ -44,17 +58,28 @@ export function registerWipRoutes(app: FastifyInstance, db: Database) {
     },
   );
 
-  route(app, "POST /api/wip", { preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
-    const caller = await requireUser(request);
-    const { dragonId, ...body } = request.body;
-    // A field the client left out (an older client) keeps what the row has, or the table's default.
-    const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
-    const [dragon] = await db.select({ id: dragons.id }).from(dragons).where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
-    if (!dragon) throw new HttpError(404, "Dragon not found");
-    await db
-      .insert(worksInProgress)
-      .values({ userId: caller.id, dragonId, ...state })
-      .onConflictDoUpdate({ target: [worksInProgress.userId, worksInProgress.dragonId], set: { ...state, updatedAt: new Date() } });
-    return { message: "Progress saved" };
-  });
+  route(
+    app,
+    "POST /api/wip",
+    { preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request) => {
+      const caller = await requireUser(request);
+      const { dragonId, ...body } = request.body;
+      // A field the client left out (an older client) keeps what the row has, or the table's default.
+      const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
+      const [dragon] = await db
+        .select({ id: dragons.id })
+        .from(dragons)
+        .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
+      if (!dragon) throw new HttpError(404, "Dragon not found");
+      await db
+        .insert(worksInProgress)
+        .values({ userId: caller.id, dragonId, ...state })
+        .onConflictDoUpdate({
+          target: [worksInProgress.userId, worksInProgress.dragonId],
+          set: { ...state, updatedAt: new Date() },
+        });
+      return { message: "Progress saved" };
+    },
+  );
 }

@@ -7,13 +7,15 @@ import {
   ANALYTICS_TOP_LIMIT,
   RECENT_USERS_LIMIT,
   REGISTRATION_MONTHS,
-  type AdminStats,
-  type AnalyticsDay,
   type AnalyticsRange,
-  type AnalyticsTopEntry,
-  type SiteAnalytics,
-  type WaitlistEmail,
 } from "../../../shared/stats";
+import type {
+  AdminStats,
+  AnalyticsDay,
+  AnalyticsTopEntry,
+  SiteAnalytics,
+  WaitlistEmail,
+} from "../../../shared/stats/answers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +28,8 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Midnight UTC at the start of `moment`'s day. */
-const startOfUtcDay = (moment: Date) => new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+const startOfUtcDay = (moment: Date) =>
+  new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
 
 // A referrer's host name, lower case, without "www.": "https://www.Example.com:8080/a" -> "example.com".
 // Rows whose referrer is not a URL give NULL and are left out.
@@ -143,7 +146,9 @@ export function createStatsRepository(db: Database) {
       const start = new Date(end.getTime() - days * DAY_MS);
       // A view is stored a moment after its time is taken: a day is rolled up only once it has
       // been over for a while; until then it is counted live like today.
-      const liveFrom = new Date(Math.max(start.getTime(), startOfUtcDay(new Date(now.getTime() - ROLLUP_DELAY_MS)).getTime()));
+      const liveFrom = new Date(
+        Math.max(start.getTime(), startOfUtcDay(new Date(now.getTime() - ROLLUP_DELAY_MS)).getTime()),
+      );
       await rollUp(start, liveFrom);
 
       const host = ownHost.toLowerCase().replace(/^www\./, "");
@@ -184,7 +189,11 @@ export function createStatsRepository(db: Database) {
         top("page"),
         top("referrer", sql`name <> ${host}`),
       ]);
-      const numbers = <T extends { views: number; visitors: number }>(row: T): T => ({ ...row, views: Number(row.views), visitors: Number(row.visitors) });
+      const numbers = <T extends { views: number; visitors: number }>(row: T): T => ({
+        ...row,
+        views: Number(row.views),
+        visitors: Number(row.visitors),
+      });
       const dailyRows = daily.map(numbers);
       return {
         days,
@@ -217,7 +226,10 @@ export function createStatsRepository(db: Database) {
     if (missing.length === 0) return;
     const first = new Date(`${missing[0]!.day}T00:00:00Z`);
     const last = new Date(`${missing.at(-1)!.day}T00:00:00Z`);
-    const days = sql`(${sql.join(missing.map((row) => sql`${row.day}::date`), sql`, `)})`;
+    const days = sql`(${sql.join(
+      missing.map((row) => sql`${row.day}::date`),
+      sql`, `,
+    )})`;
     const afterLast = new Date(last.getTime() + DAY_MS);
     await db.transaction(async (tx) => {
       await tx.execute(sql`

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats";
+import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats/answers";
 import { createStatsRepository } from "./repository";
 
 // One seeded data set whose every figure is known (docs/spec.md §3, Stats; decision 012). Times are
@@ -17,11 +17,39 @@ const ids: Record<string, string> = {};
 
 /** The seeded people: e-mail, when they signed up, verified, admin. */
 const PEOPLE = {
-  ann: { email: "ann@stats.test", firstName: "Ann", lastName: "Archer", createdAt: "2026-05-10T09:30:00Z", emailVerified: true, isAdmin: false },
-  bob: { email: "bob@stats.test", firstName: "Bob", lastName: null, createdAt: "2026-03-02T00:00:00Z", emailVerified: false, isAdmin: false },
+  ann: {
+    email: "ann@stats.test",
+    firstName: "Ann",
+    lastName: "Archer",
+    createdAt: "2026-05-10T09:30:00Z",
+    emailVerified: true,
+    isAdmin: false,
+  },
+  bob: {
+    email: "bob@stats.test",
+    firstName: "Bob",
+    lastName: null,
+    createdAt: "2026-03-02T00:00:00Z",
+    emailVerified: false,
+    isAdmin: false,
+  },
   // The first instant of the timeline's first month, and the last instant before it.
-  cat: { email: "cat@stats.test", firstName: null, lastName: "Cole", createdAt: "2025-07-01T00:00:00Z", emailVerified: true, isAdmin: true },
-  dan: { email: "dan@stats.test", firstName: "Dan", lastName: "Dunn", createdAt: "2025-06-30T23:59:59Z", emailVerified: false, isAdmin: false },
+  cat: {
+    email: "cat@stats.test",
+    firstName: null,
+    lastName: "Cole",
+    createdAt: "2025-07-01T00:00:00Z",
+    emailVerified: true,
+    isAdmin: true,
+  },
+  dan: {
+    email: "dan@stats.test",
+    firstName: "Dan",
+    lastName: "Dunn",
+    createdAt: "2025-06-30T23:59:59Z",
+    emailVerified: false,
+    isAdmin: false,
+  },
 };
 const ADMIN_CREATED = "2026-06-01T00:00:00.000Z";
 const MEMBER_CREATED = "2026-05-31T23:59:59.999Z";
@@ -52,12 +80,21 @@ beforeAll(async () => {
   const db = t.database.db;
   admin = await createSignedInUser(t, { isAdmin: true, email: "admin@stats.test" });
   member = await createSignedInUser(t, { email: "member@stats.test" });
-  await db.update(users).set({ createdAt: new Date(ADMIN_CREATED) }).where(eq(users.id, admin.id));
-  await db.update(users).set({ createdAt: new Date(MEMBER_CREATED) }).where(eq(users.id, member.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(ADMIN_CREATED) })
+    .where(eq(users.id, admin.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(MEMBER_CREATED) })
+    .where(eq(users.id, member.id));
   ids.admin = admin.id;
   ids.member = member.id;
   for (const [key, person] of Object.entries(PEOPLE)) {
-    const [row] = await db.insert(users).values({ ...person, createdAt: new Date(person.createdAt) }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ ...person, createdAt: new Date(person.createdAt) })
+      .returning({ id: users.id });
     ids[key] = row!.id;
   }
   const dragonRows = await db
@@ -69,7 +106,12 @@ beforeAll(async () => {
     .returning({ id: dragons.id });
   const dragonId = dragonRows[0]!.id;
   // A member's private picture (decision 031) is not a template of the library: not counted.
-  await db.insert(dragons).values({ name: "My cat", previewKey: "pictures/c/preview.webp", hiresKey: "pictures/c/hires.png", ownerId: member.id });
+  await db.insert(dragons).values({
+    name: "My cat",
+    previewKey: "pictures/c/preview.webp",
+    hiresKey: "pictures/c/hires.png",
+    ownerId: member.id,
+  });
   // Ann 3 posts (one pending), Bob 2 (one pending), the member 2; the admins and Dan none.
   const authored = [
     ["ann", true],
@@ -98,7 +140,13 @@ beforeAll(async () => {
     { postId: postIds[3]!, userId: ids.ann!, text: "Nice" },
     { postId: postIds[5]!, userId: ids.cat!, text: "Welcome" },
   ]);
-  await db.insert(waitlist).values(WAITLIST.map((entry) => ({ email: entry.email, createdAt: new Date(entry.createdAt), toldAt: entry.toldAt === null ? null : new Date(entry.toldAt) })));
+  await db.insert(waitlist).values(
+    WAITLIST.map((entry) => ({
+      email: entry.email,
+      createdAt: new Date(entry.createdAt),
+      toldAt: entry.toldAt === null ? null : new Date(entry.toldAt),
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -106,7 +154,9 @@ const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ me
 
 /** Every month key "YYYY-MM" from 11 months before `now`'s (UTC) to `now`'s. */
 function monthsUpTo(now: Date): string[] {
-  return Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 const SIGN_UPS = [ADMIN_CREATED, MEMBER_CREATED, ...Object.values(PEOPLE).map((person) => person.createdAt)];
@@ -142,9 +192,34 @@ describe("the statistics figures", () => {
 
   it("lists the users newest first with the user fields, and nothing else of theirs", async () => {
     const { recentUsers } = await repository().getStats(NOW);
-    expect(recentUsers.map((user) => user.email)).toEqual(["admin@stats.test", "member@stats.test", "ann@stats.test", "bob@stats.test", "cat@stats.test", "dan@stats.test"]);
-    expect(recentUsers[0]).toEqual({ id: admin.id, email: "admin@stats.test", firstName: "Test", lastName: null, profileImageUrl: null, emailVerified: true, isAdmin: true, createdAt: ADMIN_CREATED });
-    expect(recentUsers[3]).toEqual({ id: ids.bob, email: "bob@stats.test", firstName: "Bob", lastName: null, profileImageUrl: null, emailVerified: false, isAdmin: false, createdAt: "2026-03-02T00:00:00.000Z" });
+    expect(recentUsers.map((user) => user.email)).toEqual([
+      "admin@stats.test",
+      "member@stats.test",
+      "ann@stats.test",
+      "bob@stats.test",
+      "cat@stats.test",
+      "dan@stats.test",
+    ]);
+    expect(recentUsers[0]).toEqual({
+      id: admin.id,
+      email: "admin@stats.test",
+      firstName: "Test",
+      lastName: null,
+      profileImageUrl: null,
+      emailVerified: true,
+      isAdmin: true,
+      createdAt: ADMIN_CREATED,
+    });
+    expect(recentUsers[3]).toEqual({
+      id: ids.bob,
+      email: "bob@stats.test",
+      firstName: "Bob",
+      lastName: null,
+      profileImageUrl: null,
+      emailVerified: false,
+      isAdmin: false,
+      createdAt: "2026-03-02T00:00:00.000Z",
+    });
   });
 
   it("ranks the users with posts by their number of posts, ties by e-mail, and leaves out those without", async () => {
@@ -158,7 +233,9 @@ describe("the statistics figures", () => {
 
   it("lists the waitlist newest first, with when each was told Pro is ready", async () => {
     const { waitlistEmails } = await repository().getStats(NOW);
-    expect(waitlistEmails.map(({ email, createdAt, toldAt }) => ({ email, createdAt, toldAt }))).toEqual([...WAITLIST].reverse());
+    expect(waitlistEmails.map(({ email, createdAt, toldAt }) => ({ email, createdAt, toldAt }))).toEqual(
+      [...WAITLIST].reverse(),
+    );
     for (const entry of waitlistEmails) expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -176,10 +253,19 @@ describe("GET /api/admin/stats", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const stats = res.json() as AdminStats;
-    expect(Object.keys(stats).sort()).toEqual(["activeUsers", "overview", "recentUsers", "registrationTimeline", "waitlistEmails"]);
+    expect(Object.keys(stats).sort()).toEqual([
+      "activeUsers",
+      "overview",
+      "recentUsers",
+      "registrationTimeline",
+      "waitlistEmails",
+    ]);
     expect(stats.overview).toEqual(EXPECTED_OVERVIEW);
     const now = new Date();
-    const expected = monthsUpTo(now).map((month) => ({ month, count: SIGN_UPS.filter((at) => at.startsWith(month)).length }));
+    const expected = monthsUpTo(now).map((month) => ({
+      month,
+      count: SIGN_UPS.filter((at) => at.startsWith(month)).length,
+    }));
     expect(stats.registrationTimeline).toEqual(expected);
     expect(stats.activeUsers.map((user) => [user.email, user.post_count])).toEqual([
       ["ann@stats.test", 3],
@@ -187,8 +273,21 @@ describe("GET /api/admin/stats", () => {
       ["member@stats.test", 2],
     ]);
     expect(stats.recentUsers).toHaveLength(6);
-    expect(Object.keys(stats.recentUsers[0]!).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"]);
-    expect(stats.waitlistEmails.map((entry) => entry.email)).toEqual(["third@wait.test", "second@wait.test", "first@wait.test"]);
+    expect(Object.keys(stats.recentUsers[0]!).sort()).toEqual([
+      "createdAt",
+      "email",
+      "emailVerified",
+      "firstName",
+      "id",
+      "isAdmin",
+      "lastName",
+      "profileImageUrl",
+    ]);
+    expect(stats.waitlistEmails.map((entry) => entry.email)).toEqual([
+      "third@wait.test",
+      "second@wait.test",
+      "first@wait.test",
+    ]);
   });
 });
 
@@ -244,7 +343,11 @@ describe("GET /api/admin/waitlist.csv", () => {
 describe("the site analytics", () => {
   /** Page views as rows: [when, path, visitor hash, referrer]. */
   async function seedViews(rows: [string, string, string | null, string | null][]) {
-    await t.database.db.insert(pageViews).values(rows.map(([at, path, visitorHash, referrer]) => ({ createdAt: new Date(at), path, visitorHash, referrer })));
+    await t.database.db
+      .insert(pageViews)
+      .values(
+        rows.map(([at, path, visitorHash, referrer]) => ({ createdAt: new Date(at), path, visitorHash, referrer })),
+      );
   }
 
   beforeAll(async () => {
@@ -262,7 +365,16 @@ describe("the site analytics", () => {
       ["2026-06-15T23:59:59Z", "/home", "h5", "http://dragongrid.test/home"], // our own page, from an older row
       ["2026-06-16T00:00:00Z", "/home", "h6", "https://search.example/"], // after today
       // Twelve pages seen once, 20 days earlier: in the 30-day period only.
-      ...Array.from({ length: 12 }, (_, i) => [`2026-05-26T10:00:${String(i).padStart(2, "0")}Z`, `/dragon/${String(i).padStart(2, "0")}`, `d${i}`, null] as [string, string, string, null]),
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          [
+            `2026-05-26T10:00:${String(i).padStart(2, "0")}Z`,
+            `/dragon/${String(i).padStart(2, "0")}`,
+            `d${i}`,
+            null,
+          ] as [string, string, string, null],
+      ),
     ]);
   });
 
@@ -301,11 +413,23 @@ describe("the site analytics", () => {
     expect(month.daily).toHaveLength(30);
     expect(month.daily[0]!.date).toBe("2026-05-17");
     expect(month.daily.at(-1)!.date).toBe("2026-06-15");
-    expect(month.daily.find((day) => day.date === "2026-05-26")).toEqual({ date: "2026-05-26", views: 12, visitors: 12 });
+    expect(month.daily.find((day) => day.date === "2026-05-26")).toEqual({
+      date: "2026-05-26",
+      views: 12,
+      visitors: 12,
+    });
     expect(month.totals).toEqual({ views: 22, visitors: 19 });
     expect(month.topPages).toHaveLength(10);
     expect(month.topPages.slice(0, 3).map((page) => page.name)).toEqual(["/home", "/blog", "/feed"]);
-    expect(month.topPages.slice(3).map((page) => page.name)).toEqual(["/dragon/00", "/dragon/01", "/dragon/02", "/dragon/03", "/dragon/04", "/dragon/05", "/dragon/06"]);
+    expect(month.topPages.slice(3).map((page) => page.name)).toEqual([
+      "/dragon/00",
+      "/dragon/01",
+      "/dragon/02",
+      "/dragon/03",
+      "/dragon/04",
+      "/dragon/05",
+      "/dragon/06",
+    ]);
     const quarter = await repository().getAnalytics(90, "dragongrid.test", NOW);
     expect(quarter.daily).toHaveLength(90);
     expect(quarter.daily[0]!.date).toBe("2026-03-18");
@@ -318,9 +442,19 @@ describe("the site analytics", () => {
       ["2026-07-20T09:00:00Z", "/live", "l1", null],
     ]);
     const first = await repository().getAnalytics(7, "dragongrid.test", at);
-    const rolled = await t.database.db.select().from(pageViewRollups).where(sql`${pageViewRollups.day} between '2026-07-14' and '2026-07-20'`);
-    expect(new Set(rolled.map((row) => row.day))).toEqual(new Set(["2026-07-14", "2026-07-15", "2026-07-16", "2026-07-17", "2026-07-18", "2026-07-19"]));
-    expect(rolled.filter((row) => row.day === "2026-07-18").map(({ kind, name, views, visitors }) => ({ kind, name, views, visitors })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    const rolled = await t.database.db
+      .select()
+      .from(pageViewRollups)
+      .where(sql`${pageViewRollups.day} between '2026-07-14' and '2026-07-20'`);
+    expect(new Set(rolled.map((row) => row.day))).toEqual(
+      new Set(["2026-07-14", "2026-07-15", "2026-07-16", "2026-07-17", "2026-07-18", "2026-07-19"]),
+    );
+    expect(
+      rolled
+        .filter((row) => row.day === "2026-07-18")
+        .map(({ kind, name, views, visitors }) => ({ kind, name, views, visitors }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
       { kind: "page", name: "/rolled", views: 1, visitors: 1 },
       { kind: "referrer", name: "late.example", views: 1, visitors: 1 },
       { kind: "total", name: "", views: 1, visitors: 1 },
@@ -334,21 +468,41 @@ describe("the site analytics", () => {
     ]);
     // Today is live: a new view counts at once.
     await seedViews([["2026-07-20T14:00:00Z", "/live", "l2", null]]);
-    expect((await repository().getAnalytics(7, "dragongrid.test", at)).topPages).toContainEqual({ name: "/live", views: 2, visitors: 2 });
+    expect((await repository().getAnalytics(7, "dragongrid.test", at)).topPages).toContainEqual({
+      name: "/live",
+      views: 2,
+      visitors: 2,
+    });
   });
 
   it("keeps yesterday live for a few minutes after midnight, for views stored just after it", async () => {
     await seedViews([["2026-08-01T23:59:59.900Z", "/midnight", "m1", null]]);
     const justAfter = new Date("2026-08-02T00:01:00Z");
     await repository().getAnalytics(7, "dragongrid.test", justAfter);
-    expect(await t.database.db.select().from(pageViewRollups).where(sql`${pageViewRollups.day} = '2026-08-01'`)).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(pageViewRollups)
+        .where(sql`${pageViewRollups.day} = '2026-08-01'`),
+    ).toEqual([]);
     // Stored a moment late, as a request in flight at midnight is: still counted on its day.
     await seedViews([["2026-08-01T23:59:59.950Z", "/midnight", "m2", null]]);
     const analytics = await repository().getAnalytics(7, "dragongrid.test", justAfter);
-    expect(analytics.daily.find((day) => day.date === "2026-08-01")).toEqual({ date: "2026-08-01", views: 2, visitors: 2 });
+    expect(analytics.daily.find((day) => day.date === "2026-08-01")).toEqual({
+      date: "2026-08-01",
+      views: 2,
+      visitors: 2,
+    });
     const later = await repository().getAnalytics(7, "dragongrid.test", new Date("2026-08-02T00:10:00Z"));
     expect(later.daily.find((day) => day.date === "2026-08-01")).toEqual({ date: "2026-08-01", views: 2, visitors: 2 });
-    expect((await t.database.db.select().from(pageViewRollups).where(sql`${pageViewRollups.day} = '2026-08-01'`)).length).toBe(2);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(pageViewRollups)
+          .where(sql`${pageViewRollups.day} = '2026-08-01'`)
+      ).length,
+    ).toBe(2);
   });
 
   describe("GET /api/admin/analytics", () => {
@@ -366,8 +520,19 @@ describe("the site analytics", () => {
 
     it("shows today's views collected by the page-view endpoint, 30 days when not told", async () => {
       const visit = (address: string, path: string) =>
-        t.app.inject({ method: "POST", url: "/api/analytics/pageview", remoteAddress: address, headers: { "user-agent": "Mozilla/5.0 Chrome/156.0" }, payload: { path, referrer: "https://friends.example/list?ref=1" } });
-      for (const [address, path] of [["192.0.2.1", "/stats-a"], ["192.0.2.1", "/stats-b"], ["192.0.2.2", "/stats-a"]] as const) expect((await visit(address, path)).statusCode).toBe(204);
+        t.app.inject({
+          method: "POST",
+          url: "/api/analytics/pageview",
+          remoteAddress: address,
+          headers: { "user-agent": "Mozilla/5.0 Chrome/156.0" },
+          payload: { path, referrer: "https://friends.example/list?ref=1" },
+        });
+      for (const [address, path] of [
+        ["192.0.2.1", "/stats-a"],
+        ["192.0.2.1", "/stats-b"],
+        ["192.0.2.2", "/stats-a"],
+      ] as const)
+        expect((await visit(address, path)).statusCode).toBe(204);
 
       const res = await get("/api/admin/analytics?days=7", admin.cookies);
       expect(res.statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { parseEml } from "../../test/eml";
 import { outboxFor, waitForMail } from "../../test/mail";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminPeople, AdminPerson } from "../../../shared/users";
-import type { AdminStats } from "../../../shared/stats";
+import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
+import type { AdminStats } from "../../../shared/stats/answers";
 
 // Pro given and taken back by admins (issue 30, decision 031): PUT /api/admin/users/:id/pro, the
 // audit log, the person's very next request, the list's Pro, and the one e-mail to a waitlist
@@ -28,16 +28,28 @@ afterAll(async () => {
 });
 
 const app = (setting: keyof typeof apps) => apps[setting]!;
-const setPro = (t: TestApp, who: TestUser | null, id: string, pro: boolean) => t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/pro`, cookies: who?.cookies, payload: { pro } });
-const me = async (t: TestApp, who: TestUser) => (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: who.cookies })).json<{ pro: boolean }>();
+const setPro = (t: TestApp, who: TestUser | null, id: string, pro: boolean) =>
+  t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/pro`, cookies: who?.cookies, payload: { pro } });
+const me = async (t: TestApp, who: TestUser) =>
+  (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: who.cookies })).json<{ pro: boolean }>();
 const listed = async (t: TestApp, admin: TestUser, email: string): Promise<AdminPeople> => {
-  const res = await t.app.inject({ method: "GET", url: `/api/admin/users?${new URLSearchParams({ q: email })}`, cookies: admin.cookies });
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/api/admin/users?${new URLSearchParams({ q: email })}`,
+    cookies: admin.cookies,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 const logEntries = (t: TestApp, targetUserId: string) =>
-  t.database.db.select({ action: moderationLog.action, actorId: moderationLog.actorId }).from(moderationLog).where(eq(moderationLog.targetUserId, targetUserId)).orderBy(moderationLog.id);
-const toldAt = async (t: TestApp, email: string) => (await t.database.db.select({ toldAt: waitlist.toldAt }).from(waitlist).where(eq(waitlist.email, email)))[0]?.toldAt ?? null;
+  t.database.db
+    .select({ action: moderationLog.action, actorId: moderationLog.actorId })
+    .from(moderationLog)
+    .where(eq(moderationLog.targetUserId, targetUserId))
+    .orderBy(moderationLog.id);
+const toldAt = async (t: TestApp, email: string) =>
+  (await t.database.db.select({ toldAt: waitlist.toldAt }).from(waitlist).where(eq(waitlist.email, email)))[0]
+    ?.toldAt ?? null;
 
 describe("PUT /api/admin/users/:id/pro", () => {
   it("is for admins only: 401 for visitors, 403 for members, whatever they send", async () => {
@@ -45,7 +57,16 @@ describe("PUT /api/admin/users/:id/pro", () => {
     const member = await createSignedInUser(t);
     expect((await setPro(t, null, member.id, true)).statusCode).toBe(401);
     expect((await setPro(t, member, member.id, true)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "PUT", url: `/api/admin/users/${member.id}/pro`, cookies: member.cookies, payload: { pro: "yes" } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/admin/users/${member.id}/pro`,
+          cookies: member.cookies,
+          payload: { pro: "yes" },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await me(t, member)).pro).toBe(false);
     expect(await logEntries(t, member.id)).toEqual([]);
   });
@@ -69,7 +90,11 @@ describe("PUT /api/admin/users/:id/pro", () => {
     expect(await logEntries(t, member.id)).toEqual([{ action: "grant-pro", actorId: admin.id }]);
 
     const removed = await setPro(t, admin, member.id, false);
-    expect([removed.statusCode, removed.json<AdminPerson>().pro, removed.json<AdminPerson>().proGranted]).toEqual([200, false, false]);
+    expect([removed.statusCode, removed.json<AdminPerson>().pro, removed.json<AdminPerson>().proGranted]).toEqual([
+      200,
+      false,
+      false,
+    ]);
     expect((await me(t, member)).pro).toBe(false);
     expect(await logEntries(t, member.id)).toEqual([
       { action: "grant-pro", actorId: admin.id },
@@ -85,7 +110,16 @@ describe("PUT /api/admin/users/:id/pro", () => {
     expect((await me(t, member)).pro).toBe(true);
     const missing = await setPro(t, admins.granted!, crypto.randomUUID(), true);
     expect([missing.statusCode, missing.body]).toEqual([404, "User not found"]);
-    expect((await t.app.inject({ method: "PUT", url: `/api/admin/users/${member.id}/pro`, cookies: admins.granted!.cookies, payload: { pro: "yes" } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/admin/users/${member.id}/pro`,
+          cookies: admins.granted!.cookies,
+          payload: { pro: "yes" },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("with PRO=off keeps the grant (and logs it) but nobody has Pro, admins included", async () => {
@@ -109,9 +143,15 @@ describe("PUT /api/admin/users/:id/pro", () => {
     ]);
     const page = await listed(t, admin, tag);
     expect(page.proSetting).toBe("everyone");
-    expect(Object.fromEntries(page.items.map((person) => [person.email.split("-")[0], person.pro]))).toEqual({ verified: true, unverified: false });
+    expect(Object.fromEntries(page.items.map((person) => [person.email.split("-")[0], person.pro]))).toEqual({
+      verified: true,
+      unverified: false,
+    });
     expect((await listed(t, admin, admin.email)).items[0]).toMatchObject({ pro: true, proGranted: false });
-    expect((await listed(app("granted"), admins.granted!, admins.granted!.email)).items[0]).toMatchObject({ pro: true, proGranted: false });
+    expect((await listed(app("granted"), admins.granted!, admins.granted!.email)).items[0]).toMatchObject({
+      pro: true,
+      proGranted: false,
+    });
   });
 });
 
@@ -134,7 +174,10 @@ describe("the waitlist e-mail on a grant", () => {
     expect(mail.text).toContain("\nhttp://dragongrid.test/home\n");
     expect(mail.html).toContain('href="http://dragongrid.test/home"');
     // No tracking: the only links are the plain /home, no pixel, no query string.
-    expect([...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual(["http://dragongrid.test/home", "http://dragongrid.test/home"]);
+    expect([...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "http://dragongrid.test/home",
+      "http://dragongrid.test/home",
+    ]);
     expect(mail.html).not.toMatch(/<img/i);
     expect(await toldAt(t, waiting)).toBeInstanceOf(Date);
 
@@ -144,7 +187,9 @@ describe("the waitlist e-mail on a grant", () => {
     expect(outboxFor(t.dataDir, waiting)).toHaveLength(1);
 
     // The statistics say when.
-    const stats = (await t.app.inject({ method: "GET", url: "/api/admin/stats", cookies: admins.granted!.cookies })).json<AdminStats>();
+    const stats = (
+      await t.app.inject({ method: "GET", url: "/api/admin/stats", cookies: admins.granted!.cookies })
+    ).json<AdminStats>();
     const entry = stats.waitlistEmails.find((row) => row.email === waiting)!;
     expect(entry.toldAt).toBe((await toldAt(t, waiting))!.toISOString());
   });

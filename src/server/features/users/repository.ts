@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import { moderationLog, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { hasPro, type ProSetting } from "../../auth/pro";
-import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE, type AdminPeople, type AdminPerson } from "../../../shared/users";
+import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
+import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
 
 /**
  * What the search looks in: first name, last name and e-mail, lower case, in one text. The
@@ -16,10 +17,12 @@ const searchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce
  * A search text as a LIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the admin are
  * matched as themselves, not as wildcards (backslash is PostgreSQL's default LIKE escape).
  */
-export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const containsPattern = (search: string): string =>
+  `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** People whose names or e-mail contain `search` (any case); everyone when it is empty. */
-export const searchCondition = (search: string): SQL | undefined => (search ? sql`${searchText} like lower(${containsPattern(search)})` : undefined);
+export const searchCondition = (search: string): SQL | undefined =>
+  search ? sql`${searchText} like lower(${containsPattern(search)})` : undefined;
 
 const personColumns = {
   id: users.id,
@@ -72,7 +75,9 @@ export function createPeopleRepository(db: Database, proSetting: ProSetting = "o
      */
     async list(search: string, offset: number, now = Date.now()): Promise<AdminPeople> {
       const where = searchCondition(search);
-      const total = (where ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${users})`).mapWith(Number);
+      const total = (where ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${users})`).mapWith(
+        Number,
+      );
       const rows = await db
         .select({ ...personColumns, total })
         .from(users)
@@ -94,18 +99,27 @@ export function createPeopleRepository(db: Database, proSetting: ProSetting = "o
      */
     async setAdmin(actorId: string, personId: string, isAdmin: boolean, now = Date.now()): Promise<AdminChange> {
       return db.transaction(async (tx) => {
-        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.isAdmin, true))
+          .orderBy(asc(users.id))
+          .for("update");
         const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
         if (!person) throw new HttpError(404, "User not found");
         if (person.isAdmin === isAdmin) return { person: asPerson(person, now), changed: false };
-        if (isAdmin && (person.bannedAt || (person.suspendedUntil && person.suspendedUntil.getTime() > now))) throw new HttpError(400, SANCTIONED_ADMIN_MESSAGE);
-        if (!isAdmin && admins.filter((admin) => admin.id !== personId).length === 0) throw new HttpError(409, LAST_ADMIN_REMOVAL_MESSAGE);
+        if (isAdmin && (person.bannedAt || (person.suspendedUntil && person.suspendedUntil.getTime() > now)))
+          throw new HttpError(400, SANCTIONED_ADMIN_MESSAGE);
+        if (!isAdmin && admins.filter((admin) => admin.id !== personId).length === 0)
+          throw new HttpError(409, LAST_ADMIN_REMOVAL_MESSAGE);
         const [updated] = await tx
           .update(users)
           .set({ isAdmin, updatedAt: new Date(now) })
           .where(and(eq(users.id, personId), eq(users.isAdmin, !isAdmin)))
           .returning(personColumns);
-        await tx.insert(moderationLog).values({ actorId, action: isAdmin ? "grant-admin" : "remove-admin", targetUserId: personId });
+        await tx
+          .insert(moderationLog)
+          .values({ actorId, action: isAdmin ? "grant-admin" : "remove-admin", targetUserId: personId });
         return { person: asPerson(updated!, now), changed: true };
       });
     },
@@ -122,8 +136,14 @@ export function createPeopleRepository(db: Database, proSetting: ProSetting = "o
         const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
         if (!person) throw new HttpError(404, "User not found");
         if (person.proGranted === pro) return { person: asPerson(person, now), changed: false };
-        const [updated] = await tx.update(users).set({ proGranted: pro, updatedAt: new Date(now) }).where(eq(users.id, personId)).returning(personColumns);
-        await tx.insert(moderationLog).values({ actorId, action: pro ? "grant-pro" : "remove-pro", targetUserId: personId });
+        const [updated] = await tx
+          .update(users)
+          .set({ proGranted: pro, updatedAt: new Date(now) })
+          .where(eq(users.id, personId))
+          .returning(personColumns);
+        await tx
+          .insert(moderationLog)
+          .values({ actorId, action: pro ? "grant-pro" : "remove-pro", targetUserId: personId });
         return { person: asPerson(updated!, now), changed: true };
       });
     },

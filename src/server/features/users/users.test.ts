@@ -5,7 +5,8 @@ import { moderationLog, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE, type AdminPeople, type AdminPerson } from "../../../shared/users";
+import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
+import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
 import { containsPattern, searchCondition } from "./repository";
 
 // The admin list of people (issue 30, decision 030): search, paging, and the admin role given and
@@ -21,30 +22,49 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const list = (cookies: Cookies, query: Record<string, string> = {}, app: TestApp = t) => app.app.inject({ method: "GET", url: `/api/admin/users?${new URLSearchParams(query)}`, cookies });
-const people = async (query: Record<string, string> = {}, app: TestApp = t, who: TestUser = admin): Promise<AdminPeople> => {
+const list = (cookies: Cookies, query: Record<string, string> = {}, app: TestApp = t) =>
+  app.app.inject({ method: "GET", url: `/api/admin/users?${new URLSearchParams(query)}`, cookies });
+const people = async (
+  query: Record<string, string> = {},
+  app: TestApp = t,
+  who: TestUser = admin,
+): Promise<AdminPeople> => {
   const res = await list(who.cookies, query, app);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const setAdmin = (who: TestUser, id: string, isAdmin: boolean, app: TestApp = t) => app.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: who.cookies, payload: { isAdmin } });
+const setAdmin = (who: TestUser, id: string, isAdmin: boolean, app: TestApp = t) =>
+  app.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: who.cookies, payload: { isAdmin } });
 const emails = (page: AdminPeople) => page.items.map((person) => person.email);
 
 /** People made straight in the database, a minute apart, the last one newest. */
 async function newPeople(app: TestApp, rows: Array<Partial<typeof users.$inferInsert>>, start = Date.UTC(2026, 0, 1)) {
   return app.database.db
     .insert(users)
-    .values(rows.map((row, i) => ({ email: `person-${crypto.randomUUID()}@example.com`, createdAt: new Date(start + i * 60_000), ...row })))
+    .values(
+      rows.map((row, i) => ({
+        email: `person-${crypto.randomUUID()}@example.com`,
+        createdAt: new Date(start + i * 60_000),
+        ...row,
+      })),
+    )
     .returning({ id: users.id, email: users.email });
 }
 
 const logEntries = (app: TestApp, targetUserId: string) =>
-  app.database.db.select({ action: moderationLog.action, actorId: moderationLog.actorId }).from(moderationLog).where(eq(moderationLog.targetUserId, targetUserId)).orderBy(moderationLog.id);
+  app.database.db
+    .select({ action: moderationLog.action, actorId: moderationLog.actorId })
+    .from(moderationLog)
+    .where(eq(moderationLog.targetUserId, targetUserId))
+    .orderBy(moderationLog.id);
 
 describe("the list of people", () => {
   it("lists people newest first, 25 a page, with the total; a page past the end is empty but keeps the total", async () => {
     const tag = `pager${crypto.randomBytes(4).toString("hex")}`;
-    const made = await newPeople(t, Array.from({ length: 30 }, (_, i) => ({ firstName: `Ann ${tag}`, lastName: `Number ${i}` })));
+    const made = await newPeople(
+      t,
+      Array.from({ length: 30 }, (_, i) => ({ firstName: `Ann ${tag}`, lastName: `Number ${i}` })),
+    );
     const newestFirst = made.map((person) => person.email).reverse();
     const first = await people({ q: tag });
     expect(first.total).toBe(30);
@@ -85,7 +105,11 @@ describe("the list of people", () => {
       { firstName: `w${tag}`, lastName: "plain" },
     ]);
     expect(emails(await people({ q: `w${tag}` }))).toHaveLength(4);
-    expect(emails(await people({ q: "%" })).filter((email) => [percent, underscore, backslash, plain].some((p) => p!.email === email))).toEqual([percent!.email]);
+    expect(
+      emails(await people({ q: "%" })).filter((email) =>
+        [percent, underscore, backslash, plain].some((p) => p!.email === email),
+      ),
+    ).toEqual([percent!.email]);
     expect(emails(await people({ q: `w${tag} snake_` }))).toEqual([underscore!.email]);
     expect(emails(await people({ q: `w${tag} snake%` }))).toEqual([]);
     expect(emails(await people({ q: `w${tag} back\\` }))).toEqual([backslash!.email]);
@@ -99,18 +123,46 @@ describe("the list of people", () => {
     await newPeople(t, [
       { firstName: `s${tag}`, lastName: "Over", suspendedUntil: new Date(now - 60_000), sanctionReason: "Spam" },
       { firstName: `s${tag}`, lastName: "Running", suspendedUntil: new Date(now + 86_400_000), sanctionReason: "Spam" },
-      { firstName: `s${tag}`, lastName: "Banned", bannedAt: new Date(now), sanctionReason: "Spam", emailVerified: true, passwordHash: "secret-hash" },
+      {
+        firstName: `s${tag}`,
+        lastName: "Banned",
+        bannedAt: new Date(now),
+        sanctionReason: "Spam",
+        emailVerified: true,
+        passwordHash: "secret-hash",
+      },
     ]);
     const byName = new Map((await people({ q: `s${tag}` })).items.map((person) => [person.lastName, person]));
-    expect(byName.get("Over")).toMatchObject({ suspendedUntil: null, banned: false, emailVerified: false, isAdmin: false });
+    expect(byName.get("Over")).toMatchObject({
+      suspendedUntil: null,
+      banned: false,
+      emailVerified: false,
+      isAdmin: false,
+    });
     expect(byName.get("Running")!.suspendedUntil).toBe(new Date(now + 86_400_000).toISOString());
     expect(byName.get("Banned")).toMatchObject({ suspendedUntil: null, banned: true, emailVerified: true });
-    expect(Object.keys(byName.get("Banned")!).sort()).toEqual(["banned", "createdAt", "email", "emailVerified", "firstName", "id", "isAdmin", "lastName", "pro", "proGranted", "profileImageUrl", "suspendedUntil"]);
+    expect(Object.keys(byName.get("Banned")!).sort()).toEqual([
+      "banned",
+      "createdAt",
+      "email",
+      "emailVerified",
+      "firstName",
+      "id",
+      "isAdmin",
+      "lastName",
+      "pro",
+      "proGranted",
+      "profileImageUrl",
+      "suspendedUntil",
+    ]);
     expect(JSON.stringify([...byName.values()])).not.toContain("secret-hash");
   });
 
   it("refuses a search over 100 characters and an offset that is not a whole number", async () => {
-    expect([(await list(admin.cookies, { q: "x".repeat(101) })).statusCode, (await list(admin.cookies, { q: "x".repeat(101) })).body]).toEqual([400, "Invalid q: must be at most 100 characters"]);
+    expect([
+      (await list(admin.cookies, { q: "x".repeat(101) })).statusCode,
+      (await list(admin.cookies, { q: "x".repeat(101) })).body,
+    ]).toEqual([400, "Invalid q: must be at most 100 characters"]);
     expect((await list(admin.cookies, { offset: "-1" })).statusCode).toBe(400);
     expect((await list(admin.cookies, { offset: "2.5" })).statusCode).toBe(400);
   });
@@ -127,9 +179,14 @@ describe("the list of people", () => {
     // A handful of rows is cheaper to read whole: with sequential scans off, the index must be usable.
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const inline = query.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`);
+      const inline = query.sql.replace(
+        /\$(\d+)/g,
+        (_, n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`,
+      );
       const result = await tx.execute(sql.raw(`explain ${inline}`));
-      return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join("\n");
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((row) => Object.values(row)[0])
+        .join("\n");
     });
     expect(plan).toContain("users_search_trgm_idx");
   });
@@ -144,7 +201,9 @@ describe("giving and taking back the admin role", () => {
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json<AdminPerson>()).toMatchObject({ id: member.id, isAdmin: true });
     expect((await list(member.cookies)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: member.cookies })).json()).toMatchObject({ isAdmin: true });
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: member.cookies })).json(),
+    ).toMatchObject({ isAdmin: true });
     // Asking again changes nothing and logs nothing.
     expect((await setAdmin(admin, member.id, true)).statusCode).toBe(200);
     expect(await logEntries(t, member.id)).toEqual([{ action: "grant-admin", actorId: admin.id }]);
@@ -169,13 +228,25 @@ describe("giving and taking back the admin role", () => {
   it("answers 404 for nobody, and refuses to make a suspended or banned person an admin", async () => {
     const missing = await setAdmin(admin, crypto.randomUUID(), true);
     expect([missing.statusCode, missing.body]).toEqual([404, "User not found"]);
-    const [suspended, banned] = await newPeople(t, [{ suspendedUntil: new Date(Date.now() + 86_400_000) }, { bannedAt: new Date() }]);
+    const [suspended, banned] = await newPeople(t, [
+      { suspendedUntil: new Date(Date.now() + 86_400_000) },
+      { bannedAt: new Date() },
+    ]);
     for (const person of [suspended!, banned!]) {
       const res = await setAdmin(admin, person.id, true);
       expect([res.statusCode, res.body]).toEqual([400, SANCTIONED_ADMIN_MESSAGE]);
       expect(await logEntries(t, person.id)).toEqual([]);
     }
-    expect((await t.app.inject({ method: "PUT", url: `/api/admin/users/${admin.id}/admin`, cookies: admin.cookies, payload: { isAdmin: "yes" } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/admin/users/${admin.id}/admin`,
+          cookies: admin.cookies,
+          payload: { isAdmin: "yes" },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   describe("on a database of its own, where the admins are known", () => {
@@ -185,7 +256,13 @@ describe("giving and taking back the admin role", () => {
     });
     afterAll(() => own.close());
 
-    const adminCount = async () => (await own.database.db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true)))[0]!.count;
+    const adminCount = async () =>
+      (
+        await own.database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(users)
+          .where(eq(users.isAdmin, true))
+      )[0]!.count;
 
     it("never takes the role from the last admin; an admin may give up their own while another remains", async () => {
       const only = await createSignedInUser(own, { isAdmin: true });
@@ -207,7 +284,10 @@ describe("giving and taking back the admin role", () => {
 
     it("of two admins removing each other at the same moment, exactly one succeeds", async () => {
       await own.database.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
-      const [a, b] = [await createSignedInUser(own, { isAdmin: true }), await createSignedInUser(own, { isAdmin: true })];
+      const [a, b] = [
+        await createSignedInUser(own, { isAdmin: true }),
+        await createSignedInUser(own, { isAdmin: true }),
+      ];
       const answers = await Promise.all([setAdmin(a, b.id, false, own), setAdmin(b, a.id, false, own)]);
       // The other is refused either way: 409 when both passed the admin check before either
       // wrote (the last-admin rule), 403 when its check came after it had lost the role.
@@ -216,13 +296,19 @@ describe("giving and taking back the admin role", () => {
       expect([403, 409]).toContain(refused!.statusCode);
       if (refused!.statusCode === 409) expect(refused!.body).toBe(LAST_ADMIN_REMOVAL_MESSAGE);
       expect(await adminCount()).toBe(1);
-      const entries = await own.database.db.select().from(moderationLog).where(and(eq(moderationLog.action, "remove-admin"), sql`${moderationLog.targetUserId} in (${a.id}, ${b.id})`));
+      const entries = await own.database.db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.action, "remove-admin"), sql`${moderationLog.targetUserId} in (${a.id}, ${b.id})`));
       expect(entries).toHaveLength(1);
     });
 
     it("of two admins each giving up their own role at the same moment, exactly one succeeds", async () => {
       await own.database.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
-      const [a, b] = [await createSignedInUser(own, { isAdmin: true }), await createSignedInUser(own, { isAdmin: true })];
+      const [a, b] = [
+        await createSignedInUser(own, { isAdmin: true }),
+        await createSignedInUser(own, { isAdmin: true }),
+      ];
       const answers = await Promise.all([setAdmin(a, a.id, false, own), setAdmin(b, b.id, false, own)]);
       expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
       expect(await adminCount()).toBe(1);

@@ -12,7 +12,11 @@ export function ModerationQueueLink() {
     <Link href="/admin/moderation" className={buttonClass("secondary", "w-full justify-start")}>
       <ShieldCheck className="h-4 w-4" aria-hidden /> Moderation Queue
       {waiting !== null && (
-        <span className={`ml-auto rounded-full px-2.5 py-0.5 text-xs font-bold ${waiting > 0 ? "bg-accent text-white" : "bg-paper-deep text-ink-soft"}`}>{waiting} waiting</span>
+        <span
+          className={`ml-auto rounded-full px-2.5 py-0.5 text-xs font-bold ${waiting > 0 ? "bg-accent text-white" : "bg-paper-deep text-ink-soft"}`}
+        >
+          {waiting} waiting
+        </span>
       )}
     </Link>
   );

@@ -28,7 +28,10 @@ export function ProfilePage() {
   if (!user) {
     return (
       <SignUpTeaser icon={UserRound} title="Your Profile">
-        <p>Create a free account to keep your drawing progress on every device, share your dragons with the community, and like and comment on other learners' drawings.</p>
+        <p>
+          Create a free account to keep your drawing progress on every device, share your dragons with the community,
+          and like and comment on other learners' drawings.
+        </p>
       </SignUpTeaser>
     );
   }

@@ -11,7 +11,7 @@ import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
 import { answerOf, sendApi } from "../../lib/api-client";
 import type { UploadTarget } from "./send-upload";
-import type { KeyedRemoteSource, RemoteSources } from "../../../shared/remote-sources";
+import type { KeyedRemoteSource, RemoteSources } from "../../../shared/uploads/remote-sources";
 import "./uppy-size.css";
 
 /** A file the widget uploaded: `objectPath` is its storage path (docs/spec.md §3, meta.objectPath). */
@@ -51,7 +51,8 @@ async function requestUploadUrl(): Promise<UploadTarget & { objectPath: string }
  */
 function serverReason(error: unknown): string | null {
   const { status, body, message } = (error ?? {}) as { status?: unknown; body?: unknown; message?: unknown };
-  if (typeof status === "number" && typeof body === "string" && body.trim() && !body.trimStart().startsWith("<")) return body.trim().slice(0, 300);
+  if (typeof status === "number" && typeof body === "string" && body.trim() && !body.trimStart().startsWith("<"))
+    return body.trim().slice(0, 300);
   return typeof message === "string" ? (/^\d{3}: (.+)$/s.exec(message)?.[1] ?? null) : null;
 }
 
@@ -79,7 +80,14 @@ const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknow
  * (decision 016). Every uploader
  * gets the same sources. Loaded on demand, never in a visitor's first load.
  */
-export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, note, title = "Upload an image", onUploaded, onClose }: UploaderOptions) {
+export function UppyUploader({
+  maxNumberOfFiles = 1,
+  maxFileSize = 10_485_760,
+  note,
+  title = "Upload an image",
+  onUploaded,
+  onClose,
+}: UploaderOptions) {
   const callbacks = useRef({ onUploaded, onClose });
   useEffect(() => {
     callbacks.current = { onUploaded, onClose };
@@ -87,7 +95,11 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
 
   useEffect(() => {
     const uppy = new Uppy({
-      restrictions: { maxNumberOfFiles, maxFileSize, allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] },
+      restrictions: {
+        maxNumberOfFiles,
+        maxFileSize,
+        allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+      },
       autoProceed: false,
     });
     uppy
@@ -114,7 +126,11 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
           const { url, fields, objectPath } = await requestUploadUrl();
           uppy.setFileMeta(request.key, { objectPath });
           const absolute = new URL(url, window.location.origin).href;
-          if (fields) return { url: absolute, fields: { ...(request.contentType ? { "Content-Type": request.contentType } : {}), ...fields } };
+          if (fields)
+            return {
+              url: absolute,
+              fields: { ...(request.contentType ? { "Content-Type": request.contentType } : {}), ...fields },
+            };
           const headers: Record<string, string> = request.contentType ? { "Content-Type": request.contentType } : {};
           return { url: absolute, headers };
         },
@@ -159,8 +175,15 @@ export function UppyUploader({ maxNumberOfFiles = 1, maxFileSize = 10_485_760, n
       for (const file of files) handedOver.add(file.id);
       // A failure stays on screen, with its retry, until the person closes the dialog.
       const allDone = (result.failed ?? []).length === 0;
-      if (allDone) (uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined)?.closeModal();
-      if (files.length > 0) callbacks.current.onUploaded(files.map(({ id: _id, ...file }) => file), allDone);
+      if (allDone)
+        (
+          uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined
+        )?.closeModal();
+      if (files.length > 0)
+        callbacks.current.onUploaded(
+          files.map(({ id: _id, ...file }) => file),
+          allDone,
+        );
     });
     // Uppy's own notice says only that the upload failed, the reason behind a "?": say it out loud.
     uppy.on("upload-error", (_file, error) => {

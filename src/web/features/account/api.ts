@@ -5,7 +5,7 @@ import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-cli
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
 import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
-import type { CurrentUser } from "../../../shared/auth";
+import type { CurrentUser } from "../../../shared/auth/answers";
 import type { ProfilePayload } from "../../../shared/account";
 import type { EmailSettings } from "../../../shared/notifications";
 
@@ -24,7 +24,8 @@ async function signedOutHere() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (payload: { token: string; password: string }) => callApi("POST /api/auth/reset-password", { body: payload }),
+    mutationFn: (payload: { token: string; password: string }) =>
+      callApi("POST /api/auth/reset-password", { body: payload }),
     // Every session of the account ended, this browser's too if it had one.
     onSuccess: async () => {
       await forgetThisPerson();
@@ -35,7 +36,8 @@ export function useResetPassword() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (payload: { currentPassword?: string; newPassword: string }) => callApi("POST /api/account/password", { body: payload }),
+    mutationFn: (payload: { currentPassword?: string; newPassword: string }) =>
+      callApi("POST /api/account/password", { body: payload }),
     onSuccess: () => {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) queryClient.setQueryData(AUTH_USER_KEY, { ...user, hasPassword: true });
@@ -44,7 +46,10 @@ export function useChangePassword() {
 }
 
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: (payload: ProfilePayload) => callApi("PUT /api/account/profile", { body: payload }), onSuccess: userChanged });
+  return useMutation({
+    mutationFn: (payload: ProfilePayload) => callApi("PUT /api/account/profile", { body: payload }),
+    onSuccess: userChanged,
+  });
 }
 
 export function useSetAvatar() {
@@ -114,7 +119,9 @@ export function useUnblock() {
   return useMutation({
     mutationFn: (userId: string) => callApi("DELETE /api/blocks/:userId", { params: { userId } }),
     onSuccess: (_answer, userId) => {
-      queryClient.setQueryData<AnswerOf<"GET /api/blocks">>(BLOCKS_KEY, (people) => people?.filter((person) => person.userId !== userId));
+      queryClient.setQueryData<AnswerOf<"GET /api/blocks">>(BLOCKS_KEY, (people) =>
+        people?.filter((person) => person.userId !== userId),
+      );
       // Their posts, comments and likes show in the feed again.
       void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
     },

@@ -8,7 +8,7 @@ import { TextField } from "../../components/ui/text-field";
 import { NewPasswordField } from "../../components/new-password-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import type { CurrentUser } from "../../../shared/auth";
+import type { CurrentUser } from "../../../shared/auth/answers";
 import { useChangePassword, useSignOutEverywhere } from "./api";
 import { ConfirmWithGoogle } from "./confirm-with-google";
 
@@ -28,13 +28,23 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
       return;
     }
     setMismatch(false);
-    change.mutate(user.hasPassword ? { currentPassword: form.currentPassword, newPassword: form.newPassword } : { newPassword: form.newPassword }, {
-      onSuccess: (result) => {
-        setForm({ currentPassword: "", newPassword: "", repeat: "" });
-        toast({ title: user.hasPassword ? "Password Changed" : "Password Set", description: result.message });
+    change.mutate(
+      user.hasPassword
+        ? { currentPassword: form.currentPassword, newPassword: form.newPassword }
+        : { newPassword: form.newPassword },
+      {
+        onSuccess: (result) => {
+          setForm({ currentPassword: "", newPassword: "", repeat: "" });
+          toast({ title: user.hasPassword ? "Password Changed" : "Password Set", description: result.message });
+        },
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: serverMessage(error) ?? "Failed to change your password",
+            variant: "destructive",
+          }),
       },
-      onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to change your password", variant: "destructive" }),
-    });
+    );
   };
 
   const endAll = () =>
@@ -50,16 +60,36 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
     <Card className="p-6">
       <h2 className="text-xl font-bold">Password and sign-in</h2>
       <p className="mt-1 text-sm text-ink-soft">
-        {user.hasPassword ? "Changing your password signs you out on every other device." : "You sign in with Google. Set a password to also log in with your email."}
+        {user.hasPassword
+          ? "Changing your password signs you out on every other device."
+          : "You sign in with Google. Set a password to also log in with your email."}
       </p>
       <form onSubmit={submit} className="mt-4 grid gap-4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         {user.hasPassword && (
-          <TextField label="Current password" type="password" name="current-password" autoComplete="current-password" required value={form.currentPassword} onChange={(e) => setForm({ ...form, currentPassword: e.target.value })} />
+          <TextField
+            label="Current password"
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            required
+            value={form.currentPassword}
+            onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+          />
         )}
-        <NewPasswordField label="New password" value={form.newPassword} onChange={(newPassword) => setForm({ ...form, newPassword })} />
-        <NewPasswordField label="Repeat new password" name="repeat-password" hint={false} value={form.repeat} onChange={(repeat) => setForm({ ...form, repeat })} />
+        <NewPasswordField
+          label="New password"
+          value={form.newPassword}
+          onChange={(newPassword) => setForm({ ...form, newPassword })}
+        />
+        <NewPasswordField
+          label="Repeat new password"
+          name="repeat-password"
+          hint={false}
+          value={form.repeat}
+          onChange={(repeat) => setForm({ ...form, repeat })}
+        />
         {mismatch && (
           <p className="text-sm font-semibold text-danger" role="alert">
             The two passwords are not the same.
@@ -72,7 +102,9 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
       </form>
       <div className="mt-6 border-t border-line pt-5">
         <h3 className="font-bold">Sign out everywhere</h3>
-        <p className="mt-1 text-sm text-ink-soft">Lost a phone, or signed in on a shared computer? End every session, this one included.</p>
+        <p className="mt-1 text-sm text-ink-soft">
+          Lost a phone, or signed in on a shared computer? End every session, this one included.
+        </p>
         <Button variant="secondary" onClick={() => setConfirming(true)} className="mt-3">
           <LogOut className="h-4 w-4" aria-hidden /> Sign out everywhere
         </Button>

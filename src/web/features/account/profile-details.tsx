@@ -6,12 +6,14 @@ import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import type { CurrentUser } from "../../../shared/auth";
+import type { CurrentUser } from "../../../shared/auth/answers";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useRemoveAvatar, useSetAvatar, useUpdateProfile } from "./api";
 
 // The feed's upload widget, loaded only when someone picks a picture.
-const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() =>
+  import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })),
+);
 
 /** 'Your details': first and last name, and the profile picture. */
 export function ProfileDetails({ user }: { user: CurrentUser }) {
@@ -26,11 +28,21 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
     event.preventDefault();
     update.mutate(names, {
       onSuccess: () => toast({ title: "Profile Updated", description: "Your name has been saved." }),
-      onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to update your profile", variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "Failed to update your profile",
+          variant: "destructive",
+        }),
     });
   };
 
-  const avatarError = (error: unknown) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to update your picture", variant: "destructive" });
+  const avatarError = (error: unknown) =>
+    toast({
+      title: "Error",
+      description: serverMessage(error) ?? "Failed to update your picture",
+      variant: "destructive",
+    });
 
   return (
     <Card className="p-6">
@@ -39,12 +51,18 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
         <Avatar src={user.profileImageUrl} size={72} />
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setPicking(true)} disabled={setAvatar.isPending}>
-            <Camera className="h-4 w-4" aria-hidden /> {setAvatar.isPending ? "Saving picture..." : user.profileImageUrl ? "Change picture" : "Add a picture"}
+            <Camera className="h-4 w-4" aria-hidden />{" "}
+            {setAvatar.isPending ? "Saving picture..." : user.profileImageUrl ? "Change picture" : "Add a picture"}
           </Button>
           {user.profileImageUrl && (
             <Button
               variant="ghost"
-              onClick={() => removeAvatar.mutate(undefined, { onError: avatarError, onSuccess: () => toast({ title: "Picture Removed" }) })}
+              onClick={() =>
+                removeAvatar.mutate(undefined, {
+                  onError: avatarError,
+                  onSuccess: () => toast({ title: "Picture Removed" }),
+                })
+              }
               disabled={removeAvatar.isPending}
             >
               <Trash2 className="h-4 w-4" aria-hidden /> Remove picture
@@ -54,8 +72,22 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       </div>
       <form onSubmit={save} className="mt-5 grid gap-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} value={names.firstName} onChange={(e) => setNames({ ...names, firstName: e.target.value })} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} value={names.lastName} onChange={(e) => setNames({ ...names, lastName: e.target.value })} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={100}
+            value={names.firstName}
+            onChange={(e) => setNames({ ...names, firstName: e.target.value })}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={100}
+            value={names.lastName}
+            onChange={(e) => setNames({ ...names, lastName: e.target.value })}
+          />
         </div>
         <Button type="submit" disabled={update.isPending || !changed} className="justify-self-start">
           {update.isPending ? "Saving..." : "Save Name"}
@@ -70,7 +102,11 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
             note="A photo of you (or your favourite dragon): cropped square, location and camera details removed"
             onUploaded={([file]) => {
               setPicking(false);
-              if (file) setAvatar.mutate(file.objectPath, { onError: avatarError, onSuccess: () => toast({ title: "Picture Updated" }) });
+              if (file)
+                setAvatar.mutate(file.objectPath, {
+                  onError: avatarError,
+                  onSuccess: () => toast({ title: "Picture Updated" }),
+                });
             }}
             onClose={() => setPicking(false)}
           />

@@ -2,7 +2,7 @@ import { MailCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import { VERIFICATION_TTL_HOURS } from "../../../shared/auth-limits";
+import { VERIFICATION_TTL_HOURS } from "../../../shared/auth/limits";
 import { useResendVerification } from "./api";
 
 /** After registering (or a login refused for an unverified e-mail): where the link went, and what next. */
@@ -15,17 +15,25 @@ export function CheckEmail({ email, onBack }: { email: string; onBack: () => voi
       </span>
       <h1 className="mt-5 text-3xl font-bold">Check Your Email</h1>
       <p className="mt-3 text-ink-soft">
-        We sent a verification link to <strong className="break-words text-ink">{email}</strong>. Open it to activate your account.
+        We sent a verification link to <strong className="break-words text-ink">{email}</strong>. Open it to activate
+        your account.
       </p>
-      <p className="mt-2 text-sm text-ink-soft">The link expires in {VERIFICATION_TTL_HOURS} hours. Can't find it? Look in your spam folder.</p>
+      <p className="mt-2 text-sm text-ink-soft">
+        The link expires in {VERIFICATION_TTL_HOURS} hours. Can't find it? Look in your spam folder.
+      </p>
       <div className="mt-7 grid gap-3">
         <Button
           disabled={resend.isPending}
           onClick={() =>
             resend.mutate(email, {
-              onSuccess: () => toast({ title: "Email Sent", description: "Please check your email for the verification link." }),
+              onSuccess: () =>
+                toast({ title: "Email Sent", description: "Please check your email for the verification link." }),
               onError: (error) =>
-                toast({ title: "Failed to Send Email", description: serverMessage(error) ?? "Please try again later", variant: "destructive" }),
+                toast({
+                  title: "Failed to Send Email",
+                  description: serverMessage(error) ?? "Please try again later",
+                  variant: "destructive",
+                }),
             })
           }
         >

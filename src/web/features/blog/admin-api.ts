@@ -3,10 +3,10 @@ import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
 
-/** The image types the upload call accepts for the blog (shared/uploads.ts uploadRequestSchema). */
+/** The image types the upload call accepts for the blog (shared/uploads/index.ts uploadRequestSchema). */
 export const BLOG_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 /** The form's fields (empty text for "none"), plus the server's own fields of an edited post. */
@@ -29,7 +29,18 @@ export interface BlogFormValues {
 
 /** The form's starting values: an edited post's, or empty ones for a new post. */
 export function formValues(post?: AdminBlogPost): BlogFormValues {
-  if (!post) return { title: "", slug: "", content: "", excerpt: "", featuredImageUrl: "", metaTitle: "", metaDescription: "", tags: [], published: false };
+  if (!post)
+    return {
+      title: "",
+      slug: "",
+      content: "",
+      excerpt: "",
+      featuredImageUrl: "",
+      metaTitle: "",
+      metaDescription: "",
+      tags: [],
+      published: false,
+    };
   return {
     id: post.id,
     createdAt: post.createdAt,
@@ -53,13 +64,22 @@ export function formValues(post?: AdminBlogPost): BlogFormValues {
  * publishedAt, authorId) are removed; the server would ignore them, but it never needs to see them.
  */
 export function toBlogPayload(values: BlogFormValues): BlogPostPayload {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, publishedAt: _publishedAt, authorId: _authorId, ...payload } = values;
+  const {
+    id: _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    publishedAt: _publishedAt,
+    authorId: _authorId,
+    ...payload
+  } = values;
   return payload;
 }
 
-export const createBlogPost = (payload: BlogPostPayload): Promise<AdminBlogPost> => callApi("POST /api/admin/blog", { body: payload });
+export const createBlogPost = (payload: BlogPostPayload): Promise<AdminBlogPost> =>
+  callApi("POST /api/admin/blog", { body: payload });
 
-export const updateBlogPost = (id: string, payload: BlogPostPayload): Promise<AdminBlogPost> => callApi("PUT /api/admin/blog/:id", { params: { id }, body: payload });
+export const updateBlogPost = (id: string, payload: BlogPostPayload): Promise<AdminBlogPost> =>
+  callApi("PUT /api/admin/blog/:id", { params: { id }, body: payload });
 
 export const deleteBlogPost = (id: string) => callApi("DELETE /api/admin/blog/:id", { params: { id } });
 
@@ -94,7 +114,11 @@ export async function uploadBlogImage(file: File): Promise<string> {
   try {
     const grant = await callApi("POST /api/objects/upload", { body: { filename: file.name, contentType: file.type } });
     if (!("signedUrl" in grant)) throw new Error("No upload URL received from server");
-    const put = await sendUpload({ url: grant.signedUrl, ...(grant.fields ? { fields: grant.fields } : {}) }, file, file.type);
+    const put = await sendUpload(
+      { url: grant.signedUrl, ...(grant.fields ? { fields: grant.fields } : {}) },
+      file,
+      file.type,
+    );
     if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
     objectPath = grant.objectPath;
   } catch (error) {

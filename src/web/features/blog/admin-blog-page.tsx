@@ -10,7 +10,7 @@ import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { notFoundMeta, pageTitle } from "../../../shared/page-meta";
-import type { AdminBlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { NotFoundPage } from "../../components/not-found-page";
 import { useAdminBlogPosts } from "./api";
 import { deleteBlogPost, refreshBlog } from "./admin-api";
@@ -48,7 +48,12 @@ function PostRow({ post }: { post: AdminBlogPost }) {
     } catch (error) {
       setDeleting(false);
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "Failed to delete blog post", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "Failed to delete blog post",
+          variant: "destructive",
+        });
     }
   };
   return (
@@ -56,7 +61,9 @@ function PostRow({ post }: { post: AdminBlogPost }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h2 className="min-w-0 break-words text-xl font-bold sm:text-2xl">{post.title}</h2>
-          <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-paper-deep text-ink-soft"}`}>
+          <span
+            className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-paper-deep text-ink-soft"}`}
+          >
             <span className="sr-only">Status: </span>
             {post.published ? "Published" : "Draft"}
           </span>
@@ -68,10 +75,20 @@ function PostRow({ post }: { post: AdminBlogPost }) {
         <Link href={`/blog/${post.slug}`} className={buttonClass("ghost", "px-4")} aria-label={`View ${post.title}`}>
           <Eye className="h-4 w-4" aria-hidden /> View
         </Link>
-        <Link href={`/admin/blog/edit/${post.id}`} className={buttonClass("secondary")} aria-label={`Edit ${post.title}`}>
+        <Link
+          href={`/admin/blog/edit/${post.id}`}
+          className={buttonClass("secondary")}
+          aria-label={`Edit ${post.title}`}
+        >
           <Pencil className="h-4 w-4" aria-hidden /> Edit
         </Link>
-        <Button variant="ghost" className="text-danger" onClick={() => void remove()} disabled={deleting} aria-label={`Delete ${post.title}`}>
+        <Button
+          variant="ghost"
+          className="text-danger"
+          onClick={() => void remove()}
+          disabled={deleting}
+          aria-label={`Delete ${post.title}`}
+        >
           <Trash2 className="h-4 w-4" aria-hidden /> {deleting ? "Deleting..." : "Delete"}
         </Button>
       </div>
@@ -97,7 +114,8 @@ function BlogList() {
           <Spinner label="Loading blog posts" />
         ) : posts.isError ? (
           <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
-            The posts could not be loaded: {serverMessage(posts.error) ?? "please check your connection and reload the page."}
+            The posts could not be loaded:{" "}
+            {serverMessage(posts.error) ?? "please check your connection and reload the page."}
           </p>
         ) : posts.data && posts.data.length > 0 ? (
           <ul className="grid gap-4">
@@ -123,7 +141,10 @@ function FormScreen({ id }: { id?: string }) {
   const post = id ? posts.data?.find((p) => p.id === id) : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <Link href="/admin/blog/list" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink">
+      <Link
+        href="/admin/blog/list"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Blog Management
       </Link>
       <h1 className="mb-6 mt-2 text-4xl font-bold">{id ? "Edit Post" : "New Post"}</h1>
@@ -131,7 +152,9 @@ function FormScreen({ id }: { id?: string }) {
         <Spinner label="Loading the post" />
       ) : id && !post ? (
         <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
-          {posts.isError ? "The post could not be loaded. Please reload the page." : "This blog post does not exist any more."}
+          {posts.isError
+            ? "The post could not be loaded. Please reload the page."
+            : "This blog post does not exist any more."}
         </p>
       ) : (
         <Suspense fallback={<Spinner label="Loading the editor" />}>
@@ -148,7 +171,9 @@ export function AdminBlogPage({ params }: { params: { action: string; id?: strin
   const action = (["list", "new", "edit"] as const).find((known) => known === params.action);
   // list and new take no id; edit needs one. Anything else is not a page.
   const valid = action !== undefined && (action === "edit") === Boolean(params.id);
-  usePageMeta(valid ? { title: pageTitle(TITLES[action]), description: "Write and publish the Dragon Grid blog." } : notFoundMeta);
+  usePageMeta(
+    valid ? { title: pageTitle(TITLES[action]), description: "Write and publish the Dragon Grid blog." } : notFoundMeta,
+  );
 
   if (isLoading) return <Spinner />;
   if (!valid) return <NotFoundPage />;

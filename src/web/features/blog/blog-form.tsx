@@ -18,9 +18,17 @@ import {
   BLOG_TITLE_MAX,
   blogPostInputSchema,
 } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog-posts";
+import type { AdminBlogPost } from "../../../shared/blog/answers";
 import { slugify } from "../../../shared/slug";
-import { BLOG_IMAGE_TYPES, createBlogPost, formValues, refreshBlog, toBlogPayload, updateBlogPost, type BlogFormValues } from "./admin-api";
+import {
+  BLOG_IMAGE_TYPES,
+  createBlogPost,
+  formValues,
+  refreshBlog,
+  toBlogPayload,
+  updateBlogPost,
+  type BlogFormValues,
+} from "./admin-api";
 import { uploadImageWithToasts } from "./image-upload";
 import { RichTextEditor } from "./rich-text-editor";
 
@@ -62,11 +70,18 @@ function CountedField({
         <label htmlFor={id} className="text-sm font-semibold text-ink">
           {label}
         </label>
-        <span id={counterId} className={`text-xs tabular-nums ${value.length >= max ? "font-semibold text-accent-strong" : "text-ink-soft"}`}>
+        <span
+          id={counterId}
+          className={`text-xs tabular-nums ${value.length >= max ? "font-semibold text-accent-strong" : "text-ink-soft"}`}
+        >
           {value.length}/{max}
         </span>
       </div>
-      {multiline ? <textarea rows={3} className={`${fieldClass} py-2.5`} {...props} /> : <input className={`${fieldClass} min-h-11`} {...props} />}
+      {multiline ? (
+        <textarea rows={3} className={`${fieldClass} py-2.5`} {...props} />
+      ) : (
+        <input className={`${fieldClass} min-h-11`} {...props} />
+      )}
       {hint && (
         <p id={hintId} className="text-xs text-ink-soft">
           {hint}
@@ -122,7 +137,10 @@ function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Tags of this post">
           {tags.map((tag) => (
-            <li key={tag} className="inline-flex items-center rounded-full bg-accent-soft pl-3 text-sm font-semibold text-accent-strong">
+            <li
+              key={tag}
+              className="inline-flex items-center rounded-full bg-accent-soft pl-3 text-sm font-semibold text-accent-strong"
+            >
               {tag}
               <button
                 type="button"
@@ -155,7 +173,13 @@ function FeaturedImageField({ url, onChange }: { url: string; onChange: (url: st
     <div className="grid gap-2">
       <span className="text-sm font-semibold text-ink">Featured image</span>
       {url ? (
-        <img src={url} alt="Featured image preview" width={640} height={360} className="aspect-video w-full rounded-xl border border-line bg-paper-deep object-cover" />
+        <img
+          src={url}
+          alt="Featured image preview"
+          width={640}
+          height={360}
+          className="aspect-video w-full rounded-xl border border-line bg-paper-deep object-cover"
+        />
       ) : (
         <div className="paper-grid flex aspect-video w-full items-center justify-center rounded-xl border border-dashed border-line text-center text-sm text-ink-soft">
           <span className="px-4">{uploading ? "Uploading..." : "No image yet: the post shows a placeholder"}</span>
@@ -182,7 +206,11 @@ function FeaturedImageField({ url, onChange }: { url: string; onChange: (url: st
             `cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-50`,
           )}
         >
-          {uploading ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden /> : <ImagePlus className="h-4 w-4" aria-hidden />}
+          {uploading ? (
+            <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
+          ) : (
+            <ImagePlus className="h-4 w-4" aria-hidden />
+          )}
           {uploading ? "Uploading..." : url ? "Replace featured image" : "Upload featured image"}
         </label>
         {url && (
@@ -203,7 +231,8 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
   const [saving, setSaving] = useState(false);
   const fields = useRef<HTMLDivElement>(null);
   const contentLabelId = useId();
-  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -220,13 +249,21 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
     setSaving(true);
     try {
       const saved = post ? await updateBlogPost(post.id, payload) : await createBlogPost(payload);
-      toast({ title: "Success", description: post ? "Blog post updated successfully!" : "Blog post created successfully!" });
+      toast({
+        title: "Success",
+        description: post ? "Blog post updated successfully!" : "Blog post created successfully!",
+      });
       await refreshBlog([...new Set([post?.slug, saved.slug].filter((slug): slug is string => Boolean(slug)))]);
       navigate("/admin/blog/list");
     } catch (error) {
       setSaving(false);
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? (post ? "Failed to update blog post" : "Failed to create blog post"), variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? (post ? "Failed to update blog post" : "Failed to create blog post"),
+          variant: "destructive",
+        });
     }
   };
 
@@ -239,7 +276,12 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
       : "Lower-case letters, digits and hyphens; leave it empty to make one from the title.";
   const actions = (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:[&>*]:flex-1">
-      <Link href="/admin/blog/list" className={buttonClass("secondary")} aria-disabled={saving} onClick={(event) => saving && event.preventDefault()}>
+      <Link
+        href="/admin/blog/list"
+        className={buttonClass("secondary")}
+        aria-disabled={saving}
+        onClick={(event) => saving && event.preventDefault()}
+      >
         Cancel
       </Link>
       <Button type="submit" disabled={saving}>
@@ -248,7 +290,11 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
     </div>
   );
   return (
-    <form onSubmit={(event) => void save(event)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <form
+      onSubmit={(event) => void save(event)}
+      noValidate
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+    >
       <div ref={fields} className="min-w-0">
         <Card className="grid gap-5 p-5 sm:p-7">
           <TextField
@@ -273,7 +319,11 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
             <span id={contentLabelId} className="text-sm font-semibold text-ink">
               Content
             </span>
-            <RichTextEditor labelId={contentLabelId} initialHtml={values.content} onChange={(html) => set("content", html)} />
+            <RichTextEditor
+              labelId={contentLabelId}
+              initialHtml={values.content}
+              onChange={(html) => set("content", html)}
+            />
           </div>
           <CountedField
             label="Excerpt"

@@ -3,15 +3,18 @@ import { BookOpen, CalendarDays, PenLine } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import type { BlogPost } from "../../../shared/blog-posts";
-import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog-posts";
+import type { BlogPost } from "../../../shared/blog/answers";
+import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog/posts";
 import { blogDate, useBlogPosts } from "./api";
 
 /** The picture at the top of a card, or the squared-paper placeholder when the post has none. */
 function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
   if (!post.featuredImageUrl) {
     return (
-      <div aria-hidden className="paper-grid flex aspect-video w-full items-center justify-center border-b border-line bg-paper-deep">
+      <div
+        aria-hidden
+        className="paper-grid flex aspect-video w-full items-center justify-center border-b border-line bg-paper-deep"
+      >
         <PenLine className="h-10 w-10 text-accent/60" />
       </div>
     );
@@ -38,7 +41,10 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-xl font-bold leading-snug sm:text-2xl">
           {/* The whole card is the link's target area; the title is its name. */}
-          <Link href={`/blog/${post.slug}`} className="rounded-md after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-hover:text-accent-strong">
+          <Link
+            href={`/blog/${post.slug}`}
+            className="rounded-md after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-hover:text-accent-strong"
+          >
             {post.title}
           </Link>
         </h2>

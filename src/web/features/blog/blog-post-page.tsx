@@ -4,10 +4,11 @@ import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { blogAuthorName, blogPostMeta } from "../../../shared/blog-posts";
+import { blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
 import { blogDate, isNotFoundError, useBlogPost } from "./api";
 
-const backLinkClass = "inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink";
+const backLinkClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink";
 
 function BackToBlog() {
   return (
@@ -21,7 +22,11 @@ function BackToBlog() {
 export function BlogPostPage({ params }: { params: { slug: string } }) {
   const post = useBlogPost(params.slug);
   const data = post.data;
-  usePageMeta(data ? { ...blogPostMeta(data), ...(data.featuredImageUrl ? { image: data.featuredImageUrl } : {}) } : getStaticPageMeta("/blog")!);
+  usePageMeta(
+    data
+      ? { ...blogPostMeta(data), ...(data.featuredImageUrl ? { image: data.featuredImageUrl } : {}) }
+      : getStaticPageMeta("/blog")!,
+  );
 
   if (post.isLoading) return <Spinner label="Loading blog post" />;
   if (!data) {
@@ -30,7 +35,9 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
       <div className="mx-auto max-w-lg px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{missing ? "Blog Post Not Found" : "Something Went Wrong"}</h1>
         <p className="mt-3 text-ink-soft">
-          {missing ? "The blog post you're looking for doesn't exist or has been removed." : "The blog post could not be loaded. Please check your connection and reload the page."}
+          {missing
+            ? "The blog post you're looking for doesn't exist or has been removed."
+            : "The blog post could not be loaded. Please check your connection and reload the page."}
         </p>
         <Link href="/blog" className={buttonClass("primary", "mt-8")}>
           Back to Blog
@@ -54,7 +61,11 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
         />
       )}
       <header className="mx-auto mt-6 max-w-[68ch] md:mt-8">
-        {!data.published && <p className="mb-3 inline-block rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">Draft: only admins can see this post</p>}
+        {!data.published && (
+          <p className="mb-3 inline-block rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
+            Draft: only admins can see this post
+          </p>
+        )}
         <h1 className="text-4xl font-bold leading-tight sm:text-5xl">{data.title}</h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-soft">
           <span className="inline-flex items-center gap-1.5">

@@ -1,6 +1,19 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, LoaderCircle, Quote, Redo2, Undo2 } from "lucide-react";
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  LoaderCircle,
+  Quote,
+  Redo2,
+  Undo2,
+} from "lucide-react";
 import { toast } from "../../components/ui/use-toast";
 import { BLOG_IMAGE_TYPES } from "./admin-api";
 import { BlogStarterKit } from "./blog-starter-kit";
@@ -8,7 +21,7 @@ import { Figcaption, Figure } from "./figure-extension";
 import { uploadImageWithToasts } from "./image-upload";
 import { LinkedImage } from "./linked-image-extension";
 
-// The editor reads and writes exactly what the server's sanitiser keeps (src/shared/blog-html.ts):
+// The editor reads and writes exactly what the server's sanitiser keeps (src/shared/blog/html.ts):
 // no underline, no strike-through, headings from h2. The round-trip journey
 // (e2e/blog-editor-round-trip.test.ts) saves every declared element and attribute through it.
 const extensions = [
@@ -50,12 +63,21 @@ function setLink(editor: Editor) {
   }
   const href = normalizeHref(answer);
   if (!href) {
-    toast({ title: "Error", description: "Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)", variant: "destructive" });
+    toast({
+      title: "Error",
+      description:
+        "Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)",
+      variant: "destructive",
+    });
     return;
   }
   if (editor.state.selection.empty && !editor.isActive("link")) {
     // Nothing selected: the address itself becomes the link's text.
-    editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+      .run();
   } else {
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
   }
@@ -90,7 +112,12 @@ function Toolbar({ items, disabled: allDisabled }: { items: ToolbarItem[]; disab
     refs.current[next]?.focus();
   };
   return (
-    <div role="toolbar" aria-label="Formatting" onKeyDown={onKeyDown} className="flex flex-wrap items-center gap-0.5 border-b border-line bg-paper-deep p-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap items-center gap-0.5 border-b border-line bg-paper-deep p-1"
+    >
       {items.map((item, index) => {
         const disabled = allDisabled || item.disabled;
         return (
@@ -126,7 +153,15 @@ function Toolbar({ items, disabled: allDisabled }: { items: ToolbarItem[]; disab
  * The post body's editor (TipTap): headings, bold, italic, lists, links, quotes and uploaded
  * images. Answers HTML through onChange ("" when empty); the server sanitises it on save.
  */
-export function RichTextEditor({ labelId, initialHtml, onChange }: { labelId: string; initialHtml: string; onChange: (html: string) => void }) {
+export function RichTextEditor({
+  labelId,
+  initialHtml,
+  onChange,
+}: {
+  labelId: string;
+  initialHtml: string;
+  onChange: (html: string) => void;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const editor = useEditor({
@@ -176,22 +211,80 @@ export function RichTextEditor({ labelId, initialHtml, onChange }: { labelId: st
   const chain = () => editor!.chain().focus();
   const icon = "h-5 w-5";
   const items: ToolbarItem[] = [
-    { label: "Heading 2", icon: <Heading2 className={icon} aria-hidden />, pressed: Boolean(state?.h2), run: () => chain().toggleHeading({ level: 2 }).run() },
-    { label: "Heading 3", icon: <Heading3 className={icon} aria-hidden />, pressed: Boolean(state?.h3), run: () => chain().toggleHeading({ level: 3 }).run() },
-    { label: "Bold", icon: <Bold className={icon} aria-hidden />, pressed: Boolean(state?.bold), run: () => chain().toggleBold().run(), group: true },
-    { label: "Italic", icon: <Italic className={icon} aria-hidden />, pressed: Boolean(state?.italic), run: () => chain().toggleItalic().run() },
-    { label: "Bullet list", icon: <List className={icon} aria-hidden />, pressed: Boolean(state?.bullet), run: () => chain().toggleBulletList().run(), group: true },
-    { label: "Numbered list", icon: <ListOrdered className={icon} aria-hidden />, pressed: Boolean(state?.ordered), run: () => chain().toggleOrderedList().run() },
-    { label: "Quote", icon: <Quote className={icon} aria-hidden />, pressed: Boolean(state?.quote), run: () => chain().toggleBlockquote().run() },
-    { label: "Link", icon: <Link2 className={icon} aria-hidden />, pressed: Boolean(state?.link), run: () => setLink(editor!), group: true },
+    {
+      label: "Heading 2",
+      icon: <Heading2 className={icon} aria-hidden />,
+      pressed: Boolean(state?.h2),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: "Heading 3",
+      icon: <Heading3 className={icon} aria-hidden />,
+      pressed: Boolean(state?.h3),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      label: "Bold",
+      icon: <Bold className={icon} aria-hidden />,
+      pressed: Boolean(state?.bold),
+      run: () => chain().toggleBold().run(),
+      group: true,
+    },
+    {
+      label: "Italic",
+      icon: <Italic className={icon} aria-hidden />,
+      pressed: Boolean(state?.italic),
+      run: () => chain().toggleItalic().run(),
+    },
+    {
+      label: "Bullet list",
+      icon: <List className={icon} aria-hidden />,
+      pressed: Boolean(state?.bullet),
+      run: () => chain().toggleBulletList().run(),
+      group: true,
+    },
+    {
+      label: "Numbered list",
+      icon: <ListOrdered className={icon} aria-hidden />,
+      pressed: Boolean(state?.ordered),
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      label: "Quote",
+      icon: <Quote className={icon} aria-hidden />,
+      pressed: Boolean(state?.quote),
+      run: () => chain().toggleBlockquote().run(),
+    },
+    {
+      label: "Link",
+      icon: <Link2 className={icon} aria-hidden />,
+      pressed: Boolean(state?.link),
+      run: () => setLink(editor!),
+      group: true,
+    },
     {
       label: "Insert image",
-      icon: uploading ? <LoaderCircle className={`${icon} animate-spin`} aria-hidden /> : <ImagePlus className={icon} aria-hidden />,
+      icon: uploading ? (
+        <LoaderCircle className={`${icon} animate-spin`} aria-hidden />
+      ) : (
+        <ImagePlus className={icon} aria-hidden />
+      ),
       disabled: uploading,
       run: () => fileInput.current?.click(),
     },
-    { label: "Undo", icon: <Undo2 className={icon} aria-hidden />, disabled: !state?.canUndo, run: () => chain().undo().run(), group: true },
-    { label: "Redo", icon: <Redo2 className={icon} aria-hidden />, disabled: !state?.canRedo, run: () => chain().redo().run() },
+    {
+      label: "Undo",
+      icon: <Undo2 className={icon} aria-hidden />,
+      disabled: !state?.canUndo,
+      run: () => chain().undo().run(),
+      group: true,
+    },
+    {
+      label: "Redo",
+      icon: <Redo2 className={icon} aria-hidden />,
+      disabled: !state?.canRedo,
+      run: () => chain().redo().run(),
+    },
   ];
 
   return (

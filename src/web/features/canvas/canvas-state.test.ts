@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { CANVAS_DEFAULTS, canvasReducer, droppedMarksNotice, initialCanvasState, paperLengths, readCanvas, startingSettings, type CanvasAction, type CanvasSettings, type CanvasState } from "./canvas-state";
-import { wipStateSchema } from "../../../shared/wip";
+import {
+  CANVAS_DEFAULTS,
+  canvasReducer,
+  droppedMarksNotice,
+  initialCanvasState,
+  paperLengths,
+  readCanvas,
+  startingSettings,
+  type CanvasAction,
+  type CanvasSettings,
+  type CanvasState,
+} from "./canvas-state";
+import { wipStateSchema } from "../../../shared/progress";
 
 const open = (settings: Partial<CanvasSettings> = {}) => initialCanvasState({ ...CANVAS_DEFAULTS, ...settings });
 const apply = (state: CanvasState, ...actions: CanvasAction[]) => actions.reduce(canvasReducer, state);
@@ -33,16 +44,48 @@ describe("the canvas's settings", () => {
   it("start from stored settings over the defaults, or the defaults", () => {
     expect(startingSettings(null)).toBe(CANVAS_DEFAULTS);
     // A copy from before the learner tools: the new fields take the defaults; the preset is recognised later.
-    const old = startingSettings({ paperWidth: 12, paperHeight: 9, gridSize: 2, imageZoom: 9, imageX: 1, imageY: 0, currentCell: null });
-    expect(old).toEqual({ ...CANVAS_DEFAULTS, paperWidth: 12, paperHeight: 9, gridSize: 2, imageZoom: 3, imageX: 1, paperPreset: null });
+    const old = startingSettings({
+      paperWidth: 12,
+      paperHeight: 9,
+      gridSize: 2,
+      imageZoom: 9,
+      imageX: 1,
+      imageY: 0,
+      currentCell: null,
+    });
+    expect(old).toEqual({
+      ...CANVAS_DEFAULTS,
+      paperWidth: 12,
+      paperHeight: 9,
+      gridSize: 2,
+      imageZoom: 3,
+      imageX: 1,
+      paperPreset: null,
+    });
     expect(startingSettings({ ...CANVAS_DEFAULTS, imageZoom: Number.NaN }).imageZoom).toBe(1);
   });
 
   it("read the number fields with the spec's fallbacks, the grid no larger than the paper", () => {
-    expect(paperLengths({ paperWidth: "14", paperHeight: "8.5", gridSize: "2" })).toEqual({ paperWidth: 14, paperHeight: 8.5, gridSize: 2 });
-    expect(paperLengths({ paperWidth: "", paperHeight: "abc", gridSize: "0.5" })).toEqual({ paperWidth: 11, paperHeight: 8.5, gridSize: 1 });
-    expect(paperLengths({ paperWidth: "5", paperHeight: "4", gridSize: "9" })).toEqual({ paperWidth: 5, paperHeight: 4, gridSize: 5 });
-    const state = apply(open(), { type: "text", name: "gridSize", value: "2" }, { type: "text", name: "paperWidth", value: "12" });
+    expect(paperLengths({ paperWidth: "14", paperHeight: "8.5", gridSize: "2" })).toEqual({
+      paperWidth: 14,
+      paperHeight: 8.5,
+      gridSize: 2,
+    });
+    expect(paperLengths({ paperWidth: "", paperHeight: "abc", gridSize: "0.5" })).toEqual({
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+    });
+    expect(paperLengths({ paperWidth: "5", paperHeight: "4", gridSize: "9" })).toEqual({
+      paperWidth: 5,
+      paperHeight: 4,
+      gridSize: 5,
+    });
+    const state = apply(
+      open(),
+      { type: "text", name: "gridSize", value: "2" },
+      { type: "text", name: "paperWidth", value: "12" },
+    );
     expect(state.texts).toEqual({ paperWidth: "12", paperHeight: "8.5", gridSize: "2" });
     expect(readCanvas(state).grid).toEqual({ columns: 6, rows: 5 });
     // The field keeps what was typed while the settings use the fallback.
@@ -61,7 +104,11 @@ describe("the canvas's settings", () => {
     const landscape = apply(open({ gridSize: 2 }), { type: "preset", preset: "a4", orientation: "landscape" });
     expect(landscape.texts).toEqual({ paperWidth: "11.69", paperHeight: "8.27", gridSize: "2" });
     expect(settingsOf(landscape).paperPreset).toBe("a4");
-    const portrait = apply(open({ unit: "cm", paperWidth: 21.59, paperHeight: 27.94 }), { type: "preset", preset: "a3", orientation: "portrait" });
+    const portrait = apply(open({ unit: "cm", paperWidth: 21.59, paperHeight: 27.94 }), {
+      type: "preset",
+      preset: "a3",
+      orientation: "portrait",
+    });
     expect(portrait.texts).toMatchObject({ paperWidth: "29.7", paperHeight: "42" });
   });
 
@@ -75,9 +122,15 @@ describe("the canvas's settings", () => {
     expect(cm.unit).toBe("cm");
     expect(cm.texts).toEqual({ paperWidth: "27.94", paperHeight: "21.59", gridSize: "5.08" });
     expect(settingsOf(cm).paperPreset).toBe("letter");
-    expect(apply(cm, { type: "unit", unit: "in" }).texts).toEqual({ paperWidth: "11", paperHeight: "8.5", gridSize: "2" });
+    expect(apply(cm, { type: "unit", unit: "in" }).texts).toEqual({
+      paperWidth: "11",
+      paperHeight: "8.5",
+      gridSize: "2",
+    });
     // The grid stays at least 1 in every unit: 1 cm becomes 1 in, not 0.39.
-    expect(apply(open({ unit: "cm", paperWidth: 30, paperHeight: 20 }), { type: "unit", unit: "in" }).texts.gridSize).toBe("1");
+    expect(
+      apply(open({ unit: "cm", paperWidth: 30, paperHeight: 20 }), { type: "unit", unit: "in" }).texts.gridSize,
+    ).toBe("1");
     // Choosing the unit already in use changes nothing, not even the typed text.
     const typing = apply(open(), { type: "text", name: "paperWidth", value: "11.0" });
     expect(canvasReducer(typing, { type: "unit", unit: "in" })).toBe(typing);
@@ -88,23 +141,46 @@ describe("the canvas's settings", () => {
     expect(settingsOf(apply(open(), { type: "zoom", zoom: 0.1 })).imageZoom).toBe(0.5);
     expect(settingsOf(apply(open(), { type: "zoom", zoom: Number.NaN })).imageZoom).toBe(1);
     expect(settingsOf(apply(open(), { type: "zoom", zoom: 1.6 })).imageZoom).toBe(1.6);
-    const moved = settingsOf(apply(open(), { type: "offset", imageX: -1.5, imageY: 2 }, { type: "currentCell", cell: "D2" }));
+    const moved = settingsOf(
+      apply(open(), { type: "offset", imageX: -1.5, imageY: 2 }, { type: "currentCell", cell: "D2" }),
+    );
     expect(moved).toMatchObject({ imageX: -1.5, imageY: 2, currentCell: "D2" });
     expect(settingsOf(apply(open({ currentCell: "D2" }), { type: "currentCell", cell: null })).currentCell).toBeNull();
   });
 
   it("mark cells done in reading order, unmark and reset them", () => {
-    const marked = apply(open(), { type: "toggleDone", label: "B2" }, { type: "toggleDone", label: "C1" }, { type: "toggleDone", label: "A2" });
+    const marked = apply(
+      open(),
+      { type: "toggleDone", label: "B2" },
+      { type: "toggleDone", label: "C1" },
+      { type: "toggleDone", label: "A2" },
+    );
     expect(settingsOf(marked).doneCells).toEqual(["C1", "A2", "B2"]);
     expect(settingsOf(apply(marked, { type: "toggleDone", label: "A2" })).doneCells).toEqual(["C1", "B2"]);
     expect(settingsOf(apply(marked, { type: "resetDone" })).doneCells).toEqual([]);
     // A drawing check marks its matching cells at once; cells already done stay done, none twice.
-    expect(settingsOf(apply(marked, { type: "markDone", labels: ["A1", "B2", "D3"] })).doneCells).toEqual(["A1", "C1", "A2", "B2", "D3"]);
+    expect(settingsOf(apply(marked, { type: "markDone", labels: ["A1", "B2", "D3"] })).doneCells).toEqual([
+      "A1",
+      "C1",
+      "A2",
+      "B2",
+      "D3",
+    ]);
   });
 
   it("change the grid's look a part at a time", () => {
-    const state = apply(open(), { type: "gridView", change: { gridColor: "light" } }, { type: "gridView", change: { gridOpacity: 0.5, diagonals: true } });
-    expect(settingsOf(state)).toMatchObject({ gridColor: "light", gridThickness: 1, gridOpacity: 0.5, diagonals: true, imageMode: "color" });
+    const state = apply(
+      open(),
+      { type: "gridView", change: { gridColor: "light" } },
+      { type: "gridView", change: { gridOpacity: 0.5, diagonals: true } },
+    );
+    expect(settingsOf(state)).toMatchObject({
+      gridColor: "light",
+      gridThickness: 1,
+      gridOpacity: 0.5,
+      diagonals: true,
+      imageMode: "color",
+    });
   });
 
   it("leave marks outside a smaller grid out of what is saved at once, but drop them from the list only when told", () => {
@@ -114,13 +190,23 @@ describe("the canvas's settings", () => {
     expect(settingsOf(smaller).doneCells).toEqual(["A1"]);
     // The grid back as it was before the marks were dropped (a size typed on the way): nothing lost.
     expect(settingsOf(apply(smaller, { type: "text", name: "gridSize", value: "1" })).doneCells).toEqual(["A1", "K9"]);
-    const dropped = apply(smaller, { type: "dropMarks", labels: ["K9"] }, { type: "text", name: "gridSize", value: "1" });
+    const dropped = apply(
+      smaller,
+      { type: "dropMarks", labels: ["K9"] },
+      { type: "text", name: "gridSize", value: "1" },
+    );
     expect(settingsOf(dropped).doneCells).toEqual(["A1"]);
     expect(readCanvas(dropped).marks.dropped).toEqual([]);
   });
 
   it("name the dropped marks in the notice, the first five", () => {
-    expect(droppedMarksNotice(["K9"])).toEqual({ title: "1 done mark removed", description: "The new grid has no cell K9." });
-    expect(droppedMarksNotice(["G1", "H1", "I1", "J1", "K1", "G2"])).toEqual({ title: "6 done marks removed", description: "The new grid has no cell G1, H1, I1, J1, K1…." });
+    expect(droppedMarksNotice(["K9"])).toEqual({
+      title: "1 done mark removed",
+      description: "The new grid has no cell K9.",
+    });
+    expect(droppedMarksNotice(["G1", "H1", "I1", "J1", "K1", "G2"])).toEqual({
+      title: "6 done marks removed",
+      description: "The new grid has no cell G1, H1, I1, J1, K1….",
+    });
   });
 });

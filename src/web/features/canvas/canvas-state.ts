@@ -1,11 +1,26 @@
 // The canvas's settings as a pure reducer: every change the learner makes is an action, and what
 // the canvas draws and saves is read from the state by the selectors below. No React, no DOM, so
 // the server test project checks it directly (canvas-state.test.ts).
-import { PAPER_DEFAULTS, clampZoom, gridDimensions, parseGridSize, parsePaperHeight, parsePaperWidth } from "../../../shared/grid";
-import { convertLengths, detectPreset, presetSize, type Orientation, type PaperLengths, type PaperPreset, type Unit } from "../../../shared/paper";
+import {
+  PAPER_DEFAULTS,
+  clampZoom,
+  gridDimensions,
+  parseGridSize,
+  parsePaperHeight,
+  parsePaperWidth,
+} from "../../../shared/grid";
+import {
+  convertLengths,
+  detectPreset,
+  presetSize,
+  type Orientation,
+  type PaperLengths,
+  type PaperPreset,
+  type Unit,
+} from "../../../shared/paper";
 import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
-import type { SavedWip } from "../../../shared/wip";
+import type { SavedWip } from "../../../shared/progress/answers";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */
 export interface FieldTexts {
@@ -74,21 +89,48 @@ export type CanvasAction =
  */
 export function startingSettings(stored: Partial<CanvasSettings> | null): CanvasSettings {
   if (!stored) return CANVAS_DEFAULTS;
-  return { ...CANVAS_DEFAULTS, ...stored, paperPreset: stored.paperPreset ?? null, imageZoom: clampZoom(stored.imageZoom ?? CANVAS_DEFAULTS.imageZoom) };
+  return {
+    ...CANVAS_DEFAULTS,
+    ...stored,
+    paperPreset: stored.paperPreset ?? null,
+    imageZoom: clampZoom(stored.imageZoom ?? CANVAS_DEFAULTS.imageZoom),
+  };
 }
 
 export function initialCanvasState(initial: CanvasSettings): CanvasState {
   return {
-    texts: { paperWidth: String(initial.paperWidth), paperHeight: String(initial.paperHeight), gridSize: String(initial.gridSize) },
+    texts: {
+      paperWidth: String(initial.paperWidth),
+      paperHeight: String(initial.paperHeight),
+      gridSize: String(initial.gridSize),
+    },
     unit: initial.unit,
-    view: { imageZoom: initial.imageZoom, imageX: initial.imageX, imageY: initial.imageY, currentCell: initial.currentCell },
+    view: {
+      imageZoom: initial.imageZoom,
+      imageX: initial.imageX,
+      imageY: initial.imageY,
+      currentCell: initial.currentCell,
+    },
     doneCells: initial.doneCells,
-    gridView: { gridColor: initial.gridColor, gridThickness: initial.gridThickness, gridOpacity: initial.gridOpacity, diagonals: initial.diagonals, imageMode: initial.imageMode },
+    gridView: {
+      gridColor: initial.gridColor,
+      gridThickness: initial.gridThickness,
+      gridOpacity: initial.gridOpacity,
+      diagonals: initial.diagonals,
+      imageMode: initial.imageMode,
+    },
   };
 }
 
-function withLengths(texts: FieldTexts, next: { paperWidth: number; paperHeight: number; gridSize?: number }): FieldTexts {
-  return { paperWidth: String(next.paperWidth), paperHeight: String(next.paperHeight), gridSize: next.gridSize === undefined ? texts.gridSize : String(next.gridSize) };
+function withLengths(
+  texts: FieldTexts,
+  next: { paperWidth: number; paperHeight: number; gridSize?: number },
+): FieldTexts {
+  return {
+    paperWidth: String(next.paperWidth),
+    paperHeight: String(next.paperHeight),
+    gridSize: next.gridSize === undefined ? texts.gridSize : String(next.gridSize),
+  };
 }
 
 export function canvasReducer(state: CanvasState, action: CanvasAction): CanvasState {
@@ -100,10 +142,17 @@ export function canvasReducer(state: CanvasState, action: CanvasAction): CanvasS
       return { ...state, texts: withLengths(state.texts, { paperWidth: size.width, paperHeight: size.height }) };
     }
     case "swapOrientation":
-      return { ...state, texts: { ...state.texts, paperWidth: state.texts.paperHeight, paperHeight: state.texts.paperWidth } };
+      return {
+        ...state,
+        texts: { ...state.texts, paperWidth: state.texts.paperHeight, paperHeight: state.texts.paperWidth },
+      };
     case "unit":
       if (action.unit === state.unit) return state;
-      return { ...state, unit: action.unit, texts: withLengths(state.texts, convertLengths(paperLengths(state.texts), state.unit, action.unit)) };
+      return {
+        ...state,
+        unit: action.unit,
+        texts: withLengths(state.texts, convertLengths(paperLengths(state.texts), state.unit, action.unit)),
+      };
     case "zoom":
       return { ...state, view: { ...state.view, imageZoom: clampZoom(action.zoom) } };
     case "offset":

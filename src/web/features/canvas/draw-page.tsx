@@ -27,7 +27,8 @@ import {
 } from "../../../shared/grid";
 import { useDragon } from "../../lib/dragons";
 import { DragonNotFound } from "../../components/dragon-not-found";
-import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import type { DragonVersion } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
 import type { PaperScene } from "../../../shared/paper-scene/paper-scene";

@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery, apiQueryKey, callApi } from "../../lib/api-client";
-import type { ImageJobState } from "../../../shared/image-jobs";
+import type { ImageJobState } from "../../../shared/image-jobs/answers";
 import { serverMessage } from "../../lib/errors";
 import { DRAGON_NAME_MAX, PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
@@ -17,7 +17,9 @@ import { DRAGONS_KEY } from "../../lib/dragons";
 import { PICTURES_KEY } from "../../lib/pictures";
 
 // Uppy (and its stylesheets) load only when an admin opens the upload widget.
-const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() =>
+  import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })),
+);
 
 const DRAGON_UPLOAD_MAX_BYTES = 52_428_800;
 
@@ -35,7 +37,12 @@ interface NewImage {
   data?: Blob | null;
 }
 
-const warnNoPencil = () => toast({ title: "Warning", description: "Failed to generate pencil version. Color version saved successfully.", variant: "warning" });
+const warnNoPencil = () =>
+  toast({
+    title: "Warning",
+    description: "Failed to generate pencil version. Color version saved successfully.",
+    variant: "warning",
+  });
 
 /** True when the pencil version was made; a failure is a warning, the colour version stands. */
 async function makePencil(dragonId: string): Promise<boolean> {
@@ -48,7 +55,10 @@ async function makePencil(dragonId: string): Promise<boolean> {
   }
 }
 
-const ready = (pencil: boolean) => (pencil ? "Your picture and its pencil version are ready in My pictures. Only you can see them." : "Your picture is ready in My pictures. Only you can see it.");
+const ready = (pencil: boolean) =>
+  pencil
+    ? "Your picture and its pencil version are ready in My pictures. Only you can see them."
+    : "Your picture is ready in My pictures. Only you can see it.";
 
 /** A picture's first name: its file's, without the extension, with spaces for - and _. */
 const nameFromFile = (fileName: string) =>
@@ -69,13 +79,16 @@ const TARGETS = {
     save: "Upload",
     saving: "Uploading...",
     describe: "Describe the dragon you would like to draw.",
-    uploaded: (pencil: boolean) => (pencil ? "Dragon and pencil version uploaded successfully!" : "Dragon uploaded successfully!"),
+    uploaded: (pencil: boolean) =>
+      pencil ? "Dragon and pencil version uploaded successfully!" : "Dragon uploaded successfully!",
     generated: (pencil: boolean) => (pencil ? "Image and pencil version added to library!" : "Image added to library!"),
     uploadFailed: "Failed to save dragon",
     generatedFailed: "Failed to save image to library",
     /** Creates the template, then its pencil version; answers whether that was made. */
     async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
-      const { id } = await callApi("POST /api/dragons", { body: { name, imageUrl: image.objectPath, filename: image.filename } });
+      const { id } = await callApi("POST /api/dragons", {
+        body: { name, imageUrl: image.objectPath, filename: image.filename },
+      });
       return pencil && (await makePencil(id));
     },
     generate: (prompt: string) => callApi("POST /api/dragons/generate-custom", { body: { prompt } }),
@@ -96,7 +109,9 @@ const TARGETS = {
     generatedFailed: "Failed to save picture",
     /** One request makes the private picture and, if asked, its pencil version. */
     async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
-      const picture = await callApi("POST /api/pictures", { body: { name, imageUrl: image.objectPath, filename: image.filename, pencil } });
+      const picture = await callApi("POST /api/pictures", {
+        body: { name, imageUrl: image.objectPath, filename: image.filename, pencil },
+      });
       queryClient.setQueryData(apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } }), picture);
       if (pencil && !picture.pencilPreviewUrl) warnNoPencil();
       return Boolean(picture.pencilPreviewUrl);
@@ -111,7 +126,13 @@ const TARGETS = {
 function UploadPreview({ file }: { file: Blob }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <img src={url} alt="The picture you uploaded" className="mx-auto max-h-48 w-auto rounded-xl border border-line bg-white object-contain" />;
+  return (
+    <img
+      src={url}
+      alt="The picture you uploaded"
+      className="mx-auto max-h-48 w-auto rounded-xl border border-line bg-white object-contain"
+    />
+  );
 }
 
 /** Where the member's oldest unfinished image job is, in words (decision 034); null before there is one. */
@@ -129,14 +150,25 @@ function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
   const { data: jobs } = useQuery({ ...apiQuery("GET /api/image-jobs"), refetchInterval: 1500 });
   const progress = jobProgress(jobs);
   return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="processing-title" className="fixed inset-0 z-[60] flex items-center justify-center bg-ink/70 p-6 backdrop-blur-sm">
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="processing-title"
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-ink/70 p-6 backdrop-blur-sm"
+    >
       <div className="max-w-sm rounded-[var(--radius-card)] bg-white p-8 text-center shadow-2xl">
-        <span className="mx-auto block h-12 w-12 animate-spin rounded-full border-4 border-line border-t-accent" aria-hidden />
+        <span
+          className="mx-auto block h-12 w-12 animate-spin rounded-full border-4 border-line border-t-accent"
+          aria-hidden
+        />
         <h2 id="processing-title" className="mt-5 text-2xl font-bold">
           Processing...
         </h2>
         <p className="mt-2 text-ink-soft">
-          {withPencil ? "Upsampling 4x and drawing a pencil sketch takes 30-60 seconds." : "Upsampling your image 4x takes 20-40 seconds."} Please keep this page open.
+          {withPencil
+            ? "Upsampling 4x and drawing a pencil sketch takes 30-60 seconds."
+            : "Upsampling your image 4x takes 20-40 seconds."}{" "}
+          Please keep this page open.
         </p>
         <p className="mt-3 min-h-6 font-medium" aria-live="polite" data-testid="image-job-progress">
           {progress}
@@ -154,7 +186,8 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
   const words = TARGETS[target];
   const own = target === "pictures";
   // A member hears the server's reason (over quota, the day's AI pictures used up); the library keeps the spec's words.
-  const failure = (error: unknown, fallback: string) => toast({ title: "Error", description: (own && serverMessage(error)) || fallback, variant: "destructive" });
+  const failure = (error: unknown, fallback: string) =>
+    toast({ title: "Error", description: (own && serverMessage(error)) || fallback, variant: "destructive" });
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<NewImage | null>(null);
   // The member's AI picture is named in the same dialog as an upload (the library's, in the browser's prompt).
@@ -222,7 +255,11 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
     try {
       setGenerated(await words.generate(prompt.trim()));
     } catch (error) {
-      toast({ title: "Error", description: serverMessage(error) ?? "Failed to generate custom image", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessage(error) ?? "Failed to generate custom image",
+        variant: "destructive",
+      });
     } finally {
       setProcessing(null);
     }
@@ -261,16 +298,40 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
 
       {uploading && (
         <Suspense fallback={null}>
-          <UppyUploader title={words.uploaderTitle} maxNumberOfFiles={1} maxFileSize={DRAGON_UPLOAD_MAX_BYTES} onUploaded={(files) => void onUploaded(files)} onClose={() => setUploading(false)} />
+          <UppyUploader
+            title={words.uploaderTitle}
+            maxNumberOfFiles={1}
+            maxFileSize={DRAGON_UPLOAD_MAX_BYTES}
+            onUploaded={(files) => void onUploaded(files)}
+            onClose={() => setUploading(false)}
+          />
         </Suspense>
       )}
 
-      <Dialog open={uploaded !== null} onOpenChange={(open) => !open && !saving && setUploaded(null)} title={words.nameTitle} description={words.nameHint}>
+      <Dialog
+        open={uploaded !== null}
+        onOpenChange={(open) => !open && !saving && setUploaded(null)}
+        title={words.nameTitle}
+        description={words.nameHint}
+      >
         <form onSubmit={(e) => void saveUpload(e)} className="grid gap-4">
           {own && uploaded?.data && <UploadPreview file={uploaded.data} />}
-          <TextField label={words.nameLabel} name="dragon-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={saving} />
+          <TextField
+            label={words.nameLabel}
+            name="dragon-name"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={saving}
+          />
           <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-            <input type="checkbox" className="h-5 w-5 accent-[var(--color-accent)]" checked={withPencil} onChange={(e) => setWithPencil(e.target.checked)} disabled={saving} />
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-[var(--color-accent)]"
+              checked={withPencil}
+              onChange={(e) => setWithPencil(e.target.checked)}
+              disabled={saving}
+            />
             Generate pencil version (adds 1-2 seconds)
           </label>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -283,14 +344,23 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
           </div>
           {own && saving && (
             <p role="status" className="flex items-center gap-2 text-sm text-ink-soft">
-              <span className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-line border-t-accent" aria-hidden />
+              <span
+                className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-line border-t-accent"
+                aria-hidden
+              />
               Preparing your picture and its grid. This can take up to a minute.
             </p>
           )}
         </form>
       </Dialog>
 
-      <Dialog open={describing} onOpenChange={setDescribing} title="Create Custom Image with AI" description={words.describe} wide>
+      <Dialog
+        open={describing}
+        onOpenChange={setDescribing}
+        title="Create Custom Image with AI"
+        description={words.describe}
+        wide
+      >
         <form onSubmit={(e) => void generate(e)} className="grid gap-3">
           <label htmlFor="ai-prompt" className="text-sm font-semibold">
             Description
@@ -321,7 +391,12 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
         </form>
       </Dialog>
 
-      <Dialog open={generated !== null} onOpenChange={(open) => !open && setGenerated(null)} title="Image Generated Successfully" description="Would you also like a pencil sketch of it?">
+      <Dialog
+        open={generated !== null}
+        onOpenChange={(open) => !open && setGenerated(null)}
+        title="Image Generated Successfully"
+        description="Would you also like a pencil sketch of it?"
+      >
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => void saveGenerated(false)}>
             No, just color version

@@ -7,7 +7,8 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
-import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import type { DragonVersion } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { DRAGONS_KEY } from "../../lib/dragons";
 
 /** The download file name: dragon name, then pencil or color, then hires.png. */

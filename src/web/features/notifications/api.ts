@@ -3,7 +3,7 @@ import { queryClient } from "../../lib/query-client";
 import { apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { NOTIFICATIONS_PAGE_SIZE } from "../../../shared/notifications";
-import type { CurrentUser } from "../../../shared/auth";
+import type { CurrentUser } from "../../../shared/auth/answers";
 
 export type NotificationsPage = AnswerOf<"GET /api/notifications">;
 export type Notification = NotificationsPage["items"][number];
@@ -13,7 +13,9 @@ export const NOTIFICATIONS_KEY = apiQueryKey("GET /api/notifications");
 
 /** The bell's count lives in the account's answer (no query per page view): keep it in step with the server's. */
 export function setUnread(unread: number): void {
-  queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (user) => (user && user.unreadNotifications !== unread ? { ...user, unreadNotifications: unread } : user));
+  queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (user) =>
+    user && user.unreadNotifications !== unread ? { ...user, unreadNotifications: unread } : user,
+  );
 }
 
 /**
@@ -29,14 +31,23 @@ export function useNotifications() {
       setUnread(page.unread);
       return page;
     },
-    getNextPageParam: (last): string | null => (last.items.length < NOTIFICATIONS_PAGE_SIZE ? null : last.items.at(-1)!.id),
+    getNextPageParam: (last): string | null =>
+      last.items.length < NOTIFICATIONS_PAGE_SIZE ? null : last.items.at(-1)!.id,
     gcTime: 0,
   });
 }
 
 function markCached(read: (notification: Notification) => boolean): void {
   queryClient.setQueryData<Pages>(NOTIFICATIONS_KEY, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (read(item) && !item.read ? { ...item, read: true } : item)) })) } : data,
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (read(item) && !item.read ? { ...item, read: true } : item)),
+          })),
+        }
+      : data,
   );
 }
 

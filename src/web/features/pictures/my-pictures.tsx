@@ -1,7 +1,7 @@
 import { ImagePlus, Lock } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 import { DragonGrid } from "../../components/dragon-card";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { usePictures } from "../../lib/pictures";
 
 /** The row's contents once the list is asked for: a spinner, a failure, the cards or a warm empty state. */
@@ -19,7 +19,9 @@ function PicturesBody({ pictures, loading, failed }: { pictures: Dragon[]; loadi
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-white/80 px-6 py-8 text-center">
       <ImagePlus className="h-8 w-8 text-accent" aria-hidden />
       <p className="text-lg font-semibold text-ink">Your own pictures will appear here</p>
-      <p className="max-w-md text-ink-soft">Upload a photo you love or create one with AI: it gets its own drawing grid, and only you can see it.</p>
+      <p className="max-w-md text-ink-soft">
+        Upload a photo you love or create one with AI: it gets its own drawing grid, and only you can see it.
+      </p>
     </div>
   );
 }
@@ -34,7 +36,10 @@ export function MyPictures({ userId, isPro }: { userId: string; isPro: boolean }
   const pictures = query.data ?? [];
   if (!isPro && pictures.length === 0) return null;
   return (
-    <section aria-labelledby="my-pictures-heading" className="mt-8 rounded-[var(--radius-card)] border border-line bg-paper-deep/60 p-4 sm:p-6">
+    <section
+      aria-labelledby="my-pictures-heading"
+      className="mt-8 rounded-[var(--radius-card)] border border-line bg-paper-deep/60 p-4 sm:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="my-pictures-heading" className="text-2xl font-bold sm:text-3xl">
           My pictures

@@ -12,7 +12,8 @@ import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PICTURES_KEY } from "../../lib/pictures";
 import { OWN_PICTURES_CACHE } from "../../lib/public-answer";
-import type { Dragon, DragonVersion } from "../../../shared/dragons";
+import type { DragonVersion } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 
 /** The hi-res file of the version shown, asked for as an attachment under the picture's name. */
 export function downloadUrl(picture: Dragon, version: DragonVersion): string {
@@ -23,7 +24,8 @@ export function downloadUrl(picture: Dragon, version: DragonVersion): string {
 
 const DELETE_WORDS = {
   title: "Delete picture?",
-  description: "Your picture, its pencil version and the progress you saved on it will be deleted, with its files. This cannot be undone.",
+  description:
+    "Your picture, its pencil version and the progress you saved on it will be deleted, with its files. This cannot be undone.",
   action: "Delete",
   pendingAction: "Deleting...",
 };
@@ -32,7 +34,9 @@ const DELETE_WORDS = {
 async function forgetOffline(id: string): Promise<void> {
   try {
     const cache = await caches.open(OWN_PICTURES_CACHE);
-    await Promise.all((await cache.keys()).filter((request) => request.url.includes(id)).map((request) => cache.delete(request)));
+    await Promise.all(
+      (await cache.keys()).filter((request) => request.url.includes(id)).map((request) => cache.delete(request)),
+    );
   } catch {
     // No Cache Storage here (a private window may refuse it): nothing was kept.
   }
@@ -50,14 +54,20 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   const dragonKey = apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } });
 
   const rename = useMutation({
-    mutationFn: (newName: string) => callApi("PUT /api/pictures/:id", { params: { id: picture.id }, body: { name: newName } }),
+    mutationFn: (newName: string) =>
+      callApi("PUT /api/pictures/:id", { params: { id: picture.id }, body: { name: newName } }),
     onSuccess: async (renamed) => {
       queryClient.setQueryData(dragonKey, renamed);
       setRenaming(false);
       toast({ title: "Renamed", description: `Your picture is now called ${renamed.name}.` });
       await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
     },
-    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to rename picture", variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: serverMessage(error) ?? "Failed to rename picture",
+        variant: "destructive",
+      }),
   });
 
   const remove = useMutation({
@@ -70,7 +80,12 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
       await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
       navigate("/home");
     },
-    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to delete picture", variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: serverMessage(error) ?? "Failed to delete picture",
+        variant: "destructive",
+      }),
   });
 
   const submitRename = (event: FormEvent) => {
@@ -100,7 +115,11 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
           <Pencil className="h-4 w-4 shrink-0" aria-hidden /> Rename
         </Button>
         {/* A plain link: the server sends the file as an attachment under this name, with the owner's cookie. */}
-        <a href={downloadUrl(picture, version)} download className={buttonClass("secondary", "max-sm:gap-1.5 max-sm:px-2")}>
+        <a
+          href={downloadUrl(picture, version)}
+          download
+          className={buttonClass("secondary", "max-sm:gap-1.5 max-sm:px-2")}
+        >
           <Download className="h-4 w-4 shrink-0" aria-hidden /> Download
         </a>
         <Button variant="danger" className="max-sm:gap-1.5 max-sm:px-2" onClick={() => setConfirming(true)}>
@@ -110,7 +129,14 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
 
       <Dialog open={renaming} onOpenChange={(open) => !rename.isPending && setRenaming(open)} title="Rename picture">
         <form onSubmit={submitRename} className="grid gap-4">
-          <TextField label="Picture name" name="picture-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} disabled={rename.isPending} />
+          <TextField
+            label="Picture name"
+            name="picture-name"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={rename.isPending}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setRenaming(false)} disabled={rename.isPending}>
               Cancel
@@ -122,7 +148,13 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
         </form>
       </Dialog>
 
-      <ConfirmDialog {...DELETE_WORDS} open={confirming} onOpenChange={setConfirming} pending={remove.isPending} onConfirm={() => remove.mutate()} />
+      <ConfirmDialog
+        {...DELETE_WORDS}
+        open={confirming}
+        onOpenChange={setConfirming}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-q
 import { queryClient } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type CallInput } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor, type LikeState, type Post, type PostComment } from "../../../shared/posts";
+import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor } from "../../../shared/posts";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
 
 export const POSTS_KEY = apiQueryKey("GET /api/posts");
 export const MY_POSTS_KEY = apiQueryKey("GET /api/posts/mine");
@@ -16,7 +17,8 @@ function usePostPages(key: "GET /api/posts" | "GET /api/posts/mine", pageSize: n
     enabled,
     initialPageParam: null as FeedCursor | null,
     queryFn: ({ pageParam }) => callApi(key, { query: pageParam ?? {} }),
-    getNextPageParam: (last): FeedCursor | null => (last.length < pageSize ? null : { before: last.at(-1)!.id, at: last.at(-1)!.createdAt }),
+    getNextPageParam: (last): FeedCursor | null =>
+      last.length < pageSize ? null : { before: last.at(-1)!.id, at: last.at(-1)!.createdAt },
   });
 }
 
@@ -42,7 +44,9 @@ export function usePost(id: string | null) {
 export function updateCachedPost(id: string, change: (post: Post) => Post | null): void {
   const apply = (posts: Post[]) => posts.flatMap((post) => (post.id === id ? (change(post) ?? []) : [post]));
   queryClient.setQueryData<FeedPages>(POSTS_KEY, (data) => (data ? { ...data, pages: data.pages.map(apply) } : data));
-  queryClient.setQueryData<FeedPages>(MY_POSTS_KEY, (data) => (data ? { ...data, pages: data.pages.map(apply) } : data));
+  queryClient.setQueryData<FeedPages>(MY_POSTS_KEY, (data) =>
+    data ? { ...data, pages: data.pages.map(apply) } : data,
+  );
   if (queryClient.getQueryData(postKey(id))) {
     const changed = change(queryClient.getQueryData<Post>(postKey(id))!);
     if (changed) queryClient.setQueryData<Post>(postKey(id), changed);
@@ -51,7 +55,11 @@ export function updateCachedPost(id: string, change: (post: Post) => Post | null
 }
 
 /** Read the feed (every page, and any post read alone) and the profile's drawings again. */
-export const refreshFeed = () => Promise.all([queryClient.invalidateQueries({ queryKey: POSTS_KEY }), queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY })]);
+export const refreshFeed = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: POSTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY }),
+  ]);
 
 /**
  * The server's words when it refused because of who is asking (403: a suspended or banned member,
@@ -61,13 +69,16 @@ export function refusalMessage(error: unknown): string | null {
   return error instanceof Error && error.message.startsWith("403: ") ? serverMessage(error) : null;
 }
 
-export const toggleLike = (postId: string): Promise<LikeState> => callApi("POST /api/posts/:id/like", { params: { id: postId } });
+export const toggleLike = (postId: string): Promise<LikeState> =>
+  callApi("POST /api/posts/:id/like", { params: { id: postId } });
 
-export const addComment = (postId: string, text: string): Promise<PostComment> => callApi("POST /api/posts/:id/comment", { params: { id: postId }, body: { text } });
+export const addComment = (postId: string, text: string): Promise<PostComment> =>
+  callApi("POST /api/posts/:id/comment", { params: { id: postId }, body: { text } });
 
 export const approvePost = (postId: string) => callApi("PUT /api/posts/:id/approve", { params: { id: postId } });
 export const deletePost = (postId: string) => callApi("DELETE /api/posts/:id", { params: { id: postId } });
-export const deleteComment = (postId: string, commentId: string) => callApi("DELETE /api/posts/:id/comments/:commentId", { params: { id: postId, commentId } });
+export const deleteComment = (postId: string, commentId: string) =>
+  callApi("DELETE /api/posts/:id/comments/:commentId", { params: { id: postId, commentId } });
 
 export const reportContent = (body: CallInput<"POST /api/reports">["body"]) => callApi("POST /api/reports", { body });
 export const blockPerson = (userId: string) => callApi("PUT /api/blocks/:userId", { params: { userId } });

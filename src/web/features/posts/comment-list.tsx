@@ -4,8 +4,9 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { COMMENT_MAX, feedName, type Post, type PostComment } from "../../../shared/posts";
-import type { AuthUser } from "../../../shared/auth";
+import { COMMENT_MAX, feedName } from "../../../shared/posts";
+import type { Post, PostComment } from "../../../shared/posts/answers";
+import type { AuthUser } from "../../../shared/auth/answers";
 import { upToCharacters } from "../../../shared/text";
 import { addComment, deleteComment, refusalMessage, updateCachedPost } from "./api";
 import { MoreMenu, type MenuItem } from "./more-menu";
@@ -17,7 +18,17 @@ import type { Safety } from "./safety";
  * delete; others' comments have a ⋯ menu (Report, Block; admins' Hide and Restore). The comment a
  * notification leads to is scrolled to and highlighted.
  */
-export function CommentList({ post, viewer, safety, highlightCommentId }: { post: Post; viewer: AuthUser; safety: Safety; highlightCommentId?: string }) {
+export function CommentList({
+  post,
+  viewer,
+  safety,
+  highlightCommentId,
+}: {
+  post: Post;
+  viewer: AuthUser;
+  safety: Safety;
+  highlightCommentId?: string;
+}) {
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -75,15 +86,38 @@ export function CommentList({ post, viewer, safety, highlightCommentId }: { post
             const isTarget = comment.id === highlightCommentId;
             const menu: MenuItem[] = [];
             if (comment.user.id !== viewer.id) {
-              menu.push({ label: "Report", icon: Flag, onSelect: () => safety.report({ kind: "comment", postId: post.id, commentId: comment.id }) });
-              menu.push({ label: `Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: comment.user.id, name }) });
+              menu.push({
+                label: "Report",
+                icon: Flag,
+                onSelect: () => safety.report({ kind: "comment", postId: post.id, commentId: comment.id }),
+              });
+              menu.push({
+                label: `Block ${name}`,
+                icon: UserX,
+                onSelect: () => safety.block({ userId: comment.user.id, name }),
+              });
             }
             if (viewer.isAdmin) {
-              if (hidden) menu.push({ label: "Restore", icon: Eye, onSelect: () => safety.restore({ action: "restore-comment", commentId: comment.id }) });
-              else menu.push({ label: "Hide...", icon: EyeOff, onSelect: () => safety.moderate({ action: "hide-comment", commentId: comment.id }) });
+              if (hidden)
+                menu.push({
+                  label: "Restore",
+                  icon: Eye,
+                  onSelect: () => safety.restore({ action: "restore-comment", commentId: comment.id }),
+                });
+              else
+                menu.push({
+                  label: "Hide...",
+                  icon: EyeOff,
+                  onSelect: () => safety.moderate({ action: "hide-comment", commentId: comment.id }),
+                });
             }
             return (
-              <li key={comment.id} id={`comment-${comment.id}`} ref={isTarget ? highlighted : undefined} className="flex items-start gap-1">
+              <li
+                key={comment.id}
+                id={`comment-${comment.id}`}
+                ref={isTarget ? highlighted : undefined}
+                className="flex items-start gap-1"
+              >
                 <div
                   className={`min-w-0 flex-1 rounded-2xl px-3.5 py-2 ${isTarget ? "bg-accent-soft ring-2 ring-accent" : "bg-paper-deep/70"} ${hidden ? "border border-dashed border-ink-soft/50" : ""}`}
                   aria-current={isTarget || undefined}
@@ -93,9 +127,7 @@ export function CommentList({ post, viewer, safety, highlightCommentId }: { post
                     <RelativeTime iso={comment.createdAt} />
                   </div>
                   {hidden && (
-                    <p className="text-xs font-semibold text-ink-soft">
-                      Hidden by a moderator: {comment.hiddenReason}
-                    </p>
+                    <p className="text-xs font-semibold text-ink-soft">Hidden by a moderator: {comment.hiddenReason}</p>
                   )}
                   {/* Plain text: React escapes it; line breaks are kept. */}
                   <p className="whitespace-pre-line break-words text-[0.95rem]">{comment.text}</p>
@@ -135,7 +167,10 @@ export function CommentList({ post, viewer, safety, highlightCommentId }: { post
         </Button>
       </form>
       {refusal && (
-        <p role="alert" className="mt-2 rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
+        <p
+          role="alert"
+          className="mt-2 rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger"
+        >
           {refusal}
         </p>
       )}

@@ -1,11 +1,13 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { POST_THUMB_MAX_SIDE, type PostImage } from "../../../shared/posts";
+import { POST_THUMB_MAX_SIDE } from "../../../shared/posts";
+import type { PostImage } from "../../../shared/posts/answers";
 
 const SWIPE_PX = 40;
 
 /** The thumbnail's width, as the server makes it: the photo fitted inside 400 px, never enlarged. */
-const thumbWidth = (image: PostImage) => Math.round(image.width * Math.min(1, POST_THUMB_MAX_SIDE / Math.max(image.width, image.height)));
+const thumbWidth = (image: PostImage) =>
+  Math.round(image.width * Math.min(1, POST_THUMB_MAX_SIDE / Math.max(image.width, image.height)));
 
 /**
  * A post's photos, one at a time in a fixed 4:3 frame (nothing jumps while they load): previous
@@ -36,7 +38,8 @@ export function ImageCarousel({ images, label }: { images: PostImage[]; label: s
     go(end < start ? index + 1 : index - 1);
   };
 
-  const arrow = "absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md hover:bg-white";
+  const arrow =
+    "absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md hover:bg-white";
   return (
     <div
       role="region"
@@ -65,7 +68,12 @@ export function ImageCarousel({ images, label }: { images: PostImage[]; label: s
       {count > 1 && (
         <>
           {index > 0 && (
-            <button type="button" className={`${arrow} left-2`} aria-label="Previous photo" onClick={() => go(index - 1)}>
+            <button
+              type="button"
+              className={`${arrow} left-2`}
+              aria-label="Previous photo"
+              onClick={() => go(index - 1)}
+            >
               <ChevronLeft className="h-5 w-5" aria-hidden />
             </button>
           )}
@@ -77,18 +85,21 @@ export function ImageCarousel({ images, label }: { images: PostImage[]; label: s
           <div className="absolute inset-x-0 bottom-3 flex justify-center">
             {/* A small dark pill keeps the dots visible on white paper; each dot is a 44 px target. */}
             <div className="flex h-6 items-center rounded-full bg-ink/45 px-1.5 backdrop-blur-sm">
-            {images.map((dot, i) => (
-              <button
-                key={dot.imageUrl}
-                type="button"
-                aria-label={`Show photo ${i + 1} of ${count}`}
-                aria-current={i === index ? "true" : undefined}
-                onClick={() => go(i)}
-                className="-my-2.5 flex h-11 w-6 items-center justify-center"
-              >
-                <span className={`block h-2.5 w-2.5 rounded-full ${i === index ? "bg-white" : "bg-white/45"}`} aria-hidden />
-              </button>
-            ))}
+              {images.map((dot, i) => (
+                <button
+                  key={dot.imageUrl}
+                  type="button"
+                  aria-label={`Show photo ${i + 1} of ${count}`}
+                  aria-current={i === index ? "true" : undefined}
+                  onClick={() => go(i)}
+                  className="-my-2.5 flex h-11 w-6 items-center justify-center"
+                >
+                  <span
+                    className={`block h-2.5 w-2.5 rounded-full ${i === index ? "bg-white" : "bg-white/45"}`}
+                    aria-hidden
+                  />
+                </button>
+              ))}
             </div>
           </div>
         </>

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import type { Post } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
 import { useMyPosts } from "./api";
 import { RelativeTime } from "../../components/relative-time";
 
@@ -50,14 +50,25 @@ export function MyDrawings() {
           Your drawings could not be loaded. Please reload the page.
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-4 text-sm text-ink-soft">You have not shared a drawing yet. Finished one? Share a photo with the community!</p>
+        <p className="mt-4 text-sm text-ink-soft">
+          You have not shared a drawing yet. Finished one? Share a photo with the community!
+        </p>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
           {list.map((post) => {
             const cover = post.images[0];
             return (
               <li key={post.id} className="overflow-hidden rounded-2xl border border-line bg-paper">
-                {cover && <img src={cover.thumbUrl} alt={post.dragonName ? `Your drawing of ${post.dragonName}` : "Your drawing"} width={cover.width} height={cover.height} loading="lazy" className="aspect-square w-full object-cover" />}
+                {cover && (
+                  <img
+                    src={cover.thumbUrl}
+                    alt={post.dragonName ? `Your drawing of ${post.dragonName}` : "Your drawing"}
+                    width={cover.width}
+                    height={cover.height}
+                    loading="lazy"
+                    className="aspect-square w-full object-cover"
+                  />
+                )}
                 <div className="grid gap-1 p-2.5">
                   <Status post={post} />
                   <RelativeTime iso={post.createdAt} />
@@ -68,7 +79,12 @@ export function MyDrawings() {
         </ul>
       )}
       {posts.hasNextPage && (
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={() => void posts.fetchNextPage()}
+          disabled={posts.isFetchingNextPage}
+        >
           {posts.isFetchingNextPage ? "Loading..." : "Show older drawings"}
         </Button>
       )}

@@ -8,8 +8,9 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { feedName, type Post } from "../../../shared/posts";
-import type { AuthUser } from "../../../shared/auth";
+import { feedName } from "../../../shared/posts";
+import type { Post } from "../../../shared/posts/answers";
+import type { AuthUser } from "../../../shared/auth/answers";
 import { MY_POSTS_KEY, approvePost, deletePost, refusalMessage, toggleLike, updateCachedPost } from "./api";
 import { CommentList } from "./comment-list";
 import { ImageCarousel } from "./image-carousel";
@@ -19,7 +20,9 @@ import { useSafety } from "./safety";
 
 const withLike = (post: Post, userId: string, liked: boolean): Post => ({
   ...post,
-  likes: liked ? [...post.likes.filter((l) => l.userId !== userId), { userId }] : post.likes.filter((l) => l.userId !== userId),
+  likes: liked
+    ? [...post.likes.filter((l) => l.userId !== userId), { userId }]
+    : post.likes.filter((l) => l.userId !== userId),
 });
 
 /**
@@ -27,7 +30,17 @@ const withLike = (post: Post, userId: string, liked: boolean): Post => ({
  * author and admins; on others' posts a ⋯ menu with Report and Block (and admins' Reject, Hide,
  * Restore). A notification's link opens it with its comments shown and one of them highlighted.
  */
-export function PostCard({ post, viewer, openComments = false, highlightCommentId }: { post: Post; viewer: AuthUser; openComments?: boolean; highlightCommentId?: string }) {
+export function PostCard({
+  post,
+  viewer,
+  openComments = false,
+  highlightCommentId,
+}: {
+  post: Post;
+  viewer: AuthUser;
+  openComments?: boolean;
+  highlightCommentId?: string;
+}) {
   const [commentsOpen, setCommentsOpen] = useState(openComments);
   const { safety, dialogs } = useSafety();
   const [approving, setApproving] = useState(false);
@@ -49,7 +62,8 @@ export function PostCard({ post, viewer, openComments = false, highlightCommentI
       // a refusal (a suspended or banned member, told until when and why).
       const refusal = refusalMessage(error);
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else if (refusal) toast({ title: "You cannot like this", description: refusal, variant: "destructive", duration: 10_000 });
+      else if (refusal)
+        toast({ title: "You cannot like this", description: refusal, variant: "destructive", duration: 10_000 });
     }
   };
 
@@ -90,9 +104,24 @@ export function PostCard({ post, viewer, openComments = false, highlightCommentI
     menu.push({ label: `Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: post.user.id, name }) });
   }
   if (viewer.isAdmin) {
-    if (!post.approved && post.rejectedReason === null) menu.push({ label: "Reject...", icon: XCircle, onSelect: () => safety.moderate({ action: "reject", postId: post.id }) });
-    if (post.hiddenReason === null) menu.push({ label: "Hide...", icon: EyeOff, onSelect: () => safety.moderate({ action: "hide-post", postId: post.id }) });
-    else menu.push({ label: "Restore", icon: Eye, onSelect: () => safety.restore({ action: "restore-post", postId: post.id }) });
+    if (!post.approved && post.rejectedReason === null)
+      menu.push({
+        label: "Reject...",
+        icon: XCircle,
+        onSelect: () => safety.moderate({ action: "reject", postId: post.id }),
+      });
+    if (post.hiddenReason === null)
+      menu.push({
+        label: "Hide...",
+        icon: EyeOff,
+        onSelect: () => safety.moderate({ action: "hide-post", postId: post.id }),
+      });
+    else
+      menu.push({
+        label: "Restore",
+        icon: Eye,
+        onSelect: () => safety.restore({ action: "restore-post", postId: post.id }),
+      });
   }
 
   return (
@@ -106,14 +135,21 @@ export function PostCard({ post, viewer, openComments = false, highlightCommentI
             {post.dragonId && post.dragonName && (
               <span className="truncate text-sm text-ink-soft">
                 · drew{" "}
-                <Link href={`/dragon/${post.dragonId}`} className="font-medium text-accent-strong underline-offset-2 hover:underline">
+                <Link
+                  href={`/dragon/${post.dragonId}`}
+                  className="font-medium text-accent-strong underline-offset-2 hover:underline"
+                >
                   {post.dragonName}
                 </Link>
               </span>
             )}
           </div>
         </div>
-        {!post.approved && post.rejectedReason === null && <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">Pending review</span>}
+        {!post.approved && post.rejectedReason === null && (
+          <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
+            Pending review
+          </span>
+        )}
         {menu.length > 0 && <MoreMenu label={`More actions for ${name}'s post`} items={menu} />}
       </div>
       {(post.hiddenReason !== null || post.rejectedReason !== null) && (
@@ -124,7 +160,10 @@ export function PostCard({ post, viewer, openComments = false, highlightCommentI
         </p>
       )}
 
-      <ImageCarousel images={post.images} label={post.dragonName ? `${name}'s drawing of ${post.dragonName}` : `${name}'s drawing`} />
+      <ImageCarousel
+        images={post.images}
+        label={post.dragonName ? `${name}'s drawing of ${post.dragonName}` : `${name}'s drawing`}
+      />
 
       <div className="flex flex-wrap items-center gap-1 px-2 pt-2 sm:px-3">
         <button
@@ -164,7 +203,9 @@ export function PostCard({ post, viewer, openComments = false, highlightCommentI
 
       {post.description && <p className="whitespace-pre-line break-words px-4 pb-3 pt-1 sm:px-5">{post.description}</p>}
       <div id={commentsId} hidden={!commentsOpen}>
-        {commentsOpen && <CommentList post={post} viewer={viewer} safety={safety} highlightCommentId={highlightCommentId} />}
+        {commentsOpen && (
+          <CommentList post={post} viewer={viewer} safety={safety} highlightCommentId={highlightCommentId} />
+        )}
       </div>
       {!post.description && !commentsOpen && <div className="pb-2" />}
 

@@ -16,13 +16,15 @@ import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useDragons } from "../../lib/dragons";
 import { usePictures } from "../../lib/pictures";
-import type { Dragon } from "../../../shared/dragons";
+import type { Dragon } from "../../../shared/dragons/answers";
 import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";
 
 // The upload widget loads when the learner first adds photos.
-const UppyUploader = lazy(() => import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })));
+const UppyUploader = lazy(() =>
+  import("../../components/uploads/uppy-uploader").then((m) => ({ default: m.UppyUploader })),
+);
 
 interface Photo {
   objectPath: string;
@@ -108,18 +110,32 @@ export function UploadPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) {
-      toast({ title: "Error", description: "Please select a dragon and upload at least one image", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Please select a dragon and upload at least one image",
+        variant: "destructive",
+      });
       return;
     }
     setSubmitting(true);
     try {
-      await callApi("POST /api/posts", { body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) } });
+      await callApi("POST /api/posts", {
+        body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) },
+      });
       toast({ title: "Success", description: "Your drawing has been submitted for review!" });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: POSTS_KEY }), queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY }),
+      ]);
       navigate("/feed");
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "Failed to upload drawing", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "Failed to upload drawing",
+          variant: "destructive",
+        });
     } finally {
       setSubmitting(false);
     }
@@ -132,11 +148,16 @@ export function UploadPage() {
   };
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
-      <Link href="/feed" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink">
+      <Link
+        href="/feed"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Feed
       </Link>
       <h1 className="mt-2 text-4xl font-bold">Upload Your Drawing</h1>
-      <p className="mt-1 text-ink-soft">Share a photo of your finished dragon. An admin looks at every drawing before it appears in the feed.</p>
+      <p className="mt-1 text-ink-soft">
+        Share a photo of your finished dragon. An admin looks at every drawing before it appears in the feed.
+      </p>
 
       <Card className="mt-6 p-5 sm:p-7">
         <form onSubmit={(e) => void submit(e)} className="grid gap-6">
@@ -174,7 +195,13 @@ export function UploadPage() {
               <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Photos to submit">
                 {photos.map((photo, index) => (
                   <li key={photo.objectPath} className="relative">
-                    <img src={photo.preview ?? photo.objectPath} alt={`Photo ${index + 1}: ${photo.name}`} width={120} height={120} className="aspect-square w-full rounded-xl border border-line object-cover" />
+                    <img
+                      src={photo.preview ?? photo.objectPath}
+                      alt={`Photo ${index + 1}: ${photo.name}`}
+                      width={120}
+                      height={120}
+                      className="aspect-square w-full rounded-xl border border-line object-cover"
+                    />
                     <button
                       type="button"
                       onClick={() => removePhoto(photo)}
@@ -191,7 +218,9 @@ export function UploadPage() {
               </ul>
             ) : (
               <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-ink-soft">
-                {sharing ? "Preparing your photos..." : `Add up to ${POST_IMAGES_MAX} photos of your drawing (up to 50 MB each), from your device or your camera.`}
+                {sharing
+                  ? "Preparing your photos..."
+                  : `Add up to ${POST_IMAGES_MAX} photos of your drawing (up to 50 MB each), from your device or your camera.`}
               </p>
             )}
           </div>
@@ -217,7 +246,11 @@ export function UploadPage() {
             />
           </div>
 
-          <Button type="submit" disabled={!ready || submitting || sharing} className="w-full sm:w-auto sm:justify-self-end">
+          <Button
+            type="submit"
+            disabled={!ready || submitting || sharing}
+            className="w-full sm:w-auto sm:justify-self-end"
+          >
             {submitting ? "Submitting..." : "Submit for Review"}
           </Button>
         </form>

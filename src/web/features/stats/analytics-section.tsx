@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type AnalyticsTopEntry } from "../../../shared/stats";
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "../../../shared/stats";
+import type { AnalyticsTopEntry } from "../../../shared/stats/answers";
 import { useSiteAnalytics } from "./api";
 import { formatDay, formatNumber } from "./format";
 import { Cell, DataTable, EmptyState, Section } from "./parts";
@@ -25,7 +26,17 @@ function RangeSwitch({ value, onChange }: { value: AnalyticsRange; onChange: (da
   );
 }
 
-function TopTable({ label, nameHeader, entries, empty }: { label: string; nameHeader: string; entries: AnalyticsTopEntry[]; empty: string }) {
+function TopTable({
+  label,
+  nameHeader,
+  entries,
+  empty,
+}: {
+  label: string;
+  nameHeader: string;
+  entries: AnalyticsTopEntry[];
+  empty: string;
+}) {
   if (entries.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <DataTable label={label} headers={[nameHeader, "Views", "Visitors"]} numeric={[1, 2]} minWidth="18rem">
@@ -63,7 +74,10 @@ export function AnalyticsSection() {
           <span className="sr-only">Loading analytics...</span>
         </div>
       ) : (
-        <div className={`grid gap-6 transition-opacity ${analytics.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={analytics.isPlaceholderData}>
+        <div
+          className={`grid gap-6 transition-opacity ${analytics.isPlaceholderData ? "opacity-60" : ""}`}
+          aria-busy={analytics.isPlaceholderData}
+        >
           <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
             <div className="rounded-2xl bg-paper-deep px-4 py-3">
               <dt className="text-xs font-semibold uppercase tracking-wide text-ink-soft">Page views</dt>

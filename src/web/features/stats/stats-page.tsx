@@ -1,13 +1,23 @@
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
-import { TriangleAlert, Download, Heart, Images, MessageCircle, ShieldAlert, Sparkles, Users, WandSparkles } from "lucide-react";
+import {
+  TriangleAlert,
+  Download,
+  Heart,
+  Images,
+  MessageCircle,
+  ShieldAlert,
+  Sparkles,
+  Users,
+  WandSparkles,
+} from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import type { AdminStats } from "../../../shared/stats";
+import type { AdminStats } from "../../../shared/stats/answers";
 import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";
 import { formatDate, formatDateTime, formatMonth, formatNumber } from "./format";
@@ -83,7 +93,10 @@ function RegistrationTimeline({ months }: { months: AdminStats["registrationTime
 
 function RecentUsers({ users }: { users: AdminStats["recentUsers"] }) {
   return (
-    <Section title="Recent User Registrations" description={`The ${users.length === 1 ? "newest account" : `${formatNumber(users.length)} newest accounts`}.`}>
+    <Section
+      title="Recent User Registrations"
+      description={`The ${users.length === 1 ? "newest account" : `${formatNumber(users.length)} newest accounts`}.`}
+    >
       {users.length === 0 ? (
         <EmptyState>No users yet</EmptyState>
       ) : (
@@ -153,7 +166,9 @@ function Waitlist({ entries }: { entries: AdminStats["waitlistEmails"] }) {
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </Cell>
               {/* When the one e-mail saying Pro is theirs went out (decision 031). */}
-              <Cell className="whitespace-nowrap text-ink-soft">{entry.toldAt ? <time dateTime={entry.toldAt}>{formatDate(entry.toldAt)}</time> : "Not yet"}</Cell>
+              <Cell className="whitespace-nowrap text-ink-soft">
+                {entry.toldAt ? <time dateTime={entry.toldAt}>{formatDate(entry.toldAt)}</time> : "Not yet"}
+              </Cell>
             </tr>
           ))}
         </DataTable>
@@ -167,12 +182,37 @@ function Dashboard({ stats }: { stats: AdminStats }) {
   return (
     <div className="grid gap-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <StatCard icon={Users} label="Total Users" value={formatNumber(overview.totalUsers)} detail={`${formatNumber(overview.verifiedUsers)} verified · ${formatNumber(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`} />
-        <StatCard icon={Images} label="Posts" value={formatNumber(overview.totalPosts)} detail={`${formatNumber(overview.approvedPosts)} approved · ${formatNumber(overview.pendingPosts)} pending${overview.rejectedPosts ? ` · ${formatNumber(overview.rejectedPosts)} not approved` : ""}`} />
-        <StatCard icon={WandSparkles} label="Dragon Templates" value={formatNumber(overview.totalDragons)} detail="In the library" />
+        <StatCard
+          icon={Users}
+          label="Total Users"
+          value={formatNumber(overview.totalUsers)}
+          detail={`${formatNumber(overview.verifiedUsers)} verified · ${formatNumber(overview.adminUsers)} admin${overview.adminUsers === 1 ? "" : "s"}`}
+        />
+        <StatCard
+          icon={Images}
+          label="Posts"
+          value={formatNumber(overview.totalPosts)}
+          detail={`${formatNumber(overview.approvedPosts)} approved · ${formatNumber(overview.pendingPosts)} pending${overview.rejectedPosts ? ` · ${formatNumber(overview.rejectedPosts)} not approved` : ""}`}
+        />
+        <StatCard
+          icon={WandSparkles}
+          label="Dragon Templates"
+          value={formatNumber(overview.totalDragons)}
+          detail="In the library"
+        />
         <StatCard icon={Heart} label="Total Likes" value={formatNumber(overview.totalLikes)} detail="On feed posts" />
-        <StatCard icon={MessageCircle} label="Total Comments" value={formatNumber(overview.totalComments)} detail="On feed posts" />
-        <StatCard icon={Sparkles} label="Pro Waitlist" value={formatNumber(overview.totalWaitlist)} detail="Waiting for Pro" />
+        <StatCard
+          icon={MessageCircle}
+          label="Total Comments"
+          value={formatNumber(overview.totalComments)}
+          detail="On feed posts"
+        />
+        <StatCard
+          icon={Sparkles}
+          label="Pro Waitlist"
+          value={formatNumber(overview.totalWaitlist)}
+          detail="Waiting for Pro"
+        />
       </div>
       <RegistrationTimeline months={stats.registrationTimeline} />
       <RecentUsers users={stats.recentUsers} />

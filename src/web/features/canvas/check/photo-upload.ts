@@ -6,7 +6,7 @@ import { checkUpload } from "../../../lib/check-upload";
 import { sendUpload } from "../../../components/uploads/send-upload";
 
 /**
- * A post's longest description (shared/posts.ts POST_DESCRIPTION_MAX; a test keeps the two equal).
+ * A post's longest description (shared/posts/index.ts POST_DESCRIPTION_MAX; a test keeps the two equal).
  * Written out so the check's code does not split the posts module out of the feed's pages' chunks
  * (which would lengthen every page's list of files to preload).
  */
@@ -20,7 +20,9 @@ export async function uploadPhoto(photo: ImageBitmap): Promise<string> {
   canvas.getContext("2d")!.drawImage(photo, 0, 0);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   if (!blob) throw new Error("The photo could not be encoded");
-  const grant = await callApi("POST /api/objects/upload", { body: { filename: "my-drawing.jpg", contentType: "image/jpeg" } });
+  const grant = await callApi("POST /api/objects/upload", {
+    body: { filename: "my-drawing.jpg", contentType: "image/jpeg" },
+  });
   const url = "signedUrl" in grant ? grant.signedUrl : grant.uploadURL;
   const put = await sendUpload({ url, ...(grant.fields ? { fields: grant.fields } : {}) }, blob, "image/jpeg");
   if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);

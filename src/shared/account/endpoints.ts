@@ -1,0 +1,77 @@
+import {
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  LAST_ADMIN_MESSAGE,
+  avatarSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileSchema,
+} from "./index";
+import { endpoints, message } from "../contract/endpoint";
+import { messageAnswer } from "../contract/answers";
+import { accountExportAnswer } from "./answers";
+import { currentUserAnswer } from "../auth/answers";
+
+export const accountEndpoints = endpoints({
+  "PUT /api/account/profile": {
+    summary: "Change the member's first and last name",
+    access: "members",
+    body: profileSchema,
+    answers: { 200: currentUserAnswer, 403: message("Your account is suspended until …") },
+  },
+  "PUT /api/account/avatar": {
+    summary: "Use one of the member's checked uploads as their picture (a cleaned, square copy)",
+    access: "members",
+    body: avatarSchema,
+    rateLimited: true,
+    answers: {
+      200: currentUserAnswer,
+      400: message(
+        "Invalid objectPath: not an uploaded image of yours",
+        "Invalid objectPath: the image has not been uploaded yet",
+        "Invalid objectPath: The image is larger than 50 MB.",
+      ),
+      403: message("Your account is suspended until …"),
+    },
+  },
+  "DELETE /api/account/avatar": {
+    summary: "Remove the member's picture",
+    access: "members",
+    answers: { 200: currentUserAnswer },
+  },
+  "GET /api/account/export": {
+    summary: "Everything stored about the member, as a JSON download",
+    access: "members",
+    rateLimited: true,
+    answers: { 200: accountExportAnswer },
+  },
+  "DELETE /api/account": {
+    summary:
+      "Delete the account and everything stored about it (the e-mail typed again, and the password if it has one)",
+    access: "members",
+    body: deleteAccountSchema,
+    answers: {
+      200: messageAnswer,
+      400: message(
+        "Invalid email: type your account's email to confirm",
+        "Invalid password: Your password is required",
+        "Your password is not correct",
+      ),
+      409: message(LAST_ADMIN_MESSAGE),
+    },
+  },
+  "POST /api/account/password": {
+    summary: "Set or change the password; every other session ends",
+    access: "members",
+    body: changePasswordSchema,
+    rateLimited: true,
+    answers: {
+      200: messageAnswer,
+      400: message("Invalid currentPassword: Your current password is required", WRONG_CURRENT_PASSWORD_MESSAGE),
+    },
+  },
+  "POST /api/account/sign-out-everywhere": {
+    summary: "End every session of the account, this one included",
+    access: "members",
+    answers: { 200: messageAnswer },
+  },
+});

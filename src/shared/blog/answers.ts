@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { text } from "../text";
+import { isoTime } from "../contract/answers";
+
+/**
+ * A blog post as everyone may see it (docs/spec.md §3). The author's e-mail address is never
+ * sent to the public (decision 011): it is not a field of this answer, so it cannot leave in one.
+ */
+export const blogPostAnswer = z.object({
+  id: text(),
+  title: text(),
+  slug: text(),
+  /** Sanitised HTML. */
+  content: text(),
+  excerpt: text().nullable(),
+  featuredImageUrl: text().nullable(),
+  metaTitle: text().nullable(),
+  metaDescription: text().nullable(),
+  tags: z.array(text()),
+  published: z.boolean(),
+  /** When the post was first published; kept when it goes back to draft. ISO 8601. */
+  publishedAt: isoTime().nullable(),
+  createdAt: isoTime(),
+  updatedAt: isoTime(),
+  authorId: text().nullable(),
+  authorFirstName: text().nullable(),
+  authorLastName: text().nullable(),
+});
+
+/** A blog post as the admin calls return it: the public fields and the author's e-mail. */
+export const adminBlogPostAnswer = blogPostAnswer.extend({ authorEmail: text().nullable() });
+
+export type BlogPost = z.output<typeof blogPostAnswer>;
+export type AdminBlogPost = z.output<typeof adminBlogPostAnswer>;

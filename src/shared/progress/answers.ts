@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { text } from "../text";
+import { GRID_COLORS, IMAGE_MODES } from "../grid-view";
+import { PAPER_PRESETS, UNITS } from "../paper";
+import { CHECK_STATUSES } from "../drawing-checks";
+
+/** A learner's saved canvas for one dragon (docs/spec.md §3, and the learner tools of decision 013), every field filled in. */
+export const savedWipAnswer = z.object({
+  paperWidth: z.number(),
+  paperHeight: z.number(),
+  gridSize: z.number(),
+  imageZoom: z.number(),
+  imageX: z.number(),
+  imageY: z.number(),
+  currentCell: text().nullable(),
+  paperPreset: z.enum(PAPER_PRESETS).nullable(),
+  unit: z.enum(UNITS),
+  doneCells: z.array(text()),
+  gridColor: z.enum(GRID_COLORS),
+  gridThickness: z.number(),
+  gridOpacity: z.number(),
+  diagonals: z.boolean(),
+  imageMode: z.enum(IMAGE_MODES),
+});
+
+/** A kept drawing check: every cell's verdict and distance (decision 028). */
+export const keptCheckAnswer = z.object({
+  id: text(),
+  createdAt: text(),
+  columns: z.number(),
+  rows: z.number(),
+  cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
+  /** The photo kept with the check, served to its owner only; null when none was kept. */
+  photoUrl: text().nullable(),
+});
+
+/** What GET /api/wip answers: every field, the learner tools' filled in (old rows get the defaults). */
+export type SavedWip = z.output<typeof savedWipAnswer>;

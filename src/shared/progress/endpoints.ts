@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { text } from "../text";
+import { saveWipSchema } from "./index";
+import { saveCheckSchema } from "../drawing-check-schema";
+import { objectPathSchema } from "../uploads";
+import { endpoints, message } from "../contract/endpoint";
+import { messageAnswer } from "../contract/answers";
+import { keptCheckAnswer, savedWipAnswer } from "./answers";
+
+const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
+const checkParams = dragonParams.extend({ checkId: text().uuid("checkId must be a check id") });
+
+export const progressEndpoints = endpoints({
+  "GET /api/wip/:dragonId": {
+    summary: "The signed-in learner's saved canvas for a dragon, or null when there is none",
+    access: "members",
+    params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }),
+    answers: { 200: savedWipAnswer.nullable() },
+  },
+  "POST /api/wip": {
+    summary: "Save the learner's canvas for a dragon (a field left out keeps what was saved)",
+    access: "members",
+    body: saveWipSchema,
+    rateLimited: true,
+    answers: { 200: messageAnswer, 404: message("Dragon not found") },
+  },
+  "GET /api/checks/:dragonId": {
+    summary: "The signed-in learner's kept drawing checks for a dragon, oldest first (the newest 20)",
+    access: "members",
+    params: dragonParams,
+    answers: { 200: z.array(keptCheckAnswer) },
+  },
+  "POST /api/checks/:dragonId": {
+    summary: "Keep a drawing check with the learner's progress: each cell's verdict, never the photo",
+    access: "members",
+    params: dragonParams,
+    body: saveCheckSchema,
+    rateLimited: true,
+    answers: { 201: keptCheckAnswer, 404: message("Dragon not found") },
+  },
+  "PUT /api/checks/:dragonId/:checkId/photo": {
+    summary:
+      "Keep a photo with a kept check: the member's own checked upload, claimed for it and private to them (a photo kept before is deleted)",
+    access: "members",
+    params: checkParams,
+    body: objectPathSchema,
+    rateLimited: true,
+    answers: {
+      200: keptCheckAnswer,
+      400: message("Invalid objectPath: not an uploaded image of yours"),
+      404: message("Check not found"),
+    },
+  },
+});

@@ -1,0 +1,153 @@
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
+import { ArrowLeft, Grid3x3 } from "lucide-react";
+import { buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { pageTitle } from "../../../shared/page-meta";
+import { DEFAULT_DESCRIPTION } from "../../../shared/site";
+import type { DragonVersion } from "../../../shared/dragons";
+import { useDragon } from "../../lib/dragons";
+import { DragonNotFound } from "../../components/dragon-not-found";
+import tutorial from "../../assets/tutorial/grid-on-paper.webp";
+import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
+import { ShareDrawingLink } from "../../components/share-drawing-link";
+
+// Download and Delete (with the dialog they need) load for admins only.
+const DragonAdminActions = lazy(() =>
+  import("../../features/dragons/dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })),
+);
+// A member's own picture (decision 031) is only ever answered to its owner: their Rename, Download and Delete.
+const PictureOwnerActions = lazy(() =>
+  import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
+);
+
+const STEPS = [
+  "Choose your paper size and the size of the grid squares.",
+  "Move, scale and crop the image until it sits on the paper the way you like.",
+  "A matching grid is placed over the image, lettered across the top and numbered down the side.",
+  "Draw the same grid on your paper with a ruler and pencil. Don't press hard: you will erase it later.",
+];
+
+/** /dragon/{id}: one template, its versions, and the way to the canvas. */
+export function DragonPage({ params }: { params: { id: string } }) {
+  const dragon = useDragon(params.id);
+  const { isAdmin } = useAuth();
+  const [version, setVersion] = useState<DragonVersion>("color");
+  const data = dragon.data;
+  usePageMeta(
+    data
+      ? {
+          title: pageTitle(data.name),
+          description: `Draw ${data.name} step by step with the grid method.`,
+          image: data.previewUrl,
+        }
+      : { title: pageTitle("Dragon"), description: DEFAULT_DESCRIPTION },
+  );
+
+  if (dragon.isLoading) return <Spinner label="Loading dragon" />;
+  if (!data) {
+    return <DragonNotFound />;
+  }
+
+  const hasPencil = Boolean(data.pencilPreviewUrl);
+  const shown: DragonVersion = hasPencil ? version : "color";
+  const previewUrl = shown === "pencil" ? data.pencilPreviewUrl! : data.previewUrl;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link href="/home" className={buttonClass("ghost", "px-3")} aria-label="Back to Library">
+            <ArrowLeft className="h-5 w-5" aria-hidden />
+          </Link>
+          <h1 className="truncate text-3xl font-bold sm:text-4xl">{data.name}</h1>
+        </div>
+        <Suspense fallback={null}>
+          {data.isPrivate ? (
+            <PictureOwnerActions picture={data} version={shown} />
+          ) : (
+            isAdmin && <DragonAdminActions dragon={data} version={shown} />
+          )}
+        </Suspense>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">
+        <div>
+          <Card className="overflow-hidden">
+            <img
+              key={previewUrl}
+              src={previewUrl}
+              alt={`${data.name}, ${shown === "pencil" ? "pencil" : "colour"} version`}
+              width={data.width ?? 800}
+              height={data.height ?? 800}
+              fetchPriority="high"
+              className="mx-auto block aspect-square h-auto w-full max-w-[640px] object-contain p-4"
+            />
+          </Card>
+          {hasPencil && (
+            <div
+              role="group"
+              aria-label="Version"
+              className="mx-auto mt-4 flex w-fit gap-1 rounded-full bg-paper-deep p-1"
+            >
+              {(["color", "pencil"] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={shown === v}
+                  onClick={() => setVersion(v)}
+                  className={`min-h-11 rounded-full px-6 text-sm font-semibold transition-colors ${shown === v ? "bg-white text-ink shadow-sm" : "text-ink-soft hover:text-ink"}`}
+                >
+                  {v === "color" ? "Color" : "Pencil"}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+
+        <section aria-labelledby="ready-heading">
+          <Card className="p-6 sm:p-8">
+            <h2 id="ready-heading" className="text-3xl font-bold">
+              Ready to Draw?
+            </h2>
+            <h3 className="mt-5 text-sm font-bold uppercase tracking-wider text-accent-strong">What's Next</h3>
+            <ol className="mt-3 grid gap-3">
+              {STEPS.map((step, index) => (
+                <li key={step} className="flex gap-3">
+                  <span
+                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-sm font-bold text-white"
+                    aria-hidden
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="pt-1 text-ink">{step}</span>
+                </li>
+              ))}
+            </ol>
+            <img
+              src={tutorial}
+              srcSet={`${tutorialSmall} 600w, ${tutorial} 1200w`}
+              sizes="(min-width: 1024px) 480px, calc(100vw - 5rem)"
+              width={1200}
+              height={800}
+              loading="lazy"
+              alt="A pencil grid drawn lightly on paper with a ruler, the first squares of a dragon copied into it"
+              className="mt-6 h-auto w-full rounded-2xl border border-line"
+            />
+            <Link
+              href={`/draw/${data.id}?version=${shown}`}
+              className={buttonClass("primary", "mt-6 min-h-14 w-full text-base")}
+            >
+              <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
+            </Link>
+            <p className="mt-5 text-center text-sm text-ink-soft">Finished drawing it?</p>
+            <ShareDrawingLink dragonId={data.id} className="mt-2 w-full" />
+          </Card>
+        </section>
+      </div>
+    </div>
+  );
+}

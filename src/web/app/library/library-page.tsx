@@ -1,0 +1,85 @@
+import { lazy, Suspense, useState } from "react";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { usePageMeta } from "../../lib/page-meta";
+import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { useDragons } from "../../lib/dragons";
+import { DragonGrid } from "../../components/dragon-card";
+import { LibraryButtons } from "../../features/dragons/library-buttons";
+
+// The upload and AI tools (with the upload widget) load only for admins and Pro members.
+const AdminLibraryTools = lazy(() =>
+  import("../../features/dragons/admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })),
+);
+// A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
+const MyPictures = lazy(() => import("../../features/pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
+// The dialog (and Radix Dialog with it) loads when first opened, not with the library.
+const ProWaitlistDialog = lazy(() =>
+  import("../../features/waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })),
+);
+
+/** /home: the template library. */
+export function LibraryPage() {
+  usePageMeta(getStaticPageMeta("/home")!);
+  const { user, isAdmin, isPro, isLoading: accountLoading } = useAuth();
+  const dragons = useDragons();
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const [waitlistLoaded, setWaitlistLoaded] = useState(false);
+  const openWaitlist = () => {
+    setWaitlistLoaded(true);
+    setWaitlistOpen(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <div className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-4xl font-bold sm:text-5xl">Dragon Library</h1>
+          <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
+        </div>
+        {/* Admins get the real upload and AI tools for the library, Pro members for their own
+            pictures; everyone else hears about Pro. Until the account is known the buttons only
+            hold their place, so an admin's early click cannot land in the waitlist. */}
+        {accountLoading ? (
+          <LibraryButtons placeholder />
+        ) : isAdmin || isPro ? (
+          <Suspense fallback={<LibraryButtons placeholder />}>
+            <AdminLibraryTools target={isAdmin ? "library" : "pictures"} />
+          </Suspense>
+        ) : (
+          <LibraryButtons onUpload={openWaitlist} onCreate={openWaitlist} />
+        )}
+      </div>
+
+      {user && (
+        <Suspense fallback={null}>
+          <MyPictures userId={user.id} isPro={isPro && !isAdmin} />
+        </Suspense>
+      )}
+
+      <div className="mt-8">
+        {dragons.isLoading ? (
+          <Spinner label="Loading dragons" />
+        ) : dragons.isError ? (
+          <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
+            The dragons could not be loaded. Please check your connection and reload the page.
+          </p>
+        ) : dragons.data && dragons.data.length > 0 ? (
+          <DragonGrid dragons={dragons.data} eager={4} />
+        ) : (
+          <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
+            <h2 className="text-2xl font-bold">No Dragons Yet</h2>
+            <p className="mt-2 text-ink-soft">
+              {isAdmin ? "Upload your first dragon template to get started" : "Dragons will appear here soon"}
+            </p>
+          </div>
+        )}
+      </div>
+      {waitlistLoaded && (
+        <Suspense fallback={null}>
+          <ProWaitlistDialog open={waitlistOpen} onOpenChange={setWaitlistOpen} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
