@@ -1,5 +1,5 @@
 // `npm test`: the server suite on PGlite, its files that open a database again on a throwaway
-// PostgreSQL, then the end-to-end journeys in Chromium against the built app.
+// PostgreSQL, then the end-to-end journeys in Chromium against the built app, two at a time.
 // Without PostgreSQL or Chromium those parts are skipped with a message, except under CI=true,
 // where a missing part is a failure.
 import { spawnSync } from "node:child_process";
