@@ -79,6 +79,17 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await hydrated;
 }
 
+/**
+ * Two animation frames of the page. What it does at once in reply to the last input (a request
+ * sent, a navigation begun, a render) has happened by then, so a check that something did not
+ * happen waits for this rather than for a clock.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** Save a screenshot under test-results/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve("test-results/screenshots");
