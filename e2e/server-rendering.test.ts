@@ -8,7 +8,6 @@ import {
   launchBrowser,
   newContext,
   newPage,
-  nextFrames,
   screenshot,
 } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
@@ -254,12 +253,6 @@ function watchConsole(page: Page, notFoundPath?: string): string[] {
   return problems;
 }
 
-/** The toast region, the last chunk a page loads (lazily), is on the page and drawn. */
-async function toastRegionLoaded(page: Page): Promise<void> {
-  await page.getByRole("region", { name: "Notifications (F8)" }).waitFor({ state: "attached" });
-  await nextFrames(page);
-}
-
 /** A link's name: its aria-label, or its text. */
 const linkText = async (link: Locator) => (await link.getAttribute("aria-label")) ?? (await link.textContent()) ?? "";
 
@@ -345,7 +338,8 @@ describe("hydration in Chromium", () => {
         .toBe(true);
       // Settle: late chunks (the toast region) and their warnings, if any. Not "networkidle": the
       // service worker's precaching can keep the network busy for long on a loaded machine.
-      await toastRegionLoaded(page);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(500);
       expect(problems, target.path).toEqual([]);
       await context.close();
     }
@@ -358,7 +352,8 @@ describe("hydration in Chromium", () => {
     await page.getByRole("heading", { level: 1, name: "Dragon Library" }).waitFor();
     await page.getByRole("button", { name: "Sign Out" }).waitFor();
     await page.getByRole("button", { name: "Upload my own image" }).waitFor();
-    await toastRegionLoaded(page);
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(500);
     expect(problems).toEqual([]);
     await page.close();
   });
