@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Two projects: "server" (unit + API integration on a real database, cloned per file from one
-// migrated template) and "e2e" (Playwright driving Chromium against the built app).
+// migrated template) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
 export default defineConfig({
   test: {
     projects: [
@@ -23,8 +23,9 @@ export default defineConfig({
           setupFiles: ["e2e/support/csp-guard.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser, one server: run the journeys one file at a time.
-          fileParallelism: false,
+          // Two journeys at a time, each worker on a server of its own (e2e/support/global-setup.ts):
+          // on a 2-core machine a third would only wait for the cores.
+          maxWorkers: 2,
         },
       },
     ],

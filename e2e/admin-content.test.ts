@@ -4,7 +4,18 @@ import os from "node:os";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations, gotoHydrated } from "./support/browser";
+import {
+  DESKTOP,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newContext,
+  newPage,
+  nextFrames,
+  screenshot,
+  seriousA11yViolations,
+  gotoHydrated,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { startServer } from "./support/server-process";
 
@@ -25,7 +36,13 @@ afterAll(async () => {
   fs.rmSync(path.dirname(pngFile), { recursive: true, force: true });
 });
 
-const dragons = async () => (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; name: string; width: number; pencilHiresUrl: string | null }[];
+const dragons = async () =>
+  (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as {
+    id: string;
+    name: string;
+    width: number;
+    pencilHiresUrl: string | null;
+  }[];
 
 describe("admin content creation", () => {
   it("uploads a PNG through the Uppy dashboard, names it, asks for a pencil version, and finds it in the library", async () => {
@@ -85,11 +102,15 @@ describe("admin content creation", () => {
       await held;
       await route.continue();
     });
-    await page.route("**/api/image-jobs", (route) => route.fulfill({ json: [{ id: "held", kind: "ai-picture", state: "waiting", ahead: 2 }] }));
+    await page.route("**/api/image-jobs", (route) =>
+      route.fulfill({ json: [{ id: "held", kind: "ai-picture", state: "waiting", ahead: 2 }] }),
+    );
     await describe.getByRole("button", { name: "Generate Image" }).click();
     const overlay = page.getByRole("alertdialog", { name: "Processing..." });
     await overlay.getByText("Waiting in line: 2 pictures before yours.").waitFor();
-    expect(await overlay.textContent()).toContain("Upsampling your image 4x takes 20-40 seconds. Please keep this page open.");
+    expect(await overlay.textContent()).toContain(
+      "Upsampling your image 4x takes 20-40 seconds. Please keep this page open.",
+    );
     await page.unroute("**/api/image-jobs");
     release();
     const done = page.getByRole("dialog", { name: "Image Generated Successfully" });
@@ -107,10 +128,13 @@ describe("admin content creation", () => {
     await gotoHydrated(page, "/home");
     await page.getByRole("button", { name: "Create my own image" }).click();
     await page.getByLabel("Description").fill("A dragon nobody will name");
-    page.once("dialog", (prompt) => void prompt.dismiss());
+    const dismissed = new Promise<void>((resolve) =>
+      page.once("dialog", (prompt) => void prompt.dismiss().then(resolve)),
+    );
     await page.getByRole("button", { name: "Generate Image" }).click();
     await page.getByRole("button", { name: "No, just color version" }).click();
-    await page.waitForTimeout(500);
+    await dismissed;
+    await nextFrames(page);
     expect((await dragons()).length).toBe(before);
     expect(await page.locator("li[data-state=open]").count()).toBe(0);
   });
@@ -121,11 +145,15 @@ describe("admin content creation", () => {
       const context = await newContext(browser, { baseURL: server.url, viewport: DESKTOP });
       const page = await context.newPage();
       const request = context.request;
-      await request.post("/api/auth/register", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
+      await request.post("/api/auth/register", {
+        data: { email: "solo.admin@example.com", password: "correct horse battery" },
+      });
       const { waitForMail, verificationLink } = await import("../src/server/test/mail");
       const link = new URL(verificationLink((await waitForMail(server.dataDir, "solo.admin@example.com")).at(-1)!)!);
       await request.get(`/api/auth/verify-email${link.search}`);
-      await request.post("/api/auth/login", { data: { email: "solo.admin@example.com", password: "correct horse battery" } });
+      await request.post("/api/auth/login", {
+        data: { email: "solo.admin@example.com", password: "correct horse battery" },
+      });
       await gotoHydrated(page, "/home");
       await page.getByText("Upload your first dragon template to get started").waitFor();
       await page.getByRole("button", { name: "Create my own image" }).click();
@@ -156,7 +184,7 @@ describe("admin content creation", () => {
     const held = (await placeholder.boundingBox())!;
     // Where the button will be, an eager click does nothing.
     await page.mouse.click(held.x + 40, held.y + held.height / 2);
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await page.getByRole("dialog").count()).toBe(0);
 
     releaseAccount();

@@ -4,7 +4,16 @@ import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, PHONE, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  expectToast,
+  launchBrowser,
+  newPage,
+  nextFrames,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { uploadBlogImage } from "./support/blog-images";
 
@@ -47,7 +56,8 @@ async function createPost(request: APIRequestContext, data: Record<string, unkno
 }
 
 /** The card of a post on /blog, found by its title. */
-const card = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 /** A post's card on the admin list. */
 const adminCard = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
@@ -165,7 +175,10 @@ describe("blog", () => {
     await page.waitForURL("**/admin/blog/list");
     const draftCard = adminCard(page, title);
     await draftCard.getByText("Draft").waitFor();
-    const posts = (await (await adminContext.request.get("/api/admin/blog")).json()) as (ApiPost & { tags: string[]; featuredImageUrl: string })[];
+    const posts = (await (await adminContext.request.get("/api/admin/blog")).json()) as (ApiPost & {
+      tags: string[];
+      featuredImageUrl: string;
+    })[];
     const saved = posts.find((post) => post.title === title)!;
     expect(saved.slug).toBe(`shading-dragon-scales-${stamp}`);
     await draftCard.getByText(`/blog/${saved.slug}`).waitFor();
@@ -188,7 +201,10 @@ describe("blog", () => {
     await page.waitForURL(`**/admin/blog/edit/${saved.id}`);
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     expect(await page.getByLabel("Slug").inputValue()).toBe(saved.slug);
-    await page.getByRole("textbox", { name: "Content" }).getByRole("heading", { name: "Start with the grid" }).waitFor();
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .getByRole("heading", { name: "Start with the grid" })
+      .waitFor();
     await publish.click();
     expect(await publish.getAttribute("aria-checked")).toBe("true");
     let release!: () => void;
@@ -206,7 +222,17 @@ describe("blog", () => {
     await expectToast(page, "Success", "Blog post updated successfully!");
     await page.unroute(`**/api/admin/blog/${saved.id}`);
     // docs/spec.md §5: the server's own fields are not sent back.
-    expect(Object.keys(sent!).sort()).toEqual(["content", "excerpt", "featuredImageUrl", "metaDescription", "metaTitle", "published", "slug", "tags", "title"]);
+    expect(Object.keys(sent!).sort()).toEqual([
+      "content",
+      "excerpt",
+      "featuredImageUrl",
+      "metaDescription",
+      "metaTitle",
+      "published",
+      "slug",
+      "tags",
+      "title",
+    ]);
     await adminCard(page, title).getByText("Published").waitFor();
 
     // Now the list shows it (three of its four tags) and its page renders the body as markup.
@@ -214,12 +240,18 @@ describe("blog", () => {
     const publicCard = card(visitor, title);
     await publicCard.waitFor();
     await publicCard.getByText(excerpt).waitFor();
-    expect(await publicCard.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual(["scales", "shading", "pencil"]);
+    expect(await publicCard.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual([
+      "scales",
+      "shading",
+      "pencil",
+    ]);
     await publicCard.getByRole("link", { name: title }).click();
     await visitor.waitForURL(`**/blog/${saved.slug}`);
     await visitor.getByRole("heading", { name: title, level: 1 }).waitFor();
     await visitor.getByRole("heading", { name: "Start with the grid", level: 2 }).waitFor();
-    expect(await visitor.getByRole("link", { name: "grid guide" }).getAttribute("href")).toBe("https://example.com/grid-guide");
+    expect(await visitor.getByRole("link", { name: "grid guide" }).getAttribute("href")).toBe(
+      "https://example.com/grid-guide",
+    );
     const bodyImage = visitor.getByRole("img", { name: "Scales on squared paper" });
     await expect.poll(() => bodyImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
     expect(await visitor.getByRole("list", { name: "Tags" }).getByRole("listitem").count()).toBe(4);
@@ -246,7 +278,9 @@ describe("blog", () => {
       question = dialog.message();
       void dialog.accept();
     });
-    await adminCard(page, `${title} (revised)`).getByRole("button", { name: `Delete ${title} (revised)` }).click();
+    await adminCard(page, `${title} (revised)`)
+      .getByRole("button", { name: `Delete ${title} (revised)` })
+      .click();
     await expectToast(page, "Success", "Blog post deleted successfully!");
     expect(question).toBe("Are you sure you want to delete this post?");
     await expect.poll(() => adminCard(page, `${title} (revised)`).count()).toBe(0);
@@ -275,9 +309,14 @@ describe("blog", () => {
 
     const post = await createPost(context.request, { title: `Keep me ${stamp}`, content: "<p>Still here.</p>" });
     await page.reload();
-    page.once("dialog", (dialog) => void dialog.dismiss());
-    await adminCard(page, post.title).getByRole("button", { name: `Delete ${post.title}` }).click();
-    await page.waitForTimeout(300);
+    const dismissed = new Promise<void>((resolve) =>
+      page.once("dialog", (dialog) => void dialog.dismiss().then(resolve)),
+    );
+    await adminCard(page, post.title)
+      .getByRole("button", { name: `Delete ${post.title}` })
+      .click();
+    await dismissed;
+    await nextFrames(page);
     expect(await adminCard(page, post.title).count()).toBe(1);
     expect((await context.request.delete(`/api/admin/blog/${post.id}`)).status()).toBe(200);
 
@@ -316,7 +355,7 @@ describe("blog", () => {
     // Its href was removed: it is plain text now, and clicking it goes nowhere.
     await page.getByText("A tempting link").click();
     await page.getByText("After the traps.").click();
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('a[href^="javascript:" i], [onerror], [onclick]').count()).toBe(0);
     expect(await page.locator(".blog-prose img, .blog-prose script").count()).toBe(0);
@@ -359,17 +398,33 @@ describe("blog", () => {
     ];
     const [post] = posts;
 
-    for (const [label, viewport] of [["phone", PHONE], ["wide", WIDE]] as const) {
+    for (const [label, viewport] of [
+      ["phone", PHONE],
+      ["wide", WIDE],
+    ] as const) {
       const { context, page } = await newPage(browser, viewport);
       await page.goto("/blog");
       await card(page, post!.title).waitFor();
-      await expect.poll(() => page.locator("main img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .locator("main img")
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await screenshot(page, `blog-list-${label}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.goto(`/blog/${post!.slug}`);
       await page.getByRole("heading", { name: "Prepare the paper" }).waitFor();
-      await expect.poll(() => page.locator("main img").evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .locator("main img")
+            .evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0)),
+        )
+        .toBe(true);
       // Nothing sticks out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, `blog-post-${label}`);
@@ -382,7 +437,10 @@ describe("blog", () => {
       await screenshot(admin, `blog-admin-list-${label}`);
       expect(await seriousA11yViolations(admin)).toEqual([]);
       await admin.goto(`/admin/blog/edit/${post!.id}`);
-      await admin.getByRole("textbox", { name: "Content" }).getByRole("heading", { name: "Prepare the paper" }).waitFor();
+      await admin
+        .getByRole("textbox", { name: "Content" })
+        .getByRole("heading", { name: "Prepare the paper" })
+        .waitFor();
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await screenshot(admin, `blog-form-${label}`);
       expect(await seriousA11yViolations(admin)).toEqual([]);
@@ -394,8 +452,12 @@ describe("blog", () => {
     await editor.locator("figure figcaption", { hasText: "The finished scales." }).waitFor();
     await admin.getByRole("button", { name: "Save Post" }).click();
     await expectToast(admin, "Success", "Blog post updated successfully!");
-    const saved = (await (await adminContext.request.get(`/api/blog/posts/${post!.slug}`)).json()) as { content: string };
-    expect(saved.content).toMatch(/<figure><img [^>]*src="[^"]+"[^>]*><figcaption>The finished scales\.<\/figcaption><\/figure>/);
+    const saved = (await (await adminContext.request.get(`/api/blog/posts/${post!.slug}`)).json()) as {
+      content: string;
+    };
+    expect(saved.content).toMatch(
+      /<figure><img [^>]*src="[^"]+"[^>]*><figcaption>The finished scales\.<\/figcaption><\/figure>/,
+    );
 
     for (const { id } of posts) expect((await adminContext.request.delete(`/api/admin/blog/${id}`)).status()).toBe(200);
     await adminContext.close();
@@ -403,7 +465,11 @@ describe("blog", () => {
 
   it("a visitor reading the blog never downloads the admin screens or the editor", async () => {
     const { context: adminContext } = await signedInPage(ADMIN_EMAIL);
-    const post = await createPost(adminContext.request, { title: `Light pages ${stamp}`, content: "<p>Short.</p>", published: true });
+    const post = await createPost(adminContext.request, {
+      title: `Light pages ${stamp}`,
+      content: "<p>Short.</p>",
+      published: true,
+    });
     const { context, page } = await newPage(browser, PHONE);
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));

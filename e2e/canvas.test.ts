@@ -1,6 +1,14 @@
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  PHONE,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { signIn } from "./support/accounts";
 
 let browser: Browser;
@@ -23,7 +31,12 @@ async function openCanvas(page: Page, query = "?version=color") {
 }
 
 /** Mean absolute RGB difference between the paper's pixels under a cell and the cell viewer's picture. */
-async function cellDifference(page: Page, cell: { column: number; row: number }, paperWidth: number, gridSize: number): Promise<number> {
+async function cellDifference(
+  page: Page,
+  cell: { column: number; row: number },
+  paperWidth: number,
+  gridSize: number,
+): Promise<number> {
   return page.evaluate(
     ({ cell, paperWidth, gridSize }) => {
       const main = document.querySelector<HTMLCanvasElement>("[data-testid=paper]")!;
@@ -31,7 +44,14 @@ async function cellDifference(page: Page, cell: { column: number; row: number },
       const unit = main.width / paperWidth;
       const size = Math.floor(unit * gridSize);
       const inset = 4; // leave out the grid lines, which only the paper draws
-      const mainPixels = main.getContext("2d")!.getImageData(Math.round(cell.column * gridSize * unit) + inset, Math.round(cell.row * gridSize * unit) + inset, size - 2 * inset, size - 2 * inset).data;
+      const mainPixels = main
+        .getContext("2d")!
+        .getImageData(
+          Math.round(cell.column * gridSize * unit) + inset,
+          Math.round(cell.row * gridSize * unit) + inset,
+          size - 2 * inset,
+          size - 2 * inset,
+        ).data;
       const scratch = document.createElement("canvas");
       scratch.width = size;
       scratch.height = size;
@@ -41,7 +61,10 @@ async function cellDifference(page: Page, cell: { column: number; row: number },
       const viewPixels = ctx.getImageData(inset, inset, size - 2 * inset, size - 2 * inset).data;
       let total = 0;
       for (let i = 0; i < mainPixels.length; i += 4) {
-        total += Math.abs(mainPixels[i]! - viewPixels[i]!) + Math.abs(mainPixels[i + 1]! - viewPixels[i + 1]!) + Math.abs(mainPixels[i + 2]! - viewPixels[i + 2]!);
+        total +=
+          Math.abs(mainPixels[i]! - viewPixels[i]!) +
+          Math.abs(mainPixels[i + 1]! - viewPixels[i + 1]!) +
+          Math.abs(mainPixels[i + 2]! - viewPixels[i + 2]!);
       }
       return total / ((mainPixels.length / 4) * 3);
     },
@@ -149,10 +172,11 @@ describe("grid canvas", () => {
     const { context, page } = await newPage(browser);
     await openCanvas(page);
     // Let the hi-res image arrive: the paper's pixels stop changing.
-    await page.waitForTimeout(1500);
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
     await clickCell(page, 5, 4);
     await viewer(page).getByRole("heading", { name: "Cell F5" }).waitFor();
-    await page.waitForTimeout(300);
+    // The cell's pixels are drawn after its heading shows.
+    await expect.poll(() => cellDifference(page, { column: 5, row: 4 }, 11, 1)).toBeLessThan(6);
     const same = await cellDifference(page, { column: 5, row: 4 }, 11, 1);
     // The viewer moved one cell on: comparing it with F5 must now fail, or the check proves nothing.
     await page.keyboard.press("ArrowRight");
@@ -175,8 +199,7 @@ describe("grid canvas", () => {
     await page.mouse.up();
     await clickCell(page, 4, 3);
     await viewer(page).getByRole("heading", { name: "Cell E4" }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await cellDifference(page, { column: 4, row: 3 }, 11, 1)).toBeLessThan(6);
+    await expect.poll(() => cellDifference(page, { column: 4, row: 3 }, 11, 1)).toBeLessThan(6);
     await context.close();
   });
 
@@ -229,11 +252,13 @@ describe("saved progress", () => {
     expect(await page.getByLabel("Zoom level").textContent()).toBe("120%");
 
     // A change with no click on Save is saved within about 5 seconds.
-    const autosave = page.waitForRequest((r) => r.url().endsWith("/api/wip") && r.method() === "POST", { timeout: 9000 });
+    const autosave = page.waitForRequest((r) => r.url().endsWith("/api/wip") && r.method() === "POST", {
+      timeout: 9000,
+    });
     await page.getByLabel("Square size").fill("2");
     const body = JSON.parse((await autosave).postData()!);
     expect(body).toMatchObject({ dragonId, paperWidth: 14, gridSize: 2, imageZoom: 1.2 });
-    await page.waitForTimeout(500);
+    expect((await (await autosave).response())?.status()).toBe(200);
     await page.reload();
     await paper(page).waitFor();
     expect(await page.getByLabel("Square size").inputValue()).toBe("2");
@@ -260,7 +285,11 @@ describe("saved progress", () => {
 });
 
 /** Send touch points through the devtools protocol (one session per test): Playwright has no multi-touch API. */
-async function touch(session: CDPSession, type: "touchStart" | "touchMove" | "touchEnd", points: { x: number; y: number }[]) {
+async function touch(
+  session: CDPSession,
+  type: "touchStart" | "touchMove" | "touchEnd",
+  points: { x: number; y: number }[],
+) {
   await session.send("Input.dispatchTouchEvent", { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
 }
 
@@ -272,8 +301,15 @@ describe("touch and edges", () => {
     const box = (await paper(page).boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    await touch(cdp, "touchStart", [{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }]);
-    for (let step = 1; step <= 6; step++) await touch(cdp, "touchMove", [{ x: cx - 30 - step * 10, y: cy }, { x: cx + 30 + step * 10, y: cy }]);
+    await touch(cdp, "touchStart", [
+      { x: cx - 30, y: cy },
+      { x: cx + 30, y: cy },
+    ]);
+    for (let step = 1; step <= 6; step++)
+      await touch(cdp, "touchMove", [
+        { x: cx - 30 - step * 10, y: cy },
+        { x: cx + 30 + step * 10, y: cy },
+      ]);
     await touch(cdp, "touchEnd", []);
     await page.getByRole("button", { name: "Settings" }).click();
     // The fingers spread from 60 to 180 px apart: three times the zoom, the most there is.

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, outboxFor } from "../src/server/test/mail";
 import { launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { createPost } from "./support/posts";
+import { workerServer } from "./support/worker-server";
 
 // The bell, the profile's e-mail switches, blocked people and reports, and the unsubscribe page.
 // An author's approved drawing is liked and commented on by a fan (seeded through the API), so
@@ -26,7 +27,8 @@ let approvalLink: string;
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
-const unreadOf = async (context: BrowserContext) => ((await (await context.request.get("/api/auth/user")).json()) as { unreadNotifications: number }).unreadNotifications;
+const unreadOf = async (context: BrowserContext) =>
+  ((await (await context.request.get("/api/auth/user")).json()) as { unreadNotifications: number }).unreadNotifications;
 
 async function signedIn(email: string, viewport = WIDE): Promise<{ context: BrowserContext; page: Page }> {
   const session = await newPage(browser, viewport);
@@ -44,7 +46,7 @@ async function screenshotOfView(page: Page, name: string): Promise<void> {
 /** The unsubscribe page's address in the newest message to `email` with this subject. */
 async function unsubscribeLink(email: string, subject: string): Promise<string> {
   for (let waited = 0; waited < 15_000; waited += 100) {
-    for (const raw of outboxFor(inject("dataDir"), email).reverse()) {
+    for (const raw of outboxFor(workerServer().dataDir, email).reverse()) {
       if (!raw.includes(`Subject: ${subject}`)) continue;
       const link = /https?:\/\/[^\s"<>/]+\/unsubscribe\?token=[^\s"<>]+/.exec(decodeQuotedPrintable(raw))?.[0];
       if (link) return link;
@@ -56,11 +58,19 @@ async function unsubscribeLink(email: string, subject: string): Promise<string> 
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [authorSession, fanSession, adminSession] = await Promise.all([signedIn(author), signedIn(fan), signedIn(ADMIN_EMAIL)]);
+  const [authorSession, fanSession, adminSession] = await Promise.all([
+    signedIn(author),
+    signedIn(fan),
+    signedIn(ADMIN_EMAIL),
+  ]);
   postId = await createPost(authorSession.context.request, `Notifications journey ${stamp}`);
   expect((await adminSession.context.request.put(`/api/posts/${postId}/approve`)).status()).toBe(200);
   expect((await fanSession.context.request.post(`/api/posts/${postId}/like`)).status()).toBe(200);
-  expect((await fanSession.context.request.post(`/api/posts/${postId}/comment`, { data: { text: "Those wings are great" } })).status()).toBe(201);
+  expect(
+    (
+      await fanSession.context.request.post(`/api/posts/${postId}/comment`, { data: { text: "Those wings are great" } })
+    ).status(),
+  ).toBe(201);
   fanId = ((await (await fanSession.context.request.get("/api/auth/user")).json()) as { id: string }).id;
   await Promise.all([authorSession.context.close(), fanSession.context.close(), adminSession.context.close()]);
   // The approval's e-mail goes out at once, in the background: it must be in the outbox before the
@@ -84,7 +94,9 @@ describe("the bell", () => {
     await panel(page).waitFor();
     const liked = panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) });
     await liked.waitFor();
-    await panel(page).getByRole("link", { name: /commented on your dragon/ }).waitFor();
+    await panel(page)
+      .getByRole("link", { name: /commented on your dragon/ })
+      .waitFor();
     await screenshotOfView(page, "notifications-bell-1440");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -107,7 +119,9 @@ describe("the bell", () => {
     // Nothing left unread: the button goes, every item stays, read.
     await expect.poll(() => markAll.count()).toBe(0);
     expect(await panel(page).getByText("Unread:").count()).toBe(0);
-    await panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) }).waitFor();
+    await panel(page)
+      .getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) })
+      .waitFor();
     expect(await unreadOf(context)).toBe(0);
     await page.keyboard.press("Escape");
     await expect.poll(() => bell(page).getAttribute("aria-label")).toBe("Notifications");
@@ -118,7 +132,13 @@ describe("the bell", () => {
     // Twenty more comments: more than the first page of the list.
     const fanSession = await signedIn(fan);
     for (let n = 1; n <= 20; n += 1) {
-      expect((await fanSession.context.request.post(`/api/posts/${postId}/comment`, { data: { text: `Comment number ${n}` } })).status()).toBe(201);
+      expect(
+        (
+          await fanSession.context.request.post(`/api/posts/${postId}/comment`, {
+            data: { text: `Comment number ${n}` },
+          })
+        ).status(),
+      ).toBe(201);
     }
     await fanSession.context.close();
 
@@ -129,7 +149,10 @@ describe("the bell", () => {
     expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await bell(page).click();
-    await panel(page).getByRole("link", { name: new RegExp(`${fanName} commented on your dragon`) }).first().waitFor();
+    await panel(page)
+      .getByRole("link", { name: new RegExp(`${fanName} commented on your dragon`) })
+      .first()
+      .waitFor();
     await screenshotOfView(page, "notifications-bell-390");
     expect(await seriousA11yViolations(page)).toEqual([]);
     const items = panel(page).getByRole("list", { name: "Your notifications" }).getByRole("listitem");
@@ -137,8 +160,12 @@ describe("the bell", () => {
     await panel(page).getByRole("button", { name: "Load more" }).click();
     // The approval, the like and the first comment were older than the newest twenty.
     await expect.poll(() => items.count()).toBe(23);
-    await panel(page).getByRole("link", { name: /Your drawing was approved/ }).waitFor();
-    await panel(page).getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) }).waitFor();
+    await panel(page)
+      .getByRole("link", { name: /Your drawing was approved/ })
+      .waitFor();
+    await panel(page)
+      .getByRole("link", { name: new RegExp(`${fanName} liked your dragon`) })
+      .waitFor();
     await expect.poll(() => panel(page).getByRole("button", { name: "Load more" }).count()).toBe(0);
     await context.close();
 
@@ -155,16 +182,26 @@ describe("e-mail notifications", () => {
   it("the profile's switches keep their state across a reload", async () => {
     const { context, page } = await signedIn(fan);
     await page.goto("/profile");
-    const comments = page.getByRole("switch", { name: "When someone comments on my drawing or replies under my comment" });
+    const comments = page.getByRole("switch", {
+      name: "When someone comments on my drawing or replies under my comment",
+    });
     await expect.poll(() => comments.getAttribute("aria-checked")).toBe("true");
-    const saved = page.waitForResponse((response) => response.url().endsWith("/api/notifications/email-settings") && response.request().method() === "PUT");
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/notifications/email-settings") && response.request().method() === "PUT",
+    );
     await comments.click();
     expect((await saved).status()).toBe(200);
     expect(await comments.getAttribute("aria-checked")).toBe("false");
     await page.reload();
     await expect.poll(() => comments.getAttribute("aria-checked")).toBe("false");
-    await expect.poll(() => page.getByRole("switch", { name: "When my drawing is approved" }).getAttribute("aria-checked")).toBe("true");
-    const settings = (await (await context.request.get("/api/notifications/email-settings")).json()) as Record<string, boolean>;
+    await expect
+      .poll(() => page.getByRole("switch", { name: "When my drawing is approved" }).getAttribute("aria-checked"))
+      .toBe("true");
+    const settings = (await (await context.request.get("/api/notifications/email-settings")).json()) as Record<
+      string,
+      boolean
+    >;
     expect(settings).toEqual({ approved: true, rejected: true, comment: false });
     await context.close();
   });
@@ -183,13 +220,19 @@ describe("e-mail notifications", () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole("button", { name: "Turn off these e-mails" }).click();
-    await page.getByText("Done — you won't get these e-mails any more. You can switch them back on in your profile.").waitFor();
+    await page
+      .getByText("Done — you won't get these e-mails any more. You can switch them back on in your profile.")
+      .waitFor();
     await screenshot(page, "unsubscribe-done-390");
     await context.close();
 
     const signedInAuthor = await signedIn(author);
     await signedInAuthor.page.goto("/profile");
-    await expect.poll(() => signedInAuthor.page.getByRole("switch", { name: "When my drawing is approved" }).getAttribute("aria-checked")).toBe("false");
+    await expect
+      .poll(() =>
+        signedInAuthor.page.getByRole("switch", { name: "When my drawing is approved" }).getAttribute("aria-checked"),
+      )
+      .toBe("false");
     await signedInAuthor.context.close();
   });
 
@@ -206,7 +249,9 @@ describe("the profile", () => {
   it("lists blocked people with Unblock, the member's reports, and a suspension's banner", async () => {
     // The fan reports the author's post: pending in the fan's reports.
     const fanSession = await signedIn(fan);
-    expect((await fanSession.context.request.post("/api/reports", { data: { postId, reason: "spam" } })).status()).toBe(201);
+    expect((await fanSession.context.request.post("/api/reports", { data: { postId, reason: "spam" } })).status()).toBe(
+      201,
+    );
     await fanSession.page.goto("/profile");
     const reports = fanSession.page.getByRole("list", { name: "My reports" });
     await reports.getByText("A post: Spam").waitFor();
@@ -238,9 +283,13 @@ describe("the profile", () => {
 
     // Suspended by an admin: the profile says until when and why, and that the data card still works.
     const suspendedSession = await signedIn(suspended);
-    const suspendedId = ((await (await suspendedSession.context.request.get("/api/auth/user")).json()) as { id: string }).id;
+    const suspendedId = (
+      (await (await suspendedSession.context.request.get("/api/auth/user")).json()) as { id: string }
+    ).id;
     const admin = await signedIn(ADMIN_EMAIL, PHONE);
-    const action = await admin.context.request.post("/api/admin/moderation/actions", { data: { action: "suspend", userId: suspendedId, days: 7, reason: "Spam links in comments" } });
+    const action = await admin.context.request.post("/api/admin/moderation/actions", {
+      data: { action: "suspend", userId: suspendedId, days: 7, reason: "Spam links in comments" },
+    });
     expect(action.status(), await action.text()).toBe(200);
     await admin.page.goto("/profile");
     await admin.page.getByRole("link", { name: /Moderation Queue\s*\d+ waiting/ }).waitFor();

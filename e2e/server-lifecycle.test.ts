@@ -16,13 +16,36 @@ async function memberUploadUrl(server: ServerProcess, dataDir: string): Promise<
   const email = `lifecycle-${Date.now()}@example.com`;
   const password = "correct horse battery";
   const json = { "content-type": "application/json" };
-  expect((await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password, firstName: "Lee" }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${server.url}/api/auth/register`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email, password, firstName: "Lee" }),
+      })
+    ).status,
+  ).toBe(201);
   const link = verificationLink((await waitForMail(dataDir, email)).at(-1)!)!;
   const token = new URL(link).searchParams.get("token");
-  expect((await fetch(`${server.url}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token, password }) })).status).toBe(200);
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  expect(
+    (
+      await fetch(`${server.url}/api/auth/verify-email`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ token, password }),
+      })
+    ).status,
+  ).toBe(200);
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const asked = await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { cookie } });
   expect(asked.status).toBe(200);
   const { uploadURL, objectPath } = (await asked.json()) as { uploadURL: string; objectPath: string };
@@ -33,11 +56,23 @@ describe("server process", () => {
   it("refuses a bad setting with one line naming the variable and a non-zero exit", () => {
     for (const [name, value, message] of [
       ["PORT", "abc", 'Configuration error: Invalid PORT="abc"'],
-      ["DATABASE_URL", "mysql://nope", 'Configuration error: Invalid DATABASE_URL="mysql://nope": must be a URL starting with postgres:// or postgresql://'],
+      [
+        "DATABASE_URL",
+        "mysql://nope",
+        'Configuration error: Invalid DATABASE_URL="mysql://nope": must be a URL starting with postgres:// or postgresql://',
+      ],
       // Several servers on one database would each generate a key of their own.
-      ["DATABASE_URL", "postgres://app@127.0.0.1:1/dragongrid", "Configuration error: SECRET_KEY_BASE is required with DATABASE_URL"],
+      [
+        "DATABASE_URL",
+        "postgres://app@127.0.0.1:1/dragongrid",
+        "Configuration error: SECRET_KEY_BASE is required with DATABASE_URL",
+      ],
     ]) {
-      const result = spawnSync(process.execPath, ["dist/server/main.js"], { env: { ...process.env, [name!]: value }, encoding: "utf8", timeout: 20_000 });
+      const result = spawnSync(process.execPath, ["dist/server/main.js"], {
+        env: { ...process.env, [name!]: value },
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       expect(result.status).toBe(1);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stderr).toContain(message);
@@ -90,7 +125,9 @@ describe("server process", () => {
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(res.status).toBe(200);
       const text = await res.text();
-      expect(text).toMatch(/dragon_grid_http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} 1/);
+      expect(text).toMatch(
+        /dragon_grid_http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} 1/,
+      );
       expect(text).toContain("nodejs_eventloop_lag_seconds");
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
     } finally {
@@ -105,7 +142,10 @@ describe("server process", () => {
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
     const upload = await memberUploadUrl(server, dataDir);
     // A client that sends half its upload and then nothing more.
-    const stalled = http.request(upload.url, { method: "PUT", headers: { "content-type": "image/png", "content-length": 4096 } });
+    const stalled = http.request(upload.url, {
+      method: "PUT",
+      headers: { "content-type": "image/png", "content-length": 4096 },
+    });
     const cut = new Promise<string>((resolve) => {
       stalled.on("error", (error) => resolve(error.message));
       stalled.on("response", (res) => resolve(`answered ${res.statusCode}`));
@@ -115,10 +155,14 @@ describe("server process", () => {
 
     const signalled = Date.now();
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // A new connection, as a balancer's next probe makes, is told the process is going away.
-    const probe = await fetch(`${server.url}/api/health/ready`, { headers: { connection: "close" } }).then((res) => res.status, () => "refused");
-    expect([503, "refused"]).toContain(probe);
+    // A new connection, as a balancer's next probe makes, is told the process is going away (once it has the signal).
+    const probe = () =>
+      fetch(`${server.url}/api/health/ready`, { headers: { connection: "close" } }).then(
+        (res) => res.status,
+        () => "refused",
+      );
+    await expect.poll(probe, { timeout: 5_000 }).not.toBe(200);
+    expect([503, "refused"]).toContain(await probe());
 
     expect(await server.stop()).toBe(0);
     const tookMs = Date.now() - signalled;

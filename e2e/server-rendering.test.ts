@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, baseUrl, gotoHydrated, launchBrowser, newContext, newPage, screenshot } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  gotoHydrated,
+  launchBrowser,
+  newContext,
+  newPage,
+  screenshot,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // Decision 016b: the public pages arrive rendered, with the data they were rendered from; the
@@ -24,7 +33,13 @@ beforeAll(async () => {
   await signIn(admin, ADMIN_EMAIL);
   dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as ApiDragon[];
   const response = await admin.request.post("/api/admin/blog", {
-    data: { title: `Rendered on the server ${stamp}`, content: `<p>Scales first, <strong>then the wings</strong> ${stamp}.</p>`, excerpt: `Excerpt ${stamp}`, tags: ["ssr"], published: true },
+    data: {
+      title: `Rendered on the server ${stamp}`,
+      content: `<p>Scales first, <strong>then the wings</strong> ${stamp}.</p>`,
+      excerpt: `Excerpt ${stamp}`,
+      tags: ["ssr"],
+      published: true,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   post = (await response.json()) as { slug: string; title: string };
@@ -32,13 +47,17 @@ beforeAll(async () => {
 afterAll(async () => {
   // The journeys share one server: leave the blog as it was (blog.test.ts starts from an empty one).
   const posts = (await (await admin.request.get("/api/admin/blog")).json()) as { id: string; title: string }[];
-  for (const mine of posts.filter((p) => p.title.endsWith(String(stamp)))) await admin.request.delete(`/api/admin/blog/${mine.id}`);
+  for (const mine of posts.filter((p) => p.title.endsWith(String(stamp))))
+    await admin.request.delete(`/api/admin/blog/${mine.id}`);
   await admin.close();
   await browser.close();
 });
 
 /** A page's HTML as a crawler gets it: no browser, no JavaScript. */
-async function html(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Headers }> {
+async function html(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Headers }> {
   const response = await fetch(`${baseUrl()}${path}`, { headers });
   return { status: response.status, body: await response.text(), headers: response.headers };
 }
@@ -57,7 +76,13 @@ function queriesOf(body: string): { queryKey: string[]; state: { data: unknown }
   return (JSON.parse(state!) as { queries: { queryKey: string[]; state: { data: unknown } }[] }).queries;
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 
 describe("public pages' HTML, fetched without a browser", () => {
   it("the landing page carries its heading, pictures and the way to the library", async () => {
@@ -69,7 +94,9 @@ describe("public pages' HTML, fetched without a browser", () => {
     expect(root).toMatch(/<a[^>]*href="\/home"[^>]*>Show me the Dragons!/);
     // No data of its own: only the visitor's account (none), so the browser need not ask for it.
     expect(root).toContain("Sign In");
-    expect(queriesOf(body)).toEqual([expect.objectContaining({ queryKey: ["/api/auth/user"], state: expect.objectContaining({ data: null }) })]);
+    expect(queriesOf(body)).toEqual([
+      expect.objectContaining({ queryKey: ["/api/auth/user"], state: expect.objectContaining({ data: null }) }),
+    ]);
   });
 
   it("the library lists every dragon by name with its sized picture, and carries its data for the browser", async () => {
@@ -148,7 +175,9 @@ describe("public pages' HTML, fetched without a browser", () => {
     const title = `Fresh post ${stamp}`;
     // Visit first, so the list is in the cache without it.
     expect(rootOf((await html("/blog")).body)).not.toContain(title);
-    const created = await admin.request.post("/api/admin/blog", { data: { title, content: "<p>New.</p>", published: true } });
+    const created = await admin.request.post("/api/admin/blog", {
+      data: { title, content: "<p>New.</p>", published: true },
+    });
     expect(created.status()).toBe(201);
     const { id, slug } = (await created.json()) as { id: string; slug: string };
     expect(rootOf((await html("/blog")).body)).toContain(title);
@@ -165,7 +194,9 @@ describe("public pages' HTML, fetched without a browser", () => {
     const generated = await admin.request.post("/api/dragons/generate-custom", { data: { prompt: "a small dragon" } });
     expect(generated.status(), await generated.text()).toBe(200);
     const image = (await generated.json()) as { objectPath: string; filename: string };
-    const created = await admin.request.post("/api/dragons", { data: { name, imageUrl: image.objectPath, filename: image.filename } });
+    const created = await admin.request.post("/api/dragons", {
+      data: { name, imageUrl: image.objectPath, filename: image.filename },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect(rootOf((await html("/home")).body)).toContain(name);
@@ -216,7 +247,8 @@ function watchConsole(page: Page, notFoundPath?: string): string[] {
     const where = message.location().url;
     const expected401 = where.endsWith("/api/auth/user") && message.text().includes("401");
     const expected404 = notFoundPath !== undefined && where.endsWith(notFoundPath) && message.text().includes("404");
-    if ((message.type() === "error" || message.type() === "warning") && !expected401 && !expected404) problems.push(`${message.type()}: ${message.text()}`);
+    if ((message.type() === "error" || message.type() === "warning") && !expected401 && !expected404)
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   return problems;
 }
@@ -227,14 +259,53 @@ const linkText = async (link: Locator) => (await link.getAttribute("aria-label")
 describe("hydration in Chromium", () => {
   const pages = () => [
     { path: "/", heading: "Ready to Draw Dragons?", link: "Show me the Dragons!", to: "/home", data: null },
-    { path: "/home", heading: "Dragon Library", link: dragons[0]!.name, to: `/dragon/${dragons[0]!.id}`, data: "/api/dragons" },
-    { path: `/dragon/${dragons[0]!.id}`, heading: dragons[0]!.name, link: "Back to Library", to: "/home", data: `/api/dragons/${dragons[0]!.id}` },
+    {
+      path: "/home",
+      heading: "Dragon Library",
+      link: dragons[0]!.name,
+      to: `/dragon/${dragons[0]!.id}`,
+      data: "/api/dragons",
+    },
+    {
+      path: `/dragon/${dragons[0]!.id}`,
+      heading: dragons[0]!.name,
+      link: "Back to Library",
+      to: "/home",
+      data: `/api/dragons/${dragons[0]!.id}`,
+    },
     { path: "/blog", heading: "Blog", link: post.title, to: `/blog/${post.slug}`, data: "/api/blog/posts" },
-    { path: `/blog/${post.slug}`, heading: post.title, link: "Back to Blog", to: "/blog", data: `/api/blog/posts/${post.slug}` },
-    { path: `/no-such-page-${stamp}`, heading: "404 Page Not Found", link: "Back to the start", to: "/", data: null, notFound: true },
+    {
+      path: `/blog/${post.slug}`,
+      heading: post.title,
+      link: "Back to Blog",
+      to: "/blog",
+      data: `/api/blog/posts/${post.slug}`,
+    },
+    {
+      path: `/no-such-page-${stamp}`,
+      heading: "404 Page Not Found",
+      link: "Back to the start",
+      to: "/",
+      data: null,
+      notFound: true,
+    },
     // Pages whose dragon or post does not exist: the browser does not ask for it again either.
-    { path: `/dragon/no-such-dragon-${stamp}`, heading: "Dragon Not Found", link: "Back to Library", to: "/home", data: `/api/dragons/no-such-dragon-${stamp}`, notFound: true },
-    { path: `/blog/no-such-post-${stamp}`, heading: "Blog Post Not Found", link: "Back to Blog", to: "/blog", data: `/api/blog/posts/no-such-post-${stamp}`, notFound: true },
+    {
+      path: `/dragon/no-such-dragon-${stamp}`,
+      heading: "Dragon Not Found",
+      link: "Back to Library",
+      to: "/home",
+      data: `/api/dragons/no-such-dragon-${stamp}`,
+      notFound: true,
+    },
+    {
+      path: `/blog/no-such-post-${stamp}`,
+      heading: "Blog Post Not Found",
+      link: "Back to Blog",
+      to: "/blog",
+      data: `/api/blog/posts/no-such-post-${stamp}`,
+      notFound: true,
+    },
   ];
 
   it("each public page hydrates without a console error or warning, keeps its data, and navigates client-side", async () => {
@@ -262,7 +333,9 @@ describe("hydration in Chromium", () => {
       expect(await linkText(link)).toContain(target.link);
       await link.click();
       await page.waitForURL((url) => url.pathname === target.to);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true))
+        .toBe(true);
       // Settle: late chunks (the toast region) and their warnings, if any. Not "networkidle": the
       // service worker's precaching can keep the network busy for long on a loaded machine.
       await page.waitForLoadState("load");
@@ -291,13 +364,20 @@ describe("hydration in Chromium", () => {
       const page = await context.newPage();
       for (const target of pages()) {
         await page.goto(target.path);
-        await expect(page.getByRole("heading", { level: 1, name: target.heading, exact: true }).isVisible(), target.path).resolves.toBe(true);
-        await expect(linkText(page.locator(`main a[href="${target.to}"]`).first()), target.path).resolves.toContain(target.link);
+        await expect(
+          page.getByRole("heading", { level: 1, name: target.heading, exact: true }).isVisible(),
+          target.path,
+        ).resolves.toBe(true);
+        await expect(linkText(page.locator(`main a[href="${target.to}"]`).first()), target.path).resolves.toContain(
+          target.link,
+        );
       }
       await page.goto("/home");
       for (const dragon of dragons.slice(0, 4)) {
         const img = page.getByRole("img", { name: dragon.name, exact: true });
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+          .toBeGreaterThan(0);
       }
       await screenshot(page, `no-js-home-${viewport.width}`);
       await page.goto(`/blog/${post.slug}`);

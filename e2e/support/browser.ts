@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { workerServer } from "./worker-server";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -10,11 +10,19 @@ export const PHONE = { width: 390, height: 844 };
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }
 
-export const baseUrl = () => inject("baseUrl");
+export const baseUrl = () => workerServer().baseUrl;
 
 const cspViolations: string[] = [];
 
@@ -34,7 +42,9 @@ export async function newContext(browser: Browser, options: BrowserContextOption
       "securitypolicyviolation",
       (event) => {
         const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : "";
-        (window as unknown as { __dgCspViolation: (report: string) => void }).__dgCspViolation(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}${where}`);
+        (window as unknown as { __dgCspViolation: (report: string) => void }).__dgCspViolation(
+          `${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}${where}`,
+        );
       },
       true,
     );
@@ -48,7 +58,11 @@ export function takeCspViolations(): string[] {
 }
 
 /** A fresh browser context (own cookies and storage) with the app's base URL. */
-export async function newPage(browser: Browser, viewport = DESKTOP, options: Pick<BrowserContextOptions, "isMobile" | "hasTouch" | "serviceWorkers"> = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: Pick<BrowserContextOptions, "isMobile" | "hasTouch" | "serviceWorkers"> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { baseURL: baseUrl(), viewport, ...options });
   const page = await context.newPage();
   return { context, page };
@@ -63,6 +77,17 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   const hydrated = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/pageview");
   await page.goto(path);
   await hydrated;
+}
+
+/**
+ * Two animation frames of the page. What it does at once in reply to the last input (a request
+ * sent, a navigation begun, a render) has happened by then, so a check that something did not
+ * happen waits for this rather than for a clock.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** Save a screenshot under test-results/screenshots for people to look at. */
@@ -94,7 +119,8 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Evaluated through the devtools protocol: the app's CSP (rightly) blocks injected script tags.
   await page.evaluate(fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8"));
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     return (await axe.run(document)).violations;
   });
   return violations

@@ -6,12 +6,14 @@ import { illustrationPng } from "../../src/server/test/images";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
+    servers: { baseUrl: string; dataDir: string }[];
   }
 }
 
-/** One server for all journeys: the built app, as `npm start` runs it, on a throwaway DATA_DIR. */
+/**
+ * One server per worker (e2e/support/worker-server.ts picks it): the built app, as `npm start` runs
+ * it, on a throwaway DATA_DIR and a free port of its own. A worker runs its journeys one at a time.
+ */
 export default async function setup(project: TestProject) {
   // Sample templates are seeded as on a newcomer's first start; one admin e-mail for admin journeys;
   // AI images come from a local server speaking the images API, answering with a 320×240 PNG.
@@ -19,11 +21,20 @@ export default async function setup(project: TestProject) {
   // The journeys' API helper names its own client address per account (accounts.ts), as a proxy would.
   // Remote uploads fetch links from a local HTTP server the journey starts: the test-only setting
   // lets Companion reach loopback (private networks stay refused).
-  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL, IMAGE_API_URL: imagesApi.baseUrl, IMAGE_API_KEY: "e2e", TRUST_PROXY: "127.0.0.1", COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" });
-  project.provide("baseUrl", server.url);
-  project.provide("dataDir", server.dataDir);
+  const env = {
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    IMAGE_API_URL: imagesApi.baseUrl,
+    IMAGE_API_KEY: "e2e",
+    TRUST_PROXY: "127.0.0.1",
+    COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true",
+  };
+  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer(env)));
+  project.provide(
+    "servers",
+    servers.map((server) => ({ baseUrl: server.url, dataDir: server.dataDir })),
+  );
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await imagesApi.close();
   };
 }

@@ -4,11 +4,13 @@ import { S3BlobBackend } from "./s3-backend";
 import { startS3rver, type TestS3 } from "../test/s3rver";
 import { sendToUploadUrl } from "../test/upload-url";
 import { expectListsInKeyOrder } from "../test/blob-listing";
+import { within } from "../test/within";
 
 const BUCKET = "test-bucket";
 
 /** A presigned form's policy, as S3 reads it. */
-const policyOf = (fields: Record<string, string>) => JSON.parse(Buffer.from(fields.Policy!, "base64").toString("utf8")) as { conditions: unknown[] };
+const policyOf = (fields: Record<string, string>) =>
+  JSON.parse(Buffer.from(fields.Policy!, "base64").toString("utf8")) as { conditions: unknown[] };
 
 async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -85,13 +87,24 @@ describe("S3BlobBackend against s3rver", () => {
 
   it("accepts a real POST of a presigned form, within its policy", async () => {
     const before = Date.now();
-    const signed = await backend.createUploadUrl({ key: "uploads/presigned.png", contentTypes: ["image/png"], maxBytes: 1024, expiresInSeconds: 60 });
+    const signed = await backend.createUploadUrl({
+      key: "uploads/presigned.png",
+      contentTypes: ["image/png"],
+      maxBytes: 1024,
+      expiresInSeconds: 60,
+    });
     if (signed.method !== "POST") throw new Error("expected a presigned POST");
     expect(signed.expiresAt.getTime()).toBeGreaterThan(before + 58_000);
     expect(signed.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
     expect(new URL(signed.url).pathname).toBe(`/${BUCKET}`);
     // The size cap and the one content type are the policy's, signed with it.
-    expect(policyOf(signed.fields).conditions).toEqual(expect.arrayContaining([["content-length-range", 0, 1024], { "Content-Type": "image/png" }, { key: "uploads/presigned.png" }]));
+    expect(policyOf(signed.fields).conditions).toEqual(
+      expect.arrayContaining([
+        ["content-length-range", 0, 1024],
+        { "Content-Type": "image/png" },
+        { key: "uploads/presigned.png" },
+      ]),
+    );
 
     const body = Buffer.from("not really a png, but bytes all the same");
     expect(await sendToUploadUrl(null, signed, body, "image/png")).toBe(204);
@@ -102,37 +115,86 @@ describe("S3BlobBackend against s3rver", () => {
   });
 
   it("refuses a body over the signed size, storing nothing", async () => {
-    const signed = await backend.createUploadUrl({ key: "uploads/too-big.png", contentTypes: ["image/png"], maxBytes: 1024, expiresInSeconds: 60 });
+    const signed = await backend.createUploadUrl({
+      key: "uploads/too-big.png",
+      contentTypes: ["image/png"],
+      maxBytes: 1024,
+      expiresInSeconds: 60,
+    });
     expect(await sendToUploadUrl(null, signed, Buffer.alloc(1025), "image/png")).toBe(400);
     expect(await backend.stat("uploads/too-big.png")).toBeNull();
     expect(await sendToUploadUrl(null, signed, Buffer.alloc(1024), "image/png")).toBe(204);
   });
 
   it("refuses a form changed from what was signed: another key, content type or field", async () => {
-    const signed = await backend.createUploadUrl({ key: "uploads/fixed.png", contentTypes: ["image/png"], maxBytes: 1024, expiresInSeconds: 60 });
+    const signed = await backend.createUploadUrl({
+      key: "uploads/fixed.png",
+      contentTypes: ["image/png"],
+      maxBytes: 1024,
+      expiresInSeconds: 60,
+    });
     if (signed.method !== "POST") throw new Error("expected a presigned POST");
     const body = Buffer.from("bytes");
-    expect(await sendToUploadUrl(null, { ...signed, fields: { ...signed.fields, key: "uploads/elsewhere.png" } }, body, "image/png")).toBe(403);
-    expect(await sendToUploadUrl(null, { ...signed, fields: { ...signed.fields, "Content-Type": "text/html" } }, body, "text/html")).toBe(403);
-    expect(await sendToUploadUrl(null, { ...signed, fields: { ...signed.fields, acl: "public-read" } }, body, "image/png")).toBe(403);
+    expect(
+      await sendToUploadUrl(
+        null,
+        { ...signed, fields: { ...signed.fields, key: "uploads/elsewhere.png" } },
+        body,
+        "image/png",
+      ),
+    ).toBe(403);
+    expect(
+      await sendToUploadUrl(
+        null,
+        { ...signed, fields: { ...signed.fields, "Content-Type": "text/html" } },
+        body,
+        "text/html",
+      ),
+    ).toBe(403);
+    expect(
+      await sendToUploadUrl(null, { ...signed, fields: { ...signed.fields, acl: "public-read" } }, body, "image/png"),
+    ).toBe(403);
     expect(await backend.stat("uploads/elsewhere.png")).toBeNull();
     expect(await backend.stat("uploads/fixed.png")).toBeNull();
   });
 
   it("lets the sender choose among several content types by their common start, and add the fields it was told of", async () => {
-    const signed = await backend.createUploadUrl({ key: "uploads/either.webp", contentTypes: ["image/png", "image/webp"], maxBytes: 1024, expiresInSeconds: 60, senderFields: ["provider"] });
+    const signed = await backend.createUploadUrl({
+      key: "uploads/either.webp",
+      contentTypes: ["image/png", "image/webp"],
+      maxBytes: 1024,
+      expiresInSeconds: 60,
+      senderFields: ["provider"],
+    });
     if (signed.method !== "POST") throw new Error("expected a presigned POST");
     expect(signed.fields["Content-Type"]).toBeUndefined();
-    expect(policyOf(signed.fields).conditions).toEqual(expect.arrayContaining([["starts-with", "$Content-Type", "image/"], ["starts-with", "$provider", ""]]));
+    expect(policyOf(signed.fields).conditions).toEqual(
+      expect.arrayContaining([
+        ["starts-with", "$Content-Type", "image/"],
+        ["starts-with", "$provider", ""],
+      ]),
+    );
     expect(await sendToUploadUrl(null, signed, Buffer.from("html"), "text/html")).toBe(403);
-    expect(await sendToUploadUrl(null, { ...signed, fields: { ...signed.fields, provider: "drive" } }, Buffer.from("webp-ish"), "image/webp")).toBe(204);
+    expect(
+      await sendToUploadUrl(
+        null,
+        { ...signed, fields: { ...signed.fields, provider: "drive" } },
+        Buffer.from("webp-ish"),
+        "image/webp",
+      ),
+    ).toBe(204);
     expect((await backend.stat("uploads/either.webp"))?.contentType).toBe("image/webp");
   });
 
   it("refuses a presigned form after it expires", { timeout: 10_000 }, async () => {
-    const signed = await backend.createUploadUrl({ key: "uploads/too-late.png", contentTypes: ["image/png"], maxBytes: 1024, expiresInSeconds: 1 });
+    const signed = await backend.createUploadUrl({
+      key: "uploads/too-late.png",
+      contentTypes: ["image/png"],
+      maxBytes: 1024,
+      expiresInSeconds: 1,
+    });
     expect(signed.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await within(5_000, async () => Date.now() > signed.expiresAt.getTime());
     expect(await sendToUploadUrl(null, signed, Buffer.from("late"), "image/png")).toBe(403);
     expect(await backend.stat("uploads/too-late.png")).toBeNull();
   });

@@ -5,10 +5,12 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteOf } from "../db/client";
 import type { DatabaseTemplate } from "./test-database";
+import { databaseTestFiles } from "../../../scripts/lib/database-test-files.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseTemplate: DatabaseTemplate;
+    databaseTestFiles: string[];
   }
 }
 
@@ -17,6 +19,7 @@ declare module "vitest" {
  * dir, ~0.5 s; PostgreSQL: CREATE DATABASE ... TEMPLATE) instead of migrating a fresh one.
  */
 export default async function setup(project: TestProject) {
+  project.provide("databaseTestFiles", databaseTestFiles(project.config.root));
   const url = process.env.DATABASE_URL;
   if (url) {
     const templateName = `dg_template_${process.pid}`;
