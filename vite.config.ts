@@ -37,7 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Shared schemas import "zod"; in the browser that is zod told to stay within our CSP.
     alias: [
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod-jitless.ts") },
-      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: path.resolve("src/web/lib/use-sync-external-store.ts") },
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: path.resolve("src/web/lib/use-sync-external-store.ts"),
+      },
     ],
   },
   // The server's renderer carries the packages it uses (tree-shaken: a few icons rather than
@@ -66,7 +69,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: (id: string) =>
                     (/node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/.test(id) &&
-                      !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(id)) ||
+                      !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(
+                        id,
+                      )) ||
                     // Small parts nearly every public page uses (its head tags, the library's
                     // reads, cards): each as a file of its own cost more in requests and gzip
                     // framing than the few hundred bytes they add here.

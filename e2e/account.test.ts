@@ -28,7 +28,9 @@ const context = (viewport = WIDE) => newContext(browser, { baseURL: server.url, 
 
 /** A verified account with a password, made through the API and the e-mailed link. */
 async function registerVerified(ctx: BrowserContext, email: string, password: string, firstName = "Robin") {
-  expect((await ctx.request.post("/api/auth/register", { data: { email, password, firstName, lastName: "Hood" } })).status()).toBe(201);
+  expect(
+    (await ctx.request.post("/api/auth/register", { data: { email, password, firstName, lastName: "Hood" } })).status(),
+  ).toBe(201);
   const link = verificationLink(await inbox.next(email))!;
   expect((await ctx.request.get(`/api/auth/verify-email${new URL(link).search}`)).status()).toBe(200);
 }
@@ -40,7 +42,8 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Log In" }).click();
 }
 
-const resetLink = (raw: string) => /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+const resetLink = (raw: string) =>
+  /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
 
 describe("account self-service", () => {
   it("forgot password: mail, reset, the new password works, the old one and a second browser's session do not", async () => {
@@ -125,7 +128,8 @@ describe("account self-service", () => {
       await page.waitForURL(`${server.url}/home`);
       await page.goto("/profile");
       await page.getByRole("heading", { name: "Your details" }).waitFor();
-      for (const heading of ["Password and sign-in", "Your data"]) await page.getByRole("heading", { name: heading }).waitFor();
+      for (const heading of ["Password and sign-in", "Your data"])
+        await page.getByRole("heading", { name: heading }).waitFor();
       const name = viewport === WIDE ? "Marian" : "Maid Marian";
       await page.getByLabel("First name").fill(name);
       await page.getByRole("button", { name: "Save Name" }).click();
@@ -134,17 +138,28 @@ describe("account self-service", () => {
       if (viewport === WIDE) {
         await page.getByRole("banner").getByText(name, { exact: true }).waitFor();
         // A picture through the upload widget: square, on the profile and in the header.
-        const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2f855a" } }).jpeg().toBuffer();
+        const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2f855a" } })
+          .jpeg()
+          .toBuffer();
         await page.getByRole("button", { name: "Add a picture" }).click();
         const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
         await dashboard.waitFor();
-        await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+        await page
+          .locator(".uppy-Dashboard-input")
+          .first()
+          .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
         await dashboard.getByRole("button", { name: /^Upload 1 file/ }).click();
         await expectToast(page, "Picture Updated");
         const headerPicture = page.getByRole("banner").locator('img[src^="/objects/avatars/"]');
         await headerPicture.waitFor();
         // Shown is not loaded: the element has its size before its picture arrives.
-        await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null))).toEqual([256, 256]);
+        await expect
+          .poll(() =>
+            headerPicture.evaluate((img: HTMLImageElement) =>
+              img.complete ? [img.naturalWidth, img.naturalHeight] : null,
+            ),
+          )
+          .toEqual([256, 256]);
         await page.getByRole("button", { name: "Change picture" }).waitFor();
       }
       await screenshot(page, `account-profile-${viewport === WIDE ? "wide" : "phone"}`);

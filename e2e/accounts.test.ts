@@ -2,7 +2,16 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink } from "../src/server/test/mail";
-import { DESKTOP, PHONE, launchBrowser, newContext, newPage, screenshot, seriousA11yViolations, expectToast } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  expectToast,
+} from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { startInbox, type Inbox } from "./support/smtp-inbox";
 
@@ -94,7 +103,9 @@ describe("accounts", () => {
     await page.getByRole("heading", { name: "Ada Lovelace" }).waitFor();
     await page.getByText("Admin", { exact: true }).waitFor();
     await page.getByText("admin.ada@example.com").waitFor();
-    expect(await page.getByRole("link", { name: "View Statistics Dashboard" }).getAttribute("href")).toBe("/admin/stats");
+    expect(await page.getByRole("link", { name: "View Statistics Dashboard" }).getAttribute("href")).toBe(
+      "/admin/stats",
+    );
     expect(await page.getByRole("link", { name: "Manage Blog Posts" }).getAttribute("href")).toBe("/admin/blog/list");
     await screenshot(page, "profile-admin-desktop");
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -123,7 +134,10 @@ describe("accounts", () => {
     expect(await seriousA11yViolations(phone)).toEqual([]);
     await phone.getByLabel("Password").fill("what the owner would guess");
     await phone.getByRole("button", { name: "Verify Email" }).click();
-    await phone.getByRole("alert").filter({ hasText: "That password does not match this account. Please try again." }).waitFor();
+    await phone
+      .getByRole("alert")
+      .filter({ hasText: "That password does not match this account. Please try again." })
+      .waitFor();
     // The stranger still cannot sign in.
     await stranger.goto("/login");
     await stranger.getByLabel("Email").fill("owner.olga@example.com");
@@ -143,7 +157,9 @@ describe("accounts", () => {
     await screenshot(laptop, "verify-email-with-password-desktop");
 
     // The stranger's password no longer opens anything.
-    const refused = await stranger.request.post("/api/auth/login", { data: { email: "owner.olga@example.com", password: "stranger's secret" } });
+    const refused = await stranger.request.post("/api/auth/login", {
+      data: { email: "owner.olga@example.com", password: "stranger's secret" },
+    });
     expect(refused.status()).toBe(401);
     for (const page of [stranger, phone, laptop]) await page.context().close();
   });
@@ -189,7 +205,13 @@ describe("accounts", () => {
   });
 
   it("signs in with Google and returns to the page that asked, by the return-URL rule", async () => {
-    googleClaims = { sub: "google-e2e-1", email: "gwen@example.com", email_verified: true, given_name: "Gwen", family_name: "Griffin" };
+    googleClaims = {
+      sub: "google-e2e-1",
+      email: "gwen@example.com",
+      email_verified: true,
+      given_name: "Gwen",
+      family_name: "Griffin",
+    };
     const page = await openPage(PHONE);
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Your Profile" }).waitFor();

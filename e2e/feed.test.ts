@@ -5,7 +5,17 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, PHONE, baseUrl, expectToast, gotoHydrated, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  expectToast,
+  gotoHydrated,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 const WIDE = { width: 1440, height: 900 };
@@ -21,9 +31,18 @@ beforeAll(async () => {
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-photos-"));
   // Two phone-like photos: JPEGs with a camera's orientation tag.
   photos = [];
-  for (const [name, size] of [["drawing-front.jpg", [1200, 900]], ["drawing-detail.jpg", [900, 1200]]] as const) {
+  for (const [name, size] of [
+    ["drawing-front.jpg", [1200, 900]],
+    ["drawing-detail.jpg", [900, 1200]],
+  ] as const) {
     const file = path.join(photoDir, name);
-    fs.writeFileSync(file, await sharp(await illustrationPng(size[0], size[1])).jpeg({ quality: 85 }).withMetadata({ exif: { IFD0: { Make: "PhoneCam" } } }).toBuffer());
+    fs.writeFileSync(
+      file,
+      await sharp(await illustrationPng(size[0], size[1]))
+        .jpeg({ quality: 85 })
+        .withMetadata({ exif: { IFD0: { Make: "PhoneCam" } } })
+        .toBuffer(),
+    );
     photos.push(file);
   }
 });
@@ -77,7 +96,8 @@ describe("community feed", () => {
     // The originals, as the page has them checked: never anyone's but the author's to see.
     const originals: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/objects/set-acl") originals.push((request.postDataJSON() as { objectPath: string }).objectPath);
+      if (new URL(request.url()).pathname === "/api/objects/set-acl")
+        originals.push((request.postDataJSON() as { objectPath: string }).objectPath);
     });
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
     const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
@@ -121,11 +141,17 @@ describe("community feed", () => {
     // Not an image, whatever its name says: the server refuses its bytes.
     const fake = path.join(photoDir, "not-a-photo.jpg");
     fs.writeFileSync(fake, "just text, not a JPEG");
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([...photos, fake]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([...photos, fake]);
     await dashboard.getByText("not-a-photo.jpg").first().waitFor();
     await dashboard.getByRole("button", { name: /^Upload 3 files/ }).click();
     // The failure stays on screen; the two photos are on the form behind it.
-    await dashboard.getByText(/Upload failed/i).first().waitFor({ timeout: 20_000 });
+    await dashboard
+      .getByText(/Upload failed/i)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor({ state: "attached" });
     await page.keyboard.press("Escape");
     await dashboard.waitFor({ state: "detached" });
@@ -162,7 +188,9 @@ describe("community feed", () => {
     await post.waitFor();
     // The photos are the server's display versions, loaded in full.
     const photo = post.getByRole("region").getByRole("img");
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await photo.getAttribute("alt")).toMatch(/photo 1 of 2/);
     expect(await post.getByRole("button", { name: "Previous photo" }).count()).toBe(0);
     await post.getByRole("button", { name: "Next photo" }).click();
@@ -231,7 +259,9 @@ describe("community feed", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => post.getByText("Thank you!").count()).toBe(0);
-    await expect.poll(() => post.getByRole("button", { name: /^Comments/ }).getAttribute("aria-label")).toBe("Comments, 1");
+    await expect
+      .poll(() => post.getByRole("button", { name: /^Comments/ }).getAttribute("aria-label"))
+      .toBe("Comments, 1");
     await page.getByRole("link", { name: "Upload" }).waitFor();
     await screenshot(page, "feed-author-phone");
     await page.goto("/upload");

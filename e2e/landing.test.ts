@@ -21,7 +21,8 @@ describe("landing page", () => {
       // A visitor's GET /api/auth/user answers 401 by design (docs/spec.md §7); the browser logs it.
       const expected401 = message.location().url.endsWith("/api/auth/user") && message.text().includes("401");
       // Chromium warns about a Permissions-Policy feature it does not know: the header must be clean.
-      if ((message.type() === "error" && !expected401) || message.text().includes("Permissions-Policy")) errors.push(message.text());
+      if ((message.type() === "error" && !expected401) || message.text().includes("Permissions-Policy"))
+        errors.push(message.text());
     });
 
     await page.goto("/");
@@ -33,7 +34,9 @@ describe("landing page", () => {
       const img = page.getByRole("img", { name: alt });
       await img.waitFor();
       // A real picture, decoded: not a broken image or a placeholder box.
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThanOrEqual(600);
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThanOrEqual(600);
     }
 
     const cta = page.getByRole("link", { name: "Show me the Dragons!" });
@@ -41,14 +44,17 @@ describe("landing page", () => {
 
     // Desktop header: the four sections and Sign In; the bottom bar is hidden.
     const header = page.getByRole("navigation", { name: "Main" });
-    for (const label of ["HOME", "FEED", "BLOG", "PROFILE"]) await expect(header.getByRole("link", { name: label }).isVisible()).resolves.toBe(true);
+    for (const label of ["HOME", "FEED", "BLOG", "PROFILE"])
+      await expect(header.getByRole("link", { name: label }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Sign In" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("navigation", { name: "Sections" }).isVisible()).resolves.toBe(false);
 
     // The camera (the upload widget's) is ours to ask for; location, microphone and payment are off.
     const allowed = await page.evaluate(() => {
       const policy = (document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }).featurePolicy;
-      return ["camera", "microphone", "geolocation", "payment", "usb"].map((name) => `${name}:${policy.allowsFeature(name)}`);
+      return ["camera", "microphone", "geolocation", "payment", "usb"].map(
+        (name) => `${name}:${policy.allowsFeature(name)}`,
+      );
     });
     expect(allowed).toEqual(["camera:true", "microphone:false", "geolocation:false", "payment:false", "usb:false"]);
 
@@ -68,7 +74,14 @@ describe("landing page", () => {
     const { context, page } = await newPage(browser);
     const response = await page.request.get("/");
     const html = await response.text();
-    for (const tag of ['property="og:title"', 'property="og:description"', 'property="og:image"', 'property="og:url"', 'name="twitter:card"', 'name="twitter:image"']) {
+    for (const tag of [
+      'property="og:title"',
+      'property="og:description"',
+      'property="og:image"',
+      'property="og:url"',
+      'name="twitter:card"',
+      'name="twitter:image"',
+    ]) {
       expect(html).toContain(tag);
     }
     const image = await page.request.get("/og-image.png");

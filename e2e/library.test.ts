@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, expectToast, gotoHydrated } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  expectToast,
+  gotoHydrated,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 let browser: Browser;
@@ -13,7 +22,13 @@ afterAll(() => browser.close());
 /** Every image on the page has loaded a real picture. */
 async function expectImagesLoaded(page: Page, selector: string) {
   await expect
-    .poll(() => page.$$eval(selector, (imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.$$eval(selector, (imgs) =>
+          (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -24,7 +39,8 @@ describe("library and dragon page", () => {
     await page.getByRole("link", { name: "Show me the Dragons!" }).click();
     await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
     await page.getByText("Select a dragon to start your drawing journey").waitFor();
-    for (const name of ["Upload my own image", "Create my own image"]) await page.getByRole("button", { name }).waitFor();
+    for (const name of ["Upload my own image", "Create my own image"])
+      await page.getByRole("button", { name }).waitFor();
 
     const cards = page.getByRole("main").getByRole("listitem");
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
@@ -79,7 +95,12 @@ describe("library and dragon page", () => {
     const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
     expect(a!.y).toBe(b!.y);
     expect(c!.y).toBeGreaterThan(a!.y);
-    expect(await cards.first().locator("span").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    expect(
+      await cards
+        .first()
+        .locator("span")
+        .evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe("1");
     await expectImagesLoaded(page, "main li img[loading=eager]");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, "library-phone");
@@ -153,19 +174,34 @@ describe("admin on a dragon page", () => {
     await card.click();
     await page.getByRole("heading", { level: 1, name }).waitFor();
 
-    const [colour] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const [colour] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(colour.suggestedFilename()).toBe(`${name}-color-hires.png`);
-    expect(fs.readFileSync((await colour.path())!).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      fs
+        .readFileSync((await colour.path())!)
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
     await expectToast(page, "Success", "High-res image downloaded successfully.");
 
     await page.getByRole("button", { name: "Pencil" }).click();
-    const [pencil] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const [pencil] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(pencil.suggestedFilename()).toBe(`${name}-pencil-hires.png`);
     await screenshot(page, "dragon-admin-desktop");
 
     await page.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Dragon?" });
-    await confirm.getByText("Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions").waitFor();
+    await confirm
+      .getByText(
+        "Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions",
+      )
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });

@@ -33,8 +33,11 @@ beforeAll(async () => {
   reportedId = await createPost(author.request, reported);
   await createPost(author.request, pending);
   keptId = await createPost(author.request, kept);
-  for (const id of [reportedId, keptId]) expect((await admin.request.put(`/api/posts/${id}/approve`)).status()).toBe(200);
-  expect((await author.request.post(`/api/posts/${keptId}/comment`, { data: { text: `First! ${stamp}` } })).status()).toBe(201);
+  for (const id of [reportedId, keptId])
+    expect((await admin.request.put(`/api/posts/${id}/approve`)).status()).toBe(200);
+  expect(
+    (await author.request.post(`/api/posts/${keptId}/comment`, { data: { text: `First! ${stamp}` } })).status(),
+  ).toBe(201);
 });
 afterAll(async () => {
   await browser.close();
@@ -52,7 +55,13 @@ const postCard = (page: Page, text: string): Locator => page.getByRole("article"
 async function photosLoaded(part: Locator): Promise<void> {
   // As long as the library's journeys wait: on a cold server (this journey may run first) a second was too short.
   await expect
-    .poll(() => part.locator("img").evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0)), { timeout: 15_000 })
+    .poll(
+      () =>
+        part
+          .locator("img")
+          .evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0)),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -91,7 +100,8 @@ describe("moderation", () => {
     await dialog.waitFor();
     const submit = dialog.getByRole("button", { name: "Submit" });
     expect(await submit.isDisabled()).toBe(true);
-    for (const reason of ["Spam", "Offensive", "Not a drawing", "Something else"]) await dialog.getByRole("radio", { name: reason }).waitFor();
+    for (const reason of ["Spam", "Offensive", "Not a drawing", "Something else"])
+      await dialog.getByRole("radio", { name: reason }).waitFor();
     await dialog.getByRole("radio", { name: "Something else" }).check();
     // 'Something else' needs a note.
     expect(await submit.isDisabled()).toBe(true);
@@ -106,19 +116,29 @@ describe("moderation", () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     // A second report of the same post is refused, in the server's words.
-    await (await openMenu(page, card, `More actions for ${authorName}'s post`)).getByRole("menuitem", { name: "Report" }).click();
+    await (
+      await openMenu(page, card, `More actions for ${authorName}'s post`)
+    )
+      .getByRole("menuitem", { name: "Report" })
+      .click();
     await dialog.getByRole("radio", { name: "Spam" }).check();
     await dialog.getByRole("button", { name: "Submit" }).click();
     await dialog.getByRole("alert").filter({ hasText: "You have already reported this" }).waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     // Focus goes back to the ⋯ button that opened the dialog, not to the page's body.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`More actions for ${authorName}'s post`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`More actions for ${authorName}'s post`);
 
     // A comment has its own menu.
     const other = postCard(page, kept);
     await other.getByRole("button", { name: /^Comments/ }).click();
-    await (await openMenu(page, other, `More actions for ${authorName}'s comment`)).getByRole("menuitem", { name: "Report" }).click();
+    await (
+      await openMenu(page, other, `More actions for ${authorName}'s comment`)
+    )
+      .getByRole("menuitem", { name: "Report" })
+      .click();
     const commentDialog = page.getByRole("dialog", { name: "Report comment" });
     await commentDialog.getByRole("radio", { name: "Offensive" }).check();
     await commentDialog.getByRole("button", { name: "Submit" }).click();
@@ -170,7 +190,9 @@ describe("moderation", () => {
     await expect.poll(() => item.count()).toBe(0);
 
     // The reported comment: its reasons, and Dismiss keeps it as it is.
-    const comment = page.getByRole("article", { name: `Comment by ${authorName}` }).filter({ hasText: `First! ${stamp}` });
+    const comment = page
+      .getByRole("article", { name: `Comment by ${authorName}` })
+      .filter({ hasText: `First! ${stamp}` });
     await comment.getByText("Offensive × 1").waitFor();
     await comment.getByRole("button", { name: "Dismiss reports" }).click();
     await expectToast(page, "Success", "Reports dismissed.");
@@ -265,9 +287,17 @@ describe("moderation", () => {
     await page.goto("/feed");
     const card = postCard(page, kept);
     await card.waitFor();
-    await (await openMenu(page, card, `More actions for ${authorName}'s post`)).getByRole("menuitem", { name: `Block ${authorName}` }).click();
+    await (
+      await openMenu(page, card, `More actions for ${authorName}'s post`)
+    )
+      .getByRole("menuitem", { name: `Block ${authorName}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: `Block ${authorName}?` });
-    await dialog.getByText("You won't see each other's posts, comments or likes, and neither of you can comment on the other's posts. They won't be told.").waitFor();
+    await dialog
+      .getByText(
+        "You won't see each other's posts, comments or likes, and neither of you can comment on the other's posts. They won't be told.",
+      )
+      .waitFor();
     await screenshot(page, "moderation-block-desktop");
     await dialog.getByRole("button", { name: "Block" }).click();
     await expect.poll(() => card.count()).toBe(0);
@@ -275,14 +305,20 @@ describe("moderation", () => {
     await page.getByRole("heading", { name: "Community Feed" }).waitFor();
     await page.waitForLoadState("networkidle");
     expect(await postCard(page, kept).count()).toBe(0);
-    expect((await context.request.delete(`/api/blocks/${(await (await author.request.get("/api/auth/user")).json()).id}`)).status()).toBe(200);
+    expect(
+      (
+        await context.request.delete(`/api/blocks/${(await (await author.request.get("/api/auth/user")).json()).id}`)
+      ).status(),
+    ).toBe(200);
     await context.close();
   });
 
   it("the audit log shows 20 entries, and older ones with Load more", async () => {
     const me = (await (await author.request.get("/api/auth/user")).json()) as { id: string };
     for (let n = 1; n <= 21; n++) {
-      const warned = await admin.request.post("/api/admin/moderation/actions", { data: { action: "warn", userId: me.id, reason: `Warning ${n} of 21 ${stamp}` } });
+      const warned = await admin.request.post("/api/admin/moderation/actions", {
+        data: { action: "warn", userId: me.id, reason: `Warning ${n} of 21 ${stamp}` },
+      });
       expect(warned.status(), await warned.text()).toBe(200);
     }
     const { context, page } = await signedInPage(ADMIN_EMAIL, PHONE);
@@ -302,7 +338,9 @@ describe("moderation", () => {
 
   it("a suspended member is told until when and why when they like a post", async () => {
     const me = (await (await author.request.get("/api/auth/user")).json()) as { id: string };
-    const suspended = await admin.request.post("/api/admin/moderation/actions", { data: { action: "suspend", userId: me.id, days: 1, reason: "Spamming the comments" } });
+    const suspended = await admin.request.post("/api/admin/moderation/actions", {
+      data: { action: "suspend", userId: me.id, days: 1, reason: "Spamming the comments" },
+    });
     expect(suspended.status(), await suspended.text()).toBe(200);
     const page = await author.newPage();
     await page.goto("/feed");
@@ -310,12 +348,17 @@ describe("moderation", () => {
     await card.waitFor();
     await card.getByRole("button", { name: /^Like/ }).click();
     await expectToast(page, "You cannot like this");
-    await page.locator("li[data-state=open]").getByText(/Your account is suspended until .*Spamming the comments/).waitFor();
+    await page
+      .locator("li[data-state=open]")
+      .getByText(/Your account is suspended until .*Spamming the comments/)
+      .waitFor();
     await card.getByRole("button", { name: /^Comments/ }).click();
     await card.getByPlaceholder("Add a comment...").fill("Still here");
     await card.getByRole("button", { name: "Post", exact: true }).click();
     await card.getByRole("alert").filter({ hasText: "Your account is suspended until" }).waitFor();
     await page.close();
-    expect((await admin.request.post("/api/admin/moderation/actions", { data: { action: "lift", userId: me.id } })).status()).toBe(200);
+    expect(
+      (await admin.request.post("/api/admin/moderation/actions", { data: { action: "lift", userId: me.id } })).status(),
+    ).toBe(200);
   });
 });

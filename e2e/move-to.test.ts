@@ -17,10 +17,30 @@ const SECRET_KEY_BASE = "the moved installation's key for every server";
 
 /** Register through the API, verify through the outbox's link, sign in; answers the session cookie. */
 async function member(base: string, dataDir: string, email: string): Promise<string> {
-  expect((await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: PASSWORD }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email, password: PASSWORD }),
+      })
+    ).status,
+  ).toBe(201);
   const token = new URL(verificationLink((await waitForMail(dataDir, email)).at(-1)!)!).searchParams.get("token");
-  expect((await fetch(`${base}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token, password: PASSWORD }) })).status).toBe(200);
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(
+    (
+      await fetch(`${base}/api/auth/verify-email`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ token, password: PASSWORD }),
+      })
+    ).status,
+  ).toBe(200);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   return `dg_session=${/dg_session=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")![1]}`;
 }
 
@@ -30,16 +50,31 @@ async function snapshot(base: string, people: { member: string; admin: string },
     const res = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
     return { status: res.status, body: await res.text() };
   };
-  const dragons = JSON.parse((await read("/api/dragons")).body) as { id: string; previewUrl: string; hiresUrl: string }[];
+  const dragons = JSON.parse((await read("/api/dragons")).body) as {
+    id: string;
+    previewUrl: string;
+    hiresUrl: string;
+  }[];
   const files: Record<string, string> = {};
   for (const dragon of dragons) {
-    for (const url of [dragon.previewUrl, dragon.hiresUrl]) files[url] = crypto.createHash("sha256").update(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).digest("hex");
+    for (const url of [dragon.previewUrl, dragon.hiresUrl])
+      files[url] = crypto
+        .createHash("sha256")
+        .update(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer()))
+        .digest("hex");
   }
-  const feed = JSON.parse((await read("/api/posts", people.member)).body) as { images: { imageUrl: string; thumbUrl: string }[] }[];
+  const feed = JSON.parse((await read("/api/posts", people.member)).body) as {
+    images: { imageUrl: string; thumbUrl: string }[];
+  }[];
   for (const post of feed) {
     for (const image of post.images) {
       for (const url of [image.imageUrl, image.thumbUrl]) {
-        files[url] = crypto.createHash("sha256").update(Buffer.from(await (await fetch(`${base}${url}`, { headers: { cookie: people.member } })).arrayBuffer())).digest("hex");
+        files[url] = crypto
+          .createHash("sha256")
+          .update(
+            Buffer.from(await (await fetch(`${base}${url}`, { headers: { cookie: people.member } })).arrayBuffer()),
+          )
+          .digest("hex");
       }
     }
   }
@@ -72,23 +107,75 @@ describe("npm run move-to", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-"));
     const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-export-"));
     const embedded = await startServer({ DATA_DIR: dataDir, ADMIN_EMAILS: "chief@example.com" });
-    const people = { admin: await member(embedded.url, dataDir, "chief@example.com"), member: await member(embedded.url, dataDir, "learner@example.com") };
+    const people = {
+      admin: await member(embedded.url, dataDir, "chief@example.com"),
+      member: await member(embedded.url, dataDir, "learner@example.com"),
+    };
     const [dragon] = (await (await fetch(`${embedded.url}/api/dragons`)).json()) as { id: string }[];
     const send = (method: string, url: string, cookie: string | null, body: unknown) =>
-      fetch(`${embedded.url}${url}`, { method, headers: { ...json, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-    expect((await send("POST", "/api/wip", people.member, { dragonId: dragon!.id, paperWidth: 8.5, paperHeight: 11, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3", doneCells: ["A1", "A2", "B1"] })).status).toBe(200);
-    expect((await send("POST", "/api/admin/blog", people.admin, { title: "Moving house", content: "<p>Same dragons, new home.</p>", published: true })).status).toBe(201);
+      fetch(`${embedded.url}${url}`, {
+        method,
+        headers: { ...json, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await send("POST", "/api/wip", people.member, {
+          dragonId: dragon!.id,
+          paperWidth: 8.5,
+          paperHeight: 11,
+          gridSize: 1,
+          imageZoom: 1,
+          imageX: 0,
+          imageY: 0,
+          currentCell: "B3",
+          doneCells: ["A1", "A2", "B1"],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send("POST", "/api/admin/blog", people.admin, {
+          title: "Moving house",
+          content: "<p>Same dragons, new home.</p>",
+          published: true,
+        })
+      ).status,
+    ).toBe(201);
     expect((await send("POST", "/api/waitlist", null, { email: "waiting@example.com" })).status).toBeLessThan(300);
     // A post with a photo, approved, liked and commented on.
-    const upload = (await (await fetch(`${embedded.url}/api/objects/upload`, { method: "POST", headers: { cookie: people.member } })).json()) as { uploadURL: string; objectPath: string };
-    expect((await fetch(new URL(upload.uploadURL, embedded.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(await illustrationPng(640, 480)) })).status).toBeLessThan(300);
-    expect((await send("POST", "/api/objects/set-acl", people.member, { objectPath: upload.objectPath, visibility: "private" })).status).toBe(200);
-    const posted = await send("POST", "/api/posts", people.member, { dragonId: dragon!.id, description: "My first dragon", images: [upload.objectPath] });
+    const upload = (await (
+      await fetch(`${embedded.url}/api/objects/upload`, { method: "POST", headers: { cookie: people.member } })
+    ).json()) as { uploadURL: string; objectPath: string };
+    expect(
+      (
+        await fetch(new URL(upload.uploadURL, embedded.url), {
+          method: "PUT",
+          headers: { "content-type": "image/png" },
+          body: new Uint8Array(await illustrationPng(640, 480)),
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await send("POST", "/api/objects/set-acl", people.member, {
+          objectPath: upload.objectPath,
+          visibility: "private",
+        })
+      ).status,
+    ).toBe(200);
+    const posted = await send("POST", "/api/posts", people.member, {
+      dragonId: dragon!.id,
+      description: "My first dragon",
+      images: [upload.objectPath],
+    });
     expect(posted.status).toBe(201);
     const postId = ((await posted.json()) as { id: string }).id;
     expect((await send("PUT", `/api/posts/${postId}/approve`, people.admin, {})).status).toBe(200);
     expect((await send("POST", `/api/posts/${postId}/like`, people.admin, {})).status).toBe(200);
-    expect((await send("POST", `/api/posts/${postId}/comment`, people.admin, { text: "Lovely scales" })).status).toBe(201);
+    expect((await send("POST", `/api/posts/${postId}/comment`, people.admin, { text: "Lovely scales" })).status).toBe(
+      201,
+    );
     const before = await snapshot(embedded.url, people, dragon!.id);
     expect(await embedded.stop()).toBe(0);
 
@@ -102,13 +189,25 @@ describe("npm run move-to", () => {
     // Not spawnSync: the bucket (s3rver) answers from this process's event loop.
     const moveTo = (target: string) =>
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, ["dist/server/move-to.js", "--database", target, "--s3", "--export", exportDir], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...s3.env }, encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) =>
-          resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+        execFile(
+          process.execPath,
+          ["dist/server/move-to.js", "--database", target, "--s3", "--export", exportDir],
+          {
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...s3.env },
+            encoding: "utf8",
+            timeout: 120_000,
+          },
+          (error, stdout, stderr) =>
+            resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
         );
       });
 
     // A move stopped half-way: its first run is killed once a few tables are in.
-    const interrupted = execFile(process.execPath, ["dist/server/move-to.js", "--database", dbUrl.toString(), "--export", exportDir], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    const interrupted = execFile(
+      process.execPath,
+      ["dist/server/move-to.js", "--database", dbUrl.toString(), "--export", exportDir],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
+    );
     let firstOutput = "";
     await new Promise<void>((resolve) => {
       interrupted.stdout!.on("data", (chunk: string) => {
@@ -141,14 +240,20 @@ describe("npm run move-to", () => {
     const refused = await moveTo(other.toString());
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("The target database is not empty (it has 1 table: theirs)");
-    expect((await client.query("select count(*)::int as n from pg_tables where schemaname = 'public'")).rows[0].n).toBe(1);
+    expect((await client.query("select count(*)::int as n from pg_tables where schemaname = 'public'")).rows[0].n).toBe(
+      1,
+    );
     await client.end();
 
     // The moved installation, on a fresh DATA_DIR: its data is all in PostgreSQL and the bucket.
     const moveDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-moved-"));
     const server = await startServer({ DATA_DIR: moveDir, DATABASE_URL: dbUrl.toString(), SECRET_KEY_BASE, ...s3.env });
     try {
-      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: "ok", database: "postgres", storage: "s3" });
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({
+        status: "ok",
+        database: "postgres",
+        storage: "s3",
+      });
       const after = await snapshot(server.url, people, dragon!.id);
       expect(after).toEqual(before);
       expect(JSON.parse(after.progress.body)).toMatchObject({ currentCell: "B3", doneCells: ["A1", "A2", "B1"] });
@@ -156,9 +261,21 @@ describe("npm run move-to", () => {
       expect(after.waitlist.body).toContain("waiting@example.com");
       expect(after.feed.body).toContain("Lovely scales");
       // Passwords work, and a new row gets an id after the moved ones.
-      const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: "learner@example.com", password: PASSWORD }) });
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: "learner@example.com", password: PASSWORD }),
+      });
       expect(login.status).toBe(200);
-      expect((await fetch(`${server.url}/api/analytics/pageview`, { method: "POST", headers: { ...json, "user-agent": "Mozilla/5.0" }, body: JSON.stringify({ path: "/home" }) })).status).toBe(204);
+      expect(
+        (
+          await fetch(`${server.url}/api/analytics/pageview`, {
+            method: "POST",
+            headers: { ...json, "user-agent": "Mozilla/5.0" },
+            body: JSON.stringify({ path: "/home" }),
+          })
+        ).status,
+      ).toBe(204);
     } finally {
       await server.stop();
       for (const dir of [dataDir, exportDir, moveDir]) fs.rmSync(dir, { recursive: true, force: true });

@@ -27,7 +27,10 @@ beforeAll(async () => {
     const seeded = await seedFeed(database.db, await createStorage(config, database.db), { posts: ${POSTS}, users: 1, likesPerPost: 1, commentsPerPost: 0, photosPerPost: 1 });
     await database.close();
     console.log(seeded.cookie);`;
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" }, encoding: "utf8" });
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
   expect(seeded.status, seeded.stderr).toBe(0);
   cookie = seeded.stdout.trim().split("\n").at(-1)!.split("=")[1]!;
   server = await startServer({ DATA_DIR: dataDir, SEED_SAMPLES: "false" });

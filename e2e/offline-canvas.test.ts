@@ -67,13 +67,26 @@ async function expectCanvas(page: Page, done: number) {
 /** The worker controls the page and has kept what it shows (the template is the last to arrive). */
 async function waitForWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  await page.waitForFunction(async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => (await (await caches.open("dragon-grid-templates")).keys()).some((r) => r.url.includes("hires")),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** Offline, the worker's own fetches included: a read it never kept fails. */
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
-  expect(await page.evaluate((id) => fetch(`/api/dragons/${id}?probe=1`).then(() => "reached", () => "failed"), dragonId)).toBe("failed");
+  expect(
+    await page.evaluate(
+      (id) =>
+        fetch(`/api/dragons/${id}?probe=1`).then(
+          () => "reached",
+          () => "failed",
+        ),
+      dragonId,
+    ),
+  ).toBe("failed");
 }
 
 /**
@@ -83,7 +96,15 @@ async function goOffline(context: BrowserContext, page: Page) {
  */
 async function goOnline(context: BrowserContext, page: Page) {
   await context.setOffline(false);
-  await page.waitForFunction((id) => fetch(`/api/dragons/${id}?probe=${Math.random()}`).then(() => true, () => false), dragonId, { polling: 200 });
+  await page.waitForFunction(
+    (id) =>
+      fetch(`/api/dragons/${id}?probe=${Math.random()}`).then(
+        () => true,
+        () => false,
+      ),
+    dragonId,
+    { polling: 200 },
+  );
 }
 
 /** Run a check, naming it and what the page showed when it fails. */
@@ -92,9 +113,15 @@ async function step(page: Page, name: string, check: () => Promise<void>) {
     await check();
   } catch (error) {
     const shown = await page
-      .evaluate(() => [document.querySelector("main"), ...document.querySelectorAll("li[data-state=open]")].map((element) => element?.textContent ?? "").join(" | "))
+      .evaluate(() =>
+        [document.querySelector("main"), ...document.querySelectorAll("li[data-state=open]")]
+          .map((element) => element?.textContent ?? "")
+          .join(" | "),
+      )
       .catch(() => "(no page)");
-    throw new Error(`${name}: ${(error as Error).message.split("\n")[0]}\nThe page showed: ${shown.slice(0, 300)}`, { cause: error });
+    throw new Error(`${name}: ${(error as Error).message.split("\n")[0]}\nThe page showed: ${shown.slice(0, 300)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -149,7 +176,9 @@ describe("offline saves and the account", () => {
     await waitForWorker(page);
     const sw = await context.request.get("/sw.js");
     expect(sw.headers()["cache-control"]).toBe("no-cache");
-    expect((await context.request.get("/manifest.webmanifest")).headers()["content-type"]).toContain("application/manifest+json");
+    expect((await context.request.get("/manifest.webmanifest")).headers()["content-type"]).toContain(
+      "application/manifest+json",
+    );
 
     await goOffline(context, page);
     await page.reload();
@@ -160,15 +189,27 @@ describe("offline saves and the account", () => {
     // Saves the server took. An attempt can fail as the connection returns (the page may learn it is
     // online a moment before the network works) and is then made again, which is no second save.
     const saved: string[] = [];
-    page.on("response", (r) => r.url().endsWith("/api/wip") && r.request().method() === "POST" && r.status() === 200 && saved.push(r.request().postData() ?? ""));
+    page.on(
+      "response",
+      (r) =>
+        r.url().endsWith("/api/wip") &&
+        r.request().method() === "POST" &&
+        r.status() === 200 &&
+        saved.push(r.request().postData() ?? ""),
+    );
     await page.getByRole("button", { name: "Zoom In" }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Saved on this device");
 
-    const arrived = page.waitForResponse((r) => r.url().endsWith("/api/wip") && r.request().method() === "POST" && r.status() === 200, { timeout: 15_000 });
+    const arrived = page.waitForResponse(
+      (r) => r.url().endsWith("/api/wip") && r.request().method() === "POST" && r.status() === 200,
+      { timeout: 15_000 },
+    );
     await context.setOffline(false);
     await arrived;
-    expect(((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { imageZoom: number }).imageZoom).toBe(1.2);
+    expect(
+      ((await (await context.request.get(`/api/wip/${dragonId}`)).json()) as { imageZoom: number }).imageZoom,
+    ).toBe(1.2);
     // Nothing twice: no second save of the same state during the next autosave rounds.
     await page.waitForTimeout(7000);
     expect(saved.filter((body) => body.includes('"imageZoom":1.2'))).toHaveLength(1);

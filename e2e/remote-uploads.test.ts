@@ -3,7 +3,17 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng, phonePhotoJpeg } from "../src/server/test/images";
-import { DESKTOP, PHONE, baseUrl, expectToast, launchBrowser, newPage, screenshot, seriousA11yViolations, gotoHydrated } from "./support/browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  gotoHydrated,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // The upload widget's link import, through our Companion, from a real local HTTP server.
@@ -16,7 +26,12 @@ beforeAll(async () => {
   const png = await illustrationPng(640, 480);
   const jpeg = await phonePhotoJpeg(800, 600);
   images = http.createServer((request, response) => {
-    const [type, body] = request.url === "/linked-dragon.png" ? ["image/png", png] : request.url === "/linked-drawing.jpg" ? ["image/jpeg", jpeg] : [null, null];
+    const [type, body] =
+      request.url === "/linked-dragon.png"
+        ? ["image/png", png]
+        : request.url === "/linked-drawing.jpg"
+          ? ["image/jpeg", jpeg]
+          : [null, null];
     if (!type || !body) return response.writeHead(404).end();
     response.writeHead(200, { "content-type": type, "content-length": body.length });
     response.end(request.method === "HEAD" ? undefined : body);
@@ -34,7 +49,11 @@ afterAll(async () => {
 async function importLink(page: Page, link: string, fileName: string) {
   const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
   await dashboard.waitFor();
-  await dashboard.getByRole("tab", { name: "Link" }).or(dashboard.getByRole("button", { name: "Link" })).first().click();
+  await dashboard
+    .getByRole("tab", { name: "Link" })
+    .or(dashboard.getByRole("button", { name: "Link" }))
+    .first()
+    .click();
   const field = dashboard.getByRole("textbox").first();
   await field.fill(link);
   await screenshot(page, `uppy-link-${page.viewportSize()!.width}`);

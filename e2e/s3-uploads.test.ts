@@ -31,17 +31,24 @@ describe("uploads to S3", () => {
     const page = await context.newPage();
     const toBucket: { method: string; status: number }[] = [];
     page.on("response", (response) => {
-      if (response.url().startsWith(s3.endpoint) && response.request().method() !== "OPTIONS") toBucket.push({ method: response.request().method(), status: response.status() });
+      if (response.url().startsWith(s3.endpoint) && response.request().method() !== "OPTIONS")
+        toBucket.push({ method: response.request().method(), status: response.status() });
     });
     const checked: string[] = [];
     page.on("response", async (response) => {
-      if (new URL(response.url()).pathname === "/api/objects/set-acl" && response.ok()) checked.push(((await response.json()) as { objectPath: string }).objectPath);
+      if (new URL(response.url()).pathname === "/api/objects/set-acl" && response.ok())
+        checked.push(((await response.json()) as { objectPath: string }).objectPath);
     });
     await page.goto("/upload");
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([{ name: "drawing.png", mimeType: "image/png", buffer: await illustrationPng(800, 600) }]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([{ name: "drawing.png", mimeType: "image/png", buffer: await illustrationPng(800, 600) }]);
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
-    await expect.poll(() => page.getByRole("list", { name: "Photos to submit" }).getByRole("img").count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Photos to submit" }).getByRole("img").count(), { timeout: 20_000 })
+      .toBe(1);
     expect(toBucket).toEqual([{ method: "POST", status: 204 }]);
     expect(checked).toHaveLength(1);
     expect((await context.request.get(checked[0]!)).status()).toBe(200);

@@ -11,17 +11,30 @@ const SECRET_KEY_BASE = "one key for every server process of this test";
 
 /** Register through the API of `base`, verify through the link in its outbox, and log in. */
 async function registerVerifyLogin(base: string, dataDir: string, email: string): Promise<string> {
-  const registered = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: "correct horse" }),
+  });
   expect(registered.status).toBe(201);
   const link = new URL(verificationLink((await waitForMail(dataDir, email)).at(-1)!)!);
-  const verified = await fetch(`${base}/api/auth/verify-email`, { method: "POST", headers: json, body: JSON.stringify({ token: link.searchParams.get("token"), password: "correct horse" }) });
+  const verified = await fetch(`${base}/api/auth/verify-email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ token: link.searchParams.get("token"), password: "correct horse" }),
+  });
   expect(verified.status).toBe(200);
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "correct horse" }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: "correct horse" }),
+  });
   expect(login.status).toBe(200);
   return /dg_session=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")![1]!;
 }
 
-const currentUser = (base: string, token: string) => fetch(`${base}/api/auth/user`, { headers: { cookie: `${SESSION}=${token}` } });
+const currentUser = (base: string, token: string) =>
+  fetch(`${base}/api/auth/user`, { headers: { cookie: `${SESSION}=${token}` } });
 
 describe("two server processes on one PostgreSQL database", () => {
   let pg: ThrowawayPostgres | null;
@@ -41,7 +54,10 @@ describe("two server processes on one PostgreSQL database", () => {
       expect(onB.status).toBe(200);
       expect((await onB.json()).email).toBe("shared@example.com");
 
-      const logout = await fetch(`${b.url}/api/auth/logout`, { method: "POST", headers: { cookie: `${SESSION}=${token}` } });
+      const logout = await fetch(`${b.url}/api/auth/logout`, {
+        method: "POST",
+        headers: { cookie: `${SESSION}=${token}` },
+      });
       expect(logout.status).toBe(200);
       expect((await currentUser(a.url, token)).status).toBe(401);
     } finally {
@@ -57,13 +73,18 @@ describe("two server processes on one PostgreSQL database", () => {
     const a = await startServer(env);
     const b = await startServer(env);
     const wrong = (base: string, address: string) =>
-      fetch(`${base}/api/auth/login`, { method: "POST", headers: { ...json, "x-forwarded-for": address }, body: JSON.stringify({ email: "guessed@example.com", password: "not the password" }) });
+      fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: { ...json, "x-forwarded-for": address },
+        body: JSON.stringify({ email: "guessed@example.com", password: "not the password" }),
+      });
     let c: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
       await registerVerifyLogin(a.url, a.dataDir, "guessed@example.com");
       // Ten tries from one host's /64, a new address each time, sent to the two servers in turn.
       const statuses = [];
-      for (let i = 1; i <= 11; i++) statuses.push((await wrong(i % 2 ? a.url : b.url, `2001:db8:7:7::${i.toString(16)}`)).status);
+      for (let i = 1; i <= 11; i++)
+        statuses.push((await wrong(i % 2 ? a.url : b.url, `2001:db8:7:7::${i.toString(16)}`)).status);
       expect(statuses).toEqual([...Array(10).fill(401), 429]);
       // Another host still gets its own allowance.
       expect((await wrong(b.url, "2001:db8:7:8::1")).status).toBe(401);
@@ -91,7 +112,10 @@ describe("npm run make-admin", () => {
     await new Promise((resolve) => server.child.once("exit", resolve));
 
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["dist/server/make-admin.js", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
+      spawnSync(process.execPath, ["dist/server/make-admin.js", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
     const granted = run("Chief@Example.com");
     expect(granted.status).toBe(0);
     expect(granted.stdout).toContain("chief@example.com is now an admin.");

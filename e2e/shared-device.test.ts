@@ -31,7 +31,12 @@ const whatTheDeviceHolds = (page: Page): Promise<Kept> =>
       for (const request of await cache.keys()) {
         const response = (await cache.match(request))!;
         const textual = /json|html|text|javascript|xml/.test(response.headers.get("content-type") ?? "");
-        kept.caches.push({ cache: name, url: request.url, cacheControl: response.headers.get("cache-control"), body: textual ? await response.text() : "" });
+        kept.caches.push({
+          cache: name,
+          url: request.url,
+          cacheControl: response.headers.get("cache-control"),
+          body: textual ? await response.text() : "",
+        });
       }
     }
     return kept;
@@ -43,14 +48,20 @@ async function postPendingPhoto(context: BrowserContext): Promise<string[]> {
   const grant = await request.post("/api/objects/upload", { data: { filename: "mine.png", contentType: "image/png" } });
   expect(grant.status()).toBe(200);
   const { signedUrl, objectPath } = (await grant.json()) as { signedUrl: string; objectPath: string };
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c05621" } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c05621" } })
+    .png()
+    .toBuffer();
   expect((await request.put(signedUrl, { headers: { "content-type": "image/png" }, data: photo })).status()).toBe(200);
   const acl = await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } });
   expect(acl.status()).toBe(200);
   const checked = ((await acl.json()) as { objectPath?: string }).objectPath ?? objectPath;
-  const posted = await request.post("/api/posts", { data: { dragonId, description: "my secret sketch", images: [checked] } });
+  const posted = await request.post("/api/posts", {
+    data: { dragonId, description: "my secret sketch", images: [checked] },
+  });
   expect(posted.status()).toBe(201);
-  const mine = (await (await request.get("/api/posts/mine")).json()) as { images: { imageUrl: string; thumbUrl: string }[] }[];
+  const mine = (await (await request.get("/api/posts/mine")).json()) as {
+    images: { imageUrl: string; thumbUrl: string }[];
+  }[];
   return [checked, ...mine.flatMap((post) => post.images.flatMap((image) => [image.imageUrl, image.thumbUrl]))];
 }
 
@@ -62,7 +73,10 @@ async function leave(page: Page, how: Leaving, email: string) {
     await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
   } else if (how === "Sign out everywhere") {
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
-    await page.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
+    await page
+      .getByRole("dialog", { name: "Sign out everywhere?" })
+      .getByRole("button", { name: "Sign out everywhere" })
+      .click();
     await expectToast(page, "Signed Out Everywhere");
   } else {
     await page.getByRole("button", { name: "Delete my account" }).click();
@@ -93,12 +107,18 @@ describe("a shared device keeps nothing of a person once they leave", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expectToast(page, "Progress saved");
       // A worker from an older build kept the account: the page must clear that too.
-      await page.evaluate(async () => (await caches.open("dragon-grid-data")).put("/api/auth/user", await fetch("/api/auth/user")));
+      await page.evaluate(async () =>
+        (await caches.open("dragon-grid-data")).put("/api/auth/user", await fetch("/api/auth/user")),
+      );
 
       // The profile, with the pending photo shown to its owner.
       await page.goto("/profile");
       await page.getByText("Waiting for approval").first().waitFor();
-      await page.waitForFunction(() => [...document.images].some((img) => img.complete && img.naturalWidth > 0 && /\/objects\//.test(img.src) && !/dragons?\//.test(img.src)));
+      await page.waitForFunction(() =>
+        [...document.images].some(
+          (img) => img.complete && img.naturalWidth > 0 && /\/objects\//.test(img.src) && !/dragons?\//.test(img.src),
+        ),
+      );
       const whileSignedIn = await whatTheDeviceHolds(page);
       // The check below can see what it looks for: the person is on this device while signed in.
       expect(JSON.stringify(whileSignedIn)).toContain(me.id);
@@ -128,7 +148,10 @@ describe("a shared device keeps nothing of a person once they leave", () => {
 
   it("'Sign out everywhere' also clears the other device the next time it is online", async () => {
     const email = `two-devices-${Date.now()}@example.com`;
-    const devices = await Promise.all([newPage(browser, undefined, { serviceWorkers: "allow" }), newPage(browser, undefined, { serviceWorkers: "allow" })]);
+    const devices = await Promise.all([
+      newPage(browser, undefined, { serviceWorkers: "allow" }),
+      newPage(browser, undefined, { serviceWorkers: "allow" }),
+    ]);
     // The second device starts from the first one's session: 'Sign out everywhere' ends it all the same.
     for (const { context } of devices) await signIn(context, email, PASSWORD);
     const [here, there] = devices.map((device) => device.page);

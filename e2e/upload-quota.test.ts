@@ -24,7 +24,9 @@ async function noisyJpeg(megabytes: number): Promise<Buffer> {
   const height = Math.ceil((megabytes * 1_000_000) / (width * 1.3));
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 }
 
 describe("upload quota", () => {
@@ -37,9 +39,15 @@ describe("upload quota", () => {
     const page = await context.newPage();
     await page.goto("/upload");
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([{ name: "big.jpg", mimeType: "image/jpeg", buffer: photo }]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([{ name: "big.jpg", mimeType: "image/jpeg", buffer: photo }]);
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
-    await page.getByText("You have used your 1 MB of uploads. Delete some drawings or uploads to free space.").first().waitFor();
+    await page
+      .getByText("You have used your 1 MB of uploads. Delete some drawings or uploads to free space.")
+      .first()
+      .waitFor();
     await screenshot(page, "upload-quota");
     // The refused photo is not on the form.
     await page.getByRole("button", { name: "Add Photos (0/5)" }).waitFor({ state: "attached" });

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import { DESKTOP, baseUrl, expectToast, launchBrowser, newContext, newPage, takeCspViolations, gotoHydrated } from "./support/browser";
+import {
+  DESKTOP,
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newContext,
+  newPage,
+  takeCspViolations,
+  gotoHydrated,
+} from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 
 // Issue 17: every text a user or an admin can set carries script payloads, and every screen that
@@ -40,7 +49,15 @@ const META_DESCRIPTION = `${IMG} ${SCRIPT}`;
 const TAGS = [SVG, `"><img src=x onerror=alert(1)>`, JS_URL];
 // An https address is allowed; its quotes must stay inside the attribute (port 9 refuses at once).
 const FEATURED = `https://127.0.0.1:9/x.png"onerror="window.__pwned=1`;
-const JS_LINKS = ["plain javascript link", "mixed-case javascript link", "entity javascript link", "spaced javascript link", "newline javascript link", "data link", "vbscript link"];
+const JS_LINKS = [
+  "plain javascript link",
+  "mixed-case javascript link",
+  "entity javascript link",
+  "spaced javascript link",
+  "newline javascript link",
+  "data link",
+  "vbscript link",
+];
 const CONTENT = `
 <h2>Sweep ${IMG}</h2>
 <p>Text <img src=x onerror=window.__pwned=1> and <svg onload=window.__pwned=1></svg> and ${SCRIPT} and ${DOLLARS}</p>
@@ -103,9 +120,15 @@ async function upload(request: APIRequestContext): Promise<string> {
   const grant = await request.post("/api/objects/upload");
   expect(grant.status()).toBe(200);
   const { uploadURL, objectPath } = (await grant.json()) as { uploadURL: string; objectPath: string };
-  expect((await request.put(uploadURL, { headers: { "content-type": "image/png" }, data: await illustrationPng(400, 300) })).status()).toBe(200);
+  expect(
+    (
+      await request.put(uploadURL, { headers: { "content-type": "image/png" }, data: await illustrationPng(400, 300) })
+    ).status(),
+  ).toBe(200);
   // Private: checked and kept for a post or a dragon (only admins publish files as they are).
-  expect((await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } })).status()).toBe(200);
+  expect((await request.post("/api/objects/set-acl", { data: { objectPath, visibility: "private" } })).status()).toBe(
+    200,
+  );
   return objectPath;
 }
 
@@ -131,52 +154,149 @@ beforeAll(async () => {
 
   // Names: the user's and the admin's (the admin's are put back afterwards: the journeys share a server).
   adminNames = (await (await admin.request.get("/api/auth/user")).json()) as typeof adminNames;
-  expect((await user.request.put("/api/account/profile", { data: { firstName: USER_FIRST, lastName: USER_LAST } })).status()).toBe(200);
-  expect((await admin.request.put("/api/account/profile", { data: { firstName: ADMIN_FIRST, lastName: ADMIN_LAST } })).status()).toBe(200);
+  expect(
+    (await user.request.put("/api/account/profile", { data: { firstName: USER_FIRST, lastName: USER_LAST } })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await admin.request.put("/api/account/profile", { data: { firstName: ADMIN_FIRST, lastName: ADMIN_LAST } })
+    ).status(),
+  ).toBe(200);
 
   // Dragons (name; the optional filename is taken and not kept).
   const [imageA, imageB] = await Promise.all([upload(admin.request), upload(admin.request)]);
-  const { id: a } = await created<{ id: string }>(await admin.request.post("/api/dragons", { data: { name: DRAGON_A, imageUrl: imageA, filename: `${IMG}.png` } }));
-  const { id: b } = await created<{ id: string }>(await admin.request.post("/api/dragons", { data: { name: DRAGON_B, imageUrl: imageB, filename: `${SCRIPT}.png` } }));
+  const { id: a } = await created<{ id: string }>(
+    await admin.request.post("/api/dragons", { data: { name: DRAGON_A, imageUrl: imageA, filename: `${IMG}.png` } }),
+  );
+  const { id: b } = await created<{ id: string }>(
+    await admin.request.post("/api/dragons", { data: { name: DRAGON_B, imageUrl: imageB, filename: `${SCRIPT}.png` } }),
+  );
   dragonA = { id: a, name: DRAGON_A };
   dragonB = { id: b, name: DRAGON_B };
-  await expectRefused("dragon imageUrl javascript:", () => admin.request.post("/api/dragons", { data: { name: "x", imageUrl: JS_URL } }));
+  await expectRefused("dragon imageUrl javascript:", () =>
+    admin.request.post("/api/dragons", { data: { name: "x", imageUrl: JS_URL } }),
+  );
 
   // A feed post (description), approved, with comments from the user and the admin.
-  ({ id: postId } = await created<{ id: string }>(await user.request.post("/api/posts", { data: { dragonId: a, description: DESCRIPTION, images: [await upload(user.request)] } })));
+  ({ id: postId } = await created<{ id: string }>(
+    await user.request.post("/api/posts", {
+      data: { dragonId: a, description: DESCRIPTION, images: [await upload(user.request)] },
+    }),
+  ));
   expect((await admin.request.put(`/api/posts/${postId}/approve`)).status()).toBe(200);
   await created(await user.request.post(`/api/posts/${postId}/comment`, { data: { text: USER_COMMENT } }));
   await created(await admin.request.post(`/api/posts/${postId}/comment`, { data: { text: ADMIN_COMMENT } }));
 
   // Blog posts: every field. Slugs and image URLs have a format: the payloads there are refused.
-  await expectRefused("blog slug markup", () => admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", slug: IMG }) }));
-  await expectRefused("blog slug javascript:", () => admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", slug: JS_URL }) }));
-  await expectRefused("blog featuredImageUrl javascript:", () => admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", featuredImageUrl: JS_URL }) }));
-  await expectRefused("blog featuredImageUrl data:", () => admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", featuredImageUrl: "data:image/svg+xml,<svg onload=window.__pwned=1>" }) }));
-  await expectRefused("blog featuredImageUrl http:", () => admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", featuredImageUrl: `http://example.com/${IMG}` }) }));
-  const allFields = { excerpt: EXCERPT, metaTitle: META_TITLE, metaDescription: META_DESCRIPTION, tags: TAGS, featuredImageUrl: FEATURED };
-  blogA = await created<ApiBlogPost>(await admin.request.post("/api/admin/blog", { data: blogBody({ ...allFields, title: TITLE_A, slug: `xss-sweep-a-${stamp}`, content: CONTENT }) }));
-  blogB = await created<ApiBlogPost>(await admin.request.post("/api/admin/blog", { data: blogBody({ title: TITLE_B, slug: `xss-sweep-b-${stamp}`, excerpt: `${IMG} ${DOLLARS}`, tags: [DOLLARS], content: `<p>${DOLLARS} ${IMG}</p>` }) }));
-  blogC = await created<ApiBlogPost>(await admin.request.post("/api/admin/blog", { data: blogBody({ ...allFields, title: TITLE_C, slug: `xss-sweep-c-${stamp}`, content: CONTENT, published: false }) }));
+  await expectRefused("blog slug markup", () =>
+    admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", slug: IMG }) }),
+  );
+  await expectRefused("blog slug javascript:", () =>
+    admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", slug: JS_URL }) }),
+  );
+  await expectRefused("blog featuredImageUrl javascript:", () =>
+    admin.request.post("/api/admin/blog", { data: blogBody({ title: "x", featuredImageUrl: JS_URL }) }),
+  );
+  await expectRefused("blog featuredImageUrl data:", () =>
+    admin.request.post("/api/admin/blog", {
+      data: blogBody({ title: "x", featuredImageUrl: "data:image/svg+xml,<svg onload=window.__pwned=1>" }),
+    }),
+  );
+  await expectRefused("blog featuredImageUrl http:", () =>
+    admin.request.post("/api/admin/blog", {
+      data: blogBody({ title: "x", featuredImageUrl: `http://example.com/${IMG}` }),
+    }),
+  );
+  const allFields = {
+    excerpt: EXCERPT,
+    metaTitle: META_TITLE,
+    metaDescription: META_DESCRIPTION,
+    tags: TAGS,
+    featuredImageUrl: FEATURED,
+  };
+  blogA = await created<ApiBlogPost>(
+    await admin.request.post("/api/admin/blog", {
+      data: blogBody({ ...allFields, title: TITLE_A, slug: `xss-sweep-a-${stamp}`, content: CONTENT }),
+    }),
+  );
+  blogB = await created<ApiBlogPost>(
+    await admin.request.post("/api/admin/blog", {
+      data: blogBody({
+        title: TITLE_B,
+        slug: `xss-sweep-b-${stamp}`,
+        excerpt: `${IMG} ${DOLLARS}`,
+        tags: [DOLLARS],
+        content: `<p>${DOLLARS} ${IMG}</p>`,
+      }),
+    }),
+  );
+  blogC = await created<ApiBlogPost>(
+    await admin.request.post("/api/admin/blog", {
+      data: blogBody({
+        ...allFields,
+        title: TITLE_C,
+        slug: `xss-sweep-c-${stamp}`,
+        content: CONTENT,
+        published: false,
+      }),
+    }),
+  );
   // Free text is kept as typed; the body is kept sanitised: no link to javascript:, no handler, no script.
   expect([blogA.title, blogA.featuredImageUrl, blogA.tags]).toEqual([TITLE_A, FEATURED, TAGS]);
   // (The DOM checks below look for handlers; here, the tags and addresses that could carry script.)
-  expect(blogA.content).not.toMatch(/<(script|svg|iframe|object|embed|form|meta|base|template|details|math|noscript)\b|(href|src|action)="\s*(javascript|vbscript|data):|<img src="x"/i);
+  expect(blogA.content).not.toMatch(
+    /<(script|svg|iframe|object|embed|form|meta|base|template|details|math|noscript)\b|(href|src|action)="\s*(javascript|vbscript|data):|<img src="x"/i,
+  );
 
   // The Pro waitlist: an address with markup is not an address; an apostrophe is.
-  await expectRefused("waitlist email markup", () => user.request.post("/api/waitlist", { data: { email: `${IMG}@example.com` }, headers: { "x-forwarded-for": "198.51.100.17" } }));
-  expect((await user.request.post("/api/waitlist", { data: { email: WAITLIST_EMAIL }, headers: { "x-forwarded-for": "198.51.100.17" } })).status()).toBe(200);
+  await expectRefused("waitlist email markup", () =>
+    user.request.post("/api/waitlist", {
+      data: { email: `${IMG}@example.com` },
+      headers: { "x-forwarded-for": "198.51.100.17" },
+    }),
+  );
+  expect(
+    (
+      await user.request.post("/api/waitlist", {
+        data: { email: WAITLIST_EMAIL },
+        headers: { "x-forwarded-for": "198.51.100.17" },
+      })
+    ).status(),
+  ).toBe(200);
 
   // A work in progress holds no free text: a cell label with markup is refused.
-  await expectRefused("wip currentCell markup", () => user.request.post("/api/wip", { data: { dragonId: a, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: IMG } }));
+  await expectRefused("wip currentCell markup", () =>
+    user.request.post("/api/wip", {
+      data: {
+        dragonId: a,
+        paperWidth: 11,
+        paperHeight: 8.5,
+        gridSize: 1,
+        imageZoom: 1,
+        imageX: 0,
+        imageY: 0,
+        currentCell: IMG,
+      },
+    }),
+  );
 
   // Page views: a path and a referrer site the statistics dashboard lists. Views from many
   // addresses, so the path ranks among the top pages whatever the other journeys visited.
-  const views = Array.from({ length: 150 }, (_, i) => ({ path: ANALYTICS_PATH, referrer: i < 20 ? ANALYTICS_REFERRER : null, ip: `198.51.${100 + Math.floor(i / 100)}.${i % 100}` }));
+  const views = Array.from({ length: 150 }, (_, i) => ({
+    path: ANALYTICS_PATH,
+    referrer: i < 20 ? ANALYTICS_REFERRER : null,
+    ip: `198.51.${100 + Math.floor(i / 100)}.${i % 100}`,
+  }));
   for (let i = 0; i < views.length; i += 30) {
     await Promise.all(
       views.slice(i, i + 30).map(async ({ path, referrer, ip }) => {
-        const response = await user.request.post("/api/analytics/pageview", { data: { path, referrer }, headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" } });
+        const response = await user.request.post("/api/analytics/pageview", {
+          data: { path, referrer },
+          headers: {
+            "x-forwarded-for": ip,
+            "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36",
+          },
+        });
         expect(response.status()).toBe(204);
       }),
     );
@@ -186,7 +306,10 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the shared server as the other journeys expect it: the admin's names back, our posts and dragons gone.
   if (admin) {
-    if (adminNames) await admin.request.put("/api/account/profile", { data: { firstName: adminNames.firstName, lastName: adminNames.lastName } });
+    if (adminNames)
+      await admin.request.put("/api/account/profile", {
+        data: { firstName: adminNames.firstName, lastName: adminNames.lastName },
+      });
     for (const post of [blogA, blogB, blogC]) if (post) await admin.request.delete(`/api/admin/blog/${post.id}`);
     for (const dragon of [dragonA, dragonB]) if (dragon) await admin.request.delete(`/api/dragons/${dragon.id}`);
   }
@@ -230,18 +353,43 @@ function inspectDom(): DomReport {
   const all = [...document.querySelectorAll("*")];
   const describe = (el: Element) => `<${el.localName}> ${el.outerHTML.slice(0, 120)}`;
   // Browsers drop tabs, newlines and leading spaces from a URL before they read its scheme.
-  const scheme = (value: string) => [...value].filter((c) => c.charCodeAt(0) > 0x20).join("").toLowerCase();
-  const dangerous = (value: string | null) => value !== null && /^(javascript:|vbscript:|data:text\/html)/.test(scheme(value));
+  const scheme = (value: string) =>
+    [...value]
+      .filter((c) => c.charCodeAt(0) > 0x20)
+      .join("")
+      .toLowerCase();
+  const dangerous = (value: string | null) =>
+    value !== null && /^(javascript:|vbscript:|data:text\/html)/.test(scheme(value));
   const urlAttributes = ["href", "src", "action", "formaction", "data", "srcdoc", "poster", "background", "xlink:href"];
   return {
     pwned: typeof (window as unknown as { __pwned?: unknown }).__pwned,
-    handlers: all.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith("on")).map((a) => `${a.name} on ${describe(el)}`)),
+    handlers: all.flatMap((el) =>
+      [...el.attributes]
+        .filter((a) => a.name.toLowerCase().startsWith("on"))
+        .map((a) => `${a.name} on ${describe(el)}`),
+    ),
     scriptUrls: [
-      ...all.flatMap((el) => urlAttributes.filter((name) => dangerous(el.getAttribute(name)) || dangerous(el.getAttributeNS("http://www.w3.org/1999/xlink", name.replace("xlink:", "")))).map((name) => `${name} on ${describe(el)}`)),
-      ...[...document.links].filter((link) => ["javascript:", "vbscript:", "data:"].includes((link as HTMLAnchorElement).protocol)).map(describe),
+      ...all.flatMap((el) =>
+        urlAttributes
+          .filter(
+            (name) =>
+              dangerous(el.getAttribute(name)) ||
+              dangerous(el.getAttributeNS("http://www.w3.org/1999/xlink", name.replace("xlink:", ""))),
+          )
+          .map((name) => `${name} on ${describe(el)}`),
+      ),
+      ...[...document.links]
+        .filter((link) => ["javascript:", "vbscript:", "data:"].includes((link as HTMLAnchorElement).protocol))
+        .map(describe),
     ],
-    liveElements: [...document.querySelectorAll('img[src="x"], iframe, object, embed, base, meta[http-equiv], form[action], template, body svg[onload], noscript img')].map(describe),
-    inlineScripts: [...document.scripts].filter((s) => (!s.src && !/json/.test(s.type)) || (s.src && new URL(s.src).origin !== location.origin)).map(describe),
+    liveElements: [
+      ...document.querySelectorAll(
+        'img[src="x"], iframe, object, embed, base, meta[http-equiv], form[action], template, body svg[onload], noscript img',
+      ),
+    ].map(describe),
+    inlineScripts: [...document.scripts]
+      .filter((s) => (!s.src && !/json/.test(s.type)) || (s.src && new URL(s.src).origin !== location.origin))
+      .map(describe),
   };
 }
 
@@ -280,12 +428,30 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { name, 
 describe("XSS sweep: payloads in every field, nothing runs on any screen", () => {
   it("the server refuses the payloads in fields that have a format, and keeps free text as typed", async () => {
     expect(Object.keys(refused).sort()).toEqual(
-      ["blog featuredImageUrl data:", "blog featuredImageUrl http:", "blog featuredImageUrl javascript:", "blog slug javascript:", "blog slug markup", "dragon imageUrl javascript:", "waitlist email markup", "wip currentCell markup"].sort(),
+      [
+        "blog featuredImageUrl data:",
+        "blog featuredImageUrl http:",
+        "blog featuredImageUrl javascript:",
+        "blog slug javascript:",
+        "blog slug markup",
+        "dragon imageUrl javascript:",
+        "waitlist email markup",
+        "wip currentCell markup",
+      ].sort(),
     );
-    const me = (await (await user.request.get("/api/auth/user")).json()) as { firstName: string; lastName: string; email: string };
+    const me = (await (await user.request.get("/api/auth/user")).json()) as {
+      firstName: string;
+      lastName: string;
+      email: string;
+    };
     expect([me.firstName, me.lastName, me.email]).toEqual([USER_FIRST, USER_LAST, USER_EMAIL]);
     const dragons = (await (await user.request.get("/api/dragons")).json()) as ApiDragon[];
-    expect(dragons.filter((d) => d.id === dragonA.id || d.id === dragonB.id).map((d) => d.name).sort()).toEqual([DRAGON_A, DRAGON_B].sort());
+    expect(
+      dragons
+        .filter((d) => d.id === dragonA.id || d.id === dragonB.id)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual([DRAGON_A, DRAGON_B].sort());
   });
 
   it("without JavaScript, the server's HTML carries every payload as text", async () => {
@@ -293,21 +459,29 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
     const page = await openPage(context);
     const visit = async (path: string) => {
       const response = await page.goto(path);
-      const html = (await response!.text()).replace(/<script type="application\/(ld\+)?json"[^>]*>[^<]*<\/script>/g, "");
+      const html = (await response!.text()).replace(
+        /<script type="application\/(ld\+)?json"[^>]*>[^<]*<\/script>/g,
+        "",
+      );
       // Outside the JSON data (where "<" is \u003c), no payload appears as markup.
-      for (const raw of ["<img src=x", "<svg onload", "<script>window", "<iframe", "href=\"javascript"]) expect(html, `${path}: ${raw}`).not.toContain(raw);
+      for (const raw of ["<img src=x", "<svg onload", "<script>window", "<iframe", 'href="javascript'])
+        expect(html, `${path}: ${raw}`).not.toContain(raw);
       expect(await page.evaluate(inspectDom), path).toEqual(CLEAN);
       // The data the page was rendered from is still whole JSON.
       const state = await page.evaluate(() => document.getElementById("query-state")?.textContent ?? null);
       if (state !== null) expect(() => JSON.parse(state) as unknown, `${path}: query state`).not.toThrow();
       return html;
     };
-    const text = (selector: string) => page.evaluate((s) => [...document.querySelectorAll(s)].map((el) => el.textContent), selector);
-    const meta = (key: string) => page.evaluate((k) => document.querySelector(`meta[property="${k}"]`)?.getAttribute("content"), key);
+    const text = (selector: string) =>
+      page.evaluate((s) => [...document.querySelectorAll(s)].map((el) => el.textContent), selector);
+    const meta = (key: string) =>
+      page.evaluate((k) => document.querySelector(`meta[property="${k}"]`)?.getAttribute("content"), key);
 
     await visit("/");
     await visit("/home");
-    expect(await page.evaluate(() => [...document.images].map((img) => img.alt))).toEqual(expect.arrayContaining([DRAGON_A, DRAGON_B]));
+    expect(await page.evaluate(() => [...document.images].map((img) => img.alt))).toEqual(
+      expect.arrayContaining([DRAGON_A, DRAGON_B]),
+    );
 
     for (const dragon of [dragonA, dragonB]) {
       await visit(`/dragon/${dragon.id}`);
@@ -326,10 +500,14 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
     expect(await text("h1")).toEqual([TITLE_A]);
     expect(await text("ul[aria-label=Tags] li")).toEqual(TAGS);
     expect(await page.title()).toBe(META_TITLE);
-    expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute("content"))).toBe(META_DESCRIPTION);
+    expect(await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute("content"))).toBe(
+      META_DESCRIPTION,
+    );
     expect(await meta("og:image")).toBe(FEATURED);
     expect(await meta("article:tag")).toBe(TAGS[0]);
-    const jsonLd = await page.evaluate(() => document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}");
+    const jsonLd = await page.evaluate(
+      () => document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}",
+    );
     expect((JSON.parse(jsonLd) as { headline: string }).headline).toBe(TITLE_A);
     expect(await page.locator("article img").first().getAttribute("src")).toBe(FEATURED);
     expect(await text(".blog-prose h2")).toEqual([`Sweep ">`]);
@@ -407,7 +585,11 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
   });
 
   it("a return URL of javascript: sends the person to /home after signing in, and runs nothing", async () => {
-    const context = await newContext(browser, { baseURL: baseUrl(), viewport: DESKTOP, extraHTTPHeaders: { "x-forwarded-for": "198.51.100.71" } });
+    const context = await newContext(browser, {
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      extraHTTPHeaders: { "x-forwarded-for": "198.51.100.71" },
+    });
     const page = await openPage(context);
     await page.goto("/login");
     await page.evaluate((url) => sessionStorage.setItem("returnUrl", url), JS_URL);
@@ -511,8 +693,14 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
       void prompt.accept(JS_URL);
     });
     await page.getByRole("button", { name: "Link" }).click();
-    await expectToast(page, "Error", "Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)");
-    expect(await editor.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).not.toContain(JS_URL);
+    await expectToast(
+      page,
+      "Error",
+      "Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)",
+    );
+    expect(await editor.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).not.toContain(
+      JS_URL,
+    );
     await expectNothingRan(page, "/admin/blog/edit after a javascript: link");
 
     await page.goto(`/admin/blog/edit/${blogC.id}`);
@@ -527,10 +715,16 @@ describe("XSS sweep: payloads in every field, nothing runs on any screen", () =>
 
     // Statistics: recent users, the waitlist, top pages and referrers.
     await page.goto("/admin/stats");
-    await page.getByRole("table", { name: "Recent user registrations" }).getByText(USER_EMAIL, { exact: true }).waitFor();
+    await page
+      .getByRole("table", { name: "Recent user registrations" })
+      .getByText(USER_EMAIL, { exact: true })
+      .waitFor();
     await page.getByText(WAITLIST_EMAIL, { exact: true }).waitFor();
     await page.getByRole("table", { name: "Top pages" }).getByText(ANALYTICS_PATH, { exact: true }).waitFor();
-    await page.getByRole("table", { name: "Top referrers" }).getByText(`"><svg onload=window.__pwned=1>${stamp}`, { exact: true }).waitFor();
+    await page
+      .getByRole("table", { name: "Top referrers" })
+      .getByText(`"><svg onload=window.__pwned=1>${stamp}`, { exact: true })
+      .waitFor();
     await expectNothingRan(page, "/admin/stats");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "PROFILE", exact: true }).click();
     await page.getByRole("link", { name: "View Statistics Dashboard" }).click();

@@ -9,7 +9,9 @@ import fs from "node:fs";
 const allowed = JSON.parse(fs.readFileSync(new URL("../.ci/audit-allowed.json", import.meta.url), "utf8"));
 for (const entry of allowed) {
   if (!entry.advisory || !entry.decision || !fs.existsSync(new URL(`../${entry.decision}`, import.meta.url))) {
-    console.error(`audit: every allowed advisory needs an advisory id and an existing decision record: ${JSON.stringify(entry)}`);
+    console.error(
+      `audit: every allowed advisory needs an advisory id and an existing decision record: ${JSON.stringify(entry)}`,
+    );
     process.exit(1);
   }
 }
@@ -37,13 +39,18 @@ const blocking = [];
 for (const [name, vulnerability] of Object.entries(report.vulnerabilities)) {
   if (!["high", "critical"].includes(vulnerability.severity)) continue;
   const advisories = vulnerability.via.filter((via) => typeof via === "object");
-  const open = advisories.filter((advisory) => !allowedIds.has(String(advisory.source)) && !allowedIds.has(advisory.url));
+  const open = advisories.filter(
+    (advisory) => !allowedIds.has(String(advisory.source)) && !allowedIds.has(advisory.url),
+  );
   // A package flagged only through another package's advisory is reported there.
-  if (open.length) blocking.push(...open.map((advisory) => `${name}: ${advisory.severity} ${advisory.title} (${advisory.url})`));
+  if (open.length)
+    blocking.push(...open.map((advisory) => `${name}: ${advisory.severity} ${advisory.title} (${advisory.url})`));
 }
 if (blocking.length) {
   console.error(`audit: high or critical advisories in production dependencies:\n  ${blocking.join("\n  ")}`);
-  console.error("Upgrade, or name the advisory in .ci/audit-allowed.json with a decision record that says why it does not apply.");
+  console.error(
+    "Upgrade, or name the advisory in .ci/audit-allowed.json with a decision record that says why it does not apply.",
+  );
   process.exit(1);
 }
 console.log("audit: no high or critical advisory in production dependencies");

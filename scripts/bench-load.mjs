@@ -39,7 +39,10 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const ONLY = process.env.LOAD_ONLY?.toLowerCase() ?? null;
 const FEED_POSTS = 60;
 const BUDGET = { readP99: 20, writeP99: 30, residentMb: 400 };
-const CAPACITY_STEPS = (process.env.LOAD_CAPACITY_STEPS ?? "200,400,700,1000,1400,2000").split(",").filter(Boolean).map(Number);
+const CAPACITY_STEPS = (process.env.LOAD_CAPACITY_STEPS ?? "200,400,700,1000,1400,2000")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
 // How long a capacity step's newcomers take to join, and the wait before the step is measured.
 const RAMP_SECONDS = 10;
@@ -51,8 +54,15 @@ const CAPACITY_BUDGET_USERS = 1000;
 // Behind one reverse proxy, as a real deployment: each user's own address reaches the rate limits.
 const BEHIND_PROXY = { TRUST_PROXY: "1" };
 
-if (!(Number.isInteger(USERS) && USERS > 0) || !(SECONDS > 0) || !(STEP_SECONDS > 0) || !CAPACITY_STEPS.every((step) => Number.isInteger(step) && step > 0)) {
-  console.error("bench:load: LOAD_USERS and LOAD_CAPACITY_STEPS must be positive whole numbers, LOAD_SECONDS and LOAD_STEP_SECONDS positive numbers");
+if (
+  !(Number.isInteger(USERS) && USERS > 0) ||
+  !(SECONDS > 0) ||
+  !(STEP_SECONDS > 0) ||
+  !CAPACITY_STEPS.every((step) => Number.isInteger(step) && step > 0)
+) {
+  console.error(
+    "bench:load: LOAD_USERS and LOAD_CAPACITY_STEPS must be positive whole numbers, LOAD_SECONDS and LOAD_STEP_SECONDS positive numbers",
+  );
   process.exit(2);
 }
 
@@ -72,7 +82,9 @@ function printTables() {
     console.log("\nPer route (the measured window only)\n");
     console.table(routeRows);
   }
-  console.log(`\nDragon Grid load bench (${os.cpus().length} cores, Node ${process.version}, ${USERS} users, ${SECONDS} s)\n`);
+  console.log(
+    `\nDragon Grid load bench (${os.cpus().length} cores, Node ${process.version}, ${USERS} users, ${SECONDS} s)\n`,
+  );
   console.table(rows);
   if (failed) process.exitCode = 1;
 }
@@ -91,12 +103,16 @@ async function seed(env) {
   lastLine(await runScript("scripts/lib/seed-feed.ts", [String(FEED_POSTS)], env));
   // The measured users, then the capacity steps' own (a measured user may have signed out, which
   // ends the session its account was seeded with).
-  return lastLine(await runScript("scripts/lib/seed-load-users.ts", [String(USERS + Math.max(0, ...CAPACITY_STEPS)), PASSWORD], env)).users;
+  return lastLine(
+    await runScript("scripts/lib/seed-load-users.ts", [String(USERS + Math.max(0, ...CAPACITY_STEPS)), PASSWORD], env),
+  ).users;
 }
 
 /** s3rver in its own tracked process; answers the environment that points a server at it. */
 async function startS3() {
-  const child = spawnTracked(process.execPath, ["scripts/lib/s3rver-process.mjs", "bench-load"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnTracked(process.execPath, ["scripts/lib/s3rver-process.mjs", "bench-load"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {
@@ -106,7 +122,14 @@ async function startS3() {
     child.benchEntry.exit.then(({ code }) => reject(new Error(`s3rver exited (${code}) before it listened`)));
   });
   const { endpoint, bucket } = JSON.parse(line);
-  return { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_FORCE_PATH_STYLE: "true" };
+  return {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+  };
 }
 
 /**
@@ -125,7 +148,13 @@ async function runLoad(scenario, servers, accounts, { capacityUsers }) {
   await warmUp(users, servers, world);
   console.error(`${scenario}: ${SECONDS} s of load by ${users.length} signed-in users starts`);
 
-  const memory = canReadProcessMemory() ? servers.map((server) => ({ server, before: residentMb(server.pid), watch: watchMemory(server.pid, { intervalMs: 1000 }) })) : [];
+  const memory = canReadProcessMemory()
+    ? servers.map((server) => ({
+        server,
+        before: residentMb(server.pid),
+        watch: watchMemory(server.pid, { intervalMs: 1000 }),
+      }))
+    : [];
   recorder.recording = true;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
@@ -140,15 +169,29 @@ async function runLoad(scenario, servers, accounts, { capacityUsers }) {
     recorder.recording = false;
   }
   const elapsed = (performance.now() - started) / 1000;
-  const peaks = memory.map(({ server, before, watch }) => ({ server, before, peak: watch.stop().peak, after: residentMb(server.pid) }));
+  const peaks = memory.map(({ server, before, watch }) => ({
+    server,
+    before,
+    peak: watch.stop().peak,
+    after: residentMb(server.pid),
+  }));
 
   // The figures
-  const classes = ["read", "write", "sign-in"].map((name) => ({ name, ...summarise(recorder.classes.get(name)?.latencies ?? []) }));
+  const classes = ["read", "write", "sign-in"].map((name) => ({
+    name,
+    ...summarise(recorder.classes.get(name)?.latencies ?? []),
+  }));
   const total = classes.reduce((sum, item) => sum + item.count, 0);
-  row("requests", `${total.toLocaleString("en")} in ${elapsed.toFixed(0)} s (${Math.round(total / elapsed)} req/s) from ${USERS} users on ${servers.length} server${servers.length > 1 ? "s" : ""}`);
+  row(
+    "requests",
+    `${total.toLocaleString("en")} in ${elapsed.toFixed(0)} s (${Math.round(total / elapsed)} req/s) from ${USERS} users on ${servers.length} server${servers.length > 1 ? "s" : ""}`,
+  );
   const statuses = [...recorder.statuses.entries()].sort(([a], [b]) => a - b);
   const serverErrors = statuses.filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
-  const errorDetail = statuses.filter(([status]) => status >= 500).map(([status, count]) => `${status}: ${count}`).join(", ");
+  const errorDetail = statuses
+    .filter(([status]) => status >= 500)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(", ");
   row("5xx answers", serverErrors ? `${serverErrors} (${errorDetail})` : "0", "0", serverErrors ? "NO" : "yes");
   if (serverErrors) failed = true;
   if (recorder.failures.length) {
@@ -156,12 +199,22 @@ async function runLoad(scenario, servers, accounts, { capacityUsers }) {
     row("requests with no answer", `${recorder.failures.length} (first: ${recorder.failures[0]})`, "0", "NO");
   }
   const others = statuses.filter(([status]) => (status < 200 || status >= 300) && status < 500);
-  row("other non-2xx", others.length ? others.map(([status, count]) => `${status}: ${count}${status === 429 ? " (rate limiter)" : ""}`).join(", ") : "none");
+  row(
+    "other non-2xx",
+    others.length
+      ? others.map(([status, count]) => `${status}: ${count}${status === 429 ? " (rate limiter)" : ""}`).join(", ")
+      : "none",
+  );
   const budgets = { read: BUDGET.readP99, write: BUDGET.writeP99 };
   for (const item of classes) {
     const budget = budgets[item.name];
     const label = item.name === "sign-in" ? "sign-ins (a password check, costly by design)" : `${item.name}s`;
-    row(`${label}: p50 / p99`, `${ms(item.p50)} / ${ms(item.p99)} (${item.count.toLocaleString("en")} requests, max ${ms(item.max)})`, budget ? `p99 < ${budget} ms` : "", budget ? (item.p99 !== null && item.p99 < budget ? "yes" : "NO") : "");
+    row(
+      `${label}: p50 / p99`,
+      `${ms(item.p50)} / ${ms(item.p99)} (${item.count.toLocaleString("en")} requests, max ${ms(item.max)})`,
+      budget ? `p99 < ${budget} ms` : "",
+      budget ? (item.p99 !== null && item.p99 < budget ? "yes" : "NO") : "",
+    );
   }
   for (const { server, before, peak, after } of peaks) {
     row(
@@ -179,8 +232,19 @@ async function runLoad(scenario, servers, accounts, { capacityUsers }) {
   }
   for (const [route, item] of [...recorder.routes.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const figures = summarise(item.latencies);
-    const codes = [...item.statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-    routeRows.push({ scenario, route, requests: figures.count, p50: ms(figures.p50), p99: ms(figures.p99), max: ms(figures.max), statuses: codes });
+    const codes = [...item.statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(" ");
+    routeRows.push({
+      scenario,
+      route,
+      requests: figures.count,
+      p50: ms(figures.p50),
+      p99: ms(figures.p99),
+      max: ms(figures.max),
+      statuses: codes,
+    });
   }
   if (CAPACITY_STEPS.length) await capacity(scenario, servers, accounts.slice(USERS), world, row, capacityUsers);
 }
@@ -214,16 +278,22 @@ async function capacity(scenario, servers, accounts, world, row, capacityUsers) 
       await sleep(STEP_SECONDS * 1000);
       recorder.recording = false;
       const reads = summarise(recorder.classes.get("read")?.latencies ?? []);
-      const serverErrors = [...recorder.statuses.entries()].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+      const serverErrors = [...recorder.statuses.entries()]
+        .filter(([status]) => status >= 500)
+        .reduce((sum, [, n]) => sum + n, 0);
       steps.push(`${count}: ${ms(reads.p99)}`);
       const slowest = [...recorder.routes.entries()]
         .map(([route, item]) => ({ route, p99: summarise(item.latencies).p99 ?? 0 }))
         .sort((a, b) => b.p99 - a.p99)
         .slice(0, 3)
         .map(({ route, p99 }) => `${route} ${ms(p99)}`);
-      console.error(`${scenario}: capacity step of ${count} users: reads p99 ${ms(reads.p99)} (${reads.count} reads), ${serverErrors} 5xx, ${recorder.failures.length} unanswered; slowest p99: ${slowest.join(", ")}`);
-      if (serverErrors || recorder.failures.length) reason = `${serverErrors} 5xx and ${recorder.failures.length} unanswered at ${count} users`;
-      else if (reads.p99 === null || reads.p99 >= CAPACITY_READ_P99) reason = `reads p99 ${ms(reads.p99)} at ${count} users`;
+      console.error(
+        `${scenario}: capacity step of ${count} users: reads p99 ${ms(reads.p99)} (${reads.count} reads), ${serverErrors} 5xx, ${recorder.failures.length} unanswered; slowest p99: ${slowest.join(", ")}`,
+      );
+      if (serverErrors || recorder.failures.length)
+        reason = `${serverErrors} 5xx and ${recorder.failures.length} unanswered at ${count} users`;
+      else if (reads.p99 === null || reads.p99 >= CAPACITY_READ_P99)
+        reason = `reads p99 ${ms(reads.p99)} at ${count} users`;
       if (reason) break;
       passedAt = count;
     }
@@ -234,7 +304,12 @@ async function capacity(scenario, servers, accounts, world, row, capacityUsers) 
   }
   const value = `${reason ? `${passedAt ?? "fewer than " + CAPACITY_STEPS[0]} users; passed at the next step (${reason})` : `more than ${passedAt} users (the last step)`}; p99 per step: ${steps.join(", ")}`;
   const budget = capacityUsers ? `>= ${capacityUsers.toLocaleString("en")} users` : "";
-  row(`capacity: users within reads p99 < ${CAPACITY_READ_P99} ms (${STEP_SECONDS} s per step, all users there)`, value, budget, capacityUsers ? ((passedAt ?? 0) >= capacityUsers ? "yes" : "NO") : "");
+  row(
+    `capacity: users within reads p99 < ${CAPACITY_READ_P99} ms (${STEP_SECONDS} s per step, all users there)`,
+    value,
+    budget,
+    capacityUsers ? ((passedAt ?? 0) >= capacityUsers ? "yes" : "NO") : "",
+  );
 }
 
 /** Run one scenario; a failure becomes a row with its reason, and the bench goes on. */
@@ -246,7 +321,13 @@ async function scenario(name, run) {
     if (wasInterrupted()) return;
     failed = true;
     console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    rows.push({ scenario: name, measure: "(scenario)", value: `failed: ${reasonOf(error)}`, budget: "", met: "FAILED" });
+    rows.push({
+      scenario: name,
+      measure: "(scenario)",
+      value: `failed: ${reasonOf(error)}`,
+      budget: "",
+      met: "FAILED",
+    });
   }
 }
 
@@ -260,7 +341,12 @@ async function run() {
       const accounts = await seed({ DATA_DIR: dataDir, DATABASE_URL: "" });
       const server = await startServer(dataDir, BEHIND_PROXY);
       try {
-        await runLoad("PGlite, 1 server", [{ name: "server", url: server.url, pid: server.pid, child: server.child }], accounts, { capacityUsers: null });
+        await runLoad(
+          "PGlite, 1 server",
+          [{ name: "server", url: server.url, pid: server.pid, child: server.child }],
+          accounts,
+          { capacityUsers: null },
+        );
       } finally {
         await server.stop();
       }
@@ -274,7 +360,13 @@ async function run() {
 async function postgresScenario(count) {
   const name = `PostgreSQL + S3, ${count} servers`;
   if (!postgresAvailable()) {
-    rows.push({ scenario: name, measure: "(scenario)", value: "skipped: PostgreSQL's initdb/pg_ctl are not installed on this machine", budget: "", met: "" });
+    rows.push({
+      scenario: name,
+      measure: "(scenario)",
+      value: "skipped: PostgreSQL's initdb/pg_ctl are not installed on this machine",
+      budget: "",
+      met: "",
+    });
     return;
   }
   await scenario(name, async () => {
@@ -287,7 +379,13 @@ async function postgresScenario(count) {
     try {
       for (let index = 0; index < count; index++) {
         const started = await startServer(tempDir("dragon-grid-load-pg-"), env);
-        servers.push({ name: `server ${String.fromCharCode(65 + index)}`, url: started.url, pid: started.pid, child: started.child, stop: started.stop });
+        servers.push({
+          name: `server ${String.fromCharCode(65 + index)}`,
+          url: started.url,
+          pid: started.pid,
+          child: started.child,
+          stop: started.stop,
+        });
         // After the first server loaded the sample templates, before the others start.
         if (servers.length === 1) accounts = await seed({ ...env, DATA_DIR: tempDir("dragon-grid-load-seed-") });
       }
@@ -318,14 +416,24 @@ async function limitsHoldAcross(scenario, servers) {
   }
   const held = statuses.slice(0, 10).every((status) => status === 401) && statuses[10] === 429;
   if (!held) failed = true;
-  rows.push({ scenario, measure: `sign-in limit, wrong passwords to ${servers.length} servers in turn`, value: held ? "refused at the 11th try, as on one server" : `statuses ${statuses.join(" ")}`, budget: "429 at the 11th", met: held ? "yes" : "NO" });
+  rows.push({
+    scenario,
+    measure: `sign-in limit, wrong passwords to ${servers.length} servers in turn`,
+    value: held ? "refused at the 11th try, as on one server" : `statuses ${statuses.join(" ")}`,
+    budget: "429 at the 11th",
+    met: held ? "yes" : "NO",
+  });
 }
 
 if (buildIsStale()) {
   const built = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(1);
 }
-console.error(`bench:load: ${USERS} users, ${SECONDS} s per scenario; mix ${Object.entries(MIX).map(([activity, share]) => `${activity} ${share} %`).join(", ")}`);
+console.error(
+  `bench:load: ${USERS} users, ${SECONDS} s per scenario; mix ${Object.entries(MIX)
+    .map(([activity, share]) => `${activity} ${share} %`)
+    .join(", ")}`,
+);
 try {
   await run();
 } catch (error) {

@@ -10,8 +10,17 @@ const clientDir = "dist/client";
 const revision = (file) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex").slice(0, 16);
 
 // The page table (src/shared/pages.ts), bundled to read which screens work offline.
-const table = await build({ entryPoints: ["src/shared/pages.ts"], bundle: true, format: "esm", platform: "neutral", write: false, logLevel: "warning" });
-const { PAGES, moduleFile } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`);
+const table = await build({
+  entryPoints: ["src/shared/pages.ts"],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  write: false,
+  logLevel: "warning",
+});
+const { PAGES, moduleFile } = await import(
+  `data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`
+);
 
 // The shell: the entry and what it imports, plus the screens the page table marks offline (those a
 // learner goes through to a canvas). Other screens' code (the blog editor, the uploader, the
@@ -36,9 +45,16 @@ SCREENS.forEach(visit);
 // A member's own pictures (decision 031) show on offline screens ('My pictures' on /home, a
 // picture's own buttons on its page), loaded lazily there: their code is part of the shell too, or
 // a signed-in learner's /home would fail to load that part offline.
-for (const screen of SCREENS) for (const lazy of manifest[screen]?.dynamicImports ?? []) if (/features\/pictures\//.test(lazy)) visit(lazy);
+for (const screen of SCREENS)
+  for (const lazy of manifest[screen]?.dynamicImports ?? []) if (/features\/pictures\//.test(lazy)) visit(lazy);
 const entries = [...files].map((file) => ({ url: `/${file}`, revision: null }));
-for (const name of ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "apple-touch-icon.png"]) {
+for (const name of [
+  "favicon.svg",
+  "manifest.webmanifest",
+  "icons/icon-192.png",
+  "icons/icon-512.png",
+  "apple-touch-icon.png",
+]) {
   const file = path.join(clientDir, name);
   if (fs.existsSync(file)) entries.push({ url: `/${name}`, revision: revision(file) });
 }

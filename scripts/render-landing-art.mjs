@@ -66,7 +66,6 @@ function frameTransform(x, y, size) {
 // Small SVG helpers
 // ---------------------------------------------------------------------------
 
-
 function svgDoc(width, height, defs, content) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs>${defs}</defs>
@@ -83,7 +82,8 @@ function centredText(cx, cy, text, { size, fill = INK, weight = 400, opacity = 1
 function hatchPatterns(prefix, unitsPerPx) {
   const gap = 4.2 * unitsPerPx;
   const w = 0.95 * unitsPerPx;
-  const line = (o) => `<line x1="0" y1="${fmt(gap / 2)}" x2="${fmt(gap)}" y2="${fmt(gap / 2)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="${o}"/>`;
+  const line = (o) =>
+    `<line x1="0" y1="${fmt(gap / 2)}" x2="${fmt(gap)}" y2="${fmt(gap / 2)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="${o}"/>`;
   return `<pattern id="${prefix}-light" patternUnits="userSpaceOnUse" width="${gap}" height="${gap}" patternTransform="rotate(-38)">${line(0.42)}</pattern>
 <pattern id="${prefix}-mid" patternUnits="userSpaceOnUse" width="${gap}" height="${gap}" patternTransform="rotate(-38)">${line(0.6)}<line x1="${fmt(gap / 2)}" y1="0" x2="${fmt(gap / 2)}" y2="${fmt(gap)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="0.45"/></pattern>`;
 }
@@ -149,26 +149,65 @@ function pencilDragon(id, x, y, size, { paper = PAPER, clip = "" } = {}) {
  * A cols x rows grid at (x, y) with square cells, plus optional labels:
  * letters centred over each column and numbers centred beside each row.
  */
-function grid({ x, y, cell, cols = 4, rows = 4, stroke = INK, width = 1.5, opacity = 0.5, border = true, filter = "" }) {
+function grid({
+  x,
+  y,
+  cell,
+  cols = 4,
+  rows = 4,
+  stroke = INK,
+  width = 1.5,
+  opacity = 0.5,
+  border = true,
+  filter = "",
+}) {
   const w = cols * cell;
   const h = rows * cell;
   const lines = [];
-  for (let i = border ? 0 : 1; i <= (border ? cols : cols - 1); i++) lines.push(`M${fmt(x + i * cell)} ${fmt(y)}V${fmt(y + h)}`);
-  for (let j = border ? 0 : 1; j <= (border ? rows : rows - 1); j++) lines.push(`M${fmt(x)} ${fmt(y + j * cell)}H${fmt(x + w)}`);
+  for (let i = border ? 0 : 1; i <= (border ? cols : cols - 1); i++)
+    lines.push(`M${fmt(x + i * cell)} ${fmt(y)}V${fmt(y + h)}`);
+  for (let j = border ? 0 : 1; j <= (border ? rows : rows - 1); j++)
+    lines.push(`M${fmt(x)} ${fmt(y + j * cell)}H${fmt(x + w)}`);
   const f = filter ? ` filter="url(#${filter})"` : "";
   return `<path d="${lines.join("")}" fill="none" stroke="${stroke}" stroke-width="${width}" opacity="${opacity}" stroke-linecap="square"${f}/>`;
 }
 
-function gridLabels({ x, y, cell, cols = 4, rows = 4, gap = 16, size = 18, fill = INK, opacity = 1, weight = 700, highlight = null }) {
+function gridLabels({
+  x,
+  y,
+  cell,
+  cols = 4,
+  rows = 4,
+  gap = 16,
+  size = 18,
+  fill = INK,
+  opacity = 1,
+  weight = 700,
+  highlight = null,
+}) {
   const out = [];
   for (let i = 0; i < cols; i++) {
     const letter = String.fromCharCode(65 + i);
     const hot = highlight && highlight.col === i;
-    out.push(centredText(x + (i + 0.5) * cell, y - gap, letter, { size, fill: hot ? ACCENT : fill, weight, opacity: hot ? 1 : opacity }));
+    out.push(
+      centredText(x + (i + 0.5) * cell, y - gap, letter, {
+        size,
+        fill: hot ? ACCENT : fill,
+        weight,
+        opacity: hot ? 1 : opacity,
+      }),
+    );
   }
   for (let j = 0; j < rows; j++) {
     const hot = highlight && highlight.row === j;
-    out.push(centredText(x - gap, y + (j + 0.5) * cell, String(j + 1), { size, fill: hot ? ACCENT : fill, weight, opacity: hot ? 1 : opacity }));
+    out.push(
+      centredText(x - gap, y + (j + 0.5) * cell, String(j + 1), {
+        size,
+        fill: hot ? ACCENT : fill,
+        weight,
+        opacity: hot ? 1 : opacity,
+      }),
+    );
   }
   return out.join("\n");
 }
@@ -342,7 +381,8 @@ ${pencilDragonDefs("p3", gridSize, 8)}
   <rect x="${p3.gx}" y="${p3.gy + cell * hot.row}" width="${cell * (hot.col + 0.5)}" height="${cell}"/>
 </clipPath>`;
 
-  const cardRect = (p) => `<g filter="url(#card-shadow)"><rect x="${p.x}" y="${p.y}" width="${card}" height="${card}" rx="8" fill="${PAPER}"/></g>`;
+  const cardRect = (p) =>
+    `<g filter="url(#card-shadow)"><rect x="${p.x}" y="${p.y}" width="${card}" height="${card}" rx="8" fill="${PAPER}"/></g>`;
 
   // Panel 2: the last row line is being ruled: it stops where the pencil is.
   const p2Lines = (() => {
@@ -485,7 +525,10 @@ async function renderWebp(svg, file, width, height) {
   const smaller = [];
   for (const w of [600, 800]) {
     const target = path.join(landingDir, `${file}-${w}.webp`);
-    await sharp(png).resize(w, Math.round((height * w) / width), { kernel: "lanczos3" }).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(target);
+    await sharp(png)
+      .resize(w, Math.round((height * w) / width), { kernel: "lanczos3" })
+      .webp({ quality: 80, smartSubsample: true, effort: 6 })
+      .toFile(target);
     smaller.push(target);
   }
   return [full, ...smaller];

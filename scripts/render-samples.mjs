@@ -165,7 +165,9 @@ async function renderTemplate(t) {
   const ic = await icon(t.set, t.icon);
   const box = await artBox(ic);
   const side = Math.max(box.w, box.h) / (1 - 2 * MARGIN);
-  const view = [box.x + box.w / 2 - side / 2, box.y + box.h / 2 - side / 2, side, side].map((n) => Number(n.toFixed(4)));
+  const view = [box.x + box.w / 2 - side / 2, box.y + box.h / 2 - side / 2, side, side].map((n) =>
+    Number(n.toFixed(4)),
+  );
   const file = `${slug(t.name)}.png`;
   const out = path.join(outDir, file);
   await sharp(Buffer.from(svg(ic, view, SIZE, "#FFFFFF")))

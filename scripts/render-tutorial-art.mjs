@@ -51,7 +51,6 @@ const DRAGON = iconSet.icons.dragon.body;
 // square is centred in it, leaving half a column free on either side.
 const FRAME = { x: 2.5, y: 2, size: 28 };
 
-
 /** Transform mapping the dragon's FRAME square onto a size x size square at (x, y). */
 function frameTransform(x, y, size) {
   const s = size / FRAME.size;
@@ -62,7 +61,12 @@ function frameTransform(x, y, size) {
 // Filters and small helpers
 // ---------------------------------------------------------------------------
 
-function text(x, y, str, { size, fill = INK, weight = 400, anchor = "middle", opacity = 1, style = "normal", extra = "" }) {
+function text(
+  x,
+  y,
+  str,
+  { size, fill = INK, weight = 400, anchor = "middle", opacity = 1, style = "normal", extra = "" },
+) {
   return `<text x="${fmt(x)}" y="${fmt(y)}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" font-style="${style}" fill="${fill}" opacity="${opacity}" text-anchor="${anchor}"${extra}>${str}</text>`;
 }
 
@@ -78,8 +82,12 @@ function gridPath(x, y, cell, cols, rows) {
 function gridLabels(x, y, cell, cols, rows, { gap, size, fill, weight = 400, opacity = 1, style = "normal" }) {
   const out = [];
   const mid = size * 0.364;
-  for (let i = 0; i < cols; i++) out.push(text(x + (i + 0.5) * cell, y - gap + mid, String.fromCharCode(65 + i), { size, fill, weight, opacity, style }));
-  for (let j = 0; j < rows; j++) out.push(text(x - gap, y + (j + 0.5) * cell + mid, String(j + 1), { size, fill, weight, opacity, style }));
+  for (let i = 0; i < cols; i++)
+    out.push(
+      text(x + (i + 0.5) * cell, y - gap + mid, String.fromCharCode(65 + i), { size, fill, weight, opacity, style }),
+    );
+  for (let j = 0; j < rows; j++)
+    out.push(text(x - gap, y + (j + 0.5) * cell + mid, String(j + 1), { size, fill, weight, opacity, style }));
   return out.join("\n");
 }
 
@@ -149,7 +157,8 @@ function pencilDragonDefs(id, size, seed) {
   const u = FRAME.size / size; // icon units per pixel
   const gap = 4.2 * u;
   const w = 0.95 * u;
-  const line = (o) => `<line x1="0" y1="${fmt(gap / 2)}" x2="${fmt(gap)}" y2="${fmt(gap / 2)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="${o}"/>`;
+  const line = (o) =>
+    `<line x1="0" y1="${fmt(gap / 2)}" x2="${fmt(gap)}" y2="${fmt(gap / 2)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="${o}"/>`;
   return `<pattern id="${id}-light" patternUnits="userSpaceOnUse" width="${gap}" height="${gap}" patternTransform="rotate(-38)">${line(0.42)}</pattern>
 <pattern id="${id}-mid" patternUnits="userSpaceOnUse" width="${gap}" height="${gap}" patternTransform="rotate(-38)">${line(0.6)}<line x1="${fmt(gap / 2)}" y1="0" x2="${fmt(gap / 2)}" y2="${fmt(gap)}" stroke="${GRAPHITE}" stroke-width="${w}" opacity="0.45"/></pattern>
 ${pencilFilter(`${id}-pencil`, { seed, wobble: 2.6, grain: 0.7 })}
@@ -184,7 +193,9 @@ function pencilDragon(id, x, y, size, clip, { outlineOnly = false } = {}) {
       ].join("");
     })
     .join("\n");
-  const loose = paths.map(({ d }) => `<path d="${d}" fill="none" stroke="${GRAPHITE}" stroke-width="${fmt(lw * 0.6)}"/>`).join("");
+  const loose = paths
+    .map(({ d }) => `<path d="${d}" fill="none" stroke="${GRAPHITE}" stroke-width="${fmt(lw * 0.6)}"/>`)
+    .join("");
   const main = `<g filter="url(#${id}-pencil)"><g transform="${frameTransform(x, y, size)}">${shapes}</g></g>`;
   const sketch = outlineOnly
     ? ""
@@ -243,7 +254,8 @@ function picture() {
   const rcy = card.y + card.h / 2;
   const refDragon = `<g clip-path="url(#ref-clip)"><g transform="${frameTransform(ref.x + (rw - rh) / 2, ref.y, rh)}">${DRAGON}</g></g>`;
 
-  const tape = (x, y, angle) => `<rect x="-36" y="-13" width="72" height="26" transform="translate(${x} ${y}) rotate(${angle})" fill="#EADBC2" opacity="0.85"/>`;
+  const tape = (x, y, angle) =>
+    `<rect x="-36" y="-13" width="72" height="26" transform="translate(${x} ${y}) rotate(${angle})" fill="#EADBC2" opacity="0.85"/>`;
 
   // Faint wood grain on the desk.
   const grain = [];
@@ -332,7 +344,10 @@ async function main() {
   const full = path.join(outDir, "grid-on-paper.webp");
   const small = path.join(outDir, "grid-on-paper-600.webp");
   await sharp(png).resize(W, H).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(full);
-  await sharp(png).resize(W / 2, H / 2, { kernel: "lanczos3" }).webp({ quality: 80, smartSubsample: true, effort: 6 }).toFile(small);
+  await sharp(png)
+    .resize(W / 2, H / 2, { kernel: "lanczos3" })
+    .webp({ quality: 80, smartSubsample: true, effort: 6 })
+    .toFile(small);
   for (const file of [full, small]) {
     const { size } = await stat(file);
     console.log(`${path.relative(root, file)}  ${size} bytes`);

@@ -14,7 +14,11 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (entry === "main") {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, `dist/server/${entry}.js`, ...args], { stdio: "inherit", env: serverEnv(process.env) });
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...process.execArgv, `dist/server/${entry}.js`, ...args],
+    { stdio: "inherit", env: serverEnv(process.env) },
+  );
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
 } else {

@@ -9,7 +9,8 @@ export const paperPixels = (page: Page) =>
     let colourful = 0;
     for (let i = 0; i < data.length; i += 4) {
       hash = Math.imul(hash ^ (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16)), 16777619);
-      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40) colourful++;
+      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40)
+        colourful++;
     }
     return { hash: hash >>> 0, colourful: colourful / (data.length / 4) };
   });

@@ -29,7 +29,11 @@ function readPgm(file: string): GreyPage {
   }
   const [magic, width, height, max] = fields;
   if (magic !== "P5" || max !== "255") throw new Error(`Not an 8-bit PGM: ${file}`);
-  return { width: Number(width), height: Number(height), pixels: bytes.subarray(at + 1, at + 1 + Number(width) * Number(height)) };
+  return {
+    width: Number(width),
+    height: Number(height),
+    pixels: bytes.subarray(at + 1, at + 1 + Number(width) * Number(height)),
+  };
 }
 
 /** Every page of a PDF in grey at `dpi` dots per inch, in page order. */
@@ -66,7 +70,8 @@ export interface FoundLine {
   end: number;
 }
 
-const pixelAt = (page: GreyPage, along: number, across: number, vertical: boolean) => (vertical ? page.pixels[along * page.width + across]! : page.pixels[across * page.width + along]!);
+const pixelAt = (page: GreyPage, along: number, across: number, vertical: boolean) =>
+  vertical ? page.pixels[along * page.width + across]! : page.pixels[across * page.width + along]!;
 
 /**
  * Straight solid lines running down the page (`vertical`) or across it: pixel columns (or rows)
@@ -115,12 +120,22 @@ export function solidLines(page: GreyPage, vertical: boolean, minRun: number): F
  * `within[1]` whose inked pixels add up to at least `minInk` though no run reaches `maxRun`, away
  * from the solid lines (whose faint anti-aliased edge can look broken).
  */
-export function brokenLines(page: GreyPage, vertical: boolean, minInk: number, maxRun: number, within: [number, number]): number[] {
+export function brokenLines(
+  page: GreyPage,
+  vertical: boolean,
+  minInk: number,
+  maxRun: number,
+  within: [number, number],
+): number[] {
   const length = vertical ? page.height : page.width;
   const solid = solidLines(page, vertical, maxRun);
   const found: number[] = [];
   let previous = -2;
-  for (let across = Math.max(0, within[0]); across <= Math.min((vertical ? page.width : page.height) - 1, within[1]); across++) {
+  for (
+    let across = Math.max(0, within[0]);
+    across <= Math.min((vertical ? page.width : page.height) - 1, within[1]);
+    across++
+  ) {
     if (solid.some((line) => across >= line.from - 2 && across <= line.to + 2)) continue;
     let run = 0;
     let longest = 0;
@@ -145,7 +160,8 @@ export function inkDistanceFromEdge(page: GreyPage): number {
   let nearest = Infinity;
   for (let y = 0; y < page.height; y++) {
     for (let x = 0; x < page.width; x++) {
-      if (page.pixels[y * page.width + x]! < 250) nearest = Math.min(nearest, x, y, page.width - 1 - x, page.height - 1 - y);
+      if (page.pixels[y * page.width + x]! < 250)
+        nearest = Math.min(nearest, x, y, page.width - 1 - x, page.height - 1 - y);
     }
   }
   return nearest;

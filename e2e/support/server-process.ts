@@ -25,12 +25,24 @@ export async function freePort(): Promise<number> {
 }
 
 /** Start the built server (`dist/server/main.js`) as `npm start` would (its allocator settings included), on a free port and a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
-    env: serverEnv({ ...process.env, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
+    env: serverEnv({
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

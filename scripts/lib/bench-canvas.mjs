@@ -9,7 +9,14 @@ const VIEWS = ["color", "grayscale", "values3", "values5"];
 export async function benchCanvas(baseUrl, dragonId) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     // The first drag in each view, each in a browser context of its own (nothing cached, nothing
@@ -26,18 +33,29 @@ export async function benchCanvas(baseUrl, dragonId) {
     }
 
     const openings = [];
-    for (const [x, y] of [[0.3, 0.3], [0.6, 0.5], [0.5, 0.7]]) {
+    for (const [x, y] of [
+      [0.3, 0.3],
+      [0.6, 0.5],
+      [0.5, 0.7],
+    ]) {
       await page.evaluate(() => performance.clearMarks());
       await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
       await page.getByTestId("cell-canvas").waitFor();
       await page.waitForFunction(() => performance.getEntriesByName("cell-viewer-drawn").length > 0);
-      openings.push(await page.evaluate(() => performance.getEntriesByName("cell-viewer-drawn")[0].startTime - performance.getEntriesByName("cell-viewer-requested")[0].startTime));
+      openings.push(
+        await page.evaluate(
+          () =>
+            performance.getEntriesByName("cell-viewer-drawn")[0].startTime -
+            performance.getEntriesByName("cell-viewer-requested")[0].startTime,
+        ),
+      );
       await page.keyboard.press("Escape");
       await page.getByTestId("cell-canvas").waitFor({ state: "detached" });
     }
     // Value views: from the change of the Picture select to the paper drawn in the new view.
     const switches = [];
-    for (const view of ["grayscale", "values3", "values5", "color", "values5"]) switches.push(await switchView(page, view));
+    for (const view of ["grayscale", "values3", "values5", "color", "values5"])
+      switches.push(await switchView(page, view));
 
     // The PDF (picture page and blank grid page), from the click on 'Make PDF' to the file.
     await page.getByRole("button", { name: "Print / PDF" }).click();
@@ -65,7 +83,9 @@ async function openCanvas(browser, baseUrl, dragonId) {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__longTasks = [];
-    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: "longtask", buffered: true });
+    new PerformanceObserver((list) =>
+      window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))),
+    ).observe({ type: "longtask", buffered: true });
   });
   await page.goto(`${baseUrl}/draw/${dragonId}?version=color`);
   await page.locator("[data-testid=paper][data-image=hires]").waitFor({ timeout: 60_000 });
@@ -76,11 +96,14 @@ async function openCanvas(browser, baseUrl, dragonId) {
 async function switchView(page, view) {
   const ms = await page.evaluate(async (view) => {
     performance.clearMarks("value-view-drawn");
-    const select = [...document.querySelectorAll("select")].find((s) => [...s.options].some((o) => o.value === "values5"));
+    const select = [...document.querySelectorAll("select")].find((s) =>
+      [...s.options].some((o) => o.value === "values5"),
+    );
     const started = performance.now();
     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value").set.call(select, view);
     select.dispatchEvent(new Event("change", { bubbles: true }));
-    while (performance.getEntriesByName("value-view-drawn").length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (performance.getEntriesByName("value-view-drawn").length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 1));
     return performance.getEntriesByName("value-view-drawn")[0].startTime - started;
   }, view);
   await page.locator(`[data-testid=paper][data-view=${view}]`).waitFor();
@@ -99,7 +122,10 @@ async function longestTaskWhileDragging(page, box) {
     await page.waitForTimeout(16);
   }
   await page.mouse.up();
-  return page.evaluate((since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)), startedAt);
+  return page.evaluate(
+    (since) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= since).map((t) => t.duration)),
+    startedAt,
+  );
 }
 
 /**
@@ -110,7 +136,14 @@ async function longestTaskWhileDragging(page, box) {
 export async function benchDrawingCheck(baseUrl, dragonId, photoFile) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const times = [];
@@ -127,7 +160,11 @@ export async function benchDrawingCheck(baseUrl, dragonId, photoFile) {
       flagged = await page
         .getByRole("group", { name: "Heat map of your grid" })
         .getByRole("button")
-        .evaluateAll((cells) => cells.filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status"))).map((cell) => cell.getAttribute("aria-label")));
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => !["close", "empty"].includes(cell.getAttribute("data-status")))
+            .map((cell) => cell.getAttribute("aria-label")),
+        );
       await page.context().close();
     }
     return { slowestMs: Math.round(Math.max(...times)), flagged };

@@ -27,9 +27,21 @@ async function scrollWholeFeed(url, cookie) {
 
 /** The flood, for `seconds`; answers its summary (cursor-flood.mjs's last line). */
 function startFlood(url, cookie, seconds, newest, oldest) {
-  const child = spawnTracked(process.execPath, ["scripts/lib/cursor-flood.mjs", url, String(FLOOD_CONNECTIONS), String(seconds), cookie, String(newest), String(oldest)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnTracked(
+    process.execPath,
+    [
+      "scripts/lib/cursor-flood.mjs",
+      url,
+      String(FLOOD_CONNECTIONS),
+      String(seconds),
+      cookie,
+      String(newest),
+      String(oldest),
+    ],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   return child.benchEntry.exit.then(({ code }) => {
@@ -45,7 +57,8 @@ function startFlood(url, cookie, seconds, newest, oldest) {
  */
 export async function feedUnderMadeUpCursors(url, cookies, { load, connections, seconds, warmUpSeconds }) {
   const pages = await scrollWholeFeed(url, cookies.readers);
-  if (pages.length < READ_PAGES + 1) throw new Error(`the seeded feed has ${pages.length} pages; ${READ_PAGES + 1} at least are needed`);
+  if (pages.length < READ_PAGES + 1)
+    throw new Error(`the seeded feed has ${pages.length} pages; ${READ_PAGES + 1} at least are needed`);
   const newest = Date.parse(pages[0].posts[0].createdAt);
   const oldest = Date.parse(pages.at(-1).posts.at(-1).createdAt);
   const headers = { cookie: cookies.readers, "accept-encoding": "gzip, deflate, br, zstd" };

@@ -53,7 +53,9 @@ export async function pencilJobsAtOnce(server, cookie) {
   const started = performance.now();
   try {
     const jobs = Promise.allSettled(
-      Array.from({ length: PENCIL_JOBS }, () => send(server.url, cookie, "POST", `/api/pictures/${picture.id}/pencil`).then(() => finished++)),
+      Array.from({ length: PENCIL_JOBS }, () =>
+        send(server.url, cookie, "POST", `/api/pictures/${picture.id}/pencil`).then(() => finished++),
+      ),
     ).finally(() => (settled = true));
     const [latencies, outcomes] = await Promise.all([livenessWhile(server.url, () => settled), jobs]);
     const seconds = (performance.now() - started) / 1000;

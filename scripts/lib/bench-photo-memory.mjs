@@ -20,7 +20,11 @@ export async function send(url, cookie, method, path, { json, body, type } = {})
   const headers = { cookie, origin: url };
   if (json !== undefined) headers["content-type"] = "application/json";
   if (type) headers["content-type"] = type;
-  const response = await fetch(`${url}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : body });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : body,
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path.split("?")[0]}: ${response.status} ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : null;
@@ -60,7 +64,13 @@ export async function postPhotosAtOnce(server, cookies, photo, { idleSeconds }) 
   const uploads = await watched(() => Promise.all(cookies.map((cookie) => upload(server.url, cookie, photo))));
   const started = performance.now();
   const posts = await watched(() =>
-    Promise.all(cookies.map((cookie, i) => send(server.url, cookie, "POST", "/api/posts", { json: { dragonId: dragon.id, description: `Forty megapixels (${i + 1})`, images: [uploads.value[i]] } }))),
+    Promise.all(
+      cookies.map((cookie, i) =>
+        send(server.url, cookie, "POST", "/api/posts", {
+          json: { dragonId: dragon.id, description: `Forty megapixels (${i + 1})`, images: [uploads.value[i]] },
+        }),
+      ),
+    ),
   );
   const postSeconds = (performance.now() - started) / 1000;
   return { before, uploadPeak: uploads.peak, postPeak: posts.peak, after: residentMb(server.pid), postSeconds };

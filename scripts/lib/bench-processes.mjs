@@ -88,7 +88,10 @@ let interrupted = false;
 export const wasInterrupted = () => interrupted;
 
 export function stopOnSignal(noteStop, report) {
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ]) {
     process.on(signal, () => {
       if (interrupted) return;
       interrupted = true;

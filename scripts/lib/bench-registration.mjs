@@ -10,7 +10,10 @@ async function register(url, email, round) {
   const started = performance.now();
   const res = await fetch(`${url}/api/auth/register`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.19.${Math.floor(round / 250)}.${round % 250}` },
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `198.19.${Math.floor(round / 250)}.${round % 250}`,
+    },
     body: JSON.stringify({ email, password: PASSWORD, firstName: "Bench" }),
   });
   await res.text();
@@ -30,7 +33,8 @@ export async function registrationTiming(url, verifiedEmail, rounds = 40) {
   for (let round = 0; round < rounds; round++) {
     const kinds = Object.keys(times).sort(() => Math.random() - 0.5);
     for (const kind of kinds) {
-      const email = kind === "new" ? `bench-new-${run}-${round}@bench.example` : kind === "verified" ? verifiedEmail : unverified;
+      const email =
+        kind === "new" ? `bench-new-${run}-${round}@bench.example` : kind === "verified" ? verifiedEmail : unverified;
       const ms = await register(url, email, request++);
       // The first rounds warm the server up; they are not counted.
       if (round >= 5) times[kind].push(ms);

@@ -35,5 +35,11 @@ for (const key of keys as ContractKey[]) {
   const answer: unknown = await (await fetch(`${serverUrl}${path}`)).json();
   const write = answerSerializer({ checkAnswers: false })({ schema, method: "GET", url: path, httpStatus: "200" });
   const same = isDeepStrictEqual(JSON.parse(write(answer)), answer);
-  console.log(JSON.stringify({ label: `${key}: ${Buffer.byteLength(JSON.stringify(answer))} bytes${same ? "" : " (the schema drops fields the answer has!)"}`, stringifyUs: medianUs(() => JSON.stringify(answer)), schemaUs: medianUs(() => write(answer)) }));
+  console.log(
+    JSON.stringify({
+      label: `${key}: ${Buffer.byteLength(JSON.stringify(answer))} bytes${same ? "" : " (the schema drops fields the answer has!)"}`,
+      stringifyUs: medianUs(() => JSON.stringify(answer)),
+      schemaUs: medianUs(() => write(answer)),
+    }),
+  );
 }

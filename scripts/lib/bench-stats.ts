@@ -13,8 +13,6 @@ import { MEDIAN_RUNS as RUNS, medianMs } from "./median-ms";
 import { createStatsRepository } from "../../src/server/features/stats/repository";
 import { BENCH_STATS_COUNTS, seedStatsData } from "../../src/server/features/stats/seed-stats";
 
-
-
 const database = await openDatabase({});
 try {
   const seeding = performance.now();
@@ -22,19 +20,33 @@ try {
   console.error(`bench-stats: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
   const stats = createStatsRepository(database.db);
   const check = await stats.getStats();
-  if (check.overview.totalUsers !== BENCH_STATS_COUNTS.users || check.overview.totalLikes !== BENCH_STATS_COUNTS.likes) {
+  if (
+    check.overview.totalUsers !== BENCH_STATS_COUNTS.users ||
+    check.overview.totalLikes !== BENCH_STATS_COUNTS.likes
+  ) {
     throw new Error(`bench-stats: the data is not what was seeded: ${JSON.stringify(check.overview)}`);
   }
   const { users, posts, likes, comments, pageViews } = BENCH_STATS_COUNTS;
   const k = (n: number) => `${n / 1000}k`;
   const data = `${k(users)} users, ${k(posts)} posts, ${k(likes)} likes, ${k(comments)} comments, ${k(pageViews)} page views, PGlite, median of ${RUNS}`;
-  console.log(JSON.stringify({ label: `GET /api/admin/stats figures, ${data}`, medianMs: await medianMs(() => stats.getStats()) }));
+  console.log(
+    JSON.stringify({
+      label: `GET /api/admin/stats figures, ${data}`,
+      medianMs: await medianMs(() => stats.getStats()),
+    }),
+  );
   if (process.argv.includes("--analytics")) {
     // The first answer also makes the rollups of the 89 finished days; later ones read them.
     const started = performance.now();
     await stats.getAnalytics(90, "localhost");
     const firstMs = Math.round(performance.now() - started);
-    console.log(JSON.stringify({ label: `GET /api/admin/analytics?days=90 figures, ${data}`, medianMs: await medianMs(() => stats.getAnalytics(90, "localhost")), firstMs }));
+    console.log(
+      JSON.stringify({
+        label: `GET /api/admin/analytics?days=90 figures, ${data}`,
+        medianMs: await medianMs(() => stats.getAnalytics(90, "localhost")),
+        firstMs,
+      }),
+    );
   }
 } finally {
   await database.close();

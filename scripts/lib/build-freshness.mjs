@@ -15,7 +15,12 @@ function newestMtime(entry) {
 /** True when dist/ is missing or older than any source it is built from. */
 export function buildIsStale(root = process.cwd()) {
   const stamp = path.join(root, "dist/.build-stamp");
-  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(root, "dist/client/index.html")) || !fs.existsSync(path.join(root, "dist/ssr/entry-server.js"))) return true;
+  if (
+    !fs.existsSync(stamp) ||
+    !fs.existsSync(path.join(root, "dist/client/index.html")) ||
+    !fs.existsSync(path.join(root, "dist/ssr/entry-server.js"))
+  )
+    return true;
   const built = fs.statSync(stamp).mtimeMs;
   return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }

@@ -31,7 +31,15 @@ const instance = autocannon(
       console.error(error);
       process.exit(1);
     }
-    console.log(JSON.stringify({ requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, statuses, errors: result.errors + result.timeouts }));
+    console.log(
+      JSON.stringify({
+        requests: result.requests.total,
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        statuses,
+        errors: result.errors + result.timeouts,
+      }),
+    );
   },
 );
 instance.on("response", (_client, statusCode) => {

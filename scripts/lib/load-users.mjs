@@ -59,7 +59,8 @@ export function createRecorder() {
     },
     /** A request that got no answer at all (connection refused or reset): counted as a failure. */
     fail(route, error) {
-      if (this.recording) failures.push(`${route}: ${error instanceof Error ? (error.cause?.message ?? error.message) : error}`);
+      if (this.recording)
+        failures.push(`${route}: ${error instanceof Error ? (error.cause?.message ?? error.message) : error}`);
     },
     /** Forget what was recorded (the capacity steps record each step apart). */
     reset() {
@@ -95,7 +96,8 @@ export function summarise(latencies) {
 // than fetch did per request, so less of its own work shows in the latencies it records.
 const agents = new Map();
 const agentFor = (origin) => {
-  if (!agents.has(origin)) agents.set(origin, new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 2048 }));
+  if (!agents.has(origin))
+    agents.set(origin, new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 2048 }));
   return agents.get(origin);
 };
 
@@ -196,10 +198,12 @@ export async function warmUp(users, servers, world) {
     await client.send("warm-up", "", "GET", "/api/dragons");
     await client.send("warm-up", "", "GET", "/api/auth/user");
     for (const id of world.dragonIds) {
-      for (const urlPath of [`/dragon/${id}`, `/draw/${id}?version=color`, `/api/dragons/${id}`, `/api/wip/${id}`]) await client.send("warm-up", "", "GET", urlPath);
+      for (const urlPath of [`/dragon/${id}`, `/draw/${id}?version=color`, `/api/dragons/${id}`, `/api/wip/${id}`])
+        await client.send("warm-up", "", "GET", urlPath);
     }
     const page = await client.json("warm-up", "", "GET", "/api/posts");
-    if (Array.isArray(page) && page.length) await client.send("warm-up", "", "GET", `/api/posts?before=${page.at(-1).id}`);
+    if (Array.isArray(page) && page.length)
+      await client.send("warm-up", "", "GET", `/api/posts?before=${page.at(-1).id}`);
   }
 }
 
@@ -237,19 +241,36 @@ export async function runUser(user, world, end) {
   const activities = {
     async library() {
       await client.send("read", "GET /home", "GET", "/home");
-      await Promise.all([client.send("read", "GET /api/auth/user", "GET", "/api/auth/user"), client.send("read", "GET /api/dragons", "GET", "/api/dragons")]);
+      await Promise.all([
+        client.send("read", "GET /api/auth/user", "GET", "/api/auth/user"),
+        client.send("read", "GET /api/dragons", "GET", "/api/dragons"),
+      ]);
     },
     async dragon() {
       const id = pick(world.dragonIds);
       await client.send("read", "GET /dragon/{id}", "GET", `/dragon/${id}`);
-      await Promise.all([client.send("read", "GET /api/auth/user", "GET", "/api/auth/user"), client.send("read", "GET /api/dragons/{id}", "GET", `/api/dragons/${id}`)]);
+      await Promise.all([
+        client.send("read", "GET /api/auth/user", "GET", "/api/auth/user"),
+        client.send("read", "GET /api/dragons/{id}", "GET", `/api/dragons/${id}`),
+      ]);
     },
     async draw() {
       const id = pick(world.dragonIds);
       await client.send("read", "GET /draw/{id}", "GET", `/draw/${id}?version=color`);
-      const [, saved] = await Promise.all([client.send("read", "GET /api/dragons/{id}", "GET", `/api/dragons/${id}`), client.json("read", "GET /api/wip/{id}", "GET", `/api/wip/${id}`)]);
+      const [, saved] = await Promise.all([
+        client.send("read", "GET /api/dragons/{id}", "GET", `/api/dragons/${id}`),
+        client.json("read", "GET /api/wip/{id}", "GET", `/api/wip/${id}`),
+      ]);
       // The canvas's state, moved a little between saves as a learner works square by square.
-      const state = saved ?? { paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null };
+      const state = saved ?? {
+        paperWidth: 11,
+        paperHeight: 8.5,
+        gridSize: 1,
+        imageZoom: 1,
+        imageX: 0,
+        imageY: 0,
+        currentCell: null,
+      };
       const columns = Math.ceil(state.paperWidth / state.gridSize);
       const rows = Math.ceil(state.paperHeight / state.gridSize);
       const done = new Set(Array.isArray(saved?.doneCells) ? saved.doneCells : []);
@@ -292,7 +313,9 @@ export async function runUser(user, world, end) {
       }
       if (Math.random() < COMMENT_SHARE) {
         if (!(await think([3_000, 8_000]))) return; // typing
-        await client.send("write", "POST /api/posts/{id}/comment", "POST", `/api/posts/${pick(posts).id}/comment`, { text: `Lovely scales on this one! (${user.index})` });
+        await client.send("write", "POST /api/posts/{id}/comment", "POST", `/api/posts/${pick(posts).id}/comment`, {
+          text: `Lovely scales on this one! (${user.index})`,
+        });
       }
     },
     async signIn() {
@@ -300,7 +323,10 @@ export async function runUser(user, world, end) {
         await client.send("write", "POST /api/auth/logout", "POST", "/api/auth/logout");
         if (!(await think())) return;
       }
-      await client.send("sign-in", "POST /api/auth/login", "POST", "/api/auth/login", { email: user.email, password: PASSWORD });
+      await client.send("sign-in", "POST /api/auth/login", "POST", "/api/auth/login", {
+        email: user.email,
+        password: PASSWORD,
+      });
       await client.send("read", "GET /api/auth/user", "GET", "/api/auth/user");
     },
   };

@@ -16,9 +16,50 @@ import { MEDIAN_RUNS as RUNS, medianMs } from "./median-ms";
 
 const PEOPLE = Number(process.argv[2] ?? 10_000);
 
-const FIRST = ["Ada", "Grace", "Alan", "Emmy", "Hedy", "Marie", "Nikola", "Rosalind", "Srinivasa", "Katherine", "Dorothy", "Barbara", "Edsger", "Sofia", "Anna", "Joan", "Tim", "Linus", "Margaret", "Frances"];
-const LAST = ["Lovelace", "Hopper", "Turing", "Noether", "Lamarr", "Curie", "Tesla", "Franklin", "Ramanujan", "Johnson", "Vaughan", "Liskov", "Dijkstra", "Kovalevskaya", "Winkler", "Clarke", "Berners-Lee", "Torvalds", "Hamilton", "Allen"];
-
+const FIRST = [
+  "Ada",
+  "Grace",
+  "Alan",
+  "Emmy",
+  "Hedy",
+  "Marie",
+  "Nikola",
+  "Rosalind",
+  "Srinivasa",
+  "Katherine",
+  "Dorothy",
+  "Barbara",
+  "Edsger",
+  "Sofia",
+  "Anna",
+  "Joan",
+  "Tim",
+  "Linus",
+  "Margaret",
+  "Frances",
+];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Turing",
+  "Noether",
+  "Lamarr",
+  "Curie",
+  "Tesla",
+  "Franklin",
+  "Ramanujan",
+  "Johnson",
+  "Vaughan",
+  "Liskov",
+  "Dijkstra",
+  "Kovalevskaya",
+  "Winkler",
+  "Clarke",
+  "Berners-Lee",
+  "Torvalds",
+  "Hamilton",
+  "Allen",
+];
 
 const database = await openDatabase({});
 try {
@@ -43,7 +84,10 @@ try {
   }
   const plan = async (search: string) => {
     const query = db.select({ id: users.id }).from(users).where(searchCondition(search)).toSQL();
-    const inline = query.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`);
+    const inline = query.sql.replace(
+      /\$(\d+)/g,
+      (_, n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`,
+    );
     const rows = (await db.execute(sql.raw(`explain ${inline}`))) as unknown as { rows: Array<Record<string, string>> };
     return rows.rows.map((row) => Object.values(row)[0]).join(" | ");
   };
@@ -54,7 +98,16 @@ try {
     const line = { search, ...results[search]!, withoutIndexMs: await medianMs(() => people.list(search, 0)) };
     console.log(JSON.stringify(line));
   }
-  console.log(JSON.stringify({ people: PEOPLE, database: "PGlite (in memory)", runs: RUNS, machine: `${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}`, date: new Date().toISOString(), plans }));
+  console.log(
+    JSON.stringify({
+      people: PEOPLE,
+      database: "PGlite (in memory)",
+      runs: RUNS,
+      machine: `${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}`,
+      date: new Date().toISOString(),
+      plans,
+    }),
+  );
 } finally {
   await database.close();
 }

@@ -13,7 +13,14 @@ import path from "node:path";
 const S3rver = createRequire(import.meta.url)("s3rver");
 const bucket = process.argv[2] ?? "bench-load";
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-s3rver-"));
-const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, resetOnClose: true, configureBuckets: [{ name: bucket }] });
+const server = new S3rver({
+  address: "127.0.0.1",
+  port: 0,
+  silent: true,
+  directory,
+  resetOnClose: true,
+  configureBuckets: [{ name: bucket }],
+});
 const { port } = await server.run();
 console.log(JSON.stringify({ endpoint: `http://127.0.0.1:${port}`, bucket }));
 

@@ -17,12 +17,22 @@ import { blogPostInputSchema } from "../../src/shared/blog";
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` });
 try {
-  const [dragon] = await database.db.select({ previewKey: dragons.previewKey, name: dragons.name }).from(dragons).orderBy(asc(dragons.createdAt)).limit(1);
+  const [dragon] = await database.db
+    .select({ previewKey: dragons.previewKey, name: dragons.name })
+    .from(dragons)
+    .orderBy(asc(dragons.createdAt))
+    .limit(1);
   if (!dragon) throw new Error("seed-blog-post: no dragon to illustrate the post with (start the server once first)");
   const picture = `/objects/${dragon.previewKey}`;
   const [admin] = await database.db
     .insert(users)
-    .values({ email: `bench-author-${Date.now()}@example.com`, firstName: "Bench", lastName: "Author", emailVerified: true, isAdmin: true })
+    .values({
+      email: `bench-author-${Date.now()}@example.com`,
+      firstName: "Bench",
+      lastName: "Author",
+      emailVerified: true,
+      isAdmin: true,
+    })
     .returning({ id: users.id });
   const paragraph = (topic: string) =>
     `<p>${topic} Work one square at a time: look at where each line enters and leaves the square, mark those points on your paper, then join them. Keep your pencil light until the shapes are right; darken only at the end.</p>`;

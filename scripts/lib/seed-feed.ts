@@ -22,7 +22,9 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDi
 try {
   const started = Date.now();
   const seeded = await seedFeed(database.db, await createStorage(config, database.db), { posts: postCount });
-  console.error(`seed-feed: ${seeded.posts} posts from ${seeded.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.error(
+    `seed-feed: ${seeded.posts} posts from ${seeded.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(JSON.stringify(seeded));
 } finally {
   await database.close();

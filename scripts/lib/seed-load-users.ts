@@ -29,12 +29,24 @@ try {
   const passwordHash = await hashPassword(password);
   const made = await database.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ email: `load-${run}-${i}@bench.example`, passwordHash, firstName: `Load${i}`, lastName: "User", emailVerified: true })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `load-${run}-${i}@bench.example`,
+        passwordHash,
+        firstName: `Load${i}`,
+        lastName: "User",
+        emailVerified: true,
+      })),
+    )
     .returning({ id: users.id, email: users.email });
   const tokens = made.map(() => randomToken());
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
-  await database.db.insert(sessions).values(made.map((user, i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, expiresAt })));
-  console.log(JSON.stringify({ users: made.map((user, i) => ({ email: user.email, cookie: `${SESSION_COOKIE}=${tokens[i]}` })) }));
+  await database.db
+    .insert(sessions)
+    .values(made.map((user, i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, expiresAt })));
+  console.log(
+    JSON.stringify({ users: made.map((user, i) => ({ email: user.email, cookie: `${SESSION_COOKIE}=${tokens[i]}` })) }),
+  );
 } finally {
   await database.close();
 }

@@ -34,7 +34,8 @@ export async function startThrowawayPostgres() {
     if (result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.stderr || result.stdout}`);
   };
   if (asRoot) {
-    if (spawnSync("id", ["postgres"]).status !== 0) execFileSync("useradd", ["--system", "--no-create-home", "postgres"]);
+    if (spawnSync("id", ["postgres"]).status !== 0)
+      execFileSync("useradd", ["--system", "--no-create-home", "postgres"]);
     execFileSync("chown", ["-R", "postgres", dir]);
   }
   const port = await freePort();

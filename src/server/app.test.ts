@@ -16,7 +16,11 @@ describe("GET /api/health", () => {
   it("reports the database and storage in use", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ok", database: process.env.DATABASE_URL ? "postgres" : "pglite", storage: "local" });
+    expect(res.json()).toEqual({
+      status: "ok",
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+      storage: "local",
+    });
   });
 });
 
@@ -105,7 +109,8 @@ describe("error answers", () => {
       const features = Object.fromEntries(policy.split(", ").map((entry) => entry.split("=") as [string, string]));
       expect(features.camera).toBe("(self)");
       expect(features["screen-wake-lock"]).toBe("(self)");
-      for (const denied of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi"]) expect(features[denied]).toBe("()");
+      for (const denied of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi"])
+        expect(features[denied]).toBe("()");
     }
   });
 });
@@ -139,7 +144,9 @@ describe("page HTML", () => {
 
   it("escapes what it writes into tags", async () => {
     // A resolver of its own, first, for a screen no feature resolves (the dragon resolver would call /dragon/evil not found).
-    t.app.pageMetaResolvers.unshift(async (p) => (p === "/admin/blog/edit/evil" ? { title: '"><script>x</script>', description: "a & b" } : null));
+    t.app.pageMetaResolvers.unshift(async (p) =>
+      p === "/admin/blog/edit/evil" ? { title: '"><script>x</script>', description: "a & b" } : null,
+    );
     const res = await t.app.inject({ method: "GET", url: "/admin/blog/edit/evil" });
     expect(res.body).not.toContain("<script>x</script>");
     expect(res.body).toContain("&quot;&gt;&lt;script&gt;");
@@ -151,7 +158,8 @@ describe("what a shared device's service worker may keep (only answers marked pu
   it("marks pages and the library public, an admin's pages and a person's own answers not", async () => {
     const member = await createAccount(t);
     const admin = await createAccount(t, { isAdmin: true });
-    const get = async (url: string, cookies: Record<string, string> = {}) => (await t.app.inject({ method: "GET", url, cookies })).headers["cache-control"];
+    const get = async (url: string, cookies: Record<string, string> = {}) =>
+      (await t.app.inject({ method: "GET", url, cookies })).headers["cache-control"];
     const dragonId = crypto.randomUUID();
 
     for (const url of ["/home", "/blog", "/profile"]) {
@@ -170,7 +178,11 @@ describe("what a shared device's service worker may keep (only answers marked pu
     expect(res.statusCode).toBe(200);
     expect(res.headers["clear-site-data"]).toBe('"cache"');
     const other = await createAccount(t);
-    const everywhere = await t.app.inject({ method: "POST", url: "/api/account/sign-out-everywhere", cookies: other.cookies });
+    const everywhere = await t.app.inject({
+      method: "POST",
+      url: "/api/account/sign-out-everywhere",
+      cookies: other.cookies,
+    });
     expect(everywhere.statusCode).toBe(200);
     expect(everywhere.headers["clear-site-data"]).toBe('"cache"');
   });
@@ -180,12 +192,17 @@ describe("closing", () => {
   it("closes a keep-alive connection whose answer was still being sent when the close began, once the answer is done", async () => {
     const closing = await createTestApp();
     const big = Buffer.alloc(32 * 1024 * 1024, 7);
-    await closing.app.storage.put("dragons/big/original.bin", big, "application/octet-stream", { ownerId: null, isPublic: true });
+    await closing.app.storage.put("dragons/big/original.bin", big, "application/octet-stream", {
+      ownerId: null,
+      isPublic: true,
+    });
     await closing.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = closing.app.server.address() as net.AddressInfo;
     const agent = new http.Agent({ keepAlive: true });
     // A slow download: the answer's headers have come, its body waits for the reader.
-    const answer = await new Promise<http.IncomingMessage>((resolve) => http.get({ host: "127.0.0.1", port, path: "/objects/dragons/big/original.bin", agent }, resolve));
+    const answer = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get({ host: "127.0.0.1", port, path: "/objects/dragons/big/original.bin", agent }, resolve),
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.headers.connection).toBe("keep-alive");
     answer.pause();

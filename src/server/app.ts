@@ -103,7 +103,14 @@ const trustHops = (count: number) => (_address: string, hop: number) => hop < co
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors logged as `err` go through loggableError: no address, token or query value.
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { err: loggableError }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { err: loggableError },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // Only proxies the operator names may set the client address (X-Forwarded-For). Fastify
     // treats a bare number as "trust nobody", so a hop count becomes proxy-addr's hop function.
@@ -124,7 +131,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setSerializerCompiler(answerSerializer({ checkAnswers: deps.checkAnswers ?? false }));
   installErrorHandling(app);
 
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+  const database =
+    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
   const storage = deps.storage ?? (await createStorage(config, database.db));
   app.decorate("database", database);
   app.decorate("storage", storage);
@@ -137,7 +145,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate("pagePreloadResolvers", [] as PagePreloadResolver[]);
   // Close what we opened; a handle passed in belongs to the caller.
   if (!deps.database) app.addHook("onClose", () => database.close());
-  if (deps.backgroundJobs) app.addHook("preClose", startSweeps({ db: database.db, backend: storage.backend, log: app.log }).stop);
+  if (deps.backgroundJobs)
+    app.addHook("preClose", startSweeps({ db: database.db, backend: storage.backend, log: app.log }).stop);
 
   // While shutting down, answers to in-flight requests close their connection, so the process
   // need not wait for keep-alive sockets to time out.
@@ -160,7 +169,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   // Metrics, when asked for: the request hook goes on before any route; the caches join below.
   const metricSources: MetricSources = { pool: database.poolStats, caches: {}, imageQueue: photoQueue };
-  if (config.METRICS_TOKEN || config.METRICS_PORT) app.decorate("renderMetrics", await installMetrics(app, metricSources));
+  if (config.METRICS_TOKEN || config.METRICS_PORT)
+    app.decorate("renderMetrics", await installMetrics(app, metricSources));
 
   app.decorateRequest("user", null);
   installSecurityHeaders(app, config);
@@ -183,12 +193,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const users = createUsersRepository(database.db);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   // The bell (decision 029): the feed and moderation tell it what happened; every process keeps unread counts.
-  const notifier = createNotifier({ db: database.db, mailer, config, changes: notices.channel<string[]>("notifications"), log: app.log, now: deps.now });
+  const notifier = createNotifier({
+    db: database.db,
+    mailer,
+    config,
+    changes: notices.channel<string[]>("notifications"),
+    log: app.log,
+    now: deps.now,
+  });
   app.decorate("notifier", notifier);
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
   await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
 
-  await app.register(async (scope) => registerAuthRoutes(scope, { config, users, sessions, mailer, unreadCount: notifier.unreadCount }));
+  await app.register(async (scope) =>
+    registerAuthRoutes(scope, { config, users, sessions, mailer, unreadCount: notifier.unreadCount }),
+  );
   await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
   // Rendered public pages show the library and the blog: a change to either, made through any
   // server process, renders them again.
@@ -202,41 +221,97 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // A job running past its expiry is taken as lost and run again: an AI picture's must outlast its
   // wait for the images service (IMAGE_TIMEOUT_MS), or the service is asked, and paid, again.
   const expireSeconds = Math.max(300, Math.ceil(config.IMAGE_TIMEOUT_MS / 1000) + 120);
-  const imageJobs = createImageJobs(database, { perProcess: config.IMAGE_JOBS_PER_PROCESS, perMember: config.IMAGE_JOBS_PER_MEMBER, expireSeconds }, app.log);
+  const imageJobs = createImageJobs(
+    database,
+    { perProcess: config.IMAGE_JOBS_PER_PROCESS, perMember: config.IMAGE_JOBS_PER_MEMBER, expireSeconds },
+    app.log,
+  );
   app.addHook("onReady", imageJobs.start);
   app.addHook("preClose", imageJobs.stop);
   await app.register(async (scope) => registerImageJobRoutes(scope, imageJobs));
   const aiPicture = aiPictureJob(imageJobs, createImageGenerator(config), storage);
   await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, aiPicture, imageJobs }));
-  await app.register(async (scope) => registerPictureRoutes(scope, { library, storage, aiPicture, rateCounters, aiPerDay: config.PRO_AI_PER_DAY, imageJobs }));
+  await app.register(async (scope) =>
+    registerPictureRoutes(scope, {
+      library,
+      storage,
+      aiPicture,
+      rateCounters,
+      aiPerDay: config.PRO_AI_PER_DAY,
+      imageJobs,
+    }),
+  );
   await app.register(async (scope) => registerWaitlistRoutes(scope, { db: database.db, mailer, config }));
   // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
-  if (deps.backgroundJobs && config.PRO !== "off") app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);
+  if (deps.backgroundJobs && config.PRO !== "off")
+    app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);
   await app.register(async (scope) => registerWipRoutes(scope, database.db));
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
   const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
-  const feed = createFeed(createPostsRepository(database.db), storage, rateCounters, notices.channel<FeedChange>("feed"), { blockSets, notifications: notifier, log: app.log, imageJobs });
+  const feed = createFeed(
+    createPostsRepository(database.db),
+    storage,
+    rateCounters,
+    notices.channel<FeedChange>("feed"),
+    { blockSets, notifications: notifier, log: app.log, imageJobs },
+  );
   const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
-  await app.register(async (scope) => registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })));
+  await app.register(async (scope) =>
+    registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })),
+  );
   await app.register(async (scope) => registerBlockRoutes(scope, { db: database.db, blockSets }));
   const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
-  await app.register(async (scope) => registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }));
+  await app.register(async (scope) =>
+    registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }),
+  );
   // A changed name or picture, or a deleted account, shows in the feed at once.
-  await app.register(async (scope) => registerAccountRoutes(scope, { config, db: database.db, users, sessions, mailer, storage, onPublicProfileChange: feed.invalidate, now: deps.now ?? Date.now, unreadCount: notifier.unreadCount }));
-  await app.register(async (scope) => registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }));
+  await app.register(async (scope) =>
+    registerAccountRoutes(scope, {
+      config,
+      db: database.db,
+      users,
+      sessions,
+      mailer,
+      storage,
+      onPublicProfileChange: feed.invalidate,
+      now: deps.now ?? Date.now,
+      unreadCount: notifier.unreadCount,
+    }),
+  );
+  await app.register(async (scope) =>
+    registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }),
+  );
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
-  await app.register(async (scope) => registerUsersRoutes(scope, { people: createPeopleRepository(database.db, config.PRO), sessions, onProGranted: proNews.tellAddress }));
-  await app.register(async (scope) => registerBlogRoutes(scope, { db: database.db, origin: config.publicUrl, listDragons: library.list, changes: blogChanges }));
+  await app.register(async (scope) =>
+    registerUsersRoutes(scope, {
+      people: createPeopleRepository(database.db, config.PRO),
+      sessions,
+      onProGranted: proNews.tellAddress,
+    }),
+  );
+  await app.register(async (scope) =>
+    registerBlogRoutes(scope, {
+      db: database.db,
+      origin: config.publicUrl,
+      listDragons: library.list,
+      changes: blogChanges,
+    }),
+  );
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
   await app.register(async (scope) => registerUploadRoutes(scope, storage));
   await app.register(async (scope) => registerCompanionRoutes(scope, { config, storage, sessions }));
   await app.register(async (scope) => registerPageRoutes(scope, config, pageCache));
-  metricSources.caches = { pages: pageCache.stats, feed: feed.cacheStats, sessions: sessions.stats, notifications: notifier.cacheStats };
+  metricSources.caches = {
+    pages: pageCache.stats,
+    feed: feed.cacheStats,
+    sessions: sessions.stats,
+    notifications: notifier.cacheStats,
+  };
   if (config.METRICS_TOKEN && app.renderMetrics) registerMetricsRoute(app, config.METRICS_TOKEN, app.renderMetrics);
   if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
   return app;

@@ -17,7 +17,12 @@ describe("loadConfig", () => {
 
   it("reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12,::1, fc00::/7" }).TRUST_PROXY).toEqual(["10.0.0.1", "172.16.0.0/12", "::1", "fc00::/7"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12,::1, fc00::/7" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "::1",
+      "fc00::/7",
+    ]);
   });
 
   it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
@@ -27,10 +32,23 @@ describe("loadConfig", () => {
 
   it("offers a remote source only with both its key and secret; the test-only loopback setting is off and refused in production", () => {
     expect(configuredRemoteSources(loadConfig({}))).toEqual([]);
-    expect(configuredRemoteSources(loadConfig({ COMPANION_BOX_KEY: "k", COMPANION_BOX_SECRET: "s", COMPANION_GOOGLE_KEY: "g", COMPANION_GOOGLE_SECRET: "t" }))).toEqual(["drive", "box"]);
-    expect(() => loadConfig({ COMPANION_DROPBOX_KEY: "k" })).toThrow("Invalid COMPANION_DROPBOX_KEY/COMPANION_DROPBOX_SECRET: set both or neither");
+    expect(
+      configuredRemoteSources(
+        loadConfig({
+          COMPANION_BOX_KEY: "k",
+          COMPANION_BOX_SECRET: "s",
+          COMPANION_GOOGLE_KEY: "g",
+          COMPANION_GOOGLE_SECRET: "t",
+        }),
+      ),
+    ).toEqual(["drive", "box"]);
+    expect(() => loadConfig({ COMPANION_DROPBOX_KEY: "k" })).toThrow(
+      "Invalid COMPANION_DROPBOX_KEY/COMPANION_DROPBOX_SECRET: set both or neither",
+    );
     expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
-    expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "production" })).toThrow(
+      ConfigError,
+    );
   });
 
   it("takes the test-only loopback setting only in a process the test runner started (vitest sets VITEST), whatever NODE_ENV says", () => {
@@ -38,8 +56,12 @@ describe("loadConfig", () => {
     // `npm start` sets no NODE_ENV: outside the test runner the setting stops start-up all the same.
     vi.stubEnv("VITEST", undefined);
     try {
-      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" })).toThrow("Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused outside the test runner");
-      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "development" })).toThrow(ConfigError);
+      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true" })).toThrow(
+        "Invalid COMPANION_TEST_ONLY_ALLOW_LOOPBACK: a test-only setting, refused outside the test runner",
+      );
+      expect(() => loadConfig({ COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true", NODE_ENV: "development" })).toThrow(
+        ConfigError,
+      );
       // A server started without it is untouched.
       expect(loadConfig({}).COMPANION_TEST_ONLY_ALLOW_LOOPBACK).toBe(false);
     } finally {
@@ -50,7 +72,9 @@ describe("loadConfig", () => {
   it("needs one SECRET_KEY_BASE of 32 characters or more with DATABASE_URL, where several servers share one database", () => {
     const url = "postgres://app@db.internal/dragongrid";
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow("SECRET_KEY_BASE is required with DATABASE_URL");
-    expect(() => loadConfig({ DATABASE_URL: url, SECRET_KEY_BASE: "short" })).toThrow('Invalid SECRET_KEY_BASE="short": must be at least 32 characters');
+    expect(() => loadConfig({ DATABASE_URL: url, SECRET_KEY_BASE: "short" })).toThrow(
+      'Invalid SECRET_KEY_BASE="short": must be at least 32 characters',
+    );
     expect(loadConfig({ DATABASE_URL: url, SECRET_KEY_BASE: "k".repeat(32) }).DATABASE_URL).toBe(url);
     expect(loadConfig({}).SECRET_KEY_BASE).toBeUndefined();
   });

@@ -108,7 +108,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.METRICS_PORT && app.renderMetrics) metricsServer = await listenForMetrics(config, app.renderMetrics);
-  app.log.info(`Dragon Grid is ready at ${config.publicUrl} (database: ${app.database.kind}, storage: ${app.storage.kind})`);
+  app.log.info(
+    `Dragon Grid is ready at ${config.publicUrl} (database: ${app.database.kind}, storage: ${app.storage.kind})`,
+  );
 }
 
 main().catch((error) => {

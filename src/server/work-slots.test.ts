@@ -20,7 +20,14 @@ describe("decode slots", () => {
     const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(work));
     expect(most).toBe(2);
     expect(started).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+    expect(results.map((r) => r.status)).toEqual([
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+    ]);
   });
 });
 
@@ -44,6 +51,10 @@ describe("decode slots with a capacity", () => {
     for (const weights of together) expect(weights.length === 1 || weights.reduce((a, b) => a + b, 0) <= 40).toBe(true);
     expect(together).toContainEqual([12, 12.5]);
     expect(together).toContainEqual([20, 15]);
-    expect(together.filter((weights) => weights.includes(40) || weights.includes(100)).every((weights) => weights.length === 1)).toBe(true);
+    expect(
+      together
+        .filter((weights) => weights.includes(40) || weights.includes(100))
+        .every((weights) => weights.length === 1),
+    ).toBe(true);
   });
 });

@@ -5,29 +5,47 @@ import { isCellInGrid } from "./done-cells";
 import { text } from "./text";
 import { CHECK_MAX_CELLS, CHECK_MAX_ERROR_MM, CHECK_STATUSES, type KeptCell, type SaveCheck } from "./drawing-checks";
 
-const count = (name: string) => z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(CHECK_MAX_CELLS, `${name} can be at most ${CHECK_MAX_CELLS}`);
+const count = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(CHECK_MAX_CELLS, `${name} can be at most ${CHECK_MAX_CELLS}`);
 
 export const keptCellSchema = z.object({
   label: text().regex(/^[A-Z]{1,3}[1-9][0-9]{0,3}$/, "label must be a cell label like C4"),
   status: z.enum(CHECK_STATUSES, { error: `status must be one of ${CHECK_STATUSES.join(", ")}` }),
-  errorMm: z.number({ error: "errorMm must be a number" }).finite().min(0, "errorMm must be at least 0").max(CHECK_MAX_ERROR_MM, `errorMm can be at most ${CHECK_MAX_ERROR_MM}`),
+  errorMm: z
+    .number({ error: "errorMm must be a number" })
+    .finite()
+    .min(0, "errorMm must be at least 0")
+    .max(CHECK_MAX_ERROR_MM, `errorMm can be at most ${CHECK_MAX_ERROR_MM}`),
 });
 
 export const saveCheckSchema = z
   .object({
     columns: count("columns"),
     rows: count("rows"),
-    cells: z.array(keptCellSchema, { error: "cells must be a list of cells" }).max(CHECK_MAX_CELLS, `cells can hold at most ${CHECK_MAX_CELLS} cells`),
+    cells: z
+      .array(keptCellSchema, { error: "cells must be a list of cells" })
+      .max(CHECK_MAX_CELLS, `cells can hold at most ${CHECK_MAX_CELLS} cells`),
   })
   .strict()
   .superRefine((check, context) => {
-    if (check.columns * check.rows > CHECK_MAX_CELLS) context.addIssue({ code: "custom", path: ["cells"], message: `A check covers at most ${CHECK_MAX_CELLS} cells` });
-    else if (check.cells.length !== check.columns * check.rows) context.addIssue({ code: "custom", path: ["cells"], message: "cells must hold every cell of the grid once" });
+    if (check.columns * check.rows > CHECK_MAX_CELLS)
+      context.addIssue({ code: "custom", path: ["cells"], message: `A check covers at most ${CHECK_MAX_CELLS} cells` });
+    else if (check.cells.length !== check.columns * check.rows)
+      context.addIssue({ code: "custom", path: ["cells"], message: "cells must hold every cell of the grid once" });
     const labels = new Set(check.cells.map((cell) => cell.label));
-    if (labels.size !== check.cells.length) context.addIssue({ code: "custom", path: ["cells"], message: "cells must not repeat a cell" });
-    if (check.cells.some((cell) => !isCellInGrid(cell.label, check))) context.addIssue({ code: "custom", path: ["cells"], message: "cells must be cells of the grid" });
+    if (labels.size !== check.cells.length)
+      context.addIssue({ code: "custom", path: ["cells"], message: "cells must not repeat a cell" });
+    if (check.cells.some((cell) => !isCellInGrid(cell.label, check)))
+      context.addIssue({ code: "custom", path: ["cells"], message: "cells must be cells of the grid" });
   });
 
 // What the schemas admit must be what the hand-written types say: checked when compiling.
 type Admits<T, U extends T> = U;
-export type SchemasMatchTypes = [Admits<KeptCell, z.output<typeof keptCellSchema>>, Admits<SaveCheck, z.output<typeof saveCheckSchema>>];
+export type SchemasMatchTypes = [
+  Admits<KeptCell, z.output<typeof keptCellSchema>>,
+  Admits<SaveCheck, z.output<typeof saveCheckSchema>>,
+];

@@ -35,7 +35,11 @@ export interface KeptCheck extends SaveCheck {
 }
 
 /** Drawn cells, those within tolerance, and their share (null before anything is drawn). */
-export function checkSummary(cells: readonly { status: CheckStatus }[]): { drawn: number; close: number; accuracy: number | null } {
+export function checkSummary(cells: readonly { status: CheckStatus }[]): {
+  drawn: number;
+  close: number;
+  accuracy: number | null;
+} {
   const drawn = cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty").length;
   const close = cells.filter((cell) => cell.status === "close").length;
   return { drawn, close, accuracy: drawn ? close / drawn : null };

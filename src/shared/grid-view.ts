@@ -3,11 +3,20 @@
 export const GRID_COLORS = ["dark", "light", "accent"] as const;
 export type GridColor = (typeof GRID_COLORS)[number];
 /** Line colours as RGB 0–255: ink, a pale grey that shows on dark areas, the site's accent. */
-export const GRID_RGB: Record<GridColor, [number, number, number]> = { dark: [43, 33, 24], light: [214, 211, 206], accent: [194, 65, 12] };
+export const GRID_RGB: Record<GridColor, [number, number, number]> = {
+  dark: [43, 33, 24],
+  light: [214, 211, 206],
+  accent: [194, 65, 12],
+};
 
 export const IMAGE_MODES = ["color", "grayscale", "values3", "values5"] as const;
 export type ImageMode = (typeof IMAGE_MODES)[number];
-export const IMAGE_MODE_NAMES: Record<ImageMode, string> = { color: "Colour", grayscale: "Grey-scale", values3: "3 values", values5: "5 values" };
+export const IMAGE_MODE_NAMES: Record<ImageMode, string> = {
+  color: "Colour",
+  grayscale: "Grey-scale",
+  values3: "3 values",
+  values5: "5 values",
+};
 
 /** Line thickness as a multiple of the canvas's hairline; opacity 0.1–1. */
 export const GRID_THICKNESS = { min: 0.5, max: 4, step: 0.5 } as const;
@@ -22,7 +31,13 @@ export interface GridView {
 }
 
 /** The spec's look: dark hairlines, no diagonals, the picture in colour. */
-export const GRID_VIEW_DEFAULTS: GridView = { gridColor: "dark", gridThickness: 1, gridOpacity: 1, diagonals: false, imageMode: "color" };
+export const GRID_VIEW_DEFAULTS: GridView = {
+  gridColor: "dark",
+  gridThickness: 1,
+  gridOpacity: 1,
+  diagonals: false,
+  imageMode: "color",
+};
 
 /** Perceived lightness 0–255 of an sRGB colour (Rec. 601 weights, what grey-scale photo tools use). */
 export const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
@@ -39,6 +54,7 @@ export function valueLevel(lightness: number, levels: number): number {
 /** 256 entries mapping lightness to what the mode shows (identity for grey-scale). */
 export function toneTable(mode: ImageMode): Uint8ClampedArray {
   const table = new Uint8ClampedArray(256);
-  for (let i = 0; i < 256; i++) table[i] = mode === "values3" ? valueLevel(i, 3) : mode === "values5" ? valueLevel(i, 5) : i;
+  for (let i = 0; i < 256; i++)
+    table[i] = mode === "values3" ? valueLevel(i, 3) : mode === "values5" ? valueLevel(i, 5) : i;
   return table;
 }

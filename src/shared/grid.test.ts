@@ -21,7 +21,17 @@ const gridSize = fc.double({ min: 1, max: 50, noNaN: true });
 
 describe("labels", () => {
   it("letters columns A…Z, then AA, AB, …", () => {
-    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLabel)).toEqual(["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLabel)).toEqual([
+      "A",
+      "B",
+      "Z",
+      "AA",
+      "AB",
+      "AZ",
+      "BA",
+      "ZZ",
+      "AAA",
+    ]);
   });
 
   it("prints and parses cell labels like B3 and AA12", () => {
@@ -64,7 +74,14 @@ describe("grid dimensions", () => {
     fc.assert(
       fc.property(paper, paper, gridSize, (w, h, g) => {
         const { columns, rows } = gridDimensions(w, h, g);
-        return columns >= 1 && rows >= 1 && columns * g >= w - 1e-6 && (columns - 1) * g < w + 1e-6 && rows * g >= h - 1e-6 && (rows - 1) * g < h + 1e-6;
+        return (
+          columns >= 1 &&
+          rows >= 1 &&
+          columns * g >= w - 1e-6 &&
+          (columns - 1) * g < w + 1e-6 &&
+          rows * g >= h - 1e-6 &&
+          (rows - 1) * g < h + 1e-6
+        );
       }),
     );
   });
@@ -108,14 +125,28 @@ describe("zoom", () => {
 describe("cells on the paper", () => {
   it("finds the cell under a point, and that cell's rectangle contains the point", () => {
     fc.assert(
-      fc.property(paper, paper, gridSize, fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (w, h, g, fx, fy) => {
-        const x = fx * w;
-        const y = fy * h;
-        const cell = cellAt(x, y, w, h, g)!;
-        const rect = cellRect(cell, w, h, g);
-        const { columns, rows } = gridDimensions(w, h, g);
-        return cell.column < columns && cell.row < rows && x >= rect.x - 1e-9 && x <= rect.x + rect.width + 1e-9 && y >= rect.y - 1e-9 && y <= rect.y + rect.height + 1e-9;
-      }),
+      fc.property(
+        paper,
+        paper,
+        gridSize,
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (w, h, g, fx, fy) => {
+          const x = fx * w;
+          const y = fy * h;
+          const cell = cellAt(x, y, w, h, g)!;
+          const rect = cellRect(cell, w, h, g);
+          const { columns, rows } = gridDimensions(w, h, g);
+          return (
+            cell.column < columns &&
+            cell.row < rows &&
+            x >= rect.x - 1e-9 &&
+            x <= rect.x + rect.width + 1e-9 &&
+            y >= rect.y - 1e-9 &&
+            y <= rect.y + rect.height + 1e-9
+          );
+        },
+      ),
     );
   });
 
@@ -129,7 +160,12 @@ describe("cells on the paper", () => {
 
 describe("image placement", () => {
   it("fits the image inside the paper at zoom 1, centred, and scales about the centre", () => {
-    expect(imagePlacement({ width: 1000, height: 1000 }, 11, 8.5, 1, 0, 0)).toEqual({ x: 1.25, y: 0, width: 8.5, height: 8.5 });
+    expect(imagePlacement({ width: 1000, height: 1000 }, 11, 8.5, 1, 0, 0)).toEqual({
+      x: 1.25,
+      y: 0,
+      width: 8.5,
+      height: 8.5,
+    });
     const zoomed = imagePlacement({ width: 1000, height: 500 }, 10, 10, 2, 1, -1);
     expect(zoomed).toEqual({ x: -5 + 1, y: 0 - 1, width: 20, height: 10 });
   });

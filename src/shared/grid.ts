@@ -19,9 +19,11 @@ function parsePositive(input: string | number | null | undefined): number | null
 }
 
 /** Paper width from a field's text; empty or invalid gives 11. */
-export const parsePaperWidth = (input: string | number | null | undefined) => parsePositive(input) ?? PAPER_DEFAULTS.width;
+export const parsePaperWidth = (input: string | number | null | undefined) =>
+  parsePositive(input) ?? PAPER_DEFAULTS.width;
 /** Paper height from a field's text; empty or invalid gives 8.5. */
-export const parsePaperHeight = (input: string | number | null | undefined) => parsePositive(input) ?? PAPER_DEFAULTS.height;
+export const parsePaperHeight = (input: string | number | null | undefined) =>
+  parsePositive(input) ?? PAPER_DEFAULTS.height;
 /** Grid size from a field's text: at least 1; invalid gives 1. */
 export function parseGridSize(input: string | number | null | undefined): number {
   const value = parsePositive(input);
@@ -34,7 +36,11 @@ const EPSILON = 1e-9;
 const ceilCount = (length: number, gridSize: number) => Math.max(1, Math.ceil(length / gridSize - EPSILON));
 
 /** Columns and rows: each paper side divided by the grid size, rounded up. */
-export function gridDimensions(paperWidth: number, paperHeight: number, gridSize: number): { columns: number; rows: number } {
+export function gridDimensions(
+  paperWidth: number,
+  paperHeight: number,
+  gridSize: number,
+): { columns: number; rows: number } {
   return { columns: ceilCount(paperWidth, gridSize), rows: ceilCount(paperHeight, gridSize) };
 }
 
@@ -100,7 +106,10 @@ export function cellRect(cell: Cell, paperWidth: number, paperHeight: number, gr
 export function cellAt(x: number, y: number, paperWidth: number, paperHeight: number, gridSize: number): Cell | null {
   if (!(x >= 0 && y >= 0 && x < paperWidth && y < paperHeight)) return null;
   const grid = gridDimensions(paperWidth, paperHeight, gridSize);
-  return { column: Math.min(grid.columns - 1, Math.floor(x / gridSize)), row: Math.min(grid.rows - 1, Math.floor(y / gridSize)) };
+  return {
+    column: Math.min(grid.columns - 1, Math.floor(x / gridSize)),
+    row: Math.min(grid.rows - 1, Math.floor(y / gridSize)),
+  };
 }
 
 /**

@@ -25,16 +25,24 @@ describe("the page table", () => {
     expect(canonicalPath("/dragon/%ff")).toBe("/dragon/%ff");
     expect(canonicalPath("/blog/Caf%c3%a9")).toBe("/blog/Caf%c3%a9");
     expect(canonicalPath("/blog/Not%20A%20Slug")).toBe("/blog/Not%20A%20Slug");
-    for (const path of ["/blog/a%2Fb%00", "/dragon/%E2%80%AE", `/dragon/${id}`, "/admin/blog/list"]) expect(canonicalPath(canonicalPath(path)!), path).toBe(canonicalPath(path));
+    for (const path of ["/blog/a%2Fb%00", "/dragon/%E2%80%AE", `/dragon/${id}`, "/admin/blog/list"])
+      expect(canonicalPath(canonicalPath(path)!), path).toBe(canonicalPath(path));
     for (const path of ["/nope", "/HOME", "//home", "/dragon/a/b"]) expect(canonicalPath(path), path).toBeNull();
   });
 
   it("knows no other address", () => {
-    for (const path of ["/nope", "/dragon", "/dragon/a/b", "/admin/blog/delete", "/admin/blog", "/home/x", "/blog/a/b"]) expect(isKnownRoute(path), path).toBe(false);
+    for (const path of ["/nope", "/dragon", "/dragon/a/b", "/admin/blog/delete", "/admin/blog", "/home/x", "/blog/a/b"])
+      expect(isKnownRoute(path), path).toBe(false);
   });
 
   it("says which pages the server renders, with the data their first screen reads", () => {
-    expect(PAGES.filter((page) => page.serverRendered).map((page) => page.path)).toEqual(["/", "/home", "/dragon/:id", "/blog", "/blog/:slug"]);
+    expect(PAGES.filter((page) => page.serverRendered).map((page) => page.path)).toEqual([
+      "/",
+      "/home",
+      "/dragon/:id",
+      "/blog",
+      "/blog/:slug",
+    ]);
     expect(serverRenderedPage("/draw/abc")).toBeUndefined();
     expect(pageQueries("/dragon/a%20b")).toEqual([{ queryKey: ["/api/dragons", "a b"], url: "/api/dragons/a%20b" }]);
     expect(pageQueries("/")).toEqual([]);

@@ -1,4 +1,3 @@
-
 /**
  * Every screen of the app (docs/spec.md §2, "Routes"), once. The browser's router, the server's
  * page answers (known path or 404, server rendering, head tags, preloading the screen's code) and
@@ -57,11 +56,21 @@ export interface PageQuery {
 export const PAGES: readonly Page[] = [
   { path: "/", screen: "landing", module: "landing/landing-page", access: "everyone", serverRendered: true },
   {
-    path: "/home", screen: "library", module: "dragons/library-page", access: "everyone", serverRendered: true, offline: true,
+    path: "/home",
+    screen: "library",
+    module: "dragons/library-page",
+    access: "everyone",
+    serverRendered: true,
+    offline: true,
     data: "/api/dragons",
   },
   {
-    path: "/dragon/:id", screen: "dragon", module: "dragons/dragon-page", access: "everyone", serverRendered: true, offline: true,
+    path: "/dragon/:id",
+    screen: "dragon",
+    module: "dragons/dragon-page",
+    access: "everyone",
+    serverRendered: true,
+    offline: true,
     data: "/api/dragons/:id",
   },
   { path: "/draw/:id", screen: "draw", module: "canvas/draw-page", access: "everyone", offline: true },
@@ -69,13 +78,30 @@ export const PAGES: readonly Page[] = [
   { path: "/verify-email", screen: "verifyEmail", module: "auth/verify-email-page", access: "everyone" },
   { path: "/reset-password", screen: "resetPassword", module: "account/reset-password-page", access: "everyone" },
   { path: "/feed", screen: "feed", module: "posts/feed-page", access: "everyone" },
-  { path: "/blog", screen: "blogList", module: "blog/blog-list-page", access: "everyone", serverRendered: true, data: "/api/blog/posts" },
   {
-    path: "/blog/:slug", screen: "blogPost", module: "blog/blog-post-page", access: "everyone", serverRendered: true,
+    path: "/blog",
+    screen: "blogList",
+    module: "blog/blog-list-page",
+    access: "everyone",
+    serverRendered: true,
+    data: "/api/blog/posts",
+  },
+  {
+    path: "/blog/:slug",
+    screen: "blogPost",
+    module: "blog/blog-post-page",
+    access: "everyone",
+    serverRendered: true,
     data: "/api/blog/posts/:slug",
   },
   { path: "/upload", screen: "upload", module: "posts/upload-page", access: "members" },
-  { path: "/admin/blog/:action/:id?", screen: "adminBlog", module: "blog/admin-blog-page", access: "members", allowed: { action: ["list", "new", "edit"] } },
+  {
+    path: "/admin/blog/:action/:id?",
+    screen: "adminBlog",
+    module: "blog/admin-blog-page",
+    access: "members",
+    allowed: { action: ["list", "new", "edit"] },
+  },
   { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
   { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
   { path: "/admin/users", screen: "people", module: "users/people-page", access: "members" },
@@ -167,7 +193,8 @@ export function canonicalPath(pathname: string): string | null {
 }
 
 /** Where a screen's source is, as Vite's manifest names it (relative to src/web). */
-export const moduleFile = (page: Page) => (page.module.startsWith("app/") ? `${page.module}.tsx` : `features/${page.module}.tsx`);
+export const moduleFile = (page: Page) =>
+  page.module.startsWith("app/") ? `${page.module}.tsx` : `features/${page.module}.tsx`;
 
 /** True when a path names a screen of the app. */
 export const isKnownRoute = (pathname: string): boolean => matchPage(pathname) !== null;

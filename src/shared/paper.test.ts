@@ -22,7 +22,11 @@ describe("paper presets", () => {
     expect(detectPreset(11, 8.5, "cm")).toBeNull();
     expect(detectPreset(12, 9, "in")).toBeNull();
     expect(presetLabel(null)).toBe("Custom");
-    for (const preset of PAPER_PRESETS) for (const unit of ["in", "cm"] as const) expect(detectPreset(presetSize(preset, unit, "portrait").width, presetSize(preset, unit, "portrait").height, unit)).toBe(preset);
+    for (const preset of PAPER_PRESETS)
+      for (const unit of ["in", "cm"] as const)
+        expect(
+          detectPreset(presetSize(preset, unit, "portrait").width, presetSize(preset, unit, "portrait").height, unit),
+        ).toBe(preset);
   });
 
   it("keeps the count rule: A4 landscape in centimetres with 2 cm squares is 15 x 11 cells", () => {
@@ -40,8 +44,16 @@ describe("unit conversion", () => {
   });
 
   it("converts the paper and the grid together, to two decimals", () => {
-    expect(convertLengths({ paperWidth: 11, paperHeight: 8.5, gridSize: 1 }, "in", "cm")).toEqual({ paperWidth: 27.94, paperHeight: 21.59, gridSize: 2.54 });
-    expect(convertLengths({ paperWidth: 29.7, paperHeight: 21, gridSize: 2 }, "cm", "in")).toEqual({ paperWidth: 11.69, paperHeight: 8.27, gridSize: 1 });
+    expect(convertLengths({ paperWidth: 11, paperHeight: 8.5, gridSize: 1 }, "in", "cm")).toEqual({
+      paperWidth: 27.94,
+      paperHeight: 21.59,
+      gridSize: 2.54,
+    });
+    expect(convertLengths({ paperWidth: 29.7, paperHeight: 21, gridSize: 2 }, "cm", "in")).toEqual({
+      paperWidth: 11.69,
+      paperHeight: 8.27,
+      gridSize: 1,
+    });
   });
 
   it("never makes a grid under 1 or a paper over 200", () => {

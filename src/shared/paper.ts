@@ -35,14 +35,19 @@ export function convertLength(value: number, from: Unit, to: Unit): number {
 export type Orientation = "landscape" | "portrait";
 
 /** A preset's width and height in a unit and orientation (rounded as the fields show them). */
-export function presetSize(preset: PaperPreset, unit: Unit, orientation: Orientation): { width: number; height: number } {
+export function presetSize(
+  preset: PaperPreset,
+  unit: Unit,
+  orientation: Orientation,
+): { width: number; height: number } {
   const sides = PRESET_SIDES[preset];
   const short = roundLength(convertLength(sides.short, sides.unit, unit));
   const long = roundLength(convertLength(sides.long, sides.unit, unit));
   return orientation === "landscape" ? { width: long, height: short } : { width: short, height: long };
 }
 
-export const orientationOf = (width: number, height: number): Orientation => (width >= height ? "landscape" : "portrait");
+export const orientationOf = (width: number, height: number): Orientation =>
+  width >= height ? "landscape" : "portrait";
 
 // Two hundredths of the unit: the rounding of a converted preset, and nothing a person types on purpose.
 const MATCH_TOLERANCE = 0.02;
@@ -51,7 +56,8 @@ const MATCH_TOLERANCE = 0.02;
 export function detectPreset(width: number, height: number, unit: Unit): PaperPreset | null {
   for (const preset of PAPER_PRESETS) {
     const size = presetSize(preset, unit, orientationOf(width, height));
-    if (Math.abs(size.width - width) <= MATCH_TOLERANCE && Math.abs(size.height - height) <= MATCH_TOLERANCE) return preset;
+    if (Math.abs(size.width - width) <= MATCH_TOLERANCE && Math.abs(size.height - height) <= MATCH_TOLERANCE)
+      return preset;
   }
   return null;
 }
@@ -69,5 +75,9 @@ export interface PaperLengths {
 export function convertLengths(lengths: PaperLengths, from: Unit, to: Unit): PaperLengths {
   if (from === to) return lengths;
   const side = (value: number) => Math.min(PAPER_MAX, Math.max(0.01, roundLength(convertLength(value, from, to))));
-  return { paperWidth: side(lengths.paperWidth), paperHeight: side(lengths.paperHeight), gridSize: Math.max(1, side(lengths.gridSize)) };
+  return {
+    paperWidth: side(lengths.paperWidth),
+    paperHeight: side(lengths.paperHeight),
+    gridSize: Math.max(1, side(lengths.gridSize)),
+  };
 }

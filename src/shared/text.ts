@@ -27,7 +27,8 @@ export const nameText = () => text().refine((value) => !DECEPTIVE.test(value), D
 export const characterCount = (value: string): number => [...value].length;
 
 /** `value` cut to `max` characters as the schemas count them (an input's maxLength counts UTF-16 units instead). */
-export const upToCharacters = (value: string, max: number): string => (characterCount(value) <= max ? value : [...value].slice(0, max).join(""));
+export const upToCharacters = (value: string, max: number): string =>
+  characterCount(value) <= max ? value : [...value].slice(0, max).join("");
 
 /**
  * An id (a UUID) as the database stores it: lower case. PostgreSQL reads "ABC…" and "abc…" as the

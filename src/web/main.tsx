@@ -39,5 +39,7 @@ if (root.firstElementChild) {
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   // A few seconds after the page has loaded: installing the worker downloads and stores the app
   // shell (~40 files), work that should not compete with the first visit's own start.
-  window.addEventListener("load", () => setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 3000));
+  window.addEventListener("load", () =>
+    setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 3000),
+  );
 }

@@ -38,7 +38,10 @@ export function createBlockSets(db: Database, changes: NoticeChannel<BlockChange
       union all
       select ${blocks.blockerId}, false from ${blocks} where ${blocks.blockedId} = ${userId}`);
     const rows = (result as unknown as { rows: Array<{ id: string; own: boolean }> }).rows;
-    return { own: new Set(rows.filter((row) => row.own).map((row) => row.id)), paired: new Set(rows.map((row) => row.id)) };
+    return {
+      own: new Set(rows.filter((row) => row.own).map((row) => row.id)),
+      paired: new Set(rows.map((row) => row.id)),
+    };
   }
 
   function blocksOf(userId: string): Promise<MemberBlocks> {
@@ -80,7 +83,11 @@ export function createBlockSets(db: Database, changes: NoticeChannel<BlockChange
 
     /** The people `blockerId` blocked, newest first. */
     listedBy(blockerId: string) {
-      return db.select({ userId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, blockerId)).orderBy(sql`${blocks.createdAt} desc`);
+      return db
+        .select({ userId: blocks.blockedId, createdAt: blocks.createdAt })
+        .from(blocks)
+        .where(eq(blocks.blockerId, blockerId))
+        .orderBy(sql`${blocks.createdAt} desc`);
     },
   };
 }

@@ -16,9 +16,19 @@ import { Worker } from "node:worker_threads";
 
 /** What a hashing thread does: password.ts builds these, the thread answers a string or a key. */
 export type HashingTask =
-  | { kind: "argon2-hash"; password: string; options: { algorithm: number; memoryCost: number; timeCost: number; parallelism: number } }
+  | {
+      kind: "argon2-hash";
+      password: string;
+      options: { algorithm: number; memoryCost: number; timeCost: number; parallelism: number };
+    }
   | { kind: "argon2-verify"; password: string; stored: string }
-  | { kind: "scrypt"; password: string; salt: Uint8Array; keyLength: number; options: { N: number; r: number; p: number; maxmem: number } };
+  | {
+      kind: "scrypt";
+      password: string;
+      salt: Uint8Array;
+      keyLength: number;
+      options: { N: number; r: number; p: number; maxmem: number };
+    };
 
 // CommonJS run with `eval`, so the same code serves the bundle and the TypeScript tests; the
 // Argon2 binding (native, outside the bundle) is found from here and passed in by path.
@@ -96,7 +106,11 @@ function dispatch(): void {
 }
 
 function startThread(): Thread {
-  const thread: Thread = { worker: new Worker(WORKER_CODE, { eval: true, workerData: { argon2: ARGON2_PATH } }), job: null, idleTimer: null };
+  const thread: Thread = {
+    worker: new Worker(WORKER_CODE, { eval: true, workerData: { argon2: ARGON2_PATH } }),
+    job: null,
+    idleTimer: null,
+  };
   threads.push(thread);
   thread.worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
     const job = thread.job;

@@ -26,11 +26,19 @@ describe("passwords", () => {
     expect(needsRehash(stored)).toBe(false);
     // Settings no hash of ours has, asking for 4 GiB or a million passes, are refused unrun.
     const [, , , , salt, hash] = stored.split("$");
-    expect(await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=4194304,t=2,p=1$${salt}$${hash}`)).toBe(false);
-    expect(await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=19456,t=999,p=1$${salt}$${hash}`)).toBe(false);
+    expect(
+      await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=4194304,t=2,p=1$${salt}$${hash}`),
+    ).toBe(false);
+    expect(
+      await verifyPassword("correct horse battery staple", `$argon2id$v=19$m=19456,t=999,p=1$${salt}$${hash}`),
+    ).toBe(false);
     const key = crypto.randomBytes(64).toString("base64url");
-    expect(await verifyPassword("correct horse battery staple", `scrypt$1048576$8$1$c2FsdHNhbHRzYWx0c2FsdA$${key}`)).toBe(false);
-    expect(await verifyPassword("correct horse battery staple", `scrypt$16384$8$1000$c2FsdHNhbHRzYWx0c2FsdA$${key}`)).toBe(false);
+    expect(
+      await verifyPassword("correct horse battery staple", `scrypt$1048576$8$1$c2FsdHNhbHRzYWx0c2FsdA$${key}`),
+    ).toBe(false);
+    expect(
+      await verifyPassword("correct horse battery staple", `scrypt$16384$8$1000$c2FsdHNhbHRzYWx0c2FsdA$${key}`),
+    ).toBe(false);
   });
 
   it("gives two hashes of one password their own salts; NFKC forms of a password are the same password", async () => {
@@ -52,22 +60,32 @@ describe("passwords", () => {
   it("answers each of many checks at once with its own result", async () => {
     const stored = await hashPassword("first secret");
     const tries = ["first secret", "second secret", "first secret", "third", "first secret", "first secret!"];
-    expect(await Promise.all(tries.map((password) => verifyPassword(password, stored)))).toEqual([true, false, true, false, true, false]);
+    expect(await Promise.all(tries.map((password) => verifyPassword(password, stored)))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
-  it.runIf(process.platform === "linux")("hashes on a thread of lower priority (nice 10), the event loop keeping its own", async () => {
-    const before = threadNiceValues();
-    expect(before[0]).toBe(0);
-    let seen: number[] = [];
-    const hashing = hashPassword("look at the threads");
-    // The hashing thread exists and has lowered itself while the hashes run (~5 ms each).
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && !seen.includes(10)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      seen = threadNiceValues();
-    }
-    await hashing;
-    expect(seen).toContain(10);
-    expect(seen[0]).toBe(0);
-  });
+  it.runIf(process.platform === "linux")(
+    "hashes on a thread of lower priority (nice 10), the event loop keeping its own",
+    async () => {
+      const before = threadNiceValues();
+      expect(before[0]).toBe(0);
+      let seen: number[] = [];
+      const hashing = hashPassword("look at the threads");
+      // The hashing thread exists and has lowered itself while the hashes run (~5 ms each).
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && !seen.includes(10)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        seen = threadNiceValues();
+      }
+      await hashing;
+      expect(seen).toContain(10);
+      expect(seen[0]).toBe(0);
+    },
+  );
 });

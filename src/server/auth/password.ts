@@ -16,7 +16,11 @@ const SCRYPT_MAX_MEMORY = 64 * 1024 * 1024;
 
 /** Hash a password as an Argon2id PHC string with a random salt. */
 export async function hashPassword(password: string): Promise<string> {
-  return (await onHashingThread({ kind: "argon2-hash", password: password.normalize("NFKC"), options: PARAMS })) as string;
+  return (await onHashingThread({
+    kind: "argon2-hash",
+    password: password.normalize("NFKC"),
+    options: PARAMS,
+  })) as string;
 }
 
 // The settings a stored hash may ask for: a hash is only ever written by this code, but one
@@ -37,17 +41,34 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const argon2 = ARGON2_PHC.exec(stored);
   if (argon2) {
     const [memoryCost, timeCost, parallelism] = argon2.slice(1, 4).map(Number) as [number, number, number];
-    if (memoryCost > MAX_ARGON2.memoryCost || timeCost < 1 || timeCost > MAX_ARGON2.timeCost || parallelism < 1 || parallelism > MAX_ARGON2.parallelism || memoryCost < 8 * parallelism) return false;
+    if (
+      memoryCost > MAX_ARGON2.memoryCost ||
+      timeCost < 1 ||
+      timeCost > MAX_ARGON2.timeCost ||
+      parallelism < 1 ||
+      parallelism > MAX_ARGON2.parallelism ||
+      memoryCost < 8 * parallelism
+    )
+      return false;
     return (await onHashingThread({ kind: "argon2-verify", password: normalized, stored })) === true;
   }
   const scrypt = SCRYPT_FORMAT.exec(stored);
   if (!scrypt) return false;
   const [N, r, p] = scrypt.slice(1, 4).map(Number) as [number, number, number];
   // Node's limits: N a power of two above 1, and 128·N·r bytes of memory within SCRYPT_MAX_MEMORY.
-  if (N < 2 || (N & (N - 1)) !== 0 || r < 1 || p < 1 || p > MAX_SCRYPT_P || 128 * N * r > SCRYPT_MAX_MEMORY) return false;
+  if (N < 2 || (N & (N - 1)) !== 0 || r < 1 || p < 1 || p > MAX_SCRYPT_P || 128 * N * r > SCRYPT_MAX_MEMORY)
+    return false;
   const expected = Buffer.from(scrypt[5]!, "base64url");
   const options = { N, r, p, maxmem: SCRYPT_MAX_MEMORY };
-  const actual = Buffer.from((await onHashingThread({ kind: "scrypt", password: normalized, salt: Buffer.from(scrypt[4]!, "base64url"), keyLength: expected.length, options })) as Uint8Array);
+  const actual = Buffer.from(
+    (await onHashingThread({
+      kind: "scrypt",
+      password: normalized,
+      salt: Buffer.from(scrypt[4]!, "base64url"),
+      keyLength: expected.length,
+      options,
+    })) as Uint8Array,
+  );
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 

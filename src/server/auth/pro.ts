@@ -7,7 +7,10 @@
 import type { ProSetting } from "../../shared/pro";
 export type { ProSetting };
 
-export function hasPro(person: { isAdmin: boolean; emailVerified: boolean; proGranted: boolean }, setting: ProSetting): boolean {
+export function hasPro(
+  person: { isAdmin: boolean; emailVerified: boolean; proGranted: boolean },
+  setting: ProSetting,
+): boolean {
   if (setting === "off") return false;
   if (person.isAdmin) return true;
   return setting === "everyone" ? person.emailVerified : person.proGranted;

@@ -10,9 +10,13 @@ export interface Sanction {
 }
 
 /** The sanction the account's columns describe now, if any: a suspension ends by itself. */
-export function sanctionOf(row: { bannedAt: Date | null; suspendedUntil: Date | null; sanctionReason: string | null }, now = Date.now()): Sanction | null {
+export function sanctionOf(
+  row: { bannedAt: Date | null; suspendedUntil: Date | null; sanctionReason: string | null },
+  now = Date.now(),
+): Sanction | null {
   if (row.bannedAt) return { banned: true, until: null, reason: row.sanctionReason ?? "" };
-  if (row.suspendedUntil && row.suspendedUntil.getTime() > now) return { banned: false, until: row.suspendedUntil.toISOString(), reason: row.sanctionReason ?? "" };
+  if (row.suspendedUntil && row.suspendedUntil.getTime() > now)
+    return { banned: false, until: row.suspendedUntil.toISOString(), reason: row.sanctionReason ?? "" };
   return null;
 }
 
@@ -20,7 +24,11 @@ export function sanctionOf(row: { bannedAt: Date | null; suspendedUntil: Date | 
  * Refuse a member under a ban or a running suspension: they may not post, comment, like or report,
  * nor change the name and picture shown beside what they already posted (`describe` words that refusal).
  */
-export function refuseSanctioned(user: { sanction?: Sanction | null }, now = Date.now(), describe: (sanction: Sanction) => string = sanctionMessage): void {
+export function refuseSanctioned(
+  user: { sanction?: Sanction | null },
+  now = Date.now(),
+  describe: (sanction: Sanction) => string = sanctionMessage,
+): void {
   const sanction = user.sanction;
   if (!sanction) return;
   if (!sanction.banned && Date.parse(sanction.until ?? "") <= now) return;

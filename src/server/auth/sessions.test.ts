@@ -15,9 +15,14 @@ afterAll(() => handle.close());
 
 /** A user with a live session; answers the user's id and the session's token. */
 async function signedIn() {
-  const [user] = await handle.db.insert(users).values({ email: `s-${crypto.randomUUID()}@example.com`, emailVerified: true }).returning({ id: users.id });
+  const [user] = await handle.db
+    .insert(users)
+    .values({ email: `s-${crypto.randomUUID()}@example.com`, emailVerified: true })
+    .returning({ id: users.id });
   const token = crypto.randomBytes(32).toString("base64url");
-  await handle.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await handle.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return { id: user!.id, token };
 }
 

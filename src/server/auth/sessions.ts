@@ -107,14 +107,30 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
-    return row ? { user: { id: row.id, email: row.email, isAdmin: row.isAdmin, pro: hasPro(row, config.PRO), sanction: sanctionOf(row, now) }, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), cachedAt: now } : null;
+    return row
+      ? {
+          user: {
+            id: row.id,
+            email: row.email,
+            isAdmin: row.isAdmin,
+            pro: hasPro(row, config.PRO),
+            sanction: sanctionOf(row, now),
+          },
+          tokenHash,
+          lastSeenAt: row.lastSeenAt.getTime(),
+          cachedAt: now,
+        }
+      : null;
   }
 
   // Keyed by token, so ended sessions are found by walking the map (at most 10,000; ends are
   // rare). Whose a look-up under way is shows only when it ends: none of them is remembered.
   changes.on((change) => {
     if (!change) lookups.clear();
-    else for (const [token, entry] of lookups) if (change.kind === "session" ? entry.tokenHash === change.tokenHash : entry.user.id === change.userId) lookups.delete(token);
+    else
+      for (const [token, entry] of lookups)
+        if (change.kind === "session" ? entry.tokenHash === change.tokenHash : entry.user.id === change.userId)
+          lookups.delete(token);
     reading.clear();
   });
 
@@ -123,7 +139,9 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
 
     async start(reply: FastifyReply, userId: string): Promise<void> {
       const token = randomToken();
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+      await db
+        .insert(sessions)
+        .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
     },
 
@@ -163,7 +181,10 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
     async startedAt(request: FastifyRequest): Promise<Date | null> {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return null;
-      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
       return row?.createdAt ?? null;
     },
 
@@ -174,7 +195,8 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
      */
     async requireFreshSignIn(request: FastifyRequest): Promise<void> {
       const started = await this.startedAt(request);
-      if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) throw new HttpError(403, FRESH_SIGN_IN_MESSAGE);
+      if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000)
+        throw new HttpError(403, FRESH_SIGN_IN_MESSAGE);
     },
 
     /** Forget this browser's session cookie (after its session was ended some other way). */

@@ -33,8 +33,13 @@ beforeAll(async () => {
 
 /** Every row of every table, in a stable order, as JSON. */
 async function everyRow(database: DatabaseHandle): Promise<Record<string, unknown[]>> {
-  const rowsOf = async (query: ReturnType<typeof sql.raw>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const tables = (await rowsOf(sql.raw(`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1, 2`))) as { table_schema: string; table_name: string }[];
+  const rowsOf = async (query: ReturnType<typeof sql.raw>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const tables = (await rowsOf(
+    sql.raw(
+      `select table_schema, table_name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1, 2`,
+    ),
+  )) as { table_schema: string; table_name: string }[];
   const out: Record<string, unknown[]> = {};
   for (const { table_schema, table_name } of tables) {
     const rows = await rowsOf(sql.raw(`select * from "${table_schema}"."${table_name}"`));
@@ -71,7 +76,9 @@ describe("backup and restore of DATA_DIR", () => {
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     const expectedFiles = filesOf(source);
     expect(files).toBe(Object.keys(expectedFiles).length);
-    expect(Object.keys(expectedFiles).filter((file) => file.startsWith(`objects${path.sep}`)).length).toBeGreaterThanOrEqual(6 * 3 * 2);
+    expect(
+      Object.keys(expectedFiles).filter((file) => file.startsWith(`objects${path.sep}`)).length,
+    ).toBeGreaterThanOrEqual(6 * 3 * 2);
     expect(Object.keys(expectedFiles)).toContain(path.join("outbox", "welcome.eml"));
 
     const restored = path.join(tmp, "restored");
@@ -91,13 +98,17 @@ describe("backup and restore of DATA_DIR", () => {
       await expect(backupDataDir(source, path.join(tmp, "while-open.tar"))).rejects.toThrow(DatabaseInUseError);
       await expect(backupDataDir(source, path.join(tmp, "while-open.tar"))).rejects.toThrow(/Stop it, then back up/);
       // A second opener is refused the same way: two processes on one PGlite directory corrupt it.
-      await expect(openDatabase({ pgliteDir: path.join(source, "db"), migrate: false })).rejects.toThrow(/in use by another process/);
+      await expect(openDatabase({ pgliteDir: path.join(source, "db"), migrate: false })).rejects.toThrow(
+        /in use by another process/,
+      );
     } finally {
       await database.close();
     }
     expect(fs.existsSync(path.join(tmp, "while-open.tar"))).toBe(false);
     await expect(restoreDataDir(archive, source)).rejects.toThrow(/is not empty/);
-    await expect(restoreDataDir(path.join(tmp, "missing.tar"), path.join(tmp, "fresh"))).rejects.toThrow(/There is no backup/);
+    await expect(restoreDataDir(path.join(tmp, "missing.tar"), path.join(tmp, "fresh"))).rejects.toThrow(
+      /There is no backup/,
+    );
     fs.writeFileSync(path.join(tmp, "not-a-backup.tar"), "hello");
     await expect(restoreDataDir(path.join(tmp, "not-a-backup.tar"), path.join(tmp, "fresh2"))).rejects.toThrow();
     expect(fs.existsSync(path.join(tmp, "fresh2"))).toBe(false);

@@ -42,7 +42,10 @@ function dataFiles(dataDir: string): string[] {
 export async function backupDataDir(dataDir: string, file: string): Promise<{ files: number }> {
   if (!fs.existsSync(dbDir(dataDir))) throw new Error(`There is no database in ${dataDir} to back up.`);
   const owner = await pgliteDirInUse(dbDir(dataDir));
-  if (owner !== null) throw new DatabaseInUseError(`The server${owner > 0 ? ` (pid ${owner})` : ""} has the database in ${dataDir} open. Stop it, then back up: the embedded database belongs to one process at a time.`);
+  if (owner !== null)
+    throw new DatabaseInUseError(
+      `The server${owner > 0 ? ` (pid ${owner})` : ""} has the database in ${dataDir} open. Stop it, then back up: the embedded database belongs to one process at a time.`,
+    );
 
   const database = await openDatabase({ pgliteDir: dbDir(dataDir), migrate: false });
   let dump: Blob;
@@ -66,7 +69,9 @@ export async function backupDataDir(dataDir: string, file: string): Promise<{ fi
       const full = path.join(dataDir, relative);
       const { size, mode } = await fsp.stat(full);
       await new Promise<void>((resolve, reject) => {
-        const entry = pack.entry({ name: FILES_PREFIX + relative.split(path.sep).join("/"), size, mode }, (error) => (error ? reject(error) : resolve()));
+        const entry = pack.entry({ name: FILES_PREFIX + relative.split(path.sep).join("/"), size, mode }, (error) =>
+          error ? reject(error) : resolve(),
+        );
         fs.createReadStream(full).on("error", reject).pipe(entry);
       });
     }
@@ -94,7 +99,9 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ f
   const staging = path.join(dataDir, STAGING);
   // A restore that was killed leaves only its staging folder: that is still an empty DATA_DIR.
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).some((name) => name !== STAGING)) {
-    throw new Error(`${dataDir} is not empty. Restore into an empty directory (or a new one), then point DATA_DIR at it.`);
+    throw new Error(
+      `${dataDir} is not empty. Restore into an empty directory (or a new one), then point DATA_DIR at it.`,
+    );
   }
   if (!fs.existsSync(file)) throw new Error(`There is no backup at ${file}.`);
   const created = !fs.existsSync(dataDir);
@@ -127,14 +134,16 @@ async function unpack(file: string, dir: string): Promise<{ files: number }> {
     else if (name.startsWith(FILES_PREFIX) && entry.header.type === "file") {
       const target = path.resolve(dir, name.slice(FILES_PREFIX.length));
       // An archive is data: no entry may write outside the directory it fills.
-      if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`The backup has an entry outside DATA_DIR: ${name}`);
+      if (!target.startsWith(path.resolve(dir) + path.sep))
+        throw new Error(`The backup has an entry outside DATA_DIR: ${name}`);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       await pipeline(entry, fs.createWriteStream(target, { mode: entry.header.mode ?? 0o644 }));
       files++;
     } else entry.resume();
   }
   await done;
-  if (!manifest || manifest.format !== FORMAT || !dump) throw new Error(`${file} is not a Dragon Grid backup (or it is damaged).`);
+  if (!manifest || manifest.format !== FORMAT || !dump)
+    throw new Error(`${file} is not a Dragon Grid backup (or it is damaged).`);
   if (files !== manifest.files) throw new Error(`The backup is incomplete: ${files} of ${manifest.files} files.`);
 
   // PGlite unpacks its own dump into the new data directory.

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { users } from "../db/schema";
 import { loadOrCreateSecret } from "../http/secrets";
-import { signUnsubscribeToken, unsubscribeKey, unsubscribeKeysToCarry } from "../features/notifications/unsubscribe-token";
+import {
+  signUnsubscribeToken,
+  unsubscribeKey,
+  unsubscribeKeysToCarry,
+} from "../features/notifications/unsubscribe-token";
 import { createTestApp } from "../test/test-app";
 import { fromNewAddress } from "../test/accounts";
 import { markMoveComplete, moveRows } from "./move";
@@ -50,7 +54,14 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
     // password, and the signing key it generated.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-source-"));
     const source = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-    [{ id: memberId }] = (await source.db.insert(users).values({ email: "mover@example.com", emailVerified: true, passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$secret-hash" }).returning({ id: users.id })) as [{ id: string }];
+    [{ id: memberId }] = (await source.db
+      .insert(users)
+      .values({
+        email: "mover@example.com",
+        emailVerified: true,
+        passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$secret-hash",
+      })
+      .returning({ id: users.id })) as [{ id: string }];
     await source.close();
     loadOrCreateSecret(path.join(dataDir, "cookie-signing.key"));
   }, 120_000);
@@ -72,7 +83,13 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
       }
       if (table && table === options.failAfter) throw new Error("the move was interrupted");
     };
-    const result = moveRows({ dataDir, targetUrl, exportDir: options.exportDir, log, settings: unsubscribeKeysToCarry(dataDir) });
+    const result = moveRows({
+      dataDir,
+      targetUrl,
+      exportDir: options.exportDir,
+      log,
+      settings: unsubscribeKeysToCarry(dataDir),
+    });
     return { result, exportDir: () => exportDir, modes };
   }
 
@@ -90,7 +107,8 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
     const report = await again.result;
     expect(report.tables.find((table) => table.name === "users")).toMatchObject({ rows: 1, skipped: true });
     expect(Object.entries(again.modes).length).toBeGreaterThan(2);
-    for (const [file, mode] of Object.entries(again.modes)) expect(mode, file).toBe(file === again.exportDir() ? 0o700 : 0o600);
+    for (const [file, mode] of Object.entries(again.modes))
+      expect(mode, file).toBe(file === again.exportDir() ? 0o700 : 0o600);
     expect(fs.existsSync(again.exportDir()!)).toBe(false);
   }, 120_000);
 
@@ -113,20 +131,27 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
       const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      const ended = await new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, by) => resolve(by)));
+      const ended = await new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on("close", (_code, by) => resolve(by)),
+      );
       const exportDir = /^EXPORT (.+)$/m.exec(out)?.[1];
       expect(exportDir, out).toBeDefined();
       expect(out, signal).not.toContain("FINISHED");
       expect(ended, signal).toBe(signal);
       expect(fs.existsSync(exportDir!), signal).toBe(false);
-      await onServer(`drop database if exists ${new URL(target).pathname.slice(1)} with (force)`, `create database ${new URL(target).pathname.slice(1)}`);
+      await onServer(
+        `drop database if exists ${new URL(target).pathname.slice(1)} with (force)`,
+        `create database ${new URL(target).pathname.slice(1)}`,
+      );
     }
   }, 180_000);
 
   it("keeps an export asked for with --export, each file readable by its owner only", async () => {
     const exportDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-kept-")), "export");
     try {
-      await (await move(await emptyDatabase(), { exportDir })).result;
+      await (
+        await move(await emptyDatabase(), { exportDir })
+      ).result;
       expect(modeOf(exportDir)).toBe(0o700);
       const files = fs.readdirSync(exportDir);
       expect(files).toContain("users.copy");
@@ -140,16 +165,26 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
 
   it("carries the embedded installation's unsubscribe key: links in e-mails sent before the move still work under SECRET_KEY_BASE", async () => {
     const target = await emptyDatabase();
-    await (await move(target)).result;
+    await (
+      await move(target)
+    ).result;
     await markMoveComplete(target);
     // A link from an e-mail the embedded installation sent, and one signed with a key nobody had.
     const before = signUnsubscribeToken(unsubscribeKey({ DATA_DIR: dataDir }), memberId, "comment");
     const forged = signUnsubscribeToken(crypto.randomBytes(32), memberId, "approved");
 
     let database: DatabaseHandle | undefined;
-    const server = await createTestApp({ SECRET_KEY_BASE: "the moved installation's key, not the file's" }, { database: (database = await openDatabase({ databaseUrl: target, migrate: false })) });
+    const server = await createTestApp(
+      { SECRET_KEY_BASE: "the moved installation's key, not the file's" },
+      { database: (database = await openDatabase({ databaseUrl: target, migrate: false })) },
+    );
     try {
-      const unsubscribe = (token: string) => server.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, remoteAddress: fromNewAddress() });
+      const unsubscribe = (token: string) =>
+        server.app.inject({
+          method: "POST",
+          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+          remoteAddress: fromNewAddress(),
+        });
       const res = await unsubscribe(before);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ kind: "comment" });

@@ -15,7 +15,9 @@ async function main(args: string[]) {
   }
   const config = loadConfig();
   if (config.DATABASE_URL || config.S3_BUCKET) {
-    console.error("npm run backup covers the embedded default (PGlite and files in DATA_DIR). With DATABASE_URL or S3_BUCKET set, use pg_dump and your bucket's own backups.");
+    console.error(
+      "npm run backup covers the embedded default (PGlite and files in DATA_DIR). With DATABASE_URL or S3_BUCKET set, use pg_dump and your bucket's own backups.",
+    );
     return 1;
   }
   const { files } = await backupDataDir(config.DATA_DIR, path.resolve(file));

@@ -9,7 +9,10 @@ import { users } from "../db/schema";
 // the embedded database belongs to one process at a time.
 async function main(args: string[]) {
   const revoke = args.includes("--revoke");
-  const email = args.find((arg) => !arg.startsWith("--"))?.trim().toLowerCase();
+  const email = args
+    .find((arg) => !arg.startsWith("--"))
+    ?.trim()
+    .toLowerCase();
   if (!email || args.some((arg) => arg.startsWith("--") && arg !== "--revoke")) {
     console.error("Usage: npm run make-admin -- <email> [--revoke]");
     return 2;

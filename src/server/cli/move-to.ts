@@ -23,17 +23,25 @@ async function main(args: string[]) {
   // DATABASE_URL, the setting the servers read afterwards, can carry the whole URL instead.
   const targetUrl = option("--database") ?? process.env.DATABASE_URL;
   const known = new Set(["--database", "--s3", "--export"]);
-  if (!targetUrl || !/^postgres(ql)?:\/\//.test(targetUrl) || args.some((arg, i) => arg.startsWith("--") && !known.has(arg) && !known.has(args[i - 1] ?? ""))) {
+  if (
+    !targetUrl ||
+    !/^postgres(ql)?:\/\//.test(targetUrl) ||
+    args.some((arg, i) => arg.startsWith("--") && !known.has(arg) && !known.has(args[i - 1] ?? ""))
+  ) {
     console.error(USAGE);
     return 2;
   }
   if (option("--database") && new URL(targetUrl).password) {
-    console.error("Warning: the password given in --database can be read by every user of this host (ps, the shell's history). Give it in PGPASSWORD or ~/.pgpass instead, or the whole URL in DATABASE_URL.");
+    console.error(
+      "Warning: the password given in --database can be read by every user of this host (ps, the shell's history). Give it in PGPASSWORD or ~/.pgpass instead, or the whole URL in DATABASE_URL.",
+    );
   }
   // The source is the embedded database of DATA_DIR, whatever DATABASE_URL says.
   const config = loadConfig({ ...process.env, DATABASE_URL: "" });
   if (args.includes("--s3") && !config.S3_BUCKET) {
-    console.error("--s3 needs the bucket's settings: S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as your provider needs).");
+    console.error(
+      "--s3 needs the bucket's settings: S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as your provider needs).",
+    );
     return 2;
   }
   const exportDir = option("--export");
@@ -43,16 +51,32 @@ async function main(args: string[]) {
   const keys = unsubscribeKeysToCarry(config.DATA_DIR);
   try {
     console.log(`Moving ${config.DATA_DIR} into ${new URL(targetUrl).host}${new URL(targetUrl).pathname}.`);
-    const report = await moveRows({ dataDir: config.DATA_DIR, targetUrl, exportDir: exportDir && path.resolve(exportDir), log, settings: keys });
+    const report = await moveRows({
+      dataDir: config.DATA_DIR,
+      targetUrl,
+      exportDir: exportDir && path.resolve(exportDir),
+      log,
+      settings: keys,
+    });
     if (report.alreadyComplete) {
       console.log("This database already holds a completed move: nothing to do.");
       return 0;
     }
-    if (args.includes("--s3")) await moveObjects({ dataDir: config.DATA_DIR, backend: await s3Backend(config, config.S3_BUCKET!), targetUrl, log });
+    if (args.includes("--s3"))
+      await moveObjects({
+        dataDir: config.DATA_DIR,
+        backend: await s3Backend(config, config.S3_BUCKET!),
+        targetUrl,
+        log,
+      });
     await markMoveComplete(targetUrl);
     const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`Done: ${rows} rows in ${report.tables.length} tables${args.includes("--s3") ? ", and every stored object," : ""} moved and checked.`);
-    console.log(`Start the server with DATABASE_URL=${targetUrl.replace(/\/\/[^@/]*@/, "//…@")}${args.includes("--s3") ? " and the same S3_* settings" : ` and DATA_DIR=${config.DATA_DIR} (its objects)`}, and a SECRET_KEY_BASE.`);
+    console.log(
+      `Done: ${rows} rows in ${report.tables.length} tables${args.includes("--s3") ? ", and every stored object," : ""} moved and checked.`,
+    );
+    console.log(
+      `Start the server with DATABASE_URL=${targetUrl.replace(/\/\/[^@/]*@/, "//…@")}${args.includes("--s3") ? " and the same S3_* settings" : ` and DATA_DIR=${config.DATA_DIR} (its objects)`}, and a SECRET_KEY_BASE.`,
+    );
     console.log(
       keys.length
         ? "Unsubscribe links in e-mails sent before the move keep working: their key moved into the database."

@@ -13,7 +13,9 @@ async function main(args: string[]) {
   }
   const config = loadConfig();
   const { files } = await restoreDataDir(path.resolve(file), config.DATA_DIR);
-  console.log(`Restored the database and ${files} files into ${config.DATA_DIR}. Start the server with DATA_DIR=${config.DATA_DIR}.`);
+  console.log(
+    `Restored the database and ${files} files into ${config.DATA_DIR}. Start the server with DATA_DIR=${config.DATA_DIR}.`,
+  );
   return 0;
 }
 

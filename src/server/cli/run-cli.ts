@@ -8,7 +8,13 @@ export function runCli(main: (args: string[]) => Promise<number>): void {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
+      console.error(
+        error instanceof ConfigError
+          ? `Configuration error: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : error,
+      );
       process.exit(1);
     },
   );

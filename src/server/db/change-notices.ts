@@ -53,7 +53,10 @@ export async function createChangeNotices(database: DatabaseHandle, log?: Fastif
     for (const topic of listeners.keys()) deliver(topic, null);
   };
   const origin = crypto.randomUUID();
-  const remote = database.kind === "postgres" && database.url ? await listen(database.url, origin, deliver, everythingMayHaveChanged, log) : null;
+  const remote =
+    database.kind === "postgres" && database.url
+      ? await listen(database.url, origin, deliver, everythingMayHaveChanged, log)
+      : null;
 
   // One notice at a time: through the pool's several connections, a like and the unlike after it
   // could otherwise arrive the other way round.
@@ -61,7 +64,8 @@ export async function createChangeNotices(database: DatabaseHandle, log?: Fastif
   function publish(topic: string, detail: unknown) {
     if (!remote) return;
     let payload = JSON.stringify({ origin, topic, detail } satisfies Wire);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ origin, topic, detail: null } satisfies Wire);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+      payload = JSON.stringify({ origin, topic, detail: null } satisfies Wire);
     sending = sending
       .then(() => database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`))
       .then(
@@ -90,7 +94,13 @@ export async function createChangeNotices(database: DatabaseHandle, log?: Fastif
  * A connection that LISTENs, and connects again when it is lost (a database restart, a network
  * cut); after it reconnects, everything may have changed meanwhile.
  */
-async function listen(url: string, origin: string, deliver: (topic: string, detail: unknown) => void, missed: () => void, log?: FastifyBaseLogger) {
+async function listen(
+  url: string,
+  origin: string,
+  deliver: (topic: string, detail: unknown) => void,
+  missed: () => void,
+  log?: FastifyBaseLogger,
+) {
   const { default: pg } = await import("pg");
   let client: Client | null = null;
   let closed = false;

@@ -26,7 +26,11 @@ export interface DatabaseHandle {
 // entry files, and this code may be in one of the entries or in a chunk one folder below them.
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.join(here, "migrations"), path.join(here, "..", "migrations"), path.join(here, "db", "migrations")]) {
+  for (const candidate of [
+    path.join(here, "migrations"),
+    path.join(here, "..", "migrations"),
+    path.join(here, "db", "migrations"),
+  ]) {
     if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
   }
   throw new Error("Database migrations folder not found");

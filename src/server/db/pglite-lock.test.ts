@@ -28,7 +28,10 @@ function newDir(name: string): string {
 // A real process that takes the lock and says its pid once it holds it. With `unreaped`, it runs
 // under a shell that execs into `sleep`, which never waits for children: once killed, the holder
 // stays a zombie, as under a container without an init.
-async function startHolder(dir: string, options: { unreaped?: boolean } = {}): Promise<{ pid: number; shell: ChildProcess }> {
+async function startHolder(
+  dir: string,
+  options: { unreaped?: boolean } = {},
+): Promise<{ pid: number; shell: ChildProcess }> {
   const script = `const { lockPgliteDir } = await import(${JSON.stringify(lockModule)}); await lockPgliteDir(${JSON.stringify(dir)}); console.log(process.pid); setInterval(() => {}, 60_000);`;
   const node = `${JSON.stringify(process.execPath)} --import tsx --input-type=module -e ${shellQuote(script)}`;
   const command = options.unreaped ? `${node} & exec sleep 60` : `exec ${node}`;
@@ -48,7 +51,10 @@ function shellQuote(text: string): string {
 function processState(pid: number): string | null {
   try {
     // Field 3 of /proc/{pid}/stat, after the command name in parentheses: R, S, Z...
-    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[0]!;
+    return fs
+      .readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ")[0]!;
   } catch {
     return null;
   }
@@ -81,21 +87,25 @@ describe("the embedded database lock", () => {
     holder.shell.kill("SIGKILL");
   }, 30_000);
 
-  it.runIf(process.platform === "linux")("is free the moment its holder is killed, even while the holder is an unreaped zombie", async () => {
-    const dir = newDir("zombie");
-    const holder = await startHolder(dir, { unreaped: true });
-    await expect(lockPgliteDir(dir)).rejects.toThrow(DatabaseInUseError);
+  it.runIf(process.platform === "linux")(
+    "is free the moment its holder is killed, even while the holder is an unreaped zombie",
+    async () => {
+      const dir = newDir("zombie");
+      const holder = await startHolder(dir, { unreaped: true });
+      await expect(lockPgliteDir(dir)).rejects.toThrow(DatabaseInUseError);
 
-    process.kill(holder.pid, "SIGKILL");
-    await until(() => processState(holder.pid) === "Z", "the holder to become a zombie");
-    // The zombie still has its pid (kill(pid, 0) succeeds), which is what blocked restarts before.
-    expect(() => process.kill(holder.pid, 0)).not.toThrow();
+      process.kill(holder.pid, "SIGKILL");
+      await until(() => processState(holder.pid) === "Z", "the holder to become a zombie");
+      // The zombie still has its pid (kill(pid, 0) succeeds), which is what blocked restarts before.
+      expect(() => process.kill(holder.pid, 0)).not.toThrow();
 
-    expect(await pgliteDirInUse(dir)).toBeNull();
-    const release = await lockPgliteDir(dir);
-    await release();
-    holder.shell.kill("SIGKILL");
-  }, 30_000);
+      expect(await pgliteDirInUse(dir)).toBeNull();
+      const release = await lockPgliteDir(dir);
+      await release();
+      holder.shell.kill("SIGKILL");
+    },
+    30_000,
+  );
 
   it("trusts no pid: a pid file beside the database naming a live process (a reused pid) does not block it", async () => {
     const dir = newDir("reused-pid");

@@ -30,7 +30,9 @@ export async function lockPgliteDir(dir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
       const owner = await holderOf(address);
       if (owner !== null) {
-        throw new DatabaseInUseError(`The database in ${dir} is in use by another process${owner > 0 ? ` (pid ${owner})` : ""}. Stop it first: the embedded database belongs to one process at a time.`);
+        throw new DatabaseInUseError(
+          `The database in ${dir} is in use by another process${owner > 0 ? ` (pid ${owner})` : ""}. Stop it first: the embedded database belongs to one process at a time.`,
+        );
       }
       // A socket file nobody listens on: its holder died. (An abstract name is gone with its holder.)
       if (!address.startsWith("\0")) fs.rmSync(address, { force: true });
@@ -50,7 +52,9 @@ export async function pgliteDirInUse(dir: string): Promise<number | null> {
 function lockAddress(dir: string): string {
   const { dev, ino } = fs.statSync(dir);
   const name = crypto.createHash("sha256").update(`${dev}:${ino}`).digest("hex").slice(0, 32);
-  return process.platform === "linux" ? `\0dragon-grid-pglite-${name}` : path.join(os.tmpdir(), `dragon-grid-pglite-${name}.sock`);
+  return process.platform === "linux"
+    ? `\0dragon-grid-pglite-${name}`
+    : path.join(os.tmpdir(), `dragon-grid-pglite-${name}.sock`);
 }
 
 // The holder tells whoever connects its pid, for the message; the lock itself is the listening.

@@ -31,7 +31,9 @@ describe("schema", () => {
 
   it("keeps user e-mails unique regardless of case", async () => {
     await handle.db.insert(users).values({ email: "Ann@Example.com" });
-    expect(await errorText(handle.db.insert(users).values({ email: "ann@example.COM" }))).toMatch(/users_email_lower_key/);
+    expect(await errorText(handle.db.insert(users).values({ email: "ann@example.COM" }))).toMatch(
+      /users_email_lower_key/,
+    );
   });
 
   it("defaults new users to unverified non-admins", async () => {
@@ -42,15 +44,31 @@ describe("schema", () => {
 
   it("keeps one work in progress per user and dragon, one like per user and post, and cascades deletes", async () => {
     const [user] = await handle.db.insert(users).values({ email: "wip@example.com" }).returning();
-    const [dragon] = await handle.db.insert(dragons).values({ name: "Ember", previewKey: "p", hiresKey: "h" }).returning();
-    const wip = { userId: user!.id, dragonId: dragon!.id, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0 };
+    const [dragon] = await handle.db
+      .insert(dragons)
+      .values({ name: "Ember", previewKey: "p", hiresKey: "h" })
+      .returning();
+    const wip = {
+      userId: user!.id,
+      dragonId: dragon!.id,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+    };
     await handle.db.insert(worksInProgress).values(wip);
-    expect(await errorText(handle.db.insert(worksInProgress).values(wip))).toMatch(/works_in_progress_pkey|duplicate key/);
+    expect(await errorText(handle.db.insert(worksInProgress).values(wip))).toMatch(
+      /works_in_progress_pkey|duplicate key/,
+    );
 
     const [post] = await handle.db.insert(posts).values({ userId: user!.id, dragonId: dragon!.id }).returning();
     expect(post!.approved).toBe(false);
     await handle.db.insert(likes).values({ postId: post!.id, userId: user!.id });
-    expect(await errorText(handle.db.insert(likes).values({ postId: post!.id, userId: user!.id }))).toMatch(/likes_pkey|duplicate key/);
+    expect(await errorText(handle.db.insert(likes).values({ postId: post!.id, userId: user!.id }))).toMatch(
+      /likes_pkey|duplicate key/,
+    );
 
     await handle.db.delete(dragons).where(sql`${dragons.id} = ${dragon!.id}`);
     expect(await handle.db.select().from(worksInProgress)).toHaveLength(0);
@@ -64,10 +82,14 @@ describe("schema", () => {
 
   it("keeps blog slugs and waitlist e-mails unique", async () => {
     await handle.db.insert(blogPosts).values({ title: "A", slug: "a", content: "<p>a</p>" });
-    expect(await errorText(handle.db.insert(blogPosts).values({ title: "B", slug: "a", content: "b" }))).toMatch(/blog_posts_slug_key/);
+    expect(await errorText(handle.db.insert(blogPosts).values({ title: "B", slug: "a", content: "b" }))).toMatch(
+      /blog_posts_slug_key/,
+    );
     const [post] = await handle.db.select().from(blogPosts);
     expect(post!.tags).toEqual([]);
     await handle.db.insert(waitlist).values({ email: "w@example.com" });
-    expect(await errorText(handle.db.insert(waitlist).values({ email: "W@example.com" }))).toMatch(/waitlist_email_lower_key/);
+    expect(await errorText(handle.db.insert(waitlist).values({ email: "W@example.com" }))).toMatch(
+      /waitlist_email_lower_key/,
+    );
   });
 });

@@ -41,7 +41,10 @@ export const users = pgTable(
     /** Why the current suspension or ban was given; the person sees it. */
     sanctionReason: text("sanction_reason"),
     /** Notification kinds the person asked not to get by e-mail (profile switches, one-click unsubscribe). */
-    mutedEmailKinds: text("muted_email_kinds").array().notNull().default(sql`'{}'::text[]`),
+    mutedEmailKinds: text("muted_email_kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Pro given by an admin (decision 031); counts only when the PRO setting is `granted`. */
     proGranted: boolean("pro_granted").notNull().default(false),
     /**
@@ -58,7 +61,10 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt),
     // The admin list's search (decision 030): trigrams of the names and e-mail in one lower-case
     // text, so "contains" (LIKE '%…%') is an index scan. The query writes the same expression.
-    index("users_search_trgm_idx").using("gin", sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email})) gin_trgm_ops`),
+    index("users_search_trgm_idx").using(
+      "gin",
+      sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email})) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -163,7 +169,10 @@ export const worksInProgress = pgTable(
     // named (custom), nothing done, the spec's grid look and the picture in colour.
     paperPreset: text("paper_preset"),
     unit: text("unit").notNull().default("in"),
-    doneCells: text("done_cells").array().notNull().default(sql`'{}'::text[]`),
+    doneCells: text("done_cells")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gridColor: text("grid_color").notNull().default("dark"),
     gridThickness: doublePrecision("grid_thickness").notNull().default(1),
     gridOpacity: doublePrecision("grid_opacity").notNull().default(1),
@@ -244,7 +253,10 @@ export const postImages = pgTable(
     position: integer("position").notNull(),
   },
   // object_key: set-acl asks whether a post holds an upload.
-  (t) => [uniqueIndex("post_images_post_position_key").on(t.postId, t.position), index("post_images_object_key_idx").on(t.objectKey)],
+  (t) => [
+    uniqueIndex("post_images_post_position_key").on(t.postId, t.position),
+    index("post_images_object_key_idx").on(t.objectKey),
+  ],
 );
 
 export const likes = pgTable(
@@ -276,7 +288,10 @@ export const comments = pgTable(
     hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_post_id_created_at_idx").on(t.postId, t.createdAt), index("comments_user_id_idx").on(t.userId)],
+  (t) => [
+    index("comments_post_id_created_at_idx").on(t.postId, t.createdAt),
+    index("comments_user_id_idx").on(t.userId),
+  ],
 );
 
 export const blogPosts = pgTable(
@@ -290,7 +305,10 @@ export const blogPosts = pgTable(
     featuredImageUrl: text("featured_image_url"),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -411,9 +429,15 @@ export const reports = pgTable(
     resolution: text("resolution", { enum: ["actioned", "dismissed"] }),
   },
   (t) => [
-    uniqueIndex("reports_reporter_post_key").on(t.reporterId, t.postId).where(sql`${t.commentId} is null`),
-    uniqueIndex("reports_reporter_comment_key").on(t.reporterId, t.commentId).where(sql`${t.commentId} is not null`),
-    index("reports_open_idx").on(t.postId, t.commentId).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex("reports_reporter_post_key")
+      .on(t.reporterId, t.postId)
+      .where(sql`${t.commentId} is null`),
+    uniqueIndex("reports_reporter_comment_key")
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index("reports_open_idx")
+      .on(t.postId, t.commentId)
+      .where(sql`${t.resolvedAt} is null`),
     index("reports_reporter_idx").on(t.reporterId, t.createdAt),
     index("reports_comment_idx").on(t.commentId),
   ],
@@ -441,7 +465,11 @@ export const moderationLog = pgTable(
     detail: text("detail").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("moderation_log_created_at_idx").on(t.createdAt, t.id), index("moderation_log_actor_idx").on(t.actorId), index("moderation_log_target_idx").on(t.targetUserId)],
+  (t) => [
+    index("moderation_log_created_at_idx").on(t.createdAt, t.id),
+    index("moderation_log_actor_idx").on(t.actorId),
+    index("moderation_log_target_idx").on(t.targetUserId),
+  ],
 );
 
 /** One member blocking another: neither sees the other's posts, comments or likes; private to the blocker. */
@@ -484,9 +512,15 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
-    uniqueIndex("notifications_unread_like_key").on(t.userId, t.postId).where(sql`${t.kind} = 'like' and ${t.readAt} is null`),
-    index("notifications_unsent_idx").on(t.kind, t.createdAt).where(sql`${t.emailedAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_unread_like_key")
+      .on(t.userId, t.postId)
+      .where(sql`${t.kind} = 'like' and ${t.readAt} is null`),
+    index("notifications_unsent_idx")
+      .on(t.kind, t.createdAt)
+      .where(sql`${t.emailedAt} is null`),
     index("notifications_post_idx").on(t.postId),
     index("notifications_comment_idx").on(t.commentId),
     index("notifications_actor_idx").on(t.actorId),

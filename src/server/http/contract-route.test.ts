@@ -12,24 +12,49 @@ const person = z.object({
   picture: z.object({ url: text() }).nullable(),
 });
 
-const serialise = (checkAnswers: boolean) => answerSerializer({ checkAnswers })({ schema: person, method: "GET", url: "/api/people/:id", httpStatus: "200" });
+const serialise = (checkAnswers: boolean) =>
+  answerSerializer({ checkAnswers })({ schema: person, method: "GET", url: "/api/people/:id", httpStatus: "200" });
 
 describe("answers written from their declaration", () => {
-  const row = { id: "p1", name: null, joined: "2026-11-25T10:00:00.000Z", tags: ["dragons"], picture: { url: "/objects/a", key: "secret-key" }, email: "ada@example.com", passwordHash: "scrypt$..." };
+  const row = {
+    id: "p1",
+    name: null,
+    joined: "2026-11-25T10:00:00.000Z",
+    tags: ["dragons"],
+    picture: { url: "/objects/a", key: "secret-key" },
+    email: "ada@example.com",
+    passwordHash: "scrypt$...",
+  };
 
   it("carries exactly the declared fields, however many the handler's object has", () => {
     const answer = JSON.parse(serialise(false)(row));
-    expect(answer).toEqual({ id: "p1", name: null, joined: "2026-11-25T10:00:00.000Z", tags: ["dragons"], picture: { url: "/objects/a" } });
+    expect(answer).toEqual({
+      id: "p1",
+      name: null,
+      joined: "2026-11-25T10:00:00.000Z",
+      tags: ["dragons"],
+      picture: { url: "/objects/a" },
+    });
   });
 
   it("writes the same JSON as JSON.stringify of the declared fields", () => {
-    const declared = { id: "p2", name: "Ada \"the\" <b>Bold</b> \u2028", joined: "2026-01-01T00:00:00.000Z", tags: [], picture: null };
+    const declared = {
+      id: "p2",
+      name: 'Ada "the" <b>Bold</b> \u2028',
+      joined: "2026-01-01T00:00:00.000Z",
+      tags: [],
+      picture: null,
+    };
     expect(serialise(false)(declared)).toBe(JSON.stringify(declared));
   });
 
   it("with checking on (the tests), refuses an answer that does not match instead of trimming it", () => {
-    expect(() => serialise(true)({ ...row, tags: "dragons" })).toThrow(/GET \/api\/people\/:id answered 200 with something its declaration does not allow/);
-    expect(() => serialise(true)({ id: "p1", joined: "x", tags: [], picture: null })).toThrow(/declaration does not allow/);
+    expect(() => serialise(true)({ ...row, tags: "dragons" })).toThrow(
+      /GET \/api\/people\/:id answered 200 with something its declaration does not allow/,
+    );
+    expect(() => serialise(true)({ id: "p1", joined: "x", tags: [], picture: null })).toThrow(
+      /declaration does not allow/,
+    );
     expect(JSON.parse(serialise(true)(row))).not.toHaveProperty("email");
   });
 
@@ -41,7 +66,19 @@ describe("answers written from their declaration", () => {
 });
 
 describe("an answer written once per value", () => {
-  const dragon = { id: "d1", name: "Ember", previewUrl: "/objects/p", previewSmallUrl: null, hiresUrl: "/objects/h", pencilPreviewUrl: null, pencilHiresUrl: null, width: 800, height: 600, createdAt: "2026-11-25T10:00:00.000Z", isPrivate: false };
+  const dragon = {
+    id: "d1",
+    name: "Ember",
+    previewUrl: "/objects/p",
+    previewSmallUrl: null,
+    hiresUrl: "/objects/h",
+    pencilPreviewUrl: null,
+    pencilHiresUrl: null,
+    width: 800,
+    height: 600,
+    createdAt: "2026-11-25T10:00:00.000Z",
+    isPrivate: false,
+  };
 
   it("writes the declared fields, and the same list again without writing it", () => {
     const app = Fastify();
@@ -59,6 +96,8 @@ describe("an answer written once per value", () => {
     const app = Fastify();
     app.setSerializerCompiler(answerSerializer({ checkAnswers: true }));
     const write = answerWrittenOnce(app, "GET /api/dragons");
-    expect(() => write([{ ...dragon, width: "wide" }] as never)).toThrow(/GET \/api\/dragons answered 200 with something its declaration does not allow/);
+    expect(() => write([{ ...dragon, width: "wide" }] as never)).toThrow(
+      /GET \/api\/dragons answered 200 with something its declaration does not allow/,
+    );
   });
 });

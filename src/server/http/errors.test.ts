@@ -16,13 +16,20 @@ describe("loggableError", () => {
       code: "23505",
       detail: "Key (email)=(someone@example.com) already exists.",
     });
-    const failed = new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: someone@example.com,scrypt$secret-hash', { cause });
+    const failed = new Error(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: someone@example.com,scrypt$secret-hash',
+      { cause },
+    );
     failed.name = "DrizzleQueryError";
     const logged = loggableError(failed);
     expect(logged).toMatchObject({
       type: "DrizzleQueryError",
       message: 'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)',
-      cause: { type: "Error", code: "23505", message: 'duplicate key value violates unique constraint "users_email_unique"' },
+      cause: {
+        type: "Error",
+        code: "23505",
+        message: 'duplicate key value violates unique constraint "users_email_unique"',
+      },
     });
     expect(logged.stack).toMatch(/^\s+at /);
     const text = JSON.stringify(logged);
@@ -42,7 +49,10 @@ describe("loggableError on real failures", () => {
       await t.database.db.insert(users).values({ email: "first.person@example.com" });
       const failure = await t.database.db
         .insert(users)
-        .values({ email: "FIRST.person@example.com", passwordHash: "scrypt$32768$8$3$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA" })
+        .values({
+          email: "FIRST.person@example.com",
+          passwordHash: "scrypt$32768$8$3$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA",
+        })
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       const text = JSON.stringify(loggableError(failure));
@@ -60,14 +70,23 @@ describe("loggableError on real failures", () => {
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       onRcptTo(address, _session, callback) {
-        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: mailbox full`), { responseCode: 552 }));
+        callback(
+          Object.assign(new Error(`<${address.address}>: Recipient address rejected: mailbox full`), {
+            responseCode: 552,
+          }),
+        );
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = smtp.server.address() as AddressInfo;
-      const mailer = createMailer(loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: "/tmp/unused" }), silentLog);
-      const failure = await mailer.send({ to: "full.mailbox@example.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>" }).catch((error: unknown) => error);
+      const mailer = createMailer(
+        loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: "/tmp/unused" }),
+        silentLog,
+      );
+      const failure = await mailer
+        .send({ to: "full.mailbox@example.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>" })
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       expect(String((failure as Error).message)).toContain("full.mailbox@example.com");
       const text = JSON.stringify(loggableError(failure));
@@ -76,9 +95,16 @@ describe("loggableError on real failures", () => {
 
       // A registration whose verification mail the server refuses: the failure is logged, the address is not.
       const lines: string[] = [];
-      const t = await createTestApp({ LOG_LEVEL: "info", SMTP_URL: `smtp://127.0.0.1:${port}` }, { logStream: { write: (line) => void lines.push(line) } });
+      const t = await createTestApp(
+        { LOG_LEVEL: "info", SMTP_URL: `smtp://127.0.0.1:${port}` },
+        { logStream: { write: (line) => void lines.push(line) } },
+      );
       try {
-        const res = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "full.mailbox@example.com", password: "correct horse battery" } });
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/auth/register",
+          payload: { email: "full.mailbox@example.com", password: "correct horse battery" },
+        });
         expect(res.statusCode).toBe(201);
         await expect.poll(() => lines.join(""), { timeout: 10_000 }).toContain("verification mail failed");
         expect(lines.join("")).toContain("Recipient address rejected");

@@ -89,13 +89,17 @@ const scrub = (text: string) => text.replace(ADDRESS, "[address]").replace(TOKEN
  * address or token in it replaced. The app's logger serialises every `err` with this.
  */
 export function loggableError(error: unknown): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error).split("\n")[0]!), stack: "" };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: scrub(String(error).split("\n")[0]!), stack: "" };
   const code = (error as { code?: unknown }).code;
   return {
     type: error.name,
     ...(code === undefined ? {} : { code }),
     message: scrub(error.message.split("\nparams:")[0]!),
-    stack: (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n"),
+    stack: (error.stack ?? "")
+      .split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .join("\n"),
     ...(error.cause === undefined ? {} : { cause: loggableError(error.cause) }),
   };
 }

@@ -2,7 +2,14 @@ import { afterAnswerSettled } from "./after-answer";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectReadableError } from "../test/readable-error";
-import { catalogue, injectOptions, missingRoutes, routeKey, type RequestParts, type Route } from "../test/route-catalogue";
+import {
+  catalogue,
+  injectOptions,
+  missingRoutes,
+  routeKey,
+  type RequestParts,
+  type Route,
+} from "../test/route-catalogue";
 import { createRouteTestApp } from "../test/route-test-app";
 import { rowCounts, tablesContaining } from "../test/row-counts";
 import type { TestApp } from "../test/test-app";
@@ -36,20 +43,35 @@ const LEAVE_OUT = Symbol("leave out");
 /** JSON text of `value`, with Raw values written as their text. */
 function serialize(value: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof Raw ? `\u0001raw${raws.push(v.json) - 1}\u0001` : v));
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof Raw ? `\u0001raw${raws.push(v.json) - 1}\u0001` : v,
+  );
   return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_, index: string) => raws[Number(index)]!);
 }
 
 const MEGABYTE_STRING = "a".repeat(1_000_000);
 const DEEP_ARRAYS = "[".repeat(10_000) + "]".repeat(10_000);
 const DEEP_OBJECTS_WITH_PROTO = '{"a":'.repeat(10_000) + '{"__proto__":{"polluted":"yes"}}' + "}".repeat(10_000);
-const TRAVERSALS = ["/objects/../../etc/passwd", "/objects/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/objects/..\\..\\etc\\passwd", "/objects/uploads/../../../etc/passwd"];
+const TRAVERSALS = [
+  "/objects/../../etc/passwd",
+  "/objects/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "/objects/..\\..\\etc\\passwd",
+  "/objects/uploads/../../../etc/passwd",
+];
 const RTL = "Em\u202Eber";
 const ZERO_WIDTH = "Em\u200Bber";
 
 type Kind = "text" | "number" | "boolean" | "list" | "object";
 const kindOf = (value: unknown): Kind =>
-  Array.isArray(value) ? "list" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : typeof value === "object" && value !== null ? "object" : "text";
+  Array.isArray(value)
+    ? "list"
+    : typeof value === "number"
+      ? "number"
+      : typeof value === "boolean"
+        ? "boolean"
+        : typeof value === "object" && value !== null
+          ? "object"
+          : "text";
 
 interface Param {
   in: "body" | "query" | "params";
@@ -88,7 +110,8 @@ function paramsOf(route: Route): Param[] {
   };
   if (route.body) walk(route.body, []);
   for (const field of route.fields) {
-    if (field.in === "body" && !params.some((p) => p.in === "body" && p.name === field.name)) add("body", field.name.split("."), field.isList ? [] : "", true);
+    if (field.in === "body" && !params.some((p) => p.in === "body" && p.name === field.name))
+      add("body", field.name.split("."), field.isList ? [] : "", true);
   }
   for (const [key, sample] of Object.entries(route.query ?? {})) add("query", [key], sample);
   for (const [key, sample] of Object.entries(route.params ?? {})) add("params", [key], sample);
@@ -134,7 +157,11 @@ function bodyMutations(p: Param): Mutation[] {
     );
   }
   if (p.kind === "boolean") {
-    all.push({ what: "a string", value: "true", expect: "named" }, { what: "a number", value: 1, expect: "named" }, { what: "null", value: null, expect: "named" });
+    all.push(
+      { what: "a string", value: "true", expect: "named" },
+      { what: "a number", value: 1, expect: "named" },
+      { what: "null", value: null, expect: "named" },
+    );
   }
   if (p.kind === "list") {
     all.push(
@@ -146,10 +173,15 @@ function bodyMutations(p: Param): Mutation[] {
     );
   }
   if (p.kind === "object") {
-    all.push({ what: "a list", value: [], expect: "named" }, { what: "a string", value: "x", expect: "named" }, { what: "a number", value: 42, expect: "named" });
+    all.push(
+      { what: "a list", value: [], expect: "named" },
+      { what: "a string", value: "x", expect: "named" },
+      { what: "a number", value: 42, expect: "named" },
+    );
   }
   if (p.holdsObjectPaths) {
-    for (const path of TRAVERSALS) all.push({ what: `the path ${path}`, value: p.kind === "list" ? [path] : path, expect: "named" });
+    for (const path of TRAVERSALS)
+      all.push({ what: `the path ${path}`, value: p.kind === "list" ? [path] : path, expect: "named" });
   }
   return all;
 }
@@ -164,7 +196,8 @@ function queryMutations(p: Param, sample: string): Mutation[] {
     { what: "a zero-width space", value: ZERO_WIDTH, expect: nameOnly(p) },
   ];
   if (/^\d+$/.test(sample)) {
-    for (const number of ["NaN", "Infinity", "-30", "1e308", "30.5", "0x1e"]) all.push({ what: `the number ${number}`, value: number, expect: "named" });
+    for (const number of ["NaN", "Infinity", "-30", "1e308", "30.5", "0x1e"])
+      all.push({ what: `the number ${number}`, value: number, expect: "named" });
   }
   return all;
 }
@@ -206,7 +239,12 @@ function setAt(target: Record<string, unknown>, path: string[], value: unknown) 
 
 function parameterCases(route: Route): Case[] {
   return paramsOf(route).flatMap((p) => {
-    const mutations = p.in === "body" ? bodyMutations(p) : p.in === "query" ? queryMutations(p, route.query![p.name]!) : paramMutations(p);
+    const mutations =
+      p.in === "body"
+        ? bodyMutations(p)
+        : p.in === "query"
+          ? queryMutations(p, route.query![p.name]!)
+          : paramMutations(p);
     return mutations.map((m): Case => {
       const label = `${routeKey(route)} ${p.in} ${p.name}: ${m.what}`;
       if (p.in === "body") {
@@ -216,7 +254,16 @@ function parameterCases(route: Route): Case[] {
       }
       const values = { ...(p.in === "query" ? route.query : route.params) } as Record<string, unknown>;
       setAt(values, p.path, m.value);
-      return { route, label, parts: p.in === "query" ? { query: values as Record<string, string | string[]> } : { params: values as Record<string, string> }, expect: m.expect, names: p.name };
+      return {
+        route,
+        label,
+        parts:
+          p.in === "query"
+            ? { query: values as Record<string, string | string[]> }
+            : { params: values as Record<string, string> },
+        expect: m.expect,
+        names: p.name,
+      };
     });
   });
 }
@@ -227,21 +274,36 @@ const marker = () => `zz-unknown-${++markerNumber}-zz`;
 /** The whole request's hostile variants: the body as a whole, unknown and prototype keys, raw paths. */
 function routeCases(route: Route): Case[] {
   const cases: Case[] = [];
-  const add = (what: string, parts: RequestParts, expect: Expectation, extra: Partial<Case> = {}) => cases.push({ route, label: `${routeKey(route)}: ${what}`, parts, expect, ...extra });
+  const add = (what: string, parts: RequestParts, expect: Expectation, extra: Partial<Case> = {}) =>
+    cases.push({ route, label: `${routeKey(route)}: ${what}`, parts, expect, ...extra });
   const sample = JSON.stringify(route.body ?? {}).slice(1, -1);
   const withSample = (member: string) => `{${member}${sample ? `,${sample}` : ""}}`;
 
   const extraQuery = marker();
-  add("an unknown query parameter", { query: { ...route.query, zzUnknown: extraQuery } }, "harmless", { marker: extraQuery });
-  add("__proto__ and constructor as query keys", { query: { ...route.query, ["__proto__"]: "polluted", constructor: "polluted", "__proto__[polluted]": "yes" } }, "harmless");
+  add("an unknown query parameter", { query: { ...route.query, zzUnknown: extraQuery } }, "harmless", {
+    marker: extraQuery,
+  });
+  add(
+    "__proto__ and constructor as query keys",
+    { query: { ...route.query, ["__proto__"]: "polluted", constructor: "polluted", "__proto__[polluted]": "yes" } },
+    "harmless",
+  );
 
   if (route.method !== "GET") {
     add("malformed JSON", { raw: json('{"email": "a@example.com", ') }, "refused");
     add("a body of 10,000 nested arrays", { raw: json(DEEP_ARRAYS) }, route.body ? "refused" : "harmless");
     add("__proto__ 10,000 levels down", { raw: json(DEEP_OBJECTS_WITH_PROTO) }, "refused");
     add("a __proto__ key", { raw: json(withSample('"__proto__":{"polluted":"yes"}')) }, "refused");
-    add("a constructor.prototype key", { raw: json(withSample('"constructor":{"prototype":{"polluted":"yes"}}')) }, "refused");
-    add("a body over 1 MB", { raw: json(JSON.stringify({ ...route.body, padding: "a".repeat(1024 * 1024) })) }, "refused");
+    add(
+      "a constructor.prototype key",
+      { raw: json(withSample('"constructor":{"prototype":{"polluted":"yes"}}')) },
+      "refused",
+    );
+    add(
+      "a body over 1 MB",
+      { raw: json(JSON.stringify({ ...route.body, padding: "a".repeat(1024 * 1024) })) },
+      "refused",
+    );
     const extraBody = marker();
     add("an unknown field", { raw: json(withSample(`"zzUnknown":"${extraBody}"`)) }, "harmless", { marker: extraBody });
     add("a plain constructor key", { raw: json(withSample('"constructor":"x"')) }, "harmless");
@@ -252,11 +314,25 @@ function routeCases(route: Route): Case[] {
     add("a number for the body", { raw: json("42") }, "refused");
     // The upload route reads a null body as no body (its dragon and post variant).
     add("null for the body", { raw: json("null") }, "harmless");
-    add("the body as text/plain", { raw: { payload: JSON.stringify(route.body), contentType: "text/plain" } }, "refused");
-    add("the body as a form", { raw: { payload: "email=a%40example.com", contentType: "application/x-www-form-urlencoded" } }, "refused");
+    add(
+      "the body as text/plain",
+      { raw: { payload: JSON.stringify(route.body), contentType: "text/plain" } },
+      "refused",
+    );
+    add(
+      "the body as a form",
+      { raw: { payload: "email=a%40example.com", contentType: "application/x-www-form-urlencoded" } },
+      "refused",
+    );
   }
   if (route.path === "/objects/*") {
-    for (const url of ["/objects/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/objects/..%5c..%5cetc%5cpasswd", "/objects/uploads%2f..%2f..%2fetc%2fpasswd", "/objects/uploads/%00", "/objects/%E0%A4%A"]) {
+    for (const url of [
+      "/objects/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+      "/objects/..%5c..%5cetc%5cpasswd",
+      "/objects/uploads%2f..%2f..%2fetc%2fpasswd",
+      "/objects/uploads/%00",
+      "/objects/%E0%A4%A",
+    ]) {
       add(`the raw path ${url}`, { url }, "refused");
     }
   }
@@ -285,11 +361,15 @@ function escapeRegExp(text: string) {
 async function expectOutcome(c: Case, res: LightMyRequestResponse, before: Record<string, number>) {
   expect(res.statusCode, `${c.label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (c.expect === "harmless" && res.statusCode < 400) {
-    if (c.marker) expect(await tablesContaining(t.database, c.marker), `${c.label}: the unknown field was stored`).toEqual([]);
+    if (c.marker)
+      expect(await tablesContaining(t.database, c.marker), `${c.label}: the unknown field was stored`).toEqual([]);
     return;
   }
   // Companion's routes answer errors as JSON {message}, the format Uppy's Companion client reads.
-  const message = expectReadableError(res, c.label, { json: c.route.path.startsWith("/api/companion/"), page: !(c.parts.url ?? c.route.path).startsWith("/api/") });
+  const message = expectReadableError(res, c.label, {
+    json: c.route.path.startsWith("/api/companion/"),
+    page: !(c.parts.url ?? c.route.path).startsWith("/api/"),
+  });
   if (c.expect === "named") {
     expect(res.statusCode, c.label).toBe(400);
     expect(message, c.label).toMatch(new RegExp(`^Invalid ${escapeRegExp(c.names!)}[.:]`));

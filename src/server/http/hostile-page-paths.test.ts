@@ -33,7 +33,9 @@ const QUERY_NAMES = ["token", "dragon", "returnTo", "version", "before"];
 
 /** Every screen, with each parameter filled with `segment` (one of its allowed values, where it has them). */
 function screenAddresses(segment: string): string[] {
-  return PAGES.map((page) => page.path.replace(/:(\w+)\??/g, (_all, name: string) => page.allowed?.[name]?.at(-1) ?? segment));
+  return PAGES.map((page) =>
+    page.path.replace(/:(\w+)\??/g, (_all, name: string) => page.allowed?.[name]?.at(-1) ?? segment),
+  );
 }
 
 let t: TestApp;

@@ -24,7 +24,10 @@ export const PAGE_NOT_FOUND = "not-found";
  * PAGE_NOT_FOUND when it is theirs and does not exist. The request tells who is asking (an
  * admin may preview a draft).
  */
-export type PageMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ServerPageMeta | typeof PAGE_NOT_FOUND | null>;
+export type PageMetaResolver = (
+  pathname: string,
+  request: FastifyRequest,
+) => Promise<ServerPageMeta | typeof PAGE_NOT_FOUND | null>;
 /** Lists what a page will load first (its data, its largest picture); empty when it is not theirs. */
 export type PagePreloadResolver = (pathname: string) => Promise<PagePreload[]>;
 
@@ -35,4 +38,3 @@ declare module "fastify" {
     pagePreloadResolvers: PagePreloadResolver[];
   }
 }
-

@@ -21,7 +21,10 @@ export interface Precompressed {
  * answers rebuilt often.
  */
 export async function precompress(body: Buffer, brotliQuality: 4 | 10): Promise<Precompressed> {
-  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+  const params = {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  };
   const br = await brotli(body, { params });
   let gzipped: Promise<Buffer> | undefined;
   return { br, gzip: () => (gzipped ??= gzip(body)) };

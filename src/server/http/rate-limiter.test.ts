@@ -23,7 +23,9 @@ describe("shared rate counters", () => {
       expect(await counters.hit("someone@example.com", 60_000, 1_000)).toEqual({ count: 1, resetAt: 61_000 });
       expect(await counters.hit("someone@example.com", 60_000, 30_000)).toEqual({ count: 2, resetAt: 61_000 });
       expect(await counters.hit("someone@example.com", 60_000, 61_000)).toEqual({ count: 1, resetAt: 121_000 });
-      const rows = (await database.db.execute(sql`select key from rate_limit_counters`)) as unknown as { rows: { key: string }[] };
+      const rows = (await database.db.execute(sql`select key from rate_limit_counters`)) as unknown as {
+        rows: { key: string }[];
+      };
       expect(rows.rows).toHaveLength(1);
       expect(rows.rows[0]!.key).not.toContain("someone");
     } finally {

@@ -28,7 +28,9 @@ export function createRateCounters(db: Database) {
         on conflict (key) do update set
           count = case when c.resets_at <= ${at}::timestamptz then 1 else c.count + 1 end,
           resets_at = case when c.resets_at <= ${at}::timestamptz then excluded.resets_at else c.resets_at end
-        returning c.count, (extract(epoch from c.resets_at) * 1000)::float8 as reset_ms`)) as unknown as { rows: { count: number; reset_ms: number }[] };
+        returning c.count, (extract(epoch from c.resets_at) * 1000)::float8 as reset_ms`)) as unknown as {
+        rows: { count: number; reset_ms: number }[];
+      };
       const row = result.rows[0]!;
       return { count: Number(row.count), resetAt: Number(row.reset_ms) };
     },
@@ -49,8 +51,13 @@ export function clientKey(address: string): string {
   const [head = "", tail = ""] = address.toLowerCase().split("%")[0]!.split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**
@@ -98,7 +105,8 @@ class SharedRateLimitStore implements FastifyRateLimitStore {
   child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]): SharedRateLimitStore {
     // The plugin passes the route's merged limit settings, the route itself under routeInfo (its
     // types say otherwise).
-    const { method, url } = (routeOptions as unknown as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+    const { method, url } =
+      (routeOptions as unknown as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
     return new SharedRateLimitStore(this.counters, `${[method ?? ""].flat().join(",")} ${url ?? ""}`);
   }
 }

@@ -3,7 +3,16 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSession } from "../test/accounts";
 import { expectReadableError } from "../test/readable-error";
-import { COMMENT_ID, DRAGON_ID, POST_ID, UPLOAD, buildUrl, catalogue, routeKey, type Route } from "../test/route-catalogue";
+import {
+  COMMENT_ID,
+  DRAGON_ID,
+  POST_ID,
+  UPLOAD,
+  buildUrl,
+  catalogue,
+  routeKey,
+  type Route,
+} from "../test/route-catalogue";
 import { newBlogPost, newComment, newDragon, newPost, testPicture } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
@@ -21,11 +30,46 @@ const SEED = Number(process.env.ROUTE_FUZZ_SEED ?? 170_017);
 const RUNS = Number(process.env.ROUTE_FUZZ_RUNS ?? 2_000);
 
 const HOSTILE = [
-  "", " ", "\u0000", "Em\u0000ber", "Em\u202Eber", "\u200B", "\uFEFF", "\uD800", "😀👨‍👩‍👧", "Mehr\u200Cnaz",
-  "../../etc/passwd", "%2e%2e%2f", "..\\..\\etc\\passwd", "%00", "%E0%A4%A", "/objects/../../etc/passwd",
-  "__proto__", "constructor", "prototype", "toString", "' OR '1'='1", "'; drop table users; --", "<script>alert(1)</script>",
-  "a".repeat(3_000), "NaN", "Infinity", "-1", "1e308", "null", "true", "{}", "[]", "B3", "A1", "image/png", "dropbox",
-  "http://10.0.0.1/dragon.png", "javascript:alert(1)", "new@example.com", "correct horse",
+  "",
+  " ",
+  "\u0000",
+  "Em\u0000ber",
+  "Em\u202Eber",
+  "\u200B",
+  "\uFEFF",
+  "\uD800",
+  "😀👨‍👩‍👧",
+  "Mehr\u200Cnaz",
+  "../../etc/passwd",
+  "%2e%2e%2f",
+  "..\\..\\etc\\passwd",
+  "%00",
+  "%E0%A4%A",
+  "/objects/../../etc/passwd",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "' OR '1'='1",
+  "'; drop table users; --",
+  "<script>alert(1)</script>",
+  "a".repeat(3_000),
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e308",
+  "null",
+  "true",
+  "{}",
+  "[]",
+  "B3",
+  "A1",
+  "image/png",
+  "dropbox",
+  "http://10.0.0.1/dragon.png",
+  "javascript:alert(1)",
+  "new@example.com",
+  "correct horse",
 ];
 
 /** Every name a payload of ours uses, so generated objects often hit real fields. */
@@ -65,8 +109,25 @@ beforeAll(async () => {
   const blog = await newBlogPost(t, admin, { published: false });
   const shared = await checkedUpload(t, user, await testPicture());
   const hidden = await storedUpload(t, user.id, await testPicture());
-  const preview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{ previewUrl: string }>().previewUrl;
-  pool.push(dragonId, approved, pending, comment, blog.id, blog.slug, shared, hidden, preview, DRAGON_ID, POST_ID, COMMENT_ID, UPLOAD, "00000000-0000-4000-8000-000000000000");
+  const preview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{
+    previewUrl: string;
+  }>().previewUrl;
+  pool.push(
+    dragonId,
+    approved,
+    pending,
+    comment,
+    blog.id,
+    blog.slug,
+    shared,
+    hidden,
+    preview,
+    DRAGON_ID,
+    POST_ID,
+    COMMENT_ID,
+    UPLOAD,
+    "00000000-0000-4000-8000-000000000000",
+  );
 });
 afterAll(() => t.close());
 
@@ -82,7 +143,8 @@ interface Generated {
 }
 
 /** One of `values` in one request of five; absent otherwise. */
-const sometimes = (...values: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) });
+const sometimes = (...values: string[]) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) });
 
 function requestArbitrary(routes: string[]): fc.Arbitrary<Generated> {
   const text = fc.oneof(
@@ -104,7 +166,24 @@ function requestArbitrary(routes: string[]): fc.Arbitrary<Generated> {
       fc.dictionary(key, tie("value"), { maxKeys: 4 }),
     ),
   }));
-  const segment = fc.oneof(fc.constantFrom("uploads", "dragons", "dropbox", "box", "list", "connect", "search", "preauth", "get", "..", ".", "url", "meta"), text);
+  const segment = fc.oneof(
+    fc.constantFrom(
+      "uploads",
+      "dragons",
+      "dropbox",
+      "box",
+      "list",
+      "connect",
+      "search",
+      "preauth",
+      "get",
+      "..",
+      ".",
+      "url",
+      "meta",
+    ),
+    text,
+  );
 
   return fc.constantFrom(...routes).chain((routeName) => {
     const [, path] = routeName.split(" ") as [string, string];
@@ -113,14 +192,28 @@ function requestArbitrary(routes: string[]): fc.Arbitrary<Generated> {
     const params = fc.record(
       Object.fromEntries([
         ...names.map((name) => [name, fc.oneof(fc.constant(sample?.params?.[name] ?? "x"), text)]),
-        ...(path.endsWith("*") ? [["*", fc.oneof(fc.constantFrom(...pool.filter((p) => p.startsWith("/objects/")).map((p) => p.slice("/objects/".length))), fc.array(segment, { maxLength: 4 }).map((s) => s.join("/")))]] : []),
+        ...(path.endsWith("*")
+          ? [
+              [
+                "*",
+                fc.oneof(
+                  fc.constantFrom(
+                    ...pool.filter((p) => p.startsWith("/objects/")).map((p) => p.slice("/objects/".length)),
+                  ),
+                  fc.array(segment, { maxLength: 4 }).map((s) => s.join("/")),
+                ),
+              ],
+            ]
+          : []),
       ]) as Record<string, fc.Arbitrary<string>>,
     );
     const sampleQuery = sample?.query ?? {};
     const queryValue = fc.oneof(text, fc.array(text, { minLength: 2, maxLength: 3 }));
     const query = fc.oneof(
       fc.constant(sampleQuery),
-      fc.tuple(fc.constantFrom(...Object.keys(sampleQuery), "zzUnknown", "__proto__", "download", "q"), queryValue).map(([k, v]) => withKey({ ...sampleQuery }, k, v) as Record<string, string | string[]>),
+      fc
+        .tuple(fc.constantFrom(...Object.keys(sampleQuery), "zzUnknown", "__proto__", "download", "q"), queryValue)
+        .map(([k, v]) => withKey({ ...sampleQuery }, k, v) as Record<string, string | string[]>),
       fc.dictionary(key, queryValue, { maxKeys: 3 }),
     );
     const sampleBody = sample?.body;
@@ -130,12 +223,18 @@ function requestArbitrary(routes: string[]): fc.Arbitrary<Generated> {
         ? [
             fc.constant({ kind: "json" as const, value: sampleBody }),
             // The valid body with one field changed, added or left out.
-            fc.tuple(fc.constantFrom(...Object.keys(sampleBody), "zzUnknown", "__proto__", "constructor"), json, fc.boolean()).map(([k, v, drop]) => {
-              const changed = structuredClone(sampleBody);
-              if (drop) delete changed[k];
-              else withKey(changed, k, v);
-              return { kind: "json" as const, value: changed };
-            }),
+            fc
+              .tuple(
+                fc.constantFrom(...Object.keys(sampleBody), "zzUnknown", "__proto__", "constructor"),
+                json,
+                fc.boolean(),
+              )
+              .map(([k, v, drop]) => {
+                const changed = structuredClone(sampleBody);
+                if (drop) delete changed[k];
+                else withKey(changed, k, v);
+                return { kind: "json" as const, value: changed };
+              }),
           ]
         : []),
       json.map((value) => ({ kind: "json" as const, value })),
@@ -149,15 +248,41 @@ function requestArbitrary(routes: string[]): fc.Arbitrary<Generated> {
       body,
       contentType: fc.oneof(
         { weight: 8, arbitrary: fc.constant("application/json") },
-        { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", "image/png", "application/json; charset=utf-8") },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/json; charset=latin1",
+            "image/png",
+            "application/json; charset=utf-8",
+          ),
+        },
       ),
       // Now and then: most requests should get past the cross-site check to what lies behind it.
-      headers: fc.record({
-        "accept-encoding": sometimes("br", "gzip", "br;q=0, gzip;q=abc", "*;q=0", "identity", "", "br;q=NaN, *"),
-        range: sometimes("bytes=0-10", "bytes=-5", "bytes=5-", "bytes=10-5", "bytes=0-1,3-4", "bytes=abc", "bytes=99999999999999999999-"),
-        "if-none-match": sometimes("*", '"abc"', "W/\"x\"", ""),
-        origin: sometimes("http://dragongrid.test", "https://evil.example", "null"),
-      }).map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>),
+      headers: fc
+        .record({
+          "accept-encoding": sometimes("br", "gzip", "br;q=0, gzip;q=abc", "*;q=0", "identity", "", "br;q=NaN, *"),
+          range: sometimes(
+            "bytes=0-10",
+            "bytes=-5",
+            "bytes=5-",
+            "bytes=10-5",
+            "bytes=0-1,3-4",
+            "bytes=abc",
+            "bytes=99999999999999999999-",
+          ),
+          "if-none-match": sometimes("*", '"abc"', 'W/"x"', ""),
+          origin: sometimes("http://dragongrid.test", "https://evil.example", "null"),
+        })
+        .map(
+          (headers) =>
+            Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<
+              string,
+              string
+            >,
+        ),
       address: fc.integer({ min: 1, max: 200 }),
     });
   });
@@ -174,7 +299,7 @@ async function send(request: Generated) {
   };
   if (request.who !== "visitor") options.cookies = await newSession(t, request.who === "user" ? user.id : admin.id);
   if (request.body.kind !== "none") {
-    options.payload = request.body.kind === "json" ? JSON.stringify(request.body.value) ?? "null" : request.body.text;
+    options.payload = request.body.kind === "json" ? (JSON.stringify(request.body.value) ?? "null") : request.body.text;
     options.headers = { ...options.headers, "content-type": request.contentType };
   }
   return { options, res: await t.app.inject(options) };
@@ -190,7 +315,8 @@ describe("generated requests to every route", () => {
       expect(res.statusCode, what).toBeLessThan(500);
       // Nobody but an admin sees another person's address (unless the request itself carried it).
       const others = request.who === "admin" ? [] : [admin.email, ...(request.who === "visitor" ? [user.email] : [])];
-      for (const email of others) if (!JSON.stringify(request).includes(email)) expect(res.body, what).not.toContain(email);
+      for (const email of others)
+        if (!JSON.stringify(request).includes(email)) expect(res.body, what).not.toContain(email);
       // The path as it arrives: inject() resolves dot segments (/api/x/../../etc is /etc), as a browser would.
       const url = new URL(String(options.url), "http://dragongrid.test").pathname;
       // Companion's own answers pass through Express, whose bodies inject() does not see (over
@@ -203,7 +329,10 @@ describe("generated requests to every route", () => {
       await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
     } catch (error) {
       const cause = (error as Error).cause;
-      throw new Error(`The route fuzz failed with seed ${SEED} (run again with ROUTE_FUZZ_SEED=${SEED}).\n${(error as Error).message}\n${cause instanceof Error ? cause.message : ""}`, { cause: error });
+      throw new Error(
+        `The route fuzz failed with seed ${SEED} (run again with ROUTE_FUZZ_SEED=${SEED}).\n${(error as Error).message}\n${cause instanceof Error ? cause.message : ""}`,
+        { cause: error },
+      );
     }
     // A fuzz that only ever reached the validators would prove little: many requests got through.
     const accepted = [...statuses].filter(([status]) => status < 400).reduce((sum, [, n]) => sum + n, 0);

@@ -17,7 +17,9 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 function keyFromAnotherProcess(file: string): Promise<string> {
   const script = `const { loadOrCreateSecret } = await import(${JSON.stringify(secretsModule)}); console.log(loadOrCreateSecret(${JSON.stringify(file)}).toString("hex"));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -48,7 +50,9 @@ describe("secret key files", () => {
   it.each([0, 16, 31])("refuses a key file of %i bytes with a message, and leaves it as it is", (bytes) => {
     const file = path.join(tmp, `short-${bytes}.key`);
     fs.writeFileSync(file, Buffer.alloc(bytes, 7));
-    expect(() => loadOrCreateSecret(file)).toThrow(`The key file ${file} holds ${bytes} bytes; a key needs at least 32.`);
+    expect(() => loadOrCreateSecret(file)).toThrow(
+      `The key file ${file} holds ${bytes} bytes; a key needs at least 32.`,
+    );
     expect(fs.statSync(file).size).toBe(bytes);
   });
 });

@@ -68,6 +68,7 @@ export function generatedSecret(dataDir: string, purpose: SecretPurpose): Buffer
  * it (one process on the embedded database), generated once into DATA_DIR.
  */
 export function serverSecret(config: Pick<Config, "SECRET_KEY_BASE" | "DATA_DIR">, purpose: SecretPurpose): Buffer {
-  if (config.SECRET_KEY_BASE) return Buffer.from(crypto.hkdfSync("sha256", config.SECRET_KEY_BASE, "dragon-grid", purpose, SECRET_BYTES));
+  if (config.SECRET_KEY_BASE)
+    return Buffer.from(crypto.hkdfSync("sha256", config.SECRET_KEY_BASE, "dragon-grid", purpose, SECRET_BYTES));
   return loadOrCreateSecret(path.join(config.DATA_DIR, KEY_FILES[purpose]));
 }

@@ -10,9 +10,20 @@ import type { Config } from "../config";
  */
 function helmetOptions(config: Config): HelmetOptions {
   const ga = config.GA_MEASUREMENT_ID
-    ? { script: ["https://www.googletagmanager.com"], connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] }
+    ? {
+        script: ["https://www.googletagmanager.com"],
+        connect: [
+          "https://*.google-analytics.com",
+          "https://*.analytics.google.com",
+          "https://www.googletagmanager.com",
+        ],
+      }
     : { script: [], connect: [] };
-  const s3 = config.S3_ENDPOINT ? [new URL(config.S3_ENDPOINT).origin] : config.S3_BUCKET ? ["https://*.amazonaws.com"] : [];
+  const s3 = config.S3_ENDPOINT
+    ? [new URL(config.S3_ENDPOINT).origin]
+    : config.S3_BUCKET
+      ? ["https://*.amazonaws.com"]
+      : [];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -53,7 +64,26 @@ export const PERMISSIONS_POLICY = [
   "fullscreen=(self)",
   // The canvas keeps the screen awake while a learner draws from it (decision 013).
   "screen-wake-lock=(self)",
-  ...["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "idle-detection", "accelerometer", "gyroscope", "magnetometer", "xr-spatial-tracking", "publickey-credentials-get", "browsing-topics", "local-fonts", "otp-credentials", "window-management"].map((feature) => `${feature}=()`),
+  ...[
+    "microphone",
+    "geolocation",
+    "payment",
+    "usb",
+    "serial",
+    "hid",
+    "midi",
+    "display-capture",
+    "idle-detection",
+    "accelerometer",
+    "gyroscope",
+    "magnetometer",
+    "xr-spatial-tracking",
+    "publickey-credentials-get",
+    "browsing-topics",
+    "local-fonts",
+    "otp-credentials",
+    "window-management",
+  ].map((feature) => `${feature}=()`),
 ].join(", ");
 
 /**

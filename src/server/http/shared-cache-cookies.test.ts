@@ -49,13 +49,18 @@ describe("answers that set a cookie", () => {
       const refreshed = await t.app.inject({ method: "GET", url, cookies: member.cookies });
       expect(refreshed.statusCode, url).toBe(200);
       expectNoSharedCookie(refreshed, url);
-      expect(String(refreshed.headers["set-cookie"]), url).toContain(`${SESSION_COOKIE}=${member.cookies[SESSION_COOKIE]}`);
+      expect(String(refreshed.headers["set-cookie"]), url).toContain(
+        `${SESSION_COOKIE}=${member.cookies[SESSION_COOKIE]}`,
+      );
     }
   });
 
   it("are never left for a shared cache to keep by default: a page's other address (308), an unknown API address (404)", async () => {
     // Without Cache-Control a shared cache may keep a 308 or a 404 as it likes (RFC 9111, 4.2.2), its Set-Cookie with it.
-    for (const [url, status] of [["/home/", 308], ["/api/no-such-thing", 404]] as const) {
+    for (const [url, status] of [
+      ["/home/", 308],
+      ["/api/no-such-thing", 404],
+    ] as const) {
       const res = await t.app.inject({ method: "GET", url, cookies: (await memberDueForRefresh()).cookies });
       expect(res.statusCode, url).toBe(status);
       expectNoSharedCookie(res, url);
@@ -63,7 +68,11 @@ describe("answers that set a cookie", () => {
   });
 
   it("are never public when a dead session's cookie is cleared", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/dragons", cookies: { [SESSION_COOKIE]: "ended-long-ago" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/dragons",
+      cookies: { [SESSION_COOKIE]: "ended-long-ago" },
+    });
     expect(res.statusCode).toBe(200);
     expectNoSharedCookie(res, "/api/dragons");
     // The directives other than who may keep it stay as they were.

@@ -18,7 +18,8 @@ export function installNoSharedCookies(app: FastifyInstance): void {
     // An answer that says nothing (a page's other address, 308; an unknown address, 404) a shared
     // cache may keep as it likes (RFC 9111, 4.2.2): it is told `private` too.
     if (cacheControl === undefined) reply.header("cache-control", "private");
-    else if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl)) reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
+    else if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl))
+      reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
     return payload;
   });
 }

@@ -32,7 +32,9 @@ async function send(route: Route, field: Field, value: string) {
     const [outer, inner] = field.name.split(".") as [string, string];
     body[outer] = { ...(body[outer] as object), [inner]: value };
   } else (field.in === "body" ? body : field.in === "query" ? query : params)[field.name] = value;
-  return t.app.inject(injectOptions(route, { body: route.body ? body : undefined, query, params, cookies: admin.cookies }));
+  return t.app.inject(
+    injectOptions(route, { body: route.body ? body : undefined, query, params, cookies: admin.cookies }),
+  );
 }
 
 // Mail work an earlier accepted request left (a reset link's token) lands first.
@@ -41,7 +43,9 @@ const rowCounts = async () => {
   return countRows(t.database);
 };
 
-const textCases = catalogue.flatMap((route) => route.fields.map((field) => ({ route, field, label: `${route.method} ${route.path} ${field.in} ${field.name}` })));
+const textCases = catalogue.flatMap((route) =>
+  route.fields.map((field) => ({ route, field, label: `${route.method} ${route.path} ${field.in} ${field.name}` })),
+);
 const nameCases = textCases
   .filter(({ field }) => field.isName)
   .flatMap((c) => [
@@ -59,9 +63,14 @@ describe("text in every route", () => {
     expect(res.statusCode).toBe(400);
     // The object path never reaches a schema: its escaped NUL is refused as an invalid path.
     // Companion's routes answer errors as JSON {message}, the format Uppy's Companion client reads.
-    const message = route.path.startsWith("/api/companion/") ? (JSON.parse(res.body) as { message: string }).message : res.body;
+    const message = route.path.startsWith("/api/companion/")
+      ? (JSON.parse(res.body) as { message: string }).message
+      : res.body;
     if (field.name === "*") expect(message).toBe("Invalid object path");
-    else expect(message).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain a NUL character`);
+    else
+      expect(message).toBe(
+        `Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain a NUL character`,
+      );
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -69,7 +78,9 @@ describe("text in every route", () => {
     const before = await rowCounts();
     const res = await send(route, field, `Em${character}ber`);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toBe(`Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain invisible or text-direction characters`);
+    expect(res.body).toBe(
+      `Invalid ${field.isList ? `${field.name}.0` : field.name}: must not contain invisible or text-direction characters`,
+    );
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -77,7 +88,11 @@ describe("text in every route", () => {
     const route = catalogue.find((r) => r.path === "/api/auth/register")!;
     const res = await send(route, { in: "body", name: "firstName" }, "Mehr\u200Cnaz");
     expect(res.statusCode).toBe(201);
-    const family = await send({ ...route, body: { ...route.body, email: "family@example.com" } }, { in: "body", name: "lastName" }, "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}");
+    const family = await send(
+      { ...route, body: { ...route.body, email: "family@example.com" } },
+      { in: "body", name: "lastName" },
+      "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}",
+    );
     expect(family.statusCode).toBe(201);
   });
 

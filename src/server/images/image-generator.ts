@@ -37,8 +37,17 @@ export function createImageGenerator(config: Config): ImageGenerator | null {
         const res = await fetch(endpoint, {
           method: "POST",
           signal,
-          headers: { "content-type": "application/json", ...(config.IMAGE_API_KEY ? { authorization: `Bearer ${config.IMAGE_API_KEY}` } : {}) },
-          body: JSON.stringify({ model: config.IMAGE_MODEL, prompt, n: 1, size: config.IMAGE_SIZE, response_format: "b64_json" }),
+          headers: {
+            "content-type": "application/json",
+            ...(config.IMAGE_API_KEY ? { authorization: `Bearer ${config.IMAGE_API_KEY}` } : {}),
+          },
+          body: JSON.stringify({
+            model: config.IMAGE_MODEL,
+            prompt,
+            n: 1,
+            size: config.IMAGE_SIZE,
+            response_format: "b64_json",
+          }),
         });
         const body = (await res.json().catch(() => ({}))) as ImagesApiResponse;
         if (!res.ok) throw refusal(res.status, body);
@@ -46,7 +55,8 @@ export function createImageGenerator(config: Config): ImageGenerator | null {
         if (first?.b64_json) return Buffer.from(first.b64_json, "base64");
         if (first?.url) {
           const image = await fetch(first.url, { signal });
-          if (!image.ok) throw new HttpError(502, `Image generation failed: the image could not be downloaded (${image.status})`);
+          if (!image.ok)
+            throw new HttpError(502, `Image generation failed: the image could not be downloaded (${image.status})`);
           return Buffer.from(await image.arrayBuffer());
         }
         throw new HttpError(502, "Image generation failed: the service returned no image");

@@ -32,6 +32,8 @@ describe("the pencil thread", () => {
   }, 30_000);
 
   it("answers an error for a file that is not there", async () => {
-    await expect(renderPencilOffThread({ file: path.join(os.tmpdir(), "dragon-grid-no-such-file.png") })).rejects.toThrow();
+    await expect(
+      renderPencilOffThread({ file: path.join(os.tmpdir(), "dragon-grid-no-such-file.png") }),
+    ).rejects.toThrow();
   }, 30_000);
 });

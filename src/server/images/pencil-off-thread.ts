@@ -11,7 +11,10 @@ function newThread(): Worker {
     if (fs.existsSync(fileURLToPath(url))) return new Worker(url);
   }
   const source = new URL("./pencil-thread.ts", import.meta.url).href;
-  return new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+  return new Worker(
+    `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true },
+  );
 }
 
 /** Bytes that arrive from a thread, seen as a Buffer without copying them. */
@@ -35,7 +38,11 @@ export function renderPencilOffThread(input: Buffer | { file: string }): Promise
       void thread.terminate();
     };
     thread.once("message", ({ result, error }: { result?: PencilResult; error?: string }) =>
-      answer(() => (result ? resolve({ ...result, hires: asBuffer(result.hires), preview: asBuffer(result.preview) }) : reject(new Error(error)))),
+      answer(() =>
+        result
+          ? resolve({ ...result, hires: asBuffer(result.hires), preview: asBuffer(result.preview) })
+          : reject(new Error(error)),
+      ),
     );
     thread.once("error", (error) => answer(() => reject(error)));
     thread.once("exit", () => answer(() => reject(new Error("the pencil thread stopped"))));

@@ -9,7 +9,10 @@ import { renderPencil } from "./pencil";
 // the server's event loops go first on a busy machine.
 try {
   // "/proc/thread-self" is this thread's own entry: "<pid>/task/<thread id>".
-  os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), os.constants.priority.PRIORITY_BELOW_NORMAL);
+  os.setPriority(
+    Number(fs.readlinkSync("/proc/thread-self").split("/").pop()),
+    os.constants.priority.PRIORITY_BELOW_NORMAL,
+  );
 } catch {
   // Not Linux, or not allowed: render at the normal priority.
 }
@@ -19,7 +22,9 @@ const movable = (bytes: Buffer) => new Uint8Array(bytes);
 
 parentPort!.once("message", async (input: Uint8Array | string) => {
   try {
-    const result = await renderPencil(typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+    const result = await renderPencil(
+      typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength),
+    );
     const hires = movable(result.hires);
     const preview = movable(result.preview);
     parentPort!.postMessage({ result: { ...result, hires, preview } }, [hires.buffer, preview.buffer]);

@@ -75,7 +75,9 @@ describe("renderPencil", () => {
       ["#d02020", "#2040c0"],
       ["#808080", "#000000"],
     ]) {
-      const input = await svgPng(`<rect width="200" height="${H}" fill="${left}"/><rect x="200" width="200" height="${H}" fill="${right}"/>`);
+      const input = await svgPng(
+        `<rect width="200" height="${H}" fill="${left}"/><rect x="200" width="200" height="${H}" fill="${right}"/>`,
+      );
       const img = await greyPixels((await renderPencil(input)).hires);
       // Flat mid-grey / colour: paper-ish light shading.
       expect(regionMean(img, 40, 50, 160, 250)).toBeGreaterThan(200);
@@ -102,7 +104,10 @@ describe("renderPencil", () => {
     const rgb = await colourful();
     for (const input of [
       await sharp(rgb).toColourspace("b-w").png().toBuffer(),
-      await sharp(await svgPng(`<circle cx="200" cy="150" r="100" fill="#404040"/>`)).toColourspace("b-w").png().toBuffer(),
+      await sharp(await svgPng(`<circle cx="200" cy="150" r="100" fill="#404040"/>`))
+        .toColourspace("b-w")
+        .png()
+        .toBuffer(),
     ]) {
       expect((await sharp(input).metadata()).channels).toBeLessThanOrEqual(2);
       const result = await renderPencil(input);

@@ -166,14 +166,19 @@ function downscale(px: Uint8Array, w: number, h: number, ch: number, k: number, 
     const r1 = Math.min(h - 1, sy * k + first + step) * w * ch;
     if (ch === 3) {
       for (let sx = 0; sx < sw; sx++, o += 3) {
-        const a = r0 + xs[2 * sx]!, b = r0 + xs[2 * sx + 1]!, c = r1 + xs[2 * sx]!, d = r1 + xs[2 * sx + 1]!;
+        const a = r0 + xs[2 * sx]!,
+          b = r0 + xs[2 * sx + 1]!,
+          c = r1 + xs[2 * sx]!,
+          d = r1 + xs[2 * sx + 1]!;
         small[o] = (px[a]! + px[b]! + px[c]! + px[d]! + 2) >> 2;
         small[o + 1] = (px[a + 1]! + px[b + 1]! + px[c + 1]! + px[d + 1]! + 2) >> 2;
         small[o + 2] = (px[a + 2]! + px[b + 2]! + px[c + 2]! + px[d + 2]! + 2) >> 2;
       }
     } else {
       for (let sx = 0; sx < sw; sx++, o += 3) {
-        let r = 2, g = 2, b = 2;
+        let r = 2,
+          g = 2,
+          b = 2;
         for (let q = 0; q < 4; q++) {
           const j = (q < 2 ? r0 : r1) + xs[2 * sx + (q & 1)]!;
           const t = aOff ? 255 - px[j + aOff]! : 0;
@@ -206,8 +211,14 @@ function lumaOf(rgb: Uint8Array): Uint8Array {
  * gradient (every square at or above hi² is a full-strength line), so there is no square root.
  */
 function edgesAndShade(
-  rgb: Uint8Array, w: number, h: number, dst: Float32Array,
-  lo: number, hi: number, strength: number, shade: Float32Array,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  dst: Float32Array,
+  lo: number,
+  hi: number,
+  strength: number,
+  shade: Float32Array,
 ): void {
   const top = hi * hi;
   const edge = new Float32Array(top + 1);
@@ -264,9 +275,18 @@ function greyRow(px: Uint8Array, j: number, ch: number, row: Uint8Array, w: numb
  * layouts go through greyRow first.
  */
 function compose(
-  px: Uint8Array, ch: number, w: number, h: number, k: number,
-  blurMap: Uint8Array, lineShade: Float32Array, sw: number, sh: number,
-  lut: Float32Array, darkest: number, out: Uint8Array,
+  px: Uint8Array,
+  ch: number,
+  w: number,
+  h: number,
+  k: number,
+  blurMap: Uint8Array,
+  lineShade: Float32Array,
+  sw: number,
+  sh: number,
+  lut: Float32Array,
+  darkest: number,
+  out: Uint8Array,
 ): void {
   const half = (k - 1) / 2; // x (or y) of the first map sample's centre
   const invK = 1 / k;
@@ -319,8 +339,13 @@ function compose(
 
 /** rowB/rowL = the map rows r0 and r1 (offsets) mixed by f. */
 function lerpRows(
-  blurMap: Uint8Array, lineShade: Float32Array, r0: number, r1: number, f: number,
-  rowB: Float32Array, rowL: Float32Array,
+  blurMap: Uint8Array,
+  lineShade: Float32Array,
+  r0: number,
+  r1: number,
+  f: number,
+  rowB: Float32Array,
+  rowL: Float32Array,
 ): void {
   for (let s = 0; s < rowB.length; s++) {
     const b0 = blurMap[r0 + s]!;
@@ -331,7 +356,12 @@ function lerpRows(
 }
 
 /** Box-average f×f blocks of a 1-channel image (partial blocks at the edges included). */
-function boxReduce(src: Uint8Array, w: number, h: number, f: number): { data: Uint8Array; width: number; height: number } {
+function boxReduce(
+  src: Uint8Array,
+  w: number,
+  h: number,
+  f: number,
+): { data: Uint8Array; width: number; height: number } {
   const rw = Math.ceil(w / f);
   const rh = Math.ceil(h / f);
   const data = new Uint8Array(rw * rh);

@@ -22,13 +22,21 @@ async function checkedPixels(original: Buffer, field: string, maxPixels: number)
     throw error instanceof HttpError ? new HttpError(400, `Invalid ${field}: ${error.message}`) : error;
   });
   if (width * height > maxPixels) {
-    throw new HttpError(400, `Invalid ${field}: Photos can be at most ${maxPixels / 1e6} megapixels (this one has ${Math.round((width * height) / 1e6)}). Please use a smaller photo.`);
+    throw new HttpError(
+      400,
+      `Invalid ${field}: Photos can be at most ${maxPixels / 1e6} megapixels (this one has ${Math.round((width * height) / 1e6)}). Please use a smaller photo.`,
+    );
   }
   return width * height;
 }
 
 /** `make` on the upright photo; a decoding failure is a 400 naming `field`. */
-async function made<T>(original: Buffer, field: string, make: (upright: Sharp) => Promise<T>, maxPixels: number): Promise<T> {
+async function made<T>(
+  original: Buffer,
+  field: string,
+  make: (upright: Sharp) => Promise<T>,
+  maxPixels: number,
+): Promise<T> {
   try {
     const sharp = await loadSharp();
     return await make(sharp(original, { limitInputPixels: maxPixels, failOn: "error" }).rotate());
@@ -44,7 +52,12 @@ async function made<T>(original: Buffer, field: string, make: (upright: Sharp) =
  * sharp writes no metadata unless asked to, so EXIF (GPS, camera, time), XMP, IPTC and the
  * orientation tag itself are all left behind. Problems are 400s naming `field`.
  */
-export async function processPhoto<T>(original: Buffer, field: string, make: (upright: Sharp) => Promise<T>, maxPixels = MAX_PHOTO_PIXELS): Promise<T> {
+export async function processPhoto<T>(
+  original: Buffer,
+  field: string,
+  make: (upright: Sharp) => Promise<T>,
+  maxPixels = MAX_PHOTO_PIXELS,
+): Promise<T> {
   const pixels = await checkedPixels(original, field, maxPixels);
   return photoSlot(() => made(original, field, make, maxPixels), pixels);
 }
@@ -55,17 +68,27 @@ export async function processPhoto<T>(original: Buffer, field: string, make: (up
  * the file's first bytes, weighs the photo by the pixels its header gives; a header they do not
  * hold (WebP's, a JPEG's behind large metadata) weighs as the largest photo, which decodes alone.
  */
-export async function processPhotoInTurn<T>(head: Buffer, read: () => Promise<Buffer>, field: string, make: (upright: Sharp) => Promise<T>): Promise<T> {
+export async function processPhotoInTurn<T>(
+  head: Buffer,
+  read: () => Promise<Buffer>,
+  field: string,
+  make: (upright: Sharp) => Promise<T>,
+): Promise<T> {
   const sharp = await loadSharp();
-  const header = await sharp(head, { limitInputPixels: false }).metadata().catch(() => null);
+  const header = await sharp(head, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   const pixels = header?.width && header.height ? header.width * header.height : MAX_PHOTO_PIXELS;
   // Too large by its header: refused now, not after waiting its turn.
   if (pixels > MAX_PHOTO_PIXELS) await checkedPixels(head, field, MAX_PHOTO_PIXELS);
-  return photoSlot(async () => {
-    const original = await read();
-    await checkedPixels(original, field, MAX_PHOTO_PIXELS);
-    return made(original, field, make, MAX_PHOTO_PIXELS);
-  }, Math.min(pixels, MAX_PHOTO_PIXELS));
+  return photoSlot(
+    async () => {
+      const original = await read();
+      await checkedPixels(original, field, MAX_PHOTO_PIXELS);
+      return made(original, field, make, MAX_PHOTO_PIXELS);
+    },
+    Math.min(pixels, MAX_PHOTO_PIXELS),
+  );
 }
 
 const REENCODE: Record<string, (image: Sharp) => Sharp> = {
@@ -84,7 +107,9 @@ const REENCODE: Record<string, (image: Sharp) => Sharp> = {
 export async function withoutMetadata(bytes: Buffer, type: string): Promise<Buffer | null> {
   const reencode = REENCODE[type];
   const sharp = await loadSharp();
-  const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   if (!reencode || !meta || (!meta.exif && !meta.xmp && !meta.iptc)) return null;
   return processPhoto(bytes, "objectPath", (upright) => reencode(upright).toBuffer(), MAX_TEMPLATE_PIXELS);
 }

@@ -47,7 +47,9 @@ export async function inspectImage(input: Buffer): Promise<{ width: number; heig
   }
   // EXIF orientations 5–8 swap the sides.
   const swapped = (metadata.orientation ?? 1) >= 5;
-  return swapped ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
+  return swapped
+    ? { width: metadata.height, height: metadata.width }
+    : { width: metadata.width, height: metadata.height };
 }
 
 /** Make a template's stored versions from an original image (one path for uploads, AI images and samples). */
@@ -65,7 +67,10 @@ export async function prepareTemplate(input: Buffer): Promise<PreparedTemplate> 
       .png({ compressionLevel: 4, adaptiveFiltering: true })
       .toBuffer({ resolveWithObject: true });
     const preview = (size: number) =>
-      sharp(hires).resize({ width: size, height: size, fit: "inside", withoutEnlargement: true }).webp({ quality: 82, effort: 4 }).toBuffer();
+      sharp(hires)
+        .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82, effort: 4 })
+        .toBuffer();
     const [large, small] = await Promise.all([preview(PREVIEW_SIZE), preview(PREVIEW_SMALL_SIZE)]);
     return { hires, preview: large, previewSmall: small, width: info.width, height: info.height };
   } catch {

@@ -8,6 +8,9 @@ export async function upsample4x(input: Buffer): Promise<{ image: Buffer; width:
   const factor = Math.min(4, MAX_LONG_SIDE / Math.max(meta.width ?? 1, meta.height ?? 1));
   const width = Math.round((meta.width ?? 1) * factor);
   const height = Math.round((meta.height ?? 1) * factor);
-  const image = await sharp(input).resize(width, height, { kernel: "lanczos3" }).png({ compressionLevel: 6 }).toBuffer();
+  const image = await sharp(input)
+    .resize(width, height, { kernel: "lanczos3" })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return { image, width, height };
 }

@@ -13,5 +13,14 @@ export function startNotificationDigests(
   deps: { notifier: { sendDueDigests(): Promise<number> }; log: FastifyBaseLogger },
   pace: RepeatPace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
 ): SweepRunner {
-  return repeatCountingJob(() => deps.notifier.sendDueDigests(), deps.log, { field: "digests", done: "sent notification digests", failed: "notification digests failed; trying again at the next run" }, pace);
+  return repeatCountingJob(
+    () => deps.notifier.sendDueDigests(),
+    deps.log,
+    {
+      field: "digests",
+      done: "sent notification digests",
+      failed: "notification digests failed; trying again at the next run",
+    },
+    pace,
+  );
 }

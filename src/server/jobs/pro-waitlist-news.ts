@@ -13,5 +13,14 @@ export function startProWaitlistNews(
   deps: { news: { tellWaiting(): Promise<number> }; log: FastifyBaseLogger },
   pace: RepeatPace = { firstDelayMs: FIRST_SWEEP_DELAY_MS, intervalMs: SWEEP_INTERVAL_MS },
 ): SweepRunner {
-  return repeatCountingJob(() => deps.news.tellWaiting(), deps.log, { field: "told", done: "told the Pro waitlist that Pro is ready", failed: "telling the Pro waitlist failed; trying again at the next run" }, pace);
+  return repeatCountingJob(
+    () => deps.news.tellWaiting(),
+    deps.log,
+    {
+      field: "told",
+      done: "told the Pro waitlist that Pro is ready",
+      failed: "telling the Pro waitlist failed; trying again at the next run",
+    },
+    pace,
+  );
 }

@@ -11,8 +11,14 @@ describe("a periodic counting job", () => {
       if (runs === 2) throw new Error("mail server down");
       return 1;
     };
-    const job = repeatCountingJob(run, Fastify().log, { field: "sent", done: "sent", failed: "failed" }, { firstDelayMs: 1, intervalMs: 5 });
-    for (let waited = 0; runs < 4 && waited < 2_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    const job = repeatCountingJob(
+      run,
+      Fastify().log,
+      { field: "sent", done: "sent", failed: "failed" },
+      { firstDelayMs: 1, intervalMs: 5 },
+    );
+    for (let waited = 0; runs < 4 && waited < 2_000; waited += 5)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     await job.stop();
     expect(runs).toBeGreaterThanOrEqual(4);
     const after = runs;

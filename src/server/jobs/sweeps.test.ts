@@ -10,7 +10,20 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { createRateCounters } from "../http/rate-limiter";
 import * as schema from "../db/schema";
-import { analyticsSalts, appSettings, blogPosts, dragons, drawingChecks, emailVerificationTokens, passwordResetTokens, postImages, posts, sessions, storedObjects, users } from "../db/schema";
+import {
+  analyticsSalts,
+  appSettings,
+  blogPosts,
+  dragons,
+  drawingChecks,
+  emailVerificationTokens,
+  passwordResetTokens,
+  postImages,
+  posts,
+  sessions,
+  storedObjects,
+  users,
+} from "../db/schema";
 import type { BlobBackend } from "../storage/blob-backend";
 import { LocalBlobBackend } from "../storage/local-backend";
 import { S3BlobBackend } from "../storage/s3-backend";
@@ -37,7 +50,15 @@ import {
 const HOUR = 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const later = (ms: number) => new Date(Date.now() + ms);
-const NOTHING = { sessions: 0, rateLimitCounters: 0, analyticsSalts: 0, verificationTokens: 0, resetTokens: 0, unverifiedAccounts: 0, objects: 0 };
+const NOTHING = {
+  sessions: 0,
+  rateLimitCounters: 0,
+  analyticsSalts: 0,
+  verificationTokens: 0,
+  resetTokens: 0,
+  unverifiedAccounts: 0,
+  objects: 0,
+};
 const OLD = UNREFERENCED_MAX_AGE_MS + HOUR;
 
 let handle: DatabaseHandle;
@@ -64,19 +85,32 @@ async function user(values: Partial<typeof users.$inferInsert> = {}): Promise<st
 /** A stored object (an upload unless `key` says otherwise), its file on disk, recorded as made `age` ago. */
 async function upload(age: number, key = `uploads/${crypto.randomUUID()}`): Promise<string> {
   await storage.put(key, Buffer.from("not really a picture"), "image/png", { ownerId: null, isPublic: false });
-  await handle.db.update(storedObjects).set({ createdAt: ago(age) }).where(eq(storedObjects.key, key));
+  await handle.db
+    .update(storedObjects)
+    .set({ createdAt: ago(age) })
+    .where(eq(storedObjects.key, key));
   return key;
 }
 
 /** Which of these keys still have their row and their file. */
 async function surviving(keys: string[]): Promise<string[]> {
-  const rows = await handle.db.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, keys));
+  const rows = await handle.db
+    .select({ key: storedObjects.key })
+    .from(storedObjects)
+    .where(inArray(storedObjects.key, keys));
   const withRow = new Set(rows.map((row) => row.key));
-  for (const key of keys) expect(fs.existsSync(path.join(dataDir, "objects", key)) || !withRow.has(key), `${key} kept its row but lost its file`).toBe(true);
+  for (const key of keys)
+    expect(
+      fs.existsSync(path.join(dataDir, "objects", key)) || !withRow.has(key),
+      `${key} kept its row but lost its file`,
+    ).toBe(true);
   return keys.filter((key) => withRow.has(key));
 }
 
-const present = async <T extends { tokenHash: string }>(rows: T[], table: typeof sessions | typeof emailVerificationTokens | typeof passwordResetTokens) => {
+const present = async <T extends { tokenHash: string }>(
+  rows: T[],
+  table: typeof sessions | typeof emailVerificationTokens | typeof passwordResetTokens,
+) => {
   const left = await handle.db.select({ tokenHash: table.tokenHash }).from(table);
   return rows.map((row) => row.tokenHash).filter((hash) => left.some((l) => l.tokenHash === hash));
 };
@@ -104,7 +138,14 @@ function capturedLog() {
 }
 
 const s3Backend = (s3: { bucket: string; endpoint: string }) =>
-  new S3BlobBackend({ bucket: s3.bucket, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+  new S3BlobBackend({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  });
 
 const nameOf = (column: PgColumn) => `${getTableName(column.table)}.${column.name}`;
 
@@ -113,7 +154,11 @@ const mayReferToObjects = () =>
   Object.values(schema)
     .filter((value) => is(value, PgTable))
     .flatMap((table) => getTableConfig(table).columns)
-    .filter((column) => ["string", "array", "json"].includes(column.dataType) && /(^|_)(key|url)s?$|image|photo|picture|avatar|file|object|content|body|html/.test(column.name))
+    .filter(
+      (column) =>
+        ["string", "array", "json"].includes(column.dataType) &&
+        /(^|_)(key|url)s?$|image|photo|picture|avatar|file|object|content|body|html/.test(column.name),
+    )
     .map(nameOf);
 
 /** Columns whose names say they may hold an object's key or URL, but which do not. */
@@ -132,7 +177,10 @@ type Refer = (column: PgColumn, key: string) => Promise<string>;
 const REFERRING_ROWS: Record<string, (refer: Refer) => Promise<void>> = {
   users: async (refer) => {
     const id = crypto.randomUUID();
-    await user({ id, profileImageUrl: await refer(users.profileImageUrl, `avatars/${id}/${crypto.randomUUID()}.webp`) });
+    await user({
+      id,
+      profileImageUrl: await refer(users.profileImageUrl, `avatars/${id}/${crypto.randomUUID()}.webp`),
+    });
   },
   dragons: async (refer) => {
     // A template of the library, and a Pro member's private picture.
@@ -152,18 +200,28 @@ const REFERRING_ROWS: Record<string, (refer: Refer) => Promise<void>> = {
     }
   },
   drawing_checks: async (refer) => {
-    const [dragon] = await handle.db.insert(dragons).values({ name: "Old", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" }).returning({ id: dragons.id });
+    const [dragon] = await handle.db
+      .insert(dragons)
+      .values({ name: "Old", previewKey: "dragons/x/preview.webp", hiresKey: "dragons/x/hires.png" })
+      .returning({ id: dragons.id });
     const photoKey = await refer(drawingChecks.photoKey, `uploads/${crypto.randomUUID()}`);
-    await handle.db.insert(drawingChecks).values({ userId: await user(), dragonId: dragon!.id, columns: 1, rows: 1, cells: [], photoKey });
+    await handle.db
+      .insert(drawingChecks)
+      .values({ userId: await user(), dragonId: dragon!.id, columns: 1, rows: 1, cells: [], photoKey });
   },
   post_images: async (refer) => {
-    const [post] = await handle.db.insert(posts).values({ userId: await user() }).returning({ id: posts.id });
+    const [post] = await handle.db
+      .insert(posts)
+      .values({ userId: await user() })
+      .returning({ id: posts.id });
     const [objectKey, displayKey, thumbKey] = [
       await refer(postImages.objectKey, `uploads/${crypto.randomUUID()}`),
       await refer(postImages.displayKey, `posts/${post!.id}/0.webp`),
       await refer(postImages.thumbKey, `posts/${post!.id}/0-thumb.webp`),
     ];
-    await handle.db.insert(postImages).values({ postId: post!.id, objectKey, displayKey, thumbKey, width: 1, height: 1, position: 0 });
+    await handle.db
+      .insert(postImages)
+      .values({ postId: post!.id, objectKey, displayKey, thumbKey, width: 1, height: 1, position: 0 });
   },
   blog_posts: async (refer) => {
     const featuredImageUrl = await refer(blogPosts.featuredImageUrl, `uploads/${crypto.randomUUID()}`);
@@ -193,9 +251,17 @@ describe("sweeps", () => {
 
   it("deletes the visitor-hash salts of finished days and keeps today's", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    await handle.db.insert(analyticsSalts).values([{ day: "2026-01-01", salt: "old" }, { day: today, salt: "today" }]).onConflictDoNothing();
+    await handle.db
+      .insert(analyticsSalts)
+      .values([
+        { day: "2026-01-01", salt: "old" },
+        { day: today, salt: "today" },
+      ])
+      .onConflictDoNothing();
     expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, analyticsSalts: 1 });
-    expect((await handle.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual([today]);
+    expect((await handle.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual([
+      today,
+    ]);
   });
 
   it("deletes used or expired verification and reset tokens and keeps live ones", async () => {
@@ -215,7 +281,9 @@ describe("sweeps", () => {
   it("removes unverified accounts older than 7 days, never a verified or Google one", async () => {
     const old = ago(UNVERIFIED_ACCOUNT_MAX_AGE_MS + HOUR);
     const abandoned = await user({ createdAt: old });
-    await handle.db.insert(emailVerificationTokens).values({ tokenHash: "abandoned's", userId: abandoned, expiresAt: later(HOUR) });
+    await handle.db
+      .insert(emailVerificationTokens)
+      .values({ tokenHash: "abandoned's", userId: abandoned, expiresAt: later(HOUR) });
     const young = await user({ createdAt: ago(UNVERIFIED_ACCOUNT_MAX_AGE_MS - HOUR) });
     const verified = await user({ createdAt: old, emailVerified: true });
     const google = await user({ createdAt: old, googleSubject: "google-123" });
@@ -253,7 +321,10 @@ describe("sweeps", () => {
   it("knows every column of the schema that may refer to a stored object", () => {
     const known = new Set(OBJECT_REFERENCES.map(({ column }) => nameOf(column)));
     const unknown = mayReferToObjects().filter((column) => !known.has(column) && !(column in NOT_REFERENCES));
-    expect(unknown, "columns the sweep does not read: add them to OBJECT_REFERENCES (object-references.ts) or, with the reason, to NOT_REFERENCES").toEqual([]);
+    expect(
+      unknown,
+      "columns the sweep does not read: add them to OBJECT_REFERENCES (object-references.ts) or, with the reason, to NOT_REFERENCES",
+    ).toEqual([]);
     expect(Object.keys(NOT_REFERENCES).filter((column) => !mayReferToObjects().includes(column))).toEqual([]);
   });
 
@@ -266,11 +337,18 @@ describe("sweeps", () => {
       expect(reference, `${nameOf(column)} is not in OBJECT_REFERENCES`).toBeDefined();
       return reference!.holds === "key" ? key : objectUrl(key);
     };
-    for (const table of new Set([...Object.keys(REFERRING_ROWS), ...OBJECT_REFERENCES.map(({ column }) => getTableName(column.table))])) {
+    for (const table of new Set([
+      ...Object.keys(REFERRING_ROWS),
+      ...OBJECT_REFERENCES.map(({ column }) => getTableName(column.table)),
+    ])) {
       expect(REFERRING_ROWS[table], `REFERRING_ROWS has no row of ${table}`).toBeDefined();
       await REFERRING_ROWS[table]!(refer);
     }
-    expect(OBJECT_REFERENCES.map(({ column }) => nameOf(column)).filter((column) => ![...referred.values()].includes(column))).toEqual([]);
+    expect(
+      OBJECT_REFERENCES.map(({ column }) => nameOf(column)).filter(
+        (column) => ![...referred.values()].includes(column),
+      ),
+    ).toEqual([]);
     const abandoned = await upload(OLD);
     expect(await sweepOnce(handle.db, storage.backend)).toEqual({ ...NOTHING, objects: 1 });
     expect(await surviving([...referred.keys(), abandoned])).toEqual([...referred.keys()]);
@@ -278,7 +356,11 @@ describe("sweeps", () => {
 
   it("keeps an object whose key a text mentions where no link to it can be read", async () => {
     const [inWords, atSentenceEnd] = [await upload(OLD), await upload(OLD)];
-    await handle.db.insert(blogPosts).values({ title: "Scales", slug: "scales", content: `<p>Drawn from ${inWords}, see ${objectUrl(atSentenceEnd)}.</p>` });
+    await handle.db.insert(blogPosts).values({
+      title: "Scales",
+      slug: "scales",
+      content: `<p>Drawn from ${inWords}, see ${objectUrl(atSentenceEnd)}.</p>`,
+    });
     expect(await sweepOnce(handle.db, storage.backend)).toEqual(NOTHING);
     expect(await surviving([inWords, atSentenceEnd])).toEqual([inWords, atSentenceEnd]);
   });
@@ -293,12 +375,22 @@ describe("sweeps", () => {
     await storage.backend.put(template, Buffer.from("x"), "image/png");
     backdate(template, STRAY_MIN_AGE_MS + 60_000);
     expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(1);
-    expect([oldStray, youngStray, recorded, template].filter((key) => fs.existsSync(path.join(dataDir, "objects", key)))).toEqual([youngStray, recorded, template]);
+    expect(
+      [oldStray, youngStray, recorded, template].filter((key) => fs.existsSync(path.join(dataDir, "objects", key))),
+    ).toEqual([youngStray, recorded, template]);
   });
 
   it("looks at a bounded page of uploads/ a run, each run on from where the last stopped", async () => {
-    const strays = await Promise.all(Array.from({ length: STRAY_KEYS_PER_RUN + 2 }, () => stray(STRAY_MIN_AGE_MS + 60_000)));
-    const cursor = async () => (await handle.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING)))[0]?.value;
+    const strays = await Promise.all(
+      Array.from({ length: STRAY_KEYS_PER_RUN + 2 }, () => stray(STRAY_MIN_AGE_MS + 60_000)),
+    );
+    const cursor = async () =>
+      (
+        await handle.db
+          .select({ value: appSettings.value })
+          .from(appSettings)
+          .where(eq(appSettings.key, STRAY_CURSOR_SETTING))
+      )[0]?.value;
     expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(STRAY_KEYS_PER_RUN);
     expect(await cursor()).toBe([...strays].sort()[STRAY_KEYS_PER_RUN - 1]);
     expect(await sweepStrayUploads(handle.db, storage.backend)).toBe(2);
@@ -315,7 +407,9 @@ describe("sweeps", () => {
     const queryDuringWalk = Object.assign(Object.create(storage.backend) as BlobBackend, {
       list: async (folder: string, options: { after?: string; limit: number }) => {
         const answered = handle.db.execute(sql`select 1`).then(() => "answered");
-        expect(await Promise.race([answered, new Promise((resolve) => setTimeout(() => resolve("waiting"), 2_000))])).toBe("answered");
+        expect(
+          await Promise.race([answered, new Promise((resolve) => setTimeout(() => resolve("waiting"), 2_000))]),
+        ).toBe("answered");
         return storage.backend.list(folder, options);
       },
     });
@@ -341,7 +435,8 @@ describe("sweeps", () => {
   });
 
   it("does nothing while another process holds the sweep's lock", async (context) => {
-    if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: no second process can hold the lock");
+    if (handle.kind === "pglite")
+      context.skip("PGlite is one process on one connection: no second process can hold the lock");
     const session = { tokenHash: "expired", userId: await user({ emailVerified: true }), expiresAt: ago(1000) };
     await handle.db.insert(sessions).values(session);
     let release!: () => void;
@@ -365,7 +460,8 @@ describe("sweeps", () => {
   });
 
   it("does each piece of work once when several runners race", async (context) => {
-    if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
+    if (handle.kind === "pglite")
+      context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
     // Objects only: expired rows would be locked by the first runner's delete and so serialise the
     // runners by themselves, whereas objects are read first, and runners without the lock would
     // each read them all and each delete them.
@@ -376,7 +472,8 @@ describe("sweeps", () => {
   });
 
   it("deletes each stray once when several runners race", async (context) => {
-    if (handle.kind === "pglite") context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
+    if (handle.kind === "pglite")
+      context.skip("PGlite is one process on one connection: runners there take turns and cannot race");
     const strays = await Promise.all(Array.from({ length: 20 }, () => stray(STRAY_MIN_AGE_MS + 60_000)));
     const results = await Promise.all(Array.from({ length: 4 }, () => sweepStrayUploads(handle.db, storage.backend)));
     expect(results.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(strays.length);
@@ -389,7 +486,10 @@ describe("sweeps", () => {
     const key = await upload(OLD);
     const { lines, logger } = capturedLog();
     // Runs back to back, so stop() meets one under way or about to start.
-    const runner = startSweeps({ db: handle.db, backend: storage.backend, log: logger.log }, { firstDelayMs: 10, intervalMs: 5 });
+    const runner = startSweeps(
+      { db: handle.db, backend: storage.backend, log: logger.log },
+      { firstDelayMs: 10, intervalMs: 5 },
+    );
     try {
       await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThan(0);
     } finally {
@@ -404,9 +504,14 @@ describe("sweeps", () => {
 
   it("sweeps the rest when the store cannot be listed, and warns", async () => {
     const key = await upload(OLD);
-    const unlistable = Object.assign(Object.create(storage.backend) as BlobBackend, { list: () => Promise.reject(new Error("Access Denied")) });
+    const unlistable = Object.assign(Object.create(storage.backend) as BlobBackend, {
+      list: () => Promise.reject(new Error("Access Denied")),
+    });
     const { lines, logger } = capturedLog();
-    const runner = startSweeps({ db: handle.db, backend: unlistable, log: logger.log }, { firstDelayMs: 10, intervalMs: 60_000 });
+    const runner = startSweeps(
+      { db: handle.db, backend: unlistable, log: logger.log },
+      { firstDelayMs: 10, intervalMs: 60_000 },
+    );
     try {
       await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThan(1);
     } finally {
@@ -429,12 +534,19 @@ describe("a photo kept with a drawing check", () => {
       const dragonId = await newDragonRow(t);
       const checkId = await newCheck(t, learner, dragonId);
       const photo = await checkedUpload(t, learner, await illustrationPng(200, 150));
-      const kept = await t.app.inject({ method: "PUT", url: `/api/checks/${dragonId}/${checkId}/photo`, cookies: learner.cookies, payload: { objectPath: photo } });
+      const kept = await t.app.inject({
+        method: "PUT",
+        url: `/api/checks/${dragonId}/${checkId}/photo`,
+        cookies: learner.cookies,
+        payload: { objectPath: photo },
+      });
       expect(kept.statusCode).toBe(200);
       await t.database.db.update(storedObjects).set({ createdAt: ago(OLD) });
 
       expect(await sweepOnce(t.database.db, t.app.storage.backend)).toEqual(NOTHING);
-      const exported = JSON.parse((await t.app.inject({ method: "GET", url: "/api/account/export", cookies: learner.cookies })).body) as { drawingChecks: { photoUrl: string | null }[] };
+      const exported = JSON.parse(
+        (await t.app.inject({ method: "GET", url: "/api/account/export", cookies: learner.cookies })).body,
+      ) as { drawingChecks: { photoUrl: string | null }[] };
       expect(exported.drawingChecks.map((check) => check.photoUrl)).toEqual([photo]);
       expect((await t.app.inject({ method: "GET", url: photo, cookies: learner.cookies })).statusCode).toBe(200);
     } finally {

@@ -50,7 +50,8 @@ async function rowsOf<T>(tx: Transaction, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const deletedCount = async (tx: Transaction, query: SQL) => (await rowsOf<{ n: number }>(tx, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`))[0]!.n;
+const deletedCount = async (tx: Transaction, query: SQL) =>
+  (await rowsOf<{ n: number }>(tx, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`))[0]!.n;
 
 /**
  * Stored objects older than the cutoff that nothing refers to (object-references.ts), oldest first:
@@ -80,7 +81,10 @@ async function deleteBytes(backend: BlobBackend, keys: string[]): Promise<string
  */
 async function underSweepLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
   return db.transaction(async (tx) => {
-    const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY.toString()}::bigint) as locked`);
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY.toString()}::bigint) as locked`,
+    );
     return lock?.locked ? work(tx) : null;
   });
 }
@@ -93,17 +97,40 @@ export async function sweepOnce(db: Database, backend: BlobBackend, now = new Da
     const rateLimitCounters = await deletedCount(tx, sql`delete from rate_limit_counters where resets_at < ${at}`);
     // A finished day's salt goes as soon as possible: with it goes any way to tell whose visitor hash a row holds (decision 012).
     const analyticsSalts = await deletedCount(tx, sql`delete from analytics_salts where day < ${utcDay(now)}`);
-    const verificationTokens = await deletedCount(tx, sql`delete from email_verification_tokens where used_at is not null or expires_at < ${at}`);
-    const resetTokens = await deletedCount(tx, sql`delete from password_reset_tokens where used_at is not null or expires_at < ${at}`);
+    const verificationTokens = await deletedCount(
+      tx,
+      sql`delete from email_verification_tokens where used_at is not null or expires_at < ${at}`,
+    );
+    const resetTokens = await deletedCount(
+      tx,
+      sql`delete from password_reset_tokens where used_at is not null or expires_at < ${at}`,
+    );
     // Their tokens and sessions go with them (cascade); a verified or Google account never does.
     const accountCutoff = new Date(now.getTime() - UNVERIFIED_ACCOUNT_MAX_AGE_MS).toISOString();
-    const unverifiedAccounts = await deletedCount(tx, sql`delete from users where email_verified = false and google_subject is null and created_at < ${accountCutoff}`);
+    const unverifiedAccounts = await deletedCount(
+      tx,
+      sql`delete from users where email_verified = false and google_subject is null and created_at < ${accountCutoff}`,
+    );
 
-    const candidates = await rowsOf<{ key: string }>(tx, unreferencedObjects(new Date(now.getTime() - UNREFERENCED_MAX_AGE_MS), OBJECTS_PER_RUN));
+    const candidates = await rowsOf<{ key: string }>(
+      tx,
+      unreferencedObjects(new Date(now.getTime() - UNREFERENCED_MAX_AGE_MS), OBJECTS_PER_RUN),
+    );
     // The bytes first, then the row: a file that could not be deleted keeps its row and is tried again.
-    const deleted = await deleteBytes(backend, candidates.map(({ key }) => key));
+    const deleted = await deleteBytes(
+      backend,
+      candidates.map(({ key }) => key),
+    );
     if (deleted.length) await tx.delete(storedObjects).where(inArray(storedObjects.key, deleted));
-    return { sessions, rateLimitCounters, analyticsSalts, verificationTokens, resetTokens, unverifiedAccounts, objects: deleted.length };
+    return {
+      sessions,
+      rateLimitCounters,
+      analyticsSalts,
+      verificationTokens,
+      resetTokens,
+      unverifiedAccounts,
+      objects: deleted.length,
+    };
   });
 }
 
@@ -116,19 +143,39 @@ export async function sweepStrayUploads(db: Database, backend: BlobBackend, now 
   // Listed before the lock's transaction: a walk of uploads/ takes its time (a second for 150,000
   // files on disk), and on PGlite the transaction holds the one connection every request needs.
   // Only bytes an hour old are looked at, so no row can be recorded for them meanwhile.
-  const [cursor] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
-  const listed = await backend.list(UPLOADS_PREFIX, { ...(cursor ? { after: cursor.value } : {}), limit: STRAY_KEYS_PER_RUN });
+  const [cursor] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+  const listed = await backend.list(UPLOADS_PREFIX, {
+    ...(cursor ? { after: cursor.value } : {}),
+    limit: STRAY_KEYS_PER_RUN,
+  });
   return underSweepLock(db, async (tx) => {
     // Another process walked this page while this one listed it: the next run goes on from there.
-    const [walked] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
+    const [walked] = await tx
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.key, STRAY_CURSOR_SETTING));
     if (walked?.value !== cursor?.value) return 0;
-    const old = listed.filter((blob) => blob.lastModified.getTime() < now.getTime() - STRAY_MIN_AGE_MS && isValidKey(blob.key)).map((blob) => blob.key);
-    const rows = old.length ? await tx.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, old)) : [];
+    const old = listed
+      .filter((blob) => blob.lastModified.getTime() < now.getTime() - STRAY_MIN_AGE_MS && isValidKey(blob.key))
+      .map((blob) => blob.key);
+    const rows = old.length
+      ? await tx.select({ key: storedObjects.key }).from(storedObjects).where(inArray(storedObjects.key, old))
+      : [];
     const recorded = new Set(rows.map((row) => row.key));
-    const deleted = await deleteBytes(backend, old.filter((key) => !recorded.has(key)));
+    const deleted = await deleteBytes(
+      backend,
+      old.filter((key) => !recorded.has(key)),
+    );
     // An empty page is the end of uploads/: the next run starts again from the beginning.
     const last = listed.at(-1)?.key;
-    if (last) await tx.insert(appSettings).values({ key: STRAY_CURSOR_SETTING, value: last }).onConflictDoUpdate({ target: appSettings.key, set: { value: last, updatedAt: now } });
+    if (last)
+      await tx
+        .insert(appSettings)
+        .values({ key: STRAY_CURSOR_SETTING, value: last })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value: last, updatedAt: now } });
     else await tx.delete(appSettings).where(eq(appSettings.key, STRAY_CURSOR_SETTING));
     return deleted.length;
   });
@@ -142,7 +189,8 @@ export function startSweeps(
   return repeatJob(async () => {
     try {
       const counts = await sweepOnce(deps.db, deps.backend);
-      if (counts && Object.values(counts).some((n) => n > 0)) deps.log.info({ swept: counts }, "swept expired and abandoned data");
+      if (counts && Object.values(counts).some((n) => n > 0))
+        deps.log.info({ swept: counts }, "swept expired and abandoned data");
     } catch (error) {
       deps.log.warn({ err: error }, "sweep failed; trying again at the next run");
     }

@@ -17,7 +17,18 @@ export interface LinkEmailContent {
 /** A message with a one-time link, in plain text and HTML, in the app's look. */
 export function linkEmail(to: string, firstName: string | null, link: string, content: LinkEmailContent): MailMessage {
   const hello = firstName ? `Hi ${firstName},` : "Hi,";
-  const text = [hello, "", content.intro.text, "", link, "", `${content.expiry} ${content.ignore}`, "", "Happy drawing,", "Dragon Grid"].join("\n");
+  const text = [
+    hello,
+    "",
+    content.intro.text,
+    "",
+    link,
+    "",
+    `${content.expiry} ${content.ignore}`,
+    "",
+    "Happy drawing,",
+    "Dragon Grid",
+  ].join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#fffcf7;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>

@@ -41,10 +41,15 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     kind: "outbox",
     async send(message) {
-      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+      transport ??= loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+      );
       const info = await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@._-]/gi, "_")}.eml`,
+      );
       // Written whole, then renamed: a reader of the outbox never sees half a message.
       await fs.writeFile(`${file}.part`, info.message as Buffer);
       await fs.rename(`${file}.part`, file);

@@ -29,7 +29,9 @@ export interface UploadUrlRequest {
  * on local storage), or a multipart/form-data POST of `fields`, a Content-Type field when `fields`
  * has none, then the file as the last field, `file` (an S3 presigned POST, whose policy caps the size).
  */
-export type SignedUpload = { url: string; expiresAt: Date } & ({ method: "PUT" } | { method: "POST"; fields: Record<string, string> });
+export type SignedUpload = { url: string; expiresAt: Date } & (
+  { method: "PUT" } | { method: "POST"; fields: Record<string, string> }
+);
 
 /** Where bytes live: local disk or an S3-compatible bucket. Ownership and ACLs live in the database. */
 export interface BlobBackend {

@@ -5,7 +5,16 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { serverSecret } from "../http/secrets";
-import { assertValidFolder, assertValidKey, isValidKey, type BlobBackend, type BlobInfo, type ListedBlob, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+import {
+  assertValidFolder,
+  assertValidKey,
+  isValidKey,
+  type BlobBackend,
+  type BlobInfo,
+  type ListedBlob,
+  type SignedUpload,
+  type UploadUrlRequest,
+} from "./blob-backend";
 
 /** The route that receives signed local uploads (see local-upload-route.ts). */
 export const LOCAL_UPLOAD_PATH = "/api/storage/upload";
@@ -94,9 +103,14 @@ export class LocalBlobBackend implements BlobBackend {
    * The caller looks at what arrived, then `place`s it under the grant's key (at most once: a key
    * that has a file refuses it) or leaves it; `discard` removes the temporary file either way.
    */
-  async receiveUpload(grant: LocalUploadGrant, body: Readable, contentType: string | undefined): Promise<ReceivedUpload> {
+  async receiveUpload(
+    grant: LocalUploadGrant,
+    body: Readable,
+    contentType: string | undefined,
+  ): Promise<ReceivedUpload> {
     const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-    if (!grant.contentTypes.includes(type)) throw new UploadRejected(415, `Content type not allowed: ${type || "none"}`);
+    if (!grant.contentTypes.includes(type))
+      throw new UploadRejected(415, `Content type not allowed: ${type || "none"}`);
     const target = this.file(grant.key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomUUID()}.part`;
@@ -105,7 +119,8 @@ export class LocalBlobBackend implements BlobBackend {
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (head.length < UPLOAD_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, UPLOAD_HEAD_BYTES - head.length)]);
+        if (head.length < UPLOAD_HEAD_BYTES)
+          head = Buffer.concat([head, chunk.subarray(0, UPLOAD_HEAD_BYTES - head.length)]);
         if (size > grant.maxBytes) done(new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`));
         else done(null, chunk);
       },
@@ -149,7 +164,11 @@ export class LocalBlobBackend implements BlobBackend {
     try {
       const s = await fsp.stat(this.file(key));
       if (!s.isFile()) return null;
-      return { size: s.size, lastModified: s.mtime, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` };
+      return {
+        size: s.size,
+        lastModified: s.mtime,
+        etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`,
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;

@@ -72,7 +72,12 @@ export class ObjectStorage {
   }
 
   /** Write bytes the server made itself (previews, pencil versions), or cleaned itself (set-acl, `checked`). */
-  async put(key: string, body: Buffer | Readable, contentType: string, acl: ObjectAcl & { checked?: boolean }): Promise<void> {
+  async put(
+    key: string,
+    body: Buffer | Readable,
+    contentType: string,
+    acl: ObjectAcl & { checked?: boolean },
+  ): Promise<void> {
     await this.backend.put(key, body, contentType);
     const size = Buffer.isBuffer(body) ? body.length : null;
     const row = { contentType, size, checked: false, ...acl };
@@ -98,12 +103,23 @@ export class ObjectStorage {
    * of two senders of one URL only one is kept, and nothing is placed that is not recorded. Throws
    * UploadUrlUsed or UploadQuotaExceeded, recording and placing nothing.
    */
-  async recordUpload(key: string, fields: { contentType: string; size: number }, place: () => Promise<void>): Promise<void> {
+  async recordUpload(
+    key: string,
+    fields: { contentType: string; size: number },
+    place: () => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [object] = await tx.select({ ownerId: storedObjects.ownerId }).from(storedObjects).where(awaitingUpload(key));
+      const [object] = await tx
+        .select({ ownerId: storedObjects.ownerId })
+        .from(storedObjects)
+        .where(awaitingUpload(key));
       if (!object?.ownerId) throw new UploadUrlUsed();
       await this.checkQuota(tx, object.ownerId, key, fields.size);
-      const recorded = await tx.update(storedObjects).set(fields).where(awaitingUpload(key)).returning({ key: storedObjects.key });
+      const recorded = await tx
+        .update(storedObjects)
+        .set(fields)
+        .where(awaitingUpload(key))
+        .returning({ key: storedObjects.key });
       if (!recorded.length) throw new UploadUrlUsed();
       await place();
     });
@@ -126,14 +142,20 @@ export class ObjectStorage {
    * the quota. The owner's row is locked for the check and the write, so parallel uploads, in this
    * process or another, are counted one after the other and none slips past the limit.
    */
-  private async admit(key: string, fields: { size: number; contentType: string; checked?: boolean; isPublic?: boolean }): Promise<void> {
+  private async admit(
+    key: string,
+    fields: { size: number; contentType: string; checked?: boolean; isPublic?: boolean },
+  ): Promise<void> {
     const quota = this.quotaBytes;
     if (quota === null) {
       await this.db.update(storedObjects).set(fields).where(eq(storedObjects.key, key));
       return;
     }
     await this.db.transaction(async (tx) => {
-      const [object] = await tx.select({ ownerId: storedObjects.ownerId }).from(storedObjects).where(eq(storedObjects.key, key));
+      const [object] = await tx
+        .select({ ownerId: storedObjects.ownerId })
+        .from(storedObjects)
+        .where(eq(storedObjects.key, key));
       if (object?.ownerId) await this.checkQuota(tx, object.ownerId, key, fields.size);
       await tx.update(storedObjects).set(fields).where(eq(storedObjects.key, key));
     });
@@ -144,7 +166,8 @@ export class ObjectStorage {
     const quota = this.quotaBytes;
     if (quota === null) return;
     const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update");
-    if (owner && !owner.isAdmin && (await bytesOwnedBy(tx, ownerId, key)) + size > quota) throw new UploadQuotaExceeded(quota);
+    if (owner && !owner.isAdmin && (await bytesOwnedBy(tx, ownerId, key)) + size > quota)
+      throw new UploadQuotaExceeded(quota);
   }
 
   /**
@@ -153,9 +176,17 @@ export class ObjectStorage {
    * and recorded under the owner's row lock, as `admit` does, so parallel saves cannot both slip
    * past the limit; throws UploadQuotaExceeded, recording nothing. The writes follow with `put`.
    */
-  async reserve(ownerId: string, files: { key: string; size: number; contentType: string }[], replacing: string[]): Promise<void> {
+  async reserve(
+    ownerId: string,
+    files: { key: string; size: number; contentType: string }[],
+    replacing: string[],
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, ownerId)).for("update");
+      const [owner] = await tx
+        .select({ isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, ownerId))
+        .for("update");
       const quota = this.quotaBytes;
       if (quota !== null && owner && !owner.isAdmin) {
         const adding = files.reduce((sum, file) => sum + file.size, 0);
@@ -163,7 +194,10 @@ export class ObjectStorage {
       }
       for (const file of files) {
         const row = { ownerId, isPublic: false, checked: false, contentType: file.contentType, size: file.size };
-        await tx.insert(storedObjects).values({ key: file.key, ...row }).onConflictDoUpdate({ target: storedObjects.key, set: row });
+        await tx
+          .insert(storedObjects)
+          .values({ key: file.key, ...row })
+          .onConflictDoUpdate({ target: storedObjects.key, set: row });
       }
     });
   }
@@ -189,13 +223,21 @@ export class ObjectStorage {
 
   /** Whether a post holds this upload as one of its originals (its photos as they arrived). */
   async heldByPost(key: string): Promise<boolean> {
-    const [row] = await this.db.select({ key: postImages.objectKey }).from(postImages).where(eq(postImages.objectKey, key)).limit(1);
+    const [row] = await this.db
+      .select({ key: postImages.objectKey })
+      .from(postImages)
+      .where(eq(postImages.objectKey, key))
+      .limit(1);
     return Boolean(row);
   }
 
   /** Whether a drawing check keeps this upload as its photo (decision 028). */
   async heldByCheck(key: string): Promise<boolean> {
-    const [row] = await this.db.select({ key: drawingChecks.photoKey }).from(drawingChecks).where(eq(drawingChecks.photoKey, key)).limit(1);
+    const [row] = await this.db
+      .select({ key: drawingChecks.photoKey })
+      .from(drawingChecks)
+      .where(eq(drawingChecks.photoKey, key))
+      .limit(1);
     return Boolean(row);
   }
 
@@ -233,10 +275,15 @@ export class ObjectStorage {
 }
 
 /** The row of a key that an upload URL may still bring its bytes to. */
-const awaitingUpload = (key: string) => and(eq(storedObjects.key, key), isNotNull(storedObjects.ownerId), isNull(storedObjects.size));
+const awaitingUpload = (key: string) =>
+  and(eq(storedObjects.key, key), isNotNull(storedObjects.ownerId), isNull(storedObjects.size));
 
 /** The recorded sizes of everything `ownerId` owns, but `except`. */
-async function bytesOwnedBy(db: Pick<Database, "select">, ownerId: string, except: string | string[] = []): Promise<number> {
+async function bytesOwnedBy(
+  db: Pick<Database, "select">,
+  ownerId: string,
+  except: string | string[] = [],
+): Promise<number> {
   const owned = eq(storedObjects.ownerId, ownerId);
   const excluded = [except].flat();
   const [row] = await db

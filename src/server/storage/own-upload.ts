@@ -8,7 +8,11 @@ import { UploadQuotaExceeded } from "./upload-quota";
  * The storage key of an upload that a feature may take in for `userId`: their own, passed
  * through set-acl (so its bytes were checked to be an image), public or private. Null for anything else.
  */
-export async function ownCheckedImageKey(storage: ObjectStorage, objectPath: string, userId: string): Promise<string | null> {
+export async function ownCheckedImageKey(
+  storage: ObjectStorage,
+  objectPath: string,
+  userId: string,
+): Promise<string | null> {
   const key = objectPath.slice("/objects/".length);
   const object = await storage.get(key);
   const ready = object && object.ownerId === userId && object.checked && object.contentType?.startsWith("image/");

@@ -11,7 +11,15 @@ import {
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost, type PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
-import { assertValidFolder, assertValidKey, type BlobBackend, type BlobInfo, type ListedBlob, type SignedUpload, type UploadUrlRequest } from "./blob-backend";
+import {
+  assertValidFolder,
+  assertValidKey,
+  type BlobBackend,
+  type BlobInfo,
+  type ListedBlob,
+  type SignedUpload,
+  type UploadUrlRequest,
+} from "./blob-backend";
 
 export interface S3BlobBackendOptions {
   bucket: string;
@@ -123,7 +131,9 @@ export class S3BlobBackend implements BlobBackend {
   async copy(fromKey: string, toKey: string): Promise<void> {
     assertValidKey(fromKey);
     assertValidKey(toKey);
-    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: `${this.bucket}/${fromKey}` }));
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: `${this.bucket}/${fromKey}` }),
+    );
   }
 
   async delete(key: string): Promise<void> {
@@ -142,10 +152,17 @@ export class S3BlobBackend implements BlobBackend {
     // The first version of ListObjects, whose Marker is the second's StartAfter: s3rver cannot
     // answer a truncated second-version listing (its continuation token needs DES, gone from Node's OpenSSL 3).
     const page = await this.client.send(
-      new ListObjectsCommand({ Bucket: this.bucket, Prefix: folder, MaxKeys: options.limit, ...(options.after === undefined ? {} : { Marker: options.after }) }),
+      new ListObjectsCommand({
+        Bucket: this.bucket,
+        Prefix: folder,
+        MaxKeys: options.limit,
+        ...(options.after === undefined ? {} : { Marker: options.after }),
+      }),
     );
     // S3 always gives LastModified; were one missing, the key would count as just written (never swept).
-    return (page.Contents ?? []).flatMap((object) => (object.Key ? [{ key: object.Key, lastModified: object.LastModified ?? new Date() }] : []));
+    return (page.Contents ?? []).flatMap((object) =>
+      object.Key ? [{ key: object.Key, lastModified: object.LastModified ?? new Date() }] : [],
+    );
   }
 }
 

@@ -34,7 +34,11 @@ describe("withTempCopy", () => {
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = tmp;
     try {
-      const broken = new Readable({ read() { this.destroy(new Error("the read broke")); } });
+      const broken = new Readable({
+        read() {
+          this.destroy(new Error("the read broke"));
+        },
+      });
       await expect(withTempCopy(broken, async () => "never")).rejects.toThrow("the read broke");
       expect(fs.readdirSync(tmp)).toEqual([]);
     } finally {

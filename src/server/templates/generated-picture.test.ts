@@ -26,14 +26,25 @@ describe("an AI picture as an image job", () => {
     let asked = 0;
     const picture = await illustrationPng(64, 64);
     const generator = { generate: async () => (asked++, picture) };
-    const storage = { put: async () => Promise.reject(new Error("disk full at /var/lib/dragon-grid")) } as unknown as ObjectStorage;
+    const storage = {
+      put: async () => Promise.reject(new Error("disk full at /var/lib/dragon-grid")),
+    } as unknown as ObjectStorage;
     const aiPicture = aiPictureJob(jobs, generator, storage)!;
     await jobs.start();
     try {
-      await expect(aiPicture(MEMBER, { prompt: "a red dragon" })).rejects.toMatchObject({ statusCode: 500, message: "Internal Server Error" });
+      await expect(aiPicture(MEMBER, { prompt: "a red dragon" })).rejects.toMatchObject({
+        statusCode: 500,
+        message: "Internal Server Error",
+      });
       expect(asked).toBe(1);
       // What failed reaches the log, not the person.
-      expect(logged).toContainEqual(expect.objectContaining({ err: expect.objectContaining({ cause: expect.objectContaining({ message: "disk full at /var/lib/dragon-grid" }) }) }));
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          err: expect.objectContaining({
+            cause: expect.objectContaining({ message: "disk full at /var/lib/dragon-grid" }),
+          }),
+        }),
+      );
     } finally {
       await jobs.stop();
     }
@@ -42,7 +53,9 @@ describe("an AI picture as an image job", () => {
   it("lets a job run longer than IMAGE_TIMEOUT_MS before it is taken as lost and tried again (asking the service again)", async () => {
     const t = await createTestApp({ IMAGE_TIMEOUT_MS: "400000" }, { database });
     try {
-      const { rows } = (await database.db.execute(sql`SELECT expire_seconds FROM image_jobs.queue WHERE name = 'images'`)) as unknown as { rows: { expire_seconds: number }[] };
+      const { rows } = (await database.db.execute(
+        sql`SELECT expire_seconds FROM image_jobs.queue WHERE name = 'images'`,
+      )) as unknown as { rows: { expire_seconds: number }[] };
       expect(rows[0]!.expire_seconds).toBeGreaterThan(400);
     } finally {
       await t.close();

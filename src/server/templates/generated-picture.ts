@@ -11,7 +11,12 @@ import type { ImageJobs } from "../jobs/image-jobs";
  * admins' library flow and Pro members' own pictures both save it in a second step, after the
  * person has seen and named it.
  */
-export async function generatedPicture(imageGenerator: ImageGenerator, storage: ObjectStorage, ownerId: string, prompt: string): Promise<{ objectPath: string; filename: string }> {
+export async function generatedPicture(
+  imageGenerator: ImageGenerator,
+  storage: ObjectStorage,
+  ownerId: string,
+  prompt: string,
+): Promise<{ objectPath: string; filename: string }> {
   const generated = await imageGenerator.generate(prompt);
   await inspectImage(generated).catch(() => {
     throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
@@ -27,14 +32,21 @@ export async function generatedPicture(imageGenerator: ImageGenerator, storage: 
     failed.cause = error;
     throw failed;
   }
-  const slug = prompt.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "image";
+  const slug =
+    prompt
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "image";
   return { objectPath: `/objects/${key}`, filename: `ai-${slug}.png` };
 }
 
 /** An AI picture as a queued job for the person asking (decision 034); null when no image service is configured. */
 export function aiPictureJob(imageJobs: ImageJobs, imageGenerator: ImageGenerator | null, storage: ObjectStorage) {
   if (!imageGenerator) return null;
-  return imageJobs.define("ai-picture", (input: { prompt: string }, ownerId: string) => generatedPicture(imageGenerator, storage, ownerId, input.prompt));
+  return imageJobs.define("ai-picture", (input: { prompt: string }, ownerId: string) =>
+    generatedPicture(imageGenerator, storage, ownerId, input.prompt),
+  );
 }
 
 export type AiPictureJob = ReturnType<typeof aiPictureJob>;

@@ -44,7 +44,9 @@ export async function createAccount(
 /** Another live session of the same user, as a second browser would hold. */
 export async function newSession(t: TestApp, userId: string): Promise<Record<string, string>> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await t.database.db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  await t.database.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
   return { [SESSION_COOKIE]: token };
 }
 
@@ -54,7 +56,12 @@ export async function whoAmI(t: TestApp, cookies: Record<string, string>): Promi
 }
 
 export async function login(t: TestApp, email: string, password: string) {
-  return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: fromNewAddress() });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password },
+    remoteAddress: fromNewAddress(),
+  });
 }
 
 /** The `count`th message to `email`, once it is in the outbox. */

@@ -7,8 +7,10 @@ import type { BlobBackend } from "../storage/blob-backend";
  * s3rver lists such keys folder first, where S3 (and the local backend) list in byte order.
  */
 export async function expectListsInKeyOrder(backend: BlobBackend): Promise<void> {
-  for (const key of ["listing/c/d", "listing/a", "listing/b", "listing-not/x"]) await backend.put(key, Buffer.from(key), "text/plain");
-  const keys = async (options: { after?: string; limit: number }, folder = "listing/") => (await backend.list(folder, options)).map((blob) => blob.key);
+  for (const key of ["listing/c/d", "listing/a", "listing/b", "listing-not/x"])
+    await backend.put(key, Buffer.from(key), "text/plain");
+  const keys = async (options: { after?: string; limit: number }, folder = "listing/") =>
+    (await backend.list(folder, options)).map((blob) => blob.key);
 
   expect(await keys({ limit: 10 })).toEqual(["listing/a", "listing/b", "listing/c/d"]);
   expect(await keys({ limit: 2 })).toEqual(["listing/a", "listing/b"]);

@@ -38,7 +38,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
 /** "=?UTF-8?Q?...?=" and "=?UTF-8?B?...?=" words of a header, decoded. */
 function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, how: string, data: string) =>
-    how.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
+    how.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
   );
 }
 

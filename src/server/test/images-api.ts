@@ -9,7 +9,8 @@ export interface ImagesApiRequest {
 export type ImagesApiBehaviour = "b64" | "url" | "error" | "bad-key" | "slow" | "junk";
 
 /** What the "bad-key" answer says, as OpenAI words it: part of the key the server was given. */
-export const BAD_KEY_MESSAGE = "Incorrect API key provided: sk-test****test. You can find your API key at https://platform.openai.com/account/api-keys.";
+export const BAD_KEY_MESSAGE =
+  "Incorrect API key provided: sk-test****test. You can find your API key at https://platform.openai.com/account/api-keys.";
 
 /**
  * A local HTTP server speaking the OpenAI-style images API (POST /v1/images/generations), answering
@@ -32,11 +33,17 @@ export async function startImagesApi(png: Buffer) {
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
       requests.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
-      const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (behaviour === "slow") return; // never answers: the caller's time-out decides
-      if (behaviour === "error") return json(400, { error: { message: "Your request was rejected by the safety system." } });
-      if (behaviour === "bad-key") return json(401, { error: { message: BAD_KEY_MESSAGE, type: "invalid_request_error", code: "invalid_api_key" } });
-      if (behaviour === "junk") return json(200, { data: [{ b64_json: Buffer.from("not an image").toString("base64") }] });
+      if (behaviour === "error")
+        return json(400, { error: { message: "Your request was rejected by the safety system." } });
+      if (behaviour === "bad-key")
+        return json(401, {
+          error: { message: BAD_KEY_MESSAGE, type: "invalid_request_error", code: "invalid_api_key" },
+        });
+      if (behaviour === "junk")
+        return json(200, { data: [{ b64_json: Buffer.from("not an image").toString("base64") }] });
       if (behaviour === "url") return json(200, { data: [{ url: `${url}/files/generated.png` }] });
       return json(200, { created: 1, data: [{ b64_json: png.toString("base64") }] });
     });

@@ -30,7 +30,12 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
   ihdr.writeUInt8(0, 9); // grey-scale
   // The first rows of zeros, compressed to almost nothing; the rest would follow the same way.
   const rows = zlib.deflateSync(Buffer.alloc((width + 1) * 64));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -46,7 +51,12 @@ export async function phonePhotoJpeg(width = 600, height = 400): Promise<Buffer>
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: "PhoneCo", Model: "Pocket 9" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 1234/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3900/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 1234/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3900/100",
+      },
     })
     .toBuffer();
 }

@@ -3,7 +3,9 @@ import path from "node:path";
 
 /** Undo quoted-printable soft breaks and escapes, enough to read links out of a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The verification link in a raw message, or null. */

@@ -20,7 +20,12 @@ export interface Violation {
  * What Prism reports of a request without the session cookie that an operation's `security` asks
  * for: the one violation a visitor's call to a members' route must bring (the app answers 401).
  */
-export const NO_SESSION: Violation = { location: ["request"], severity: "Error", code: 401, message: "Invalid security scheme used" };
+export const NO_SESSION: Violation = {
+  location: ["request"],
+  severity: "Error",
+  code: 401,
+  message: "Invalid security scheme used",
+};
 
 export interface ProxiedAnswer {
   statusCode: number;
@@ -43,15 +48,32 @@ const START_MS = 45_000;
 /** The violations of an `sl-violations` header; Prism cuts a long one short after "Too many violations!". */
 function violationsIn(report: string | null): Violation[] {
   if (!report) return [];
-  return report.startsWith("[") ? (JSON.parse(report) as Violation[]) : [{ location: [], severity: "Error", message: report }];
+  return report.startsWith("[")
+    ? (JSON.parse(report) as Violation[])
+    : [{ location: [], severity: "Error", message: report }];
 }
 
 /** Starts Prism on a free port of 127.0.0.1, in front of the app listening at `upstream`. */
 export async function startPrismProxy(upstream: string): Promise<PrismProxy> {
-  const child = spawn(process.execPath, [PRISM, "proxy", `${upstream}/api/openapi.json`, upstream, "--host", "127.0.0.1", "--port", "0", "--errors", "false"], {
-    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      PRISM,
+      "proxy",
+      `${upstream}/api/openapi.json`,
+      upstream,
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--errors",
+      "false",
+    ],
+    {
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   // A test run that ends without its afterAll (a crash, a time-out) leaves no Prism behind.
   const stop = () => child.kill();
   process.once("exit", stop);
@@ -84,7 +106,13 @@ export async function startPrismProxy(upstream: string): Promise<PrismProxy> {
   return {
     async send(options) {
       const headers = new Headers(options.headers as Record<string, string> | undefined);
-      if (options.cookies) headers.set("cookie", Object.entries(options.cookies).map(([name, value]) => `${name}=${value}`).join("; "));
+      if (options.cookies)
+        headers.set(
+          "cookie",
+          Object.entries(options.cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join("; "),
+        );
       const res = await fetch(`${address}${options.url as string}`, {
         method: options.method as string,
         headers,
@@ -92,7 +120,11 @@ export async function startPrismProxy(upstream: string): Promise<PrismProxy> {
         body: options.payload as string | undefined,
         redirect: "manual",
       });
-      return { statusCode: res.status, body: await res.text(), violations: violationsIn(res.headers.get("sl-violations")) };
+      return {
+        statusCode: res.status,
+        body: await res.text(),
+        violations: violationsIn(res.headers.get("sl-violations")),
+      };
     },
     async close() {
       if (child.exitCode !== null) return;

@@ -3,7 +3,13 @@ import { expect } from "vitest";
 
 // What must never reach a client in an error answer: stack frames, file paths, SQL, the generic
 // 500 text, and the marks of a value printed without thought.
-const INTERNALS = [/\bat .+:\d+:\d+/, /node_modules|\/src\/server\//, /\b(select|insert into|update \w+ set|delete from)\b.+\b(from|where|values)\b/i, /Internal Server Error/, /\[object Object\]|\bundefined\b|\bNaN\b/];
+const INTERNALS = [
+  /\bat .+:\d+:\d+/,
+  /node_modules|\/src\/server\//,
+  /\b(select|insert into|update \w+ set|delete from)\b.+\b(from|where|values)\b/i,
+  /Internal Server Error/,
+  /\[object Object\]|\bundefined\b|\bNaN\b/,
+];
 
 /**
  * The message of an error answer: the plain text the app answers with, or the `message` of the
@@ -23,7 +29,11 @@ export function errorMessage(res: LightMyRequestResponse): string {
  * as plain text (the app's error shape), or where allowed as Companion's JSON (`json`) or the
  * not-found page (`page`, for paths outside /api).
  */
-export function expectReadableError(res: LightMyRequestResponse, label = "", options: { json?: boolean; page?: boolean } = {}): string {
+export function expectReadableError(
+  res: LightMyRequestResponse,
+  label = "",
+  options: { json?: boolean; page?: boolean } = {},
+): string {
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   const type = String(res.headers["content-type"] ?? "");

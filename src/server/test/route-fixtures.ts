@@ -14,7 +14,12 @@ export const testPicture = async () => (picture ??= await illustrationPng(400, 3
 /** A library template with its real stored images (so a pencil version can be made from it). */
 export async function newDragon(t: TestApp, admin: TestUser): Promise<string> {
   const imageUrl = await storedUpload(t, admin.id, await testPicture());
-  const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload: { name: "Ember", imageUrl } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/dragons",
+    cookies: admin.cookies,
+    payload: { name: "Ember", imageUrl },
+  });
   if (res.statusCode !== 201) throw new Error(`POST /api/dragons answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -22,7 +27,12 @@ export async function newDragon(t: TestApp, admin: TestUser): Promise<string> {
 /** A Pro member's private picture (decision 031), made through the API from their own checked upload. */
 export async function newPicture(t: TestApp, owner: TestUser): Promise<{ id: string; previewUrl: string }> {
   const imageUrl = await checkedUpload(t, owner, await testPicture());
-  const res = await t.app.inject({ method: "POST", url: "/api/pictures", cookies: owner.cookies, payload: { name: "My cat", imageUrl } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/pictures",
+    cookies: owner.cookies,
+    payload: { name: "My cat", imageUrl },
+  });
   if (res.statusCode !== 201) throw new Error(`POST /api/pictures answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
@@ -30,26 +40,50 @@ export async function newPicture(t: TestApp, owner: TestUser): Promise<{ id: str
 /** A template row without stored images: enough for routes that only find or delete it. */
 export async function newDragonRow(t: TestApp): Promise<string> {
   const id = crypto.randomUUID();
-  await t.database.db.insert(dragons).values({ id, name: "Ember", previewKey: `dragons/${id}/preview.webp`, hiresKey: `dragons/${id}/hires.png` });
+  await t.database.db
+    .insert(dragons)
+    .values({ id, name: "Ember", previewKey: `dragons/${id}/preview.webp`, hiresKey: `dragons/${id}/hires.png` });
   return id;
 }
 
-export async function newPost(t: TestApp, author: TestUser, dragonId: string, options: { approved: boolean }): Promise<string> {
-  const [row] = await t.database.db.insert(posts).values({ userId: author.id, dragonId, description: "My dragon", approved: options.approved }).returning({ id: posts.id });
+export async function newPost(
+  t: TestApp,
+  author: TestUser,
+  dragonId: string,
+  options: { approved: boolean },
+): Promise<string> {
+  const [row] = await t.database.db
+    .insert(posts)
+    .values({ userId: author.id, dragonId, description: "My dragon", approved: options.approved })
+    .returning({ id: posts.id });
   return row!.id;
 }
 
 export async function newComment(t: TestApp, postId: string, author: TestUser): Promise<string> {
-  const [row] = await t.database.db.insert(comments).values({ postId, userId: author.id, text: "Lovely scales" }).returning({ id: comments.id });
+  const [row] = await t.database.db
+    .insert(comments)
+    .values({ postId, userId: author.id, text: "Lovely scales" })
+    .returning({ id: comments.id });
   return row!.id;
 }
 
 /** A blog post by `author`; answers its id and slug. */
-export async function newBlogPost(t: TestApp, author: TestUser, options: { published: boolean }): Promise<{ id: string; slug: string }> {
+export async function newBlogPost(
+  t: TestApp,
+  author: TestUser,
+  options: { published: boolean },
+): Promise<{ id: string; slug: string }> {
   const slug = `post-${crypto.randomUUID()}`;
   const [row] = await t.database.db
     .insert(blogPosts)
-    .values({ title: "Drawing scales", slug, content: "<p>Start with the grid.</p>", published: options.published, publishedAt: options.published ? new Date() : null, authorId: author.id })
+    .values({
+      title: "Drawing scales",
+      slug,
+      content: "<p>Start with the grid.</p>",
+      published: options.published,
+      publishedAt: options.published ? new Date() : null,
+      authorId: author.id,
+    })
     .returning({ id: blogPosts.id });
   return { id: row!.id, slug };
 }
@@ -59,11 +93,30 @@ export async function newBlogPost(t: TestApp, author: TestUser, options: { publi
 export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Promise<string> {
   const [row] = await t.database.db
     .insert(drawingChecks)
-    .values({ userId: user.id, dragonId, columns: 2, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.4 }, { label: "B1", status: "not-drawn", errorMm: 0 }] })
+    .values({
+      userId: user.id,
+      dragonId,
+      columns: 2,
+      rows: 1,
+      cells: [
+        { label: "A1", status: "close", errorMm: 0.4 },
+        { label: "B1", status: "not-drawn", errorMm: 0 },
+      ],
+    })
     .returning({ id: drawingChecks.id });
   return row!.id;
 }
 
 export async function newWip(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
-  await t.database.db.insert(worksInProgress).values({ userId: user.id, dragonId, paperWidth: 12.5, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: "B3" });
+  await t.database.db.insert(worksInProgress).values({
+    userId: user.id,
+    dragonId,
+    paperWidth: 12.5,
+    paperHeight: 8.5,
+    gridSize: 1,
+    imageZoom: 1,
+    imageX: 0,
+    imageY: 0,
+    currentCell: "B3",
+  });
 }

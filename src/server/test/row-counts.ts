@@ -3,7 +3,9 @@ import { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema";
 import type { DatabaseHandle } from "../db/client";
 
-const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((table): table is PgTable => is(table, PgTable));
+const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((table): table is PgTable =>
+  is(table, PgTable),
+);
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
@@ -28,7 +30,9 @@ export async function rowCounts(database: DatabaseHandle): Promise<Record<string
 export async function tablesContaining(database: DatabaseHandle, marker: string): Promise<string[]> {
   const pattern = `%${marker.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const query = sql.join(
-    tables.map((table) => sql`select ${getTableName(table)} as "name" from ${table} as "row" where "row"::text like ${pattern}`),
+    tables.map(
+      (table) => sql`select ${getTableName(table)} as "name" from ${table} as "row" where "row"::text like ${pattern}`,
+    ),
     sql` union `,
   );
   return rowsOf(await database.db.execute(query)).map((row) => String(row.name));

@@ -42,7 +42,14 @@ export async function startS3rver(bucket = "test-bucket", options: { browserUplo
   const directory = await fsp.mkdtemp(path.join(os.tmpdir(), "dragon-grid-s3rver-"));
   // The CORS rule operations.md asks of a bucket, for journeys whose browser sends the form.
   const configs = options.browserUploads ? [BROWSER_UPLOADS_CORS] : [];
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, resetOnClose: true, configureBuckets: [{ name: bucket, configs }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    resetOnClose: true,
+    configureBuckets: [{ name: bucket, configs }],
+  });
   server.middleware.unshift(postPolicyCheck(SECRET_ACCESS_KEY));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -50,7 +57,14 @@ export async function startS3rver(bucket = "test-bucket", options: { browserUplo
     endpoint,
     bucket,
     // s3rver's only built-in account.
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE: "true" },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: "true",
+    },
     async stop() {
       await server.close();
       await fsp.rm(directory, { recursive: true, force: true });

@@ -20,7 +20,10 @@ export interface TestApp {
  * `deps.database` (another test app's), it is a second server process of the same installation,
  * and the database stays its owner's to close.
  */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDependencies, "now" | "logStream" | "database"> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDependencies, "now" | "logStream" | "database"> = {},
+): Promise<TestApp> {
   const database = deps.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-test-"));
   const config = loadConfig({

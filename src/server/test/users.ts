@@ -12,14 +12,19 @@ export interface TestUser {
 }
 
 /** A verified user with a live session, made directly in the database (the auth tests cover the real flow). */
-export async function createSignedInUser(t: TestApp, options: { isAdmin?: boolean; email?: string } = {}): Promise<TestUser> {
+export async function createSignedInUser(
+  t: TestApp,
+  options: { isAdmin?: boolean; email?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? `user-${crypto.randomUUID()}@example.com`;
   const [user] = await t.database.db
     .insert(users)
     .values({ email, emailVerified: true, isAdmin: options.isAdmin ?? false, firstName: "Test" })
     .returning({ id: users.id });
   const token = crypto.randomBytes(32).toString("base64url");
-  await t.database.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await t.database.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return { id: user!.id, email, cookies: { [SESSION_COOKIE]: token } };
 }
 
@@ -27,7 +32,12 @@ export async function createSignedInUser(t: TestApp, options: { isAdmin?: boolea
  * An upload that arrived without passing our PUT route, as a presigned S3 upload does: only
  * set-acl and the image pipeline stand between these bytes and the library.
  */
-export async function storedUpload(t: TestApp, ownerId: string, body: Buffer, contentType = "image/png"): Promise<string> {
+export async function storedUpload(
+  t: TestApp,
+  ownerId: string,
+  body: Buffer,
+  contentType = "image/png",
+): Promise<string> {
   const key = `uploads/${crypto.randomUUID()}`;
   await t.app.storage.put(key, body, contentType, { ownerId, isPublic: false });
   return `/objects/${key}`;
@@ -37,9 +47,20 @@ export async function storedUpload(t: TestApp, ownerId: string, body: Buffer, co
  * An upload as the post and avatar uploaders leave it: stored, then passed through the real
  * POST /api/objects/set-acl, private (the blog's pictures are made public).
  */
-export async function checkedUpload(t: TestApp, user: TestUser, body: Buffer, contentType = "image/png", visibility: "public" | "private" = "private"): Promise<string> {
+export async function checkedUpload(
+  t: TestApp,
+  user: TestUser,
+  body: Buffer,
+  contentType = "image/png",
+  visibility: "public" | "private" = "private",
+): Promise<string> {
   const objectPath = await storedUpload(t, user.id, body, contentType);
-  const res = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: user.cookies, payload: { objectPath, visibility } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/objects/set-acl",
+    cookies: user.cookies,
+    payload: { objectPath, visibility },
+  });
   if (res.statusCode !== 200) throw new Error(`set-acl answered ${res.statusCode}: ${res.body}`);
   return objectPath;
 }

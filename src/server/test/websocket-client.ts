@@ -5,10 +5,19 @@ import http from "node:http";
  * A minimal websocket reader for tests (Node 20 has no WebSocket client without a flag): opens
  * the connection with the given cookie and collects the server's text messages as JSON.
  */
-export function openWebSocket(url: string, cookie: string): Promise<{ status: number; messages: AsyncGenerator<unknown>; close(): void }> {
+export function openWebSocket(
+  url: string,
+  cookie: string,
+): Promise<{ status: number; messages: AsyncGenerator<unknown>; close(): void }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, {
-      headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": crypto.randomBytes(16).toString("base64"), cookie },
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": crypto.randomBytes(16).toString("base64"),
+        cookie,
+      },
     });
     request.on("response", (response) => {
       response.resume();

@@ -64,7 +64,11 @@ export type EndpointKey = `${Method} /${string}`;
 export const endpoints = <const T extends Record<EndpointKey, Endpoint>>(declarations: T): T => declarations;
 
 /** A plain-text message for people: every error answers one (docs/spec.md §7 shows it as "{status}: {text}"). */
-export const message = (...examples: string[]): OtherAnswer => ({ contentType: "text/plain", description: "A message for people", examples });
+export const message = (...examples: string[]): OtherAnswer => ({
+  contentType: "text/plain",
+  description: "A message for people",
+  examples,
+});
 
 /** Splits a key into its method and path. */
 export function splitKey(key: EndpointKey): { method: Method; path: string } {
@@ -72,4 +76,5 @@ export function splitKey(key: EndpointKey): { method: Method; path: string } {
   return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
 }
 
-export const isSchema = (answer: Answer | undefined): answer is z.ZodType => typeof answer === "object" && answer !== null && "_zod" in answer;
+export const isSchema = (answer: Answer | undefined): answer is z.ZodType =>
+  typeof answer === "object" && answer !== null && "_zod" in answer;

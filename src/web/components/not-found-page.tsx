@@ -12,7 +12,9 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">404 Page Not Found</h1>
-      <p className="mt-3 text-ink-soft">This square of the grid is empty. The page may have moved, or the link may be mistyped.</p>
+      <p className="mt-3 text-ink-soft">
+        This square of the grid is empty. The page may have moved, or the link may be mistyped.
+      </p>
       <Link href="/" className={buttonClass("primary", "mt-8")}>
         Back to the start
       </Link>

@@ -8,7 +8,15 @@ import { storeReturnUrl } from "../lib/return-url";
  * 'Share your drawing': the upload page with this dragon chosen. Visitors go to sign in first and
  * come back to that page afterwards.
  */
-export function ShareDrawingLink({ dragonId, className = "", compact = false }: { dragonId: string; className?: string; compact?: boolean }) {
+export function ShareDrawingLink({
+  dragonId,
+  className = "",
+  compact = false,
+}: {
+  dragonId: string;
+  className?: string;
+  compact?: boolean;
+}) {
   const { isAuthenticated } = useAuth();
   const uploadPath = `/upload?dragon=${encodeURIComponent(dragonId)}`;
   return (
@@ -17,7 +25,8 @@ export function ShareDrawingLink({ dragonId, className = "", compact = false }: 
       onClick={() => !isAuthenticated && storeReturnUrl(uploadPath)}
       className={buttonClass("secondary", className)}
     >
-      <ImagePlus className="h-4 w-4" aria-hidden /> <span className={compact ? "sr-only lg:not-sr-only" : ""}>Share your drawing</span>
+      <ImagePlus className="h-4 w-4" aria-hidden />{" "}
+      <span className={compact ? "sr-only lg:not-sr-only" : ""}>Share your drawing</span>
     </Link>
   );
 }

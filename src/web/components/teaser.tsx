@@ -5,7 +5,15 @@ import { Card } from "./ui/card";
 import { storeReturnUrl } from "../lib/return-url";
 
 /** What visitors see in place of members-only content: what it is, and the way in. */
-export function SignUpTeaser({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: React.ReactNode }) {
+export function SignUpTeaser({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: React.ReactNode;
+}) {
   const [location] = useLocation();
   return (
     <div className="mx-auto max-w-lg px-4 py-12 sm:py-20">
@@ -17,7 +25,11 @@ export function SignUpTeaser({ icon: Icon, title, children }: { icon: LucideIcon
         <div className="mt-3 text-ink-soft">{children}</div>
         <div className="mt-8 grid gap-3">
           {/* After signing up and in, come back here. */}
-          <Link href="/login?tab=register" onClick={() => storeReturnUrl(location)} className={buttonClass("primary", "w-full")}>
+          <Link
+            href="/login?tab=register"
+            onClick={() => storeReturnUrl(location)}
+            className={buttonClass("primary", "w-full")}
+          >
             Sign Up Free - No Risk!
           </Link>
           <Link href="/home" className={buttonClass("secondary", "w-full")}>

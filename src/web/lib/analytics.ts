@@ -11,8 +11,10 @@ export function usePageViews() {
   useEffect(() => {
     const referrer = previous.current ? window.location.origin + previous.current : document.referrer || null;
     previous.current = location;
-    void import("./page-view-report").then(({ reportPageView }) => reportPageView(location, referrer)).catch(() => {
-      // Offline, or the code could not load: analytics must never disturb the page.
-    });
+    void import("./page-view-report")
+      .then(({ reportPageView }) => reportPageView(location, referrer))
+      .catch(() => {
+        // Offline, or the code could not load: analytics must never disturb the page.
+      });
   }, [location]);
 }

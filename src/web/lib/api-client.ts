@@ -7,11 +7,17 @@ import { throwIfResNotOk } from "./query-client";
 // declaration at compile time, and the answer has the declared type. The contract is imported only
 // as types: no schema reaches the page. Errors keep docs/spec.md §7's form, "{status}: {text}".
 
-type SchemaPart<E, P extends string> = E extends { [K in P]: infer S } ? (S extends z.ZodType ? z.input<S> : never) : never;
+type SchemaPart<E, P extends string> = E extends { [K in P]: infer S }
+  ? S extends z.ZodType
+    ? z.input<S>
+    : never
+  : never;
 type HasPart<E, P extends string> = E extends { [K in P]: z.ZodType } ? true : false;
 
 /** What a call sends: the path's parameters, the query and the JSON body its declaration names. */
-export type CallInput<K extends ContractKey> = (HasPart<Contract[K], "params"> extends true ? { params: SchemaPart<Contract[K], "params"> } : unknown) &
+export type CallInput<K extends ContractKey> = (HasPart<Contract[K], "params"> extends true
+  ? { params: SchemaPart<Contract[K], "params"> }
+  : unknown) &
   (HasPart<Contract[K], "query"> extends true ? { query?: SchemaPart<Contract[K], "query"> } : unknown) &
   (HasPart<Contract[K], "body"> extends true ? { body: SchemaPart<Contract[K], "body"> } : unknown) &
   (HasPart<Contract[K], "optionalBody"> extends true ? { body?: SchemaPart<Contract[K], "optionalBody"> } : unknown);
@@ -38,12 +44,17 @@ function split(key: ContractKey): [method: string, path: string] {
 function pathOf(key: ContractKey, input: AnyInput | undefined): string {
   const { params, query } = input ?? {};
   const path = split(key)[1].replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
-  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
-  return entries.length ? `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}` : path;
+  const entries = Object.entries(query ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  return entries.length
+    ? `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}`
+    : path;
 }
 
 /** The address of an endpoint with its parameters and query filled in. */
-export const apiPath = <K extends ContractKey>(key: K, ...[input]: InputArgs<K>): string => pathOf(key, input as AnyInput | undefined);
+export const apiPath = <K extends ContractKey>(key: K, ...[input]: InputArgs<K>): string =>
+  pathOf(key, input as AnyInput | undefined);
 
 /** Every call: cookies always, a JSON body only when there is one (docs/spec.md §7). */
 function send(key: ContractKey, input: AnyInput | undefined, init: RequestInit = {}): Promise<Response> {
@@ -68,7 +79,11 @@ export async function callApi<K extends ContractKey>(key: K, ...[input]: InputAr
  * Sends a request and gives back the Response whatever its status, for callers that read the
  * status themselves or must not wait (a page view sent as the page closes: `init.keepalive`).
  */
-export const sendApi = <K extends ContractKey>(key: K, input: CallInput<K>, init?: Pick<RequestInit, "keepalive" | "signal">): Promise<Response> => send(key, input as AnyInput, init);
+export const sendApi = <K extends ContractKey>(
+  key: K,
+  input: CallInput<K>,
+  init?: Pick<RequestInit, "keepalive" | "signal">,
+): Promise<Response> => send(key, input as AnyInput, init);
 
 /** The declared answer of `key` in a Response from sendApi, once its status is known to be OK. */
 export async function answerOf<K extends ContractKey>(_key: K, res: Response): Promise<AnswerOf<K>> {
@@ -95,7 +110,10 @@ export function apiQuery<K extends ContractKey & `GET ${string}`>(key: K, ...arg
 }
 
 /** A read where 401 (nobody signed in) is an answer: null (docs/spec.md §7's "return null" reads). */
-export async function callApiOrNullOn401<K extends ContractKey & `GET ${string}`>(key: K, ...args: InputArgs<K>): Promise<AnswerOf<K> | null> {
+export async function callApiOrNullOn401<K extends ContractKey & `GET ${string}`>(
+  key: K,
+  ...args: InputArgs<K>
+): Promise<AnswerOf<K> | null> {
   const res = await send(key, args[0] as AnyInput | undefined);
   if (res.status === 401) return null;
   await throwIfResNotOk(res);

@@ -6,5 +6,7 @@ import { callApi } from "./api-client";
  * that no upload URL can overwrite, under a new path (decision 003).
  */
 export async function checkUpload(objectPath: string, visibility?: "private"): Promise<string> {
-  return (await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } })).objectPath;
+  return (
+    await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } })
+  ).objectPath;
 }

@@ -6,5 +6,5 @@ export const DRAGONS_KEY = apiQueryKey("GET /api/dragons");
 export const useDragons = () => useQuery(apiQuery("GET /api/dragons"));
 
 /** One dragon; `refetchOnMount: "always"` asks the server again even when it is already known. */
-export const useDragon = (id: string, options: { refetchOnMount?: "always" } = {}) => useQuery({ ...apiQuery("GET /api/dragons/:id", { params: { id } }), ...options });
-
+export const useDragon = (id: string, options: { refetchOnMount?: "always" } = {}) =>
+  useQuery({ ...apiQuery("GET /api/dragons/:id", { params: { id } }), ...options });

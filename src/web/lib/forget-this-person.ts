@@ -44,4 +44,3 @@ export async function forgetThisPerson(): Promise<void> {
     // Cache Storage unavailable (a private window may refuse it): nothing was kept there.
   }
 }
-

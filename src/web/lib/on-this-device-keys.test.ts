@@ -10,13 +10,23 @@ const other = "5b2e0c9a-0000-4000-8000-00000000000b";
 
 describe("what this browser keeps of a signed-in person", () => {
   it("keeps the account, progress and outbox under one prefix, and a visitor's canvas outside it", () => {
-    for (const key of [ACCOUNT_KEY, progressKey(ana, dragon), outboxKey(ana, dragon)]) expect(isPersonKey(key)).toBe(true);
+    for (const key of [ACCOUNT_KEY, progressKey(ana, dragon), outboxKey(ana, dragon)])
+      expect(isPersonKey(key)).toBe(true);
     expect(isPersonKey(`dragon-grid:wip:${dragon}`)).toBe(false);
-    expect(new Set([progressKey(ana, dragon), outboxKey(ana, dragon), outboxKey(ben, dragon), outboxKey(ana, other)]).size).toBe(4);
+    expect(
+      new Set([progressKey(ana, dragon), outboxKey(ana, dragon), outboxKey(ben, dragon), outboxKey(ana, other)]).size,
+    ).toBe(4);
   });
 
   it("finds a person's own outbox entries only, with the dragon each is for", () => {
-    const keys = [ACCOUNT_KEY, outboxKey(ana, dragon), progressKey(ana, other), outboxKey(ben, other), outboxKey(ana, other), `dragon-grid:wip:${dragon}`];
+    const keys = [
+      ACCOUNT_KEY,
+      outboxKey(ana, dragon),
+      progressKey(ana, other),
+      outboxKey(ben, other),
+      outboxKey(ana, other),
+      `dragon-grid:wip:${dragon}`,
+    ];
     expect(outboxesOf(keys, ana)).toEqual([
       { key: outboxKey(ana, dragon), dragonId: dragon },
       { key: outboxKey(ana, other), dragonId: other },

@@ -13,4 +13,8 @@ export const PICTURES_KEY = apiQueryKey("GET /api/pictures");
  * (signing out clears every query too). No id (not signed in yet): nothing is asked.
  */
 export const usePictures = (userId: string | undefined) =>
-  useQuery({ queryKey: [...PICTURES_KEY, userId], queryFn: () => callApi("GET /api/pictures"), enabled: userId !== undefined });
+  useQuery({
+    queryKey: [...PICTURES_KEY, userId],
+    queryFn: () => callApi("GET /api/pictures"),
+    enabled: userId !== undefined,
+  });

@@ -11,7 +11,11 @@ export function isUnauthorizedError(error: unknown): boolean {
  * 500 ms go to /api/login; the current page is remembered so signing in brings the user back.
  */
 export function handleUnauthorized(): void {
-  const { id } = toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const { id } = toast({
+    title: "Unauthorized",
+    description: "You are logged out. Logging in again...",
+    variant: "destructive",
+  });
   storeReturnUrl(window.location.pathname + window.location.search);
   // The 500 ms count from when the toast shows: a page that had shown none yet loads the toast
   // region first, and would otherwise leave before saying why.

@@ -1,7 +1,12 @@
 // The service worker: the app shell precached, templates and the library data a canvas needs
 // cached as they are used, so a canvas opened once opens again offline. Built by
 // scripts/build-service-worker.mjs, which fills in the precache list; served as /sw.js.
-import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL, type PrecacheEntry } from "workbox-precaching";
+import {
+  precacheAndRoute,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+} from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { isPublicAnswer, OWN_PICTURES_CACHE } from "../lib/public-answer";
@@ -21,7 +26,9 @@ const RETIRED_CACHES = ["dragon-grid-data"];
 
 // A new build takes over at once: the shell is hashed files, so old and new never mix in a page.
 void worker.skipWaiting();
-worker.addEventListener("activate", (event) => event.waitUntil(Promise.all([worker.clients.claim(), ...RETIRED_CACHES.map((name) => caches.delete(name))])));
+worker.addEventListener("activate", (event) =>
+  event.waitUntil(Promise.all([worker.clients.claim(), ...RETIRED_CACHES.map((name) => caches.delete(name))])),
+);
 
 cleanupOutdatedCaches();
 precacheAndRoute(__PRECACHE_MANIFEST__);
@@ -45,7 +52,11 @@ const ownPicture = /^\/(api\/dragons\/[^/]+|objects\/pictures\/.+)$/;
 const keepOwn = {
   fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
-    if (response.status === 200 && /(^|,)\s*private\s*(,|$)/i.test(cacheControl) && ownPicture.test(new URL(request.url).pathname)) {
+    if (
+      response.status === 200 &&
+      /(^|,)\s*private\s*(,|$)/i.test(cacheControl) &&
+      ownPicture.test(new URL(request.url).pathname)
+    ) {
       await (await caches.open(OWN_PICTURES_CACHE)).put(request, response.clone());
     }
     return response;
@@ -58,32 +69,43 @@ const keepOwn = {
 const pages = new NetworkFirst({ cacheName: "dragon-grid-pages", networkTimeoutSeconds: 4, plugins: publicOnly });
 const shell = createHandlerBoundToURL("/");
 registerRoute(
-  new NavigationRoute(async (options) => {
-    try {
-      const response = await pages.handle(options);
-      if (response) return response;
-    } catch {
-      // Neither network nor a copy of this page: fall back to the shell.
-    }
-    return shell(options);
-  }, { denylist: [/^\/(api|objects)\//] }),
+  new NavigationRoute(
+    async (options) => {
+      try {
+        const response = await pages.handle(options);
+        if (response) return response;
+      } catch {
+        // Neither network nor a copy of this page: fall back to the shell.
+      }
+      return shell(options);
+    },
+    { denylist: [/^\/(api|objects)\//] },
+  ),
 );
 
 // What a canvas reads of the library: the network first, so a learner online always sees the
 // truth; the last answer offline. A person's own answers (their account, their progress) are never
 // kept here: the page keeps those while they are signed in (lib/on-this-device).
 registerRoute(
-  ({ url, request }) => request.method === "GET" && url.origin === location.origin && /^\/api\/dragons\/[^/]+$/.test(url.pathname),
+  ({ url, request }) =>
+    request.method === "GET" && url.origin === location.origin && /^\/api\/dragons\/[^/]+$/.test(url.pathname),
   new NetworkFirst({ cacheName: "dragon-grid-library", networkTimeoutSeconds: 4, plugins: [...publicOnly, keepOwn] }),
 );
 
 // Templates and pictures a learner has opened: from the cache at once (offline too), refreshed
 // behind the learner in case an admin replaced one under the same key.
 registerRoute(
-  ({ request, url }) => request.method === "GET" && url.origin === location.origin && (url.pathname.startsWith("/objects/") || request.destination === "image"),
+  ({ request, url }) =>
+    request.method === "GET" &&
+    url.origin === location.origin &&
+    (url.pathname.startsWith("/objects/") || request.destination === "image"),
   new StaleWhileRevalidate({ cacheName: "dragon-grid-templates", plugins: [...publicOnly, keepOwn] }),
 );
 
 // Code not in the shell (the PDF maker, other screens): hashed names never change, so once used
 // it is kept and works offline too.
-registerRoute(({ request, url }) => request.method === "GET" && url.origin === location.origin && url.pathname.startsWith("/assets/"), new CacheFirst({ cacheName: "dragon-grid-code", plugins: publicOnly }));
+registerRoute(
+  ({ request, url }) =>
+    request.method === "GET" && url.origin === location.origin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({ cacheName: "dragon-grid-code", plugins: publicOnly }),
+);

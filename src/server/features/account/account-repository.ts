@@ -1,6 +1,21 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blocks, comments, dragons, drawingChecks, likes, notifications, postImages, posts, reports, sessions, storedObjects, users, waitlist, worksInProgress } from "../../db/schema";
+import {
+  blocks,
+  comments,
+  dragons,
+  drawingChecks,
+  likes,
+  notifications,
+  postImages,
+  posts,
+  reports,
+  sessions,
+  storedObjects,
+  users,
+  waitlist,
+  worksInProgress,
+} from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import { toDragon } from "../../templates/repository";
 
@@ -21,8 +36,25 @@ export function createAccountRepository(db: Database) {
     async exportData(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return null;
-      const [sessionRows, progress, checks, postRows, givenComments, givenLikes, waitlistRows, uploads, reportRows, blockRows, notificationRows, pictureRows] = await Promise.all([
-        db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+      const [
+        sessionRows,
+        progress,
+        checks,
+        postRows,
+        givenComments,
+        givenLikes,
+        waitlistRows,
+        uploads,
+        reportRows,
+        blockRows,
+        notificationRows,
+        pictureRows,
+      ] = await Promise.all([
+        db
+          .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(asc(sessions.createdAt)),
         db
           .select({ progress: worksInProgress, dragonName: dragons.name })
           .from(worksInProgress)
@@ -30,26 +62,71 @@ export function createAccountRepository(db: Database) {
           .where(eq(worksInProgress.userId, userId))
           .orderBy(asc(worksInProgress.updatedAt)),
         db
-          .select({ dragonId: drawingChecks.dragonId, dragonName: dragons.name, columns: drawingChecks.columns, rows: drawingChecks.rows, cells: drawingChecks.cells, photoKey: drawingChecks.photoKey, createdAt: drawingChecks.createdAt })
+          .select({
+            dragonId: drawingChecks.dragonId,
+            dragonName: dragons.name,
+            columns: drawingChecks.columns,
+            rows: drawingChecks.rows,
+            cells: drawingChecks.cells,
+            photoKey: drawingChecks.photoKey,
+            createdAt: drawingChecks.createdAt,
+          })
           .from(drawingChecks)
           .leftJoin(dragons, eq(dragons.id, drawingChecks.dragonId))
           .where(eq(drawingChecks.userId, userId))
           .orderBy(asc(drawingChecks.createdAt)),
         db
-          .select({ id: posts.id, dragonId: posts.dragonId, dragonName: dragons.name, description: posts.description, approved: posts.approved, rejectedReason: posts.rejectedReason, hiddenReason: posts.hiddenReason, createdAt: posts.createdAt })
+          .select({
+            id: posts.id,
+            dragonId: posts.dragonId,
+            dragonName: dragons.name,
+            description: posts.description,
+            approved: posts.approved,
+            rejectedReason: posts.rejectedReason,
+            hiddenReason: posts.hiddenReason,
+            createdAt: posts.createdAt,
+          })
           .from(posts)
           .leftJoin(dragons, eq(dragons.id, posts.dragonId))
           .where(eq(posts.userId, userId))
           .orderBy(asc(posts.createdAt)),
-        db.select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt }).from(comments).where(eq(comments.userId, userId)).orderBy(asc(comments.createdAt)),
-        db.select({ postId: likes.postId, createdAt: likes.createdAt }).from(likes).where(eq(likes.userId, userId)).orderBy(asc(likes.createdAt)),
-        db.select({ email: waitlist.email, createdAt: waitlist.createdAt }).from(waitlist).where(sql`lower(${waitlist.email}) = ${user.email.toLowerCase()}`),
         db
-          .select({ key: storedObjects.key, contentType: storedObjects.contentType, size: storedObjects.size, isPublic: storedObjects.isPublic, createdAt: storedObjects.createdAt })
+          .select({ id: comments.id, postId: comments.postId, text: comments.text, createdAt: comments.createdAt })
+          .from(comments)
+          .where(eq(comments.userId, userId))
+          .orderBy(asc(comments.createdAt)),
+        db
+          .select({ postId: likes.postId, createdAt: likes.createdAt })
+          .from(likes)
+          .where(eq(likes.userId, userId))
+          .orderBy(asc(likes.createdAt)),
+        db
+          .select({ email: waitlist.email, createdAt: waitlist.createdAt })
+          .from(waitlist)
+          .where(sql`lower(${waitlist.email}) = ${user.email.toLowerCase()}`),
+        db
+          .select({
+            key: storedObjects.key,
+            contentType: storedObjects.contentType,
+            size: storedObjects.size,
+            isPublic: storedObjects.isPublic,
+            createdAt: storedObjects.createdAt,
+          })
           .from(storedObjects)
           .where(eq(storedObjects.ownerId, userId))
           .orderBy(asc(storedObjects.createdAt), asc(storedObjects.key)),
-        db.select({ postId: reports.postId, commentId: reports.commentId, reason: reports.reason, note: reports.note, createdAt: reports.createdAt, resolvedAt: reports.resolvedAt }).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
+        db
+          .select({
+            postId: reports.postId,
+            commentId: reports.commentId,
+            reason: reports.reason,
+            note: reports.note,
+            createdAt: reports.createdAt,
+            resolvedAt: reports.resolvedAt,
+          })
+          .from(reports)
+          .where(eq(reports.reporterId, userId))
+          .orderBy(asc(reports.createdAt)),
         db
           .select({ firstName: users.firstName, lastName: users.lastName, createdAt: blocks.createdAt })
           .from(blocks)
@@ -57,7 +134,14 @@ export function createAccountRepository(db: Database) {
           .where(eq(blocks.blockerId, userId))
           .orderBy(asc(blocks.createdAt)),
         db
-          .select({ kind: notifications.kind, postId: notifications.postId, reason: notifications.reason, count: notifications.count, createdAt: notifications.createdAt, readAt: notifications.readAt })
+          .select({
+            kind: notifications.kind,
+            postId: notifications.postId,
+            reason: notifications.reason,
+            count: notifications.count,
+            createdAt: notifications.createdAt,
+            readAt: notifications.readAt,
+          })
           .from(notifications)
           .where(eq(notifications.userId, userId))
           .orderBy(asc(notifications.createdAt)),
@@ -66,9 +150,20 @@ export function createAccountRepository(db: Database) {
       const postIds = postRows.map((post) => post.id);
       const [images, postComments, postLikes] = postIds.length
         ? await Promise.all([
-            db.select().from(postImages).where(inArray(postImages.postId, postIds)).orderBy(asc(postImages.postId), asc(postImages.position)),
             db
-              .select({ postId: comments.postId, text: comments.text, createdAt: comments.createdAt, firstName: users.firstName, lastName: users.lastName, own: sql<boolean>`${comments.userId} = ${userId}` })
+              .select()
+              .from(postImages)
+              .where(inArray(postImages.postId, postIds))
+              .orderBy(asc(postImages.postId), asc(postImages.position)),
+            db
+              .select({
+                postId: comments.postId,
+                text: comments.text,
+                createdAt: comments.createdAt,
+                firstName: users.firstName,
+                lastName: users.lastName,
+                own: sql<boolean>`${comments.userId} = ${userId}`,
+              })
               .from(comments)
               .innerJoin(users, eq(users.id, comments.userId))
               // As the app shows them to the person: not others' hidden comments, nor those of people
@@ -81,7 +176,11 @@ export function createAccountRepository(db: Database) {
                 ),
               )
               .orderBy(asc(comments.createdAt)),
-            db.select({ postId: likes.postId, createdAt: likes.createdAt }).from(likes).where(inArray(likes.postId, postIds)).orderBy(asc(likes.createdAt)),
+            db
+              .select({ postId: likes.postId, createdAt: likes.createdAt })
+              .from(likes)
+              .where(inArray(likes.postId, postIds))
+              .orderBy(asc(likes.createdAt)),
           ])
         : [[], [], []];
 
@@ -103,7 +202,11 @@ export function createAccountRepository(db: Database) {
           createdAt: iso(user.createdAt),
           updatedAt: iso(user.updatedAt),
         },
-        sessions: sessionRows.map((s) => ({ createdAt: iso(s.createdAt), lastSeenAt: iso(s.lastSeenAt), expiresAt: iso(s.expiresAt) })),
+        sessions: sessionRows.map((s) => ({
+          createdAt: iso(s.createdAt),
+          lastSeenAt: iso(s.lastSeenAt),
+          expiresAt: iso(s.expiresAt),
+        })),
         progress: progress.map(({ progress: p, dragonName }) => ({
           dragonId: p.dragonId,
           dragonName,
@@ -129,26 +232,60 @@ export function createAccountRepository(db: Database) {
           const { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt } = toDragon(row);
           return { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt };
         }),
-        drawingChecks: checks.map(({ photoKey, ...check }) => ({ ...check, photoUrl: photoKey ? objectUrl(photoKey) : null, createdAt: iso(check.createdAt) })),
+        drawingChecks: checks.map(({ photoKey, ...check }) => ({
+          ...check,
+          photoUrl: photoKey ? objectUrl(photoKey) : null,
+          createdAt: iso(check.createdAt),
+        })),
         posts: postRows.map((post) => ({
           ...post,
           createdAt: iso(post.createdAt),
           images: images
             .filter((image) => image.postId === post.id)
-            .map((image) => ({ order: image.position, imageUrl: objectUrl(image.displayKey), thumbUrl: objectUrl(image.thumbKey), originalUrl: objectUrl(image.objectKey) })),
-          likes: postLikes.filter((like) => like.postId === post.id).map((like) => ({ createdAt: iso(like.createdAt) })),
+            .map((image) => ({
+              order: image.position,
+              imageUrl: objectUrl(image.displayKey),
+              thumbUrl: objectUrl(image.thumbKey),
+              originalUrl: objectUrl(image.objectKey),
+            })),
+          likes: postLikes
+            .filter((like) => like.postId === post.id)
+            .map((like) => ({ createdAt: iso(like.createdAt) })),
           comments: postComments
             .filter((comment) => comment.postId === post.id)
-            .map((comment) => ({ text: comment.text, createdAt: iso(comment.createdAt), byYou: comment.own, author: { firstName: comment.firstName, lastName: comment.lastName } })),
+            .map((comment) => ({
+              text: comment.text,
+              createdAt: iso(comment.createdAt),
+              byYou: comment.own,
+              author: { firstName: comment.firstName, lastName: comment.lastName },
+            })),
         })),
         commentsWritten: givenComments.map((comment) => ({ ...comment, createdAt: iso(comment.createdAt) })),
         likesGiven: givenLikes.map((like) => ({ ...like, createdAt: iso(like.createdAt) })),
         waitlist: waitlistRows[0] ? { email: waitlistRows[0].email, createdAt: iso(waitlistRows[0].createdAt) } : null,
-        uploads: uploads.map((upload) => ({ url: objectUrl(upload.key), contentType: upload.contentType, size: upload.size, isPublic: upload.isPublic, createdAt: iso(upload.createdAt) })),
-        reportsMade: reportRows.map((report) => ({ ...report, createdAt: iso(report.createdAt), resolvedAt: report.resolvedAt ? iso(report.resolvedAt) : null })),
+        uploads: uploads.map((upload) => ({
+          url: objectUrl(upload.key),
+          contentType: upload.contentType,
+          size: upload.size,
+          isPublic: upload.isPublic,
+          createdAt: iso(upload.createdAt),
+        })),
+        reportsMade: reportRows.map((report) => ({
+          ...report,
+          createdAt: iso(report.createdAt),
+          resolvedAt: report.resolvedAt ? iso(report.resolvedAt) : null,
+        })),
         // Whom they blocked, by name only.
-        blocked: blockRows.map((block) => ({ firstName: block.firstName, lastName: block.lastName, createdAt: iso(block.createdAt) })),
-        notifications: notificationRows.map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: row.readAt ? iso(row.readAt) : null })),
+        blocked: blockRows.map((block) => ({
+          firstName: block.firstName,
+          lastName: block.lastName,
+          createdAt: iso(block.createdAt),
+        })),
+        notifications: notificationRows.map((row) => ({
+          ...row,
+          createdAt: iso(row.createdAt),
+          readAt: row.readAt ? iso(row.readAt) : null,
+        })),
       };
     },
 
@@ -162,7 +299,11 @@ export function createAccountRepository(db: Database) {
      */
     async deleteUser(userId: string): Promise<{ keys: string[] } | DeleteRefusal> {
       return db.transaction(async (tx) => {
-        const [user] = await tx.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).for("update");
+        const [user] = await tx
+          .select({ email: users.email, isAdmin: users.isAdmin })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for("update");
         if (!user) return "gone";
         if (user.isAdmin) {
           const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for("update");
@@ -184,7 +325,10 @@ export function createAccountRepository(db: Database) {
           .where(eq(posts.userId, userId));
         await tx.delete(waitlist).where(sql`lower(${waitlist.email}) = ${user.email.toLowerCase()}`);
         await tx.delete(users).where(eq(users.id, userId));
-        const keys = new Set([...owned.map((o) => o.key), ...photos.flatMap((p) => [p.objectKey, p.displayKey, p.thumbKey])]);
+        const keys = new Set([
+          ...owned.map((o) => o.key),
+          ...photos.flatMap((p) => [p.objectKey, p.displayKey, p.thumbKey]),
+        ]);
         return { keys: [...keys] };
       });
     },

@@ -16,6 +16,9 @@ export const ownAvatarKey = (profileImageUrl: string | null): string | null =>
 /** An uploaded photo as an avatar: upright, cropped square around its centre, 256 px WebP, no metadata. */
 export function prepareAvatar(original: Buffer): Promise<Buffer> {
   return processPhoto(original, "objectPath", (upright) =>
-    upright.resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover", position: "centre" }).webp({ quality: 82, effort: 4 }).toBuffer(),
+    upright
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover", position: "centre" })
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer(),
   );
 }

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outboxFor } from "../../test/mail";
-import { PASSWORD, createAccount, fromNewAddress, login, mailNumber, newSession, resetToken, sessionCookie, whoAmI } from "../../test/accounts";
+import {
+  PASSWORD,
+  createAccount,
+  fromNewAddress,
+  login,
+  mailNumber,
+  newSession,
+  resetToken,
+  sessionCookie,
+  whoAmI,
+} from "../../test/accounts";
 import type { TestUser } from "../../test/users";
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -73,18 +83,25 @@ describe("POST /api/auth/forgot-password", () => {
   it.each([
     ["visitor", false],
     ["signed-in user", true],
-  ])("answers a %s the same for an unknown address, a Google-only account and an account, mailing only the account", async (_who, signedIn) => {
-    const account = await createAccount(t);
-    const google = await createAccount(t, { password: null });
-    const asker = signedIn ? (await createAccount(t)).cookies : undefined;
-    const unknownEmail = `nobody-${Date.now()}@example.com`;
-    const answers = [await forgot(unknownEmail, asker), await forgot(google.email, asker), await forgot(account.email, asker)];
-    for (const res of answers) expect([res.statusCode, res.body]).toEqual([200, answers[2]!.body]);
-    await mailNumber(t, account.email, 1);
-    // The three jobs run in order on one database; the account's mail came last.
-    expect(outboxFor(t.dataDir, unknownEmail)).toHaveLength(0);
-    expect(outboxFor(t.dataDir, google.email)).toHaveLength(0);
-  });
+  ])(
+    "answers a %s the same for an unknown address, a Google-only account and an account, mailing only the account",
+    async (_who, signedIn) => {
+      const account = await createAccount(t);
+      const google = await createAccount(t, { password: null });
+      const asker = signedIn ? (await createAccount(t)).cookies : undefined;
+      const unknownEmail = `nobody-${Date.now()}@example.com`;
+      const answers = [
+        await forgot(unknownEmail, asker),
+        await forgot(google.email, asker),
+        await forgot(account.email, asker),
+      ];
+      for (const res of answers) expect([res.statusCode, res.body]).toEqual([200, answers[2]!.body]);
+      await mailNumber(t, account.email, 1);
+      // The three jobs run in order on one database; the account's mail came last.
+      expect(outboxFor(t.dataDir, unknownEmail)).toHaveLength(0);
+      expect(outboxFor(t.dataDir, google.email)).toHaveLength(0);
+    },
+  );
 
   it("answers before the mail is sent, so an address with an account takes no longer than one without", async () => {
     // A real SMTP server that holds every message until released.
@@ -107,7 +124,11 @@ describe("POST /api/auth/forgot-password", () => {
     const t2 = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
     try {
       const user = await createAccount(t2);
-      const res = await t2.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+      const res = await t2.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: user.email },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
       for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
@@ -141,7 +162,12 @@ describe("POST /api/auth/forgot-password", () => {
   it("limits requests per address", async () => {
     const codes = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: `many-${i}@example.com` }, remoteAddress: "10.99.0.1" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: `many-${i}@example.com` },
+        remoteAddress: "10.99.0.1",
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((code) => code === 200)).toBe(true);
@@ -234,30 +260,36 @@ describe("POST /api/account/password", () => {
   it.each([
     ["user", false],
     ["admin", true],
-  ])("changes a %s's password, ends their other sessions and reset links, keeps this browser signed in under a new token, and no one else's", async (_who, isAdmin) => {
-    const user = await createAccount(t, { isAdmin });
-    const otherBrowser = await newSession(t, user.id);
-    const otherUser = await createAccount(t);
-    expect(await whoAmI(t, otherBrowser)).toBe(200);
-    const resetLink = await requestLink(user.email);
+  ])(
+    "changes a %s's password, ends their other sessions and reset links, keeps this browser signed in under a new token, and no one else's",
+    async (_who, isAdmin) => {
+      const user = await createAccount(t, { isAdmin });
+      const otherBrowser = await newSession(t, user.id);
+      const otherUser = await createAccount(t);
+      expect(await whoAmI(t, otherBrowser)).toBe(200);
+      const resetLink = await requestLink(user.email);
 
-    const res = await change(user, { currentPassword: PASSWORD, newPassword: "battery staple" });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe("Password changed. You were signed out everywhere else.");
-    const rotated = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    expect(rotated.value).not.toBe(user.cookies[SESSION_COOKIE]);
-    expect(await whoAmI(t, { [SESSION_COOKIE]: rotated.value })).toBe(200);
-    expect(await whoAmI(t, user.cookies)).toBe(401);
-    expect(await whoAmI(t, otherBrowser)).toBe(401);
-    expect((await reset(resetLink, "someone else's")).statusCode).toBe(400);
-    expect(await whoAmI(t, otherUser.cookies)).toBe(200);
-    expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
-    expect((await login(t, user.email, "battery staple")).statusCode).toBe(200);
-  });
+      const res = await change(user, { currentPassword: PASSWORD, newPassword: "battery staple" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe("Password changed. You were signed out everywhere else.");
+      const rotated = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+      expect(rotated.value).not.toBe(user.cookies[SESSION_COOKIE]);
+      expect(await whoAmI(t, { [SESSION_COOKIE]: rotated.value })).toBe(200);
+      expect(await whoAmI(t, user.cookies)).toBe(401);
+      expect(await whoAmI(t, otherBrowser)).toBe(401);
+      expect((await reset(resetLink, "someone else's")).statusCode).toBe(400);
+      expect(await whoAmI(t, otherUser.cookies)).toBe(200);
+      expect((await login(t, user.email, PASSWORD)).statusCode).toBe(401);
+      expect((await login(t, user.email, "battery staple")).statusCode).toBe(200);
+    },
+  );
 
   it("lets a Google-only account set a first password only within minutes of a Google sign-in: a stolen older session cannot", async () => {
     const user = await createAccount(t, { password: null });
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, user.id));
     const res = await change(user, { newPassword: "the thief's password" });
     expect([res.statusCode, res.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
     expect((await login(t, user.email, "the thief's password")).statusCode).toBe(401);
@@ -265,21 +297,34 @@ describe("POST /api/account/password", () => {
 
   it("lets a Google-only account set a password without a current one", async () => {
     const user = await createAccount(t, { password: null });
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: user.cookies })).json().hasPassword).toBe(false);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: user.cookies })).json().hasPassword,
+    ).toBe(false);
     const res = await change(user, { newPassword: "my first password" });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Password set. You can now also log in with your email and password.");
     const rotated = { [SESSION_COOKIE]: res.cookies.find((c) => c.name === SESSION_COOKIE)!.value };
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: rotated })).json().hasPassword).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: rotated })).json().hasPassword).toBe(
+      true,
+    );
     expect((await login(t, user.email, "my first password")).statusCode).toBe(200);
   });
 
   it.each([
     [{ currentPassword: "not my password", newPassword: "battery staple" }, WRONG_CURRENT_PASSWORD_MESSAGE],
     [{ newPassword: "battery staple" }, "Invalid currentPassword: Your current password is required"],
-    [{ currentPassword: PASSWORD, newPassword: "short" }, "Invalid newPassword: Password must be at least 8 characters"],
-    [{ currentPassword: PASSWORD, newPassword: "x".repeat(129) }, "Invalid newPassword: Password can be at most 128 characters"],
-    [{ currentPassword: "x".repeat(129), newPassword: "battery staple" }, "Invalid currentPassword: Password can be at most 128 characters"],
+    [
+      { currentPassword: PASSWORD, newPassword: "short" },
+      "Invalid newPassword: Password must be at least 8 characters",
+    ],
+    [
+      { currentPassword: PASSWORD, newPassword: "x".repeat(129) },
+      "Invalid newPassword: Password can be at most 128 characters",
+    ],
+    [
+      { currentPassword: "x".repeat(129), newPassword: "battery staple" },
+      "Invalid currentPassword: Password can be at most 128 characters",
+    ],
     [{ currentPassword: PASSWORD }, /^Invalid newPassword/],
   ])("refuses %o, changing nothing", async (payload, message) => {
     const user = await createAccount(t);
@@ -292,7 +337,8 @@ describe("POST /api/account/password", () => {
   it("limits guesses of the current password per user", async () => {
     const user = await createAccount(t);
     const codes = [];
-    for (let i = 0; i < 11; i++) codes.push((await change(user, { currentPassword: `guess ${i}`, newPassword: "battery staple" })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await change(user, { currentPassword: `guess ${i}`, newPassword: "battery staple" })).statusCode);
     expect(codes.slice(0, 10).every((code) => code === 400)).toBe(true);
     expect(codes[10]).toBe(429);
   });

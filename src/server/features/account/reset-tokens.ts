@@ -35,10 +35,19 @@ export function createResetTokens(db: Database) {
         const [spent] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
-        await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: now }).where(eq(users.id, spent.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerified: true, updatedAt: now })
+          .where(eq(users.id, spent.userId));
         await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
         return spent.userId;
       });

@@ -21,8 +21,20 @@ afterEach(() => {
 afterAll(() => t.close());
 
 /** A page view from this address and browser; answers the stored row. */
-async function view(address: string, userAgent = browser["user-agent"], payload: object = { path: "/home" }, cookies?: Record<string, string>) {
-  const res = await t.app.inject({ method: "POST", url: "/api/analytics/pageview", headers: { "user-agent": userAgent }, remoteAddress: address, payload, cookies });
+async function view(
+  address: string,
+  userAgent = browser["user-agent"],
+  payload: object = { path: "/home" },
+  cookies?: Record<string, string>,
+) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/analytics/pageview",
+    headers: { "user-agent": userAgent },
+    remoteAddress: address,
+    payload,
+    cookies,
+  });
   expect(res.statusCode).toBe(204);
   const rows = await t.database.db.select().from(pageViews);
   return rows.at(-1)!;
@@ -58,8 +70,12 @@ describe("POST /api/analytics/pageview", () => {
     // Not a plain hash of the address and agent, which anyone could recompute by trying addresses.
     const plain = crypto.createHash("sha256").update(`203.0.113.77\n${agent}`).digest("base64url").slice(0, 22);
     expect(row.visitorHash).not.toBe(plain);
-    const stored = JSON.stringify([await t.database.db.select().from(pageViews), await t.database.db.select().from(analyticsSalts)]);
-    for (const secret of ["203.0.113.77", "UniqueAgentMarker", user.id, user.email]) expect(stored).not.toContain(secret);
+    const stored = JSON.stringify([
+      await t.database.db.select().from(pageViews),
+      await t.database.db.select().from(analyticsSalts),
+    ]);
+    for (const secret of ["203.0.113.77", "UniqueAgentMarker", user.id, user.email])
+      expect(stored).not.toContain(secret);
   });
 
   it("gives one visitor the same hash all day, and different people different hashes", async () => {
@@ -78,23 +94,35 @@ describe("POST /api/analytics/pageview", () => {
     clockAt("2026-04-02T00:00:30Z");
     const after = await view("198.51.100.9");
     expect(after.visitorHash).not.toBe(before.visitorHash);
-    expect((await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-04-02"]);
+    expect(
+      (await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day),
+    ).toEqual(["2026-04-02"]);
   });
 
   it("uses one salt per day across processes sharing the database, and deletes past days' salts", async () => {
     const moment = new Date("2026-05-05T12:00:00Z");
     const [a, b] = [createVisitorHasher(t.database.db), createVisitorHasher(t.database.db)];
-    const [fromA, fromB] = await Promise.all([a.hash("192.0.2.4", "Agent", moment), b.hash("192.0.2.4", "Agent", moment)]);
+    const [fromA, fromB] = await Promise.all([
+      a.hash("192.0.2.4", "Agent", moment),
+      b.hash("192.0.2.4", "Agent", moment),
+    ]);
     expect(fromA).toBe(fromB);
     await t.database.db.insert(analyticsSalts).values({ day: "2026-05-04", salt: "yesterday" });
     // The next day's first visitor: its salt is made and every earlier one deleted.
     await b.hash("192.0.2.4", "Agent", new Date("2026-05-06T00:00:01Z"));
-    expect((await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day)).toEqual(["2026-05-06"]);
+    expect(
+      (await t.database.db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((row) => row.day),
+    ).toEqual(["2026-05-06"]);
   });
 
   it("does not count the app's own pages as referrers, and drops fragments as well as query strings", async () => {
-    expect((await view("192.0.2.10", undefined, { path: "/feed", referrer: "http://localhost:80/home" })).referrer).toBeNull();
-    expect((await view("192.0.2.10", undefined, { path: "/feed#top", referrer: "https://blog.example/post#comments" })).referrer).toBe("https://blog.example/post");
+    expect(
+      (await view("192.0.2.10", undefined, { path: "/feed", referrer: "http://localhost:80/home" })).referrer,
+    ).toBeNull();
+    expect(
+      (await view("192.0.2.10", undefined, { path: "/feed#top", referrer: "https://blog.example/post#comments" }))
+        .referrer,
+    ).toBe("https://blog.example/post");
     expect((await view("192.0.2.10", undefined, { path: "/feed", referrer: "" })).referrer).toBeNull();
   });
 

@@ -29,7 +29,10 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
   // Finished days' salts are deleted by the sweeps (jobs/sweeps.ts), once for all processes.
   const visitors = createVisitorHasher(db);
 
-  route(app, "POST /api/analytics/pageview", { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
+  route(
+    app,
+    "POST /api/analytics/pageview",
+    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
     async (request, reply) => {
       const userAgent = request.headers["user-agent"];
       if (!isBotUserAgent(userAgent)) {

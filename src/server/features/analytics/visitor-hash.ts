@@ -16,8 +16,14 @@ export function createVisitorHasher(db: Database) {
   let current: { day: string; salt: Promise<string> } | null = null;
 
   async function loadSalt(day: string): Promise<string> {
-    await db.insert(analyticsSalts).values({ day, salt: crypto.randomBytes(32).toString("base64url") }).onConflictDoNothing();
-    const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
+    await db
+      .insert(analyticsSalts)
+      .values({ day, salt: crypto.randomBytes(32).toString("base64url") })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ salt: analyticsSalts.salt })
+      .from(analyticsSalts)
+      .where(eq(analyticsSalts.day, day));
     await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
     return row!.salt;
   }
@@ -40,7 +46,6 @@ export function createVisitorHasher(db: Database) {
       const salt = await saltFor(utcDay(moment));
       return crypto.createHmac("sha256", salt).update(`${address}\n${userAgent}`).digest("base64url").slice(0, 22);
     },
-
   };
 }
 

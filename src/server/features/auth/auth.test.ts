@@ -25,7 +25,8 @@ const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c
 
 /** A browser's cookies from a registration or a sign-in: the one that knows the password. */
 type Jar = Record<string, string>;
-const jarOf = (res: LightMyRequestResponse): Jar => Object.fromEntries(res.cookies.filter((c) => c.value).map((c) => [c.name, c.value]));
+const jarOf = (res: LightMyRequestResponse): Jar =>
+  Object.fromEntries(res.cookies.filter((c) => c.value).map((c) => [c.name, c.value]));
 
 async function register(email: string, password = "correct horse", extra: object = {}): Promise<Jar> {
   const before = outboxFor(t.dataDir, email.toLowerCase()).length;
@@ -63,7 +64,11 @@ async function login(email: string, password = "correct horse") {
 
 describe("register", () => {
   it("creates an unverified user, stores the e-mail lower-cased and sends a 24-hour link", async () => {
-    const res = await post("/api/auth/register", { email: "  New.User@Example.COM ", password: "correct horse", firstName: "New" });
+    const res = await post("/api/auth/register", {
+      email: "  New.User@Example.COM ",
+      password: "correct horse",
+      firstName: "New",
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: "Registration successful. Please check your email to verify your account." });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "new.user@example.com"));
@@ -81,7 +86,10 @@ describe("register", () => {
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
 
     // Only the hash of the token is stored.
-    const tokens = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, row!.id));
+    const tokens = await t.database.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, row!.id));
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.tokenHash).not.toContain(token);
     expect(tokens[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
@@ -97,7 +105,14 @@ describe("register", () => {
     const shape = (res: typeof fresh) => ({
       headers: Object.keys(res.headers).sort(),
       contentType: res.headers["content-type"],
-      cookies: res.cookies.map(({ name, path, maxAge, httpOnly, sameSite, value }) => ({ name, path, maxAge, httpOnly, sameSite, length: value.length })),
+      cookies: res.cookies.map(({ name, path, maxAge, httpOnly, sameSite, value }) => ({
+        name,
+        path,
+        maxAge,
+        httpOnly,
+        sameSite,
+        length: value.length,
+      })),
     });
     expect(shape(again)).toEqual(shape(fresh));
     // The owner hears of it; no link is sent, and the password is still theirs.
@@ -123,9 +138,17 @@ describe("register", () => {
   it("answers before any mail work: a mail server that is down does not show in the answer", async () => {
     const offline = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
     try {
-      const res = await offline.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "no-mail@example.com", password: "correct horse" } });
+      const res = await offline.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email: "no-mail@example.com", password: "correct horse" },
+      });
       expect(res.statusCode).toBe(201);
-      const resend = await offline.app.inject({ method: "POST", url: "/api/auth/resend-verification", payload: { email: "no-mail@example.com" } });
+      const resend = await offline.app.inject({
+        method: "POST",
+        url: "/api/auth/resend-verification",
+        payload: { email: "no-mail@example.com" },
+      });
       expect(resend.statusCode).toBe(200);
     } finally {
       await offline.close();
@@ -167,11 +190,21 @@ describe("ADMIN_EMAILS acts once per account (issue 41)", () => {
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(true);
     const admin = await otherAdmin();
     const id = await idOf("removed-boss@example.com");
-    const removed = await t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: admin, payload: { isAdmin: false } });
+    const removed = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/users/${id}/admin`,
+      cookies: admin,
+      payload: { isAdmin: false },
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
 
-    const banned = await t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin, payload: { action: "ban", userId: id, reason: "Abuse" } });
+    const banned = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/moderation/actions",
+      cookies: admin,
+      payload: { action: "ban", userId: id, reason: "Abuse" },
+    });
     expect(banned.statusCode, banned.body).toBe(200);
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -180,9 +213,15 @@ describe("ADMIN_EMAILS acts once per account (issue 41)", () => {
 
   it("never makes a banned account admin, even at its first sign-in", async () => {
     await registerVerified("banned-boss@example.com");
-    await t.database.db.update(users).set({ bannedAt: new Date(), sanctionReason: "Abuse" }).where(eq(users.email, "banned-boss@example.com"));
+    await t.database.db
+      .update(users)
+      .set({ bannedAt: new Date(), sanctionReason: "Abuse" })
+      .where(eq(users.email, "banned-boss@example.com"));
     expect((await login("banned-boss@example.com")).json().isAdmin).toBe(false);
-    await t.database.db.update(users).set({ bannedAt: null, sanctionReason: null }).where(eq(users.email, "banned-boss@example.com"));
+    await t.database.db
+      .update(users)
+      .set({ bannedAt: null, sanctionReason: null })
+      .where(eq(users.email, "banned-boss@example.com"));
     expect((await login("banned-boss@example.com")).json().isAdmin).toBe(false);
   });
 });
@@ -228,7 +267,9 @@ describe("an address registered by someone who does not own it (pre-hijacked acc
     try {
       const send = (method: "GET" | "POST", url: string, payload?: object, cookies: Jar = {}) =>
         listed.app.inject({ method, url, payload, cookies, remoteAddress: fromNewAddress() });
-      const stranger = jarOf(await send("POST", "/api/auth/register", { email: "chief@example.com", password: "stranger's password" }));
+      const stranger = jarOf(
+        await send("POST", "/api/auth/register", { email: "chief@example.com", password: "stranger's password" }),
+      );
       const [message] = await waitForMail(listed.dataDir, "chief@example.com");
       const link = new URL(verificationLink(message!)!);
 
@@ -236,25 +277,54 @@ describe("an address registered by someone who does not own it (pre-hijacked acc
       const opened = await send("GET", `/api/auth/verify-email${link.search}`);
       expect(opened.statusCode).toBe(403);
       expect(opened.body).toBe("To finish verifying, please enter the password you chose for this account.");
-      const guessed = await send("POST", "/api/auth/verify-email", { token: link.searchParams.get("token"), password: "the owner's guess" });
+      const guessed = await send("POST", "/api/auth/verify-email", {
+        token: link.searchParams.get("token"),
+        password: "the owner's guess",
+      });
       expect(guessed.statusCode).toBe(400);
       expect(guessed.body).toBe("That password does not match this account. Please try again.");
 
       const [row] = await listed.database.db.select().from(users).where(eq(users.email, "chief@example.com"));
       expect(row).toMatchObject({ emailVerified: false, isAdmin: false });
-      const strangerLogin = await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" }, stranger);
+      const strangerLogin = await send(
+        "POST",
+        "/api/auth/login",
+        { email: "chief@example.com", password: "stranger's password" },
+        stranger,
+      );
       expect(strangerLogin.statusCode).toBe(403);
       expect(sessionCookie(strangerLogin)).toBeUndefined();
 
       // The owner registers for real; the stranger's password and link are dead from then on.
-      const owner = jarOf(await send("POST", "/api/auth/register", { email: "chief@example.com", password: "owner's password" }));
+      const owner = jarOf(
+        await send("POST", "/api/auth/register", { email: "chief@example.com", password: "owner's password" }),
+      );
       const [, ownersMessage] = await waitForMail(listed.dataDir, "chief@example.com", 2);
       expect((await send("GET", `/api/auth/verify-email${link.search}`, undefined, stranger)).statusCode).toBe(400);
-      expect((await send("GET", `/api/auth/verify-email${new URL(verificationLink(ownersMessage!)!).search}`, undefined, owner)).statusCode).toBe(200);
-      expect((await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" })).statusCode).toBe(401);
-      const ownerLogin = await send("POST", "/api/auth/login", { email: "chief@example.com", password: "owner's password" });
+      expect(
+        (
+          await send(
+            "GET",
+            `/api/auth/verify-email${new URL(verificationLink(ownersMessage!)!).search}`,
+            undefined,
+            owner,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" }))
+          .statusCode,
+      ).toBe(401);
+      const ownerLogin = await send("POST", "/api/auth/login", {
+        email: "chief@example.com",
+        password: "owner's password",
+      });
       expect(ownerLogin.json().isAdmin).toBe(true);
-      const stats = await listed.app.inject({ method: "GET", url: "/api/admin/stats", cookies: { [SESSION_COOKIE]: sessionCookie(ownerLogin)!.value } });
+      const stats = await listed.app.inject({
+        method: "GET",
+        url: "/api/admin/stats",
+        cookies: { [SESSION_COOKIE]: sessionCookie(ownerLogin)!.value },
+      });
       expect(stats.statusCode).toBe(200);
     } finally {
       await listed.close();
@@ -325,7 +395,8 @@ describe("resend-verification", () => {
   it("limits resends per e-mail with a readable 429", async () => {
     await register("spam@example.com");
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await post("/api/auth/resend-verification", { email: "spam@example.com" })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await post("/api/auth/resend-verification", { email: "spam@example.com" })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const res = await post("/api/auth/resend-verification", { email: "spam@example.com" });
     expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
@@ -362,17 +433,49 @@ describe("login, the current user and logout", () => {
     const stored = await t.database.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === cookie.value)).toBe(false);
 
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(me.statusCode).toBe(200);
     const user = me.json();
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailVerified", "firstName", "hasPassword", "id", "isAdmin", "lastName", "pro", "profileImageUrl", "sanction", "unreadNotifications"]);
-    expect(user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", emailVerified: true, isAdmin: false, pro: false });
+    expect(Object.keys(user).sort()).toEqual([
+      "createdAt",
+      "email",
+      "emailVerified",
+      "firstName",
+      "hasPassword",
+      "id",
+      "isAdmin",
+      "lastName",
+      "pro",
+      "profileImageUrl",
+      "sanction",
+      "unreadNotifications",
+    ]);
+    expect(user).toMatchObject({
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      emailVerified: true,
+      isAdmin: false,
+      pro: false,
+    });
     expect(me.body).not.toMatch(/scrypt|argon2|passwordHash|password_hash/i);
 
-    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: { [SESSION_COOKIE]: cookie.value } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(out.statusCode).toBe(200);
     expect(sessionCookie(out)?.value).toBe("");
-    const after = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.body).toBe("Unauthorized");
   });
@@ -385,9 +488,16 @@ describe("login, the current user and logout", () => {
     const second = sessionCookie(again)!;
     expect(second.value).not.toBe(first.value);
     // The request above carried no cookie: send the first one along, as a browser would.
-    const third = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "twice-in@example.com", password: "correct horse" }, cookies: { [SESSION_COOKIE]: first.value }, remoteAddress: fromNewAddress() });
+    const third = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "twice-in@example.com", password: "correct horse" },
+      cookies: { [SESSION_COOKIE]: first.value },
+      remoteAddress: fromNewAddress(),
+    });
     expect(third.statusCode).toBe(200);
-    const me = (value: string) => t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: value } });
+    const me = (value: string) =>
+      t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: value } });
     expect((await me(first.value)).statusCode).toBe(401);
     expect((await me(second.value)).statusCode).toBe(200);
     expect((await me(sessionCookie(third)!.value)).statusCode).toBe(200);
@@ -399,8 +509,12 @@ describe("login, the current user and logout", () => {
     const salt = crypto.randomBytes(16);
     const key = crypto.scryptSync("an older password", salt, 64, { N: 2 ** 14, r: 8, p: 1 });
     const scryptHash = ["scrypt", 2 ** 14, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
-    const stored = async () => (await t.database.db.select().from(users).where(eq(users.email, "older.hash@example.com")))[0]!;
-    await t.database.db.update(users).set({ passwordHash: scryptHash }).where(eq(users.email, "older.hash@example.com"));
+    const stored = async () =>
+      (await t.database.db.select().from(users).where(eq(users.email, "older.hash@example.com")))[0]!;
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: scryptHash })
+      .where(eq(users.email, "older.hash@example.com"));
 
     expect((await login("older.hash@example.com", "a wrong password")).statusCode).toBe(401);
     expect((await stored()).passwordHash).toBe(scryptHash);
@@ -412,13 +526,21 @@ describe("login, the current user and logout", () => {
 
     // A password changed between the check and the upgrade is kept.
     const { id } = await stored();
-    await createUsersRepository(t.database.db).upgradePasswordHash(id, scryptHash, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA");
+    await createUsersRepository(t.database.db).upgradePasswordHash(
+      id,
+      scryptHash,
+      "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+    );
     expect((await stored()).passwordHash).toBe(upgraded);
   });
 
   it("answers 401 'Unauthorized' without a session and ignores a forged cookie", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: "forged" } });
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: "forged" },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -426,7 +548,11 @@ describe("login, the current user and logout", () => {
     await registerVerified("idle@example.com");
     const cookie = sessionCookie(await login("idle@example.com"))!;
     await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -447,9 +573,17 @@ describe("login, the current user and logout", () => {
     const t2 = await createTestApp({ ADMIN_EMAILS: "later-boss@example.com" });
     try {
       // A second app on another database: register there, then log in as a listed admin.
-      await t2.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "later-boss@example.com", password: "correct horse" } });
+      await t2.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email: "later-boss@example.com", password: "correct horse" },
+      });
       await t2.database.db.update(users).set({ emailVerified: true, isAdmin: false });
-      const res = await t2.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "later-boss@example.com", password: "correct horse" } });
+      const res = await t2.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "later-boss@example.com", password: "correct horse" },
+      });
       expect(res.json().isAdmin).toBe(true);
     } finally {
       await t2.close();
@@ -459,10 +593,17 @@ describe("login, the current user and logout", () => {
   it("limits login attempts on an e-mail from one address; its owner, elsewhere, still signs in", async () => {
     await registerVerified("target@example.com");
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post("/api/auth/login", { email: "target@example.com", password: "guess guess" }, {}, "10.201.0.1")).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push(
+        (await post("/api/auth/login", { email: "target@example.com", password: "guess guess" }, {}, "10.201.0.1"))
+          .statusCode,
+      );
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
-    expect((await post("/api/auth/login", { email: "target@example.com", password: "correct horse" }, {}, "10.201.0.2")).statusCode).toBe(200);
+    expect(
+      (await post("/api/auth/login", { email: "target@example.com", password: "correct horse" }, {}, "10.201.0.2"))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("refuses an unknown address and a wrong password no sooner than 250 ms after asking, so neither tells how the password was stored", async () => {
@@ -477,7 +618,10 @@ describe("login, the current user and logout", () => {
   it("limits login attempts per address", async () => {
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
-      codes.push((await post("/api/auth/login", { email: `x${i}@example.com`, password: "guess guess" }, {}, "10.200.0.1")).statusCode);
+      codes.push(
+        (await post("/api/auth/login", { email: `x${i}@example.com`, password: "guess guess" }, {}, "10.200.0.1"))
+          .statusCode,
+      );
     }
     expect(codes.at(-1)).toBe(429);
   });
@@ -501,9 +645,17 @@ describe("cookies over https", () => {
   it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
     const secure = await createTestApp({ PUBLIC_URL: "https://dragongrid.example" });
     try {
-      await secure.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "tls@example.com", password: "correct horse" } });
+      await secure.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email: "tls@example.com", password: "correct horse" },
+      });
       await secure.database.db.update(users).set({ emailVerified: true });
-      const res = await secure.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "tls@example.com", password: "correct horse" } });
+      const res = await secure.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "tls@example.com", password: "correct horse" },
+      });
       expect(sessionCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
     } finally {
       await secure.close();

@@ -41,21 +41,35 @@ const loadOidc = () => (oidcModule ??= import("openid-client"));
  * GOOGLE_ISSUER (any OIDC provider can stand in). The flow's secrets wait in a short-lived signed
  * cookie between the redirect out and the callback.
  */
-export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Config; users: UsersRepository; sessions: Sessions }) {
+export function registerGoogleRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; users: UsersRepository; sessions: Sessions },
+) {
   const { config, users, sessions } = deps;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
   const secret = serverSecret(config, "cookie-signing");
-  const flowCookie = { httpOnly: true, sameSite: "lax" as const, secure: config.publicUrl.startsWith("https:"), path: "/api/auth/google" };
+  const flowCookie = {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: config.publicUrl.startsWith("https:"),
+    path: "/api/auth/google",
+  };
 
   let discovered: Promise<Oidc.Configuration> | undefined;
   function provider(): Promise<Oidc.Configuration> {
     discovered ??= loadOidc()
       .then((oidc) =>
-        oidc.discovery(new URL(config.GOOGLE_ISSUER), config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET, undefined, {
-          // A local stand-in provider in development and tests speaks plain http.
-          execute: config.GOOGLE_ISSUER.startsWith("http:") ? [oidc.allowInsecureRequests] : [],
-          timeout: 10,
-        }),
+        oidc.discovery(
+          new URL(config.GOOGLE_ISSUER),
+          config.GOOGLE_CLIENT_ID!,
+          config.GOOGLE_CLIENT_SECRET,
+          undefined,
+          {
+            // A local stand-in provider in development and tests speaks plain http.
+            execute: config.GOOGLE_ISSUER.startsWith("http:") ? [oidc.allowInsecureRequests] : [],
+            timeout: 10,
+          },
+        ),
       )
       .catch((error: unknown) => {
         discovered = undefined;
@@ -66,7 +80,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   // `confirm=1`: the person proves themselves again (a Google-only account setting a first
   // password or deleting itself): the provider is asked for a sign-in within the fresh window.
   route(app, "GET /api/auth/google", {}, async (request, reply) => {
-    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return reply.redirect("/login?error=google-not-configured");
+    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET)
+      return reply.redirect("/login?error=google-not-configured");
     const oidc = await loadOidc();
     let configuration: Oidc.Configuration;
     try {
@@ -100,7 +115,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
   route(app, "GET /api/auth/google/callback", {}, async (request, reply) => {
     const pending = readSignedValue<PendingSignIn>(request.cookies[FLOW_COOKIE], secret);
     reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
-    if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID) return reply.redirect("/login?error=google");
+    if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID)
+      return reply.redirect("/login?error=google");
     try {
       const currentUrl = new URL(redirectUri);
       currentUrl.search = new URL(request.url, config.publicUrl).search;
@@ -140,7 +156,10 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: { config: Confi
  * Find the account for these claims (by Google subject, else by e-mail, linking it), or create one.
  * `tookOver`: it was an unverified password account, whose password has just been removed.
  */
-async function signInGoogleUser(users: UsersRepository, claims: GoogleClaims): Promise<{ user: UserRow; tookOver: boolean }> {
+async function signInGoogleUser(
+  users: UsersRepository,
+  claims: GoogleClaims,
+): Promise<{ user: UserRow; tookOver: boolean }> {
   const email = claims.email!.toLowerCase();
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
   if (existing) {

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
 async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void, confirm?: "1") {
-  const query = new URLSearchParams({ ...(returnUrl === undefined ? {} : { returnUrl }), ...(confirm ? { confirm } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(returnUrl === undefined ? {} : { returnUrl }),
+    ...(confirm ? { confirm } : {}),
+  }).toString();
   const start = await t.app.inject({ method: "GET", url: `/api/auth/google${query ? `?${query}` : ""}` });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
@@ -42,14 +45,23 @@ async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) 
   const callback = new URL(fromProvider.headers.get("location")!);
   expect(callback.origin + callback.pathname).toBe("http://dragongrid.test/api/auth/google/callback");
   tamper?.(callback);
-  const done = await t.app.inject({ method: "GET", url: callback.pathname + callback.search, cookies: { dg_oidc: flowCookie.value } });
+  const done = await t.app.inject({
+    method: "GET",
+    url: callback.pathname + callback.search,
+    cookies: { dg_oidc: flowCookie.value },
+  });
   return { authorize, done, session: done.cookies.find((c) => c.name === SESSION_COOKIE && c.value) };
 }
 
 describe("Google sign-in with several server processes", () => {
   /** Start on one process, come back from the provider to another, as a load balancer may send it. */
   async function acrossProcesses(secretKeyBase: string | null) {
-    const env = { GOOGLE_CLIENT_ID: "dragon-grid", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_ISSUER: provider.issuer.url!, ...(secretKeyBase ? { SECRET_KEY_BASE: secretKeyBase } : {}) };
+    const env = {
+      GOOGLE_CLIENT_ID: "dragon-grid",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_ISSUER: provider.issuer.url!,
+      ...(secretKeyBase ? { SECRET_KEY_BASE: secretKeyBase } : {}),
+    };
     const one = await createTestApp(env);
     const other = await createTestApp(env, { database: one.database });
     try {
@@ -57,7 +69,11 @@ describe("Google sign-in with several server processes", () => {
       const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
       const fromProvider = await fetch(new URL(start.headers.location as string), { redirect: "manual" });
       const callback = new URL(fromProvider.headers.get("location")!);
-      const done = await other.app.inject({ method: "GET", url: callback.pathname + callback.search, cookies: { dg_oidc: flowCookie.value } });
+      const done = await other.app.inject({
+        method: "GET",
+        url: callback.pathname + callback.search,
+        cookies: { dg_oidc: flowCookie.value },
+      });
       return done.cookies.find((c) => c.name === SESSION_COOKIE && c.value);
     } finally {
       await other.close();
@@ -91,12 +107,23 @@ describe("Google sign-in", () => {
   });
 
   it("creates a verified account from the ID token and returns to a safe return URL", async () => {
-    claims = { sub: "g-1", email: "Gina@Example.com", email_verified: true, given_name: "Gina", family_name: "Grid", picture: "https://lh3.googleusercontent.com/a/gina" };
+    claims = {
+      sub: "g-1",
+      email: "Gina@Example.com",
+      email_verified: true,
+      given_name: "Gina",
+      family_name: "Grid",
+      picture: "https://lh3.googleusercontent.com/a/gina",
+    };
     const { done, session } = await signInWithGoogle("/draw/abc?version=pencil");
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/draw/abc?version=pencil");
     expect(session).toBeDefined();
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: session!.value },
+    });
     expect(me.json()).toMatchObject({
       email: "gina@example.com",
       emailVerified: true,
@@ -117,26 +144,42 @@ describe("Google sign-in", () => {
   );
 
   it("takes over an unverified password account on the same e-mail: its password, names and sessions go", async () => {
-    await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { email: "linked@example.com", password: "correct horse", firstName: "Lin" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: "linked@example.com", password: "correct horse", firstName: "Lin" },
+    });
     const [squatter] = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
-    await t.database.db.insert(sessions).values({ tokenHash: "squatter-session", userId: squatter!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    await t.database.db
+      .insert(sessions)
+      .values({ tokenHash: "squatter-session", userId: squatter!.id, expiresAt: new Date(Date.now() + 86_400_000) });
     claims = { sub: "g-3", email: "linked@example.com", email_verified: true, given_name: "Other" };
     const { session } = await signInWithGoogle("/profile");
     expect(session).toBeDefined();
     const rows = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: squatter!.id, googleSubject: "g-3", emailVerified: true, firstName: "Other" });
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, "squatter-session"))).toHaveLength(0);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, "squatter-session"))).toHaveLength(
+      0,
+    );
     // The password was never confirmed by the address's owner, so it no longer signs in.
     expect(rows[0]!.passwordHash).toBeNull();
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "linked@example.com", password: "correct horse" } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "linked@example.com", password: "correct horse" },
+    });
     expect(login.statusCode).toBe(401);
   });
 
   it("makes ADMIN_EMAILS admins", async () => {
     claims = { sub: "g-4", email: "google-boss@example.com", email_verified: true };
     const { session } = await signInWithGoogle("/admin/stats");
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: { [SESSION_COOKIE]: session!.value },
+    });
     expect(me.json().isAdmin).toBe(true);
   });
 
@@ -144,18 +187,31 @@ describe("Google sign-in", () => {
     const signedInAs = async (sub: string, email: string) => {
       claims = { sub, email, email_verified: true };
       const { session } = await signInWithGoogle("/home");
-      return (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } })).json() as { id: string; isAdmin: boolean };
+      return (
+        await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } })
+      ).json() as { id: string; isAdmin: boolean };
     };
     const first = await signedInAs("g-removed", "google-removed@example.com");
     expect(first.isAdmin).toBe(true);
     // Another admin takes the role back (as the admin route does), then bans the account.
     await t.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, first.id));
     expect((await signedInAs("g-removed", "google-removed@example.com")).isAdmin).toBe(false);
-    await t.database.db.update(users).set({ bannedAt: new Date(), sanctionReason: "Abuse" }).where(eq(users.id, first.id));
+    await t.database.db
+      .update(users)
+      .set({ bannedAt: new Date(), sanctionReason: "Abuse" })
+      .where(eq(users.id, first.id));
     expect((await signedInAs("g-removed", "google-removed@example.com")).isAdmin).toBe(false);
 
     // Banned before the first sign-in: the ban wins, then and later.
-    const [banned] = await t.database.db.insert(users).values({ email: "google-banned@example.com", emailVerified: true, bannedAt: new Date(), sanctionReason: "Abuse" }).returning();
+    const [banned] = await t.database.db
+      .insert(users)
+      .values({
+        email: "google-banned@example.com",
+        emailVerified: true,
+        bannedAt: new Date(),
+        sanctionReason: "Abuse",
+      })
+      .returning();
     expect((await signedInAs("g-banned", "google-banned@example.com")).isAdmin).toBe(false);
     await t.database.db.update(users).set({ bannedAt: null }).where(eq(users.id, banned!.id));
     expect((await signedInAs("g-banned", "google-banned@example.com")).isAdmin).toBe(false);
@@ -164,9 +220,20 @@ describe("Google sign-in", () => {
   it("leaves a sanctioned member's name and picture as they are: Google's do not fill them in (issue 41)", async () => {
     const [member] = await t.database.db
       .insert(users)
-      .values({ email: "google-suspended@example.com", emailVerified: true, suspendedUntil: new Date(Date.now() + 86_400_000), sanctionReason: "Spam" })
+      .values({
+        email: "google-suspended@example.com",
+        emailVerified: true,
+        suspendedUntil: new Date(Date.now() + 86_400_000),
+        sanctionReason: "Spam",
+      })
       .returning();
-    claims = { sub: "g-suspended", email: "google-suspended@example.com", email_verified: true, given_name: "Offensive", picture: "https://example.com/offensive.png" };
+    claims = {
+      sub: "g-suspended",
+      email: "google-suspended@example.com",
+      email_verified: true,
+      given_name: "Offensive",
+      picture: "https://example.com/offensive.png",
+    };
     const { session } = await signInWithGoogle("/home");
     expect(session).toBeDefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.id, member!.id));
@@ -183,12 +250,15 @@ describe("Google sign-in", () => {
     expect(bare.headers.location).toBe("/login?error=google");
   });
 
-  it.each([false, undefined, "true"])("refuses an e-mail the provider has not said is verified (email_verified: %s)", async (emailVerified) => {
-    claims = { sub: `g-6-${String(emailVerified)}`, email: "unverified@example.com", email_verified: emailVerified };
-    const { done, session } = await signInWithGoogle("/home");
-    expect(done.headers.location).toBe("/login?error=google-email");
-    expect(session).toBeUndefined();
-  });
+  it.each([false, undefined, "true"])(
+    "refuses an e-mail the provider has not said is verified (email_verified: %s)",
+    async (emailVerified) => {
+      claims = { sub: `g-6-${String(emailVerified)}`, email: "unverified@example.com", email_verified: emailVerified };
+      const { done, session } = await signInWithGoogle("/home");
+      expect(done.headers.location).toBe("/login?error=google-email");
+      expect(session).toBeUndefined();
+    },
+  );
 });
 
 describe("confirming with Google (a Google-only account's first password or deletion)", () => {
@@ -198,7 +268,12 @@ describe("confirming with Google (a Google-only account's first password or dele
     expect(authorize.searchParams.get("max_age")).toBe("300");
     expect(authorize.searchParams.get("prompt")).toBe("login");
 
-    claims = { sub: "g-confirm", email: "confirm@example.com", email_verified: true, auth_time: Math.floor(Date.now() / 1000) - 10 * 60 };
+    claims = {
+      sub: "g-confirm",
+      email: "confirm@example.com",
+      email_verified: true,
+      auth_time: Math.floor(Date.now() / 1000) - 10 * 60,
+    };
     const stale = await signInWithGoogle("/profile", undefined, "1");
     expect(stale.done.headers.location).toBe("/login?error=google");
     expect(stale.session).toBeUndefined();

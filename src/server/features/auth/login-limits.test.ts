@@ -32,7 +32,8 @@ describe("sign-in limits", () => {
 
   it("count an IPv6 client per /64, whichever address of it the tries come from", async () => {
     const limits = createLoginLimits(createRateCounters(database.db));
-    for (let i = 0; i < 10; i++) expect(await attempts(limits, "owner@example.com", `2001:db8:1:2::${(i + 1).toString(16)}`, 1)).toBe(0);
+    for (let i = 0; i < 10; i++)
+      expect(await attempts(limits, "owner@example.com", `2001:db8:1:2::${(i + 1).toString(16)}`, 1)).toBe(0);
     expect(await attempts(limits, "owner@example.com", "2001:db8:1:2:ffff:ffff:ffff:ffff", 1)).toBe(1);
     expect(await attempts(limits, "owner@example.com", "2001:db8:1:3::1", 1)).toBe(0);
   });

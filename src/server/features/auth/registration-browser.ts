@@ -15,7 +15,8 @@ interface Claim {
   e: number;
 }
 
-const passwordDigest = (passwordHash: string) => crypto.createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
+const passwordDigest = (passwordHash: string) =>
+  crypto.createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
 
 /**
  * Remembers, in a signed httpOnly cookie, that this browser knew an unverified account's password
@@ -25,7 +26,12 @@ const passwordDigest = (passwordHash: string) => crypto.createHash("sha256").upd
  * the owner's click (decision 005, pre-hijacked accounts).
  */
 export function createRegistrationBrowser(config: Config, secret: Buffer) {
-  const cookieOptions = { httpOnly: true, sameSite: "lax" as const, secure: config.publicUrl.startsWith("https:"), path: "/api/auth" };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: config.publicUrl.startsWith("https:"),
+    path: "/api/auth",
+  };
   return {
     remember(reply: FastifyReply, user: { id: string; passwordHash: string | null }): void {
       if (!user.passwordHash) return;
@@ -44,7 +50,13 @@ export function createRegistrationBrowser(config: Config, secret: Buffer) {
     /** Did this browser know this account's current password? */
     knows(request: FastifyRequest, user: { id: string; passwordHash: string | null }): boolean {
       const claim = readSignedValue<Claim>(request.cookies[COOKIE], secret);
-      return Boolean(claim && user.passwordHash && claim.u === user.id && claim.e > Date.now() && claim.p === passwordDigest(user.passwordHash));
+      return Boolean(
+        claim &&
+        user.passwordHash &&
+        claim.u === user.id &&
+        claim.e > Date.now() &&
+        claim.p === passwordDigest(user.passwordHash),
+      );
     },
 
     forget(reply: FastifyReply): void {

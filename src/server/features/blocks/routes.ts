@@ -22,14 +22,34 @@ export function registerBlockRoutes(app: FastifyInstance, deps: { db: Database; 
     const listed = await blockSets.listedBy(caller.id);
     if (listed.length === 0) return [];
     const people = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, email: users.email })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        email: users.email,
+      })
       .from(users)
-      .where(inArray(users.id, listed.map((row) => row.userId)));
+      .where(
+        inArray(
+          users.id,
+          listed.map((row) => row.userId),
+        ),
+      );
     const byId = new Map(people.map((person) => [person.id, person]));
     return listed.flatMap(({ userId, createdAt }) => {
       const person = byId.get(userId);
       if (!person) return [];
-      return [{ userId, firstName: person.firstName, lastName: person.lastName, profileImageUrl: person.profileImageUrl, email: maskEmail(person.email), blockedAt: createdAt.toISOString() }];
+      return [
+        {
+          userId,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          profileImageUrl: person.profileImageUrl,
+          email: maskEmail(person.email),
+          blockedAt: createdAt.toISOString(),
+        },
+      ];
     });
   });
 

@@ -42,7 +42,12 @@ function serveImages(): Promise<http.Server> {
         response.writeHead(200, { "content-type": "image/png", "content-length": 60 * 1024 * 1024 });
         if (request.method === "HEAD") return response.end();
         const zeros = Buffer.alloc(64 * 1024);
-        return Readable.from((function* () { yield png.subarray(0, 16); for (let i = 0; i < 960; i += 1) yield zeros; })()).pipe(response);
+        return Readable.from(
+          (function* () {
+            yield png.subarray(0, 16);
+            for (let i = 0; i < 960; i += 1) yield zeros;
+          })(),
+        ).pipe(response);
       }
       case "/to-metadata":
         response.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" });
@@ -83,7 +88,12 @@ async function call(origin: string, user: TestUser | null, method: string, path:
 }
 
 /** What the widget does for a link: an upload of ours, Companion's meta, its get, then its socket. */
-async function importLink(origin: string, user: TestUser, link: string, override: { type?: string; size?: number | null } = {}) {
+async function importLink(
+  origin: string,
+  user: TestUser,
+  link: string,
+  override: { type?: string; size?: number | null } = {},
+) {
   const { objectPath } = (await call(origin, user, "POST", "/api/objects/upload")).json as { objectPath: string };
   const meta = await call(origin, user, "POST", "/api/companion/url/meta", { url: link });
   const get = await call(origin, user, "POST", "/api/companion/url/get", {
@@ -128,10 +138,13 @@ beforeAll(async () => {
   images = await serveImages();
   imagesOrigin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => {
-  images.close(() => resolve());
-  images.closeAllConnections();
-}));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      images.close(() => resolve());
+      images.closeAllConnections();
+    }),
+);
 
 describe("remote uploads with the test-only loopback setting", () => {
   let t: TestApp;
@@ -160,12 +173,21 @@ describe("remote uploads with the test-only loopback setting", () => {
     const key = objectPath.slice("/objects/".length);
     const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, key));
     expect(row).toMatchObject({ ownerId: admin.id, contentType: "image/png", size: png.length, isPublic: false });
-    expect(Buffer.compare(Buffer.from(await (await t.app.storage.read(key)).toArray().then((c) => Buffer.concat(c))), png)).toBe(0);
+    expect(
+      Buffer.compare(Buffer.from(await (await t.app.storage.read(key)).toArray().then((c) => Buffer.concat(c))), png),
+    ).toBe(0);
 
     expect((await call(origin, admin, "POST", "/api/objects/set-acl", { objectPath })).status).toBe(200);
-    const created = await call(origin, admin, "POST", "/api/dragons", { name: "Linked Ember", imageUrl: objectPath, filename: "dragon.png" });
+    const created = await call(origin, admin, "POST", "/api/dragons", {
+      name: "Linked Ember",
+      imageUrl: objectPath,
+      filename: "dragon.png",
+    });
     expect(created.status).toBe(201);
-    const [dragon] = await t.database.db.select().from(dragons).where(eq(dragons.id, created.json.id as string));
+    const [dragon] = await t.database.db
+      .select()
+      .from(dragons)
+      .where(eq(dragons.id, created.json.id as string));
     expect(dragon?.name).toBe("Linked Ember");
   });
 
@@ -173,10 +195,19 @@ describe("remote uploads with the test-only loopback setting", () => {
     const [dragon] = await t.database.db.select().from(dragons).limit(1);
     const { objectPath, outcome } = await importLink(origin, member, `${imagesOrigin}/photo.jpg`);
     expect(outcome?.action).toBe("success");
-    const [row] = await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, objectPath.slice("/objects/".length)));
+    const [row] = await t.database.db
+      .select()
+      .from(storedObjects)
+      .where(eq(storedObjects.key, objectPath.slice("/objects/".length)));
     expect(row).toMatchObject({ ownerId: member.id, contentType: "image/jpeg" });
-    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status).toBe(200);
-    const created = await call(origin, member, "POST", "/api/posts", { dragonId: dragon!.id, description: "Drawn from a link", images: [objectPath] });
+    expect(
+      (await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status,
+    ).toBe(200);
+    const created = await call(origin, member, "POST", "/api/posts", {
+      dragonId: dragon!.id,
+      description: "Drawn from a link",
+      images: [objectPath],
+    });
     expect(created.status).toBe(201);
     const [post] = await t.database.db.select().from(posts).where(eq(posts.userId, member.id));
     const photos = await t.database.db.select().from(postImages).where(eq(postImages.postId, post!.id));
@@ -198,7 +229,9 @@ describe("remote uploads with the test-only loopback setting", () => {
     expect(outcome?.action).toBe("error");
     expect((outcome?.payload.error as { message: string }).message).toBe("The file is not the image it claims to be");
     await storedNothing(t, objectPath);
-    expect((await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status).toBe(404);
+    expect(
+      (await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status,
+    ).toBe(404);
   });
 
   it("refuses a file over 50 MB with a clear message, whether or not the browser says its size", async () => {
@@ -216,7 +249,10 @@ describe("remote uploads with the test-only loopback setting", () => {
 
   it("refuses redirects to the metadata service and to a private network, storing nothing", async () => {
     for (const link of [`${imagesOrigin}/to-metadata`, `${imagesOrigin}/to-private`]) {
-      const { objectPath, meta, get, outcome } = await importLink(origin, member, link, { type: "image/png", size: 1000 });
+      const { objectPath, meta, get, outcome } = await importLink(origin, member, link, {
+        type: "image/png",
+        size: 1000,
+      });
       expect(meta.status).toBe(400);
       expect(meta.json).toEqual({ message: "Links to private or local network addresses are not allowed" });
       expect(get.status).toBe(400);
@@ -227,13 +263,22 @@ describe("remote uploads with the test-only loopback setting", () => {
 
   it("only fills an upload the same user asked for", async () => {
     const { objectPath } = (await call(origin, admin, "POST", "/api/objects/upload")).json as { objectPath: string };
-    const get = await call(origin, member, "POST", "/api/companion/url/get", { url: `${imagesOrigin}/dragon.png`, metadata: { objectPath, type: "image/png" }, size: png.length });
+    const get = await call(origin, member, "POST", "/api/companion/url/get", {
+      url: `${imagesOrigin}/dragon.png`,
+      metadata: { objectPath, type: "image/png" },
+      size: png.length,
+    });
     expect(get.status).toBe(403);
     await storedNothing(t, objectPath);
   });
 
   it("keeps Companion's paths for sources without keys closed, in words (its OAuth start failed with a 500)", async () => {
-    for (const path of ["/api/companion/connect/dropbox", "/api/companion/dropbox/list/", "/api/companion/", "/api/companion/metrics"]) {
+    for (const path of [
+      "/api/companion/connect/dropbox",
+      "/api/companion/dropbox/list/",
+      "/api/companion/",
+      "/api/companion/metrics",
+    ]) {
       const res = await call(origin, member, "GET", path);
       expect(res.status, path).toBe(404);
       expect(res.json, path).toEqual({ message: "Not found" });
@@ -244,15 +289,26 @@ describe("remote uploads with the test-only loopback setting", () => {
     const before = await t.database.db.select().from(storedObjects);
     for (const [method, path, body] of [
       ["POST", "/api/companion/url/meta", { url: `${imagesOrigin}/dragon.png` }],
-      ["POST", "/api/companion/url/get", { url: `${imagesOrigin}/dragon.png`, metadata: { objectPath: "/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b", type: "image/png" } }],
+      [
+        "POST",
+        "/api/companion/url/get",
+        {
+          url: `${imagesOrigin}/dragon.png`,
+          metadata: { objectPath: "/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b", type: "image/png" },
+        },
+      ],
       ["GET", "/api/companion/dropbox/list/", undefined],
       ["GET", "/api/objects/remote-sources", undefined],
     ] as const) {
       const res = await call(origin, null, method, path, body);
       expect(res.status, path).toBe(401);
-      expect(res.text).toBe(path.startsWith("/api/companion/") ? JSON.stringify({ message: "Unauthorized" }) : "Unauthorized");
+      expect(res.text).toBe(
+        path.startsWith("/api/companion/") ? JSON.stringify({ message: "Unauthorized" }) : "Unauthorized",
+      );
     }
-    expect((await openWebSocket(`${origin}/api/companion/api/00000000-0000-0000-0000-000000000000`, "")).status).toBe(401);
+    expect((await openWebSocket(`${origin}/api/companion/api/00000000-0000-0000-0000-000000000000`, "")).status).toBe(
+      401,
+    );
     expect(await t.database.db.select().from(storedObjects)).toEqual(before);
   });
 });
@@ -280,7 +336,11 @@ describe("remote uploads to S3-compatible storage (s3rver)", () => {
     expect((await t.app.storage.stat(objectPath.slice("/objects/".length)))?.size).toBe(png.length);
     const checked = await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" });
     expect(checked.status).toBe(200);
-    expect(await t.app.storage.get((checked.json.objectPath as string).slice("/objects/".length))).toMatchObject({ ownerId: member.id, checked: true, contentType: "image/png" });
+    expect(await t.app.storage.get((checked.json.objectPath as string).slice("/objects/".length))).toMatchObject({
+      ownerId: member.id,
+      checked: true,
+      contentType: "image/png",
+    });
   });
 });
 
@@ -290,7 +350,12 @@ describe("remote uploads as deployed (test setting off)", () => {
   let member: TestUser;
 
   beforeAll(async () => {
-    ({ t, origin } = await listeningApp({ COMPANION_DROPBOX_KEY: "dropbox-app-key", COMPANION_DROPBOX_SECRET: "dropbox-app-secret", COMPANION_UNSPLASH_KEY: "unsplash-key", COMPANION_UNSPLASH_SECRET: "unsplash-secret" }));
+    ({ t, origin } = await listeningApp({
+      COMPANION_DROPBOX_KEY: "dropbox-app-key",
+      COMPANION_DROPBOX_SECRET: "dropbox-app-secret",
+      COMPANION_UNSPLASH_KEY: "unsplash-key",
+      COMPANION_UNSPLASH_SECRET: "unsplash-secret",
+    }));
     member = await createSignedInUser(t);
   });
   afterAll(() => t.close());
@@ -307,7 +372,10 @@ describe("remote uploads as deployed (test setting off)", () => {
       "http://169.254.169.254/latest/meta-data/",
       "http://[fd00::1]/dragon.png",
     ]) {
-      const { objectPath, meta, get, outcome } = await importLink(origin, member, link, { type: "image/png", size: 1000 });
+      const { objectPath, meta, get, outcome } = await importLink(origin, member, link, {
+        type: "image/png",
+        size: 1000,
+      });
       expect(meta.status, link).toBe(400);
       expect(meta.json, link).toEqual({ message: "Links to private or local network addresses are not allowed" });
       expect(get.status, link).toBe(400);
@@ -318,7 +386,10 @@ describe("remote uploads as deployed (test setting off)", () => {
 
   it("refuses a link whose host name cannot be looked up, rather than leaving it to the fetch", async () => {
     // .invalid never resolves (RFC 2606); "localhost." failed the look-up here and got through.
-    const { objectPath, meta, outcome } = await importLink(origin, member, "http://pictures.invalid/dragon.png", { type: "image/png", size: 1000 });
+    const { objectPath, meta, outcome } = await importLink(origin, member, "http://pictures.invalid/dragon.png", {
+      type: "image/png",
+      size: 1000,
+    });
     expect(meta.status).toBe(400);
     expect(meta.json).toEqual({ message: "We could not find that address. Please check the link." });
     expect(outcome).toBeNull();
@@ -345,30 +416,56 @@ describe("remote uploads as deployed (test setting off)", () => {
   });
 
   it("offers the providers whose keys are set, and sends their sign-in to the provider", async () => {
-    expect((await call(origin, member, "GET", "/api/objects/remote-sources")).json).toEqual({ companionUrl: "/api/companion", sources: ["url", "dropbox", "unsplash"] });
+    expect((await call(origin, member, "GET", "/api/objects/remote-sources")).json).toEqual({
+      companionUrl: "/api/companion",
+      sources: ["url", "dropbox", "unsplash"],
+    });
     // What the widget's sign-in popup does: Companion's connect, then Grant's, then the provider,
     // who is told to come back to our redirect URI (the one to register with the provider).
     const state = btoa(JSON.stringify({ origin: "http://dragongrid.test" }));
-    const connect = await fetch(`${origin}/api/companion/dropbox/connect?state=${state}`, { headers: { cookie: cookieOf(member) }, redirect: "manual" });
+    const connect = await fetch(`${origin}/api/companion/dropbox/connect?state=${state}`, {
+      headers: { cookie: cookieOf(member) },
+      redirect: "manual",
+    });
     expect(connect.status, await connect.text()).toBe(302);
     const grant = new URL(connect.headers.get("location")!);
     expect(grant.pathname).toBe("/api/companion/connect/dropbox");
-    const companionCookie = connect.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const provider = await fetch(`${origin}${grant.pathname}${grant.search}`, { headers: { cookie: `${cookieOf(member)}; ${companionCookie}` }, redirect: "manual" });
+    const companionCookie = connect.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const provider = await fetch(`${origin}${grant.pathname}${grant.search}`, {
+      headers: { cookie: `${cookieOf(member)}; ${companionCookie}` },
+      redirect: "manual",
+    });
     expect(provider.status).toBe(302);
     expect(provider.headers.get("location")).toMatch(/^https:\/\/www\.dropbox\.com\/oauth2\/authorize\?/);
-    expect(new URL(provider.headers.get("location")!).searchParams.get("redirect_uri")).toBe("http://dragongrid.test/api/companion/dropbox/redirect");
+    expect(new URL(provider.headers.get("location")!).searchParams.get("redirect_uri")).toBe(
+      "http://dragongrid.test/api/companion/dropbox/redirect",
+    );
 
     // The provider sends the person back with a code: Grant's callback, then Companion's last step,
     // which answers the popup (a made-up code fails at the provider; a real one gets the token).
-    const sessionCookie = provider.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const sessionCookie = provider.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const cookies = `${cookieOf(member)}; ${companionCookie}; ${sessionCookie}`;
     const authorize = new URL(provider.headers.get("location")!);
-    const back = await fetch(`${origin}/api/companion/dropbox/redirect?code=from-the-provider&state=${authorize.searchParams.get("state")}`, { headers: { cookie: cookies }, redirect: "manual" });
+    const back = await fetch(
+      `${origin}/api/companion/dropbox/redirect?code=from-the-provider&state=${authorize.searchParams.get("state")}`,
+      { headers: { cookie: cookies }, redirect: "manual" },
+    );
     const grantCallback = new URL(back.headers.get("location")!);
-    const toCompanion = await fetch(`${origin}${grantCallback.pathname}${grantCallback.search}`, { headers: { cookie: cookies }, redirect: "manual" });
+    const toCompanion = await fetch(`${origin}${grantCallback.pathname}${grantCallback.search}`, {
+      headers: { cookie: cookies },
+      redirect: "manual",
+    });
     expect(toCompanion.headers.get("location")).toMatch(/^\/api\/companion\/dropbox\/callback/);
-    const popup = await fetch(`${origin}${toCompanion.headers.get("location")}`, { headers: { cookie: cookies }, redirect: "manual" });
+    const popup = await fetch(`${origin}${toCompanion.headers.get("location")}`, {
+      headers: { cookie: cookies },
+      redirect: "manual",
+    });
     const page = await popup.text();
     expect(page).toContain("window.opener.postMessage");
     expect(page).toContain("Authentication failed.");
@@ -378,7 +475,10 @@ describe("remote uploads as deployed (test setting off)", () => {
 describe("the widget's remote-upload client settings (docs/spec.md §9)", () => {
   it("are the ones Uppy's Companion client has built in: 10 retries, 5-minute socket silence, the spec's retryable statuses", () => {
     const require = createRequire(import.meta.url);
-    const source = fs.readFileSync(require.resolve("@uppy/core/package.json").replace("package.json", "lib/companion-client/RequestClient.js"), "utf8");
+    const source = fs.readFileSync(
+      require.resolve("@uppy/core/package.json").replace("package.json", "lib/companion-client/RequestClient.js"),
+      "utf8",
+    );
     expect(source).toMatch(/const retryCount = 10;/);
     expect(source).toMatch(/const socketActivityTimeoutMs = 5 \* 60 \* 1000;/);
     expect(source).toContain("[408, 409, 429, 418, 423].includes(statusCode)");

@@ -43,7 +43,15 @@ export function isPrivateAddress(address: string): boolean {
   // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare) ?? /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
   if (mapped) {
-    const v4 = mapped.length === 2 ? mapped[1]! : [parseInt(mapped[1]!, 16) >> 8, parseInt(mapped[1]!, 16) & 255, parseInt(mapped[2]!, 16) >> 8, parseInt(mapped[2]!, 16) & 255].join(".");
+    const v4 =
+      mapped.length === 2
+        ? mapped[1]!
+        : [
+            parseInt(mapped[1]!, 16) >> 8,
+            parseInt(mapped[1]!, 16) & 255,
+            parseInt(mapped[2]!, 16) >> 8,
+            parseInt(mapped[2]!, 16) & 255,
+          ].join(".");
     return blocked.check(v4, "ipv4");
   }
   return blocked.check(bare, "ipv6");
@@ -52,7 +60,10 @@ export function isPrivateAddress(address: string): boolean {
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
 LOOPBACK.addAddress("::1", "ipv6");
-const isLoopback = (address: string) => (net.isIP(address) === 4 ? LOOPBACK.check(address, "ipv4") : LOOPBACK.check(address, "ipv6") || /^::ffff:127\./i.test(address));
+const isLoopback = (address: string) =>
+  net.isIP(address) === 4
+    ? LOOPBACK.check(address, "ipv4")
+    : LOOPBACK.check(address, "ipv6") || /^::ffff:127\./i.test(address);
 
 export class PrivateAddressError extends Error {}
 
@@ -60,7 +71,8 @@ export class PrivateAddressError extends Error {}
 export class UnknownHostError extends Error {}
 
 /** Whether an address may be fetched: public ones always, loopback only under the test-only setting. */
-const refused = (address: string, allowLoopback: boolean) => isPrivateAddress(address) && !(allowLoopback && isLoopback(address));
+const refused = (address: string, allowLoopback: boolean) =>
+  isPrivateAddress(address) && !(allowLoopback && isLoopback(address));
 
 /**
  * Follow a link's redirects (HEAD, at most 5 hops, 5 s each) and throw PrivateAddressError when
@@ -104,11 +116,24 @@ function headLocation(url: URL, addresses: { address: string; family: number }[]
     else callback(null, addresses[0]!.address, addresses[0]!.family);
   };
   return new Promise((resolve) => {
-    const request = (url.protocol === "https:" ? https : http).request(url, { method: "HEAD", timeout: 5_000, headers: { "user-agent": "DragonGrid-LinkCheck" }, ...(addresses.length ? { lookup: lookup as never } : {}) }, (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      resolve(status >= 300 && status < 400 && typeof response.headers.location === "string" ? response.headers.location : null);
-    });
+    const request = (url.protocol === "https:" ? https : http).request(
+      url,
+      {
+        method: "HEAD",
+        timeout: 5_000,
+        headers: { "user-agent": "DragonGrid-LinkCheck" },
+        ...(addresses.length ? { lookup: lookup as never } : {}),
+      },
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        resolve(
+          status >= 300 && status < 400 && typeof response.headers.location === "string"
+            ? response.headers.location
+            : null,
+        );
+      },
+    );
     request.on("timeout", () => request.destroy());
     request.on("error", () => resolve(null));
     request.end();

@@ -16,7 +16,11 @@ const SEEDED_KEY = "samples_seeded_at";
 /** Whether this installation has claimed the samples already; false before the first migration too. */
 export async function samplesSeeded(db: Database): Promise<boolean> {
   try {
-    const rows = await db.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, SEEDED_KEY)).limit(1);
+    const rows = await db
+      .select({ key: appSettings.key })
+      .from(appSettings)
+      .where(eq(appSettings.key, SEEDED_KEY))
+      .limit(1);
     return rows.length > 0;
   } catch {
     return false;
@@ -28,7 +32,12 @@ export async function samplesSeeded(db: Database): Promise<boolean> {
  * the first process to claim the marker row does it, so neither a restart, a second process,
  * nor an admin who deleted every dragon brings them back.
  */
-export async function seedSamples(db: Database, library: Library, samplesDir: string, log: FastifyBaseLogger): Promise<number> {
+export async function seedSamples(
+  db: Database,
+  library: Library,
+  samplesDir: string,
+  log: FastifyBaseLogger,
+): Promise<number> {
   const manifest = path.join(samplesDir, "samples.json");
   if (!fs.existsSync(manifest)) {
     log.warn(`No sample templates at ${manifest}; the library starts empty`);
@@ -51,7 +60,13 @@ export async function seedSamples(db: Database, library: Library, samplesDir: st
     for (let index = next++; index < samples.length; index = next++) {
       const sample = samples[index]!;
       const image = fs.readFileSync(path.join(samplesDir, sample.file));
-      await library.addTemplate({ name: sample.name, image, createdBy: null, pencil: true, createdAt: new Date(started - index) });
+      await library.addTemplate({
+        name: sample.name,
+        image,
+        createdBy: null,
+        pencil: true,
+        createdAt: new Date(started - index),
+      });
     }
   };
   await Promise.all([worker(), worker()]);

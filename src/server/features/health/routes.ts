@@ -32,7 +32,10 @@ async function probe(check: () => Promise<unknown>): Promise<"ok" | "unreachable
  * While the process shuts down it accepts no new connection, and Fastify answers requests still
  * arriving on open ones, these included, with 503.
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage }) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage },
+) {
   route(app, "GET /api/health", {}, async (_request, reply) => {
     await deps.db.execute(sql`select 1`);
     reply.header("cache-control", "no-store");
@@ -46,7 +49,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database;
 
   route(app, "GET /api/health/ready", {}, async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    const [database, storage] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(() => deps.storage.backend.stat(PROBE_KEY))]);
+    const [database, storage] = await Promise.all([
+      probe(() => deps.db.execute(sql`select 1`)),
+      probe(() => deps.storage.backend.stat(PROBE_KEY)),
+    ]);
     if (database === "ok" && storage === "ok") return { status: "ready" as const, database, storage };
     reply.code(503);
     return { status: "unavailable" as const, database, storage };

@@ -11,7 +11,8 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   });
   afterAll(() => t.close());
 
-  const metrics = (authorization?: string) => t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
+  const metrics = (authorization?: string) =>
+    t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
 
   it("answers Prometheus' text format only to the token, and 404 to anyone else", async () => {
     for (const authorization of [undefined, "Bearer wrong", `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
@@ -30,11 +31,16 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   it("counts requests by route pattern, never by the path or query asked for; counts cache hits and misses", async () => {
     const member = await createSignedInUser(t);
     for (let i = 0; i < 3; i++) await t.app.inject({ method: "GET", url: "/api/posts", cookies: member.cookies });
-    await t.app.inject({ method: "GET", url: "/api/dragons/00000000-0000-4000-8000-000000000000?token=secret-in-a-query" });
+    await t.app.inject({
+      method: "GET",
+      url: "/api/dragons/00000000-0000-4000-8000-000000000000?token=secret-in-a-query",
+    });
     const body = (await metrics(`Bearer ${TOKEN}`)).body;
     expect(body).toMatch(/dragon_grid_http_requests_total\{method="GET",route="\/api\/posts",status="200"\} 3/);
     expect(body).toMatch(/dragon_grid_http_requests_total\{method="GET",route="\/api\/dragons\/:id",status="404"\} 1/);
-    expect(body).toMatch(/dragon_grid_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/posts"\} \d/);
+    expect(body).toMatch(
+      /dragon_grid_http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/posts"\} \d/,
+    );
     expect(body).not.toContain("secret-in-a-query");
     expect(body).not.toContain("00000000-0000-4000-8000-000000000000");
     // The first read of the feed page built it; the next two were sent from memory.
@@ -50,7 +56,10 @@ describe("GET /metrics without METRICS_TOKEN", () => {
   it("does not exist", async () => {
     const t = await createTestApp();
     try {
-      expect((await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await t.close();
     }

@@ -28,8 +28,19 @@ export async function installMetrics(app: FastifyInstance, sources: MetricSource
   prom.collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const requests = new prom.Counter({ name: "dragon_grid_http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"], registers });
-  const durations = new prom.Histogram({ name: "dragon_grid_http_request_duration_seconds", help: "Time to answer HTTP requests, by method and route pattern", labelNames: ["method", "route"], buckets: DURATION_BUCKETS, registers });
+  const requests = new prom.Counter({
+    name: "dragon_grid_http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"],
+    registers,
+  });
+  const durations = new prom.Histogram({
+    name: "dragon_grid_http_request_duration_seconds",
+    help: "Time to answer HTTP requests, by method and route pattern",
+    labelNames: ["method", "route"],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "(no route)";
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });

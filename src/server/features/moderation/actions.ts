@@ -11,7 +11,11 @@ import type { ModeratedPosts } from "./moderated-posts";
 /** What moderation tells the people it concerns (notifications/notifier.ts). */
 export interface ModerationNotifications {
   postRejected(postId: string, reason: string): Promise<void>;
-  moderation(userId: string, reason: string, about: { postId?: string; commentId?: string; text: string }): Promise<void>;
+  moderation(
+    userId: string,
+    reason: string,
+    about: { postId?: string; commentId?: string; text: string },
+  ): Promise<void>;
 }
 
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
@@ -27,21 +31,53 @@ const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…
  * it answers, writes one audit-log entry (who, what, to whom, why) and tells the person concerned.
  * Changes to what the feed shows drop every server process's kept feed pages at once.
  */
-export function createModerationActions(db: Database, deps: { feed: ModeratedPosts; sessions: Pick<Sessions, "forget">; notifications?: ModerationNotifications }) {
+export function createModerationActions(
+  db: Database,
+  deps: { feed: ModeratedPosts; sessions: Pick<Sessions, "forget">; notifications?: ModerationNotifications },
+) {
   const { feed, sessions, notifications } = deps;
 
-  async function record(admin: Admin, action: string, entry: { targetUserId?: string | null; postId?: string | null; commentId?: string | null; reason?: string; detail?: string }) {
-    await db.insert(moderationLog).values({ actorId: admin.id, action, targetUserId: entry.targetUserId ?? null, postId: entry.postId ?? null, commentId: entry.commentId ?? null, reason: entry.reason ?? "", detail: entry.detail ?? "" });
+  async function record(
+    admin: Admin,
+    action: string,
+    entry: {
+      targetUserId?: string | null;
+      postId?: string | null;
+      commentId?: string | null;
+      reason?: string;
+      detail?: string;
+    },
+  ) {
+    await db.insert(moderationLog).values({
+      actorId: admin.id,
+      action,
+      targetUserId: entry.targetUserId ?? null,
+      postId: entry.postId ?? null,
+      commentId: entry.commentId ?? null,
+      reason: entry.reason ?? "",
+      detail: entry.detail ?? "",
+    });
   }
 
   async function postOf(postId: string) {
-    const [post] = await db.select({ userId: posts.userId, approved: posts.approved, hidden: posts.hiddenReason, description: posts.description }).from(posts).where(eq(posts.id, postId));
+    const [post] = await db
+      .select({
+        userId: posts.userId,
+        approved: posts.approved,
+        hidden: posts.hiddenReason,
+        description: posts.description,
+      })
+      .from(posts)
+      .where(eq(posts.id, postId));
     if (!post) throw new HttpError(404, "Post not found");
     return post;
   }
 
   async function commentOf(commentId: string) {
-    const [comment] = await db.select({ postId: comments.postId, userId: comments.userId, text: comments.text }).from(comments).where(eq(comments.id, commentId));
+    const [comment] = await db
+      .select({ postId: comments.postId, userId: comments.userId, text: comments.text })
+      .from(comments)
+      .where(eq(comments.id, commentId));
     if (!comment) throw new HttpError(404, "Comment not found");
     return comment;
   }
@@ -56,7 +92,10 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
 
   /** A sanction given or lifted: the person's sessions are read afresh in every process. */
   async function sanction(userId: string, values: Partial<typeof users.$inferInsert>) {
-    await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     sessions.forget(userId);
   }
 
@@ -84,7 +123,12 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
           await feed.setHidden(action.postId, reason);
           await resolveReports(db, { postId: action.postId }, "actioned");
           await record(admin, "hide-post", { targetUserId: post.userId, postId: action.postId, reason });
-          await tell(notifications?.moderation(post.userId, reason, { postId: action.postId, text: "A moderator hid your drawing" }));
+          await tell(
+            notifications?.moderation(post.userId, reason, {
+              postId: action.postId,
+              text: "A moderator hid your drawing",
+            }),
+          );
           return "Post hidden";
         }
         case "restore-post": {
@@ -97,7 +141,12 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
         case "delete-post": {
           const post = await postOf(action.postId);
           await feed.remove(action.postId, admin);
-          await record(admin, "delete-post", { targetUserId: post.userId, postId: action.postId, reason, detail: excerpt(post.description) });
+          await record(admin, "delete-post", {
+            targetUserId: post.userId,
+            postId: action.postId,
+            reason,
+            detail: excerpt(post.description),
+          });
           await tell(notifications?.moderation(post.userId, reason, { text: "A moderator removed your drawing" }));
           return "Post deleted";
         }
@@ -113,21 +162,49 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
           const hiding = action.action === "hide-comment";
           await feed.setCommentHidden(action.commentId, hiding ? reason : null);
           if (hiding) await resolveReports(db, { commentId: action.commentId }, "actioned");
-          await record(admin, action.action, { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason });
-          if (hiding) await tell(notifications?.moderation(comment.userId, reason, { postId: comment.postId, commentId: action.commentId, text: "A moderator hid your comment" }));
+          await record(admin, action.action, {
+            targetUserId: comment.userId,
+            postId: comment.postId,
+            commentId: action.commentId,
+            reason,
+          });
+          if (hiding)
+            await tell(
+              notifications?.moderation(comment.userId, reason, {
+                postId: comment.postId,
+                commentId: action.commentId,
+                text: "A moderator hid your comment",
+              }),
+            );
           return hiding ? "Comment hidden" : "Comment restored";
         }
         case "delete-comment": {
           const comment = await commentOf(action.commentId);
           await feed.removeComment(comment.postId, action.commentId, admin);
-          await record(admin, "delete-comment", { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason, detail: excerpt(comment.text) });
-          await tell(notifications?.moderation(comment.userId, reason, { postId: comment.postId, text: "A moderator removed your comment" }));
+          await record(admin, "delete-comment", {
+            targetUserId: comment.userId,
+            postId: comment.postId,
+            commentId: action.commentId,
+            reason,
+            detail: excerpt(comment.text),
+          });
+          await tell(
+            notifications?.moderation(comment.userId, reason, {
+              postId: comment.postId,
+              text: "A moderator removed your comment",
+            }),
+          );
           return "Comment deleted";
         }
         case "dismiss-comment": {
           const comment = await commentOf(action.commentId);
           await resolveReports(db, { commentId: action.commentId }, "dismissed");
-          await record(admin, "dismiss-comment", { targetUserId: comment.userId, postId: comment.postId, commentId: action.commentId, reason });
+          await record(admin, "dismiss-comment", {
+            targetUserId: comment.userId,
+            postId: comment.postId,
+            commentId: action.commentId,
+            reason,
+          });
           return "Reports dismissed";
         }
         case "warn": {
@@ -143,20 +220,34 @@ export function createModerationActions(db: Database, deps: { feed: ModeratedPos
             const until = new Date(Date.now() + action.days * 24 * 60 * 60_000);
             await sanction(action.userId, { suspendedUntil: until, bannedAt: null, sanctionReason: reason });
             const days = `${action.days} day${action.days === 1 ? "" : "s"}`;
-            await record(admin, "suspend", { targetUserId: action.userId, reason, detail: `${days}, until ${suspensionEnd(until.toISOString())}` });
-            await tell(notifications?.moderation(action.userId, reason, { text: `A moderator suspended your account for ${days}` }));
+            await record(admin, "suspend", {
+              targetUserId: action.userId,
+              reason,
+              detail: `${days}, until ${suspensionEnd(until.toISOString())}`,
+            });
+            await tell(
+              notifications?.moderation(action.userId, reason, {
+                text: `A moderator suspended your account for ${days}`,
+              }),
+            );
             return "Member suspended";
           }
           await sanction(action.userId, { bannedAt: new Date(), suspendedUntil: null, sanctionReason: reason });
           await record(admin, "ban", { targetUserId: action.userId, reason });
-          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator banned your account from posting, commenting, liking and reporting" }));
+          await tell(
+            notifications?.moderation(action.userId, reason, {
+              text: "A moderator banned your account from posting, commenting, liking and reporting",
+            }),
+          );
           return "Member banned";
         }
         case "lift": {
           await personOf(action.userId);
           await sanction(action.userId, { bannedAt: null, suspendedUntil: null, sanctionReason: null });
           await record(admin, "lift", { targetUserId: action.userId, reason });
-          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator lifted the limits on your account" }));
+          await tell(
+            notifications?.moderation(action.userId, reason, { text: "A moderator lifted the limits on your account" }),
+          );
           return "Sanction lifted";
         }
       }

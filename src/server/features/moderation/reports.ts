@@ -27,22 +27,41 @@ const asMine = (row: ReportRow) => ({
  * Members' reports (decision 029): once per person and thing, only of what they can see, and at
  * most REPORTS_PER_HOUR an hour, counted in the database so the limit holds on every process.
  */
-export function createReports(db: Database, deps: { feed: Pick<ModeratedPosts, "visiblePost">; blockSets: BlockSets; counters: RateCounters }) {
+export function createReports(
+  db: Database,
+  deps: { feed: Pick<ModeratedPosts, "visiblePost">; blockSets: BlockSets; counters: RateCounters },
+) {
   const limiter = new KeyedRateLimiter(deps.counters, "reports per member", REPORTS_PER_HOUR, 60 * 60_000);
 
   return {
-    async create(reporter: Reporter, input: { postId: string; commentId?: string; reason: ReportRow["reason"]; note: string }) {
+    async create(
+      reporter: Reporter,
+      input: { postId: string; commentId?: string; reason: ReportRow["reason"]; note: string },
+    ) {
       refuseSanctioned(reporter);
       await deps.feed.visiblePost(input.postId, reporter);
       if (input.commentId) {
-        const [comment] = await db.select({ postId: comments.postId, userId: comments.userId, hidden: comments.hiddenReason }).from(comments).where(eq(comments.id, input.commentId));
-        const seen = comment && comment.postId === input.postId && (comment.hidden === null || reporter.isAdmin) && !(await deps.blockSets.hides(reporter, comment.userId));
+        const [comment] = await db
+          .select({ postId: comments.postId, userId: comments.userId, hidden: comments.hiddenReason })
+          .from(comments)
+          .where(eq(comments.id, input.commentId));
+        const seen =
+          comment &&
+          comment.postId === input.postId &&
+          (comment.hidden === null || reporter.isAdmin) &&
+          !(await deps.blockSets.hides(reporter, comment.userId));
         if (!seen) throw new HttpError(404, "Comment not found");
       }
       await limiter.hit(reporter.id);
       const [row] = await db
         .insert(reports)
-        .values({ reporterId: reporter.id, postId: input.postId, commentId: input.commentId ?? null, reason: input.reason, note: input.note })
+        .values({
+          reporterId: reporter.id,
+          postId: input.postId,
+          commentId: input.commentId ?? null,
+          reason: input.reason,
+          note: input.note,
+        })
         .onConflictDoNothing()
         .returning();
       if (!row) throw new HttpError(409, ALREADY_REPORTED_MESSAGE);
@@ -50,15 +69,27 @@ export function createReports(db: Database, deps: { feed: Pick<ModeratedPosts, "
     },
 
     async mine(reporterId: string) {
-      const rows = await db.select().from(reports).where(eq(reports.reporterId, reporterId)).orderBy(desc(reports.createdAt)).limit(200);
+      const rows = await db
+        .select()
+        .from(reports)
+        .where(eq(reports.reporterId, reporterId))
+        .orderBy(desc(reports.createdAt))
+        .limit(200);
       return rows.map(asMine);
     },
   };
 }
 
 /** Close the open reports of a post (its own, not its comments') or of a comment. */
-export async function resolveReports(db: Pick<Database, "update">, target: { postId: string } | { commentId: string }, resolution: "actioned" | "dismissed"): Promise<number> {
-  const which = "commentId" in target ? eq(reports.commentId, target.commentId) : and(eq(reports.postId, target.postId), isNull(reports.commentId));
+export async function resolveReports(
+  db: Pick<Database, "update">,
+  target: { postId: string } | { commentId: string },
+  resolution: "actioned" | "dismissed",
+): Promise<number> {
+  const which =
+    "commentId" in target
+      ? eq(reports.commentId, target.commentId)
+      : and(eq(reports.postId, target.postId), isNull(reports.commentId));
   const closed = await db
     .update(reports)
     .set({ resolvedAt: sql`now()`, resolution })

@@ -9,7 +9,10 @@ import type { ModerationActions } from "./actions";
  * Reports by members and the moderation queue of admins (decision 029). Who may call is checked
  * before the payload: a visitor gets 401 and a member 403 on the admin routes, whatever they send.
  */
-export function registerModerationRoutes(app: FastifyInstance, deps: { reports: Reports; queue: ModerationQueue; actions: ModerationActions }) {
+export function registerModerationRoutes(
+  app: FastifyInstance,
+  deps: { reports: Reports; queue: ModerationQueue; actions: ModerationActions },
+) {
   const { reports, queue, actions } = deps;
 
   route(app, "POST /api/reports", { preValidation: requireUser }, async (request, reply) => {

@@ -32,17 +32,36 @@ const SUBJECTS: Record<EmailKind, string> = {
 };
 
 /** One notification's message; a comment's subject is its sentence ("Ana commented on your dragon"). */
-export function notificationEmail(to: string, firstName: string | null, kind: EmailKind, line: EmailLine, links: UnsubscribeLinks): MailMessage {
+export function notificationEmail(
+  to: string,
+  firstName: string | null,
+  kind: EmailKind,
+  line: EmailLine,
+  links: UnsubscribeLinks,
+): MailMessage {
   return message(to, firstName, kind, kind === "comment" ? line.text : SUBJECTS[kind], [line], links);
 }
 
 /** The notifications that waited for the hour to pass, in one message. */
-export function digestEmail(to: string, firstName: string | null, kind: EmailKind, lines: EmailLine[], links: UnsubscribeLinks): MailMessage {
+export function digestEmail(
+  to: string,
+  firstName: string | null,
+  kind: EmailKind,
+  lines: EmailLine[],
+  links: UnsubscribeLinks,
+): MailMessage {
   if (lines.length === 1) return notificationEmail(to, firstName, kind, lines[0]!, links);
   return message(to, firstName, kind, `${lines.length} new notifications on Dragon Grid`, lines, links);
 }
 
-function message(to: string, firstName: string | null, kind: EmailKind, subject: string, lines: EmailLine[], links: UnsubscribeLinks): MailMessage {
+function message(
+  to: string,
+  firstName: string | null,
+  kind: EmailKind,
+  subject: string,
+  lines: EmailLine[],
+  links: UnsubscribeLinks,
+): MailMessage {
   const hello = firstName ? `Hi ${firstName},` : "Hi,";
   const why = `You get this email because "${EMAIL_KIND_LABELS[kind]}" is switched on in your Dragon Grid profile.`;
   const text = [
@@ -57,7 +76,10 @@ function message(to: string, firstName: string | null, kind: EmailKind, subject:
     `Stop these emails: ${links.page}`,
   ].join("\n");
   const items = lines
-    .map((line) => `<li style="margin:0 0 12px"><a href="${escapeHtml(line.link)}" style="color:#9a3412">${escapeHtml(line.text)}</a></li>`)
+    .map(
+      (line) =>
+        `<li style="margin:0 0 12px"><a href="${escapeHtml(line.link)}" style="color:#9a3412">${escapeHtml(line.text)}</a></li>`,
+    )
     .join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#fffcf7;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">

@@ -10,7 +10,6 @@ import type { TestUser } from "../../test/users";
 // one process), so these run in the PostgreSQL pass of the suite.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-
 describe.skipIf(!onPostgres)("notifications in two server processes on one PostgreSQL", () => {
   let a: TestApp;
   let b: TestApp;
@@ -39,7 +38,12 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
     await within(1000, async () => (await b.app.notifier.unreadCount(author.id)) === 1);
     // Read through B: A's kept count follows.
     expect(await a.app.notifier.unreadCount(author.id)).toBe(1);
-    await b.app.inject({ method: "POST", url: "/api/notifications/read-all", cookies: author.cookies, remoteAddress: fromNewAddress() });
+    await b.app.inject({
+      method: "POST",
+      url: "/api/notifications/read-all",
+      cookies: author.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     await within(1000, async () => (await a.app.notifier.unreadCount(author.id)) === 0);
   });
 
@@ -55,7 +59,11 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
     for (const author of authors) expect(await mails(author)).toBe(1);
 
     clock += 61 * 60_000;
-    const sent = await Promise.all([a.app.notifier.sendDueDigests(), b.app.notifier.sendDueDigests(), a.app.notifier.sendDueDigests()]);
+    const sent = await Promise.all([
+      a.app.notifier.sendDueDigests(),
+      b.app.notifier.sendDueDigests(),
+      a.app.notifier.sendDueDigests(),
+    ]);
     expect(sent.reduce((x, y) => x + y)).toBe(authors.length);
     for (const author of authors) expect(await mails(author)).toBe(2);
   });
@@ -71,6 +79,8 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await a.app.inject({ method: "GET", url: "/api/notifications/email-settings", cookies: user.cookies })).json()).toEqual({ approved: false, rejected: true, comment: true });
+    expect(
+      (await a.app.inject({ method: "GET", url: "/api/notifications/email-settings", cookies: user.cookies })).json(),
+    ).toEqual({ approved: false, rejected: true, comment: true });
   });
 });

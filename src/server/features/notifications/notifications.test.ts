@@ -40,7 +40,14 @@ function settled(inner: Notifier): Notifier {
       await event(...args);
       await inner.idle();
     };
-  return { ...inner, postApproved: waiting(inner.postApproved), postRejected: waiting(inner.postRejected), commented: waiting(inner.commented), liked: waiting(inner.liked), moderation: waiting(inner.moderation) };
+  return {
+    ...inner,
+    postApproved: waiting(inner.postApproved),
+    postRejected: waiting(inner.postRejected),
+    commented: waiting(inner.commented),
+    liked: waiting(inner.liked),
+    moderation: waiting(inner.moderation),
+  };
 }
 
 type Cookies = Record<string, string> | undefined;
@@ -74,7 +81,8 @@ async function pageOf(user: TestUser, before?: string): Promise<Page> {
   return res.json() as Page;
 }
 
-const member = (firstName?: string, options: { verified?: boolean } = {}) => createAccount(t, { firstName, ...options });
+const member = (firstName?: string, options: { verified?: boolean } = {}) =>
+  createAccount(t, { firstName, ...options });
 const approvedPost = (author: TestUser) => newPost(t, author, dragonId, { approved: true });
 
 const mailsTo = (user: TestUser): ParsedMail[] => outboxFor(t.dataDir, user.email).map(parseEml);
@@ -87,7 +95,15 @@ describe("likes", () => {
 
     await notifier.liked(post, likers[0]!.id);
     let [item] = (await pageOf(author)).items;
-    expect(item).toMatchObject({ kind: "like", text: "Liker1 liked your dragon", count: 1, href: `/feed?post=${post}`, postId: post, commentId: null, read: false });
+    expect(item).toMatchObject({
+      kind: "like",
+      text: "Liker1 liked your dragon",
+      count: 1,
+      href: `/feed?post=${post}`,
+      postId: post,
+      commentId: null,
+      read: false,
+    });
     expect(item!.actor).toEqual({ firstName: "Liker1", lastName: null, profileImageUrl: null });
 
     await notifier.liked(post, likers[1]!.id);
@@ -157,10 +173,18 @@ describe("comments", () => {
     await notifier.commented(post, latest, cy.id);
 
     const [forAuthor] = (await pageOf(author)).items;
-    expect(forAuthor).toMatchObject({ kind: "comment", text: "Cy commented on your dragon", href: `/feed?post=${post}&comment=${latest}`, commentId: latest, postId: post });
+    expect(forAuthor).toMatchObject({
+      kind: "comment",
+      text: "Cy commented on your dragon",
+      href: `/feed?post=${post}&comment=${latest}`,
+      commentId: latest,
+      postId: post,
+    });
     for (const earlier of [ana, bo]) {
       const page = await pageOf(earlier);
-      expect(page.items.map((i) => [i.kind, i.text, i.href])).toEqual([["reply", "Cy replied under your comment", `/feed?post=${post}&comment=${latest}`]]);
+      expect(page.items.map((i) => [i.kind, i.text, i.href])).toEqual([
+        ["reply", "Cy replied under your comment", `/feed?post=${post}&comment=${latest}`],
+      ]);
     }
     expect((await pageOf(cy)).items).toEqual([]);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.commentId, latest));
@@ -201,7 +225,9 @@ describe("comments", () => {
     const shown = await approvedPost(author);
     const first = await newComment(t, shown, ana);
     // Written a minute later (the database's clock may give two quick inserts the same time).
-    await t.database.db.insert(comments).values({ postId: shown, userId: bo.id, text: "Later", createdAt: new Date(Date.now() + 60_000) });
+    await t.database.db
+      .insert(comments)
+      .values({ postId: shown, userId: bo.id, text: "Later", createdAt: new Date(Date.now() + 60_000) });
     await notifier.commented(shown, first, ana.id);
     expect((await pageOf(bo)).items).toEqual([]);
   });
@@ -213,11 +239,19 @@ describe("comments", () => {
     for (let i = 0; i < MAX_REPLY_RECIPIENTS + 2; i++) {
       const person = await quietMember(`Earlier${i}`);
       earlier.push(person);
-      await t.database.db.insert(comments).values({ postId: post, userId: person.id, text: "Lovely", createdAt: new Date(Date.now() - 3_600_000 + i * 1000) });
+      await t.database.db.insert(comments).values({
+        postId: post,
+        userId: person.id,
+        text: "Lovely",
+        createdAt: new Date(Date.now() - 3_600_000 + i * 1000),
+      });
     }
     const latest = await newComment(t, post, author);
     await notifier.commented(post, latest, author.id);
-    const told = await t.database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.commentId, latest));
+    const told = await t.database.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.commentId, latest));
     expect(new Set(told.map((row) => row.userId))).toEqual(new Set(earlier.slice(2).map((person) => person.id)));
   });
 });
@@ -232,7 +266,11 @@ describe("blocks", () => {
     const actor = await member("Actor");
     const post = await approvedPost(author);
     for (const other of [author, earlier]) {
-      await t.database.db.insert(blocks).values(recipientBlocks ? { blockerId: other.id, blockedId: actor.id } : { blockerId: actor.id, blockedId: other.id });
+      await t.database.db
+        .insert(blocks)
+        .values(
+          recipientBlocks ? { blockerId: other.id, blockedId: actor.id } : { blockerId: actor.id, blockedId: other.id },
+        );
     }
     await newComment(t, post, earlier);
     const comment = await newComment(t, post, actor);
@@ -262,7 +300,12 @@ describe("decisions", () => {
     expect(items.map((i) => [i.kind, i.text, i.reason, i.href])).toEqual([
       ["moderation", "Your comment was hidden", "Rude", `/feed?post=${post}&comment=${comment}`],
       ["moderation", "You were warned", "Spam links\nand more", "/profile"],
-      ["rejected", "Your drawing was not approved: Please show the whole drawing", "Please show the whole drawing", `/feed?post=${post}`],
+      [
+        "rejected",
+        "Your drawing was not approved: Please show the whole drawing",
+        "Please show the whole drawing",
+        `/feed?post=${post}`,
+      ],
       ["approved", "Your drawing was approved", "", `/feed?post=${post}`],
     ]);
     expect(items.every((i) => i.actor === null)).toBe(true);
@@ -276,9 +319,17 @@ describe("the list", () => {
     const user = await member("Reader");
     const start = Date.parse("2026-01-01T00:00:00Z");
     // Three to a time stamp: the id breaks the ties.
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ userId: user.id, kind: "approved" as const, createdAt: new Date(start + Math.floor(i / 3) * 1000) }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      userId: user.id,
+      kind: "approved" as const,
+      createdAt: new Date(start + Math.floor(i / 3) * 1000),
+    }));
     await t.database.db.insert(notifications).values(rows);
-    const expected = ((await t.database.db.execute(sql`select id from notifications where user_id = ${user.id} order by created_at desc, id desc`)) as unknown as { rows: { id: string }[] }).rows;
+    const expected = (
+      (await t.database.db.execute(
+        sql`select id from notifications where user_id = ${user.id} order by created_at desc, id desc`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
 
     const seen: string[] = [];
     let before: string | undefined;
@@ -333,7 +384,9 @@ describe("reading", () => {
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({ unread: 2 });
     // Again: still read, nothing changes.
-    expect((await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies)).json()).toEqual({ unread: 2 });
+    expect((await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies)).json()).toEqual({
+      unread: 2,
+    });
     expect((await pageOf(user)).items.map((i) => i.read)).toEqual([false, true, false]);
 
     await notifier.moderation(user.id, "", { text: "One more" });
@@ -402,7 +455,9 @@ describe("e-mail", () => {
     expect(first!.html).toContain(`href="${page}"`);
     expect(first!.text).toContain(`http://dragongrid.test/feed?post=${post}`);
     // The token names this kind: GET says so, without a session.
-    expect((await send("GET", `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, undefined)).json()).toEqual({ kind: "approved" });
+    expect(
+      (await send("GET", `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, undefined)).json(),
+    ).toEqual({ kind: "approved" });
 
     // Within the hour: kept for the digest.
     clock += 10 * 60_000;
@@ -411,7 +466,10 @@ describe("e-mail", () => {
     await notifier.postApproved(post);
     expect(mailsTo(author)).toHaveLength(1);
     expect(await notifier.sendDueDigests()).toBe(0);
-    const waiting = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`));
+    const waiting = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`));
     expect(waiting).toHaveLength(2);
 
     // The hour is over: one message lists both; two runs at once (two processes) send it once.
@@ -423,14 +481,22 @@ describe("e-mail", () => {
     expect(mails[1]!.text.match(/Your drawing was approved/g)).toHaveLength(2);
     expect(unfoldedLink(mails[1]!)).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
     expect(mails[1]!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-    expect(await t.database.db.select().from(notifications).where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, author.id), sql`${notifications.emailedAt} is null`)),
+    ).toEqual([]);
     expect(await notifier.sendDueDigests()).toBe(0);
 
     // Each kind has its own hour: a rejection now goes at once.
     await notifier.postRejected(post, "Blurry");
     expect(mailsTo(author)).toHaveLength(3);
     expect(mailsTo(author)[2]!.subject).toBe("Your drawing was not approved");
-    const [sends] = await t.database.db.select().from(emailSends).where(and(eq(emailSends.userId, author.id), eq(emailSends.kind, "approved")));
+    const [sends] = await t.database.db
+      .select()
+      .from(emailSends)
+      .where(and(eq(emailSends.userId, author.id), eq(emailSends.kind, "approved")));
     expect(sends!.lastSentAt.getTime()).toBe(clock);
   });
 
@@ -461,7 +527,15 @@ describe("e-mail", () => {
     await notifier.liked(post, (await member("Fan")).id);
     await notifier.moderation(author.id, "Spam", { text: "You were warned" });
     expect(mailsTo(author)).toEqual([]);
-    expect((await send("PUT", "/api/notifications/email-settings", author.cookies, { approved: false, rejected: true, comment: true })).statusCode).toBe(200);
+    expect(
+      (
+        await send("PUT", "/api/notifications/email-settings", author.cookies, {
+          approved: false,
+          rejected: true,
+          comment: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     await notifier.postApproved(post);
     expect(mailsTo(author)).toEqual([]);
     // Nor later, as a digest.
@@ -483,7 +557,16 @@ describe("e-mail", () => {
         sent.push(message);
       },
     };
-    const other = settled(createNotifier({ db: t.database.db, mailer, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock }));
+    const other = settled(
+      createNotifier({
+        db: t.database.db,
+        mailer,
+        config: t.config,
+        changes: localChannel(),
+        log: t.app.log,
+        now: () => clock,
+      }),
+    );
     await other.postApproved(post);
     expect(sent).toEqual([]);
     const [row] = await t.database.db.select().from(notifications).where(eq(notifications.userId, author.id));
@@ -508,7 +591,14 @@ describe("events", () => {
         sent.push(message);
       },
     };
-    const other = createNotifier({ db: t.database.db, mailer: slow, config: t.config, changes: localChannel(), log: t.app.log, now: () => clock });
+    const other = createNotifier({
+      db: t.database.db,
+      mailer: slow,
+      config: t.config,
+      changes: localChannel(),
+      log: t.app.log,
+      now: () => clock,
+    });
     await other.postApproved(post);
     expect(await other.unreadCount(author.id)).toBe(1);
     expect(sent).toEqual([]);
@@ -520,8 +610,10 @@ describe("events", () => {
 });
 
 describe("unsubscribe", () => {
-  const tokenFor = (user: TestUser, kind: "approved" | "rejected" | "comment") => notifier.unsubscribeToken(user.id, kind);
-  const settingsOf = async (user: TestUser) => (await send("GET", "/api/notifications/email-settings", user.cookies)).json();
+  const tokenFor = (user: TestUser, kind: "approved" | "rejected" | "comment") =>
+    notifier.unsubscribeToken(user.id, kind);
+  const settingsOf = async (user: TestUser) =>
+    (await send("GET", "/api/notifications/email-settings", user.cookies)).json();
 
   it("turns the kind off with the RFC 8058 one-click POST: form body, no cookie, no Origin", async () => {
     const user = await member("Reader");
@@ -533,23 +625,41 @@ describe("unsubscribe", () => {
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ kind: "comment", message: "You will no longer get these emails: When someone comments on my drawing or replies under my comment. You can switch them on again in your profile." });
+    expect(res.json()).toEqual({
+      kind: "comment",
+      message:
+        "You will no longer get these emails: When someone comments on my drawing or replies under my comment. You can switch them on again in your profile.",
+    });
     expect(await settingsOf(user)).toEqual({ approved: true, rejected: true, comment: false });
     // Again: still off, once.
-    await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`, remoteAddress: fromNewAddress() });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`,
+      remoteAddress: fromNewAddress(),
+    });
     const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
     expect(row!.muted).toEqual(["comment"]);
   });
 
   it.each([
-    ["multipart/form-data", { "content-type": "multipart/form-data; boundary=x" }, '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n'],
+    [
+      "multipart/form-data",
+      { "content-type": "multipart/form-data; boundary=x" },
+      '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    ],
     ["an empty JSON body", { "content-type": "application/json" }, ""],
     ["a JSON body", { "content-type": "application/json" }, "{}"],
     ["no body", {}, undefined],
     ["the site's own Origin", { origin: "http://dragongrid.test", "content-type": "application/json" }, "{}"],
   ])("accepts %s", async (_case, headers, payload) => {
     const user = await member();
-    const res = await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "approved"))}`, headers, payload, remoteAddress: fromNewAddress() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "approved"))}`,
+      headers,
+      payload,
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await settingsOf(user)).toEqual({ approved: false, rejected: true, comment: true });
   });
@@ -568,7 +678,11 @@ describe("unsubscribe", () => {
     ];
     for (const token of tampered) {
       for (const method of ["GET", "POST"] as const) {
-        const res = await t.app.inject({ method, url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, remoteAddress: fromNewAddress() });
+        const res = await t.app.inject({
+          method,
+          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+          remoteAddress: fromNewAddress(),
+        });
         expect(res.statusCode, token).toBe(400);
         expect(res.body).toBe(INVALID_LINK);
       }
@@ -581,14 +695,19 @@ describe("unsubscribe", () => {
       remoteAddress: fromNewAddress(),
     });
     expect(crossSite.statusCode).toBe(403);
-    for (const person of [user, victim]) expect(await settingsOf(person)).toEqual({ approved: true, rejected: true, comment: true });
+    for (const person of [user, victim])
+      expect(await settingsOf(person)).toEqual({ approved: true, rejected: true, comment: true });
   });
 
   it("refuses the token of an account that is gone", async () => {
     const user = await member();
     const token = tokenFor(user, "approved");
     await t.database.db.delete(users).where(eq(users.id, user.id));
-    const res = await t.app.inject({ method: "POST", url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, remoteAddress: fromNewAddress() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe(INVALID_LINK);
   });
@@ -597,23 +716,59 @@ describe("unsubscribe", () => {
 describe("e-mail settings", () => {
   it("round-trips, per person", async () => {
     const [user, other] = [await member(), await member()];
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
-    const put = await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: false, rejected: true, comment: false });
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+      approved: true,
+      rejected: true,
+      comment: true,
+    });
+    const put = await send("PUT", "/api/notifications/email-settings", user.cookies, {
+      approved: false,
+      rejected: true,
+      comment: false,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ approved: false, rejected: true, comment: false });
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: false, rejected: true, comment: false });
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+      approved: false,
+      rejected: true,
+      comment: false,
+    });
     const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
     expect(row!.muted).toEqual(["approved", "comment"]);
-    expect((await send("GET", "/api/notifications/email-settings", other.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
-    await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: true, rejected: true, comment: true });
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({ approved: true, rejected: true, comment: true });
+    expect((await send("GET", "/api/notifications/email-settings", other.cookies)).json()).toEqual({
+      approved: true,
+      rejected: true,
+      comment: true,
+    });
+    await send("PUT", "/api/notifications/email-settings", user.cookies, {
+      approved: true,
+      rejected: true,
+      comment: true,
+    });
+    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+      approved: true,
+      rejected: true,
+      comment: true,
+    });
   });
 
   it("refuses visitors and a bad body", async () => {
     expect((await send("GET", "/api/notifications/email-settings", undefined)).statusCode).toBe(401);
-    expect((await send("PUT", "/api/notifications/email-settings", undefined, { approved: true, rejected: true, comment: true })).statusCode).toBe(401);
+    expect(
+      (
+        await send("PUT", "/api/notifications/email-settings", undefined, {
+          approved: true,
+          rejected: true,
+          comment: true,
+        })
+      ).statusCode,
+    ).toBe(401);
     const user = await member();
-    const bad = await send("PUT", "/api/notifications/email-settings", user.cookies, { approved: "yes", rejected: true, comment: true });
+    const bad = await send("PUT", "/api/notifications/email-settings", user.cookies, {
+      approved: "yes",
+      rejected: true,
+      comment: true,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -3,12 +3,23 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { NoticeChannel } from "../../db/change-notices";
 import type { Mailer } from "../../mail/mailer";
-import { EMAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, type EmailKind, type EmailSettings, type NotificationKind } from "../../../shared/notifications";
+import {
+  EMAIL_KINDS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type EmailKind,
+  type EmailSettings,
+  type NotificationKind,
+} from "../../../shared/notifications";
 import { createNotificationsRepository, emailKindOf, type NewNotification, type NotificationRow } from "./repository";
 import { createUnreadCounts } from "./unread-counts";
 import { notificationHref, notificationText, packModeration, reasonOf } from "./notification-text";
 import { digestEmail, unsubscribeLinks, type EmailLine } from "./notification-emails";
-import { readUnsubscribeToken, signUnsubscribeToken, unsubscribeKey, unsubscribeKeysBeforeMove } from "./unsubscribe-token";
+import {
+  readUnsubscribeToken,
+  signUnsubscribeToken,
+  unsubscribeKey,
+  unsubscribeKeysBeforeMove,
+} from "./unsubscribe-token";
 
 /** Reply notifications one comment sends at most: the most recent earlier commenters. */
 export const MAX_REPLY_RECIPIENTS = 50;
@@ -76,7 +87,9 @@ export function createNotifier(deps: NotifierDeps) {
     text: notificationText(row),
     href: notificationHref(row),
     // The actor as the feed shows people, without any e-mail.
-    actor: row.actor ? { firstName: row.actor.firstName, lastName: row.actor.lastName, profileImageUrl: row.actor.profileImageUrl } : null,
+    actor: row.actor
+      ? { firstName: row.actor.firstName, lastName: row.actor.lastName, profileImageUrl: row.actor.profileImageUrl }
+      : null,
     postId: row.postId,
     commentId: row.commentId,
     reason: reasonOf(row),
@@ -84,7 +97,10 @@ export function createNotifier(deps: NotifierDeps) {
     createdAt: row.createdAt,
     read: row.readAt !== null,
   });
-  const line = (row: NotificationRow): EmailLine => ({ text: notificationText(row), link: `${config.publicUrl}${notificationHref(row)}` });
+  const line = (row: NotificationRow): EmailLine => ({
+    text: notificationText(row),
+    link: `${config.publicUrl}${notificationHref(row)}`,
+  });
 
   // E-mails still being sent: an event resolves once its rows are stored and counts told, so a
   // like or a comment never waits for the mail server (a comment may mail 50 people).
@@ -147,7 +163,9 @@ export function createNotifier(deps: NotifierDeps) {
     let rows: NotificationRow[];
     try {
       const person = await repository.recipient(userId);
-      rows = person ? await repository.unsent(userId, kind, new Date(now.getTime() - DIGEST_LOOKBACK_MS), DIGEST_MAX_LINES) : [];
+      rows = person
+        ? await repository.unsent(userId, kind, new Date(now.getTime() - DIGEST_LOOKBACK_MS), DIGEST_MAX_LINES)
+        : [];
       if (!person || !rows.length) {
         // Read or mailed meanwhile: the hour claimed is given back unused.
         await repository.releaseEmailSlot(userId, kind, now);
@@ -215,9 +233,22 @@ export function createNotifier(deps: NotifierDeps) {
      * A moderation decision about a person: `text` is the sentence they read ("Your comment was
      * hidden"), `reason` the admin's why. Never e-mailed.
      */
-    moderation(userId: string, reason: string, about: { postId?: string | null; commentId?: string | null; text: string }): Promise<void> {
+    moderation(
+      userId: string,
+      reason: string,
+      about: { postId?: string | null; commentId?: string | null; text: string },
+    ): Promise<void> {
       return safely("moderation", async () => {
-        await create([{ userId, kind: "moderation", postId: about.postId ?? null, commentId: about.commentId ?? null, reason: packModeration(about.text, reason), createdAt: at() }]);
+        await create([
+          {
+            userId,
+            kind: "moderation",
+            postId: about.postId ?? null,
+            commentId: about.commentId ?? null,
+            reason: packModeration(about.text, reason),
+            createdAt: at(),
+          },
+        ]);
       });
     },
 
@@ -253,7 +284,10 @@ export function createNotifier(deps: NotifierDeps) {
      * with the unread count read again: opening the bell mends a count that went wrong.
      */
     async list(userId: string, before?: string): Promise<{ items: NotificationItem[]; unread: number }> {
-      const [rows, count] = await Promise.all([repository.page(userId, before, NOTIFICATIONS_PAGE_SIZE), unread.get(userId, { fresh: true })]);
+      const [rows, count] = await Promise.all([
+        repository.page(userId, before, NOTIFICATIONS_PAGE_SIZE),
+        unread.get(userId, { fresh: true }),
+      ]);
       return { items: rows.map(item), unread: count };
     },
 
@@ -271,7 +305,11 @@ export function createNotifier(deps: NotifierDeps) {
 
     async emailSettings(userId: string): Promise<EmailSettings> {
       const muted = (await repository.mutedKinds(userId)) ?? [];
-      return { approved: !muted.includes("approved"), rejected: !muted.includes("rejected"), comment: !muted.includes("comment") };
+      return {
+        approved: !muted.includes("approved"),
+        rejected: !muted.includes("rejected"),
+        comment: !muted.includes("comment"),
+      };
     },
 
     async setEmailSettings(userId: string, settings: EmailSettings): Promise<EmailSettings> {
@@ -307,7 +345,11 @@ export function createNotifier(deps: NotifierDeps) {
     async sendDueDigests(): Promise<number> {
       const now = at();
       let sent = 0;
-      for (const { userId, kind } of await repository.dueDigests(now, new Date(now.getTime() - DIGEST_LOOKBACK_MS), DIGESTS_PER_RUN)) {
+      for (const { userId, kind } of await repository.dueDigests(
+        now,
+        new Date(now.getTime() - DIGEST_LOOKBACK_MS),
+        DIGESTS_PER_RUN,
+      )) {
         try {
           if (await deliver(userId, kind, now)) sent += 1;
         } catch (error) {

@@ -40,8 +40,13 @@ export interface Recipient {
 }
 
 /** The kinds of notification each e-mail switch covers: a reply is mailed under "comment". */
-export const KINDS_OF_EMAIL: Record<EmailKind, NotificationKind[]> = { approved: ["approved"], rejected: ["rejected"], comment: ["comment", "reply"] };
-export const emailKindOf = (kind: NotificationKind): EmailKind | null => (kind === "reply" ? "comment" : (EMAIL_KINDS as readonly string[]).includes(kind) ? (kind as EmailKind) : null);
+export const KINDS_OF_EMAIL: Record<EmailKind, NotificationKind[]> = {
+  approved: ["approved"],
+  rejected: ["rejected"],
+  comment: ["comment", "reply"],
+};
+export const emailKindOf = (kind: NotificationKind): EmailKind | null =>
+  kind === "reply" ? "comment" : (EMAIL_KINDS as readonly string[]).includes(kind) ? (kind as EmailKind) : null;
 
 const ONE_HOUR_MS = 60 * 60_000;
 
@@ -66,8 +71,19 @@ const selection = {
 type Selected = { [K in keyof typeof selection]: unknown } & Omit<NotificationRow, "actor">;
 
 function toRow(row: Selected): NotificationRow {
-  const { actorEmail, actorFirstName, actorLastName, actorImage, ...rest } = row as Selected & { actorEmail: string | null; actorFirstName: string | null; actorLastName: string | null; actorImage: string | null };
-  return { ...rest, actor: actorEmail === null ? null : { email: actorEmail, firstName: actorFirstName, lastName: actorLastName, profileImageUrl: actorImage } };
+  const { actorEmail, actorFirstName, actorLastName, actorImage, ...rest } = row as Selected & {
+    actorEmail: string | null;
+    actorFirstName: string | null;
+    actorLastName: string | null;
+    actorImage: string | null;
+  };
+  return {
+    ...rest,
+    actor:
+      actorEmail === null
+        ? null
+        : { email: actorEmail, firstName: actorFirstName, lastName: actorLastName, profileImageUrl: actorImage },
+  };
 }
 
 export function createNotificationsRepository(db: Database) {
@@ -85,7 +101,13 @@ export function createNotificationsRepository(db: Database) {
      * commented may no longer see it), nor to the author (told by their "comment"). A deleted
      * comment has no time: nobody. Answers who was told of what.
      */
-    async insertForComment(postId: string, commentId: string, commenterId: string, at: Date, limit: number): Promise<Array<{ userId: string; kind: "comment" | "reply" }>> {
+    async insertForComment(
+      postId: string,
+      commentId: string,
+      commenterId: string,
+      at: Date,
+      limit: number,
+    ): Promise<Array<{ userId: string; kind: "comment" | "reply" }>> {
       const result = await db.execute(sql`
         with post as (
           select p.user_id as author, p.approved and p.hidden_reason is null as shown from ${posts} p where p.id = ${postId}
@@ -117,7 +139,17 @@ export function createNotificationsRepository(db: Database) {
       if (!rows.length) return [];
       const inserted = await db
         .insert(notifications)
-        .values(rows.map((row) => ({ userId: row.userId, kind: row.kind, actorId: row.actorId ?? null, postId: row.postId ?? null, commentId: row.commentId ?? null, reason: row.reason ?? "", createdAt: row.createdAt })))
+        .values(
+          rows.map((row) => ({
+            userId: row.userId,
+            kind: row.kind,
+            actorId: row.actorId ?? null,
+            postId: row.postId ?? null,
+            commentId: row.commentId ?? null,
+            reason: row.reason ?? "",
+            createdAt: row.createdAt,
+          })),
+        )
         .returning({ id: notifications.id });
       return inserted.map((row) => row.id);
     },
@@ -193,7 +225,9 @@ export function createNotificationsRepository(db: Database) {
     async deleteAbout(about: { postId: string } | { commentId: string }): Promise<string[]> {
       const rows = await db
         .delete(notifications)
-        .where("postId" in about ? eq(notifications.postId, about.postId) : eq(notifications.commentId, about.commentId))
+        .where(
+          "postId" in about ? eq(notifications.postId, about.postId) : eq(notifications.commentId, about.commentId),
+        )
         .returning({ userId: notifications.userId });
       return [...new Set(rows.map((row) => row.userId))];
     },
@@ -219,7 +253,9 @@ export function createNotificationsRepository(db: Database) {
     async mute(userId: string, kind: EmailKind): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ mutedEmailKinds: sql`case when ${kind} = any(${users.mutedEmailKinds}) then ${users.mutedEmailKinds} else array_append(${users.mutedEmailKinds}, ${kind}::text) end` })
+        .set({
+          mutedEmailKinds: sql`case when ${kind} = any(${users.mutedEmailKinds}) then ${users.mutedEmailKinds} else array_append(${users.mutedEmailKinds}, ${kind}::text) end`,
+        })
         .where(eq(users.id, userId))
         .returning({ id: users.id });
       return rows.length > 0;
@@ -300,7 +336,6 @@ export function createNotificationsRepository(db: Database) {
         .limit(limit);
       return rows.map((row) => toRow(row as Selected));
     },
-
   };
 }
 

@@ -59,8 +59,13 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notifie
   // The token in the address is all that counts, so the body is read only to be accepted; these
   // parsers live in this route's own scope, and no other route takes form bodies.
   void app.register(async (scope) => {
-    const ignoreBody = (_request: unknown, _body: unknown, done: (error: Error | null, body?: unknown) => void) => done(null, {});
-    scope.addContentTypeParser(["application/x-www-form-urlencoded", "multipart/form-data"], { parseAs: "string", bodyLimit: 4096 }, ignoreBody);
+    const ignoreBody = (_request: unknown, _body: unknown, done: (error: Error | null, body?: unknown) => void) =>
+      done(null, {});
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string", bodyLimit: 4096 },
+      ignoreBody,
+    );
     // An empty JSON body ("Content-Type: application/json" with nothing) is accepted too.
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 4096 }, ignoreBody);
@@ -68,7 +73,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notifie
       const kind = await notifier.unsubscribe(request.query.token);
       if (!kind) throw new HttpError(400, INVALID_LINK);
       request.log.info(`a one-click unsubscribe switched off ${kind} e-mails`);
-      return { kind, message: `You will no longer get these emails: ${EMAIL_KIND_LABELS[kind]}. You can switch them on again in your profile.` };
+      return {
+        kind,
+        message: `You will no longer get these emails: ${EMAIL_KIND_LABELS[kind]}. You can switch them on again in your profile.`,
+      };
     });
   });
 }

@@ -16,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The key derived from a cookie-signing secret for this use only, so a MAC made here is never a
 // valid cookie signature, nor the other way round.
-const keyFrom = (cookieSigning: Buffer) => Buffer.from(crypto.hkdfSync("sha256", cookieSigning, "dragon-grid", "notifications-unsubscribe", 32));
+const keyFrom = (cookieSigning: Buffer) =>
+  Buffer.from(crypto.hkdfSync("sha256", cookieSigning, "dragon-grid", "notifications-unsubscribe", 32));
 
 /** The key: derived from the cookie-signing secret, shared by every process (SECRET_KEY_BASE, or DATA_DIR's key file). */
 export function unsubscribeKey(config: Pick<Config, "SECRET_KEY_BASE" | "DATA_DIR">): Buffer {
@@ -37,25 +38,45 @@ export function unsubscribeKeysToCarry(dataDir: string): { key: string; value: s
   if (!secret) return [];
   const key = keyFrom(secret);
   // Named by a fingerprint, so a second move (an installation moved, restored elsewhere, moved again) adds its key beside the first.
-  return [{ key: `${KEY_BEFORE_MOVE}${crypto.createHash("sha256").update(key).digest("hex").slice(0, 16)}`, value: key.toString("base64url") }];
+  return [
+    {
+      key: `${KEY_BEFORE_MOVE}${crypto.createHash("sha256").update(key).digest("hex").slice(0, 16)}`,
+      value: key.toString("base64url"),
+    },
+  ];
 }
 
 /** The keys of installations this one was moved from (none for most). */
 export async function unsubscribeKeysBeforeMove(db: Database): Promise<Buffer[]> {
-  const rows = await db.select({ value: appSettings.value }).from(appSettings).where(like(appSettings.key, `${KEY_BEFORE_MOVE}%`));
+  const rows = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(like(appSettings.key, `${KEY_BEFORE_MOVE}%`));
   return rows.map((row) => Buffer.from(row.value, "base64url"));
 }
 
-const macOf = (key: Buffer, userId: string, kind: EmailKind) => crypto.createHmac("sha256", key).update(`${userId}.${kind}`).digest("base64url");
+const macOf = (key: Buffer, userId: string, kind: EmailKind) =>
+  crypto.createHmac("sha256", key).update(`${userId}.${kind}`).digest("base64url");
 
 export function signUnsubscribeToken(key: Buffer, userId: string, kind: EmailKind): string {
   return `${userId}.${kind}.${macOf(key, userId, kind)}`;
 }
 
 /** Whose and which kind of e-mail the token turns off, or null when it is malformed or tampered with (signed with none of `keys`). */
-export function readUnsubscribeToken(keys: readonly Buffer[], token: string): { userId: string; kind: EmailKind } | null {
+export function readUnsubscribeToken(
+  keys: readonly Buffer[],
+  token: string,
+): { userId: string; kind: EmailKind } | null {
   const [userId, kind, mac, ...rest] = token.split(".");
-  if (rest.length || !userId || !kind || !mac || !UUID.test(userId) || !(EMAIL_KINDS as readonly string[]).includes(kind)) return null;
+  if (
+    rest.length ||
+    !userId ||
+    !kind ||
+    !mac ||
+    !UUID.test(userId) ||
+    !(EMAIL_KINDS as readonly string[]).includes(kind)
+  )
+    return null;
   const given = Buffer.from(mac);
   const signedWith = (key: Buffer) => {
     const expected = Buffer.from(macOf(key, userId, kind as EmailKind));

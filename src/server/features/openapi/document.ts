@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { CONTRACT_GROUPS } from "../../../shared/contract";
-import { isSchema, splitKey, type Answer, type Endpoint, type EndpointKey, type OtherAnswer } from "../../../shared/contract/endpoint";
+import {
+  isSchema,
+  splitKey,
+  type Answer,
+  type Endpoint,
+  type EndpointKey,
+  type OtherAnswer,
+} from "../../../shared/contract/endpoint";
 import { sanctionMessage } from "../../../shared/moderation";
 import { SITE_NAME } from "../../../shared/site";
 import { text } from "../../../shared/text";
@@ -30,11 +37,19 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** JSON Schema of a request part (`input`) or an answer (`output`). */
 const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  });
   return rest;
 };
 
-const textMessage = (examples: readonly string[], description: string): OtherAnswer => ({ contentType: "text/plain", description, examples });
+const textMessage = (examples: readonly string[], description: string): OtherAnswer => ({
+  contentType: "text/plain",
+  description,
+  examples,
+});
 
 /** What a member under a sanction is told (decision 029): a suspension, and a ban. */
 const SANCTION_MESSAGES = [
@@ -45,13 +60,24 @@ const SANCTION_MESSAGES = [
 /** The answers every endpoint may give beyond its own: they follow from its inputs, access and limits. */
 function impliedAnswers(endpoint: Endpoint): Record<number, OtherAnswer> {
   const implied: Record<number, OtherAnswer> = {};
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.optionalBody) implied[400] = textMessage(["Invalid email: Please enter a valid email address"], "A refused field: \"Invalid {field}: {why}\"");
-  if (endpoint.access !== "everyone") implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
-  if (endpoint.access === "admins") implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.optionalBody)
+    implied[400] = textMessage(
+      ["Invalid email: Please enter a valid email address"],
+      'A refused field: "Invalid {field}: {why}"',
+    );
+  if (endpoint.access !== "everyone")
+    implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
+  if (endpoint.access === "admins")
+    implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
   if (endpoint.sanctioned) implied[403] = textMessage(SANCTION_MESSAGES, "The member is suspended or banned");
   // Fastify reads JSON (and text, which the body's schema then refuses); any other type is refused before the handler.
-  if ((endpoint.body || endpoint.optionalBody) && !endpoint.companionScope) implied[415] = textMessage(["Unsupported content type"], "The body is not JSON");
-  if (endpoint.rateLimited) implied[429] = textMessage(["Too many requests. Please try again in 15 minutes."], "Too many calls from this address or for this account");
+  if ((endpoint.body || endpoint.optionalBody) && !endpoint.companionScope)
+    implied[415] = textMessage(["Unsupported content type"], "The body is not JSON");
+  if (endpoint.rateLimited)
+    implied[429] = textMessage(
+      ["Too many requests. Please try again in 15 minutes."],
+      "Too many calls from this address or for this account",
+    );
   return implied;
 }
 
@@ -61,7 +87,9 @@ function allAnswers(endpoint: Endpoint): Record<number, Answer> {
   for (const [status, answer] of Object.entries(endpoint.answers)) {
     const implied = answers[Number(status)];
     const sameKind = implied && !isSchema(answer) && !isSchema(implied) && answer.contentType === implied.contentType;
-    answers[Number(status)] = sameKind ? { ...answer, examples: [...(answer.examples ?? []), ...(implied.examples ?? [])] } : answer;
+    answers[Number(status)] = sameKind
+      ? { ...answer, examples: [...(answer.examples ?? []), ...(implied.examples ?? [])] }
+      : answer;
   }
   return answers;
 }
@@ -70,11 +98,22 @@ function allAnswers(endpoint: Endpoint): Record<number, Answer> {
 const JSON_ERROR = jsonSchema(z.looseObject({ message: text() }), "output");
 
 function answerObject(status: number, answer: Answer, jsonErrors: boolean): JsonSchema {
-  if (isSchema(answer)) return { description: STATUS_TEXT[status] ?? "Answer", content: { "application/json": { schema: jsonSchema(answer, "output") } } };
+  if (isSchema(answer))
+    return {
+      description: STATUS_TEXT[status] ?? "Answer",
+      content: { "application/json": { schema: jsonSchema(answer, "output") } },
+    };
   if (answer.contentType === "none") return { description: answer.description };
   const asJson = jsonErrors && status >= 400 && answer.contentType === "text/plain";
-  const examples = answer.examples?.length ? { examples: Object.fromEntries(answer.examples.map((text, index) => [`message${index + 1}`, { value: asJson ? { message: text } : text }])) } : {};
-  if (asJson) return { description: answer.description, content: { "application/json": { schema: JSON_ERROR, ...examples } } };
+  const examples = answer.examples?.length
+    ? {
+        examples: Object.fromEntries(
+          answer.examples.map((text, index) => [`message${index + 1}`, { value: asJson ? { message: text } : text }]),
+        ),
+      }
+    : {};
+  if (asJson)
+    return { description: answer.description, content: { "application/json": { schema: JSON_ERROR, ...examples } } };
   // JSON not ours to describe (Companion's) is any JSON; everything else is text or bytes.
   const content = (type: string) => [type, { schema: /[/+]json$/.test(type) ? {} : { type: "string" }, ...examples }];
   return { description: answer.description, content: Object.fromEntries([answer.contentType].flat().map(content)) };
@@ -83,14 +122,19 @@ function answerObject(status: number, answer: Answer, jsonErrors: boolean): Json
 /** Path and query parameters, one by one, from the object schemas that hold them. */
 function parameters(endpoint: Endpoint): JsonSchema[] {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [["path", endpoint.params], ["query", endpoint.query]] as const) {
+  for (const [where, schema] of [
+    ["path", endpoint.params],
+    ["query", endpoint.query],
+  ] as const) {
     if (!schema) continue;
     const json = jsonSchema(schema, "input");
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
-    for (const [name, property] of Object.entries(properties)) list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
+    for (const [name, property] of Object.entries(properties))
+      list.push({ name, in: where, required: where === "path" || required.has(name), schema: property });
     // A query of any names (Google's callback): one parameter holding them all.
-    if (where === "query" && !Object.keys(properties).length) list.push({ name: "parameters", in: "query", style: "form", explode: true, schema: json });
+    if (where === "query" && !Object.keys(properties).length)
+      list.push({ name: "parameters", in: "query", style: "form", explode: true, schema: json });
   }
   return list;
 }
@@ -109,18 +153,42 @@ export function openApiPaths(key: EndpointKey, endpoint: Endpoint): [path: strin
   return Object.entries(endpoint.addresses);
 }
 
-function operation(key: EndpointKey, endpoint: Endpoint, tag: string, path: string, description: string | undefined): JsonSchema {
+function operation(
+  key: EndpointKey,
+  endpoint: Endpoint,
+  tag: string,
+  path: string,
+  description: string | undefined,
+): JsonSchema {
   const { method } = splitKey(key);
   const params = parameters(endpoint);
   // A wildcard's address names its segments; the handler checks them.
-  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) if (!params.some((param) => param.name === name)) params.push({ name, in: "path", required: true, schema: { type: "string" } });
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g))
+    if (!params.some((param) => param.name === name))
+      params.push({ name, in: "path", required: true, schema: { type: "string" } });
   const body = endpoint.body
-    ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
+    ? {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
+        },
+      }
     : endpoint.optionalBody
-      ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchema(endpoint.optionalBody, "input") } } } }
+      ? {
+          requestBody: {
+            required: false,
+            content: { "application/json": { schema: jsonSchema(endpoint.optionalBody, "input") } },
+          },
+        }
       : endpoint.rawBody
-      ? { requestBody: { required: true, description: endpoint.rawBody.description, content: Object.fromEntries([endpoint.rawBody.contentType].flat().map((type) => [type, { schema: {} }])) } }
-      : {};
+        ? {
+            requestBody: {
+              required: true,
+              description: endpoint.rawBody.description,
+              content: Object.fromEntries([endpoint.rawBody.contentType].flat().map((type) => [type, { schema: {} }])),
+            },
+          }
+        : {};
   return {
     operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
     summary: endpoint.summary,
@@ -130,7 +198,12 @@ function operation(key: EndpointKey, endpoint: Endpoint, tag: string, path: stri
     ...body,
     ...(endpoint.access === "everyone" ? {} : { security: [{ session: [] }] }),
     "x-access": endpoint.access,
-    responses: Object.fromEntries(Object.entries(allAnswers(endpoint)).map(([status, answer]) => [status, answerObject(Number(status), answer, endpoint.companionScope ?? false)])),
+    responses: Object.fromEntries(
+      Object.entries(allAnswers(endpoint)).map(([status, answer]) => [
+        status,
+        answerObject(Number(status), answer, endpoint.companionScope ?? false),
+      ]),
+    ),
   };
 }
 
@@ -140,12 +213,17 @@ export function openApiDocument(serverUrl: string, sessionCookie: string): JsonS
   for (const [tag, group] of Object.entries(CONTRACT_GROUPS)) {
     for (const [key, endpoint] of Object.entries(group) as [EndpointKey, Endpoint][]) {
       const { method } = splitKey(key);
-      for (const [path, description] of openApiPaths(key, endpoint)) (paths[path] ??= {})[method.toLowerCase()] = operation(key, endpoint, tag, path, description);
+      for (const [path, description] of openApiPaths(key, endpoint))
+        (paths[path] ??= {})[method.toLowerCase()] = operation(key, endpoint, tag, path, description);
     }
   }
   return {
     openapi: "3.1.0",
-    info: { title: `${SITE_NAME} API`, version: "1", description: "Every answer that is not 2xx is a short plain-text message (docs/spec.md §7)." },
+    info: {
+      title: `${SITE_NAME} API`,
+      version: "1",
+      description: "Every answer that is not 2xx is a short plain-text message (docs/spec.md §7).",
+    },
     servers: [{ url: serverUrl }],
     tags: Object.keys(CONTRACT_GROUPS).map((name) => ({ name })),
     paths,

@@ -8,7 +8,10 @@ import { openApiPaths } from "./document";
 
 type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema> };
 type Operation = {
-  responses: Record<string, { content?: Record<string, { schema?: Schema; examples?: Record<string, { value: string }> }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: Schema; examples?: Record<string, { value: string }> }> }
+  >;
   parameters?: { name: string; in: string; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
@@ -40,8 +43,14 @@ describe("the contract", () => {
   it("declares every route the server registers, and the server registers every declared one", () => {
     const registered = new Set(t.app.registeredRoutes);
     const declared = new Set(Object.keys(CONTRACT));
-    expect([...registered].filter((key) => !declared.has(key)), "registered but not declared").toEqual([]);
-    expect([...declared].filter((key) => !registered.has(key)), "declared but not registered").toEqual([]);
+    expect(
+      [...registered].filter((key) => !declared.has(key)),
+      "registered but not declared",
+    ).toEqual([]);
+    expect(
+      [...declared].filter((key) => !registered.has(key)),
+      "declared but not registered",
+    ).toEqual([]);
   });
 });
 
@@ -62,7 +71,8 @@ describe("GET /api/openapi.json", () => {
       for (const operation of Object.values(methods)) {
         for (const parameter of operation.parameters ?? []) schemas.push(parameter.schema);
         for (const content of Object.values(operation.requestBody?.content ?? {})) schemas.push(content.schema);
-        for (const answer of Object.values(operation.responses)) for (const content of Object.values(answer.content ?? {})) schemas.push(content.schema);
+        for (const answer of Object.values(operation.responses))
+          for (const content of Object.values(answer.content ?? {})) schemas.push(content.schema);
       }
     }
     expect(schemas.length).toBeGreaterThan(50);
@@ -70,21 +80,29 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("describes every route the server registers", () => {
-    const missing = t.app.registeredRoutes.filter((key) => !operationsOf(key).length || operationsOf(key).some((operation) => !operation));
+    const missing = t.app.registeredRoutes.filter(
+      (key) => !operationsOf(key).length || operationsOf(key).some((operation) => !operation),
+    );
     expect(missing).toEqual([]);
   });
 
   it("lists the statuses that follow from access, inputs and limits, with the messages people read", () => {
     const login = operationOf("POST /api/auth/login")!;
     expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "415", "429"]);
-    expect(Object.values(login.responses["401"]!.content!["text/plain"]!.examples!).map((example) => example.value)).toContain("Invalid email or password");
+    expect(
+      Object.values(login.responses["401"]!.content!["text/plain"]!.examples!).map((example) => example.value),
+    ).toContain("Invalid email or password");
     const verify = operationOf("GET /api/auth/verify-email")!;
-    expect(Object.values(verify.responses["400"]!.content!["text/plain"]!.examples!).map((example) => example.value)).toContain("No verification token provided");
+    expect(
+      Object.values(verify.responses["400"]!.content!["text/plain"]!.examples!).map((example) => example.value),
+    ).toContain("No verification token provided");
     expect(Object.keys(operationOf("GET /api/auth/user")!.responses)).toContain("401");
   });
 
   it("lists 415 on every operation that takes a JSON body (Companion's read any body)", () => {
-    const withBody = Object.entries(CONTRACT).filter(([, endpoint]) => ("body" in endpoint || "optionalBody" in endpoint) && !("companionScope" in endpoint));
+    const withBody = Object.entries(CONTRACT).filter(
+      ([, endpoint]) => ("body" in endpoint || "optionalBody" in endpoint) && !("companionScope" in endpoint),
+    );
     expect(withBody.length).toBeGreaterThan(30);
     expect(withBody.filter(([key]) => !operationOf(key)!.responses["415"]).map(([key]) => key)).toEqual([]);
   });
@@ -108,7 +126,8 @@ describe("GET /api/openapi.json", () => {
   it("describes the data export as the JSON object it is", () => {
     const schema = operationOf("GET /api/account/export")!.responses["200"]!.content!["application/json"]!.schema!;
     expect(schema.type).toBe("object");
-    expect(Object.keys(schema.properties!)).toEqual(expect.arrayContaining(["exportedAt", "account", "posts", "uploads"]));
+    expect(Object.keys(schema.properties!)).toEqual(
+      expect.arrayContaining(["exportedAt", "account", "posts", "uploads"]),
+    );
   });
 });
-

@@ -28,7 +28,10 @@ beforeAll(async () => {
   clientRoot = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-canonical-"));
   fs.mkdirSync(path.join(clientRoot, "client"));
   fs.mkdirSync(path.join(clientRoot, "ssr"));
-  fs.writeFileSync(path.join(clientRoot, "client", "index.html"), `<!doctype html><html><head><!--head-tags--></head><body><div id="root"></div></body></html>`);
+  fs.writeFileSync(
+    path.join(clientRoot, "client", "index.html"),
+    `<!doctype html><html><head><!--head-tags--></head><body><div id="root"></div></body></html>`,
+  );
   fs.writeFileSync(
     path.join(clientRoot, "ssr", "entry-server.js"),
     `export async function render({ pathname }) {
@@ -38,8 +41,13 @@ beforeAll(async () => {
   );
   t = await createTestApp({ CLIENT_DIR: path.join(clientRoot, "client") });
   member = await createSignedInUser(t);
-  [{ id: dragonId }] = await t.database.db.insert(dragons).values({ name: "Ember", previewKey: "p", hiresKey: "h" }).returning({ id: dragons.id }) as [{ id: string }];
-  await t.database.db.insert(blogPosts).values({ title: "Scales", slug: "scales", content: "<p>Scales</p>", published: true, publishedAt: new Date() });
+  [{ id: dragonId }] = (await t.database.db
+    .insert(dragons)
+    .values({ name: "Ember", previewKey: "p", hiresKey: "h" })
+    .returning({ id: dragons.id })) as [{ id: string }];
+  await t.database.db
+    .insert(blogPosts)
+    .values({ title: "Scales", slug: "scales", content: "<p>Scales</p>", published: true, publishedAt: new Date() });
 });
 afterAll(async () => {
   await t.close();
@@ -55,7 +63,12 @@ describe("a page's other spellings", () => {
   it("go to the page's one address with a permanent redirect, rendering nothing, for a visitor and a member", async () => {
     const variants: Record<string, string[]> = {
       "/home": ["/home/", "/home//"],
-      [`/dragon/${dragonId}`]: [`/dragon/${dragonId.toUpperCase()}`, `/dragon/${encodedId(dragonId)}`, `/dragon/${dragonId}/`, `/dragon/${encodedId(dragonId.toUpperCase())}//`],
+      [`/dragon/${dragonId}`]: [
+        `/dragon/${dragonId.toUpperCase()}`,
+        `/dragon/${encodedId(dragonId)}`,
+        `/dragon/${dragonId}/`,
+        `/dragon/${encodedId(dragonId.toUpperCase())}//`,
+      ],
       "/blog/scales": ["/blog/Scales", "/blog/%73cales", "/blog/scales/"],
       "/blog": ["/blog/"],
     };
@@ -82,7 +95,15 @@ describe("a page's other spellings", () => {
   });
 
   it("leaves the pages' own addresses, and addresses that are no page, as they are", async () => {
-    for (const url of ["/", "/home", "/home?x=1", `/dragon/${dragonId}`, "/blog/scales", "/login", "/admin/blog/list"]) {
+    for (const url of [
+      "/",
+      "/home",
+      "/home?x=1",
+      `/dragon/${dragonId}`,
+      "/blog/scales",
+      "/login",
+      "/admin/blog/list",
+    ]) {
       expect((await get(url)).statusCode, url).toBe(200);
     }
     for (const url of ["/nowhere/", "/HOME", "/Dragon/x", "//home"]) expect((await get(url)).statusCode, url).toBe(404);

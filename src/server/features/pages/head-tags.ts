@@ -4,7 +4,8 @@ import type { ServerPageMeta } from "../../http/page-resolvers";
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
+const absolute = (origin: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
 
 /** The head tags every page carries, so link previews work for crawlers that run no JavaScript. */
 export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin: string, pathname: string): string {
@@ -22,15 +23,21 @@ export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin:
     ["name", "twitter:title", meta.title],
     ["name", "twitter:description", meta.description],
     ["name", "twitter:image", image],
-    ...(meta.article?.publishedTime ? [["property", "article:published_time", meta.article.publishedTime] as [string, string, string]] : []),
-    ...(meta.article?.modifiedTime ? [["property", "article:modified_time", meta.article.modifiedTime] as [string, string, string]] : []),
+    ...(meta.article?.publishedTime
+      ? [["property", "article:published_time", meta.article.publishedTime] as [string, string, string]]
+      : []),
+    ...(meta.article?.modifiedTime
+      ? [["property", "article:modified_time", meta.article.modifiedTime] as [string, string, string]]
+      : []),
     ...(meta.article?.tags ?? []).map((tag): [string, string, string] => ["property", "article:tag", tag]),
   ];
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-meta>`),
     `<link rel="canonical" href="${escapeHtml(url)}" data-page-meta>`,
-    ...(meta.jsonLd ? [`<script type="application/ld+json" data-page-meta>${jsonForScript(meta.jsonLd)}</script>`] : []),
+    ...(meta.jsonLd
+      ? [`<script type="application/ld+json" data-page-meta>${jsonForScript(meta.jsonLd)}</script>`]
+      : []),
   ].join("\n    ");
 }
 
@@ -40,7 +47,10 @@ export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin:
  * once refused. JSON.parse reads it back unchanged.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**
@@ -53,8 +63,8 @@ export function renderPreloads(preloads: PagePreload[]): string {
       p.as === "module"
         ? `<link rel="modulepreload" href="${escapeHtml(p.href)}">`
         : p.as === "fetch"
-        ? `<link rel="preload" as="fetch" href="${escapeHtml(p.href)}" crossorigin="use-credentials">`
-        : `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ""}${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ""} fetchpriority="high">`,
+          ? `<link rel="preload" as="fetch" href="${escapeHtml(p.href)}" crossorigin="use-credentials">`
+          : `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ""}${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ""} fetchpriority="high">`,
     )
     .join("\n    ");
 }

@@ -26,7 +26,11 @@ describe("page cache", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return preparePage(200, "<p>page</p>");
     };
-    const pages = await Promise.all([cache.get("/blog", render), cache.get("/blog", render), cache.get("/blog", render)]);
+    const pages = await Promise.all([
+      cache.get("/blog", render),
+      cache.get("/blog", render),
+      cache.get("/blog", render),
+    ]);
     expect(renders).toBe(1);
     expect(new Set(pages.map((page) => page!.etag)).size).toBe(1);
   });

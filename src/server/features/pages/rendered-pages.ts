@@ -18,7 +18,12 @@ export interface CachedPage extends Precompressed {
 
 export async function preparePage(status: number, html: string): Promise<CachedPage> {
   const body = Buffer.from(html, "utf8");
-  return { status, html: body, ...(await precompress(body, 10)), etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
+  return {
+    status,
+    html: body,
+    ...(await precompress(body, 10)),
+    etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
+  };
 }
 
 /**

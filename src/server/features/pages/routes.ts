@@ -29,7 +29,14 @@ function landingPreload(manifest: Manifest): PagePreload[] {
   const [small, medium, large] = [url("-600"), url("-800"), url("")];
   if (!small || !medium || !large) return [];
   // Must match the landing page's <img>: same srcset and sizes.
-  return [{ as: "image", href: `/${large}`, srcset: `/${small} 600w, /${medium} 800w, /${large} 1200w`, sizes: "(min-width: 768px) 50vw, 100vw" }];
+  return [
+    {
+      as: "image",
+      href: `/${large}`,
+      srcset: `/${small} 600w, /${medium} 800w, /${large} 1200w`,
+      sizes: "(min-width: 768px) 50vw, 100vw",
+    },
+  ];
 }
 
 /**
@@ -66,7 +73,10 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
   const hasClient = fs.existsSync(indexFile);
   let template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
   if (config.GA_MEASUREMENT_ID) {
-    template = template.replace("<!--head-tags-->", `<meta name="ga-measurement-id" content="${config.GA_MEASUREMENT_ID}">\n    <!--head-tags-->`);
+    template = template.replace(
+      "<!--head-tags-->",
+      `<meta name="ga-measurement-id" content="${config.GA_MEASUREMENT_ID}">\n    <!--head-tags-->`,
+    );
   }
 
   if (hasClient) {
@@ -82,7 +92,10 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
         // The service worker and the manifest must be checked on every visit, or a new build
         // would reach learners only when an hour's cache ran out.
         const fresh = name === "sw.js" || name === "manifest.webmanifest";
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : fresh ? "no-cache" : "public, max-age=3600");
+        reply.header(
+          "cache-control",
+          hashed ? "public, max-age=31536000, immutable" : fresh ? "no-cache" : "public, max-age=3600",
+        );
         if (name === "manifest.webmanifest") reply.header("content-type", "application/manifest+json; charset=utf-8");
       },
     });
@@ -103,23 +116,43 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
   const manifest = readManifest(config.CLIENT_DIR);
   if (manifest) {
     const landing = landingPreload(manifest);
-    app.pagePreloadResolvers.push(async (pathname) => (pathname === "/" ? [...landing, ...routeModules(manifest, pathname)] : routeModules(manifest, pathname)));
+    app.pagePreloadResolvers.push(async (pathname) =>
+      pathname === "/" ? [...landing, ...routeModules(manifest, pathname)] : routeModules(manifest, pathname),
+    );
   }
 
   const renderPage = await loadPageRenderer(app, config.CLIENT_DIR);
 
   /** The page's HTML: its head tags and preloads, and its first screen when it is rendered here. */
-  async function buildPage(pathname: string, request: FastifyRequest): Promise<{ status: number; html: string; rendered: boolean; personal?: boolean }> {
+  async function buildPage(
+    pathname: string,
+    request: FastifyRequest,
+  ): Promise<{ status: number; html: string; rendered: boolean; personal?: boolean }> {
     const { meta, found } = await metaFor(pathname, request);
-    const preloads = found ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat() : [];
+    const preloads = found
+      ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat()
+      : [];
     const withHead = (list: PagePreload[]) =>
-      injectHead(template, [renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname), renderPreloads(list)].filter(Boolean).join("\n    "));
+      injectHead(
+        template,
+        [
+          renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname),
+          renderPreloads(list),
+        ]
+          .filter(Boolean)
+          .join("\n    "),
+      );
     const status = found ? 200 : 404;
     // A server-rendered screen whose dragon or post does not exist renders its own not-found words.
     const ssr = renderPage && (isServerRenderedPage(pathname) || !isKnownRoute(pathname));
     if (ssr) {
       // The data comes inside the page: no need to preload it.
-      const html = await renderPage(pathname, withHead(preloads.filter((p) => p.as !== "fetch")), !request.user, !found);
+      const html = await renderPage(
+        pathname,
+        withHead(preloads.filter((p) => p.as !== "fetch")),
+        !request.user,
+        !found,
+      );
       if (html) return { status, html, rendered: true, personal: meta.personal };
     }
     return { status, html: withHead(preloads), rendered: false, personal: meta.personal };
@@ -127,12 +160,19 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
 
   // A page is the same for everyone except an admin's, which may carry a draft's head tags: only
   // `public` answers are kept by the service worker on a shared device (decision 013).
-  const pageCacheControl = (request: FastifyRequest) => (request.user?.isAdmin ? "private, no-cache" : "public, no-cache");
+  const pageCacheControl = (request: FastifyRequest) =>
+    request.user?.isAdmin ? "private, no-cache" : "public, no-cache";
 
   async function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-    reply.status(page.status).header("cache-control", pageCacheControl(request)).header("vary", "accept-encoding").header("etag", page.etag).type("text/html; charset=utf-8");
+    reply
+      .status(page.status)
+      .header("cache-control", pageCacheControl(request))
+      .header("vary", "accept-encoding")
+      .header("etag", page.etag)
+      .type("text/html; charset=utf-8");
     const match = request.headers["if-none-match"];
-    if (page.status === 200 && match && match.split(",").some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
+    if (page.status === 200 && match && match.split(",").some((tag) => tag.trim() === page.etag))
+      return reply.status(304).send();
     // Bytes compressed once per page; setting content-encoding keeps @fastify/compress off them.
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
@@ -145,7 +185,8 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
     // Before the cache: each spelling of a page (a trailing slash, an id in capitals or
     // percent-encoded) would otherwise be rendered and kept as a page of its own (decision 036).
     const canonical = canonicalPath(pathname);
-    if (canonical !== null && canonical !== pathname) return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 308);
+    if (canonical !== null && canonical !== pathname)
+      return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 308);
     // Rendered public pages are the same for every visitor (signed out) and for every signed-in
     // person (account left to the browser), so both are kept (decision 016b); an admin's page may
     // carry a draft's head tags, so theirs are made afresh.
@@ -167,7 +208,8 @@ export async function registerPageRoutes(app: FastifyInstance, config: Config, p
 
   route(app, "GET /", {}, sendPage);
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|objects)(\/|$)/.test(request.url);
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") && !/^\/(api|objects)(\/|$)/.test(request.url);
     if (isPage) return sendPage(request, reply);
     return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
   });

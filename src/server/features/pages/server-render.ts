@@ -7,7 +7,11 @@ import { jsonForScript } from "./head-tags";
 
 /** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
 interface SsrEntry {
-  render(input: { pathname: string; queries: { queryKey: string[]; data: unknown }[]; visitor: boolean }): Promise<{ html: string; state: { queries: unknown[] } }>;
+  render(input: {
+    pathname: string;
+    queries: { queryKey: string[]; data: unknown }[];
+    visitor: boolean;
+  }): Promise<{ html: string; state: { queries: unknown[] } }>;
 }
 
 /**
@@ -17,7 +21,12 @@ interface SsrEntry {
  * read as nothing (null), so its screen says so ('Dragon Not Found') in the HTML itself, and the
  * browser, starting from the same null, hydrates that screen without asking again.
  */
-export type PageRenderer = (pathname: string, template: string, visitor: boolean, notFound?: boolean) => Promise<string | null>;
+export type PageRenderer = (
+  pathname: string,
+  template: string,
+  visitor: boolean,
+  notFound?: boolean,
+) => Promise<string | null>;
 
 /** The SSR bundle built beside the client (dist/ssr beside dist/client), or null when there is none (API tests). */
 export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | null> {
@@ -32,12 +41,15 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
       const res = await app.inject({ method: "GET", url: query.url });
       if (res.statusCode === 200) queries.push({ queryKey: query.queryKey, data: res.json() });
       // The API refuses the read (404, or 400 for an id that cannot be one) of a page that names nothing.
-      else if (notFound && res.statusCode >= 400 && res.statusCode < 500) queries.push({ queryKey: query.queryKey, data: null });
+      else if (notFound && res.statusCode >= 400 && res.statusCode < 500)
+        queries.push({ queryKey: query.queryKey, data: null });
       // Data a visitor cannot read on a page that exists (an admin's draft): the browser renders it.
       else return null;
     }
     const { html, state } = await entry.render({ pathname, queries, visitor });
-    const stateScript = state.queries.length ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>` : "";
+    const stateScript = state.queries.length
+      ? `<script type="application/json" id="query-state">${jsonForScript(state)}</script>`
+      : "";
     // A function, not a string: in a replacement string "$`", "$'" and "$&" would splice parts of
     // the template into people's text (a dragon named "Cash $` Dragon" broke the page's markup).
     return template.replace(`<div id="root"></div>`, () => `<div id="root">${html}</div>${stateScript}`);

@@ -19,7 +19,8 @@ async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UploadQuotaExceeded) throw new HttpError(error.status, pictureOverQuotaMessage(formatQuota(error.quotaBytes)));
+    if (error instanceof UploadQuotaExceeded)
+      throw new HttpError(error.status, pictureOverQuotaMessage(formatQuota(error.quotaBytes)));
     throw error;
   }
 }
@@ -32,23 +33,44 @@ async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
  */
 export function registerPictureRoutes(
   app: FastifyInstance,
-  deps: { library: Library; storage: ObjectStorage; aiPicture: AiPictureJob; rateCounters: RateCounters; aiPerDay: number; imageJobs: ImageJobs },
+  deps: {
+    library: Library;
+    storage: ObjectStorage;
+    aiPicture: AiPictureJob;
+    rateCounters: RateCounters;
+    aiPerDay: number;
+    imageJobs: ImageJobs;
+  },
 ) {
   const { library, storage, aiPicture, rateCounters, aiPerDay, imageJobs } = deps;
 
   // The image work of a picture runs as a queued job (decision 034), the quota checked in it.
-  const addPicture = imageJobs.define("picture", async (input: { key: string; name: string; pencil: boolean }, ownerId: string) => {
-    // Checked here, in the job that deletes the upload once the picture is made.
-    await refuseKeptUpload(storage, input.key);
-    const image = await readUpload(storage, input.key);
-    if (image === "missing") throw new HttpError(404, "Uploaded image not found");
-    if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
-    const picture = await withinQuota(() => library.addTemplate({ name: input.name, image, createdBy: ownerId, ownerId, replacing: input.key, pencil: input.pencil }));
-    // The picture keeps its own normalised copies (without the photo's metadata); the upload goes.
-    await storage.delete(input.key);
-    return picture;
-  });
-  const makePencil = imageJobs.define("picture-pencil", (input: { id: string }, ownerId: string) => withinQuota(() => library.generatePencil(input.id, ownerId)));
+  const addPicture = imageJobs.define(
+    "picture",
+    async (input: { key: string; name: string; pencil: boolean }, ownerId: string) => {
+      // Checked here, in the job that deletes the upload once the picture is made.
+      await refuseKeptUpload(storage, input.key);
+      const image = await readUpload(storage, input.key);
+      if (image === "missing") throw new HttpError(404, "Uploaded image not found");
+      if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
+      const picture = await withinQuota(() =>
+        library.addTemplate({
+          name: input.name,
+          image,
+          createdBy: ownerId,
+          ownerId,
+          replacing: input.key,
+          pencil: input.pencil,
+        }),
+      );
+      // The picture keeps its own normalised copies (without the photo's metadata); the upload goes.
+      await storage.delete(input.key);
+      return picture;
+    },
+  );
+  const makePencil = imageJobs.define("picture-pencil", (input: { id: string }, ownerId: string) =>
+    withinQuota(() => library.generatePencil(input.id, ownerId)),
+  );
 
   route(app, "GET /api/pictures", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
@@ -56,27 +78,42 @@ export function registerPictureRoutes(
     return library.listOwnedBy(caller.id);
   });
 
-  route(app, "POST /api/pictures", { preValidation: requirePro, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
-    const caller = await requirePro(request);
-    const key = request.body.imageUrl.slice("/objects/".length);
-    const object = await storage.get(key);
-    if (!object) throw new HttpError(404, "Uploaded image not found");
-    if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
-    const picture = await addPicture(caller.id, { key, name: request.body.name, pencil: request.body.pencil === true });
-    return reply.status(201).header("cache-control", "no-store").send(picture);
-  });
+  route(
+    app,
+    "POST /api/pictures",
+    { preValidation: requirePro, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } },
+    async (request, reply) => {
+      const caller = await requirePro(request);
+      const key = request.body.imageUrl.slice("/objects/".length);
+      const object = await storage.get(key);
+      if (!object) throw new HttpError(404, "Uploaded image not found");
+      if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
+      const picture = await addPicture(caller.id, {
+        key,
+        name: request.body.name,
+        pencil: request.body.pencil === true,
+      });
+      return reply.status(201).header("cache-control", "no-store").send(picture);
+    },
+  );
 
   // As the admins' AI flow: the picture is kept as the member's private upload, and saving it is
   // POST /api/pictures once they have seen and named it. Each member has PRO_AI_PER_DAY a day,
   // counted in the shared counters (every process, restarts), before the service is asked.
-  route(app, "POST /api/pictures/generate", { preValidation: requirePro, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } }, async (request) => {
-    const caller = await requirePro(request);
-    if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
-    const now = Date.now();
-    const { count, resetAt } = await rateCounters.hit(`pro AI pictures per day\n${caller.id}`, DAY_MS, now);
-    if (count > aiPerDay) throw new HttpError(429, aiDailyLimitMessage(aiPerDay, Math.max(1, Math.ceil((resetAt - now) / 3_600_000))));
-    return aiPicture(caller.id, { prompt: request.body.prompt });
-  });
+  route(
+    app,
+    "POST /api/pictures/generate",
+    { preValidation: requirePro, config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
+    async (request) => {
+      const caller = await requirePro(request);
+      if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
+      const now = Date.now();
+      const { count, resetAt } = await rateCounters.hit(`pro AI pictures per day\n${caller.id}`, DAY_MS, now);
+      if (count > aiPerDay)
+        throw new HttpError(429, aiDailyLimitMessage(aiPerDay, Math.max(1, Math.ceil((resetAt - now) / 3_600_000))));
+      return aiPicture(caller.id, { prompt: request.body.prompt });
+    },
+  );
 
   route(app, "PUT /api/pictures/:id", { preValidation: requireUser }, async (request, reply) => {
     const caller = await requireUser(request);
@@ -86,12 +123,17 @@ export function registerPictureRoutes(
     return picture;
   });
 
-  route(app, "POST /api/pictures/:id/pencil", { preValidation: requireUser, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request, reply) => {
-    const caller = await requireUser(request);
-    const picture = await makePencil(caller.id, { id: request.params.id });
-    reply.header("cache-control", "no-store");
-    return picture;
-  });
+  route(
+    app,
+    "POST /api/pictures/:id/pencil",
+    { preValidation: requireUser, config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } },
+    async (request, reply) => {
+      const caller = await requireUser(request);
+      const picture = await makePencil(caller.id, { id: request.params.id });
+      reply.header("cache-control", "no-store");
+      return picture;
+    },
+  );
 
   route(app, "DELETE /api/pictures/:id", { preValidation: requireUser }, async (request) => {
     const caller = await requireUser(request);
@@ -99,4 +141,3 @@ export function registerPictureRoutes(
     return { message: "Picture deleted" };
   });
 }
-

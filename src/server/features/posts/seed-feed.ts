@@ -51,7 +51,11 @@ async function samplePhoto(index: number) {
  * real posting path leaves them. Rows go in by the thousand: one statement per object would make
  * seeding take longer than the benchmark.
  */
-export async function seedFeed(db: Database, storage: ObjectStorage, options: SeedFeedOptions = {}): Promise<SeededFeed> {
+export async function seedFeed(
+  db: Database,
+  storage: ObjectStorage,
+  options: SeedFeedOptions = {},
+): Promise<SeededFeed> {
   const postCount = options.posts ?? 500;
   const photosPerPost = options.photosPerPost ?? 3;
   const likesPerPost = options.likesPerPost ?? 20;
@@ -95,13 +99,34 @@ export async function seedFeed(db: Database, storage: ObjectStorage, options: Se
     const id = crypto.randomUUID();
     const author = members[i % members.length]!;
     const createdAt = new Date(now - (i + 1) * 60_000);
-    postRows.push({ id, userId: author.id, dragonId: dragonIds.length ? dragonIds[i % dragonIds.length]! : null, description: `Bench drawing number ${i + 1}, done square by square.`, approved: true, createdAt });
+    postRows.push({
+      id,
+      userId: author.id,
+      dragonId: dragonIds.length ? dragonIds[i % dragonIds.length]! : null,
+      description: `Bench drawing number ${i + 1}, done square by square.`,
+      approved: true,
+      createdAt,
+    });
     photos.forEach((photo, position) => {
       const keys = postImageKeys(id, position);
       const objectKey = `uploads/${crypto.randomUUID()}`;
-      imageRows.push({ postId: id, objectKey, displayKey: keys.display, thumbKey: keys.thumb, width: 320, height: 240, position });
+      imageRows.push({
+        postId: id,
+        objectKey,
+        displayKey: keys.display,
+        thumbKey: keys.thumb,
+        width: 320,
+        height: 240,
+        position,
+      });
       objectRows.push(
-        { key: keys.display, ownerId: author.id, isPublic: true, contentType: "image/webp", size: photo.display.length },
+        {
+          key: keys.display,
+          ownerId: author.id,
+          isPublic: true,
+          contentType: "image/webp",
+          size: photo.display.length,
+        },
         { key: keys.thumb, ownerId: author.id, isPublic: true, contentType: "image/webp", size: photo.thumb.length },
         { key: objectKey, ownerId: author.id, isPublic: false, contentType: "image/jpeg", size: photo.original.length },
       );
@@ -113,7 +138,12 @@ export async function seedFeed(db: Database, storage: ObjectStorage, options: Se
     });
     for (let k = 0; k < likesPerPost; k++) likeRows.push({ postId: id, userId: members[(i + k) % members.length]!.id });
     for (let k = 0; k < commentsPerPost; k++) {
-      commentRows.push({ postId: id, userId: members[(i * 7 + k) % members.length]!.id, text: `Comment ${k + 1}: lovely wings on this one!`, createdAt: new Date(createdAt.getTime() + (k + 1) * 1000) });
+      commentRows.push({
+        postId: id,
+        userId: members[(i * 7 + k) % members.length]!.id,
+        text: `Comment ${k + 1}: lovely wings on this one!`,
+        createdAt: new Date(createdAt.getTime() + (k + 1) * 1000),
+      });
     }
   }
 

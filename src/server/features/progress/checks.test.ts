@@ -18,9 +18,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const grid = (columns: number, rows: number, status = "close") =>
-  Array.from({ length: columns * rows }, (_, i) => ({ label: `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`, status, errorMm: 0.5 }));
-const keep = (user: TestUser, body: unknown, id = dragonId) => t.app.inject({ method: "POST", url: `/api/checks/${id}`, cookies: user.cookies, payload: body as object });
-const list = (user: TestUser, id = dragonId) => t.app.inject({ method: "GET", url: `/api/checks/${id}`, cookies: user.cookies });
+  Array.from({ length: columns * rows }, (_, i) => ({
+    label: `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`,
+    status,
+    errorMm: 0.5,
+  }));
+const keep = (user: TestUser, body: unknown, id = dragonId) =>
+  t.app.inject({ method: "POST", url: `/api/checks/${id}`, cookies: user.cookies, payload: body as object });
+const list = (user: TestUser, id = dragonId) =>
+  t.app.inject({ method: "GET", url: `/api/checks/${id}`, cookies: user.cookies });
 
 describe("kept drawing checks", () => {
   it("keeps each cell's verdict and gives them back oldest first, the newest 20 only", async () => {
@@ -28,19 +34,35 @@ describe("kept drawing checks", () => {
     for (let i = 0; i < CHECKS_KEPT + 3; i++) {
       const res = await keep(learner, { columns: 3, rows: 2, cells: grid(3, 2, i % 2 ? "near" : "close") });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ columns: 3, rows: 2, cells: expect.arrayContaining([{ label: "A1", status: i % 2 ? "near" : "close", errorMm: 0.5 }]) });
+      expect(res.json()).toMatchObject({
+        columns: 3,
+        rows: 2,
+        cells: expect.arrayContaining([{ label: "A1", status: i % 2 ? "near" : "close", errorMm: 0.5 }]),
+      });
     }
     const kept = (await list(learner)).json<{ createdAt: string; cells: { status: string }[] }[]>();
     expect(kept).toHaveLength(CHECKS_KEPT);
     expect([...kept].sort((a, b) => a.createdAt.localeCompare(b.createdAt))).toEqual(kept);
     expect(kept.at(-1)!.cells[0]!.status).toBe("close"); // the 23rd (i = 22)
-    expect(await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.userId, learner.id))).toHaveLength(CHECKS_KEPT);
+    expect(await t.database.db.select().from(drawingChecks).where(eq(drawingChecks.userId, learner.id))).toHaveLength(
+      CHECKS_KEPT,
+    );
   });
 
   it("refuses a check that does not describe its grid, with the reason", async () => {
     const cases: [unknown, RegExp][] = [
       [{ columns: 2, rows: 1, cells: grid(1, 1) }, /cells must hold every cell of the grid once/],
-      [{ columns: 1, rows: 2, cells: [{ label: "A1", status: "close", errorMm: 0 }, { label: "A1", status: "close", errorMm: 0 }] }, /must not repeat a cell/],
+      [
+        {
+          columns: 1,
+          rows: 2,
+          cells: [
+            { label: "A1", status: "close", errorMm: 0 },
+            { label: "A1", status: "close", errorMm: 0 },
+          ],
+        },
+        /must not repeat a cell/,
+      ],
       [{ columns: 1, rows: 1, cells: [{ label: "B1", status: "close", errorMm: 0 }] }, /must be cells of the grid/],
       [{ columns: 1, rows: 1, cells: [{ label: "A1", status: "perfect", errorMm: 0 }] }, /status must be one of/],
       [{ columns: 1, rows: 1, cells: [{ label: "A1", status: "close", errorMm: -1 }] }, /errorMm must be at least 0/],
@@ -65,8 +87,14 @@ describe("kept drawing checks", () => {
 
 describe("a photo kept with a check", () => {
   const keepPhoto = (user: TestUser, checkId: string, objectPath: string, id = dragonId) =>
-    t.app.inject({ method: "PUT", url: `/api/checks/${id}/${checkId}/photo`, cookies: user.cookies, payload: { objectPath } });
-  const newCheck = async (user: TestUser) => (await keep(user, { columns: 1, rows: 1, cells: grid(1, 1) })).json<{ id: string }>().id;
+    t.app.inject({
+      method: "PUT",
+      url: `/api/checks/${id}/${checkId}/photo`,
+      cookies: user.cookies,
+      payload: { objectPath },
+    });
+  const newCheck = async (user: TestUser) =>
+    (await keep(user, { columns: 1, rows: 1, cells: grid(1, 1) })).json<{ id: string }>().id;
   const objectAs = (user: TestUser | null, url: string) => t.app.inject({ method: "GET", url, cookies: user?.cookies });
 
   it("is the member's own upload, claimed for the check, served to them alone; a new one replaces it", async () => {
@@ -84,21 +112,45 @@ describe("a photo kept with a check", () => {
     expect((await objectAs(null, photoUrl)).statusCode).toBe(404);
 
     // Claimed: it cannot become a post's photo, nor another check's.
-    const post = await t.app.inject({ method: "POST", url: "/api/posts", cookies: learner.cookies, payload: { dragonId, description: "", images: [first] } });
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      cookies: learner.cookies,
+      payload: { dragonId, description: "", images: [first] },
+    });
     expect(post.statusCode).toBe(400);
     expect((await keepPhoto(learner, await newCheck(learner), first)).statusCode).toBe(400);
     // Nor be checked again by set-acl, which would make it a free upload once more (on S3 it would
     // even be copied away and deleted): an avatar made from it would then delete it from under its check.
-    const recheck = await t.app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: learner.cookies, payload: { objectPath: first, visibility: "private" } });
+    const recheck = await t.app.inject({
+      method: "POST",
+      url: "/api/objects/set-acl",
+      cookies: learner.cookies,
+      payload: { objectPath: first, visibility: "private" },
+    });
     expect(recheck.statusCode).toBe(409);
     expect(recheck.body).toBe("This photo is already kept with a drawing check");
-    expect((await t.app.inject({ method: "PUT", url: "/api/account/avatar", cookies: learner.cookies, payload: { objectPath: first } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: "/api/account/avatar",
+          cookies: learner.cookies,
+          payload: { objectPath: first },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await objectAs(learner, first)).statusCode).toBe(200);
 
     const second = await checkedUpload(t, learner, await illustrationPng(160, 120));
     expect((await keepPhoto(learner, checkId, second)).json<{ photoUrl: string }>().photoUrl).toBe(second);
     const key = (path: string) => path.slice("/objects/".length);
-    expect(await t.database.db.select().from(storedObjects).where(eq(storedObjects.key, key(first)))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(storedObjects)
+        .where(eq(storedObjects.key, key(first))),
+    ).toEqual([]);
     expect((await objectAs(learner, first)).statusCode).toBe(404);
   });
 

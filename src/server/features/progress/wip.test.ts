@@ -8,10 +8,39 @@ let ada: TestUser;
 let bob: TestUser;
 let dragonId: string;
 let otherDragonId: string;
-const state = { paperWidth: 12, paperHeight: 9, gridSize: 2, imageZoom: 1.4, imageX: -0.75, imageY: 1.25, currentCell: "B3" };
+const state = {
+  paperWidth: 12,
+  paperHeight: 9,
+  gridSize: 2,
+  imageZoom: 1.4,
+  imageX: -0.75,
+  imageY: 1.25,
+  currentCell: "B3",
+};
 /** What GET answers for a row saved without the learner tools' fields: the table's defaults. */
-const toolDefaults = { paperPreset: null, unit: "in", doneCells: [], gridColor: "dark", gridThickness: 1, gridOpacity: 1, diagonals: false, imageMode: "color" };
-const tools = { paperPreset: "a4", unit: "cm", paperWidth: 29.7, paperHeight: 21, gridSize: 3, doneCells: ["A1", "B1", "J7"], gridColor: "accent", gridThickness: 2.5, gridOpacity: 0.6, diagonals: true, imageMode: "values3" };
+const toolDefaults = {
+  paperPreset: null,
+  unit: "in",
+  doneCells: [],
+  gridColor: "dark",
+  gridThickness: 1,
+  gridOpacity: 1,
+  diagonals: false,
+  imageMode: "color",
+};
+const tools = {
+  paperPreset: "a4",
+  unit: "cm",
+  paperWidth: 29.7,
+  paperHeight: 21,
+  gridSize: 3,
+  doneCells: ["A1", "B1", "J7"],
+  gridColor: "accent",
+  gridThickness: 2.5,
+  gridOpacity: 0.6,
+  diagonals: true,
+  imageMode: "values3",
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,8 +58,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (as: TestUser | null, body: object) => t.app.inject({ method: "POST", url: "/api/wip", cookies: as?.cookies, payload: body });
-const load = (as: TestUser | null, id = dragonId) => t.app.inject({ method: "GET", url: `/api/wip/${id}`, cookies: as?.cookies });
+const save = (as: TestUser | null, body: object) =>
+  t.app.inject({ method: "POST", url: "/api/wip", cookies: as?.cookies, payload: body });
+const load = (as: TestUser | null, id = dragonId) =>
+  t.app.inject({ method: "GET", url: `/api/wip/${id}`, cookies: as?.cookies });
 
 describe("saved progress", () => {
   it("answers null before anything is saved, then the saved state; a second save replaces it", async () => {
@@ -112,8 +143,27 @@ describe("learner tools in saved progress", () => {
   it("answers the defaults for a row saved before the tools existed", async () => {
     const carol = await createSignedInUser(t);
     // Written as the old code wrote it: only the spec's columns.
-    await t.database.db.insert(worksInProgress).values({ userId: carol.id, dragonId, paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null });
-    expect((await load(carol)).json()).toEqual({ paperWidth: 11, paperHeight: 8.5, gridSize: 1, imageZoom: 1, imageX: 0, imageY: 0, currentCell: null, ...toolDefaults });
+    await t.database.db.insert(worksInProgress).values({
+      userId: carol.id,
+      dragonId,
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+      currentCell: null,
+    });
+    expect((await load(carol)).json()).toEqual({
+      paperWidth: 11,
+      paperHeight: 8.5,
+      gridSize: 1,
+      imageZoom: 1,
+      imageX: 0,
+      imageY: 0,
+      currentCell: null,
+      ...toolDefaults,
+    });
   });
 
   it("takes away every done cell with an empty list", async () => {

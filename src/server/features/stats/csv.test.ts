@@ -22,7 +22,15 @@ describe("CSV for spreadsheets", () => {
   });
 
   it("ends every line, the last too, with CRLF", () => {
-    expect(toCsv(["email", "joined"], [["a@x.test", "2026-01-01"], ["-b@x.test", "2026-01-02"]])).toBe("email,joined\r\na@x.test,2026-01-01\r\n\"'-b@x.test\",2026-01-02\r\n");
+    expect(
+      toCsv(
+        ["email", "joined"],
+        [
+          ["a@x.test", "2026-01-01"],
+          ["-b@x.test", "2026-01-02"],
+        ],
+      ),
+    ).toBe('email,joined\r\na@x.test,2026-01-01\r\n"\'-b@x.test",2026-01-02\r\n');
     expect(toCsv(["email", "joined"], [])).toBe("email,joined\r\n");
   });
 });

@@ -15,7 +15,16 @@ describe("the statistics benchmark's data", () => {
     await seedStatsData(handle.db, { users: 300, posts: 120, likes: 900, comments: 200, pageViews: 1_000, dragons: 3 });
     const repository = createStatsRepository(handle.db);
     const stats = await repository.getStats();
-    expect(stats.overview).toMatchObject({ totalUsers: 300, verifiedUsers: 200, totalPosts: 120, approvedPosts: 96, pendingPosts: 24, totalDragons: 3, totalLikes: 900, totalComments: 200 });
+    expect(stats.overview).toMatchObject({
+      totalUsers: 300,
+      verifiedUsers: 200,
+      totalPosts: 120,
+      approvedPosts: 96,
+      pendingPosts: 24,
+      totalDragons: 3,
+      totalLikes: 900,
+      totalComments: 200,
+    });
     expect(stats.activeUsers).toHaveLength(10);
     expect(stats.registrationTimeline.filter((month) => month.count > 0).length).toBeGreaterThanOrEqual(11);
     const analytics = await repository.getAnalytics(90, "localhost");

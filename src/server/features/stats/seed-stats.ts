@@ -11,7 +11,14 @@ export interface StatsSeedCounts {
   dragons: number;
 }
 
-export const BENCH_STATS_COUNTS: StatsSeedCounts = { users: 10_000, posts: 5_000, likes: 50_000, comments: 20_000, pageViews: 100_000, dragons: 20 };
+export const BENCH_STATS_COUNTS: StatsSeedCounts = {
+  users: 10_000,
+  posts: 5_000,
+  likes: 50_000,
+  comments: 20_000,
+  pageViews: 100_000,
+  dragons: 20,
+};
 
 /**
  * Fill an empty database for the statistics benchmark with set-based SQL (generate_series, one
@@ -36,15 +43,21 @@ export async function seedStatsData(db: Database, counts: StatsSeedCounts = BENC
       select 'Dragon ' || n, 'dragons/bench-' || n || '/preview.webp', 'dragons/bench-' || n || '/hires.png'
       from generate_series(1, ${dragons}::int) as n`);
     // Numbered copies of the ids, so rows can pick "the k-th user" arithmetically.
-    await tx.execute(sql`create temporary table bench_users on commit drop as select id, row_number() over (order by id) - 1 as k from users`);
-    await tx.execute(sql`create temporary table bench_dragons on commit drop as select id, row_number() over (order by id) - 1 as k from dragons`);
+    await tx.execute(
+      sql`create temporary table bench_users on commit drop as select id, row_number() over (order by id) - 1 as k from users`,
+    );
+    await tx.execute(
+      sql`create temporary table bench_dragons on commit drop as select id, row_number() over (order by id) - 1 as k from dragons`,
+    );
     await tx.execute(sql`
       insert into posts (user_id, dragon_id, description, approved, created_at)
       select u.id, d.id, 'Drawing ' || n, n % 5 <> 0, now() - make_interval(secs => n * 60)
       from generate_series(0, ${posts - 1}::int) as n
       join bench_users u on u.k = (n * 7919) % ${authors}
       join bench_dragons d on d.k = n % ${dragons}`);
-    await tx.execute(sql`create temporary table bench_posts on commit drop as select id, row_number() over (order by id) - 1 as k from posts`);
+    await tx.execute(
+      sql`create temporary table bench_posts on commit drop as select id, row_number() over (order by id) - 1 as k from posts`,
+    );
     // The n-th like: post n mod P, user (n div P) * stride + post, distinct for each of a post's likes.
     const stride = Math.max(1, Math.floor(users / Math.ceil(likes / posts)));
     await tx.execute(sql`

@@ -26,27 +26,35 @@ export function registerLocalUploadRoutes(app: FastifyInstance, storage: ObjectS
       try {
         const grant = backend.verifyUpload(request.query.grant, request.query.sig);
         const declaredLength = Number(request.headers["content-length"] ?? NaN);
-        if (declaredLength > grant.maxBytes) throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
+        if (declaredLength > grant.maxBytes)
+          throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
         // Spent (taken in, or removed with what was made of it): refused before a byte is read.
         if (!(await storage.awaitsUpload(grant.key))) throw new UploadUrlUsed();
         const received = await backend.receiveUpload(grant, request.body as Readable, request.headers["content-type"]);
         try {
           // The header says what the client claims; the first bytes say what it is.
-          if (grant.contentTypes.every((type) => type.startsWith("image/")) && sniffImageType(received.head) !== received.type) {
+          if (
+            grant.contentTypes.every((type) => type.startsWith("image/")) &&
+            sniffImageType(received.head) !== received.type
+          ) {
             throw new UploadRejected(415, "The file is not the image it claims to be");
           }
           await storage.recordUpload(grant.key, { contentType: received.type, size: received.size }, received.place);
         } finally {
           await received.discard();
         }
-        return reply.status(200).header("etag", `"${received.size.toString(16)}"`).send();
+        return reply
+          .status(200)
+          .header("etag", `"${received.size.toString(16)}"`)
+          .send();
       } catch (error) {
         if (error instanceof UploadRejected) {
           // Do not wait for the rest of an oversize body: answer and close the connection.
           if (error.status === 413) reply.header("connection", "close");
           throw new HttpError(error.status, error.message);
         }
-        if (error instanceof UploadUrlUsed || error instanceof UploadQuotaExceeded) throw new HttpError(error.status, error.message);
+        if (error instanceof UploadUrlUsed || error instanceof UploadQuotaExceeded)
+          throw new HttpError(error.status, error.message);
         throw error;
       }
     });

@@ -56,15 +56,27 @@ describe("GET /objects/*", () => {
   });
 
   it("serves byte ranges with 206 and refuses impossible ones with 416", async () => {
-    const part = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp", headers: { range: "bytes=0-7" } });
+    const part = await t.app.inject({
+      method: "GET",
+      url: "/objects/dragons/d1/preview.webp",
+      headers: { range: "bytes=0-7" },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-7/${png.length}`);
     expect(part.rawPayload.equals(png.subarray(0, 8))).toBe(true);
 
-    const tail = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp", headers: { range: "bytes=-5" } });
+    const tail = await t.app.inject({
+      method: "GET",
+      url: "/objects/dragons/d1/preview.webp",
+      headers: { range: "bytes=-5" },
+    });
     expect(tail.rawPayload.equals(png.subarray(png.length - 5))).toBe(true);
 
-    const bad = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp", headers: { range: `bytes=${png.length}-` } });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/objects/dragons/d1/preview.webp",
+      headers: { range: `bytes=${png.length}-` },
+    });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers["content-range"]).toBe(`bytes */${png.length}`);
   });
@@ -96,7 +108,10 @@ describe("GET /objects/*", () => {
 describe("GET /objects/* serves data, never a page", () => {
   // A PNG that is also an HTML page: the bytes start like a PNG (so an upload's check passes) and
   // go on with markup that would run as a page if a browser ever rendered it as one.
-  const polyglot = Buffer.concat([png.subarray(0, 8), Buffer.from("<html><body><script>window.__pwned=1</script><svg onload=alert(1)></svg></body></html>")]);
+  const polyglot = Buffer.concat([
+    png.subarray(0, 8),
+    Buffer.from("<html><body><script>window.__pwned=1</script><svg onload=alert(1)></svg></body></html>"),
+  ]);
 
   it("serves a PNG/HTML polyglot as an image that may run nothing: its proven type, nosniff, a sandboxing CSP", async () => {
     await t.app.storage.put("uploads/polyglot", polyglot, "image/png", { ownerId, isPublic: true });
@@ -108,7 +123,11 @@ describe("GET /objects/* serves data, never a page", () => {
   });
 
   it("sends anything not stored as a checked image type as an opaque attachment", async () => {
-    for (const [key, type] of [["uploads/page", "text/html"], ["uploads/drawing", "image/svg+xml"], ["uploads/unknown", "application/x-unknown"]] as const) {
+    for (const [key, type] of [
+      ["uploads/page", "text/html"],
+      ["uploads/drawing", "image/svg+xml"],
+      ["uploads/unknown", "application/x-unknown"],
+    ] as const) {
       await t.app.storage.put(key, polyglot, type, { ownerId, isPublic: true });
       const res = await t.app.inject({ method: "GET", url: `/objects/${key}` });
       expect(res.statusCode, key).toBe(200);
@@ -121,13 +140,21 @@ describe("GET /objects/* serves data, never a page", () => {
   it("answers ?download with an attachment named safely", async () => {
     const plain = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp" });
     expect(plain.headers["content-disposition"]).toBeUndefined();
-    const named = await t.app.inject({ method: "GET", url: `/objects/dragons/d1/preview.webp?download=${encodeURIComponent('Fire "Dragon"\r\n/../x.webp')}` });
+    const named = await t.app.inject({
+      method: "GET",
+      url: `/objects/dragons/d1/preview.webp?download=${encodeURIComponent('Fire "Dragon"\r\n/../x.webp')}`,
+    });
     expect(named.headers["content-type"]).toBe("image/webp");
     expect(named.headers["content-disposition"]).toBe('attachment; filename="Fire -Dragon-..-x.webp"');
     const bare = await t.app.inject({ method: "GET", url: "/objects/dragons/d1/preview.webp?download" });
     expect(bare.headers["content-disposition"]).toBe('attachment; filename="preview.webp"');
     // An image is saved under its own type's extension, not as the page a link asked for.
-    for (const [asked, saved] of [["invoice.html", "invoice.webp"], ["x.svg", "x.webp"], ["no-extension", "no-extension.webp"], ["a.WEBP", "a.WEBP"]]) {
+    for (const [asked, saved] of [
+      ["invoice.html", "invoice.webp"],
+      ["x.svg", "x.webp"],
+      ["no-extension", "no-extension.webp"],
+      ["a.WEBP", "a.WEBP"],
+    ]) {
       const res = await t.app.inject({ method: "GET", url: `/objects/dragons/d1/preview.webp?download=${asked}` });
       expect(res.headers["content-disposition"], asked).toBe(`attachment; filename="${saved}"`);
     }

@@ -11,7 +11,12 @@ const SERVABLE_TYPES = new Set<string>(IMAGE_TYPES);
 // file, a browser that ignores nosniff), it may load nothing and run nothing.
 const OBJECT_CSP = "default-src 'none'; sandbox";
 
-const EXTENSIONS: Record<string, string> = { "image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp", "image/gif": ".gif" };
+const EXTENSIONS: Record<string, string> = {
+  "image/png": ".png",
+  "image/jpeg": ".jpg",
+  "image/webp": ".webp",
+  "image/gif": ".gif",
+};
 
 /**
  * A download's file name: the asked-for name, else the key's last part, in safe characters only.
@@ -20,9 +25,18 @@ const EXTENSIONS: Record<string, string> = { "image/png": ".png", "image/jpeg": 
  */
 export function downloadFileName(key: string, asked: unknown, type?: string): string {
   const raw = typeof asked === "string" && asked.trim() !== "" ? asked : key.split("/").at(-1)!;
-  const safe = raw.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[.\s-]+/, "").slice(0, 120) || "download";
+  const safe =
+    raw
+      .replace(/[^A-Za-z0-9._ -]+/g, "-")
+      .replace(/^[.\s-]+/, "")
+      .slice(0, 120) || "download";
   const extension = type ? EXTENSIONS[type] : undefined;
-  if (!extension || safe.toLowerCase().endsWith(extension) || (extension === ".jpg" && safe.toLowerCase().endsWith(".jpeg"))) return safe;
+  if (
+    !extension ||
+    safe.toLowerCase().endsWith(extension) ||
+    (extension === ".jpg" && safe.toLowerCase().endsWith(".jpeg"))
+  )
+    return safe;
   return `${safe.replace(/\.[^.]*$/, "")}${extension}`;
 }
 
@@ -52,7 +66,10 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
     const servable = SERVABLE_TYPES.has(type);
     const query = request.query as Record<string, unknown>;
     if (!servable || "download" in query) {
-      reply.header("content-disposition", `attachment; filename="${downloadFileName(key, query.download, servable ? type : undefined)}"`);
+      reply.header(
+        "content-disposition",
+        `attachment; filename="${downloadFileName(key, query.download, servable ? type : undefined)}"`,
+      );
     }
     reply
       .header("content-type", servable ? type : "application/octet-stream")
@@ -67,7 +84,11 @@ export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectS
 
     const range = parseRange(request.headers.range, info.size);
     if (range === "unsatisfiable") {
-      return reply.status(416).header("content-range", `bytes */${info.size}`).type("text/plain").send("Range Not Satisfiable");
+      return reply
+        .status(416)
+        .header("content-range", `bytes */${info.size}`)
+        .type("text/plain")
+        .send("Range Not Satisfiable");
     }
     if (range) {
       reply

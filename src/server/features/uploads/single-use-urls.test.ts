@@ -39,10 +39,15 @@ describe.each([
     await s3?.stop();
   });
 
-  const inject = (as: TestUser, method: "POST" | "PUT", url: string, payload: object) => t.app.inject({ method, url, cookies: as.cookies, payload });
+  const inject = (as: TestUser, method: "POST" | "PUT", url: string, payload: object) =>
+    t.app.inject({ method, url, cookies: as.cookies, payload });
 
   /** An upload URL, its file sent, and set-acl's answer: the path to use from then on. */
-  async function uploaded(as: TestUser, visibility: "private" | "public" = "private", payload?: object): Promise<{ grant: UploadGrant; checked: string }> {
+  async function uploaded(
+    as: TestUser,
+    visibility: "private" | "public" = "private",
+    payload?: object,
+  ): Promise<{ grant: UploadGrant; checked: string }> {
     const grant = await askForUploadUrl(t.app, as.cookies, payload);
     expect(await sendToUploadUrl(t.app, grant, png, "image/png")).toBeLessThan(300);
     const acl = await inject(as, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility });
@@ -66,7 +71,10 @@ describe.each([
     // ...under no row: nobody reads it, no feature takes it in, no quota counts it...
     expect(await t.app.storage.get(key)).toBeNull();
     expect((await t.app.inject({ method: "GET", url: grant.objectPath, cookies: owner.cookies })).statusCode).toBe(404);
-    expect((await inject(owner, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility: "private" })).statusCode).toBe(404);
+    expect(
+      (await inject(owner, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility: "private" }))
+        .statusCode,
+    ).toBe(404);
     // ...and the sweep of stray uploads removes it once it is an hour old. It goes on from where
     // its last run stopped: the rest of the listing, its empty end, then all of it from the start.
     const later = new Date(Date.now() + STRAY_MIN_AGE_MS + 60_000);
@@ -93,21 +101,28 @@ describe.each([
 
   it("after a post holds it as a photo", async () => {
     const { grant, checked } = await uploaded(member);
-    expect((await inject(member, "POST", "/api/posts", { dragonId, description: "My dragon", images: [checked] })).statusCode).toBe(201);
+    expect(
+      (await inject(member, "POST", "/api/posts", { dragonId, description: "My dragon", images: [checked] }))
+        .statusCode,
+    ).toBe(201);
     await replayGoesNowhere(grant, member);
   });
 
   it("after a drawing check keeps it as its photo", async () => {
     const { grant, checked } = await uploaded(member);
     const checkId = await newCheck(t, member, dragonId);
-    expect((await inject(member, "PUT", `/api/checks/${dragonId}/${checkId}/photo`, { objectPath: checked })).statusCode).toBe(200);
+    expect(
+      (await inject(member, "PUT", `/api/checks/${dragonId}/${checkId}/photo`, { objectPath: checked })).statusCode,
+    ).toBe(200);
     await replayGoesNowhere(grant, member);
   });
 
   it("after an admin's template is made from it, straight from the upload", async () => {
     const grant = await askForUploadUrl(t.app, admin.cookies);
     expect(await sendToUploadUrl(t.app, grant, png, "image/png")).toBeLessThan(300);
-    expect((await inject(admin, "POST", "/api/dragons", { name: "Ember", imageUrl: grant.objectPath })).statusCode).toBe(201);
+    expect(
+      (await inject(admin, "POST", "/api/dragons", { name: "Ember", imageUrl: grant.objectPath })).statusCode,
+    ).toBe(201);
     await replayGoesNowhere(grant, admin);
   });
 

@@ -24,7 +24,9 @@ async function noisePng(side: number, seed: number): Promise<Buffer> {
     x >>>= 0;
     pixels[i] = x & 255;
   }
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 // The per-account quota (UPLOAD_QUOTA_MB, here 1 MB) on each storage kind: on local disk the PUT
@@ -57,17 +59,37 @@ describe.each([
   });
 
   /** The upload page's steps, on one process: an upload URL, the PUT, set-acl (private). The last answer. */
-  async function sendPhoto(app: FastifyInstance, user: TestUser, bytes: Buffer): Promise<{ objectPath?: string; status: number; body: string }> {
+  async function sendPhoto(
+    app: FastifyInstance,
+    user: TestUser,
+    bytes: Buffer,
+  ): Promise<{ objectPath?: string; status: number; body: string }> {
     const grant = await app.inject({ method: "POST", url: "/api/objects/upload", cookies: user.cookies });
     if (grant.statusCode !== 200) return { status: grant.statusCode, body: grant.body };
-    const { uploadURL, objectPath, fields } = grant.json<{ uploadURL: string; objectPath: string; fields?: Record<string, string> }>();
+    const { uploadURL, objectPath, fields } = grant.json<{
+      uploadURL: string;
+      objectPath: string;
+      fields?: Record<string, string>;
+    }>();
     if (uploadURL.startsWith("/")) {
-      const put = await app.inject({ method: "PUT", url: uploadURL, headers: { "content-type": "image/png" }, payload: bytes });
+      const put = await app.inject({
+        method: "PUT",
+        url: uploadURL,
+        headers: { "content-type": "image/png" },
+        payload: bytes,
+      });
       if (put.statusCode !== 200) return { objectPath, status: put.statusCode, body: put.body };
     } else {
-      expect(await sendToUploadUrl(app, { url: uploadURL, ...(fields ? { fields } : {}) }, bytes, "image/png")).toBe(204);
+      expect(await sendToUploadUrl(app, { url: uploadURL, ...(fields ? { fields } : {}) }, bytes, "image/png")).toBe(
+        204,
+      );
     }
-    const checked = await app.inject({ method: "POST", url: "/api/objects/set-acl", cookies: user.cookies, payload: { objectPath, visibility: "private" } });
+    const checked = await app.inject({
+      method: "POST",
+      url: "/api/objects/set-acl",
+      cookies: user.cookies,
+      payload: { objectPath, visibility: "private" },
+    });
     // The path to use from now on (on S3, a copy no upload URL reaches).
     const kept = checked.statusCode === 200 ? checked.json<{ objectPath: string }>().objectPath : objectPath;
     return { objectPath: kept, status: checked.statusCode, body: checked.body };
@@ -83,7 +105,11 @@ describe.each([
 
   it("keeps a member within 1 MB when three photos arrive at once on two processes, refusing one with a readable 413", async () => {
     const member = await createSignedInUser(t);
-    const results = await Promise.all([sendPhoto(t.app, member, photo), sendPhoto(second, member, photo), sendPhoto(t.app, member, photo)]);
+    const results = await Promise.all([
+      sendPhoto(t.app, member, photo),
+      sendPhoto(second, member, photo),
+      sendPhoto(t.app, member, photo),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 413]);
     const refused = results.find((r) => r.status === 413)!;
     expect(refused.body).toBe(FULL);
@@ -102,7 +128,12 @@ describe.each([
     const dragonId = await newDragon(t, admin);
     const kept = [await sendPhoto(t.app, member, photo), await sendPhoto(t.app, member, await noisePng(360, 8))];
     expect(kept.map((r) => r.status)).toEqual([200, 200]);
-    const created = await t.app.inject({ method: "POST", url: "/api/posts", cookies: member.cookies, payload: { dragonId, description: "Noise dragon", images: kept.map((r) => r.objectPath) } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      cookies: member.cookies,
+      payload: { dragonId, description: "Noise dragon", images: kept.map((r) => r.objectPath) },
+    });
     expect(created.statusCode).toBe(201);
     // The originals and the server's display versions and thumbnails now pass 1 MB: no more URLs.
     expect(await storedBytes(member)).toBeGreaterThanOrEqual(1024 * 1024);
@@ -114,8 +145,14 @@ describe.each([
     const restarted = await buildApp(t.config, { database: t.database });
     try {
       await restarted.ready();
-      expect((await restarted.inject({ method: "POST", url: "/api/objects/upload", cookies: member.cookies })).statusCode).toBe(413);
-      const removed = await restarted.inject({ method: "DELETE", url: `/api/posts/${created.json<{ id: string }>().id}`, cookies: member.cookies });
+      expect(
+        (await restarted.inject({ method: "POST", url: "/api/objects/upload", cookies: member.cookies })).statusCode,
+      ).toBe(413);
+      const removed = await restarted.inject({
+        method: "DELETE",
+        url: `/api/posts/${created.json<{ id: string }>().id}`,
+        cookies: member.cookies,
+      });
       expect(removed.statusCode).toBeLessThan(300);
       expect(await storedBytes(member)).toBe(0);
       expect((await sendPhoto(restarted, member, photo)).status).toBe(200);

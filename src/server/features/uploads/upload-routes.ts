@@ -19,7 +19,8 @@ const UPLOADS_PER_DAY = 100;
 /** Shown to a member who asks to make an upload public: only admins publish files as they are. */
 const PUBLISH_ADMIN_ONLY = "Only admins can publish pictures. Your photos are shared through posts once approved.";
 
-const isPlainObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The upload protocol: ask for a signed URL, send the file there once (a PUT to our server on local
@@ -28,30 +29,47 @@ const isPlainObject = (value: unknown): value is object => typeof value === "obj
  * without its metadata.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorage) {
-  const uploadsPerUser = new KeyedRateLimiter(app.rateCounters, "uploads per member and day", UPLOADS_PER_DAY, 24 * 60 * 60_000);
+  const uploadsPerUser = new KeyedRateLimiter(
+    app.rateCounters,
+    "uploads per member and day",
+    UPLOADS_PER_DAY,
+    24 * 60 * 60_000,
+  );
 
-  route(app, "POST /api/objects/upload", { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
-    const caller = await requireUser(request);
-    // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
-    // else (an empty list included) is checked against the blog form's schema and refused.
-    const noBody = request.body === undefined || request.body === null || (isPlainObject(request.body) && Object.keys(request.body).length === 0);
-    const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
-    if (body && !body.success) throw new HttpError(400, invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message));
-    if (!caller.isAdmin) await uploadsPerUser.hit(caller.id);
-    // A member already at their quota gets no URL; one still under it may send one more file,
-    // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
-    const usage = await storage.usage(caller.id);
-    if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
-    const upload = await storage.createUpload({
-      ownerId: caller.id,
-      contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
-      maxBytes: UPLOAD_MAX_BYTES,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-    });
-    const objectPath = `/objects/${upload.key}`;
-    const fields = upload.method === "POST" ? { fields: upload.fields } : {};
-    return body ? { signedUrl: upload.url, objectPath, ...fields } : { uploadURL: upload.url, objectPath, ...fields };
-  });
+  route(
+    app,
+    "POST /api/objects/upload",
+    { preValidation: requireUser, config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    async (request) => {
+      const caller = await requireUser(request);
+      // No body: the dragon and post uploaders. {filename, contentType}: the blog form. Anything
+      // else (an empty list included) is checked against the blog form's schema and refused.
+      const noBody =
+        request.body === undefined ||
+        request.body === null ||
+        (isPlainObject(request.body) && Object.keys(request.body).length === 0);
+      const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
+      if (body && !body.success)
+        throw new HttpError(
+          400,
+          invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message),
+        );
+      if (!caller.isAdmin) await uploadsPerUser.hit(caller.id);
+      // A member already at their quota gets no URL; one still under it may send one more file,
+      // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
+      const usage = await storage.usage(caller.id);
+      if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
+      const upload = await storage.createUpload({
+        ownerId: caller.id,
+        contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
+        maxBytes: UPLOAD_MAX_BYTES,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      });
+      const objectPath = `/objects/${upload.key}`;
+      const fields = upload.method === "POST" ? { fields: upload.fields } : {};
+      return body ? { signedUrl: upload.url, objectPath, ...fields } : { uploadURL: upload.url, objectPath, ...fields };
+    },
+  );
 
   route(app, "POST /api/objects/set-acl", { preValidation: requireUser }, async (request) => {
     const staged = request.body.objectPath.slice("/objects/".length);
@@ -87,7 +105,9 @@ export function registerUploadRoutes(app: FastifyInstance, storage: ObjectStorag
     }
     // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
     if (request.body.visibility === "private") {
-      await keepWithinQuota(storage, key, () => storage.markChecked(key, { contentType: type, size: info.size, isPublic: false }));
+      await keepWithinQuota(storage, key, () =>
+        storage.markChecked(key, { contentType: type, size: info.size, isPublic: false }),
+      );
       return { objectPath };
     }
     // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.

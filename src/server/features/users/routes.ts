@@ -9,7 +9,14 @@ import type { PeopleRepository } from "./repository";
  * payload (a visitor gets 401, a member 403, whatever they send). `onProGranted` is told the
  * address of a person just given Pro (the waitlist feature e-mails it once, if it is waiting).
  */
-export function registerUsersRoutes(app: FastifyInstance, deps: { people: PeopleRepository; sessions: Pick<Sessions, "forget">; onProGranted?: (email: string) => Promise<unknown> }) {
+export function registerUsersRoutes(
+  app: FastifyInstance,
+  deps: {
+    people: PeopleRepository;
+    sessions: Pick<Sessions, "forget">;
+    onProGranted?: (email: string) => Promise<unknown>;
+  },
+) {
   const { people, sessions, onProGranted } = deps;
   const afterAnswer = createAfterAnswer(app);
 
@@ -32,7 +39,8 @@ export function registerUsersRoutes(app: FastifyInstance, deps: { people: People
     const { person, changed } = await people.setPro(admin.id, request.params.id, request.body.pro);
     if (changed) sessions.forget(person.id);
     // After the answer: the admin does not wait for the mail server.
-    if (changed && person.pro && onProGranted) afterAnswer(request, "telling the Pro waitlist", async () => void (await onProGranted(person.email)));
+    if (changed && person.pro && onProGranted)
+      afterAnswer(request, "telling the Pro waitlist", async () => void (await onProGranted(person.email)));
     reply.header("cache-control", "no-store");
     return person;
   });

@@ -38,14 +38,23 @@ export function createWaitlistConfirmations(db: Database) {
       const claimed = await db
         .update(waitlist)
         .set({ confirmTokenHash: tokenHash, confirmSentAt: sql`now()` })
-        .where(and(sameAddress(email), isNull(waitlist.confirmedAt), or(isNull(waitlist.confirmSentAt), sql`${waitlist.confirmSentAt} < now() - interval '1 day'`)))
+        .where(
+          and(
+            sameAddress(email),
+            isNull(waitlist.confirmedAt),
+            or(isNull(waitlist.confirmSentAt), sql`${waitlist.confirmSentAt} < now() - interval '1 day'`),
+          ),
+        )
         .returning({ id: waitlist.id });
       return claimed.length > 0 ? { token, tokenHash } : null;
     },
 
     /** A link whose message could not be sent: the next join may send another at once. */
     async release(tokenHash: string): Promise<void> {
-      await db.update(waitlist).set({ confirmSentAt: null }).where(and(eq(waitlist.confirmTokenHash, tokenHash), isNull(waitlist.confirmedAt)));
+      await db
+        .update(waitlist)
+        .set({ confirmSentAt: null })
+        .where(and(eq(waitlist.confirmTokenHash, tokenHash), isNull(waitlist.confirmedAt)));
     },
 
     /** Confirm the address a link names; true when it is (or already was) confirmed by it. */
@@ -56,7 +65,10 @@ export function createWaitlistConfirmations(db: Database) {
         .where(
           and(
             eq(waitlist.confirmTokenHash, hashToken(token)),
-            or(isNotNull(waitlist.confirmedAt), sql`${waitlist.confirmSentAt} > now() - make_interval(days => ${WAITLIST_CONFIRM_DAYS})`),
+            or(
+              isNotNull(waitlist.confirmedAt),
+              sql`${waitlist.confirmSentAt} > now() - make_interval(days => ${WAITLIST_CONFIRM_DAYS})`,
+            ),
           ),
         )
         .returning({ id: waitlist.id });

@@ -31,9 +31,15 @@ function recordingMailer(fail: (to: string) => boolean = () => false): Mailer & 
   };
 }
 
-const newAddresses = (count: number, tag = crypto.randomBytes(4).toString("hex")) => Array.from({ length: count }, (_, i) => `waiting-${tag}-${i}@example.com`);
+const newAddresses = (count: number, tag = crypto.randomBytes(4).toString("hex")) =>
+  Array.from({ length: count }, (_, i) => `waiting-${tag}-${i}@example.com`);
 const untold = async (t: TestApp, emails: string[]) =>
-  (await t.database.db.select({ email: waitlist.email }).from(waitlist).where(sql`${inArray(waitlist.email, emails)} and ${isNull(waitlist.toldAt)}`)).map((row) => row.email);
+  (
+    await t.database.db
+      .select({ email: waitlist.email })
+      .from(waitlist)
+      .where(sql`${inArray(waitlist.email, emails)} and ${isNull(waitlist.toldAt)}`)
+  ).map((row) => row.email);
 
 describe("with PRO=everyone", () => {
   let a: TestApp;
@@ -53,10 +59,18 @@ describe("with PRO=everyone", () => {
     await createProNews({ db: a.database.db, mailer: recordingMailer(), config: a.config, log }).tellWaiting();
     const emails = newAddresses(PRO_NEWS_BATCH * 2 + 7);
     await a.database.db.insert(waitlist).values(emails.map((email) => ({ email, confirmedAt: new Date() })));
-    const news = [a, b].map((t) => createProNews({ db: t.database.db, mailer: createMailer(t.config, log), config: t.config, log }));
-    const sent = await Promise.all([news[0]!.tellWaiting(), news[1]!.tellWaiting(), news[0]!.tellWaiting(), news[1]!.tellWaiting()]);
+    const news = [a, b].map((t) =>
+      createProNews({ db: t.database.db, mailer: createMailer(t.config, log), config: t.config, log }),
+    );
+    const sent = await Promise.all([
+      news[0]!.tellWaiting(),
+      news[1]!.tellWaiting(),
+      news[0]!.tellWaiting(),
+      news[1]!.tellWaiting(),
+    ]);
     expect(sent.reduce((sum, n) => sum + n, 0)).toBe(emails.length);
-    for (const email of emails) expect(outboxFor(a.dataDir, email).length + outboxFor(b.dataDir, email).length, email).toBe(1);
+    for (const email of emails)
+      expect(outboxFor(a.dataDir, email).length + outboxFor(b.dataDir, email).length, email).toBe(1);
     expect(await untold(a, emails)).toEqual([]);
     expect(await Promise.all(news.map((n) => n.tellWaiting()))).toEqual([0, 0]);
 
@@ -91,7 +105,9 @@ describe("with PRO=everyone", () => {
     const [confirmation] = await waitForMail(a.dataDir, email!);
     expect(await news.tellWaiting()).toBe(0);
     const token = /\/waitlist\/confirm\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(confirmation!))![1];
-    expect((await a.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token } })).statusCode).toBe(200);
+    expect((await a.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token } })).statusCode).toBe(
+      200,
+    );
     expect(await news.tellWaiting()).toBe(1);
     expect(outboxFor(a.dataDir, email!)).toHaveLength(2);
   });
@@ -110,7 +126,10 @@ describe("with PRO=everyone", () => {
   it("the job tells the waitlist shortly after it starts", async () => {
     const [email] = newAddresses(1);
     await a.database.db.insert(waitlist).values({ email: email!, confirmedAt: new Date() });
-    const job = startProWaitlistNews({ news: createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }), log }, { firstDelayMs: 1, intervalMs: 60_000 });
+    const job = startProWaitlistNews(
+      { news: createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }), log },
+      { firstDelayMs: 1, intervalMs: 60_000 },
+    );
     await waitForMail(a.dataDir, email!);
     await job.stop();
     expect(outboxFor(a.dataDir, email!)).toHaveLength(1);
@@ -130,12 +149,17 @@ describe("with PRO=granted", () => {
       { email: given!, emailVerified: true, proGranted: true },
       { email: notGiven!, emailVerified: true },
     ]);
-    await t.database.db.insert(waitlist).values([{ email: given!.toUpperCase(), confirmedAt: new Date() }, { email: notGiven!, confirmedAt: new Date() }]);
+    await t.database.db.insert(waitlist).values([
+      { email: given!.toUpperCase(), confirmedAt: new Date() },
+      { email: notGiven!, confirmedAt: new Date() },
+    ]);
     const mailer = recordingMailer();
     const news = createProNews({ db: t.database.db, mailer, config: t.config, log });
     expect(await news.tellWaiting()).toBe(1);
     expect(await news.tellAddress(notGiven!)).toBe(0);
-    expect(mailer.sent.map((message) => [message.to, message.subject])).toEqual([[given!.toUpperCase(), PRO_NEWS_SUBJECT]]);
+    expect(mailer.sent.map((message) => [message.to, message.subject])).toEqual([
+      [given!.toUpperCase(), PRO_NEWS_SUBJECT],
+    ]);
     expect(mailer.sent[0]!.text).toContain("Pro is now switched on for your account");
     expect(await news.tellWaiting()).toBe(0);
   });
@@ -156,6 +180,9 @@ describe("with PRO=off", () => {
     const news = createProNews({ db: t.database.db, mailer, config: t.config, log });
     expect([await news.tellWaiting(), await news.tellAddress(email!)]).toEqual([0, 0]);
     expect(mailer.sent).toEqual([]);
-    expect((await t.database.db.select({ toldAt: waitlist.toldAt }).from(waitlist).where(eq(waitlist.email, email!)))[0]!.toldAt).toBeNull();
+    expect(
+      (await t.database.db.select({ toldAt: waitlist.toldAt }).from(waitlist).where(eq(waitlist.email, email!)))[0]!
+        .toldAt,
+    ).toBeNull();
   });
 });

@@ -27,7 +27,13 @@ interface Claimed {
  * (any case); `everyone` every address on the waitlist (they may sign up and verify to have it).
  * Only confirmed addresses, either way (double opt-in, issue 41): an address anyone typed hears nothing.
  */
-export function createProNews(deps: { db: Database; mailer: Mailer; config: Pick<Config, "PRO" | "publicUrl">; log: FastifyBaseLogger; now?: () => number }) {
+export function createProNews(deps: {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, "PRO" | "publicUrl">;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
   const { db, mailer, config, log } = deps;
   const now = deps.now ?? Date.now;
   const setting = config.PRO;
@@ -65,12 +71,17 @@ export function createProNews(deps: { db: Database; mailer: Mailer; config: Pick
       } catch (error) {
         failed += 1;
         // The log keeps no address: the row's id is enough to find it.
-        log.warn({ err: error, waitlistId: row.id }, "the Pro waitlist e-mail could not be sent; trying again at the next run");
+        log.warn(
+          { err: error, waitlistId: row.id },
+          "the Pro waitlist e-mail could not be sent; trying again at the next run",
+        );
         await db
           .update(waitlist)
           .set({ toldAt: null })
           .where(and(eq(waitlist.id, row.id), eq(waitlist.toldAt, row.toldAt)))
-          .catch((release: unknown) => log.error({ err: release, waitlistId: row.id }, "could not give back a Pro waitlist claim"));
+          .catch((release: unknown) =>
+            log.error({ err: release, waitlistId: row.id }, "could not give back a Pro waitlist claim"),
+          );
       }
     }
     return { sent, failed };

@@ -17,7 +17,10 @@ const INVALID_LINK = "This confirmation link is invalid or has expired.";
  * any address, so an address is told about Pro only once its owner confirms it (issue 41): a
  * signed-in member's own address at once, any other by the link in one confirmation e-mail.
  */
-export function registerWaitlistRoutes(app: FastifyInstance, deps: { db: Database; mailer: Mailer; config: Pick<Config, "publicUrl"> }) {
+export function registerWaitlistRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; mailer: Mailer; config: Pick<Config, "publicUrl"> },
+) {
   const { mailer, config } = deps;
   const confirmations = createWaitlistConfirmations(deps.db);
   // Whether a link went (or the address was confirmed already) must not show in the answer or its time.
@@ -43,8 +46,13 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: { db: Databas
     return { message: `${JOINED} ${CHECK_INBOX}`, mustConfirm: true };
   });
 
-  route(app, "POST /api/waitlist/confirm", { config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } }, async (request) => {
-    if (!(await confirmations.confirm(request.body.token))) throw new HttpError(400, INVALID_LINK);
-    return { message: "Your address is confirmed. We'll email you when Pro launches." };
-  });
+  route(
+    app,
+    "POST /api/waitlist/confirm",
+    { config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } },
+    async (request) => {
+      if (!(await confirmations.confirm(request.body.token))) throw new HttpError(400, INVALID_LINK);
+      return { message: "Your address is confirmed. We'll email you when Pro launches." };
+    },
+  );
 }

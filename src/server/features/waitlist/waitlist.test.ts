@@ -32,10 +32,13 @@ afterAll(async () => {
 });
 
 const newAddress = () => `waiting-${crypto.randomBytes(4).toString("hex")}@example.com`;
-const join = (t: TestApp, email: string, cookies?: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email }, cookies, remoteAddress: fromNewAddress() });
-const confirm = (t: TestApp, token: string) => t.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token }, remoteAddress: fromNewAddress() });
+const join = (t: TestApp, email: string, cookies?: Record<string, string>) =>
+  t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email }, cookies, remoteAddress: fromNewAddress() });
+const confirm = (t: TestApp, token: string) =>
+  t.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token }, remoteAddress: fromNewAddress() });
 const mailFor = (email: string) => [...outboxFor(a.dataDir, email), ...outboxFor(b.dataDir, email)].map(parseEml);
-const tellEveryone = () => createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }).tellWaiting();
+const tellEveryone = () =>
+  createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }).tellWaiting();
 
 /** The token of the confirmation link in the address's latest confirmation e-mail. */
 function confirmToken(email: string): string {
@@ -56,17 +59,22 @@ describe("POST /api/waitlist", () => {
     const joined = await join(a, email);
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toEqual({
-      message: "You're on the list! We'll email you when Pro launches. If your address is not confirmed yet, check your inbox for the link that confirms it.",
+      message:
+        "You're on the list! We'll email you when Pro launches. If your address is not confirmed yet, check your inbox for the link that confirms it.",
       mustConfirm: true,
     });
     await waitForMail(a.dataDir, email);
     const [mail] = mailFor(email);
     expect(mail!.subject).toBe(WAITLIST_CONFIRM_SUBJECT);
-    expect(mail!.text).toContain("Someone, hopefully you, asked to join the Dragon Grid Pro waitlist with this address.");
+    expect(mail!.text).toContain(
+      "Someone, hopefully you, asked to join the Dragon Grid Pro waitlist with this address.",
+    );
     expect(mail!.text).toContain("If it was not you, ignore this e-mail: we will not write to you again.");
 
     // Joining again, here or on the other process, at once: no second message.
-    expect((await Promise.all([join(a, email), join(b, email), join(b, email.toUpperCase())])).map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(
+      (await Promise.all([join(a, email), join(b, email), join(b, email.toUpperCase())])).map((res) => res.statusCode),
+    ).toEqual([200, 200, 200]);
     await settled();
     expect(mailFor(email)).toHaveLength(1);
 
@@ -74,7 +82,10 @@ describe("POST /api/waitlist", () => {
     expect(mailFor(email).map((m) => m.subject)).toEqual([WAITLIST_CONFIRM_SUBJECT]);
 
     const confirmed = await confirm(b, confirmToken(email));
-    expect([confirmed.statusCode, confirmed.json()]).toEqual([200, { message: "Your address is confirmed. We'll email you when Pro launches." }]);
+    expect([confirmed.statusCode, confirmed.json()]).toEqual([
+      200,
+      { message: "Your address is confirmed. We'll email you when Pro launches." },
+    ]);
     // Opening the link twice (a second click, a mail scanner) changes nothing.
     expect((await confirm(a, confirmToken(email))).statusCode).toBe(200);
     await tellEveryone();
@@ -84,7 +95,10 @@ describe("POST /api/waitlist", () => {
   it("confirms a signed-in member's own address at once, with no e-mail; another address they type still needs its link", async () => {
     const member = await createAccount(a);
     const own = await join(a, member.email.toUpperCase(), member.cookies);
-    expect(own.json()).toEqual({ message: "You're on the list! We'll email you when Pro launches.", mustConfirm: false });
+    expect(own.json()).toEqual({
+      message: "You're on the list! We'll email you when Pro launches.",
+      mustConfirm: false,
+    });
     const [row] = await a.database.db.select().from(waitlist).where(eq(waitlist.email, member.email));
     expect(row!.confirmedAt).toBeInstanceOf(Date);
 
@@ -100,14 +114,20 @@ describe("POST /api/waitlist", () => {
     await join(a, email);
     await waitForMail(a.dataDir, email);
     const first = confirmToken(email);
-    await a.database.db.update(waitlist).set({ confirmSentAt: sql`now() - interval '25 hours'` }).where(eq(waitlist.email, email));
+    await a.database.db
+      .update(waitlist)
+      .set({ confirmSentAt: sql`now() - interval '25 hours'` })
+      .where(eq(waitlist.email, email));
     await join(a, email);
     await waitForMail(a.dataDir, email, 2);
     const second = confirmToken(email);
     const refused = await confirm(a, first);
     expect([refused.statusCode, refused.body]).toEqual([400, "This confirmation link is invalid or has expired."]);
 
-    await a.database.db.update(waitlist).set({ confirmSentAt: sql`now() - interval '8 days'` }).where(eq(waitlist.email, email));
+    await a.database.db
+      .update(waitlist)
+      .set({ confirmSentAt: sql`now() - interval '8 days'` })
+      .where(eq(waitlist.email, email));
     expect((await confirm(a, second)).statusCode).toBe(400);
     expect((await confirm(a, "not-a-token")).statusCode).toBe(400);
     const [row] = await a.database.db.select().from(waitlist).where(eq(waitlist.email, email));

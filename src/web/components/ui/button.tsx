@@ -15,8 +15,9 @@ const variants: Record<ButtonVariant, string> = {
 /** Class names for anything that should look like a button (links included). */
 export const buttonClass = (variant: ButtonVariant = "primary", extra = "") => `${base} ${variants[variant]} ${extra}`;
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
-  function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
+>(function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});

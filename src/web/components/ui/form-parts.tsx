@@ -45,14 +45,24 @@ export function CountedTextarea(props: {
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger">
+    <p
+      role="alert"
+      className="rounded-xl border border-danger/30 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-danger"
+    >
       {message}
     </p>
   );
 }
 
 /** Cancel and the form's submit button, stacked on phones with the action on top. */
-export function FormActions(props: { onCancel: () => void; busy: boolean; ready: boolean; label: string; busyLabel: string; variant?: ButtonVariant }) {
+export function FormActions(props: {
+  onCancel: () => void;
+  busy: boolean;
+  ready: boolean;
+  label: string;
+  busyLabel: string;
+  variant?: ButtonVariant;
+}) {
   const { onCancel, busy, ready, label, busyLabel, variant = "primary" } = props;
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -32,8 +32,12 @@ export function Switch({
         // The 44 px tap target wraps a smaller track.
         className="group inline-flex min-h-11 min-w-14 shrink-0 items-center rounded-full disabled:cursor-not-allowed disabled:opacity-50"
       >
-        <span className={`relative inline-flex h-7 w-12 items-center rounded-full border-2 transition-colors ${checked ? "border-accent bg-accent" : "border-line bg-paper-deep"}`}>
-          <span className={`absolute h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-[1.375rem]" : "translate-x-0.5"}`} />
+        <span
+          className={`relative inline-flex h-7 w-12 items-center rounded-full border-2 transition-colors ${checked ? "border-accent bg-accent" : "border-line bg-paper-deep"}`}
+        >
+          <span
+            className={`absolute h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-[1.375rem]" : "translate-x-0.5"}`}
+          />
         </span>
       </button>
       <div className="grid">

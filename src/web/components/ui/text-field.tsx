@@ -1,7 +1,12 @@
 import { useId, type InputHTMLAttributes } from "react";
 
 /** A labelled input with room for a hint; the label is always visible and tied to the input. */
-export function TextField({ label, hint, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+export function TextField({
+  label,
+  hint,
+  className = "",
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (

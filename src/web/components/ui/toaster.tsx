@@ -29,10 +29,15 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
-            {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            )}
             {t.action && (
               <ToastPrimitive.Action altText={t.action.label} asChild>
-                <Link href={t.action.href} className="mt-2 inline-flex min-h-11 w-fit items-center rounded-full bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+                <Link
+                  href={t.action.href}
+                  className="mt-2 inline-flex min-h-11 w-fit items-center rounded-full bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong"
+                >
                   {t.action.label}
                 </Link>
               </ToastPrimitive.Action>

@@ -12,7 +12,10 @@ export function Tooltip({ label, children }: { label: string; children: ReactNod
       <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-lg bg-ink px-3 py-1.5 text-xs text-white shadow-md">
+          <TooltipPrimitive.Content
+            sideOffset={6}
+            className="z-50 rounded-lg bg-ink px-3 py-1.5 text-xs text-white shadow-md"
+          >
             {label}
             <TooltipPrimitive.Arrow className="fill-ink" />
           </TooltipPrimitive.Content>

@@ -16,7 +16,9 @@ export function BlockedPeopleCard() {
       <h2 className="flex items-center gap-2 text-xl font-bold">
         <UserX className="h-5 w-5 text-accent" aria-hidden /> Blocked people
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">You don't see each other's posts, comments or likes. They are not told.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        You don't see each other's posts, comments or likes. They are not told.
+      </p>
       {people.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
           Loading...
@@ -33,7 +35,10 @@ export function BlockedPeopleCard() {
             const name = [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
             const pending = unblock.isPending && unblock.variables === person.userId;
             return (
-              <li key={person.userId} className="flex min-w-0 items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2">
+              <li
+                key={person.userId}
+                className="flex min-w-0 items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2"
+              >
                 <Avatar src={person.profileImageUrl} size={40} />
                 <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
                 <Button
@@ -42,8 +47,14 @@ export function BlockedPeopleCard() {
                   disabled={pending}
                   onClick={() =>
                     unblock.mutate(person.userId, {
-                      onSuccess: () => toast({ title: "Unblocked", description: `You and ${name} can see each other's posts again.` }),
-                      onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to unblock. Please try again.", variant: "destructive" }),
+                      onSuccess: () =>
+                        toast({ title: "Unblocked", description: `You and ${name} can see each other's posts again.` }),
+                      onError: (error) =>
+                        toast({
+                          title: "Error",
+                          description: serverMessage(error) ?? "Failed to unblock. Please try again.",
+                          variant: "destructive",
+                        }),
                     })
                   }
                 >

@@ -15,7 +15,9 @@ export function EmailSettingsCard() {
       <h2 className="flex items-center gap-2 text-xl font-bold">
         <Mail className="h-5 w-5 text-accent" aria-hidden /> E-mail notifications
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Choose what we also send to your inbox. The bell at the top always shows everything.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Choose what we also send to your inbox. The bell at the top always shows everything.
+      </p>
       {settings.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
           Loading your e-mail settings...
@@ -34,7 +36,15 @@ export function EmailSettingsCard() {
               onCheckedChange={(checked) =>
                 save.mutate(
                   { ...settings.data, [kind]: checked },
-                  { onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Your e-mail settings could not be saved. Please try again.", variant: "destructive" }) },
+                  {
+                    onError: (error) =>
+                      toast({
+                        title: "Error",
+                        description:
+                          serverMessage(error) ?? "Your e-mail settings could not be saved. Please try again.",
+                        variant: "destructive",
+                      }),
+                  },
                 )
               }
             />

@@ -15,7 +15,9 @@ export function MyReportsCard() {
       <h2 className="flex items-center gap-2 text-xl font-bold">
         <Flag className="h-5 w-5 text-accent" aria-hidden /> My reports
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Posts and comments you reported to the admins. Who reported is never shown to anyone else.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Posts and comments you reported to the admins. Who reported is never shown to anyone else.
+      </p>
       {reports.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
           Loading...
@@ -32,7 +34,10 @@ export function MyReportsCard() {
             const what = report.commentId ? "A comment" : "A post";
             const href = `/feed?post=${encodeURIComponent(report.postId)}${report.commentId ? `&comment=${encodeURIComponent(report.commentId)}` : ""}`;
             return (
-              <li key={report.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-paper px-4 pb-1 pt-3">
+              <li
+                key={report.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-paper px-4 pb-1 pt-3"
+              >
                 <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
                   <span className="font-semibold">
                     {what}: {REPORT_REASON_LABELS[report.reason]}
@@ -42,11 +47,16 @@ export function MyReportsCard() {
                     Reported <time dateTime={report.createdAt}>{day.format(new Date(report.createdAt))}</time>
                   </span>
                 </div>
-                <span className={`rounded-full px-3 py-1 text-xs font-bold ${report.status === "pending" ? "bg-accent-soft text-accent-strong" : "bg-emerald-100 text-emerald-900"}`}>
+                <span
+                  className={`rounded-full px-3 py-1 text-xs font-bold ${report.status === "pending" ? "bg-accent-soft text-accent-strong" : "bg-emerald-100 text-emerald-900"}`}
+                >
                   {report.status === "pending" ? "Pending" : "Reviewed"}
                 </span>
                 <div className="basis-full">
-                  <Link href={href} className="-ml-2 inline-flex min-h-11 items-center rounded-full px-2 text-sm font-semibold text-accent-strong underline underline-offset-2 hover:bg-accent-soft">
+                  <Link
+                    href={href}
+                    className="-ml-2 inline-flex min-h-11 items-center rounded-full px-2 text-sm font-semibold text-accent-strong underline underline-offset-2 hover:bg-accent-soft"
+                  >
                     View {report.commentId ? "comment" : "post"}
                   </Link>
                 </div>

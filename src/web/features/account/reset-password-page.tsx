@@ -18,7 +18,9 @@ function LinkProblem({ message }: { message: string }) {
       <p className="mt-3 text-ink" role="alert">
         {message}
       </p>
-      <p className="mt-2 text-sm text-ink-soft">Links work once and for 1 hour. Ask for a new one and use the latest email.</p>
+      <p className="mt-2 text-sm text-ink-soft">
+        Links work once and for 1 hour. Ask for a new one and use the latest email.
+      </p>
       <Link href="/login?forgot=1" className={buttonClass("primary", "mt-7 w-full")}>
         Ask for a New Link
       </Link>
@@ -73,7 +75,13 @@ export function ResetPasswordPage() {
         <p className="mt-2 text-center text-ink-soft">Pick something you don't use anywhere else.</p>
         <form onSubmit={submit} className="mt-6 grid gap-4">
           <NewPasswordField label="New password" value={password} onChange={setPassword} />
-          <NewPasswordField label="Repeat new password" name="repeat-password" hint={false} value={repeat} onChange={setRepeat} />
+          <NewPasswordField
+            label="Repeat new password"
+            name="repeat-password"
+            hint={false}
+            value={repeat}
+            onChange={setRepeat}
+          />
           {(mismatch || problem) && (
             <p className="text-sm font-semibold text-danger" role="alert">
               {mismatch ? "The two passwords are not the same." : problem}

@@ -14,7 +14,12 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   const submit = (event: FormEvent) => {
     event.preventDefault();
     forgot.mutate(email, {
-      onError: (error) => toast({ title: "Failed to Send Email", description: serverMessage(error) ?? "Please try again later", variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Failed to Send Email",
+          description: serverMessage(error) ?? "Please try again later",
+          variant: "destructive",
+        }),
     });
   };
 
@@ -24,7 +29,9 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         <MailCheck className="mx-auto h-14 w-14 text-accent" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold">Check Your Email</h1>
         <p className="mt-3 text-ink">{forgot.data.message}</p>
-        <p className="mt-2 text-sm text-ink-soft">Nothing there after a few minutes? Look in your spam folder, or ask again.</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          Nothing there after a few minutes? Look in your spam folder, or ask again.
+        </p>
         <Button onClick={onBack} className="mt-7 w-full">
           Back to Login
         </Button>
@@ -34,9 +41,19 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   return (
     <>
       <h1 className="text-center text-3xl font-bold">Forgot your password?</h1>
-      <p className="mt-2 text-center text-ink-soft">Enter your account's email and we'll send you a link to choose a new password.</p>
+      <p className="mt-2 text-center text-ink-soft">
+        Enter your account's email and we'll send you a link to choose a new password.
+      </p>
       <form onSubmit={submit} className="mt-6 grid gap-4">
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" disabled={forgot.isPending} className="mt-2 w-full">
           {forgot.isPending ? "Sending..." : "Send Reset Link"}
         </Button>

@@ -69,7 +69,12 @@ export function LoginPage() {
         toast({ title: "Registration Successful", description: "Please check your email to verify your account." });
         setCheckEmailFor(form.email.trim());
       },
-      onError: (err) => toast({ title: "Registration Failed", description: serverMessage(err) ?? "Registration failed", variant: "destructive" }),
+      onError: (err) =>
+        toast({
+          title: "Registration Failed",
+          description: serverMessage(err) ?? "Registration failed",
+          variant: "destructive",
+        }),
     });
   };
 
@@ -96,7 +101,9 @@ export function LoginPage() {
           <>
             <h1 className="text-center text-3xl font-bold">{tab === "login" ? "Welcome back" : "Join Dragon Grid"}</h1>
             <p className="mt-2 text-center text-ink-soft">
-              {tab === "login" ? "Log in to save your progress and share your drawings." : "Create a free account to save progress and join the community."}
+              {tab === "login"
+                ? "Log in to save your progress and share your drawings."
+                : "Create a free account to save progress and join the community."}
             </p>
             <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
               <Tabs.List aria-label="Sign in or register" className="flex gap-1 rounded-full bg-paper-deep p-1">
@@ -110,9 +117,29 @@ export function LoginPage() {
 
               <Tabs.Content value="login" className="mt-6 focus-visible:outline-none">
                 <form onSubmit={submitLogin} className="grid gap-4">
-                  <TextField label="Email" type="email" name="email" autoComplete="email" required value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
-                  <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
-                  <button type="button" onClick={() => setForgotOpen(true)} className="-mt-1 min-h-11 justify-self-end rounded-full px-2 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline">
+                  <TextField
+                    label="Email"
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    required
+                    value={login.email}
+                    onChange={(e) => setLogin({ ...login, email: e.target.value })}
+                  />
+                  <TextField
+                    label="Password"
+                    type="password"
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    value={login.password}
+                    onChange={(e) => setLogin({ ...login, password: e.target.value })}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setForgotOpen(true)}
+                    className="-mt-1 min-h-11 justify-self-end rounded-full px-2 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
+                  >
                     Forgot password?
                   </button>
                   <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
@@ -126,11 +153,35 @@ export function LoginPage() {
               <Tabs.Content value="register" className="mt-6 focus-visible:outline-none">
                 <form onSubmit={submitRegister} className="grid gap-4">
                   <div className="grid grid-cols-2 gap-3">
-                    <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-                    <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+                    <TextField
+                      label="First name"
+                      name="firstName"
+                      autoComplete="given-name"
+                      value={form.firstName}
+                      onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+                    />
+                    <TextField
+                      label="Last name"
+                      name="lastName"
+                      autoComplete="family-name"
+                      value={form.lastName}
+                      onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+                    />
                   </div>
-                  <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-                  <NewPasswordField label="Password" value={form.password} onChange={(password) => setForm({ ...form, password })} />
+                  <TextField
+                    label="Email"
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    required
+                    value={form.email}
+                    onChange={(e) => setForm({ ...form, email: e.target.value })}
+                  />
+                  <NewPasswordField
+                    label="Password"
+                    value={form.password}
+                    onChange={(password) => setForm({ ...form, password })}
+                  />
                   <Button type="submit" disabled={registerMutation.isPending} className="mt-2 w-full">
                     {registerMutation.isPending ? "Creating account..." : "Create Account"}
                   </Button>
@@ -148,7 +199,10 @@ export function LoginPage() {
 
 function Divider() {
   return (
-    <div className="my-5 flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-ink-soft" aria-hidden>
+    <div
+      className="my-5 flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-ink-soft"
+      aria-hidden
+    >
       <span className="h-px flex-1 bg-line" />
       or
       <span className="h-px flex-1 bg-line" />

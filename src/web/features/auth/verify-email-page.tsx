@@ -55,7 +55,17 @@ export function VerifyEmailPage() {
         <KeyRound className="mx-auto h-14 w-14 text-accent" aria-hidden />
         <h1 className="mt-4 text-center text-3xl font-bold">Confirm It's You</h1>
         <p className="mt-3 text-center text-ink-soft">{serverMessage(verification.error)}</p>
-        <TextField className="mt-6" label="Password" type="password" name="password" autoComplete="current-password" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          className="mt-6"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {wrong && (
           <p role="alert" className="mt-3 text-sm font-semibold text-danger">
             {wrong}
@@ -65,7 +75,8 @@ export function VerifyEmailPage() {
           {withPassword.isPending ? "Verifying..." : "Verify Email"}
         </Button>
         <p className="mt-4 text-center text-sm text-ink-soft">
-          Don't know this password? Then this account was not registered by you: register again with your own password from the{" "}
+          Don't know this password? Then this account was not registered by you: register again with your own password
+          from the{" "}
           <Link href="/login" className="font-semibold text-accent-strong underline">
             login page
           </Link>
@@ -74,13 +85,17 @@ export function VerifyEmailPage() {
       </form>
     );
   } else if (!token || verification.isError) {
-    const message = token ? (serverMessage(verification.error) ?? "Verification failed. The link may be invalid or expired.") : "No verification token provided";
+    const message = token
+      ? (serverMessage(verification.error) ?? "Verification failed. The link may be invalid or expired.")
+      : "No verification token provided";
     content = (
       <>
         <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold">Verification Failed</h1>
         <p className="mt-3 text-ink">{message}</p>
-        <p className="mt-2 text-sm text-ink-soft">You can ask for a new link from the login page, register again, or contact support if this keeps happening.</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          You can ask for a new link from the login page, register again, or contact support if this keeps happening.
+        </p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
           Back to Login
         </Link>

@@ -15,7 +15,8 @@ export const BlogStarterKit = StarterKit.extend({
               class: {
                 default: null,
                 parseHTML: (element: HTMLElement) => element.getAttribute("class"),
-                renderHTML: (attributes: Record<string, unknown>) => (attributes.class ? { class: attributes.class as string } : {}),
+                renderHTML: (attributes: Record<string, unknown>) =>
+                  attributes.class ? { class: attributes.class as string } : {},
               },
             }),
           })

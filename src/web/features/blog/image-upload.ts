@@ -9,7 +9,11 @@ import { BLOG_IMAGE_TYPES, BlogImageError, uploadBlogImage } from "./admin-api";
 export async function uploadImageWithToasts(file: File): Promise<string | null> {
   // docs/spec.md §5: the featured image must be an image file (and the server takes these kinds).
   if (!BLOG_IMAGE_TYPES.includes(file.type)) {
-    toast({ title: "Error", description: "Please choose an image file (PNG, JPEG, WebP or GIF)", variant: "destructive" });
+    toast({
+      title: "Error",
+      description: "Please choose an image file (PNG, JPEG, WebP or GIF)",
+      variant: "destructive",
+    });
     return null;
   }
   try {
@@ -19,7 +23,12 @@ export async function uploadImageWithToasts(file: File): Promise<string | null> 
   } catch (error) {
     const step = error instanceof BlogImageError ? error.step : "upload";
     if (error instanceof BlogImageError && isUnauthorizedError(error.cause)) handleUnauthorized();
-    else toast({ title: "Error", description: step === "acl" ? "Failed to set image permissions" : "Failed to upload image", variant: "destructive" });
+    else
+      toast({
+        title: "Error",
+        description: step === "acl" ? "Failed to set image permissions" : "Failed to upload image",
+        variant: "destructive",
+      });
     return null;
   }
 }

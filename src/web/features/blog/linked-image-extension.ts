@@ -7,13 +7,19 @@ import Image from "@tiptap/extension-image";
 const PICTURE = 'img[src]:not([src^="data:"])';
 
 /** The picture an element stands for: itself, or the one a paragraph holds. */
-const pictureOf = (element: HTMLElement): HTMLElement => (element.matches(PICTURE) ? element : element.querySelector<HTMLElement>(PICTURE)!);
+const pictureOf = (element: HTMLElement): HTMLElement =>
+  element.matches(PICTURE) ? element : element.querySelector<HTMLElement>(PICTURE)!;
 
 /** A paragraph holding one picture (perhaps linked) and nothing else, as Markdown writes a picture. */
 function holdsOnlyAPicture(paragraph: HTMLElement): boolean {
   const inside = [...paragraph.querySelectorAll("*")];
   const [picture, ...others] = inside.filter((element) => element.localName !== "a");
-  return !paragraph.textContent?.trim() && others.length === 0 && Boolean(picture?.matches(PICTURE)) && inside.every((element) => element === picture || element.contains(picture!));
+  return (
+    !paragraph.textContent?.trim() &&
+    others.length === 0 &&
+    Boolean(picture?.matches(PICTURE)) &&
+    inside.every((element) => element === picture || element.contains(picture!))
+  );
 }
 
 const fromLink = (name: "href" | "title"): Attribute => ({
@@ -26,10 +32,12 @@ const fromLink = (name: "href" | "title"): Attribute => ({
 /** An uploaded or linked picture, inside the link around it if it has one. */
 export const LinkedImage = Image.extend({
   addAttributes() {
-    const own = (Object.entries(this.parent?.() ?? {}) as [string, Attribute][]).map(([name, attribute]): [string, Attribute] => [
-      name,
-      { ...attribute, parseHTML: (element) => pictureOf(element).getAttribute(name) },
-    ]);
+    const own = (Object.entries(this.parent?.() ?? {}) as [string, Attribute][]).map(
+      ([name, attribute]): [string, Attribute] => [
+        name,
+        { ...attribute, parseHTML: (element) => pictureOf(element).getAttribute(name) },
+      ],
+    );
     return { ...Object.fromEntries(own), linkHref: fromLink("href"), linkTitle: fromLink("title") };
   },
   parseHTML() {
@@ -40,7 +48,10 @@ export const LinkedImage = Image.extend({
     ];
   },
   renderHTML({ node, HTMLAttributes }) {
-    const image: [string, Record<string, unknown>] = ["img", mergeAttributes(this.options.HTMLAttributes, HTMLAttributes)];
+    const image: [string, Record<string, unknown>] = [
+      "img",
+      mergeAttributes(this.options.HTMLAttributes, HTMLAttributes),
+    ];
     const { linkHref, linkTitle } = node.attrs as { linkHref: string | null; linkTitle: string | null };
     return linkHref ? ["a", { href: linkHref, ...(linkTitle ? { title: linkTitle } : {}) }, image] : image;
   },

@@ -1,10 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { AUTOSAVE_EVERY_MS, autosaveDue, failedSave, hasUnsavedChanges, keepChangeOffline, keepsInOutbox, saveNotice, savedAtStart, sendOnReconnect, type SaveOutcome } from "./autosave";
+import {
+  AUTOSAVE_EVERY_MS,
+  autosaveDue,
+  failedSave,
+  hasUnsavedChanges,
+  keepChangeOffline,
+  keepsInOutbox,
+  saveNotice,
+  savedAtStart,
+  sendOnReconnect,
+  type SaveOutcome,
+} from "./autosave";
 import { CANVAS_DEFAULTS } from "./canvas-state";
 
 const opened = JSON.stringify(CANVAS_DEFAULTS);
 const changed = JSON.stringify({ ...CANVAS_DEFAULTS, imageZoom: 1.2 });
-const tick = { signedIn: true, pending: false, snapshot: changed, lastSaved: opened, now: 100_000, lastAttemptAt: 100_000 - AUTOSAVE_EVERY_MS - 1 };
+const tick = {
+  signedIn: true,
+  pending: false,
+  snapshot: changed,
+  lastSaved: opened,
+  now: 100_000,
+  lastAttemptAt: 100_000 - AUTOSAVE_EVERY_MS - 1,
+};
 
 describe("the autosave", () => {
   it("counts what the canvas opened with as saved, unless it is an offline save still to send", () => {
@@ -44,11 +62,15 @@ describe("the autosave", () => {
 
   it("tells the learner how a Save went, and says nothing of an autosave", () => {
     expect(saveNotice("saved", true)?.title).toBe("Progress saved");
-    expect(saveNotice("offline", true)).toEqual({ title: "Saved on this device", description: "You are offline. Your progress will be sent when the connection returns." });
+    expect(saveNotice("offline", true)).toEqual({
+      title: "Saved on this device",
+      description: "You are offline. Your progress will be sent when the connection returns.",
+    });
     expect(saveNotice("unreachable", true)?.description).toMatch(/^The server could not be reached/);
     expect(saveNotice("failed", true)).toMatchObject({ title: "Error", variant: "destructive" });
     // The 401 has its own notice and sign-in redirect.
     expect(saveNotice("signed-out", true)).toBeNull();
-    for (const outcome of ["saved", "offline", "unreachable", "signed-out", "failed"] as const) expect(saveNotice(outcome, false)).toBeNull();
+    for (const outcome of ["saved", "offline", "unreachable", "signed-out", "failed"] as const)
+      expect(saveNotice(outcome, false)).toBeNull();
   });
 });

@@ -18,18 +18,27 @@ export interface SaveProgress {
 /** What counts as saved when the canvas opens: what it started from, unless that is an offline save still to send. */
 export const savedAtStart = (initial: CanvasSettings, unsent: boolean) => (unsent ? "" : JSON.stringify(initial));
 
-export const hasUnsavedChanges = (progress: Pick<SaveProgress, "snapshot" | "lastSaved">) => progress.snapshot !== progress.lastSaved;
+export const hasUnsavedChanges = (progress: Pick<SaveProgress, "snapshot" | "lastSaved">) =>
+  progress.snapshot !== progress.lastSaved;
 
 /** An autosave is due when signed in, something changed, no save is on its way and the last attempt was over 5 s ago. */
-export function autosaveDue(progress: SaveProgress & { signedIn: boolean; now: number; lastAttemptAt: number }): boolean {
-  return progress.signedIn && !progress.pending && hasUnsavedChanges(progress) && progress.now - progress.lastAttemptAt > AUTOSAVE_EVERY_MS;
+export function autosaveDue(
+  progress: SaveProgress & { signedIn: boolean; now: number; lastAttemptAt: number },
+): boolean {
+  return (
+    progress.signedIn &&
+    !progress.pending &&
+    hasUnsavedChanges(progress) &&
+    progress.now - progress.lastAttemptAt > AUTOSAVE_EVERY_MS
+  );
 }
 
 /** Back online, what changed meanwhile is sent at once, unless a save is already on its way. */
 export const sendOnReconnect = (progress: SaveProgress) => !progress.pending && hasUnsavedChanges(progress);
 
 /** Signed in and offline, each unsaved change goes to the outbox at once, so closing the tab loses nothing. */
-export const keepChangeOffline = (state: { online: boolean; snapshot: string; lastSaved: string }) => !state.online && hasUnsavedChanges(state);
+export const keepChangeOffline = (state: { online: boolean; snapshot: string; lastSaved: string }) =>
+  !state.online && hasUnsavedChanges(state);
 
 /**
  * How a save ended: `saved` (the server has it), `offline` (the browser knew it was offline and did
@@ -39,7 +48,10 @@ export const keepChangeOffline = (state: { online: boolean; snapshot: string; la
 export type SaveOutcome = "saved" | "offline" | "unreachable" | "signed-out" | "failed";
 
 /** The outcome of a request that threw. */
-export function failedSave(error: { network: boolean; unauthorized: boolean }): Exclude<SaveOutcome, "saved" | "offline"> {
+export function failedSave(error: {
+  network: boolean;
+  unauthorized: boolean;
+}): Exclude<SaveOutcome, "saved" | "offline"> {
   if (error.network) return "unreachable";
   return error.unauthorized ? "signed-out" : "failed";
 }
@@ -55,8 +67,14 @@ export interface SaveNotice {
 
 const NOTICES: Record<Exclude<SaveOutcome, "signed-out">, SaveNotice> = {
   saved: { title: "Progress saved", description: "Pick up right here next time, on any device." },
-  offline: { title: "Saved on this device", description: "You are offline. Your progress will be sent when the connection returns." },
-  unreachable: { title: "Saved on this device", description: "The server could not be reached. Your progress will be sent when the connection returns." },
+  offline: {
+    title: "Saved on this device",
+    description: "You are offline. Your progress will be sent when the connection returns.",
+  },
+  unreachable: {
+    title: "Saved on this device",
+    description: "The server could not be reached. Your progress will be sent when the connection returns.",
+  },
   failed: { title: "Error", description: "Failed to save your progress. Please try again.", variant: "destructive" },
 };
 

@@ -9,7 +9,9 @@ const HEIGHT = 56;
 
 /** Accuracy over the kept drawing checks (the share of drawn cells within 1.5 mm): a small line chart. */
 export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[]; dragonId: string }) {
-  const points = checks.map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) })).filter((point) => point.accuracy !== null);
+  const points = checks
+    .map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) }))
+    .filter((point) => point.accuracy !== null);
   if (!points.length) return null;
   const last = points.at(-1)!;
   const keptPhoto = [...checks].reverse().find((check) => check.photoUrl);
@@ -25,9 +27,19 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
       <h2 id="check-history-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
         Your checks
       </h2>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-14 w-full rounded-xl border border-line bg-white" role="img" aria-label={description}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="mt-2 h-14 w-full rounded-xl border border-line bg-white"
+        role="img"
+        aria-label={description}
+      >
         <line x1={0} x2={WIDTH} y1={y(1)} y2={y(1)} stroke="#e7dccb" strokeDasharray="3 3" />
-        <polyline fill="none" stroke="#15803d" strokeWidth={2} points={points.map((point, i) => `${x(i)},${y(point.accuracy)}`).join(" ")} />
+        <polyline
+          fill="none"
+          stroke="#15803d"
+          strokeWidth={2}
+          points={points.map((point, i) => `${x(i)},${y(point.accuracy)}`).join(" ")}
+        />
         {points.map((point, i) => (
           <circle key={point.at} cx={x(i)} cy={y(point.accuracy)} r={3} fill="#15803d" />
         ))}
@@ -37,8 +49,14 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
       </p>
       {keptPhoto?.photoUrl && (
         <div className="mt-1 flex flex-wrap items-center gap-x-3">
-          <a href={keptPhoto.photoUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2">
-            Your kept photo of {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+          <a
+            href={keptPhoto.photoUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2"
+          >
+            Your kept photo of{" "}
+            {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
           </a>
           <Suspense fallback={null}>
             <ShareKeptPhoto photoUrl={keptPhoto.photoUrl} dragonId={dragonId} />

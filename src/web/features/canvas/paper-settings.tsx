@@ -2,7 +2,15 @@ import { useId } from "react";
 import { ArrowLeftRight } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
-import { PAPER_PRESETS, UNITS, UNIT_NAMES, orientationOf, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
+import {
+  PAPER_PRESETS,
+  UNITS,
+  UNIT_NAMES,
+  orientationOf,
+  presetLabel,
+  type PaperPreset,
+  type Unit,
+} from "../../../shared/paper";
 import type { FieldTexts } from "./canvas-state";
 
 export const selectClass =
@@ -40,7 +48,12 @@ export function PaperSettings({
       </label>
       <div className="mt-1.5 flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <select id={`${id}-preset`} className={selectClass} value={preset ?? "custom"} onChange={(e) => e.target.value !== "custom" && onPreset(e.target.value as PaperPreset)}>
+          <select
+            id={`${id}-preset`}
+            className={selectClass}
+            value={preset ?? "custom"}
+            onChange={(e) => e.target.value !== "custom" && onPreset(e.target.value as PaperPreset)}
+          >
             {PAPER_PRESETS.map((p) => (
               <option key={p} value={p}>
                 {presetLabel(p)}
@@ -49,11 +62,21 @@ export function PaperSettings({
             <option value="custom">Custom</option>
           </select>
         </div>
-        <Button variant="secondary" className="shrink-0 px-3" onClick={onSwap} aria-label={`${orientation === "landscape" ? "Landscape" : "Portrait"} (swap to ${orientation === "landscape" ? "portrait" : "landscape"})`} title="Swap width and height">
+        <Button
+          variant="secondary"
+          className="shrink-0 px-3"
+          onClick={onSwap}
+          aria-label={`${orientation === "landscape" ? "Landscape" : "Portrait"} (swap to ${orientation === "landscape" ? "portrait" : "landscape"})`}
+          title="Swap width and height"
+        >
           <ArrowLeftRight className="h-4 w-4" aria-hidden /> <span className="capitalize">{orientation}</span>
         </Button>
       </div>
-      <div role="radiogroup" aria-label="Units" className="mt-3 grid grid-cols-2 rounded-full border border-line bg-paper-deep p-1">
+      <div
+        role="radiogroup"
+        aria-label="Units"
+        className="mt-3 grid grid-cols-2 rounded-full border border-line bg-paper-deep p-1"
+      >
         {UNITS.map((u) => (
           <button
             key={u}
@@ -68,8 +91,26 @@ export function PaperSettings({
         ))}
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3">
-        <TextField label="Width" type="number" inputMode="decimal" step={0.1} min={0.1} value={texts.paperWidth} onChange={(e) => onText("paperWidth", e.target.value)} hint={unit === "in" ? "inches" : "cm"} />
-        <TextField label="Height" type="number" inputMode="decimal" step={0.1} min={0.1} value={texts.paperHeight} onChange={(e) => onText("paperHeight", e.target.value)} hint={unit === "in" ? "inches" : "cm"} />
+        <TextField
+          label="Width"
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={0.1}
+          value={texts.paperWidth}
+          onChange={(e) => onText("paperWidth", e.target.value)}
+          hint={unit === "in" ? "inches" : "cm"}
+        />
+        <TextField
+          label="Height"
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={0.1}
+          value={texts.paperHeight}
+          onChange={(e) => onText("paperHeight", e.target.value)}
+          hint={unit === "in" ? "inches" : "cm"}
+        />
       </div>
     </fieldset>
   );

@@ -4,7 +4,17 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
 /** Cells marked done: 'n of m cells done', a bar, the next cell to draw and a reset (decision 013). */
-export function ProgressPanel({ done, total, onNext, onReset }: { done: number; total: number; onNext: (() => void) | null; onReset: () => void }) {
+export function ProgressPanel({
+  done,
+  total,
+  onNext,
+  onReset,
+}: {
+  done: number;
+  total: number;
+  onNext: (() => void) | null;
+  onReset: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
@@ -15,14 +25,32 @@ export function ProgressPanel({ done, total, onNext, onReset }: { done: number; 
       <p className="mt-2 text-sm font-semibold text-ink" id="progress-count">
         {done} of {total} cells done
       </p>
-      <div role="progressbar" aria-labelledby="progress-count" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-paper-deep">
+      <div
+        role="progressbar"
+        aria-labelledby="progress-count"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-paper-deep"
+      >
         <div className="h-full rounded-full bg-[#15803d] transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" className="flex-1 whitespace-nowrap px-3" onClick={onNext ?? undefined} disabled={!onNext}>
+        <Button
+          variant="secondary"
+          className="flex-1 whitespace-nowrap px-3"
+          onClick={onNext ?? undefined}
+          disabled={!onNext}
+        >
           <CheckCircle2 className="h-4 w-4" aria-hidden /> {onNext ? "Next cell to draw" : "All cells done!"}
         </Button>
-        <Button variant="ghost" className="px-3" onClick={() => setConfirming(true)} disabled={done === 0} aria-label="Reset done cells">
+        <Button
+          variant="ghost"
+          className="px-3"
+          onClick={() => setConfirming(true)}
+          disabled={done === 0}
+          aria-label="Reset done cells"
+        >
           <RotateCcw className="h-4 w-4" aria-hidden /> Reset
         </Button>
       </div>

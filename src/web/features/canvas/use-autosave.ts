@@ -5,7 +5,17 @@ import { callApi } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { clearOutbox, keepProgress, writeOutbox } from "./progress-on-this-device";
-import { AUTOSAVE_CHECK_MS, autosaveDue, failedSave, keepChangeOffline, keepsInOutbox, saveNotice, savedAtStart, sendOnReconnect, type SaveOutcome } from "./autosave";
+import {
+  AUTOSAVE_CHECK_MS,
+  autosaveDue,
+  failedSave,
+  keepChangeOffline,
+  keepsInOutbox,
+  saveNotice,
+  savedAtStart,
+  sendOnReconnect,
+  type SaveOutcome,
+} from "./autosave";
 import type { CanvasSettings } from "./canvas-state";
 
 /**
@@ -13,7 +23,14 @@ import type { CanvasSettings } from "./canvas-state";
  * changed; offline, the latest settings wait in this browser's outbox and go once the connection
  * returns. The decisions are in autosave.ts; this hook wires timers, events and storage to them.
  */
-export function useAutosave(dragonId: string, userId: string | null, settings: CanvasSettings, snapshot: string, initial: CanvasSettings, unsent: boolean) {
+export function useAutosave(
+  dragonId: string,
+  userId: string | null,
+  settings: CanvasSettings,
+  snapshot: string,
+  initial: CanvasSettings,
+  unsent: boolean,
+) {
   const signedIn = userId !== null;
   const lastSaved = useRef(savedAtStart(initial, unsent));
   const lastSaveAt = useRef(0);
@@ -22,7 +39,9 @@ export function useAutosave(dragonId: string, userId: string | null, settings: C
     latest.current = { settings, snapshot };
   }, [settings, snapshot]);
 
-  const mutation = useMutation({ mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }) });
+  const mutation = useMutation({
+    mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }),
+  });
   const { mutateAsync } = mutation;
   const pending = mutation.isPending;
 
@@ -57,7 +76,14 @@ export function useAutosave(dragonId: string, userId: string | null, settings: C
   useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => {
-      const due = autosaveDue({ signedIn, pending, snapshot: latest.current.snapshot, lastSaved: lastSaved.current, now: Date.now(), lastAttemptAt: lastSaveAt.current });
+      const due = autosaveDue({
+        signedIn,
+        pending,
+        snapshot: latest.current.snapshot,
+        lastSaved: lastSaved.current,
+        now: Date.now(),
+        lastAttemptAt: lastSaveAt.current,
+      });
       if (due) void saveToServer(false);
     }, AUTOSAVE_CHECK_MS);
     return () => clearInterval(timer);
@@ -71,12 +97,20 @@ export function useAutosave(dragonId: string, userId: string | null, settings: C
   // Offline, every change waits in the outbox; back online, it is sent once (a successful save
   // marks it saved and empties the outbox).
   useEffect(() => {
-    if (userId && keepChangeOffline({ online: navigator.onLine, snapshot, lastSaved: lastSaved.current })) writeOutbox(userId, dragonId, latest.current.settings);
+    if (userId && keepChangeOffline({ online: navigator.onLine, snapshot, lastSaved: lastSaved.current }))
+      writeOutbox(userId, dragonId, latest.current.settings);
   }, [userId, dragonId, snapshot]);
   useEffect(() => {
     if (!userId) return;
     const onOnline = () => {
-      if (sendOnReconnect({ snapshot: latest.current.snapshot, lastSaved: lastSaved.current, pending: pendingRef.current })) void saveToServer(false);
+      if (
+        sendOnReconnect({
+          snapshot: latest.current.snapshot,
+          lastSaved: lastSaved.current,
+          pending: pendingRef.current,
+        })
+      )
+        void saveToServer(false);
     };
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);

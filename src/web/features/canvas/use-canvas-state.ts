@@ -6,7 +6,18 @@ import { toast } from "../../components/ui/use-toast";
 import type { Orientation, PaperPreset, Unit } from "../../../shared/paper";
 import type { GridView } from "../../../shared/grid-view";
 import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-device";
-import { CANVAS_DEFAULTS, DROP_MARKS_AFTER_MS, canvasReducer, droppedMarksNotice, initialCanvasState, readCanvas, startingSettings, type CanvasAction, type CanvasSettings, type FieldTexts } from "./canvas-state";
+import {
+  CANVAS_DEFAULTS,
+  DROP_MARKS_AFTER_MS,
+  canvasReducer,
+  droppedMarksNotice,
+  initialCanvasState,
+  readCanvas,
+  startingSettings,
+  type CanvasAction,
+  type CanvasSettings,
+  type FieldTexts,
+} from "./canvas-state";
 import { useAutosave } from "./use-autosave";
 
 // A visitor's canvas is kept in this browser only: there is no account to save it to.
@@ -26,7 +37,10 @@ function readVisitorCopy(dragonId: string): CanvasSettings | null {
  * made offline that has not reached the server yet (`unsent`); this browser's copy for visitors
  * (no server call), else the defaults. `ready` is false while unknown.
  */
-export function useInitialSettings(dragonId: string, auth: { isAuthenticated: boolean; isLoading: boolean; user: { id: string } | null }) {
+export function useInitialSettings(
+  dragonId: string,
+  auth: { isAuthenticated: boolean; isLoading: boolean; user: { id: string } | null },
+) {
   const userId = auth.user?.id ?? null;
   const saved = useQuery({
     queryKey: apiQueryKey("GET /api/wip/:dragonId", { params: { dragonId } }),
@@ -47,7 +61,8 @@ export function useInitialSettings(dragonId: string, auth: { isAuthenticated: bo
   });
   const local = useMemo(() => readVisitorCopy(dragonId), [dragonId]);
   const outbox = useMemo(() => (userId ? readOutbox(userId, dragonId) : null), [userId, dragonId]);
-  if (auth.isLoading || (auth.isAuthenticated && saved.isLoading)) return { ready: false, initial: CANVAS_DEFAULTS, unsent: false };
+  if (auth.isLoading || (auth.isAuthenticated && saved.isLoading))
+    return { ready: false, initial: CANVAS_DEFAULTS, unsent: false };
   return {
     ready: true,
     initial: startingSettings(auth.isAuthenticated ? (outbox ?? saved.data ?? null) : local),

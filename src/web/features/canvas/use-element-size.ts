@@ -5,7 +5,9 @@ export function useElementSize(element: HTMLElement | null): { width: number; he
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setSize({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
+    const observer = new ResizeObserver(([entry]) =>
+      setSize({ width: entry!.contentRect.width, height: entry!.contentRect.height }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);

@@ -22,7 +22,12 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
 export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const client = useQueryClient();
   const key = apiQueryKey("GET /api/checks/:dragonId", { params: { dragonId } });
-  const server = useQuery({ queryKey: key, queryFn: () => callApi("GET /api/checks/:dragonId", { params: { dragonId } }), enabled: signedIn, staleTime: 60_000 });
+  const server = useQuery({
+    queryKey: key,
+    queryFn: () => callApi("GET /api/checks/:dragonId", { params: { dragonId } }),
+    enabled: signedIn,
+    staleTime: 60_000,
+  });
   const [visitor, setVisitor] = useState(() => readVisitorChecks(dragonId));
 
   const keep = async (check: SaveCheck): Promise<KeptCheck> => {
@@ -43,8 +48,13 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
   };
 
   const keepPhoto = async (checkId: string, objectPath: string): Promise<void> => {
-    const kept = await callApi("PUT /api/checks/:dragonId/:checkId/photo", { params: { dragonId, checkId }, body: { objectPath } });
-    client.setQueryData<KeptCheck[]>(key, (before) => (before ?? []).map((check) => (check.id === kept.id ? kept : check)));
+    const kept = await callApi("PUT /api/checks/:dragonId/:checkId/photo", {
+      params: { dragonId, checkId },
+      body: { objectPath },
+    });
+    client.setQueryData<KeptCheck[]>(key, (before) =>
+      (before ?? []).map((check) => (check.id === kept.id ? kept : check)),
+    );
   };
 
   return { checks: signedIn ? (server.data ?? []) : visitor, keep, keepPhoto };

@@ -24,7 +24,11 @@ async function shrink(bitmap: ImageBitmap): Promise<ImageBitmap> {
   const long = Math.max(bitmap.width, bitmap.height);
   if (long <= DISPLAY_MAX) return bitmap;
   const factor = DISPLAY_MAX / long;
-  return createImageBitmap(bitmap, { resizeWidth: Math.round(bitmap.width * factor), resizeHeight: Math.round(bitmap.height * factor), resizeQuality: "high" });
+  return createImageBitmap(bitmap, {
+    resizeWidth: Math.round(bitmap.width * factor),
+    resizeHeight: Math.round(bitmap.height * factor),
+    resizeQuality: "high",
+  });
 }
 
 /** Load a template: the preview first (fast), then the hi-res image that replaces it. */
@@ -38,14 +42,24 @@ export function useTemplateImage(previewUrl: string | undefined, hiresUrl: strin
     const controller = new AbortController();
     let cancelled = false;
     loadBitmap(previewUrl, controller.signal)
-      .then((preview) => !cancelled && setState((s) => (s.url === hiresUrl && s.sharp ? s : { ...EMPTY, display: preview, full: preview, url: hiresUrl })))
+      .then(
+        (preview) =>
+          !cancelled &&
+          setState((s) =>
+            s.url === hiresUrl && s.sharp ? s : { ...EMPTY, display: preview, full: preview, url: hiresUrl },
+          ),
+      )
       .catch(() => undefined);
     loadBitmap(hiresUrl, controller.signal)
       .then(async (hires) => {
         const display = await shrink(hires);
         if (!cancelled) setState({ display, full: hires, sharp: true, error: false, url: hiresUrl });
       })
-      .catch(() => !cancelled && setState((s) => (s.url === hiresUrl && s.display ? s : { ...EMPTY, error: true, url: hiresUrl })));
+      .catch(
+        () =>
+          !cancelled &&
+          setState((s) => (s.url === hiresUrl && s.display ? s : { ...EMPTY, error: true, url: hiresUrl })),
+      );
     return () => {
       cancelled = true;
       controller.abort();

@@ -9,7 +9,10 @@ type Toned = Partial<Record<ImageMode, ImageBitmap>>;
  * the paper. Costs three more display-size bitmaps (about 12 MB each at 2048 × 1536). `mode`
  * tells which view the returned image is in, so the page can say when a switch has landed.
  */
-export function useTonedImage(image: ImageBitmap | null, mode: ImageMode): { image: ImageBitmap | null; mode: ImageMode } {
+export function useTonedImage(
+  image: ImageBitmap | null,
+  mode: ImageMode,
+): { image: ImageBitmap | null; mode: ImageMode } {
   const [toned, setToned] = useState<{ source: ImageBitmap; images: Toned } | null>(null);
   const wanted = useRef(mode);
   useEffect(() => {
@@ -23,9 +26,14 @@ export function useTonedImage(image: ImageBitmap | null, mode: ImageMode): { ima
     worker.onmessage = (event: MessageEvent<{ id: number; image: ImageBitmap }>) => {
       const done = IMAGE_MODES[event.data.id]!;
       if (cancelled) return event.data.image.close();
-      setToned((current) => ({ source: image, images: { ...(current?.source === image ? current.images : {}), [done]: event.data.image } }));
+      setToned((current) => ({
+        source: image,
+        images: { ...(current?.source === image ? current.images : {}), [done]: event.data.image },
+      }));
     };
-    const order = IMAGE_MODES.filter((m) => m !== "color").sort((a, b) => Number(b === wanted.current) - Number(a === wanted.current));
+    const order = IMAGE_MODES.filter((m) => m !== "color").sort(
+      (a, b) => Number(b === wanted.current) - Number(a === wanted.current),
+    );
     // Copies go to the worker (transferred, then closed there); the page keeps its own.
     void (async () => {
       for (const m of order) {

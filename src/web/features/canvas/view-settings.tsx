@@ -1,6 +1,15 @@
 import { useId } from "react";
 import { Switch } from "../../components/ui/switch";
-import { GRID_COLORS, GRID_OPACITY, GRID_RGB, GRID_THICKNESS, IMAGE_MODES, IMAGE_MODE_NAMES, type GridView, type ImageMode } from "../../../shared/grid-view";
+import {
+  GRID_COLORS,
+  GRID_OPACITY,
+  GRID_RGB,
+  GRID_THICKNESS,
+  IMAGE_MODES,
+  IMAGE_MODE_NAMES,
+  type GridView,
+  type ImageMode,
+} from "../../../shared/grid-view";
 import { selectClass } from "./paper-settings";
 
 const COLOR_NAMES = { dark: "Dark", light: "Light", accent: "Accent" } as const;
@@ -21,7 +30,11 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
             onClick={() => onChange({ gridColor: color })}
             className={`flex min-h-11 items-center justify-center gap-1.5 rounded-xl border text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent ${view.gridColor === color ? "border-accent bg-accent/10 text-ink" : "border-line bg-white text-ink-soft"}`}
           >
-            <span className="h-3.5 w-3.5 rounded-full border border-line" style={{ background: `rgb(${GRID_RGB[color].join(",")})` }} aria-hidden />
+            <span
+              className="h-3.5 w-3.5 rounded-full border border-line"
+              style={{ background: `rgb(${GRID_RGB[color].join(",")})` }}
+              aria-hidden
+            />
             {COLOR_NAMES[color]}
           </button>
         ))}
@@ -30,22 +43,50 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
         <label htmlFor={`${id}-thickness`} className="flex justify-between text-sm font-semibold text-ink">
           Line thickness <span className="tabular-nums text-ink-soft">{view.gridThickness}×</span>
         </label>
-        <input id={`${id}-thickness`} type="range" className="min-h-11 accent-accent" min={GRID_THICKNESS.min} max={GRID_THICKNESS.max} step={GRID_THICKNESS.step} value={view.gridThickness} onChange={(e) => onChange({ gridThickness: Number(e.target.value) })} />
+        <input
+          id={`${id}-thickness`}
+          type="range"
+          className="min-h-11 accent-accent"
+          min={GRID_THICKNESS.min}
+          max={GRID_THICKNESS.max}
+          step={GRID_THICKNESS.step}
+          value={view.gridThickness}
+          onChange={(e) => onChange({ gridThickness: Number(e.target.value) })}
+        />
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-opacity`} className="flex justify-between text-sm font-semibold text-ink">
           Line opacity <span className="tabular-nums text-ink-soft">{Math.round(view.gridOpacity * 100)}%</span>
         </label>
-        <input id={`${id}-opacity`} type="range" className="min-h-11 accent-accent" min={GRID_OPACITY.min} max={GRID_OPACITY.max} step={GRID_OPACITY.step} value={view.gridOpacity} onChange={(e) => onChange({ gridOpacity: Math.round(Number(e.target.value) * 10) / 10 })} />
+        <input
+          id={`${id}-opacity`}
+          type="range"
+          className="min-h-11 accent-accent"
+          min={GRID_OPACITY.min}
+          max={GRID_OPACITY.max}
+          step={GRID_OPACITY.step}
+          value={view.gridOpacity}
+          onChange={(e) => onChange({ gridOpacity: Math.round(Number(e.target.value) * 10) / 10 })}
+        />
       </div>
       <div className="mt-1">
-        <Switch label="Diagonals" description="Corner-to-corner lines in every cell help with angles" checked={view.diagonals} onCheckedChange={(diagonals) => onChange({ diagonals })} />
+        <Switch
+          label="Diagonals"
+          description="Corner-to-corner lines in every cell help with angles"
+          checked={view.diagonals}
+          onCheckedChange={(diagonals) => onChange({ diagonals })}
+        />
       </div>
       <div className="mt-3 grid gap-1.5">
         <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-ink">
           Picture
         </label>
-        <select id={`${id}-mode`} className={selectClass} value={view.imageMode} onChange={(e) => onChange({ imageMode: e.target.value as ImageMode })}>
+        <select
+          id={`${id}-mode`}
+          className={selectClass}
+          value={view.imageMode}
+          onChange={(e) => onChange({ imageMode: e.target.value as ImageMode })}
+        >
           {IMAGE_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {IMAGE_MODE_NAMES[mode]}

@@ -11,7 +11,11 @@ interface LibraryButtonsProps {
 /** The library's '+ Upload my own image' and 'Create my own image', for admins and everyone else. */
 export function LibraryButtons({ onUpload, onCreate, placeholder = false }: LibraryButtonsProps) {
   return (
-    <div className={`flex flex-wrap gap-3 ${placeholder ? "invisible" : ""}`} aria-hidden={placeholder || undefined} data-testid={placeholder ? "library-buttons-placeholder" : undefined}>
+    <div
+      className={`flex flex-wrap gap-3 ${placeholder ? "invisible" : ""}`}
+      aria-hidden={placeholder || undefined}
+      data-testid={placeholder ? "library-buttons-placeholder" : undefined}
+    >
       <Button variant="secondary" onClick={onUpload} disabled={placeholder} tabIndex={placeholder ? -1 : undefined}>
         <Plus className="h-4 w-4" aria-hidden /> Upload my own image
       </Button>

@@ -26,7 +26,12 @@ export async function performAction(request: ActionRequest, reason = "", days: 1
  */
 export function ActionDialog({ request, onClose }: { request: ActionRequest | null; onClose: () => void }) {
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()} title={request ? ACTIONS[request.action].title(request.subject) : ""} description={request ? ACTIONS[request.action].explain : undefined}>
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={request ? ACTIONS[request.action].title(request.subject) : ""}
+      description={request ? ACTIONS[request.action].explain : undefined}
+    >
       {request && <ActionForm key={`${request.action}-${request.subject}`} request={request} onClose={onClose} />}
     </Dialog>
   );
@@ -59,8 +64,18 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
           <legend className="mb-2 text-sm font-semibold text-ink">For how long?</legend>
           <div className="grid grid-cols-3 gap-2">
             {SUSPENSION_DAYS.map((option) => (
-              <label key={option} className={`flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${days === option ? "border-accent bg-accent-soft text-accent-strong" : "border-line bg-white text-ink hover:bg-paper-deep"}`}>
-                <input type="radio" name={`${id}-days`} value={option} checked={days === option} onChange={() => setDays(option)} className="sr-only" />
+              <label
+                key={option}
+                className={`flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${days === option ? "border-accent bg-accent-soft text-accent-strong" : "border-line bg-white text-ink hover:bg-paper-deep"}`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-days`}
+                  value={option}
+                  checked={days === option}
+                  onChange={() => setDays(option)}
+                  className="sr-only"
+                />
                 {option === 1 ? "1 day" : `${option} days`}
               </label>
             ))}
@@ -78,7 +93,14 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
         autoFocus
       />
       <FormError message={error} />
-      <FormActions onCancel={onClose} busy={pending} ready={!missing} label={text.button} busyLabel={text.pending} variant={text.danger ? "danger" : "primary"} />
+      <FormActions
+        onCancel={onClose}
+        busy={pending}
+        ready={!missing}
+        label={text.button}
+        busyLabel={text.pending}
+        variant={text.danger ? "danger" : "primary"}
+      />
     </form>
   );
 }

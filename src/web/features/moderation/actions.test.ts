@@ -7,8 +7,16 @@ const COMMENT = "7a1c2b8e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const USER = "8b1c2b8e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 
 const requests: ActionRequest[] = [
-  ...(["approve", "reject", "hide-post", "restore-post", "delete-post", "dismiss-post"] as const).map((action) => ({ action, postId: POST, subject: "post" })),
-  ...(["hide-comment", "restore-comment", "delete-comment", "dismiss-comment"] as const).map((action) => ({ action, commentId: COMMENT, subject: "comment" })),
+  ...(["approve", "reject", "hide-post", "restore-post", "delete-post", "dismiss-post"] as const).map((action) => ({
+    action,
+    postId: POST,
+    subject: "post",
+  })),
+  ...(["hide-comment", "restore-comment", "delete-comment", "dismiss-comment"] as const).map((action) => ({
+    action,
+    commentId: COMMENT,
+    subject: "comment",
+  })),
   ...(["warn", "suspend", "ban", "lift"] as const).map((action) => ({ action, userId: USER, subject: "Ann" })),
 ];
 
@@ -19,7 +27,13 @@ describe("moderation action bodies", () => {
       expect(parsed.success, request.action).toBe(true);
       expect(parsed.data).toMatchObject({ action: request.action, reason: "Because" });
     }
-    expect(actionBody(requests.find((r) => r.action === "suspend")!, "x", 1)).toMatchObject({ days: 1 });
+    expect(
+      actionBody(
+        requests.find((r) => r.action === "suspend")!,
+        "x",
+        1,
+      ),
+    ).toMatchObject({ days: 1 });
   });
 
   it("without a reason, exactly the actions the dialog asks a reason for are refused", () => {

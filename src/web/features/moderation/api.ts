@@ -19,7 +19,11 @@ export function useModerationCounts(enabled: boolean) {
 
 /** One page of a tab (the queue shrinks as it is worked, so it pages by offset). */
 export function useQueue(tab: QueueTab, offset: number, enabled: boolean) {
-  return useQuery({ ...apiQuery("GET /api/admin/moderation/queue", { query: { tab, offset: String(offset) } }), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    ...apiQuery("GET /api/admin/moderation/queue", { query: { tab, offset: String(offset) } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The audit log, newest first, 20 entries a page ("Load more" asks for older ones). */
@@ -28,7 +32,8 @@ export function useModerationLog(enabled: boolean) {
     queryKey: LOG_KEY,
     enabled,
     initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) => callApi("GET /api/admin/moderation/log", { query: pageParam === undefined ? {} : { before: String(pageParam) } }),
+    queryFn: ({ pageParam }) =>
+      callApi("GET /api/admin/moderation/log", { query: pageParam === undefined ? {} : { before: String(pageParam) } }),
     getNextPageParam: (last) => (last.length < 20 ? undefined : last.at(-1)!.id),
   });
 }

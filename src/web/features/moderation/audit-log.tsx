@@ -8,7 +8,9 @@ import { formatWhen } from "./queue-item";
 
 function Entry({ entry }: { entry: LogEntry }) {
   const verb = LOG_VERBS[entry.action] ?? entry.action.replace(/-/g, " ");
-  const link = entry.postId ? `/feed?post=${entry.postId}${entry.commentId ? `&comment=${entry.commentId}` : ""}` : null;
+  const link = entry.postId
+    ? `/feed?post=${entry.postId}${entry.commentId ? `&comment=${entry.commentId}` : ""}`
+    : null;
   return (
     <li className="grid gap-1 border-b border-line px-1 py-3 last:border-b-0 sm:grid-cols-[11rem_1fr_auto] sm:items-start sm:gap-4">
       <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
@@ -20,10 +22,15 @@ function Entry({ entry }: { entry: LogEntry }) {
           {entry.target && <span className="font-semibold"> {entry.target.name}</span>}
           {entry.detail && <span className="text-ink-soft"> ({entry.detail})</span>}
         </p>
-        {entry.reason && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-ink-soft">Reason: {entry.reason}</p>}
+        {entry.reason && (
+          <p className="mt-0.5 whitespace-pre-line break-words text-sm text-ink-soft">Reason: {entry.reason}</p>
+        )}
       </div>
       {link && (
-        <Link href={link} className="inline-flex min-h-11 w-fit items-center rounded-full px-3 text-sm font-semibold text-accent-strong underline-offset-2 hover:bg-paper-deep hover:underline sm:-my-2">
+        <Link
+          href={link}
+          className="inline-flex min-h-11 w-fit items-center rounded-full px-3 text-sm font-semibold text-accent-strong underline-offset-2 hover:bg-paper-deep hover:underline sm:-my-2"
+        >
           {entry.commentId ? "View comment" : "View post"}
         </Link>
       )}
@@ -66,7 +73,12 @@ export function AuditLog() {
         ))}
       </ol>
       {log.hasNextPage && (
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={() => void log.fetchNextPage()}
+          disabled={log.isFetchingNextPage}
+        >
           {log.isFetchingNextPage ? "Loading..." : "Load more"}
         </Button>
       )}

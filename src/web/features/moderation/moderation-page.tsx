@@ -32,7 +32,13 @@ const tabClass =
 
 function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
-  return <span className={`min-w-6 rounded-full px-1.5 text-xs font-bold tabular-nums ${value > 0 ? "bg-accent text-white" : "bg-line text-ink-soft"}`}>{value}</span>;
+  return (
+    <span
+      className={`min-w-6 rounded-full px-1.5 text-xs font-bold tabular-nums ${value > 0 ? "bg-accent text-white" : "bg-line text-ink-soft"}`}
+    >
+      {value}
+    </span>
+  );
 }
 
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
@@ -51,7 +57,10 @@ export function ModerationPage() {
       <h1 className="text-4xl font-bold">Moderation</h1>
       <p className="mt-1 text-ink-soft">Approve new drawings, act on reports, and see what every admin did and why.</p>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
-        <Tabs.List aria-label="Moderation" className="flex gap-1 overflow-x-auto rounded-full border border-line bg-paper-deep p-1">
+        <Tabs.List
+          aria-label="Moderation"
+          className="flex gap-1 overflow-x-auto rounded-full border border-line bg-paper-deep p-1"
+        >
           <Tabs.Trigger value="pending" className={tabClass}>
             <span>
               Waiting<span className="sr-only sm:not-sr-only"> for approval</span>

@@ -15,7 +15,8 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || target.closest("input, textarea, select, [contenteditable='true']") !== null;
 }
 
-const KBD = "rounded-md border border-line bg-white px-1.5 py-0.5 font-mono text-xs font-semibold text-ink shadow-[0_1px_0_var(--color-line)]";
+const KBD =
+  "rounded-md border border-line bg-white px-1.5 py-0.5 font-mono text-xs font-semibold text-ink shadow-[0_1px_0_var(--color-line)]";
 
 const EMPTY: Record<QueueTab, { title: string; text: string }> = {
   pending: { title: "Nothing is waiting", text: "Every drawing has been looked at. New ones appear here." },
@@ -38,7 +39,8 @@ export function Queue({ tab }: { tab: QueueTab }) {
   const index = Math.min(selected, Math.max(items.length - 1, 0));
 
   // A page emptied by the actions taken on it goes back to the one before.
-  if (queue.data && !queue.isPlaceholderData && items.length === 0 && offset > 0) setOffset(Math.max(0, offset - MODERATION_PAGE_SIZE));
+  if (queue.data && !queue.isPlaceholderData && items.length === 0 && offset > 0)
+    setOffset(Math.max(0, offset - MODERATION_PAGE_SIZE));
 
   const run = async (next: ActionRequest) => {
     if (!isDirect(next.action)) {
@@ -73,13 +75,15 @@ export function Queue({ tab }: { tab: QueueTab }) {
       if (!item || !["a", "r", "h"].includes(key)) return;
       event.preventDefault();
       if (item.type === "comment") {
-        if (key === "h" && item.comment.hiddenReason === null) void run({ action: "hide-comment", commentId: item.comment.id, subject: "comment" });
+        if (key === "h" && item.comment.hiddenReason === null)
+          void run({ action: "hide-comment", commentId: item.comment.id, subject: "comment" });
         return;
       }
       const subject = "post";
       if (key === "a" && !item.post.approved) void run({ action: "approve", postId: item.post.id, subject });
       else if (key === "r" && !item.post.approved) void run({ action: "reject", postId: item.post.id, subject });
-      else if (key === "h" && item.post.hiddenReason === null) void run({ action: "hide-post", postId: item.post.id, subject });
+      else if (key === "h" && item.post.hiddenReason === null)
+        void run({ action: "hide-post", postId: item.post.id, subject });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -114,12 +118,27 @@ export function Queue({ tab }: { tab: QueueTab }) {
   return (
     <div className="grid gap-4">
       {/* For keyboards: not shown on phones; approve and reject only where posts wait for approval. */}
-      <p className="hidden flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-dashed border-line bg-paper px-4 py-2.5 text-sm text-ink-soft sm:flex" id={`shortcuts-${tab}`}>
+      <p
+        className="hidden flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-dashed border-line bg-paper px-4 py-2.5 text-sm text-ink-soft sm:flex"
+        id={`shortcuts-${tab}`}
+      >
         <span className="font-semibold text-ink">Keyboard:</span>
-        <span><kbd className={KBD}>j</kbd> / <kbd className={KBD}>k</kbd> next / previous</span>
-        {tab === "pending" && <span><kbd className={KBD}>a</kbd> approve</span>}
-        {tab === "pending" && <span><kbd className={KBD}>r</kbd> reject</span>}
-        <span><kbd className={KBD}>h</kbd> hide</span>
+        <span>
+          <kbd className={KBD}>j</kbd> / <kbd className={KBD}>k</kbd> next / previous
+        </span>
+        {tab === "pending" && (
+          <span>
+            <kbd className={KBD}>a</kbd> approve
+          </span>
+        )}
+        {tab === "pending" && (
+          <span>
+            <kbd className={KBD}>r</kbd> reject
+          </span>
+        )}
+        <span>
+          <kbd className={KBD}>h</kbd> hide
+        </span>
       </p>
       {items.length === 0 ? (
         <Card className="border-dashed p-10 text-center">
@@ -146,13 +165,21 @@ export function Queue({ tab }: { tab: QueueTab }) {
       )}
       {total > MODERATION_PAGE_SIZE && (
         <nav aria-label="Queue pages" className="flex items-center justify-between gap-3">
-          <Button variant="secondary" onClick={() => setOffset(Math.max(0, offset - MODERATION_PAGE_SIZE))} disabled={offset === 0}>
+          <Button
+            variant="secondary"
+            onClick={() => setOffset(Math.max(0, offset - MODERATION_PAGE_SIZE))}
+            disabled={offset === 0}
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
           </Button>
           <span className="text-sm text-ink-soft">
             {offset + 1}–{Math.min(offset + items.length, total)} of {total}
           </span>
-          <Button variant="secondary" onClick={() => setOffset(offset + MODERATION_PAGE_SIZE)} disabled={offset + MODERATION_PAGE_SIZE >= total}>
+          <Button
+            variant="secondary"
+            onClick={() => setOffset(offset + MODERATION_PAGE_SIZE)}
+            disabled={offset + MODERATION_PAGE_SIZE >= total}
+          >
             Next <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
         </nav>

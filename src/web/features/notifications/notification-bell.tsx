@@ -30,7 +30,10 @@ export function NotificationBell({ unread }: { unread: number }) {
       >
         <Bell className="h-5 w-5" aria-hidden strokeWidth={unread > 0 ? 2.2 : 1.8} />
         {unread > 0 && (
-          <span aria-hidden className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-paper bg-accent px-1 text-[0.6875rem] font-bold leading-none text-white">
+          <span
+            aria-hidden
+            className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-paper bg-accent px-1 text-[0.6875rem] font-bold leading-none text-white"
+          >
             {unread > 99 ? "99+" : unread}
           </span>
         )}

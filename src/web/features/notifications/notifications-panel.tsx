@@ -18,7 +18,9 @@ const KIND_ICONS: Partial<Record<Notification["kind"], { icon: LucideIcon; tone:
 };
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
-  const sign = notification.actor ? null : (KIND_ICONS[notification.kind] ?? { icon: Bell, tone: "bg-paper-deep text-ink-soft" });
+  const sign = notification.actor
+    ? null
+    : (KIND_ICONS[notification.kind] ?? { icon: Bell, tone: "bg-paper-deep text-ink-soft" });
   return (
     <li>
       <Link
@@ -37,12 +39,16 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
           <Avatar src={notification.actor?.profileImageUrl} size={40} />
         )}
         <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className={`break-words text-sm leading-snug ${notification.read ? "text-ink-soft" : "font-semibold text-ink"}`}>
+          <span
+            className={`break-words text-sm leading-snug ${notification.read ? "text-ink-soft" : "font-semibold text-ink"}`}
+          >
             {!notification.read && <span className="sr-only">Unread: </span>}
             {notification.text}
           </span>
           {/* A moderation decision's reason comes apart from its sentence (a rejection's is in it). */}
-          {notification.kind === "moderation" && notification.reason && <span className="break-words text-sm text-ink">Reason: {notification.reason}</span>}
+          {notification.kind === "moderation" && notification.reason && (
+            <span className="break-words text-sm text-ink">Reason: {notification.reason}</span>
+          )}
           <RelativeTime iso={notification.createdAt} className="text-xs text-ink-soft" />
         </span>
         {!notification.read && <span className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-accent" aria-hidden />}
@@ -52,7 +58,15 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
 }
 
 /** The bell's list: newest first, 20 at a time, each opening where it happened and reading it. */
-export function NotificationsPanel({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => void }) {
+export function NotificationsPanel({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: () => void;
+}) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -81,17 +95,32 @@ function PanelBody({ close }: { close: () => void }) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = user?.unreadNotifications ?? 0;
   const readAll = () =>
-    void markAllRead().catch(() => toast({ title: "Error", description: "Could not mark your notifications read. Please try again.", variant: "destructive" }));
+    void markAllRead().catch(() =>
+      toast({
+        title: "Error",
+        description: "Could not mark your notifications read. Please try again.",
+        variant: "destructive",
+      }),
+    );
   return (
     <>
       <div className="flex items-center gap-1 border-b border-line bg-white py-2 pl-4 pr-2 sm:pl-5">
-        <DialogPrimitive.Title className="flex-1 font-display text-lg font-bold text-ink sm:text-xl">Notifications</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="flex-1 font-display text-lg font-bold text-ink sm:text-xl">
+          Notifications
+        </DialogPrimitive.Title>
         {unread > 0 && (
-          <button type="button" onClick={readAll} className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-strong hover:bg-accent-soft">
+          <button
+            type="button"
+            onClick={readAll}
+            className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-strong hover:bg-accent-soft"
+          >
             <CheckCheck className="h-4 w-4" aria-hidden /> Mark all read
           </button>
         )}
-        <DialogPrimitive.Close aria-label="Close" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink">
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
+        >
           <X className="h-5 w-5" aria-hidden />
         </DialogPrimitive.Close>
       </div>
@@ -107,7 +136,10 @@ function PanelBody({ close }: { close: () => void }) {
           </div>
         ) : items.length === 0 ? (
           <div className="grid justify-items-center gap-3 px-6 py-10 text-center">
-            <span className="flex h-14 w-14 items-center justify-center rounded-full bg-accent-soft text-accent" aria-hidden>
+            <span
+              className="flex h-14 w-14 items-center justify-center rounded-full bg-accent-soft text-accent"
+              aria-hidden
+            >
               <Bell className="h-7 w-7" />
             </span>
             <p className="font-display text-lg font-bold text-ink">No notifications yet</p>
@@ -121,7 +153,12 @@ function PanelBody({ close }: { close: () => void }) {
               ))}
             </ul>
             {list.hasNextPage && (
-              <Button variant="secondary" className="mt-2 w-full" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                className="mt-2 w-full"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
                 {list.isFetchingNextPage ? "Loading..." : "Load more"}
               </Button>
             )}

@@ -67,7 +67,9 @@ export function UnsubscribePage() {
         <MailX className="mx-auto h-14 w-14 text-accent" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Unsubscribe</h1>
         <p className="mt-3 text-ink-soft">This link turns off these e-mails from Dragon Grid:</p>
-        <p className="mt-3 rounded-2xl border border-line bg-paper px-4 py-3 font-semibold text-ink">{EMAIL_KIND_LABELS[link.data.kind]}</p>
+        <p className="mt-3 rounded-2xl border border-line bg-paper px-4 py-3 font-semibold text-ink">
+          {EMAIL_KIND_LABELS[link.data.kind]}
+        </p>
         {failed && (
           <p role="alert" className="mt-4 text-sm font-semibold text-danger">
             {failed}

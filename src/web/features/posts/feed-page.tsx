@@ -41,9 +41,12 @@ export function FeedPage() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "600px 0px" },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -52,7 +55,10 @@ export function FeedPage() {
   if (!user) {
     return (
       <SignUpTeaser icon={UsersRound} title="Community Feed">
-        <p>The community feed is for registered users only. Sign up to share photos of your dragon drawings, and to like and comment on other learners' work.</p>
+        <p>
+          The community feed is for registered users only. Sign up to share photos of your dragon drawings, and to like
+          and comment on other learners' work.
+        </p>
       </SignUpTeaser>
     );
   }
@@ -77,16 +83,29 @@ export function FeedPage() {
           ) : linked.isError ? (
             <Card role="alert" className="flex items-center gap-3 p-5 text-ink">
               <SearchX className="h-6 w-6 shrink-0 text-accent" aria-hidden />
-              <p>{linked.error.message.startsWith("404") ? "This post is no longer available" : "This post could not be loaded. Please check your connection and try again."}</p>
+              <p>
+                {linked.error.message.startsWith("404")
+                  ? "This post is no longer available"
+                  : "This post could not be loaded. Please check your connection and try again."}
+              </p>
             </Card>
           ) : (
             <>
               {linkedComment && !linked.data.comments.some((comment) => comment.id === linkedComment) && (
-                <p role="status" className="rounded-2xl border border-line bg-paper-deep px-4 py-2.5 text-sm text-ink-soft">
+                <p
+                  role="status"
+                  className="rounded-2xl border border-line bg-paper-deep px-4 py-2.5 text-sm text-ink-soft"
+                >
                   This comment is no longer available
                 </p>
               )}
-              <PostCard key={`linked-${linked.data.id}`} post={linked.data} viewer={user} openComments highlightCommentId={linkedComment} />
+              <PostCard
+                key={`linked-${linked.data.id}`}
+                post={linked.data}
+                viewer={user}
+                openComments
+                highlightCommentId={linkedComment}
+              />
             </>
           ))}
         {feed.isPending ? (

@@ -8,18 +8,39 @@ import { MODERATION_REASON_MAX } from "../../../shared/moderation";
 import { moderate } from "./api";
 
 /** An admin's action from the feed that needs a reason the author is told. */
-export type FeedModeration = { action: "reject" | "hide-post"; postId: string } | { action: "hide-comment"; commentId: string };
+export type FeedModeration =
+  { action: "reject" | "hide-post"; postId: string } | { action: "hide-comment"; commentId: string };
 
 const TEXT = {
-  reject: { title: "Reject post", explain: "The post is not published. Its author sees this reason on their drawings.", button: "Reject", done: "Post rejected." },
-  "hide-post": { title: "Hide post", explain: "The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.", button: "Hide", done: "Post hidden." },
-  "hide-comment": { title: "Hide comment", explain: "Nobody but admins sees the comment any more. Its author is told this reason.", button: "Hide", done: "Comment hidden." },
+  reject: {
+    title: "Reject post",
+    explain: "The post is not published. Its author sees this reason on their drawings.",
+    button: "Reject",
+    done: "Post rejected.",
+  },
+  "hide-post": {
+    title: "Hide post",
+    explain: "The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.",
+    button: "Hide",
+    done: "Post hidden.",
+  },
+  "hide-comment": {
+    title: "Hide comment",
+    explain: "Nobody but admins sees the comment any more. Its author is told this reason.",
+    button: "Hide",
+    done: "Comment hidden.",
+  },
 };
 
 /** The reason dialog of an admin's Reject or Hide in the feed. */
 export function ModerateDialog({ request, onClose }: { request: FeedModeration | null; onClose: () => void }) {
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()} title={request ? TEXT[request.action].title : ""} description={request ? TEXT[request.action].explain : undefined}>
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={request ? TEXT[request.action].title : ""}
+      description={request ? TEXT[request.action].explain : undefined}
+    >
       {request && <ReasonForm request={request} onClose={onClose} />}
     </Dialog>
   );
@@ -50,9 +71,24 @@ function ReasonForm({ request, onClose }: { request: FeedModeration; onClose: ()
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4">
-      <CountedTextarea id={`${id}-reason`} label="Reason (they will see it)" value={reason} onChange={setReason} max={MODERATION_REASON_MAX} required disabled={pending} autoFocus />
+      <CountedTextarea
+        id={`${id}-reason`}
+        label="Reason (they will see it)"
+        value={reason}
+        onChange={setReason}
+        max={MODERATION_REASON_MAX}
+        required
+        disabled={pending}
+        autoFocus
+      />
       <FormError message={error} />
-      <FormActions onCancel={onClose} busy={pending} ready={Boolean(reason.trim())} label={TEXT[request.action].button} busyLabel="Saving..." />
+      <FormActions
+        onCancel={onClose}
+        busy={pending}
+        ready={Boolean(reason.trim())}
+        label={TEXT[request.action].button}
+        busyLabel="Saving..."
+      />
     </form>
   );
 }

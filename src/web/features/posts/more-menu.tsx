@@ -30,7 +30,11 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
     const rect = button.current!.getBoundingClientRect();
     const right = Math.max(8, window.innerWidth - rect.right);
     // Near the bottom of the window the menu opens upwards.
-    setPlace(window.innerHeight - rect.bottom < 56 * items.length + 24 ? { bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, right });
+    setPlace(
+      window.innerHeight - rect.bottom < 56 * items.length + 24
+        ? { bottom: window.innerHeight - rect.top + 4, right }
+        : { top: rect.bottom + 4, right },
+    );
     setOpen(true);
   };
 
@@ -38,7 +42,8 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
     if (!open) return;
     menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
     const outside = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false);
     };
     const away = () => setOpen(false);
     document.addEventListener("pointerdown", outside);

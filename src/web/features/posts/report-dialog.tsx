@@ -19,7 +19,11 @@ export interface ReportTarget {
 /** Report a post or a comment: a reason, a note (needed for 'Something else'), then a thank-you. */
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()} title={target?.kind === "comment" ? "Report comment" : "Report post"}>
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={target?.kind === "comment" ? "Report comment" : "Report post"}
+    >
       {target && <ReportForm key={`${target.postId}-${target.commentId ?? ""}`} target={target} onClose={onClose} />}
     </Dialog>
   );
@@ -41,7 +45,12 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
     setSending(true);
     setError(null);
     try {
-      await reportContent({ postId: target.postId, commentId: target.commentId, reason, note: note.trim() || undefined });
+      await reportContent({
+        postId: target.postId,
+        commentId: target.commentId,
+        reason,
+        note: note.trim() || undefined,
+      });
       setSent(true);
     } catch (failure) {
       if (isUnauthorizedError(failure)) handleUnauthorized();
@@ -76,7 +85,14 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
               key={option}
               className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3.5 text-base has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${reason === option ? "border-accent bg-accent-soft font-semibold" : "border-line bg-white hover:bg-paper-deep"}`}
             >
-              <input type="radio" name={`${id}-reason`} value={option} checked={reason === option} onChange={() => setReason(option)} className="h-4 w-4 accent-[var(--color-accent)]" />
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={option}
+                checked={reason === option}
+                onChange={() => setReason(option)}
+                className="h-4 w-4 accent-[var(--color-accent)]"
+              />
               {REPORT_REASON_LABELS[option]}
             </label>
           ))}

@@ -16,7 +16,9 @@ export interface Safety {
   report: (target: ReportTarget) => void;
   block: (person: { userId: string; name: string }) => void;
   moderate: (request: FeedModeration) => void;
-  restore: (request: { action: "restore-post"; postId: string } | { action: "restore-comment"; commentId: string }) => void;
+  restore: (
+    request: { action: "restore-post"; postId: string } | { action: "restore-comment"; commentId: string },
+  ) => void;
 }
 
 /** The dialogs behind a card's ⋯ menu, and the functions that open them. */
@@ -28,10 +30,12 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
   // The ⋯ button that opened a dialog has focus when it opens (more-menu.tsx); these dialogs are
   // unmounted as they close, so focus is put back on it here, not left on the page's body.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const opening = <T,>(set: (value: T | null) => void) => (value: T) => {
-    setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    set(value);
-  };
+  const opening =
+    <T,>(set: (value: T | null) => void) =>
+    (value: T) => {
+      setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      set(value);
+    };
   const closing = (set: (value: null) => void) => () => {
     set(null);
     requestAnimationFrame(() => opener?.focus());
@@ -40,10 +44,18 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
   const restore: Safety["restore"] = async (request) => {
     try {
       await moderate(request);
-      toast({ title: "Success", description: request.action === "restore-post" ? "Post restored." : "Comment restored." });
+      toast({
+        title: "Success",
+        description: request.action === "restore-post" ? "Post restored." : "Comment restored.",
+      });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "The action could not be done.", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "The action could not be done.",
+          variant: "destructive",
+        });
     }
   };
 
@@ -57,7 +69,12 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
       await refreshFeed();
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "Could not block. Please try again.", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "Could not block. Please try again.",
+          variant: "destructive",
+        });
     } finally {
       setPending(false);
     }
@@ -87,5 +104,13 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
       />
     </>
   );
-  return { safety: { report: opening(setReport), block: setBlocking, moderate: opening(setModeration), restore: (r) => void restore(r) }, dialogs };
+  return {
+    safety: {
+      report: opening(setReport),
+      block: setBlocking,
+      moderate: opening(setModeration),
+      restore: (r) => void restore(r),
+    },
+    dialogs,
+  };
 }

@@ -14,5 +14,9 @@ export function useAdminStats(enabled: boolean) {
 
 /** GET /api/admin/analytics?days=…; the last period's answer stays on screen while the next loads. */
 export function useSiteAnalytics(days: AnalyticsRange, enabled: boolean) {
-  return useQuery({ ...apiQuery("GET /api/admin/analytics", { query: { days: String(days) } }), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    ...apiQuery("GET /api/admin/analytics", { query: { days: String(days) } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

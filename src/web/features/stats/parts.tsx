@@ -3,7 +3,17 @@ import type { LucideIcon } from "lucide-react";
 import { Card } from "../../components/ui/card";
 
 /** One figure on a card: what it counts, the number, and a line of detail. */
-export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: string; detail?: ReactNode }) {
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+  detail,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  detail?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card role="group" aria-labelledby={headingId} className="flex min-w-0 flex-col p-4 sm:p-5">
@@ -11,7 +21,10 @@ export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIco
         <h2 id={headingId} className="font-sans text-sm font-semibold leading-snug text-ink-soft">
           {label}
         </h2>
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-strong" aria-hidden>
+        <span
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-strong"
+          aria-hidden
+        >
           <Icon className="h-4.5 w-4.5" />
         </span>
       </div>
@@ -22,7 +35,19 @@ export function StatCard({ icon: Icon, label, value, detail }: { icon: LucideIco
 }
 
 /** A card with a heading, an optional action beside it, and content. */
-export function Section({ title, description, action, children, className = "" }: { title: string; description?: string; action?: ReactNode; children: ReactNode; className?: string }) {
+export function Section({
+  title,
+  description,
+  action,
+  children,
+  className = "",
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className={`min-w-0 p-4 sm:p-6 ${className}`}>
@@ -44,7 +69,19 @@ export function Section({ title, description, action, children, className = "" }
  * A table that scrolls sideways inside its card on narrow screens, never the page. The scrolling
  * box can take focus, so it can be scrolled from the keyboard.
  */
-export function DataTable({ label, headers, children, minWidth = "36rem", numeric = [] }: { label: string; headers: ReactNode[]; children: ReactNode; minWidth?: string; numeric?: number[] }) {
+export function DataTable({
+  label,
+  headers,
+  children,
+  minWidth = "36rem",
+  numeric = [],
+}: {
+  label: string;
+  headers: ReactNode[];
+  children: ReactNode;
+  minWidth?: string;
+  numeric?: number[];
+}) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
@@ -52,7 +89,11 @@ export function DataTable({ label, headers, children, minWidth = "36rem", numeri
         <thead>
           <tr className="border-b border-line text-xs uppercase tracking-wide text-ink-soft">
             {headers.map((header, i) => (
-              <th key={i} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold first:pl-0 last:pr-0 ${numeric.includes(i) ? "text-right" : ""}`}>
+              <th
+                key={i}
+                scope="col"
+                className={`whitespace-nowrap px-3 py-2 font-semibold first:pl-0 last:pr-0 ${numeric.includes(i) ? "text-right" : ""}`}
+              >
                 {header}
               </th>
             ))}
@@ -71,11 +112,19 @@ export function Cell({ children, className = "" }: { children: ReactNode; classN
 
 /** What an empty table shows instead of rows. */
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-2xl border border-dashed border-line bg-paper px-4 py-8 text-center text-ink-soft">{children}</p>;
+  return (
+    <p className="rounded-2xl border border-dashed border-line bg-paper px-4 py-8 text-center text-ink-soft">
+      {children}
+    </p>
+  );
 }
 
 /** A small status label in a table. */
 export function Badge({ tone, children }: { tone: "green" | "accent"; children: ReactNode }) {
   const colours = tone === "green" ? "bg-emerald-100 text-emerald-900" : "bg-accent-soft text-accent-strong";
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${colours}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${colours}`}>
+      {children}
+    </span>
+  );
 }

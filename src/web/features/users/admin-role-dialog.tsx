@@ -60,17 +60,48 @@ function wording(change: RoleChange, isSelf: boolean) {
  * "Are you sure?" before giving or taking back the admin role or Pro. A refusal (the last admin, a
  * suspended person) is shown inside, in the server's words; the dialog stays open with it.
  */
-export function AdminRoleDialog({ change, selfId, onClose }: { change: RoleChange | null; selfId: string; onClose: () => void }) {
+export function AdminRoleDialog({
+  change,
+  selfId,
+  onClose,
+}: {
+  change: RoleChange | null;
+  selfId: string;
+  onClose: () => void;
+}) {
   const isSelf = change?.person.id === selfId;
   const words = change ? wording(change, isSelf) : null;
   return (
-    <Dialog open={change !== null} onOpenChange={(open) => !open && onClose()} title={words?.title ?? ""} description={words?.explain}>
-      {change && words && <Confirm key={`${change.person.id}-${change.role}-${change.grant}`} change={change} isSelf={isSelf} words={words} onClose={onClose} />}
+    <Dialog
+      open={change !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={words?.title ?? ""}
+      description={words?.explain}
+    >
+      {change && words && (
+        <Confirm
+          key={`${change.person.id}-${change.role}-${change.grant}`}
+          change={change}
+          isSelf={isSelf}
+          words={words}
+          onClose={onClose}
+        />
+      )}
     </Dialog>
   );
 }
 
-function Confirm({ change, isSelf, words, onClose }: { change: RoleChange; isSelf: boolean; words: ReturnType<typeof wording>; onClose: () => void }) {
+function Confirm({
+  change,
+  isSelf,
+  words,
+  onClose,
+}: {
+  change: RoleChange;
+  isSelf: boolean;
+  words: ReturnType<typeof wording>;
+  onClose: () => void;
+}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

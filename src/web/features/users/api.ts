@@ -8,7 +8,11 @@ export type ProSetting = AnswerOf<"GET /api/admin/users">["proSetting"];
 
 /** One page of people: the search and the offset are the query; the last page stays on screen while the next loads. */
 export function usePeople(search: string, offset: number, enabled: boolean) {
-  return useQuery({ ...apiQuery("GET /api/admin/users", { query: { q: search, offset: String(offset) } }), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    ...apiQuery("GET /api/admin/users", { query: { q: search, offset: String(offset) } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**

@@ -80,7 +80,8 @@ function People({ selfId }: { selfId: string }) {
         People
       </h1>
       <p className="mt-1 text-ink-soft">
-        Everyone who signed up, newest first. Find someone by name or e-mail, and choose who else runs Dragon Grid{proSetting === "granted" ? " and who has Pro" : ""}.
+        Everyone who signed up, newest first. Find someone by name or e-mail, and choose who else runs Dragon Grid
+        {proSetting === "granted" ? " and who has Pro" : ""}.
       </p>
       {proSetting === "everyone" && (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950">
@@ -94,7 +95,10 @@ function People({ selfId }: { selfId: string }) {
           Search people
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-soft" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-soft"
+            aria-hidden
+          />
           <input
             id={searchId}
             type="search"
@@ -108,7 +112,12 @@ function People({ selfId }: { selfId: string }) {
             className="min-h-12 w-full min-w-0 rounded-full border border-line bg-white pl-11 pr-14 text-base text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 [&::-webkit-search-cancel-button]:appearance-none"
           />
           {typed && (
-            <button type="button" onClick={clear} aria-label="Clear the search" className="absolute right-0.5 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink">
+            <button
+              type="button"
+              onClick={clear}
+              aria-label="Clear the search"
+              className="absolute right-0.5 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
+            >
               <X className="h-5 w-5" aria-hidden />
             </button>
           )}
@@ -147,7 +156,10 @@ function People({ selfId }: { selfId: string }) {
           </Card>
         ) : (
           <Card className={`overflow-hidden transition-opacity ${updating ? "opacity-60" : ""}`} aria-busy={updating}>
-            <div aria-hidden className={`hidden border-b border-line bg-paper-deep/60 px-6 py-2.5 text-xs font-semibold uppercase tracking-wide text-ink-soft md:grid md:gap-4 ${ROW_COLUMNS}`}>
+            <div
+              aria-hidden
+              className={`hidden border-b border-line bg-paper-deep/60 px-6 py-2.5 text-xs font-semibold uppercase tracking-wide text-ink-soft md:grid md:gap-4 ${ROW_COLUMNS}`}
+            >
               <span>Person</span>
               <span>Status</span>
               <span>Registered</span>
@@ -155,7 +167,13 @@ function People({ selfId }: { selfId: string }) {
             </div>
             <ul aria-label="People" className="divide-y divide-line">
               {items.map((person) => (
-                <PersonRow key={person.id} person={person} isSelf={person.id === selfId} proButtons={proSetting === "granted"} onChange={(asked) => setChange({ person, ...asked })} />
+                <PersonRow
+                  key={person.id}
+                  person={person}
+                  isSelf={person.id === selfId}
+                  proButtons={proSetting === "granted"}
+                  onChange={(asked) => setChange({ person, ...asked })}
+                />
               ))}
             </ul>
           </Card>
@@ -164,13 +182,22 @@ function People({ selfId }: { selfId: string }) {
 
       {total > PEOPLE_PAGE_SIZE && items.length > 0 && (
         <nav aria-label="Pages of people" className="mt-4 flex items-center justify-between gap-3">
-          <Button variant="secondary" onClick={() => goTo(Math.max(0, offset - PEOPLE_PAGE_SIZE))} disabled={offset === 0 || updating}>
+          <Button
+            variant="secondary"
+            onClick={() => goTo(Math.max(0, offset - PEOPLE_PAGE_SIZE))}
+            disabled={offset === 0 || updating}
+          >
             <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
           </Button>
           <span className="text-center text-sm text-ink-soft">
-            {(offset + 1).toLocaleString()}–{Math.min(offset + items.length, total).toLocaleString()} of {total.toLocaleString()}
+            {(offset + 1).toLocaleString()}–{Math.min(offset + items.length, total).toLocaleString()} of{" "}
+            {total.toLocaleString()}
           </span>
-          <Button variant="secondary" onClick={() => goTo(offset + PEOPLE_PAGE_SIZE)} disabled={offset + PEOPLE_PAGE_SIZE >= total || updating}>
+          <Button
+            variant="secondary"
+            onClick={() => goTo(offset + PEOPLE_PAGE_SIZE)}
+            disabled={offset + PEOPLE_PAGE_SIZE >= total || updating}
+          >
             Next <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
         </nav>

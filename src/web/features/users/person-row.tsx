@@ -1,5 +1,16 @@
 import { useId, type ReactNode } from "react";
-import { Ban, BadgeCheck, BadgeMinus, BadgePlus, MailQuestion, ShieldCheck, ShieldMinus, ShieldPlus, Sparkles, Timer } from "lucide-react";
+import {
+  Ban,
+  BadgeCheck,
+  BadgeMinus,
+  BadgePlus,
+  MailQuestion,
+  ShieldCheck,
+  ShieldMinus,
+  ShieldPlus,
+  Sparkles,
+  Timer,
+} from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
@@ -15,9 +26,22 @@ const TONES = {
   gold: "bg-amber-100 text-amber-900",
 };
 
-function Badge({ tone, icon: Icon, children, title }: { tone: keyof typeof TONES; icon: LucideIcon; children: ReactNode; title?: string }) {
+function Badge({
+  tone,
+  icon: Icon,
+  children,
+  title,
+}: {
+  tone: keyof typeof TONES;
+  icon: LucideIcon;
+  children: ReactNode;
+  title?: string;
+}) {
   return (
-    <li className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold ${TONES[tone]}`} title={title}>
+    <li
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold ${TONES[tone]}`}
+      title={title}
+    >
       <Icon className="h-3.5 w-3.5" aria-hidden />
       {children}
     </li>
@@ -25,10 +49,27 @@ function Badge({ tone, icon: Icon, children, title }: { tone: keyof typeof TONES
 }
 
 /** 'Make admin' or 'Remove admin', 'Grant Pro' or 'Remove Pro': what the person has decides which (taking away in red). */
-function ChangeButton({ has, describedBy, onClick, give, take }: { has: boolean; describedBy: string; onClick: (grant: boolean) => void; give: [LucideIcon, string]; take: [LucideIcon, string] }) {
+function ChangeButton({
+  has,
+  describedBy,
+  onClick,
+  give,
+  take,
+}: {
+  has: boolean;
+  describedBy: string;
+  onClick: (grant: boolean) => void;
+  give: [LucideIcon, string];
+  take: [LucideIcon, string];
+}) {
   const [Icon, label] = has ? take : give;
   return (
-    <Button variant="secondary" className={`w-full whitespace-nowrap sm:w-auto ${has ? "text-danger" : ""}`} aria-describedby={describedBy} onClick={() => onClick(!has)}>
+    <Button
+      variant="secondary"
+      className={`w-full whitespace-nowrap sm:w-auto ${has ? "text-danger" : ""}`}
+      aria-describedby={describedBy}
+      onClick={() => onClick(!has)}
+    >
       <Icon className="h-4 w-4" aria-hidden /> {label}
     </Button>
   );
@@ -43,7 +84,17 @@ export const ROW_COLUMNS = "md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_7.5rem_11.
  * so they get no Pro button. At phone width the parts stack as a card; from md on they line up in
  * columns, the buttons one above the other.
  */
-export function PersonRow({ person, isSelf, proButtons, onChange }: { person: Person; isSelf: boolean; proButtons: boolean; onChange: (change: Omit<RoleChange, "person">) => void }) {
+export function PersonRow({
+  person,
+  isSelf,
+  proButtons,
+  onChange,
+}: {
+  person: Person;
+  isSelf: boolean;
+  proButtons: boolean;
+  onChange: (change: Omit<RoleChange, "person">) => void;
+}) {
   const nameId = useId();
   const name = personName(person);
   const hasName = name !== person.email;
@@ -61,10 +112,30 @@ export function PersonRow({ person, isSelf, proButtons, onChange }: { person: Pe
         </div>
       </div>
       <ul aria-label="Status" className="flex min-w-0 flex-wrap gap-1.5">
-        {person.emailVerified ? <Badge tone="green" icon={BadgeCheck}>Verified</Badge> : <Badge tone="grey" icon={MailQuestion}>Unverified</Badge>}
-        {person.isAdmin && <Badge tone="accent" icon={ShieldCheck}>Admin</Badge>}
-        {person.pro && <Badge tone="gold" icon={Sparkles}>Pro</Badge>}
-        {person.banned && <Badge tone="red" icon={Ban}>Banned</Badge>}
+        {person.emailVerified ? (
+          <Badge tone="green" icon={BadgeCheck}>
+            Verified
+          </Badge>
+        ) : (
+          <Badge tone="grey" icon={MailQuestion}>
+            Unverified
+          </Badge>
+        )}
+        {person.isAdmin && (
+          <Badge tone="accent" icon={ShieldCheck}>
+            Admin
+          </Badge>
+        )}
+        {person.pro && (
+          <Badge tone="gold" icon={Sparkles}>
+            Pro
+          </Badge>
+        )}
+        {person.banned && (
+          <Badge tone="red" icon={Ban}>
+            Banned
+          </Badge>
+        )}
         {suspended && (
           <Badge tone="red" icon={Timer} title={`Suspended until ${formatDate(person.suspendedUntil!)}`}>
             Suspended<span className="sr-only"> until {formatDate(person.suspendedUntil!)}</span>
@@ -76,9 +147,21 @@ export function PersonRow({ person, isSelf, proButtons, onChange }: { person: Pe
         <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-col md:items-end md:justify-self-end">
-        <ChangeButton has={person.isAdmin} describedBy={nameId} onClick={(grant) => onChange({ role: "admin", grant })} give={[ShieldPlus, "Make admin"]} take={[ShieldMinus, "Remove admin"]} />
+        <ChangeButton
+          has={person.isAdmin}
+          describedBy={nameId}
+          onClick={(grant) => onChange({ role: "admin", grant })}
+          give={[ShieldPlus, "Make admin"]}
+          take={[ShieldMinus, "Remove admin"]}
+        />
         {proButtons && !person.isAdmin && (
-          <ChangeButton has={person.proGranted} describedBy={nameId} onClick={(grant) => onChange({ role: "pro", grant })} give={[BadgePlus, "Grant Pro"]} take={[BadgeMinus, "Remove Pro"]} />
+          <ChangeButton
+            has={person.proGranted}
+            describedBy={nameId}
+            onClick={(grant) => onChange({ role: "pro", grant })}
+            give={[BadgePlus, "Grant Pro"]}
+            take={[BadgeMinus, "Remove Pro"]}
+          />
         )}
       </div>
     </li>

@@ -9,7 +9,11 @@ import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 
 const BENEFITS = [
-  { icon: Grid3x3, title: "Upload your own images", text: "Turn any photo into a template with an automatic artist's grid." },
+  {
+    icon: Grid3x3,
+    title: "Upload your own images",
+    text: "Turn any photo into a template with an automatic artist's grid.",
+  },
   { icon: Sparkles, title: "AI image design", text: "Describe a dragon and get a custom picture to draw." },
   { icon: Images, title: "Your own gallery", text: "Show your finished drawings and collect likes and comments." },
 ];
@@ -17,7 +21,9 @@ const BENEFITS = [
 /** The Pro waitlist: what Pro will bring (no price), and an e-mail form. */
 export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [email, setEmail] = useState("");
-  const join = useMutation({ mutationFn: (value: string) => callApi("POST /api/waitlist", { body: { email: value } }) });
+  const join = useMutation({
+    mutationFn: (value: string) => callApi("POST /api/waitlist", { body: { email: value } }),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,16 +36,31 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
       onSuccess: ({ mustConfirm }) => {
         // An address other than the member's own is told about Pro only once its owner opens the link sent to it (issue 41).
         const launch = "We'll email you as soon as Dragon Grid Pro launches.";
-        toast({ title: "You're on the list!", description: mustConfirm ? `${launch} If your address is not confirmed yet, check your inbox for the link that confirms it.` : launch });
+        toast({
+          title: "You're on the list!",
+          description: mustConfirm
+            ? `${launch} If your address is not confirmed yet, check your inbox for the link that confirms it.`
+            : launch,
+        });
         setEmail("");
         onOpenChange(false);
       },
-      onError: (error) => toast({ title: "Oops!", description: serverMessage(error) ?? "Something went wrong. Please try again.", variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Oops!",
+          description: serverMessage(error) ?? "Something went wrong. Please try again.",
+          variant: "destructive",
+        }),
     });
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Unlock Dragon Grid Pro — Coming Soon!" description="Pro is on its way. Join the waitlist and be the first to know.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Unlock Dragon Grid Pro — Coming Soon!"
+      description="Pro is on its way. Join the waitlist and be the first to know."
+    >
       <ul className="grid gap-4">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-3">
@@ -54,7 +75,16 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
         ))}
       </ul>
       <form onSubmit={submit} noValidate className="mt-6 grid gap-3">
-        <TextField label="Your email" type="email" name="email" autoComplete="email" required disabled={join.isPending} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Your email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          disabled={join.isPending}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" disabled={join.isPending}>
           {join.isPending ? "Joining..." : "Join the Waitlist"}
         </Button>

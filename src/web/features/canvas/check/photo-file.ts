@@ -9,8 +9,10 @@ const MAX_PIXELS = 16_000_000;
 export class PhotoError extends Error {}
 
 export async function readPhoto(file: File): Promise<ImageBitmap> {
-  if (file.size > MAX_PHOTO_BYTES) throw new PhotoError("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
-  if (file.type && !file.type.startsWith("image/")) throw new PhotoError("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
+  if (file.size > MAX_PHOTO_BYTES)
+    throw new PhotoError("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
+  if (file.type && !file.type.startsWith("image/"))
+    throw new PhotoError("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -20,7 +22,11 @@ export async function readPhoto(file: File): Promise<ImageBitmap> {
   const pixels = bitmap.width * bitmap.height;
   if (pixels <= MAX_PIXELS) return bitmap;
   const scale = Math.sqrt(MAX_PIXELS / pixels);
-  const smaller = await createImageBitmap(bitmap, { resizeWidth: Math.round(bitmap.width * scale), resizeHeight: Math.round(bitmap.height * scale), resizeQuality: "high" });
+  const smaller = await createImageBitmap(bitmap, {
+    resizeWidth: Math.round(bitmap.width * scale),
+    resizeHeight: Math.round(bitmap.height * scale),
+    resizeQuality: "high",
+  });
   bitmap.close();
   return smaller;
 }

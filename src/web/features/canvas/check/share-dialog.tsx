@@ -8,7 +8,13 @@ import { handleUnauthorized, isUnauthorizedError } from "../../../lib/unauthoriz
 import { DESCRIPTION_MAX, sharePhotoToFeed, uploadPhoto } from "./photo-upload";
 
 /** 'Share to the feed': the straightened photo as a post of this dragon, with a description; it waits for review. */
-export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => Promise<ImageBitmap>); dragonId: string }) {
+export function ShareToFeed({
+  photo,
+  dragonId,
+}: {
+  photo: ImageBitmap | (() => Promise<ImageBitmap>);
+  dragonId: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState("");
@@ -23,7 +29,12 @@ export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => P
       toast({ title: "Success", description: "Your drawing has been submitted for review!" });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "Failed to upload drawing", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "Failed to upload drawing",
+          variant: "destructive",
+        });
     } finally {
       setSharing(false);
     }
@@ -34,7 +45,12 @@ export function ShareToFeed({ photo, dragonId }: { photo: ImageBitmap | (() => P
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <Share2 className="h-4 w-4" aria-hidden /> Share to the feed
       </Button>
-      <Dialog open={open} onOpenChange={(next) => !sharing && setOpen(next)} title="Share to the feed" description="Your straightened photo, as a post of this dragon. An admin reviews it before others see it.">
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !sharing && setOpen(next)}
+        title="Share to the feed"
+        description="Your straightened photo, as a post of this dragon. An admin reviews it before others see it."
+      >
         <label htmlFor={`${id}-description`} className="text-sm font-semibold text-ink">
           Description
         </label>
@@ -74,7 +90,12 @@ export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (obje
     } catch (error) {
       setState("idle");
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: serverMessage(error) ?? "The photo could not be kept. Please try again.", variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: serverMessage(error) ?? "The photo could not be kept. Please try again.",
+          variant: "destructive",
+        });
     }
   };
   if (state === "kept") {
