@@ -26,6 +26,10 @@ const { PAGES, moduleFile } = await import(
 // learner goes through to a canvas). Other screens' code (the blog editor, the uploader, the
 // charts) is cached at run time when first used, so a first visit does not download all of it.
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8"));
+// Every page's module must be a chunk of the build: the server preloads it and the worker caches
+// the offline ones by this name, so a moved screen fails the build instead of going quietly missing.
+const missing = PAGES.map(moduleFile).filter((file) => !manifest[file]);
+if (missing.length) throw new Error(`src/shared/pages.ts names modules the build does not have: ${missing.join(", ")}`);
 const SCREENS = PAGES.filter((page) => page.offline).map(moduleFile);
 const files = new Set();
 const visit = (key) => {

@@ -58,7 +58,7 @@ export const PAGES: readonly Page[] = [
   {
     path: "/home",
     screen: "library",
-    module: "dragons/library-page",
+    module: "app/library/library-page",
     access: "everyone",
     serverRendered: true,
     offline: true,
@@ -67,7 +67,7 @@ export const PAGES: readonly Page[] = [
   {
     path: "/dragon/:id",
     screen: "dragon",
-    module: "dragons/dragon-page",
+    module: "app/library/dragon-page",
     access: "everyone",
     serverRendered: true,
     offline: true,
