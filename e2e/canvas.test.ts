@@ -267,8 +267,8 @@ describe("saved progress", () => {
 
   it("signed out: no calls to /api/wip, a reload keeps the state, and Save says to sign in", async () => {
     const { context, page } = await newPage(browser);
-    const wipCalls: string[] = [];
-    page.on("request", (r) => r.url().includes("/api/wip") && wipCalls.push(r.url()));
+    const progressCalls: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/wip") && progressCalls.push(r.url()));
     await openCanvas(page);
     await page.getByLabel("Height").fill("10");
     await page.reload();
@@ -279,7 +279,7 @@ describe("saved progress", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("returnUrl"))).toBe(`/draw/${dragonId}?version=color`);
     await page.locator("li[data-state=open]").getByRole("link", { name: "Sign In" }).click();
     await page.waitForURL(/\/login$/);
-    expect(wipCalls).toEqual([]);
+    expect(progressCalls).toEqual([]);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
-import type { Post } from "../src/shared/posts/answers";
+import type { Post } from "../src/shared/posts/responses";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
 import { startServer, type ServerProcess } from "./support/server-process";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
 import { startImagesApi } from "../src/server/test/images-api";
 import { illustrationPng, phonePhotoJpeg } from "../src/server/test/images";
-import type { Dragon } from "../src/shared/dragons/answers";
+import type { Dragon } from "../src/shared/dragons/responses";
 import { PHONE, expectToast, launchBrowser, newContext, screenshot, seriousA11yViolations } from "./support/browser";
 import { startServer, type ServerProcess } from "./support/server-process";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
-import type { AdminStats, SiteAnalytics } from "../src/shared/stats/answers";
+import type { AdminStats, SiteAnalytics } from "../src/shared/stats/responses";
 import { PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 import { ADMIN_EMAIL, signIn } from "./support/accounts";
 

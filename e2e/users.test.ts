@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminStats } from "../src/shared/stats/answers";
+import type { AdminStats } from "../src/shared/stats/responses";
 import { LAST_ADMIN_REMOVAL_MESSAGE } from "../src/shared/users";
 import { parseEml } from "../src/server/test/eml";
 import { outboxFor, verificationLink, waitForMail } from "../src/server/test/mail";
@@ -64,7 +64,7 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByLabel("Search people").fill(text);
 }
 
-async function openPeople(page: Page): Promise<void> {
+async function openUsers(page: Page): Promise<void> {
   await page.goto("/admin/users");
   await page.getByRole("heading", { name: "People", exact: true }).waitFor();
   await rows(page).first().waitFor();
@@ -127,7 +127,7 @@ describe("the admin list of people", () => {
   it("fits a phone: one column, nothing sideways, 44 px targets", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(context, ADMIN_EMAIL);
-    await openPeople(page);
+    await openUsers(page);
     await search(page, tag);
     await page.getByText(`1–25 of ${PAGED}`).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
@@ -143,7 +143,7 @@ describe("the admin list of people", () => {
 
   it("makes a member an admin, who then sees the admin tools; and takes it back", async () => {
     const page = await admin.newPage();
-    await openPeople(page);
+    await openUsers(page);
     await search(page, memberEmail);
     const row = rowOf(page, memberEmail);
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -181,7 +181,7 @@ describe("the admin list of people", () => {
     // Only this journey's admin on the shared server: otherwise the refusal would not be the last admin's.
     const stats = (await (await page.request.get("/api/admin/stats")).json()) as AdminStats;
     expect(stats.overview.adminUsers).toBe(1);
-    await openPeople(page);
+    await openUsers(page);
     await search(page, ADMIN_EMAIL);
     const row = rowOf(page, ADMIN_EMAIL);
     await row.getByText("(you)").waitFor();
@@ -247,7 +247,7 @@ describe("Pro with PRO=granted", () => {
 
     const adminContext = await signedIn(proAdmin, "Ada");
     const page = await adminContext.newPage();
-    await openPeople(page);
+    await openUsers(page);
     await search(page, proMember);
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rowOf(page, proMember);
@@ -318,7 +318,7 @@ describe("Pro with PRO=granted", () => {
   it("fits a phone: the Pro badge and buttons, nothing sideways, 44 px targets", async () => {
     const context = await signedIn(proAdmin, "Ada", PHONE);
     const page = await context.newPage();
-    await openPeople(page);
+    await openUsers(page);
     await search(page, proMember);
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rowOf(page, proMember);

@@ -176,7 +176,7 @@ async function restartIdleAndLoaded(engine, dataDir, env, { idleBudgetMb, loadBu
 let helloRps = null;
 
 /** A bare Fastify in its own process sending `url`'s answer, bytes and headers as they are, under load. */
-async function sameAnswerLoad(url, headers) {
+async function sameResponseLoad(url, headers) {
   const control = await startBareFastify(await rawGet(url, headers));
   try {
     return await load(`${control.url}/`, { headers, pid: control.pid });
@@ -200,13 +200,13 @@ async function measure(name, url, budgetMs, { ofHello = null, headers = {}, pid 
   const share = ofHello && helloRps ? rps / helloRps : null;
   // Beside a share of the hello-world, what the answer itself costs: a bare Fastify sending its very
   // bytes and headers. The rest of the gap is the app's own work per request (decision 040).
-  const sameAnswer = share === null ? null : await sameAnswerLoad(url, headers);
+  const sameResponse = share === null ? null : await sameResponseLoad(url, headers);
   const fastEnough = budgetMs ? result.latency.p99 < budgetMs : true;
   const percent = (fraction) => `${Math.round(fraction * 100)} %`;
   const shares =
     share === null
       ? ""
-      : ` (${percent(share)} of hello-world; a bare Fastify sending the same answer: ${percent(sameAnswer.requests.average / helloRps)}${cpuPerRequest(sameAnswer)})`;
+      : ` (${percent(share)} of hello-world; a bare Fastify sending the same answer: ${percent(sameResponse.requests.average / helloRps)}${cpuPerRequest(sameResponse)})`;
   rows.push({
     measure: `${name} (${CONNECTIONS} conn)`,
     value: `${Math.round(rps).toLocaleString("en")} req/s, p99 ${result.latency.p99} ms${cpuPerRequest(result)}${shares}`,

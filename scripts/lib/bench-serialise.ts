@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { CONTRACT, type ContractKey } from "../../src/shared/contract";
 import { isSchema } from "../../src/shared/contract/endpoint";
-import { answerSerializer } from "../../src/server/http/contract-route";
+import { responseSerializer } from "../../src/server/http/contract-route";
 
 const WRITES = 2000;
 const ROUNDS = 9;
@@ -29,11 +29,11 @@ function medianUs(write: () => unknown): number {
 
 const [serverUrl, ...keys] = process.argv.slice(2);
 for (const key of keys as ContractKey[]) {
-  const schema = (CONTRACT[key].answers as Record<number, unknown>)[200];
+  const schema = (CONTRACT[key].responses as Record<number, unknown>)[200];
   if (!isSchema(schema as z.ZodType)) throw new Error(`${key} has no JSON answer`);
   const path = key.slice(key.indexOf(" ") + 1);
   const answer: unknown = await (await fetch(`${serverUrl}${path}`)).json();
-  const write = answerSerializer({ checkAnswers: false })({ schema, method: "GET", url: path, httpStatus: "200" });
+  const write = responseSerializer({ checkResponses: false })({ schema, method: "GET", url: path, httpStatus: "200" });
   const same = isDeepStrictEqual(JSON.parse(write(answer)), answer);
   console.log(
     JSON.stringify({

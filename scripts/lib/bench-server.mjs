@@ -24,7 +24,7 @@ export function tempDir(prefix) {
 }
 
 /** Wait until `url` answers 2xx, or throw if `child` exits first or 120 s pass. */
-async function waitUntilAnswers(child, url) {
+async function waitUntilResponses(child, url) {
   const started = Date.now();
   for (;;) {
     if (child.benchEntry.exited) throw new Error(`the server exited during start-up (exit code ${child.exitCode})`);
@@ -65,7 +65,7 @@ export async function startServer(dataDir, env = {}) {
   });
   const memory = canReadProcessMemory() ? watchMemory(child.pid, { tree: true }) : null;
   try {
-    await waitUntilAnswers(child, `${url}/api/health`);
+    await waitUntilResponses(child, `${url}/api/health`);
   } catch (error) {
     memory?.stop();
     await stopTracked(child);
@@ -90,7 +90,7 @@ export async function startBareFastify(answer = null) {
   }
   const { child, url } = await spawnServerProcess(BARE_FASTIFY, env);
   try {
-    await waitUntilAnswers(child, url);
+    await waitUntilResponses(child, url);
   } catch (error) {
     await stopTracked(child);
     throw error;

@@ -10,7 +10,7 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
-import { createPeopleRepository, searchCondition } from "../../src/server/features/users/repository";
+import { createAdminUsersRepository, searchCondition } from "../../src/server/features/users/repository";
 import { users } from "../../src/server/db/schema";
 import { MEDIAN_RUNS as RUNS, medianMs } from "./median-ms";
 
@@ -74,7 +74,7 @@ try {
     join unnest(${sql.raw(`array[${FIRST.map((name) => `'${name}'`).join(",")}]`)}::text[]) with ordinality as f(name, i) on f.i = 1 + n % ${FIRST.length}
     join unnest(${sql.raw(`array[${LAST.map((name) => `'${name}'`).join(",")}]`)}::text[]) with ordinality as l(name, i) on l.i = 1 + (n / ${FIRST.length}) % ${LAST.length}`);
   await db.execute(sql`analyze users`);
-  const people = createPeopleRepository(db);
+  const people = createAdminUsersRepository(db);
 
   const searches = ["", "ada", "lovelace", "grace hopper", "ada.4242@", "ra", "nobody-at-all"];
   const results: Record<string, { matches: number; medianMs: number }> = {};

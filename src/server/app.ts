@@ -9,8 +9,8 @@ import { createChangeNotices } from "./db/change-notices";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling, loggableError, sendError } from "./http/errors";
-import { installAfterAnswer } from "./http/after-answer";
-import { answerSerializer } from "./http/contract-route";
+import { installAfterResponse } from "./http/after-response";
+import { responseSerializer } from "./http/contract-route";
 import { installSecurityHeaders } from "./http/security";
 import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./http/rate-limiter";
 import "./http/request-user";
@@ -41,7 +41,7 @@ import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { createProNews } from "./features/waitlist/pro-news";
-import { registerWipRoutes } from "./features/progress/routes";
+import { registerProgressRoutes } from "./features/progress/routes";
 import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
 import { createFeed, type FeedChange } from "./features/posts/feed";
@@ -54,7 +54,7 @@ import { createModerationActions } from "./features/moderation/actions";
 import { registerModerationRoutes } from "./features/moderation/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
-import { createPeopleRepository } from "./features/users/repository";
+import { createAdminUsersRepository } from "./features/users/repository";
 import { registerUsersRoutes } from "./features/users/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { startSweeps } from "./jobs/sweeps";
@@ -80,7 +80,7 @@ export interface AppDependencies {
   /** Run the periodic sweeps (decision 021): the serving process does, a first start's child and tests do not. */
   backgroundJobs?: boolean;
   /** Refuse an answer that does not match its declaration instead of trimming it (the tests do). */
-  checkAnswers?: boolean;
+  checkResponses?: boolean;
 }
 
 declare module "fastify" {
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     for (const method of [route.method].flat()) if (method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializer({ checkAnswers: deps.checkAnswers ?? false }));
+  app.setSerializerCompiler(responseSerializer({ checkResponses: deps.checkResponses ?? false }));
   installErrorHandling(app);
 
   const database =
@@ -187,7 +187,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
 
   installOriginCheck(app, config);
-  installAfterAnswer(app);
+  installAfterResponse(app);
   const sessions = createSessions(database.db, config, notices.channel<SessionChange>("sessions"));
   sessions.install(app);
   const users = createUsersRepository(database.db);
@@ -246,7 +246,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
   if (deps.backgroundJobs && config.PRO !== "off")
     app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);
-  await app.register(async (scope) => registerWipRoutes(scope, database.db));
+  await app.register(async (scope) => registerProgressRoutes(scope, database.db));
   await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
   const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
@@ -288,7 +288,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
   await app.register(async (scope) =>
     registerUsersRoutes(scope, {
-      people: createPeopleRepository(database.db, config.PRO),
+      people: createAdminUsersRepository(database.db, config.PRO),
       sessions,
       onProGranted: proNews.tellAddress,
     }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCellInGrid, keepDoneCellsInGrid, nextUndoneCell, sortReadingOrder, toggleDoneCell } from "./done-cells";
-import { wipStateSchema } from "./progress";
+import { progressStateSchema } from "./progress";
 
 const grid = { columns: 11, rows: 9 };
 
@@ -39,9 +39,9 @@ describe("cells marked done", () => {
 
   it("is checked against the grid in the saved progress", () => {
     const base = { paperWidth: 11, paperHeight: 8.5, gridSize: 2, imageZoom: 1, imageX: 0, imageY: 0 };
-    expect(wipStateSchema.safeParse({ ...base, doneCells: ["F5"] }).success).toBe(true);
-    expect(wipStateSchema.safeParse({ ...base, doneCells: ["G1"] }).success).toBe(false);
-    expect(wipStateSchema.safeParse({ ...base, doneCells: ["A1", "A1"] }).success).toBe(false);
-    expect(wipStateSchema.safeParse(base).success).toBe(true); // older clients send none
+    expect(progressStateSchema.safeParse({ ...base, doneCells: ["F5"] }).success).toBe(true);
+    expect(progressStateSchema.safeParse({ ...base, doneCells: ["G1"] }).success).toBe(false);
+    expect(progressStateSchema.safeParse({ ...base, doneCells: ["A1", "A1"] }).success).toBe(false);
+    expect(progressStateSchema.safeParse(base).success).toBe(true); // older clients send none
   });
 });

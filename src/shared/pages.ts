@@ -9,7 +9,7 @@ export type Screen =
   | "landing"
   | "library"
   | "dragon"
-  | "draw"
+  | "canvas"
   | "login"
   | "verifyEmail"
   | "resetPassword"
@@ -73,7 +73,7 @@ export const PAGES: readonly Page[] = [
     offline: true,
     data: "/api/dragons/:id",
   },
-  { path: "/draw/:id", screen: "draw", module: "canvas/draw-page", access: "everyone", offline: true },
+  { path: "/draw/:id", screen: "canvas", module: "canvas/canvas-page", access: "everyone", offline: true },
   { path: "/login", screen: "login", module: "auth/login-page", access: "everyone" },
   { path: "/verify-email", screen: "verifyEmail", module: "auth/verify-email-page", access: "everyone" },
   { path: "/reset-password", screen: "resetPassword", module: "account/reset-password-page", access: "everyone" },

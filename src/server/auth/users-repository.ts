@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
 import { sanctionOf } from "./sanction";
-import type { AuthUser, CurrentUser } from "../../shared/auth/answers";
+import type { AuthUser, CurrentUser } from "../../shared/auth/responses";
 import type { SessionUser } from "../http/request-user";
 
 export type UserRow = typeof users.$inferSelect;

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
 import { checkedUpload, createSignedInUser, type TestUser } from "../test/users";
 import { illustrationPng } from "../test/images";
-import type { BlogPost } from "../../shared/blog/answers";
-import type { Post } from "../../shared/posts/answers";
+import type { BlogPost } from "../../shared/blog/responses";
+import type { Post } from "../../shared/posts/responses";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to
 // one process), so these run in the PostgreSQL pass of the suite.

@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { text } from "../../shared/text";
-import { answerSerializer, answerWrittenOnce, serialisationSchema } from "./contract-route";
+import { responseSerializer, responseWrittenOnce, serialisationSchema } from "./contract-route";
 
 const person = z.object({
   id: text(),
@@ -12,8 +12,8 @@ const person = z.object({
   picture: z.object({ url: text() }).nullable(),
 });
 
-const serialise = (checkAnswers: boolean) =>
-  answerSerializer({ checkAnswers })({ schema: person, method: "GET", url: "/api/people/:id", httpStatus: "200" });
+const serialise = (checkResponses: boolean) =>
+  responseSerializer({ checkResponses })({ schema: person, method: "GET", url: "/api/people/:id", httpStatus: "200" });
 
 describe("answers written from their declaration", () => {
   const row = {
@@ -82,8 +82,8 @@ describe("an answer written once per value", () => {
 
   it("writes the declared fields, and the same list again without writing it", () => {
     const app = Fastify();
-    app.setSerializerCompiler(answerSerializer({ checkAnswers: false }));
-    const write = answerWrittenOnce(app, "GET /api/dragons");
+    app.setSerializerCompiler(responseSerializer({ checkResponses: false }));
+    const write = responseWrittenOnce(app, "GET /api/dragons");
     const list = [{ ...dragon, storageKey: "library/d1" }];
     const first = write(list);
     expect(JSON.parse(first)).toEqual([dragon]);
@@ -94,8 +94,8 @@ describe("an answer written once per value", () => {
 
   it("is written by the app's serialiser, so the tests' checking covers it", () => {
     const app = Fastify();
-    app.setSerializerCompiler(answerSerializer({ checkAnswers: true }));
-    const write = answerWrittenOnce(app, "GET /api/dragons");
+    app.setSerializerCompiler(responseSerializer({ checkResponses: true }));
+    const write = responseWrittenOnce(app, "GET /api/dragons");
     expect(() => write([{ ...dragon, width: "wide" }] as never)).toThrow(
       /GET \/api\/dragons answered 200 with something its declaration does not allow/,
     );

@@ -17,9 +17,9 @@ import { isSchema, splitKey, type Endpoint, type EndpointKey } from "../../share
 // so it carries exactly the declared fields, however many the handler's object has.
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
-type JsonAnswers<E extends Endpoint> = {
-  [S in keyof E["answers"]]: E["answers"][S] extends z.ZodType ? z.input<E["answers"][S]> : never;
-}[keyof E["answers"]];
+type JsonResponses<E extends Endpoint> = {
+  [S in keyof E["responses"]]: E["responses"][S] extends z.ZodType ? z.input<E["responses"][S]> : never;
+}[keyof E["responses"]];
 
 /** The request a handler gets: params, query and body as the declaration's schemas output them. */
 export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
@@ -32,7 +32,7 @@ export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
 export type ContractHandler<K extends keyof Contract> = (
   request: ContractRequest<K>,
   reply: FastifyReply,
-) => Promise<JsonAnswers<Contract[K]> | FastifyReply | void>;
+) => Promise<JsonResponses<Contract[K]> | FastifyReply | void>;
 
 /** What a route adds to its declaration: guards, rate limits, body parsing and the like. */
 export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
@@ -40,7 +40,7 @@ export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
 /** The Fastify schema of an endpoint: its inputs, and its JSON answers by status. */
 export function fastifySchema(endpoint: Endpoint): FastifySchema {
   const response: Record<number, z.ZodType> = {};
-  for (const [status, answer] of Object.entries(endpoint.answers))
+  for (const [status, answer] of Object.entries(endpoint.responses))
     if (isSchema(answer)) response[Number(status)] = answer;
   return {
     ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -101,13 +101,13 @@ function simplifyNullable(node: unknown): unknown {
 }
 
 /**
- * Fastify's serialiser for declared answers. With `checkAnswers` (the tests), an answer that does not
+ * Fastify's serialiser for declared answers. With `checkResponses` (the tests), an answer that does not
  * match its declaration is an error instead of being trimmed to it: a field missing or of the
  * wrong type in a handler fails a test rather than reaching a browser. Each writer is built when
  * its first answer is sent, not when the route is registered: building all of them was ~60 ms of
  * every start (decision 025), and most routes answer nothing for a while after one.
  */
-export function answerSerializer(options: { checkAnswers: boolean }) {
+export function responseSerializer(options: { checkResponses: boolean }) {
   return ({
     schema,
     url,
@@ -122,7 +122,7 @@ export function answerSerializer(options: { checkAnswers: boolean }) {
     const zodSchema = schema as z.ZodType;
     let built: ((data: unknown) => string) | undefined;
     const stringify = (data: unknown) => (built ??= fastJson(serialisationSchema(zodSchema)))(data);
-    if (!options.checkAnswers) return stringify;
+    if (!options.checkResponses) return stringify;
     return (data: unknown) => {
       const checked = zodSchema.safeParse(data);
       if (!checked.success)
@@ -138,21 +138,24 @@ export function answerSerializer(options: { checkAnswers: boolean }) {
  * The 200 answer of `key`, written from its schema once per value: for answers read far more often
  * than they change and kept as the same object meanwhile (the library's list), so each request
  * sends bytes instead of writing them again. Written by `app`'s own serialiser, so the tests'
- * `checkAnswers` checks it as it checks every other answer.
+ * `checkResponses` checks it as it checks every other answer.
  */
-export function answerWrittenOnce<K extends keyof Contract & EndpointKey>(
+export function responseWrittenOnce<K extends keyof Contract & EndpointKey>(
   app: FastifyInstance,
   key: K,
-): (value: JsonAnswers<Contract[K]> & object) => string {
+): (value: JsonResponses<Contract[K]> & object) => string {
   const { method, path } = splitKey(key);
   const compile = app.serializerCompiler;
   if (!compile)
     throw new Error(
-      "answerWrittenOnce: the app has no serialiser compiler (setSerializerCompiler(answerSerializer(...)) first)",
+      "responseWrittenOnce: the app has no serialiser compiler (setSerializerCompiler(responseSerializer(...)) first)",
     );
-  const write = compile({ schema: (CONTRACT[key] as Endpoint).answers[200], method, url: path, httpStatus: "200" }) as (
-    data: unknown,
-  ) => string;
+  const write = compile({
+    schema: (CONTRACT[key] as Endpoint).responses[200],
+    method,
+    url: path,
+    httpStatus: "200",
+  }) as (data: unknown) => string;
   const written = new WeakMap<object, string>();
   return (value) => {
     const kept = written.get(value);

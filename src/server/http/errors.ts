@@ -30,7 +30,7 @@ function validationMessage(error: { validation: { instancePath?: string; message
 }
 
 /** The status and safe message an error is answered with; stack traces never leave the server. */
-export function errorAnswer(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+export function errorResponse(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
   let status = 500;
   let message = "Internal Server Error";
   if (error instanceof HttpError) {
@@ -118,7 +118,7 @@ export function installErrorHandling(app: FastifyInstance): void {
  * JSON otherwise.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, message } = errorAnswer(error, request);
+  const { status, message } = errorResponse(error, request);
   if (error instanceof HttpError) reply.headers(error.headers);
   reply.status(status).type("text/plain; charset=utf-8").send(message);
 }

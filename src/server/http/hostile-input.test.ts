@@ -1,4 +1,4 @@
-import { afterAnswerSettled } from "./after-answer";
+import { afterResponseSettled } from "./after-response";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectReadableError } from "../test/readable-error";
@@ -386,7 +386,7 @@ describe("hostile input to every route", () => {
     it(c.label, async () => {
       const admin = changesTheCaller(c.route) ? await createSignedInUser(t, { isAdmin: true }) : sharedAdmin;
       // Mail work an earlier accepted request left (a reset link's token) lands first.
-      await afterAnswerSettled(t.app);
+      await afterResponseSettled(t.app);
       const before = await rowCounts(t.database);
       const res = await t.app.inject(injectOptions(c.route, { ...c.parts, cookies: admin.cookies }));
       await expectOutcome(c, res, before);

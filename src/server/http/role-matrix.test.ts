@@ -38,14 +38,14 @@ import {
   newDragonRow,
   newPicture,
   newPost,
-  newWip,
+  newProgress,
   testPicture,
 } from "../test/route-fixtures";
 import { createRouteTestApp } from "../test/route-test-app";
 import { NO_SESSION, startPrismProxy, type PrismProxy } from "../test/prism-proxy";
 import type { TestApp } from "../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
-import type { Post } from "../../shared/posts/answers";
+import type { Post } from "../../shared/posts/responses";
 import { CONTRACT } from "../../shared/contract";
 import type { Endpoint } from "../../shared/contract/endpoint";
 
@@ -132,7 +132,7 @@ beforeAll(async () => {
   dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{
     previewUrl: string;
   }>().previewUrl;
-  await newWip(t, userA, dragonId);
+  await newProgress(t, userA, dragonId);
   await newCheck(t, userA, dragonId);
   pendingPost = await newPost(t, userA, dragonId, { approved: false });
   approvedPost = await newPost(t, userA, dragonId, { approved: true });
@@ -583,7 +583,7 @@ const rows: Row[] = [
     admin: 200,
     request: async (c, r) => {
       const fresh = await newDragonRow(t);
-      await newWip(t, c.owner, fresh);
+      await newProgress(t, c.owner, fresh);
       return { body: { ...r.body, dragonId: fresh } };
     },
     check: async (res, c, parts) => {

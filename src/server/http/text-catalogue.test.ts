@@ -1,4 +1,4 @@
-import { afterAnswerSettled } from "./after-answer";
+import { afterResponseSettled } from "./after-response";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue, injectOptions, missingRoutes, type Field, type Route } from "../test/route-catalogue";
 import { rowCounts as countRows } from "../test/row-counts";
@@ -39,7 +39,7 @@ async function send(route: Route, field: Field, value: string) {
 
 // Mail work an earlier accepted request left (a reset link's token) lands first.
 const rowCounts = async () => {
-  await afterAnswerSettled(t.app);
+  await afterResponseSettled(t.app);
   return countRows(t.database);
 };
 

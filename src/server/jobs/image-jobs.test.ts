@@ -11,8 +11,8 @@ import { createSignedInUser, storedUpload } from "../test/users";
 import { illustrationPng } from "../test/images";
 import { createImageJobs, type ImageJobSettings } from "./image-jobs";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
-import type { ImageJobState } from "../../shared/image-jobs/answers";
-import type { Dragon } from "../../shared/dragons/answers";
+import type { ImageJobState } from "../../shared/image-jobs/responses";
+import type { Dragon } from "../../shared/dragons/responses";
 
 // The image job queue (decision 034), on the run's database (PGlite, or PostgreSQL with DATABASE_URL).
 

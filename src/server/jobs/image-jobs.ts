@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { pgliteOf, type DatabaseHandle } from "../db/client";
 import { HttpError } from "../http/errors";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
-import type { ImageJobState } from "../../shared/image-jobs/answers";
+import type { ImageJobState } from "../../shared/image-jobs/responses";
 
 // Every piece of image work (a template's previews and hi-res, a pencil version, an AI picture and
 // its 4× enlargement, a post photo) is a job in one pg-boss queue in the database (decision 034):

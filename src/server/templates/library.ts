@@ -5,7 +5,7 @@ import { renderPencilOffThread } from "../images/pencil-off-thread";
 import { withTempCopy } from "../storage/temp-copy";
 import { HttpError } from "../http/errors";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
-import type { Dragon } from "../../shared/dragons/answers";
+import type { Dragon } from "../../shared/dragons/responses";
 import { keysOf, toDragon, type DragonRow, type DragonsRepository } from "./repository";
 
 // The list is read on every library visit and changes only when an admin changes it; it is kept

@@ -3,7 +3,7 @@ import { inPublicLibrary } from "./visibility";
 import type { Database } from "../db/client";
 import { dragons, drawingChecks } from "../db/schema";
 import { objectUrl } from "../storage/object-storage";
-import type { Dragon } from "../../shared/dragons/answers";
+import type { Dragon } from "../../shared/dragons/responses";
 
 export type DragonRow = typeof dragons.$inferSelect;
 

@@ -54,7 +54,7 @@ export async function startImagesApi(png: Buffer) {
     /** The base URL to give as IMAGE_API_URL. */
     baseUrl: `${url}/v1`,
     requests,
-    answerWith(next: ImagesApiBehaviour) {
+    responseWith(next: ImagesApiBehaviour) {
       behaviour = next;
     },
     close: () =>

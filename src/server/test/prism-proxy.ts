@@ -27,7 +27,7 @@ export const NO_SESSION: Violation = {
   message: "Invalid security scheme used",
 };
 
-export interface ProxiedAnswer {
+export interface ProxiedResponse {
   statusCode: number;
   body: string;
   violations: Violation[];
@@ -35,7 +35,7 @@ export interface ProxiedAnswer {
 
 export interface PrismProxy {
   /** Sends a request, written as for `app.inject`, through the proxy. */
-  send(options: InjectOptions): Promise<ProxiedAnswer>;
+  send(options: InjectOptions): Promise<ProxiedResponse>;
   close(): Promise<void>;
 }
 

@@ -107,7 +107,7 @@ export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Pr
   return row!.id;
 }
 
-export async function newWip(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
+export async function newProgress(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
   await t.database.db.insert(worksInProgress).values({
     userId: user.id,
     dragonId,

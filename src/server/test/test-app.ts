@@ -34,7 +34,7 @@ export async function createTestApp(
     PUBLIC_URL: "http://dragongrid.test",
     ...env,
   });
-  const app = await buildApp(config, { database, checkAnswers: true, ...deps });
+  const app = await buildApp(config, { database, checkResponses: true, ...deps });
   await app.ready();
   return {
     app,

@@ -7,24 +7,24 @@ import {
   profileSchema,
 } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer } from "../contract/answers";
-import { accountExportAnswer } from "./answers";
-import { currentUserAnswer } from "../auth/answers";
+import { messageResponse } from "../contract/responses";
+import { accountExportResponse } from "./responses";
+import { currentUserResponse } from "../auth/responses";
 
 export const accountEndpoints = endpoints({
   "PUT /api/account/profile": {
     summary: "Change the member's first and last name",
     access: "members",
     body: profileSchema,
-    answers: { 200: currentUserAnswer, 403: message("Your account is suspended until …") },
+    responses: { 200: currentUserResponse, 403: message("Your account is suspended until …") },
   },
   "PUT /api/account/avatar": {
     summary: "Use one of the member's checked uploads as their picture (a cleaned, square copy)",
     access: "members",
     body: avatarSchema,
     rateLimited: true,
-    answers: {
-      200: currentUserAnswer,
+    responses: {
+      200: currentUserResponse,
       400: message(
         "Invalid objectPath: not an uploaded image of yours",
         "Invalid objectPath: the image has not been uploaded yet",
@@ -36,21 +36,21 @@ export const accountEndpoints = endpoints({
   "DELETE /api/account/avatar": {
     summary: "Remove the member's picture",
     access: "members",
-    answers: { 200: currentUserAnswer },
+    responses: { 200: currentUserResponse },
   },
   "GET /api/account/export": {
     summary: "Everything stored about the member, as a JSON download",
     access: "members",
     rateLimited: true,
-    answers: { 200: accountExportAnswer },
+    responses: { 200: accountExportResponse },
   },
   "DELETE /api/account": {
     summary:
       "Delete the account and everything stored about it (the e-mail typed again, and the password if it has one)",
     access: "members",
     body: deleteAccountSchema,
-    answers: {
-      200: messageAnswer,
+    responses: {
+      200: messageResponse,
       400: message(
         "Invalid email: type your account's email to confirm",
         "Invalid password: Your password is required",
@@ -64,14 +64,14 @@ export const accountEndpoints = endpoints({
     access: "members",
     body: changePasswordSchema,
     rateLimited: true,
-    answers: {
-      200: messageAnswer,
+    responses: {
+      200: messageResponse,
       400: message("Invalid currentPassword: Your current password is required", WRONG_CURRENT_PASSWORD_MESSAGE),
     },
   },
   "POST /api/account/sign-out-everywhere": {
     summary: "End every session of the account, this one included",
     access: "members",
-    answers: { 200: messageAnswer },
+    responses: { 200: messageResponse },
   },
 });

@@ -7,6 +7,6 @@ export const analyticsEndpoints = endpoints({
     access: "everyone",
     body: pageViewSchema,
     rateLimited: true,
-    answers: { 204: { contentType: "none", description: "Counted (or ignored, for a robot)" } },
+    responses: { 204: { contentType: "none", description: "Counted (or ignored, for a robot)" } },
   },
 });

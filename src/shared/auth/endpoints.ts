@@ -18,8 +18,8 @@ import {
   resetPasswordSchema,
 } from "../account";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer, redirect } from "../contract/answers";
-import { authUserAnswer, currentUserAnswer } from "./answers";
+import { messageResponse, redirect } from "../contract/responses";
+import { authUserResponse, currentUserResponse } from "./responses";
 
 const INVALID_LINK = "This verification link is invalid. It may have been replaced by a newer one.";
 const USED_LINK = "This verification link has already been used. Please log in.";
@@ -31,29 +31,29 @@ export const authEndpoints = endpoints({
     access: "everyone",
     body: registerSchema,
     rateLimited: true,
-    answers: { 201: messageAnswer },
+    responses: { 201: messageResponse },
   },
   "POST /api/auth/login": {
     summary: "Sign in with e-mail and password",
     access: "everyone",
     body: loginSchema,
     rateLimited: true,
-    answers: { 200: authUserAnswer, 401: message(INVALID_LOGIN_MESSAGE), 403: message(UNVERIFIED_LOGIN_MESSAGE) },
+    responses: { 200: authUserResponse, 401: message(INVALID_LOGIN_MESSAGE), 403: message(UNVERIFIED_LOGIN_MESSAGE) },
   },
   "POST /api/auth/resend-verification": {
     summary: "Send a new verification link, if the address has an account waiting for one",
     access: "everyone",
     body: resendVerificationSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer },
+    responses: { 200: messageResponse },
   },
   "GET /api/auth/verify-email": {
     summary: "Verify an e-mail address with the link's token, in the browser that registered",
     access: "everyone",
     query: z.object({ token: text().max(200).optional() }),
     rateLimited: true,
-    answers: {
-      200: messageAnswer,
+    responses: {
+      200: messageResponse,
       400: message("No verification token provided", INVALID_LINK, USED_LINK, EXPIRED_LINK),
       403: message(VERIFY_PASSWORD_NEEDED_MESSAGE),
     },
@@ -63,22 +63,25 @@ export const authEndpoints = endpoints({
     access: "everyone",
     body: verifyWithPasswordSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer, 400: message(INVALID_LINK, USED_LINK, EXPIRED_LINK, VERIFY_WRONG_PASSWORD_MESSAGE) },
+    responses: {
+      200: messageResponse,
+      400: message(INVALID_LINK, USED_LINK, EXPIRED_LINK, VERIFY_WRONG_PASSWORD_MESSAGE),
+    },
   },
   "GET /api/auth/user": {
     summary: "The signed-in user",
     access: "members",
-    answers: { 200: currentUserAnswer },
+    responses: { 200: currentUserResponse },
   },
   "POST /api/auth/logout": {
     summary: "Sign out this browser",
     access: "everyone",
-    answers: { 200: messageAnswer },
+    responses: { 200: messageResponse },
   },
   "GET /api/login": {
     summary: "Where the browser goes when a session has ended: the sign-in page",
     access: "everyone",
-    answers: { 302: redirect("To /login") },
+    responses: { 302: redirect("To /login") },
   },
   "GET /api/auth/google": {
     summary: "Start signing in with Google (a browser navigation)",
@@ -87,26 +90,26 @@ export const authEndpoints = endpoints({
       returnUrl: text().max(2048).optional(),
       confirm: z.enum(["1"], { error: "must be 1" }).optional(),
     }),
-    answers: { 302: redirect("To Google, or back to /login with an error when Google sign-in is not configured") },
+    responses: { 302: redirect("To Google, or back to /login with an error when Google sign-in is not configured") },
   },
   "GET /api/auth/google/callback": {
     summary: "Google's answer to a sign-in (a browser navigation)",
     access: "everyone",
     query: z.record(text(), text().max(4096)),
-    answers: { 302: redirect("To the return URL once signed in, or to /login with an error") },
+    responses: { 302: redirect("To the return URL once signed in, or to /login with an error") },
   },
   "POST /api/auth/forgot-password": {
     summary: "Send a password reset link, if the address has an account",
     access: "everyone",
     body: forgotPasswordSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer },
+    responses: { 200: messageResponse },
   },
   "POST /api/auth/reset-password": {
     summary: "Choose a new password with a reset link's token; every session of the account ends",
     access: "everyone",
     body: resetPasswordSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer, 400: message(RESET_INVALID_MESSAGE, RESET_USED_MESSAGE, RESET_EXPIRED_MESSAGE) },
+    responses: { 200: messageResponse, 400: message(RESET_INVALID_MESSAGE, RESET_USED_MESSAGE, RESET_EXPIRED_MESSAGE) },
   },
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { blogPostIdParams, blogPostInputSchema, blogSlugParams } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer } from "../contract/answers";
-import { adminBlogPostAnswer, blogPostAnswer } from "./answers";
+import { messageResponse } from "../contract/responses";
+import { adminBlogPostResponse, blogPostResponse } from "./responses";
 
 const NOT_FOUND = message("Blog post not found");
 const WRITE_ERRORS = {
@@ -14,36 +14,36 @@ export const blogEndpoints = endpoints({
   "GET /api/blog/posts": {
     summary: "Published posts, newest first",
     access: "everyone",
-    answers: { 200: z.array(blogPostAnswer) },
+    responses: { 200: z.array(blogPostResponse) },
   },
   "GET /api/blog/posts/:slug": {
     summary: "One published post (admins also see drafts)",
     access: "everyone",
     params: blogSlugParams,
-    answers: { 200: blogPostAnswer, 404: NOT_FOUND },
+    responses: { 200: blogPostResponse, 404: NOT_FOUND },
   },
   "GET /api/admin/blog": {
     summary: "Every post, drafts included",
     access: "admins",
-    answers: { 200: z.array(adminBlogPostAnswer) },
+    responses: { 200: z.array(adminBlogPostResponse) },
   },
   "POST /api/admin/blog": {
     summary: "Write a post (its HTML is sanitised; an empty slug is made from the title)",
     access: "admins",
     body: blogPostInputSchema,
-    answers: { 201: adminBlogPostAnswer, ...WRITE_ERRORS },
+    responses: { 201: adminBlogPostResponse, ...WRITE_ERRORS },
   },
   "PUT /api/admin/blog/:id": {
     summary: "Change a post",
     access: "admins",
     params: blogPostIdParams,
     body: blogPostInputSchema,
-    answers: { 200: adminBlogPostAnswer, 404: NOT_FOUND, ...WRITE_ERRORS },
+    responses: { 200: adminBlogPostResponse, 404: NOT_FOUND, ...WRITE_ERRORS },
   },
   "DELETE /api/admin/blog/:id": {
     summary: "Delete a post",
     access: "admins",
     params: blogPostIdParams,
-    answers: { 200: messageAnswer, 404: NOT_FOUND },
+    responses: { 200: messageResponse, 404: NOT_FOUND },
   },
 });

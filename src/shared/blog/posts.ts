@@ -1,4 +1,4 @@
-import type { BlogPost } from "./answers";
+import type { BlogPost } from "./responses";
 import { pageTitle } from "../page-meta";
 import { SITE_NAME } from "../site";
 

@@ -11,7 +11,7 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type Access = "everyone" | "members" | "admins";
 
 /** An answer that is not JSON: every error's plain-text message, a document, a file, a redirect. */
-export interface OtherAnswer {
+export interface OtherResponse {
   /** Its media type, or each of those it may have ("image/*" for any image). */
   contentType: string | readonly string[];
   description: string;
@@ -20,7 +20,7 @@ export interface OtherAnswer {
 }
 
 /** What a status answers: a JSON body described by a schema, or something else. */
-export type Answer = z.ZodType | OtherAnswer;
+export type ResponseSpec = z.ZodType | OtherResponse;
 
 export interface Endpoint {
   summary: string;
@@ -38,7 +38,7 @@ export interface Endpoint {
   /** A JSON body that may be left out; the handler checks it (its messages are its own). */
   optionalBody?: z.ZodType;
   /** A body that is not JSON (an upload's bytes, Companion's own protocol). */
-  rawBody?: OtherAnswer;
+  rawBody?: OtherResponse;
   /** Calls beyond a limit per address or account answer 429. */
   rateLimited?: boolean;
   /** A member under a ban or a running suspension is refused (403, decision 029). */
@@ -54,7 +54,7 @@ export interface Endpoint {
    * does not read) and 429 follow from the inputs, the access, `sanctioned` and `rateLimited`, and
    * are added to the document without being written here.
    */
-  answers: Readonly<Record<number, Answer>>;
+  responses: Readonly<Record<number, ResponseSpec>>;
 }
 
 /** "METHOD /path", exactly as Fastify registers the route. */
@@ -64,7 +64,7 @@ export type EndpointKey = `${Method} /${string}`;
 export const endpoints = <const T extends Record<EndpointKey, Endpoint>>(declarations: T): T => declarations;
 
 /** A plain-text message for people: every error answers one (docs/spec.md §7 shows it as "{status}: {text}"). */
-export const message = (...examples: string[]): OtherAnswer => ({
+export const message = (...examples: string[]): OtherResponse => ({
   contentType: "text/plain",
   description: "A message for people",
   examples,
@@ -76,5 +76,5 @@ export function splitKey(key: EndpointKey): { method: Method; path: string } {
   return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
 }
 
-export const isSchema = (answer: Answer | undefined): answer is z.ZodType =>
+export const isSchema = (answer: ResponseSpec | undefined): answer is z.ZodType =>
   typeof answer === "object" && answer !== null && "_zod" in answer;

@@ -4,9 +4,9 @@ import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "
 import { endpoints, message } from "../contract/endpoint";
 import { IMAGE_JOB_INTERRUPTED } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
-import { messageAnswer } from "../contract/answers";
-import { dragonAnswer } from "./answers";
-import { queuedAnswers } from "../image-jobs/answers";
+import { messageResponse } from "../contract/responses";
+import { dragonResponse } from "./responses";
+import { queuedResponses } from "../image-jobs/responses";
 
 export const dragonIdParams = z.object({ id: text().uuid("Dragon not found") });
 const NOT_FOUND = message("Dragon not found");
@@ -15,35 +15,35 @@ export const dragonsEndpoints = endpoints({
   "GET /api/dragons": {
     summary: "The template library, newest first",
     access: "everyone",
-    answers: { 200: z.array(dragonAnswer) },
+    responses: { 200: z.array(dragonResponse) },
   },
   "GET /api/dragons/:id": {
     summary: "One template: the library's to everyone, a private picture to its owner only (404 to anyone else)",
     access: "everyone",
     params: dragonIdParams,
-    answers: { 200: dragonAnswer, 404: NOT_FOUND },
+    responses: { 200: dragonResponse, 404: NOT_FOUND },
   },
   "POST /api/dragons": {
     summary: "Add a template from the admin's checked upload (kept as normalised copies; the upload is deleted)",
     access: "admins",
     body: createDragonSchema,
-    answers: {
+    responses: {
       201: z.object({ id: text() }),
       400: message("The image is larger than 50 MB."),
       403: message("You can only use images you uploaded"),
       404: message("Uploaded image not found"),
       409: message(KEPT_BY_POST, KEPT_BY_CHECK),
-      ...queuedAnswers,
+      ...queuedResponses,
     },
   },
   "POST /api/dragons/generate-pencil": {
     summary: "Make a template's pencil version",
     access: "admins",
     body: generatePencilSchema,
-    answers: {
+    responses: {
       200: z.object({ pencilPreviewUrl: text().nullable(), pencilHiresUrl: text().nullable() }),
       404: NOT_FOUND,
-      ...queuedAnswers,
+      ...queuedResponses,
     },
   },
   "POST /api/dragons/generate-custom": {
@@ -51,9 +51,9 @@ export const dragonsEndpoints = endpoints({
     access: "admins",
     body: generateCustomSchema,
     rateLimited: true,
-    answers: {
+    responses: {
       200: z.object({ objectPath: text(), filename: text() }),
-      ...queuedAnswers,
+      ...queuedResponses,
       502: message("Image generation failed: the service returned something that is not an image"),
       503: message("Image generation is not configured", IMAGE_JOB_INTERRUPTED),
     },
@@ -62,6 +62,6 @@ export const dragonsEndpoints = endpoints({
     summary: "Remove a template and its files",
     access: "admins",
     params: dragonIdParams,
-    answers: { 200: messageAnswer, 404: NOT_FOUND },
+    responses: { 200: messageResponse, 404: NOT_FOUND },
   },
 });

@@ -8,7 +8,7 @@ export const healthEndpoints = endpoints({
   "GET /api/health": {
     summary: "Which database and storage this process runs on, after a real database round-trip",
     access: "everyone",
-    answers: {
+    responses: {
       200: z.object({
         status: z.literal("ok"),
         database: z.enum(["pglite", "postgres"]),
@@ -19,13 +19,13 @@ export const healthEndpoints = endpoints({
   "GET /api/health/live": {
     summary: "Liveness, for a load balancer or supervisor: the process answers; nothing else is touched",
     access: "everyone",
-    answers: { 200: z.object({ status: z.literal("ok") }) },
+    responses: { 200: z.object({ status: z.literal("ok") }) },
   },
   "GET /api/health/ready": {
     summary:
       "Readiness, for a load balancer: 200 when the database and storage answer, 503 naming what does not (and while the process shuts down)",
     access: "everyone",
-    answers: {
+    responses: {
       200: z.object({ status: z.literal("ready"), ...readiness }),
       503: z.object({ status: z.literal("unavailable"), ...readiness }),
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageJobStateAnswer } from "./answers";
+import { imageJobStateResponse } from "./responses";
 import { endpoints } from "../contract/endpoint";
 
 /** Image work waits in a job queue (decision 034); the processing overlay reads where the caller's jobs are. */
@@ -8,6 +8,6 @@ export const imageJobsEndpoints = endpoints({
     summary:
       "The caller's pictures in the making: waiting (with how many jobs go first), running, or being tried again",
     access: "members",
-    answers: { 200: z.array(imageJobStateAnswer) },
+    responses: { 200: z.array(imageJobStateResponse) },
   },
 });

@@ -5,9 +5,9 @@ import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, re
 import { endpoints, message } from "../contract/endpoint";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
-import { messageAnswer } from "../contract/answers";
-import { dragonAnswer } from "../dragons/answers";
-import { queuedAnswers } from "../image-jobs/answers";
+import { messageResponse } from "../contract/responses";
+import { dragonResponse } from "../dragons/responses";
+import { queuedResponses } from "../image-jobs/responses";
 
 const NOT_FOUND = message("Picture not found");
 const pictureIdParams = z.object({ id: text().uuid("Picture not found") });
@@ -21,21 +21,21 @@ export const picturesEndpoints = endpoints({
   "GET /api/pictures": {
     summary: "The caller's own pictures, newest first",
     access: "members",
-    answers: { 200: z.array(dragonAnswer) },
+    responses: { 200: z.array(dragonResponse) },
   },
   "POST /api/pictures": {
     summary:
       "Make a private template from the caller's checked upload (the upload is deleted); counts towards the upload quota",
     access: "members",
     body: createPictureSchema,
-    answers: {
-      201: dragonAnswer,
+    responses: {
+      201: dragonResponse,
       400: message("The image is larger than 50 MB."),
       403: message(PRO_REQUIRED, "You can only use images you uploaded"),
       404: message("Uploaded image not found"),
       409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       413: message(pictureOverQuotaMessage("1 GB")),
-      ...queuedAnswers,
+      ...queuedResponses,
     },
   },
   "POST /api/pictures/generate": {
@@ -43,7 +43,7 @@ export const picturesEndpoints = endpoints({
     access: "members",
     body: generatePictureSchema,
     rateLimited: true,
-    answers: {
+    responses: {
       200: z.object({ objectPath: text(), filename: text() }),
       403: message(PRO_REQUIRED),
       429: message(
@@ -59,18 +59,23 @@ export const picturesEndpoints = endpoints({
     access: "members",
     params: pictureIdParams,
     body: renamePictureSchema,
-    answers: { 200: dragonAnswer, 404: NOT_FOUND },
+    responses: { 200: dragonResponse, 404: NOT_FOUND },
   },
   "POST /api/pictures/:id/pencil": {
     summary: "Make the pencil version of one of the caller's pictures",
     access: "members",
     params: pictureIdParams,
-    answers: { 200: dragonAnswer, 404: NOT_FOUND, 413: message(pictureOverQuotaMessage("1 GB")), ...queuedAnswers },
+    responses: {
+      200: dragonResponse,
+      404: NOT_FOUND,
+      413: message(pictureOverQuotaMessage("1 GB")),
+      ...queuedResponses,
+    },
   },
   "DELETE /api/pictures/:id": {
     summary: "Delete one of the caller's pictures with its files, saved progress and checks",
     access: "members",
     params: pictureIdParams,
-    answers: { 200: messageAnswer, 404: NOT_FOUND },
+    responses: { 200: messageResponse, 404: NOT_FOUND },
   },
 });

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { text } from "../text";
 import { commentIdParams, commentSchema, createPostSchema, feedQuerySchema, postIdParams } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer } from "../contract/answers";
-import { queuedAnswers } from "../image-jobs/answers";
-import { likeStateAnswer, postAnswer, postCommentAnswer } from "./answers";
+import { messageResponse } from "../contract/responses";
+import { queuedResponses } from "../image-jobs/responses";
+import { likeStateResponse, postResponse, postCommentResponse } from "./responses";
 
 const POST_NOT_FOUND = message("Post not found");
 
@@ -13,19 +13,19 @@ export const postsEndpoints = endpoints({
     summary: "The feed, newest first, 20 a page (approved posts; admins see pending ones too)",
     access: "members",
     query: feedQuerySchema,
-    answers: { 200: z.array(postAnswer) },
+    responses: { 200: z.array(postResponse) },
   },
   "GET /api/posts/:id": {
     summary: "One post, as the feed shows it to the caller (where a notification leads)",
     access: "members",
     params: postIdParams,
-    answers: { 200: postAnswer, 404: POST_NOT_FOUND },
+    responses: { 200: postResponse, 404: POST_NOT_FOUND },
   },
   "GET /api/posts/mine": {
     summary: "The signed-in member's own posts, pending and published, 24 a page",
     access: "members",
     query: feedQuerySchema,
-    answers: { 200: z.array(postAnswer) },
+    responses: { 200: z.array(postResponse) },
   },
   "POST /api/posts": {
     summary: "Share a drawing: up to 5 of the member's checked uploads become the post's photos, waiting for approval",
@@ -33,7 +33,7 @@ export const postsEndpoints = endpoints({
     body: createPostSchema,
     rateLimited: true,
     sanctioned: true,
-    answers: {
+    responses: {
       201: z.object({ id: text() }),
       400: message(
         "Invalid dragonId: Dragon not found",
@@ -41,7 +41,7 @@ export const postsEndpoints = endpoints({
         "Invalid images: image 1 has not been uploaded yet",
         "Invalid images: The image is larger than 50 MB.",
       ),
-      ...queuedAnswers,
+      ...queuedResponses,
     },
   },
   "POST /api/posts/:id/like": {
@@ -49,7 +49,7 @@ export const postsEndpoints = endpoints({
     access: "members",
     params: postIdParams,
     sanctioned: true,
-    answers: { 200: likeStateAnswer, 404: POST_NOT_FOUND },
+    responses: { 200: likeStateResponse, 404: POST_NOT_FOUND },
   },
   "POST /api/posts/:id/comment": {
     summary: "Comment on a post",
@@ -58,26 +58,26 @@ export const postsEndpoints = endpoints({
     body: commentSchema,
     rateLimited: true,
     sanctioned: true,
-    answers: { 201: postCommentAnswer, 404: POST_NOT_FOUND },
+    responses: { 201: postCommentResponse, 404: POST_NOT_FOUND },
   },
   "PUT /api/posts/:id/approve": {
     summary: "Publish a pending post",
     access: "admins",
     params: postIdParams,
-    answers: { 200: z.object({ id: text(), approved: z.boolean() }), 404: POST_NOT_FOUND },
+    responses: { 200: z.object({ id: text(), approved: z.boolean() }), 404: POST_NOT_FOUND },
   },
   "DELETE /api/posts/:id": {
     summary: "Delete a post (its author or an admin)",
     access: "members",
     params: postIdParams,
-    answers: { 200: messageAnswer, 403: message("You can only delete your own posts"), 404: POST_NOT_FOUND },
+    responses: { 200: messageResponse, 403: message("You can only delete your own posts"), 404: POST_NOT_FOUND },
   },
   "DELETE /api/posts/:id/comments/:commentId": {
     summary: "Delete a comment (its author or an admin)",
     access: "members",
     params: commentIdParams,
-    answers: {
-      200: messageAnswer,
+    responses: {
+      200: messageResponse,
       403: message("You can only delete your own comments"),
       404: message("Comment not found", "Post not found"),
     },

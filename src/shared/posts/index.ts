@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idText, text } from "../text";
-import type { PostPerson } from "./answers";
+import type { PostPerson } from "./responses";
 
 // The community feed (docs/spec.md sections 2, 3, 5, 7 and 9).
 

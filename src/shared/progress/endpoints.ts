@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { text } from "../text";
-import { saveWipSchema } from "./index";
+import { saveProgressSchema } from "./index";
 import { saveCheckSchema } from "../drawing-check-schema";
 import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer } from "../contract/answers";
-import { keptCheckAnswer, savedWipAnswer } from "./answers";
+import { messageResponse } from "../contract/responses";
+import { keptCheckResponse, savedWipResponse } from "./responses";
 
 const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
 const checkParams = dragonParams.extend({ checkId: text().uuid("checkId must be a check id") });
@@ -15,20 +15,20 @@ export const progressEndpoints = endpoints({
     summary: "The signed-in learner's saved canvas for a dragon, or null when there is none",
     access: "members",
     params: z.object({ dragonId: text().uuid("dragonId must be a dragon id") }),
-    answers: { 200: savedWipAnswer.nullable() },
+    responses: { 200: savedWipResponse.nullable() },
   },
   "POST /api/wip": {
     summary: "Save the learner's canvas for a dragon (a field left out keeps what was saved)",
     access: "members",
-    body: saveWipSchema,
+    body: saveProgressSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer, 404: message("Dragon not found") },
+    responses: { 200: messageResponse, 404: message("Dragon not found") },
   },
   "GET /api/checks/:dragonId": {
     summary: "The signed-in learner's kept drawing checks for a dragon, oldest first (the newest 20)",
     access: "members",
     params: dragonParams,
-    answers: { 200: z.array(keptCheckAnswer) },
+    responses: { 200: z.array(keptCheckResponse) },
   },
   "POST /api/checks/:dragonId": {
     summary: "Keep a drawing check with the learner's progress: each cell's verdict, never the photo",
@@ -36,7 +36,7 @@ export const progressEndpoints = endpoints({
     params: dragonParams,
     body: saveCheckSchema,
     rateLimited: true,
-    answers: { 201: keptCheckAnswer, 404: message("Dragon not found") },
+    responses: { 201: keptCheckResponse, 404: message("Dragon not found") },
   },
   "PUT /api/checks/:dragonId/:checkId/photo": {
     summary:
@@ -45,8 +45,8 @@ export const progressEndpoints = endpoints({
     params: checkParams,
     body: objectPathSchema,
     rateLimited: true,
-    answers: {
-      200: keptCheckAnswer,
+    responses: {
+      200: keptCheckResponse,
       400: message("Invalid objectPath: not an uploaded image of yours"),
       404: message("Check not found"),
     },

@@ -45,7 +45,7 @@ const learnerToolsShape = {
 };
 
 /** A work in progress: one learner's canvas settings for one dragon (docs/spec.md §3, plus the learner tools of decision 013). */
-export const wipStateSchema = z
+export const progressStateSchema = z
   .object({
     paperWidth: positive("paperWidth", PAPER_MAX),
     paperHeight: positive("paperHeight", PAPER_MAX),
@@ -83,6 +83,8 @@ export const wipStateSchema = z
     },
   );
 
-export const saveWipSchema = z.object({ dragonId: text().uuid("dragonId must be a dragon id") }).and(wipStateSchema);
+export const saveProgressSchema = z
+  .object({ dragonId: text().uuid("dragonId must be a dragon id") })
+  .and(progressStateSchema);
 
-export type WipState = z.infer<typeof wipStateSchema>;
+export type ProgressState = z.infer<typeof progressStateSchema>;

@@ -9,9 +9,9 @@ import {
   remoteSourcesSchema,
   urlBodySchema,
 } from "./remote-sources";
-import { endpoints, message, type OtherAnswer } from "../contract/endpoint";
+import { endpoints, message, type OtherResponse } from "../contract/endpoint";
 
-const objectPathAnswer = z.object({ objectPath: text() });
+const objectPathResponse = z.object({ objectPath: text() });
 /** An S3 presigned POST's form fields (its policy caps the size); absent for a PUT. */
 const uploadFormFields = z.record(text(), text()).optional();
 const QUOTA = "You have used your 1 GB of uploads. Delete some drawings or uploads to free space.";
@@ -20,7 +20,7 @@ const TOO_LARGE = "The file is larger than 50 MB";
 const FILE_TYPES = ["image/*", "application/octet-stream"];
 
 /** Companion's own protocol (Uppy's remote sources): its answers are Companion's, not ours to describe. */
-const companionAnswer = (description: string): OtherAnswer => ({ contentType: "application/json", description });
+const companionResponse = (description: string): OtherResponse => ({ contentType: "application/json", description });
 /** What Companion's own routes refuse with, in the app's words (features/companion/routes.ts). */
 const companionRefusals = {
   400: message("The remote source could not handle this request"),
@@ -46,7 +46,7 @@ export const uploadsEndpoints = endpoints({
     access: "members",
     optionalBody: uploadRequestSchema,
     rateLimited: true,
-    answers: {
+    responses: {
       200: z.union([
         z.object({ uploadURL: text(), objectPath: text(), fields: uploadFormFields }),
         z.object({ signedUrl: text(), objectPath: text(), fields: uploadFormFields }),
@@ -59,8 +59,8 @@ export const uploadsEndpoints = endpoints({
       "Check an uploaded file (size, real image bytes) and keep it private or, for admins, publish it without its metadata; answers the path to use from then on",
     access: "members",
     body: setAclSchema,
-    answers: {
-      200: objectPathAnswer,
+    responses: {
+      200: objectPathResponse,
       403: message(
         "You can only share files you uploaded",
         "Only admins can publish pictures. Your photos are shared through posts once approved.",
@@ -79,7 +79,7 @@ export const uploadsEndpoints = endpoints({
       contentType: "image/*",
       description: "The file, of the type and at most the size the URL was signed for",
     },
-    answers: {
+    responses: {
       200: { contentType: "none", description: "Stored; the ETag header names it" },
       403: message("Missing upload signature", "Invalid upload signature", "Request has expired"),
       409: message("This upload URL has already been used"),
@@ -100,7 +100,7 @@ export const uploadsEndpoints = endpoints({
       "/objects/posts/{id}/{file}": "A post's photos as the feed shows them: {order}.webp and {order}-thumb.webp",
       "/objects/avatars/{id}/{file}": "A member's picture",
     },
-    answers: {
+    responses: {
       200: {
         contentType: FILE_TYPES,
         description: "The file: an image as the type it was checked as, anything else as a download",
@@ -115,7 +115,7 @@ export const uploadsEndpoints = endpoints({
   "GET /api/objects/remote-sources": {
     summary: "Which remote sources the upload widget may offer",
     access: "members",
-    answers: { 200: remoteSourcesSchema },
+    responses: { 200: remoteSourcesSchema },
   },
   [`POST ${COMPANION_PATH}/url/meta`]: {
     summary: "Companion: what a link points to (the link is checked first: no private addresses)",
@@ -123,8 +123,8 @@ export const uploadsEndpoints = endpoints({
     body: urlBodySchema,
     rateLimited: true,
     companionScope: true,
-    answers: {
-      200: companionAnswer("Companion's answer: the file's name, type and size"),
+    responses: {
+      200: companionResponse("Companion's answer: the file's name, type and size"),
       400: message(...LINK_REFUSED),
       403: message(PRIVATE_LINK),
     },
@@ -135,8 +135,8 @@ export const uploadsEndpoints = endpoints({
     body: getBodySchema.extend({ url: linkSchema }),
     rateLimited: true,
     companionScope: true,
-    answers: {
-      200: companionAnswer("Companion's answer: a token for the progress socket"),
+    responses: {
+      200: companionResponse("Companion's answer: a token for the progress socket"),
       400: message(...LINK_REFUSED, ALREADY_FILLED),
       403: message(PRIVATE_LINK, NOT_YOURS),
       ...downloadErrors,
@@ -149,8 +149,8 @@ export const uploadsEndpoints = endpoints({
     body: getBodySchema,
     rateLimited: true,
     companionScope: true,
-    answers: {
-      200: companionAnswer("Companion's answer: a token for the progress socket"),
+    responses: {
+      200: companionResponse("Companion's answer: a token for the progress socket"),
       400: message(ALREADY_FILLED),
       403: message(NOT_YOURS),
       ...downloadErrors,
@@ -170,8 +170,8 @@ export const uploadsEndpoints = endpoints({
     },
     rateLimited: true,
     companionScope: true,
-    answers: {
-      200: companionAnswer("Companion's answer"),
+    responses: {
+      200: companionResponse("Companion's answer"),
       302: { contentType: "none", description: "Companion's OAuth redirects" },
       ...companionRefusals,
     },
@@ -183,6 +183,6 @@ export const uploadsEndpoints = endpoints({
     rawBody: { contentType: "application/json", description: "Companion's own request" },
     rateLimited: true,
     companionScope: true,
-    answers: { 200: companionAnswer("Companion's answer"), ...companionRefusals },
+    responses: { 200: companionResponse("Companion's answer"), ...companionRefusals },
   },
 } as const);

@@ -7,22 +7,22 @@ import {
   proFlagSchema,
 } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { adminPeopleAnswer, adminPersonAnswer } from "./answers";
+import { adminPeopleResponse, adminPersonResponse } from "./responses";
 
 export const usersEndpoints = endpoints({
   "GET /api/admin/users": {
     summary: "People, newest first, 25 a page; `q` finds a first name, last name or e-mail containing it, in any case",
     access: "admins",
     query: peopleQuerySchema,
-    answers: { 200: adminPeopleAnswer },
+    responses: { 200: adminPeopleResponse },
   },
   "PUT /api/admin/users/:id/admin": {
     summary: "Make someone an admin or take it back (never from the last admin); written to the audit log",
     access: "admins",
     params: personParams,
     body: adminFlagSchema,
-    answers: {
-      200: adminPersonAnswer,
+    responses: {
+      200: adminPersonResponse,
       400: message(SANCTIONED_ADMIN_MESSAGE),
       404: message("User not found"),
       409: message(LAST_ADMIN_REMOVAL_MESSAGE),
@@ -34,6 +34,6 @@ export const usersEndpoints = endpoints({
     access: "admins",
     params: personParams,
     body: proFlagSchema,
-    answers: { 200: adminPersonAnswer, 404: message("User not found") },
+    responses: { 200: adminPersonResponse, 404: message("User not found") },
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { waitlistConfirmSchema, waitlistSchema } from "./index";
 import { endpoints, message } from "../contract/endpoint";
-import { messageAnswer } from "../contract/answers";
+import { messageResponse } from "../contract/responses";
 import { text } from "../text";
 
 export const waitlistEndpoints = endpoints({
@@ -11,7 +11,7 @@ export const waitlistEndpoints = endpoints({
     access: "everyone",
     body: waitlistSchema,
     rateLimited: true,
-    answers: { 200: z.object({ message: text(), mustConfirm: z.boolean() }) },
+    responses: { 200: z.object({ message: text(), mustConfirm: z.boolean() }) },
   },
   "POST /api/waitlist/confirm": {
     summary:
@@ -19,6 +19,6 @@ export const waitlistEndpoints = endpoints({
     access: "everyone",
     body: waitlistConfirmSchema,
     rateLimited: true,
-    answers: { 200: messageAnswer, 400: message("This confirmation link is invalid or has expired.") },
+    responses: { 200: messageResponse, 400: message("This confirmation link is invalid or has expired.") },
   },
 });

@@ -10,7 +10,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   landing: lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage)),
   library: lazyScreen(() => import("./library/library-page").then((m) => m.LibraryPage)),
   dragon: lazyScreen(() => import("./library/dragon-page").then((m) => m.DragonPage)),
-  draw: lazyScreen(() => import("../features/canvas/draw-page").then((m) => m.DrawPage)),
+  canvas: lazyScreen(() => import("../features/canvas/canvas-page").then((m) => m.CanvasPage)),
   login: lazyScreen(() => import("./rare-screens").then((m) => m.loadLoginPage())),
   verifyEmail: lazyScreen(() => import("./rare-screens").then((m) => m.loadVerifyEmailPage())),
   resetPassword: lazyScreen(() => import("./rare-screens").then((m) => m.loadResetPasswordPage())),

@@ -4,7 +4,7 @@ import { Avatar } from "../components/avatar";
 import { buttonClass } from "../components/ui/button";
 import { useSignOut } from "../lib/use-sign-out";
 import { NotificationBell } from "../features/notifications/notification-bell";
-import type { CurrentUser } from "../../shared/auth/answers";
+import type { CurrentUser } from "../../shared/auth/responses";
 
 /**
  * The header's account part for a signed-in person: the notifications bell, avatar and first name

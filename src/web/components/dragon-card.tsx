@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { Dragon } from "../../shared/dragons/answers";
+import type { Dragon } from "../../shared/dragons/responses";
 
 /**
  * One template in the library grid: the preview sized for the card (srcset), with width and

@@ -23,7 +23,7 @@ export type CallInput<K extends ContractKey> = (HasPart<Contract[K], "params"> e
   (HasPart<Contract[K], "optionalBody"> extends true ? { body?: SchemaPart<Contract[K], "optionalBody"> } : unknown);
 
 /** The JSON a successful call answers (its 2xx schemas). */
-export type AnswerOf<K extends ContractKey> = Contract[K] extends { answers: infer A }
+export type ResponseOf<K extends ContractKey> = Contract[K] extends { responses: infer A }
   ? { [S in keyof A]: S extends 200 | 201 ? (A[S] extends z.ZodType ? z.output<A[S]> : never) : never }[keyof A]
   : never;
 
@@ -69,10 +69,10 @@ function send(key: ContractKey, input: AnyInput | undefined, init: RequestInit =
 }
 
 /** Calls an endpoint; resolves to its declared answer, rejects with "{status}: {text}". */
-export async function callApi<K extends ContractKey>(key: K, ...[input]: InputArgs<K>): Promise<AnswerOf<K>> {
+export async function callApi<K extends ContractKey>(key: K, ...[input]: InputArgs<K>): Promise<ResponseOf<K>> {
   const res = await send(key, input as AnyInput | undefined);
   await throwIfResNotOk(res);
-  return answerOf(key, res);
+  return responseOf(key, res);
 }
 
 /**
@@ -86,8 +86,8 @@ export const sendApi = <K extends ContractKey>(
 ): Promise<Response> => send(key, input as AnyInput, init);
 
 /** The declared answer of `key` in a Response from sendApi, once its status is known to be OK. */
-export async function answerOf<K extends ContractKey>(_key: K, res: Response): Promise<AnswerOf<K>> {
-  return (await res.json()) as AnswerOf<K>;
+export async function responseOf<K extends ContractKey>(_key: K, res: Response): Promise<ResponseOf<K>> {
+  return (await res.json()) as ResponseOf<K>;
 }
 
 /**
@@ -113,9 +113,9 @@ export function apiQuery<K extends ContractKey & `GET ${string}`>(key: K, ...arg
 export async function callApiOrNullOn401<K extends ContractKey & `GET ${string}`>(
   key: K,
   ...args: InputArgs<K>
-): Promise<AnswerOf<K> | null> {
+): Promise<ResponseOf<K> | null> {
   const res = await send(key, args[0] as AnyInput | undefined);
   if (res.status === 401) return null;
   await throwIfResNotOk(res);
-  return answerOf(key, res);
+  return responseOf(key, res);
 }

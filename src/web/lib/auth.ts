@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../shared/auth/answers";
+import type { CurrentUser } from "../../shared/auth/responses";
 import { isNetworkError } from "./query-client";
 import { callApiOrNullOn401 } from "./api-client";
 import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";

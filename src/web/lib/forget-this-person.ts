@@ -1,7 +1,7 @@
 import { sendApi } from "./api-client";
 import { ownKeys, read } from "./on-this-device";
 import { outboxesOf, type OutboxEntry } from "./progress-keys";
-import { isPublicAnswer } from "./public-answer";
+import { isPublicResponse } from "./public-answer";
 
 // What signing out does to this device (lib/on-this-device.ts keeps what is forgotten here). A
 // module of its own: the first load of every page needs the keeping, only leaving needs this.
@@ -37,7 +37,7 @@ export async function forgetThisPerson(): Promise<void> {
     for (const name of (await caches.keys()).filter((name) => !name.startsWith("workbox-precache"))) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
-        if (!isPublicAnswer(await cache.match(request))) await cache.delete(request);
+        if (!isPublicResponse(await cache.match(request))) await cache.delete(request);
       }
     }
   } catch {

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../shared/auth/answers";
+import type { CurrentUser } from "../../shared/auth/responses";
 import { ACCOUNT_KEY, isPersonKey } from "./on-this-device-keys";
 
 // The one place this browser keeps a signed-in person's data: their account (so a canvas opened

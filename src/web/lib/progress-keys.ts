@@ -1,7 +1,7 @@
 // The keys of a signed-in learner's progress and offline outbox on this device, and when an outbox
 // entry is covered by a save: pure, apart from lib/on-this-device-keys.ts so that only the canvas
 // and signing out load them.
-import type { SavedWip } from "../../shared/progress/answers";
+import type { SavedProgress } from "../../shared/progress/responses";
 import { PERSON_PREFIX } from "./on-this-device-keys";
 
 export const progressKey = (userId: string, dragonId: string) => `${PERSON_PREFIX}progress:${userId}:${dragonId}`;
@@ -16,7 +16,7 @@ export function outboxesOf(keys: readonly string[], userId: string): { key: stri
 export interface OutboxEntry {
   /** When it was written (ms): a save sent later than this covers it. */
   at: number;
-  settings: SavedWip;
+  settings: SavedProgress;
 }
 
 /** Whether the server has what the entry holds once a save sent at `sentAt` succeeded: an entry written later is newer. */

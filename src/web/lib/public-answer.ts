@@ -2,7 +2,7 @@
  * Whether an answer is public to everyone (`Cache-Control: public`): the only kind a shared
  * device may keep in Cache Storage (decision 013). The service worker and sign-out both ask.
  */
-export const isPublicAnswer = (response: Response | undefined): boolean =>
+export const isPublicResponse = (response: Response | undefined): boolean =>
   /(^|,)\s*public\s*(,|$)/i.test(response?.headers.get("cache-control") ?? "");
 
 /**

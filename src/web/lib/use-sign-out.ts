@@ -5,7 +5,7 @@ import { queryClient } from "./query-client";
 import { callApi } from "./api-client";
 import { AUTH_USER_KEY } from "./auth";
 import { forgetThisPerson, sendOutbox } from "./forget-this-person";
-import type { CurrentUser } from "../../shared/auth/answers";
+import type { CurrentUser } from "../../shared/auth/responses";
 
 /**
  * Sign out: send saves still waiting offline, end the session, forget the person (page and device)

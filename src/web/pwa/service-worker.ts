@@ -9,7 +9,7 @@ import {
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { isPublicAnswer, OWN_PICTURES_CACHE } from "../lib/public-answer";
+import { isPublicResponse, OWN_PICTURES_CACHE } from "../lib/public-answer";
 
 /** The app shell's files, written in by scripts/build-service-worker.mjs. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -39,7 +39,7 @@ precacheAndRoute(__PRECACHE_MANIFEST__);
 const publicOnly = [
   {
     cacheWillUpdate: async ({ response }: { response: Response }) =>
-      response.status === 200 && isPublicAnswer(response) ? response : null,
+      response.status === 200 && isPublicResponse(response) ? response : null,
   },
 ];
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
-import { createAfterAnswer } from "../../http/after-answer";
+import { createAfterResponse } from "../../http/after-response";
 import {
   FORGOT_PASSWORD_MESSAGE,
   RESET_DONE_MESSAGE,
@@ -32,7 +32,7 @@ export function registerPasswordRoutes(
   const forgotsPerEmail = new KeyedRateLimiter(app.rateCounters, "reset links per e-mail", 3, 15 * MINUTE);
   // Looking the account up, writing the token and sending the mail happen after the answer, so
   // an address with an account and one without answer in the same time.
-  const afterAnswer = createAfterAnswer(app);
+  const afterResponse = createAfterResponse(app);
 
   async function sendResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -48,7 +48,7 @@ export function registerPasswordRoutes(
   route(app, "POST /api/auth/forgot-password", { config: perAddress(10, 60) }, async (request) => {
     const { email } = request.body;
     await forgotsPerEmail.hit(email.toLowerCase());
-    afterAnswer(request, "password reset mail", () => sendResetLink(email));
+    afterResponse(request, "password reset mail", () => sendResetLink(email));
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 

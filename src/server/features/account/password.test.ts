@@ -28,7 +28,7 @@ import {
 } from "../../../shared/account";
 import { hashToken } from "../../auth/tokens";
 import { SESSION_COOKIE } from "../../auth/sessions";
-import { afterAnswerSettled } from "../../http/after-answer";
+import { afterResponseSettled } from "../../http/after-response";
 
 let t: TestApp;
 // The injected clock of reset links: tests move it instead of waiting an hour.
@@ -75,7 +75,7 @@ describe("POST /api/auth/forgot-password", () => {
     expect((await forgot(user.email)).statusCode).toBe(200);
     // The token is written after the answer (its time tells nothing); the features' plugins and
     // the tests share one list of such work, so settling it means the row is there.
-    await afterAnswerSettled(t.app);
+    await afterResponseSettled(t.app);
     const rows = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
   });

@@ -23,7 +23,7 @@ import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } fr
 import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { FRESH_SIGN_IN_MESSAGE, LAST_ADMIN_MESSAGE } from "../../../shared/account";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 
 let t: TestApp;
 let dragonId: string;

@@ -5,7 +5,7 @@ import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { serverSecret } from "../../http/secrets";
-import { answerNoSoonerThan, createAfterAnswer } from "../../http/after-answer";
+import { responseNoSoonerThan, createAfterResponse } from "../../http/after-response";
 import { createLoginLimits } from "./login-limits";
 import {
   INVALID_LOGIN_MESSAGE,
@@ -73,7 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   // Mail goes out after the answer: how long an answer takes must not tell which addresses have
   // accounts (a verified one gets a different message than a new one), nor must a failure.
-  const afterAnswer = createAfterAnswer(app);
+  const afterResponse = createAfterResponse(app);
 
   /** Stores a password verified just now with today's hash settings; a failure is logged, never the sign-in's. */
   async function upgradeHash(request: FastifyRequest, userId: string, from: string, password: string): Promise<void> {
@@ -97,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const existing = await users.findByEmail(email);
     if (existing?.emailVerified) {
       browser.rememberNobody(reply, passwordHash);
-      afterAnswer(request, "registration notice", () =>
+      afterResponse(request, "registration notice", () =>
         mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)),
       );
     } else {
@@ -110,10 +110,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
         if (existing) await sessions.endAllFor(user.id);
         browser.remember(reply, user);
         const message = await verificationMessage(user);
-        afterAnswer(request, "verification mail", () => mailer.send(message));
+        afterResponse(request, "verification mail", () => mailer.send(message));
       }
     }
-    await answerNoSoonerThan(reply, answerAt);
+    await responseNoSoonerThan(reply, answerAt);
     return reply
       .status(201)
       .send({ message: "Registration successful. Please check your email to verify your account." });
@@ -125,11 +125,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findByEmail(email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(password);
-      await answerNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
+      await responseNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
       throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     }
     if (!(await verifyPassword(password, user.passwordHash))) {
-      await answerNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
+      await responseNoSoonerThan(reply, FAILED_SIGN_IN_ANSWER_MS);
       throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     }
     if (!user.emailVerified) {
@@ -153,7 +153,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const user = await users.findByEmail(email);
     if (user && !user.emailVerified && user.passwordHash) {
       const message = await verificationMessage(user);
-      afterAnswer(request, "verification mail", () => mailer.send(message));
+      afterResponse(request, "verification mail", () => mailer.send(message));
     }
     return { message: "If an account needs verifying for this email, a new link is on its way." };
   });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
 import { BLOG_HTML_ELEMENTS } from "../../../shared/blog/html";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/responses";
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,7 +1,7 @@
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { HttpError } from "../../http/errors";
 import type { BlogPostInput } from "../../../shared/blog";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/responses";
 import { numberedSlug, slugify } from "../../../shared/slug";
 import { sanitizeBlogHtml } from "./sanitize";
 import { isUniqueViolation, toAdminBlogPost, toBlogPost, type BlogRepository } from "./repository";

@@ -6,7 +6,7 @@ import { dragons, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { absoluteLinks, buildRss } from "./feeds";
 
 const ORIGIN = "http://dragongrid.test";

@@ -1,7 +1,7 @@
 import { Feed } from "feed";
 import { BLOG_RSS_ITEMS } from "../../../shared/blog";
 import { blogAuthorName } from "../../../shared/blog/posts";
-import type { BlogPost } from "../../../shared/blog/answers";
+import type { BlogPost } from "../../../shared/blog/responses";
 import { SITE_NAME } from "../../../shared/site";
 
 // XML 1.0 allows only these characters, even inside CDATA; a title may hold others (text()

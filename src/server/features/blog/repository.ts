@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blogPosts, users } from "../../db/schema";
 import type { BlogPostInput } from "../../../shared/blog";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/responses";
 
 // A post with its author's name and address (the address only ever leaves in admin answers).
 const columns = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors";
 import { route } from "../../http/contract-route";
 import { ANONYMOUS_AUTHOR, blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
-import type { AdminBlogPost, BlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost, BlogPost } from "../../../shared/blog/responses";
 import { SITE_NAME } from "../../../shared/site";
 import { requireAdmin } from "../../auth/sessions";
 import type { ServerPageMeta } from "../../http/page-resolvers";

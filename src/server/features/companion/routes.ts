@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { configuredRemoteSources, type Config } from "../../config";
-import { HttpError, errorAnswer } from "../../http/errors";
+import { HttpError, errorResponse } from "../../http/errors";
 import { route } from "../../http/contract-route";
 import { clientKey } from "../../http/rate-limiter";
 import { IMAGE_TYPES } from "../../images/sniff";
@@ -183,7 +183,7 @@ export async function registerCompanionRoutes(
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
     // Uppy's Companion client shows the `message` of a JSON error (Companion's own format).
     scope.setErrorHandler((error, request, reply) => {
-      const { status, message } = errorAnswer(error as FastifyError, request);
+      const { status, message } = errorResponse(error as FastifyError, request);
       return reply.status(status).send({ message });
     });
     const limits = {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "../../test/users";
 import { KEPT_BY_POST } from "../../../shared/uploads";
 import { illustrationPng, pngBomb } from "../../test/images";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 
 let t: TestApp;
 let admin: TestUser;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng } from "../../test/images";
 import { BAD_KEY_MESSAGE, startImagesApi } from "../../test/images-api";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 
 let api: Awaited<ReturnType<typeof startImagesApi>>;
 let t: TestApp;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = await createSignedInUser(t, { isAdmin: true });
   user = await createSignedInUser(t);
 });
-beforeEach(() => api.answerWith("b64"));
+beforeEach(() => api.responseWith("b64"));
 afterAll(async () => {
   await t.close();
   await api.close();
@@ -72,7 +72,7 @@ describe("POST /api/dragons/generate-custom", () => {
   });
 
   it("also takes an image the API answers with as a URL", async () => {
-    api.answerWith("url");
+    api.responseWith("url");
     const res = await generate(admin, "A dragon in the clouds");
     expect(res.statusCode).toBe(200);
     const stored = await t.app.inject({ method: "GET", url: res.json().objectPath, cookies: admin.cookies });
@@ -80,25 +80,25 @@ describe("POST /api/dragons/generate-custom", () => {
   });
 
   it("answers a plain message for the provider's error and logs the provider's words, refuses non-images, and times out", async () => {
-    api.answerWith("error");
+    api.responseWith("error");
     const refused = await generate(admin, "something");
     expect(refused.statusCode).toBe(502);
     expect(refused.body).toBe("Image generation failed: the service answered 400");
     expect(logLines.join("")).toContain("Your request was rejected by the safety system.");
 
     // The provider's words can quote part of the key: they reach the log, never the person.
-    api.answerWith("bad-key");
+    api.responseWith("bad-key");
     const badKey = await generate(admin, "something");
     expect([badKey.statusCode, badKey.body]).toEqual([502, "Image generation failed: the service answered 401"]);
     expect(badKey.body).not.toContain("sk-test");
     expect(logLines.join("")).toContain(BAD_KEY_MESSAGE.slice(0, BAD_KEY_MESSAGE.indexOf(" You can")));
 
-    api.answerWith("junk");
+    api.responseWith("junk");
     const junk = await generate(admin, "something");
     expect(junk.statusCode).toBe(502);
     expect(junk.body).toMatch(/not an image/);
 
-    api.answerWith("slow");
+    api.responseWith("slow");
     const slow = await generate(admin, "something");
     expect(slow.statusCode).toBe(504);
     expect(slow.body).toBe("Image generation timed out after 2 seconds. Please try again.");

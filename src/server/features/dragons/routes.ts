@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { refuseKeptUpload } from "../../storage/own-upload";
-import { answerWrittenOnce, route } from "../../http/contract-route";
+import { responseWrittenOnce, route } from "../../http/contract-route";
 import { dragonIdParams } from "../../../shared/dragons/endpoints";
 import { HttpError } from "../../http/errors";
 import { PAGE_NOT_FOUND } from "../../http/page-resolvers";
@@ -42,7 +42,7 @@ export function registerDragonRoutes(
 
   // The library is the same for everyone: `public` lets a shared device keep it for offline use.
   // The list is kept as one array until it changes, so its JSON is written once for it.
-  const listJson = answerWrittenOnce(app, "GET /api/dragons");
+  const listJson = responseWrittenOnce(app, "GET /api/dragons");
   route(app, "GET /api/dragons", {}, async (_request, reply) => {
     const json = listJson(await library.list());
     return reply.header("cache-control", "public, no-cache").type("application/json; charset=utf-8").send(json);

@@ -1,5 +1,5 @@
 import type { SessionUser } from "../../http/request-user";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 
 type Viewer = Pick<SessionUser, "id" | "isAdmin">;
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to one
 // process), so these run in the PostgreSQL pass of the suite: what one process's admin or member

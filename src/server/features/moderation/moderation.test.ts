@@ -6,7 +6,7 @@ import { createSignedInUser, checkedUpload, type TestUser } from "../../test/use
 import { PASSWORD, createAccount } from "../../test/accounts";
 import { illustrationPng } from "../../test/images";
 import { DELETED_ACCOUNT_NAME, REPORTS_PER_HOUR } from "../../../shared/moderation";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 
 // Reports, the moderation queue, its actions, sanctions, the audit log and blocks (decision 029),
 // through the API on a real database, as members and admins use them.

@@ -9,7 +9,7 @@ import {
   type QueueTab,
   type ReportReason,
 } from "../../../shared/moderation";
-import type { Post, PostComment } from "../../../shared/posts/answers";
+import type { Post, PostComment } from "../../../shared/posts/responses";
 
 // What admins read in /admin/moderation (decision 029): the tabs of the queue, their counts and
 // the audit log. Admins see full addresses; nothing here reaches anyone else.

@@ -3,10 +3,10 @@ import { CONTRACT_GROUPS } from "../../../shared/contract";
 import {
   isSchema,
   splitKey,
-  type Answer,
+  type ResponseSpec,
   type Endpoint,
   type EndpointKey,
-  type OtherAnswer,
+  type OtherResponse,
 } from "../../../shared/contract/endpoint";
 import { sanctionMessage } from "../../../shared/moderation";
 import { SITE_NAME } from "../../../shared/site";
@@ -45,7 +45,7 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
   return rest;
 };
 
-const textMessage = (examples: readonly string[], description: string): OtherAnswer => ({
+const textMessage = (examples: readonly string[], description: string): OtherResponse => ({
   contentType: "text/plain",
   description,
   examples,
@@ -58,8 +58,8 @@ const SANCTION_MESSAGES = [
 ];
 
 /** The answers every endpoint may give beyond its own: they follow from its inputs, access and limits. */
-function impliedAnswers(endpoint: Endpoint): Record<number, OtherAnswer> {
-  const implied: Record<number, OtherAnswer> = {};
+function impliedResponses(endpoint: Endpoint): Record<number, OtherResponse> {
+  const implied: Record<number, OtherResponse> = {};
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.optionalBody)
     implied[400] = textMessage(
       ["Invalid email: Please enter a valid email address"],
@@ -82,25 +82,25 @@ function impliedAnswers(endpoint: Endpoint): Record<number, OtherAnswer> {
 }
 
 /** Every status an endpoint answers: its own, and those that follow from it, the messages of one status together. */
-function allAnswers(endpoint: Endpoint): Record<number, Answer> {
-  const answers: Record<number, Answer> = impliedAnswers(endpoint);
-  for (const [status, answer] of Object.entries(endpoint.answers)) {
-    const implied = answers[Number(status)];
+function allResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
+  const responses: Record<number, ResponseSpec> = impliedResponses(endpoint);
+  for (const [status, answer] of Object.entries(endpoint.responses)) {
+    const implied = responses[Number(status)];
     const sameKind = implied && !isSchema(answer) && !isSchema(implied) && answer.contentType === implied.contentType;
-    answers[Number(status)] = sameKind
+    responses[Number(status)] = sameKind
       ? { ...answer, examples: [...(answer.examples ?? []), ...(implied.examples ?? [])] }
       : answer;
   }
-  return answers;
+  return responses;
 }
 
 /** An error of Companion's routes: the message, and whatever else Companion adds. */
 const JSON_ERROR = jsonSchema(z.looseObject({ message: text() }), "output");
 
-function answerObject(status: number, answer: Answer, jsonErrors: boolean): JsonSchema {
+function responseObject(status: number, answer: ResponseSpec, jsonErrors: boolean): JsonSchema {
   if (isSchema(answer))
     return {
-      description: STATUS_TEXT[status] ?? "Answer",
+      description: STATUS_TEXT[status] ?? "Response",
       content: { "application/json": { schema: jsonSchema(answer, "output") } },
     };
   if (answer.contentType === "none") return { description: answer.description };
@@ -199,9 +199,9 @@ function operation(
     ...(endpoint.access === "everyone" ? {} : { security: [{ session: [] }] }),
     "x-access": endpoint.access,
     responses: Object.fromEntries(
-      Object.entries(allAnswers(endpoint)).map(([status, answer]) => [
+      Object.entries(allResponses(endpoint)).map(([status, answer]) => [
         status,
-        answerObject(Number(status), answer, endpoint.companionScope ?? false),
+        responseObject(Number(status), answer, endpoint.companionScope ?? false),
       ]),
     ),
   };

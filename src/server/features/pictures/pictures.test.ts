@@ -7,7 +7,7 @@ import { checkedUpload, createSignedInUser, type TestUser } from "../../test/use
 import { illustrationPng } from "../../test/images";
 import { newSession } from "../../test/accounts";
 import { startImagesApi } from "../../test/images-api";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 import { PRO_REQUIRED } from "../../../shared/pro";
 
 // Pro members' own pictures (decision 031) with PRO=granted: who may add, see, change and delete

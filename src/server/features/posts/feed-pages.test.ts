@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 import { createFeedPages, type FeedPage, type PostPatch } from "./feed-pages";
 
 // The races of the kept feed pages, with a database whose answers the test releases by hand.

@@ -1,5 +1,5 @@
 import type { FeedCursor } from "../../../shared/posts";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 import { precompress, type Precompressed } from "../../http/precompress";
 import { createSlots } from "../../work-slots";
 

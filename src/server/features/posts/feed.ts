@@ -4,7 +4,7 @@ import type { SessionUser } from "../../http/request-user";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, maskEmail, type FeedCursor } from "../../../shared/posts";
-import type { LikeState, Post, PostComment, PostPerson } from "../../../shared/posts/answers";
+import type { LikeState, Post, PostComment, PostPerson } from "../../../shared/posts/responses";
 import { ownCheckedImageKey, readUpload, readUploadHead } from "../../storage/own-upload";
 import { postImageKeys, preparePostPhoto } from "./images";
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
@@ -58,7 +58,7 @@ const canSee = (post: PostAccess, viewer: Viewer) =>
  * block either way; for an admin, only the admin's own blocks): their posts, their comments and
  * their likes. The moderation queue shows everything.
  */
-function withoutPeople(list: Post[], hidden: ReadonlySet<string>): Post[] {
+function withoutUsers(list: Post[], hidden: ReadonlySet<string>): Post[] {
   if (hidden.size === 0) return list;
   return list
     .filter((post) => !hidden.has(post.user.id))
@@ -209,7 +209,7 @@ export function createFeed(
       let cursor = before;
       for (let skipped = 0; ; skipped++) {
         const list = JSON.parse((await pages.page(reader, cursor)).json.toString("utf8")) as Post[];
-        const shown = withoutPeople(list, hidden);
+        const shown = withoutUsers(list, hidden);
         const last = list.at(-1);
         if (shown.length > 0 || list.length < FEED_PAGE_SIZE || !last || skipped === BLOCKED_PAGES_SKIPPED)
           return { json: Buffer.from(JSON.stringify(shown)) };
@@ -232,7 +232,7 @@ export function createFeed(
               (comment) => comment.hiddenReason === null || comment.user.id === viewer.id,
             ),
           };
-      const [visible] = withoutPeople(
+      const [visible] = withoutUsers(
         postsForViewer([shown], viewer, { ownFull: true }),
         await blockSets.hiddenFrom(viewer),
       );
@@ -249,7 +249,7 @@ export function createFeed(
         ...post,
         comments: post.comments.filter((comment) => comment.hiddenReason === null || comment.user.id === viewer.id),
       }));
-      return withoutPeople(postsForViewer(own, viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
+      return withoutUsers(postsForViewer(own, viewer, { ownFull: true }), await blockSets.hiddenFrom(viewer));
     },
 
     /**

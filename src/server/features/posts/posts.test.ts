@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
 import { MY_POSTS_PAGE_SIZE, maskEmail } from "../../../shared/posts";
-import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/responses";
 import { createPostsRepository } from "./repository";
 
 let t: TestApp;

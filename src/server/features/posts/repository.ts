@@ -4,7 +4,7 @@ import { dragonVisibleTo, inPublicLibrary } from "../../templates/visibility";
 import { comments, dragons, likes, postImages, posts, storedObjects, users } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import type { FeedCursor } from "../../../shared/posts";
-import type { LikeState, Post, PostComment, PostImage } from "../../../shared/posts/answers";
+import type { LikeState, Post, PostComment, PostImage } from "../../../shared/posts/responses";
 
 // A person as the feed shows them; the e-mail is the full address here, masked by the caller.
 const person = {

@@ -2,7 +2,7 @@ import { preferredEncoding } from "../../http/precompress";
 import { route } from "../../http/contract-route";
 import type { FastifyInstance } from "fastify";
 import { type FeedCursor } from "../../../shared/posts";
-import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/responses";
 import { requireAdmin, requireUser } from "../../auth/sessions";
 import type { Feed } from "./feed";
 import type { SessionUser } from "../../http/request-user";

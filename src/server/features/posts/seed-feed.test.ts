@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 import { seedFeed, type SeededFeed } from "./seed-feed";
 
 let t: TestApp;

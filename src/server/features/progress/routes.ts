@@ -5,18 +5,18 @@ import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { SavedWip } from "../../../shared/progress/answers";
+import type { SavedProgress } from "../../../shared/progress/responses";
 import type { GridColor, ImageMode } from "../../../shared/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/paper";
 import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
-export function registerWipRoutes(app: FastifyInstance, db: Database) {
+export function registerProgressRoutes(app: FastifyInstance, db: Database) {
   route(
     app,
     "GET /api/wip/:dragonId",
     { preValidation: requireUser },
-    async (request, reply): Promise<SavedWip | null> => {
+    async (request, reply): Promise<SavedProgress | null> => {
       const caller = await requireUser(request);
       const [row] = await db
         .select()

@@ -15,7 +15,7 @@ import type {
   AnalyticsTopEntry,
   SiteAnalytics,
   WaitlistEmail,
-} from "../../../shared/stats/answers";
+} from "../../../shared/stats/responses";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

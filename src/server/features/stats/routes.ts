@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
 import { DEFAULT_ANALYTICS_RANGE } from "../../../shared/stats";
-import type { AdminStats, SiteAnalytics } from "../../../shared/stats/answers";
+import type { AdminStats, SiteAnalytics } from "../../../shared/stats/responses";
 import { requireAdmin } from "../../auth/sessions";
 import { toCsv } from "./csv";
 import type { StatsRepository } from "./repository";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats/answers";
+import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats/responses";
 import { createStatsRepository } from "./repository";
 
 // One seeded data set whose every figure is known (docs/spec.md §3, Stats; decision 012). Times are

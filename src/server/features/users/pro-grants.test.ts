@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationLog, users, waitlist } from "../../db/schema";
-import { afterAnswerSettled } from "../../http/after-answer";
+import { afterResponseSettled } from "../../http/after-response";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { parseEml } from "../../test/eml";
 import { outboxFor, waitForMail } from "../../test/mail";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
-import type { AdminStats } from "../../../shared/stats/answers";
+import type { AdminUsers, AdminPerson } from "../../../shared/users/responses";
+import type { AdminStats } from "../../../shared/stats/responses";
 
 // Pro given and taken back by admins (issue 30, decision 031): PUT /api/admin/users/:id/pro, the
 // audit log, the person's very next request, the list's Pro, and the one e-mail to a waitlist
@@ -32,7 +32,7 @@ const setPro = (t: TestApp, who: TestUser | null, id: string, pro: boolean) =>
   t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/pro`, cookies: who?.cookies, payload: { pro } });
 const me = async (t: TestApp, who: TestUser) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: who.cookies })).json<{ pro: boolean }>();
-const listed = async (t: TestApp, admin: TestUser, email: string): Promise<AdminPeople> => {
+const listed = async (t: TestApp, admin: TestUser, email: string): Promise<AdminUsers> => {
   const res = await t.app.inject({
     method: "GET",
     url: `/api/admin/users?${new URLSearchParams({ q: email })}`,
@@ -183,7 +183,7 @@ describe("the waitlist e-mail on a grant", () => {
 
     expect((await setPro(t, admins.granted!, member.id, false)).statusCode).toBe(200);
     expect((await setPro(t, admins.granted!, member.id, true)).statusCode).toBe(200);
-    await afterAnswerSettled(t.app);
+    await afterResponseSettled(t.app);
     expect(outboxFor(t.dataDir, waiting)).toHaveLength(1);
 
     // The statistics say when.
@@ -201,14 +201,14 @@ describe("the waitlist e-mail on a grant", () => {
     await off.database.db.insert(waitlist).values({ email: waiting, confirmedAt: new Date() });
     const member = await createSignedInUser(off, { email: waiting });
     expect((await setPro(off, admins.off!, member.id, true)).statusCode).toBe(200);
-    await afterAnswerSettled(off.app);
+    await afterResponseSettled(off.app);
     expect(outboxFor(off.dataDir, waiting)).toEqual([]);
     expect(await toldAt(off, waiting)).toBeNull();
 
     const granted = app("granted");
     const stranger = await createSignedInUser(granted);
     expect((await setPro(granted, admins.granted!, stranger.id, true)).statusCode).toBe(200);
-    await afterAnswerSettled(granted.app);
+    await afterResponseSettled(granted.app);
     expect(outboxFor(granted.dataDir, stranger.email)).toEqual([]);
   });
 });

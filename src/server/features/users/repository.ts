@@ -4,7 +4,7 @@ import { moderationLog, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { hasPro, type ProSetting } from "../../auth/pro";
 import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
-import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
+import type { AdminUsers, AdminPerson } from "../../../shared/users/responses";
 
 /**
  * What the search looks in: first name, last name and e-mail, lower case, in one text. The
@@ -62,7 +62,7 @@ export interface AdminChange {
  * The admin list of people, the admin role (decision 030) and Pro grants (decision 031).
  * `proSetting` is the configured PRO: it decides who has Pro in the answers.
  */
-export function createPeopleRepository(db: Database, proSetting: ProSetting = "off") {
+export function createAdminUsersRepository(db: Database, proSetting: ProSetting = "off") {
   const asPerson = (row: PersonRow, now: number) => toPerson(row, now, proSetting);
   return {
     /**
@@ -73,7 +73,7 @@ export function createPeopleRepository(db: Database, proSetting: ProSetting = "o
      * which reads them twice. Without a search the page is read backwards from
      * users_created_at_idx and the count is a plain count(*) run once.
      */
-    async list(search: string, offset: number, now = Date.now()): Promise<AdminPeople> {
+    async list(search: string, offset: number, now = Date.now()): Promise<AdminUsers> {
       const where = searchCondition(search);
       const total = (where ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${users})`).mapWith(
         Number,
@@ -150,4 +150,4 @@ export function createPeopleRepository(db: Database, proSetting: ProSetting = "o
   };
 }
 
-export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
-import { createAfterAnswer } from "../../http/after-answer";
+import { createAfterResponse } from "../../http/after-response";
 import { requireAdmin, type Sessions } from "../../auth/sessions";
-import type { PeopleRepository } from "./repository";
+import type { AdminUsersRepository } from "./repository";
 
 /**
  * The admin list of people (issue 30; decisions 030 and 031): admins only, checked before the
@@ -12,13 +12,13 @@ import type { PeopleRepository } from "./repository";
 export function registerUsersRoutes(
   app: FastifyInstance,
   deps: {
-    people: PeopleRepository;
+    people: AdminUsersRepository;
     sessions: Pick<Sessions, "forget">;
     onProGranted?: (email: string) => Promise<unknown>;
   },
 ) {
   const { people, sessions, onProGranted } = deps;
-  const afterAnswer = createAfterAnswer(app);
+  const afterResponse = createAfterResponse(app);
 
   route(app, "GET /api/admin/users", { preValidation: requireAdmin }, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -40,7 +40,7 @@ export function registerUsersRoutes(
     if (changed) sessions.forget(person.id);
     // After the answer: the admin does not wait for the mail server.
     if (changed && person.pro && onProGranted)
-      afterAnswer(request, "telling the Pro waitlist", async () => void (await onProGranted(person.email)));
+      afterResponse(request, "telling the Pro waitlist", async () => void (await onProGranted(person.email)));
     reply.header("cache-control", "no-store");
     return person;
   });

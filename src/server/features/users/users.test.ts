@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
-import type { AdminPeople, AdminPerson } from "../../../shared/users/answers";
+import type { AdminUsers, AdminPerson } from "../../../shared/users/responses";
 import { containsPattern, searchCondition } from "./repository";
 
 // The admin list of people (issue 30, decision 030): search, paging, and the admin role given and
@@ -28,17 +28,17 @@ const people = async (
   query: Record<string, string> = {},
   app: TestApp = t,
   who: TestUser = admin,
-): Promise<AdminPeople> => {
+): Promise<AdminUsers> => {
   const res = await list(who.cookies, query, app);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 const setAdmin = (who: TestUser, id: string, isAdmin: boolean, app: TestApp = t) =>
   app.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: who.cookies, payload: { isAdmin } });
-const emails = (page: AdminPeople) => page.items.map((person) => person.email);
+const emails = (page: AdminUsers) => page.items.map((person) => person.email);
 
 /** People made straight in the database, a minute apart, the last one newest. */
-async function newPeople(app: TestApp, rows: Array<Partial<typeof users.$inferInsert>>, start = Date.UTC(2026, 0, 1)) {
+async function newUsers(app: TestApp, rows: Array<Partial<typeof users.$inferInsert>>, start = Date.UTC(2026, 0, 1)) {
   return app.database.db
     .insert(users)
     .values(
@@ -61,7 +61,7 @@ const logEntries = (app: TestApp, targetUserId: string) =>
 describe("the list of people", () => {
   it("lists people newest first, 25 a page, with the total; a page past the end is empty but keeps the total", async () => {
     const tag = `pager${crypto.randomBytes(4).toString("hex")}`;
-    const made = await newPeople(
+    const made = await newUsers(
       t,
       Array.from({ length: 30 }, (_, i) => ({ firstName: `Ann ${tag}`, lastName: `Number ${i}` })),
     );
@@ -84,7 +84,7 @@ describe("the list of people", () => {
 
   it("finds a first name, a last name, an e-mail or a full name containing the text, in any case", async () => {
     const tag = crypto.randomBytes(4).toString("hex");
-    const [ada, grace] = await newPeople(t, [
+    const [ada, grace] = await newUsers(t, [
       { firstName: `Ada${tag}`, lastName: "Lovelace", email: `countess-${tag}@Analytical.example` },
       { firstName: "Grace", lastName: `Hopper${tag}`, email: `admiral-${tag}@navy.example` },
     ]);
@@ -98,7 +98,7 @@ describe("the list of people", () => {
 
   it("matches %, _ and \\ as themselves, never as wildcards", async () => {
     const tag = crypto.randomBytes(4).toString("hex");
-    const [percent, underscore, backslash, plain] = await newPeople(t, [
+    const [percent, underscore, backslash, plain] = await newUsers(t, [
       { firstName: `w${tag}`, lastName: "100%" },
       { firstName: `w${tag}`, lastName: "snake_case" },
       { firstName: `w${tag}`, lastName: "back\\slash" },
@@ -120,7 +120,7 @@ describe("the list of people", () => {
   it("shows whether each person is verified, an admin, suspended (while it runs) or banned, and nothing more", async () => {
     const tag = crypto.randomBytes(4).toString("hex");
     const now = Date.now();
-    await newPeople(t, [
+    await newUsers(t, [
       { firstName: `s${tag}`, lastName: "Over", suspendedUntil: new Date(now - 60_000), sanctionReason: "Spam" },
       { firstName: `s${tag}`, lastName: "Running", suspendedUntil: new Date(now + 86_400_000), sanctionReason: "Spam" },
       {
@@ -228,7 +228,7 @@ describe("giving and taking back the admin role", () => {
   it("answers 404 for nobody, and refuses to make a suspended or banned person an admin", async () => {
     const missing = await setAdmin(admin, crypto.randomUUID(), true);
     expect([missing.statusCode, missing.body]).toEqual([404, "User not found"]);
-    const [suspended, banned] = await newPeople(t, [
+    const [suspended, banned] = await newUsers(t, [
       { suspendedUntil: new Date(Date.now() + 86_400_000) },
       { bannedAt: new Date() },
     ]);
@@ -288,10 +288,10 @@ describe("giving and taking back the admin role", () => {
         await createSignedInUser(own, { isAdmin: true }),
         await createSignedInUser(own, { isAdmin: true }),
       ];
-      const answers = await Promise.all([setAdmin(a, b.id, false, own), setAdmin(b, a.id, false, own)]);
+      const responses = await Promise.all([setAdmin(a, b.id, false, own), setAdmin(b, a.id, false, own)]);
       // The other is refused either way: 409 when both passed the admin check before either
       // wrote (the last-admin rule), 403 when its check came after it had lost the role.
-      const [won, refused] = [...answers].sort((x, y) => x.statusCode - y.statusCode);
+      const [won, refused] = [...responses].sort((x, y) => x.statusCode - y.statusCode);
       expect(won!.statusCode).toBe(200);
       expect([403, 409]).toContain(refused!.statusCode);
       if (refused!.statusCode === 409) expect(refused!.body).toBe(LAST_ADMIN_REMOVAL_MESSAGE);

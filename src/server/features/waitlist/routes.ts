@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
-import { createAfterAnswer } from "../../http/after-answer";
+import { createAfterResponse } from "../../http/after-response";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import type { Config } from "../../config";
@@ -24,7 +24,7 @@ export function registerWaitlistRoutes(
   const { mailer, config } = deps;
   const confirmations = createWaitlistConfirmations(deps.db);
   // Whether a link went (or the address was confirmed already) must not show in the answer or its time.
-  const afterAnswer = createAfterAnswer(app);
+  const afterResponse = createAfterResponse(app);
 
   route(app, "POST /api/waitlist", { config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } }, async (request) => {
     const { email } = request.body;
@@ -33,7 +33,7 @@ export function registerWaitlistRoutes(
       await confirmations.confirmOwn(email);
       return { message: JOINED, mustConfirm: false };
     }
-    afterAnswer(request, "waitlist confirmation mail", async () => {
+    afterResponse(request, "waitlist confirmation mail", async () => {
       const link = await confirmations.claimLink(email);
       if (!link) return;
       try {

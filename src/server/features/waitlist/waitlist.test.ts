@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitlist } from "../../db/schema";
 import { createMailer } from "../../mail/mailer";
-import { afterAnswerSettled } from "../../http/after-answer";
+import { afterResponseSettled } from "../../http/after-response";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { parseEml } from "../../test/eml";
 import { decodeQuotedPrintable, outboxFor, waitForMail } from "../../test/mail";
@@ -49,8 +49,8 @@ function confirmToken(email: string): string {
 }
 
 async function settled() {
-  await afterAnswerSettled(a.app);
-  await afterAnswerSettled(b.app);
+  await afterResponseSettled(a.app);
+  await afterResponseSettled(b.app);
 }
 
 describe("POST /api/waitlist", () => {

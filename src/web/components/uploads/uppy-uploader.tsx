@@ -9,7 +9,7 @@ import "@uppy/dashboard/css/style.min.css";
 import "@uppy/webcam/css/style.min.css";
 import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
-import { answerOf, sendApi } from "../../lib/api-client";
+import { responseOf, sendApi } from "../../lib/api-client";
 import type { UploadTarget } from "./send-upload";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/uploads/remote-sources";
 import "./uppy-size.css";
@@ -40,7 +40,7 @@ async function requestUploadUrl(): Promise<UploadTarget & { objectPath: string }
   const res = await sendApi("POST /api/objects/upload", {});
   if (res.status === 401) throw new Error("Authorization required: please sign in again");
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const body = await answerOf("POST /api/objects/upload", res);
+  const body = await responseOf("POST /api/objects/upload", res);
   if (!("uploadURL" in body) || !body.uploadURL) throw new Error("No upload URL received from server");
   return { url: body.uploadURL, objectPath: body.objectPath, ...(body.fields ? { fields: body.fields } : {}) };
 }
@@ -59,7 +59,7 @@ function serverReason(error: unknown): string | null {
 /** Which remote sources the server offers (the link import always; providers with keys). */
 async function fetchRemoteSources(): Promise<RemoteSources | null> {
   const res = await sendApi("GET /api/objects/remote-sources", {});
-  return res.ok ? answerOf("GET /api/objects/remote-sources", res) : null;
+  return res.ok ? responseOf("GET /api/objects/remote-sources", res) : null;
 }
 
 // Each provider's plugin is its own small chunk, fetched only when the server offers it.

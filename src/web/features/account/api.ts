@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
 import { queryClient } from "../../lib/query-client";
-import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
 import { forgetThisPerson, sendOutbox } from "../../lib/forget-this-person";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 import type { ProfilePayload } from "../../../shared/account";
 import type { EmailSettings } from "../../../shared/notifications";
 
@@ -111,7 +111,7 @@ export function useSaveEmailSettings() {
 export const BLOCKS_KEY = apiQueryKey("GET /api/blocks");
 
 /** The people this member blocked, newest first. */
-export function useBlockedPeople() {
+export function useBlockedUsers() {
   return useQuery(apiQuery("GET /api/blocks"));
 }
 
@@ -119,7 +119,7 @@ export function useUnblock() {
   return useMutation({
     mutationFn: (userId: string) => callApi("DELETE /api/blocks/:userId", { params: { userId } }),
     onSuccess: (_answer, userId) => {
-      queryClient.setQueryData<AnswerOf<"GET /api/blocks">>(BLOCKS_KEY, (people) =>
+      queryClient.setQueryData<ResponseOf<"GET /api/blocks">>(BLOCKS_KEY, (people) =>
         people?.filter((person) => person.userId !== userId),
       );
       // Their posts, comments and likes show in the feed again.

@@ -4,11 +4,11 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import { useBlockedPeople, useUnblock } from "./api";
+import { useBlockedUsers, useUnblock } from "./api";
 
 /** 'Blocked people': who this member blocked (they are not told), each with Unblock. */
 export function BlockedPeopleCard() {
-  const people = useBlockedPeople();
+  const people = useBlockedUsers();
   const unblock = useUnblock();
   const list = people.data ?? [];
   return (

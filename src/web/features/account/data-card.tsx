@@ -7,7 +7,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 import { useDeleteAccount } from "./api";
 import { ConfirmWithGoogle } from "./confirm-with-google";
 

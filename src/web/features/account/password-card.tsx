@@ -8,7 +8,7 @@ import { TextField } from "../../components/ui/text-field";
 import { NewPasswordField } from "../../components/new-password-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 import { useChangePassword, useSignOutEverywhere } from "./api";
 import { ConfirmWithGoogle } from "./confirm-with-google";
 

@@ -6,7 +6,7 @@ import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useRemoveAvatar, useSetAvatar, useUpdateProfile } from "./api";
 

@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 
 // With the time zone named: the server's refusals give the same moment in UTC.
 const when = new Intl.DateTimeFormat(undefined, {

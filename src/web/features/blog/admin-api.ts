@@ -3,7 +3,7 @@ import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
 
 /** The image types the upload call accepts for the blog (shared/uploads/index.ts uploadRequestSchema). */

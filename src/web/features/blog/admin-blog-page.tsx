@@ -10,7 +10,7 @@ import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { notFoundMeta, pageTitle } from "../../../shared/page-meta";
-import type { AdminBlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { NotFoundPage } from "../../components/not-found-page";
 import { useAdminBlogPosts } from "./api";
 import { deleteBlogPost, refreshBlog } from "./admin-api";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery, apiQueryKey } from "../../lib/api-client";
 // Types only: the schemas in shared/blog/index.ts (and zod with them) stay out of the public pages.
-import type { BlogPost } from "../../../shared/blog/answers";
+import type { BlogPost } from "../../../shared/blog/responses";
 
 /** The published posts, newest first (everyone). */
 export const BLOG_POSTS_KEY = apiQueryKey("GET /api/blog/posts");

@@ -18,7 +18,7 @@ import {
   BLOG_TITLE_MAX,
   blogPostInputSchema,
 } from "../../../shared/blog";
-import type { AdminBlogPost } from "../../../shared/blog/answers";
+import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { slugify } from "../../../shared/slug";
 import {
   BLOG_IMAGE_TYPES,

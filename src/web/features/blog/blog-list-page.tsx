@@ -3,7 +3,7 @@ import { BookOpen, CalendarDays, PenLine } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import type { BlogPost } from "../../../shared/blog/answers";
+import type { BlogPost } from "../../../shared/blog/responses";
 import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog/posts";
 import { blogDate, useBlogPosts } from "./api";
 

@@ -11,7 +11,7 @@ import {
   type CanvasSettings,
   type CanvasState,
 } from "./canvas-state";
-import { wipStateSchema } from "../../../shared/progress";
+import { progressStateSchema } from "../../../shared/progress";
 
 const open = (settings: Partial<CanvasSettings> = {}) => initialCanvasState({ ...CANVAS_DEFAULTS, ...settings });
 const apply = (state: CanvasState, ...actions: CanvasAction[]) => actions.reduce(canvasReducer, state);
@@ -38,7 +38,7 @@ describe("the canvas's settings", () => {
     expect(JSON.stringify(settingsOf(initialCanvasState(saved)))).toBe(JSON.stringify(saved));
     expect(JSON.stringify(settingsOf(initialCanvasState(CANVAS_DEFAULTS)))).toBe(JSON.stringify(CANVAS_DEFAULTS));
     // And what is saved is what the server accepts.
-    expect(wipStateSchema.safeParse(settingsOf(initialCanvasState(saved))).success).toBe(true);
+    expect(progressStateSchema.safeParse(settingsOf(initialCanvasState(saved))).success).toBe(true);
   });
 
   it("start from stored settings over the defaults, or the defaults", () => {

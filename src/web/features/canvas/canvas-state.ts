@@ -20,7 +20,7 @@ import {
 } from "../../../shared/paper";
 import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/done-cells";
 import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
-import type { SavedWip } from "../../../shared/progress/answers";
+import type { SavedProgress } from "../../../shared/progress/responses";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */
 export interface FieldTexts {
@@ -29,7 +29,7 @@ export interface FieldTexts {
   gridSize: string;
 }
 
-export type CanvasSettings = SavedWip;
+export type CanvasSettings = SavedProgress;
 
 // Key order matters: the saved snapshot is compared as JSON, and `readCanvas` builds the same
 // order, so a canvas opened from saved settings has nothing unsaved.

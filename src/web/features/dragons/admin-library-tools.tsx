@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery, apiQueryKey, callApi } from "../../lib/api-client";
-import type { ImageJobState } from "../../../shared/image-jobs/answers";
+import type { ImageJobState } from "../../../shared/image-jobs/responses";
 import { serverMessage } from "../../lib/errors";
 import { DRAGON_NAME_MAX, PROMPT_MAX } from "../../../shared/dragons";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";

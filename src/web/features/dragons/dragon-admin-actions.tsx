@@ -8,7 +8,7 @@ import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import type { DragonVersion } from "../../../shared/dragons";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 import { DRAGONS_KEY } from "../../lib/dragons";
 
 /** The download file name: dragon name, then pencil or color, then hires.png. */

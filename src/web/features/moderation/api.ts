@@ -1,12 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
-import { apiQuery, apiQueryKey, callApi, type AnswerOf, type CallInput } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApi, type ResponseOf, type CallInput } from "../../lib/api-client";
 import type { QueueTab } from "../../../shared/moderation";
 
 /** The body of POST /api/admin/moderation/actions, as the browser sends it. */
 export type ActionBody = CallInput<"POST /api/admin/moderation/actions">["body"];
-export type QueueItem = AnswerOf<"GET /api/admin/moderation/queue">["items"][number];
-export type LogEntry = AnswerOf<"GET /api/admin/moderation/log">[number];
+export type QueueItem = ResponseOf<"GET /api/admin/moderation/queue">["items"][number];
+export type LogEntry = ResponseOf<"GET /api/admin/moderation/log">[number];
 
 const QUEUE_BASE = apiQueryKey("GET /api/admin/moderation/queue");
 const COUNTS_KEY = apiQueryKey("GET /api/admin/moderation/counts");

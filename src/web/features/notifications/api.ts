@@ -1,11 +1,11 @@
 import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
-import { apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
+import { apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { NOTIFICATIONS_PAGE_SIZE } from "../../../shared/notifications";
-import type { CurrentUser } from "../../../shared/auth/answers";
+import type { CurrentUser } from "../../../shared/auth/responses";
 
-export type NotificationsPage = AnswerOf<"GET /api/notifications">;
+export type NotificationsPage = ResponseOf<"GET /api/notifications">;
 export type Notification = NotificationsPage["items"][number];
 type Pages = InfiniteData<NotificationsPage, string | null>;
 

@@ -1,7 +1,7 @@
 import { ImagePlus, Lock } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 import { DragonGrid } from "../../components/dragon-card";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 import { usePictures } from "../../lib/pictures";
 
 /** The row's contents once the list is asked for: a spinner, a failure, the cards or a warm empty state. */

@@ -13,7 +13,7 @@ import { serverMessage } from "../../lib/errors";
 import { PICTURES_KEY } from "../../lib/pictures";
 import { OWN_PICTURES_CACHE } from "../../lib/public-answer";
 import type { DragonVersion } from "../../../shared/dragons";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 
 /** The hi-res file of the version shown, asked for as an attachment under the picture's name. */
 export function downloadUrl(picture: Dragon, version: DragonVersion): string {

@@ -3,7 +3,7 @@ import { queryClient } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type CallInput } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor } from "../../../shared/posts";
-import type { LikeState, Post, PostComment } from "../../../shared/posts/answers";
+import type { LikeState, Post, PostComment } from "../../../shared/posts/responses";
 
 export const POSTS_KEY = apiQueryKey("GET /api/posts");
 export const MY_POSTS_KEY = apiQueryKey("GET /api/posts/mine");

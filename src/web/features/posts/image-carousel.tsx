@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { POST_THUMB_MAX_SIDE } from "../../../shared/posts";
-import type { PostImage } from "../../../shared/posts/answers";
+import type { PostImage } from "../../../shared/posts/responses";
 
 const SWIPE_PX = 40;
 

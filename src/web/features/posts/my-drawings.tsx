@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import type { Post } from "../../../shared/posts/answers";
+import type { Post } from "../../../shared/posts/responses";
 import { useMyPosts } from "./api";
 import { RelativeTime } from "../../components/relative-time";
 

@@ -16,7 +16,7 @@ import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { useDragons } from "../../lib/dragons";
 import { usePictures } from "../../lib/pictures";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "../../../shared/stats";
-import type { AnalyticsTopEntry } from "../../../shared/stats/answers";
+import type { AnalyticsTopEntry } from "../../../shared/stats/responses";
 import { useSiteAnalytics } from "./api";
 import { formatDay, formatNumber } from "./format";
 import { Cell, DataTable, EmptyState, Section } from "./parts";

@@ -13,7 +13,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from "chart.js";
-import type { AnalyticsDay, RegistrationMonth } from "../../../shared/stats/answers";
+import type { AnalyticsDay, RegistrationMonth } from "../../../shared/stats/responses";
 import { formatDay, formatMonth } from "./format";
 
 // Chart.js, only the parts these two charts use; this module is loaded only by the statistics

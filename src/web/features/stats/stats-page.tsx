@@ -17,7 +17,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import type { AdminStats } from "../../../shared/stats/answers";
+import type { AdminStats } from "../../../shared/stats/responses";
 import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";
 import { formatDate, formatDateTime, formatMonth, formatNumber } from "./format";

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
-import { apiQuery, apiQueryKey, callApi, type AnswerOf } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 
-export type Person = AnswerOf<"GET /api/admin/users">["items"][number];
-export type ProSetting = AnswerOf<"GET /api/admin/users">["proSetting"];
+export type Person = ResponseOf<"GET /api/admin/users">["items"][number];
+export type ProSetting = ResponseOf<"GET /api/admin/users">["proSetting"];
 
 /** One page of people: the search and the offset are the query; the last page stays on screen while the next loads. */
-export function usePeople(search: string, offset: number, enabled: boolean) {
+export function useUsers(search: string, offset: number, enabled: boolean) {
   return useQuery({
     ...apiQuery("GET /api/admin/users", { query: { q: search, offset: String(offset) } }),
     enabled,

@@ -8,7 +8,7 @@ import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { PEOPLE_PAGE_SIZE, PEOPLE_SEARCH_MAX } from "../../../shared/users";
-import { usePeople } from "./api";
+import { useUsers } from "./api";
 import { AdminRoleDialog, type RoleChange } from "./admin-role-dialog";
 import { PersonRow, ROW_COLUMNS } from "./person-row";
 
@@ -46,7 +46,7 @@ function People({ selfId }: { selfId: string }) {
   // The offset belongs to one search: a new search starts at its first page.
   const [page, setPage] = useState({ search: "", offset: 0 });
   const offset = page.search === search ? page.offset : 0;
-  const people = usePeople(search, offset, true);
+  const people = useUsers(search, offset, true);
   const [change, setChange] = useState<RoleChange | null>(null);
 
   useEffect(() => {

@@ -2,10 +2,10 @@
 // would hold tens of megabytes between them).
 import type { CheckReply, CheckRequest } from "./check-worker";
 
-export type CheckAnswer = Exclude<CheckReply, { kind: "step" } | { kind: "failed" }>;
+export type CheckResponse = Exclude<CheckReply, { kind: "step" } | { kind: "failed" }>;
 export type CheckProgress = Extract<CheckReply, { kind: "step" }>["step"];
 
-export function runCheck(request: CheckRequest, onStep: (step: CheckProgress) => void): Promise<CheckAnswer> {
+export function runCheck(request: CheckRequest, onStep: (step: CheckProgress) => void): Promise<CheckResponse> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
     worker.onmessage = (event: MessageEvent<CheckReply>) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 /** The signed-in user as the API returns it (docs/spec.md §3); never a password hash. */
-export const authUserAnswer = z.object({
+export const authUserResponse = z.object({
   id: text(),
   email: text(),
   firstName: text().nullable(),
@@ -15,19 +15,19 @@ export const authUserAnswer = z.object({
 });
 
 /** A suspension (until a time) or a ban (no end) on the caller, with the reason they were given. */
-export const sanctionAnswer = z.object({ banned: z.boolean(), until: isoTime().nullable(), reason: text() });
+export const sanctionResponse = z.object({ banned: z.boolean(), until: isoTime().nullable(), reason: text() });
 
 /**
  * GET /api/auth/user: the user, whether the account has a password (Google-only ones have none),
  * the bell's unread count (kept by the server, no query per page view) and any sanction.
  */
-export const currentUserAnswer = authUserAnswer.extend({
+export const currentUserResponse = authUserResponse.extend({
   hasPassword: z.boolean(),
   pro: z.boolean(),
   unreadNotifications: z.number(),
-  sanction: sanctionAnswer.nullable(),
+  sanction: sanctionResponse.nullable(),
 });
 
-export type AuthUser = z.output<typeof authUserAnswer>;
+export type AuthUser = z.output<typeof authUserResponse>;
 /** GET /api/auth/user: the user, and whether the account has a password (Google-only ones have none). */
-export type CurrentUser = z.output<typeof currentUserAnswer>;
+export type CurrentUser = z.output<typeof currentUserResponse>;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 /** A template in the library, as the API returns it (docs/spec.md §3). URLs point at /objects/... */
-export const dragonAnswer = z.object({
+export const dragonResponse = z.object({
   id: text(),
   name: text(),
   previewUrl: text(),
@@ -19,4 +19,4 @@ export const dragonAnswer = z.object({
   isPrivate: z.boolean(),
 });
 
-export type Dragon = z.output<typeof dragonAnswer>;
+export type Dragon = z.output<typeof dragonResponse>;

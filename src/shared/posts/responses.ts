@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 /**
  * A person as the feed shows them. `email` is the full address only for admins; everyone else
  * gets a masked form (j•••@example.com), used only when the person has no name.
  */
-export const postPersonAnswer = z.object({
+export const postPersonResponse = z.object({
   id: text(),
   firstName: text().nullable(),
   lastName: text().nullable(),
@@ -15,7 +15,7 @@ export const postPersonAnswer = z.object({
 });
 
 /** One photo of a post: the display version (WebP, upright, no metadata) and its thumbnail. */
-export const postImageAnswer = z.object({
+export const postImageResponse = z.object({
   imageUrl: text(),
   thumbUrl: text(),
   width: z.number(),
@@ -24,16 +24,16 @@ export const postImageAnswer = z.object({
 });
 
 /** `hiddenReason` is set only in what admins read: a hidden comment is shown to nobody else. */
-export const postCommentAnswer = z.object({
+export const postCommentResponse = z.object({
   id: text(),
   text: text(),
   createdAt: isoTime(),
-  user: postPersonAnswer,
+  user: postPersonResponse,
   hiddenReason: text().nullable(),
 });
 
 /** A post as GET /api/posts returns it (docs/spec.md §3, with ids and sizes added). */
-export const postAnswer = z.object({
+export const postResponse = z.object({
   id: text(),
   description: text(),
   createdAt: isoTime(),
@@ -44,17 +44,17 @@ export const postAnswer = z.object({
   hiddenReason: text().nullable(),
   dragonId: text().nullable(),
   dragonName: text().nullable(),
-  user: postPersonAnswer,
-  images: z.array(postImageAnswer),
+  user: postPersonResponse,
+  images: z.array(postImageResponse),
   likes: z.array(z.object({ userId: text() })),
-  comments: z.array(postCommentAnswer),
+  comments: z.array(postCommentResponse),
 });
 
 /** POST /api/posts/{id}/like answers the new state. */
-export const likeStateAnswer = z.object({ liked: z.boolean(), count: z.number() });
+export const likeStateResponse = z.object({ liked: z.boolean(), count: z.number() });
 
-export type PostPerson = z.output<typeof postPersonAnswer>;
-export type PostImage = z.output<typeof postImageAnswer>;
-export type PostComment = z.output<typeof postCommentAnswer>;
-export type Post = z.output<typeof postAnswer>;
-export type LikeState = z.output<typeof likeStateAnswer>;
+export type PostPerson = z.output<typeof postPersonResponse>;
+export type PostImage = z.output<typeof postImageResponse>;
+export type PostComment = z.output<typeof postCommentResponse>;
+export type Post = z.output<typeof postResponse>;
+export type LikeState = z.output<typeof likeStateResponse>;

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Work still running after its answer, across every feature (installAfterAnswer). */
-    afterAnswerJobs: Set<Promise<void>>;
+    /** Work still running after its answer, across every feature (installAfterResponse). */
+    afterResponseJobs: Set<Promise<void>>;
   }
 }
 
@@ -11,9 +11,9 @@ declare module "fastify" {
  * Gives the app one set of work still running after its answers, shared by every feature's
  * encapsulated plugin (a decorator of the root is seen by them all); closing the app waits for it.
  */
-export function installAfterAnswer(app: FastifyInstance): void {
+export function installAfterResponse(app: FastifyInstance): void {
   const jobs = new Set<Promise<void>>();
-  app.decorate("afterAnswerJobs", jobs);
+  app.decorate("afterResponseJobs", jobs);
   app.addHook("onClose", async () => {
     await Promise.allSettled([...jobs]);
   });
@@ -24,8 +24,8 @@ export function installAfterAnswer(app: FastifyInstance): void {
  * tell whether an address has an account (OWASP Forgot Password, decision 005). Failures are
  * logged; closing the app waits for what is still running.
  */
-export function createAfterAnswer(app: FastifyInstance) {
-  const jobs = app.afterAnswerJobs;
+export function createAfterResponse(app: FastifyInstance) {
+  const jobs = app.afterResponseJobs;
   return (request: FastifyRequest, what: string, work: () => Promise<void>): void => {
     const job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
@@ -36,8 +36,8 @@ export function createAfterAnswer(app: FastifyInstance) {
 }
 
 /** Resolves once the work that answers left behind has finished (tests count rows after it). */
-export async function afterAnswerSettled(app: FastifyInstance): Promise<void> {
-  await Promise.allSettled([...app.afterAnswerJobs]);
+export async function afterResponseSettled(app: FastifyInstance): Promise<void> {
+  await Promise.allSettled([...app.afterResponseJobs]);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function afterAnswerSettled(app: FastifyInstance): Promise<void> {
  * ~3 ms apart) then takes the same time whichever way it went, unless the server is slower than
  * `ms` anyway, when its own variation hides the difference.
  */
-export async function answerNoSoonerThan(reply: FastifyReply, ms: number): Promise<void> {
+export async function responseNoSoonerThan(reply: FastifyReply, ms: number): Promise<void> {
   const wait = ms - reply.elapsedTime;
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

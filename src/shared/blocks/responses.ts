@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 /** Someone the caller blocked; the e-mail is masked as in the feed. */
-export const blockedPersonAnswer = z.object({
+export const blockedPersonResponse = z.object({
   userId: text(),
   firstName: text().nullable(),
   lastName: text().nullable(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 // The data export names its sections; their entries carry the columns of the member's rows as they
 // are (account-repository.ts), so a column added to a table does not have to be added here too.
@@ -9,7 +9,7 @@ const exportEntry = z.record(text(), z.unknown());
 const exportList = (description: string) => z.array(exportEntry).describe(description);
 
 /** GET /api/account/export: everything stored about the member (decision 015), as a download. */
-export const accountExportAnswer = z
+export const accountExportResponse = z
   .object({
     exportedAt: isoTime(),
     account: exportEntry.describe("The account, with any sanction on it"),

@@ -5,7 +5,7 @@ import { PAPER_PRESETS, UNITS } from "../paper";
 import { CHECK_STATUSES } from "../drawing-checks";
 
 /** A learner's saved canvas for one dragon (docs/spec.md §3, and the learner tools of decision 013), every field filled in. */
-export const savedWipAnswer = z.object({
+export const savedWipResponse = z.object({
   paperWidth: z.number(),
   paperHeight: z.number(),
   gridSize: z.number(),
@@ -24,7 +24,7 @@ export const savedWipAnswer = z.object({
 });
 
 /** A kept drawing check: every cell's verdict and distance (decision 028). */
-export const keptCheckAnswer = z.object({
+export const keptCheckResponse = z.object({
   id: text(),
   createdAt: text(),
   columns: z.number(),
@@ -35,4 +35,4 @@ export const keptCheckAnswer = z.object({
 });
 
 /** What GET /api/wip answers: every field, the learner tools' filled in (old rows get the defaults). */
-export type SavedWip = z.output<typeof savedWipAnswer>;
+export type SavedProgress = z.output<typeof savedWipResponse>;

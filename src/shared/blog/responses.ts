@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 
 /**
  * A blog post as everyone may see it (docs/spec.md §3). The author's e-mail address is never
  * sent to the public (decision 011): it is not a field of this answer, so it cannot leave in one.
  */
-export const blogPostAnswer = z.object({
+export const blogPostResponse = z.object({
   id: text(),
   title: text(),
   slug: text(),
@@ -28,7 +28,7 @@ export const blogPostAnswer = z.object({
 });
 
 /** A blog post as the admin calls return it: the public fields and the author's e-mail. */
-export const adminBlogPostAnswer = blogPostAnswer.extend({ authorEmail: text().nullable() });
+export const adminBlogPostResponse = blogPostResponse.extend({ authorEmail: text().nullable() });
 
-export type BlogPost = z.output<typeof blogPostAnswer>;
-export type AdminBlogPost = z.output<typeof adminBlogPostAnswer>;
+export type BlogPost = z.output<typeof blogPostResponse>;
+export type AdminBlogPost = z.output<typeof adminBlogPostResponse>;

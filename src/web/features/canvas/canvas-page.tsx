@@ -28,7 +28,7 @@ import {
 import { useDragon } from "../../lib/dragons";
 import { DragonNotFound } from "../../components/dragon-not-found";
 import type { DragonVersion } from "../../../shared/dragons";
-import type { Dragon } from "../../../shared/dragons/answers";
+import type { Dragon } from "../../../shared/dragons/responses";
 import { CellViewer } from "./cell-viewer";
 import { PaperCanvas } from "./paper-canvas";
 import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
@@ -52,7 +52,7 @@ const CheckDialog = lazy(() => import("./check/check-dialog"));
 const MM_PER_UNIT = { in: 25.4, cm: 10 } as const;
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
-export function DrawPage({ params }: { params: { id: string } }) {
+export function CanvasPage({ params }: { params: { id: string } }) {
   // Opened from the dragon's page, the dragon is already known (that page's HTML carried it), so it
   // never went through the service worker, which keeps only what it sees: asked again here, it is
   // kept, and the canvas reopens offline (decision 013).

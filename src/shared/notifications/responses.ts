@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 import { NOTIFICATION_KINDS } from "./index";
 
 /** One notification of the bell's list. `text` is the sentence shown ("Ana and 11 others liked your dragon"). */
-export const notificationAnswer = z.object({
+export const notificationResponse = z.object({
   id: text(),
   kind: z.enum(NOTIFICATION_KINDS),
   text: text(),
@@ -23,6 +23,6 @@ export const notificationAnswer = z.object({
   read: z.boolean(),
 });
 
-export const notificationsPageAnswer = z.object({ items: z.array(notificationAnswer), unread: z.number() });
+export const notificationsPageResponse = z.object({ items: z.array(notificationResponse), unread: z.number() });
 
-export const unreadAnswer = z.object({ unread: z.number() });
+export const unreadResponse = z.object({ unread: z.number() });

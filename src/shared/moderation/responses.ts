@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { text } from "../text";
-import { isoTime } from "../contract/answers";
+import { isoTime } from "../contract/responses";
 import { REPORT_REASONS } from "./index";
-import { postAnswer, postCommentAnswer } from "../posts/answers";
+import { postResponse, postCommentResponse } from "../posts/responses";
 
 /** A report as its reporter sees it: pending until an admin acted on the thing or dismissed it. */
-export const myReportAnswer = z.object({
+export const myReportResponse = z.object({
   id: text(),
   postId: text(),
   commentId: text().nullable(),
@@ -16,7 +16,7 @@ export const myReportAnswer = z.object({
 });
 
 /** The open reports of one thing, for the queue. */
-export const reportSummaryAnswer = z.object({
+export const reportSummaryResponse = z.object({
   count: z.number(),
   reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
   /** The reporters' notes, newest first (not who wrote them). */
@@ -25,7 +25,7 @@ export const reportSummaryAnswer = z.object({
 });
 
 /** The person a queue item is about, as admins see them. */
-export const moderatedPersonAnswer = z.object({
+export const moderatedPersonResponse = z.object({
   id: text(),
   firstName: text().nullable(),
   lastName: text().nullable(),
@@ -36,29 +36,29 @@ export const moderatedPersonAnswer = z.object({
 });
 
 /** One thing in a queue tab: a post (pending or reported) or a reported comment. */
-export const queueItemAnswer = z.discriminatedUnion("type", [
+export const queueItemResponse = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("post"),
-    post: postAnswer,
-    author: moderatedPersonAnswer,
-    reports: reportSummaryAnswer.nullable(),
+    post: postResponse,
+    author: moderatedPersonResponse,
+    reports: reportSummaryResponse.nullable(),
   }),
   z.object({
     type: z.literal("comment"),
-    comment: postCommentAnswer,
+    comment: postCommentResponse,
     postId: text(),
     postDescription: text(),
-    author: moderatedPersonAnswer,
-    reports: reportSummaryAnswer,
+    author: moderatedPersonResponse,
+    reports: reportSummaryResponse,
   }),
 ]);
 
-export const moderationQueueAnswer = z.object({ items: z.array(queueItemAnswer), total: z.number() });
+export const moderationQueueResponse = z.object({ items: z.array(queueItemResponse), total: z.number() });
 
-export const moderationCountsAnswer = z.object({ pending: z.number(), reported: z.number() });
+export const moderationCountsResponse = z.object({ pending: z.number(), reported: z.number() });
 
 /** One entry of the audit log; a deleted account is named by the placeholder 'Deleted account'. */
-export const moderationLogEntryAnswer = z.object({
+export const moderationLogEntryResponse = z.object({
   id: z.number(),
   createdAt: isoTime(),
   action: text(),
