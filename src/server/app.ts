@@ -47,7 +47,7 @@ import { createPostsRepository } from "./features/posts/repository";
 import { createFeed, type FeedChange } from "./features/posts/feed";
 import { registerPostRoutes } from "./features/posts/routes";
 import { createBlockSets, type BlockChange } from "./auth/block-sets";
-import { registerBlockRoutes } from "./features/blocks/routes";
+import { blocksPlugin } from "./features/blocks/plugin";
 import { createReports } from "./features/moderation/reports";
 import { createModerationQueue } from "./features/moderation/queue";
 import { createModerationActions } from "./features/moderation/actions";
@@ -261,7 +261,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(async (scope) =>
     registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })),
   );
-  await app.register(async (scope) => registerBlockRoutes(scope, { db: database.db, blockSets }));
+  await app.register(blocksPlugin, { db: database.db, blockSets });
   const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
   await app.register(async (scope) =>
     registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }),

@@ -196,7 +196,7 @@ export const drawingChecks = pgTable(
       .references(() => dragons.id, { onDelete: "cascade" }),
     columns: integer("columns").notNull(),
     rows: integer("rows").notNull(),
-    /** [{ label, status, errorMm }] in reading order, as shared/drawing-checks.ts validates them. */
+    /** [{ label, status, errorMm }] in reading order, as shared/drawing-check/kept-checks.ts validates them. */
     cells: jsonb("cells").notNull(),
     /** The photo the learner chose to keep with the check: their own upload, claimed for it (private). */
     photoKey: text("photo_key"),

@@ -17,7 +17,7 @@ import { isSchema, splitKey, type Endpoint, type EndpointKey } from "../../share
 // so it carries exactly the declared fields, however many the handler's object has.
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
-type JsonResponses<E extends Endpoint> = {
+export type JsonResponses<E extends Endpoint> = {
   [S in keyof E["responses"]]: E["responses"][S] extends z.ZodType ? z.input<E["responses"][S]> : never;
 }[keyof E["responses"]];
 

@@ -7,8 +7,11 @@ import type { z } from "zod";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-/** Who may call it: everyone, any signed-in member (401 otherwise), or admins (403 for members). */
-export type Access = "everyone" | "members" | "admins";
+/**
+ * Who may call it: everyone, any signed-in member (401 otherwise), members with Pro (403 for the
+ * others, decision 031), or admins (403 for members). The server's registrar applies it (decision 044).
+ */
+export type Access = "everyone" | "members" | "pro" | "admins";
 
 /** An answer that is not JSON: every error's plain-text message, a document, a file, a redirect. */
 export interface OtherResponse {

@@ -1,5 +1,5 @@
 // A cell's verdict, as the check gives it and the screen, the lists and the kept checks read it.
-import type { CheckStatus } from "../drawing-checks";
+import type { CheckStatus } from "./kept-checks";
 
 /** The bands, in millimetres on the paper. */
 export const CLOSE_MM = 1.5;

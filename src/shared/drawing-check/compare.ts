@@ -2,7 +2,7 @@
 // ink is slid over the template's lines (a distance map of them) to the position where it fits
 // best: how far it had to slide is how much the cell is moved as a whole (and which way), what is
 // left is how different the shapes are. The bands are in millimetres on the paper.
-import { cellLabel } from "../grid";
+import { cellLabel } from "../grid/grid";
 import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { CLOSE_MM, NEAR_MM, type CellCheck, type CellStatus } from "./cell-check";

@@ -4,7 +4,7 @@
 // each line sits from where it should gives every cell a local correction, so corners placed a
 // millimetre or two off by hand, or paper that is not quite flat, still line up.
 import { CELL_LABEL_MAX_PT } from "../print/pdf-layout";
-import { cellLabel } from "../grid";
+import { cellLabel } from "../grid/grid";
 import type { Mask } from "./raster";
 import type { PaperMm } from "./paper-geometry";
 

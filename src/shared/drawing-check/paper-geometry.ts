@@ -1,5 +1,5 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
-import type { Unit } from "../paper";
+import type { Unit } from "../grid/paper";
 
 export interface PaperMm {
   widthMm: number;
@@ -12,7 +12,7 @@ export interface PaperMm {
 const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
 
 /**
- * `grid`: the columns and rows the canvas counts (shared/grid.ts gridDimensions), passed in rather
+ * `grid`: the columns and rows the canvas counts (shared/grid/grid.ts gridDimensions), passed in rather
  * than counted again, so the check's screen does not load the grid's module beside the canvas's.
  */
 export function paperInMm(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cellRect, gridDimensions, type Rect } from "../grid";
-import { GRID_VIEW_DEFAULTS } from "../grid-view";
+import { cellRect, gridDimensions, type Rect } from "../grid/grid";
+import { GRID_VIEW_DEFAULTS } from "../grid/grid-view";
 import { cellsUnder, gridLines, gridStroke, regionTransform, viewerRegion, type PaperScene } from "./paper-scene";
 
 const scene: PaperScene = {

@@ -1,7 +1,7 @@
 // The geometry of the paper as drawn on screen and in print: which part of it a canvas shows, where
 // the grid's lines run and how they look. Pure: draw-region.ts (web) paints what this decides.
-import { gridDimensions, type Cell, type Rect } from "../grid";
-import { GRID_RGB, type GridView } from "../grid-view";
+import { gridDimensions, type Cell, type Rect } from "../grid/grid";
+import { GRID_RGB, type GridView } from "../grid/grid-view";
 
 /** Everything that decides what is on the paper. Lengths in paper units. */
 export interface PaperScene {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { text } from "../text";
-import { PRO_REQUIRED } from "../pro";
 import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, renamePictureSchema } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
@@ -26,12 +25,12 @@ export const picturesEndpoints = endpoints({
   "POST /api/pictures": {
     summary:
       "Make a private template from the caller's checked upload (the upload is deleted); counts towards the upload quota",
-    access: "members",
+    access: "pro",
     body: createPictureSchema,
     responses: {
       201: dragonResponse,
       400: message("The image is larger than 50 MB."),
-      403: message(PRO_REQUIRED, "You can only use images you uploaded"),
+      403: message("You can only use images you uploaded"),
       404: message("Uploaded image not found"),
       409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       413: message(pictureOverQuotaMessage("1 GB")),
@@ -40,12 +39,11 @@ export const picturesEndpoints = endpoints({
   },
   "POST /api/pictures/generate": {
     summary: "An AI picture from a description, enlarged 4×, kept as the caller's private upload; PRO_AI_PER_DAY a day",
-    access: "members",
+    access: "pro",
     body: generatePictureSchema,
     rateLimited: true,
     responses: {
       200: z.object({ objectPath: text(), filename: text() }),
-      403: message(PRO_REQUIRED),
       429: message(
         "You have created 5 AI pictures today, the most for one day. You can create more in 3 hours.",
         TOO_MANY_IMAGE_JOBS,

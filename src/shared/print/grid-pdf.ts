@@ -16,9 +16,9 @@ import {
   type PDFImage,
   type PDFPage,
 } from "@cantoo/pdf-lib";
-import { cellLabel, cellRect, gridDimensions, type Cell } from "../grid";
-import { GRID_RGB, type GridView } from "../grid-view";
-import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../paper";
+import { cellLabel, cellRect, gridDimensions, type Cell } from "../grid/grid";
+import { GRID_RGB, type GridView } from "../grid/grid-view";
+import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../grid/paper";
 import type { PaperScene } from "../paper-scene/paper-scene";
 import {
   CELL_LABEL_MAX_PT,

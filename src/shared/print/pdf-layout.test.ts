@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { cellLabel, PAPER_MAX } from "../grid";
-import { PAPER_PRESETS, type PaperPreset, type Unit } from "../paper";
+import { cellLabel, PAPER_MAX } from "../grid/grid";
+import { PAPER_PRESETS, type PaperPreset, type Unit } from "../grid/paper";
 import {
   CELL_LABEL_MAX_PT,
   CORNER_MARK_ROOM_MM,

@@ -1,7 +1,14 @@
 // Where the drawing paper goes on printed sheets (decision 013): true scale, everything inside the
 // printer's margin, and a drawing larger than a sheet's printable area split over several sheets
 // that overlap, as poster-printing tools do. Pure: make-pdf draws what this decides.
-import { POINTS_PER_UNIT, orientationOf, presetSize, type Orientation, type PaperPreset, type Unit } from "../paper";
+import {
+  POINTS_PER_UNIT,
+  orientationOf,
+  presetSize,
+  type Orientation,
+  type PaperPreset,
+  type Unit,
+} from "../grid/paper";
 
 export const POINTS_PER_MM = 72 / 25.4;
 /** What most home printers cannot reach (a quarter inch); the learner can change it. */

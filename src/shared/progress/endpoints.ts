@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
 import { saveProgressSchema } from "./index";
-import { saveCheckSchema } from "../drawing-check-schema";
+import { saveCheckSchema } from "../drawing-check/kept-check-schema";
 import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { text } from "../text";
-import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from "../grid";
-import { PAPER_PRESETS, UNITS, detectPreset } from "../paper";
-import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid-view";
-import { isCellInGrid } from "../done-cells";
+import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from "../grid/grid";
+import { PAPER_PRESETS, UNITS, detectPreset } from "../grid/paper";
+import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/grid-view";
+import { isCellInGrid } from "../grid/done-cells";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;

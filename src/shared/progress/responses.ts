@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { text } from "../text";
-import { GRID_COLORS, IMAGE_MODES } from "../grid-view";
-import { PAPER_PRESETS, UNITS } from "../paper";
-import { CHECK_STATUSES } from "../drawing-checks";
+import { GRID_COLORS, IMAGE_MODES } from "../grid/grid-view";
+import { PAPER_PRESETS, UNITS } from "../grid/paper";
+import { CHECK_STATUSES } from "../drawing-check/kept-checks";
 
 /** A learner's saved canvas for one dragon (docs/spec.md §3, and the learner tools of decision 013), every field filled in. */
 export const savedWipResponse = z.object({

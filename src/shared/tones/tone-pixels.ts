@@ -1,4 +1,4 @@
-import { toneTable, type ImageMode } from "../grid-view";
+import { toneTable, type ImageMode } from "../grid/grid-view";
 
 // Rec. 601 weights as integer tables scaled by 2^16: one lookup and an add per channel, no floats
 // in the loop over millions of pixels.

@@ -9,6 +9,7 @@ import {
   type OtherResponse,
 } from "../../../shared/contract/endpoint";
 import { sanctionMessage } from "../../../shared/moderation";
+import { PRO_REQUIRED } from "../../../shared/pro";
 import { SITE_NAME } from "../../../shared/site";
 import { text } from "../../../shared/text";
 
@@ -69,6 +70,7 @@ function impliedResponses(endpoint: Endpoint): Record<number, OtherResponse> {
     implied[401] = textMessage(["Unauthorized"], "Nobody is signed in, or the session ended");
   if (endpoint.access === "admins")
     implied[403] = textMessage(["Admin access required"], "The signed-in person is not an admin");
+  if (endpoint.access === "pro") implied[403] = textMessage([PRO_REQUIRED], "The signed-in person does not have Pro");
   if (endpoint.sanctioned) implied[403] = textMessage(SANCTION_MESSAGES, "The member is suspended or banned");
   // Fastify reads JSON (and text, which the body's schema then refuses); any other type is refused before the handler.
   if ((endpoint.body || endpoint.optionalBody) && !endpoint.companionScope)

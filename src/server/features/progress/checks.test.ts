@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { checkedUpload, createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng } from "../../test/images";
 import { newDragonRow } from "../../test/route-fixtures";
-import { CHECKS_KEPT } from "../../../shared/drawing-checks";
+import { CHECKS_KEPT } from "../../../shared/drawing-check/kept-checks";
 
 let t: TestApp;
 let ada: TestUser;

@@ -8,7 +8,7 @@ import { ownCheckedImageKey } from "../../storage/own-upload";
 import { route } from "../../http/contract-route";
 import { HttpError } from "../../http/errors";
 import { requireUser } from "../../auth/sessions";
-import { CHECKS_KEPT, type KeptCell, type KeptCheck } from "../../../shared/drawing-checks";
+import { CHECKS_KEPT, type KeptCell, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
 
 /** Checks a member may keep in an hour: a check takes a photo and a minute, so this is never met by hand. */
 const CHECKS_PER_HOUR = 60;

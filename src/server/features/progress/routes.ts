@@ -6,8 +6,8 @@ import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SavedProgress } from "../../../shared/progress/responses";
-import type { GridColor, ImageMode } from "../../../shared/grid-view";
-import type { PaperPreset, Unit } from "../../../shared/paper";
+import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
+import type { PaperPreset, Unit } from "../../../shared/grid/paper";
 import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */

@@ -4,9 +4,9 @@ import { ArrowLeft, Minus, Move, Plus, Save, ScanSearch, SlidersHorizontal } fro
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
-import { nextUndoneCell } from "../../../shared/done-cells";
-import { orientationOf } from "../../../shared/paper";
-import type { GridView } from "../../../shared/grid-view";
+import { nextUndoneCell } from "../../../shared/grid/done-cells";
+import { orientationOf } from "../../../shared/grid/paper";
+import type { GridView } from "../../../shared/grid/grid-view";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
@@ -24,7 +24,7 @@ import {
   stepZoom,
   zoomPercent,
   type Cell,
-} from "../../../shared/grid";
+} from "../../../shared/grid/grid";
 import { useDragon } from "../../lib/dragons";
 import { DragonNotFound } from "../../components/dragon-not-found";
 import type { DragonVersion } from "../../../shared/dragons";

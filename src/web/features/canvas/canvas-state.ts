@@ -8,7 +8,7 @@ import {
   parseGridSize,
   parsePaperHeight,
   parsePaperWidth,
-} from "../../../shared/grid";
+} from "../../../shared/grid/grid";
 import {
   convertLengths,
   detectPreset,
@@ -17,9 +17,9 @@ import {
   type PaperLengths,
   type PaperPreset,
   type Unit,
-} from "../../../shared/paper";
-import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/done-cells";
-import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid-view";
+} from "../../../shared/grid/paper";
+import { keepDoneCellsInGrid, sortReadingOrder, toggleDoneCell } from "../../../shared/grid/done-cells";
+import { GRID_VIEW_DEFAULTS, type GridView } from "../../../shared/grid/grid-view";
 import type { SavedProgress } from "../../../shared/progress/responses";
 
 /** The text in the three number fields; parsed (with the spec's fallbacks) into the settings. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, ScanSearch, X } from "lucide-react";
-import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid";
-import type { GridView } from "../../../shared/grid-view";
+import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid/grid";
+import type { GridView } from "../../../shared/grid/grid-view";
 import { viewerRegion, type PaperScene } from "../../../shared/paper-scene/paper-scene";
 import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";

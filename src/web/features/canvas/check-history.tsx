@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { checkSummary, type KeptCheck } from "../../../shared/drawing-checks";
+import { checkSummary, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
 
 // Loaded only where a kept photo is shown: the upload and post code stay out of the canvas's chunk.
 const ShareKeptPhoto = lazy(() => import("./check/share-dialog"));

@@ -1,5 +1,5 @@
-import { cellLabel, cellRect, gridDimensions, imagePlacement, type Cell, type Rect } from "../../../shared/grid";
-import { GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid-view";
+import { cellLabel, cellRect, gridDimensions, imagePlacement, type Cell, type Rect } from "../../../shared/grid/grid";
+import { GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid/grid-view";
 import {
   cellsUnder,
   gridLines,

@@ -7,8 +7,8 @@ import {
   columnLabel,
   gridDimensions,
   type Cell,
-} from "../../../shared/grid";
-import type { GridView, ImageMode } from "../../../shared/grid-view";
+} from "../../../shared/grid/grid";
+import type { GridView, ImageMode } from "../../../shared/grid/grid-view";
 import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
 import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";

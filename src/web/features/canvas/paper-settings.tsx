@@ -10,7 +10,7 @@ import {
   presetLabel,
   type PaperPreset,
   type Unit,
-} from "../../../shared/paper";
+} from "../../../shared/grid/paper";
 import type { FieldTexts } from "./canvas-state";
 
 export const selectClass =

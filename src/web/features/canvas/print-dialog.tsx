@@ -5,7 +5,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Switch } from "../../components/ui/switch";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/paper";
+import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
 import type { PdfRequest } from "./make-pdf";
 import {
   DEFAULT_MARGIN_MM,

@@ -1,6 +1,6 @@
 // Tones the paper's picture off the main thread (decision 013): a 2048 px image is 3 megapixels, too
 // much work for one frame, and a learner may be dragging while it happens.
-import type { ImageMode } from "../../../shared/grid-view";
+import type { ImageMode } from "../../../shared/grid/grid-view";
 import { tonePixels } from "../../../shared/tones/tone-pixels";
 
 interface ToneRequest {

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { isNetworkError } from "../../lib/query-client";
 import { apiQueryKey, callApiOrNullOn401 } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
-import type { Orientation, PaperPreset, Unit } from "../../../shared/paper";
-import type { GridView } from "../../../shared/grid-view";
+import type { Orientation, PaperPreset, Unit } from "../../../shared/grid/paper";
+import type { GridView } from "../../../shared/grid/grid-view";
 import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-device";
 import {
   CANVAS_DEFAULTS,

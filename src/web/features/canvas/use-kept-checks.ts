@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiQueryKey, callApi } from "../../lib/api-client";
-import { CHECKS_KEPT, type KeptCheck, type SaveCheck } from "../../../shared/drawing-checks";
+import { CHECKS_KEPT, type KeptCheck, type SaveCheck } from "../../../shared/drawing-check/kept-checks";
 
 const visitorKey = (dragonId: string) => `dragon-grid:checks:${dragonId}`;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { IMAGE_MODES, type ImageMode } from "../../../shared/grid-view";
+import { IMAGE_MODES, type ImageMode } from "../../../shared/grid/grid-view";
 
 type Toned = Partial<Record<ImageMode, ImageBitmap>>;
 

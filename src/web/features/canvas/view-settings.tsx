@@ -9,7 +9,7 @@ import {
   IMAGE_MODE_NAMES,
   type GridView,
   type ImageMode,
-} from "../../../shared/grid-view";
+} from "../../../shared/grid/grid-view";
 import { selectClass } from "./paper-settings";
 
 const COLOR_NAMES = { dark: "Dark", light: "Light", accent: "Accent" } as const;

@@ -7,8 +7,8 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { closeOnEscape } from "../../../components/ui/close-on-escape";
 import { Spinner } from "../../../components/ui/spinner";
-import type { Cell } from "../../../../shared/grid";
-import type { Unit } from "../../../../shared/paper";
+import type { Cell } from "../../../../shared/grid/grid";
+import type { Unit } from "../../../../shared/grid/paper";
 import type { PaperScene } from "../../../../shared/paper-scene/paper-scene";
 import type { CheckProblem } from "../../../../shared/drawing-check/check-drawing";
 import { matchingCells } from "../../../../shared/drawing-check/cell-check";
@@ -23,7 +23,7 @@ import { markIds } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
 import { describeCell } from "../../../../shared/drawing-check/words";
-import { CHECK_MAX_CELLS } from "../../../../shared/drawing-checks";
+import { CHECK_MAX_CELLS } from "../../../../shared/drawing-check/kept-checks";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
 export interface CheckResult {

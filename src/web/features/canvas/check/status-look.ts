@@ -1,6 +1,6 @@
 // How each verdict looks and is named, the same in the heat map, its legend and the lists.
 import type { CellStatus } from "../../../../shared/drawing-check/cell-check";
-import { CHECK_STATUSES } from "../../../../shared/drawing-checks";
+import { CHECK_STATUSES } from "../../../../shared/drawing-check/kept-checks";
 
 export const STATUS_LOOK: Record<CellStatus, { name: string; fill: string; text: string }> = {
   close: { name: "Within 1.5 mm", fill: "#15803d", text: "#ffffff" },

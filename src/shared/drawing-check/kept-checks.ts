@@ -1,6 +1,6 @@
 // A drawing check as it is kept with a learner's progress (decision 028): the verdict and distance
 // of every cell (the photo only when the learner keeps it). Limits and the accuracy summary shared by
-// the server and the canvas's chart; the request's schema is in drawing-check-schema.ts, so the
+// the server and the canvas's chart; the request's schema is in kept-check-schema.ts, so the
 // canvas does not load zod for a constant.
 
 export const CHECK_STATUSES = ["close", "near", "off", "partial", "not-drawn", "empty"] as const;
@@ -13,7 +13,7 @@ export const CHECKS_KEPT = 20;
 /** Distances are kept to a tenth of a millimetre, and at most this (anything further is simply "off"). */
 export const CHECK_MAX_ERROR_MM = 100;
 
-/** One cell of a kept check (its shape is validated by drawing-check-schema.ts). */
+/** One cell of a kept check (its shape is validated by kept-check-schema.ts). */
 export interface KeptCell {
   label: string;
   status: CheckStatus;

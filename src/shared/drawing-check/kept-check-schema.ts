@@ -1,9 +1,9 @@
 // The schema of a kept drawing check (POST /api/checks/{dragonId}), for the contract: zod stays out
-// of the canvas, which needs only drawing-checks.ts.
+// of the canvas, which needs only kept-checks.ts.
 import { z } from "zod";
-import { isCellInGrid } from "./done-cells";
-import { text } from "./text";
-import { CHECK_MAX_CELLS, CHECK_MAX_ERROR_MM, CHECK_STATUSES, type KeptCell, type SaveCheck } from "./drawing-checks";
+import { isCellInGrid } from "../grid/done-cells";
+import { text } from "../text";
+import { CHECK_MAX_CELLS, CHECK_MAX_ERROR_MM, CHECK_STATUSES, type KeptCell, type SaveCheck } from "./kept-checks";
 
 const count = (name: string) =>
   z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCellInGrid, keepDoneCellsInGrid, nextUndoneCell, sortReadingOrder, toggleDoneCell } from "./done-cells";
-import { progressStateSchema } from "./progress";
+import { progressStateSchema } from "../progress";
 
 const grid = { columns: 11, rows: 9 };
 
