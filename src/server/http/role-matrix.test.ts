@@ -1157,14 +1157,28 @@ describe("access by role on every route", () => {
     });
   }
 
-  // Who may call is checked before the payload: a visitor, or a user on an admin's route, gets the
-  // same 401 or 403 with a payload that is wrong in every part, never a 400 naming a field.
-  // (A 403 that admins get too is no role guard: GET verify-email's answer to a browser that did not register.)
-  const guarded = rows.filter(
-    (row, index) =>
-      rows.findIndex((other) => other.route === row.route) === index &&
-      (row.visitor === 401 || (row.user === 403 && row.admin !== 403)),
-  );
+  // The rows check the access each endpoint declares (the registrar applies it, decision 044):
+  // a visitor gets 401 from any endpoint not for everyone, a member 403 from one for admins or
+  // for Pro, and an endpoint for everyone turns nobody away for who they are.
+  const firstRows = rows.filter((row, index) => rows.findIndex((other) => other.route === row.route) === index);
+  const accessOf = (row: Row) => (CONTRACT as Record<string, Endpoint>)[row.route]!.access;
+  it("agrees with the access every endpoint declares", () => {
+    const disagreements = firstRows.flatMap((row) => {
+      const access = accessOf(row);
+      const expected: Partial<Record<Role, number>> =
+        access === "everyone" ? {} : { visitor: 401, ...(access === "members" ? {} : { user: 403, other: 403 }) };
+      const wrong = Object.entries(expected).filter(([role, status]) => role in row && row[role as Role] !== status);
+      if (access === "everyone" && [row.visitor, row.user].includes(401)) wrong.push(["visitor or user", 401]);
+      return wrong.map(
+        ([role, status]) => `${row.route} (${access}) as ${role}: row ${row[role as Role]}, declared ${status}`,
+      );
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  // Who may call is checked before the payload: a visitor, or a member on an admins' or Pro
+  // endpoint, gets the same 401 or 403 with a payload that is wrong in every part, never a 400 naming a field.
+  const guarded = firstRows.filter((row) => accessOf(row) !== "everyone");
   for (const row of guarded) {
     it(`${row.route} refuses a caller who may not call it before looking at the payload`, async () => {
       const route = catalogueRoute(row.route)!;
@@ -1174,9 +1188,8 @@ describe("access by role on every route", () => {
         query: Object.fromEntries(Object.keys(route.query ?? {}).map((name) => [name, junk])),
         ...(route.method === "GET" ? {} : { body: { unexpected: junk } }),
       };
-      if (row.visitor === 401)
-        expect((await t.app.inject(injectOptions(route, parts))).statusCode, "as a visitor").toBe(401);
-      if (row.user === 403) {
+      expect((await t.app.inject(injectOptions(route, parts))).statusCode, "as a visitor").toBe(401);
+      if (accessOf(row) !== "members") {
         const c = await contextFor(row, "user");
         expect(
           (await t.app.inject(injectOptions(route, { ...parts, cookies: c.who!.cookies }))).statusCode,
