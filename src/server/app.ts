@@ -163,8 +163,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // and the close waited for it. Once such an answer has all gone to the client, its connection
   // is ended (calling closeIdleConnections again instead would cut off answers whose last bytes
   // are still queued: Node counts a connection idle once the answer has ended, sent or not).
-  app.addHook("onResponse", async (request) => {
+  app.addHook("onResponse", (request, _reply, done) => {
     if (closing) request.raw.socket?.end();
+    done();
   });
 
   // Metrics, when asked for: the request hook goes on before any route; the caches join below.

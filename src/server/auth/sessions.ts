@@ -215,9 +215,13 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
 
     /** Sets request.user from the session cookie when it names a live session. */
     install(app: FastifyInstance): void {
-      app.addHook("onRequest", async (request, reply) => {
+      // Callback style: most requests carry no session cookie, and pay no promise for it.
+      app.addHook("onRequest", (request, reply, done) => {
         const token = request.cookies[SESSION_COOKIE];
-        if (!token) return;
+        if (!token) return done();
+        identify(request, reply, token).then(() => done(), done);
+      });
+      const identify = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
         const now = Date.now();
         const session = await lookUp(token, now);
         if (!session) {
@@ -233,7 +237,7 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
             .where(eq(sessions.tokenHash, hashToken(token)));
           reply.setCookie(SESSION_COOKIE, token, cookieOptions(config));
         }
-      });
+      };
     },
   };
 }

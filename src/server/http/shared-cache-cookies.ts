@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * No answer that sets a cookie is `public`, nor without Cache-Control (decision 036). A shared cache (a CDN, a proxy) may
@@ -12,14 +12,17 @@ import type { FastifyInstance } from "fastify";
  * Registered after @fastify/cookie, whose own onSend hook writes the Set-Cookie headers.
  */
 export function installNoSharedCookies(app: FastifyInstance): void {
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("set-cookie")) return payload;
-    const cacheControl = reply.getHeader("cache-control");
-    // An answer that says nothing (a page's other address, 308; an unknown address, 404) a shared
-    // cache may keep as it likes (RFC 9111, 4.2.2): it is told `private` too.
-    if (cacheControl === undefined) reply.header("cache-control", "private");
-    else if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl))
-      reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
-    return payload;
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (reply.hasHeader("set-cookie")) makePrivate(reply);
+    done(null, payload);
   });
+}
+
+function makePrivate(reply: FastifyReply): void {
+  const cacheControl = reply.getHeader("cache-control");
+  // An answer that says nothing (a page's other address, 308; an unknown address, 404) a shared
+  // cache may keep as it likes (RFC 9111, 4.2.2): it is told `private` too.
+  if (cacheControl === undefined) reply.header("cache-control", "private");
+  else if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl))
+    reply.header("cache-control", cacheControl.replace(/\bpublic\b/i, "private"));
 }
