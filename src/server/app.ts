@@ -30,8 +30,7 @@ import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions, type SessionChange } from "./auth/sessions";
 import { createUsersRepository } from "./auth/users-repository";
-import { registerAuthRoutes } from "./features/auth/routes";
-import { registerGoogleRoutes } from "./features/auth/google-routes";
+import { authPlugin } from "./features/auth";
 import { createDragonsRepository } from "./templates/repository";
 import { createLibrary } from "./templates/library";
 import { registerDragonRoutes } from "./features/dragons/routes";
@@ -39,8 +38,7 @@ import { registerPictureRoutes } from "./features/pictures/routes";
 import { registerImageJobRoutes } from "./features/image-jobs/routes";
 import { createImageGenerator } from "./images/image-generator";
 import { seedSamples } from "./features/dragons/seed-samples";
-import { registerWaitlistRoutes } from "./features/waitlist/routes";
-import { createProNews } from "./features/waitlist/pro-news";
+import { createProNews, waitlistPlugin } from "./features/waitlist";
 import { registerProgressRoutes } from "./features/progress/routes";
 import { registerCheckRoutes } from "./features/progress/checks";
 import { createPostsRepository } from "./features/posts/repository";
@@ -54,9 +52,8 @@ import { createModerationActions } from "./features/moderation/actions";
 import { registerModerationRoutes } from "./features/moderation/routes";
 import { createStatsRepository } from "./features/stats/repository";
 import { registerStatsRoutes } from "./features/stats/routes";
-import { createAdminUsersRepository } from "./features/users/repository";
-import { registerUsersRoutes } from "./features/users/routes";
-import { registerAccountRoutes } from "./features/account/routes";
+import { createAdminUsersRepository, usersPlugin } from "./features/users";
+import { accountPlugin } from "./features/account";
 import { startSweeps } from "./jobs/sweeps";
 import { createImageJobs } from "./jobs/image-jobs";
 import { aiPictureJob } from "./templates/generated-picture";
@@ -206,10 +203,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
   await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
 
-  await app.register(async (scope) =>
-    registerAuthRoutes(scope, { config, users, sessions, mailer, unreadCount: notifier.unreadCount }),
-  );
-  await app.register(async (scope) => registerGoogleRoutes(scope, { config, users, sessions }));
+  await app.register(authPlugin, { config, users, sessions, mailer, unreadCount: notifier.unreadCount });
   // Rendered public pages show the library and the blog: a change to either, made through any
   // server process, renders them again.
   const pageCache = createPageCache();
@@ -242,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       imageJobs,
     }),
   );
-  await app.register(async (scope) => registerWaitlistRoutes(scope, { db: database.db, mailer, config }));
+  await app.register(waitlistPlugin, { db: database.db, mailer, config });
   // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
   if (deps.backgroundJobs && config.PRO !== "off")
@@ -268,32 +262,28 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }),
   );
   // A changed name or picture, or a deleted account, shows in the feed at once.
-  await app.register(async (scope) =>
-    registerAccountRoutes(scope, {
-      config,
-      db: database.db,
-      users,
-      sessions,
-      mailer,
-      storage,
-      onPublicProfileChange: feed.invalidate,
-      now: deps.now ?? Date.now,
-      unreadCount: notifier.unreadCount,
-    }),
-  );
+  await app.register(accountPlugin, {
+    config,
+    db: database.db,
+    users,
+    sessions,
+    mailer,
+    storage,
+    onPublicProfileChange: feed.invalidate,
+    now: deps.now ?? Date.now,
+    unreadCount: notifier.unreadCount,
+  });
   await app.register(async (scope) =>
     registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }),
   );
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
   await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
   await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
-  await app.register(async (scope) =>
-    registerUsersRoutes(scope, {
-      people: createAdminUsersRepository(database.db, config.PRO),
-      sessions,
-      onProGranted: proNews.tellAddress,
-    }),
-  );
+  await app.register(usersPlugin, {
+    people: createAdminUsersRepository(database.db, config.PRO),
+    sessions,
+    onProGranted: proNews.tellAddress,
+  });
   await app.register(async (scope) =>
     registerBlogRoutes(scope, {
       db: database.db,

@@ -5,7 +5,7 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import type { Sessions } from "../../auth/sessions";
 import type { UsersRepository } from "../../auth/users-repository";
 
-/** What the account routes are given by the app (routes.ts), and hand on to the password and profile routes. */
+/** What the account plugin is given by the app (plugin.ts), and hands on to the password and profile routes. */
 export interface AccountDeps {
   config: Config;
   db: Database;

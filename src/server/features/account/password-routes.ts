@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { route } from "../../http/contract-route";
+import type { Handlers } from "../../http/contract-plugin";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { createAfterResponse } from "../../http/after-response";
@@ -13,20 +13,26 @@ import {
 } from "../../../shared/account";
 import { PASSWORD_RESET_TTL_MINUTES } from "../../../shared/auth/limits";
 import { hashPassword, verifyPassword } from "../../auth/password";
-import { requireUser } from "../../auth/sessions";
 import { hashToken, randomToken } from "../../auth/tokens";
 import type { AccountDeps } from "./account-deps";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";
 
 const MINUTE = 60_000;
-const perAddress = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: minutes * MINUTE } });
+const perAddress = (max: number, minutes: number) => ({
+  config: { rateLimit: { max, timeWindow: minutes * MINUTE } },
+});
 
 /** Forgotten password (link by e-mail), password change, sign out everywhere. */
-export function registerPasswordRoutes(
+export function passwordRoutes(
   app: FastifyInstance,
   deps: AccountDeps & { resetTokens: ResetTokens; passwordChecks: KeyedRateLimiter },
-) {
+): Handlers<
+  | "POST /api/auth/forgot-password"
+  | "POST /api/auth/reset-password"
+  | "POST /api/account/password"
+  | "POST /api/account/sign-out-everywhere"
+> {
   const { config, users, sessions, mailer, resetTokens, passwordChecks, now } = deps;
   // Like resending a verification link: a few mails per address per quarter hour.
   const forgotsPerEmail = new KeyedRateLimiter(app.rateCounters, "reset links per e-mail", 3, 15 * MINUTE);
@@ -45,60 +51,66 @@ export function registerPasswordRoutes(
     );
   }
 
-  route(app, "POST /api/auth/forgot-password", { config: perAddress(10, 60) }, async (request) => {
-    const { email } = request.body;
-    await forgotsPerEmail.hit(email.toLowerCase());
-    afterResponse(request, "password reset mail", () => sendResetLink(email));
-    return { message: FORGOT_PASSWORD_MESSAGE };
-  });
+  return {
+    "POST /api/auth/forgot-password": {
+      options: perAddress(10, 60),
+      handler: async (request) => {
+        const { email } = request.body;
+        await forgotsPerEmail.hit(email.toLowerCase());
+        afterResponse(request, "password reset mail", () => sendResetLink(email));
+        return { message: FORGOT_PASSWORD_MESSAGE };
+      },
+    },
 
-  route(app, "POST /api/auth/reset-password", { config: perAddress(30, 15) }, async (request) => {
-    const { token, password } = request.body;
-    const tokenHash = hashToken(token);
-    const row = await resetTokens.find(tokenHash);
-    if (!row) throw new HttpError(400, RESET_INVALID_MESSAGE);
-    if (row.usedAt) throw new HttpError(400, RESET_USED_MESSAGE);
-    const at = new Date(now());
-    if (row.expiresAt.getTime() <= at.getTime()) throw new HttpError(400, RESET_EXPIRED_MESSAGE);
-    const userId = await resetTokens.spend(tokenHash, await hashPassword(password), at);
-    if (!userId) throw new HttpError(400, RESET_USED_MESSAGE);
-    // The database no longer has the sessions; this process forgets them too.
-    await sessions.endAllFor(userId);
-    return { message: RESET_DONE_MESSAGE };
-  });
+    "POST /api/auth/reset-password": {
+      options: perAddress(30, 15),
+      handler: async (request) => {
+        const { token, password } = request.body;
+        const tokenHash = hashToken(token);
+        const row = await resetTokens.find(tokenHash);
+        if (!row) throw new HttpError(400, RESET_INVALID_MESSAGE);
+        if (row.usedAt) throw new HttpError(400, RESET_USED_MESSAGE);
+        const at = new Date(now());
+        if (row.expiresAt.getTime() <= at.getTime()) throw new HttpError(400, RESET_EXPIRED_MESSAGE);
+        const userId = await resetTokens.spend(tokenHash, await hashPassword(password), at);
+        if (!userId) throw new HttpError(400, RESET_USED_MESSAGE);
+        // The database no longer has the sessions; this process forgets them too.
+        await sessions.endAllFor(userId);
+        return { message: RESET_DONE_MESSAGE };
+      },
+    },
 
-  route(app, "POST /api/account/password", { preValidation: requireUser }, async (request, reply) => {
-    const caller = await requireUser(request);
-    const { currentPassword, newPassword } = request.body;
-    const user = await users.findById(caller.id);
-    if (!user) throw new HttpError(401, "Unauthorized");
-    if (user.passwordHash) {
-      if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
-      await passwordChecks.hit(user.id);
-      if (!(await verifyPassword(currentPassword, user.passwordHash)))
-        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
-    } else {
-      await sessions.requireFreshSignIn(request);
-    }
-    const hadPassword = user.passwordHash !== null;
-    await users.update(user.id, { passwordHash: await hashPassword(newPassword) });
-    // Whoever else holds a session (a stolen cookie, a forgotten tablet) is signed out; this browser
-    // stays signed in under a new token (the old one may have been seen), and reset links sent
-    // before the change stop working.
-    await resetTokens.deleteFor(user.id);
-    await sessions.endAllFor(user.id);
-    await sessions.start(reply, user.id);
-    return {
-      message: hadPassword
-        ? "Password changed. You were signed out everywhere else."
-        : "Password set. You can now also log in with your email and password.",
-    };
-  });
+    "POST /api/account/password": async (request, reply, caller) => {
+      const { currentPassword, newPassword } = request.body;
+      const user = await users.findById(caller.id);
+      if (!user) throw new HttpError(401, "Unauthorized");
+      if (user.passwordHash) {
+        if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
+        await passwordChecks.hit(user.id);
+        if (!(await verifyPassword(currentPassword, user.passwordHash)))
+          throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+      } else {
+        await sessions.requireFreshSignIn(request);
+      }
+      const hadPassword = user.passwordHash !== null;
+      await users.update(user.id, { passwordHash: await hashPassword(newPassword) });
+      // Whoever else holds a session (a stolen cookie, a forgotten tablet) is signed out; this browser
+      // stays signed in under a new token (the old one may have been seen), and reset links sent
+      // before the change stop working.
+      await resetTokens.deleteFor(user.id);
+      await sessions.endAllFor(user.id);
+      await sessions.start(reply, user.id);
+      return {
+        message: hadPassword
+          ? "Password changed. You were signed out everywhere else."
+          : "Password set. You can now also log in with your email and password.",
+      };
+    },
 
-  route(app, "POST /api/account/sign-out-everywhere", { preValidation: requireUser }, async (request, reply) => {
-    const caller = await requireUser(request);
-    await sessions.endAllFor(caller.id);
-    sessions.clearCookie(reply);
-    return { message: "Signed out everywhere" };
-  });
+    "POST /api/account/sign-out-everywhere": async (_request, reply, caller) => {
+      await sessions.endAllFor(caller.id);
+      sessions.clearCookie(reply);
+      return { message: "Signed out everywhere" };
+    },
+  };
 }

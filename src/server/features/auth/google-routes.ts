@@ -1,7 +1,6 @@
-import { route } from "../../http/contract-route";
-import type { FastifyInstance } from "fastify";
 import type * as Oidc from "openid-client";
 import type { Config } from "../../config";
+import type { Handlers } from "../../http/contract-plugin";
 import { serverSecret } from "../../http/secrets";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
@@ -41,10 +40,11 @@ const loadOidc = () => (oidcModule ??= import("openid-client"));
  * GOOGLE_ISSUER (any OIDC provider can stand in). The flow's secrets wait in a short-lived signed
  * cookie between the redirect out and the callback.
  */
-export function registerGoogleRoutes(
-  app: FastifyInstance,
-  deps: { config: Config; users: UsersRepository; sessions: Sessions },
-) {
+export function googleRoutes(deps: {
+  config: Config;
+  users: UsersRepository;
+  sessions: Sessions;
+}): Handlers<"GET /api/auth/google" | "GET /api/auth/google/callback"> {
   const { config, users, sessions } = deps;
   const redirectUri = `${config.publicUrl}/api/auth/google/callback`;
   const secret = serverSecret(config, "cookie-signing");
@@ -77,79 +77,83 @@ export function registerGoogleRoutes(
       });
     return discovered;
   }
-  // `confirm=1`: the person proves themselves again (a Google-only account setting a first
-  // password or deleting itself): the provider is asked for a sign-in within the fresh window.
-  route(app, "GET /api/auth/google", {}, async (request, reply) => {
-    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET)
-      return reply.redirect("/login?error=google-not-configured");
-    const oidc = await loadOidc();
-    let configuration: Oidc.Configuration;
-    try {
-      configuration = await provider();
-    } catch (error) {
-      request.log.error({ err: error }, "Google discovery failed");
-      return reply.redirect("/login?error=google");
-    }
-    const pending: PendingSignIn = {
-      state: oidc.randomState(),
-      nonce: oidc.randomNonce(),
-      verifier: oidc.randomPKCECodeVerifier(),
-      returnUrl: safeReturnUrl(request.query.returnUrl),
-      expiresAt: Date.now() + FLOW_MINUTES * 60_000,
-      ...(request.query.confirm ? { maxAge: FRESH_SIGN_IN_MINUTES * 60 } : {}),
-    };
-    const url = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: redirectUri,
-      scope: "openid email profile",
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
-      code_challenge_method: "S256",
-      state: pending.state,
-      nonce: pending.nonce,
-      ...(pending.maxAge ? { max_age: String(pending.maxAge), prompt: "login" } : { prompt: "select_account" }),
-    });
-    reply.setCookie(FLOW_COOKIE, signValue(pending, secret), { ...flowCookie, maxAge: FLOW_MINUTES * 60 });
-    return reply.redirect(url.href);
-  });
-
-  // The provider names the parameters (code, state, iss, scope...); openid-client reads them.
-  route(app, "GET /api/auth/google/callback", {}, async (request, reply) => {
-    const pending = readSignedValue<PendingSignIn>(request.cookies[FLOW_COOKIE], secret);
-    reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
-    if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID)
-      return reply.redirect("/login?error=google");
-    try {
-      const currentUrl = new URL(redirectUri);
-      currentUrl.search = new URL(request.url, config.publicUrl).search;
+  return {
+    // `confirm=1`: the person proves themselves again (a Google-only account setting a first
+    // password or deleting itself): the provider is asked for a sign-in within the fresh window.
+    "GET /api/auth/google": async (request, reply) => {
+      if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET)
+        return reply.redirect("/login?error=google-not-configured");
       const oidc = await loadOidc();
-      const tokens = await oidc.authorizationCodeGrant(await provider(), currentUrl, {
-        pkceCodeVerifier: pending.verifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-        // The ID token's auth_time must then be within it; openid-client refuses it otherwise.
-        ...(pending.maxAge ? { maxAge: pending.maxAge } : {}),
-      });
-      const claims = tokens.claims() as unknown as GoogleClaims;
-      // Only an address the provider vouches for: a missing claim is not a yes.
-      if (!claims.email || claims.email_verified !== true) {
-        request.log.warn("Google sign-in without a verified e-mail");
-        return reply.redirect("/login?error=google-email");
+      let configuration: Oidc.Configuration;
+      try {
+        configuration = await provider();
+      } catch (error) {
+        request.log.error({ err: error }, "Google discovery failed");
+        return reply.redirect("/login?error=google");
       }
-      const { user: found, tookOver } = await signInGoogleUser(users, claims);
-      // ADMIN_EMAILS acts once per account, at its first verified sign-in (users-repository).
-      const user = config.ADMIN_EMAILS.includes(found.email.toLowerCase()) ? await users.applyAdminList(found) : found;
-      // An unverified password account on this address may be a squatter's: its sessions end too.
-      if (tookOver) await sessions.endAllFor(user.id);
-      // Else the person's other sessions read the account afresh (a promotion by ADMIN_EMAILS).
-      else sessions.forget(user.id);
-      await sessions.endHeld(request);
-      await sessions.start(reply, user.id);
-      return reply.redirect(pending.returnUrl);
-    } catch (error) {
-      request.log.warn({ err: error }, "Google sign-in failed");
-      return reply.redirect("/login?error=google");
-    }
-  });
+      const pending: PendingSignIn = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+        returnUrl: safeReturnUrl(request.query.returnUrl),
+        expiresAt: Date.now() + FLOW_MINUTES * 60_000,
+        ...(request.query.confirm ? { maxAge: FRESH_SIGN_IN_MINUTES * 60 } : {}),
+      };
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: "openid email profile",
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge_method: "S256",
+        state: pending.state,
+        nonce: pending.nonce,
+        ...(pending.maxAge ? { max_age: String(pending.maxAge), prompt: "login" } : { prompt: "select_account" }),
+      });
+      reply.setCookie(FLOW_COOKIE, signValue(pending, secret), { ...flowCookie, maxAge: FLOW_MINUTES * 60 });
+      return reply.redirect(url.href);
+    },
+
+    // The provider names the parameters (code, state, iss, scope...); openid-client reads them.
+    "GET /api/auth/google/callback": async (request, reply) => {
+      const pending = readSignedValue<PendingSignIn>(request.cookies[FLOW_COOKIE], secret);
+      reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
+      if (!pending || pending.expiresAt < Date.now() || !config.GOOGLE_CLIENT_ID)
+        return reply.redirect("/login?error=google");
+      try {
+        const currentUrl = new URL(redirectUri);
+        currentUrl.search = new URL(request.url, config.publicUrl).search;
+        const oidc = await loadOidc();
+        const tokens = await oidc.authorizationCodeGrant(await provider(), currentUrl, {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+          // The ID token's auth_time must then be within it; openid-client refuses it otherwise.
+          ...(pending.maxAge ? { maxAge: pending.maxAge } : {}),
+        });
+        const claims = tokens.claims() as unknown as GoogleClaims;
+        // Only an address the provider vouches for: a missing claim is not a yes.
+        if (!claims.email || claims.email_verified !== true) {
+          request.log.warn("Google sign-in without a verified e-mail");
+          return reply.redirect("/login?error=google-email");
+        }
+        const { user: found, tookOver } = await signInGoogleUser(users, claims);
+        // ADMIN_EMAILS acts once per account, at its first verified sign-in (users-repository).
+        const user = config.ADMIN_EMAILS.includes(found.email.toLowerCase())
+          ? await users.applyAdminList(found)
+          : found;
+        // An unverified password account on this address may be a squatter's: its sessions end too.
+        if (tookOver) await sessions.endAllFor(user.id);
+        // Else the person's other sessions read the account afresh (a promotion by ADMIN_EMAILS).
+        else sessions.forget(user.id);
+        await sessions.endHeld(request);
+        await sessions.start(reply, user.id);
+        return reply.redirect(pending.returnUrl);
+      } catch (error) {
+        request.log.warn({ err: error }, "Google sign-in failed");
+        return reply.redirect("/login?error=google");
+      }
+    },
+  };
 }
 
 /**

@@ -1,0 +1,1 @@
+export { accountPlugin } from "./plugin";

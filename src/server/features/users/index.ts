@@ -1,0 +1,2 @@
+export { usersPlugin } from "./plugin";
+export { createAdminUsersRepository } from "./repository";

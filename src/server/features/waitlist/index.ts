@@ -1,0 +1,2 @@
+export { waitlistPlugin } from "./plugin";
+export { createProNews } from "./pro-news";

@@ -1,0 +1,63 @@
+import { contractPlugin } from "../../http/contract-plugin";
+import { HttpError } from "../../http/errors";
+import { createAfterResponse } from "../../http/after-response";
+import type { Database } from "../../db/client";
+import type { Mailer } from "../../mail/mailer";
+import type { Config } from "../../config";
+import { waitlistEndpoints } from "../../../shared/waitlist/endpoints";
+import { createWaitlistConfirmations } from "./confirmations";
+import { waitlistConfirmationEmail } from "./confirmation-email";
+
+const JOINED = "You're on the list! We'll email you when Pro launches.";
+const CHECK_INBOX = "If your address is not confirmed yet, check your inbox for the link that confirms it.";
+const INVALID_LINK = "This confirmation link is invalid or has expired.";
+
+/**
+ * POST /api/waitlist: stored once per e-mail; joining again is still a success. Anyone can type
+ * any address, so an address is told about Pro only once its owner confirms it (issue 41): a
+ * signed-in member's own address at once, any other by the link in one confirmation e-mail.
+ */
+export const waitlistPlugin = contractPlugin(
+  waitlistEndpoints,
+  (app, deps: { db: Database; mailer: Mailer; config: Pick<Config, "publicUrl"> }) => {
+    const { mailer, config } = deps;
+    const confirmations = createWaitlistConfirmations(deps.db);
+    // Whether a link went (or the address was confirmed already) must not show in the answer or its time.
+    const afterResponse = createAfterResponse(app);
+
+    return {
+      "POST /api/waitlist": {
+        options: { config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
+        handler: async (request, _reply, caller) => {
+          const { email } = request.body;
+          await confirmations.join(email);
+          if (caller?.email.toLowerCase() === email) {
+            await confirmations.confirmOwn(email);
+            return { message: JOINED, mustConfirm: false };
+          }
+          afterResponse(request, "waitlist confirmation mail", async () => {
+            const link = await confirmations.claimLink(email);
+            if (!link) return;
+            try {
+              await mailer.send(
+                waitlistConfirmationEmail(email, `${config.publicUrl}/waitlist/confirm?token=${link.token}`),
+              );
+            } catch (error) {
+              await confirmations.release(link.tokenHash);
+              throw error;
+            }
+          });
+          return { message: `${JOINED} ${CHECK_INBOX}`, mustConfirm: true };
+        },
+      },
+
+      "POST /api/waitlist/confirm": {
+        options: { config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } },
+        handler: async (request) => {
+          if (!(await confirmations.confirm(request.body.token))) throw new HttpError(400, INVALID_LINK);
+          return { message: "Your address is confirmed. We'll email you when Pro launches." };
+        },
+      },
+    };
+  },
+);
