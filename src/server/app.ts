@@ -16,8 +16,8 @@ import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./h
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerOpenApiRoutes } from "./features/openapi/routes";
-import { registerAnalyticsRoutes } from "./features/analytics/routes";
-import { registerBlogRoutes } from "./features/blog/routes";
+import { analyticsPlugin } from "./features/analytics";
+import { blogPlugin } from "./features/blog";
 import { registerObjectServeRoutes } from "./features/uploads/serve-routes";
 import { registerLocalUploadRoutes } from "./features/uploads/local-upload-routes";
 import { registerUploadRoutes } from "./features/uploads/upload-routes";
@@ -43,17 +43,11 @@ import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { createProNews } from "./features/waitlist/pro-news";
 import { registerProgressRoutes } from "./features/progress/routes";
 import { registerCheckRoutes } from "./features/progress/checks";
-import { createPostsRepository } from "./features/posts/repository";
-import { createFeed, type FeedChange } from "./features/posts/feed";
-import { registerPostRoutes } from "./features/posts/routes";
+import { createFeed, createPostsRepository, postsPlugin, type FeedChange } from "./features/posts";
 import { createBlockSets, type BlockChange } from "./auth/block-sets";
 import { blocksPlugin } from "./features/blocks/plugin";
-import { createReports } from "./features/moderation/reports";
-import { createModerationQueue } from "./features/moderation/queue";
-import { createModerationActions } from "./features/moderation/actions";
-import { registerModerationRoutes } from "./features/moderation/routes";
-import { createStatsRepository } from "./features/stats/repository";
-import { registerStatsRoutes } from "./features/stats/routes";
+import { createModerationActions, moderationPlugin } from "./features/moderation";
+import { statsPlugin } from "./features/stats";
 import { createAdminUsersRepository } from "./features/users/repository";
 import { registerUsersRoutes } from "./features/users/routes";
 import { registerAccountRoutes } from "./features/account/routes";
@@ -62,8 +56,7 @@ import { createImageJobs } from "./jobs/image-jobs";
 import { aiPictureJob } from "./templates/generated-picture";
 import { startNotificationDigests } from "./jobs/notification-digests";
 import { startProWaitlistNews } from "./jobs/pro-waitlist-news";
-import { createNotifier } from "./features/notifications/notifier";
-import { registerNotificationRoutes } from "./features/notifications/routes";
+import { createNotifier, notificationsPlugin } from "./features/notifications";
 import { installMetrics, type MetricSources } from "./features/metrics/metrics";
 import { registerMetricsRoute } from "./features/metrics/routes";
 import { photoQueue } from "./images/photo";
@@ -203,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   app.decorate("notifier", notifier);
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
-  await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
+  await app.register(notificationsPlugin, { notifier });
 
   await app.register(async (scope) =>
     registerAuthRoutes(scope, { config, users, sessions, mailer, unreadCount: notifier.unreadCount }),
@@ -258,14 +251,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     { blockSets, notifications: notifier, log: app.log, imageJobs },
   );
   const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
-  await app.register(async (scope) =>
-    registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })),
-  );
+  await app.register(postsPlugin, {
+    feed,
+    approve: (postId, admin) => moderation.act(admin, { action: "approve", postId }),
+  });
   await app.register(blocksPlugin, { db: database.db, blockSets });
-  const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
-  await app.register(async (scope) =>
-    registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }),
-  );
+  await app.register(moderationPlugin, {
+    db: database.db,
+    feed,
+    blockSets,
+    counters: rateCounters,
+    actions: moderation,
+  });
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(async (scope) =>
     registerAccountRoutes(scope, {
@@ -284,8 +281,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }),
   );
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
-  await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
-  await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
+  await app.register(analyticsPlugin, { db: database.db });
+  await app.register(statsPlugin, { db: database.db });
   await app.register(async (scope) =>
     registerUsersRoutes(scope, {
       people: createAdminUsersRepository(database.db, config.PRO),
@@ -293,14 +290,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       onProGranted: proNews.tellAddress,
     }),
   );
-  await app.register(async (scope) =>
-    registerBlogRoutes(scope, {
-      db: database.db,
-      origin: config.publicUrl,
-      listDragons: library.list,
-      changes: blogChanges,
-    }),
-  );
+  await app.register(blogPlugin, {
+    db: database.db,
+    origin: config.publicUrl,
+    listDragons: library.list,
+    changes: blogChanges,
+  });
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
   await app.register(async (scope) => registerUploadRoutes(scope, storage));
