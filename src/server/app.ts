@@ -16,8 +16,8 @@ import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./h
 import "./http/request-user";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerOpenApiRoutes } from "./features/openapi/routes";
-import { registerAnalyticsRoutes } from "./features/analytics/routes";
-import { registerBlogRoutes } from "./features/blog/routes";
+import { analyticsPlugin } from "./features/analytics";
+import { blogPlugin } from "./features/blog";
 import { registerObjectServeRoutes } from "./features/uploads/serve-routes";
 import { registerLocalUploadRoutes } from "./features/uploads/local-upload-routes";
 import { registerUploadRoutes } from "./features/uploads/upload-routes";
@@ -41,17 +41,11 @@ import { seedSamples } from "./features/dragons/seed-samples";
 import { createProNews, waitlistPlugin } from "./features/waitlist";
 import { registerProgressRoutes } from "./features/progress/routes";
 import { registerCheckRoutes } from "./features/progress/checks";
-import { createPostsRepository } from "./features/posts/repository";
-import { createFeed, type FeedChange } from "./features/posts/feed";
-import { registerPostRoutes } from "./features/posts/routes";
+import { createFeed, createPostsRepository, postsPlugin, type FeedChange } from "./features/posts";
 import { createBlockSets, type BlockChange } from "./auth/block-sets";
 import { blocksPlugin } from "./features/blocks/plugin";
-import { createReports } from "./features/moderation/reports";
-import { createModerationQueue } from "./features/moderation/queue";
-import { createModerationActions } from "./features/moderation/actions";
-import { registerModerationRoutes } from "./features/moderation/routes";
-import { createStatsRepository } from "./features/stats/repository";
-import { registerStatsRoutes } from "./features/stats/routes";
+import { createModerationActions, moderationPlugin } from "./features/moderation";
+import { statsPlugin } from "./features/stats";
 import { createAdminUsersRepository, usersPlugin } from "./features/users";
 import { accountPlugin } from "./features/account";
 import { startSweeps } from "./jobs/sweeps";
@@ -59,8 +53,7 @@ import { createImageJobs } from "./jobs/image-jobs";
 import { aiPictureJob } from "./templates/generated-picture";
 import { startNotificationDigests } from "./jobs/notification-digests";
 import { startProWaitlistNews } from "./jobs/pro-waitlist-news";
-import { createNotifier } from "./features/notifications/notifier";
-import { registerNotificationRoutes } from "./features/notifications/routes";
+import { createNotifier, notificationsPlugin } from "./features/notifications";
 import { installMetrics, type MetricSources } from "./features/metrics/metrics";
 import { registerMetricsRoute } from "./features/metrics/routes";
 import { photoQueue } from "./images/photo";
@@ -201,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   app.decorate("notifier", notifier);
   if (deps.backgroundJobs) app.addHook("preClose", startNotificationDigests({ notifier, log: app.log }).stop);
-  await app.register(async (scope) => registerNotificationRoutes(scope, { notifier }));
+  await app.register(notificationsPlugin, { notifier });
 
   await app.register(authPlugin, { config, users, sessions, mailer, unreadCount: notifier.unreadCount });
   // Rendered public pages show the library and the blog: a change to either, made through any
@@ -253,14 +246,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     { blockSets, notifications: notifier, log: app.log, imageJobs },
   );
   const moderation = createModerationActions(database.db, { feed, sessions, notifications: notifier });
-  await app.register(async (scope) =>
-    registerPostRoutes(scope, feed, (postId, admin) => moderation.act(admin, { action: "approve", postId })),
-  );
+  await app.register(postsPlugin, {
+    feed,
+    approve: (postId, admin) => moderation.act(admin, { action: "approve", postId }),
+  });
   await app.register(blocksPlugin, { db: database.db, blockSets });
-  const reports = createReports(database.db, { feed, blockSets, counters: rateCounters });
-  await app.register(async (scope) =>
-    registerModerationRoutes(scope, { reports, queue: createModerationQueue(database.db, feed), actions: moderation }),
-  );
+  await app.register(moderationPlugin, {
+    db: database.db,
+    feed,
+    blockSets,
+    counters: rateCounters,
+    actions: moderation,
+  });
   // A changed name or picture, or a deleted account, shows in the feed at once.
   await app.register(accountPlugin, {
     config,
@@ -277,21 +274,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }),
   );
   await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
-  await app.register(async (scope) => registerAnalyticsRoutes(scope, database.db));
-  await app.register(async (scope) => registerStatsRoutes(scope, createStatsRepository(database.db)));
+  await app.register(analyticsPlugin, { db: database.db });
+  await app.register(statsPlugin, { db: database.db });
   await app.register(usersPlugin, {
     people: createAdminUsersRepository(database.db, config.PRO),
     sessions,
     onProGranted: proNews.tellAddress,
   });
-  await app.register(async (scope) =>
-    registerBlogRoutes(scope, {
-      db: database.db,
-      origin: config.publicUrl,
-      listDragons: library.list,
-      changes: blogChanges,
-    }),
-  );
+  await app.register(blogPlugin, {
+    db: database.db,
+    origin: config.publicUrl,
+    listDragons: library.list,
+    changes: blogChanges,
+  });
   await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
   await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
   await app.register(async (scope) => registerUploadRoutes(scope, storage));

@@ -4,12 +4,11 @@ import { comments, reports } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { KeyedRateLimiter, type RateCounters } from "../../http/rate-limiter";
 import type { SessionUser } from "../../http/request-user";
-import { refuseSanctioned } from "../../auth/sanction";
 import { ALREADY_REPORTED_MESSAGE, REPORTS_PER_HOUR } from "../../../shared/moderation";
 import type { ModeratedPosts } from "./moderated-posts";
 import type { BlockSets } from "../../auth/block-sets";
 
-type Reporter = Pick<SessionUser, "id" | "isAdmin" | "sanction">;
+type Reporter = Pick<SessionUser, "id" | "isAdmin">;
 type ReportRow = typeof reports.$inferSelect;
 
 /** A report as its reporter reads it: pending until an admin acted or dismissed it. */
@@ -38,7 +37,6 @@ export function createReports(
       reporter: Reporter,
       input: { postId: string; commentId?: string; reason: ReportRow["reason"]; note: string },
     ) {
-      refuseSanctioned(reporter);
       await deps.feed.visiblePost(input.postId, reporter);
       if (input.commentId) {
         const [comment] = await db

@@ -1,0 +1,2 @@
+// What app.ts registers of the analytics feature.
+export { analyticsPlugin } from "./plugin";

@@ -1,0 +1,2 @@
+// What app.ts registers of the blog feature.
+export { blogPlugin } from "./plugin";

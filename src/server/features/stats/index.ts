@@ -1,0 +1,2 @@
+// What app.ts registers of the stats feature.
+export { statsPlugin } from "./plugin";
