@@ -2,7 +2,8 @@ import { useId, type ReactNode } from "react";
 
 /**
  * An on/off switch (the WAI-ARIA switch pattern): a button with role=switch and aria-checked,
- * labelled by its visible label; Space and Enter toggle it like any button.
+ * labelled by its visible label; Space and Enter toggle it like any button. Hand-written rather than
+ * Radix Switch, which would grow every public page's first load (decision 046).
  */
 export function Switch({
   label,

@@ -12,7 +12,8 @@ export interface MenuItem {
 /**
  * The ⋯ button and its menu (the WAI-ARIA menu button pattern): Enter, Space or a click opens it
  * on its first item; arrows, Home and End move; Escape or Tab closes it and focus returns to the
- * button. The menu is drawn over the page (a portal), so no card's edge cuts it off.
+ * button. The menu is drawn over the page (a portal), so no card's edge cuts it off. Hand-written rather
+ * than Radix DropdownMenu, which would grow every public page's first load (decision 046).
  */
 export function MoreMenu({ label, items, size = "md" }: { label: string; items: MenuItem[]; size?: "md" | "sm" }) {
   const [open, setOpen] = useState(false);
