@@ -14,18 +14,15 @@ import { responseSerializer } from "./http/contract-route";
 import { installSecurityHeaders } from "./http/security";
 import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./http/rate-limiter";
 import "./http/request-user";
-import { registerHealthRoutes } from "./features/health/routes";
-import { registerOpenApiRoutes } from "./features/openapi/routes";
+import { healthPlugin } from "./features/health";
+import { openApiPlugin } from "./features/openapi";
 import { analyticsPlugin } from "./features/analytics";
 import { blogPlugin } from "./features/blog";
-import { registerObjectServeRoutes } from "./features/uploads/serve-routes";
-import { registerLocalUploadRoutes } from "./features/uploads/local-upload-routes";
-import { registerUploadRoutes } from "./features/uploads/upload-routes";
-import { registerCompanionRoutes } from "./features/companion/routes";
-import { registerPageRoutes } from "./features/pages/routes";
+import { uploadsPlugin } from "./features/uploads";
+import { companionPlugin } from "./features/companion";
+import { createPageCache, pagesPlugin } from "./features/pages";
 import { installNoSharedCookies } from "./http/shared-cache-cookies";
 import type { PageMetaResolver, PagePreloadResolver } from "./http/page-resolvers";
-import { createPageCache } from "./features/pages/rendered-pages";
 import { installOriginCheck } from "./http/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createSessions, type SessionChange } from "./auth/sessions";
@@ -33,14 +30,12 @@ import { createUsersRepository } from "./auth/users-repository";
 import { authPlugin } from "./features/auth";
 import { createDragonsRepository } from "./templates/repository";
 import { createLibrary } from "./templates/library";
-import { registerDragonRoutes } from "./features/dragons/routes";
-import { registerPictureRoutes } from "./features/pictures/routes";
-import { registerImageJobRoutes } from "./features/image-jobs/routes";
+import { dragonsPlugin, seedSamples } from "./features/dragons";
+import { picturesPlugin } from "./features/pictures";
+import { imageJobsPlugin } from "./features/image-jobs";
 import { createImageGenerator } from "./images/image-generator";
-import { seedSamples } from "./features/dragons/seed-samples";
 import { createProNews, waitlistPlugin } from "./features/waitlist";
-import { registerProgressRoutes } from "./features/progress/routes";
-import { registerCheckRoutes } from "./features/progress/checks";
+import { progressPlugin } from "./features/progress";
 import { createFeed, createPostsRepository, postsPlugin, type FeedChange } from "./features/posts";
 import { createBlockSets, type BlockChange } from "./auth/block-sets";
 import { blocksPlugin } from "./features/blocks/plugin";
@@ -216,26 +211,23 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   );
   app.addHook("onReady", imageJobs.start);
   app.addHook("preClose", imageJobs.stop);
-  await app.register(async (scope) => registerImageJobRoutes(scope, imageJobs));
+  await app.register(imageJobsPlugin, { imageJobs });
   const aiPicture = aiPictureJob(imageJobs, createImageGenerator(config), storage);
-  await app.register(async (scope) => registerDragonRoutes(scope, { library, storage, aiPicture, imageJobs }));
-  await app.register(async (scope) =>
-    registerPictureRoutes(scope, {
-      library,
-      storage,
-      aiPicture,
-      rateCounters,
-      aiPerDay: config.PRO_AI_PER_DAY,
-      imageJobs,
-    }),
-  );
+  await app.register(dragonsPlugin, { library, storage, aiPicture, imageJobs });
+  await app.register(picturesPlugin, {
+    library,
+    storage,
+    aiPicture,
+    rateCounters,
+    aiPerDay: config.PRO_AI_PER_DAY,
+    imageJobs,
+  });
   await app.register(waitlistPlugin, { db: database.db, mailer, config });
   // The waitlist hears once that Pro is theirs (decision 031): on a grant, and from a job with PRO on.
   const proNews = createProNews({ db: database.db, mailer, config, log: app.log, now: deps.now });
   if (deps.backgroundJobs && config.PRO !== "off")
     app.addHook("preClose", startProWaitlistNews({ news: proNews, log: app.log }).stop);
-  await app.register(async (scope) => registerProgressRoutes(scope, database.db));
-  await app.register(async (scope) => registerCheckRoutes(scope, database.db, storage));
+  await app.register(progressPlugin, { db: database.db, storage });
   // Blocks, reports and the moderation queue (decision 029) shape what the feed shows.
   const blockSets = createBlockSets(database.db, notices.channel<BlockChange>("blocks"));
   const feed = createFeed(
@@ -270,10 +262,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     now: deps.now ?? Date.now,
     unreadCount: notifier.unreadCount,
   });
-  await app.register(async (scope) =>
-    registerHealthRoutes(scope, { db: database.db, database: database.kind, storage }),
-  );
-  await app.register(async (scope) => registerOpenApiRoutes(scope, { publicUrl: config.publicUrl }));
+  await app.register(healthPlugin, { db: database.db, database: database.kind, storage });
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(analyticsPlugin, { db: database.db });
   await app.register(statsPlugin, { db: database.db });
   await app.register(usersPlugin, {
@@ -287,11 +277,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     listDragons: library.list,
     changes: blogChanges,
   });
-  await app.register(async (scope) => registerObjectServeRoutes(scope, storage));
-  await app.register(async (scope) => registerLocalUploadRoutes(scope, storage));
-  await app.register(async (scope) => registerUploadRoutes(scope, storage));
-  await app.register(async (scope) => registerCompanionRoutes(scope, { config, storage, sessions }));
-  await app.register(async (scope) => registerPageRoutes(scope, config, pageCache));
+  await app.register(uploadsPlugin, { storage });
+  await app.register(companionPlugin, { config, storage, sessions });
+  await app.register(pagesPlugin, { config, pageCache });
   metricSources.caches = {
     pages: pageCache.stats,
     feed: feed.cacheStats,

@@ -47,7 +47,7 @@ export interface Endpoint {
   /** A member under a ban or a running suspension is refused (403, decision 029). */
   sanctioned?: boolean;
   /**
-   * Registered in Companion's scope (features/companion/routes.ts): its errors are the same
+   * Registered in Companion's scope (features/companion/plugin.ts): its errors are the same
    * messages as `{ message }` JSON, which Uppy's client reads, and it reads a body of any type, so
    * a body that is not JSON is a refused field (400), not a 415.
    */

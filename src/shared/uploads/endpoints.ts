@@ -21,7 +21,7 @@ const FILE_TYPES = ["image/*", "application/octet-stream"];
 
 /** Companion's own protocol (Uppy's remote sources): its answers are Companion's, not ours to describe. */
 const companionResponse = (description: string): OtherResponse => ({ contentType: "application/json", description });
-/** What Companion's own routes refuse with, in the app's words (features/companion/routes.ts). */
+/** What Companion's own routes refuse with, in the app's words (features/companion/plugin.ts). */
 const companionRefusals = {
   400: message("The remote source could not handle this request"),
   404: message("Not found"),

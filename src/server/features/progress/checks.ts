@@ -1,13 +1,11 @@
-import type { FastifyInstance } from "fastify";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, drawingChecks, storedObjects } from "../../db/schema";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";
-import { route } from "../../http/contract-route";
+import type { Handlers } from "../../http/contract-plugin";
 import { HttpError } from "../../http/errors";
-import { requireUser } from "../../auth/sessions";
 import { CHECKS_KEPT, type KeptCell, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
 
 /** Checks a member may keep in an hour: a check takes a photo and a minute, so this is never met by hand. */
@@ -23,103 +21,107 @@ const answer = (row: typeof drawingChecks.$inferSelect): KeptCheck => ({
 });
 
 /** Drawing checks kept with a learner's progress (decision 028); a learner only ever sees their own. */
-export function registerCheckRoutes(app: FastifyInstance, db: Database, storage: ObjectStorage) {
-  route(app, "GET /api/checks/:dragonId", { preValidation: requireUser }, async (request, reply) => {
-    const caller = await requireUser(request);
-    const rows = await db
-      .select()
-      .from(drawingChecks)
-      .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, request.params.dragonId)))
-      .orderBy(desc(drawingChecks.createdAt), desc(drawingChecks.id))
-      .limit(CHECKS_KEPT);
-    reply.header("cache-control", "no-store");
-    return rows.reverse().map(answer);
-  });
-
-  route(
-    app,
-    "POST /api/checks/:dragonId",
-    { preValidation: requireUser, config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } },
-    async (request, reply) => {
-      const caller = await requireUser(request);
-      const { dragonId } = request.params;
-      const [dragon] = await db
-        .select({ id: dragons.id })
-        .from(dragons)
-        .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
-      if (!dragon) throw new HttpError(404, "Dragon not found");
-      const row = await db.transaction(async (tx) => {
-        const [kept] = await tx
-          .insert(drawingChecks)
-          .values({
-            userId: caller.id,
-            dragonId,
-            columns: request.body.columns,
-            rows: request.body.rows,
-            cells: request.body.cells,
-          })
-          .returning();
-        // Only the newest are kept: the chart shows them, older ones would only grow the table.
-        const newest = tx
-          .select({ id: drawingChecks.id })
-          .from(drawingChecks)
-          .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId)))
-          .orderBy(desc(drawingChecks.createdAt), desc(drawingChecks.id))
-          .limit(CHECKS_KEPT);
-        const dropped = await tx
-          .delete(drawingChecks)
-          .where(
-            and(
-              eq(drawingChecks.userId, caller.id),
-              eq(drawingChecks.dragonId, dragonId),
-              notInArray(drawingChecks.id, newest),
-            ),
-          )
-          .returning({ photoKey: drawingChecks.photoKey });
-        return { kept: kept!, photos: dropped.flatMap((check) => (check.photoKey ? [check.photoKey] : [])) };
-      });
-      // A dropped check's kept photo goes with it.
-      await Promise.all(row.photos.map((key) => storage.delete(key)));
-      reply.code(201);
-      return answer(row.kept);
-    },
-  );
-
-  route(
-    app,
-    "PUT /api/checks/:dragonId/:checkId/photo",
-    { preValidation: requireUser, config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } },
-    async (request) => {
-      const caller = await requireUser(request);
-      const { dragonId, checkId } = request.params;
-      const [check] = await db
+export function checkHandlers(
+  db: Database,
+  storage: ObjectStorage,
+): Handlers<"GET /api/checks/:dragonId" | "POST /api/checks/:dragonId" | "PUT /api/checks/:dragonId/:checkId/photo"> {
+  return {
+    "GET /api/checks/:dragonId": async (request, reply, caller) => {
+      const rows = await db
         .select()
         .from(drawingChecks)
-        .where(
-          and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId)),
-        );
-      if (!check) throw new HttpError(404, "Check not found");
-      const key = await ownCheckedImageKey(storage, request.body.objectPath, caller.id);
-      if (!key) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
-      const updated = await db.transaction(async (tx) => {
-        // Claimed as a post claims its photos: no longer a checked upload, so it cannot also become
-        // a post's photo or another check's (and so cannot be deleted from under either).
-        const claimed = await tx
-          .update(storedObjects)
-          .set({ isPublic: false, checked: false })
-          .where(and(eq(storedObjects.key, key), eq(storedObjects.ownerId, caller.id), eq(storedObjects.checked, true)))
-          .returning({ key: storedObjects.key });
-        if (!claimed.length) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
-        const [row] = await tx
-          .update(drawingChecks)
-          .set({ photoKey: key })
-          .where(and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id)))
-          .returning();
-        if (!row) throw new HttpError(404, "Check not found");
-        return row;
-      });
-      if (check.photoKey && check.photoKey !== key) await storage.delete(check.photoKey);
-      return answer(updated);
+        .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, request.params.dragonId)))
+        .orderBy(desc(drawingChecks.createdAt), desc(drawingChecks.id))
+        .limit(CHECKS_KEPT);
+      reply.header("cache-control", "no-store");
+      return rows.reverse().map(answer);
     },
-  );
+
+    "POST /api/checks/:dragonId": {
+      options: { config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } },
+      handler: async (request, reply, caller) => {
+        const { dragonId } = request.params;
+        const [dragon] = await db
+          .select({ id: dragons.id })
+          .from(dragons)
+          .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
+        if (!dragon) throw new HttpError(404, "Dragon not found");
+        const row = await db.transaction(async (tx) => {
+          const [kept] = await tx
+            .insert(drawingChecks)
+            .values({
+              userId: caller.id,
+              dragonId,
+              columns: request.body.columns,
+              rows: request.body.rows,
+              cells: request.body.cells,
+            })
+            .returning();
+          // Only the newest are kept: the chart shows them, older ones would only grow the table.
+          const newest = tx
+            .select({ id: drawingChecks.id })
+            .from(drawingChecks)
+            .where(and(eq(drawingChecks.userId, caller.id), eq(drawingChecks.dragonId, dragonId)))
+            .orderBy(desc(drawingChecks.createdAt), desc(drawingChecks.id))
+            .limit(CHECKS_KEPT);
+          const dropped = await tx
+            .delete(drawingChecks)
+            .where(
+              and(
+                eq(drawingChecks.userId, caller.id),
+                eq(drawingChecks.dragonId, dragonId),
+                notInArray(drawingChecks.id, newest),
+              ),
+            )
+            .returning({ photoKey: drawingChecks.photoKey });
+          return { kept: kept!, photos: dropped.flatMap((check) => (check.photoKey ? [check.photoKey] : [])) };
+        });
+        // A dropped check's kept photo goes with it.
+        await Promise.all(row.photos.map((key) => storage.delete(key)));
+        reply.code(201);
+        return answer(row.kept);
+      },
+    },
+
+    "PUT /api/checks/:dragonId/:checkId/photo": {
+      options: { config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } },
+      handler: async (request, _reply, caller) => {
+        const { dragonId, checkId } = request.params;
+        const [check] = await db
+          .select()
+          .from(drawingChecks)
+          .where(
+            and(
+              eq(drawingChecks.id, checkId),
+              eq(drawingChecks.userId, caller.id),
+              eq(drawingChecks.dragonId, dragonId),
+            ),
+          );
+        if (!check) throw new HttpError(404, "Check not found");
+        const key = await ownCheckedImageKey(storage, request.body.objectPath, caller.id);
+        if (!key) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+        const updated = await db.transaction(async (tx) => {
+          // Claimed as a post claims its photos: no longer a checked upload, so it cannot also become
+          // a post's photo or another check's (and so cannot be deleted from under either).
+          const claimed = await tx
+            .update(storedObjects)
+            .set({ isPublic: false, checked: false })
+            .where(
+              and(eq(storedObjects.key, key), eq(storedObjects.ownerId, caller.id), eq(storedObjects.checked, true)),
+            )
+            .returning({ key: storedObjects.key });
+          if (!claimed.length) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+          const [row] = await tx
+            .update(drawingChecks)
+            .set({ photoKey: key })
+            .where(and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id)))
+            .returning();
+          if (!row) throw new HttpError(404, "Check not found");
+          return row;
+        });
+        if (check.photoKey && check.photoKey !== key) await storage.delete(check.photoKey);
+        return answer(updated);
+      },
+    },
+  };
 }

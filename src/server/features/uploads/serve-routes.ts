@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import { isValidKey } from "../../storage/blob-backend";
 import { canRead, type ObjectStorage } from "../../storage/object-storage";
 import { HttpError } from "../../http/errors";
-import { route } from "../../http/contract-route";
+import type { Handlers } from "../../http/contract-plugin";
 import { IMAGE_TYPES } from "../../images/sniff";
 import { parseRange } from "./byte-range";
 
@@ -45,61 +44,66 @@ export function downloadFileName(key: string, asked: unknown, type?: string): st
  * (others get the same 404 as a missing object, so private keys cannot be probed).
  * `?download` (or `?download=name.png`) asks for it as an attachment.
  */
-export function registerObjectServeRoutes(app: FastifyInstance, storage: ObjectStorage) {
-  route(app, "GET /objects/*", { config: { compress: false } } as object, async (request, reply) => {
-    // The wildcard is checked here, not by a schema: an escaped or climbing path is "Invalid object path".
-    const key = (request.params as { "*": string })["*"];
-    // Fastify has decoded the path once; anything still escaped or climbing is refused outright.
-    if (!isValidKey(key) || /%|\\/.test(request.url.split("?")[0]!.slice("/objects/".length))) {
-      throw new HttpError(400, "Invalid object path");
-    }
-    const object = await storage.get(key);
-    // Whether a key is there depends on who asks (private ones): no cache may keep the answer.
-    reply.header("cache-control", "private, no-cache");
-    if (!object || !canRead(object, request.user)) throw new HttpError(404, "Object not found");
-    const info = await storage.stat(key);
-    if (!info) throw new HttpError(404, "Object not found");
+export function objectServeHandlers(storage: ObjectStorage): Handlers<"GET /objects/*"> {
+  return {
+    "GET /objects/*": {
+      options: { config: { compress: false } } as object,
+      handler: async (request, reply, caller) => {
+        // The wildcard is checked here, not by a schema: an escaped or climbing path is "Invalid object path".
+        const key = (request.params as { "*": string })["*"];
+        // Fastify has decoded the path once; anything still escaped or climbing is refused outright.
+        if (!isValidKey(key) || /%|\\/.test(request.url.split("?")[0]!.slice("/objects/".length))) {
+          throw new HttpError(400, "Invalid object path");
+        }
+        const object = await storage.get(key);
+        // Whether a key is there depends on who asks (private ones): no cache may keep the answer.
+        reply.header("cache-control", "private, no-cache");
+        if (!object || !canRead(object, caller)) throw new HttpError(404, "Object not found");
+        const info = await storage.stat(key);
+        if (!info) throw new HttpError(404, "Object not found");
 
-    // Served as an image only when it is stored as one of the image types uploads are checked
-    // against (their bytes proved it); anything else goes out as an opaque download.
-    const type = object.contentType ?? info.contentType ?? "";
-    const servable = SERVABLE_TYPES.has(type);
-    const query = request.query as Record<string, unknown>;
-    if (!servable || "download" in query) {
-      reply.header(
-        "content-disposition",
-        `attachment; filename="${downloadFileName(key, query.download, servable ? type : undefined)}"`,
-      );
-    }
-    reply
-      .header("content-type", servable ? type : "application/octet-stream")
-      .header("content-security-policy", OBJECT_CSP)
-      .header("etag", info.etag)
-      .header("last-modified", info.lastModified.toUTCString())
-      .header("accept-ranges", "bytes")
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", cacheControl(key, object.isPublic));
+        // Served as an image only when it is stored as one of the image types uploads are checked
+        // against (their bytes proved it); anything else goes out as an opaque download.
+        const type = object.contentType ?? info.contentType ?? "";
+        const servable = SERVABLE_TYPES.has(type);
+        const query = request.query as Record<string, unknown>;
+        if (!servable || "download" in query) {
+          reply.header(
+            "content-disposition",
+            `attachment; filename="${downloadFileName(key, query.download, servable ? type : undefined)}"`,
+          );
+        }
+        reply
+          .header("content-type", servable ? type : "application/octet-stream")
+          .header("content-security-policy", OBJECT_CSP)
+          .header("etag", info.etag)
+          .header("last-modified", info.lastModified.toUTCString())
+          .header("accept-ranges", "bytes")
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", cacheControl(key, object.isPublic));
 
-    if (request.headers["if-none-match"] === info.etag) return reply.status(304).send();
+        if (request.headers["if-none-match"] === info.etag) return reply.status(304).send();
 
-    const range = parseRange(request.headers.range, info.size);
-    if (range === "unsatisfiable") {
-      return reply
-        .status(416)
-        .header("content-range", `bytes */${info.size}`)
-        .type("text/plain")
-        .send("Range Not Satisfiable");
-    }
-    if (range) {
-      reply
-        .status(206)
-        .header("content-range", `bytes ${range.start}-${range.end}/${info.size}`)
-        .header("content-length", range.end - range.start + 1);
-      return reply.send(await storage.read(key, range));
-    }
-    reply.header("content-length", info.size);
-    return reply.send(await storage.read(key));
-  });
+        const range = parseRange(request.headers.range, info.size);
+        if (range === "unsatisfiable") {
+          return reply
+            .status(416)
+            .header("content-range", `bytes */${info.size}`)
+            .type("text/plain")
+            .send("Range Not Satisfiable");
+        }
+        if (range) {
+          reply
+            .status(206)
+            .header("content-range", `bytes ${range.start}-${range.end}/${info.size}`)
+            .header("content-length", range.end - range.start + 1);
+          return reply.send(await storage.read(key, range));
+        }
+        reply.header("content-length", info.size);
+        return reply.send(await storage.read(key));
+      },
+    },
+  };
 }
 
 /**

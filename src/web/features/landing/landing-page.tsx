@@ -10,7 +10,7 @@ import easy123 from "../../assets/landing/easy-as-123.webp";
 import easy123Small from "../../assets/landing/easy-as-123-600.webp";
 import easy123Medium from "../../assets/landing/easy-as-123-800.webp";
 
-// The server preloads the first picture with this same srcset and sizes (pages/routes.ts).
+// The server preloads the first picture with this same srcset and sizes (pages/client-manifest.ts).
 const sizes = "(min-width: 768px) 50vw, 100vw";
 
 /** The front door: two pictures that show the method, and the way to the library. */

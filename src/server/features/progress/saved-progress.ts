@@ -1,5 +1,4 @@
-import type { FastifyInstance } from "fastify";
-import { route } from "../../http/contract-route";
+import type { Handlers } from "../../http/contract-plugin";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
@@ -8,16 +7,11 @@ import { HttpError } from "../../http/errors";
 import type { SavedProgress } from "../../../shared/progress/responses";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/grid/paper";
-import { requireUser } from "../../auth/sessions";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
-export function registerProgressRoutes(app: FastifyInstance, db: Database) {
-  route(
-    app,
-    "GET /api/wip/:dragonId",
-    { preValidation: requireUser },
-    async (request, reply): Promise<SavedProgress | null> => {
-      const caller = await requireUser(request);
+export function savedProgressHandlers(db: Database): Handlers<"GET /api/wip/:dragonId" | "POST /api/wip"> {
+  return {
+    "GET /api/wip/:dragonId": async (request, reply, caller): Promise<SavedProgress | null> => {
       const [row] = await db
         .select()
         .from(worksInProgress)
@@ -56,30 +50,29 @@ export function registerProgressRoutes(app: FastifyInstance, db: Database) {
         imageMode: row.imageMode as ImageMode,
       };
     },
-  );
 
-  route(
-    app,
-    "POST /api/wip",
-    { preValidation: requireUser, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
-    async (request) => {
-      const caller = await requireUser(request);
-      const { dragonId, ...body } = request.body;
-      // A field the client left out (an older client) keeps what the row has, or the table's default.
-      const state = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as typeof body;
-      const [dragon] = await db
-        .select({ id: dragons.id })
-        .from(dragons)
-        .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
-      if (!dragon) throw new HttpError(404, "Dragon not found");
-      await db
-        .insert(worksInProgress)
-        .values({ userId: caller.id, dragonId, ...state })
-        .onConflictDoUpdate({
-          target: [worksInProgress.userId, worksInProgress.dragonId],
-          set: { ...state, updatedAt: new Date() },
-        });
-      return { message: "Progress saved" };
+    "POST /api/wip": {
+      options: { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+      handler: async (request, _reply, caller) => {
+        const { dragonId, ...body } = request.body;
+        // A field the client left out (an older client) keeps what the row has, or the table's default.
+        const state = Object.fromEntries(
+          Object.entries(body).filter(([, value]) => value !== undefined),
+        ) as typeof body;
+        const [dragon] = await db
+          .select({ id: dragons.id })
+          .from(dragons)
+          .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
+        if (!dragon) throw new HttpError(404, "Dragon not found");
+        await db
+          .insert(worksInProgress)
+          .values({ userId: caller.id, dragonId, ...state })
+          .onConflictDoUpdate({
+            target: [worksInProgress.userId, worksInProgress.dragonId],
+            set: { ...state, updatedAt: new Date() },
+          });
+        return { message: "Progress saved" };
+      },
     },
-  );
+  };
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { route } from "../../http/contract-route";
+import { contractPlugin } from "../../http/contract-plugin";
 import type { ObjectStorage } from "../../storage/object-storage";
+import { healthEndpoints } from "../../../shared/health/endpoints";
 
 // A check that takes longer than this counts as unreachable: a balancer's own probe times out
 // after a few seconds, and an answer it never gets tells it nothing.
@@ -32,29 +32,29 @@ async function probe(check: () => Promise<unknown>): Promise<"ok" | "unreachable
  * While the process shuts down it accepts no new connection, and Fastify answers requests still
  * arriving on open ones, these included, with 503.
  */
-export function registerHealthRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage },
-) {
-  route(app, "GET /api/health", {}, async (_request, reply) => {
-    await deps.db.execute(sql`select 1`);
-    reply.header("cache-control", "no-store");
-    return { status: "ok" as const, database: deps.database, storage: deps.storage.kind };
-  });
+export const healthPlugin = contractPlugin(
+  healthEndpoints,
+  (_app, deps: { db: Database; database: "pglite" | "postgres"; storage: ObjectStorage }) => ({
+    "GET /api/health": async (_request, reply) => {
+      await deps.db.execute(sql`select 1`);
+      reply.header("cache-control", "no-store");
+      return { status: "ok" as const, database: deps.database, storage: deps.storage.kind };
+    },
 
-  route(app, "GET /api/health/live", {}, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return { status: "ok" as const };
-  });
+    "GET /api/health/live": async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { status: "ok" as const };
+    },
 
-  route(app, "GET /api/health/ready", {}, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    const [database, storage] = await Promise.all([
-      probe(() => deps.db.execute(sql`select 1`)),
-      probe(() => deps.storage.backend.stat(PROBE_KEY)),
-    ]);
-    if (database === "ok" && storage === "ok") return { status: "ready" as const, database, storage };
-    reply.code(503);
-    return { status: "unavailable" as const, database, storage };
-  });
-}
+    "GET /api/health/ready": async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      const [database, storage] = await Promise.all([
+        probe(() => deps.db.execute(sql`select 1`)),
+        probe(() => deps.storage.backend.stat(PROBE_KEY)),
+      ]);
+      if (database === "ok" && storage === "ok") return { status: "ready" as const, database, storage };
+      reply.code(503);
+      return { status: "unavailable" as const, database, storage };
+    },
+  }),
+);

@@ -3,13 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from "zod";
 import { configuredRemoteSources, type Config } from "../../config";
 import { HttpError, errorResponse } from "../../http/errors";
-import { route } from "../../http/contract-route";
+import { contractPlugin, pickEndpoints, type Handler, type HandlerWithOptions } from "../../http/contract-plugin";
+import type { SessionUser } from "../../http/request-user";
 import { clientKey } from "../../http/rate-limiter";
 import { IMAGE_TYPES } from "../../images/sniff";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from "../../../shared/uploads";
 import { COMPANION_PATH, getBodySchema, type RemoteSources } from "../../../shared/uploads/remote-sources";
-import { requireUser, type Sessions } from "../../auth/sessions";
+import { uploadsEndpoints } from "../../../shared/uploads/endpoints";
+import type { ContractKey } from "../../../shared/contract";
+import type { Sessions } from "../../auth/sessions";
 import {
   createCompanion,
   explainCompanionError,
@@ -49,7 +52,7 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
 async function directToOwnUpload(
   app: FastifyInstance,
   storage: ObjectStorage,
-  request: FastifyRequest,
+  caller: SessionUser,
   body: z.infer<typeof getBodySchema>,
   senderFields: readonly string[] = [],
 ) {
@@ -58,7 +61,6 @@ async function directToOwnUpload(
     throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
   if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
   const key = body.metadata.objectPath.slice("/objects/".length);
-  const caller = await requireUser(request);
   const object = await storage.get(key);
   if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
   if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
@@ -153,78 +155,64 @@ function answerUnhandled(request: FastifyRequest, response: ServerResponse, erro
     .end(body);
 }
 
+/** Uppy's Companion client shows the `message` of a JSON error (Companion's own format). */
+function answerAsCompanion(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, message } = errorResponse(error, request);
+  reply.status(status).send({ message });
+}
+
+/**
+ * A route of Companion's own: its errors answered as Companion's (see answerAsCompanion), and its
+ * rate limit counted per member.
+ */
+const companionRoute = <K extends ContractKey>(handler: Handler<K>): HandlerWithOptions<K> => ({
+  options: {
+    errorHandler: answerAsCompanion,
+    config: {
+      rateLimit: {
+        max: 120,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientKey(request.ip),
+      },
+    },
+  },
+  handler,
+});
+
 /**
  * Uppy Companion under /api/companion, for signed-in users only (visitors get 401): the link
  * import (url/meta, url/get), the providers' downloads ({provider}/get/{id}), and the rest of
  * Companion's routes (the OAuth dance, folder listings, thumbnails) through one wildcard. The
  * routes that start a download are checked here first (see checkLink, directToOwnUpload).
  */
-export async function registerCompanionRoutes(
-  app: FastifyInstance,
-  deps: { config: Config; storage: ObjectStorage; sessions: Sessions },
-) {
-  const { config, storage, sessions } = deps;
-  // Made on the first request that needs it (see loadCompanion); a failed start is tried again.
-  let handler: Promise<CompanionHandler> | undefined;
-  const companion = () =>
-    (handler ??= createCompanion(config, storage).catch((error: unknown) => {
-      handler = undefined;
-      throw error;
-    }));
-  const allowLoopback = config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK;
-  const sources: RemoteSources = { companionUrl: COMPANION_PATH, sources: ["url", ...configuredRemoteSources(config)] };
-  installCompanionSocket(app, sessions, companion);
-  app.addHook("onClose", async () => (await handler?.catch(() => null))?.close?.());
-
-  route(app, "GET /api/objects/remote-sources", { preValidation: requireUser }, async () => sources);
-
-  await app.register(async (scope) => {
-    // JSON bodies are parsed (and checked) here; any other body is left unread for Companion.
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-    // Uppy's Companion client shows the `message` of a JSON error (Companion's own format).
-    scope.setErrorHandler((error, request, reply) => {
-      const { status, message } = errorResponse(error as FastifyError, request);
-      return reply.status(status).send({ message });
-    });
-    const limits = {
-      rateLimit: {
-        max: 120,
-        timeWindow: 60_000,
-        keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientKey(request.ip),
-      },
+export const companionPlugin = contractPlugin(
+  pickEndpoints(
+    uploadsEndpoints,
+    "GET /api/objects/remote-sources",
+    "POST /api/companion/url/meta",
+    "POST /api/companion/url/get",
+    "POST /api/companion/:providerName/get/:id",
+    "GET /api/companion/*",
+    "POST /api/companion/*",
+  ),
+  (app, { config, storage, sessions }: { config: Config; storage: ObjectStorage; sessions: Sessions }) => {
+    // Made on the first request that needs it (see loadCompanion); a failed start is tried again.
+    let handler: Promise<CompanionHandler> | undefined;
+    const companion = () =>
+      (handler ??= createCompanion(config, storage).catch((error: unknown) => {
+        handler = undefined;
+        throw error;
+      }));
+    const allowLoopback = config.COMPANION_TEST_ONLY_ALLOW_LOOPBACK;
+    const sources: RemoteSources = {
+      companionUrl: COMPANION_PATH,
+      sources: ["url", ...configuredRemoteSources(config)],
     };
-
-    route(
-      scope,
-      "POST /api/companion/url/meta",
-      { preValidation: requireUser, config: limits },
-      async (request, reply) => {
-        await checkLink(request.body.url, allowLoopback);
-        forward(await companion(), request, reply);
-      },
-    );
-
-    route(
-      scope,
-      "POST /api/companion/url/get",
-      { preValidation: requireUser, config: limits },
-      async (request, reply) => {
-        await checkLink(request.body.url, allowLoopback);
-        await directToOwnUpload(app, storage, request, request.body);
-        forward(await companion(), request, reply);
-      },
-    );
-
-    route(
-      scope,
-      "POST /api/companion/:providerName/get/:id",
-      { preValidation: requireUser, config: limits },
-      async (request, reply) => {
-        // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
-        await directToOwnUpload(app, storage, request, request.body, ["provider"]);
-        forward(await companion(), request, reply);
-      },
-    );
+    installCompanionSocket(app, sessions, companion);
+    app.addHook("onClose", async () => (await handler?.catch(() => null))?.close?.());
+    // JSON bodies are parsed (and checked) here; any other body is left unread for Companion.
+    // (GET /api/objects/remote-sources has no body to read.)
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
 
     // Everything else Companion serves: reads, and the few token posts of the OAuth providers.
     // Any other way to start a download (Companion's older /search/... aliases) is closed.
@@ -240,7 +228,29 @@ export async function registerCompanionRoutes(
         throw new HttpError(404, "Not found");
       forward(await companion(), request, reply);
     };
-    route(scope, "GET /api/companion/*", { preValidation: requireUser, config: limits }, toCompanion);
-    route(scope, "POST /api/companion/*", { preValidation: requireUser, config: limits }, toCompanion);
-  });
-}
+
+    return {
+      "GET /api/objects/remote-sources": async () => sources,
+
+      "POST /api/companion/url/meta": companionRoute(async (request, reply) => {
+        await checkLink(request.body.url, allowLoopback);
+        forward(await companion(), request, reply);
+      }),
+
+      "POST /api/companion/url/get": companionRoute(async (request, reply, caller) => {
+        await checkLink(request.body.url, allowLoopback);
+        await directToOwnUpload(app, storage, caller, request.body);
+        forward(await companion(), request, reply);
+      }),
+
+      "POST /api/companion/:providerName/get/:id": companionRoute(async (request, reply, caller) => {
+        // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
+        await directToOwnUpload(app, storage, caller, request.body, ["provider"]);
+        forward(await companion(), request, reply);
+      }),
+
+      "GET /api/companion/*": companionRoute(toCompanion),
+      "POST /api/companion/*": companionRoute(toCompanion),
+    };
+  },
+);

@@ -1,0 +1,1 @@
+export { companionPlugin } from "./plugin";

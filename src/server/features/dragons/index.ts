@@ -1,0 +1,2 @@
+export { dragonsPlugin } from "./plugin";
+export { seedSamples } from "./seed-samples";

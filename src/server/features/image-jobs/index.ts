@@ -1,0 +1,1 @@
+export { imageJobsPlugin } from "./plugin";

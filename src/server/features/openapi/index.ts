@@ -1,0 +1,1 @@
+export { openApiPlugin } from "./plugin";

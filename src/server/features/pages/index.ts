@@ -1,0 +1,2 @@
+export { pagesPlugin } from "./plugin";
+export { createPageCache } from "./rendered-pages";

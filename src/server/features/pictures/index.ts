@@ -1,0 +1,1 @@
+export { picturesPlugin } from "./plugin";

@@ -1,0 +1,1 @@
+export { progressPlugin } from "./plugin";

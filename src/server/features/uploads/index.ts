@@ -1,0 +1,1 @@
+export { uploadsPlugin } from "./plugin";
