@@ -95,3 +95,6 @@ export const dragonsPlugin = contractPlugin(
     };
   },
 );
+
+// What app.ts composes this plugin with (and other features are given).
+export { seedSamples } from "./seed-samples";

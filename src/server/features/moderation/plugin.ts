@@ -54,3 +54,6 @@ export const moderationPlugin = contractPlugin(
     };
   },
 );
+
+// What app.ts composes this plugin with (and other features are given).
+export { createModerationActions } from "./actions";

@@ -97,3 +97,6 @@ export const notificationsPlugin = contractPlugin(bellEndpoints, (app, deps: { n
     },
   };
 });
+
+// What app.ts composes this plugin with (and other features are given).
+export { createNotifier } from "./notifier";

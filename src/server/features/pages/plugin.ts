@@ -182,3 +182,6 @@ export const pagesPlugin = contractPlugin(
     return { "GET /": sendPage };
   },
 );
+
+// What app.ts composes this plugin with (and other features are given).
+export { createPageCache } from "./rendered-pages";

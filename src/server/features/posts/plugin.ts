@@ -70,3 +70,7 @@ export const postsPlugin = contractPlugin(
 function cursorOf(query: { before?: string; at?: string }): FeedCursor | undefined {
   return query.before ? { before: query.before, at: query.at } : undefined;
 }
+
+// What app.ts composes this plugin with (and other features are given).
+export { createFeed, type FeedChange } from "./feed";
+export { createPostsRepository } from "./repository";

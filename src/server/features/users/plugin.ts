@@ -48,3 +48,6 @@ export const usersPlugin = contractPlugin(
     };
   },
 );
+
+// What app.ts composes this plugin with (and other features are given).
+export { createAdminUsersRepository } from "./repository";

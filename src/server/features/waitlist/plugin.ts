@@ -61,3 +61,6 @@ export const waitlistPlugin = contractPlugin(
     };
   },
 );
+
+// What app.ts composes this plugin with (and other features are given).
+export { createProNews } from "./pro-news";

@@ -1,1 +1,0 @@
-export { accountPlugin } from "./plugin";

@@ -1,2 +1,0 @@
-// What app.ts registers of the analytics feature.
-export { analyticsPlugin } from "./plugin";

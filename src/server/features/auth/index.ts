@@ -1,1 +1,0 @@
-export { authPlugin } from "./plugin";

@@ -1,2 +1,0 @@
-// What app.ts registers of the blog feature.
-export { blogPlugin } from "./plugin";

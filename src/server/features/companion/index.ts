@@ -1,1 +1,0 @@
-export { companionPlugin } from "./plugin";

@@ -1,2 +1,0 @@
-export { dragonsPlugin } from "./plugin";
-export { seedSamples } from "./seed-samples";

@@ -1,2 +1,0 @@
-export { pagesPlugin } from "./plugin";
-export { createPageCache } from "./rendered-pages";

@@ -1,1 +1,0 @@
-export { picturesPlugin } from "./plugin";

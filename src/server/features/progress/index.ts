@@ -1,1 +1,0 @@
-export { progressPlugin } from "./plugin";

@@ -1,2 +1,0 @@
-// What app.ts registers of the stats feature.
-export { statsPlugin } from "./plugin";

@@ -1,1 +1,0 @@
-export { uploadsPlugin } from "./plugin";

@@ -1,2 +1,0 @@
-export { usersPlugin } from "./plugin";
-export { createAdminUsersRepository } from "./repository";

@@ -1,2 +1,0 @@
-export { waitlistPlugin } from "./plugin";
-export { createProNews } from "./pro-news";
