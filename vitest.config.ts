@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { playwright } from "@vitest/browser-playwright";
+import { apiProxy } from "./src/web/test/api-proxy";
+import { browserCommands } from "./src/web/test/browser-commands";
 
-// Two projects: "server" (unit + API integration on a real database, cloned per file from one
-// migrated template) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
+// Three projects: "server" (unit + API integration on a real database, cloned per file from one
+// migrated template), "components" (React components rendered in Chromium against the real API,
+// decision 045) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +17,35 @@ export default defineConfig({
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The app's Vite configuration (plugins, aliases, the check's worker), for the pages' code as it is built.
+        extends: "./vite.config.ts",
+        root: ".",
+        plugins: [apiProxy()],
+        test: {
+          name: "components",
+          include: ["src/web/**/*.test.tsx"],
+          globalSetup: ["src/server/test/component-api.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // The failure screenshots' copies for the report: outside the source tree, ignored by git.
+          attachmentsDir: "test-results/vitest-attachments",
+          // One file at a time: the files share the browser's cookies and storage.
+          fileParallelism: false,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+            }),
+            instances: [{ browser: "chromium" }],
+            viewport: { width: 1280, height: 900 },
+            commands: browserCommands,
+            // A failing test's screenshot, with the journeys' (outside the source tree, ignored by git).
+            screenshotDirectory: "test-results/component-screenshots",
+          },
         },
       },
       {
