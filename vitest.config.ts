@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
-import { apiProxy } from "./src/web/test/api-proxy";
-import { browserCommands } from "./src/web/test/browser-commands";
+// With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
+import { apiProxy } from "./src/web/test/api-proxy.js";
+import { browserCommands } from "./src/web/test/browser-commands.js";
 
 // Three projects: "server" (unit + API integration on a real database, cloned per file from one
 // migrated template), "components" (React components rendered in Chromium against the real API,
@@ -24,6 +25,8 @@ export default defineConfig({
         extends: "./vite.config.ts",
         root: ".",
         plugins: [apiProxy()],
+        // Served through vite.config.ts's js-aruco2 plugin rather than pre-bundled, which skips plugins.
+        optimizeDeps: { exclude: ["js-aruco2"] },
         test: {
           name: "components",
           include: ["src/web/**/*.test.tsx"],
