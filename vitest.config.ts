@@ -1,8 +1,14 @@
 import { defineConfig } from "vitest/config";
+import type { UserConfigFnObject } from "vite";
 import { playwright } from "@vitest/browser-playwright";
 // With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
 import { apiProxy } from "./src/web/test/api-proxy.js";
 import { browserCommands } from "./src/web/test/browser-commands.js";
+import appConfig from "./vite.config.js";
+
+// The app's plugins (React, the js-aruco2 modules), worker plugins and aliases, for the pages' code as
+// it is built; not its SSR settings, which would inline every server package into the global setup.
+const app = (appConfig as UserConfigFnObject)({ command: "serve", mode: "test" });
 
 // Three projects: "server" (unit + API integration on a real database, cloned per file from one
 // migrated template), "components" (React components rendered in Chromium against the real API,
@@ -21,10 +27,9 @@ export default defineConfig({
         },
       },
       {
-        // The app's Vite configuration (plugins, aliases, the check's worker), for the pages' code as it is built.
-        extends: "./vite.config.ts",
-        root: ".",
-        plugins: [apiProxy()],
+        plugins: [...(app.plugins ?? []), apiProxy()],
+        worker: app.worker,
+        resolve: app.resolve,
         // Served through vite.config.ts's js-aruco2 plugin rather than pre-bundled, which skips plugins.
         optimizeDeps: { exclude: ["js-aruco2"] },
         test: {
