@@ -15,7 +15,7 @@ const apiPort = process.env.API_PORT ?? "3001";
 const jsAruco2AsModules = (): Plugin => ({
   name: "js-aruco2-as-modules",
   transform(code, id) {
-    if (!/[\\/]js-aruco2[\\/]src[\\/](aruco|cv)\.js$/.test(id)) return null;
+    if (!/[\\/]js-aruco2[\\/]src[\\/](aruco|cv)\.js(\?.*)?$/.test(id)) return null;
     const changed = code
       .replace("var CV = this.CV || require('./cv').CV;", 'import { CV } from "./cv.js";')
       .replace("this.AR = AR;", "export { AR };\nexport default { AR };")

@@ -1,7 +1,18 @@
 import { defineConfig } from "vitest/config";
+import type { UserConfigFnObject } from "vite";
+import { playwright } from "@vitest/browser-playwright";
+// With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
+import { apiProxy } from "./src/web/test/api-proxy.js";
+import { browserCommands } from "./src/web/test/browser-commands.js";
+import appConfig from "./vite.config.js";
 
-// Two projects: "server" (unit + API integration on a real database, cloned per file from one
-// migrated template) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
+// The app's plugins (React, the js-aruco2 modules), worker plugins and aliases, for the pages' code as
+// it is built; not its SSR settings, which would inline every server package into the global setup.
+const app = (appConfig as UserConfigFnObject)({ command: "serve", mode: "test" });
+
+// Three projects: "server" (unit + API integration on a real database, cloned per file from one
+// migrated template), "components" (React components rendered in Chromium against the real API,
+// decision 045) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +24,36 @@ export default defineConfig({
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [...(app.plugins ?? []), apiProxy()],
+        worker: app.worker,
+        resolve: app.resolve,
+        // Served through vite.config.ts's js-aruco2 plugin rather than pre-bundled, which skips plugins.
+        optimizeDeps: { exclude: ["js-aruco2"] },
+        test: {
+          name: "components",
+          include: ["src/web/**/*.test.tsx"],
+          globalSetup: ["src/server/test/component-api.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // The failure screenshots' copies for the report: outside the source tree, ignored by git.
+          attachmentsDir: "test-results/vitest-attachments",
+          // One file at a time: the files share the browser's cookies and storage.
+          fileParallelism: false,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+            }),
+            instances: [{ browser: "chromium" }],
+            viewport: { width: 1280, height: 900 },
+            commands: browserCommands,
+            // A failing test's screenshot, with the journeys' (outside the source tree, ignored by git).
+            screenshotDirectory: "test-results/component-screenshots",
+          },
         },
       },
       {

@@ -1,5 +1,6 @@
 // `npm test`: the server suite on PGlite, its files that open a database again on a throwaway
-// PostgreSQL, then the end-to-end journeys in Chromium against the built app, two at a time.
+// PostgreSQL, the component tests in Chromium against the real API, then the end-to-end journeys
+// in Chromium against the built app, two at a time.
 // Without PostgreSQL or Chromium those parts are skipped with a message, except under CI=true,
 // where a missing part is a failure.
 import { spawnSync } from "node:child_process";
@@ -61,13 +62,15 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-// 3. End-to-end journeys against the built app.
+// 3. Component tests: React components in Chromium (Vitest's browser mode), against the real app.
+// 4. End-to-end journeys against the built app.
 if (fs.existsSync(CHROMIUM)) {
+  run("component tests (Chromium)", "npx", ["vitest", "run", "--project", "components"], { CHROMIUM_PATH: CHROMIUM });
   if (buildIsStale()) run("build", "npm", ["run", "--silent", "build"]);
   if (!failures.includes("build"))
     run("end-to-end (Chromium)", "npx", ["vitest", "run", "--project", "e2e"], { CHROMIUM_PATH: CHROMIUM });
 } else {
-  skip("end-to-end (Chromium)", `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  skip("component tests and end-to-end (Chromium)", `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 }
 
 if (failures.length) {

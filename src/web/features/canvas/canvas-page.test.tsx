@@ -1,0 +1,127 @@
+// The canvas's state machine as a learner meets it (decision 045): where it starts (the defaults, a
+// visitor's copy on this device, saved progress, a save still waiting on this device), how a change
+// is kept (this browser for visitors; the server for members, by Save and by autosave) and what
+// the learner is told when a save cannot reach the server or is refused. The API is the real app.
+import { beforeEach, expect, inject, it } from "vitest";
+import { commands, page, userEvent } from "vitest/browser";
+import { CanvasPage } from "./canvas-page";
+import { writeOutbox } from "./progress-on-this-device";
+import { CANVAS_DEFAULTS } from "./canvas-state";
+import { callApi } from "../../lib/api-client";
+import { keepAccount } from "../../lib/on-this-device";
+import { outboxKey } from "../../lib/progress-keys";
+import { freshBrowser, renderScreen, signInWith } from "../../test/render-screen";
+
+const api = inject("componentApi");
+const openCanvas = (dragonId = api.dragons.kept) =>
+  renderScreen(<CanvasPage params={{ id: dragonId }} />, `/draw/${dragonId}?version=color`);
+/** What the server holds for the signed-in member, read as another page would. */
+const savedOnServer = (dragonId = api.dragons.kept) => callApi("GET /api/wip/:dragonId", { params: { dragonId } });
+const toast = (title: string) => page.getByRole("status").filter({ hasText: title });
+
+beforeEach(freshBrowser);
+
+it("a visitor starts from the defaults, and finds their changes and the closed cell viewer on this device when they come back", async () => {
+  const screen = await openCanvas();
+  await expect.element(screen.getByRole("heading", { name: "Component Dragon" })).toBeVisible();
+  await expect.element(screen.getByLabelText("Width")).toHaveValue(11);
+  await expect.element(screen.getByLabelText("Square size")).toHaveValue(1);
+  await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
+  await screen.getByLabelText("Square size").fill("2");
+  await expect.element(screen.getByText("6 x 5 cells")).toBeVisible();
+
+  // The cell viewer: opened on the next cell to draw, arrow keys move along the row, Escape closes.
+  await screen.getByRole("button", { name: "Next cell to draw" }).click();
+  await expect.element(page.getByRole("heading", { name: "Cell A1" })).toBeVisible();
+  await userEvent.keyboard("{ArrowRight}");
+  await expect.element(page.getByRole("heading", { name: "Cell B1" })).toBeVisible();
+  await userEvent.keyboard("{Escape}");
+  await expect.element(page.getByRole("heading", { name: "Cell B1" })).not.toBeInTheDocument();
+  await screen.unmount();
+
+  const again = await openCanvas();
+  await expect.element(again.getByText("6 x 5 cells")).toBeVisible();
+  await expect.element(again.getByLabelText("Square size")).toHaveValue(2);
+  expect(page.getByRole("heading", { name: /^Cell / }).query()).toBeNull();
+  // Saving asks a visitor to sign in; their copy stays in this browser.
+  await again.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(toast("Sign in to keep your progress")).toBeVisible();
+});
+
+it("a member's saved progress replaces the defaults when the canvas opens", async () => {
+  signInWith(api.members.returning.cookie);
+  const screen = await openCanvas();
+  await expect.element(screen.getByLabelText("Width")).toHaveValue(api.saved.paperWidth);
+  await expect.element(screen.getByLabelText("Height")).toHaveValue(api.saved.paperHeight);
+  await expect.element(screen.getByLabelText("Square size")).toHaveValue(api.saved.gridSize);
+  await expect.element(screen.getByText("4 x 3 cells")).toBeVisible();
+  await expect.element(screen.getByLabelText("Zoom level")).toHaveTextContent("140%");
+});
+
+it("a member's change saves itself without a word, and Save shows Saving... until the server has it", async () => {
+  signInWith(api.members.saver.cookie);
+  const screen = await openCanvas();
+  await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
+  expect(await savedOnServer()).toBeNull();
+
+  // Autosave: the first change goes within a second or so, and says nothing.
+  await screen.getByLabelText("Square size").fill("3");
+  await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(3);
+  expect(toast("Progress saved").query()).toBeNull();
+
+  // Save: the button waits while the request is on its way, then the learner is told.
+  await screen.getByLabelText("Width").fill("9");
+  await commands.holdRequests("POST", "/api/wip");
+  await screen.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  await commands.restoreRequests("POST", "/api/wip");
+  await expect.element(toast("Progress saved")).toBeVisible();
+  await expect.element(screen.getByRole("button", { name: "Save", exact: true })).toBeEnabled();
+  expect(await savedOnServer()).toMatchObject({ paperWidth: 9, gridSize: 3 });
+});
+
+it("a member's save made offline and not sent yet opens first, and goes to the server", async () => {
+  const { id, cookie } = api.members.outbox;
+  signInWith(cookie);
+  // This device as a visit that saved offline left it: the account kept, the save in the outbox.
+  keepAccount(await callApi("GET /api/auth/user"));
+  writeOutbox(id, api.dragons.kept, { ...CANVAS_DEFAULTS, gridSize: 4 });
+  const screen = await openCanvas();
+  await expect.element(screen.getByLabelText("Square size")).toHaveValue(4);
+  await expect.element(screen.getByText("3 x 3 cells")).toBeVisible();
+  await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(4);
+  await expect.poll(() => localStorage.getItem(outboxKey(id, api.dragons.kept))).toBeNull();
+});
+
+it("a member whose save cannot reach the server is told it waits on this device, and a later save sends it", async () => {
+  const { id, cookie } = api.members.unlucky;
+  signInWith(cookie);
+  const screen = await openCanvas();
+  await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
+  await commands.cutRequests("POST", "/api/wip");
+  await screen.getByLabelText("Height").fill("5");
+  await screen.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(toast("Saved on this device")).toHaveTextContent(/The server could not be reached/);
+  expect(JSON.parse(localStorage.getItem(outboxKey(id, api.dragons.kept))!).settings).toMatchObject({
+    paperHeight: 5,
+  });
+
+  await commands.restoreRequests("POST", "/api/wip");
+  await screen.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(toast("Progress saved")).toBeVisible();
+  expect(localStorage.getItem(outboxKey(id, api.dragons.kept))).toBeNull();
+  expect(await savedOnServer()).toMatchObject({ paperHeight: 5 });
+});
+
+it("a member whose save the server refuses is told to try again, and nothing waits on this device", async () => {
+  const { id, cookie } = api.members.unlucky;
+  signInWith(cookie);
+  const screen = await openCanvas(api.dragons.doomed);
+  await expect.element(screen.getByRole("heading", { name: "Doomed Dragon" })).toBeVisible();
+  // An admin deletes this dragon while the learner draws it: the server refuses the save (404).
+  expect(await commands.requestAs(api.members.admin.cookie, "DELETE", `/api/dragons/${api.dragons.doomed}`)).toBe(200);
+  await screen.getByLabelText("Square size").fill("2");
+  await screen.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(toast("Error")).toHaveTextContent("Failed to save your progress. Please try again.");
+  expect(localStorage.getItem(outboxKey(id, api.dragons.doomed))).toBeNull();
+});

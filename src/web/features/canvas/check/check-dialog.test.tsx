@@ -1,0 +1,231 @@
+// 'Check my drawing' as a learner goes through it (decision 045): the photo step, the corners, the
+// check running in its worker, the verdicts, marking cells done, and each way back or out, with a
+// photo made like the check's own test photos. The dialog is given what the canvas page gives it.
+import { beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { commands, page, userEvent } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import type { ComponentProps } from "react";
+import CheckDialog from "./check-dialog";
+import { rememberCorners } from "./remembered-corners";
+import { markIds } from "../../../../shared/drawing-check/mark-layout";
+import { SYNTHETIC_PAPER } from "../../../../shared/drawing-check/synthetic-photo";
+import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
+import { drawingPhoto, renderSyntheticTemplate, textFile, type DrawingPhoto } from "../../../test/drawing-photo";
+
+const DRAGON = "3f1d2c4b-0000-4000-8000-00000000c0de";
+const PAPER = { paperWidth: 11, paperHeight: 8.5, gridSize: 1 };
+
+function props(overrides: Partial<ComponentProps<typeof CheckDialog>> = {}): ComponentProps<typeof CheckDialog> {
+  return {
+    dragonId: DRAGON,
+    signedIn: false,
+    scene: { ...PAPER, zoom: 1, offsetX: 0, offsetY: 0, imageSize: { width: 440, height: 340 } },
+    grid: { columns: SYNTHETIC_PAPER.columns, rows: SYNTHETIC_PAPER.rows },
+    unit: "in",
+    renderTemplate: renderSyntheticTemplate,
+    focusCell: null,
+    previous: null,
+    onClose: vi.fn(),
+    onChecked: vi.fn(),
+    onKeepPhoto: null,
+    onMarkDone: vi.fn(),
+    onOpenCell: vi.fn(),
+    ...overrides,
+  };
+}
+
+const dialog = () => page.getByRole("dialog", { name: "Check my drawing" });
+const pickStep = () => dialog().getByRole("button", { name: "Choose a photo" });
+const cornersStep = () => dialog().getByText("Drag the four handles onto the outer corners of your grid");
+const checkButton = () => dialog().getByRole("button", { name: "Check my drawing" });
+const verdicts = () =>
+  dialog()
+    .getByRole("status")
+    .filter({ hasText: /drawn cells? match/ });
+/** The handles start where the learner left them for this paper (this device remembers). */
+const placeCorners = (photo: DrawingPhoto, corners = photo.shot.corners) =>
+  rememberCorners(DRAGON, SYNTHETIC_PAPER, corners, photo.shot.photo.width, photo.shot.photo.height);
+
+let plain: DrawingPhoto;
+beforeAll(async () => {
+  plain = await drawingPhoto({ moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
+});
+beforeEach(() => localStorage.clear());
+
+it("opens on the photo step, refuses a file that is not a picture there, and closes on Escape", async () => {
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  await expect.element(dialog().getByText("Photograph your paper from above")).toBeVisible();
+  await expect.element(dialog().getByRole("button", { name: "Take a photo" })).toBeVisible();
+  await commands.chooseFile("Choose a photo", await textFile());
+  await expect
+    .element(dialog().getByRole("alert"))
+    .toHaveTextContent("That file is not a picture. Choose a photo of your paper (JPEG, PNG or WebP).");
+  await expect.element(pickStep()).toBeVisible();
+  expect(given.onClose).not.toHaveBeenCalled();
+  await userEvent.keyboard("{Escape}");
+  expect(given.onClose).toHaveBeenCalledOnce();
+});
+
+it("takes a photo without the printed page's corner marks to the corners, saying why, and back to the photo step", async () => {
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  await commands.chooseFile("Choose a photo", plain.file);
+  await expect.element(cornersStep()).toBeVisible();
+  await expect
+    .element(dialog().getByRole("alert"))
+    .toHaveTextContent(/^Place the four corners yourself: no corner marks/);
+  for (const corner of ["Top-left", "Top-right", "Bottom-right", "Bottom-left"])
+    await expect.element(dialog().getByRole("button", { name: `${corner} corner of the grid` })).toBeVisible();
+  await dialog().getByRole("button", { name: "Choose another photo" }).click();
+  await expect.element(pickStep()).toBeVisible();
+  expect(dialog().getByRole("alert").query()).toBeNull();
+  expect(given.onChecked).not.toHaveBeenCalled();
+});
+
+it("refuses handles out of order before checking anything", async () => {
+  const [a, b, c, d] = plain.shot.corners;
+  placeCorners(plain, [b, a, c, d]);
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  await commands.chooseFile("Choose a photo", plain.file);
+  await checkButton().click();
+  await expect
+    .element(dialog().getByRole("alert"))
+    .toHaveTextContent(/^The four handles must go round the grid in order: top-left, top-right/);
+  await expect.element(cornersStep()).toBeVisible();
+  expect(given.onChecked).not.toHaveBeenCalled();
+});
+
+it("checks the drawing from the placed corners, shows the verdicts, and marks the matching cells done only once confirmed", async () => {
+  placeCorners(plain);
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  await commands.chooseFile("Choose a photo", plain.file);
+  await expect.element(cornersStep()).toBeVisible();
+  await checkButton().click();
+  await expect.element(dialog().getByText("Checking your drawing")).toBeInTheDocument();
+  await expect
+    .element(verdicts(), { timeout: 20_000 })
+    .toHaveTextContent(/^\d+ of \d+ drawn cells match the template within 1\.5 mm\.$/);
+  await expect.element(dialog().getByRole("group", { name: "Heat map of your grid" })).toBeVisible();
+  await expect
+    .element(
+      dialog()
+        .getByRole("button", { name: /^F4: lines about [23] mm low$/ })
+        .first(),
+    )
+    .toBeVisible();
+  expect(given.onChecked).toHaveBeenCalledOnce();
+
+  // Marking asks first; Escape and Cancel leave everything as it was, inside the check.
+  const mark = dialog().getByRole("button", { name: "Mark matching cells done" });
+  const confirm = page.getByRole("dialog", { name: /^Mark \d+ cells done\?$/ });
+  await mark.click();
+  await expect.element(confirm).toBeVisible();
+  await userEvent.keyboard("{Escape}");
+  await expect.element(confirm).not.toBeInTheDocument();
+  await expect.element(verdicts()).toBeVisible();
+  await mark.click();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect.element(confirm).not.toBeInTheDocument();
+  expect(given.onMarkDone).not.toHaveBeenCalled();
+  expect(given.onClose).not.toHaveBeenCalled();
+  await mark.click();
+  const count = Number(/^Mark (\d+) cells done\?$/.exec(confirm.getByRole("heading").element().textContent!)![1]);
+  await confirm.getByRole("button", { name: `Mark ${count} done` }).click();
+  expect(given.onMarkDone).toHaveBeenCalledOnce();
+  const labels = vi.mocked(given.onMarkDone).mock.calls[0]![0];
+  expect(labels).toHaveLength(count);
+  expect(labels).not.toContain("F4");
+
+  // Back to the corners (as they were found), again to the verdicts, then to another photo.
+  await dialog().getByRole("button", { name: "Adjust the corners" }).click();
+  await expect.element(cornersStep()).toBeVisible();
+  await checkButton().click();
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  expect(given.onChecked).toHaveBeenCalledTimes(2);
+  await dialog().getByRole("button", { name: "Check another photo" }).click();
+  await expect.element(pickStep()).toBeVisible();
+  await dialog().getByRole("button", { name: "Close the check" }).click();
+  expect(given.onClose).toHaveBeenCalledOnce();
+});
+
+it("finds the grid by itself from the corner marks of the page printed for this dragon, and names a page printed for another", async () => {
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  const marked = await drawingPhoto({ marks: markIds(DRAGON, SYNTHETIC_PAPER), seed: 3 });
+  await commands.chooseFile("Choose a photo", marked.file);
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  expect(given.onChecked).toHaveBeenCalledOnce();
+
+  await dialog().getByRole("button", { name: "Check another photo" }).click();
+  const otherDragon = await drawingPhoto({ marks: markIds("another dragon", SYNTHETIC_PAPER), seed: 4 });
+  await commands.chooseFile("Choose a photo", otherDragon.file);
+  await expect.element(cornersStep(), { timeout: 20_000 }).toBeVisible();
+  await expect
+    .element(dialog().getByRole("alert"))
+    .toHaveTextContent(/^This page was printed for another dragon, or for another paper or grid size/);
+  expect(given.onChecked).toHaveBeenCalledOnce();
+});
+
+it("says a photo too dark to read is too dark, on the corners, where another photo can be chosen", async () => {
+  const dark = await drawingPhoto({ seed: 5 }, 0.12);
+  placeCorners(dark);
+  const given = props();
+  await render(<CheckDialog {...given} />);
+  await commands.chooseFile("Choose a photo", dark.file);
+  await checkButton().click();
+  await expect.element(dialog().getByRole("alert"), { timeout: 20_000 }).toHaveTextContent(/^This photo is too dark/);
+  await expect.element(cornersStep()).toBeVisible();
+  expect(given.onChecked).not.toHaveBeenCalled();
+});
+
+it("waits for the template before it can check", async () => {
+  await render(<CheckDialog {...props({ renderTemplate: null })} />);
+  await commands.chooseFile("Choose a photo", plain.file);
+  await expect.element(cornersStep()).toBeVisible();
+  await expect.element(dialog().getByRole("button", { name: "Loading the template…" })).toBeDisabled();
+});
+
+it("refuses a grid of more cells than a photo can show, before any photo", async () => {
+  const scene = { ...props().scene, paperWidth: 60, paperHeight: 60 };
+  await render(<CheckDialog {...props({ scene, grid: { columns: 60, rows: 60 } })} />);
+  await expect
+    .element(dialog().getByRole("alert"))
+    .toHaveTextContent("The check reads grids of up to 2,500 cells, and this one has 3,600");
+  expect(dialog().getByRole("button", { name: "Choose a photo" }).query()).toBeNull();
+});
+
+it("opens on the last result when the paper is the same, answering for the cell asked about; on another paper, on the photo step", async () => {
+  const cells: CellCheck[] = [];
+  for (let row = 0; row < SYNTHETIC_PAPER.rows; row++)
+    for (let column = 0; column < SYNTHETIC_PAPER.columns; column++) {
+      const label = `${String.fromCharCode(65 + column)}${row + 1}`;
+      const off = label === "F4";
+      cells.push({
+        label,
+        column,
+        row,
+        status: off ? "off" : "close",
+        errorMm: off ? 3 : 0.4,
+        offsetMm: { x: 0, y: off ? 3 : 0 },
+        coverage: 1,
+      });
+    }
+  const previous = { cells, photo: await createImageBitmap(new ImageData(8, 6)), pxPerMm: 4, paper: SYNTHETIC_PAPER };
+  const given = props({ previous, focusCell: "F4" });
+  const shown = await render(<CheckDialog {...given} />);
+  await expect.element(verdicts()).toHaveTextContent("98 of 99 drawn cells match the template within 1.5 mm.");
+  await expect
+    .element(dialog().getByText("This cell:").element().parentElement!)
+    .toHaveTextContent("This cell: F4: lines about 3 mm low.");
+  await dialog().getByRole("button", { name: "See it beside your photo" }).click();
+  expect(given.onOpenCell).toHaveBeenCalledWith(expect.objectContaining({ label: "F4" }));
+  await shown.unmount();
+
+  await render(
+    <CheckDialog {...props({ previous, scene: { ...props().scene, gridSize: 2 }, grid: { columns: 6, rows: 5 } })} />,
+  );
+  await expect.element(pickStep()).toBeVisible();
+});
