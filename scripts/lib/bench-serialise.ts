@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { CONTRACT, type ContractKey } from "../../src/shared/contract";
 import { isSchema } from "../../src/shared/contract/endpoint";
-import { responseSerializer } from "../../src/server/http/contract-route";
+import { responseSerializer } from "../../src/server/http/contract-schemas";
 
 const WRITES = 2000;
 const ROUNDS = 9;

@@ -10,7 +10,7 @@ import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { installErrorHandling, loggableError, sendError } from "./http/errors";
 import { installAfterResponse } from "./http/after-response";
-import { responseSerializer } from "./http/contract-route";
+import { responseSerializer } from "./http/contract-schemas";
 import { installSecurityHeaders } from "./http/security";
 import { createRateCounters, sharedRateLimitStore, type RateCounters } from "./http/rate-limiter";
 import "./http/request-user";

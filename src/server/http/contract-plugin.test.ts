@@ -8,7 +8,7 @@ import { sanctionMessage } from "../../shared/moderation";
 import { postsEndpoints } from "../../shared/posts/endpoints";
 import { statsEndpoints } from "../../shared/stats/endpoints";
 import { contractPlugin, pickEndpoints } from "./contract-plugin";
-import { responseSerializer } from "./contract-route";
+import { responseSerializer } from "./contract-schemas";
 import { installErrorHandling } from "./errors";
 import type { SessionUser } from "./request-user";
 

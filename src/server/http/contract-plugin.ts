@@ -3,6 +3,7 @@ import type {
   FastifyPluginAsync,
   FastifyReply,
   RouteOptions,
+  RouteShorthandOptions,
   preValidationHookHandler,
 } from "fastify";
 import type { Contract, ContractKey } from "../../shared/contract";
@@ -10,7 +11,7 @@ import { splitKey, type Access, type Endpoint, type EndpointKey } from "../../sh
 import { requireAdmin, requirePro, requireUser } from "../auth/sessions";
 import { refuseSanctioned } from "../auth/sanction";
 import type { SessionUser } from "./request-user";
-import { fastifySchema, type ContractRequest, type JsonResponses, type RouteExtras } from "./contract-route";
+import { fastifySchema, type ContractRequest, type JsonResponses } from "./contract-schemas";
 
 // Each server feature is one Fastify plugin that implements its part of the contract
 // (decision 044): an object with one handler per endpoint, typed by the endpoint's declaration.
@@ -32,7 +33,7 @@ export type Handler<K extends ContractKey> = (
 /** A handler with what the declaration does not say: its rate limit's figures, body parsing, compression. */
 export interface HandlerWithOptions<K extends ContractKey> {
   /** Never a guard: the declaration's access is the guard. */
-  options: Omit<RouteExtras, "preValidation">;
+  options: Omit<RouteShorthandOptions, "schema" | "preValidation">;
   handler: Handler<K>;
 }
 

@@ -1,6 +1,6 @@
 import type { ObjectStorage } from "../../storage/object-storage";
 import { refuseKeptUpload } from "../../storage/own-upload";
-import { responseWrittenOnce } from "../../http/contract-route";
+import { responseWrittenOnce } from "../../http/contract-schemas";
 import { contractPlugin } from "../../http/contract-plugin";
 import { dragonsEndpoints } from "../../../shared/dragons/endpoints";
 import { HttpError } from "../../http/errors";

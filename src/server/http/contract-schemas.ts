@@ -1,17 +1,10 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchema,
-  RouteOptions,
-  RouteShorthandOptions,
-} from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
 import { CONTRACT, type Contract } from "../../shared/contract";
 import { isSchema, splitKey, type Endpoint, type EndpointKey } from "../../shared/contract/endpoint";
 
-// Routes are registered from their declaration in src/shared/<domain>/endpoints.ts (decisions 024, 041): the request's
+// Each route is registered from its declaration in src/shared/<domain>/endpoints.ts (decisions 024, 041, 044): the request's
 // parts are validated with its zod schemas (fastify-type-provider-zod's validator, whose messages
 // people read), and a JSON answer is written by fast-json-stringify from the schema's JSON Schema,
 // so it carries exactly the declared fields, however many the handler's object has.
@@ -28,15 +21,6 @@ export type ContractRequest<K extends keyof Contract> = FastifyRequest<{
   Body: Out<Contract[K]["body" & keyof Contract[K]]>;
 }>;
 
-/** A handler returns one of the declared JSON answers, or sends through `reply` itself. */
-export type ContractHandler<K extends keyof Contract> = (
-  request: ContractRequest<K>,
-  reply: FastifyReply,
-) => Promise<JsonResponses<Contract[K]> | FastifyReply | void>;
-
-/** What a route adds to its declaration: guards, rate limits, body parsing and the like. */
-export type RouteExtras = Omit<RouteShorthandOptions, "schema">;
-
 /** The Fastify schema of an endpoint: its inputs, and its JSON answers by status. */
 export function fastifySchema(endpoint: Endpoint): FastifySchema {
   const response: Record<number, z.ZodType> = {};
@@ -48,24 +32,6 @@ export function fastifySchema(endpoint: Endpoint): FastifySchema {
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(Object.keys(response).length ? { response } : {}),
   };
-}
-
-/** Registers the route `key` of the contract with its handler. */
-export function route<K extends keyof Contract & EndpointKey>(
-  app: FastifyInstance,
-  key: K,
-  extras: RouteExtras,
-  handler: ContractHandler<K>,
-): void {
-  const { method, path } = splitKey(key);
-  const endpoint: Endpoint = CONTRACT[key];
-  app.route({
-    ...extras,
-    method,
-    url: path,
-    schema: fastifySchema(endpoint),
-    handler: handler as unknown as RouteOptions["handler"],
-  } as RouteOptions);
 }
 
 /**

@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { text } from "../../shared/text";
-import { responseSerializer, responseWrittenOnce, serialisationSchema } from "./contract-route";
+import { responseSerializer, responseWrittenOnce, serialisationSchema } from "./contract-schemas";
 
 const person = z.object({
   id: text(),
