@@ -267,7 +267,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(analyticsPlugin, { db: database.db });
   await app.register(statsPlugin, { db: database.db });
   await app.register(usersPlugin, {
-    people: createAdminUsersRepository(database.db, config.PRO),
+    adminUsers: createAdminUsersRepository(database.db, config.PRO),
     sessions,
     onProGranted: proNews.tellAddress,
   });

@@ -21,7 +21,7 @@ export type Screen =
   | "adminBlog"
   | "stats"
   | "moderation"
-  | "people"
+  | "users"
   | "unsubscribe"
   | "waitlistConfirm";
 
@@ -104,7 +104,7 @@ export const PAGES: readonly Page[] = [
   },
   { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
   { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
-  { path: "/admin/users", screen: "people", module: "users/people-page", access: "members" },
+  { path: "/admin/users", screen: "users", module: "users/users-page", access: "members" },
   { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
   { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
   { path: "/waitlist/confirm", screen: "waitlistConfirm", module: "waitlist/confirm-page", access: "everyone" },

@@ -20,7 +20,7 @@ const STATIC_META: Partial<Record<Screen, PageMeta>> = {
   stats: meta("Statistics", "Admin statistics dashboard."),
   profile: meta("Your Profile", "Your Dragon Grid profile."),
   moderation: meta("Moderation", "Review drawings and reports."),
-  people: meta("People", "Find members and manage who is an admin."),
+  users: meta("People", "Find members and manage who is an admin."),
   unsubscribe: meta("Unsubscribe", "Turn off one kind of Dragon Grid e-mail."),
   waitlistConfirm: meta("Confirm Your Address", "Confirm your address for the Dragon Grid Pro waitlist."),
 };

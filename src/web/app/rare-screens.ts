@@ -15,7 +15,7 @@ export const loadUnsubscribePage = () =>
 export const loadWaitlistConfirmPage = () =>
   import("../features/waitlist/confirm-page").then((m) => m.WaitlistConfirmPage);
 export const loadModerationPage = () => import("../features/moderation/moderation-page").then((m) => m.ModerationPage);
-export const loadPeoplePage = () => import("../features/users/people-page").then((m) => m.PeoplePage);
+export const loadUsersPage = () => import("../features/users/users-page").then((m) => m.UsersPage);
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);
 export const loadProfilePage = () => import("./profile/profile-page").then((m) => m.ProfilePage);
 export const loadLoginPage = () => import("../features/auth/login-page").then((m) => m.LoginPage);

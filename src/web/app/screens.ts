@@ -24,7 +24,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   unsubscribe: lazyScreen(() => import("./rare-screens").then((m) => m.loadUnsubscribePage())),
   waitlistConfirm: lazyScreen(() => import("./rare-screens").then((m) => m.loadWaitlistConfirmPage())),
   moderation: lazyScreen(() => import("./rare-screens").then((m) => m.loadModerationPage())),
-  people: lazyScreen(() => import("./rare-screens").then((m) => m.loadPeoplePage())),
+  users: lazyScreen(() => import("./rare-screens").then((m) => m.loadUsersPage())),
 };
 
 export const NotFoundPage = lazyScreen(() => import("../components/not-found-page").then((m) => m.NotFoundPage));

@@ -14,22 +14,22 @@ export const usersPlugin = contractPlugin(
   (
     app,
     deps: {
-      people: AdminUsersRepository;
+      adminUsers: AdminUsersRepository;
       sessions: Pick<Sessions, "forget">;
       onProGranted?: (email: string) => Promise<unknown>;
     },
   ) => {
-    const { people, sessions, onProGranted } = deps;
+    const { adminUsers, sessions, onProGranted } = deps;
     const afterResponse = createAfterResponse(app);
 
     return {
       "GET /api/admin/users": async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return people.list(request.query.q, request.query.offset);
+        return adminUsers.list(request.query.q, request.query.offset);
       },
 
       "PUT /api/admin/users/:id/admin": async (request, reply, admin) => {
-        const { person, changed } = await people.setAdmin(admin.id, request.params.id, request.body.isAdmin);
+        const { person, changed } = await adminUsers.setAdmin(admin.id, request.params.id, request.body.isAdmin);
         // Every server process reads the person's sessions afresh: the new role holds from their next request.
         if (changed) sessions.forget(person.id);
         reply.header("cache-control", "no-store");
@@ -37,7 +37,7 @@ export const usersPlugin = contractPlugin(
       },
 
       "PUT /api/admin/users/:id/pro": async (request, reply, admin) => {
-        const { person, changed } = await people.setPro(admin.id, request.params.id, request.body.pro);
+        const { person, changed } = await adminUsers.setPro(admin.id, request.params.id, request.body.pro);
         if (changed) sessions.forget(person.id);
         // After the answer: the admin does not wait for the mail server.
         if (changed && person.pro && onProGranted)

@@ -31,7 +31,7 @@ function AdminAccessRequired() {
 const peopleCount = (count: number) => `${count.toLocaleString()} ${count === 1 ? "person" : "people"}`;
 
 /** /admin/users: everyone who signed up, searchable by name and e-mail, who is an admin (decision 030) and who has Pro (decision 031). */
-export function PeoplePage() {
+export function UsersPage() {
   usePageMeta(getStaticPageMeta("/admin/users")!);
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner label="Loading" />;
