@@ -28,7 +28,10 @@ export type CallOptions<K extends ContractKey> = Transport &
 /** A wildcard (`*`) is declared in the path only: its handler checks what it stands for. */
 type WildcardInput<K extends ContractKey> = K extends `${string}*` ? { params: { "*": string } } : unknown;
 
-type Base = Omit<LightMyRequestResponse, "json" | "statusCode">;
+/** What a call's answer and a raw app.inject answer share: for helpers that read either. */
+export type AnyResponse = Omit<LightMyRequestResponse, "json">;
+
+type Base = Omit<AnyResponse, "statusCode">;
 
 /**
  * The answer of `key`: narrowing `statusCode` (`if (res.statusCode === 404)`) narrows `json()` to
