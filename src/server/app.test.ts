@@ -91,6 +91,7 @@ describe("error answers", () => {
   });
 
   it("answers an unknown API path with a plain 404", async () => {
+    // A path the contract does not have, on purpose.
     const res = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe("Not Found");

@@ -33,11 +33,7 @@ afterAll(async () => {
 
 /** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
 async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void, confirm?: "1") {
-  const query = new URLSearchParams({
-    ...(returnUrl === undefined ? {} : { returnUrl }),
-    ...(confirm ? { confirm } : {}),
-  }).toString();
-  const start = await t.app.inject({ method: "GET", url: `/api/auth/google${query ? `?${query}` : ""}` });
+  const start = await api.call("GET /api/auth/google", { query: { returnUrl, confirm } });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;

@@ -33,11 +33,7 @@ const setPro = (t: TestApp, who: TestUser | null, id: string, pro: boolean) =>
 const me = async (t: TestApp, who: TestUser) =>
   (await testClient(t.app).call("GET /api/auth/user", { cookies: who.cookies })).json();
 const listed = async (t: TestApp, admin: TestUser, email: string): Promise<AdminUsers> => {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/admin/users?${new URLSearchParams({ q: email })}`,
-    cookies: admin.cookies,
-  });
+  const res = await testClient(t.app).call("GET /api/admin/users", { query: { q: email }, cookies: admin.cookies });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };

@@ -8,6 +8,7 @@ import { createSignedInUser, type TestUser } from "../../test/users";
 import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
 import type { AdminUsers } from "../../../shared/users/responses";
 import { containsPattern, searchCondition } from "./repository";
+import type { CallInput } from "../../../shared/contract/calls";
 import { testClient, type TestClient } from "../../test/api-client";
 
 // The admin list of people (issue 30, decision 030): search, paging, and the admin role given and
@@ -25,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const list = (cookies: Cookies, query: Record<string, string> = {}, app: TestApp = t) =>
-  app.app.inject({ method: "GET", url: `/api/admin/users?${new URLSearchParams(query)}`, cookies });
+const list = (cookies: Cookies, query: CallInput<"GET /api/admin/users">["query"] = {}, app: TestApp = t) =>
+  testClient(app.app).call("GET /api/admin/users", { query, cookies });
 const people = async (
   query: Record<string, string> = {},
   app: TestApp = t,
