@@ -726,6 +726,7 @@ describe("unsubscribe", () => {
     ];
     for (const token of tampered) {
       for (const method of ["GET", "POST"] as const) {
+        // Raw: the same tampered link, as mailed, for both methods.
         const res = await t.app.inject({
           method,
           url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
