@@ -5,16 +5,19 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
 import { createAccount } from "./test/accounts";
+import { testClient, type TestClient } from "./test/api-client";
 
 let t: TestApp;
+let api: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
 });
 afterAll(() => t.close());
 
 describe("GET /api/health", () => {
   it("reports the database and storage in use", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await api.call("GET /api/health");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: "ok",
@@ -26,8 +29,8 @@ describe("GET /api/health", () => {
 
 describe("GET /api/health/live and /api/health/ready", () => {
   it("answer a load balancer: alive, and ready while the database and storage answer", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/health/live" })).json()).toEqual({ status: "ok" });
-    const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect((await api.call("GET /api/health/live")).json()).toEqual({ status: "ok" });
+    const ready = await api.call("GET /api/health/ready");
     expect(ready.statusCode).toBe(200);
     expect(ready.headers["cache-control"]).toBe("no-store");
     expect(ready.json()).toEqual({ status: "ready", database: "ok", storage: "ok" });
@@ -39,10 +42,10 @@ describe("GET /api/health/live and /api/health/ready", () => {
       // Local storage whose directory became a file: every read of it fails, as a lost mount's would.
       fs.rmSync(path.join(other.dataDir, "objects"), { recursive: true, force: true });
       fs.writeFileSync(path.join(other.dataDir, "objects"), "not a directory");
-      const ready = await other.app.inject({ method: "GET", url: "/api/health/ready" });
+      const ready = await testClient(other.app).call("GET /api/health/ready");
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: "unavailable", database: "ok", storage: "unreachable" });
-      expect((await other.app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
+      expect((await testClient(other.app).call("GET /api/health/live")).statusCode).toBe(200);
     } finally {
       await other.close();
     }
@@ -51,7 +54,7 @@ describe("GET /api/health/live and /api/health/ready", () => {
   it("is not ready when the database cannot be reached", async () => {
     const other = await createTestApp();
     await other.database.close();
-    const ready = await other.app.inject({ method: "GET", url: "/api/health/ready" });
+    const ready = await testClient(other.app).call("GET /api/health/ready");
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: "unavailable", database: "unreachable", storage: "ok" });
     await other.app.close();
@@ -61,10 +64,9 @@ describe("GET /api/health/live and /api/health/ready", () => {
 
 describe("error answers", () => {
   it("answers malformed JSON with a short 400", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/analytics/pageview",
+    const res = await api.call("POST /api/analytics/pageview", {
       headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0" },
+      // A malformed body, sent on purpose.
       payload: "{not json",
     });
     expect(res.statusCode).toBe(400);
@@ -73,10 +75,9 @@ describe("error answers", () => {
   });
 
   it("answers an oversize body with 413 before reading it all", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/analytics/pageview",
+    const res = await api.call("POST /api/analytics/pageview", {
       headers: { "content-type": "application/json" },
+      // A body over the size limit, sent on purpose.
       payload: `{"path":"/${"a".repeat(10 * 1024 * 1024)}"}`,
     });
     expect(res.statusCode).toBe(413);
@@ -84,19 +85,20 @@ describe("error answers", () => {
   });
 
   it("names the invalid field of a body that fails validation", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/analytics/pageview", payload: { path: "no-slash" } });
+    const res = await api.call("POST /api/analytics/pageview", { body: { path: "no-slash" } });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/^Invalid path/);
   });
 
   it("answers an unknown API path with a plain 404", async () => {
+    // A path the contract does not have, on purpose.
     const res = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe("Not Found");
   });
 
   it("sends security headers", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await api.call("GET /api/health");
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -174,15 +176,11 @@ describe("what a shared device's service worker may keep (only answers marked pu
 
   it("asks the browser to drop its HTTP cache when it signs out", async () => {
     const member = await createAccount(t);
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", cookies: member.cookies });
+    const res = await api.call("POST /api/auth/logout", { cookies: member.cookies });
     expect(res.statusCode).toBe(200);
     expect(res.headers["clear-site-data"]).toBe('"cache"');
     const other = await createAccount(t);
-    const everywhere = await t.app.inject({
-      method: "POST",
-      url: "/api/account/sign-out-everywhere",
-      cookies: other.cookies,
-    });
+    const everywhere = await api.call("POST /api/account/sign-out-everywhere", { cookies: other.cookies });
     expect(everywhere.statusCode).toBe(200);
     expect(everywhere.headers["clear-site-data"]).toBe('"cache"');
   });

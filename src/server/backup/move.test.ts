@@ -16,6 +16,7 @@ import {
 import { createTestApp } from "../test/test-app";
 import { fromNewAddress } from "../test/accounts";
 import { markMoveComplete, moveRows } from "./move";
+import { testClient } from "../test/api-client";
 
 // `npm run move-to` moves into PostgreSQL, so these run in the PostgreSQL pass of the suite
 // (e2e/move-to.test.ts moves a whole installation through the built command).
@@ -180,9 +181,8 @@ describe.skipIf(!onPostgres)("npm run move-to's export and keys", () => {
     );
     try {
       const unsubscribe = (token: string) =>
-        server.app.inject({
-          method: "POST",
-          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+        testClient(server.app).call("POST /api/notifications/unsubscribe", {
+          query: { token },
           remoteAddress: fromNewAddress(),
         });
       const res = await unsubscribe(before);

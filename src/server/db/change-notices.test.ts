@@ -6,8 +6,7 @@ import { createTestApp, type TestApp } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
 import { checkedUpload, createSignedInUser, type TestUser } from "../test/users";
 import { illustrationPng } from "../test/images";
-import type { BlogPost } from "../../shared/blog/responses";
-import type { Post } from "../../shared/posts/responses";
+import { testClient } from "../test/api-client";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to
 // one process), so these run in the PostgreSQL pass of the suite.
@@ -89,15 +88,13 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
   });
 
   const feedOn = async (t: TestApp, who: TestUser) =>
-    (await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[];
+    (await testClient(t.app).call("GET /api/posts", { cookies: who.cookies })).json();
 
   it("show a post approved, a like and a comment made through one on the other within a second", async () => {
     const image = await checkedUpload(a, member, await illustrationPng(300, 200));
-    const created = await a.app.inject({
-      method: "POST",
-      url: "/api/posts",
+    const created = await testClient(a.app).call("POST /api/posts", {
       cookies: member.cookies,
-      payload: { dragonId, description: "Across servers", images: [image] },
+      body: { dragonId, description: "Across servers", images: [image] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
@@ -105,22 +102,22 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
     expect((await feedOn(b, member)).some((post) => post.id === id)).toBe(false);
 
     expect(
-      (await a.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode,
+      (await testClient(a.app).call("PUT /api/posts/:id/approve", { params: { id }, cookies: admin.cookies }))
+        .statusCode,
     ).toBe(200);
     await within(1000, async () => (await feedOn(b, member)).some((post) => post.id === id));
 
     expect(
-      (await a.app.inject({ method: "POST", url: `/api/posts/${id}/like`, cookies: admin.cookies })).json(),
+      (await testClient(a.app).call("POST /api/posts/:id/like", { params: { id }, cookies: admin.cookies })).json(),
     ).toMatchObject({ liked: true });
     await within(1000, async () =>
       (await feedOn(b, member)).find((post) => post.id === id)!.likes.some((like) => like.userId === admin.id),
     );
 
-    const comment = await a.app.inject({
-      method: "POST",
-      url: `/api/posts/${id}/comment`,
+    const comment = await testClient(a.app).call("POST /api/posts/:id/comment", {
+      params: { id },
       cookies: admin.cookies,
-      payload: { text: "Lovely scales" },
+      body: { text: "Lovely scales" },
     });
     expect(comment.statusCode).toBe(201);
     await within(1000, async () =>
@@ -134,13 +131,11 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
   });
 
   it("show a blog post published through one on the other within a second", async () => {
-    const list = async () => (await b.app.inject({ method: "GET", url: "/api/blog/posts" })).json() as BlogPost[];
+    const list = async () => (await testClient(b.app).call("GET /api/blog/posts")).json();
     expect(await list()).toEqual([]);
-    const saved = await a.app.inject({
-      method: "POST",
-      url: "/api/admin/blog",
+    const saved = await testClient(a.app).call("POST /api/admin/blog", {
       cookies: admin.cookies,
-      payload: { title: "Across servers", content: "<p>Hello</p>", published: true },
+      body: { title: "Across servers", content: "<p>Hello</p>", published: true },
     });
     expect(saved.statusCode, saved.body).toBe(201);
     await within(1000, async () => (await list()).some((post) => post.title === "Across servers"));
@@ -152,13 +147,14 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
       .values({ name: "Short-lived", previewKey: "dragons/y/preview.webp", hiresKey: "dragons/y/hires.png" })
       .returning();
     const listed = async () =>
-      ((await b.app.inject({ method: "GET", url: "/api/dragons" })).json() as { id: string }[]).some(
+      ((await testClient(b.app).call("GET /api/dragons")).json() as { id: string }[]).some(
         (dragon) => dragon.id === doomed!.id,
       );
     // B reads the library with the new template in it, and keeps that list.
     await within(6000, listed);
     expect(
-      (await a.app.inject({ method: "DELETE", url: `/api/dragons/${doomed!.id}`, cookies: admin.cookies })).statusCode,
+      (await testClient(a.app).call("DELETE /api/dragons/:id", { params: { id: doomed!.id }, cookies: admin.cookies }))
+        .statusCode,
     ).toBe(200);
     await within(1000, async () => !(await listed()));
   });
@@ -166,14 +162,11 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
   it("refuse a session on the other at once after it ended through one", async () => {
     const other = await createSignedInUser(a);
     // B has looked the session up and remembers it.
-    expect((await b.app.inject({ method: "GET", url: "/api/auth/user", cookies: other.cookies })).statusCode).toBe(200);
-    expect((await a.app.inject({ method: "POST", url: "/api/auth/logout", cookies: other.cookies })).statusCode).toBe(
-      200,
-    );
+    expect((await testClient(b.app).call("GET /api/auth/user", { cookies: other.cookies })).statusCode).toBe(200);
+    expect((await testClient(a.app).call("POST /api/auth/logout", { cookies: other.cookies })).statusCode).toBe(200);
     await within(
       1000,
-      async () =>
-        (await b.app.inject({ method: "GET", url: "/api/auth/user", cookies: other.cookies })).statusCode === 401,
+      async () => (await testClient(b.app).call("GET /api/auth/user", { cookies: other.cookies })).statusCode === 401,
     );
   });
 });

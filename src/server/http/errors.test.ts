@@ -7,6 +7,7 @@ import { users } from "../db/schema";
 import { createMailer } from "../mail/mailer";
 import { createTestApp } from "../test/test-app";
 import { loggableError } from "./errors";
+import { testClient } from "../test/api-client";
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
@@ -100,10 +101,8 @@ describe("loggableError on real failures", () => {
         { logStream: { write: (line) => void lines.push(line) } },
       );
       try {
-        const res = await t.app.inject({
-          method: "POST",
-          url: "/api/auth/register",
-          payload: { email: "full.mailbox@example.com", password: "correct horse battery" },
+        const res = await testClient(t.app).call("POST /api/auth/register", {
+          body: { email: "full.mailbox@example.com", password: "correct horse battery" },
         });
         expect(res.statusCode).toBe(201);
         await expect.poll(() => lines.join(""), { timeout: 10_000 }).toContain("verification mail failed");

@@ -48,6 +48,7 @@ import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "
 import type { Post } from "../../shared/posts/responses";
 import { CONTRACT } from "../../shared/contract";
 import type { Endpoint } from "../../shared/contract/endpoint";
+import { testClient } from "../test/api-client";
 
 /**
  * Who may call what: every registered route, as a visitor, a signed-in user, another user (where
@@ -129,9 +130,8 @@ beforeAll(async () => {
     .where(inArray(users.id, [proUser.id, otherProUser.id]));
   picture = await newPicture(t, proUser);
   dragonId = await newDragon(t, admin);
-  dragonPreview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{
-    previewUrl: string;
-  }>().previewUrl;
+  dragonPreview = (await testClient(t.app).call("GET /api/dragons/:id", { params: { id: dragonId } })).json()
+    .previewUrl;
   await newProgress(t, userA, dragonId);
   await newCheck(t, userA, dragonId);
   pendingPost = await newPost(t, userA, dragonId, { approved: false });
@@ -747,7 +747,10 @@ const rows: Row[] = [
     request: async (c) => {
       const author = await createSignedInUser(t);
       if (c.who && c.role !== "user")
-        await t.app.inject({ method: "PUT", url: `/api/blocks/${author.id}`, cookies: c.who.cookies });
+        await testClient(t.app).call("PUT /api/blocks/:userId", {
+          params: { userId: author.id },
+          cookies: c.who.cookies,
+        });
       return { params: { id: await newPost(t, author, dragonId, { approved: true }) } };
     },
   },

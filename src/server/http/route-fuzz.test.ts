@@ -17,6 +17,7 @@ import { newBlogPost, newComment, newDragon, newPost, testPicture } from "../tes
 import { createRouteTestApp } from "../test/route-test-app";
 import type { TestApp } from "../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../test/users";
+import { testClient } from "../test/api-client";
 
 /**
  * 2,000 generated requests across every registered route (a route added later is in the draw at
@@ -109,9 +110,8 @@ beforeAll(async () => {
   const blog = await newBlogPost(t, admin, { published: false });
   const shared = await checkedUpload(t, user, await testPicture());
   const hidden = await storedUpload(t, user.id, await testPicture());
-  const preview = (await t.app.inject({ method: "GET", url: `/api/dragons/${dragonId}` })).json<{
-    previewUrl: string;
-  }>().previewUrl;
+  const preview = (await testClient(t.app).call("GET /api/dragons/:id", { params: { id: dragonId } })).json()
+    .previewUrl;
   pool.push(
     dragonId,
     approved,

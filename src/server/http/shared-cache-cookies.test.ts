@@ -6,6 +6,7 @@ import { hashToken } from "../auth/tokens";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { createSignedInUser, type TestUser } from "../test/users";
+import { testClient, type TestClient } from "../test/api-client";
 
 /**
  * An answer marked `public` may be kept by a shared cache (a CDN, a proxy) and replayed to anyone.
@@ -14,8 +15,10 @@ import { createSignedInUser, type TestUser } from "../test/users";
  */
 
 let t: TestApp;
+let api: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
 });
 afterAll(() => t.close());
 
@@ -68,11 +71,7 @@ describe("answers that set a cookie", () => {
   });
 
   it("are never public when a dead session's cookie is cleared", async () => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/dragons",
-      cookies: { [SESSION_COOKIE]: "ended-long-ago" },
-    });
+    const res = await api.call("GET /api/dragons", { cookies: { [SESSION_COOKIE]: "ended-long-ago" } });
     expect(res.statusCode).toBe(200);
     expectNoSharedCookie(res, "/api/dragons");
     // The directives other than who may keep it stay as they were.

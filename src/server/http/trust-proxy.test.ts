@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { testClient } from "../test/api-client";
 
 // The waitlist allows 10 joins an hour per address; the 11th from one address is a 429.
 async function joinTenTimesAndOnce(t: TestApp, forwardedFor: (i: number) => string, remoteAddress: string) {
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/waitlist",
+    const res = await testClient(t.app).call("POST /api/waitlist", {
       remoteAddress,
       headers: { "x-forwarded-for": forwardedFor(i) },
-      payload: { email: `join-${remoteAddress}-${i}@example.com` },
+      body: { email: `join-${remoteAddress}-${i}@example.com` },
     });
     statuses.push(res.statusCode);
   }

@@ -11,8 +11,7 @@ import { createSignedInUser, storedUpload } from "../test/users";
 import { illustrationPng } from "../test/images";
 import { createImageJobs, type ImageJobSettings } from "./image-jobs";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
-import type { ImageJobState } from "../../shared/image-jobs/responses";
-import type { Dragon } from "../../shared/dragons/responses";
+import { testClient } from "../test/api-client";
 
 // The image job queue (decision 034), on the run's database (PGlite, or PostgreSQL with DATABASE_URL).
 
@@ -196,31 +195,23 @@ describe("image jobs through the app", () => {
     first = await createTestApp({ ...files, IMAGE_JOBS_PER_PROCESS: "0", IMAGE_JOBS_PER_MEMBER: "2" }, { database });
     const admin = await createSignedInUser(first, { isAdmin: true });
     const imageUrl = await storedUpload(first, admin.id, await illustrationPng());
-    const created = first.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const created = testClient(first.app).call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Ember", imageUrl },
+      body: { name: "Ember", imageUrl },
     });
     const states = async () =>
-      (await first.app.inject({ method: "GET", url: "/api/image-jobs", cookies: admin.cookies })).json<
-        ImageJobState[]
-      >();
+      (await testClient(first.app).call("GET /api/image-jobs", { cookies: admin.cookies })).json();
     await until(async () => (await states()).length === 1);
     expect(await states()).toMatchObject([{ kind: "library-template", state: "waiting", ahead: 0 }]);
     // Two waiting is this member's most here: the next one is refused, with when to try again.
-    const second = first.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const second = testClient(first.app).call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Ember 2", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
+      body: { name: "Ember 2", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
     });
     await until(async () => (await states()).length === 2);
-    const refused = await first.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const refused = await testClient(first.app).call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Ember 3", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
+      body: { name: "Ember 3", imageUrl: await storedUpload(first, admin.id, await illustrationPng()) },
     });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBe("10");
@@ -235,7 +226,7 @@ describe("image jobs through the app", () => {
     // A second server (the same files, the same database) takes both jobs and makes the templates.
     const next = await createTestApp(files, { database });
     try {
-      const listed = async () => (await next.app.inject({ method: "GET", url: "/api/dragons" })).json<Dragon[]>();
+      const listed = async () => (await testClient(next.app).call("GET /api/dragons")).json();
       await until(async () => (await listed()).length === 2);
       expect((await listed()).map((dragon) => dragon.name).sort()).toEqual(["Ember", "Ember 2"]);
       const [dragon] = await listed();

@@ -46,6 +46,7 @@ import {
   sweepOnce,
   sweepStrayUploads,
 } from "./sweeps";
+import { testClient } from "../test/api-client";
 
 const HOUR = 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -534,19 +535,20 @@ describe("a photo kept with a drawing check", () => {
       const dragonId = await newDragonRow(t);
       const checkId = await newCheck(t, learner, dragonId);
       const photo = await checkedUpload(t, learner, await illustrationPng(200, 150));
-      const kept = await t.app.inject({
-        method: "PUT",
-        url: `/api/checks/${dragonId}/${checkId}/photo`,
+      const kept = await testClient(t.app).call("PUT /api/checks/:dragonId/:checkId/photo", {
+        params: { dragonId, checkId },
         cookies: learner.cookies,
-        payload: { objectPath: photo },
+        body: { objectPath: photo },
       });
       expect(kept.statusCode).toBe(200);
       await t.database.db.update(storedObjects).set({ createdAt: ago(OLD) });
 
       expect(await sweepOnce(t.database.db, t.app.storage.backend)).toEqual(NOTHING);
       const exported = JSON.parse(
-        (await t.app.inject({ method: "GET", url: "/api/account/export", cookies: learner.cookies })).body,
-      ) as { drawingChecks: { photoUrl: string | null }[] };
+        (await testClient(t.app).call("GET /api/account/export", { cookies: learner.cookies })).body,
+      ) as {
+        drawingChecks: { photoUrl: string | null }[];
+      };
       expect(exported.drawingChecks.map((check) => check.photoUrl)).toEqual([photo]);
       expect((await t.app.inject({ method: "GET", url: photo, cookies: learner.cookies })).statusCode).toBe(200);
     } finally {

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { sessions, users } from "../db/schema";
 import { decodeQuotedPrintable, waitForMail } from "./mail";
 import type { TestApp } from "./test-app";
 import type { TestUser } from "./users";
+import type { AnyResponse } from "./api-client";
 import { hashPassword } from "../auth/password";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
@@ -15,7 +15,7 @@ let address = 0;
 /** Each request from its own address, so per-address limits never stand in for what is tested. */
 export const fromNewAddress = () => `10.14.${Math.floor(++address / 250)}.${address % 250}`;
 
-export const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
+export const sessionCookie = (res: AnyResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
 
 /**
  * An account made in the database: a password one (verified unless told) or a Google-only one

@@ -1,5 +1,6 @@
-import type { z } from "zod";
-import type { Contract, ContractKey } from "../../shared/contract";
+import type { ContractKey } from "../../shared/contract";
+import type { CallInput, InputArgs, ResponseOf } from "../../shared/contract/calls";
+import { fillPath, type PathParams, type QueryValues } from "../../shared/api-path";
 import { throwIfResNotOk } from "./query-client";
 
 // The browser's one way to call the API (decision 024): an endpoint is named by its key in the
@@ -7,32 +8,11 @@ import { throwIfResNotOk } from "./query-client";
 // declaration at compile time, and the answer has the declared type. The contract is imported only
 // as types: no schema reaches the page. Errors keep docs/spec.md §7's form, "{status}: {text}".
 
-type SchemaPart<E, P extends string> = E extends { [K in P]: infer S }
-  ? S extends z.ZodType
-    ? z.input<S>
-    : never
-  : never;
-type HasPart<E, P extends string> = E extends { [K in P]: z.ZodType } ? true : false;
-
-/** What a call sends: the path's parameters, the query and the JSON body its declaration names. */
-export type CallInput<K extends ContractKey> = (HasPart<Contract[K], "params"> extends true
-  ? { params: SchemaPart<Contract[K], "params"> }
-  : unknown) &
-  (HasPart<Contract[K], "query"> extends true ? { query?: SchemaPart<Contract[K], "query"> } : unknown) &
-  (HasPart<Contract[K], "body"> extends true ? { body: SchemaPart<Contract[K], "body"> } : unknown) &
-  (HasPart<Contract[K], "optionalBody"> extends true ? { body?: SchemaPart<Contract[K], "optionalBody"> } : unknown);
-
-/** The JSON a successful call answers (its 2xx schemas). */
-export type ResponseOf<K extends ContractKey> = Contract[K] extends { responses: infer A }
-  ? { [S in keyof A]: S extends 200 | 201 ? (A[S] extends z.ZodType ? z.output<A[S]> : never) : never }[keyof A]
-  : never;
-
-/** The input is optional for an endpoint that takes none. */
-type InputArgs<K extends ContractKey> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+export type { CallInput, ResponseOf };
 
 interface AnyInput {
-  params?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
+  params?: PathParams;
+  query?: QueryValues;
   body?: unknown;
 }
 
@@ -42,14 +22,7 @@ function split(key: ContractKey): [method: string, path: string] {
 }
 
 function pathOf(key: ContractKey, input: AnyInput | undefined): string {
-  const { params, query } = input ?? {};
-  const path = split(key)[1].replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
-  const entries = Object.entries(query ?? {}).filter(
-    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
-  );
-  return entries.length
-    ? `${path}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}`
-    : path;
+  return fillPath(split(key)[1], input?.params, input?.query);
 }
 
 /** The address of an endpoint with its parameters and query filled in. */

@@ -29,21 +29,24 @@ import {
 import { hashToken } from "../../auth/tokens";
 import { SESSION_COOKIE } from "../../auth/sessions";
 import { afterResponseSettled } from "../../http/after-response";
+import { testClient, type TestClient } from "../../test/api-client";
 
 let t: TestApp;
+let api: TestClient;
 // The injected clock of reset links: tests move it instead of waiting an hour.
 let clock = Date.now();
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
+  api = testClient(t.app);
 });
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const post = (url: string, payload?: object, cookies?: Cookies) =>
-  t.app.inject({ method: "POST", url, cookies, remoteAddress: fromNewAddress(), ...(payload ? { payload } : {}) });
-const forgot = (email: string, cookies?: Cookies) => post("/api/auth/forgot-password", { email }, cookies);
-const reset = (token: string, password: string) => post("/api/auth/reset-password", { token, password });
+const forgot = (email: string, cookies?: Cookies) =>
+  api.call("POST /api/auth/forgot-password", { body: { email }, cookies, remoteAddress: fromNewAddress() });
+const reset = (token: string, password: string) =>
+  api.call("POST /api/auth/reset-password", { body: { token, password }, remoteAddress: fromNewAddress() });
 
 /** Ask for a link for `user` and answer its token (the `n`th message to them). */
 async function requestLink(email: string, n = outboxFor(t.dataDir, email).length + 1): Promise<string> {
@@ -124,11 +127,7 @@ describe("POST /api/auth/forgot-password", () => {
     const t2 = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
     try {
       const user = await createAccount(t2);
-      const res = await t2.app.inject({
-        method: "POST",
-        url: "/api/auth/forgot-password",
-        payload: { email: user.email },
-      });
+      const res = await testClient(t2.app).call("POST /api/auth/forgot-password", { body: { email: user.email } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
       for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
@@ -145,7 +144,8 @@ describe("POST /api/auth/forgot-password", () => {
     [{ email: "" }, "Invalid email: Email is required"],
     [{}, /^Invalid email/],
   ])("refuses %o", async (payload, message) => {
-    const res = await post("/api/auth/forgot-password", payload);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await api.call("POST /api/auth/forgot-password", { payload, remoteAddress: fromNewAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
   });
@@ -162,10 +162,8 @@ describe("POST /api/auth/forgot-password", () => {
   it("limits requests per address", async () => {
     const codes = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/forgot-password",
-        payload: { email: `many-${i}@example.com` },
+      const res = await api.call("POST /api/auth/forgot-password", {
+        body: { email: `many-${i}@example.com` },
         remoteAddress: "10.99.0.1",
       });
       codes.push(res.statusCode);
@@ -243,14 +241,17 @@ describe("POST /api/auth/reset-password", () => {
     [{ token: "abc", password: "x".repeat(129) }, "Invalid password: Password can be at most 128 characters"],
     [{ token: "abc" }, /^Invalid password/],
   ])("refuses %o", async (payload, message) => {
-    const res = await post("/api/auth/reset-password", payload);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await api.call("POST /api/auth/reset-password", { payload, remoteAddress: fromNewAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
   });
 });
 
 describe("POST /api/account/password", () => {
-  const change = (as: TestUser | null, payload: object) => post("/api/account/password", payload, as?.cookies);
+  // Some cases send bodies the contract refuses, on purpose.
+  const change = (as: TestUser | null, payload: object) =>
+    api.call("POST /api/account/password", { payload, cookies: as?.cookies, remoteAddress: fromNewAddress() });
 
   it("refuses a visitor", async () => {
     const res = await change(null, { currentPassword: PASSWORD, newPassword: "battery staple" });
@@ -297,16 +298,12 @@ describe("POST /api/account/password", () => {
 
   it("lets a Google-only account set a password without a current one", async () => {
     const user = await createAccount(t, { password: null });
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: user.cookies })).json().hasPassword,
-    ).toBe(false);
+    expect((await api.call("GET /api/auth/user", { cookies: user.cookies })).json().hasPassword).toBe(false);
     const res = await change(user, { newPassword: "my first password" });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Password set. You can now also log in with your email and password.");
     const rotated = { [SESSION_COOKIE]: res.cookies.find((c) => c.name === SESSION_COOKIE)!.value };
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: rotated })).json().hasPassword).toBe(
-      true,
-    );
+    expect((await api.call("GET /api/auth/user", { cookies: rotated })).json().hasPassword).toBe(true);
     expect((await login(t, user.email, "my first password")).statusCode).toBe(200);
   });
 
@@ -346,7 +343,9 @@ describe("POST /api/account/password", () => {
 
 describe("POST /api/account/sign-out-everywhere", () => {
   it("refuses a visitor", async () => {
-    expect((await post("/api/account/sign-out-everywhere")).statusCode).toBe(401);
+    expect(
+      (await api.call("POST /api/account/sign-out-everywhere", { remoteAddress: fromNewAddress() })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
@@ -359,7 +358,10 @@ describe("POST /api/account/sign-out-everywhere", () => {
     expect(await whoAmI(t, user.cookies)).toBe(200);
     expect(await whoAmI(t, otherBrowser)).toBe(200);
 
-    const res = await post("/api/account/sign-out-everywhere", undefined, user.cookies);
+    const res = await api.call("POST /api/account/sign-out-everywhere", {
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(200);
     expect(sessionCookie(res)?.value).toBe("");
     expect(await whoAmI(t, user.cookies)).toBe(401);

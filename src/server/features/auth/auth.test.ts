@@ -1,36 +1,38 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailVerificationTokens, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outboxFor, verificationLink, waitForMail } from "../../test/mail";
 import { SESSION_COOKIE } from "../../auth/sessions";
 import { createUsersRepository } from "../../auth/users-repository";
+import { testClient, type AnyResponse, type TestClient } from "../../test/api-client";
 
 let t: TestApp;
+let api: TestClient;
 let ip = 0;
 // Each test speaks from its own address so per-address rate limits do not leak between tests.
 const fromNewAddress = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "boss@example.com,removed-boss@example.com,banned-boss@example.com" });
+  api = testClient(t.app);
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = fromNewAddress()) =>
-  t.app.inject({ method: "POST", url, payload, headers, remoteAddress });
-
-const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
+const sessionCookie = (res: AnyResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
 
 /** A browser's cookies from a registration or a sign-in: the one that knows the password. */
 type Jar = Record<string, string>;
-const jarOf = (res: LightMyRequestResponse): Jar =>
+const jarOf = (res: AnyResponse): Jar =>
   Object.fromEntries(res.cookies.filter((c) => c.value).map((c) => [c.name, c.value]));
 
 async function register(email: string, password = "correct horse", extra: object = {}): Promise<Jar> {
   const before = outboxFor(t.dataDir, email.toLowerCase()).length;
-  const res = await post("/api/auth/register", { email, password, firstName: "Ada", lastName: "Lovelace", ...extra });
+  const res = await api.call("POST /api/auth/register", {
+    body: { email, password, firstName: "Ada", lastName: "Lovelace", ...extra },
+    remoteAddress: fromNewAddress(),
+  });
   expect(res.statusCode).toBe(201);
   await waitForMail(t.dataDir, email.toLowerCase(), before + 1);
   return jarOf(res);
@@ -46,11 +48,15 @@ function latestLink(email: string): string {
 /** Open a verification link: in the browser that registered (`jar`), or anywhere else. */
 async function verify(link: string, jar: Jar = {}) {
   const url = new URL(link);
+  // The link's query exactly as it was mailed.
   return t.app.inject({ method: "GET", url: `/api/auth/verify-email${url.search}`, cookies: jar });
 }
 
 async function verifyWithPassword(link: string, password: string) {
-  return post("/api/auth/verify-email", { token: new URL(link).searchParams.get("token"), password });
+  return api.call("POST /api/auth/verify-email", {
+    body: { token: new URL(link).searchParams.get("token")!, password },
+    remoteAddress: fromNewAddress(),
+  });
 }
 
 async function registerVerified(email: string, password = "correct horse") {
@@ -59,15 +65,18 @@ async function registerVerified(email: string, password = "correct horse") {
 }
 
 async function login(email: string, password = "correct horse") {
-  return post("/api/auth/login", { email, password });
+  return api.call("POST /api/auth/login", { body: { email, password }, remoteAddress: fromNewAddress() });
 }
 
 describe("register", () => {
   it("creates an unverified user, stores the e-mail lower-cased and sends a 24-hour link", async () => {
-    const res = await post("/api/auth/register", {
-      email: "  New.User@Example.COM ",
-      password: "correct horse",
-      firstName: "New",
+    const res = await api.call("POST /api/auth/register", {
+      body: {
+        email: "  New.User@Example.COM ",
+        password: "correct horse",
+        firstName: "New",
+      },
+      remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: "Registration successful. Please check your email to verify your account." });
@@ -97,8 +106,14 @@ describe("register", () => {
 
   it("answers an address that has a verified account exactly as a new one, changes nothing, and tells its owner", async () => {
     await registerVerified("twice@example.com");
-    const fresh = await post("/api/auth/register", { email: "fresh-twice@example.com", password: "another one" });
-    const again = await post("/api/auth/register", { email: "TWICE@example.com", password: "another one" });
+    const fresh = await api.call("POST /api/auth/register", {
+      body: { email: "fresh-twice@example.com", password: "another one" },
+      remoteAddress: fromNewAddress(),
+    });
+    const again = await api.call("POST /api/auth/register", {
+      body: { email: "TWICE@example.com", password: "another one" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(again.body).toBe(fresh.body);
     // The same headers, cookies included: a registration cookie only for new addresses would tell.
@@ -138,16 +153,12 @@ describe("register", () => {
   it("answers before any mail work: a mail server that is down does not show in the answer", async () => {
     const offline = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
     try {
-      const res = await offline.app.inject({
-        method: "POST",
-        url: "/api/auth/register",
-        payload: { email: "no-mail@example.com", password: "correct horse" },
+      const res = await testClient(offline.app).call("POST /api/auth/register", {
+        body: { email: "no-mail@example.com", password: "correct horse" },
       });
       expect(res.statusCode).toBe(201);
-      const resend = await offline.app.inject({
-        method: "POST",
-        url: "/api/auth/resend-verification",
-        payload: { email: "no-mail@example.com" },
+      const resend = await testClient(offline.app).call("POST /api/auth/resend-verification", {
+        body: { email: "no-mail@example.com" },
       });
       expect(resend.statusCode).toBe(200);
     } finally {
@@ -162,7 +173,8 @@ describe("register", () => {
     [{ email: "a@b.co", password: "x".repeat(129) }, /Password can be at most 128 characters/],
     [{ email: "a@b.co" }, /^Invalid password/],
   ])("validates %o", async (payload, message) => {
-    const res = await post("/api/auth/register", payload);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await api.call("POST /api/auth/register", { payload, remoteAddress: fromNewAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
   });
@@ -190,20 +202,17 @@ describe("ADMIN_EMAILS acts once per account (issue 41)", () => {
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(true);
     const admin = await otherAdmin();
     const id = await idOf("removed-boss@example.com");
-    const removed = await t.app.inject({
-      method: "PUT",
-      url: `/api/admin/users/${id}/admin`,
+    const removed = await api.call("PUT /api/admin/users/:id/admin", {
+      params: { id },
       cookies: admin,
-      payload: { isAdmin: false },
+      body: { isAdmin: false },
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
 
-    const banned = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/moderation/actions",
+    const banned = await api.call("POST /api/admin/moderation/actions", {
       cookies: admin,
-      payload: { action: "ban", userId: id, reason: "Abuse" },
+      body: { action: "ban", userId: id, reason: "Abuse" },
     });
     expect(banned.statusCode, banned.body).toBe(200);
     expect((await login("removed-boss@example.com")).json().isAdmin).toBe(false);
@@ -239,13 +248,13 @@ describe("verify-email", () => {
   });
 
   it("answers a missing token with 'No verification token provided'", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/verify-email" });
+    const res = await api.call("GET /api/auth/verify-email");
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe("No verification token provided");
   });
 
   it("refuses an unknown token", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/verify-email?token=nope" });
+    const res = await api.call("GET /api/auth/verify-email", { query: { token: "nope" } });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/invalid/);
   });
@@ -265,64 +274,72 @@ describe("an address registered by someone who does not own it (pre-hijacked acc
     // ADMIN_EMAILS names chief@example.com in this app; a stranger registers it first.
     const listed = await createTestApp({ ADMIN_EMAILS: "chief@example.com" });
     try {
-      const send = (method: "GET" | "POST", url: string, payload?: object, cookies: Jar = {}) =>
-        listed.app.inject({ method, url, payload, cookies, remoteAddress: fromNewAddress() });
+      const listedApi = testClient(listed.app);
+      // Opens the mailed link with its query exactly as it was mailed.
+      const open = (url: string, cookies: Jar = {}) =>
+        listed.app.inject({ method: "GET", url, cookies, remoteAddress: fromNewAddress() });
       const stranger = jarOf(
-        await send("POST", "/api/auth/register", { email: "chief@example.com", password: "stranger's password" }),
+        await listedApi.call("POST /api/auth/register", {
+          body: { email: "chief@example.com", password: "stranger's password" },
+          remoteAddress: fromNewAddress(),
+        }),
       );
       const [message] = await waitForMail(listed.dataDir, "chief@example.com");
       const link = new URL(verificationLink(message!)!);
 
       // The owner opens it in their own browser: the link alone is not enough.
-      const opened = await send("GET", `/api/auth/verify-email${link.search}`);
+      const opened = await open(`/api/auth/verify-email${link.search}`);
       expect(opened.statusCode).toBe(403);
       expect(opened.body).toBe("To finish verifying, please enter the password you chose for this account.");
-      const guessed = await send("POST", "/api/auth/verify-email", {
-        token: link.searchParams.get("token"),
-        password: "the owner's guess",
+      const guessed = await listedApi.call("POST /api/auth/verify-email", {
+        body: {
+          token: link.searchParams.get("token")!,
+          password: "the owner's guess",
+        },
+        remoteAddress: fromNewAddress(),
       });
       expect(guessed.statusCode).toBe(400);
       expect(guessed.body).toBe("That password does not match this account. Please try again.");
 
       const [row] = await listed.database.db.select().from(users).where(eq(users.email, "chief@example.com"));
       expect(row).toMatchObject({ emailVerified: false, isAdmin: false });
-      const strangerLogin = await send(
-        "POST",
-        "/api/auth/login",
-        { email: "chief@example.com", password: "stranger's password" },
-        stranger,
-      );
+      const strangerLogin = await listedApi.call("POST /api/auth/login", {
+        body: { email: "chief@example.com", password: "stranger's password" },
+        cookies: stranger,
+        remoteAddress: fromNewAddress(),
+      });
       expect(strangerLogin.statusCode).toBe(403);
       expect(sessionCookie(strangerLogin)).toBeUndefined();
 
       // The owner registers for real; the stranger's password and link are dead from then on.
       const owner = jarOf(
-        await send("POST", "/api/auth/register", { email: "chief@example.com", password: "owner's password" }),
+        await listedApi.call("POST /api/auth/register", {
+          body: { email: "chief@example.com", password: "owner's password" },
+          remoteAddress: fromNewAddress(),
+        }),
       );
       const [, ownersMessage] = await waitForMail(listed.dataDir, "chief@example.com", 2);
-      expect((await send("GET", `/api/auth/verify-email${link.search}`, undefined, stranger)).statusCode).toBe(400);
+      expect((await open(`/api/auth/verify-email${link.search}`, stranger)).statusCode).toBe(400);
       expect(
-        (
-          await send(
-            "GET",
-            `/api/auth/verify-email${new URL(verificationLink(ownersMessage!)!).search}`,
-            undefined,
-            owner,
-          )
-        ).statusCode,
+        (await open(`/api/auth/verify-email${new URL(verificationLink(ownersMessage!)!).search}`, owner)).statusCode,
       ).toBe(200);
       expect(
-        (await send("POST", "/api/auth/login", { email: "chief@example.com", password: "stranger's password" }))
-          .statusCode,
+        (
+          await listedApi.call("POST /api/auth/login", {
+            body: { email: "chief@example.com", password: "stranger's password" },
+            remoteAddress: fromNewAddress(),
+          })
+        ).statusCode,
       ).toBe(401);
-      const ownerLogin = await send("POST", "/api/auth/login", {
-        email: "chief@example.com",
-        password: "owner's password",
+      const ownerLogin = await listedApi.call("POST /api/auth/login", {
+        body: {
+          email: "chief@example.com",
+          password: "owner's password",
+        },
+        remoteAddress: fromNewAddress(),
       });
       expect(ownerLogin.json().isAdmin).toBe(true);
-      const stats = await listed.app.inject({
-        method: "GET",
-        url: "/api/admin/stats",
+      const stats = await listedApi.call("GET /api/admin/stats", {
         cookies: { [SESSION_COOKIE]: sessionCookie(ownerLogin)!.value },
       });
       expect(stats.statusCode).toBe(200);
@@ -347,7 +364,14 @@ describe("an address registered by someone who does not own it (pre-hijacked acc
     const refused = await login("later-phone@example.com");
     expect(refused.statusCode).toBe(403);
     const phone = jarOf(refused);
-    expect((await post("/api/auth/resend-verification", { email: "later-phone@example.com" })).statusCode).toBe(200);
+    expect(
+      (
+        await api.call("POST /api/auth/resend-verification", {
+          body: { email: "later-phone@example.com" },
+          remoteAddress: fromNewAddress(),
+        })
+      ).statusCode,
+    ).toBe(200);
     await waitForMail(t.dataDir, "later-phone@example.com", 2);
     expect((await verify(latestLink("later-phone@example.com"), phone)).statusCode).toBe(200);
   });
@@ -368,7 +392,10 @@ describe("resend-verification", () => {
   it("sends a new link and the earlier one stops working", async () => {
     const jar = await register("resend@example.com");
     const first = latestLink("resend@example.com");
-    const res = await post("/api/auth/resend-verification", { email: "Resend@example.com" });
+    const res = await api.call("POST /api/auth/resend-verification", {
+      body: { email: "Resend@example.com" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(200);
     await waitForMail(t.dataDir, "resend@example.com", 2);
     const second = latestLink("resend@example.com");
@@ -378,13 +405,22 @@ describe("resend-verification", () => {
   });
 
   it("answers the same for unknown and already verified e-mails, sending nothing", async () => {
-    const unknown = await post("/api/auth/resend-verification", { email: "nobody@example.com" });
+    const unknown = await api.call("POST /api/auth/resend-verification", {
+      body: { email: "nobody@example.com" },
+      remoteAddress: fromNewAddress(),
+    });
     await registerVerified("done@example.com");
     const before = outboxFor(t.dataDir, "done@example.com").length;
-    const verified = await post("/api/auth/resend-verification", { email: "done@example.com" });
+    const verified = await api.call("POST /api/auth/resend-verification", {
+      body: { email: "done@example.com" },
+      remoteAddress: fromNewAddress(),
+    });
     // Mail work runs after the answers, in order: once a later resend's link has arrived, theirs would have too.
     await register("barrier@example.com");
-    await post("/api/auth/resend-verification", { email: "barrier@example.com" });
+    await api.call("POST /api/auth/resend-verification", {
+      body: { email: "barrier@example.com" },
+      remoteAddress: fromNewAddress(),
+    });
     await waitForMail(t.dataDir, "barrier@example.com", 2);
     expect(unknown.statusCode).toBe(200);
     expect(verified.body).toBe(unknown.body);
@@ -396,9 +432,19 @@ describe("resend-verification", () => {
     await register("spam@example.com");
     const codes = [];
     for (let i = 0; i < 4; i++)
-      codes.push((await post("/api/auth/resend-verification", { email: "spam@example.com" })).statusCode);
+      codes.push(
+        (
+          await api.call("POST /api/auth/resend-verification", {
+            body: { email: "spam@example.com" },
+            remoteAddress: fromNewAddress(),
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
-    const res = await post("/api/auth/resend-verification", { email: "spam@example.com" });
+    const res = await api.call("POST /api/auth/resend-verification", {
+      body: { email: "spam@example.com" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 });
@@ -433,11 +479,7 @@ describe("login, the current user and logout", () => {
     const stored = await t.database.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === cookie.value)).toBe(false);
 
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: cookie.value },
-    });
+    const me = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(me.statusCode).toBe(200);
     const user = me.json();
     expect(Object.keys(user).sort()).toEqual([
@@ -464,18 +506,10 @@ describe("login, the current user and logout", () => {
     });
     expect(me.body).not.toMatch(/scrypt|argon2|passwordHash|password_hash/i);
 
-    const out = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/logout",
-      cookies: { [SESSION_COOKIE]: cookie.value },
-    });
+    const out = await api.call("POST /api/auth/logout", { cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(out.statusCode).toBe(200);
     expect(sessionCookie(out)?.value).toBe("");
-    const after = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: cookie.value },
-    });
+    const after = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(after.statusCode).toBe(401);
     expect(after.body).toBe("Unauthorized");
   });
@@ -483,21 +517,21 @@ describe("login, the current user and logout", () => {
   it("ends the session the browser already held when it signs in again", async () => {
     await registerVerified("twice-in@example.com");
     const first = sessionCookie(await login("twice-in@example.com"))!;
-    const again = await post("/api/auth/login", { email: "twice-in@example.com", password: "correct horse" });
+    const again = await api.call("POST /api/auth/login", {
+      body: { email: "twice-in@example.com", password: "correct horse" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(again.statusCode).toBe(200);
     const second = sessionCookie(again)!;
     expect(second.value).not.toBe(first.value);
     // The request above carried no cookie: send the first one along, as a browser would.
-    const third = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "twice-in@example.com", password: "correct horse" },
+    const third = await api.call("POST /api/auth/login", {
+      body: { email: "twice-in@example.com", password: "correct horse" },
       cookies: { [SESSION_COOKIE]: first.value },
       remoteAddress: fromNewAddress(),
     });
     expect(third.statusCode).toBe(200);
-    const me = (value: string) =>
-      t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: value } });
+    const me = (value: string) => api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: value } });
     expect((await me(first.value)).statusCode).toBe(401);
     expect((await me(second.value)).statusCode).toBe(200);
     expect((await me(sessionCookie(third)!.value)).statusCode).toBe(200);
@@ -535,12 +569,8 @@ describe("login, the current user and logout", () => {
   });
 
   it("answers 401 'Unauthorized' without a session and ignores a forged cookie", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
-    const forged = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: "forged" },
-    });
+    expect((await api.call("GET /api/auth/user")).statusCode).toBe(401);
+    const forged = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: "forged" } });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -548,11 +578,7 @@ describe("login, the current user and logout", () => {
     await registerVerified("idle@example.com");
     const cookie = sessionCookie(await login("idle@example.com"))!;
     await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: cookie.value },
-    });
+    const res = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: cookie.value } });
     expect(res.statusCode).toBe(401);
   });
 
@@ -562,7 +588,7 @@ describe("login, the current user and logout", () => {
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
     const soon = new Date(Date.now() + 3600_000);
     await t.database.db.update(sessions).set({ lastSeenAt: twoHoursAgo, expiresAt: soon });
-    await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: cookie.value } });
+    await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: cookie.value } });
     const rows = await t.database.db.select().from(sessions);
     const row = rows.find((s) => s.lastSeenAt > twoHoursAgo)!;
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
@@ -573,16 +599,12 @@ describe("login, the current user and logout", () => {
     const t2 = await createTestApp({ ADMIN_EMAILS: "later-boss@example.com" });
     try {
       // A second app on another database: register there, then log in as a listed admin.
-      await t2.app.inject({
-        method: "POST",
-        url: "/api/auth/register",
-        payload: { email: "later-boss@example.com", password: "correct horse" },
+      await testClient(t2.app).call("POST /api/auth/register", {
+        body: { email: "later-boss@example.com", password: "correct horse" },
       });
       await t2.database.db.update(users).set({ emailVerified: true, isAdmin: false });
-      const res = await t2.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { email: "later-boss@example.com", password: "correct horse" },
+      const res = await testClient(t2.app).call("POST /api/auth/login", {
+        body: { email: "later-boss@example.com", password: "correct horse" },
       });
       expect(res.json().isAdmin).toBe(true);
     } finally {
@@ -595,14 +617,24 @@ describe("login, the current user and logout", () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
       codes.push(
-        (await post("/api/auth/login", { email: "target@example.com", password: "guess guess" }, {}, "10.201.0.1"))
-          .statusCode,
+        (
+          await api.call("POST /api/auth/login", {
+            body: { email: "target@example.com", password: "guess guess" },
+            headers: {},
+            remoteAddress: "10.201.0.1",
+          })
+        ).statusCode,
       );
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
     expect(
-      (await post("/api/auth/login", { email: "target@example.com", password: "correct horse" }, {}, "10.201.0.2"))
-        .statusCode,
+      (
+        await api.call("POST /api/auth/login", {
+          body: { email: "target@example.com", password: "correct horse" },
+          headers: {},
+          remoteAddress: "10.201.0.2",
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -619,23 +651,37 @@ describe("login, the current user and logout", () => {
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
       codes.push(
-        (await post("/api/auth/login", { email: `x${i}@example.com`, password: "guess guess" }, {}, "10.200.0.1"))
-          .statusCode,
+        (
+          await api.call("POST /api/auth/login", {
+            body: { email: `x${i}@example.com`, password: "guess guess" },
+            headers: {},
+            remoteAddress: "10.200.0.1",
+          })
+        ).statusCode,
       );
     }
     expect(codes.at(-1)).toBe(429);
   });
 
   it("refuses state-changing requests from another site", async () => {
-    const res = await post("/api/auth/logout", {}, { origin: "https://evil.example" });
+    // A JSON body, as a cross-site form would send one; logout's declaration takes none.
+    const res = await api.call("POST /api/auth/logout", {
+      payload: {},
+      headers: { origin: "https://evil.example" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).toBe("Cross-site request refused");
-    const same = await post("/api/auth/logout", {}, { origin: "http://dragongrid.test" });
+    const same = await api.call("POST /api/auth/logout", {
+      payload: {},
+      headers: { origin: "http://dragongrid.test" },
+      remoteAddress: fromNewAddress(),
+    });
     expect(same.statusCode).toBe(200);
   });
 
   it("sends an expired session's browser to /login", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/login" });
+    const res = await api.call("GET /api/login");
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/login");
   });
@@ -645,16 +691,12 @@ describe("cookies over https", () => {
   it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
     const secure = await createTestApp({ PUBLIC_URL: "https://dragongrid.example" });
     try {
-      await secure.app.inject({
-        method: "POST",
-        url: "/api/auth/register",
-        payload: { email: "tls@example.com", password: "correct horse" },
+      await testClient(secure.app).call("POST /api/auth/register", {
+        body: { email: "tls@example.com", password: "correct horse" },
       });
       await secure.database.db.update(users).set({ emailVerified: true });
-      const res = await secure.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { email: "tls@example.com", password: "correct horse" },
+      const res = await testClient(secure.app).call("POST /api/auth/login", {
+        body: { email: "tls@example.com", password: "correct horse" },
       });
       expect(sessionCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
     } finally {

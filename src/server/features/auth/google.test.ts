@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { SESSION_COOKIE } from "../../auth/sessions";
+import { testClient, type TestClient } from "../../test/api-client";
 
 // A real OpenID provider on loopback stands in for Google: discovery, authorize (with PKCE and
 // nonce), token endpoint and signed ID tokens.
 let provider: OAuth2Server;
 let t: TestApp;
+let api: TestClient;
 let claims: Record<string, unknown> = {};
 
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
     GOOGLE_ISSUER: provider.issuer.url!,
     ADMIN_EMAILS: "google-boss@example.com,google-removed@example.com,google-banned@example.com",
   });
+  api = testClient(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -30,11 +33,7 @@ afterAll(async () => {
 
 /** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
 async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void, confirm?: "1") {
-  const query = new URLSearchParams({
-    ...(returnUrl === undefined ? {} : { returnUrl }),
-    ...(confirm ? { confirm } : {}),
-  }).toString();
-  const start = await t.app.inject({ method: "GET", url: `/api/auth/google${query ? `?${query}` : ""}` });
+  const start = await api.call("GET /api/auth/google", { query: { returnUrl, confirm } });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
@@ -65,7 +64,7 @@ describe("Google sign-in with several server processes", () => {
     const one = await createTestApp(env);
     const other = await createTestApp(env, { database: one.database });
     try {
-      const start = await one.app.inject({ method: "GET", url: "/api/auth/google" });
+      const start = await testClient(one.app).call("GET /api/auth/google");
       const flowCookie = start.cookies.find((c) => c.name === "dg_oidc")!;
       const fromProvider = await fetch(new URL(start.headers.location as string), { redirect: "manual" });
       const callback = new URL(fromProvider.headers.get("location")!);
@@ -94,7 +93,7 @@ describe("Google sign-in with several server processes", () => {
 
 describe("Google sign-in", () => {
   it("asks for openid email profile with PKCE (S256), state and nonce", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/google" });
+    const res = await api.call("GET /api/auth/google");
     const url = new URL(res.headers.location as string);
     expect(url.origin).toBe(new URL(provider.issuer.url!).origin);
     expect(url.searchParams.get("client_id")).toBe("dragon-grid");
@@ -119,11 +118,7 @@ describe("Google sign-in", () => {
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/draw/abc?version=pencil");
     expect(session).toBeDefined();
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: session!.value },
-    });
+    const me = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: session!.value } });
     expect(me.json()).toMatchObject({
       email: "gina@example.com",
       emailVerified: true,
@@ -144,10 +139,8 @@ describe("Google sign-in", () => {
   );
 
   it("takes over an unverified password account on the same e-mail: its password, names and sessions go", async () => {
-    await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      payload: { email: "linked@example.com", password: "correct horse", firstName: "Lin" },
+    await api.call("POST /api/auth/register", {
+      body: { email: "linked@example.com", password: "correct horse", firstName: "Lin" },
     });
     const [squatter] = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
     await t.database.db
@@ -164,10 +157,8 @@ describe("Google sign-in", () => {
     );
     // The password was never confirmed by the address's owner, so it no longer signs in.
     expect(rows[0]!.passwordHash).toBeNull();
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "linked@example.com", password: "correct horse" },
+    const login = await api.call("POST /api/auth/login", {
+      body: { email: "linked@example.com", password: "correct horse" },
     });
     expect(login.statusCode).toBe(401);
   });
@@ -175,11 +166,7 @@ describe("Google sign-in", () => {
   it("makes ADMIN_EMAILS admins", async () => {
     claims = { sub: "g-4", email: "google-boss@example.com", email_verified: true };
     const { session } = await signInWithGoogle("/admin/stats");
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/auth/user",
-      cookies: { [SESSION_COOKIE]: session!.value },
-    });
+    const me = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: session!.value } });
     expect(me.json().isAdmin).toBe(true);
   });
 
@@ -187,9 +174,10 @@ describe("Google sign-in", () => {
     const signedInAs = async (sub: string, email: string) => {
       claims = { sub, email, email_verified: true };
       const { session } = await signInWithGoogle("/home");
-      return (
-        await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: { [SESSION_COOKIE]: session!.value } })
-      ).json() as { id: string; isAdmin: boolean };
+      return (await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: session!.value } })).json() as {
+        id: string;
+        isAdmin: boolean;
+      };
     };
     const first = await signedInAs("g-removed", "google-removed@example.com");
     expect(first.isAdmin).toBe(true);
@@ -246,7 +234,7 @@ describe("Google sign-in", () => {
     expect(done.headers.location).toBe("/login?error=google");
     expect(session).toBeUndefined();
 
-    const bare = await t.app.inject({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" });
+    const bare = await api.call("GET /api/auth/google/callback", { query: { code: "x", state: "y" } });
     expect(bare.headers.location).toBe("/login?error=google");
   });
 
@@ -263,7 +251,7 @@ describe("Google sign-in", () => {
 
 describe("confirming with Google (a Google-only account's first password or deletion)", () => {
   it("asks the provider for a sign-in within 5 minutes, and refuses an ID token whose sign-in is older", async () => {
-    const start = await t.app.inject({ method: "GET", url: "/api/auth/google?returnUrl=%2Fprofile&confirm=1" });
+    const start = await api.call("GET /api/auth/google", { query: { returnUrl: "/profile", confirm: "1" } });
     const authorize = new URL(start.headers.location as string);
     expect(authorize.searchParams.get("max_age")).toBe("300");
     expect(authorize.searchParams.get("prompt")).toBe("login");
@@ -289,7 +277,7 @@ describe("Google sign-in when not configured", () => {
   it("redirects to /login, where the page says it is not configured", async () => {
     const plain = await createTestApp();
     try {
-      const res = await plain.app.inject({ method: "GET", url: "/api/auth/google?returnUrl=/home" });
+      const res = await testClient(plain.app).call("GET /api/auth/google", { query: { returnUrl: "/home" } });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login?error=google-not-configured");
     } finally {

@@ -8,10 +8,12 @@ import { createSignedInUser, type TestUser } from "../../test/users";
 import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { absoluteLinks, buildRss } from "./feeds";
+import { testClient, type TestClient } from "../../test/api-client";
 
 const ORIGIN = "http://dragongrid.test";
 
 let t: TestApp;
+let api: TestClient;
 let admin: TestUser;
 let user: TestUser;
 let dragonId: string;
@@ -20,13 +22,14 @@ let draft: AdminBlogPost;
 let nasty: AdminBlogPost;
 
 async function createPost(payload: BlogPostPayload): Promise<AdminBlogPost> {
-  const res = await t.app.inject({ method: "POST", url: "/api/admin/blog", cookies: admin.cookies, payload });
+  const res = await api.call("POST /api/admin/blog", { cookies: admin.cookies, body: payload });
   if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
   admin = await createSignedInUser(t, { isAdmin: true });
   user = await createSignedInUser(t);
   await t.database.db.update(users).set({ firstName: "Ada", lastName: "Lovelace" }).where(eq(users.id, admin.id));
@@ -265,18 +268,17 @@ describe("drafts stay private everywhere", () => {
   it("is absent from the list, the post API, the feed and the sitemap until published, then present in all", async () => {
     const late = await createPost({ title: "Published Later", content: "<p>Soon</p>", published: false });
     const places = async () => ({
-      list: (await get("/api/blog/posts")).body.includes(late.id),
-      post: (await get(`/api/blog/posts/${late.slug}`)).statusCode === 200,
+      list: (await api.call("GET /api/blog/posts")).body.includes(late.id),
+      post: (await api.call("GET /api/blog/posts/:slug", { params: { slug: late.slug } })).statusCode === 200,
       page: (await get(`/blog/${late.slug}`)).statusCode === 200,
       rss: (await get("/blog/rss.xml")).body.includes(late.slug),
       sitemap: (await get("/sitemap.xml")).body.includes(late.slug),
     });
     expect(await places()).toEqual({ list: false, post: false, page: false, rss: false, sitemap: false });
-    await t.app.inject({
-      method: "PUT",
-      url: `/api/admin/blog/${late.id}`,
+    await api.call("PUT /api/admin/blog/:id", {
+      params: { id: late.id },
       cookies: admin.cookies,
-      payload: { title: late.title, slug: late.slug, content: late.content, published: true },
+      body: { title: late.title, slug: late.slug, content: late.content, published: true },
     });
     expect(await places()).toEqual({ list: true, post: true, page: true, rss: true, sitemap: true });
   });

@@ -71,6 +71,7 @@ async function listeningApp(env: Record<string, string>): Promise<{ t: TestApp; 
 
 const cookieOf = (user: TestUser | null) => (user ? `${SESSION_COOKIE}=${user.cookies[SESSION_COOKIE]}` : "");
 
+// Raw addresses over a real socket: Companion's routes and their redirects are exercised as Uppy calls them.
 async function call(origin: string, user: TestUser | null, method: string, path: string, body?: unknown) {
   const res = await fetch(origin + path, {
     method,

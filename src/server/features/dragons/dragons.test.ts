@@ -8,9 +8,10 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "../../test/users";
 import { KEPT_BY_POST } from "../../../shared/uploads";
 import { illustrationPng, pngBomb } from "../../test/images";
-import type { Dragon } from "../../../shared/dragons/responses";
+import { testClient, type TestClient } from "../../test/api-client";
 
 let t: TestApp;
+let api: TestClient;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let user: TestUser;
@@ -18,6 +19,7 @@ let picture: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
   admin = await createSignedInUser(t, { isAdmin: true });
   otherAdmin = await createSignedInUser(t, { isAdmin: true });
   user = await createSignedInUser(t);
@@ -27,12 +29,7 @@ afterAll(() => t.close());
 
 async function createDragon(name: string, image = picture, as = admin) {
   const imageUrl = await storedUpload(t, as.id, image);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/dragons",
-    cookies: as.cookies,
-    payload: { name, imageUrl, filename: "dragon.png" },
-  });
+  return api.call("POST /api/dragons", { cookies: as.cookies, body: { name, imageUrl, filename: "dragon.png" } });
 }
 
 const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ method: "GET", url, cookies });
@@ -42,7 +39,7 @@ describe("POST /api/dragons", () => {
     const res = await createDragon("  Ember  ");
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
-    const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
+    const dragon = (await api.call("GET /api/dragons/:id", { params: { id } })).json();
     expect(dragon).toMatchObject({
       id,
       name: "Ember",
@@ -70,7 +67,7 @@ describe("POST /api/dragons", () => {
       .withMetadata({ orientation: 6, exif: { IFD0: { Artist: "Secret Person" } } })
       .toBuffer();
     const res = await createDragon("Turned", rotated);
-    const dragon = (await get(`/api/dragons/${res.json().id}`)).json() as Dragon;
+    const dragon = (await api.call("GET /api/dragons/:id", { params: { id: res.json().id } })).json();
     expect(dragon).toMatchObject({ width: 200, height: 300 });
     const hires = await sharp((await get(dragon.hiresUrl)).rawPayload).metadata();
     expect(hires.exif).toBeUndefined();
@@ -82,7 +79,10 @@ describe("POST /api/dragons", () => {
       .png()
       .toBuffer();
     const res = await createDragon("Long", wide);
-    expect((await get(`/api/dragons/${res.json().id}`)).json()).toMatchObject({ width: 8192, height: 546 });
+    expect((await api.call("GET /api/dragons/:id", { params: { id: res.json().id } })).json()).toMatchObject({
+      width: 8192,
+      height: 546,
+    });
   });
 
   it.each([
@@ -116,32 +116,24 @@ describe("POST /api/dragons", () => {
       { name: "Ok", imageUrl: "/etc/passwd" },
       { name: "Ok" },
     ]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/dragons", cookies: admin.cookies, payload });
+      // Bodies the contract refuses, sent on purpose.
+      const res = await api.call("POST /api/dragons", { cookies: admin.cookies, payload });
       expect(res.statusCode).toBe(400);
     }
-    const blank = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
-      cookies: admin.cookies,
-      payload: { name: " ", imageUrl },
-    });
+    const blank = await api.call("POST /api/dragons", { cookies: admin.cookies, body: { name: " ", imageUrl } });
     expect(blank.body).toContain("Please enter a dragon name");
   });
 
   it("refuses an upload someone else made, and one that does not exist", async () => {
     const theirs = await storedUpload(t, otherAdmin.id, picture);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const res = await api.call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Stolen", imageUrl: theirs },
+      body: { name: "Stolen", imageUrl: theirs },
     });
     expect(res.statusCode).toBe(403);
-    const missing = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const missing = await api.call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" },
+      body: { name: "Ghost", imageUrl: "/objects/uploads/00000000-0000-0000-0000-000000000000" },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -149,18 +141,14 @@ describe("POST /api/dragons", () => {
   it("refuses a post's original (409): making the template would delete it from under its post", async () => {
     const dragon = (await createDragon("Kept")).json() as { id: string };
     const original = await checkedUpload(t, admin, await illustrationPng(400, 300));
-    const post = await t.app.inject({
-      method: "POST",
-      url: "/api/posts",
+    const post = await api.call("POST /api/posts", {
       cookies: admin.cookies,
-      payload: { dragonId: dragon.id, description: "Mine", images: [original] },
+      body: { dragonId: dragon.id, description: "Mine", images: [original] },
     });
     expect(post.statusCode).toBe(201);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const res = await api.call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Again", imageUrl: original },
+      body: { name: "Again", imageUrl: original },
     });
     expect([res.statusCode, res.body]).toEqual([409, KEPT_BY_POST]);
     expect(await t.app.storage.get(original.slice("/objects/".length))).not.toBeNull();
@@ -168,13 +156,8 @@ describe("POST /api/dragons", () => {
 
   it("is for admins only: 401 for visitors, 403 for users", async () => {
     const imageUrl = await storedUpload(t, user.id, picture);
-    const visitor = await t.app.inject({ method: "POST", url: "/api/dragons", payload: { name: "X", imageUrl } });
-    const member = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
-      cookies: user.cookies,
-      payload: { name: "X", imageUrl },
-    });
+    const visitor = await api.call("POST /api/dragons", { body: { name: "X", imageUrl } });
+    const member = await api.call("POST /api/dragons", { cookies: user.cookies, body: { name: "X", imageUrl } });
     expect(visitor.statusCode).toBe(401);
     expect(member.statusCode).toBe(403);
     expect(member.body).toBe("Admin access required");
@@ -186,7 +169,7 @@ describe("GET /api/dragons", () => {
     const first = (await createDragon("Older")).json().id;
     const second = (await createDragon("Newer")).json().id;
     for (const cookies of [undefined, user.cookies, admin.cookies]) {
-      const list = (await get("/api/dragons", cookies)).json() as Dragon[];
+      const list = (await api.call("GET /api/dragons", { cookies })).json();
       const ids = list.map((d) => d.id);
       expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
     }
@@ -195,16 +178,18 @@ describe("GET /api/dragons", () => {
   it("marks the library public, so a shared device's service worker may keep it for offline use", async () => {
     const id = (await createDragon("Kept")).json().id;
     for (const cookies of [undefined, user.cookies]) {
-      expect((await get("/api/dragons", cookies)).headers["cache-control"]).toBe("public, no-cache");
-      expect((await get(`/api/dragons/${id}`, cookies)).headers["cache-control"]).toBe("public, no-cache");
+      expect((await api.call("GET /api/dragons", { cookies })).headers["cache-control"]).toBe("public, no-cache");
+      expect((await api.call("GET /api/dragons/:id", { params: { id }, cookies })).headers["cache-control"]).toBe(
+        "public, no-cache",
+      );
     }
   });
 
   it("answers a missing dragon with 404 and a message", async () => {
-    const res = await get("/api/dragons/00000000-0000-4000-8000-000000000000");
+    const res = await api.call("GET /api/dragons/:id", { params: { id: "00000000-0000-4000-8000-000000000000" } });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe("Dragon not found");
-    expect((await get("/api/dragons/not-a-uuid")).statusCode).toBe(400);
+    expect((await api.call("GET /api/dragons/:id", { params: { id: "not-a-uuid" } })).statusCode).toBe(400);
   });
 
   it("writes the dragon's name and preview into the page's head tags", async () => {
@@ -234,28 +219,14 @@ describe("GET /api/dragons", () => {
 describe("POST /api/dragons/generate-pencil", () => {
   it("makes a grey-scale pencil hi-res and preview for admins", async () => {
     const id = (await createDragon("Sketchy")).json().id;
+    expect((await api.call("POST /api/dragons/generate-pencil", { body: { dragonId: id } })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: "POST", url: "/api/dragons/generate-pencil", payload: { dragonId: id } }))
+      (await api.call("POST /api/dragons/generate-pencil", { cookies: user.cookies, body: { dragonId: id } }))
         .statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/dragons/generate-pencil",
-          cookies: user.cookies,
-          payload: { dragonId: id },
-        })
-      ).statusCode,
     ).toBe(403);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons/generate-pencil",
-      cookies: admin.cookies,
-      payload: { dragonId: id },
-    });
+    const res = await api.call("POST /api/dragons/generate-pencil", { cookies: admin.cookies, body: { dragonId: id } });
     expect(res.statusCode).toBe(200);
-    const dragon = (await get(`/api/dragons/${id}`)).json() as Dragon;
+    const dragon = (await api.call("GET /api/dragons/:id", { params: { id } })).json();
     expect(dragon.pencilHiresUrl).toBe(`/objects/dragons/${id}/pencil-hires.png`);
     const pencil = await sharp((await get(dragon.pencilHiresUrl!)).rawPayload)
       .raw()
@@ -269,11 +240,9 @@ describe("POST /api/dragons/generate-pencil", () => {
   });
 
   it("answers 404 for a missing dragon", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons/generate-pencil",
+    const res = await api.call("POST /api/dragons/generate-pencil", {
       cookies: admin.cookies,
-      payload: { dragonId: "00000000-0000-4000-8000-000000000000" },
+      body: { dragonId: "00000000-0000-4000-8000-000000000000" },
     });
     expect(res.statusCode).toBe(404);
   });
@@ -282,12 +251,7 @@ describe("POST /api/dragons/generate-pencil", () => {
 describe("DELETE /api/dragons/:id", () => {
   it("removes the dragon, its works in progress and every stored image; admins only", async () => {
     const id = (await createDragon("Doomed")).json().id;
-    await t.app.inject({
-      method: "POST",
-      url: "/api/dragons/generate-pencil",
-      cookies: admin.cookies,
-      payload: { dragonId: id },
-    });
+    await api.call("POST /api/dragons/generate-pencil", { cookies: admin.cookies, body: { dragonId: id } });
     await t.database.db.insert(worksInProgress).values({
       userId: user.id,
       dragonId: id,
@@ -299,35 +263,28 @@ describe("DELETE /api/dragons/:id", () => {
       imageY: 0,
     });
 
-    expect((await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}` })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: user.cookies })).statusCode,
-    ).toBe(403);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies });
+    expect((await api.call("DELETE /api/dragons/:id", { params: { id } })).statusCode).toBe(401);
+    expect((await api.call("DELETE /api/dragons/:id", { params: { id }, cookies: user.cookies })).statusCode).toBe(403);
+    const res = await api.call("DELETE /api/dragons/:id", { params: { id }, cookies: admin.cookies });
     expect(res.statusCode).toBe(200);
 
-    expect((await get(`/api/dragons/${id}`)).statusCode).toBe(404);
-    expect(((await get("/api/dragons")).json() as Dragon[]).some((d) => d.id === id)).toBe(false);
+    expect((await api.call("GET /api/dragons/:id", { params: { id } })).statusCode).toBe(404);
+    expect((await api.call("GET /api/dragons")).json().some((d) => d.id === id)).toBe(false);
     expect(fs.existsSync(path.join(t.dataDir, "objects", "dragons", id))).toBe(false);
     for (const file of ["hires.png", "preview.webp", "preview-small.webp", "pencil-hires.png", "pencil-preview.webp"]) {
       expect((await get(`/objects/dragons/${id}/${file}`)).statusCode).toBe(404);
     }
     expect((await t.database.db.select().from(worksInProgress)).filter((w) => w.dragonId === id)).toHaveLength(0);
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/dragons/${id}`, cookies: admin.cookies })).statusCode,
-    ).toBe(404);
+    expect((await api.call("DELETE /api/dragons/:id", { params: { id }, cookies: admin.cookies })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe("POST /api/waitlist", () => {
   it("stores an e-mail once; joining twice is still a success", async () => {
     for (const email of ["Pro@Example.com", "pro@example.com"]) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/waitlist",
-        payload: { email },
-        remoteAddress: "10.1.1.1",
-      });
+      const res = await api.call("POST /api/waitlist", { body: { email }, remoteAddress: "10.1.1.1" });
       expect(res.statusCode).toBe(200);
     }
     const rows = await t.database.db.select().from(waitlist);
@@ -336,7 +293,8 @@ describe("POST /api/waitlist", () => {
 
   it("validates the e-mail", async () => {
     for (const payload of [{}, { email: "" }, { email: "nope" }]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/waitlist", payload, remoteAddress: "10.1.1.2" });
+      // Bodies the contract refuses, sent on purpose.
+      const res = await api.call("POST /api/waitlist", { payload, remoteAddress: "10.1.1.2" });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -345,14 +303,8 @@ describe("POST /api/waitlist", () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
       codes.push(
-        (
-          await t.app.inject({
-            method: "POST",
-            url: "/api/waitlist",
-            payload: { email: `w${i}@example.com` },
-            remoteAddress: "10.1.1.3",
-          })
-        ).statusCode,
+        (await api.call("POST /api/waitlist", { body: { email: `w${i}@example.com` }, remoteAddress: "10.1.1.3" }))
+          .statusCode,
       );
     expect(codes.at(-1)).toBe(429);
   });
@@ -373,7 +325,7 @@ describe("sample templates", () => {
     );
     const seeded = await createTestApp({ SEED_SAMPLES: "true", SAMPLES_DIR: dir });
     try {
-      const list = (await seeded.app.inject({ method: "GET", url: "/api/dragons" })).json() as Dragon[];
+      const list = (await testClient(seeded.app).call("GET /api/dragons")).json();
       expect(list.map((d) => d.name)).toEqual(["First Sample", "Second Sample"]);
       expect(list.every((d) => d.pencilHiresUrl && d.pencilPreviewUrl)).toBe(true);
 

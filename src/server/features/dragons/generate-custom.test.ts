@@ -4,20 +4,21 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng } from "../../test/images";
 import { BAD_KEY_MESSAGE, startImagesApi } from "../../test/images-api";
-import type { Dragon } from "../../../shared/dragons/responses";
+import { testClient, type TestClient } from "../../test/api-client";
 
-let api: Awaited<ReturnType<typeof startImagesApi>>;
+let imagesApi: Awaited<ReturnType<typeof startImagesApi>>;
 let t: TestApp;
+let api: TestClient;
 /** What the server logs (at warn and above). */
 const logLines: string[] = [];
 let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  api = await startImagesApi(await illustrationPng(256, 192));
+  imagesApi = await startImagesApi(await illustrationPng(256, 192));
   t = await createTestApp(
     {
-      IMAGE_API_URL: api.baseUrl,
+      IMAGE_API_URL: imagesApi.baseUrl,
       IMAGE_API_KEY: "sk-test",
       IMAGE_MODEL: "test-model",
       IMAGE_TIMEOUT_MS: "1500",
@@ -25,17 +26,19 @@ beforeAll(async () => {
     },
     { logStream: { write: (line) => void logLines.push(line) } },
   );
+  api = testClient(t.app);
   admin = await createSignedInUser(t, { isAdmin: true });
   user = await createSignedInUser(t);
 });
-beforeEach(() => api.responseWith("b64"));
+beforeEach(() => imagesApi.responseWith("b64"));
 afterAll(async () => {
   await t.close();
-  await api.close();
+  await imagesApi.close();
 });
 
+// Some cases send a prompt the contract refuses, on purpose.
 const generate = (as: TestUser | null, prompt: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/dragons/generate-custom", cookies: as?.cookies, payload: { prompt } });
+  api.call("POST /api/dragons/generate-custom", { cookies: as?.cookies, payload: { prompt } });
 
 describe("POST /api/dragons/generate-custom", () => {
   it("asks the images API and stores the picture 4× larger, private to the admin", async () => {
@@ -44,7 +47,7 @@ describe("POST /api/dragons/generate-custom", () => {
     const { objectPath, filename } = res.json();
     expect(objectPath).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     expect(filename).toBe("ai-a-friendly-red-dragon-reading-a-book.png");
-    expect(api.requests.at(-1)).toMatchObject({
+    expect(imagesApi.requests.at(-1)).toMatchObject({
       authorization: "Bearer sk-test",
       body: {
         model: "test-model",
@@ -60,19 +63,17 @@ describe("POST /api/dragons/generate-custom", () => {
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: "png", width: 1024, height: 768 });
 
     // The admin then saves it as a dragon like any upload.
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/dragons",
+    const created = await api.call("POST /api/dragons", {
       cookies: admin.cookies,
-      payload: { name: "Reading Dragon", imageUrl: objectPath, filename },
+      body: { name: "Reading Dragon", imageUrl: objectPath, filename },
     });
     expect(created.statusCode).toBe(201);
-    const dragon = (await t.app.inject({ method: "GET", url: `/api/dragons/${created.json().id}` })).json() as Dragon;
+    const dragon = (await api.call("GET /api/dragons/:id", { params: { id: created.json().id } })).json();
     expect(dragon).toMatchObject({ name: "Reading Dragon", width: 1024, height: 768 });
   });
 
   it("also takes an image the API answers with as a URL", async () => {
-    api.responseWith("url");
+    imagesApi.responseWith("url");
     const res = await generate(admin, "A dragon in the clouds");
     expect(res.statusCode).toBe(200);
     const stored = await t.app.inject({ method: "GET", url: res.json().objectPath, cookies: admin.cookies });
@@ -80,25 +81,25 @@ describe("POST /api/dragons/generate-custom", () => {
   });
 
   it("answers a plain message for the provider's error and logs the provider's words, refuses non-images, and times out", async () => {
-    api.responseWith("error");
+    imagesApi.responseWith("error");
     const refused = await generate(admin, "something");
     expect(refused.statusCode).toBe(502);
     expect(refused.body).toBe("Image generation failed: the service answered 400");
     expect(logLines.join("")).toContain("Your request was rejected by the safety system.");
 
     // The provider's words can quote part of the key: they reach the log, never the person.
-    api.responseWith("bad-key");
+    imagesApi.responseWith("bad-key");
     const badKey = await generate(admin, "something");
     expect([badKey.statusCode, badKey.body]).toEqual([502, "Image generation failed: the service answered 401"]);
     expect(badKey.body).not.toContain("sk-test");
     expect(logLines.join("")).toContain(BAD_KEY_MESSAGE.slice(0, BAD_KEY_MESSAGE.indexOf(" You can")));
 
-    api.responseWith("junk");
+    imagesApi.responseWith("junk");
     const junk = await generate(admin, "something");
     expect(junk.statusCode).toBe(502);
     expect(junk.body).toMatch(/not an image/);
 
-    api.responseWith("slow");
+    imagesApi.responseWith("slow");
     const slow = await generate(admin, "something");
     expect(slow.statusCode).toBe(504);
     expect(slow.body).toBe("Image generation timed out after 2 seconds. Please try again.");
@@ -119,11 +120,9 @@ describe("without an images API", () => {
     const plain = await createTestApp();
     try {
       const boss = await createSignedInUser(plain, { isAdmin: true });
-      const res = await plain.app.inject({
-        method: "POST",
-        url: "/api/dragons/generate-custom",
+      const res = await testClient(plain.app).call("POST /api/dragons/generate-custom", {
         cookies: boss.cookies,
-        payload: { prompt: "a dragon" },
+        body: { prompt: "a dragon" },
       });
       expect(res.statusCode).toBe(503);
       expect(res.body).toBe("Image generation is not configured");

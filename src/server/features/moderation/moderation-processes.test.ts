@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
-import type { Post } from "../../../shared/posts/responses";
+import { testClient } from "../../test/api-client";
+import type { CallInput } from "../../../shared/contract/calls";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to one
 // process), so these run in the PostgreSQL pass of the suite: what one process's admin or member
@@ -28,11 +29,9 @@ describe.skipIf(!onPostgres)("moderation and blocks in two server processes on o
   });
 
   const feedOn = async (t: TestApp, who: TestUser) =>
-    ((await t.app.inject({ method: "GET", url: "/api/posts", cookies: who.cookies })).json() as Post[]).map(
-      (post) => post.id,
-    );
-  const actOn = (t: TestApp, body: object) =>
-    t.app.inject({ method: "POST", url: "/api/admin/moderation/actions", cookies: admin.cookies, payload: body });
+    (await testClient(t.app).call("GET /api/posts", { cookies: who.cookies })).json().map((post) => post.id);
+  const actOn = (t: TestApp, body: CallInput<"POST /api/admin/moderation/actions">["body"]) =>
+    testClient(t.app).call("POST /api/admin/moderation/actions", { cookies: admin.cookies, body: body });
 
   it("a post hidden through one process leaves the other's kept feed page within a second, and comes back when restored", async () => {
     const author = await createSignedInUser(a);
@@ -54,7 +53,12 @@ describe.skipIf(!onPostgres)("moderation and blocks in two server processes on o
     await actOn(a, { action: "restore-post", postId: post });
     await within(1000, async () => (await feedOn(b, blocker)).includes(post));
     expect(
-      (await a.app.inject({ method: "PUT", url: `/api/blocks/${blocked.id}`, cookies: blocker.cookies })).statusCode,
+      (
+        await testClient(a.app).call("PUT /api/blocks/:userId", {
+          params: { userId: blocked.id },
+          cookies: blocker.cookies,
+        })
+      ).statusCode,
     ).toBe(200);
     await within(1000, async () => !(await feedOn(b, blocker)).includes(post));
   });
@@ -63,7 +67,8 @@ describe.skipIf(!onPostgres)("moderation and blocks in two server processes on o
     const member = await createSignedInUser(a);
     const author = await createSignedInUser(a);
     const post = await newPost(a, author, dragonId, { approved: true });
-    const like = () => b.app.inject({ method: "POST", url: `/api/posts/${post}/like`, cookies: member.cookies });
+    const like = () =>
+      testClient(b.app).call("POST /api/posts/:id/like", { params: { id: post }, cookies: member.cookies });
     expect((await like()).statusCode).toBe(200);
     expect((await actOn(a, { action: "suspend", userId: member.id, days: 1, reason: "Spam" })).statusCode).toBe(200);
     await within(1000, async () => (await like()).statusCode === 403);

@@ -5,6 +5,7 @@ import { createAccount, fromNewAddress } from "../../test/accounts";
 import { outboxFor } from "../../test/mail";
 import { newDragonRow, newPost } from "../../test/route-fixtures";
 import type { TestUser } from "../../test/users";
+import { testClient } from "../../test/api-client";
 
 // Several server processes share a database only on PostgreSQL (PGlite's directory is locked to
 // one process), so these run in the PostgreSQL pass of the suite.
@@ -38,9 +39,7 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
     await within(1000, async () => (await b.app.notifier.unreadCount(author.id)) === 1);
     // Read through B: A's kept count follows.
     expect(await a.app.notifier.unreadCount(author.id)).toBe(1);
-    await b.app.inject({
-      method: "POST",
-      url: "/api/notifications/read-all",
+    await testClient(b.app).call("POST /api/notifications/read-all", {
       cookies: author.cookies,
       remoteAddress: fromNewAddress(),
     });
@@ -71,16 +70,15 @@ describe.skipIf(!onPostgres)("notifications in two server processes on one Postg
   it("an unsubscribe link made by one works on the other", async () => {
     const user = await createAccount(a);
     const token = a.app.notifier.unsubscribeToken(user.id, "approved");
-    const res = await b.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    const res = await testClient(b.app).call("POST /api/notifications/unsubscribe", {
+      query: { token },
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(
-      (await a.app.inject({ method: "GET", url: "/api/notifications/email-settings", cookies: user.cookies })).json(),
+      (await testClient(a.app).call("GET /api/notifications/email-settings", { cookies: user.cookies })).json(),
     ).toEqual({ approved: false, rejected: true, comment: true });
   });
 });

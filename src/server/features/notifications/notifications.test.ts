@@ -12,11 +12,13 @@ import { parseEml, type ParsedMail } from "../../test/eml";
 import { createNotifier, MAX_REPLY_RECIPIENTS } from "./notifier";
 import { localChannel } from "../../db/change-notices";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import { testClient, type TestClient } from "../../test/api-client";
 
 const HOUR = 60 * 60_000;
 const INVALID_LINK = "This unsubscribe link is invalid.";
 
 let t: TestApp;
+let api: TestClient;
 let notifier: Notifier;
 let dragonId: string;
 // The app's clock: the hourly e-mail rule is tested by moving it, never by waiting.
@@ -24,6 +26,7 @@ let clock = Date.now();
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
+  api = testClient(t.app);
   notifier = settled(t.app.notifier);
   dragonId = await newDragonRow(t);
 });
@@ -78,7 +81,7 @@ async function pageOf(user: TestUser, before?: string): Promise<Page> {
   const res = await send("GET", `/api/notifications${before ? `?before=${before}` : ""}`, user.cookies);
   expect(res.statusCode, res.body).toBe(200);
   answers.push(res.body);
-  return res.json() as Page;
+  return res.json();
 }
 
 const member = (firstName?: string, options: { verified?: boolean } = {}) =>
@@ -123,7 +126,15 @@ describe("likes", () => {
 
     // Once read, the next like starts a new notification.
     item = page.items[0];
-    expect((await send("POST", `/api/notifications/${item!.id}/read`, author.cookies)).json()).toEqual({ unread: 0 });
+    expect(
+      (
+        await api.call("POST /api/notifications/:id/read", {
+          params: { id: item!.id },
+          cookies: author.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({ unread: 0 });
     clock += 1000;
     await notifier.liked(post, likers[0]!.id);
     page = await pageOf(author);
@@ -152,11 +163,11 @@ describe("likes", () => {
     const anonymous = await member();
     await t.database.db.update(users).set({ firstName: null }).where(eq(users.id, anonymous.id));
     await notifier.liked(post, anonymous.id);
-    const res = await send("GET", "/api/notifications", author.cookies);
+    const res = await api.call("GET /api/notifications", { cookies: author.cookies, remoteAddress: fromNewAddress() });
     const masked = `${anonymous.email[0]}•••@example.com`;
-    expect(res.json().items[0].text).toBe(`${masked} liked your dragon`);
+    expect(res.json().items[0]!.text).toBe(`${masked} liked your dragon`);
     expect(res.body).not.toContain(anonymous.email);
-    expect(res.json().items[0].actor).toEqual({ firstName: null, lastName: null, profileImageUrl: null });
+    expect(res.json().items[0]!.actor).toEqual({ firstName: null, lastName: null, profileImageUrl: null });
   });
 });
 
@@ -359,9 +370,13 @@ describe("the list", () => {
   });
 
   it("refuses visitors and a malformed cursor", async () => {
-    expect((await send("GET", "/api/notifications", undefined)).statusCode).toBe(401);
+    expect((await api.call("GET /api/notifications", { remoteAddress: fromNewAddress() })).statusCode).toBe(401);
     const user = await member();
-    const bad = await send("GET", "/api/notifications?before=nope", user.cookies);
+    const bad = await api.call("GET /api/notifications", {
+      query: { before: "nope" },
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("Invalid before: before must be a notification id");
   });
@@ -380,11 +395,23 @@ describe("reading", () => {
     expect(await notifier.unreadCount(user.id)).toBe(3);
     expect(notifier.cacheStats.misses).toBe(misses);
 
-    const one = await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies);
+    const one = await api.call("POST /api/notifications/:id/read", {
+      params: { id: page.items[1]!.id },
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({ unread: 2 });
     // Again: still read, nothing changes.
-    expect((await send("POST", `/api/notifications/${page.items[1]!.id}/read`, user.cookies)).json()).toEqual({
+    expect(
+      (
+        await api.call("POST /api/notifications/:id/read", {
+          params: { id: page.items[1]!.id },
+          cookies: user.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({
       unread: 2,
     });
     expect((await pageOf(user)).items.map((i) => i.read)).toEqual([false, true, false]);
@@ -392,7 +419,10 @@ describe("reading", () => {
     await notifier.moderation(user.id, "", { text: "One more" });
     expect(await notifier.unreadCount(user.id)).toBe(3);
 
-    const all = await send("POST", "/api/notifications/read-all", user.cookies);
+    const all = await api.call("POST /api/notifications/read-all", {
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     expect(all.json()).toEqual({ unread: 0 });
     expect(await notifier.unreadCount(user.id)).toBe(0);
     expect((await pageOf(user)).items.every((i) => i.read)).toBe(true);
@@ -426,12 +456,21 @@ describe("reading", () => {
     const [owner, other] = [await member(), await member()];
     await notifier.moderation(owner.id, "", { text: "You were warned" });
     const id = (await pageOf(owner)).items[0]!.id;
-    const res = await send("POST", `/api/notifications/${id}/read`, other.cookies);
+    const res = await api.call("POST /api/notifications/:id/read", {
+      params: { id },
+      cookies: other.cookies,
+      remoteAddress: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe("Notification not found");
     expect((await pageOf(owner)).items[0]!.read).toBe(false);
-    expect((await send("POST", `/api/notifications/${id}/read`, undefined)).statusCode).toBe(401);
-    expect((await send("POST", "/api/notifications/read-all", undefined)).statusCode).toBe(401);
+    expect(
+      (await api.call("POST /api/notifications/:id/read", { params: { id }, remoteAddress: fromNewAddress() }))
+        .statusCode,
+    ).toBe(401);
+    expect((await api.call("POST /api/notifications/read-all", { remoteAddress: fromNewAddress() })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -456,7 +495,9 @@ describe("e-mail", () => {
     expect(first!.text).toContain(`http://dragongrid.test/feed?post=${post}`);
     // The token names this kind: GET says so, without a session.
     expect(
-      (await send("GET", `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, undefined)).json(),
+      (
+        await api.call("GET /api/notifications/unsubscribe", { query: { token }, remoteAddress: fromNewAddress() })
+      ).json(),
     ).toEqual({ kind: "approved" });
 
     // Within the hour: kept for the digest.
@@ -529,10 +570,14 @@ describe("e-mail", () => {
     expect(mailsTo(author)).toEqual([]);
     expect(
       (
-        await send("PUT", "/api/notifications/email-settings", author.cookies, {
-          approved: false,
-          rejected: true,
-          comment: true,
+        await api.call("PUT /api/notifications/email-settings", {
+          cookies: author.cookies,
+          body: {
+            approved: false,
+            rejected: true,
+            comment: true,
+          },
+          remoteAddress: fromNewAddress(),
         })
       ).statusCode,
     ).toBe(200);
@@ -613,13 +658,17 @@ describe("unsubscribe", () => {
   const tokenFor = (user: TestUser, kind: "approved" | "rejected" | "comment") =>
     notifier.unsubscribeToken(user.id, kind);
   const settingsOf = async (user: TestUser) =>
-    (await send("GET", "/api/notifications/email-settings", user.cookies)).json();
+    (
+      await api.call("GET /api/notifications/email-settings", {
+        cookies: user.cookies,
+        remoteAddress: fromNewAddress(),
+      })
+    ).json();
 
   it("turns the kind off with the RFC 8058 one-click POST: form body, no cookie, no Origin", async () => {
     const user = await member("Reader");
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`,
+    const res = await api.call("POST /api/notifications/unsubscribe", {
+      query: { token: tokenFor(user, "comment") },
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
       remoteAddress: fromNewAddress(),
@@ -632,9 +681,8 @@ describe("unsubscribe", () => {
     });
     expect(await settingsOf(user)).toEqual({ approved: true, rejected: true, comment: false });
     // Again: still off, once.
-    await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "comment"))}`,
+    await api.call("POST /api/notifications/unsubscribe", {
+      query: { token: tokenFor(user, "comment") },
       remoteAddress: fromNewAddress(),
     });
     const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
@@ -653,10 +701,10 @@ describe("unsubscribe", () => {
     ["the site's own Origin", { origin: "http://dragongrid.test", "content-type": "application/json" }, "{}"],
   ])("accepts %s", async (_case, headers, payload) => {
     const user = await member();
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tokenFor(user, "approved"))}`,
+    const res = await api.call("POST /api/notifications/unsubscribe", {
+      query: { token: tokenFor(user, "approved") },
       headers,
+      // The one-click body is a form or nothing, not the contract's JSON.
       payload,
       remoteAddress: fromNewAddress(),
     });
@@ -678,6 +726,7 @@ describe("unsubscribe", () => {
     ];
     for (const token of tampered) {
       for (const method of ["GET", "POST"] as const) {
+        // Raw: the same tampered link, as mailed, for both methods.
         const res = await t.app.inject({
           method,
           url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
@@ -687,9 +736,8 @@ describe("unsubscribe", () => {
         expect(res.body).toBe(INVALID_LINK);
       }
     }
-    const crossSite = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(good)}`,
+    const crossSite = await api.call("POST /api/notifications/unsubscribe", {
+      query: { token: good },
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
       remoteAddress: fromNewAddress(),
@@ -703,9 +751,8 @@ describe("unsubscribe", () => {
     const user = await member();
     const token = tokenFor(user, "approved");
     await t.database.db.delete(users).where(eq(users.id, user.id));
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    const res = await api.call("POST /api/notifications/unsubscribe", {
+      query: { token },
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode).toBe(400);
@@ -716,36 +763,72 @@ describe("unsubscribe", () => {
 describe("e-mail settings", () => {
   it("round-trips, per person", async () => {
     const [user, other] = [await member(), await member()];
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+    expect(
+      (
+        await api.call("GET /api/notifications/email-settings", {
+          cookies: user.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({
       approved: true,
       rejected: true,
       comment: true,
     });
-    const put = await send("PUT", "/api/notifications/email-settings", user.cookies, {
-      approved: false,
-      rejected: true,
-      comment: false,
+    const put = await api.call("PUT /api/notifications/email-settings", {
+      cookies: user.cookies,
+      body: {
+        approved: false,
+        rejected: true,
+        comment: false,
+      },
+      remoteAddress: fromNewAddress(),
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ approved: false, rejected: true, comment: false });
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+    expect(
+      (
+        await api.call("GET /api/notifications/email-settings", {
+          cookies: user.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({
       approved: false,
       rejected: true,
       comment: false,
     });
     const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
     expect(row!.muted).toEqual(["approved", "comment"]);
-    expect((await send("GET", "/api/notifications/email-settings", other.cookies)).json()).toEqual({
+    expect(
+      (
+        await api.call("GET /api/notifications/email-settings", {
+          cookies: other.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({
       approved: true,
       rejected: true,
       comment: true,
     });
-    await send("PUT", "/api/notifications/email-settings", user.cookies, {
-      approved: true,
-      rejected: true,
-      comment: true,
+    await api.call("PUT /api/notifications/email-settings", {
+      cookies: user.cookies,
+      body: {
+        approved: true,
+        rejected: true,
+        comment: true,
+      },
+      remoteAddress: fromNewAddress(),
     });
-    expect((await send("GET", "/api/notifications/email-settings", user.cookies)).json()).toEqual({
+    expect(
+      (
+        await api.call("GET /api/notifications/email-settings", {
+          cookies: user.cookies,
+          remoteAddress: fromNewAddress(),
+        })
+      ).json(),
+    ).toEqual({
       approved: true,
       rejected: true,
       comment: true,
@@ -753,21 +836,31 @@ describe("e-mail settings", () => {
   });
 
   it("refuses visitors and a bad body", async () => {
-    expect((await send("GET", "/api/notifications/email-settings", undefined)).statusCode).toBe(401);
+    expect(
+      (await api.call("GET /api/notifications/email-settings", { remoteAddress: fromNewAddress() })).statusCode,
+    ).toBe(401);
     expect(
       (
-        await send("PUT", "/api/notifications/email-settings", undefined, {
-          approved: true,
-          rejected: true,
-          comment: true,
+        await api.call("PUT /api/notifications/email-settings", {
+          body: {
+            approved: true,
+            rejected: true,
+            comment: true,
+          },
+          remoteAddress: fromNewAddress(),
         })
       ).statusCode,
     ).toBe(401);
     const user = await member();
-    const bad = await send("PUT", "/api/notifications/email-settings", user.cookies, {
-      approved: "yes",
-      rejected: true,
-      comment: true,
+    const bad = await api.call("PUT /api/notifications/email-settings", {
+      cookies: user.cookies,
+      // A body the contract refuses, sent on purpose.
+      payload: {
+        approved: "yes",
+        rejected: true,
+        comment: true,
+      },
+      remoteAddress: fromNewAddress(),
     });
     expect(bad.statusCode).toBe(400);
   });

@@ -9,11 +9,14 @@ import { newSession } from "../../test/accounts";
 import { startImagesApi } from "../../test/images-api";
 import type { Dragon } from "../../../shared/dragons/responses";
 import { PRO_REQUIRED } from "../../../shared/pro";
+import { testClient, type TestClient } from "../../test/api-client";
+import type { CallInput } from "../../../shared/contract/calls";
 
 // Pro members' own pictures (decision 031) with PRO=granted: who may add, see, change and delete
 // them, what others (admins included) get, and where a picture must never show.
-let api: Awaited<ReturnType<typeof startImagesApi>>;
+let imagesApi: Awaited<ReturnType<typeof startImagesApi>>;
 let t: TestApp;
+let api: TestClient;
 let owner: TestUser;
 let otherPro: TestUser;
 let member: TestUser;
@@ -27,15 +30,16 @@ async function setPro(user: TestUser, pro = true) {
 }
 
 beforeAll(async () => {
-  api = await startImagesApi(await illustrationPng(256, 192));
+  imagesApi = await startImagesApi(await illustrationPng(256, 192));
   t = await createTestApp({
     PRO: "granted",
     PRO_AI_PER_DAY: "2",
     UPLOAD_QUOTA_MB: "4",
-    IMAGE_API_URL: api.baseUrl,
+    IMAGE_API_URL: imagesApi.baseUrl,
     IMAGE_API_KEY: "sk-test",
     IMAGE_TIMEOUT_MS: "1500",
   });
+  api = testClient(t.app);
   owner = await createSignedInUser(t);
   otherPro = await createSignedInUser(t);
   member = await createSignedInUser(t);
@@ -49,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await api.close();
+  await imagesApi.close();
 });
 
 const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, as: TestUser | null, payload?: object) =>
@@ -57,14 +61,14 @@ const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, as: TestUs
 
 async function addPicture(as: TestUser, name = "My cat", pencil = false) {
   const imageUrl = await checkedUpload(t, as, photo, "image/jpeg");
-  return send("POST", "/api/pictures", as, { name, imageUrl, filename: "cat.jpg", pencil });
+  return api.call("POST /api/pictures", { cookies: as.cookies, body: { name, imageUrl, filename: "cat.jpg", pencil } });
 }
 
 describe("adding a picture", () => {
   it("makes a private template from a Pro member's upload, its files theirs alone, the upload gone", async () => {
     const res = await addPicture(owner, "  Whiskers  ", true);
     expect(res.statusCode).toBe(201);
-    const picture = res.json() as Dragon;
+    const picture = res.json();
     expect(picture).toMatchObject({ name: "Whiskers", isPrivate: true, width: 600, height: 400 });
     expect(picture.hiresUrl).toBe(`/objects/pictures/${picture.id}/hires.png`);
     expect(picture.pencilHiresUrl).toBe(`/objects/pictures/${picture.id}/pencil-hires.png`);
@@ -96,8 +100,8 @@ describe("adding a picture", () => {
 
   it("needs Pro: 401 for a visitor, 403 for a member without it, and the upload is kept", async () => {
     const imageUrl = await checkedUpload(t, member, photo, "image/jpeg");
-    expect((await send("POST", "/api/pictures", null, { name: "X", imageUrl })).statusCode).toBe(401);
-    const refused = await send("POST", "/api/pictures", member, { name: "X", imageUrl });
+    expect((await api.call("POST /api/pictures", { body: { name: "X", imageUrl } })).statusCode).toBe(401);
+    const refused = await api.call("POST /api/pictures", { cookies: member.cookies, body: { name: "X", imageUrl } });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toBe(PRO_REQUIRED);
     expect((await send("GET", imageUrl, member)).statusCode).toBe(200);
@@ -105,7 +109,7 @@ describe("adding a picture", () => {
 
   it("takes only the caller's own upload", async () => {
     const imageUrl = await checkedUpload(t, member, photo, "image/jpeg");
-    const res = await send("POST", "/api/pictures", owner, { name: "Not mine", imageUrl });
+    const res = await api.call("POST /api/pictures", { cookies: owner.cookies, body: { name: "Not mine", imageUrl } });
     expect(res.statusCode).toBe(403);
     expect(res.body).toBe("You can only use images you uploaded");
   });
@@ -118,7 +122,7 @@ describe("adding a picture", () => {
       isPublic: false,
       checked: true,
     });
-    const res = await send("POST", "/api/pictures", owner, { name: "Broken", imageUrl });
+    const res = await api.call("POST /api/pictures", { cookies: owner.cookies, body: { name: "Broken", imageUrl } });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/not an image we can read/);
   });
@@ -134,7 +138,7 @@ describe("adding a picture", () => {
       .jpeg({ quality: 80 })
       .toBuffer();
     const imageUrl = await checkedUpload(t, heavy, jpeg, "image/jpeg");
-    const res = await send("POST", "/api/pictures", heavy, { name: "Too big", imageUrl });
+    const res = await api.call("POST /api/pictures", { cookies: heavy.cookies, body: { name: "Too big", imageUrl } });
     expect(res.statusCode).toBe(413);
     expect(res.body).toBe(
       "This picture would take you past your 4 MB of uploads. Delete some pictures, drawings or uploads to free space.",
@@ -155,12 +159,12 @@ describe("seeing a picture", () => {
   });
 
   it("GET /api/dragons/:id answers the owner privately and 404 to everyone else", async () => {
-    const mine = await send("GET", `/api/dragons/${picture.id}`, owner);
+    const mine = await api.call("GET /api/dragons/:id", { params: { id: picture.id }, cookies: owner.cookies });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ id: picture.id, isPrivate: true });
     expect(mine.headers["cache-control"]).toBe("private, no-cache");
     for (const other of [null, member, otherPro, admin]) {
-      const res = await send("GET", `/api/dragons/${picture.id}`, other);
+      const res = await api.call("GET /api/dragons/:id", { params: { id: picture.id }, cookies: other?.cookies });
       expect(res.statusCode).toBe(404);
       expect(res.body).toBe("Dragon not found");
       expect(res.headers["cache-control"]).toBe("private, no-cache");
@@ -168,16 +172,18 @@ describe("seeing a picture", () => {
   });
 
   it("is listed for its owner only, and never in the library, the sitemap or a page's head", async () => {
-    expect(((await send("GET", "/api/pictures", owner)).json() as Dragon[]).map((d) => d.id)).toContain(picture.id);
-    // The owner's data export lists it; nobody else's does.
-    expect(JSON.parse((await send("GET", "/api/account/export", owner)).body).pictures).toContainEqual(
-      expect.objectContaining({ id: picture.id, name: "Seen" }),
+    expect((await api.call("GET /api/pictures", { cookies: owner.cookies })).json().map((d) => d.id)).toContain(
+      picture.id,
     );
-    expect((await send("GET", "/api/account/export", otherPro)).body).not.toContain(picture.id);
-    expect((await send("GET", "/api/pictures", otherPro)).json()).toEqual([]);
-    expect((await send("GET", "/api/pictures", null)).statusCode).toBe(401);
+    // The owner's data export lists it; nobody else's does.
+    expect(
+      JSON.parse((await api.call("GET /api/account/export", { cookies: owner.cookies })).body).pictures,
+    ).toContainEqual(expect.objectContaining({ id: picture.id, name: "Seen" }));
+    expect((await api.call("GET /api/account/export", { cookies: otherPro.cookies })).body).not.toContain(picture.id);
+    expect((await api.call("GET /api/pictures", { cookies: otherPro.cookies })).json()).toEqual([]);
+    expect((await api.call("GET /api/pictures")).statusCode).toBe(401);
     for (const as of [null, owner, admin])
-      expect((await send("GET", "/api/dragons", as)).body).not.toContain(picture.id);
+      expect((await api.call("GET /api/dragons", { cookies: as?.cookies })).body).not.toContain(picture.id);
     expect((await send("GET", "/sitemap.xml", null)).body).not.toContain(picture.id);
     // Its page: the not-found page to others; to the owner, a page whose head names nothing of it.
     for (const other of [null, member, admin])
@@ -199,10 +205,10 @@ describe("seeing a picture", () => {
       imageY: 0,
       currentCell: null,
     };
-    expect((await send("POST", "/api/wip", owner, wip)).statusCode).toBe(200);
-    const other = await send("POST", "/api/wip", otherPro, wip);
+    expect((await api.call("POST /api/wip", { cookies: owner.cookies, body: wip })).statusCode).toBe(200);
+    const other = await api.call("POST /api/wip", { cookies: otherPro.cookies, body: wip });
     expect(other.statusCode).toBe(404);
-    const check = {
+    const check: CallInput<"POST /api/checks/:dragonId">["body"] = {
       columns: 2,
       rows: 1,
       cells: [
@@ -210,40 +216,86 @@ describe("seeing a picture", () => {
         { label: "B1", status: "off", errorMm: 4 },
       ],
     };
-    const checked = await send("POST", `/api/checks/${picture.id}`, owner, check);
+    const checked = await api.call("POST /api/checks/:dragonId", {
+      params: { dragonId: picture.id },
+      cookies: owner.cookies,
+      body: check,
+    });
     expect([200, 201]).toContain(checked.statusCode);
-    expect((await send("POST", `/api/checks/${picture.id}`, otherPro, check)).statusCode).toBe(404);
+    expect(
+      (
+        await api.call("POST /api/checks/:dragonId", {
+          params: { dragonId: picture.id },
+          cookies: otherPro.cookies,
+          body: check,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe("changing a picture", () => {
   it("renames, makes the pencil version and deletes for the owner; 404 for anyone else", async () => {
-    const picture = (await addPicture(owner, "Before")).json() as Dragon;
+    const picture = (await addPicture(owner, "Before")).json();
     for (const other of [member, otherPro, admin]) {
-      expect((await send("PUT", `/api/pictures/${picture.id}`, other, { name: "Taken" })).statusCode).toBe(404);
-      expect((await send("POST", `/api/pictures/${picture.id}/pencil`, other)).statusCode).toBe(404);
-      expect((await send("DELETE", `/api/pictures/${picture.id}`, other)).statusCode).toBe(404);
+      expect(
+        (
+          await api.call("PUT /api/pictures/:id", {
+            params: { id: picture.id },
+            cookies: other.cookies,
+            body: { name: "Taken" },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await api.call("POST /api/pictures/:id/pencil", { params: { id: picture.id }, cookies: other?.cookies }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await api.call("DELETE /api/pictures/:id", { params: { id: picture.id }, cookies: other?.cookies }))
+          .statusCode,
+      ).toBe(404);
       // Admins' library routes do not reach a picture either.
-      expect((await send("DELETE", `/api/dragons/${picture.id}`, admin)).statusCode).toBe(404);
+      expect(
+        (await api.call("DELETE /api/dragons/:id", { params: { id: picture.id }, cookies: admin.cookies })).statusCode,
+      ).toBe(404);
     }
-    const renamed = await send("PUT", `/api/pictures/${picture.id}`, owner, { name: "  After  " });
-    expect(renamed.json()).toMatchObject({ name: "After" });
-    expect((await send("PUT", `/api/pictures/${picture.id}`, owner, { name: "" })).statusCode).toBe(400);
-    const pencil = await send("POST", `/api/pictures/${picture.id}/pencil`, owner);
-    expect(pencil.statusCode).toBe(200);
-    expect((await send("GET", pencil.json().pencilHiresUrl, owner)).statusCode).toBe(200);
-
-    await send("POST", "/api/wip", owner, {
-      dragonId: picture.id,
-      paperWidth: 11,
-      paperHeight: 8.5,
-      gridSize: 1,
-      imageZoom: 1,
-      imageX: 0,
-      imageY: 0,
-      currentCell: "B2",
+    const renamed = await api.call("PUT /api/pictures/:id", {
+      params: { id: picture.id },
+      cookies: owner.cookies,
+      body: { name: "  After  " },
     });
-    const deleted = await send("DELETE", `/api/pictures/${picture.id}`, owner);
+    expect(renamed.json()).toMatchObject({ name: "After" });
+    expect(
+      (
+        await api.call("PUT /api/pictures/:id", {
+          params: { id: picture.id },
+          cookies: owner.cookies,
+          body: { name: "" },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const pencil = await api.call("POST /api/pictures/:id/pencil", {
+      params: { id: picture.id },
+      cookies: owner.cookies,
+    });
+    expect(pencil.statusCode).toBe(200);
+    expect((await send("GET", pencil.json().pencilHiresUrl!, owner)).statusCode).toBe(200);
+
+    await api.call("POST /api/wip", {
+      cookies: owner.cookies,
+      body: {
+        dragonId: picture.id,
+        paperWidth: 11,
+        paperHeight: 8.5,
+        gridSize: 1,
+        imageZoom: 1,
+        imageX: 0,
+        imageY: 0,
+        currentCell: "B2",
+      },
+    });
+    const deleted = await api.call("DELETE /api/pictures/:id", { params: { id: picture.id }, cookies: owner.cookies });
     expect(deleted.json()).toEqual({ message: "Picture deleted" });
     expect(await t.database.db.select().from(worksInProgress).where(eq(worksInProgress.dragonId, picture.id))).toEqual(
       [],
@@ -253,41 +305,53 @@ describe("changing a picture", () => {
       await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id)),
     ).not.toContainEqual(expect.objectContaining({ key: expect.stringContaining(picture.id) }));
     expect((await send("GET", picture.hiresUrl, owner)).statusCode).toBe(404);
-    expect((await send("GET", `/api/dragons/${picture.id}`, owner)).statusCode).toBe(404);
+    expect(
+      (await api.call("GET /api/dragons/:id", { params: { id: picture.id }, cookies: owner.cookies })).statusCode,
+    ).toBe(404);
   });
 
   it("stays its owner's to see and delete when their Pro ends, but they cannot add more", async () => {
     const lapsed = await createSignedInUser(t);
     await setPro(lapsed);
-    const picture = (await addPicture(lapsed, "Kept")).json() as Dragon;
+    const picture = (await addPicture(lapsed, "Kept")).json();
     await setPro(lapsed, false);
-    expect((await send("GET", `/api/dragons/${picture.id}`, lapsed)).statusCode).toBe(200);
+    expect(
+      (await api.call("GET /api/dragons/:id", { params: { id: picture.id }, cookies: lapsed.cookies })).statusCode,
+    ).toBe(200);
     expect((await addPicture(lapsed, "More")).statusCode).toBe(403);
-    expect((await send("DELETE", `/api/pictures/${picture.id}`, lapsed)).statusCode).toBe(200);
+    expect(
+      (await api.call("DELETE /api/pictures/:id", { params: { id: picture.id }, cookies: lapsed.cookies })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe("a post drawn from a picture", () => {
   it("may be shared by its owner; the feed names no template, the owner's own list does", async () => {
-    const picture = (await addPicture(owner, "Shared")).json() as Dragon;
+    const picture = (await addPicture(owner, "Shared")).json();
     const images = [await checkedUpload(t, owner, await illustrationPng(400, 300))];
-    const created = await send("POST", "/api/posts", owner, {
-      dragonId: picture.id,
-      description: "Drawn from my own photo",
-      images,
+    const created = await api.call("POST /api/posts", {
+      cookies: owner.cookies,
+      body: {
+        dragonId: picture.id,
+        description: "Drawn from my own photo",
+        images,
+      },
     });
     expect(created.statusCode).toBe(201);
-    const refused = await send("POST", "/api/posts", otherPro, {
-      dragonId: picture.id,
-      description: "Not mine",
-      images: [await checkedUpload(t, otherPro, await illustrationPng(400, 300))],
+    const refused = await api.call("POST /api/posts", {
+      cookies: otherPro.cookies,
+      body: {
+        dragonId: picture.id,
+        description: "Not mine",
+        images: [await checkedUpload(t, otherPro, await illustrationPng(400, 300))],
+      },
     });
     expect(refused.statusCode).toBe(400);
-    const feed = await send("GET", "/api/posts", admin);
+    const feed = await api.call("GET /api/posts", { cookies: admin.cookies });
     expect(feed.body).toContain("Drawn from my own photo");
     expect(feed.body).not.toContain(picture.id);
     expect(feed.body).not.toContain("Shared");
-    const mine = (await send("GET", "/api/posts/mine", owner)).json() as {
+    const mine = (await api.call("GET /api/posts/mine", { cookies: owner.cookies })).json() as {
       description: string;
       dragonId: string | null;
       dragonName: string | null;
@@ -301,28 +365,50 @@ describe("a post drawn from a picture", () => {
 
 describe("a photo kept by a post or a drawing check", () => {
   it("cannot become a picture: the picture's job would delete it from under them", async () => {
-    const picture = (await addPicture(owner, "Keeper")).json() as Dragon;
+    const picture = (await addPicture(owner, "Keeper")).json();
     const original = await checkedUpload(t, owner, await illustrationPng(400, 300));
     expect(
       (
-        await send("POST", "/api/posts", owner, {
-          dragonId: picture.id,
-          description: "Kept original",
-          images: [original],
+        await api.call("POST /api/posts", {
+          cookies: owner.cookies,
+          body: {
+            dragonId: picture.id,
+            description: "Kept original",
+            images: [original],
+          },
         })
       ).statusCode,
     ).toBe(201);
-    const check = { columns: 1, rows: 1, cells: [{ label: "A1", status: "close", errorMm: 0.5 }] };
-    const made = (await send("POST", `/api/checks/${picture.id}`, owner, check)).json() as { id: string };
+    const check: CallInput<"POST /api/checks/:dragonId">["body"] = {
+      columns: 1,
+      rows: 1,
+      cells: [{ label: "A1", status: "close", errorMm: 0.5 }],
+    };
+    const made = (
+      await api.call("POST /api/checks/:dragonId", {
+        params: { dragonId: picture.id },
+        cookies: owner.cookies,
+        body: check,
+      })
+    ).json();
     const kept = await checkedUpload(t, owner, await illustrationPng(400, 300));
     expect(
-      (await send("PUT", `/api/checks/${picture.id}/${made.id}/photo`, owner, { objectPath: kept })).statusCode,
+      (
+        await api.call("PUT /api/checks/:dragonId/:checkId/photo", {
+          params: { dragonId: picture.id, checkId: made.id },
+          cookies: owner.cookies,
+          body: { objectPath: kept },
+        })
+      ).statusCode,
     ).toBe(200);
     for (const [imageUrl, message] of [
       [original, "This photo is already part of a post"],
       [kept, "This photo is already kept with a drawing check"],
     ] as const) {
-      const res = await send("POST", "/api/pictures", owner, { name: "Again", imageUrl, filename: "again.png" });
+      const res = await api.call("POST /api/pictures", {
+        cookies: owner.cookies,
+        body: { name: "Again", imageUrl, filename: "again.png" },
+      });
       expect([res.statusCode, res.body]).toEqual([409, message]);
       expect(await t.app.storage.get(imageUrl.slice("/objects/".length))).not.toBeNull();
     }
@@ -331,19 +417,34 @@ describe("a photo kept by a post or a drawing check", () => {
 
 describe("AI pictures", () => {
   it("are Pro's, PRO_AI_PER_DAY a day across restarts of the count, and saved as a picture", async () => {
-    const refused = await send("POST", "/api/pictures/generate", member, { prompt: "A cat" });
+    const refused = await api.call("POST /api/pictures/generate", {
+      cookies: member.cookies,
+      body: { prompt: "A cat" },
+    });
     expect(refused.statusCode).toBe(403);
-    const first = await send("POST", "/api/pictures/generate", otherPro, { prompt: "A sleepy cat on a cushion" });
+    const first = await api.call("POST /api/pictures/generate", {
+      cookies: otherPro.cookies,
+      body: { prompt: "A sleepy cat on a cushion" },
+    });
     expect(first.statusCode).toBe(200);
     const { objectPath, filename } = first.json();
     expect(filename).toBe("ai-a-sleepy-cat-on-a-cushion.png");
     expect((await send("GET", objectPath, otherPro)).statusCode).toBe(200);
     expect((await send("GET", objectPath, admin)).statusCode).toBe(404);
-    const saved = await send("POST", "/api/pictures", otherPro, { name: "Sleepy", imageUrl: objectPath, filename });
+    const saved = await api.call("POST /api/pictures", {
+      cookies: otherPro.cookies,
+      body: { name: "Sleepy", imageUrl: objectPath, filename },
+    });
     expect(saved.json()).toMatchObject({ name: "Sleepy", isPrivate: true, width: 1024, height: 768 });
 
-    expect((await send("POST", "/api/pictures/generate", otherPro, { prompt: "Another" })).statusCode).toBe(200);
-    const third = await send("POST", "/api/pictures/generate", otherPro, { prompt: "One too many" });
+    expect(
+      (await api.call("POST /api/pictures/generate", { cookies: otherPro.cookies, body: { prompt: "Another" } }))
+        .statusCode,
+    ).toBe(200);
+    const third = await api.call("POST /api/pictures/generate", {
+      cookies: otherPro.cookies,
+      body: { prompt: "One too many" },
+    });
     expect(third.statusCode).toBe(429);
     expect(third.body).toMatch(
       /^You have created 2 AI pictures today, the most for one day\. You can create more in (24|23) hours\.$/,
@@ -354,11 +455,9 @@ describe("AI pictures", () => {
     const bare = await createTestApp({ PRO: "everyone" });
     try {
       const pro = await createSignedInUser(bare);
-      const res = await bare.app.inject({
-        method: "POST",
-        url: "/api/pictures/generate",
+      const res = await testClient(bare.app).call("POST /api/pictures/generate", {
         cookies: pro.cookies,
-        payload: { prompt: "A cat" },
+        body: { prompt: "A cat" },
       });
       expect(res.statusCode).toBe(503);
       expect(res.body).toBe("Image generation is not configured");
@@ -376,19 +475,13 @@ describe("with PRO=off", () => {
       await off.database.db.update(users).set({ proGranted: true }).where(eq(users.id, someone.id));
       const boss = await createSignedInUser(off, { isAdmin: true });
       for (const as of [someone, boss]) {
-        expect(
-          (await off.app.inject({ method: "GET", url: "/api/auth/user", cookies: as.cookies })).json(),
-        ).toMatchObject({ pro: false });
+        expect((await testClient(off.app).call("GET /api/auth/user", { cookies: as.cookies })).json()).toMatchObject({
+          pro: false,
+        });
         const imageUrl = await checkedUpload(off, as, photo, "image/jpeg");
         expect(
-          (
-            await off.app.inject({
-              method: "POST",
-              url: "/api/pictures",
-              cookies: as.cookies,
-              payload: { name: "X", imageUrl },
-            })
-          ).statusCode,
+          (await testClient(off.app).call("POST /api/pictures", { cookies: as.cookies, body: { name: "X", imageUrl } }))
+            .statusCode,
         ).toBe(403);
       }
     } finally {

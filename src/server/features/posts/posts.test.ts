@@ -10,10 +10,13 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
 import { MY_POSTS_PAGE_SIZE, maskEmail } from "../../../shared/posts";
-import type { LikeState, Post, PostComment } from "../../../shared/posts/responses";
+import type { Post } from "../../../shared/posts/responses";
 import { createPostsRepository } from "./repository";
+import { testClient, type TestClient } from "../../test/api-client";
+import type { CallInput } from "../../../shared/contract/calls";
 
 let t: TestApp;
+let api: TestClient;
 let admin: TestUser;
 let viewer: TestUser;
 let dragonId: string;
@@ -21,6 +24,7 @@ let small: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
   admin = await createSignedInUser(t, { isAdmin: true });
   viewer = await createSignedInUser(t);
   const [dragon] = await t.database.db
@@ -39,12 +43,11 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 
 type Cookies = Record<string, string> | undefined;
 const get = (url: string, cookies?: Cookies) => t.app.inject({ method: "GET", url, cookies });
-const post = (url: string, cookies: Cookies, payload?: object) =>
-  t.app.inject({ method: "POST", url, cookies, ...(payload ? { payload } : {}) });
-const feed = async (cookies: Cookies, query = "") => {
-  const res = await get(`/api/posts${query}`, cookies);
+type FeedQuery = CallInput<"GET /api/posts">["query"];
+const feed = async (cookies: Cookies, query?: FeedQuery) => {
+  const res = await api.call("GET /api/posts", { query, cookies });
   expect(res.statusCode).toBe(200);
-  return res.json() as Post[];
+  return res.json();
 };
 
 /** A post made through the API from `images` fresh shared uploads; answers its id. */
@@ -54,19 +57,22 @@ async function createPost(
 ): Promise<string> {
   const images = [];
   for (const image of options.images ?? [small]) images.push(await checkedUpload(t, author, image));
-  const res = await post("/api/posts", author.cookies, {
-    dragonId,
-    description: options.description ?? "My dragon",
-    images,
+  const res = await api.call("POST /api/posts", {
+    cookies: author.cookies,
+    body: {
+      dragonId,
+      description: options.description ?? "My dragon",
+      images,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 
 async function approve(id: string) {
-  expect(
-    (await t.app.inject({ method: "PUT", url: `/api/posts/${id}/approve`, cookies: admin.cookies })).statusCode,
-  ).toBe(200);
+  expect((await api.call("PUT /api/posts/:id/approve", { params: { id }, cookies: admin.cookies })).statusCode).toBe(
+    200,
+  );
 }
 
 /** What a refused request must leave unchanged: every feed row, and every stored post image. */
@@ -116,7 +122,7 @@ describe("POST /api/posts", () => {
     const id = await createPost(author, { images: [wide, tall, square], description: "  Three views  " });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const [mine] = (await get("/api/posts/mine", author.cookies)).json() as Post[];
+    const [mine] = (await api.call("GET /api/posts/mine", { cookies: author.cookies })).json();
     expect(mine).toMatchObject({
       id,
       approved: false,
@@ -195,7 +201,10 @@ describe("POST /api/posts", () => {
     for (const reader of [undefined, viewer.cookies, admin.cookies])
       expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
-    const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    const res = await api.call("POST /api/posts", {
+      cookies: author.cookies,
+      body: { dragonId, images: [objectPath] },
+    });
     expect(res.statusCode).toBe(201);
     await approve(res.json().id);
     expect(await objectRow(objectPath)).toMatchObject({ ownerId: author.id, checked: false, isPublic: false });
@@ -203,19 +212,20 @@ describe("POST /api/posts", () => {
       expect((await get(objectPath, reader)).statusCode).toBe(404);
     expect((await get(objectPath, author.cookies)).statusCode).toBe(200);
     // The feed never names the original.
-    expect((await get("/api/posts", viewer.cookies)).body).not.toContain(objectPath);
+    expect((await api.call("GET /api/posts", { cookies: viewer.cookies })).body).not.toContain(objectPath);
     // And an upload makes one post only: it cannot be checked (or made public) again, nor posted.
-    for (const visibility of ["private", "public"]) {
-      const recheck = await t.app.inject({
-        method: "POST",
-        url: "/api/objects/set-acl",
+    for (const visibility of ["private", "public"] as const) {
+      const recheck = await api.call("POST /api/objects/set-acl", {
         cookies: author.cookies,
-        payload: { objectPath, visibility },
+        body: { objectPath, visibility },
       });
       expect(recheck.statusCode).toBe(409);
       expect(recheck.body).toBe("This photo is already part of a post");
     }
-    const again = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    const again = await api.call("POST /api/posts", {
+      cookies: author.cookies,
+      body: { dragonId, images: [objectPath] },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.body).toMatch(/^Invalid images/);
     expect(await objectRow(objectPath)).toMatchObject({ ownerId: author.id, checked: false, isPublic: false });
@@ -224,29 +234,28 @@ describe("POST /api/posts", () => {
   it("is for signed-in users only", async () => {
     const objectPath = await checkedUpload(t, viewer, small);
     const before = await feedState();
-    const res = await post("/api/posts", undefined, { dragonId, images: [objectPath] });
+    const res = await api.call("POST /api/posts", { body: { dragonId, images: [objectPath] } });
     expect(res.statusCode).toBe(401);
     expect(res.body).toBe("Unauthorized");
     expect(await feedState()).toEqual(before);
   });
 
   it("answers who may call before what was sent: 401 for visitors, 403 for non-admins, whatever the payload", async () => {
-    const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookies?: Cookies, payload?: unknown) =>
-      t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) });
     const visitor = [
-      await send("POST", "/api/posts", undefined, {}),
-      await send("POST", "/api/posts", undefined, { dragonId: "x", images: [] }),
-      await send("GET", "/api/posts?before=not-an-id"),
-      await send("GET", "/api/posts/mine?before=not-an-id"),
-      await send("POST", "/api/posts/not-an-id/like"),
-      await send("POST", `/api/posts/${MISSING}/comment`, undefined, { text: "" }),
-      await send("POST", "/api/posts/not-an-id/comment", undefined, { text: "Hi" }),
-      await send("PUT", "/api/posts/not-an-id/approve"),
-      await send("DELETE", "/api/posts/not-an-id"),
-      await send("DELETE", `/api/posts/${MISSING}/comments/not-an-id`),
+      // An empty body the contract refuses, sent on purpose.
+      await api.call("POST /api/posts", { payload: {} }),
+      await api.call("POST /api/posts", { body: { dragonId: "x", images: [] } }),
+      await api.call("GET /api/posts", { query: { before: "not-an-id" } }),
+      await api.call("GET /api/posts/mine", { query: { before: "not-an-id" } }),
+      await api.call("POST /api/posts/:id/like", { params: { id: "not-an-id" } }),
+      await api.call("POST /api/posts/:id/comment", { params: { id: MISSING }, body: { text: "" } }),
+      await api.call("POST /api/posts/:id/comment", { params: { id: "not-an-id" }, body: { text: "Hi" } }),
+      await api.call("PUT /api/posts/:id/approve", { params: { id: "not-an-id" } }),
+      await api.call("DELETE /api/posts/:id", { params: { id: "not-an-id" } }),
+      await api.call("DELETE /api/posts/:id/comments/:commentId", { params: { id: MISSING, commentId: "not-an-id" } }),
     ];
     for (const res of visitor) expect([res.statusCode, res.body]).toEqual([401, "Unauthorized"]);
-    const user = await send("PUT", "/api/posts/not-an-id/approve", viewer.cookies);
+    const user = await api.call("PUT /api/posts/:id/approve", { params: { id: "not-an-id" }, cookies: viewer.cookies });
     expect(user.statusCode).toBe(403);
   });
 
@@ -278,7 +287,8 @@ describe("POST /api/posts", () => {
     ];
     for (const [payload, message] of cases) {
       const before = await feedState();
-      const res = await post("/api/posts", author.cookies, payload);
+      // Bodies the contract refuses, sent on purpose.
+      const res = await api.call("POST /api/posts", { cookies: author.cookies, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.body).toMatch(message);
       expect(await feedState()).toEqual(before);
@@ -287,10 +297,13 @@ describe("POST /api/posts", () => {
     expect(await objectRow(mine)).toMatchObject({ checked: true, isPublic: false });
     expect(
       (
-        await post("/api/posts", author.cookies, {
-          dragonId,
-          images: [mine],
-          description: `${" ".repeat(20)}${"y".repeat(500)} `,
+        await api.call("POST /api/posts", {
+          cookies: author.cookies,
+          body: {
+            dragonId,
+            images: [mine],
+            description: `${" ".repeat(20)}${"y".repeat(500)} `,
+          },
         })
       ).statusCode,
     ).toBe(201);
@@ -320,7 +333,7 @@ describe("POST /api/posts", () => {
     // PNG magic bytes pass set-acl's sniffing; the pipeline reads further.
     const bad = await checkedUpload(t, author, await make());
     const before = await feedState();
-    const res = await post("/api/posts", author.cookies, { dragonId, images: [good, bad] });
+    const res = await api.call("POST /api/posts", { cookies: author.cookies, body: { dragonId, images: [good, bad] } });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
     expect(await feedState()).toEqual(before);
@@ -330,15 +343,21 @@ describe("POST /api/posts", () => {
   it("allows 10 posts an hour per user, then answers 429 with a readable message", async () => {
     const author = await createSignedInUser(t);
     // A post refused for a damaged photo counts too: its photos were read and decoded all the same.
-    const damaged = await post("/api/posts", author.cookies, {
-      dragonId,
-      images: [await checkedUpload(t, author, (await illustrationPng()).subarray(0, 4000))],
+    const damaged = await api.call("POST /api/posts", {
+      cookies: author.cookies,
+      body: {
+        dragonId,
+        images: [await checkedUpload(t, author, (await illustrationPng()).subarray(0, 4000))],
+      },
     });
     expect(damaged.statusCode).toBe(400);
     for (let i = 0; i < 9; i++) await createPost(author);
     const objectPath = await checkedUpload(t, author, small);
     const before = await feedState();
-    const res = await post("/api/posts", author.cookies, { dragonId, images: [objectPath] });
+    const res = await api.call("POST /api/posts", {
+      cookies: author.cookies,
+      body: { dragonId, images: [objectPath] },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.body).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     expect(await feedState()).toEqual(before);
@@ -349,9 +368,9 @@ describe("POST /api/posts", () => {
 
 describe("GET /api/posts", () => {
   it("is for signed-in users only", async () => {
-    const res = await get("/api/posts");
+    const res = await api.call("GET /api/posts");
     expect(res.statusCode).toBe(401);
-    expect((await get("/api/posts/mine")).statusCode).toBe(401);
+    expect((await api.call("GET /api/posts/mine")).statusCode).toBe(401);
   });
 
   it("shows approved posts to users, all to admins, newest first, comments oldest first", async () => {
@@ -362,7 +381,15 @@ describe("GET /api/posts", () => {
     await approve(older);
     await approve(newer);
     for (const text of ["first", "second", "third"])
-      expect((await post(`/api/posts/${newer}/comment`, viewer.cookies, { text })).statusCode).toBe(201);
+      expect(
+        (
+          await api.call("POST /api/posts/:id/comment", {
+            params: { id: newer },
+            cookies: viewer.cookies,
+            body: { text },
+          })
+        ).statusCode,
+      ).toBe(201);
 
     const seen = await feed(viewer.cookies);
     const ids = seen.map((p) => p.id);
@@ -399,13 +426,21 @@ describe("GET /api/posts", () => {
     const commenter = await createSignedInUser(t, { email: `commenter-${crypto.randomUUID()}@example.net` });
     const id = await createPost(author);
     await approve(id);
-    expect((await post(`/api/posts/${id}/comment`, commenter.cookies, { text: "Lovely scales" })).statusCode).toBe(201);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: commenter.cookies,
+          body: { text: "Lovely scales" },
+        })
+      ).statusCode,
+    ).toBe(201);
 
     for (const who of [viewer, author, commenter]) {
-      const res = await get("/api/posts", who.cookies);
+      const res = await api.call("GET /api/posts", { cookies: who.cookies });
       expect(res.body).not.toContain(author.email);
       expect(res.body).not.toContain(commenter.email);
-      const shown = (res.json() as Post[]).find((p) => p.id === id)!;
+      const shown = res.json().find((p) => p.id === id)!;
       expect(shown.user.email).toBe(maskEmail(author.email));
       expect(shown.user.email).toMatch(/^a•••@example\.org$/);
       expect(shown.comments[0]!.user.email).toBe(maskEmail(commenter.email));
@@ -439,7 +474,7 @@ describe("GET /api/posts", () => {
     while (page.length) {
       seen.push(...page.map((p) => p.id));
       expect(page.length).toBeLessThanOrEqual(20);
-      page = await feed(viewer.cookies, `?before=${page.at(-1)!.id}`);
+      page = await feed(viewer.cookies, { before: page.at(-1)!.id });
     }
     expect(new Set(seen).size).toBe(seen.length);
     for (const row of rows) expect(seen).toContain(row.id);
@@ -452,11 +487,14 @@ describe("GET /api/posts", () => {
     ).map((r) => r.id);
     expect(seen).toEqual(expected);
 
-    expect(await feed(viewer.cookies, `?before=${MISSING}`)).toEqual([]);
-    const bad = await get("/api/posts?before=yesterday", viewer.cookies);
+    expect(await feed(viewer.cookies, { before: MISSING })).toEqual([]);
+    const bad = await api.call("GET /api/posts", { query: { before: "yesterday" }, cookies: viewer.cookies });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("Invalid before: before must be a post id");
-    const badTime = await get(`/api/posts?before=${MISSING}&at=yesterday`, viewer.cookies);
+    const badTime = await api.call("GET /api/posts", {
+      query: { before: MISSING, at: "yesterday" },
+      cookies: viewer.cookies,
+    });
     expect(badTime.statusCode).toBe(400);
     expect(badTime.body).toBe("Invalid at: at must be a post's createdAt");
   });
@@ -465,21 +503,21 @@ describe("GET /api/posts", () => {
     letCacheExpire();
     const first = await feed(viewer.cookies);
     const last = first.at(-1)!;
-    const cursor = `?before=${last.id}&at=${encodeURIComponent(last.createdAt)}`;
+    const cursor = { before: last.id, at: last.createdAt };
     const next = await feed(viewer.cookies, cursor);
     expect(next.length).toBeGreaterThan(0);
     await t.database.db.delete(posts).where(eq(posts.id, last.id));
     letCacheExpire();
     // Its time keeps the place...
     expect((await feed(viewer.cookies, cursor)).map((p) => p.id)).toEqual(next.map((p) => p.id));
-    expect((await get(`/api/posts/mine${cursor}`, viewer.cookies)).statusCode).toBe(200);
+    expect((await api.call("GET /api/posts/mine", { query: cursor, cookies: viewer.cookies })).statusCode).toBe(200);
     // ...without it the page is empty, as for any unknown post.
-    expect(await feed(viewer.cookies, `?before=${last.id}`)).toEqual([]);
+    expect(await feed(viewer.cookies, { before: last.id })).toEqual([]);
   });
 
   it("answers a cursor it did not hand out with the posts older than it, read afresh each time", async () => {
     letCacheExpire();
-    const cursor = (p: Post) => `?before=${p.id}&at=${encodeURIComponent(p.createdAt)}`;
+    const cursor = (p: Post): FeedQuery => ({ before: p.id, at: p.createdAt });
     const first = await feed(viewer.cookies);
     const handedOut = first.at(-1)!;
     const second = await feed(viewer.cookies, cursor(handedOut));
@@ -536,7 +574,9 @@ describe("GET /api/posts", () => {
     expect((await feed(viewer.cookies)).map((p) => p.id)).toEqual(first.map((p) => p.id));
     await vi.waitFor(async () => expect((await feed(viewer.cookies))[0]!.id).toBe(sneaked!.id));
     // ...while a like made here shows on the next read.
-    expect((await post(`/api/posts/${sneaked!.id}/like`, viewer.cookies)).json()).toEqual({ liked: true, count: 1 });
+    expect(
+      (await api.call("POST /api/posts/:id/like", { params: { id: sneaked!.id }, cookies: viewer.cookies })).json(),
+    ).toEqual({ liked: true, count: 1 });
     expect((await feed(viewer.cookies))[0]!.likes).toEqual([{ userId: viewer.id }]);
   });
 });
@@ -563,19 +603,33 @@ describe("GET /api/posts after likes and comments", () => {
       .values({ userId: author.id, dragonId, description: "from elsewhere", approved: true })
       .returning();
 
-    await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
-    const written = await Promise.all(
-      crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })),
+    await Promise.all(
+      crowd.map((user) => api.call("POST /api/posts/:id/like", { params: { id }, cookies: user.cookies })),
     );
-    await Promise.all(crowd.slice(0, 4).map((user) => post(`/api/posts/${id}/like`, user.cookies)));
-    const dropped = (written[5]!.json() as PostComment).id;
+    const written = await Promise.all(
+      crowd.map((user, i) =>
+        api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: user.cookies,
+          body: { text: `comment ${i}` },
+        }),
+      ),
+    );
+    await Promise.all(
+      crowd.slice(0, 4).map((user) => api.call("POST /api/posts/:id/like", { params: { id }, cookies: user.cookies })),
+    );
+    const dropped = written[5]!.json().id;
     expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${dropped}`, cookies: admin.cookies }))
-        .statusCode,
+      (
+        await api.call("DELETE /api/posts/:id/comments/:commentId", {
+          params: { id, commentId: dropped },
+          cookies: admin.cookies,
+        })
+      ).statusCode,
     ).toBe(200);
 
-    const memberPage = await get("/api/posts", viewer.cookies);
-    const kept = { member: memberPage.json() as Post[], admin: await feed(admin.cookies) };
+    const memberPage = await api.call("GET /api/posts", { cookies: viewer.cookies });
+    const kept = { member: memberPage.json(), admin: await feed(admin.cookies) };
     for (const page of Object.values(kept)) {
       expect(page.some((p) => p.id === elsewhere!.id)).toBe(false);
       const shown = page.find((p) => p.id === id)!;
@@ -599,9 +653,7 @@ describe("GET /api/posts after likes and comments", () => {
 
 describe("GET /api/posts encoding", () => {
   it("sends the cached page in Brotli or gzip as the client takes them, and plain to the others", async () => {
-    const plain = await t.app.inject({
-      method: "GET",
-      url: "/api/posts",
+    const plain = await api.call("GET /api/posts", {
       cookies: viewer.cookies,
       headers: { "accept-encoding": "identity" },
     });
@@ -617,9 +669,7 @@ describe("GET /api/posts encoding", () => {
       ["*, br;q=0", "gzip"],
       ["*", "br"],
     ] as const) {
-      const zipped = await t.app.inject({
-        method: "GET",
-        url: "/api/posts",
+      const zipped = await api.call("GET /api/posts", {
         cookies: viewer.cookies,
         headers: { "accept-encoding": accept },
       });
@@ -628,9 +678,7 @@ describe("GET /api/posts encoding", () => {
       expect(JSON.parse(decode[expected](zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
     }
     for (const accept of ["gzip;q=0, br;q=0", "*;q=0"]) {
-      const refused = await t.app.inject({
-        method: "GET",
-        url: "/api/posts",
+      const refused = await api.call("GET /api/posts", {
         cookies: viewer.cookies,
         headers: { "accept-encoding": accept },
       });
@@ -646,11 +694,19 @@ describe("GET /api/posts/mine", () => {
     await approve(approved);
     const pending = await createPost(author, { description: "pending one" });
     await createPost(viewer);
-    expect((await post(`/api/posts/${approved}/comment`, viewer.cookies, { text: "Nice" })).statusCode).toBe(201);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id: approved },
+          cookies: viewer.cookies,
+          body: { text: "Nice" },
+        })
+      ).statusCode,
+    ).toBe(201);
 
-    const res = await get("/api/posts/mine", author.cookies);
+    const res = await api.call("GET /api/posts/mine", { cookies: author.cookies });
     expect(res.statusCode).toBe(200);
-    const mine = res.json() as Post[];
+    const mine = res.json();
     expect(mine.map((p) => [p.id, p.approved])).toEqual([
       [pending, false],
       [approved, true],
@@ -672,10 +728,12 @@ describe("GET /api/posts/mine", () => {
         createdAt: new Date(old.getTime() - i * 60_000),
       })),
     );
-    const first = (await get("/api/posts/mine", prolific.cookies)).json() as Post[];
+    const first = (await api.call("GET /api/posts/mine", { cookies: prolific.cookies })).json();
     expect(first).toHaveLength(MY_POSTS_PAGE_SIZE);
     expect(first[0]!.description).toBe("old 0");
-    const rest = (await get(`/api/posts/mine?before=${first.at(-1)!.id}`, prolific.cookies)).json() as Post[];
+    const rest = (
+      await api.call("GET /api/posts/mine", { query: { before: first.at(-1)!.id }, cookies: prolific.cookies })
+    ).json();
     expect(rest.map((p) => p.description)).toEqual(
       Array.from({ length: 5 }, (_, i) => `old ${MY_POSTS_PAGE_SIZE + i}`),
     );
@@ -686,7 +744,7 @@ describe("pending photos", () => {
   it("are readable by their author and admins only until the post is approved, then by everyone", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    const [shown] = (await get("/api/posts/mine", author.cookies)).json() as Post[];
+    const [shown] = (await api.call("GET /api/posts/mine", { cookies: author.cookies })).json();
     const urls = [shown!.images[0]!.imageUrl, shown!.images[0]!.thumbUrl];
     for (const url of urls) {
       expect((await get(url)).statusCode).toBe(404);
@@ -707,27 +765,43 @@ describe("POST /api/posts/:id/like", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
-    expect((await post(`/api/posts/${id}/like`, undefined)).statusCode).toBe(401);
-    const like = await post(`/api/posts/${id}/like`, viewer.cookies);
+    expect((await api.call("POST /api/posts/:id/like", { params: { id } })).statusCode).toBe(401);
+    const like = await api.call("POST /api/posts/:id/like", { params: { id }, cookies: viewer.cookies });
     expect(like.statusCode).toBe(200);
     expect(like.json()).toEqual({ liked: true, count: 1 });
-    expect((await post(`/api/posts/${id}/like`, admin.cookies)).json()).toEqual({ liked: true, count: 2 });
+    expect((await api.call("POST /api/posts/:id/like", { params: { id }, cookies: admin.cookies })).json()).toEqual({
+      liked: true,
+      count: 2,
+    });
     expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([
       { userId: viewer.id },
       { userId: admin.id },
     ]);
-    expect((await post(`/api/posts/${id}/like`, viewer.cookies)).json()).toEqual({ liked: false, count: 1 });
+    expect((await api.call("POST /api/posts/:id/like", { params: { id }, cookies: viewer.cookies })).json()).toEqual({
+      liked: false,
+      count: 1,
+    });
     expect((await feed(viewer.cookies)).find((p) => p.id === id)!.likes).toEqual([{ userId: admin.id }]);
   });
 
   it("works only on posts the caller may see: 404 on someone else's pending post or a missing one", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    expect((await post(`/api/posts/${id}/like`, viewer.cookies)).statusCode).toBe(404);
-    expect((await post(`/api/posts/${MISSING}/like`, viewer.cookies)).statusCode).toBe(404);
-    expect((await post(`/api/posts/${id}/like`, author.cookies)).json()).toEqual({ liked: true, count: 1 });
-    expect((await post(`/api/posts/${id}/like`, admin.cookies)).json()).toEqual({ liked: true, count: 2 });
-    const bad = await post("/api/posts/not-a-post/like", viewer.cookies);
+    expect((await api.call("POST /api/posts/:id/like", { params: { id }, cookies: viewer.cookies })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await api.call("POST /api/posts/:id/like", { params: { id: MISSING }, cookies: viewer.cookies })).statusCode,
+    ).toBe(404);
+    expect((await api.call("POST /api/posts/:id/like", { params: { id }, cookies: author.cookies })).json()).toEqual({
+      liked: true,
+      count: 1,
+    });
+    expect((await api.call("POST /api/posts/:id/like", { params: { id }, cookies: admin.cookies })).json()).toEqual({
+      liked: true,
+      count: 2,
+    });
+    const bad = await api.call("POST /api/posts/:id/like", { params: { id: "not-a-post" }, cookies: viewer.cookies });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("Invalid id: Post not found");
   });
@@ -738,12 +812,18 @@ describe("POST /api/posts/:id/comment", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
-    expect((await post(`/api/posts/${id}/comment`, undefined, { text: "Hi" })).statusCode).toBe(401);
-    const res = await post(`/api/posts/${id}/comment`, viewer.cookies, {
-      text: "  <b>Great</b> & <script>x</script>  ",
+    expect((await api.call("POST /api/posts/:id/comment", { params: { id }, body: { text: "Hi" } })).statusCode).toBe(
+      401,
+    );
+    const res = await api.call("POST /api/posts/:id/comment", {
+      params: { id },
+      cookies: viewer.cookies,
+      body: {
+        text: "  <b>Great</b> & <script>x</script>  ",
+      },
     });
     expect(res.statusCode).toBe(201);
-    const comment = res.json() as PostComment;
+    const comment = res.json();
     expect(comment).toMatchObject({
       text: "<b>Great</b> & <script>x</script>",
       user: { id: viewer.id, firstName: "Test", email: maskEmail(viewer.email) },
@@ -751,8 +831,12 @@ describe("POST /api/posts/:id/comment", () => {
     expect(Date.parse(comment.createdAt)).not.toBeNaN();
     expect((await feed(viewer.cookies)).find((p) => p.id === id)!.comments).toEqual([comment]);
     const byAdmin = (
-      await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Approved!" })
-    ).json() as PostComment;
+      await api.call("POST /api/posts/:id/comment", {
+        params: { id },
+        cookies: admin.cookies,
+        body: { text: "Approved!" },
+      })
+    ).json();
     expect(byAdmin.user.email).toBe(admin.email);
   });
 
@@ -767,23 +851,61 @@ describe("POST /api/posts/:id/comment", () => {
       [{ text: 7 }, /^Invalid text: /],
     ] as const) {
       const before = await feedState();
-      const res = await post(`/api/posts/${id}/comment`, viewer.cookies, payload);
+      const res = await api.call("POST /api/posts/:id/comment", {
+        params: { id },
+        cookies: viewer.cookies,
+        // Bodies the contract refuses, sent on purpose.
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.body).toMatch(message);
       expect(await feedState()).toEqual(before);
     }
-    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: ` ${"y".repeat(1000)} ` })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: viewer.cookies,
+          body: { text: ` ${"y".repeat(1000)} ` },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("works only on posts the caller may see", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "Hi" })).statusCode).toBe(404);
-    expect((await post(`/api/posts/${MISSING}/comment`, viewer.cookies, { text: "Hi" })).statusCode).toBe(404);
-    expect((await post(`/api/posts/${id}/comment`, author.cookies, { text: "Mine" })).statusCode).toBe(201);
-    expect((await post(`/api/posts/${id}/comment`, admin.cookies, { text: "Looks good" })).statusCode).toBe(201);
+    expect(
+      (await api.call("POST /api/posts/:id/comment", { params: { id }, cookies: viewer.cookies, body: { text: "Hi" } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id: MISSING },
+          cookies: viewer.cookies,
+          body: { text: "Hi" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: author.cookies,
+          body: { text: "Mine" },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: admin.cookies,
+          body: { text: "Looks good" },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("allows 30 comments a minute per user, then answers 429", async () => {
@@ -792,11 +914,31 @@ describe("POST /api/posts/:id/comment", () => {
     const id = await createPost(author);
     await approve(id);
     for (let i = 0; i < 30; i++)
-      expect((await post(`/api/posts/${id}/comment`, chatty.cookies, { text: `comment ${i}` })).statusCode).toBe(201);
-    const res = await post(`/api/posts/${id}/comment`, chatty.cookies, { text: "one too many" });
+      expect(
+        (
+          await api.call("POST /api/posts/:id/comment", {
+            params: { id },
+            cookies: chatty.cookies,
+            body: { text: `comment ${i}` },
+          })
+        ).statusCode,
+      ).toBe(201);
+    const res = await api.call("POST /api/posts/:id/comment", {
+      params: { id },
+      cookies: chatty.cookies,
+      body: { text: "one too many" },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.body).toMatch(/Please try again in 1 minute\.$/);
-    expect((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "still fine" })).statusCode).toBe(201);
+    expect(
+      (
+        await api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: viewer.cookies,
+          body: { text: "still fine" },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -805,7 +947,7 @@ describe("PUT /api/posts/:id/approve", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     const put = (cookies: Cookies, target = id) =>
-      t.app.inject({ method: "PUT", url: `/api/posts/${target}/approve`, cookies });
+      api.call("PUT /api/posts/:id/approve", { params: { id: target }, cookies });
     expect((await put(undefined)).statusCode).toBe(401);
     expect((await put(author.cookies)).statusCode).toBe(403);
     expect((await put(viewer.cookies)).body).toBe("Admin access required");
@@ -822,11 +964,13 @@ describe("DELETE /api/posts/:id", () => {
   it("lets the author delete a post with its photos, originals, likes and comments", async () => {
     const author = await createSignedInUser(t);
     const upload = await checkedUpload(t, author, small);
-    const id = (await post("/api/posts", author.cookies, { dragonId, images: [upload] })).json().id as string;
+    const id = (
+      await api.call("POST /api/posts", { cookies: author.cookies, body: { dragonId, images: [upload] } })
+    ).json().id as string;
     await approve(id);
-    await post(`/api/posts/${id}/like`, viewer.cookies);
-    await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "Bye" });
-    const del = (cookies: Cookies) => t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies });
+    await api.call("POST /api/posts/:id/like", { params: { id }, cookies: viewer.cookies });
+    await api.call("POST /api/posts/:id/comment", { params: { id }, cookies: viewer.cookies, body: { text: "Bye" } });
+    const del = (cookies: Cookies) => api.call("DELETE /api/posts/:id", { params: { id }, cookies });
 
     expect((await del(undefined)).statusCode).toBe(401);
     const other = await del(viewer.cookies);
@@ -852,12 +996,8 @@ describe("DELETE /api/posts/:id", () => {
   it("lets admins delete any post; others get 404 for a post they cannot see", async () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: viewer.cookies })).statusCode,
-    ).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${id}`, cookies: admin.cookies })).statusCode).toBe(
-      200,
-    );
+    expect((await api.call("DELETE /api/posts/:id", { params: { id }, cookies: viewer.cookies })).statusCode).toBe(404);
+    expect((await api.call("DELETE /api/posts/:id", { params: { id }, cookies: admin.cookies })).statusCode).toBe(200);
     expect(await t.database.db.select().from(posts).where(eq(posts.id, id))).toEqual([]);
   });
 });
@@ -867,10 +1007,14 @@ describe("DELETE /api/posts/:id/comments/:commentId", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
-    const first = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "one" })).json() as PostComment).id;
-    const second = ((await post(`/api/posts/${id}/comment`, viewer.cookies, { text: "two" })).json() as PostComment).id;
+    const first = (
+      await api.call("POST /api/posts/:id/comment", { params: { id }, cookies: viewer.cookies, body: { text: "one" } })
+    ).json().id;
+    const second = (
+      await api.call("POST /api/posts/:id/comment", { params: { id }, cookies: viewer.cookies, body: { text: "two" } })
+    ).json().id;
     const del = (cookies: Cookies, commentId: string, postId = id) =>
-      t.app.inject({ method: "DELETE", url: `/api/posts/${postId}/comments/${commentId}`, cookies });
+      api.call("DELETE /api/posts/:id/comments/:commentId", { params: { id: postId, commentId }, cookies });
 
     expect((await del(undefined, first)).statusCode).toBe(401);
     const notTheirs = await del(author.cookies, first);
@@ -891,15 +1035,27 @@ describe("DELETE /api/posts/:id/comments/:commentId", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     const comment = (
-      (await post(`/api/posts/${id}/comment`, author.cookies, { text: "note to self" })).json() as PostComment
-    ).id;
+      await api.call("POST /api/posts/:id/comment", {
+        params: { id },
+        cookies: author.cookies,
+        body: { text: "note to self" },
+      })
+    ).json().id;
     expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: viewer.cookies }))
-        .statusCode,
+      (
+        await api.call("DELETE /api/posts/:id/comments/:commentId", {
+          params: { id, commentId: comment },
+          cookies: viewer.cookies,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/posts/${id}/comments/${comment}`, cookies: author.cookies }))
-        .statusCode,
+      (
+        await api.call("DELETE /api/posts/:id/comments/:commentId", {
+          params: { id, commentId: comment },
+          cookies: author.cookies,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -912,17 +1068,25 @@ describe("under concurrency", () => {
     const crowd: TestUser[] = [];
     for (let i = 0; i < 100; i++) crowd.push(await createSignedInUser(t));
 
-    const liked = await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
+    const liked = await Promise.all(
+      crowd.map((user) => api.call("POST /api/posts/:id/like", { params: { id }, cookies: user.cookies })),
+    );
     expect(liked.map((res) => res.statusCode)).toEqual(Array(100).fill(200));
-    expect(liked.every((res) => (res.json() as LikeState).liked)).toBe(true);
+    expect(liked.every((res) => res.json().liked)).toBe(true);
     // Each answer counts the likes committed when it was made, its own included (likers are not
     // queued behind one another, so two answers may tell the same count); the feed counts all.
-    const counts = liked.map((res) => (res.json() as LikeState).count);
+    const counts = liked.map((res) => res.json().count);
     expect(counts.every((count) => count >= 1 && count <= 100)).toBe(true);
     expect(Math.max(...counts)).toBeGreaterThan(1);
 
     const commented = await Promise.all(
-      crowd.map((user, i) => post(`/api/posts/${id}/comment`, user.cookies, { text: `comment ${i}` })),
+      crowd.map((user, i) =>
+        api.call("POST /api/posts/:id/comment", {
+          params: { id },
+          cookies: user.cookies,
+          body: { text: `comment ${i}` },
+        }),
+      ),
     );
     expect(commented.map((res) => res.statusCode)).toEqual(Array(100).fill(201));
 
@@ -933,8 +1097,10 @@ describe("under concurrency", () => {
     expect(await t.database.db.select().from(likes).where(eq(likes.postId, id))).toHaveLength(100);
 
     // And all unliking at once leaves none.
-    const unliked = await Promise.all(crowd.map((user) => post(`/api/posts/${id}/like`, user.cookies)));
-    expect(unliked.every((res) => res.statusCode === 200 && (res.json() as LikeState).liked === false)).toBe(true);
+    const unliked = await Promise.all(
+      crowd.map((user) => api.call("POST /api/posts/:id/like", { params: { id }, cookies: user.cookies })),
+    );
+    expect(unliked.every((res) => res.statusCode === 200 && res.json().liked === false)).toBe(true);
     expect(await t.database.db.select().from(likes).where(eq(likes.postId, id))).toHaveLength(0);
   });
 });

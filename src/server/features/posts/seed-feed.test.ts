@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Post } from "../../../shared/posts/responses";
 import { seedFeed, type SeededFeed } from "./seed-feed";
+import { testClient } from "../../test/api-client";
+import type { CallInput } from "../../../shared/contract/calls";
 
 let t: TestApp;
 let seeded: SeededFeed;
@@ -13,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const feed = (cookie: string, query = "") =>
-  t.app.inject({ method: "GET", url: `/api/posts${query}`, headers: { cookie } });
+const feed = (cookie: string, query: CallInput<"GET /api/posts">["query"] = {}) =>
+  testClient(t.app).call("GET /api/posts", { query, headers: { cookie } });
 
 describe("seedFeed (the bench's feed)", () => {
   it("fills the feed with approved posts of 3 photos, 20 likes and 10 comments, readable with the cookie it answers", async () => {
@@ -31,7 +33,7 @@ describe("seedFeed (the bench's feed)", () => {
       expect(post.comments).toHaveLength(10);
       expect(post.user.email).toMatch(/^f•••@bench\.example$/);
     }
-    const next = (await feed(seeded.cookie, `?before=${page.at(-1)!.id}`)).json() as Post[];
+    const next = (await feed(seeded.cookie, { before: page.at(-1)!.id })).json();
     expect(next).toHaveLength(10);
 
     const photo = await t.app.inject({ method: "GET", url: page[0]!.images[0]!.imageUrl });
@@ -41,7 +43,7 @@ describe("seedFeed (the bench's feed)", () => {
   });
 
   it("also answers an admin's cookie, which sees full addresses", async () => {
-    const page = (await feed(seeded.adminCookie)).json() as Post[];
+    const page = (await feed(seeded.adminCookie)).json();
     expect(page[0]!.user.email).toMatch(/^feed-[0-9a-f]+-\d+@bench\.example$/);
   });
 });

@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminStats, SiteAnalytics, StatsOverview } from "../../../shared/stats/responses";
+import type { StatsOverview } from "../../../shared/stats/responses";
 import { createStatsRepository } from "./repository";
+import { testClient, type TestClient } from "../../test/api-client";
 
 // One seeded data set whose every figure is known (docs/spec.md §3, Stats; decision 012). Times are
 // UTC; the repository is asked "as of" NOW, so the months are fixed whatever today is.
 const NOW = new Date("2026-06-15T12:00:00Z");
 
 let t: TestApp;
+let api: TestClient;
 let admin: TestUser;
 let member: TestUser;
 const ids: Record<string, string> = {};
@@ -77,6 +79,7 @@ const WAITLIST = [
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
   const db = t.database.db;
   admin = await createSignedInUser(t, { isAdmin: true, email: "admin@stats.test" });
   member = await createSignedInUser(t, { email: "member@stats.test" });
@@ -149,8 +152,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
-
-const get = (url: string, cookies?: Record<string, string>) => t.app.inject({ method: "GET", url, cookies });
 
 /** Every month key "YYYY-MM" from 11 months before `now`'s (UTC) to `now`'s. */
 function monthsUpTo(now: Date): string[] {
@@ -242,17 +243,17 @@ describe("the statistics figures", () => {
 
 describe("GET /api/admin/stats", () => {
   it("answers 401 to visitors and 403 to users who are not admins", async () => {
-    const visitor = await get("/api/admin/stats");
+    const visitor = await api.call("GET /api/admin/stats");
     expect([visitor.statusCode, visitor.body]).toEqual([401, "Unauthorized"]);
-    const user = await get("/api/admin/stats", member.cookies);
+    const user = await api.call("GET /api/admin/stats", { cookies: member.cookies });
     expect([user.statusCode, user.body]).toEqual([403, "Admin access required"]);
   });
 
   it("gives admins the spec's shape with every figure of the seeded data, the timeline ending this month", async () => {
-    const res = await get("/api/admin/stats", admin.cookies);
+    const res = await api.call("GET /api/admin/stats", { cookies: admin.cookies });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    const stats = res.json() as AdminStats;
+    const stats = res.json();
     expect(Object.keys(stats).sort()).toEqual([
       "activeUsers",
       "overview",
@@ -293,12 +294,12 @@ describe("GET /api/admin/stats", () => {
 
 describe("GET /api/admin/waitlist.csv", () => {
   it("answers 401 to visitors and 403 to users who are not admins", async () => {
-    expect((await get("/api/admin/waitlist.csv")).statusCode).toBe(401);
-    expect((await get("/api/admin/waitlist.csv", member.cookies)).statusCode).toBe(403);
+    expect((await api.call("GET /api/admin/waitlist.csv")).statusCode).toBe(401);
+    expect((await api.call("GET /api/admin/waitlist.csv", { cookies: member.cookies })).statusCode).toBe(403);
   });
 
   it("downloads the waitlist as CSV, newest first, with each joining time and when it was told (empty: not yet)", async () => {
-    const res = await get("/api/admin/waitlist.csv", admin.cookies);
+    const res = await api.call("GET /api/admin/waitlist.csv", { cookies: admin.cookies });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="pro-waitlist-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -323,7 +324,7 @@ describe("GET /api/admin/waitlist.csv", () => {
       .values(hostile.map((email, i) => ({ email, createdAt: new Date(at.getTime() + (hostile.length - i) * 1000) })))
       .returning({ id: waitlist.id });
     try {
-      const res = await get("/api/admin/waitlist.csv", admin.cookies);
+      const res = await api.call("GET /api/admin/waitlist.csv", { cookies: admin.cookies });
       const lines = res.body.split("\r\n").slice(1, hostile.length + 1);
       expect(lines).toEqual([
         `"'=HYPERLINK(""http://evil.test"",""x"")@a.test",2026-06-15T00:00:07.000Z,`,
@@ -507,25 +508,25 @@ describe("the site analytics", () => {
 
   describe("GET /api/admin/analytics", () => {
     it("answers 401 to visitors and 403 to users who are not admins", async () => {
-      expect((await get("/api/admin/analytics")).statusCode).toBe(401);
-      expect((await get("/api/admin/analytics?days=7", member.cookies)).statusCode).toBe(403);
+      expect((await api.call("GET /api/admin/analytics")).statusCode).toBe(401);
+      expect(
+        (await api.call("GET /api/admin/analytics", { query: { days: "7" }, cookies: member.cookies })).statusCode,
+      ).toBe(403);
     });
 
     it("accepts only 7, 30 or 90 days", async () => {
       for (const days of ["5", "0", "30.0", "-7", "abc", ""]) {
-        const res = await get(`/api/admin/analytics?days=${days}`, admin.cookies);
+        const res = await api.call("GET /api/admin/analytics", { query: { days }, cookies: admin.cookies });
         expect([res.statusCode, res.body], days).toEqual([400, "Invalid days: must be 7, 30 or 90"]);
       }
     });
 
     it("shows today's views collected by the page-view endpoint, 30 days when not told", async () => {
       const visit = (address: string, path: string) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/analytics/pageview",
+        api.call("POST /api/analytics/pageview", {
           remoteAddress: address,
           headers: { "user-agent": "Mozilla/5.0 Chrome/156.0" },
-          payload: { path, referrer: "https://friends.example/list?ref=1" },
+          body: { path, referrer: "https://friends.example/list?ref=1" },
         });
       for (const [address, path] of [
         ["192.0.2.1", "/stats-a"],
@@ -534,9 +535,9 @@ describe("the site analytics", () => {
       ] as const)
         expect((await visit(address, path)).statusCode).toBe(204);
 
-      const res = await get("/api/admin/analytics?days=7", admin.cookies);
+      const res = await api.call("GET /api/admin/analytics", { query: { days: "7" }, cookies: admin.cookies });
       expect(res.statusCode).toBe(200);
-      const analytics = res.json() as SiteAnalytics;
+      const analytics = res.json();
       expect(analytics.daily).toHaveLength(7);
       const today = new Date().toISOString().slice(0, 10);
       expect(analytics.daily.at(-1)).toEqual({ date: today, views: 3, visitors: 2 });
@@ -545,7 +546,7 @@ describe("the site analytics", () => {
         { name: "/stats-b", views: 1, visitors: 1 },
       ]);
       expect(analytics.topReferrers).toEqual([{ name: "friends.example", views: 3, visitors: 2 }]);
-      const byDefault = (await get("/api/admin/analytics", admin.cookies)).json() as SiteAnalytics;
+      const byDefault = (await api.call("GET /api/admin/analytics", { cookies: admin.cookies })).json();
       expect([byDefault.days, byDefault.daily.length]).toEqual([30, 30]);
     });
   });

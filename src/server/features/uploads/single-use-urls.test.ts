@@ -8,6 +8,7 @@ import { startS3rver, type TestS3 } from "../../test/s3rver";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { askForUploadUrl, sendToUploadUrl, type UploadGrant } from "../../test/upload-url";
 import { createSignedInUser, type TestUser } from "../../test/users";
+import { testClient, type TestClient } from "../../test/api-client";
 
 // Every consumer of an upload, then the same upload URL sent again with other bytes. On local
 // storage our PUT route refuses it. A presigned S3 POST cannot be refused until it expires: what
@@ -18,6 +19,7 @@ describe.each([
 ])("an upload URL works once on %s", (_label, useS3) => {
   let s3: TestS3 | undefined;
   let t: TestApp;
+  let api: TestClient;
   let member: TestUser;
   let admin: TestUser;
   let png: Buffer;
@@ -27,6 +29,7 @@ describe.each([
   beforeAll(async () => {
     s3 = useS3 ? await startS3rver() : undefined;
     t = await createTestApp({ ...s3?.env, PRO: "granted" });
+    api = testClient(t.app);
     member = await createSignedInUser(t);
     await t.database.db.update(users).set({ proGranted: true }).where(eq(users.id, member.id));
     admin = await createSignedInUser(t, { isAdmin: true });
@@ -39,9 +42,6 @@ describe.each([
     await s3?.stop();
   });
 
-  const inject = (as: TestUser, method: "POST" | "PUT", url: string, payload: object) =>
-    t.app.inject({ method, url, cookies: as.cookies, payload });
-
   /** An upload URL, its file sent, and set-acl's answer: the path to use from then on. */
   async function uploaded(
     as: TestUser,
@@ -50,9 +50,12 @@ describe.each([
   ): Promise<{ grant: UploadGrant; checked: string }> {
     const grant = await askForUploadUrl(t.app, as.cookies, payload);
     expect(await sendToUploadUrl(t.app, grant, png, "image/png")).toBeLessThan(300);
-    const acl = await inject(as, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility });
+    const acl = await api.call("POST /api/objects/set-acl", {
+      cookies: as.cookies,
+      body: { objectPath: grant.objectPath, visibility },
+    });
     expect(acl.statusCode).toBe(200);
-    return { grant, checked: acl.json<{ objectPath: string }>().objectPath };
+    return { grant, checked: acl.json().objectPath };
   }
 
   /** Send other bytes to a consumed upload's URL: refused, or left without a row until the sweep removes them. */
@@ -72,8 +75,12 @@ describe.each([
     expect(await t.app.storage.get(key)).toBeNull();
     expect((await t.app.inject({ method: "GET", url: grant.objectPath, cookies: owner.cookies })).statusCode).toBe(404);
     expect(
-      (await inject(owner, "POST", "/api/objects/set-acl", { objectPath: grant.objectPath, visibility: "private" }))
-        .statusCode,
+      (
+        await api.call("POST /api/objects/set-acl", {
+          cookies: owner.cookies,
+          body: { objectPath: grant.objectPath, visibility: "private" },
+        })
+      ).statusCode,
     ).toBe(404);
     // ...and the sweep of stray uploads removes it once it is an hour old. It goes on from where
     // its last run stopped: the rest of the listing, its empty end, then all of it from the start.
@@ -89,21 +96,31 @@ describe.each([
 
   it("after an avatar is made from it", async () => {
     const { grant, checked } = await uploaded(member);
-    expect((await inject(member, "PUT", "/api/account/avatar", { objectPath: checked })).statusCode).toBe(200);
+    expect(
+      (await api.call("PUT /api/account/avatar", { cookies: member.cookies, body: { objectPath: checked } }))
+        .statusCode,
+    ).toBe(200);
     await replayGoesNowhere(grant, member);
   });
 
   it("after a Pro member's new picture is made from it", async () => {
     const { grant, checked } = await uploaded(member);
-    expect((await inject(member, "POST", "/api/pictures", { name: "My cat", imageUrl: checked })).statusCode).toBe(201);
+    expect(
+      (await api.call("POST /api/pictures", { cookies: member.cookies, body: { name: "My cat", imageUrl: checked } }))
+        .statusCode,
+    ).toBe(201);
     await replayGoesNowhere(grant, member);
   });
 
   it("after a post holds it as a photo", async () => {
     const { grant, checked } = await uploaded(member);
     expect(
-      (await inject(member, "POST", "/api/posts", { dragonId, description: "My dragon", images: [checked] }))
-        .statusCode,
+      (
+        await api.call("POST /api/posts", {
+          cookies: member.cookies,
+          body: { dragonId, description: "My dragon", images: [checked] },
+        })
+      ).statusCode,
     ).toBe(201);
     await replayGoesNowhere(grant, member);
   });
@@ -112,7 +129,13 @@ describe.each([
     const { grant, checked } = await uploaded(member);
     const checkId = await newCheck(t, member, dragonId);
     expect(
-      (await inject(member, "PUT", `/api/checks/${dragonId}/${checkId}/photo`, { objectPath: checked })).statusCode,
+      (
+        await api.call("PUT /api/checks/:dragonId/:checkId/photo", {
+          params: { dragonId, checkId },
+          cookies: member.cookies,
+          body: { objectPath: checked },
+        })
+      ).statusCode,
     ).toBe(200);
     await replayGoesNowhere(grant, member);
   });
@@ -121,7 +144,12 @@ describe.each([
     const grant = await askForUploadUrl(t.app, admin.cookies);
     expect(await sendToUploadUrl(t.app, grant, png, "image/png")).toBeLessThan(300);
     expect(
-      (await inject(admin, "POST", "/api/dragons", { name: "Ember", imageUrl: grant.objectPath })).statusCode,
+      (
+        await api.call("POST /api/dragons", {
+          cookies: admin.cookies,
+          body: { name: "Ember", imageUrl: grant.objectPath },
+        })
+      ).statusCode,
     ).toBe(201);
     await replayGoesNowhere(grant, admin);
   });

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { parseEml } from "../../test/eml";
 import { outboxFor, waitForMail } from "../../test/mail";
 import { createSignedInUser, type TestUser } from "../../test/users";
-import type { AdminUsers, AdminPerson } from "../../../shared/users/responses";
-import type { AdminStats } from "../../../shared/stats/responses";
+import type { AdminUsers } from "../../../shared/users/responses";
+import { testClient } from "../../test/api-client";
 
 // Pro given and taken back by admins (issue 30, decision 031): PUT /api/admin/users/:id/pro, the
 // audit log, the person's very next request, the list's Pro, and the one e-mail to a waitlist
@@ -29,15 +29,11 @@ afterAll(async () => {
 
 const app = (setting: keyof typeof apps) => apps[setting]!;
 const setPro = (t: TestApp, who: TestUser | null, id: string, pro: boolean) =>
-  t.app.inject({ method: "PUT", url: `/api/admin/users/${id}/pro`, cookies: who?.cookies, payload: { pro } });
+  testClient(t.app).call("PUT /api/admin/users/:id/pro", { params: { id }, cookies: who?.cookies, body: { pro } });
 const me = async (t: TestApp, who: TestUser) =>
-  (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: who.cookies })).json<{ pro: boolean }>();
+  (await testClient(t.app).call("GET /api/auth/user", { cookies: who.cookies })).json();
 const listed = async (t: TestApp, admin: TestUser, email: string): Promise<AdminUsers> => {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/admin/users?${new URLSearchParams({ q: email })}`,
-    cookies: admin.cookies,
-  });
+  const res = await testClient(t.app).call("GET /api/admin/users", { query: { q: email }, cookies: admin.cookies });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -59,10 +55,10 @@ describe("PUT /api/admin/users/:id/pro", () => {
     expect((await setPro(t, member, member.id, true)).statusCode).toBe(403);
     expect(
       (
-        await t.app.inject({
-          method: "PUT",
-          url: `/api/admin/users/${member.id}/pro`,
+        await testClient(t.app).call("PUT /api/admin/users/:id/pro", {
+          params: { id: member.id },
           cookies: member.cookies,
+          // A value the contract refuses, sent on purpose.
           payload: { pro: "yes" },
         })
       ).statusCode,
@@ -80,7 +76,7 @@ describe("PUT /api/admin/users/:id/pro", () => {
     const granted = await setPro(t, admin, member.id, true);
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.headers["cache-control"]).toBe("no-store");
-    expect(granted.json<AdminPerson>()).toMatchObject({ id: member.id, pro: true, proGranted: true, isAdmin: false });
+    expect(granted.json()).toMatchObject({ id: member.id, pro: true, proGranted: true, isAdmin: false });
     expect((await me(t, member)).pro).toBe(true);
     const page = await listed(t, admin, member.email);
     expect(page.proSetting).toBe("granted");
@@ -90,11 +86,7 @@ describe("PUT /api/admin/users/:id/pro", () => {
     expect(await logEntries(t, member.id)).toEqual([{ action: "grant-pro", actorId: admin.id }]);
 
     const removed = await setPro(t, admin, member.id, false);
-    expect([removed.statusCode, removed.json<AdminPerson>().pro, removed.json<AdminPerson>().proGranted]).toEqual([
-      200,
-      false,
-      false,
-    ]);
+    expect([removed.statusCode, removed.json().pro, removed.json().proGranted]).toEqual([200, false, false]);
     expect((await me(t, member)).pro).toBe(false);
     expect(await logEntries(t, member.id)).toEqual([
       { action: "grant-pro", actorId: admin.id },
@@ -112,10 +104,10 @@ describe("PUT /api/admin/users/:id/pro", () => {
     expect([missing.statusCode, missing.body]).toEqual([404, "User not found"]);
     expect(
       (
-        await t.app.inject({
-          method: "PUT",
-          url: `/api/admin/users/${member.id}/pro`,
+        await testClient(t.app).call("PUT /api/admin/users/:id/pro", {
+          params: { id: member.id },
           cookies: admins.granted!.cookies,
+          // A value the contract refuses, sent on purpose.
           payload: { pro: "yes" },
         })
       ).statusCode,
@@ -126,7 +118,7 @@ describe("PUT /api/admin/users/:id/pro", () => {
     const t = app("off");
     const member = await createSignedInUser(t);
     const res = await setPro(t, admins.off!, member.id, true);
-    expect(res.json<AdminPerson>()).toMatchObject({ pro: false, proGranted: true });
+    expect(res.json()).toMatchObject({ pro: false, proGranted: true });
     expect((await me(t, member)).pro).toBe(false);
     expect((await me(t, admins.off!)).pro).toBe(false);
     expect(await logEntries(t, member.id)).toEqual([{ action: "grant-pro", actorId: admins.off!.id }]);
@@ -187,9 +179,7 @@ describe("the waitlist e-mail on a grant", () => {
     expect(outboxFor(t.dataDir, waiting)).toHaveLength(1);
 
     // The statistics say when.
-    const stats = (
-      await t.app.inject({ method: "GET", url: "/api/admin/stats", cookies: admins.granted!.cookies })
-    ).json<AdminStats>();
+    const stats = (await testClient(t.app).call("GET /api/admin/stats", { cookies: admins.granted!.cookies })).json();
     const entry = stats.waitlistEmails.find((row) => row.email === waiting)!;
     expect(entry.toldAt).toBe((await toldAt(t, waiting))!.toISOString());
   });

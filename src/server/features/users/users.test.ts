@@ -6,24 +6,28 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { within } from "../../test/within";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import { LAST_ADMIN_REMOVAL_MESSAGE, PEOPLE_PAGE_SIZE, SANCTIONED_ADMIN_MESSAGE } from "../../../shared/users";
-import type { AdminUsers, AdminPerson } from "../../../shared/users/responses";
+import type { AdminUsers } from "../../../shared/users/responses";
 import { containsPattern, searchCondition } from "./repository";
+import type { CallInput } from "../../../shared/contract/calls";
+import { testClient, type TestClient } from "../../test/api-client";
 
 // The admin list of people (issue 30, decision 030): search, paging, and the admin role given and
 // taken back, through the API on a real database.
 
 let t: TestApp;
+let api: TestClient;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = testClient(t.app);
   admin = await createSignedInUser(t, { isAdmin: true });
 });
 afterAll(() => t.close());
 
 type Cookies = Record<string, string> | undefined;
-const list = (cookies: Cookies, query: Record<string, string> = {}, app: TestApp = t) =>
-  app.app.inject({ method: "GET", url: `/api/admin/users?${new URLSearchParams(query)}`, cookies });
+const list = (cookies: Cookies, query: CallInput<"GET /api/admin/users">["query"] = {}, app: TestApp = t) =>
+  testClient(app.app).call("GET /api/admin/users", { query, cookies });
 const people = async (
   query: Record<string, string> = {},
   app: TestApp = t,
@@ -34,7 +38,11 @@ const people = async (
   return res.json();
 };
 const setAdmin = (who: TestUser, id: string, isAdmin: boolean, app: TestApp = t) =>
-  app.app.inject({ method: "PUT", url: `/api/admin/users/${id}/admin`, cookies: who.cookies, payload: { isAdmin } });
+  testClient(app.app).call("PUT /api/admin/users/:id/admin", {
+    params: { id },
+    cookies: who.cookies,
+    body: { isAdmin },
+  });
 const emails = (page: AdminUsers) => page.items.map((person) => person.email);
 
 /** People made straight in the database, a minute apart, the last one newest. */
@@ -199,17 +207,15 @@ describe("giving and taking back the admin role", () => {
     expect((await list(member.cookies)).statusCode).toBe(403);
     const granted = await setAdmin(admin, member.id, true);
     expect(granted.statusCode, granted.body).toBe(200);
-    expect(granted.json<AdminPerson>()).toMatchObject({ id: member.id, isAdmin: true });
+    expect(granted.json()).toMatchObject({ id: member.id, isAdmin: true });
     expect((await list(member.cookies)).statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies: member.cookies })).json(),
-    ).toMatchObject({ isAdmin: true });
+    expect((await api.call("GET /api/auth/user", { cookies: member.cookies })).json()).toMatchObject({ isAdmin: true });
     // Asking again changes nothing and logs nothing.
     expect((await setAdmin(admin, member.id, true)).statusCode).toBe(200);
     expect(await logEntries(t, member.id)).toEqual([{ action: "grant-admin", actorId: admin.id }]);
 
     const removed = await setAdmin(admin, member.id, false);
-    expect([removed.statusCode, removed.json<AdminPerson>().isAdmin]).toEqual([200, false]);
+    expect([removed.statusCode, removed.json().isAdmin]).toEqual([200, false]);
     expect((await list(member.cookies)).statusCode).toBe(403);
     expect(await logEntries(t, member.id)).toEqual([
       { action: "grant-admin", actorId: admin.id },
@@ -239,10 +245,10 @@ describe("giving and taking back the admin role", () => {
     }
     expect(
       (
-        await t.app.inject({
-          method: "PUT",
-          url: `/api/admin/users/${admin.id}/admin`,
+        await api.call("PUT /api/admin/users/:id/admin", {
+          params: { id: admin.id },
           cookies: admin.cookies,
+          // A value the contract refuses, sent on purpose.
           payload: { isAdmin: "yes" },
         })
       ).statusCode,
@@ -274,7 +280,7 @@ describe("giving and taking back the admin role", () => {
       const member = await createSignedInUser(own);
       expect((await setAdmin(only, member.id, true, own)).statusCode).toBe(200);
       const stepDown = await setAdmin(only, only.id, false, own);
-      expect([stepDown.statusCode, stepDown.json<AdminPerson>().isAdmin]).toEqual([200, false]);
+      expect([stepDown.statusCode, stepDown.json().isAdmin]).toEqual([200, false]);
       expect((await list(only.cookies, {}, own)).statusCode).toBe(403);
       expect(await logEntries(own, only.id)).toEqual([{ action: "remove-admin", actorId: only.id }]);
       // The new admin is now the last one.

@@ -10,6 +10,7 @@ import { decodeQuotedPrintable, outboxFor, waitForMail } from "../../test/mail";
 import { startProWaitlistNews } from "../../jobs/pro-waitlist-news";
 import { PRO_NEWS_BATCH, createProNews } from "./pro-news";
 import { PRO_NEWS_SUBJECT } from "./pro-news-email";
+import { testClient } from "../../test/api-client";
 
 // Telling the Pro waitlist once that Pro is theirs (decision 031): with PRO=everyone every
 // address, by the job, once each even with two server processes at it; with PRO=granted only the
@@ -101,11 +102,11 @@ describe("with PRO=everyone", () => {
     const news = createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log });
     await news.tellWaiting();
     const [email] = newAddresses(1);
-    expect((await a.app.inject({ method: "POST", url: "/api/waitlist", payload: { email } })).statusCode).toBe(200);
+    expect((await testClient(a.app).call("POST /api/waitlist", { body: { email: email! } })).statusCode).toBe(200);
     const [confirmation] = await waitForMail(a.dataDir, email!);
     expect(await news.tellWaiting()).toBe(0);
     const token = /\/waitlist\/confirm\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(confirmation!))![1];
-    expect((await a.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token } })).statusCode).toBe(
+    expect((await testClient(a.app).call("POST /api/waitlist/confirm", { body: { token: token! } })).statusCode).toBe(
       200,
     );
     expect(await news.tellWaiting()).toBe(1);

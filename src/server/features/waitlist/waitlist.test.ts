@@ -12,6 +12,7 @@ import { createAccount, fromNewAddress } from "../../test/accounts";
 import { createProNews } from "./pro-news";
 import { PRO_NEWS_SUBJECT } from "./pro-news-email";
 import { WAITLIST_CONFIRM_SUBJECT } from "./confirmation-email";
+import { testClient } from "../../test/api-client";
 
 // Double opt-in for the Pro waitlist (issue 41): an address typed into the dialog gets one
 // confirmation e-mail (at most one a day, whichever server process is asked), and hears about Pro
@@ -33,9 +34,9 @@ afterAll(async () => {
 
 const newAddress = () => `waiting-${crypto.randomBytes(4).toString("hex")}@example.com`;
 const join = (t: TestApp, email: string, cookies?: Record<string, string>) =>
-  t.app.inject({ method: "POST", url: "/api/waitlist", payload: { email }, cookies, remoteAddress: fromNewAddress() });
+  testClient(t.app).call("POST /api/waitlist", { body: { email }, cookies, remoteAddress: fromNewAddress() });
 const confirm = (t: TestApp, token: string) =>
-  t.app.inject({ method: "POST", url: "/api/waitlist/confirm", payload: { token }, remoteAddress: fromNewAddress() });
+  testClient(t.app).call("POST /api/waitlist/confirm", { body: { token }, remoteAddress: fromNewAddress() });
 const mailFor = (email: string) => [...outboxFor(a.dataDir, email), ...outboxFor(b.dataDir, email)].map(parseEml);
 const tellEveryone = () =>
   createProNews({ db: a.database.db, mailer: createMailer(a.config, log), config: a.config, log }).tellWaiting();
