@@ -4,7 +4,7 @@ import { sessions, users } from "../db/schema";
 import { decodeQuotedPrintable, waitForMail } from "./mail";
 import type { TestApp } from "./test-app";
 import type { TestUser } from "./users";
-import type { AnyResponse } from "./api-client";
+import { testClient, type AnyResponse } from "./api-client";
 import { hashPassword } from "../auth/password";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
@@ -52,16 +52,11 @@ export async function newSession(t: TestApp, userId: string): Promise<Record<str
 
 /** The status GET /api/auth/user answers with these cookies: 200 signed in, 401 not. */
 export async function whoAmI(t: TestApp, cookies: Record<string, string>): Promise<number> {
-  return (await t.app.inject({ method: "GET", url: "/api/auth/user", cookies })).statusCode;
+  return (await testClient(t.app).call("GET /api/auth/user", { cookies })).statusCode;
 }
 
 export async function login(t: TestApp, email: string, password: string) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { email, password },
-    remoteAddress: fromNewAddress(),
-  });
+  return testClient(t.app).call("POST /api/auth/login", { body: { email, password }, remoteAddress: fromNewAddress() });
 }
 
 /** The `count`th message to `email`, once it is in the outbox. */

@@ -13,6 +13,7 @@ import { openDatabase } from "../db/client";
 import { createTestApp } from "./test-app";
 import { createSignedInUser } from "./users";
 import { SESSION_COOKIE } from "../auth/sessions";
+import { testClient } from "./api-client";
 
 /** What the component tests get from this setup (`inject("componentApi")`). */
 export interface ComponentApi {
@@ -63,7 +64,8 @@ export default async function setup(project: TestProject) {
   // Read by src/web/test/api-proxy.ts, in this process.
   process.env.COMPONENT_API_URL = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
-  const listed = (await t.app.inject({ method: "GET", url: "/api/dragons" })).json<{ id: string; name: string }[]>();
+  const api = testClient(t.app);
+  const listed = (await api.call("GET /api/dragons")).json();
   const idOf = (name: string) => listed.find((dragon) => dragon.name === name)!.id;
   const dragons = { kept: idOf("Component Dragon"), doomed: idOf("Doomed Dragon") };
 
@@ -73,11 +75,9 @@ export default async function setup(project: TestProject) {
   };
   const returning = await member();
   const saved = { paperWidth: 8, paperHeight: 6, gridSize: 2 };
-  const save = await t.app.inject({
-    method: "POST",
-    url: "/api/wip",
+  const save = await api.call("POST /api/wip", {
     headers: { cookie: returning.cookie },
-    payload: { dragonId: dragons.kept, ...saved, imageZoom: 1.4, imageX: 0, imageY: 0, currentCell: null },
+    body: { dragonId: dragons.kept, ...saved, imageZoom: 1.4, imageX: 0, imageY: 0, currentCell: null },
   });
   if (save.statusCode !== 200) throw new Error(`Saving the returning member's progress: ${save.body}`);
   const members = {

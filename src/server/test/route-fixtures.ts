@@ -3,6 +3,7 @@ import { blogPosts, comments, dragons, drawingChecks, posts, worksInProgress } f
 import { illustrationPng } from "./images";
 import type { TestApp } from "./test-app";
 import { checkedUpload, storedUpload, type TestUser } from "./users";
+import { testClient } from "./api-client";
 
 // Things for route tests to act on, each made in one step: rows straight into the database where
 // the route under test only reads or deletes them, through the API where their stored files matter.
@@ -14,24 +15,20 @@ export const testPicture = async () => (picture ??= await illustrationPng(400, 3
 /** A library template with its real stored images (so a pencil version can be made from it). */
 export async function newDragon(t: TestApp, admin: TestUser): Promise<string> {
   const imageUrl = await storedUpload(t, admin.id, await testPicture());
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/dragons",
+  const res = await testClient(t.app).call("POST /api/dragons", {
     cookies: admin.cookies,
-    payload: { name: "Ember", imageUrl },
+    body: { name: "Ember", imageUrl },
   });
   if (res.statusCode !== 201) throw new Error(`POST /api/dragons answered ${res.statusCode}: ${res.body}`);
-  return (res.json() as { id: string }).id;
+  return res.json().id;
 }
 
 /** A Pro member's private picture (decision 031), made through the API from their own checked upload. */
 export async function newPicture(t: TestApp, owner: TestUser): Promise<{ id: string; previewUrl: string }> {
   const imageUrl = await checkedUpload(t, owner, await testPicture());
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/pictures",
+  const res = await testClient(t.app).call("POST /api/pictures", {
     cookies: owner.cookies,
-    payload: { name: "My cat", imageUrl },
+    body: { name: "My cat", imageUrl },
   });
   if (res.statusCode !== 201) throw new Error(`POST /api/pictures answered ${res.statusCode}: ${res.body}`);
   return res.json();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { testClient } from "./api-client";
 
 /** What POST /api/objects/upload answered, in the fields a sender needs. */
 export interface UploadGrant {
@@ -8,29 +9,19 @@ export interface UploadGrant {
   fields?: Record<string, string>;
 }
 
-/** Ask `app` for an upload URL as `cookies`' owner: the uploaders' variant, or the blog form's with `payload`. */
+/** Ask `app` for an upload URL as `cookies`' owner: the uploaders' variant, or the blog form's with `body`. */
 export async function askForUploadUrl(
   app: FastifyInstance,
   cookies: Record<string, string>,
-  payload?: object,
+  body?: { filename: string; contentType: string },
 ): Promise<UploadGrant> {
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/objects/upload",
-    cookies,
-    ...(payload ? { payload } : {}),
-  });
+  const res = await testClient(app).call("POST /api/objects/upload", { cookies, ...(body ? { body } : {}) });
   if (res.statusCode !== 200) throw new Error(`POST /api/objects/upload answered ${res.statusCode}: ${res.body}`);
-  const body = res.json<{
-    uploadURL?: string;
-    signedUrl?: string;
-    objectPath: string;
-    fields?: Record<string, string>;
-  }>();
+  const grant = res.json();
   return {
-    url: (body.uploadURL ?? body.signedUrl)!,
-    objectPath: body.objectPath,
-    ...(body.fields ? { fields: body.fields } : {}),
+    url: "uploadURL" in grant ? grant.uploadURL : grant.signedUrl,
+    objectPath: grant.objectPath,
+    ...(grant.fields ? { fields: grant.fields } : {}),
   };
 }
 

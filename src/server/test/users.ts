@@ -3,6 +3,7 @@ import { sessions, users } from "../db/schema";
 import { hashToken } from "../auth/tokens";
 import { SESSION_COOKIE } from "../auth/sessions";
 import type { TestApp } from "./test-app";
+import { testClient } from "./api-client";
 
 export interface TestUser {
   id: string;
@@ -55,11 +56,9 @@ export async function checkedUpload(
   visibility: "public" | "private" = "private",
 ): Promise<string> {
   const objectPath = await storedUpload(t, user.id, body, contentType);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/objects/set-acl",
+  const res = await testClient(t.app).call("POST /api/objects/set-acl", {
     cookies: user.cookies,
-    payload: { objectPath, visibility },
+    body: { objectPath, visibility },
   });
   if (res.statusCode !== 200) throw new Error(`set-acl answered ${res.statusCode}: ${res.body}`);
   return objectPath;

@@ -46,9 +46,9 @@ describe.each([
   async function uploaded(
     as: TestUser,
     visibility: "private" | "public" = "private",
-    payload?: object,
+    body?: { filename: string; contentType: string },
   ): Promise<{ grant: UploadGrant; checked: string }> {
-    const grant = await askForUploadUrl(t.app, as.cookies, payload);
+    const grant = await askForUploadUrl(t.app, as.cookies, body);
     expect(await sendToUploadUrl(t.app, grant, png, "image/png")).toBeLessThan(300);
     const acl = await api.call("POST /api/objects/set-acl", {
       cookies: as.cookies,
