@@ -172,6 +172,9 @@ describe("Pro waitlist", () => {
       const dialog = page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
       const field = dialog.getByLabel("Your email");
       await expect.poll(() => field.inputValue()).toBe(member);
+      // One tap joins: the button has focus, so no keyboard opens over the dialog.
+      const join = dialog.getByRole("button", { name: "Join the Waitlist" });
+      await expect.poll(() => join.evaluate((button) => button === document.activeElement)).toBe(true);
       await screenshot(page, `waitlist-dialog-member-${name}`);
       await context.close();
     }

@@ -94,7 +94,9 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit" disabled={join.isPending}>
+        {/* A member whose address is filled in joins with one tap: focus on the button keeps a
+            phone's keyboard from opening over it (a visitor's focus goes to the empty field). */}
+        <Button type="submit" disabled={join.isPending} autoFocus={Boolean(user)}>
           {join.isPending ? "Joining..." : "Join the Waitlist"}
         </Button>
       </form>
