@@ -213,6 +213,28 @@ describe("a notification's link on a phone", () => {
     await expectInView(page, [highlighted, page.getByPlaceholder("Add a comment...")]);
     await screenshotOfView(page, "notification-deep-link-390");
 
+    // From an e-mailed link, with the rest of the feed arriving after the scroll, and empty: the
+    // comment stays where it was scrolled to (the page below it never shrinks).
+    let answerFeed = () => {};
+    const feedHeld = new Promise<void>((resolve) => (answerFeed = resolve));
+    await page.route(
+      (url) => url.pathname === "/api/posts",
+      async (route) => {
+        await feedHeld;
+        await route.fulfill({ json: [] });
+      },
+    );
+    await page.goto(`/feed?post=${postId}&comment=${post.comments.at(-1)!.id}`);
+    await highlighted.getByText(post.comments.at(-1)!.text).waitFor();
+    const scrolledTo = (await highlighted.boundingBox())!.y;
+    const feedAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/posts");
+    answerFeed();
+    await feedAnswered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await highlighted.boundingBox())!.y).toBe(scrolledTo);
+    await expectInView(page, [highlighted, page.getByPlaceholder("Add a comment...")]);
+    await page.unrouteAll();
+
     // The oldest, from an e-mailed link: the page loads with it.
     await page.goto(`/feed?post=${postId}&comment=${post.comments[0]!.id}`);
     await highlighted.getByText("Those wings are great").waitFor();

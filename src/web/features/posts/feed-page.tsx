@@ -113,14 +113,21 @@ export function FeedPage() {
               />
             </>
           ))}
-        {/* An empty feed waits for the member's own posts too: a waiting drawing stands in for the empty state. */}
+        {/* An empty feed waits for the member's own posts too: a waiting drawing stands in for the
+            empty state. Under a linked post nothing stands in for the loading feed: stand-ins that
+            went away with an empty feed would shorten the page, and the browser, clamping its
+            scroll, would move the comment just scrolled to, down under the bottom navigation. */}
         {feed.isPending || (posts.length === 0 && mine.isLoading) ? (
           <>
             <span role="status" className="sr-only">
               Loading posts
             </span>
-            <PostSkeleton />
-            <PostSkeleton />
+            {!linkedId && (
+              <>
+                <PostSkeleton />
+                <PostSkeleton />
+              </>
+            )}
           </>
         ) : feed.isError ? (
           <Card role="alert" className="p-6 text-center text-ink-soft">
