@@ -90,6 +90,17 @@ describe("accounts", () => {
     await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
     await screenshot(page, "verify-email-success-desktop");
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The server's message says it already: the page says it once.
+    const said = await page.getByRole("main").textContent();
+    expect(said!.split("You can now log in.").length - 1).toBe(1);
+    for (const [viewport, name] of [
+      [{ width: 1440, height: 900 }, "1440"],
+      [PHONE, "390"],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `verify-email-success-${name}`);
+    }
+    await page.setViewportSize(DESKTOP);
     await page.getByRole("link", { name: "Go to Login" }).click();
 
     await page.getByLabel("Email").fill("Admin.Ada@example.com");

@@ -123,8 +123,24 @@ describe("community feed", () => {
     await submit.click();
     await expectToast(page, "Success", "Your drawing has been submitted for review!");
     await page.waitForURL("**/feed");
-    // Pending posts are for the admin's eyes: not in the author's feed yet.
+    // Pending posts are for the admin's eyes: not in the author's feed yet. The author is told
+    // that theirs waits, instead of 'No Posts Yet', and led to it.
     await page.getByRole("heading", { name: "Community Feed" }).waitFor();
+    const waiting = page.getByRole("region", { name: "Your drawing is waiting for review" });
+    await waiting.waitFor();
+    expect(await page.getByText("No Posts Yet").count()).toBe(0);
+    expect(await ourPost(page).count()).toBe(0);
+    await screenshot(page, "feed-waiting-for-review-1440");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const phone = await signedInPage(author, PHONE_TALL);
+    await phone.page.goto("/feed");
+    await phone.page.getByRole("region", { name: "Your drawing is waiting for review" }).waitFor();
+    await screenshot(phone.page, "feed-waiting-for-review-390");
+    await phone.context.close();
+    await waiting.getByRole("link", { name: "See your drawing" }).click();
+    await page.waitForURL((url) => url.pathname === "/feed" && url.searchParams.has("post"));
+    await ourPost(page).getByText("Pending review").waitFor();
+    expect(await waiting.count()).toBe(0);
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Your drawings" }).waitFor();
     await page.getByText("Waiting for approval").first().waitFor();
@@ -166,6 +182,7 @@ describe("community feed", () => {
     await page.getByRole("heading", { name: "Community Feed" }).waitFor();
     await page.waitForLoadState("networkidle");
     expect(await ourPost(page).count()).toBe(0);
+    expect(await page.getByRole("region", { name: /waiting for review/ }).count()).toBe(0);
     await context.close();
   });
 

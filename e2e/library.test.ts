@@ -158,6 +158,45 @@ describe("Pro waitlist", () => {
     await dialog.waitFor({ state: "detached" });
     await context.close();
   });
+
+  it("starts from a signed-in member's own e-mail, which they may change", async () => {
+    const member = `waitlist-member-${Date.now()}@example.com`;
+    for (const [viewport, name] of [
+      [{ width: 1440, height: 900 }, "1440"],
+      [PHONE, "390"],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport, { hasTouch: viewport === PHONE });
+      await signIn(context, member);
+      await gotoHydrated(page, "/home");
+      await page.getByRole("button", { name: "Upload my own image" }).click();
+      const dialog = page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
+      const field = dialog.getByLabel("Your email");
+      await expect.poll(() => field.inputValue()).toBe(member);
+      // One tap joins: the button has focus, so no keyboard opens over the dialog.
+      const join = dialog.getByRole("button", { name: "Join the Waitlist" });
+      await expect.poll(() => join.evaluate((button) => button === document.activeElement)).toBe(true);
+      await screenshot(page, `waitlist-dialog-member-${name}`);
+      await context.close();
+    }
+
+    const { context, page } = await newPage(browser, PHONE, { hasTouch: true });
+    await signIn(context, member);
+    await gotoHydrated(page, "/home");
+    await page.getByRole("button", { name: "Create my own image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unlock Dragon Grid Pro — Coming Soon!" });
+    const field = dialog.getByLabel("Your email");
+    await expect.poll(() => field.inputValue()).toBe(member);
+    await field.fill("other.address@example.com");
+    const joined = page.waitForRequest((request) => request.url().endsWith("/api/waitlist"));
+    await dialog.getByRole("button", { name: "Join the Waitlist" }).click();
+    expect((await joined).postDataJSON()).toEqual({ email: "other.address@example.com" });
+    await expectToast(page, "You're on the list!");
+    await dialog.waitFor({ state: "detached" });
+    // Opened again: their own address again, not the one typed last time.
+    await page.getByRole("button", { name: "Upload my own image" }).click();
+    await expect.poll(() => field.inputValue()).toBe(member);
+    await context.close();
+  });
 });
 
 describe("admin on a dragon page", () => {

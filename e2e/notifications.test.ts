@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, outboxFor } from "../src/server/test/mail";
 import { launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
@@ -175,6 +175,77 @@ describe("the bell", () => {
     await panel(fresh.page).getByText("No notifications yet").waitFor();
     await screenshotOfView(fresh.page, "notifications-empty-390");
     await fresh.context.close();
+  });
+});
+
+describe("a notification's link on a phone", () => {
+  /** These lie wholly between the header and the bottom navigation. */
+  async function expectInView(page: Page, targets: Locator[]) {
+    const header = (await page.locator("header").first().boundingBox())!;
+    const nav = (await page.getByRole("navigation", { name: "Sections" }).boundingBox())!;
+    // Every scroll into view (this one, a focused field's) keeps clear of the navigation's height.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe(
+      `${nav.height}px`,
+    );
+    for (const target of targets) {
+      const box = (await target.boundingBox())!;
+      expect(box.y, "below the header").toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y + box.height, "above the bottom navigation").toBeLessThanOrEqual(nav.y);
+    }
+  }
+
+  it("scrolls the comment it leads to, and the box to answer in, above the bottom navigation", async () => {
+    const { context, page } = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
+    await signIn(context, author);
+    const post = (await (await context.request.get(`/api/posts/${postId}`)).json()) as {
+      comments: { id: string; text: string }[];
+    };
+    const highlighted = page.locator('[aria-current="true"]');
+    // The newest comment, from the bell: the last of the list, right above the box.
+    await page.goto("/home");
+    await bell(page).click();
+    await panel(page)
+      .getByRole("link", { name: new RegExp(`${fanName} commented on your dragon`) })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.searchParams.get("comment") === post.comments.at(-1)!.id);
+    await highlighted.getByText(post.comments.at(-1)!.text).waitFor();
+    await expectInView(page, [highlighted, page.getByPlaceholder("Add a comment...")]);
+    await screenshotOfView(page, "notification-deep-link-390");
+
+    // From an e-mailed link, with the rest of the feed arriving after the scroll, and empty: the
+    // comment stays where it was scrolled to (the page below it never shrinks).
+    let answerFeed = () => {};
+    const feedHeld = new Promise<void>((resolve) => (answerFeed = resolve));
+    await page.route(
+      (url) => url.pathname === "/api/posts",
+      async (route) => {
+        await feedHeld;
+        await route.fulfill({ json: [] });
+      },
+    );
+    await page.goto(`/feed?post=${postId}&comment=${post.comments.at(-1)!.id}`);
+    await highlighted.getByText(post.comments.at(-1)!.text).waitFor();
+    const scrolledTo = (await highlighted.boundingBox())!.y;
+    const feedAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/posts");
+    answerFeed();
+    await feedAnswered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await highlighted.boundingBox())!.y).toBe(scrolledTo);
+    await expectInView(page, [highlighted, page.getByPlaceholder("Add a comment...")]);
+    await page.unrouteAll();
+
+    // The oldest, from an e-mailed link: the page loads with it.
+    await page.goto(`/feed?post=${postId}&comment=${post.comments[0]!.id}`);
+    await highlighted.getByText("Those wings are great").waitFor();
+    await expectInView(page, [highlighted]);
+    await context.close();
+
+    const wide = await signedIn(author, WIDE);
+    await wide.page.goto(`/feed?post=${postId}&comment=${post.comments.at(-1)!.id}`);
+    await wide.page.locator('[aria-current="true"]').waitFor();
+    await screenshotOfView(wide.page, "notification-deep-link-1440");
+    await wide.context.close();
   });
 });
 

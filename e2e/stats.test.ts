@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { APIRequestContext, Browser, Page } from "playwright-core";
+import type { APIRequestContext, Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
 import type { AdminStats, SiteAnalytics } from "../src/shared/stats/responses";
@@ -16,6 +16,10 @@ const lurker = `stats-lurker-${stamp}@example.com`;
 const user = `stats-user-${stamp}@example.com`;
 const waiting = [`stats-wait-a-${stamp}@example.com`, `stats-wait-b-${stamp}@example.com`];
 const visitedPath = `/stats-journey-${stamp}`;
+// A canvas whose dragon is gone: its address stays as it was counted.
+const gonePath = "/draw/0f0e0d0c-0b0a-4909-8807-060504030201";
+let canvasPath: string;
+let dragonName: string;
 
 let browser: Browser;
 
@@ -56,7 +60,9 @@ beforeAll(async () => {
   // and page views from two browsers.
   const { context: posterContext } = await newPage(browser);
   await signIn(posterContext, poster);
-  const dragons = (await (await posterContext.request.get("/api/dragons")).json()) as { id: string }[];
+  const dragons = (await (await posterContext.request.get("/api/dragons")).json()) as { id: string; name: string }[];
+  canvasPath = `/draw/${dragons[0]!.id}`;
+  dragonName = dragons[0]!.name;
   const first = await postDrawing(posterContext.request, dragons[0]!.id);
   await postDrawing(posterContext.request, dragons[0]!.id);
 
@@ -81,6 +87,15 @@ beforeAll(async () => {
     });
     expect(view.status()).toBe(204);
   }
+  // Enough views to be among the top pages whatever other journeys on this server counted.
+  for (let i = 0; i < 25; i += 1)
+    for (const path of [canvasPath, gonePath]) {
+      const view = await posterContext.request.post("/api/analytics/pageview", {
+        data: { path, referrer: null },
+        headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/150.${i}` },
+      });
+      expect(view.status()).toBe(204);
+    }
   await Promise.all([posterContext.close(), lurkerContext.close(), admin.context().close()]);
 });
 afterAll(async () => {
@@ -170,11 +185,11 @@ describe("admin statistics", () => {
     const recent = page.getByRole("table", { name: "Recent user registrations" });
     expect(await recent.getByRole("row").count()).toBe(Math.min(stats.recentUsers.length, 50) + 1);
     const posterRow = recent.getByRole("row").filter({ hasText: poster });
-    expect(await posterRow.getByText("Verified", { exact: true }).count()).toBe(1);
+    expect(await posterRow.getByText("Verified", { exact: true }).filter({ visible: true }).count()).toBe(1);
     expect(await posterRow.getByText("Admin", { exact: true }).count()).toBe(0);
     const adminRow = recent.getByRole("row").filter({ hasText: ADMIN_EMAIL });
     if (stats.recentUsers.some((u) => u.email === ADMIN_EMAIL))
-      await adminRow.getByText("Admin", { exact: true }).waitFor();
+      await adminRow.getByText("Admin", { exact: true }).filter({ visible: true }).waitFor();
 
     // Most active: the poster with their two posts; the user without posts is not there.
     const active = page.getByRole("table", { name: "Most active users" });
@@ -220,7 +235,15 @@ describe("admin statistics", () => {
     await section.getByRole("img", { name: /^Line chart of page views and visitors per day/ }).waitFor();
     const analytics = (await (await page.request.get("/api/admin/analytics?days=30")).json()) as SiteAnalytics;
     const ours = analytics.topPages.find((entry) => entry.name === visitedPath);
-    if (ours) expect(ours).toEqual({ name: visitedPath, views: 2, visitors: 2 });
+    if (ours) expect(ours).toEqual({ name: visitedPath, views: 2, visitors: 2, title: null });
+    // A canvas by its dragon's name, linked; the gone dragon's canvas by its address.
+    expect(analytics.topPages).toContainEqual({ name: canvasPath, views: 25, visitors: 25, title: dragonName });
+    expect(analytics.topPages).toContainEqual({ name: gonePath, views: 25, visitors: 25, title: null });
+    const topPages = section.getByRole("table", { name: "Top pages" });
+    const canvasRow = topPages.getByRole("row").filter({ has: page.getByRole("link", { name: dragonName }) });
+    expect(await canvasRow.getByRole("link").getAttribute("href")).toBe(canvasPath);
+    await canvasRow.getByText("Canvas").waitFor();
+    await topPages.getByRole("cell", { name: gonePath }).waitFor();
     const today = analytics.daily.at(-1)!;
     expect(today.views).toBeGreaterThanOrEqual(2);
     expect(today.visitors).toBeGreaterThanOrEqual(1);
@@ -261,15 +284,51 @@ describe("admin statistics", () => {
     await page.context().close();
   });
 
-  it("works at 390 px: tables scroll inside their cards, not the page", async () => {
+  it("works at 390 px: badges and counts in view, a cue on tables that scroll, pages by name", async () => {
     const page = await adminPage(PHONE);
     await page.goto("/admin/stats");
     await page.getByRole("img", { name: "Bar chart of sign-ups per month for the last 12 months" }).waitFor();
     await page.getByRole("img", { name: /^Line chart of page views/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    const scroller = page.getByRole("region", { name: "Recent user registrations", exact: true });
-    const widths = await scroller.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
+    /** Wholly inside the screen's width: not cut at a card's edge. */
+    const expectUncut = async (element: Locator) => {
+      const box = (await element.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width - 16);
+    };
+
+    // Recent registrations: the badges under the e-mail, the date beside it, nothing to scroll.
+    const recent = page.getByRole("table", { name: "Recent user registrations" });
+    const posterRow = recent.getByRole("row").filter({ hasText: poster });
+    await expectUncut(posterRow.getByText("Verified", { exact: true }).filter({ visible: true }));
+    await expectUncut(posterRow.getByRole("cell").last());
+    // Most active: the posts column in view.
+    const active = page.getByRole("table", { name: "Most active users" });
+    await expectUncut(active.getByRole("columnheader", { name: "Posts" }));
+    await expectUncut(active.getByRole("row").nth(1).getByRole("cell").last());
+
+    // The waitlist is wider than a phone: it scrolls inside its card, and says so with a chevron
+    // on the side that has more, which moves to the other side at the end.
+    const waitlist = page.getByRole("region", { name: "Pro feature waitlist", exact: true });
+    const cue = page.locator("[data-more]").filter({ has: waitlist });
+    const widths = await waitlist.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
     expect(widths.scroll).toBeGreaterThan(widths.client);
+    await expect.poll(() => cue.getAttribute("data-more")).toBe("after");
+    await waitlist.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect.poll(() => cue.getAttribute("data-more")).toBe("before");
+    await waitlist.evaluate((element) => element.scrollTo({ left: 0 }));
+    await expect.poll(() => cue.getAttribute("data-more")).toBe("after");
+    expect(
+      await page
+        .locator("[data-more]")
+        .filter({ has: page.getByRole("region", { name: "Most active users" }) })
+        .count(),
+    ).toBe(0);
+
+    // Top pages by name, linked to the page.
+    const topPages = page.getByRole("table", { name: "Top pages" });
+    await topPages.getByRole("link", { name: dragonName }).first().waitFor();
+    await expectUncut(topPages.getByRole("link", { name: dragonName }).first());
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "stats-phone");
     await page.context().close();

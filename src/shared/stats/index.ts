@@ -22,3 +22,22 @@ export const analyticsQuerySchema = z.object({
     .transform((value) => Number(value) as AnalyticsRange)
     .optional(),
 });
+
+/** What a counted page shows by name: a dragon's page, its canvas, or a blog post. */
+export type PageSubject = { kind: "dragon" | "canvas"; dragonId: string } | { kind: "blogPost"; slug: string };
+
+const DRAGON_PAGE = /^\/(dragon|draw)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const BLOG_POST = /^\/blog\/([^/]+)$/;
+
+/** The subject of a page view's path (as the collector keeps it: no query), or null for a page without one. */
+export function pageSubject(path: string): PageSubject | null {
+  const dragon = DRAGON_PAGE.exec(path);
+  if (dragon) return { kind: dragon[1] === "draw" ? "canvas" : "dragon", dragonId: dragon[2]!.toLowerCase() };
+  const post = BLOG_POST.exec(path);
+  if (!post) return null;
+  try {
+    return { kind: "blogPost", slug: decodeURIComponent(post[1]!) };
+  } catch {
+    return null; // "%E0": no slug is spelled like that.
+  }
+}

@@ -59,6 +59,13 @@ export const analyticsDayResponse = z.object({ date: text(), views: z.number(), 
 /** A page (its path) or referring site (its host name) with its views and unique visitors over the period. */
 export const analyticsTopEntryResponse = z.object({ name: text(), views: z.number(), visitors: z.number() });
 
+/**
+ * A top page: its path, with the name of what it shows (a library dragon's, for its page and its
+ * canvas; a blog post's title), found when the answer is made; null for other pages, for what no
+ * longer exists and for a member's private picture (decision 048).
+ */
+export const analyticsTopPageResponse = analyticsTopEntryResponse.extend({ title: text().nullable() });
+
 /** GET /api/admin/analytics. */
 export const siteAnalyticsResponse = z.object({
   days: z.union(ANALYTICS_RANGES.map((days) => z.literal(days))),
@@ -66,7 +73,7 @@ export const siteAnalyticsResponse = z.object({
   daily: z.array(analyticsDayResponse),
   /** Sums over the period. A visitor's hash changes every day, so one who came on two days counts twice. */
   totals: z.object({ views: z.number(), visitors: z.number() }),
-  topPages: z.array(analyticsTopEntryResponse),
+  topPages: z.array(analyticsTopPageResponse),
   /** Other sites that sent people here, by host name; the app's own pages are not referrers. */
   topReferrers: z.array(analyticsTopEntryResponse),
 });
@@ -80,4 +87,5 @@ export type WaitlistEmail = z.output<typeof waitlistEmailResponse>;
 export type AdminStats = z.output<typeof adminStatsResponse>;
 export type AnalyticsDay = z.output<typeof analyticsDayResponse>;
 export type AnalyticsTopEntry = z.output<typeof analyticsTopEntryResponse>;
+export type AnalyticsTopPage = z.output<typeof analyticsTopPageResponse>;
 export type SiteAnalytics = z.output<typeof siteAnalyticsResponse>;

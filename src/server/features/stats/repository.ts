@@ -1,12 +1,23 @@
-import { desc, sql, type SQL } from "drizzle-orm";
+import { and, desc, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
+import {
+  blogPosts,
+  comments,
+  dragons,
+  likes,
+  pageViewRollups,
+  pageViews,
+  posts,
+  users,
+  waitlist,
+} from "../../db/schema";
 import { utcDay } from "../../../shared/analytics";
 import {
   ACTIVE_USERS_LIMIT,
   ANALYTICS_TOP_LIMIT,
   RECENT_USERS_LIMIT,
   REGISTRATION_MONTHS,
+  pageSubject,
   type AnalyticsRange,
 } from "../../../shared/stats";
 import type {
@@ -50,6 +61,44 @@ export function createStatsRepository(db: Database) {
       .from(waitlist)
       .orderBy(desc(waitlist.createdAt), desc(waitlist.id));
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), toldAt: row.toldAt && iso(row.toldAt) }));
+  }
+
+  /**
+   * The names of what these paths show, by path: library dragons' (their pages and canvases) and
+   * blog posts' titles. A path whose dragon or post is gone, or whose dragon is a member's private
+   * picture (its name is theirs), has none.
+   */
+  async function pageTitles(paths: string[]): Promise<Map<string, string>> {
+    const subjects = paths.flatMap((path) => {
+      const subject = pageSubject(path);
+      return subject ? [{ path, subject }] : [];
+    });
+    const dragonIds = [
+      ...new Set(subjects.flatMap(({ subject }) => ("dragonId" in subject ? [subject.dragonId] : []))),
+    ];
+    const slugs = [...new Set(subjects.flatMap(({ subject }) => ("slug" in subject ? [subject.slug] : [])))];
+    const [dragonRows, postRows] = await Promise.all([
+      dragonIds.length === 0
+        ? []
+        : db
+            .select({ id: dragons.id, name: dragons.name })
+            .from(dragons)
+            .where(and(inArray(dragons.id, dragonIds), isNull(dragons.ownerId))),
+      slugs.length === 0
+        ? []
+        : db
+            .select({ slug: blogPosts.slug, title: blogPosts.title })
+            .from(blogPosts)
+            .where(inArray(blogPosts.slug, slugs)),
+    ]);
+    const dragonNames = new Map(dragonRows.map((row) => [row.id, row.name]));
+    const postTitles = new Map(postRows.map((row) => [row.slug, row.title]));
+    const titles = new Map<string, string>();
+    for (const { path, subject } of subjects) {
+      const title = "dragonId" in subject ? dragonNames.get(subject.dragonId) : postTitles.get(subject.slug);
+      if (title !== undefined) titles.set(path, title);
+    }
+    return titles;
   }
 
   return {
@@ -136,7 +185,7 @@ export function createStatsRepository(db: Database) {
 
     /**
      * GET /api/admin/analytics: page views and unique visitors (distinct visitor hashes) per UTC
-     * day for the `days` days up to `now`'s, and the top pages and referring sites of that period.
+     * day for the `days` days up to `now`'s, and the top pages (with the names of what they show) and referring sites of that period.
      * Finished days come from page_view_rollups (made here, once, for the days that lack them);
      * only the current day is counted from page_views. `ownHost` is this site's host name, never
      * counted as a referrer (rows collected before the collector dropped it may hold it).
@@ -195,6 +244,7 @@ export function createStatsRepository(db: Database) {
         visitors: Number(row.visitors),
       });
       const dailyRows = daily.map(numbers);
+      const titles = await pageTitles(topPages.map((page) => page.name));
       return {
         days,
         daily: dailyRows,
@@ -202,7 +252,7 @@ export function createStatsRepository(db: Database) {
           views: dailyRows.reduce((sum, day) => sum + day.views, 0),
           visitors: dailyRows.reduce((sum, day) => sum + day.visitors, 0),
         },
-        topPages: topPages.map(numbers),
+        topPages: topPages.map((page) => ({ ...numbers(page), title: titles.get(page.name) ?? null })),
         topReferrers: topReferrers.map(numbers),
       };
     },

@@ -1,6 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, dragons, likes, pageViewRollups, pageViews, posts, users, waitlist } from "../../db/schema";
+import {
+  blogPosts,
+  comments,
+  dragons,
+  likes,
+  pageViewRollups,
+  pageViews,
+  posts,
+  users,
+  waitlist,
+} from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createSignedInUser, type TestUser } from "../../test/users";
 import type { StatsOverview } from "../../../shared/stats/responses";
@@ -399,9 +409,9 @@ describe("the site analytics", () => {
   it("ranks the top pages, and the referring sites by host name without our own", async () => {
     const analytics = await repository().getAnalytics(7, "dragongrid.test", NOW);
     expect(analytics.topPages).toEqual([
-      { name: "/home", views: 5, visitors: 3 },
-      { name: "/blog", views: 2, visitors: 1 },
-      { name: "/feed", views: 2, visitors: 2 },
+      { name: "/home", views: 5, visitors: 3, title: null },
+      { name: "/blog", views: 2, visitors: 1, title: null },
+      { name: "/feed", views: 2, visitors: 2, title: null },
     ]);
     expect(analytics.topReferrers).toEqual([
       { name: "search.example", views: 2, visitors: 2 },
@@ -473,6 +483,7 @@ describe("the site analytics", () => {
       name: "/live",
       views: 2,
       visitors: 2,
+      title: null,
     });
   });
 
@@ -504,6 +515,39 @@ describe("the site analytics", () => {
           .where(sql`${pageViewRollups.day} = '2026-08-01'`)
       ).length,
     ).toBe(2);
+  });
+
+  it("names the dragon or blog post a top page shows; a deleted one, a private picture and a mistyped address keep their path", async () => {
+    const db = t.database.db;
+    const named = async (name: string) =>
+      (await db.select({ id: dragons.id }).from(dragons).where(eq(dragons.name, name)))[0]!.id;
+    const [ember, frost, cat] = [await named("Ember"), await named("Frost"), await named("My cat")];
+    await db
+      .insert(blogPosts)
+      .values({ title: "Scales, step by step", slug: "scales-step-by-step", content: "<p>x</p>" });
+    const gone = "0f0e0d0c-0b0a-4909-8807-060504030201";
+    const paths = [
+      `/draw/${ember}`,
+      `/dragon/${ember}`,
+      `/dragon/${frost.toUpperCase()}`,
+      "/blog/scales-step-by-step",
+      `/draw/${cat}`,
+      `/draw/${gone}`,
+      "/blog/no-such-post",
+      "/draw/not-an-id",
+    ];
+    await seedViews(paths.map((path, i) => [`2026-09-10T10:00:0${i}Z`, path, `t${i}`, null]));
+    const { topPages } = await repository().getAnalytics(7, "dragongrid.test", new Date("2026-09-12T12:00:00Z"));
+    expect(Object.fromEntries(topPages.map((page) => [page.name, page.title]))).toEqual({
+      [`/draw/${ember}`]: "Ember",
+      [`/dragon/${ember}`]: "Ember",
+      [`/dragon/${frost.toUpperCase()}`]: "Frost",
+      "/blog/scales-step-by-step": "Scales, step by step",
+      [`/draw/${cat}`]: null,
+      [`/draw/${gone}`]: null,
+      "/blog/no-such-post": null,
+      "/draw/not-an-id": null,
+    });
   });
 
   describe("GET /api/admin/analytics", () => {
@@ -542,8 +586,8 @@ describe("the site analytics", () => {
       const today = new Date().toISOString().slice(0, 10);
       expect(analytics.daily.at(-1)).toEqual({ date: today, views: 3, visitors: 2 });
       expect(analytics.topPages).toEqual([
-        { name: "/stats-a", views: 2, visitors: 2 },
-        { name: "/stats-b", views: 1, visitors: 1 },
+        { name: "/stats-a", views: 2, visitors: 2, title: null },
+        { name: "/stats-b", views: 1, visitors: 1, title: null },
       ]);
       expect(analytics.topReferrers).toEqual([{ name: "friends.example", views: 3, visitors: 2 }]);
       const byDefault = (await api.call("GET /api/admin/analytics", { cookies: admin.cookies })).json();

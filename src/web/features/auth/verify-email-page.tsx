@@ -42,7 +42,8 @@ export function VerifyEmailPage() {
       <>
         <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold">Email Verified!</h1>
-        <p className="mt-3 text-ink-soft">{verified.message || "Email verified successfully!"} You can now log in.</p>
+        {/* The server's message already says so; only its fallback needs the second sentence. */}
+        <p className="mt-3 text-ink-soft">{verified.message || "Email verified successfully! You can now log in."}</p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
           Go to Login
         </Link>

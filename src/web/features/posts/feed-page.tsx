@@ -8,8 +8,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
-import { useFeed, usePost } from "./api";
+import { useFeed, useMyPosts, usePost } from "./api";
 import { PostCard } from "./post-card";
+import { isWaitingForReview, WaitingForReview } from "./waiting-for-review";
 
 /** Grey stand-ins of the size of a post card while the first page loads. */
 function PostSkeleton() {
@@ -34,6 +35,8 @@ export function FeedPage() {
   const linkedId = search.get("post");
   const linkedComment = search.get("comment") ?? undefined;
   const linked = usePost(user ? linkedId : null);
+  // Admins' feed holds every post, their own waiting ones too; a member's holds approved ones only.
+  const mine = useMyPosts(Boolean(user) && !user?.isAdmin);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
@@ -63,6 +66,7 @@ export function FeedPage() {
     );
   }
   const posts = (feed.data?.pages.flat() ?? []).filter((post) => post.id !== linkedId);
+  const waiting = linkedId ? [] : (mine.data?.pages.flat() ?? []).filter(isWaitingForReview);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
@@ -77,6 +81,7 @@ export function FeedPage() {
       </div>
 
       <div className="mt-8 grid gap-6">
+        <WaitingForReview posts={waiting} />
         {linkedId &&
           (linked.isPending ? (
             <PostSkeleton />
@@ -108,13 +113,21 @@ export function FeedPage() {
               />
             </>
           ))}
-        {feed.isPending ? (
+        {/* An empty feed waits for the member's own posts too: a waiting drawing stands in for the
+            empty state. Under a linked post nothing stands in for the loading feed: stand-ins that
+            went away with an empty feed would shorten the page, and the browser, clamping its
+            scroll, would move the comment just scrolled to, down under the bottom navigation. */}
+        {feed.isPending || (posts.length === 0 && mine.isLoading) ? (
           <>
             <span role="status" className="sr-only">
               Loading posts
             </span>
-            <PostSkeleton />
-            <PostSkeleton />
+            {!linkedId && (
+              <>
+                <PostSkeleton />
+                <PostSkeleton />
+              </>
+            )}
           </>
         ) : feed.isError ? (
           <Card role="alert" className="p-6 text-center text-ink-soft">
@@ -125,7 +138,7 @@ export function FeedPage() {
               </Button>
             </div>
           </Card>
-        ) : posts.length === 0 && linkedId ? null : posts.length === 0 ? (
+        ) : posts.length === 0 && (linkedId || waiting.length > 0) ? null : posts.length === 0 ? (
           <Card className="border-dashed p-10 text-center">
             <h2 className="text-2xl font-bold">No Posts Yet</h2>
             <p className="mt-2 text-ink-soft">Be the first to share your dragon drawing!</p>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
-import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from "../../../shared/stats";
-import type { AnalyticsTopEntry } from "../../../shared/stats/responses";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, pageSubject, type AnalyticsRange } from "../../../shared/stats";
+import type { AnalyticsTopEntry, AnalyticsTopPage } from "../../../shared/stats/responses";
 import { useSiteAnalytics } from "./api";
 import { formatDay, formatNumber } from "./format";
 import { Cell, DataTable, EmptyState, Section } from "./parts";
@@ -26,28 +27,49 @@ function RangeSwitch({ value, onChange }: { value: AnalyticsRange; onChange: (da
   );
 }
 
-function TopTable({
+function TopTable<Entry extends AnalyticsTopEntry>({
   label,
   nameHeader,
   entries,
   empty,
+  name,
 }: {
   label: string;
   nameHeader: string;
-  entries: AnalyticsTopEntry[];
+  entries: Entry[];
   empty: string;
+  name: (entry: Entry) => ReactNode;
 }) {
   if (entries.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <DataTable label={label} headers={[nameHeader, "Views", "Visitors"]} numeric={[1, 2]} minWidth="18rem">
       {entries.map((entry) => (
         <tr key={entry.name}>
-          <Cell className="max-w-[16rem] break-all font-mono text-xs sm:text-sm">{entry.name}</Cell>
+          <Cell className="max-w-[16rem]">{name(entry)}</Cell>
           <Cell className="text-right tabular-nums">{formatNumber(entry.views)}</Cell>
           <Cell className="text-right tabular-nums">{formatNumber(entry.visitors)}</Cell>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+const SUBJECT_KINDS = { dragon: "Dragon page", canvas: "Canvas", blogPost: "Blog post" } as const;
+
+/** An address, as it was counted: for a page without a name, a referring site, or what is gone. */
+const address = (name: string) => <span className="break-all font-mono text-xs sm:text-sm">{name}</span>;
+
+/** A top page by the name of what it shows, linked, with which of its pages it is; else its address. */
+function PageName({ page }: { page: AnalyticsTopPage }) {
+  const subject = pageSubject(page.name);
+  if (page.title === null || !subject) return address(page.name);
+  return (
+    <>
+      <Link href={page.name} title={page.name} className="break-words font-semibold text-accent-strong hover:underline">
+        {page.title}
+      </Link>
+      <span className="block text-xs text-ink-soft">{SUBJECT_KINDS[subject.kind]}</span>
+    </>
   );
 }
 
@@ -120,11 +142,23 @@ export function AnalyticsSection() {
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="min-w-0">
               <h3 className="mb-2 text-lg font-bold">Top Pages</h3>
-              <TopTable label="Top pages" nameHeader="Page" entries={data.topPages} empty="No page views yet" />
+              <TopTable
+                label="Top pages"
+                nameHeader="Page"
+                entries={data.topPages}
+                empty="No page views yet"
+                name={(page) => <PageName page={page} />}
+              />
             </div>
             <div className="min-w-0">
               <h3 className="mb-2 text-lg font-bold">Top Referrers</h3>
-              <TopTable label="Top referrers" nameHeader="Site" entries={data.topReferrers} empty="No referrers yet" />
+              <TopTable
+                label="Top referrers"
+                nameHeader="Site"
+                entries={data.topReferrers}
+                empty="No referrers yet"
+                name={(site) => address(site.name)}
+              />
             </div>
           </div>
         </div>

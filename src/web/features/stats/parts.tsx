@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from "react";
-import type { LucideIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import { Card } from "../../components/ui/card";
 
 /** One figure on a card: what it counts, the number, and a line of detail. */
@@ -65,42 +65,96 @@ export function Section({
   );
 }
 
+/** Where a table that scrolls sideways has more to show: before the left edge, past the right one. */
+function useHiddenSides(scroller: RefObject<HTMLDivElement | null>) {
+  const [sides, setSides] = useState({ before: false, after: false });
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => {
+      // Rounded: a box sized in fractions of a pixel never scrolls to the exact end.
+      const before = box.scrollLeft > 1;
+      const after = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      setSides((old) => (old.before === before && old.after === after ? old : { before, after }));
+    };
+    measure();
+    box.addEventListener("scroll", measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(box);
+    if (box.firstElementChild) resized.observe(box.firstElementChild);
+    return () => {
+      box.removeEventListener("scroll", measure);
+      resized.disconnect();
+    };
+  }, [scroller]);
+  return sides;
+}
+
+/** A column shown from the sm breakpoint up: on a phone its content is shown in the row's first cell. */
+export const WIDE_ONLY = "hidden sm:table-cell";
+
 /**
  * A table that scrolls sideways inside its card on narrow screens, never the page. The scrolling
- * box can take focus, so it can be scrolled from the keyboard.
+ * box can take focus, so it can be scrolled from the keyboard. A side with more to see fades out
+ * under a chevron, so a cut-off column reads as "swipe for more" rather than as the end.
  */
 export function DataTable({
   label,
   headers,
   children,
-  minWidth = "36rem",
+  minWidth,
   numeric = [],
+  wideOnly = [],
 }: {
   label: string;
   headers: ReactNode[];
   children: ReactNode;
+  /** Below this width the table scrolls; without it, only when its content is wider than the card. */
   minWidth?: string;
   numeric?: number[];
+  /** The columns hidden on a phone (their cells take WIDE_ONLY too). */
+  wideOnly?: number[];
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { before, after } = useHiddenSides(scroller);
+  const more = [before && "before", after && "after"].filter(Boolean).join(" ");
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6">
-      <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
-        <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr className="border-b border-line text-xs uppercase tracking-wide text-ink-soft">
-            {headers.map((header, i) => (
-              <th
-                key={i}
-                scope="col"
-                className={`whitespace-nowrap px-3 py-2 font-semibold first:pl-0 last:pr-0 ${numeric.includes(i) ? "text-right" : ""}`}
-              >
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">{children}</tbody>
-      </table>
+    <div className="relative -mx-4 sm:-mx-6" data-more={more || undefined}>
+      <div ref={scroller} role="region" aria-label={label} tabIndex={0} className="overflow-x-auto px-4 sm:px-6">
+        <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
+          <caption className="sr-only">{label}</caption>
+          <thead>
+            <tr className="border-b border-line text-xs uppercase tracking-wide text-ink-soft">
+              {headers.map((header, i) => (
+                <th
+                  key={i}
+                  scope="col"
+                  className={`whitespace-nowrap px-3 py-2 font-semibold first:pl-0 last:pr-0 ${numeric.includes(i) ? "text-right" : ""} ${wideOnly.includes(i) ? WIDE_ONLY : ""}`}
+                >
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">{children}</tbody>
+        </table>
+      </div>
+      {before && (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 left-0 flex w-12 items-center justify-start bg-linear-to-r from-white via-white/80 to-transparent pl-1"
+        >
+          <ChevronLeft className="h-5 w-5 rounded-full bg-white text-ink-soft shadow" />
+        </span>
+      )}
+      {after && (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-white via-white/80 to-transparent pr-1"
+        >
+          <ChevronRight className="h-5 w-5 rounded-full bg-white text-ink-soft shadow" />
+        </span>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import type { AdminStats } from "../../../shared/stats/responses";
 import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";
 import { formatDate, formatDateTime, formatMonth, formatNumber } from "./format";
-import { Badge, Cell, DataTable, EmptyState, Section, StatCard } from "./parts";
+import { Badge, Cell, DataTable, EmptyState, Section, StatCard, WIDE_ONLY } from "./parts";
 
 // Chart.js comes with the charts, after the figures are on screen.
 const RegistrationChart = lazy(() => import("./stats-charts").then((m) => ({ default: m.RegistrationChart })));
@@ -91,6 +91,21 @@ function RegistrationTimeline({ months }: { months: AdminStats["registrationTime
   );
 }
 
+/** An account's badges: Verified and Admin, or a dash for neither. */
+function StatusBadges({ user }: { user: AdminStats["recentUsers"][number] }) {
+  return (
+    <>
+      {user.emailVerified && <Badge tone="green">Verified</Badge>}
+      {user.isAdmin && <Badge tone="accent">Admin</Badge>}
+      {!user.emailVerified && !user.isAdmin && <span className="text-ink-soft">—</span>}
+    </>
+  );
+}
+
+// On a phone the tables keep their last column (a date, a count) in view and gather the others
+// under the first cell's e-mail, which wraps: nothing is cut at the card's edge.
+const PHONE_ONLY = "block sm:hidden";
+
 function RecentUsers({ users }: { users: AdminStats["recentUsers"] }) {
   return (
     <Section
@@ -100,23 +115,36 @@ function RecentUsers({ users }: { users: AdminStats["recentUsers"] }) {
       {users.length === 0 ? (
         <EmptyState>No users yet</EmptyState>
       ) : (
-        <DataTable label="Recent user registrations" headers={["Email", "Name", "Status", "Registered"]}>
-          {users.map((user) => (
-            <tr key={user.id}>
-              <Cell className="whitespace-nowrap font-medium">{user.email}</Cell>
-              <Cell className="whitespace-nowrap text-ink-soft">{fullName(user.firstName, user.lastName) || "—"}</Cell>
-              <Cell>
-                <span className="flex gap-1">
-                  {user.emailVerified && <Badge tone="green">Verified</Badge>}
-                  {user.isAdmin && <Badge tone="accent">Admin</Badge>}
-                  {!user.emailVerified && !user.isAdmin && <span className="text-ink-soft">—</span>}
-                </span>
-              </Cell>
-              <Cell className="whitespace-nowrap text-ink-soft">
-                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-              </Cell>
-            </tr>
-          ))}
+        <DataTable
+          label="Recent user registrations"
+          headers={["Email", "Name", "Status", "Registered"]}
+          wideOnly={[1, 2]}
+        >
+          {users.map((user) => {
+            const name = fullName(user.firstName, user.lastName);
+            return (
+              <tr key={user.id}>
+                <Cell className="font-medium [overflow-wrap:anywhere] sm:whitespace-nowrap">
+                  {user.email}
+                  {name && <span className={`${PHONE_ONLY} font-normal text-ink-soft`}>{name}</span>}
+                  <span className={`${PHONE_ONLY} mt-1`}>
+                    <span className="flex flex-wrap gap-1">
+                      <StatusBadges user={user} />
+                    </span>
+                  </span>
+                </Cell>
+                <Cell className={`whitespace-nowrap text-ink-soft ${WIDE_ONLY}`}>{name || "—"}</Cell>
+                <Cell className={WIDE_ONLY}>
+                  <span className="flex gap-1">
+                    <StatusBadges user={user} />
+                  </span>
+                </Cell>
+                <Cell className="whitespace-nowrap text-ink-soft">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </Cell>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
     </Section>
@@ -129,12 +157,15 @@ function ActiveUsers({ users }: { users: AdminStats["activeUsers"] }) {
       {users.length === 0 ? (
         <EmptyState>No active users yet</EmptyState>
       ) : (
-        <DataTable label="Most active users" headers={["#", "Name", "Email", "Posts"]} numeric={[3]} minWidth="30rem">
+        <DataTable label="Most active users" headers={["#", "Name", "Email", "Posts"]} numeric={[3]} wideOnly={[2]}>
           {users.map((user, i) => (
             <tr key={user.id}>
               <Cell className="w-8 tabular-nums text-ink-soft">{i + 1}</Cell>
-              <Cell className="whitespace-nowrap font-medium">{fullName(user.first_name, user.last_name) || "—"}</Cell>
-              <Cell className="whitespace-nowrap text-ink-soft">{user.email}</Cell>
+              <Cell className="font-medium sm:whitespace-nowrap">
+                {fullName(user.first_name, user.last_name) || "—"}
+                <span className={`${PHONE_ONLY} font-normal text-ink-soft [overflow-wrap:anywhere]`}>{user.email}</span>
+              </Cell>
+              <Cell className={`whitespace-nowrap text-ink-soft ${WIDE_ONLY}`}>{user.email}</Cell>
               <Cell className="text-right font-semibold tabular-nums">{formatNumber(user.post_count)}</Cell>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { callApi } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth";
 import { serverMessage } from "../../lib/errors";
 
 const BENEFITS = [
@@ -20,7 +21,15 @@ const BENEFITS = [
 
 /** The Pro waitlist: what Pro will bring (no price), and an e-mail form. */
 export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { user } = useAuth();
   const [email, setEmail] = useState("");
+  // Each opening starts from the signed-in member's own address, theirs to change (a visitor's
+  // field starts empty). Set while rendering, so the field never shows empty first.
+  const [shownOpen, setShownOpen] = useState(false);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setEmail(user?.email ?? "");
+  }
   const join = useMutation({
     mutationFn: (value: string) => callApi("POST /api/waitlist", { body: { email: value } }),
   });
@@ -85,7 +94,9 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit" disabled={join.isPending}>
+        {/* A member whose address is filled in joins with one tap: focus on the button keeps a
+            phone's keyboard from opening over it (a visitor's focus goes to the empty field). */}
+        <Button type="submit" disabled={join.isPending} autoFocus={Boolean(user)}>
           {join.isPending ? "Joining..." : "Join the Waitlist"}
         </Button>
       </form>
