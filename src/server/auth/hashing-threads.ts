@@ -7,8 +7,9 @@ import { Worker } from "node:worker_threads";
 // API read in flight (decision 025). Here it runs on worker threads of its own that lower their own
 // scheduling priority (on Linux a thread has its own nice value), so the event loops of every
 // server on the machine go first and hashing takes what is left: a sign-in may take a little
-// longer under load, nothing else does. Nice 10, not 19: a thread at 10 still gets about a tenth of
-// a core that is busy all the time, so sign-ins never starve. Elsewhere the threads keep the
+// longer under load, nothing else does. Ten below the event loop (nice 10 for a server at 0), not
+// the lowest: such a thread still gets about a tenth of a core that is busy all the time, so
+// sign-ins never starve. Elsewhere the threads keep the
 // normal priority.
 //
 // The threads start with the first hash and end after a minute with nothing to do, so an idle
@@ -41,7 +42,8 @@ const argon2 = require(workerData.argon2);
 try {
   // "/proc/thread-self" is this thread's own entry: "<pid>/task/<thread id>".
   const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-  os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
+  // Ten below the process's own (a server run under nice keeps the gap), at most the lowest, 19.
+  os.setPriority(threadId, Math.min(19, os.getPriority(threadId) + 10));
 } catch {
   // Not Linux, or not allowed: hash at the normal priority.
 }

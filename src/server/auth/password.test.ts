@@ -71,21 +71,23 @@ describe("passwords", () => {
   });
 
   it.runIf(process.platform === "linux")(
-    "hashes on a thread of lower priority (nice 10), the event loop keeping its own",
+    "hashes on a thread ten below the event loop's priority (nice 10 for a loop at 0), the event loop keeping its own",
     async () => {
       const before = threadNiceValues();
-      expect(before[0]).toBe(0);
+      // The suite may itself run under nice (npm test runs passes beside the journeys at 10).
+      const own = before[0]!;
+      const lowered = Math.min(19, own + 10);
       let seen: number[] = [];
       const hashing = hashPassword("look at the threads");
       // The hashing thread exists and has lowered itself while the hashes run (~5 ms each).
       const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline && !seen.includes(10)) {
+      while (Date.now() < deadline && !seen.includes(lowered)) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         seen = threadNiceValues();
       }
       await hashing;
-      expect(seen).toContain(10);
-      expect(seen[0]).toBe(0);
+      expect(seen).toContain(lowered);
+      expect(seen[0]).toBe(own);
     },
   );
 });
