@@ -25,6 +25,7 @@ import {
   POINTS_PER_MM,
   STROKE_PAD_PT,
   cellLabelBox,
+  cellSheetGrid,
   cornerMarks,
   layoutPrint,
   type PrintLayout,
@@ -32,7 +33,14 @@ import {
   type Rect,
   type Sides,
 } from "./pdf-layout";
-import { MARK_MM, MARK_QUIET_MM, markCentres, markIds, type MarkPlacement } from "../drawing-check/mark-layout";
+import {
+  MARK_MM,
+  MARK_QUIET_MM,
+  insideMarkAreas,
+  markCentres,
+  markIds,
+  type MarkPlacement,
+} from "../drawing-check/mark-layout";
 import { markModules } from "../drawing-check/mark-modules";
 
 export interface GridPdfRequest {
@@ -71,7 +79,8 @@ const INK = rgb(0.17, 0.13, 0.09);
  * 100 % a 1-inch square measures 1 inch. (x0, y0) is where the top-left corner of `region` (the
  * part of the paper drawn) lands on the page, in points from the page's top-left; a larger `pt`
  * enlarges it (cell sheets). On `trimmed` sides the paper runs on past `region` into the strip the
- * printer cannot reach: labels of the cells cut there move into the part printed.
+ * printer cannot reach: labels of the cells cut there move into the part printed. A label under
+ * one of `marks` (corner marks inside the grid, paper units) moves right, past it.
  */
 function drawGrid(
   page: PDFPage,
@@ -79,7 +88,7 @@ function drawGrid(
   scene: PaperScene,
   view: GridView,
   pt: number,
-  box: { x0: number; y0: number; region: Rect; trimmed?: Sides },
+  box: { x0: number; y0: number; region: Rect; trimmed?: Sides; marks?: Rect[] },
 ) {
   const pageHeight = page.getHeight();
   const [r, g, b] = GRID_RGB[view.gridColor].map((v) => v / 255) as [number, number, number];
@@ -88,6 +97,7 @@ function drawGrid(
   const thickness = LINE_PT * view.gridThickness;
   const { region } = box;
   const trimmed = box.trimmed ?? { left: false, right: false, top: false, bottom: false };
+  const marks = box.marks ?? [];
   const toPage = (x: number, y: number) => ({
     x: box.x0 + (x - region.x) * pt,
     y: pageHeight - (box.y0 + (y - region.y) * pt),
@@ -152,8 +162,18 @@ function drawGrid(
       // any label, so each is whole somewhere).
       const label = cellLabel({ column: c, row });
       const box = cellLabelBox(font.widthOfTextAtSize(label, fontSize), fontSize);
-      const labelX = trimmed.left && cell.x < region.x ? region.x : cell.x;
+      let labelX = trimmed.left && cell.x < region.x ? region.x : cell.x;
       const labelY = trimmed.top && cell.y < region.y ? region.y : cell.y;
+      // The letters themselves, not the label's padding, must stay off a mark and its white.
+      const text = { x: labelX + (fontSize * 0.35) / pt, width: (box.width - fontSize * 0.7) / pt };
+      const under = marks.find(
+        (m) =>
+          text.x < m.x + m.width &&
+          text.x + text.width > m.x &&
+          labelY + (fontSize * 0.15) / pt < m.y + m.height &&
+          labelY + (fontSize * 1.15) / pt > m.y,
+      );
+      if (under) labelX = under.x + under.width;
       // A label moved in must still be inside its own cell, or it would read as the next one's.
       const movedOut =
         (labelX !== cell.x || labelY !== cell.y) &&
@@ -318,6 +338,12 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
   });
   const pageSize: [number, number] = [layout.width, layout.height];
   const marks = cornerMarks(layout, { ...request, paperWidth: scene.paperWidth, paperHeight: scene.paperHeight });
+  const mmPerUnit = POINTS_PER_UNIT[unit] / POINTS_PER_MM;
+  const markAreas = insideMarkAreas({
+    widthMm: scene.paperWidth * mmPerUnit,
+    heightMm: scene.paperHeight * mmPerUnit,
+    gridMm: scene.gridSize * mmPerUnit,
+  }).map((a) => ({ x: a.x / mmPerUnit, y: a.y / mmPerUnit, width: a.width / mmPerUnit, height: a.height / mmPerUnit }));
   const pdf = await PDFDocument.create();
   pdf.setTitle("Dragon Grid drawing grid");
   pdf.setCreator("Dragon Grid");
@@ -342,6 +368,7 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
         y0: sheet.y,
         region: sheet.region,
         trimmed: sheet.trimmed,
+        marks: !withPicture && marks === "inside" ? markAreas : [],
       });
       if (!withPicture && marks) drawCornerMarks(page, request, layout, sheet, marks);
       drawJoins(page, layout, sheet, scene.gridSize);
@@ -356,14 +383,7 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
 /** Enlarged cells with their labels, as many to a page as fit at least 2.5 inches wide each; blank ones left out. */
 async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRequest, pageSize: [number, number]) {
   const { scene, view } = request;
-  // Half an inch, or more when the printer's margin asks for it.
-  const margin = Math.max(36, request.marginMm * POINTS_PER_MM + STROKE_PAD_PT);
-  const gap = 18;
-  const labelHeight = 16;
-  const across = Math.max(1, Math.floor((pageSize[0] - 2 * margin + gap) / (180 + gap)));
-  const cellPt = (pageSize[0] - 2 * margin - (across - 1) * gap) / across;
-  const down = Math.max(1, Math.floor((pageSize[1] - 2 * margin + gap) / (cellPt + labelHeight + gap)));
-  const size = Math.min(cellPt, (pageSize[1] - 2 * margin - (down - 1) * gap) / down - labelHeight);
+  const { across, down, size, gap, labelHeight, left, top } = cellSheetGrid(pageSize[0], pageSize[1], request.marginMm);
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const cells: Cell[] = [];
   for (let row = 0; row < rows; row++)
@@ -382,8 +402,8 @@ async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRe
       height: scene.gridSize,
     };
     const picture = await pdf.embedJpg(await request.picture(region, pixelsPerUnit));
-    const x0 = margin + (slot % across) * (size + gap);
-    const y0 = margin + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
+    const x0 = left + (slot % across) * (size + gap);
+    const y0 = top + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
     page!.drawText(`Cell ${cellLabel(cell)}`, { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
     page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
     page!.drawRectangle({

@@ -6,7 +6,9 @@ import {
   CELL_LABEL_MAX_PT,
   DEFAULT_MARGIN_MM,
   OVERLAP_MM,
+  CELL_SHEET_MIN_PT,
   cellLabelBox,
+  cellSheetGrid,
   cornerMarks,
   POINTS_PER_MM,
   STROKE_PAD_PT,
@@ -286,5 +288,34 @@ describe("the drawing check's corner marks on the blank grid page", () => {
     expect(marks(14, 8.5)).toBeNull();
     // Too small for four marks inside.
     expect(marks(1.5, 11)).toBeNull();
+  });
+});
+
+describe("cell sheets", () => {
+  it("hold several enlarged cells a page, at least 2.5 in wide, inside the margin, on every sheet either way round", () => {
+    for (const preset of ["letter", "legal", "a4", "a3"] as PaperPreset[]) {
+      for (const orientation of ["portrait", "landscape"] as Orientation[]) {
+        const { width, height } = sheetSize(preset, orientation);
+        const grid = cellSheetGrid(width, height, DEFAULT_MARGIN_MM);
+        const name = `${preset} ${orientation}`;
+        expect(grid.across * grid.down, name).toBeGreaterThanOrEqual(4);
+        expect(grid.size, name).toBeGreaterThanOrEqual(CELL_SHEET_MIN_PT);
+        expect(grid.left, name).toBeGreaterThanOrEqual(36);
+        expect(grid.top, name).toBeGreaterThanOrEqual(36);
+        close(2 * grid.left + grid.across * grid.size + (grid.across - 1) * grid.gap, width);
+      }
+    }
+    // Letter portrait: 2 across and 3 down, each cell about 2.9 in.
+    const letter = cellSheetGrid(612, 792, DEFAULT_MARGIN_MM);
+    expect([letter.across, letter.down]).toEqual([2, 3]);
+    // The spec's default paper prints landscape: 3 across and 2 down.
+    const landscape = cellSheetGrid(792, 612, DEFAULT_MARGIN_MM);
+    expect([landscape.across, landscape.down]).toEqual([3, 2]);
+    // A5 is small: still two cells a page.
+    const a5 = sheetSize("a5", "portrait");
+    expect(
+      cellSheetGrid(a5.width, a5.height, DEFAULT_MARGIN_MM).across *
+        cellSheetGrid(a5.width, a5.height, DEFAULT_MARGIN_MM).down,
+    ).toBeGreaterThanOrEqual(2);
   });
 });

@@ -295,3 +295,32 @@ export function cornerMarks(
     ? "inside"
     : null;
 }
+
+/** A cell on a cell sheet is at least this wide (2.5 in): big enough to copy its lines from. */
+export const CELL_SHEET_MIN_PT = 180;
+
+/**
+ * The cell sheets' grid of enlarged cells on a page of `width` × `height` points: as many cells
+ * as fit at least CELL_SHEET_MIN_PT wide with their labels, all as large as that many allow,
+ * the block centred, inside half an inch or the printer's margin if wider.
+ */
+export function cellSheetGrid(width: number, height: number, marginMm: number) {
+  const margin = Math.max(36, marginMm * POINTS_PER_MM + STROKE_PAD_PT);
+  const gap = 18;
+  const labelHeight = 16;
+  const across = Math.max(1, Math.floor((width - 2 * margin + gap) / (CELL_SHEET_MIN_PT + gap)));
+  const down = Math.max(1, Math.floor((height - 2 * margin + gap) / (CELL_SHEET_MIN_PT + labelHeight + gap)));
+  const size = Math.min(
+    (width - 2 * margin - (across - 1) * gap) / across,
+    (height - 2 * margin - (down - 1) * gap) / down - labelHeight,
+  );
+  return {
+    across,
+    down,
+    size,
+    gap,
+    labelHeight,
+    left: (width - across * size - (across - 1) * gap) / 2,
+    top: (height - down * (size + labelHeight) - (down - 1) * gap) / 2,
+  };
+}
