@@ -82,7 +82,14 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);
   const template = padWhite(input.template, margin);
   fill(template, covered, pxPerMm, margin, 4, 255);
-  const fit = fitGrid({ width: ink.width, height: ink.height, data: darkness }, paper, pxPerMm, margin);
+  // Marks inside the grid: a page the paper fills, its outer lines in the printer's blank strip.
+  const fit = fitGrid(
+    { width: ink.width, height: ink.height, data: darkness },
+    paper,
+    pxPerMm,
+    margin,
+    input.marks !== "inside",
+  );
   if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
   onStep("comparing");
   // The drawing is the ink that is not the grid.

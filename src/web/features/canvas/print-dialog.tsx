@@ -195,7 +195,7 @@ export function PrintButton({
           </div>
           <Switch
             label="Add cell sheets"
-            description="Enlarged cells with their labels, several to a page"
+            description="Each cell with something to draw, enlarged and labelled, several to a page"
             checked={cellSheets}
             onCheckedChange={setCellSheets}
           />
