@@ -52,6 +52,50 @@ const flagged = (page: Page) =>
         .map((cell) => cell.getAttribute("aria-label")),
     );
 
+/**
+ * The blank grid page 'Print / PDF' makes for a `width` × `height` in paper with 1-inch squares on
+ * Letter, as printed (pdftoppm at 8 px/mm), drawn on in pencil (D2's lines 3 mm low) and photographed.
+ */
+async function photoOfPrintedPage(page: Page, width: number, height: number): Promise<DrawingPhoto> {
+  await page.goto(`/draw/${dragonId}?version=color`);
+  await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+  await page.getByLabel("Width").fill(String(width));
+  await page.getByLabel("Height").fill(String(height));
+  await page.getByText(`${Math.ceil(width)} x ${Math.ceil(height)} cells`).waitFor();
+  await page.getByRole("button", { name: "Print / PDF" }).click();
+  const dialog = page.getByRole("dialog", { name: "Print / PDF" });
+  await dialog.getByText(/four corner marks, so 'Check my drawing' finds it in a photo by itself/).waitFor();
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Make PDF" }).click();
+  const pdf = (await (await download).path())!;
+  const blankGrid = renderPdf(pdf, PAGE_PX_PER_MM * 25.4)[1]!;
+  const rgba = new Uint8ClampedArray(blankGrid.width * blankGrid.height * 4);
+  blankGrid.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
+  const sheet = layoutPrint({
+    paperWidth: width,
+    paperHeight: height,
+    unit: "in",
+    sheet: "letter",
+    marginMm: DEFAULT_MARGIN_MM,
+  }).sheets[0]!;
+  const canvas = { paperWidth: width, paperHeight: height, gridSize: 1, unit: "in" as const };
+  // Where the grid's top-left corner is on the sheet (on a sheet the paper fills, its corner).
+  const printed = {
+    image: { width: blankGrid.width, height: blankGrid.height, data: rgba },
+    gridOrigin: {
+      x: (sheet.x - sheet.region.x * 72) / POINTS_PER_MM,
+      y: (sheet.y - sheet.region.y * 72) / POINTS_PER_MM,
+    },
+  };
+  return photoOfDrawing(template, {
+    canvas,
+    sheet: printed,
+    moved: [{ column: 3, row: 1, dx: 0, dy: 3 }],
+    photoWidth: 3000,
+    photoHeight: 2250,
+  });
+}
+
 async function openCheck(page: Page) {
   await page.goto(`/draw/${dragonId}?version=color`);
   await page.locator("[data-testid=paper][data-image=hires]").waitFor();
@@ -177,43 +221,8 @@ describe("Check my drawing", () => {
   it("finds the grid by itself from the corner marks of the page 'Print / PDF' made, and knows a page of another grid", async () => {
     const { context, page } = await newPage(browser);
     try {
-      await page.goto(`/draw/${dragonId}?version=color`);
-      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
-      // 8 × 6 in on a Letter sheet: room around the grid for the marks.
-      await page.getByLabel("Width").fill("8");
-      await page.getByLabel("Height").fill("6");
-      await page.getByText("8 x 6 cells").waitFor();
-      await page.getByRole("button", { name: "Print / PDF" }).click();
-      const dialog = page.getByRole("dialog", { name: "Print / PDF" });
-      await dialog.getByText(/four corner marks, so 'Check my drawing' finds it in a photo by itself/).waitFor();
-      const download = page.waitForEvent("download", { timeout: 30_000 });
-      await dialog.getByRole("button", { name: "Make PDF" }).click();
-      const pdf = (await (await download).path())!;
-
-      // The blank grid page as printed (pdftoppm at 8 px/mm), drawn on in pencil and photographed.
-      const blankGrid = renderPdf(pdf, PAGE_PX_PER_MM * 25.4)[1]!;
-      const rgba = new Uint8ClampedArray(blankGrid.width * blankGrid.height * 4);
-      blankGrid.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
-      const sheet = layoutPrint({
-        paperWidth: 8,
-        paperHeight: 6,
-        unit: "in",
-        sheet: "letter",
-        marginMm: DEFAULT_MARGIN_MM,
-      }).sheets[0]!;
-      const canvas = { paperWidth: 8, paperHeight: 6, gridSize: 1, unit: "in" as const };
-      const printed = {
-        image: { width: blankGrid.width, height: blankGrid.height, data: rgba },
-        gridOrigin: { x: sheet.x / POINTS_PER_MM, y: sheet.y / POINTS_PER_MM },
-      };
-      const photo = await photoOfDrawing(template, {
-        canvas,
-        sheet: printed,
-        moved: [{ column: 3, row: 1, dx: 0, dy: 3 }],
-        photoWidth: 3000,
-        photoHeight: 2250,
-      });
-
+      // 8 × 6 in on a Letter sheet: room around the grid for the marks, outside its corners.
+      const photo = await photoOfPrintedPage(page, 8, 6);
       await page.getByRole("button", { name: "Check my drawing" }).click();
       await choosePhoto(page, photo.file);
       // No corners to place: straight to the verdicts.
@@ -231,6 +240,21 @@ describe("Check my drawing", () => {
       await expect
         .poll(() => page.getByRole("alert").textContent(), { timeout: 20_000 })
         .toMatch(/^This page was printed for another dragon, or for another paper or grid size/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("finds the grid by itself on the default paper's page, which fills its Letter sheet, from the corner marks inside the grid", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const photo = await photoOfPrintedPage(page, 11, 8.5);
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await page.getByRole("img", { name: "Your photo" }).count()).toBe(0);
+      expect(await flagged(page)).toEqual(["D2: lines about 3 mm low"]);
+      await screenshot(page, "drawing-check-from-inside-marks-1440");
     } finally {
       await context.close();
     }

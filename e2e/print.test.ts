@@ -2,12 +2,14 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, newPage } from "./support/browser";
+import { PHONE, baseUrl, launchBrowser, newPage, screenshot } from "./support/browser";
 import {
+  PDFINFO,
   PDFTOPPM,
   PDFTOTEXT,
   brokenLines,
   inkDistanceFromEdge,
+  pageSizes,
   pageWords,
   renderPdf,
   solidLines,
@@ -18,8 +20,9 @@ import {
 // resolution, lines found in the pixels. CI installs poppler-utils; elsewhere, without it, the
 // journey is skipped with a message.
 const CI = process.env.CI === "true" || process.env.CI === "1";
-const poppler = fs.existsSync(PDFTOPPM) && fs.existsSync(PDFTOTEXT);
-if (!poppler && CI) throw new Error(`${PDFTOPPM} or ${PDFTOTEXT} is missing: apt-get install poppler-utils`);
+const poppler = [PDFTOPPM, PDFTOTEXT, PDFINFO].every((tool) => fs.existsSync(tool));
+if (!poppler && CI)
+  throw new Error(`${PDFTOPPM}, ${PDFTOTEXT} or ${PDFINFO} is missing: apt-get install poppler-utils`);
 if (!poppler) console.warn(`print journeys: skipped, no ${PDFTOPPM} (apt-get install poppler-utils)`);
 
 const DPI = 150;
@@ -117,49 +120,88 @@ const allLabels = (columns: number, rows: number) =>
   );
 
 describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
-  it("Letter with a 1-inch grid: every line, label and mark at least the 0.25 in margin inside the sheet, squares exactly 1 inch, on two sheets that join exactly", async () => {
-    const { context, page } = await newPage(browser);
+  it("with the defaults on a phone (390 × 844, touch): exactly two Letter pages, one sheet each, squares exactly 1 inch, the grid's edge on the sheet's edge and nothing in the 0.25 in strip", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
     await openCanvas(page);
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
     expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.25");
+    await dialog.getByText("Each page fits on one Letter sheet (landscape).").waitFor();
     await dialog
-      .getByText("The picture takes 2 Letter sheets (portrait, 1 row of 2), and so does the blank grid.", {
-        exact: false,
-      })
+      .getByText("The grid fills the sheet, but your printer leaves a thin strip blank", { exact: false })
+      .waitFor();
+    await dialog.getByText("The grid page has four corner marks", { exact: false }).waitFor();
+    await screenshot(page, "print-dialog-390");
+    const { file } = await makePdf(page);
+
+    // pdfinfo: the picture under the grid, then the grid alone, each on one landscape Letter sheet.
+    expect(pageSizes(file)).toEqual([
+      [792, 612],
+      [792, 612],
+    ]);
+    const sheets = renderPdf(file, DPI);
+    expect(sheets.map((s) => [s.width, s.height])).toEqual(Array(2).fill([11 * DPI, 8.5 * DPI]));
+    // Nothing at all painted in the strip the printer cannot reach: not the picture, a line, a label or a mark.
+    for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
+
+    // The paper is the sheet: its lines 1 to 10 in from the left edge and 1 to 8 in from the top,
+    // every square exactly 1 inch; the outer lines are the sheet's edges, left blank.
+    const { xs, ys } = gridLines(sheets[1]!, 0.25 * DPI);
+    expect(xs.map((x) => Math.round(x / DPI))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(ys.map((y) => Math.round(y / DPI))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const [i, x] of xs.entries()) expect(Math.abs(x - (i + 1) * DPI)).toBeLessThanOrEqual(1.5);
+    for (const [i, y] of ys.entries()) expect(Math.abs(y - (i + 1) * DPI)).toBeLessThanOrEqual(1.5);
+    expect(inSquares(xs, DPI)).toEqual(Array(9).fill(1));
+    expect(inSquares(ys, DPI)).toEqual(Array(7).fill(1));
+
+    // No scissors: no sheet label, and every cell's label on each page, the cut edge ones in the printed part.
+    expect(pageWords(file, 1)).not.toContain("sheet 1 of");
+    for (const p of [1, 2]) {
+      const labels = labelsOn(file, [p]);
+      for (const label of allLabels(11, 9)) expect(labels.has(label), `${label} on page ${p}`).toBe(true);
+    }
+    await context.close();
+  });
+
+  it("Legal paper on Letter, larger than the sheet: two sheets a copy, every line, label and mark at least the 0.25 in margin inside, squares exactly 1 inch, joining exactly", async () => {
+    const { context, page } = await newPage(browser);
+    await openCanvas(page);
+    await page.getByLabel("Paper preset").selectOption("legal");
+    await page.getByText("14 x 9 cells").waitFor();
+    const dialog = await openPrint(page);
+    await dialog.getByLabel("Print on").selectOption("letter");
+    await dialog
+      .getByText(
+        "Your paper is larger than a Letter sheet, so each page takes 2 sheets (portrait, 1 row of 2) to trim and tape together.",
+        { exact: false },
+      )
       .waitFor();
     const { file, sizes } = await makePdf(page);
 
     // Letter sheets, portrait: the picture under the grid on two, then the grid alone on two.
-    expect(sizes).toEqual([
-      [612, 792],
-      [612, 792],
-      [612, 792],
-      [612, 792],
-    ]);
+    expect(sizes).toEqual(Array(4).fill([612, 792]));
     const sheets = renderPdf(file, DPI);
     expect(sheets.map((s) => [s.width, s.height])).toEqual(Array(4).fill([8.5 * DPI, 11 * DPI]));
-    // Nothing at all painted in the margin, on any sheet: not the picture, a line, a label or a mark.
     for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
 
     const [left, right] = [gridLines(sheets[2]!, 0.25 * DPI), gridLines(sheets[3]!, 0.25 * DPI)];
-    // Columns A–F and the lines around them on the first sheet, G–K on the second: 12 lines in all.
-    expect(left.xs).toHaveLength(6);
-    expect(right.xs).toHaveLength(6);
-    expect(inSquares(left.xs, DPI)).toEqual([1, 1, 1, 1, 1]);
-    expect(inSquares(right.xs, DPI)).toEqual([1, 1, 1, 1, 1]);
+    // 14 in across, in two halves of (14 in + the overlap) / 2: whole 1-inch squares on each.
+    for (const side of [left, right]) {
+      expect(side.xs.length).toBeGreaterThanOrEqual(7);
+      expect(inSquares(side.xs, DPI).every((n) => n === 1)).toBe(true);
+    }
     // 8.5 in down: eight 1-inch rows and a half row, the same on both sheets.
     expect(gaps(left.ys).map((g) => Math.round(g))).toEqual([150, 150, 150, 150, 150, 150, 150, 150, 75]);
     for (const [i, y] of right.ys.entries()) expect(Math.abs(y - left.ys[i]!)).toBeLessThanOrEqual(1);
     for (const gap of gaps(left.ys).slice(0, 8)) expect(Math.abs(gap - DPI)).toBeLessThanOrEqual(1);
     expect(Math.abs(gaps(left.ys)[8]! - DPI / 2)).toBeLessThanOrEqual(1);
-    // Joined at the cut line, F|G is a 1-inch square like every other.
+    // Joined at the cut line, the squares across the join are 1 inch like every other.
     expect(Math.abs(acrossJoin(sheets[2]!, sheets[3]!, true) - DPI)).toBeLessThanOrEqual(1);
 
     expect(pageWords(file, 1)).toContain("Picture and grid · sheet 1 of 2 · row 1, column 1");
     expect(pageWords(file, 4)).toContain("Grid alone · sheet 2 of 2 · row 1, column 2");
     const labels = labelsOn(file, [3, 4]);
-    for (const label of allLabels(11, 9)) expect(labels.has(label), label).toBe(true);
+    for (const label of allLabels(14, 9)) expect(labels.has(label), label).toBe(true);
     expect(labelsOn(file, [3]).has("A1")).toBe(true);
     await context.close();
   });
@@ -170,7 +212,7 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     const dialog = await openPrint(page);
     await dialog.getByLabel("Print on").selectOption("a3");
     await dialog.getByLabel("Printable margin").fill("0.5");
-    await dialog.getByText("The picture fits on one A3 sheet (landscape), and so does the blank grid.").waitFor();
+    await dialog.getByText("Each page fits on one A3 sheet (landscape).").waitFor();
     const { file, sizes } = await makePdf(page);
     expect(sizes).toEqual([
       [1190.55, 841.89],
@@ -203,9 +245,10 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("letter");
     await dialog
-      .getByText("The picture takes 6 Letter sheets (landscape, 3 rows of 2), and so does the blank grid.", {
-        exact: false,
-      })
+      .getByText(
+        "Your paper is larger than a Letter sheet, so each page takes 6 sheets (landscape, 3 rows of 2) to trim and tape together.",
+        { exact: false },
+      )
       .waitFor();
     const { file, sizes } = await makePdf(page);
     expect(sizes).toEqual(Array(12).fill([792, 612]));
@@ -226,7 +269,7 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await context.close();
   });
 
-  it("A4 in centimetres with 2 cm squares: 2 cm exactly on the sheet, inside the 0.635 cm margin", async () => {
+  it("A4 in centimetres with 2 cm squares on A4: one sheet a page, 2 cm exactly, inside the 0.635 cm margin", async () => {
     const { context, page } = await newPage(browser);
     await openCanvas(page);
     await page.getByRole("radio", { name: "Centimetres" }).click();
@@ -236,25 +279,19 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("a4");
     expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.635");
-    await dialog
-      .getByText("The picture takes 2 A4 sheets (portrait, 1 row of 2), and so does the blank grid.", { exact: false })
-      .waitFor();
+    await dialog.getByText("Each page fits on one A4 sheet (landscape).").waitFor();
     const { file, sizes } = await makePdf(page);
-    expect(sizes).toEqual(Array(4).fill([595.28, 841.89]));
+    expect(sizes).toEqual(Array(2).fill([841.89, 595.28]));
     const cm = DPI / 2.54;
     const sheets = renderPdf(file, DPI);
     for (const sheet of sheets) expect(inkDistanceFromEdge(sheet)).toBeGreaterThanOrEqual(Math.ceil(0.25 * DPI));
-    const [left, right] = [gridLines(sheets[2]!, 0.25 * DPI), gridLines(sheets[3]!, 0.25 * DPI)];
-    // 29.7 cm across: 0–14 cm on the first sheet, 16–28 and the paper's edge at 29.7 on the second.
-    expect(gaps(left.xs).map((gap) => Math.round(gap / cm))).toEqual([2, 2, 2, 2, 2, 2, 2]);
-    expect(gaps(right.xs).map((gap) => Math.round((gap / cm) * 10) / 10)).toEqual([2, 2, 2, 2, 2, 2, 1.7]);
-    for (const gap of [...gaps(left.xs), ...gaps(right.xs).slice(0, 6)])
-      expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
-    expect(Math.abs(gaps(right.xs)[6]! - 1.7 * cm)).toBeLessThanOrEqual(1);
-    // 21 cm down: ten 2 cm rows and a 1 cm one.
-    for (const gap of gaps(left.ys).slice(0, 10)) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
-    expect(Math.abs(gaps(left.ys)[10]! - cm)).toBeLessThanOrEqual(1);
-    expect(Math.abs(acrossJoin(sheets[2]!, sheets[3]!, true) - 2 * cm)).toBeLessThanOrEqual(1);
+    const { xs, ys } = gridLines(sheets[1]!, 0.25 * DPI);
+    // 29.7 cm across, edge on edge: lines at 2, 4 … 28 cm from the left edge.
+    expect(xs.map((x) => Math.round(x / cm))).toEqual(Array.from({ length: 14 }, (_, i) => 2 * (i + 1)));
+    for (const [i, x] of xs.entries()) expect(Math.abs(x - 2 * (i + 1) * cm)).toBeLessThanOrEqual(1.5);
+    // 21 cm down: lines at 2 … 20 cm, the last row 1 cm, its outer line the sheet's edge.
+    expect(ys.map((y) => Math.round(y / cm))).toEqual(Array.from({ length: 10 }, (_, i) => 2 * (i + 1)));
+    for (const gap of [...gaps(xs), ...gaps(ys)]) expect(Math.abs(gap - 2 * cm)).toBeLessThanOrEqual(1);
     await context.close();
   });
 

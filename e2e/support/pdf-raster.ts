@@ -8,6 +8,7 @@ import path from "node:path";
 
 export const PDFTOPPM = "/usr/bin/pdftoppm";
 export const PDFTOTEXT = "/usr/bin/pdftotext";
+export const PDFINFO = "/usr/bin/pdfinfo";
 
 export interface GreyPage {
   width: number;
@@ -49,6 +50,15 @@ export function renderPdf(file: string, dpi: number): GreyPage[] {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Each page's size in points as pdfinfo reads it, rounded to a hundredth. */
+export function pageSizes(file: string): [number, number][] {
+  const info = execFileSync(PDFINFO, ["-f", "1", "-l", "10000", file]).toString("utf8");
+  return [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map((m) => [
+    Math.round(Number(m[1]) * 100) / 100,
+    Math.round(Number(m[2]) * 100) / 100,
+  ]);
 }
 
 /** The words pdftotext reads on one page (1-based). */

@@ -5,6 +5,7 @@ import type { CellCheck } from "./cell-check";
 import { compareCells } from "./compare";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
+import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
 import type { PaperMm } from "./paper-geometry";
 import { crop, medianGrey, padWhite, toGrey, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
@@ -26,6 +27,28 @@ export interface CheckInput {
   pxPerMm: number;
   /** The template as placed on the paper, rendered at `pxPerMm` (the same size as the straightened photo). */
   template: RgbaImage;
+  /** Where the page's corner marks were found; inside the grid, the squares they cover are not compared. */
+  marks?: MarkPlacement;
+}
+
+/** Each pixel of `areas` (mm from the grid's corner, `origin` pixels in) set to `value`, on a buffer of `channels` per pixel. */
+function fill(
+  image: { width: number; height: number; data: { [i: number]: number } },
+  areas: { x: number; y: number; width: number; height: number }[],
+  pxPerMm: number,
+  origin: number,
+  channels: number,
+  value: number,
+) {
+  for (const area of areas) {
+    const x0 = Math.max(0, Math.floor(area.x * pxPerMm) + origin);
+    const y0 = Math.max(0, Math.floor(area.y * pxPerMm) + origin);
+    const x1 = Math.min(image.width, Math.ceil((area.x + area.width) * pxPerMm) + origin);
+    const y1 = Math.min(image.height, Math.ceil((area.y + area.height) * pxPerMm) + origin);
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++)
+        for (let k = 0; k < channels; k++) image.data[(y * image.width + x) * channels + k] = value;
+  }
 }
 
 export interface CheckOutcome {
@@ -53,12 +76,25 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   if (medianGrey(grey) < TOO_DARK) return { problem: "too-dark", ...none };
   onStep("finding-grid");
   const { ink, darkness } = findInk(grey, pxPerMm);
-  const fit = fitGrid({ width: ink.width, height: ink.height, data: darkness }, paper, pxPerMm, margin);
+  // Marks printed inside the grid are neither grid nor pencil, and hide the template under them.
+  const covered = input.marks === "inside" ? insideMarkAreas(paper) : [];
+  fill(ink, covered, pxPerMm, margin, 1, 0);
+  fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);
+  const template = padWhite(input.template, margin);
+  fill(template, covered, pxPerMm, margin, 4, 255);
+  // Marks inside the grid: a page the paper fills, its outer lines in the printer's blank strip.
+  const fit = fitGrid(
+    { width: ink.width, height: ink.height, data: darkness },
+    paper,
+    pxPerMm,
+    margin,
+    input.marks !== "inside",
+  );
   if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
   onStep("comparing");
   // The drawing is the ink that is not the grid.
   for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;
-  const { lines, edges } = templateLines(padWhite(input.template, margin));
+  const { lines, edges } = templateLines(template);
   let cells = compareCells({ paper, pxPerMm, ink, offsets: fit.offsets, grid: fit.grid, lines, edges, origin: margin });
   // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw".
   if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn"))

@@ -3,7 +3,7 @@
 // two jobs: those pixels (and the printed cell labels) are not the learner's drawing, and how far
 // each line sits from where it should gives every cell a local correction, so corners placed a
 // millimetre or two off by hand, or paper that is not quite flat, still line up.
-import { CELL_LABEL_MAX_PT } from "../print/pdf-layout";
+import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, POINTS_PER_MM, STROKE_PAD_PT } from "../print/pdf-layout";
 import { cellLabel } from "../grid/grid";
 import type { Mask } from "./raster";
 import type { PaperMm } from "./paper-geometry";
@@ -148,8 +148,19 @@ const labelSizeMm = (paper: PaperMm, label: string) => {
   return { width: (label.length * 0.62 * fontPt + fontPt * 0.7) / ptPerMm, height: (fontPt * 1.5) / ptPerMm };
 };
 
-/** `origin`: where the paper's top-left corner is on the raster, in pixels from its own. */
-export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, origin = 0): GridFit {
+/**
+ * On a page the paper fills, the printer's blank strip pushes the labels of the first row and
+ * column this far in (pdf-layout.ts, decision 047): their place is left out from the cell's edge to there.
+ */
+const LABEL_STRIP_MM = DEFAULT_MARGIN_MM + STROKE_PAD_PT / POINTS_PER_MM;
+
+/**
+ * `origin`: where the paper's top-left corner is on the raster, in pixels from its own.
+ * `outerLines`: false when the grid's outer lines are not on the page (a page the paper fills,
+ * its edges in the printer's blank strip): the sheet's edge there is no line, so the outer cells
+ * take their inner lines' place alone.
+ */
+export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, origin = 0, outerLines = true): GridFit {
   const { width, height } = darkness;
   const { columns, rows } = paper;
   const searchPx = Math.round(SEARCH_MM * pxPerMm);
@@ -164,9 +175,14 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const leanPx = Math.round(LEAN_MM * pxPerMm);
   const refinePx = Math.max(1, Math.round(REFINE_MM * pxPerMm));
   // vertical[c][r]: the segment of vertical line c beside row r; horizontal[r][c] likewise.
-  const verticalFound = xs.map((x) => findLine(darkness, x, ys, false, searchPx, leanPx, refinePx));
-  const horizontalFound = ys.map((y) => findLine(darkness, y, xs, true, searchPx, leanPx, refinePx));
-  const all = [...verticalFound.flat(), ...horizontalFound.flat()];
+  const inner = <T>(lines: T[]) => (outerLines ? lines : lines.slice(1, -1));
+  const search = (lines: number[], others: number[], across: boolean) => {
+    const found = inner(lines).map((at) => findLine(darkness, at, others, across, searchPx, leanPx, refinePx));
+    return outerLines || found.length === 0 ? found : [found[0]!, ...found, found.at(-1)!];
+  };
+  const verticalFound = search(xs, ys, false);
+  const horizontalFound = search(ys, xs, true);
+  const all = [...inner(verticalFound).flat(), ...inner(horizontalFound).flat()];
   const found = all.length ? all.filter((segment) => segment.found).length / all.length : 0;
   const vertical = verticalFound.map(fillGaps);
   const horizontal = horizontalFound.map(fillGaps);
@@ -202,13 +218,16 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
       const dy = (horizontal[r]![c]! + horizontal[r + 1]![c]!) / 2;
       offsets[(r * columns + c) * 2] = dx;
       offsets[(r * columns + c) * 2 + 1] = dy;
-      // The printed label in the cell's top-left corner (and a label the learner wrote there).
+      // The printed label in the cell's top-left corner (and a label the learner wrote there);
+      // in the first column and row, as far in as the printer's blank strip may have moved it.
       const label = labelSizeMm(paper, cellLabel({ column: c, row: r }));
+      const inX = c === 0 ? size(LABEL_STRIP_MM) : 0;
+      const inY = r === 0 ? size(LABEL_STRIP_MM) : 0;
       paint(
         xs[c]! + dx - pad,
         ys[r]! + dy - pad,
-        xs[c]! + dx + size(label.width) + pad,
-        ys[r]! + dy + size(label.height) + pad,
+        xs[c]! + dx + inX + size(label.width) + pad,
+        ys[r]! + dy + inY + size(label.height) + pad,
       );
     }
   }

@@ -4,7 +4,7 @@
 // seen in perspective on a table, lit unevenly, blurred and noisy.
 import { apply, homography } from "./homography";
 import type { PaperMm } from "./paper-geometry";
-import { MARK_MM, markCentres } from "./mark-layout";
+import { MARK_MM, MARK_QUIET_MM, markCentres, type MarkPlacement } from "./mark-layout";
 import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
 import { paperToPhoto, type Corners, type Point } from "./straighten";
@@ -115,6 +115,8 @@ export interface SyntheticOptions {
   blank?: boolean;
   /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
   marks?: readonly number[];
+  /** Where those marks sit: outside the grid's corners (the default) or inside them. */
+  markPlacement?: MarkPlacement;
   /** The printed sheet itself (RGBA at 8 px/mm, e.g. a page of the app's PDF) and where the grid's top-left corner is on it, in mm. */
   sheet?: { image: RgbaImage; gridOrigin: Point };
   photoWidth?: number;
@@ -139,7 +141,11 @@ const SHEET_MARGIN_MM = 20;
 export const PAGE_PX_PER_MM = 8;
 
 /** A printed sheet drawn here: paper-white, the grid's thin lines, a label in each cell's corner (bars standing for letters), and the corner marks if asked. */
-function printedSheet(paper: PaperMm, marks: readonly number[] | undefined): { image: RgbaImage; gridOrigin: Point } {
+function printedSheet(
+  paper: PaperMm,
+  marks: readonly number[] | undefined,
+  placement: MarkPlacement,
+): { image: RgbaImage; gridOrigin: Point } {
   const scale = PAGE_PX_PER_MM;
   const image = blank(
     Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale),
@@ -189,7 +195,7 @@ function printedSheet(paper: PaperMm, marks: readonly number[] | undefined): { i
     }
   }
   stamp(image, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
-  if (marks) drawMarks(image, paper, marks, origin);
+  if (marks) drawMarks(image, paper, marks, placement, origin);
   return { image, gridOrigin: origin };
 }
 
@@ -197,7 +203,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const paper = options.paper ?? SYNTHETIC_PAPER;
   const scale = PAGE_PX_PER_MM;
   // A real printed sheet (a PDF page rendered at 8 px/mm) or one drawn here; drawn on in pencil below.
-  const sheet = options.sheet ?? printedSheet(paper, options.marks);
+  const sheet = options.sheet ?? printedSheet(paper, options.marks, options.markPlacement ?? "outside");
   const page = { ...sheet.image, data: new Uint8ClampedArray(sheet.image.data) };
   const sheetW = page.width / scale;
   const sheetH = page.height / scale;
@@ -293,11 +299,16 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
 }
 
-/** The corner marks, black modules on the sheet, where marks.ts places them. */
-function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], origin: Point) {
+/** The corner marks, black modules on white (over the grid, inside it), where mark-layout.ts places them. */
+function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], placement: MarkPlacement, origin: Point) {
   const module = MARK_MM / 8;
-  markCentres(paper).forEach((centre, corner) => {
+  markCentres(paper, placement).forEach((centre, corner) => {
     const modules = markModules(ids[corner]!);
+    const half = MARK_MM / 2 + MARK_QUIET_MM;
+    const px = (v: number) => Math.round(v * PAGE_PX_PER_MM);
+    for (let y = px(origin.y + centre.y - half); y < px(origin.y + centre.y + half); y++)
+      for (let x = px(origin.x + centre.x - half); x < px(origin.x + centre.x + half); x++)
+        page.data.set([250, 248, 242], (y * page.width + x) * 4);
     for (let my = 0; my < 8; my++) {
       for (let mx = 0; mx < 8; mx++) {
         if (!modules[my]![mx]) continue;

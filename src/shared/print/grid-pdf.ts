@@ -25,13 +25,22 @@ import {
   POINTS_PER_MM,
   STROKE_PAD_PT,
   cellLabelBox,
-  cornerMarksFit,
+  cellSheetGrid,
+  cornerMarks,
   layoutPrint,
   type PrintLayout,
   type PrintSheet,
   type Rect,
+  type Sides,
 } from "./pdf-layout";
-import { MARK_MM, markCentres, markIds } from "../drawing-check/mark-layout";
+import {
+  MARK_MM,
+  MARK_QUIET_MM,
+  insideMarkAreas,
+  markCentres,
+  markIds,
+  type MarkPlacement,
+} from "../drawing-check/mark-layout";
 import { markModules } from "../drawing-check/mark-modules";
 
 export interface GridPdfRequest {
@@ -45,11 +54,13 @@ export interface GridPdfRequest {
   picture: (region: Rect, pixelsPerUnit: number) => Promise<ArrayBuffer>;
   /** Add pages of enlarged cells with their labels. */
   cellSheets: boolean;
+  /** Labels of the cells with nothing to draw (blank-cells.ts): left out of the cell sheets. */
+  blankCells: ReadonlySet<string>;
   /** The sheet size the learner prints on. */
   sheet: PaperPreset;
   /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
   marginMm: number;
-  /** The dragon: its id goes into the drawing check's corner marks (src/shared/drawing-check/mark-layout.ts), printed on the blank grid page when they fit. */
+  /** The dragon: its id goes into the drawing check's corner marks (src/shared/drawing-check/mark-layout.ts), printed on the blank grid page where they fit. */
   dragonId: string;
 }
 
@@ -67,7 +78,9 @@ const INK = rgb(0.17, 0.13, 0.09);
  * The grid as vector lines at true scale: `unit` paper units become `pt` points, so printed at
  * 100 % a 1-inch square measures 1 inch. (x0, y0) is where the top-left corner of `region` (the
  * part of the paper drawn) lands on the page, in points from the page's top-left; a larger `pt`
- * enlarges it (cell sheets).
+ * enlarges it (cell sheets). On `trimmed` sides the paper runs on past `region` into the strip the
+ * printer cannot reach: labels of the cells cut there move into the part printed. A label under
+ * one of `marks` (corner marks inside the grid, paper units) moves right, past it.
  */
 function drawGrid(
   page: PDFPage,
@@ -75,7 +88,7 @@ function drawGrid(
   scene: PaperScene,
   view: GridView,
   pt: number,
-  box: { x0: number; y0: number; region: Rect },
+  box: { x0: number; y0: number; region: Rect; trimmed?: Sides; marks?: Rect[] },
 ) {
   const pageHeight = page.getHeight();
   const [r, g, b] = GRID_RGB[view.gridColor].map((v) => v / 255) as [number, number, number];
@@ -83,6 +96,8 @@ function drawGrid(
   const opacity = GRID_ALPHA[view.gridColor] * view.gridOpacity;
   const thickness = LINE_PT * view.gridThickness;
   const { region } = box;
+  const trimmed = box.trimmed ?? { left: false, right: false, top: false, bottom: false };
+  const marks = box.marks ?? [];
   const toPage = (x: number, y: number) => ({
     x: box.x0 + (x - region.x) * pt,
     y: pageHeight - (box.y0 + (y - region.y) * pt),
@@ -147,8 +162,24 @@ function drawGrid(
       // any label, so each is whole somewhere).
       const label = cellLabel({ column: c, row });
       const box = cellLabelBox(font.widthOfTextAtSize(label, fontSize), fontSize);
-      if (!within(cell.x, cell.y, box.width / pt, box.height / pt)) continue;
-      const at = toPage(cell.x, cell.y);
+      let labelX = trimmed.left && cell.x < region.x ? region.x : cell.x;
+      const labelY = trimmed.top && cell.y < region.y ? region.y : cell.y;
+      // The letters themselves, not the label's padding, must stay off a mark and its white.
+      const text = { x: labelX + (fontSize * 0.35) / pt, width: (box.width - fontSize * 0.7) / pt };
+      const under = marks.find(
+        (m) =>
+          text.x < m.x + m.width &&
+          text.x + text.width > m.x &&
+          labelY + (fontSize * 0.15) / pt < m.y + m.height &&
+          labelY + (fontSize * 1.15) / pt > m.y,
+      );
+      if (under) labelX = under.x + under.width;
+      // A label moved in must still be inside its own cell, or it would read as the next one's.
+      const movedOut =
+        (labelX !== cell.x || labelY !== cell.y) &&
+        (labelX + box.width / pt > cell.x + cell.width || labelY + box.height / pt > cell.y + cell.height);
+      if (movedOut || !within(labelX, labelY, box.width / pt, box.height / pt)) continue;
+      const at = toPage(labelX, labelY);
       page.drawText(label, {
         x: at.x + fontSize * 0.35,
         y: at.y - fontSize * 1.15,
@@ -227,16 +258,37 @@ function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSi
   }
 }
 
-/** The four corner marks around the grid, black modules at true size (decision 028). */
-function drawCornerMarks(page: PDFPage, request: GridPdfRequest, layout: PrintLayout, sheet: PrintSheet) {
+/**
+ * The four corner marks, black modules at true size (decisions 028 and 047): outside the grid's
+ * corners, or inside them on white that hides the grid under them.
+ */
+function drawCornerMarks(
+  page: PDFPage,
+  request: GridPdfRequest,
+  layout: PrintLayout,
+  sheet: PrintSheet,
+  placement: MarkPlacement,
+) {
   const mmPerUnit = POINTS_PER_UNIT[request.unit] / POINTS_PER_MM;
   const { paperWidth, paperHeight, gridSize } = request.scene;
   const paper = { widthMm: paperWidth * mmPerUnit, heightMm: paperHeight * mmPerUnit, gridMm: gridSize * mmPerUnit };
-  const ids = markIds(request.dragonId, paper);
+  const ids = markIds(request.dragonId, paper, placement);
   const module = (MARK_MM / 8) * POINTS_PER_MM;
-  markCentres(paper).forEach((centre, corner) => {
-    const left = sheet.x + centre.x * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
-    const top = sheet.y + centre.y * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
+  // Where the grid's top-left corner is on the sheet, in points (in the blank strip when trimmed).
+  const gridX = sheet.x - sheet.region.x * layout.scale;
+  const gridY = sheet.y - sheet.region.y * layout.scale;
+  markCentres(paper, placement).forEach((centre, corner) => {
+    const left = gridX + centre.x * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
+    const top = gridY + centre.y * POINTS_PER_MM - (MARK_MM / 2) * POINTS_PER_MM;
+    const quiet = MARK_QUIET_MM * POINTS_PER_MM;
+    if (placement === "inside")
+      page.drawRectangle({
+        x: left - quiet,
+        y: layout.height - (top + MARK_MM * POINTS_PER_MM + quiet),
+        width: MARK_MM * POINTS_PER_MM + 2 * quiet,
+        height: MARK_MM * POINTS_PER_MM + 2 * quiet,
+        color: rgb(1, 1, 1),
+      });
     markModules(ids[corner]!).forEach((row, y) =>
       row.forEach((black, x) => {
         if (black)
@@ -285,6 +337,13 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
     marginMm: request.marginMm,
   });
   const pageSize: [number, number] = [layout.width, layout.height];
+  const marks = cornerMarks(layout, { ...request, paperWidth: scene.paperWidth, paperHeight: scene.paperHeight });
+  const mmPerUnit = POINTS_PER_UNIT[unit] / POINTS_PER_MM;
+  const markAreas = insideMarkAreas({
+    widthMm: scene.paperWidth * mmPerUnit,
+    heightMm: scene.paperHeight * mmPerUnit,
+    gridMm: scene.gridSize * mmPerUnit,
+  }).map((a) => ({ x: a.x / mmPerUnit, y: a.y / mmPerUnit, width: a.width / mmPerUnit, height: a.height / mmPerUnit }));
   const pdf = await PDFDocument.create();
   pdf.setTitle("Dragon Grid drawing grid");
   pdf.setCreator("Dragon Grid");
@@ -304,8 +363,14 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
     for (const sheet of layout.sheets) {
       const page = pdf.addPage(pageSize);
       if (withPicture) drawPicture(page, picture, scene, layout, sheet);
-      drawGrid(page, font, scene, view, layout.scale, { x0: sheet.x, y0: sheet.y, region: sheet.region });
-      if (!withPicture && cornerMarksFit(layout, request.marginMm)) drawCornerMarks(page, request, layout, sheet);
+      drawGrid(page, font, scene, view, layout.scale, {
+        x0: sheet.x,
+        y0: sheet.y,
+        region: sheet.region,
+        trimmed: sheet.trimmed,
+        marks: !withPicture && marks === "inside" ? markAreas : [],
+      });
+      if (!withPicture && marks) drawCornerMarks(page, request, layout, sheet, marks);
       drawJoins(page, layout, sheet, scene.gridSize);
       drawSheetLabel(page, font, layout, sheet, part);
     }
@@ -315,20 +380,15 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
   return pdf.save();
 }
 
-/** Enlarged cells with their labels, as many to a page as fit at least 2.5 inches wide each. */
+/** Enlarged cells with their labels, as many to a page as fit at least 2.5 inches wide each; blank ones left out. */
 async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRequest, pageSize: [number, number]) {
   const { scene, view } = request;
-  // Half an inch, or more when the printer's margin asks for it.
-  const margin = Math.max(36, request.marginMm * POINTS_PER_MM + STROKE_PAD_PT);
-  const gap = 18;
-  const labelHeight = 16;
-  const across = Math.max(1, Math.floor((pageSize[0] - 2 * margin + gap) / (180 + gap)));
-  const cellPt = (pageSize[0] - 2 * margin - (across - 1) * gap) / across;
-  const down = Math.max(1, Math.floor((pageSize[1] - 2 * margin + gap) / (cellPt + labelHeight + gap)));
-  const size = Math.min(cellPt, (pageSize[1] - 2 * margin - (down - 1) * gap) / down - labelHeight);
+  const { across, down, size, gap, labelHeight, left, top } = cellSheetGrid(pageSize[0], pageSize[1], request.marginMm);
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const cells: Cell[] = [];
-  for (let row = 0; row < rows; row++) for (let column = 0; column < columns; column++) cells.push({ column, row });
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++)
+      if (!request.blankCells.has(cellLabel({ column, row }))) cells.push({ column, row });
   // 200 dpi at the enlarged size: sharp enough to copy fine lines from.
   const pixelsPerUnit = (size / scene.gridSize / 72) * 200;
   let page: PDFPage | null = null;
@@ -342,8 +402,8 @@ async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRe
       height: scene.gridSize,
     };
     const picture = await pdf.embedJpg(await request.picture(region, pixelsPerUnit));
-    const x0 = margin + (slot % across) * (size + gap);
-    const y0 = margin + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
+    const x0 = left + (slot % across) * (size + gap);
+    const y0 = top + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
     page!.drawText(`Cell ${cellLabel(cell)}`, { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
     page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
     page!.drawRectangle({

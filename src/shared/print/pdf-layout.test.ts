@@ -1,23 +1,24 @@
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { cellLabel, PAPER_MAX } from "../grid/grid";
-import { PAPER_PRESETS, type PaperPreset, type Unit } from "../grid/paper";
+import { PAPER_PRESETS, presetSize, type Orientation, type PaperPreset, type Unit } from "../grid/paper";
 import {
   CELL_LABEL_MAX_PT,
-  CORNER_MARK_ROOM_MM,
   DEFAULT_MARGIN_MM,
   OVERLAP_MM,
+  CELL_SHEET_MIN_PT,
   cellLabelBox,
-  cornerMarksFit,
+  cellSheetGrid,
+  cornerMarks,
   POINTS_PER_MM,
   STROKE_PAD_PT,
   defaultSheet,
   layoutPrint,
   parseMargin,
   sheetSize,
+  trimmedMm,
   type PrintLayout,
 } from "./pdf-layout";
-import { MARK_ROOM_MM } from "../drawing-check/mark-layout";
 
 const close = (actual: number, expected: number, within = 1e-6) =>
   expect(Math.abs(actual - expected)).toBeLessThan(within);
@@ -40,9 +41,20 @@ function expectSound(layout: PrintLayout, paperWidth: number, paperHeight: numbe
       bottom: sheet.row < layout.rows,
     });
   }
-  // The parts cover the paper edge to edge, neighbours sharing exactly the overlap.
+  // The parts cover the paper edge to edge, but for the strip the printer cannot reach on a paper
+  // the sheet holds, neighbours sharing exactly the overlap.
   const row = layout.sheets.filter((s) => s.row === 1);
   const column = layout.sheets.filter((s) => s.column === 1);
+  if (layout.sheets.length === 1) {
+    const strip = trimmedMm(layout, paperWidth, paperHeight);
+    const [sheet] = layout.sheets;
+    for (const side of ["left", "right", "top", "bottom"] as const) {
+      // Up to half a hundredth of an inch more where a preset's size is rounded (A4 is 8.27 in).
+      expect(strip[side]).toBeLessThanOrEqual(marginMm + STROKE_PAD_PT / POINTS_PER_MM + 0.127 + 1e-6);
+      expect(strip[side] > 0.5 / POINTS_PER_MM).toBe(sheet!.trimmed[side]);
+    }
+    return;
+  }
   close(row[0]!.region.x, 0);
   close(column[0]!.region.y, 0);
   close(row.at(-1)!.region.x + row.at(-1)!.region.width, paperWidth);
@@ -67,9 +79,38 @@ describe("print layout", () => {
     close(sheetSize("a4", "portrait").height, 841.8898, 1e-3);
   });
 
-  it("Letter paper on Letter sheets with the default quarter-inch margin: two portrait sheets, true scale, the overlap shared", () => {
+  it("Letter paper on Letter sheets with the default quarter-inch margin: one sheet, edge on edge, true scale, the strip the printer cannot reach left blank", () => {
     const layout = layoutPrint({
       paperWidth: 11,
+      paperHeight: 8.5,
+      unit: "in",
+      sheet: "letter",
+      marginMm: DEFAULT_MARGIN_MM,
+    });
+    expect([layout.orientation, layout.rows, layout.columns, layout.width, layout.height]).toEqual([
+      "landscape",
+      1,
+      1,
+      792,
+      612,
+    ]);
+    expect(layout.scale).toBe(72);
+    expect(layout.labelBox).toBeNull();
+    const [sheet] = layout.sheets;
+    // The paper's corner on the sheet's corner: the sheet's edge is the grid's edge.
+    close(sheet!.x - sheet!.region.x * layout.scale, 0);
+    close(sheet!.y - sheet!.region.y * layout.scale, 0);
+    const inset = DEFAULT_MARGIN_MM * POINTS_PER_MM + STROKE_PAD_PT;
+    expect(sheet!.x).toBeCloseTo(inset, 9);
+    close(sheet!.region.width, 11 - (2 * inset) / 72);
+    close(sheet!.region.height, 8.5 - (2 * inset) / 72);
+    expect(sheet!.trimmed).toEqual({ left: true, right: true, top: true, bottom: true });
+    expectSound(layout, 11, 8.5, DEFAULT_MARGIN_MM);
+  });
+
+  it("Legal paper on Letter sheets, larger than the sheet: two sheets, true scale, the overlap shared", () => {
+    const layout = layoutPrint({
+      paperWidth: 14,
       paperHeight: 8.5,
       unit: "in",
       sheet: "letter",
@@ -79,11 +120,42 @@ describe("print layout", () => {
     expect([layout.rows, layout.columns]).toEqual([1, 2]);
     expect(layout.scale).toBe(72);
     close(layout.overlap, OVERLAP_MM / 25.4);
-    // Both halves the same width: (11 in + the overlap) / 2.
-    for (const sheet of layout.sheets) close(sheet.region.width, (11 + layout.overlap) / 2);
+    // Both halves the same width: (14 in + the overlap) / 2.
+    for (const sheet of layout.sheets) close(sheet.region.width, (14 + layout.overlap) / 2);
     expect(layout.sheets.map((s) => s.region.height)).toEqual([8.5, 8.5]);
     expect(layout.labelBox).not.toBeNull();
-    expectSound(layout, 11, 8.5, DEFAULT_MARGIN_MM);
+    expectSound(layout, 14, 8.5, DEFAULT_MARGIN_MM);
+  });
+
+  it("every preset on its own sheet, in either unit and either way round: one sheet, true scale, marks inside the grid's corners", () => {
+    for (const preset of PAPER_PRESETS) {
+      for (const unit of ["in", "cm"] as Unit[]) {
+        for (const orientation of ["portrait", "landscape"] as Orientation[]) {
+          const { width, height } = presetSize(preset, unit, orientation);
+          const request = { paperWidth: width, paperHeight: height, unit, sheet: preset, marginMm: DEFAULT_MARGIN_MM };
+          const layout = layoutPrint(request);
+          const name = `${preset} ${unit} ${orientation}`;
+          expect(layout.sheets, name).toHaveLength(1);
+          expect(layout.orientation, name).toBe(orientation);
+          expect(layout.scale, name).toBeCloseTo(unit === "in" ? 72 : 72 / 2.54, 9);
+          expect(Object.values(layout.sheets[0]!.trimmed).every(Boolean), name).toBe(true);
+          expect(cornerMarks(layout, request), name).toBe("inside");
+          expectSound(layout, width, height, DEFAULT_MARGIN_MM);
+          // No margin: the whole paper, edge to edge.
+          const borderless = layoutPrint({ ...request, marginMm: 0 });
+          expect(borderless.sheets, name).toHaveLength(1);
+          expect(Object.values(borderless.sheets[0]!.trimmed).some(Boolean), name).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("tiles only a paper larger than the sheet: a tenth of an inch more takes two", () => {
+    const request = { paperWidth: 11.1, paperHeight: 8.5, unit: "in" as Unit, sheet: "letter" as PaperPreset };
+    const layout = layoutPrint({ ...request, marginMm: DEFAULT_MARGIN_MM });
+    expect(layout.sheets).toHaveLength(2);
+    expect(cornerMarks(layout, { ...request, marginMm: DEFAULT_MARGIN_MM })).toBeNull();
+    expectSound(layout, 11.1, 8.5, DEFAULT_MARGIN_MM);
   });
 
   it("a paper that fits inside the printable area takes one sheet, centred, in the paper's own orientation", () => {
@@ -109,15 +181,18 @@ describe("print layout", () => {
     expect([layout.width, layout.height, layout.sheets[0]!.x, layout.sheets[0]!.y]).toEqual([792, 612, 0, 0]);
   });
 
-  it("a wider margin can need more sheets; a larger sheet fewer", () => {
+  it("a larger sheet needs fewer sheets; a wider margin only a wider blank strip", () => {
     const base = { paperWidth: 29.7, paperHeight: 21, unit: "cm" as Unit };
-    expect(layoutPrint({ ...base, sheet: "a4", marginMm: 0 }).sheets).toHaveLength(1);
-    const a4 = layoutPrint({ ...base, sheet: "a4", marginMm: DEFAULT_MARGIN_MM });
-    expect(a4.sheets).toHaveLength(2);
-    expect(a4.scale).toBeCloseTo(72 / 2.54, 9);
-    expectSound(a4, 29.7, 21, DEFAULT_MARGIN_MM);
-    expect(layoutPrint({ ...base, sheet: "a3", marginMm: DEFAULT_MARGIN_MM }).sheets).toHaveLength(1);
+    const a3 = layoutPrint({ ...base, sheet: "a3", marginMm: DEFAULT_MARGIN_MM });
+    expect(a3.sheets).toHaveLength(1);
+    expect(Object.values(a3.sheets[0]!.trimmed).some(Boolean)).toBe(false);
     expect(layoutPrint({ ...base, sheet: "a5", marginMm: DEFAULT_MARGIN_MM }).sheets.length).toBeGreaterThan(2);
+    // A paper a little larger than the printable area but no larger than the sheet stays on one sheet.
+    const a4 = layoutPrint({ ...base, paperWidth: 29, sheet: "a4", marginMm: 25.4 });
+    expect(a4.sheets).toHaveLength(1);
+    expect(a4.sheets[0]!.trimmed).toEqual({ left: true, right: true, top: true, bottom: true });
+    expect(a4.scale).toBeCloseTo(72 / 2.54, 9);
+    expectSound(a4, 29, 21, 25.4);
   });
 
   it("a poster splits into rows and columns, turning the sheet the way that needs fewer", () => {
@@ -197,14 +272,50 @@ describe("print layout", () => {
 });
 
 describe("the drawing check's corner marks on the blank grid page", () => {
-  it("fit when the drawing is on one sheet with room around it, and the room is the marks' own", () => {
-    expect(CORNER_MARK_ROOM_MM).toBe(MARK_ROOM_MM);
-    const layout = (paperWidth: number, paperHeight: number, marginMm = DEFAULT_MARGIN_MM) =>
-      layoutPrint({ paperWidth, paperHeight, unit: "in", sheet: "letter", marginMm });
-    expect(cornerMarksFit(layout(8, 6), DEFAULT_MARGIN_MM)).toBe(true);
-    // 11 × 8.5 in on Letter spans two sheets: no marks.
-    expect(cornerMarksFit(layout(11, 8.5), DEFAULT_MARGIN_MM)).toBe(false);
+  it("go outside the grid's corners where the sheet has room, else inside them when the blank strip leaves room, else nowhere", () => {
+    const marks = (paperWidth: number, paperHeight: number, marginMm = DEFAULT_MARGIN_MM) => {
+      const request = { paperWidth, paperHeight, unit: "in" as Unit, sheet: "letter" as PaperPreset, marginMm };
+      return cornerMarks(layoutPrint(request), request);
+    };
+    expect(marks(8, 6)).toBe("outside");
     // One sheet, but too little room beside the grid: 8 × 7.5 in leaves 12.7 mm above and below, minus the margin.
-    expect(cornerMarksFit(layout(8, 7.5), DEFAULT_MARGIN_MM)).toBe(false);
+    expect(marks(8, 7.5)).toBe("inside");
+    // The spec's default paper on its own sheet.
+    expect(marks(11, 8.5)).toBe("inside");
+    // A strip of 10 mm would hide the corner cells' labels under the marks.
+    expect(marks(11, 8.5, 10)).toBeNull();
+    // Spread over several sheets: none.
+    expect(marks(14, 8.5)).toBeNull();
+    // Too small for four marks inside.
+    expect(marks(1.5, 11)).toBeNull();
+  });
+});
+
+describe("cell sheets", () => {
+  it("hold several enlarged cells a page, at least 2.5 in wide, inside the margin, on every sheet either way round", () => {
+    for (const preset of ["letter", "legal", "a4", "a3"] as PaperPreset[]) {
+      for (const orientation of ["portrait", "landscape"] as Orientation[]) {
+        const { width, height } = sheetSize(preset, orientation);
+        const grid = cellSheetGrid(width, height, DEFAULT_MARGIN_MM);
+        const name = `${preset} ${orientation}`;
+        expect(grid.across * grid.down, name).toBeGreaterThanOrEqual(4);
+        expect(grid.size, name).toBeGreaterThanOrEqual(CELL_SHEET_MIN_PT);
+        expect(grid.left, name).toBeGreaterThanOrEqual(36);
+        expect(grid.top, name).toBeGreaterThanOrEqual(36);
+        close(2 * grid.left + grid.across * grid.size + (grid.across - 1) * grid.gap, width);
+      }
+    }
+    // Letter portrait: 2 across and 3 down, each cell about 2.9 in.
+    const letter = cellSheetGrid(612, 792, DEFAULT_MARGIN_MM);
+    expect([letter.across, letter.down]).toEqual([2, 3]);
+    // The spec's default paper prints landscape: 3 across and 2 down.
+    const landscape = cellSheetGrid(792, 612, DEFAULT_MARGIN_MM);
+    expect([landscape.across, landscape.down]).toEqual([3, 2]);
+    // A5 is small: still two cells a page.
+    const a5 = sheetSize("a5", "portrait");
+    expect(
+      cellSheetGrid(a5.width, a5.height, DEFAULT_MARGIN_MM).across *
+        cellSheetGrid(a5.width, a5.height, DEFAULT_MARGIN_MM).down,
+    ).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,6 +1,7 @@
-// Where the drawing paper goes on printed sheets (decision 013): true scale, everything inside the
-// printer's margin, and a drawing larger than a sheet's printable area split over several sheets
-// that overlap, as poster-printing tools do. Pure: make-pdf draws what this decides.
+// Where the drawing paper goes on printed sheets (decisions 013 and 047): true scale, everything
+// inside the printer's margin. A paper no larger than the sheet takes one sheet, the strip the
+// printer cannot reach left blank; only a larger one is split over several sheets that overlap, as
+// poster-printing tools do. Pure: make-pdf draws what this decides.
 import {
   POINTS_PER_UNIT,
   orientationOf,
@@ -9,6 +10,13 @@ import {
   type PaperPreset,
   type Unit,
 } from "../grid/paper";
+import {
+  MARK_INSIDE_GAP_MM,
+  MARK_QUIET_MM,
+  MARK_ROOM_MM,
+  insideMarksFit,
+  type MarkPlacement,
+} from "../drawing-check/mark-layout";
 
 export const POINTS_PER_MM = 72 / 25.4;
 /** What most home printers cannot reach (a quarter inch); the learner can change it. */
@@ -53,7 +61,16 @@ export interface PrintSheet {
   x: number;
   y: number;
   /** Which sides this sheet shares with a neighbour (the overlap lies inside its region there). */
-  shares: { left: boolean; right: boolean; top: boolean; bottom: boolean };
+  shares: Sides;
+  /** Which sides of the paper run on into the strip the printer cannot reach (left blank there). */
+  trimmed: Sides;
+}
+
+export interface Sides {
+  left: boolean;
+  right: boolean;
+  top: boolean;
+  bottom: boolean;
 }
 
 export interface PrintLayout {
@@ -116,6 +133,61 @@ function split(length: number, room: number, overlap: number): { start: number; 
   return Array.from({ length: count }, (_, i) => ({ start: i * (size - overlap), size }));
 }
 
+const NONE: Sides = { left: false, right: false, top: false, bottom: false };
+
+/**
+ * A paper no larger than the sheet but larger than its printable area: one sheet, the paper
+ * centred on it (edge on edge when the two are the same size), and only the part inside the
+ * printable area printed.
+ */
+function trimmedLayout(
+  request: PrintRequest,
+  orientation: Orientation,
+  sheet: { width: number; height: number },
+  room: Rect,
+): PrintLayout {
+  const scale = POINTS_PER_UNIT[request.unit];
+  const paper = { width: request.paperWidth * scale, height: request.paperHeight * scale };
+  const left = (sheet.width - paper.width) / 2;
+  const top = (sheet.height - paper.height) / 2;
+  const x = Math.max(left, room.x);
+  const y = Math.max(top, room.y);
+  const right = Math.min(left + paper.width, room.x + room.width);
+  const bottom = Math.min(top + paper.height, room.y + room.height);
+  return {
+    orientation,
+    ...sheet,
+    scale,
+    overlap: 0,
+    rows: 1,
+    columns: 1,
+    sheets: [
+      {
+        number: 1,
+        row: 1,
+        column: 1,
+        region: {
+          x: (x - left) / scale,
+          y: (y - top) / scale,
+          width: (right - x) / scale,
+          height: (bottom - y) / scale,
+        },
+        x,
+        y,
+        shares: NONE,
+        // Half a point (a fifth of a millimetre) is rounding, not a strip left blank.
+        trimmed: {
+          left: x > left + 0.5,
+          right: right < left + paper.width - 0.5,
+          top: y > top + 0.5,
+          bottom: bottom < top + paper.height - 0.5,
+        },
+      },
+    ],
+    labelBox: null,
+  };
+}
+
 function layoutIn(request: PrintRequest, orientation: Orientation): PrintLayout {
   const scale = POINTS_PER_UNIT[request.unit];
   const { width, height } = sheetSize(request.sheet, orientation);
@@ -125,6 +197,11 @@ function layoutIn(request: PrintRequest, orientation: Orientation): PrintLayout 
   const room = { x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset };
   const overlap = OVERLAP_MM * POINTS_PER_MM;
   const single = paper.width <= room.width + 1e-6 && paper.height <= room.height + 1e-6;
+  // No scissors for a paper the sheet holds: cutting it up would only save the blank strip. A
+  // hundredth of a unit is the fields' rounding (A4 is 8.27 in), not a larger paper.
+  const slack = 0.01 * scale;
+  if (!single && paper.width <= width + slack && paper.height <= height + slack)
+    return trimmedLayout(request, orientation, { width, height }, room);
   if (!single) room.height -= LABEL_BAND_PT;
   const across = split(paper.width, room.width, overlap);
   const down = split(paper.height, room.height, overlap);
@@ -140,6 +217,7 @@ function layoutIn(request: PrintRequest, orientation: Orientation): PrintLayout 
         x: room.x + (room.width - col.size) / 2,
         y: room.y + (room.height - part.size) / 2,
         shares: { left: c > 0, right: c < across.length - 1, top: r > 0, bottom: r < down.length - 1 },
+        trimmed: NONE,
       });
     }
   }
@@ -164,35 +242,85 @@ function layoutIn(request: PrintRequest, orientation: Orientation): PrintLayout 
   };
 }
 
+const isTrimmed = (layout: PrintLayout) => Object.values(layout.sheets[0]!.trimmed).some(Boolean);
+
 /**
  * The drawing paper on sheets of the chosen size at true scale, inside the margin: one sheet when
- * it fits, else the fewest sheets, turning the sheet whichever way needs fewer (the paper's own
- * orientation when both need as many).
+ * the sheet holds it, else the fewest sheets, turning the sheet whichever way needs fewer; on a
+ * tie, the way that prints all of the paper, then the paper's own orientation.
  */
 export function layoutPrint(request: PrintRequest): PrintLayout {
   const own = orientationOf(request.paperWidth, request.paperHeight);
   const other: Orientation = own === "landscape" ? "portrait" : "landscape";
   const first = layoutIn(request, own);
   const second = layoutIn(request, other);
-  return second.sheets.length < first.sheets.length ? second : first;
+  if (second.sheets.length !== first.sheets.length) return second.sheets.length < first.sheets.length ? second : first;
+  return isTrimmed(first) && !isTrimmed(second) ? second : first;
 }
 
-/**
- * Room the drawing check's corner marks take beyond the grid on each side (decision 028): their gap,
- * their 10 mm and a module of white (drawing-check/mark-layout.ts MARK_ROOM_MM; a test keeps the two equal).
- * Written out here so the canvas's print dialog does not load the marks' code.
- */
-export const CORNER_MARK_ROOM_MM = 13.25;
+/** The strip of the paper the printer cannot reach on each side, in millimetres (0 where it prints all). */
+export function trimmedMm(layout: PrintLayout, paperWidth: number, paperHeight: number): Record<keyof Sides, number> {
+  const { region } = layout.sheets[0]!;
+  const mm = layout.scale / POINTS_PER_MM;
+  return {
+    left: region.x * mm,
+    top: region.y * mm,
+    right: (paperWidth - region.x - region.width) * mm,
+    bottom: (paperHeight - region.y - region.height) * mm,
+  };
+}
+
+/** The height of a corner cell's label at its largest, in millimetres. */
+const LABEL_HEIGHT_MM = cellLabelBox(0, CELL_LABEL_MAX_PT).height / POINTS_PER_MM;
 
 /**
- * Whether the blank grid page has room for the drawing check's corner marks (decision 028): the
- * drawing on one sheet, with CORNER_MARK_ROOM_MM clear beyond the grid on every side, inside the margin.
+ * Where the drawing check's corner marks go on the blank grid page (decisions 028 and 047), or null
+ * when they fit nowhere: outside the grid's corners when the sheet has room around it; else, on a
+ * single sheet, inside them, clear of the blank strip and of the corner cells' labels.
  */
-export function cornerMarksFit(layout: PrintLayout, marginMm: number): boolean {
-  if (layout.sheets.length !== 1) return false;
+export function cornerMarks(
+  layout: PrintLayout,
+  request: Pick<PrintRequest, "paperWidth" | "paperHeight" | "unit" | "marginMm">,
+): MarkPlacement | null {
+  if (layout.sheets.length !== 1) return null;
   const sheet = layout.sheets[0]!;
-  const need = (CORNER_MARK_ROOM_MM + marginMm) * POINTS_PER_MM + STROKE_PAD_PT;
+  const need = (MARK_ROOM_MM + request.marginMm) * POINTS_PER_MM + STROKE_PAD_PT;
   const right = layout.width - sheet.x - sheet.region.width * layout.scale;
   const bottom = layout.height - sheet.y - sheet.region.height * layout.scale;
-  return Math.min(sheet.x, sheet.y, right, bottom) >= need - 1e-6;
+  if (Math.min(sheet.x, sheet.y, right, bottom) >= need - 1e-6) return "outside";
+  const mmPerUnit = layout.scale / POINTS_PER_MM;
+  const paper = { widthMm: request.paperWidth * mmPerUnit, heightMm: request.paperHeight * mmPerUnit, gridMm: 0 };
+  const strip = Math.max(...Object.values(trimmedMm(layout, request.paperWidth, request.paperHeight)));
+  return insideMarksFit(paper) && strip + LABEL_HEIGHT_MM <= MARK_INSIDE_GAP_MM - MARK_QUIET_MM + 1e-6
+    ? "inside"
+    : null;
+}
+
+/** A cell on a cell sheet is at least this wide (2.5 in): big enough to copy its lines from. */
+export const CELL_SHEET_MIN_PT = 180;
+
+/**
+ * The cell sheets' grid of enlarged cells on a page of `width` × `height` points: as many cells
+ * as fit at least CELL_SHEET_MIN_PT wide with their labels, all as large as that many allow,
+ * the block centred, inside half an inch or the printer's margin if wider.
+ */
+export function cellSheetGrid(width: number, height: number, marginMm: number) {
+  const margin = Math.max(36, marginMm * POINTS_PER_MM + STROKE_PAD_PT);
+  const gap = 18;
+  const labelHeight = 16;
+  const across = Math.max(1, Math.floor((width - 2 * margin + gap) / (CELL_SHEET_MIN_PT + gap)));
+  const down = Math.max(1, Math.floor((height - 2 * margin + gap) / (CELL_SHEET_MIN_PT + labelHeight + gap)));
+  const size = Math.min(
+    (width - 2 * margin - (across - 1) * gap) / across,
+    (height - 2 * margin - (down - 1) * gap) / down - labelHeight,
+  );
+  return {
+    across,
+    down,
+    size,
+    gap,
+    labelHeight,
+    left: (width - across * size - (across - 1) * gap) / 2,
+    top: (height - down * (size + labelHeight) - (down - 1) * gap) / 2,
+  };
 }

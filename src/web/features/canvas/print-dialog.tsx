@@ -10,16 +10,44 @@ import type { PdfRequest } from "./make-pdf";
 import {
   DEFAULT_MARGIN_MM,
   MAX_SHEETS,
-  OVERLAP_MM,
-  cornerMarksFit,
+  cornerMarks,
   defaultSheet,
   layoutPrint,
   marginToUnit,
   parseMargin,
+  type PrintLayout,
+  type PrintRequest,
 } from "../../../shared/print/pdf-layout";
 import { selectClass } from "./paper-settings";
 
 type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm">;
+
+/** What the PDF will be, in a beginner's words: how many sheets, the blank strip, the corner marks. */
+function summaryOf(layout: PrintLayout, request: PrintRequest, sheetName: string): string[] {
+  const count = layout.sheets.length;
+  if (count > 1)
+    return [
+      `Your paper is larger than a ${sheetName} sheet, so each page takes ${count} sheets (${layout.orientation}, ${layout.rows} ${layout.rows === 1 ? "row" : "rows"} of ${layout.columns}) to trim and tape together. Dashed lines and round marks show where they join.`,
+    ];
+  const [sheet] = layout.sheets;
+  const fillsSheet =
+    Math.abs(request.paperWidth * layout.scale - layout.width) < 0.5 &&
+    Math.abs(request.paperHeight * layout.scale - layout.height) < 0.5;
+  const marks = cornerMarks(layout, request);
+  return [
+    `Each page fits on one ${sheetName} sheet (${layout.orientation}).`,
+    ...(Object.values(sheet!.trimmed).some(Boolean)
+      ? [
+          fillsSheet
+            ? "The grid fills the sheet, but your printer leaves a thin strip blank at the edges. Extend the lines to the edge with a ruler if you like."
+            : "Your printer leaves a thin strip blank at the edges, where the grid's outer lines would be. Draw them with a ruler if you like.",
+        ]
+      : []),
+    marks
+      ? "The grid page has four corner marks, so 'Check my drawing' finds it in a photo by itself."
+      : "There is no room for corner marks: 'Check my drawing' will ask you to tap the grid's four corners.",
+  ];
+}
 
 /** A margin in the field: at most three decimals (0.25 in, 0.635 cm). */
 const marginText = (mm: number, unit: Unit) => String(Math.round(marginToUnit(mm, unit) * 1000) / 1000);
@@ -52,9 +80,14 @@ export function PrintButton({
   const sheet = chosenSheet ?? defaultSheet(paper.preset, paper.unit);
   const parsed = parseMargin(margin.text, margin.unit);
   const marginError = "error" in parsed ? parsed.error : null;
-  const layout = marginError
-    ? null
-    : layoutPrint({ paperWidth: paper.width, paperHeight: paper.height, unit: paper.unit, sheet, marginMm: margin.mm });
+  const printRequest = {
+    paperWidth: paper.width,
+    paperHeight: paper.height,
+    unit: paper.unit,
+    sheet,
+    marginMm: margin.mm,
+  };
+  const layout = marginError ? null : layoutPrint(printRequest);
   const count = layout?.sheets.length ?? 0;
   const tooMany = count > MAX_SHEETS;
   const unitName = paper.unit === "in" ? "inches" : "cm";
@@ -97,12 +130,7 @@ export function PrintButton({
   };
 
   const sheetName = presetLabel(sheet);
-  const marks = layout !== null && cornerMarksFit(layout, margin.mm);
-  const summary = !layout
-    ? null
-    : count === 1
-      ? `The picture fits on one ${sheetName} sheet (${layout.orientation}), and so does the blank grid.${marks ? " The blank grid has four corner marks, so 'Check my drawing' finds it in a photo by itself." : ""}`
-      : `The picture takes ${count} ${sheetName} sheets (${layout.orientation}, ${layout.rows} ${layout.rows === 1 ? "row" : "rows"} of ${layout.columns}), and so does the blank grid. They overlap by ${OVERLAP_MM} mm, with dashed cut lines and marks to tape them together.`;
+  const summary = !layout ? [] : summaryOf(layout, printRequest, sheetName);
 
   return (
     <>
@@ -113,7 +141,7 @@ export function PrintButton({
         open={open}
         onOpenChange={(next) => !making && setOpen(next)}
         title="Print / PDF"
-        description="First your picture as placed, under the lettered and numbered grid; then the same grid, blank, for your drawing paper. At true size, inside your printer's margin. Print at 100 % (actual size)."
+        description="Two pages: your picture under the grid, to copy from, and the grid alone, to draw on. Print at 100 % (actual size) so each square comes out its true size."
       >
         <div className="grid gap-4">
           <div className="grid gap-1.5">
@@ -150,7 +178,7 @@ export function PrintButton({
               }}
             />
             <p id={`${id}-margin-hint`} className="mt-1.5 text-xs text-ink-soft">
-              In {unitName}: what your printer cannot reach at each edge. Nothing is printed there.
+              In {unitName}: the strip at each edge your printer cannot reach. Nothing is printed there.
             </p>
             {marginError && (
               <p id={`${id}-margin-error`} role="alert" className="mt-1.5 text-sm font-semibold text-danger">
@@ -158,14 +186,16 @@ export function PrintButton({
               </p>
             )}
           </div>
-          <p aria-live="polite" className="text-sm text-ink">
-            {tooMany
-              ? `This drawing would take ${count} ${sheetName} sheets, more than ${MAX_SHEETS}: choose a larger sheet or a smaller paper.`
-              : summary}
-          </p>
+          <div aria-live="polite" className="grid gap-1.5 text-sm text-ink">
+            {tooMany ? (
+              <p>{`Each page would take ${count} ${sheetName} sheets, more than ${MAX_SHEETS}. Choose a larger sheet or a smaller paper.`}</p>
+            ) : (
+              summary.map((line) => <p key={line}>{line}</p>)
+            )}
+          </div>
           <Switch
             label="Add cell sheets"
-            description="Enlarged cells with their labels, several to a page"
+            description="Each cell with something to draw, enlarged and labelled, several to a page"
             checked={cellSheets}
             onCheckedChange={setCellSheets}
           />

@@ -19,7 +19,7 @@ import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../sh
 import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck, type CheckProgress } from "./run-check";
-import { markIds } from "../../../../shared/drawing-check/mark-layout";
+import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
 import { describeCell } from "../../../../shared/drawing-check/words";
@@ -149,7 +149,14 @@ export default function CheckDialog({
     setPhase({ name: "checking", step: null });
     try {
       const answer = await runCheck(
-        { photo: copy, corners: placed, marks: markIds(dragonId, paper), paper, pxPerMm, template: templatePixels },
+        {
+          photo: copy,
+          corners: placed,
+          marks: markIdsByPlacement(dragonId, paper),
+          paper,
+          pxPerMm,
+          template: templatePixels,
+        },
         (step) => setPhase({ name: "checking", step }),
       );
       if (answer.kind !== "done" || answer.problem) {

@@ -4,6 +4,7 @@
 import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
+import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import type { Corners } from "../../../../shared/drawing-check/straighten";
 
@@ -11,8 +12,8 @@ export interface CheckRequest {
   photo: ImageBitmap;
   /** Placed by hand; null to find the printed page's corner marks. */
   corners: Corners | null;
-  /** The marks this dragon, paper and grid print (mark-layout.ts). */
-  marks: readonly number[];
+  /** The marks this dragon, paper and grid print, outside or inside the grid (mark-layout.ts). */
+  marks: Record<MarkPlacement, readonly number[]>;
   paper: PaperMm;
   pxPerMm: number;
   template: ImageData;
@@ -48,14 +49,16 @@ scope.onmessage = (event) => {
     photo.close();
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
     let corners = event.data.corners;
+    let placement: MarkPlacement | undefined;
     if (!corners) {
       scope.postMessage({ kind: "step", step: "finding-marks" });
       const found = findMarks(pixels, paper, marks);
       if (found.found === "none") return scope.postMessage({ kind: "no-marks" });
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
       corners = found.corners;
+      placement = found.placement;
     }
-    const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template }, (step) =>
+    const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template, marks: placement }, (step) =>
       scope.postMessage({ kind: "step", step }),
     );
     const { straightened } = outcome;
