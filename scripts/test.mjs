@@ -1,11 +1,10 @@
-// `npm test`: the server suite on PGlite, then the component tests and the end-to-end journeys in
-// Chromium (the journeys against the built app, two at a time), and beside them the server files that open a database again on a
-// throwaway PostgreSQL. The journeys leave about half of a 2-core machine idle (they wait on the
-// browser, the servers and the app's own timers), so the PostgreSQL pass runs at a lower CPU
-// priority: it takes what the journeys leave and they keep their pace. The PGlite pass runs alone
-// at normal priority: its password test checks that the hashing threads run below the event
-// loop's priority, which it expects to be the default. Without PostgreSQL or Chromium those parts
-// are skipped with a message, except under CI=true, where a missing part is a failure.
+// `npm test`: the component tests and the end-to-end journeys in Chromium (the journeys against
+// the built app, two at a time), and beside them the server suite on PGlite, then its files that
+// open a database again on a throwaway PostgreSQL. The journeys leave about half of a 2-core
+// machine idle (they wait on the browser, the servers and the app's own timers), so the server
+// passes run at a lower CPU priority: they take what the journeys leave, and the journeys keep
+// their pace. Without PostgreSQL or Chromium those parts are skipped with a message, except under
+// CI=true, where a missing part is a failure.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,7 +15,7 @@ import { databaseTestFiles } from "./lib/database-test-files.mjs";
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const extraArgs = process.argv.slice(2);
-// The PostgreSQL pass's niceness beside the journeys: its cross-process tests wait up to 1 s for
+// The server passes' niceness beside the journeys: their cross-process tests wait up to 1 s for
 // another process, so they must still get a share of a busy core (at 10 about a tenth), not none.
 const BESIDE_JOURNEYS = ["nice", "-n", "10"];
 const failures = [];
@@ -98,13 +97,21 @@ async function postgresPass(prefix, quiet) {
   }
 }
 
-// 1. Unit and API integration tests on PGlite (DATABASE_URL from the shell is ignored here).
-await run("server tests (PGlite)", ["npx", "vitest", "run", "--project", "server", ...extraArgs], { DATABASE_URL: "" });
+/** The server suite on PGlite (DATABASE_URL from the shell is ignored here), then the PostgreSQL pass. */
+async function serverPasses(prefix, quiet) {
+  await run(
+    "server tests (PGlite)",
+    [...prefix, "npx", "vitest", "run", "--project", "server", ...extraArgs],
+    { DATABASE_URL: "" },
+    { quiet },
+  );
+  await postgresPass(prefix, quiet);
+}
 
-// 2. The journeys, and beside them the PostgreSQL pass; without Chromium it runs alone, in view.
+// Without Chromium the server passes run alone, in view.
 const withJourneys = fs.existsSync(CHROMIUM);
-if (withJourneys) console.log("\n(the PostgreSQL pass runs beside the journeys; its output follows its end)");
-await Promise.all([journeys(), postgresPass(withJourneys ? BESIDE_JOURNEYS : [], withJourneys)]);
+if (withJourneys) console.log("\n(the server passes run beside the journeys; their output follows each one's end)");
+await Promise.all([journeys(), serverPasses(withJourneys ? BESIDE_JOURNEYS : [], withJourneys)]);
 
 if (failures.length) {
   console.error(`\nFailed: ${failures.join(", ")}`);
