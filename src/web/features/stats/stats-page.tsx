@@ -125,7 +125,7 @@ function RecentUsers({ users }: { users: AdminStats["recentUsers"] }) {
             return (
               <tr key={user.id}>
                 <Cell className="font-medium [overflow-wrap:anywhere] sm:whitespace-nowrap">
-                  {user.email}
+                  <span>{user.email}</span>
                   {name && <span className={`${PHONE_ONLY} font-normal text-ink-soft`}>{name}</span>}
                   <span className={`${PHONE_ONLY} mt-1`}>
                     <span className="flex flex-wrap gap-1">
@@ -161,7 +161,7 @@ function ActiveUsers({ users }: { users: AdminStats["activeUsers"] }) {
           {users.map((user, i) => (
             <tr key={user.id}>
               <Cell className="w-8 tabular-nums text-ink-soft">{i + 1}</Cell>
-              <Cell className="font-medium sm:whitespace-nowrap">
+              <Cell className="font-medium [overflow-wrap:anywhere] sm:whitespace-nowrap">
                 {fullName(user.first_name, user.last_name) || "—"}
                 <span className={`${PHONE_ONLY} font-normal text-ink-soft [overflow-wrap:anywhere]`}>{user.email}</span>
               </Cell>
