@@ -1,6 +1,6 @@
 // `npm test`: the component tests and the end-to-end journeys in Chromium (the journeys against
-// the built app, two at a time), and beside them the server suite on PGlite, then its files that
-// open a database again on a throwaway PostgreSQL. The journeys leave about half of a 2-core
+// the built app, two at a time), and beside them the server suite on PGlite and, at the same time,
+// its files that open a database again on a throwaway PostgreSQL. The journeys leave about half of a 2-core
 // machine idle (they wait on the browser, the servers and the app's own timers), so the server
 // passes run at a lower CPU priority: they take what the journeys leave, and the journeys keep
 // their pace. Without PostgreSQL or Chromium those parts are skipped with a message, except under
@@ -97,21 +97,26 @@ async function postgresPass(prefix, quiet) {
   }
 }
 
-/** The server suite on PGlite (DATABASE_URL from the shell is ignored here), then the PostgreSQL pass. */
-async function serverPasses(prefix, quiet) {
-  await run(
+/** The server suite on PGlite (DATABASE_URL from the shell is ignored here). */
+function pglitePass(prefix, quiet) {
+  return run(
     "server tests (PGlite)",
     [...prefix, "npx", "vitest", "run", "--project", "server", ...extraArgs],
     { DATABASE_URL: "" },
     { quiet },
   );
-  await postgresPass(prefix, quiet);
 }
 
-// Without Chromium the server passes run alone, in view.
+// Beside the journeys, the two server passes run at once too: when the journeys end, both keep
+// the two cores busy. Without Chromium they run one after the other, in view.
 const withJourneys = fs.existsSync(CHROMIUM);
-if (withJourneys) console.log("\n(the server passes run beside the journeys; their output follows each one's end)");
-await Promise.all([journeys(), serverPasses(withJourneys ? BESIDE_JOURNEYS : [], withJourneys)]);
+if (withJourneys) {
+  console.log("\n(the server passes run beside the journeys; each one's output follows its end)");
+  await Promise.all([journeys(), pglitePass(BESIDE_JOURNEYS, true), postgresPass(BESIDE_JOURNEYS, true)]);
+} else {
+  await pglitePass([], false);
+  await postgresPass([], false);
+}
 
 if (failures.length) {
   console.error(`\nFailed: ${failures.join(", ")}`);
