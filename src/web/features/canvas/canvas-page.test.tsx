@@ -88,7 +88,8 @@ it("a member's save made offline and not sent yet opens first, and goes to the s
   writeOutbox(id, api.dragons.kept, { ...CANVAS_DEFAULTS, gridSize: 4 });
   const screen = await openCanvas();
   await expect.element(screen.getByLabelText("Square size")).toHaveValue(4);
-  await expect.element(screen.getByText("3 x 3 cells")).toBeVisible();
+  // 8.5 in is two 4 in squares and 0.5 in, under a fifth of a square: two rows (decision 051).
+  await expect.element(screen.getByText("3 x 2 cells")).toBeVisible();
   await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(4);
   await expect.poll(() => localStorage.getItem(outboxKey(id, api.dragons.kept))).toBeNull();
 });
