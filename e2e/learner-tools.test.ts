@@ -169,9 +169,9 @@ describe("learner tools on the canvas", () => {
     const { context, page } = await newPage(browser);
     await openCanvas(page);
     await page.getByRole("radio", { name: "Centimetres" }).click();
-    // Switching converts: Letter landscape is 27.94 x 21.59 cm, the 1 in square 2.54 cm.
+    // Switching converts: Letter landscape is 27.94 x 21.59 cm, the 1 in square a round 2.5 cm.
     expect(await page.getByLabel("Width").inputValue()).toBe("27.94");
-    expect(await page.getByLabel("Square size").inputValue()).toBe("2.54");
+    expect(await page.getByLabel("Square size").inputValue()).toBe("2.5");
     await page.getByLabel("Paper preset").selectOption("a4");
     expect(await page.getByLabel("Width").inputValue()).toBe("29.7");
     expect(await page.getByLabel("Height").inputValue()).toBe("21");

@@ -269,7 +269,7 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await context.close();
   });
 
-  it("A4 in centimetres with 2 cm squares on A4: one sheet a page, 2 cm exactly, inside the 0.635 cm margin", async () => {
+  it("A4 in centimetres with 2 cm squares on A4: one sheet a page, 2 cm exactly, inside the quarter-inch margin (shown as 0.6 cm)", async () => {
     const { context, page } = await newPage(browser);
     await openCanvas(page);
     await page.getByRole("radio", { name: "Centimetres" }).click();
@@ -278,7 +278,7 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await page.getByText("15 x 11 cells").waitFor();
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("a4");
-    expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.635");
+    expect(await dialog.getByLabel("Printable margin").inputValue()).toBe("0.6");
     await dialog.getByText("Each page fits on one A4 sheet (landscape).").waitFor();
     const { file, sizes } = await makePdf(page);
     expect(sizes).toEqual(Array(2).fill([841.89, 595.28]));
@@ -313,10 +313,10 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     expect(await make.isEnabled()).toBe(true);
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
-    // 0.3 in is 0.762 cm: the same margin, in the unit the canvas now uses.
+    // 0.3 in is 0.762 cm: the same margin, in the unit the canvas now uses, to the field's step.
     await page.getByRole("radio", { name: "Centimetres" }).click();
     await openPrint(page);
-    expect(await field.inputValue()).toBe("0.762");
+    expect(await field.inputValue()).toBe("0.8");
     await field.fill("3");
     await dialog.getByRole("alert").filter({ hasText: "Enter a margin from 0 to 2.54 cm." }).waitFor();
     await context.close();

@@ -2,7 +2,7 @@
 // ink is slid over the template's lines (a distance map of them) to the position where it fits
 // best: how far it had to slide is how much the cell is moved as a whole (and which way), what is
 // left is how different the shapes are. The bands are in millimetres on the paper.
-import { cellLabel } from "../grid/grid";
+import { cellLabel, gridLineAt } from "../grid/grid";
 import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { CLOSE_MM, NEAR_MM, type CellCheck, type CellStatus } from "./cell-check";
@@ -58,8 +58,10 @@ export function compareCells(input: CompareInput): CellCheck[] {
       const dy = offsets[(row * paper.columns + column) * 2 + 1]!;
       const x0 = origin + Math.round(column * paper.gridMm * pxPerMm);
       const y0 = origin + Math.round(row * paper.gridMm * pxPerMm);
-      const x1 = Math.min(width, origin + Math.round(Math.min(paper.widthMm, (column + 1) * paper.gridMm) * pxPerMm));
-      const y1 = Math.min(height, origin + Math.round(Math.min(paper.heightMm, (row + 1) * paper.gridMm) * pxPerMm));
+      const right = gridLineAt(column + 1, paper.columns, paper.widthMm, paper.gridMm);
+      const bottom = gridLineAt(row + 1, paper.rows, paper.heightMm, paper.gridMm);
+      const x1 = Math.min(width, origin + Math.round(right * pxPerMm));
+      const y1 = Math.min(height, origin + Math.round(bottom * pxPerMm));
       // The learner's ink in this cell, moved back by the cell's grid correction: paper positions.
       const xs: number[] = [];
       const ys: number[] = [];

@@ -4,7 +4,7 @@
 // each line sits from where it should gives every cell a local correction, so corners placed a
 // millimetre or two off by hand, or paper that is not quite flat, still line up.
 import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, POINTS_PER_MM, STROKE_PAD_PT } from "../print/pdf-layout";
-import { cellLabel } from "../grid/grid";
+import { cellLabel, gridLineAt } from "../grid/grid";
 import type { Mask } from "./raster";
 import type { PaperMm } from "./paper-geometry";
 
@@ -167,10 +167,10 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const at = (mm: number) => origin + mm * pxPerMm;
   const size = (mm: number) => mm * pxPerMm;
   const xs = Array.from({ length: columns + 1 }, (_, c) =>
-    Math.min(at(Math.min(c * paper.gridMm, paper.widthMm)), width - 1),
+    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
   );
   const ys = Array.from({ length: rows + 1 }, (_, r) =>
-    Math.min(at(Math.min(r * paper.gridMm, paper.heightMm)), height - 1),
+    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
   );
   const leanPx = Math.round(LEAN_MM * pxPerMm);
   const refinePx = Math.max(1, Math.round(REFINE_MM * pxPerMm));

@@ -2,6 +2,7 @@
 // the app): a template of outlines and fills, the learner's pencil copy of its lines drawn on a
 // printed grid page (one cell's lines moved, if asked), and that page "photographed": turned,
 // seen in perspective on a table, lit unevenly, blurred and noisy.
+import { gridLineAt } from "../grid/grid";
 import { apply, homography } from "./homography";
 import type { PaperMm } from "./paper-geometry";
 import { MARK_MM, MARK_QUIET_MM, markCentres, type MarkPlacement } from "./mark-layout";
@@ -155,7 +156,7 @@ function printedSheet(
   const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
   const gridStrokes: Stroke[] = [];
   for (let c = 0; c <= paper.columns; c++) {
-    const x = Math.min(c * paper.gridMm, paper.widthMm);
+    const x = gridLineAt(c, paper.columns, paper.widthMm, paper.gridMm);
     gridStrokes.push(
       densify([
         { x, y: 0 },
@@ -164,7 +165,7 @@ function printedSheet(
     );
   }
   for (let r = 0; r <= paper.rows; r++) {
-    const y = Math.min(r * paper.gridMm, paper.heightMm);
+    const y = gridLineAt(r, paper.rows, paper.heightMm, paper.gridMm);
     gridStrokes.push(
       densify([
         { x: 0, y },

@@ -37,10 +37,14 @@ describe("cells marked done", () => {
     });
   });
 
-  it("is checked against the grid in the saved progress", () => {
+  it("is checked against the grid in the saved progress: a cell the grid does not have is dropped, not refused", () => {
     const base = { paperWidth: 11, paperHeight: 8.5, gridSize: 2, imageZoom: 1, imageX: 0, imageY: 0 };
-    expect(progressStateSchema.safeParse({ ...base, doneCells: ["F5"] }).success).toBe(true);
-    expect(progressStateSchema.safeParse({ ...base, doneCells: ["G1"] }).success).toBe(false);
+    expect(progressStateSchema.parse({ ...base, doneCells: ["F5"] }).doneCells).toEqual(["F5"]);
+    expect(progressStateSchema.parse({ ...base, doneCells: ["G1", "A1"] }).doneCells).toEqual(["A1"]);
+    // A mark on the sliver row an older count had (21.01 cm at 3 cm was 8 rows, now 7).
+    const sliver = { ...base, unit: "cm" as const, paperWidth: 29.69, paperHeight: 21.01, gridSize: 3 };
+    expect(progressStateSchema.parse({ ...sliver, doneCells: ["J7", "J8"] }).doneCells).toEqual(["J7"]);
+    expect(progressStateSchema.safeParse({ ...base, doneCells: ["1A"] }).success).toBe(false);
     expect(progressStateSchema.safeParse({ ...base, doneCells: ["A1", "A1"] }).success).toBe(false);
     expect(progressStateSchema.safeParse(base).success).toBe(true); // older clients send none
   });

@@ -6,12 +6,14 @@ import {
   cellRect,
   columnLabel,
   gridDimensions,
+  gridLineAt,
   imagePlacement,
   parseCellLabel,
   parseColumnLabel,
   parseGridSize,
   parsePaperHeight,
   parsePaperWidth,
+  SLIVER_FRACTION,
   stepZoom,
   zoomPercent,
 } from "./grid";
@@ -65,23 +67,33 @@ describe("grid dimensions", () => {
   it("divides each side by the grid size and rounds up", () => {
     expect(gridDimensions(11, 8.5, 1)).toEqual({ columns: 11, rows: 9 });
     expect(gridDimensions(11, 8.5, 2)).toEqual({ columns: 6, rows: 5 });
-    expect(gridDimensions(1.1, 0.7, 0.1 + 0.9)).toEqual({ columns: 2, rows: 1 });
+    expect(gridDimensions(1.3, 0.7, 0.1 + 0.9)).toEqual({ columns: 2, rows: 1 });
     // Decimal noise must not add a column: 11 cells, not 12.
     expect(gridDimensions(1.1 * 10, 3, 1)).toEqual({ columns: 11, rows: 3 });
+    // A4 in inches keeps its real partial cells: 0.27 and 0.69 of a square.
+    expect(gridDimensions(8.27, 11.69, 1)).toEqual({ columns: 9, rows: 12 });
   });
 
-  it("covers the paper with whole cells and no spare column or row", () => {
+  it("counts no sliver under a fifth of a square as a column or row", () => {
+    // The A4, 21.01 x 29.69 cm with 3 cm squares: 0.01 cm is no column H.
+    expect(gridDimensions(21.01, 29.69, 3)).toEqual({ columns: 7, rows: 10 });
+    expect(gridDimensions(10.19, 10.2, 1)).toEqual({ columns: 10, rows: 11 });
+    expect(gridDimensions(1.1, 0.1, 1)).toEqual({ columns: 1, rows: 1 });
+    expect(SLIVER_FRACTION).toBe(0.2);
+  });
+
+  it("covers the paper with whole cells, no spare column or row, and none thinner than a fifth of a square", () => {
     fc.assert(
       fc.property(paper, paper, gridSize, (w, h, g) => {
         const { columns, rows } = gridDimensions(w, h, g);
-        return (
-          columns >= 1 &&
-          rows >= 1 &&
-          columns * g >= w - 1e-6 &&
-          (columns - 1) * g < w + 1e-6 &&
-          rows * g >= h - 1e-6 &&
-          (rows - 1) * g < h + 1e-6
-        );
+        const covers = (count: number, length: number) =>
+          count >= 1 &&
+          // The last line is on the paper's edge: the last cell ends there, at least a fifth of a square wide…
+          gridLineAt(count, count, length, g) === length &&
+          (count === 1 || length - (count - 1) * g >= SLIVER_FRACTION * g - 1e-6) &&
+          // …and at most a square and a fifth, so what is left over is never a cell of its own.
+          length - (count - 1) * g < (1 + SLIVER_FRACTION) * g + 1e-6;
+        return covers(columns, w) && covers(rows, h);
       }),
     );
   });
@@ -155,6 +167,15 @@ describe("cells on the paper", () => {
     expect(cellAt(11, 1, 11, 8.5, 1)).toBeNull();
     expect(cellAt(10.9, 8.4, 11, 8.5, 1)).toEqual({ column: 10, row: 8 });
     expect(cellRect({ column: 10, row: 8 }, 11, 8.5, 1)).toEqual({ x: 10, y: 8, width: 1, height: 0.5 });
+  });
+
+  it("gives a sliver to the last cell, whose rectangle reaches the paper's edge", () => {
+    expect(cellAt(20.995, 29.6, 21.01, 29.69, 3)).toEqual({ column: 6, row: 9 });
+    const last = cellRect({ column: 6, row: 9 }, 21.01, 29.69, 3);
+    expect(last.x + last.width).toBeCloseTo(21.01, 9);
+    expect(last.y + last.height).toBeCloseTo(29.69, 9);
+    expect(last.width).toBeCloseTo(3.01, 9);
+    expect(last.height).toBeCloseTo(2.69, 9);
   });
 });
 

@@ -33,16 +33,34 @@ export function parseGridSize(input: string | number | null | undefined): number
 // Division of decimals can land a hair above a whole number (1.1 / 0.1 = 11.000000000000002);
 // that must still count as 11 cells, not 12.
 const EPSILON = 1e-9;
-const ceilCount = (length: number, gridSize: number) => Math.max(1, Math.ceil(length / gridSize - EPSILON));
+/**
+ * A strip of paper narrower than this share of a grid square is no column or row of its own
+ * (decision 051): the last column or row reaches to the paper's edge instead. A fifth of a square
+ * (5 mm at 1 inch) is too thin to draw in or to label; a real partial cell is wider and still counts.
+ */
+export const SLIVER_FRACTION = 0.2;
+const cellCount = (length: number, gridSize: number) =>
+  Math.max(1, Math.ceil(length / gridSize - SLIVER_FRACTION + EPSILON));
 
-/** Columns and rows: each paper side divided by the grid size, rounded up. */
+/**
+ * Columns and rows: each paper side divided by the grid size, rounded up (the spec), except that a
+ * sliver under SLIVER_FRACTION of a square is no cell. The one count everything uses: the canvas,
+ * progress, the next cell, the print and the drawing check.
+ */
 export function gridDimensions(
   paperWidth: number,
   paperHeight: number,
   gridSize: number,
 ): { columns: number; rows: number } {
-  return { columns: ceilCount(paperWidth, gridSize), rows: ceilCount(paperHeight, gridSize) };
+  return { columns: cellCount(paperWidth, gridSize), rows: cellCount(paperHeight, gridSize) };
 }
+
+/**
+ * Where grid line `index` (0…count) runs along a side of `length` with `count` cells: one every grid
+ * size from 0, the last on the paper's edge (so a last cell takes in a sliver too thin to count).
+ */
+export const gridLineAt = (index: number, count: number, length: number, gridSize: number) =>
+  index >= count ? length : index * gridSize;
 
 /** Column label for a 0-based index: A…Z, then AA, AB, … without limit. */
 export function columnLabel(index: number): string {
@@ -95,11 +113,17 @@ export interface Rect {
   height: number;
 }
 
-/** A cell's rectangle on the paper (paper units); the last row and column stop at the paper's edge. */
+/** A cell's rectangle on the paper (paper units); the last row and column end at the paper's edge. */
 export function cellRect(cell: Cell, paperWidth: number, paperHeight: number, gridSize: number): Rect {
+  const { columns, rows } = gridDimensions(paperWidth, paperHeight, gridSize);
   const x = cell.column * gridSize;
   const y = cell.row * gridSize;
-  return { x, y, width: Math.min(gridSize, paperWidth - x), height: Math.min(gridSize, paperHeight - y) };
+  return {
+    x,
+    y,
+    width: gridLineAt(cell.column + 1, columns, paperWidth, gridSize) - x,
+    height: gridLineAt(cell.row + 1, rows, paperHeight, gridSize) - y,
+  };
 }
 
 /** The cell under a point on the paper (paper units), or null when the point is off the paper. */

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gridDimensions } from "./grid";
-import { PAPER_PRESETS, convertLength, convertLengths, detectPreset, presetLabel, presetSize } from "./paper";
+import {
+  PAPER_PRESETS,
+  convertGridSize,
+  convertLength,
+  convertLengths,
+  detectPreset,
+  presetLabel,
+  presetSize,
+} from "./paper";
 
 describe("paper presets", () => {
   it("gives each preset's size in either unit and orientation", () => {
@@ -43,22 +51,54 @@ describe("unit conversion", () => {
     expect(convertLength(7, "cm", "cm")).toBe(7);
   });
 
-  it("converts the paper and the grid together, to two decimals", () => {
+  it("keeps a preset exactly that preset, whichever unit it was chosen in", () => {
     expect(convertLengths({ paperWidth: 11, paperHeight: 8.5, gridSize: 1 }, "in", "cm")).toEqual({
       paperWidth: 27.94,
       paperHeight: 21.59,
-      gridSize: 2.54,
+      gridSize: 2.5,
     });
-    expect(convertLengths({ paperWidth: 29.7, paperHeight: 21, gridSize: 2 }, "cm", "in")).toEqual({
-      paperWidth: 11.69,
-      paperHeight: 8.27,
+    const inches = convertLengths({ paperWidth: 29.7, paperHeight: 21, gridSize: 2 }, "cm", "in");
+    expect(inches).toEqual({ paperWidth: 11.69, paperHeight: 8.27, gridSize: 1 });
+    // Back in centimetres A4 is 29.7 x 21 again, not 29.69 x 21.01.
+    expect(convertLengths(inches, "in", "cm")).toEqual({ paperWidth: 29.7, paperHeight: 21, gridSize: 2.5 });
+    expect(convertLengths({ paperWidth: 27.94, paperHeight: 21.59, gridSize: 2.5 }, "cm", "in")).toEqual({
+      paperWidth: 11,
+      paperHeight: 8.5,
       gridSize: 1,
+    });
+    for (const preset of PAPER_PRESETS)
+      for (const [from, to] of [
+        ["in", "cm"],
+        ["cm", "in"],
+      ] as const) {
+        const size = presetSize(preset, from, "portrait");
+        const there = convertLengths({ paperWidth: size.width, paperHeight: size.height, gridSize: 1 }, from, to);
+        const back = convertLengths(there, to, from);
+        expect([back.paperWidth, back.paperHeight], `${preset} ${from}`).toEqual([size.width, size.height]);
+      }
+  });
+
+  it("converts a custom paper to two decimals", () => {
+    expect(convertLengths({ paperWidth: 10, paperHeight: 7.3, gridSize: 1 }, "in", "cm")).toMatchObject({
+      paperWidth: 25.4,
+      paperHeight: 18.54,
     });
   });
 
-  it("never makes a grid under 1 or a paper over 200", () => {
-    expect(convertLengths({ paperWidth: 30, paperHeight: 20, gridSize: 1 }, "cm", "in").gridSize).toBe(1);
-    expect(convertLengths({ paperWidth: 200, paperHeight: 100, gridSize: 5 }, "in", "cm").paperWidth).toBe(200);
+  it("offers a round square size in the other unit: quarter inches, half centimetres, at least 1", () => {
+    const cases: [number, "in" | "cm", number][] = [
+      [1, "in", 2.5],
+      [2, "in", 5],
+      [1.5, "in", 4],
+      [2, "cm", 1],
+      [3, "cm", 1.25],
+      [5, "cm", 2],
+      [1, "cm", 1],
+      [2.5, "cm", 1],
+    ];
+    for (const [size, from, expected] of cases)
+      expect(convertGridSize(size, from, from === "in" ? "cm" : "in"), `${size} ${from}`).toBe(expected);
+    expect(convertGridSize(2.54, "cm", "cm")).toBe(2.54);
   });
 
   it("comes back within rounding after a round trip", () => {

@@ -68,16 +68,35 @@ export interface PaperLengths {
   gridSize: number;
 }
 
+/** Grid sizes a unit change offers: quarter inches and half centimetres (decision 051). */
+const GRID_STEP: Record<Unit, number> = { in: 0.25, cm: 0.5 };
+
 /**
- * Switch units: every length converted and rounded to two decimals. The grid size stays at least 1
- * (the canvas's rule in every unit), so 1 cm becomes 1 in, not 0.39; the paper stays at most 200.
+ * A grid size in another unit, rounded to the nearest round size there (1 in → 2.5 cm, 3 cm →
+ * 1.25 in) and at least 1, the canvas's rule in every unit (2 cm → 1 in, not 0.75).
+ */
+export function convertGridSize(gridSize: number, from: Unit, to: Unit): number {
+  if (from === to) return gridSize;
+  const step = GRID_STEP[to];
+  return Math.min(PAPER_MAX, Math.max(1, Math.round(convertLength(gridSize, from, to) / step) * step));
+}
+
+/**
+ * Switch units. A preset stays exactly that preset (A4 is 21 × 29.7 cm again after a trip through
+ * inches, not 21.01 × 29.69); any other paper is converted and rounded to two decimals, at most
+ * 200; the grid size goes to a round size (convertGridSize).
  */
 export function convertLengths(lengths: PaperLengths, from: Unit, to: Unit): PaperLengths {
   if (from === to) return lengths;
+  const { paperWidth, paperHeight } = lengths;
+  const preset = detectPreset(paperWidth, paperHeight, from);
   const side = (value: number) => Math.min(PAPER_MAX, Math.max(0.01, roundLength(convertLength(value, from, to))));
+  const paper = preset
+    ? presetSize(preset, to, orientationOf(paperWidth, paperHeight))
+    : { width: side(paperWidth), height: side(paperHeight) };
   return {
-    paperWidth: side(lengths.paperWidth),
-    paperHeight: side(lengths.paperHeight),
-    gridSize: Math.max(1, side(lengths.gridSize)),
+    paperWidth: paper.width,
+    paperHeight: paper.height,
+    gridSize: convertGridSize(lengths.gridSize, from, to),
   };
 }

@@ -43,6 +43,10 @@ describe("drawing a region of the paper", () => {
     expect(gridLines({ paperWidth: 4, paperHeight: 2, gridSize: 1 })).toEqual({ x: [0, 1, 2, 3, 4], y: [0, 1, 2] });
     // 1.1 / 0.1 lands a hair above 11: still 11 cells, so no line beyond the edge.
     expect(gridLines({ paperWidth: 1.1, paperHeight: 1, gridSize: 0.1 }).x).toHaveLength(12);
+    // A 0.01 sliver is no column: the last line moves to the paper's edge instead of adding one.
+    expect(gridLines({ paperWidth: 21.01, paperHeight: 29.69, gridSize: 3 }).x).toEqual([
+      0, 3, 6, 9, 12, 15, 18, 21.01,
+    ]);
   });
 
   it("looks for done marks in every cell a region touches, and only in the grid", () => {

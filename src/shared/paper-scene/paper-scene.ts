@@ -1,6 +1,6 @@
 // The geometry of the paper as drawn on screen and in print: which part of it a canvas shows, where
 // the grid's lines run and how they look. Pure: draw-region.ts (web) paints what this decides.
-import { gridDimensions, type Cell, type Rect } from "../grid/grid";
+import { gridDimensions, gridLineAt, type Cell, type Rect } from "../grid/grid";
 import { GRID_RGB, type GridView } from "../grid/grid-view";
 
 /** Everything that decides what is on the paper. Lengths in paper units. */
@@ -39,10 +39,11 @@ type PaperGrid = Pick<PaperScene, "paperWidth" | "paperHeight" | "gridSize">;
 
 /** Where the grid's lines run (paper units): one every grid size from 0, the last on the paper's edge. */
 export function gridLines(scene: PaperGrid): { x: number[]; y: number[] } {
-  const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
+  const { paperWidth, paperHeight, gridSize } = scene;
+  const { columns, rows } = gridDimensions(paperWidth, paperHeight, gridSize);
   return {
-    x: Array.from({ length: columns + 1 }, (_, c) => Math.min(c * scene.gridSize, scene.paperWidth)),
-    y: Array.from({ length: rows + 1 }, (_, r) => Math.min(r * scene.gridSize, scene.paperHeight)),
+    x: Array.from({ length: columns + 1 }, (_, c) => gridLineAt(c, columns, paperWidth, gridSize)),
+    y: Array.from({ length: rows + 1 }, (_, r) => gridLineAt(r, rows, paperHeight, gridSize)),
   };
 }
 

@@ -1,7 +1,7 @@
 // Cells with nothing to draw, for the cell sheets (decision 047): only paper in them, or the
 // template's own white. Read from the picture as the canvas draws it (web/features/canvas/make-pdf.ts
 // renders it small); pure, so the rule is tested without a browser.
-import { cellLabel, gridDimensions } from "../grid/grid";
+import { cellLabel, cellRect, gridDimensions } from "../grid/grid";
 
 /** Every channel of every pixel at least this light: white or near-white paper, no line, no shade. */
 const PAPER_LEVEL = 232;
@@ -20,10 +20,11 @@ export function blankCells(
   const edge = (v: number, limit: number) => Math.min(limit, Math.round(v * pixelsPerUnit));
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
-      const x0 = edge(column * paper.gridSize, pixels.width);
-      const x1 = edge(Math.min((column + 1) * paper.gridSize, paper.paperWidth), pixels.width);
-      const y0 = edge(row * paper.gridSize, pixels.height);
-      const y1 = edge(Math.min((row + 1) * paper.gridSize, paper.paperHeight), pixels.height);
+      const cell = cellRect({ column, row }, paper.paperWidth, paper.paperHeight, paper.gridSize);
+      const x0 = edge(cell.x, pixels.width);
+      const x1 = edge(cell.x + cell.width, pixels.width);
+      const y0 = edge(cell.y, pixels.height);
+      const y1 = edge(cell.y + cell.height, pixels.height);
       let light = true;
       for (let y = y0; y < y1 && light; y++) {
         for (let x = x0; x < x1; x++) {

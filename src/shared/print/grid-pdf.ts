@@ -16,7 +16,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from "@cantoo/pdf-lib";
-import { cellLabel, cellRect, gridDimensions, type Cell } from "../grid/grid";
+import { cellLabel, cellRect, gridDimensions, gridLineAt, type Cell } from "../grid/grid";
 import { GRID_RGB, type GridView } from "../grid/grid-view";
 import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../grid/paper";
 import type { PaperScene } from "../paper-scene/paper-scene";
@@ -123,11 +123,11 @@ function drawGrid(
   const right = Math.min(region.x + region.width, scene.paperWidth);
   const bottom = Math.min(region.y + region.height, scene.paperHeight);
   for (let c = 0; c <= columns; c++) {
-    const x = Math.min(c * scene.gridSize, scene.paperWidth);
+    const x = gridLineAt(c, columns, scene.paperWidth, scene.gridSize);
     if (inside(x, region.x, region.width)) line(x, Math.max(0, region.y), x, bottom);
   }
   for (let row = 0; row <= rows; row++) {
-    const y = Math.min(row * scene.gridSize, scene.paperHeight);
+    const y = gridLineAt(row, rows, scene.paperHeight, scene.gridSize);
     if (inside(y, region.y, region.height)) line(Math.max(0, region.x), y, right, y);
   }
   const fontSize = Math.max(4, Math.min(CELL_LABEL_MAX_PT, scene.gridSize * pt * 0.16));

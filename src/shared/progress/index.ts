@@ -3,7 +3,7 @@ import { text } from "../text";
 import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from "../grid/grid";
 import { PAPER_PRESETS, UNITS, detectPreset } from "../grid/paper";
 import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/grid-view";
-import { isCellInGrid } from "../grid/done-cells";
+import { keepDoneCellsInGrid } from "../grid/done-cells";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;
@@ -73,14 +73,19 @@ export const progressStateSchema = z
     message: "paperPreset does not match paperWidth and paperHeight",
     path: ["paperPreset"],
   })
-  .refine(
-    (s) =>
-      !s.doneCells ||
-      s.doneCells.every((label) => isCellInGrid(label, gridDimensions(s.paperWidth, s.paperHeight, s.gridSize))),
-    {
-      message: "doneCells must be cells of this grid",
-      path: ["doneCells"],
-    },
+  .refine((s) => !s.doneCells || s.doneCells.every((label) => parseCellLabel(label) !== null), {
+    message: "doneCells must be cell labels like B3",
+    path: ["doneCells"],
+  })
+  // A mark on a cell the grid does not have is dropped, not refused: a save made before the grid
+  // changed (an offline outbox, a client counting cells by an older rule) still goes through.
+  .transform((s) =>
+    s.doneCells
+      ? {
+          ...s,
+          doneCells: keepDoneCellsInGrid(s.doneCells, gridDimensions(s.paperWidth, s.paperHeight, s.gridSize)).kept,
+        }
+      : s,
   );
 
 export const saveProgressSchema = z

@@ -174,15 +174,29 @@ describe("learner tools in saved progress", () => {
     expect((await load(bob, otherDragonId)).json()!.doneCells).toEqual([]);
   });
 
+  it("drops done cells the grid does not have (a save made before the grid changed), and keeps the rest", async () => {
+    // 29.69 x 21.01 cm with 3 cm squares is 10 x 7 cells: row 8 was a 0.01 cm sliver under the
+    // older count (decision 051), column K never was.
+    const res = await save(bob, {
+      dragonId: otherDragonId,
+      ...state,
+      ...tools,
+      paperPreset: null,
+      paperWidth: 29.69,
+      paperHeight: 21.01,
+      doneCells: ["A1", "A8", "K1", "J7"],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await load(bob, otherDragonId)).json()!.doneCells).toEqual(["A1", "J7"]);
+  });
+
   it.each([
     [{ unit: "mm" }, /unit must be one of in, cm/],
     [{ paperPreset: "b5" }, /paperPreset must be one of/],
     [{ paperPreset: "letter" }, /paperPreset does not match paperWidth and paperHeight/],
     [{ paperPreset: "a4", unit: "in" }, /paperPreset does not match/],
     [{ doneCells: "A1" }, /doneCells must be a list of cell labels/],
-    [{ doneCells: ["K5"] }, /doneCells must be cells of this grid/],
-    [{ doneCells: ["A8"] }, /doneCells must be cells of this grid/],
-    [{ doneCells: ["1A"] }, /doneCells must be cells of this grid/],
+    [{ doneCells: ["1A"] }, /doneCells must be cell labels like B3/],
     [{ doneCells: ["A1", "A1"] }, /doneCells must not repeat a cell/],
     [{ doneCells: [5] }, /doneCells/],
     [{ gridColor: "red" }, /gridColor must be one of dark, light, accent/],

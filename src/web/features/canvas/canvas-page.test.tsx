@@ -88,7 +88,8 @@ it("a member's save made offline and not sent yet opens first, and goes to the s
   writeOutbox(id, api.dragons.kept, { ...CANVAS_DEFAULTS, gridSize: 4 });
   const screen = await openCanvas();
   await expect.element(screen.getByLabelText("Square size")).toHaveValue(4);
-  await expect.element(screen.getByText("3 x 3 cells")).toBeVisible();
+  // 8.5 in is two 4 in squares and 0.5 in, under a fifth of a square: two rows (decision 051).
+  await expect.element(screen.getByText("3 x 2 cells")).toBeVisible();
   await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(4);
   await expect.poll(() => localStorage.getItem(outboxKey(id, api.dragons.kept))).toBeNull();
 });
@@ -124,4 +125,42 @@ it("a member whose save the server refuses is told to try again, and nothing wai
   await screen.getByRole("button", { name: "Save", exact: true }).click();
   await expect.element(toast("Error")).toHaveTextContent("Failed to save your progress. Please try again.");
   expect(localStorage.getItem(outboxKey(id, api.dragons.doomed))).toBeNull();
+});
+
+it("on a phone, a unit switch keeps A4 exactly A4, offers a round square size, and counts no sliver of paper as cells", async () => {
+  await page.viewport(390, 844);
+  try {
+    const screen = await openCanvas();
+    await expect.element(screen.getByText("11 x 9 cells")).toBeInTheDocument();
+    // The settings panel may sit behind its button on a phone.
+    if (!screen.getByLabelText("Width").query()?.checkVisibility())
+      await screen.getByRole("button", { name: "Settings" }).click();
+    await expect.element(screen.getByLabelText("Width")).toBeVisible();
+
+    await screen.getByRole("radio", { name: "Centimetres" }).click();
+    await expect.element(screen.getByLabelText("Square size")).toHaveValue(2.5);
+    // 27.94 cm is 11 squares of 2.5 cm and 0.44 cm, under a fifth of a square: it joins the last
+    // column, and the count stays the one in inches.
+    await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
+    await screen.getByLabelText("Paper preset").selectOptions("a4");
+    await expect.element(screen.getByLabelText("Width")).toHaveValue(29.7);
+    await expect.element(screen.getByLabelText("Height")).toHaveValue(21);
+
+    // Through inches and back: A4 is 29.7 x 21 cm again, not 29.69 x 21.01.
+    await screen.getByRole("radio", { name: "Inches" }).click();
+    await expect.element(screen.getByLabelText("Width")).toHaveValue(11.69);
+    await expect.element(screen.getByLabelText("Square size")).toHaveValue(1);
+    await screen.getByRole("radio", { name: "Centimetres" }).click();
+    await expect.element(screen.getByLabelText("Width")).toHaveValue(29.7);
+    await expect.element(screen.getByLabelText("Height")).toHaveValue(21);
+
+    // The issue's paper: 21.01 cm with 3 cm squares is 7 rows, the 0.01 cm left over no row of its own.
+    await screen.getByLabelText("Square size").fill("3");
+    await expect.element(screen.getByText("10 x 7 cells")).toBeVisible();
+    await screen.getByLabelText("Height").fill("21.01");
+    await expect.element(screen.getByText("10 x 7 cells")).toBeVisible();
+    await expect.element(screen.getByText("0 of 70 cells done")).toBeInTheDocument();
+  } finally {
+    await page.viewport(1280, 900);
+  }
 });

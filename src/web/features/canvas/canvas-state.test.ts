@@ -120,7 +120,8 @@ describe("the canvas's settings", () => {
   it("convert every length when the unit changes, so the paper stays the same paper", () => {
     const cm = apply(open({ gridSize: 2 }), { type: "unit", unit: "cm" });
     expect(cm.unit).toBe("cm");
-    expect(cm.texts).toEqual({ paperWidth: "27.94", paperHeight: "21.59", gridSize: "5.08" });
+    // A 2 in square is offered as 5 cm, a round size (decision 051), not 5.08.
+    expect(cm.texts).toEqual({ paperWidth: "27.94", paperHeight: "21.59", gridSize: "5" });
     expect(settingsOf(cm).paperPreset).toBe("letter");
     expect(apply(cm, { type: "unit", unit: "in" }).texts).toEqual({
       paperWidth: "11",

@@ -49,8 +49,15 @@ function summaryOf(layout: PrintLayout, request: PrintRequest, sheetName: string
   ];
 }
 
-/** A margin in the field: at most three decimals (0.25 in, 0.635 cm). */
-const marginText = (mm: number, unit: Unit) => String(Math.round(marginToUnit(mm, unit) * 1000) / 1000);
+/** The margin field's step: twentieths of an inch, millimetres. */
+const MARGIN_STEP: Record<Unit, number> = { in: 0.05, cm: 0.1 };
+
+/**
+ * A margin in the field, to the field's step: the default quarter inch reads 0.25 in and 0.6 cm,
+ * not 0.635 (decision 051). Only the text is rounded; the margin stays what it was until edited.
+ */
+const marginText = (mm: number, unit: Unit) =>
+  String(Number((Math.round(marginToUnit(mm, unit) / MARGIN_STEP[unit]) * MARGIN_STEP[unit]).toFixed(2)));
 
 /**
  * 'Print / PDF': a true-scale PDF made in the browser on the sheet size the learner prints on,
@@ -167,7 +174,7 @@ export function PrintButton({
               type="number"
               inputMode="decimal"
               min={0}
-              step={paper.unit === "in" ? 0.05 : 0.1}
+              step={MARGIN_STEP[paper.unit]}
               value={margin.text}
               aria-invalid={marginError ? true : undefined}
               aria-describedby={`${id}-margin-hint${marginError ? ` ${id}-margin-error` : ""}`}
