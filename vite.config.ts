@@ -72,10 +72,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                       !/(infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|queriesObserver|useQueries|useSuspense|hydration|HydrationBoundary|useIsFetching|useMutationState|usePrefetch|streamedQuery)\.js$/.test(
                         id,
                       )) ||
-                    // Small parts nearly every public page uses (its head tags, the library's
-                    // reads, cards): each as a file of its own cost more in requests and gzip
-                    // framing than the few hundred bytes they add here.
-                    /src[\\/]web[\\/](lib[\\/](dragons|page-meta)|components[\\/]ui[\\/]card)\.tsx?$/.test(id),
+                    // Small parts nearly every public page uses (its head tags and titles, the
+                    // library's reads, cards): each as a file of its own cost more in requests and
+                    // gzip framing than the few hundred bytes they add here.
+                    /src[\\/]web[\\/](lib[\\/](dragons|page-meta)|components[\\/]ui[\\/]card)\.tsx?$/.test(id) ||
+                    /src[\\/]shared[\\/]page-meta\.ts$/.test(id),
                 },
               ],
             },

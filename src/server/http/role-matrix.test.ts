@@ -524,6 +524,19 @@ const rows: Row[] = [
     },
   },
   {
+    route: "GET /api/wip",
+    visitor: 401,
+    user: 200,
+    other: 200,
+    admin: 200,
+    check: (res, c) => {
+      // The owner's progress on the dragon is in the owner's list only.
+      if (!c.who) return;
+      const listed = res.json<{ dragonId: string }[]>().some((entry) => entry.dragonId === dragonId);
+      expect(listed).toBe(c.role === "user");
+    },
+  },
+  {
     route: "GET /api/checks/:dragonId",
     visitor: 401,
     user: 200,

@@ -294,6 +294,8 @@ export const catalogue: Route[] = [
     body: { token: "a-confirmation-token" },
     fields: [{ in: "body", name: "token" }],
   },
+  // The caller's own progress on each dragon (the library's 'Your drawings', decision 050).
+  { method: "GET", path: "/api/wip", fields: [] },
   {
     method: "GET",
     path: "/api/wip/:dragonId",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isCellInGrid, keepDoneCellsInGrid, nextUndoneCell, sortReadingOrder, toggleDoneCell } from "./done-cells";
+import {
+  drawingProgress,
+  isCellInGrid,
+  keepDoneCellsInGrid,
+  nextUndoneCell,
+  sortReadingOrder,
+  toggleDoneCell,
+} from "./done-cells";
 import { progressStateSchema } from "../progress";
 
 const grid = { columns: 11, rows: 9 };
@@ -28,6 +35,18 @@ describe("cells marked done", () => {
     expect(nextUndoneCell(["A1", "B1", "C1"], grid)).toEqual({ column: 3, row: 0 });
     expect(nextUndoneCell(["A1", "B1"], { columns: 2, rows: 2 })).toEqual({ column: 0, row: 1 });
     expect(nextUndoneCell(["A1", "B1", "A2", "B2"], { columns: 2, rows: 2 })).toBeNull();
+  });
+
+  it("counts the marks the grid has, of all its cells", () => {
+    expect(drawingProgress({ paperWidth: 11, paperHeight: 8.5, gridSize: 1, doneCells: [] })).toEqual({
+      cellsDone: 0,
+      cells: 99,
+    });
+    // A mark left from a larger grid is not counted.
+    expect(drawingProgress({ paperWidth: 11, paperHeight: 8.5, gridSize: 1, doneCells: ["A1", "K9", "L1"] })).toEqual({
+      cellsDone: 2,
+      cells: 99,
+    });
   });
 
   it("drops the marks a smaller grid no longer has", () => {

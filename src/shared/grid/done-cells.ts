@@ -1,5 +1,5 @@
 // Cells a learner has marked done (decision 013): labels like "B3", checked against the grid they belong to.
-import { cellLabel, parseCellLabel, type Cell } from "./grid";
+import { cellLabel, gridDimensions, parseCellLabel, type Cell } from "./grid";
 
 export interface GridSize {
   columns: number;
@@ -41,4 +41,18 @@ export function nextUndoneCell(labels: readonly string[], grid: GridSize): Cell 
     }
   }
   return null;
+}
+
+/** How far a drawing has come: the marked cells its grid has, of all its cells (the library's 'Your drawings'). */
+export function drawingProgress(progress: {
+  paperWidth: number;
+  paperHeight: number;
+  gridSize: number;
+  doneCells: readonly string[];
+}): { cellsDone: number; cells: number } {
+  const grid = gridDimensions(progress.paperWidth, progress.paperHeight, progress.gridSize);
+  return {
+    cellsDone: progress.doneCells.filter((label) => isCellInGrid(label, grid)).length,
+    cells: grid.columns * grid.rows,
+  };
 }

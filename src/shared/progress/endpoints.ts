@@ -5,12 +5,18 @@ import { saveCheckSchema } from "../drawing-check/kept-check-schema";
 import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
-import { keptCheckResponse, savedWipResponse } from "./responses";
+import { keptCheckResponse, progressSummaryResponse, savedWipResponse } from "./responses";
 
 const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
 const checkParams = dragonParams.extend({ checkId: text().uuid("checkId must be a check id") });
 
 export const progressEndpoints = endpoints({
+  "GET /api/wip": {
+    summary:
+      "The signed-in learner's saved progress on each dragon they may use, newest first: cells done of cells (the library's 'Your drawings')",
+    access: "members",
+    responses: { 200: z.array(progressSummaryResponse) },
+  },
   "GET /api/wip/:dragonId": {
     summary: "The signed-in learner's saved canvas for a dragon, or null when there is none",
     access: "members",

@@ -23,6 +23,14 @@ export const savedWipResponse = z.object({
   imageMode: z.enum(IMAGE_MODES),
 });
 
+/** How far the learner has come on one dragon: its cells done of its cells, and when it was last saved (decision 050). */
+export const progressSummaryResponse = z.object({
+  dragonId: text(),
+  cellsDone: z.number(),
+  cells: z.number(),
+  updatedAt: text(),
+});
+
 /** A kept drawing check: every cell's verdict and distance (decision 028). */
 export const keptCheckResponse = z.object({
   id: text(),

@@ -1,8 +1,12 @@
-// The keys of a signed-in learner's progress and offline outbox on this device, and when an outbox
-// entry is covered by a save: pure, apart from lib/on-this-device-keys.ts so that only the canvas
-// and signing out load them.
+// The keys of a learner's progress on this device (a visitor's canvas copy; a signed-in learner's
+// progress and offline outbox), and when an outbox entry is covered by a save: pure, apart from
+// lib/on-this-device-keys.ts so that only the canvas, 'Your drawings' and signing out load them.
 import type { SavedProgress } from "../../shared/progress/responses";
 import { PERSON_PREFIX } from "./on-this-device-keys";
+
+/** A visitor's canvas is kept in this browser only, under this prefix and the dragon's id: there is no account to save it to. */
+export const VISITOR_COPY_PREFIX = "dragon-grid:wip:";
+export const visitorCopyKey = (dragonId: string) => `${VISITOR_COPY_PREFIX}${dragonId}`;
 
 export const progressKey = (userId: string, dragonId: string) => `${PERSON_PREFIX}progress:${userId}:${dragonId}`;
 export const outboxKey = (userId: string, dragonId: string) => `${PERSON_PREFIX}outbox:${userId}:${dragonId}`;

@@ -224,3 +224,48 @@ describe("learner tools in saved progress", () => {
     expect((await save(null, { dragonId, ...state, ...tools })).statusCode).toBe(401);
   });
 });
+
+describe("the learner's drawings", () => {
+  const list = (as: TestUser | null) => api.call("GET /api/wip", { cookies: as?.cookies });
+
+  it("lists the caller's own progress, newest first, as cells done of the grid's cells", async () => {
+    const carol = await createSignedInUser(t);
+    const dave = await createSignedInUser(t);
+    await save(carol, { dragonId, ...state, doneCells: ["A1", "B1"] });
+    await save(carol, { dragonId: otherDragonId, ...state, gridSize: 1 });
+    await save(dave, { dragonId, ...state, doneCells: ["A1", "B1", "C1"] });
+    const res = await list(carol);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    // 12 × 9 paper in 2-unit squares: 6 × 5 cells; in 1-unit squares: 12 × 9.
+    expect(
+      res.json().map((entry) => ({ dragonId: entry.dragonId, cellsDone: entry.cellsDone, cells: entry.cells })),
+    ).toEqual([
+      { dragonId: otherDragonId, cellsDone: 0, cells: 108 },
+      { dragonId, cellsDone: 2, cells: 30 },
+    ]);
+    expect(Date.parse(res.json()[0]!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(res.json()[1]!.updatedAt));
+    expect((await list(dave)).json()).toEqual([expect.objectContaining({ dragonId, cellsDone: 3, cells: 30 })]);
+  });
+
+  it("answers an empty list before anything is saved, and 401 to visitors", async () => {
+    expect((await list(await createSignedInUser(t))).json()).toEqual([]);
+    const visitor = await list(null);
+    expect([visitor.statusCode, visitor.body]).toEqual([401, "Unauthorized"]);
+  });
+
+  it("leaves out a picture the caller may no longer use", async () => {
+    const erin = await createSignedInUser(t);
+    const owner = await createSignedInUser(t);
+    const [picture] = await t.database.db
+      .insert(dragons)
+      .values({ name: "Private", previewKey: "p3", hiresKey: "h3", ownerId: owner.id })
+      .returning({ id: dragons.id });
+    await t.database.db.insert(worksInProgress).values({
+      userId: erin.id,
+      dragonId: picture!.id,
+      ...state,
+    });
+    expect((await list(erin)).json()).toEqual([]);
+  });
+});

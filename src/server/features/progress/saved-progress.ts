@@ -1,16 +1,42 @@
 import type { Handlers } from "../../http/contract-plugin";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SavedProgress } from "../../../shared/progress/responses";
+import { drawingProgress } from "../../../shared/grid/done-cells";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/grid/paper";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
-export function savedProgressHandlers(db: Database): Handlers<"GET /api/wip/:dragonId" | "POST /api/wip"> {
+export function savedProgressHandlers(
+  db: Database,
+): Handlers<"GET /api/wip" | "GET /api/wip/:dragonId" | "POST /api/wip"> {
   return {
+    // Only templates the caller may still use: a picture made private by someone else drops out.
+    "GET /api/wip": async (_request, reply, caller) => {
+      const rows = await db
+        .select({
+          dragonId: worksInProgress.dragonId,
+          paperWidth: worksInProgress.paperWidth,
+          paperHeight: worksInProgress.paperHeight,
+          gridSize: worksInProgress.gridSize,
+          doneCells: worksInProgress.doneCells,
+          updatedAt: worksInProgress.updatedAt,
+        })
+        .from(worksInProgress)
+        .innerJoin(dragons, eq(dragons.id, worksInProgress.dragonId))
+        .where(and(eq(worksInProgress.userId, caller.id), dragonVisibleTo(caller.id)))
+        .orderBy(desc(worksInProgress.updatedAt));
+      reply.header("cache-control", "no-store");
+      return rows.map((row) => ({
+        dragonId: row.dragonId,
+        ...drawingProgress(row),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
+
     "GET /api/wip/:dragonId": async (request, reply, caller): Promise<SavedProgress | null> => {
       const [row] = await db
         .select()

@@ -23,6 +23,8 @@ const DragonAdminActions = lazy(() =>
 const PictureOwnerActions = lazy(() =>
   import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
 );
+// 'Continue', once a cell is done, reads this browser or the member's progress after the page is up (decision 050).
+const ContinueDrawing = lazy(() => import("./your-drawings").then((m) => ({ default: m.ContinueDrawing })));
 
 const STEPS = [
   "Choose your paper size and the size of the grid squares.",
@@ -73,6 +75,10 @@ export function DragonPage({ params }: { params: { id: string } }) {
           )}
         </Suspense>
       </div>
+
+      <Suspense fallback={null}>
+        <ContinueDrawing dragonId={data.id} version={shown} />
+      </Suspense>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">
         <div>

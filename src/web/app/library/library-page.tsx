@@ -13,6 +13,8 @@ const AdminLibraryTools = lazy(() =>
 );
 // A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
 const MyPictures = lazy(() => import("../../features/pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
+// 'Your drawings' reads this browser or the member's progress once the page is up (decision 050).
+const YourDrawings = lazy(() => import("./your-drawings").then((m) => ({ default: m.YourDrawings })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
 const ProWaitlistDialog = lazy(() =>
   import("../../features/waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })),
@@ -50,6 +52,10 @@ export function LibraryPage() {
           <LibraryButtons onUpload={openWaitlist} onCreate={openWaitlist} />
         )}
       </div>
+
+      <Suspense fallback={null}>
+        <YourDrawings />
+      </Suspense>
 
       {user && (
         <Suspense fallback={null}>

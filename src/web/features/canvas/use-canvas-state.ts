@@ -6,6 +6,7 @@ import { toast } from "../../components/ui/use-toast";
 import type { Orientation, PaperPreset, Unit } from "../../../shared/grid/paper";
 import type { GridView } from "../../../shared/grid/grid-view";
 import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-device";
+import { visitorCopyKey } from "../../lib/progress-keys";
 import {
   CANVAS_DEFAULTS,
   DROP_MARKS_AFTER_MS,
@@ -19,9 +20,6 @@ import {
   type FieldTexts,
 } from "./canvas-state";
 import { useAutosave } from "./use-autosave";
-
-// A visitor's canvas is kept in this browser only: there is no account to save it to.
-const visitorCopyKey = (dragonId: string) => `dragon-grid:wip:${dragonId}`;
 
 function readVisitorCopy(dragonId: string): CanvasSettings | null {
   try {

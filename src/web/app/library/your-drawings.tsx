@@ -1,0 +1,149 @@
+import { useMemo, useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { buttonClass } from "../../components/ui/button";
+import { useAuth } from "../../lib/auth";
+import { useDragons } from "../../lib/dragons";
+import { apiQuery } from "../../lib/api-client";
+import { read } from "../../lib/on-this-device";
+import { VISITOR_COPY_PREFIX } from "../../lib/progress-keys";
+import { drawingProgress } from "../../../shared/grid/done-cells";
+import { parseGridSize, parsePaperHeight, parsePaperWidth } from "../../../shared/grid/grid";
+import type { DragonVersion } from "../../../shared/dragons";
+import type { SavedProgress } from "../../../shared/progress/responses";
+
+// Where a learner finds their way back to a drawing (decision 050): 'Your drawings' at the top of
+// the library and 'Continue' on a dragon's page. This file loads after the page, in a chunk of its
+// own, so the public pages' first-load JavaScript stays within its budget.
+
+interface Drawing {
+  dragonId: string;
+  cellsDone: number;
+  cells: number;
+}
+
+const subscribeToNothing = () => () => {};
+
+/** A visitor's drawings: the canvas copies this browser keeps (features/canvas/use-canvas-state.ts), read as the canvas reads them. */
+function visitorDrawings(): Drawing[] {
+  let keys: string[];
+  try {
+    keys = Object.keys(localStorage).filter((key) => key.startsWith(VISITOR_COPY_PREFIX));
+  } catch {
+    return [];
+  }
+  return keys.map((key) => {
+    const copy = read<Partial<SavedProgress>>(key);
+    const doneCells = copy?.doneCells;
+    return {
+      dragonId: key.slice(VISITOR_COPY_PREFIX.length),
+      ...drawingProgress({
+        paperWidth: parsePaperWidth(copy?.paperWidth),
+        paperHeight: parsePaperHeight(copy?.paperHeight),
+        gridSize: parseGridSize(copy?.gridSize),
+        doneCells: Array.isArray(doneCells) ? doneCells : [],
+      }),
+    };
+  });
+}
+
+/**
+ * The drawings with at least one cell done: a member's saved progress (newest first), a visitor's
+ * copies in this browser. Undefined until known, and while the page hydrates: the server rendered
+ * none, having neither the browser's storage nor the member's progress.
+ */
+function useDrawings(): Drawing[] | undefined {
+  const { isAuthenticated, isLoading } = useAuth();
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  // Asked again on every visit: the canvas saves progress without telling this read.
+  const saved = useQuery({ ...apiQuery("GET /api/wip"), enabled: isAuthenticated, staleTime: 0, gcTime: 0 });
+  const visitor = useMemo(
+    () => (hydrated && !isLoading && !isAuthenticated ? visitorDrawings() : []),
+    [hydrated, isLoading, isAuthenticated],
+  );
+  if (!hydrated || isLoading) return undefined;
+  const drawings: Drawing[] = isAuthenticated ? (saved.data ?? []) : visitor;
+  return drawings.filter((drawing) => drawing.cellsDone > 0);
+}
+
+function CellsDone({ cellsDone, cells }: Drawing) {
+  return (
+    <>
+      <span className="block text-sm text-ink-soft">
+        {cellsDone} of {cells} cells done
+      </span>
+      <span className="mt-1.5 block h-2 overflow-hidden rounded-full bg-paper-deep" aria-hidden>
+        <span className="block h-full rounded-full bg-[#15803d]" style={{ width: `${(cellsDone / cells) * 100}%` }} />
+      </span>
+    </>
+  );
+}
+
+/** The library's 'Your drawings': each started dragon, its progress, and a way straight back to its canvas. */
+export function YourDrawings() {
+  const drawings = useDrawings();
+  const dragons = useDragons();
+  const shown = useMemo(() => {
+    const byId = new Map(dragons.data?.map((dragon) => [dragon.id, dragon]));
+    return (drawings ?? []).flatMap((drawing) => {
+      const dragon = byId.get(drawing.dragonId);
+      return dragon ? [{ ...drawing, dragon }] : [];
+    });
+  }, [drawings, dragons.data]);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="your-drawings-heading" className="mt-8">
+      <h2 id="your-drawings-heading" className="text-2xl font-bold">
+        Your drawings
+      </h2>
+      {/* One row that scrolls sideways on a phone; the next card peeks out to say there is more. */}
+      <ul className="-mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+        {shown.map(({ dragon, ...drawing }) => (
+          <li key={dragon.id} className="w-[17rem] shrink-0 snap-start">
+            <Link
+              href={`/draw/${dragon.id}`}
+              className="flex h-full items-center gap-3 rounded-[var(--radius-card)] border border-line bg-white p-3 shadow-sm transition hover:shadow-md"
+            >
+              <img
+                src={dragon.previewSmallUrl ?? dragon.previewUrl}
+                alt=""
+                width={80}
+                height={80}
+                className="h-20 w-20 shrink-0 object-contain"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold leading-snug break-words">{dragon.name}</span>
+                <CellsDone {...drawing} />
+                <span className="mt-2 block text-sm font-semibold text-accent-strong">Continue →</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** On a dragon's page, once a cell is done: how far the learner has come and 'Continue' to the canvas. */
+export function ContinueDrawing({ dragonId, version }: { dragonId: string; version: DragonVersion }) {
+  const drawing = useDrawings()?.find((candidate) => candidate.dragonId === dragonId);
+  if (!drawing) return null;
+  return (
+    <section
+      aria-label="Your drawing"
+      className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-sm"
+    >
+      <div className="min-w-[10rem] max-w-md flex-1">
+        <p className="font-semibold">You have started this dragon</p>
+        <CellsDone {...drawing} />
+      </div>
+      <Link href={`/draw/${dragonId}?version=${version}`} className={buttonClass("primary", "min-h-12 px-6")}>
+        Continue
+      </Link>
+    </section>
+  );
+}
