@@ -3,7 +3,7 @@ import { text } from "../text";
 import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from "../grid/grid";
 import { PAPER_PRESETS, UNITS, detectPreset } from "../grid/paper";
 import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/grid-view";
-import { keepDoneCellsInGrid } from "../grid/done-cells";
+import { isCellInGrid } from "../grid/done-cells";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;
@@ -79,14 +79,11 @@ export const progressStateSchema = z
   })
   // A mark on a cell the grid does not have is dropped, not refused: a save made before the grid
   // changed (an offline outbox, a client counting cells by an older rule) still goes through.
-  .transform((s) =>
-    s.doneCells
-      ? {
-          ...s,
-          doneCells: keepDoneCellsInGrid(s.doneCells, gridDimensions(s.paperWidth, s.paperHeight, s.gridSize)).kept,
-        }
-      : s,
-  );
+  .transform((s) => {
+    if (!s.doneCells) return s;
+    const grid = gridDimensions(s.paperWidth, s.paperHeight, s.gridSize);
+    return { ...s, doneCells: s.doneCells.filter((label) => isCellInGrid(label, grid)) };
+  });
 
 export const saveProgressSchema = z
   .object({ dragonId: text().uuid("dragonId must be a dragon id") })
