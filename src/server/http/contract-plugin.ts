@@ -59,7 +59,7 @@ const refuseSanctionedCaller: preValidationHookHandler = async (request) => {
 };
 
 /** The guards an endpoint's declaration names, in the order they are checked. */
-export function guardsOf(endpoint: Endpoint): preValidationHookHandler[] {
+function guardsOf(endpoint: Endpoint): preValidationHookHandler[] {
   const guards: preValidationHookHandler[] = [];
   const access = ACCESS_GUARDS[endpoint.access];
   if (access) guards.push(access);
