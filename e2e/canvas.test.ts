@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Page } from "playwright-core";
+import type { Browser, CDPSession, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PHONE,
@@ -70,6 +70,17 @@ async function cellDifference(
     },
     { cell, paperWidth, gridSize },
   );
+}
+
+/** The text a sighted reader sees: without the parts kept for screen readers (`sr-only`, 1 px wide). */
+function visibleText(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let text = "";
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (node.parentElement!.getBoundingClientRect().width > 1) text += node.textContent;
+    return text.trim();
+  });
 }
 
 /** Click the middle of a cell on the paper (grid 1, paper width 11 unless told). */
@@ -214,25 +225,79 @@ describe("grid canvas", () => {
     await context.close();
   });
 
-  it("works at 390 px: settings fold away, the viewer fills the width", async () => {
+  it("on a phone (390 × 844, touch): title, labelled tools and paper settings in view; a cell marked done says so, and undoes", async () => {
     const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
     await openCanvas(page, "?version=pencil");
-    expect(await page.getByLabel("Width").isVisible()).toBe(false);
-    expect(await page.getByRole("navigation", { name: "Sections" }).count()).toBe(0);
+    const inView = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      const bottomBar = (await page.getByRole("navigation", { name: "Sections" }).boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= PHONE.width && box.y >= 0 && box.y + box.height <= bottomBar.y;
+    };
+    // The header: back arrow, the dragon's name, Save clear of the edge; the bottom navigation stays.
+    const title = page.getByRole("heading", { level: 1 });
+    expect((await title.boundingBox())!.width).toBeGreaterThan(100);
+    expect(await inView(page.getByRole("link", { name: /^Back to / }))).toBe(true);
+    const save = (await page.getByRole("button", { name: "Save", exact: true }).boundingBox())!;
+    expect(PHONE.width - (save.x + save.width)).toBeGreaterThanOrEqual(8);
+    expect(await page.getByRole("navigation", { name: "Sections" }).isVisible()).toBe(true);
+    // Every tool has a label a learner can read, and a tap target of 44 px or more.
+    const tools = page.getByRole("group", { name: "Tools" });
+    for (const [name, shown] of [
+      ["Check my drawing", "Check"],
+      ["Print / PDF", "Print"],
+      ["Share your drawing", "Share"],
+    ] as const) {
+      const tool = tools.getByRole(name.startsWith("Share") ? "link" : "button", { name });
+      expect(await visibleText(tool)).toBe(shown);
+      const box = (await tool.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    // The first step, paper and grid size, is in view without a tap: under the paper, above the navigation.
+    for (const field of ["Paper preset", "Width", "Height", "Square size"])
+      expect(await inView(page.getByLabel(field)), field).toBe(true);
     await screenshot(page, "canvas-phone");
-    await page.getByRole("button", { name: "Settings" }).click();
-    expect(await page.getByLabel("Width").isVisible()).toBe(true);
-    await screenshot(page, "canvas-phone-settings");
-    await page.getByRole("button", { name: "Settings" }).click();
-    await clickCell(page, 3, 3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const count = page.getByText(/^\d+ x \d+ cells$/);
+    await page.getByLabel("Paper preset").selectOption("legal");
+    await page.getByLabel("Square size").fill("2");
+    expect(await count.textContent()).toBe("7 x 5 cells");
+    await page.getByLabel("Paper preset").selectOption("letter");
+    await page.getByLabel("Square size").fill("1");
+    expect(await count.textContent()).toBe("11 x 9 cells");
+
+    // A cell: its label and controls on one line, the arrows beside 'Mark done', off the picture.
+    const paperBox = (await paper(page).boundingBox())!;
+    const unit = paperBox.width / 11;
+    await paper(page).tap({ position: { x: 3.5 * unit, y: 3.5 * unit } });
     await viewer(page).getByRole("heading", { name: "Cell D4" }).waitFor();
     const cellBox = (await page.getByTestId("cell-canvas").boundingBox())!;
     expect(cellBox.width).toBeGreaterThanOrEqual(PHONE.width - 1);
+    const heading = (await viewer(page).getByRole("heading", { name: "Cell D4" }).boundingBox())!;
+    for (const name of ["Check this cell", "Close cell viewer"]) {
+      const box = (await viewer(page).getByRole("button", { name }).boundingBox())!;
+      expect(Math.abs(box.y + box.height / 2 - (heading.y + heading.height / 2))).toBeLessThan(4);
+      expect(box.y + box.height).toBeLessThanOrEqual(cellBox.y);
+    }
+    for (const name of ["Previous cell", "Next cell", "Mark done"]) {
+      const box = (await viewer(page).getByRole("button", { name }).boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(cellBox.y + cellBox.height);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
     await screenshot(page, "cell-viewer-phone");
+    await viewer(page).getByRole("button", { name: "Mark done" }).tap();
+    await viewer(page).getByText("Done ✓").waitFor();
+    await screenshot(page, "cell-viewer-done-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await viewer(page).getByRole("button", { name: "Undo" }).tap();
+    await viewer(page).getByRole("button", { name: "Mark done" }).waitFor();
+    expect(await viewer(page).getByText("Done ✓").count()).toBe(0);
+    await viewer(page).getByRole("button", { name: "Mark done" }).tap();
     await page.getByTestId("cell-canvas").tap();
     expect(await page.getByTestId("cell-canvas").getAttribute("data-context")).toBe("3x3");
     await screenshot(page, "cell-viewer-3x3-phone");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await viewer(page).getByRole("button", { name: "Close cell viewer" }).tap();
+    await viewer(page).waitFor({ state: "detached" });
+    expect(await page.getByText(/^\d+ of \d+ cells done$/).textContent()).toBe("1 of 99 cells done");
     await context.close();
   });
 });
@@ -311,10 +376,8 @@ describe("touch and edges", () => {
         { x: cx + 30 + step * 10, y: cy },
       ]);
     await touch(cdp, "touchEnd", []);
-    await page.getByRole("button", { name: "Settings" }).click();
     // The fingers spread from 60 to 180 px apart: three times the zoom, the most there is.
     await expect.poll(() => page.getByLabel("Zoom level").textContent()).toBe("300%");
-    await page.getByRole("button", { name: "Settings" }).click();
 
     await clickCell(page, 0, 0);
     await viewer(page).getByRole("heading", { name: "Cell A1" }).waitFor();

@@ -49,6 +49,14 @@ describe("cells marked done", () => {
     });
   });
 
+  it("skips the cells with nothing to draw", () => {
+    const blank = new Set(["A1", "B1", "D1", "A2"]);
+    expect(nextUndoneCell([], grid, blank)).toEqual({ column: 2, row: 0 });
+    expect(nextUndoneCell(["C1"], grid, blank)).toEqual({ column: 4, row: 0 });
+    // Every cell with something in it done: nothing left to draw, though blank cells are not marked.
+    expect(nextUndoneCell(["B2"], { columns: 2, rows: 2 }, blank)).toBeNull();
+  });
+
   it("drops the marks a smaller grid no longer has", () => {
     expect(keepDoneCellsInGrid(["K9", "A1", "C3", "A1"], { columns: 6, rows: 5 })).toEqual({
       kept: ["A1", "C3"],

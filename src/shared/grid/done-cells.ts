@@ -31,13 +31,21 @@ export function toggleDoneCell(labels: readonly string[], label: string): string
   return labels.includes(label) ? labels.filter((l) => l !== label) : sortReadingOrder([...labels, label]);
 }
 
-/** The first cell in reading order that is not done, or null when every cell is. */
-export function nextUndoneCell(labels: readonly string[], grid: GridSize): Cell | null {
+/**
+ * The first cell in reading order that is not done and has something to draw, or null when every
+ * such cell is done. `blank` names the cells with nothing to draw (blank-cells.ts): blank paper
+ * needs no visit.
+ */
+export function nextUndoneCell(
+  labels: readonly string[],
+  grid: GridSize,
+  blank: ReadonlySet<string> = new Set(),
+): Cell | null {
   const done = new Set(labels);
   for (let row = 0; row < grid.rows; row++) {
     for (let column = 0; column < grid.columns; column++) {
-      const cell = { column, row };
-      if (!done.has(cellLabel(cell))) return cell;
+      const label = cellLabel({ column, row });
+      if (!done.has(label) && !blank.has(label)) return { column, row };
     }
   }
   return null;

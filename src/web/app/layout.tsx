@@ -5,7 +5,9 @@ import { BottomBar } from "./bottom-bar";
 
 /**
  * Page frame: header, the page, and the bottom bar on small screens (with room left for it).
- * The canvas gets the whole screen below the header: the paper needs the space.
+ * The canvas sizes itself to the screen between them; on small screens its own header (back
+ * arrow, the dragon's name, Save) takes the site header's place (styles.css), so the paper keeps
+ * the height.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -22,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className={immersive ? "flex-1" : "flex-1 pb-20 md:pb-0"}>
         {children}
       </main>
-      {!immersive && <BottomBar />}
+      <BottomBar />
     </div>
   );
 }

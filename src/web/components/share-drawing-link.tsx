@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
 import { buttonClass } from "./ui/button";
@@ -11,11 +12,12 @@ import { storeReturnUrl } from "../lib/return-url";
 export function ShareDrawingLink({
   dragonId,
   className = "",
-  compact = false,
+  children,
 }: {
   dragonId: string;
   className?: string;
-  compact?: boolean;
+  /** Its own icon and label, in place of the usual ones (the canvas's toolbar). */
+  children?: ReactNode;
 }) {
   const { isAuthenticated } = useAuth();
   const uploadPath = `/upload?dragon=${encodeURIComponent(dragonId)}`;
@@ -25,8 +27,11 @@ export function ShareDrawingLink({
       onClick={() => !isAuthenticated && storeReturnUrl(uploadPath)}
       className={buttonClass("secondary", className)}
     >
-      <ImagePlus className="h-4 w-4" aria-hidden />{" "}
-      <span className={compact ? "sr-only lg:not-sr-only" : ""}>Share your drawing</span>
+      {children ?? (
+        <>
+          <ImagePlus className="h-4 w-4" aria-hidden /> Share your drawing
+        </>
+      )}
     </Link>
   );
 }

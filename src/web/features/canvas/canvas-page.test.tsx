@@ -30,13 +30,15 @@ it("a visitor starts from the defaults, and finds their changes and the closed c
   await screen.getByLabelText("Square size").fill("2");
   await expect.element(screen.getByText("6 x 5 cells")).toBeVisible();
 
-  // The cell viewer: opened on the next cell to draw, arrow keys move along the row, Escape closes.
+  // The cell viewer: opened on the next cell to draw (A1 is blank paper, B1 has a wing's tip),
+  // arrow keys move along the row, Escape closes.
+  await expect.element(screen.getByTestId("paper")).toHaveAttribute("data-image", "hires");
   await screen.getByRole("button", { name: "Next cell to draw" }).click();
-  await expect.element(page.getByRole("heading", { name: "Cell A1" })).toBeVisible();
-  await userEvent.keyboard("{ArrowRight}");
   await expect.element(page.getByRole("heading", { name: "Cell B1" })).toBeVisible();
+  await userEvent.keyboard("{ArrowRight}");
+  await expect.element(page.getByRole("heading", { name: "Cell C1" })).toBeVisible();
   await userEvent.keyboard("{Escape}");
-  await expect.element(page.getByRole("heading", { name: "Cell B1" })).not.toBeInTheDocument();
+  await expect.element(page.getByRole("heading", { name: "Cell C1" })).not.toBeInTheDocument();
   await screen.unmount();
 
   const again = await openCanvas();
@@ -46,6 +48,47 @@ it("a visitor starts from the defaults, and finds their changes and the closed c
   // Saving asks a visitor to sign in; their copy stays in this browser.
   await again.getByRole("button", { name: "Save", exact: true }).click();
   await expect.element(toast("Sign in to keep your progress")).toBeVisible();
+});
+
+it("'Next cell to draw' passes blank paper by, and the cell viewer says a cell is done and undoes it", async () => {
+  const screen = await openCanvas();
+  // The dragon's picture is in: blank cells are known. Its top row is blank paper up to E1, where a wing begins.
+  await expect.element(screen.getByTestId("paper")).toHaveAttribute("data-image", "hires");
+  await screen.getByRole("button", { name: "Next cell to draw" }).click();
+  await expect.element(page.getByRole("heading", { name: "Cell E1" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Mark done" }).click();
+  await expect.element(page.getByText("Done ✓")).toBeVisible();
+  await expect.element(page.getByRole("status").filter({ hasText: "Cell E1 is done" })).toBeInTheDocument();
+  // The same button, now Undo, keeps the focus: a keyboard learner can take it back at once.
+  const undo = page.getByRole("button", { name: "Undo" });
+  await expect.element(undo).toHaveFocus();
+  await expect.element(undo).toHaveAccessibleDescription("Done");
+  await userEvent.keyboard("{ArrowRight}");
+  await expect.element(page.getByRole("heading", { name: "Cell F1" })).toBeVisible();
+  await expect.element(page.getByRole("button", { name: "Mark done" })).toBeVisible();
+  await userEvent.keyboard("{ArrowLeft}");
+  await undo.click();
+  await expect.element(page.getByRole("button", { name: "Mark done" })).toHaveFocus();
+  expect(page.getByText("Done ✓").query()).toBeNull();
+
+  // Done again, then closed: the next cell to draw is the one after it.
+  await userEvent.keyboard("d");
+  await expect.element(page.getByText("Done ✓")).toBeVisible();
+  await userEvent.keyboard("{Escape}");
+  await expect.element(screen.getByText("1 of 99 cells done")).toBeVisible();
+  await screen.getByRole("button", { name: "Next cell to draw" }).click();
+  await expect.element(page.getByRole("heading", { name: "Cell F1" })).toBeVisible();
+});
+
+it("names every tool in the toolbar, and keeps the title beside the back arrow", async () => {
+  const screen = await openCanvas();
+  await expect.element(screen.getByRole("link", { name: "Back to Component Dragon" })).toBeVisible();
+  await expect.element(screen.getByRole("heading", { level: 1, name: "Component Dragon" })).toBeVisible();
+  const tools = screen.getByRole("group", { name: "Tools" });
+  for (const name of ["Check my drawing", "Print / PDF", "Share your drawing"])
+    await expect.element(tools.getByRole(name === "Share your drawing" ? "link" : "button", { name })).toBeVisible();
+  await expect.element(screen.getByRole("button", { name: "Save", exact: true })).toBeVisible();
 });
 
 it("a member's saved progress replaces the defaults when the canvas opens", async () => {

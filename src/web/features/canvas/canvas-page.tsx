@@ -1,9 +1,9 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Link, useSearch } from "wouter";
-import { ArrowLeft, Minus, Move, Plus, Save, ScanSearch, SlidersHorizontal } from "lucide-react";
+import { ArrowLeft, ImagePlus, Minus, Move, Plus, Save, ScanSearch } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { TextField } from "../../components/ui/text-field";
+import { inputClass } from "../../components/ui/text-field";
 import { nextUndoneCell } from "../../../shared/grid/done-cells";
 import { orientationOf } from "../../../shared/grid/paper";
 import type { GridView } from "../../../shared/grid/grid-view";
@@ -30,9 +30,10 @@ import { DragonNotFound } from "../../components/dragon-not-found";
 import type { DragonVersion } from "../../../shared/dragons";
 import type { Dragon } from "../../../shared/dragons/responses";
 import { CellViewer } from "./cell-viewer";
-import { PaperCanvas } from "./paper-canvas";
+import { PaperCanvas, paperHeightAt } from "./paper-canvas";
 import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
-import { drawRegion } from "./draw-region";
+import { blankCellsOfPaper, drawRegion } from "./draw-region";
+import { useElementSize } from "./use-element-size";
 import type { CanvasSettings } from "./canvas-state";
 import { useCanvasState, useInitialSettings } from "./use-canvas-state";
 import { useTemplateImage } from "./use-template-image";
@@ -50,6 +51,11 @@ import { useKeptChecks } from "./use-kept-checks";
 // The drawing check (its screen, worker and image code) loads only when a learner opens it.
 const CheckDialog = lazy(() => import("./check/check-dialog"));
 const MM_PER_UNIT = { in: 25.4, cm: 10 } as const;
+/**
+ * A tool in the canvas's toolbar (decision 049): on a phone, a third of the row with its short
+ * label under the icon; from `sm` up, a button with its whole label beside the icon.
+ */
+const TOOL = "max-sm:flex-1 max-sm:flex-col max-sm:gap-0.5 max-sm:rounded-xl max-sm:px-1 max-sm:text-xs sm:px-4";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function CanvasPage({ params }: { params: { id: string } }) {
@@ -108,19 +114,22 @@ function DrawCanvas({
   );
   const canvas = useCanvasState(data.id, userId, initial, unsent);
   useWakeLock();
-  const [panelOpen, setPanelOpen] = useState(false);
+  const id = useId();
+  const [paperArea, setPaperArea] = useState<HTMLElement | null>(null);
+  const paperAreaSize = useElementSize(paperArea);
   const { settings } = canvas;
+  const { paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY } = settings;
   const scene: PaperScene = useMemo(
     () => ({
-      paperWidth: settings.paperWidth,
-      paperHeight: settings.paperHeight,
-      gridSize: settings.gridSize,
-      zoom: settings.imageZoom,
-      offsetX: settings.imageX,
-      offsetY: settings.imageY,
+      paperWidth,
+      paperHeight,
+      gridSize,
+      zoom: imageZoom,
+      offsetX: imageX,
+      offsetY: imageY,
       imageSize: { width: data.width ?? 1, height: data.height ?? 1 },
     }),
-    [data, settings],
+    [data.width, data.height, paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY],
   );
   const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
   const view: GridView = useMemo(
@@ -135,7 +144,10 @@ function DrawCanvas({
   );
   const done = useMemo(() => new Set(settings.doneCells), [settings.doneCells]);
   const toned = useTonedImage(image.display, settings.imageMode);
-  const next = nextUndoneCell(settings.doneCells, grid);
+  // Cells of blank paper have nothing to draw: 'Next cell to draw' passes them by.
+  const display = image.display;
+  const blank = useMemo(() => (display ? blankCellsOfPaper(display, scene) : new Set<string>()), [display, scene]);
+  const next = nextUndoneCell(settings.doneCells, grid, blank);
   const openCell = settings.currentCell ? parseCellLabel(settings.currentCell) : null;
   const shownCell = openCell && openCell.column < grid.columns && openCell.row < grid.rows ? openCell : null;
 
@@ -215,34 +227,30 @@ function DrawCanvas({
   };
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-line bg-paper/90 px-3 py-2 sm:px-5">
-        <div className="flex min-w-0 items-center gap-1">
+    <div className="canvas-frame flex flex-col">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-line bg-paper/90 px-3 py-1.5 lg:flex-nowrap lg:px-5">
+        <div className="flex min-w-0 flex-1 items-center gap-1">
           <Link
             href={`/dragon/${data.id}`}
             aria-label={`Back to ${data.name}`}
-            className={buttonClass("ghost", "px-3")}
+            className={buttonClass("ghost", "shrink-0 px-3")}
           >
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
-          <h1 className="truncate text-xl font-bold sm:text-2xl">{data.name}</h1>
+          <h1 className="line-clamp-2 min-w-0 text-lg font-bold leading-tight sm:text-2xl">{data.name}</h1>
         </div>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="secondary"
-            className="px-3 md:hidden"
-            aria-expanded={panelOpen}
-            aria-controls="canvas-settings"
-            onClick={() => setPanelOpen((o) => !o)}
-          >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden />{" "}
-            <span className="sr-only sm:not-sr-only">Settings</span>
-          </Button>
-          <Button variant="secondary" className="px-3" onClick={() => setChecking({ focus: null })}>
-            <ScanSearch className="h-4 w-4" aria-hidden />{" "}
-            <span className="sr-only lg:not-sr-only">Check my drawing</span>
+        <Button onClick={onSave} disabled={canvas.saving} className="shrink-0 px-4 lg:order-last">
+          <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
+        </Button>
+        <div role="group" aria-label="Tools" className="flex basis-full gap-2 lg:basis-auto">
+          <Button variant="secondary" className={TOOL} onClick={() => setChecking({ focus: null })}>
+            <ScanSearch className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
+            <span>
+              Check<span className="max-sm:sr-only"> my drawing</span>
+            </span>
           </Button>
           <PrintButton
+            className={TOOL}
             fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
             paper={{
               width: settings.paperWidth,
@@ -254,92 +262,22 @@ function DrawCanvas({
               image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null
             }
           />
-          <ShareDrawingLink dragonId={data.id} compact className="px-3" />
-          <Button onClick={onSave} disabled={canvas.saving}>
-            <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
-          </Button>
+          <ShareDrawingLink dragonId={data.id} className={TOOL}>
+            <ImagePlus className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
+            <span>
+              Share<span className="max-sm:sr-only"> your drawing</span>
+            </span>
+          </ShareDrawingLink>
         </div>
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <aside
-          id="canvas-settings"
-          aria-label="Canvas settings"
-          className={`${panelOpen ? "block" : "hidden"} max-h-[55dvh] overflow-y-auto border-b border-line bg-white/90 p-4 md:block md:max-h-none md:w-72 md:shrink-0 md:border-b-0 md:border-r`}
+        <section
+          ref={setPaperArea}
+          className="relative h-(--paper-height) max-h-[55%] shrink-0 bg-paper-deep/60 md:h-auto md:max-h-none md:min-h-0 md:flex-1"
+          style={{ "--paper-height": `${paperHeightAt(paperAreaSize.width, scene)}px` } as CSSProperties}
+          aria-label="Drawing paper"
         >
-          <PaperSettings
-            texts={canvas.texts}
-            paperWidth={settings.paperWidth}
-            paperHeight={settings.paperHeight}
-            preset={settings.paperPreset}
-            unit={settings.unit}
-            onText={canvas.setText}
-            onPreset={(preset) => canvas.setPreset(preset, orientationOf(settings.paperWidth, settings.paperHeight))}
-            onSwap={canvas.swapOrientation}
-            onUnit={canvas.setUnit}
-          />
-          <fieldset className="mt-5">
-            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid Size</legend>
-            <TextField
-              className="mt-2"
-              label="Square size"
-              type="number"
-              inputMode="decimal"
-              step={1}
-              min={1}
-              value={canvas.texts.gridSize}
-              onChange={(e) => canvas.setText("gridSize", e.target.value)}
-              hint={`${grid.columns} x ${grid.rows} cells`}
-            />
-          </fieldset>
-          <fieldset className="mt-5">
-            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
-            <div className="mt-2 flex items-center gap-2">
-              <Tooltip label="Zoom Out">
-                <Button
-                  variant="secondary"
-                  className="px-3"
-                  aria-label="Zoom Out"
-                  disabled={settings.imageZoom <= ZOOM_MIN}
-                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}
-                >
-                  <Minus className="h-4 w-4" aria-hidden />
-                </Button>
-              </Tooltip>
-              <output
-                aria-live="polite"
-                aria-label="Zoom level"
-                className="min-w-16 text-center text-lg font-semibold tabular-nums"
-              >
-                {zoomPercent(settings.imageZoom)}
-              </output>
-              <Tooltip label="Zoom In">
-                <Button
-                  variant="secondary"
-                  className="px-3"
-                  aria-label="Zoom In"
-                  disabled={settings.imageZoom >= ZOOM_MAX}
-                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}
-                >
-                  <Plus className="h-4 w-4" aria-hidden />
-                </Button>
-              </Tooltip>
-            </div>
-          </fieldset>
-          <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
-            <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
-          </p>
-          <ProgressPanel
-            done={settings.doneCells.length}
-            total={grid.columns * grid.rows}
-            onNext={next ? () => setCell(next) : null}
-            onReset={canvas.resetDone}
-          />
-          <CheckHistory checks={keptChecks.checks} dragonId={data.id} />
-          <ViewSettings view={view} onChange={canvas.setGridView} />
-        </aside>
-
-        <section className="relative min-h-0 flex-1 bg-paper-deep/60" aria-label="Drawing paper">
           {!image.display && !image.error && (
             <div className="absolute inset-0 z-10 flex flex-col items-center justify-center">
               <Spinner label="Loading your dragon" />
@@ -363,6 +301,92 @@ function DrawCanvas({
             onOpenCell={(cell) => setCell(cell)}
           />
         </section>
+
+        <aside
+          aria-label="Canvas settings"
+          className="min-h-0 flex-1 overflow-y-auto border-t border-line bg-white/90 px-4 pb-6 pt-3 md:order-first md:w-72 md:flex-none md:border-r md:border-t-0 md:pt-4"
+        >
+          <PaperSettings
+            texts={canvas.texts}
+            paperWidth={settings.paperWidth}
+            paperHeight={settings.paperHeight}
+            preset={settings.paperPreset}
+            unit={settings.unit}
+            onText={canvas.setText}
+            onPreset={(preset) => canvas.setPreset(preset, orientationOf(settings.paperWidth, settings.paperHeight))}
+            onSwap={canvas.swapOrientation}
+            onUnit={canvas.setUnit}
+          />
+          <fieldset className="mt-4">
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid Size</legend>
+            <div className="mt-2 flex items-center gap-2">
+              <label htmlFor={`${id}-grid`} className="whitespace-nowrap text-sm font-semibold text-ink">
+                Square size
+              </label>
+              <div className="w-16 shrink-0">
+                <input
+                  id={`${id}-grid`}
+                  className={inputClass}
+                  type="number"
+                  inputMode="decimal"
+                  step={1}
+                  min={1}
+                  value={canvas.texts.gridSize}
+                  onChange={(e) => canvas.setText("gridSize", e.target.value)}
+                  aria-describedby={`${id}-cells`}
+                />
+              </div>
+              <p id={`${id}-cells`} className="ml-auto min-w-0 text-right text-sm font-semibold text-ink-soft">
+                {grid.columns} x {grid.rows} cells
+              </p>
+            </div>
+          </fieldset>
+          <fieldset className="mt-5">
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
+            <div className="mt-2 flex items-center gap-2">
+              <Tooltip label="Zoom Out">
+                <Button
+                  variant="secondary"
+                  className="min-w-11 px-3"
+                  aria-label="Zoom Out"
+                  disabled={settings.imageZoom <= ZOOM_MIN}
+                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}
+                >
+                  <Minus className="h-4 w-4" aria-hidden />
+                </Button>
+              </Tooltip>
+              <output
+                aria-live="polite"
+                aria-label="Zoom level"
+                className="min-w-16 text-center text-lg font-semibold tabular-nums"
+              >
+                {zoomPercent(settings.imageZoom)}
+              </output>
+              <Tooltip label="Zoom In">
+                <Button
+                  variant="secondary"
+                  className="min-w-11 px-3"
+                  aria-label="Zoom In"
+                  disabled={settings.imageZoom >= ZOOM_MAX}
+                  onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}
+                >
+                  <Plus className="h-4 w-4" aria-hidden />
+                </Button>
+              </Tooltip>
+            </div>
+          </fieldset>
+          <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
+            <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
+          </p>
+          <ProgressPanel
+            done={settings.doneCells.length}
+            total={grid.columns * grid.rows}
+            onNext={next ? () => setCell(next) : null}
+            onReset={canvas.resetDone}
+          />
+          <CheckHistory checks={keptChecks.checks} dragonId={data.id} />
+          <ViewSettings view={view} onChange={canvas.setGridView} />
+        </aside>
       </div>
 
       {shownCell && (

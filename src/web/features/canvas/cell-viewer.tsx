@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Check, ChevronLeft, ChevronRight, ScanSearch, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, RotateCcw, ScanSearch, X } from "lucide-react";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid/grid";
 import type { GridView } from "../../../shared/grid/grid-view";
 import { viewerRegion, type PaperScene } from "../../../shared/paper-scene/paper-scene";
@@ -13,6 +13,8 @@ const SWIPE_PX = 50;
 /**
  * One cell at a time, big: it fills the screen's width (or its height, if that is the smaller).
  * ← and → (and swipes) move along the row; a click shows the cell among its eight neighbours.
+ * Above the cell its label, 'Check this cell' and Close; under it, within a thumb's reach, the
+ * arrows either side of 'Mark done', which turns into 'Done ✓' and Undo (decision 049).
  */
 export function CellViewer({
   cell,
@@ -40,7 +42,9 @@ export function CellViewer({
   /** The learner's paper from a drawing check, straightened: the same part of it is shown beside the cell. */
   photo?: { image: CanvasImageSource; pxPerMm: number; mmPerUnit: number } | null;
 }) {
+  const doneStatusId = useId();
   const [context, setContext] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
   // A callback ref: the dialog's content mounts a render after this component does.
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
   const stage = useElementSize(stageElement);
@@ -106,6 +110,14 @@ export function CellViewer({
     ctx.drawImage(photo.image, 0, 0);
   }, [cell, scene, photo, context, size, stage.width]);
 
+  const label = `Cell ${cellLabel(cell)}`;
+  const done = doneCells.has(cellLabel(cell));
+  // Said once to screen readers when the learner marks or unmarks this cell, not on every move.
+  const toggleDone = () => {
+    setAnnouncement(done ? `${label} is not done` : `${label} is done`);
+    onToggleDone(cellLabel(cell));
+  };
+
   const go = (delta: -1 | 1) => {
     const column = cell.column + delta;
     if (column >= 0 && column < columns) onNavigate({ column, row: cell.row });
@@ -123,7 +135,7 @@ export function CellViewer({
       go(1);
     } else if ((event.key === "d" || event.key === "D") && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
-      onToggleDone(cellLabel(cell));
+      toggleDone();
     }
   };
 
@@ -139,10 +151,9 @@ export function CellViewer({
     else if (Math.hypot(dx, event.clientY - start.y) <= 5) setContext((c) => !c);
   };
 
-  const label = `Cell ${cellLabel(cell)}`;
-  const done = doneCells.has(cellLabel(cell));
-  const arrowClass =
-    "absolute top-1/2 z-10 flex h-14 w-14 -translate-y-1/2 items-center justify-center rounded-full bg-ink/75 text-white shadow-lg ring-1 ring-white/30 hover:bg-ink/90";
+  const roundButton =
+    "flex items-center justify-center gap-2 rounded-full font-semibold ring-1 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70";
+  const quietButton = `${roundButton} bg-white/15 text-white ring-white/30 hover:bg-white/25`;
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -152,50 +163,24 @@ export function CellViewer({
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
         >
-          <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
-            <DialogPrimitive.Title className="font-display text-2xl font-bold">{label}</DialogPrimitive.Title>
-            <p className="hidden text-sm text-white/70 sm:block">
-              {context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D
-              marks done
-            </p>
-            <div className="flex items-center gap-2">
-              <button
-                type="button"
-                onClick={onCheck}
-                className="flex min-h-12 items-center gap-2 rounded-full bg-white/15 px-4 font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
-              >
-                <ScanSearch className="h-5 w-5" aria-hidden />{" "}
-                <span className="sr-only sm:not-sr-only">Check this cell</span>
-              </button>
-              <button
-                type="button"
-                aria-pressed={done}
-                aria-keyshortcuts="D"
-                title="Mark done (D)"
-                onClick={() => onToggleDone(cellLabel(cell))}
-                className={`flex min-h-12 items-center gap-2 rounded-full px-4 font-semibold ring-1 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70 ${done ? "bg-[#15803d] text-white ring-white/40 hover:bg-[#166534]" : "bg-white/15 text-white ring-white/30 hover:bg-white/25"}`}
-              >
-                <Check className="h-5 w-5" aria-hidden /> Mark done
-              </button>
-              <DialogPrimitive.Close
-                aria-label="Close cell viewer"
-                className="flex h-12 w-12 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
-              >
-                <X className="h-6 w-6" aria-hidden />
-              </DialogPrimitive.Close>
-            </div>
+          <div className="flex items-center gap-2 py-2 pl-4 pr-3 sm:px-6">
+            <DialogPrimitive.Title className="min-w-0 flex-1 truncate font-display text-2xl font-bold">
+              {label}
+            </DialogPrimitive.Title>
+            <button type="button" onClick={onCheck} className={`${quietButton} min-h-12 shrink-0 px-4`}>
+              <ScanSearch className="h-5 w-5" aria-hidden />{" "}
+              <span>
+                Check<span className="max-sm:sr-only"> this cell</span>
+              </span>
+            </button>
+            <DialogPrimitive.Close
+              aria-label="Close cell viewer"
+              className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
+            >
+              <X className="h-6 w-6" aria-hidden />
+            </DialogPrimitive.Close>
           </div>
-          <div ref={setStageElement} className="relative flex min-h-0 flex-1 items-center justify-center">
-            {hasPrevious && (
-              <button
-                type="button"
-                aria-label="Previous cell"
-                className={`${arrowClass} left-3`}
-                onClick={() => go(-1)}
-              >
-                <ChevronLeft className="h-8 w-8" aria-hidden />
-              </button>
-            )}
+          <div ref={setStageElement} className="flex min-h-0 flex-1 items-center justify-center">
             <div className={`flex items-center justify-center gap-6 ${sideBySide ? "flex-row" : "flex-col"}`}>
               <figure className="flex flex-col items-center gap-1">
                 <canvas
@@ -224,14 +209,69 @@ export function CellViewer({
                 </figure>
               )}
             </div>
-            {hasNext && (
-              <button type="button" aria-label="Next cell" className={`${arrowClass} right-3`} onClick={() => go(1)}>
+          </div>
+          <div className="mx-auto flex w-full max-w-lg items-center gap-3 px-3 pt-3">
+            {hasPrevious ? (
+              <button
+                type="button"
+                aria-label="Previous cell"
+                className={`${quietButton} min-h-14 w-14 shrink-0`}
+                onClick={() => go(-1)}
+              >
+                <ChevronLeft className="h-8 w-8" aria-hidden />
+              </button>
+            ) : (
+              <span className="w-14 shrink-0" />
+            )}
+            <div className="flex min-w-0 flex-1 items-center gap-2">
+              {done && (
+                <p
+                  id={doneStatusId}
+                  className="flex min-h-14 flex-1 items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
+                >
+                  Done <span aria-hidden>✓</span>
+                </p>
+              )}
+              <button
+                type="button"
+                aria-keyshortcuts="D"
+                aria-describedby={done ? doneStatusId : undefined}
+                title={done ? "Undo: not done yet (D)" : "Mark done (D)"}
+                onClick={toggleDone}
+                className={
+                  done
+                    ? `${quietButton} min-h-14 shrink-0 px-5`
+                    : `${roundButton} min-h-14 flex-1 bg-white px-5 text-lg text-ink ring-white hover:bg-white/90`
+                }
+              >
+                {done ? <RotateCcw className="h-5 w-5" aria-hidden /> : <Check className="h-6 w-6" aria-hidden />}
+                {done ? "Undo" : "Mark done"}
+              </button>
+            </div>
+            {hasNext ? (
+              <button
+                type="button"
+                aria-label="Next cell"
+                className={`${quietButton} min-h-14 w-14 shrink-0`}
+                onClick={() => go(1)}
+              >
                 <ChevronRight className="h-8 w-8" aria-hidden />
               </button>
+            ) : (
+              <span className="w-14 shrink-0" />
             )}
           </div>
-          <p className="px-4 py-3 text-center text-sm text-white/70 sm:hidden">
-            {context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move
+          <p className="px-4 pb-3 pt-2 text-center text-sm text-white/70">
+            <span className="sm:hidden">
+              {context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move
+            </span>
+            <span className="max-sm:hidden">
+              {context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D
+              marks done
+            </span>
+          </p>
+          <p role="status" className="sr-only">
+            {announcement}
           </p>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -8,6 +8,7 @@ import {
   type PaperScene,
 } from "../../../shared/paper-scene/paper-scene";
 import { tonePixels } from "../../../shared/tones/tone-pixels";
+import { blankCells } from "../../../shared/grid/blank-cells";
 
 export interface DrawOptions {
   /** Draw the grid lines (and outline this cell, if given). */
@@ -168,4 +169,28 @@ function drawDoneMarks(
       ctx.lineJoin = "miter";
     }
   }
+}
+
+/** About this many pixels across a cell are enough to see whether anything is in it. */
+const PIXELS_PER_CELL = 24;
+/** At most this many pixels for the whole paper, whatever its size. */
+const MAX_PIXELS = 4_000_000;
+
+/**
+ * The cells with nothing to draw, from the whole paper drawn small (in `tone`, as it is printed):
+ * the print leaves them out of its cell sheets, 'Next cell to draw' skips them.
+ */
+export function blankCellsOfPaper(image: CanvasImageSource, scene: PaperScene, tone?: ImageMode): Set<string> {
+  const pixelsPerUnit = Math.min(
+    PIXELS_PER_CELL / scene.gridSize,
+    Math.sqrt(MAX_PIXELS / (scene.paperWidth * scene.paperHeight)),
+  );
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(scene.paperWidth * pixelsPerUnit));
+  canvas.height = Math.max(1, Math.round(scene.paperHeight * pixelsPerUnit));
+  const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+  const paper = { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight };
+  drawRegion(ctx, image, scene, paper, canvas.width, canvas.height, { tone });
+  const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return blankCells(pixels, scene, canvas.width / scene.paperWidth);
 }

@@ -1,10 +1,9 @@
 // The print dialog's PDF: the pages are src/shared/print/grid-pdf.ts; the picture on them is drawn
 // here, on a canvas, exactly as the draw page shows it. Loaded only when a learner asks for a PDF
 // (the print dialog imports this file dynamically), with the PDF library.
-import { drawRegion } from "./draw-region";
+import { blankCellsOfPaper, drawRegion } from "./draw-region";
 import { gridPdf, type GridPdfRequest } from "../../../shared/print/grid-pdf";
 import type { Rect } from "../../../shared/print/pdf-layout";
-import { blankCells } from "../../../shared/print/blank-cells";
 
 export type PdfRequest = Omit<GridPdfRequest, "picture" | "blankCells"> & {
   /** The template's full image (hi-res once loaded). */
@@ -27,31 +26,12 @@ function renderRegion(request: PdfRequest, region: Rect, pixelsPerUnit: number):
   return canvas;
 }
 
-/** About this many pixels across a cell are enough to see whether anything is in it. */
-const PIXELS_PER_CELL = 24;
-/** At most this many pixels for the whole paper, whatever its size. */
-const MAX_PIXELS = 4_000_000;
-
-/** The cells with nothing to draw, from the whole paper drawn small. */
-function blankCellsOf(request: PdfRequest): Set<string> {
-  const { scene } = request;
-  const pixelsPerUnit = Math.min(
-    PIXELS_PER_CELL / scene.gridSize,
-    Math.sqrt(MAX_PIXELS / (scene.paperWidth * scene.paperHeight)),
-  );
-  const canvas = renderRegion(
-    request,
-    { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight },
-    pixelsPerUnit,
-  );
-  const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-  return blankCells(pixels, scene, canvas.width / scene.paperWidth);
-}
-
 export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
   return gridPdf({
     ...request,
     picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
-    blankCells: request.cellSheets ? blankCellsOf(request) : new Set(),
+    blankCells: request.cellSheets
+      ? blankCellsOfPaper(request.image, request.scene, request.view.imageMode)
+      : new Set(),
   });
 }

@@ -19,6 +19,21 @@ const PAD = 12;
 /** Row labels get between 32 and 48 px, by how many digits the last row number has. */
 const rowLabelWidth = (rows: number) => Math.min(48, Math.max(32, 14 + String(rows).length * 9));
 
+/** Pixels a paper unit when the paper and its labels fit a box, never with cells under 15 px. */
+function paperScale(box: { width: number; height: number }, scene: PaperScene): number {
+  const { rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
+  const fit = Math.min(
+    (box.width - rowLabelWidth(rows) - PAD * 2) / scene.paperWidth,
+    (box.height - COLUMN_LABEL_HEIGHT - PAD * 2) / scene.paperHeight,
+  );
+  return Math.max(fit, MIN_CELL_PX / scene.gridSize, 0);
+}
+
+/** The height the paper and its labels take when they fill this width (a phone gives it no more). */
+export function paperHeightAt(width: number, scene: PaperScene): number {
+  return Math.ceil(scene.paperHeight * paperScale({ width, height: Infinity }, scene)) + COLUMN_LABEL_HEIGHT + PAD * 2;
+}
+
 interface Gesture {
   pointers: Map<number, { x: number; y: number }>;
   startX: number;
@@ -67,12 +82,8 @@ export function PaperCanvas({
 
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
   const labelWidth = rowLabelWidth(rows);
-  const fitScale = Math.min(
-    (box.width - labelWidth - PAD * 2) / scene.paperWidth,
-    (box.height - COLUMN_LABEL_HEIGHT - PAD * 2) / scene.paperHeight,
-  );
   // Never shrink a cell under 15 px: past that the paper grows and the area scrolls.
-  const scale = Math.max(fitScale, MIN_CELL_PX / scene.gridSize, 0);
+  const scale = paperScale(box, scene);
   const paperPx = { width: Math.floor(scene.paperWidth * scale), height: Math.floor(scene.paperHeight * scale) };
   const cellPx = scene.gridSize * scale;
   const ready = box.width > 0 && paperPx.width > 0;

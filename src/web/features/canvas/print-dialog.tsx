@@ -67,10 +67,13 @@ export function PrintButton({
   fileName,
   paper,
   request,
+  className,
 }: {
   fileName: string;
   paper: { width: number; height: number; unit: Unit; preset: PaperPreset | null };
   request: () => PaperRequest | null;
+  /** The button's place in the canvas's toolbar. */
+  className: string;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -141,8 +144,11 @@ export function PrintButton({
 
   return (
     <>
-      <Button variant="secondary" className="px-3" onClick={show}>
-        <Printer className="h-4 w-4" aria-hidden /> <span className="sr-only lg:not-sr-only">Print / PDF</span>
+      <Button variant="secondary" className={className} onClick={show}>
+        <Printer className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
+        <span>
+          Print<span className="max-sm:sr-only"> / PDF</span>
+        </span>
       </Button>
       <Dialog
         open={open}

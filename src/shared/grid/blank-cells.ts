@@ -1,7 +1,8 @@
-// Cells with nothing to draw, for the cell sheets (decision 047): only paper in them, or the
-// template's own white. Read from the picture as the canvas draws it (web/features/canvas/make-pdf.ts
-// renders it small); pure, so the rule is tested without a browser.
-import { cellLabel, cellRect, gridDimensions } from "../grid/grid";
+// Cells with nothing to draw: only paper in them, or the template's own white. The print leaves
+// them out of its cell sheets (decision 047) and 'Next cell to draw' skips them (decision 049).
+// Read from the picture as the canvas draws it (web/features/canvas/draw-region.ts renders it
+// small); pure, so the rule is tested without a browser.
+import { cellLabel, cellRect, gridDimensions } from "./grid";
 
 /** Every channel of every pixel at least this light: white or near-white paper, no line, no shade. */
 const PAPER_LEVEL = 232;
