@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import type { UserConfigFnObject } from "vite";
 import { playwright } from "@vitest/browser-playwright";
 // With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
@@ -10,21 +10,33 @@ import appConfig from "./vite.config.js";
 // it is built; not its SSR settings, which would inline every server package into the global setup.
 const app = (appConfig as UserConfigFnObject)({ command: "serve", mode: "test" });
 
-// Three projects: "server" (unit + API integration on a real database, cloned per file from one
-// migrated template), "components" (React components rendered in Chromium against the real API,
+// The server tests' common settings. Companion (@uppy/companion) keeps its providers' settings in
+// module state that every app it builds adds to, so its files get a module graph of their own, in
+// the "server-isolated" project; `npm test` runs both server projects.
+const serverTests = { globalSetup: ["src/server/test/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
+const KEEPS_MODULE_STATE = ["src/server/features/companion/*.test.ts"];
+
+// Four projects: "server" and "server-isolated" (unit + API integration on a real database, cloned
+// per file from one migrated template), "components" (React components rendered in Chromium against the real API,
 // decision 045) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...serverTests,
           name: "server",
           // eslint/: the project's own lint rules, checked against its configuration.
           include: ["src/**/*.test.ts", "eslint/**/*.test.ts"],
-          globalSetup: ["src/server/test/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...KEEPS_MODULE_STATE],
+          // A worker's files share one module graph: the server's modules, PGlite's WebAssembly
+          // and sharp load once a worker, not once a file, which took a third of the pass. Every
+          // file builds its own app and database, so nothing else is shared (decision 054).
+          isolate: false,
         },
+      },
+      {
+        test: { ...serverTests, name: "server-isolated", include: KEEPS_MODULE_STATE },
       },
       {
         plugins: [...(app.plugins ?? []), apiProxy()],

@@ -19,6 +19,8 @@ const extraArgs = process.argv.slice(2);
 // another process, so they must still get a share of a busy core (at 10 about a tenth), not none.
 const BESIDE_JOURNEYS = ["nice", "-n", "10"];
 const failures = [];
+// The server tests: most share a worker's modules, Companion's files each have their own (vitest.config.ts).
+const SERVER_PROJECTS = ["--project", "server", "--project", "server-isolated"];
 
 /**
  * Run a command to its end. `quiet` keeps its output until it ends and prints it then in one
@@ -78,7 +80,7 @@ async function journeys() {
  */
 async function postgresPass(prefix, quiet) {
   const label = "database tests (PostgreSQL)";
-  const vitest = [...prefix, "npx", "vitest", "run", "--project", "server"];
+  const vitest = [...prefix, "npx", "vitest", "run", ...SERVER_PROJECTS];
   const databaseTests = databaseTestFiles().map((file) => path.relative(process.cwd(), file));
   if (process.env.TEST_DATABASE_URL)
     return run(label, [...vitest, ...databaseTests], { DATABASE_URL: process.env.TEST_DATABASE_URL }, { quiet });
@@ -101,7 +103,7 @@ async function postgresPass(prefix, quiet) {
 function pglitePass(prefix, quiet) {
   return run(
     "server tests (PGlite)",
-    [...prefix, "npx", "vitest", "run", "--project", "server", ...extraArgs],
+    [...prefix, "npx", "vitest", "run", ...SERVER_PROJECTS, ...extraArgs],
     { DATABASE_URL: "" },
     { quiet },
   );

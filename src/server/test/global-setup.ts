@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   project.provide("databaseTestFiles", databaseTestFiles(project.config.root));
   const url = process.env.DATABASE_URL;
   if (url) {
-    const templateName = `dg_template_${process.pid}`;
+    // Each server project runs this setup in the same process: the project names its template.
+    const templateName = `dg_template_${process.pid}_${project.name.replace(/\W/g, "_")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
