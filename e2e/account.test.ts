@@ -15,7 +15,7 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   inbox = await startInbox();
-  server = await startServer({ SMTP_URL: inbox.url });
+  server = await startServer({ SMTP_URL: inbox.url }, { prepared: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

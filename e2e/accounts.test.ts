@@ -29,13 +29,16 @@ beforeAll(async () => {
   await provider.issuer.keys.generate("RS256");
   await provider.start(0, "127.0.0.1");
   provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, googleClaims));
-  server = await startServer({
-    SMTP_URL: inbox.url,
-    GOOGLE_CLIENT_ID: "dragon-grid-e2e",
-    GOOGLE_CLIENT_SECRET: "secret",
-    GOOGLE_ISSUER: provider.issuer.url!,
-    ADMIN_EMAILS: "admin.ada@example.com",
-  });
+  server = await startServer(
+    {
+      SMTP_URL: inbox.url,
+      GOOGLE_CLIENT_ID: "dragon-grid-e2e",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_ISSUER: provider.issuer.url!,
+      ADMIN_EMAILS: "admin.ada@example.com",
+    },
+    { prepared: true },
+  );
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { illustrationPng } from "../src/server/test/images";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
 import type { Post } from "../src/shared/posts/responses";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
-import { startServer, type ServerProcess } from "./support/server-process";
+import { emptyDataDir, preparedDataDir, startServer, type ServerProcess } from "./support/server-process";
 
 // An acknowledged write survives a crash: a burst of registrations, progress saves, posts (with
 // their photo files), likes and comments is cut by SIGKILL (no shutdown, no flush), the server
@@ -78,9 +76,10 @@ async function member(server: ServerProcess, email: string): Promise<string> {
 }
 
 async function crashAndCheck(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-crash-"));
+  // On PGlite, from the run's prepared installation; on PostgreSQL a first start loads the 12
+  // samples through sharp: slow on a busy 2-core machine.
+  const dataDir = env.DATABASE_URL ? emptyDataDir() : preparedDataDir();
   const settings = { DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1", ...env };
-  // A first start loads the 12 samples through sharp: slow on a busy 2-core machine.
   let server = await startServer(settings, { startTimeoutMs: 180_000 });
   try {
     const cookie = await member(server, "saver@crash.test");

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +7,7 @@ import { startImagesApi } from "../src/server/test/images-api";
 import { illustrationPng, phonePhotoJpeg } from "../src/server/test/images";
 import type { Dragon } from "../src/shared/dragons/responses";
 import { PHONE, expectToast, launchBrowser, newContext, screenshot, seriousA11yViolations } from "./support/browser";
-import { startServer, type ServerProcess } from "./support/server-process";
+import { preparedDataDir, startServer, type ServerProcess } from "./support/server-process";
 
 // Issue 30: a Pro member's own pictures (decision 031). A server of its own with PRO=granted: an
 // admin gives a member Pro, the member uploads a photo through the widget, finds it in 'My
@@ -31,7 +29,7 @@ const RENAMED = "Tom asleep";
 let browser: Browser;
 let server: ServerProcess;
 let imagesApi: Awaited<ReturnType<typeof startImagesApi>>;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-pictures-"));
+const dataDir = preparedDataDir();
 let member: BrowserContext;
 let pictureId = "";
 

@@ -119,7 +119,7 @@ describe("server process", () => {
 
   it("serves Prometheus metrics on METRICS_PORT only, and stops serving them on SIGTERM", async () => {
     const metricsPort = await freePort();
-    const server = await startServer({ METRICS_PORT: String(metricsPort) });
+    const server = await startServer({ METRICS_PORT: String(metricsPort) }, { prepared: true });
     try {
       await fetch(`${server.url}/api/health/live`);
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);

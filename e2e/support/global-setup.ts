@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { startServer } from "./server-process";
+import fs from "node:fs";
+import { emptyDataDir, preparedDataDir, startServer } from "./server-process";
 import { ADMIN_EMAIL } from "./accounts";
 import { startImagesApi } from "../../src/server/test/images-api";
 import { illustrationPng } from "../../src/server/test/images";
@@ -28,13 +29,25 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY: "127.0.0.1",
     COMPANION_TEST_ONLY_ALLOW_LOOPBACK: "true",
   };
-  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer(env)));
+  // The prepared DATA_DIR (server-process.ts): one first start with the defaults, then every
+  // server that asks for it starts from a copy.
+  const prepared = emptyDataDir();
+  const first = await startServer({ DATA_DIR: prepared });
+  if ((await first.stop()) !== 0) throw new Error(`The prepared server did not stop cleanly:\n${first.output()}`);
+  project.provide("preparedDataDir", prepared);
+  const servers = await Promise.all(
+    Array.from({ length: project.config.maxWorkers }, () =>
+      startServer({ ...env, DATA_DIR: preparedDataDir(prepared) }),
+    ),
+  );
   project.provide(
     "servers",
     servers.map((server) => ({ baseUrl: server.url, dataDir: server.dataDir })),
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    for (const dir of [prepared, ...servers.map((server) => server.dataDir)])
+      fs.rmSync(dir, { recursive: true, force: true });
     await imagesApi.close();
   };
 }
