@@ -99,14 +99,37 @@ describe("community feed", () => {
       if (new URL(request.url()).pathname === "/api/objects/set-acl")
         originals.push((request.postDataJSON() as { objectPath: string }).objectPath);
     });
+    // The photos' bytes are held back until the page has been looked at mid-upload.
+    let releaseUploads = () => {};
+    const uploadsHeld = new Promise<void>((resolve) => (releaseUploads = resolve));
+    let uploadsSent = 0;
+    await page.route("**/*", async (route) => {
+      if (route.request().method() !== "PUT") return route.fallback();
+      uploadsSent += 1;
+      await uploadsHeld;
+      await route.fallback();
+    });
     await page.getByRole("button", { name: "Add Photos (0/5)" }).click();
     const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
     await dashboard.waitFor();
     await page.locator(".uppy-Dashboard-input").first().setInputFiles(photos);
-    await dashboard.getByText("drawing-detail.jpg").first().waitFor();
-    await dashboard.getByRole("button", { name: /^Upload 2 files/ }).click();
+    // Picking starts the upload: no 'Upload 2 files' to press.
+    await expect.poll(() => uploadsSent, { timeout: 20_000 }).toBe(2);
+    expect(await dashboard.getByRole("button", { name: /^Upload/ }).count()).toBe(0);
+    await dashboard
+      .getByText(/^Uploading/)
+      .first()
+      .waitFor();
+    // Closed mid-upload, the dialog only hides: Submit waits and says why.
+    await page.keyboard.press("Escape");
+    await page.getByRole("status").filter({ hasText: "Submit for Review opens when they are done" }).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Add Photos (0/5)" }).isDisabled()).toBe(true);
+    await screenshot(page, "upload-in-progress-1440");
+    releaseUploads();
     const thumbnails = page.getByRole("list", { name: "Photos to submit" }).getByRole("img");
     await expect.poll(() => thumbnails.count(), { timeout: 20_000 }).toBe(2);
+    await page.unroute("**/*");
     await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor();
     expect(await submit.isDisabled()).toBe(false);
     expect(originals).toHaveLength(2);
@@ -161,18 +184,42 @@ describe("community feed", () => {
       .locator(".uppy-Dashboard-input")
       .first()
       .setInputFiles([...photos, fake]);
-    await dashboard.getByText("not-a-photo.jpg").first().waitFor();
-    await dashboard.getByRole("button", { name: /^Upload 3 files/ }).click();
-    // The failure stays on screen; the two photos are on the form behind it.
+    // Picking starts the upload, and the failure stays on screen with its reason beside the photo;
+    // the two photos are on the form behind it.
     await dashboard
       .getByText(/Upload failed/i)
       .first()
       .waitFor({ timeout: 20_000 });
+    const failed = dashboard.locator(".uppy-Dashboard-Item.is-error");
+    expect(await failed.count()).toBe(1);
+    expect(await failed.innerText()).toContain("not-a-photo.jpg");
+    expect(await failed.locator(".uppy-Dashboard-Item-errorDetails").getAttribute("aria-label")).toMatch(/image/i);
+    await screenshot(page, "upload-failed-photo-1440");
     await page.getByRole("button", { name: "Add Photos (2/5)" }).waitFor({ state: "attached" });
     await page.keyboard.press("Escape");
     await dashboard.waitFor({ state: "detached" });
     const thumbnails = page.getByRole("list", { name: "Photos to submit" }).getByRole("img");
     expect(await thumbnails.count()).toBe(2);
+    await context.close();
+  });
+
+  it("on a phone the uploader offers to choose or take a photo, in the app's look", async () => {
+    const { context, page } = await newPage(browser, PHONE_TALL, { isMobile: true, hasTouch: true });
+    await signIn(context, author);
+    await page.goto("/upload");
+    await page.getByRole("button", { name: "Add Photos (0/5)" }).tap();
+    const dashboard = page.locator(".uppy-Dashboard--modal .uppy-Dashboard-inner");
+    await dashboard.waitFor();
+    await dashboard.getByText("Choose a photo or take one").waitFor();
+    expect(await dashboard.getByText(/drop files/i).count()).toBe(0);
+    const sources = dashboard.getByRole("tab");
+    await sources.getByText("Take a photo").waitFor();
+    // The phone's own camera app, not a webcam view in the page.
+    expect(await dashboard.locator('input[capture="environment"]').count()).toBe(1);
+    for (const source of await sources.all()) expect((await source.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await dashboard.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 252, 247)");
+    await screenshot(page, "uploader-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -12,7 +12,7 @@ import "@uppy/core/provider-views/css/style.min.css";
 import { responseOf, sendApi } from "../../lib/api-client";
 import type { UploadTarget } from "./send-upload";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/uploads/remote-sources";
-import "./uppy-size.css";
+import "./uppy-theme.css";
 
 /** A file the widget uploaded: `objectPath` is its storage path (docs/spec.md §3, meta.objectPath). */
 export interface UploadedFile {
@@ -30,6 +30,10 @@ export interface UploaderOptions {
   note?: string;
   /** The dialog's accessible name. */
   title?: string;
+  /** Upload each file as soon as it is picked, with no 'Upload' press of its own. */
+  autoProceed?: boolean;
+  /** Told the batch's progress in percent while it uploads, `null` when none is running. */
+  onProgress?: (percent: number | null) => void;
   /** Called per completed batch with its new files; `allDone` is false when one of the batch failed (the dialog stays open). */
   onUploaded: (files: UploadedFile[], allDone: boolean) => void;
   onClose: () => void;
@@ -62,6 +66,15 @@ async function fetchRemoteSources(): Promise<RemoteSources | null> {
   return res.ok ? responseOf("GET /api/objects/remote-sources", res) : null;
 }
 
+/** On a touch screen nothing is dropped: it offers the phone's photos and its own camera app. */
+const touchStrings = {
+  dropPasteFiles: "%{browseFiles}",
+  dropPasteImportFiles: "%{browseFiles} or take one",
+  browseFiles: "Choose a photo",
+  myDevice: "Your photos",
+  takePictureBtn: "Take a photo",
+};
+
 // Each provider's plugin is its own small chunk, fetched only when the server offers it.
 const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknown }>> = {
   drive: () => import("@uppy/google-drive"),
@@ -78,19 +91,22 @@ const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknow
  * progress, pause and cancel. Each local file is sent once to a URL signed by our server (a PUT to
  * local disk, a presigned POST form to S3); a remote file goes the same way, sent by our Companion
  * (decision 016). Every uploader
- * gets the same sources. Loaded on demand, never in a visitor's first load.
+ * gets the same sources. On a touch screen it says so, and takes photos with the phone's own camera
+ * app rather than a webcam view (decision 053). Loaded on demand, never in a visitor's first load.
  */
 export function UppyUploader({
   maxNumberOfFiles = 1,
   maxFileSize = 10_485_760,
   note,
   title = "Upload an image",
+  autoProceed = false,
+  onProgress,
   onUploaded,
   onClose,
 }: UploaderOptions) {
-  const callbacks = useRef({ onUploaded, onClose });
+  const callbacks = useRef({ onUploaded, onClose, onProgress });
   useEffect(() => {
-    callbacks.current = { onUploaded, onClose };
+    callbacks.current = { onUploaded, onClose, onProgress };
   });
 
   useEffect(() => {
@@ -100,8 +116,12 @@ export function UppyUploader({
         maxFileSize,
         allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"],
       },
-      autoProceed: false,
+      autoProceed,
     });
+    const touch = window.matchMedia("(hover: none)").matches;
+    const uploading = () => Object.keys(uppy.getState().currentUploads).length > 0;
+    const dashboardPlugin = () =>
+      uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined;
     uppy
       .use(Dashboard, {
         // The modal is 750 × 550 by Uppy's own stylesheet.
@@ -111,9 +131,12 @@ export function UppyUploader({
         proudlyDisplayPoweredByUppy: false,
         note: note ?? `Images only, up to ${Math.round(maxFileSize / 1_048_576)} MB`,
         metaFields: [{ id: "name", name: "Name", placeholder: "File name" }],
-        onRequestCloseModal: () => callbacks.current.onClose(),
+        showNativePhotoCameraButton: touch,
+        nativeCameraFacingMode: "environment",
+        ...(touch ? { locale: { strings: touchStrings } } : {}),
+        // Closed while a batch uploads, the dialog only hides: the upload carries on behind it.
+        onRequestCloseModal: () => (uploading() ? dashboardPlugin()?.closeModal() : callbacks.current.onClose()),
       })
-      .use(Webcam, { modes: ["picture"], mirror: true })
       .use(AwsS3, {
         // Files over 100 MB would go multipart; uploads here are capped at 50 MB, so it is one request.
         shouldUseMultipart: (file) => (file.size ?? 0) > 100 * 1024 * 1024,
@@ -135,6 +158,7 @@ export function UppyUploader({
           return { url: absolute, headers };
         },
       });
+    if (!touch) uppy.use(Webcam, { modes: ["picture"], mirror: true });
     // A remote file is uploaded by Companion, into an upload of ours asked for here like a local
     // file's: the server sends Companion's download there (the objectPath travels in the meta).
     uppy.addPreProcessor(async (fileIDs) => {
@@ -173,24 +197,30 @@ export function UppyUploader({
         }))
         .filter((file): file is UploadedFile & { id: string } => Boolean(file.objectPath));
       for (const file of files) handedOver.add(file.id);
-      // A failure stays on screen, with its retry, until the person closes the dialog.
+      // A failure stays on screen, with its retry, until the person closes the dialog (shown again
+      // if it was hidden while uploading).
       const allDone = (result.failed ?? []).length === 0;
-      if (allDone)
-        (
-          uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined
-        )?.closeModal();
+      if (allDone) dashboardPlugin()?.closeModal();
+      else dashboardPlugin()?.openModal();
+      callbacks.current.onProgress?.(null);
       if (files.length > 0)
         callbacks.current.onUploaded(
           files.map(({ id: _id, ...file }) => file),
           allDone,
         );
     });
-    // Uppy's own notice says only that the upload failed, the reason behind a "?": say it out loud.
-    uppy.on("upload-error", (_file, error) => {
+    uppy.on("upload", () => callbacks.current.onProgress?.(0));
+    uppy.on("progress", (percent) => callbacks.current.onProgress?.(uploading() ? percent : null));
+    uppy.on("cancel-all", () => callbacks.current.onProgress?.(null));
+    // Uppy's own notice says only that the upload failed, the reason behind a "?": say it out loud,
+    // and keep it as the file's error, which the theme shows under its name.
+    uppy.on("upload-error", (file, error) => {
       const reason = serverReason(error);
-      if (reason) uppy.info(reason, "error", 10_000);
+      if (!reason) return;
+      uppy.info(reason, "error", 10_000);
+      if (file) uppy.setFileState(file.id, { error: reason });
     });
-    const dashboard = uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>>;
+    const dashboard = dashboardPlugin()!;
     dashboard.openModal();
     // Uppy's modal has role="dialog" but no name of its own (axe: aria-dialog-name).
     dashboard.el?.querySelector(".uppy-Dashboard-inner")?.setAttribute("aria-label", title);
@@ -198,7 +228,7 @@ export function UppyUploader({
       destroyed = true;
       uppy.destroy();
     };
-  }, [maxNumberOfFiles, maxFileSize, note, title]);
+  }, [maxNumberOfFiles, maxFileSize, note, title, autoProceed]);
 
   return null;
 }

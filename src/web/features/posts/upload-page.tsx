@@ -74,10 +74,13 @@ export function UploadPage() {
   // How many photos the open dialog takes: fixed while it is open, so that photos added meanwhile do not reset it.
   const [pickLimit, setPickLimit] = useState(0);
   const [sharing, setSharing] = useState(false);
+  // The running batch's progress in percent (null when none runs): it carries on if the dialog is closed.
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const selectId = useId();
   const descriptionId = useId();
   const counterId = useId();
+  const waitId = useId();
 
   // Local previews are released when a photo is removed or the page goes away.
   const previews = useRef(new Set<string>());
@@ -142,6 +145,13 @@ export function UploadPage() {
   };
 
   const remaining = POST_IMAGES_MAX - photos.length;
+  const uploading = uploadProgress !== null;
+  // Why Submit waits, said beside it rather than only by a greyed-out button.
+  const waitReason = uploading
+    ? `Uploading your photos (${Math.round(uploadProgress)}%). Submit for Review opens when they are done.`
+    : sharing
+      ? "Preparing your photos..."
+      : null;
   const openPicker = () => {
     setPickLimit(remaining);
     setPicking(true);
@@ -187,7 +197,11 @@ export function UploadPage() {
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span className="text-sm font-semibold">Photos</span>
-              <Button variant="secondary" onClick={openPicker} disabled={remaining === 0 || sharing || submitting}>
+              <Button
+                variant="secondary"
+                onClick={openPicker}
+                disabled={remaining === 0 || uploading || sharing || submitting}
+              >
                 <ImagePlus className="h-4 w-4" aria-hidden /> Add Photos ({photos.length}/{POST_IMAGES_MAX})
               </Button>
             </div>
@@ -246,13 +260,26 @@ export function UploadPage() {
             />
           </div>
 
-          <Button
-            type="submit"
-            disabled={!ready || submitting || sharing}
-            className="w-full sm:w-auto sm:justify-self-end"
-          >
-            {submitting ? "Submitting..." : "Submit for Review"}
-          </Button>
+          <div className="grid gap-2 sm:justify-items-end">
+            {waitReason && (
+              <p id={waitId} role="status" className="grid gap-1.5 text-sm text-ink-soft sm:text-right">
+                {waitReason}
+                {uploading && (
+                  <span className="h-1.5 w-full overflow-hidden rounded-full bg-paper-deep sm:w-64" aria-hidden>
+                    <span className="block h-full bg-accent" style={{ width: `${uploadProgress}%` }} />
+                  </span>
+                )}
+              </p>
+            )}
+            <Button
+              type="submit"
+              disabled={!ready || submitting || sharing || uploading}
+              aria-describedby={waitReason ? waitId : undefined}
+              className="w-full sm:w-auto"
+            >
+              {submitting ? "Submitting..." : "Submit for Review"}
+            </Button>
+          </div>
         </form>
       </Card>
 
@@ -260,6 +287,8 @@ export function UploadPage() {
         <Suspense fallback={null}>
           <UppyUploader
             title="Add photos of your drawing"
+            autoProceed
+            onProgress={setUploadProgress}
             maxNumberOfFiles={pickLimit}
             maxFileSize={UPLOAD_MAX_BYTES}
             note={`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
