@@ -146,11 +146,44 @@ async function keyCorners(page: Page, photo: DrawingPhoto) {
   }
 }
 
+/** The first step shows what a good photo looks like, its three points, and both ways to give one, in view without scrolling. */
+async function expectGoodPhotoExample(page: Page) {
+  const example = page.getByRole("dialog", { name: "Check my drawing" }).getByRole("figure");
+  await example.getByRole("img", { name: /^An example of a good photo/ }).waitFor();
+  expect(await example.getByRole("listitem").allTextContents()).toEqual([
+    "FlatThe paper on a table, the phone straight above it",
+    "The whole pageAll four corners inside the frame",
+    "Even lightNo shadow or glare on the paper",
+  ]);
+  for (const shown of [example, page.getByRole("button", { name: "Choose a photo" })]) {
+    const box = (await shown.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  }
+}
+
 describe("Check my drawing", () => {
+  it("opens on an example of a good photo on a phone with touch", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await page.getByRole("button", { name: "Check my drawing" }).tap();
+      await expectGoodPhotoExample(page);
+      const picture = (await page.getByRole("img", { name: /^An example of a good photo/ }).boundingBox())!;
+      expect(picture.x).toBeGreaterThanOrEqual(0);
+      expect(picture.x + picture.width).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, "drawing-check-pick-390", { touch: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("finds the cell drawn 3 mm low in a 12 MP photo, shows it beside the photo, and marks the matching cells done", async () => {
     const { context, page } = await newPage(browser, WIDE);
     try {
       await openCheck(page);
+      await expectGoodPhotoExample(page);
       await screenshot(page, "drawing-check-pick-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
       await choosePhoto(page, twelveMegapixels.file);

@@ -90,11 +90,27 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
-/** Save a screenshot under test-results/screenshots for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Save a screenshot of the whole page under test-results/screenshots for people to look at.
+ * `touch`: for a page laid out for touch screens. Chromium's capture beyond the viewport emulates a
+ * mouse while it captures ((hover: none) and (pointer: coarse) stop matching), so that page is
+ * shot in a viewport made as tall as the page instead, which keeps the touch emulation.
+ */
+export async function screenshot(page: Page, name: string, { touch = false } = {}): Promise<void> {
   const dir = path.resolve("test-results/screenshots");
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  if (!touch) {
+    await page.screenshot({ path: file, fullPage: true });
+    return;
+  }
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  // Lazy pictures the taller viewport brings in view load before the shot.
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.screenshot({ path: file });
+  await page.setViewportSize(viewport);
 }
 
 interface AxeViolation {

@@ -3,14 +3,16 @@ import type { Dragon } from "../../shared/dragons/responses";
 
 /**
  * One template in the library grid: the preview sized for the card (srcset), with width and
- * height set so nothing shifts, and the name shown on hover and focus (always, on touch screens).
+ * height set so nothing shifts, and its name. Where the pointer can hover, the name is the spec's
+ * label over the picture, shown on hover and focus; on touch screens, which cannot hover, it sits
+ * under the picture in full, wrapping (decision 052).
  */
 export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }) {
   const srcSet = dragon.previewSmallUrl ? `${dragon.previewSmallUrl} 400w, ${dragon.previewUrl} 800w` : undefined;
   return (
     <Link
       href={`/dragon/${dragon.id}`}
-      className="group relative block overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="aspect-square bg-white p-3">
         <img
@@ -25,7 +27,7 @@ export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }
           className="h-full w-full object-contain"
         />
       </div>
-      <span className="absolute inset-x-2 bottom-2 truncate rounded-xl bg-ink/80 px-3 py-2 text-center text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 [@media(hover:none)]:opacity-100">
+      <span className="-mt-1 block px-3 pb-3 text-center text-sm leading-snug font-semibold break-words text-ink hoverable:absolute hoverable:inset-x-2 hoverable:bottom-2 hoverable:mt-0 hoverable:rounded-xl hoverable:bg-ink/80 hoverable:py-2 hoverable:text-white hoverable:opacity-0 hoverable:transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
         {dragon.name}
       </span>
     </Link>

@@ -65,7 +65,8 @@ export function DragonPage({ params }: { params: { id: string } }) {
           <Link href="/home" className={buttonClass("ghost", "px-3")} aria-label="Back to Library">
             <ArrowLeft className="h-5 w-5" aria-hidden />
           </Link>
-          <h1 className="truncate text-3xl font-bold sm:text-4xl">{data.name}</h1>
+          {/* The whole name, wrapping onto a second line on a phone rather than cut (decision 052). */}
+          <h1 className="min-w-0 text-3xl font-bold text-balance break-words sm:text-4xl">{data.name}</h1>
         </div>
         <Suspense fallback={null}>
           {data.isPrivate ? (

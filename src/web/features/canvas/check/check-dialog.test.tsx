@@ -52,10 +52,17 @@ beforeAll(async () => {
 });
 beforeEach(() => localStorage.clear());
 
-it("opens on the photo step, refuses a file that is not a picture there, and closes on Escape", async () => {
+it("opens on the photo step with an example of a good photo, refuses a file that is not a picture there, and closes on Escape", async () => {
   const given = props();
   await render(<CheckDialog {...given} />);
-  await expect.element(dialog().getByText("Photograph your paper from above")).toBeVisible();
+  await expect.element(dialog().getByText("Photograph your paper like this:")).toBeVisible();
+  // How it looks on a phone and a desktop is the journey's to see (e2e/drawing-check.test.ts).
+  const example = dialog().getByRole("figure");
+  await expect
+    .element(example.getByRole("img", { name: /^An example of a good photo: the grid page lying flat/ }))
+    .toBeVisible();
+  for (const point of ["Flat", "The whole page", "Even light"])
+    await expect.element(example.getByRole("listitem").filter({ hasText: point })).toBeVisible();
   await expect.element(dialog().getByRole("button", { name: "Take a photo" })).toBeVisible();
   await commands.chooseFile("Choose a photo", await textFile());
   await expect

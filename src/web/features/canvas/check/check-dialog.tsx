@@ -2,7 +2,7 @@
 // verdict per cell. Loaded only when opened; everything runs on the device.
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Aperture, ImageUp, X } from "lucide-react";
+import { Aperture, CircleCheck, ImageUp, X } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { closeOnEscape } from "../../../components/ui/close-on-escape";
@@ -15,6 +15,8 @@ import { matchingCells } from "../../../../shared/drawing-check/cell-check";
 import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { CornerPicker } from "./corner-picker";
+import { PICK_TEXT } from "./check-text";
+import { GoodPhotoExample } from "./good-photo-example";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
@@ -208,27 +210,44 @@ export default function CheckDialog({
       squares to check your drawing.
     </p>
   ) : (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-10 text-center">
-      <p className="text-lg text-ink-soft">
-        Photograph your paper from above, in good light, with the whole grid in the picture. The photo stays on this
-        device unless you keep or share it.
-      </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => cameraInput.current?.click()}>
-          <Aperture className="h-5 w-5" aria-hidden /> Take a photo
-        </Button>
-        <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-          <ImageUp className="h-5 w-5" aria-hidden /> Choose a photo
-        </Button>
+    <div className="min-h-0 flex-1 overflow-y-auto">
+      <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-3 pb-8 sm:min-h-full sm:justify-center sm:px-6">
+        <p className="text-lg font-semibold sm:text-center">{PICK_TEXT.lead}</p>
+        {/* The example first: a beginner copies a picture more readily than a sentence. */}
+        <figure className="grid items-center gap-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] sm:gap-8">
+          <GoodPhotoExample className="mx-auto h-auto w-full max-w-sm" />
+          <figcaption>
+            <ul className="grid gap-3">
+              {PICK_TEXT.points.map((point) => (
+                <li key={point.title} className="flex gap-3">
+                  <CircleCheck className="mt-0.5 h-6 w-6 shrink-0 text-[#15803d]" aria-hidden />
+                  <span>
+                    <strong className="block">{point.title}</strong>
+                    <span className="text-ink-soft">{point.detail}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </figcaption>
+        </figure>
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Button onClick={() => cameraInput.current?.click()}>
+            <Aperture className="h-5 w-5" aria-hidden /> {PICK_TEXT.takePhoto}
+          </Button>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+            <ImageUp className="h-5 w-5" aria-hidden /> {PICK_TEXT.choosePhoto}
+          </Button>
+        </div>
+        {/* Opened by the two buttons above, which are what keyboards and screen readers meet. */}
+        <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={onFile} />
+        <input ref={fileInput} type="file" accept="image/*" hidden onChange={onFile} />
+        {error && (
+          <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
+            {error}
+          </p>
+        )}
+        <p className="text-sm text-ink-soft sm:text-center">{PICK_TEXT.private}</p>
       </div>
-      {/* Opened by the two buttons above, which are what keyboards and screen readers meet. */}
-      <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={onFile} />
-      <input ref={fileInput} type="file" accept="image/*" hidden onChange={onFile} />
-      {error && (
-        <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
-          {error}
-        </p>
-      )}
     </div>
   );
 
