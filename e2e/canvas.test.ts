@@ -101,11 +101,11 @@ describe("grid canvas", () => {
     expect(await count.textContent()).toBe("11 x 9 cells");
     await page.getByLabel("Width").fill("12");
     expect(await count.textContent()).toBe("12 x 9 cells");
-    await page.getByLabel("Square size").fill("2");
+    await page.getByLabel("Grid Size").fill("2");
     expect(await count.textContent()).toBe("6 x 5 cells");
     await page.getByLabel("Width").fill("");
     expect(await count.textContent()).toBe("6 x 5 cells"); // empty width falls back to 11
-    await page.getByLabel("Square size").fill("0");
+    await page.getByLabel("Grid Size").fill("0");
     expect(await count.textContent()).toBe("11 x 9 cells"); // invalid grid falls back to 1
     await page.getByLabel("Height").fill("20");
     expect(await count.textContent()).toBe("11 x 20 cells");
@@ -253,16 +253,16 @@ describe("grid canvas", () => {
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     }
     // The first step, paper and grid size, is in view without a tap: under the paper, above the navigation.
-    for (const field of ["Paper preset", "Width", "Height", "Square size"])
+    for (const field of ["Paper preset", "Width", "Height", "Grid Size"])
       expect(await inView(page.getByLabel(field)), field).toBe(true);
     await screenshot(page, "canvas-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);
     const count = page.getByText(/^\d+ x \d+ cells$/);
     await page.getByLabel("Paper preset").selectOption("legal");
-    await page.getByLabel("Square size").fill("2");
+    await page.getByLabel("Grid Size").fill("2");
     expect(await count.textContent()).toBe("7 x 5 cells");
     await page.getByLabel("Paper preset").selectOption("letter");
-    await page.getByLabel("Square size").fill("1");
+    await page.getByLabel("Grid Size").fill("1");
     expect(await count.textContent()).toBe("11 x 9 cells");
 
     // A cell: its label and controls on one line, the arrows beside 'Mark done', off the picture.
@@ -320,13 +320,13 @@ describe("saved progress", () => {
     const autosave = page.waitForRequest((r) => r.url().endsWith("/api/wip") && r.method() === "POST", {
       timeout: 9000,
     });
-    await page.getByLabel("Square size").fill("2");
+    await page.getByLabel("Grid Size").fill("2");
     const body = JSON.parse((await autosave).postData()!);
     expect(body).toMatchObject({ dragonId, paperWidth: 14, gridSize: 2, imageZoom: 1.2 });
     expect((await (await autosave).response())?.status()).toBe(200);
     await page.reload();
     await paper(page).waitFor();
-    expect(await page.getByLabel("Square size").inputValue()).toBe("2");
+    expect(await page.getByLabel("Grid Size").inputValue()).toBe("2");
     await context.close();
   });
 

@@ -266,7 +266,7 @@ describe("Check my drawing", () => {
 
       // The same page checked against another grid: its marks say it is not this one's.
       await page.getByRole("button", { name: "Close the check" }).click();
-      await page.getByLabel("Square size").fill("2");
+      await page.getByLabel("Grid Size").fill("2");
       await page.getByText("4 x 3 cells").waitFor();
       await page.getByRole("button", { name: "Check my drawing" }).click();
       await choosePhoto(page, photo.file);

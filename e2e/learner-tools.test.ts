@@ -181,11 +181,11 @@ describe("learner tools on the canvas", () => {
     await page.getByRole("radio", { name: "Centimetres" }).click();
     // Switching converts: Letter landscape is 27.94 x 21.59 cm, the 1 in square a round 2.5 cm.
     expect(await page.getByLabel("Width").inputValue()).toBe("27.94");
-    expect(await page.getByLabel("Square size").inputValue()).toBe("2.5");
+    expect(await page.getByLabel("Grid Size").inputValue()).toBe("2.5");
     await page.getByLabel("Paper preset").selectOption("a4");
     expect(await page.getByLabel("Width").inputValue()).toBe("29.7");
     expect(await page.getByLabel("Height").inputValue()).toBe("21");
-    await page.getByLabel("Square size").fill("2");
+    await page.getByLabel("Grid Size").fill("2");
     expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("15 x 11 cells");
     await page.getByRole("button", { name: /^Landscape/ }).click();
     expect(await page.getByText(/^\d+ x \d+ cells$/).textContent()).toBe("11 x 15 cells");

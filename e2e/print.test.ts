@@ -274,7 +274,7 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await openCanvas(page);
     await page.getByRole("radio", { name: "Centimetres" }).click();
     await page.getByLabel("Paper preset").selectOption("a4");
-    await page.getByLabel("Square size").fill("2");
+    await page.getByLabel("Grid Size").fill("2");
     await page.getByText("15 x 11 cells").waitFor();
     const dialog = await openPrint(page);
     expect(await dialog.getByLabel("Print on").inputValue()).toBe("a4");

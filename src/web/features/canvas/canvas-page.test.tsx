@@ -25,9 +25,9 @@ it("a visitor starts from the defaults, and finds their changes and the closed c
   const screen = await openCanvas();
   await expect.element(screen.getByRole("heading", { name: "Component Dragon" })).toBeVisible();
   await expect.element(screen.getByLabelText("Width")).toHaveValue(11);
-  await expect.element(screen.getByLabelText("Square size")).toHaveValue(1);
+  await expect.element(screen.getByLabelText("Grid Size")).toHaveValue(1);
   await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
-  await screen.getByLabelText("Square size").fill("2");
+  await screen.getByLabelText("Grid Size").fill("2");
   await expect.element(screen.getByText("6 x 5 cells")).toBeVisible();
 
   // The cell viewer: opened on the next cell to draw (A1 is blank paper, B1 has a wing's tip),
@@ -43,7 +43,7 @@ it("a visitor starts from the defaults, and finds their changes and the closed c
 
   const again = await openCanvas();
   await expect.element(again.getByText("6 x 5 cells")).toBeVisible();
-  await expect.element(again.getByLabelText("Square size")).toHaveValue(2);
+  await expect.element(again.getByLabelText("Grid Size")).toHaveValue(2);
   expect(page.getByRole("heading", { name: /^Cell / }).query()).toBeNull();
   // Saving asks a visitor to sign in; their copy stays in this browser.
   await again.getByRole("button", { name: "Save", exact: true }).click();
@@ -96,7 +96,7 @@ it("a member's saved progress replaces the defaults when the canvas opens", asyn
   const screen = await openCanvas();
   await expect.element(screen.getByLabelText("Width")).toHaveValue(api.saved.paperWidth);
   await expect.element(screen.getByLabelText("Height")).toHaveValue(api.saved.paperHeight);
-  await expect.element(screen.getByLabelText("Square size")).toHaveValue(api.saved.gridSize);
+  await expect.element(screen.getByLabelText("Grid Size")).toHaveValue(api.saved.gridSize);
   await expect.element(screen.getByText("4 x 3 cells")).toBeVisible();
   await expect.element(screen.getByLabelText("Zoom level")).toHaveTextContent("140%");
 });
@@ -108,7 +108,7 @@ it("a member's change saves itself without a word, and Save shows Saving... unti
   expect(await savedOnServer()).toBeNull();
 
   // Autosave: the first change goes within a second or so, and says nothing.
-  await screen.getByLabelText("Square size").fill("3");
+  await screen.getByLabelText("Grid Size").fill("3");
   await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(3);
   expect(toast("Progress saved").query()).toBeNull();
 
@@ -130,7 +130,7 @@ it("a member's save made offline and not sent yet opens first, and goes to the s
   keepAccount(await callApi("GET /api/auth/user"));
   writeOutbox(id, api.dragons.kept, { ...CANVAS_DEFAULTS, gridSize: 4 });
   const screen = await openCanvas();
-  await expect.element(screen.getByLabelText("Square size")).toHaveValue(4);
+  await expect.element(screen.getByLabelText("Grid Size")).toHaveValue(4);
   // 8.5 in is two 4 in squares and 0.5 in, under a fifth of a square: two rows (decision 051).
   await expect.element(screen.getByText("3 x 2 cells")).toBeVisible();
   await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(4);
@@ -164,7 +164,7 @@ it("a member whose save the server refuses is told to try again, and nothing wai
   await expect.element(screen.getByRole("heading", { name: "Doomed Dragon" })).toBeVisible();
   // An admin deletes this dragon while the learner draws it: the server refuses the save (404).
   expect(await commands.requestAs(api.members.admin.cookie, "DELETE", `/api/dragons/${api.dragons.doomed}`)).toBe(200);
-  await screen.getByLabelText("Square size").fill("2");
+  await screen.getByLabelText("Grid Size").fill("2");
   await screen.getByRole("button", { name: "Save", exact: true }).click();
   await expect.element(toast("Error")).toHaveTextContent("Failed to save your progress. Please try again.");
   expect(localStorage.getItem(outboxKey(id, api.dragons.doomed))).toBeNull();
@@ -181,7 +181,7 @@ it("on a phone, a unit switch keeps A4 exactly A4, offers a round square size, a
     await expect.element(screen.getByLabelText("Width")).toBeVisible();
 
     await screen.getByRole("radio", { name: "Centimetres" }).click();
-    await expect.element(screen.getByLabelText("Square size")).toHaveValue(2.5);
+    await expect.element(screen.getByLabelText("Grid Size")).toHaveValue(2.5);
     // 27.94 cm is 11 squares of 2.5 cm and 0.44 cm, under a fifth of a square: it joins the last
     // column, and the count stays the one in inches.
     await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
@@ -192,13 +192,13 @@ it("on a phone, a unit switch keeps A4 exactly A4, offers a round square size, a
     // Through inches and back: A4 is 29.7 x 21 cm again, not 29.69 x 21.01.
     await screen.getByRole("radio", { name: "Inches" }).click();
     await expect.element(screen.getByLabelText("Width")).toHaveValue(11.69);
-    await expect.element(screen.getByLabelText("Square size")).toHaveValue(1);
+    await expect.element(screen.getByLabelText("Grid Size")).toHaveValue(1);
     await screen.getByRole("radio", { name: "Centimetres" }).click();
     await expect.element(screen.getByLabelText("Width")).toHaveValue(29.7);
     await expect.element(screen.getByLabelText("Height")).toHaveValue(21);
 
     // The issue's paper: 21.01 cm with 3 cm squares is 7 rows, the 0.01 cm left over no row of its own.
-    await screen.getByLabelText("Square size").fill("3");
+    await screen.getByLabelText("Grid Size").fill("3");
     await expect.element(screen.getByText("10 x 7 cells")).toBeVisible();
     await screen.getByLabelText("Height").fill("21.01");
     await expect.element(screen.getByText("10 x 7 cells")).toBeVisible();

@@ -317,12 +317,12 @@ function DrawCanvas({
             onSwap={canvas.swapOrientation}
             onUnit={canvas.setUnit}
           />
-          <fieldset className="mt-4">
-            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid Size</legend>
+          {/* The spec's field name is the input's own label: one square's side, in the paper's unit. */}
+          <div className="mt-4">
+            <label htmlFor={`${id}-grid`} className="block text-sm font-bold uppercase tracking-wider text-ink-soft">
+              Grid Size
+            </label>
             <div className="mt-2 flex items-center gap-2">
-              <label htmlFor={`${id}-grid`} className="whitespace-nowrap text-sm font-semibold text-ink">
-                Square size
-              </label>
               <div className="w-16 shrink-0">
                 <input
                   id={`${id}-grid`}
@@ -333,14 +333,17 @@ function DrawCanvas({
                   min={1}
                   value={canvas.texts.gridSize}
                   onChange={(e) => canvas.setText("gridSize", e.target.value)}
-                  aria-describedby={`${id}-cells`}
+                  aria-describedby={`${id}-unit ${id}-cells`}
                 />
               </div>
+              <span id={`${id}-unit`} className="text-sm font-semibold text-ink">
+                {settings.unit === "in" ? "inch" : "cm"} squares
+              </span>
               <p id={`${id}-cells`} className="ml-auto min-w-0 text-right text-sm font-semibold text-ink-soft">
                 {grid.columns} x {grid.rows} cells
               </p>
             </div>
-          </fieldset>
+          </div>
           <fieldset className="mt-5">
             <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
             <div className="mt-2 flex items-center gap-2">
