@@ -123,6 +123,18 @@ it("a member's change saves itself without a word, and Save shows Saving... unti
   expect(await savedOnServer()).toMatchObject({ paperWidth: 9, gridSize: 3 });
 });
 
+it("a member who leaves the canvas seconds after a change still finds it saved", async () => {
+  signInWith(api.members.saver.cookie);
+  const screen = await openCanvas();
+  await screen.getByLabelText("Grid Size").fill("2");
+  await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(2);
+  // A second change within the autosave's 5 seconds, then straight back to the dragon page.
+  await screen.getByLabelText("Grid Size").fill("4");
+  await screen.unmount();
+  await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 3000 }).toBe(4);
+  await expect.poll(() => localStorage.getItem(outboxKey(api.members.saver.id, api.dragons.kept))).toBeNull();
+});
+
 it("a member's save made offline and not sent yet opens first, and goes to the server", async () => {
   const { id, cookie } = api.members.outbox;
   signInWith(cookie);

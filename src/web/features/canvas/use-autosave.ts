@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isNetworkError } from "../../lib/query-client";
-import { callApi } from "../../lib/api-client";
+import { apiQueryKey, callApi } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { clearOutbox, keepProgress, writeOutbox } from "./progress-on-this-device";
@@ -115,6 +115,28 @@ export function useAutosave(
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, [userId, saveToServer]);
+
+  // Leaving with a change the 5-second autosave has not sent yet (back to the dragon page, another
+  // app, the screen locking): it is kept on this device at once and sent now, so a cell marked in
+  // the last seconds is never lost. After the canvas has gone, the pages showing progress
+  // ('Continue', 'Your drawings') read it again once the server has it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const sendUnsaved = () => {
+      if (latest.current.snapshot === lastSaved.current) return null;
+      writeOutbox(userId, dragonId, latest.current.settings);
+      return saveToServer(false);
+    };
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") void sendUnsaved();
+    };
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      void sendUnsaved()?.then(() => queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/wip") }));
+    };
+  }, [userId, dragonId, saveToServer, queryClient]);
 
   return { saving: pending, save: useCallback(() => saveToServer(true), [saveToServer]) };
 }
