@@ -48,9 +48,11 @@ function visitorDrawings(): Drawing[] {
 }
 
 /**
- * The drawings with at least one cell done: a member's saved progress (newest first), a visitor's
- * copies in this browser. Undefined until known, and while the page hydrates: the server rendered
- * none, having neither the browser's storage nor the member's progress.
+ * The drawings with at least one cell done: a member's saved progress (newest first), then the
+ * copies this browser kept while they were a visitor of dragons they have no saved progress of
+ * (the canvas takes such a copy into their account when it opens); a visitor's copies. Undefined
+ * until known, and while the page hydrates: the server rendered none, having neither the browser's
+ * storage nor the member's progress.
  */
 function useDrawings(): Drawing[] | undefined {
   const { isAuthenticated, isLoading } = useAuth();
@@ -61,12 +63,12 @@ function useDrawings(): Drawing[] | undefined {
   );
   // Asked again on every visit: the canvas saves progress without telling this read.
   const saved = useQuery({ ...apiQuery("GET /api/wip"), enabled: isAuthenticated, staleTime: 0, gcTime: 0 });
-  const visitor = useMemo(
-    () => (hydrated && !isLoading && !isAuthenticated ? visitorDrawings() : []),
-    [hydrated, isLoading, isAuthenticated],
-  );
+  const visitor = useMemo(() => (hydrated && !isLoading ? visitorDrawings() : []), [hydrated, isLoading]);
   if (!hydrated || isLoading) return undefined;
-  const drawings: Drawing[] = isAuthenticated ? (saved.data ?? []) : visitor;
+  const account = saved.data ?? [];
+  const drawings: Drawing[] = isAuthenticated
+    ? [...account, ...visitor.filter((copy) => !account.some((drawing) => drawing.dragonId === copy.dragonId))]
+    : visitor;
   return drawings.filter((drawing) => drawing.cellsDone > 0);
 }
 

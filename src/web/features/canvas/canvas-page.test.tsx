@@ -123,6 +123,19 @@ it("a member's change saves itself without a word, and Save shows Saving... unti
   expect(await savedOnServer()).toMatchObject({ paperWidth: 9, gridSize: 3 });
 });
 
+it("a visitor who then signs in keeps what they drew here: the canvas takes it into their account", async () => {
+  const screen = await openCanvas();
+  await screen.getByLabelText("Grid Size").fill("2");
+  await expect.element(screen.getByText("6 x 5 cells")).toBeVisible();
+  await screen.unmount();
+  // A member with nothing saved for this dragon.
+  signInWith(api.members.admin.cookie);
+  expect(await savedOnServer()).toBeNull();
+  const again = await openCanvas();
+  await expect.element(again.getByLabelText("Grid Size")).toHaveValue(2);
+  await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(2);
+});
+
 it("a member who leaves the canvas seconds after a change still finds it saved", async () => {
   signInWith(api.members.saver.cookie);
   const screen = await openCanvas();

@@ -32,8 +32,9 @@ function readVisitorCopy(dragonId: string): CanvasSettings | null {
 
 /**
  * Where the canvas starts: saved progress when signed in (it overwrites the defaults), or a save
- * made offline that has not reached the server yet (`unsent`); this browser's copy for visitors
- * (no server call), else the defaults. `ready` is false while unknown.
+ * made offline that has not reached the server yet (`unsent`), or with neither, this browser's
+ * visitor copy (`unsent` too); this browser's copy for visitors (no server call), else the
+ * defaults. `ready` is false while unknown.
  */
 export function useInitialSettings(
   dragonId: string,
@@ -61,10 +62,13 @@ export function useInitialSettings(
   const outbox = useMemo(() => (userId ? readOutbox(userId, dragonId) : null), [userId, dragonId]);
   if (auth.isLoading || (auth.isAuthenticated && saved.isLoading))
     return { ready: false, initial: CANVAS_DEFAULTS, unsent: false };
+  // A member with nothing saved for this dragon starts from what they drew here as a visitor (the
+  // visitor's Save promised to keep it once they sign in); it is not saved yet, so it is sent.
+  const adopted = auth.isAuthenticated && !outbox && !saved.data ? local : null;
   return {
     ready: true,
-    initial: startingSettings(auth.isAuthenticated ? (outbox ?? saved.data ?? null) : local),
-    unsent: Boolean(auth.isAuthenticated && outbox),
+    initial: startingSettings(auth.isAuthenticated ? (outbox ?? saved.data ?? adopted) : local),
+    unsent: Boolean(auth.isAuthenticated && (outbox || adopted)),
   };
 }
 
