@@ -31,7 +31,11 @@ describe.skipIf(!poppler)("the first hour on a phone (390 × 844, touch)", () =>
     expect(name.length).toBeGreaterThan(0);
     await card.tap();
     await page.getByRole("heading", { level: 1, name }).waitFor();
-    await page.getByRole("link", { name: "Grid my dragon!" }).tap();
+    // 'Grid my dragon!' is on the first screen, under the picture, not under the steps.
+    const start = page.getByRole("link", { name: "Grid my dragon!" });
+    const startBox = (await start.boundingBox())!;
+    expect(startBox.y + startBox.height).toBeLessThanOrEqual(await bottomOfView());
+    await start.tap();
     await page.waitForURL("**/draw/**");
     await page.locator("[data-testid=paper][data-image=hires]").waitFor();
     await screenshot(page, "first-hour-canvas-phone");

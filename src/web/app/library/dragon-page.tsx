@@ -120,6 +120,13 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <h2 id="ready-heading" className="text-3xl font-bold">
               Ready to Draw?
             </h2>
+            {/* First, under the title: on a phone it is then on the first screen, not under the steps. */}
+            <Link
+              href={`/draw/${data.id}?version=${shown}`}
+              className={buttonClass("primary", "mt-5 min-h-14 w-full text-base")}
+            >
+              <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
+            </Link>
             <h3 className="mt-5 text-sm font-bold uppercase tracking-wider text-accent-strong">What's Next</h3>
             <ol className="mt-3 grid gap-3">
               {STEPS.map((step, index) => (
@@ -144,12 +151,6 @@ export function DragonPage({ params }: { params: { id: string } }) {
               alt="A pencil grid drawn lightly on paper with a ruler, the first squares of a dragon copied into it"
               className="mt-6 h-auto w-full rounded-2xl border border-line"
             />
-            <Link
-              href={`/draw/${data.id}?version=${shown}`}
-              className={buttonClass("primary", "mt-6 min-h-14 w-full text-base")}
-            >
-              <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
-            </Link>
             <p className="mt-5 text-center text-sm text-ink-soft">Finished drawing it?</p>
             <ShareDrawingLink dragonId={data.id} className="mt-2 w-full" />
           </Card>

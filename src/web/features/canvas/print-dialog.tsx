@@ -154,7 +154,7 @@ export function PrintButton({
         open={open}
         onOpenChange={(next) => !making && setOpen(next)}
         title="Print / PDF"
-        description="Two pages: your picture under the grid, to copy from, and the grid alone, to draw on. Print at 100 % (actual size) so each square comes out its true size."
+        description="Two kinds of page: your picture under the grid, to copy from, and the grid alone, to draw on. Print at 100 % (actual size) so each square comes out its true size."
       >
         <div className="grid gap-4">
           <div className="grid gap-1.5">
