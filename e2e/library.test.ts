@@ -73,7 +73,7 @@ describe("library and dragon page", () => {
     await screenshot(page, "dragon-color-desktop");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const preview = page.getByRole("img", { name: `${name}, colour version` });
+    const preview = page.getByRole("img", { name: `${name}, color version` });
     expect(await preview.getAttribute("src")).toMatch(/\/preview\.webp$/);
     await page.getByRole("button", { name: "Pencil" }).click();
     const pencil = page.getByRole("img", { name: `${name}, pencil version` });

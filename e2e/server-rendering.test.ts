@@ -130,7 +130,7 @@ describe("public pages' HTML, fetched without a browser", () => {
     expect(root).toMatch(new RegExp(`<h1[^>]*>${escapeHtml(dragon.name)}</h1>`));
     expect(root).toContain("Ready to Draw?");
     expect(root).toContain("Grid my dragon!");
-    expect(root).toContain(`alt="${escapeHtml(dragon.name)}, colour version"`);
+    expect(root).toContain(`alt="${escapeHtml(dragon.name)}, color version"`);
   });
 
   it("the blog lists the published post's card, and the post's page carries its article body", async () => {

@@ -87,7 +87,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <img
               key={previewUrl}
               src={previewUrl}
-              alt={`${data.name}, ${shown === "pencil" ? "pencil" : "colour"} version`}
+              alt={`${data.name}, ${shown === "pencil" ? "pencil" : "color"} version`}
               width={data.width ?? 800}
               height={data.height ?? 800}
               fetchPriority="high"

@@ -228,6 +228,15 @@ it("on a phone, a unit switch keeps A4 exactly A4, offers a round square size, a
     await screen.getByLabelText("Height").fill("21.01");
     await expect.element(screen.getByText("10 x 7 cells")).toBeVisible();
     await expect.element(screen.getByText("0 of 70 cells done")).toBeInTheDocument();
+
+    // Under 1 cm the grid keeps 1 cm squares, and says so beside the field.
+    await screen.getByLabelText("Grid Size").fill("0.5");
+    await expect.element(screen.getByText("30 x 21 cells")).toBeVisible();
+    await expect
+      .element(screen.getByLabelText("Grid Size"))
+      .toHaveAccessibleDescription(/Squares are at least 1 cm: the grid uses 1 cm until then\./);
+    await screen.getByLabelText("Grid Size").fill("2");
+    expect(screen.getByText(/Squares are at least/).query()).toBeNull();
   } finally {
     await page.viewport(1280, 900);
   }

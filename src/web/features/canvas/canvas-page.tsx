@@ -132,6 +132,9 @@ function DrawCanvas({
     [data.width, data.height, paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY],
   );
   const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
+  const unitWord = settings.unit === "in" ? "inch" : "cm";
+  // Under 1 the spec's fallback, 1, is drawn: say so rather than draw another size in silence.
+  const gridTooSmall = Number.parseFloat(canvas.texts.gridSize) < 1;
   const view: GridView = useMemo(
     () => ({
       gridColor: settings.gridColor,
@@ -333,16 +336,22 @@ function DrawCanvas({
                   min={1}
                   value={canvas.texts.gridSize}
                   onChange={(e) => canvas.setText("gridSize", e.target.value)}
-                  aria-describedby={`${id}-unit ${id}-cells`}
+                  aria-describedby={`${id}-unit ${id}-cells${gridTooSmall ? ` ${id}-grid-small` : ""}`}
+                  aria-invalid={gridTooSmall || undefined}
                 />
               </div>
               <span id={`${id}-unit`} className="text-sm font-semibold text-ink">
-                {settings.unit === "in" ? "inch" : "cm"} squares
+                {unitWord} squares
               </span>
               <p id={`${id}-cells`} className="ml-auto min-w-0 text-right text-sm font-semibold text-ink-soft">
                 {grid.columns} x {grid.rows} cells
               </p>
             </div>
+            {gridTooSmall && (
+              <p id={`${id}-grid-small`} className="mt-1 text-sm font-semibold text-danger">
+                Squares are at least 1 {unitWord}: the grid uses 1 {unitWord} until then.
+              </p>
+            )}
           </div>
           <fieldset className="mt-5">
             <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>

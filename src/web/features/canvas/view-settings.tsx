@@ -20,7 +20,7 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
   return (
     <fieldset className="mt-5">
       <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid &amp; Picture</legend>
-      <div role="radiogroup" aria-label="Grid colour" className="mt-2 grid grid-cols-3 gap-2">
+      <div role="radiogroup" aria-label="Grid color" className="mt-2 grid grid-cols-3 gap-2">
         {GRID_COLORS.map((color) => (
           <button
             key={color}
