@@ -133,7 +133,8 @@ export function PostCard({
           <div className="flex flex-wrap items-center gap-x-2">
             <RelativeTime iso={post.createdAt} />
             {post.dragonId && post.dragonName && (
-              <span className="truncate text-sm text-ink-soft">
+              // The dragon's whole name, on a line of its own on a narrow phone rather than cut.
+              <span className="min-w-0 break-words text-sm text-ink-soft">
                 · drew{" "}
                 <Link
                   href={`/dragon/${post.dragonId}`}

@@ -3,6 +3,7 @@ import { Button } from "../../../components/ui/button";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
 import { describeCell } from "../../../../shared/drawing-check/words";
+import { columnLabel } from "../../../../shared/grid/grid";
 
 const FLICKER_MS = 600;
 const WORST_SHOWN = 8;
@@ -79,37 +80,63 @@ export function HeatMap({
   rows: number;
   onOpen: (cell: CellCheck) => void;
 }) {
+  // The grid's letters and numbers around it, as on the paper: on a phone the cells are too small
+  // to carry their own labels. Each cell's button says its label to a screen reader already.
+  const edge = "text-[10px] font-semibold leading-none text-ink-soft";
   return (
     <div className="flex flex-col gap-3">
-      <div
-        role="group"
-        aria-label="Heat map of your grid"
-        className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
-      >
-        {cells.map((cell) => {
-          const look = STATUS_LOOK[cell.status];
-          return (
-            <button
-              key={cell.label}
-              type="button"
-              title={describeCell(cell)}
-              aria-label={describeCell(cell)}
-              data-status={cell.status}
-              onClick={() => onOpen(cell)}
-              className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
-              style={{
-                background:
-                  cell.status === "not-drawn"
-                    ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)`
-                    : look.fill,
-                color: look.text,
-              }}
-            >
-              <span className="hidden sm:inline">{cell.label}</span>
-            </button>
-          );
-        })}
+      <div className="grid gap-1" style={{ gridTemplateColumns: "auto minmax(0, 1fr)" }}>
+        <span aria-hidden />
+        <div
+          aria-hidden
+          className={`grid text-center ${edge}`}
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
+          {Array.from({ length: columns }, (_, column) => (
+            <span key={column}>{columnLabel(column)}</span>
+          ))}
+        </div>
+        <div
+          aria-hidden
+          className={`grid text-right ${edge}`}
+          style={{ gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}
+        >
+          {Array.from({ length: rows }, (_, row) => (
+            <span key={row} className="flex items-center justify-end">
+              {row + 1}
+            </span>
+          ))}
+        </div>
+        <div
+          role="group"
+          aria-label="Heat map of your grid"
+          className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
+        >
+          {cells.map((cell) => {
+            const look = STATUS_LOOK[cell.status];
+            return (
+              <button
+                key={cell.label}
+                type="button"
+                title={describeCell(cell)}
+                aria-label={describeCell(cell)}
+                data-status={cell.status}
+                onClick={() => onOpen(cell)}
+                className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
+                style={{
+                  background:
+                    cell.status === "not-drawn"
+                      ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)`
+                      : look.fill,
+                  color: look.text,
+                }}
+              >
+                <span className="hidden sm:inline">{cell.label}</span>
+              </button>
+            );
+          })}
+        </div>
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" aria-label="What the colours mean">
         {STATUS_ORDER.map((status) => (
