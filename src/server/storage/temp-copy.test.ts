@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { withTempCopy } from "./temp-copy";
 
 describe("withTempCopy", () => {
@@ -31,8 +31,9 @@ describe("withTempCopy", () => {
 
     // os.tmpdir() follows TMPDIR: an empty folder of this test's own shows what is left behind.
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-temp-copy-test-"));
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
+    // Stubbed, not assigned: the files of a worker share this process (decision 054), and
+    // assigning back an unset TMPDIR would leave the string "undefined" in it.
+    vi.stubEnv("TMPDIR", tmp);
     try {
       const broken = new Readable({
         read() {
@@ -42,7 +43,7 @@ describe("withTempCopy", () => {
       await expect(withTempCopy(broken, async () => "never")).rejects.toThrow("the read broke");
       expect(fs.readdirSync(tmp)).toEqual([]);
     } finally {
-      process.env.TMPDIR = saved;
+      vi.unstubAllEnvs();
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
