@@ -52,6 +52,10 @@ async function createPost(
   return res.json();
 }
 
+/** PUT /api/admin/blog/:id as `as` (the admin by default): the response, whatever its status. */
+const editPost = (id: string, body: BlogPostPayload, as: TestUser = admin) =>
+  api.call("PUT /api/admin/blog/:id", { params: { id }, cookies: as.cookies, body });
+
 const publicList = async (cookies?: Cookies) => (await api.call("GET /api/blog/posts", { cookies })).json();
 
 describe("GET /api/blog/posts", () => {
@@ -82,14 +86,10 @@ describe("GET /api/blog/posts", () => {
     const first = await createPost({ published: false });
     const second = await createPost({ published: true });
     // Published later than the second, so listed before it.
-    await api.call("PUT /api/admin/blog/:id", {
-      params: { id: first.id },
-      cookies: admin.cookies,
-      body: {
-        title: first.title,
-        content: first.content,
-        published: true,
-      },
+    await editPost(first.id, {
+      title: first.title,
+      content: first.content,
+      published: true,
     });
     const ids = (await publicList()).map((post) => post.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
@@ -119,34 +119,22 @@ describe("GET /api/blog/posts", () => {
     await publicList();
     const post = await createPost({ published: true });
     expect((await publicList()).map((p) => p.id)).toContain(post.id);
-    await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Renamed at once",
-        content: "<p>x</p>",
-        published: true,
-      },
+    await editPost(post.id, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: true,
     });
     expect((await publicList()).find((p) => p.id === post.id)?.title).toBe("Renamed at once");
-    await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Renamed at once",
-        content: "<p>x</p>",
-        published: false,
-      },
+    await editPost(post.id, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: false,
     });
     expect((await publicList()).map((p) => p.id)).not.toContain(post.id);
-    await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Renamed at once",
-        content: "<p>x</p>",
-        published: true,
-      },
+    await editPost(post.id, {
+      title: "Renamed at once",
+      content: "<p>x</p>",
+      published: true,
     });
     await api.call("DELETE /api/admin/blog/:id", { params: { id: post.id }, cookies: admin.cookies });
     expect((await publicList()).map((p) => p.id)).not.toContain(post.id);
@@ -406,46 +394,30 @@ describe("slugs", () => {
   it("keeps a post's own slug on update, refuses another post's with 409, regenerates when cleared", async () => {
     const a = await createPost({ title: "Slug Owner A", slug: "slug-owner-a" });
     const b = await createPost({ title: "Slug Owner B" });
-    const same = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: a.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Changed title",
-        content: "<p>x</p>",
-        slug: "slug-owner-a",
-      },
+    const same = await editPost(a.id, {
+      title: "Changed title",
+      content: "<p>x</p>",
+      slug: "slug-owner-a",
     });
     expect(same.statusCode).toBe(200);
     expect(same.json().slug).toBe("slug-owner-a");
-    const taken = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: b.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Slug Owner B",
-        content: "<p>x</p>",
-        slug: "slug-owner-a",
-      },
+    const taken = await editPost(b.id, {
+      title: "Slug Owner B",
+      content: "<p>x</p>",
+      slug: "slug-owner-a",
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toBe('The slug "slug-owner-a" is already taken');
-    const cleared = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: a.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Changed title",
-        content: "<p>x</p>",
-        slug: "",
-      },
+    const cleared = await editPost(a.id, {
+      title: "Changed title",
+      content: "<p>x</p>",
+      slug: "",
     });
     expect(cleared.json().slug).toBe("changed-title");
     // Cleared again with the same title: its own slug is not "taken" by itself.
-    const again = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: a.id },
-      cookies: admin.cookies,
-      body: {
-        title: "Changed title",
-        content: "<p>x</p>",
-      },
+    const again = await editPost(a.id, {
+      title: "Changed title",
+      content: "<p>x</p>",
     });
     expect(again.json().slug).toBe("changed-title");
   });
@@ -461,14 +433,14 @@ describe("PUT /api/admin/blog/{id}", () => {
         content: "<p>x</p>",
       },
     });
-    const member = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: user.cookies,
-      body: {
+    const member = await editPost(
+      post.id,
+      {
         title: "Hacked",
         content: "<p>x</p>",
       },
-    });
+      user,
+    );
     expect(visitor.statusCode).toBe(401);
     expect(member.statusCode).toBe(403);
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
@@ -504,38 +476,26 @@ describe("PUT /api/admin/blog/{id}", () => {
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(draft.updatedAt));
 
     const published = (
-      await api.call("PUT /api/admin/blog/:id", {
-        params: { id: draft.id },
-        cookies: admin.cookies,
-        body: {
-          title: "Edited",
-          content: "<p>new</p>",
-          published: true,
-        },
+      await editPost(draft.id, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: true,
       })
     ).json();
     expect(published.publishedAt).not.toBeNull();
     const unpublished = (
-      await api.call("PUT /api/admin/blog/:id", {
-        params: { id: draft.id },
-        cookies: admin.cookies,
-        body: {
-          title: "Edited",
-          content: "<p>new</p>",
-          published: false,
-        },
+      await editPost(draft.id, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: false,
       })
     ).json();
     expect(unpublished).toMatchObject({ published: false, publishedAt: published.publishedAt });
     const republished = (
-      await api.call("PUT /api/admin/blog/:id", {
-        params: { id: draft.id },
-        cookies: admin.cookies,
-        body: {
-          title: "Edited",
-          content: "<p>new</p>",
-          published: true,
-        },
+      await editPost(draft.id, {
+        title: "Edited",
+        content: "<p>new</p>",
+        published: true,
       })
     ).json();
     expect(republished).toMatchObject({ published: true, publishedAt: published.publishedAt });
@@ -543,32 +503,20 @@ describe("PUT /api/admin/blog/{id}", () => {
   });
 
   it("answers 404 for an unknown post and 400 for an id that is not one", async () => {
-    const missing = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: "3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10" },
-      cookies: admin.cookies,
-      body: {
-        title: "T",
-        content: "<p>x</p>",
-      },
+    const missing = await editPost("3f1c9b9e-6a43-4c55-9a57-2f3f3d7f1a10", {
+      title: "T",
+      content: "<p>x</p>",
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe("Blog post not found");
-    const bad = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: "not-an-id" },
-      cookies: admin.cookies,
-      body: { title: "T", content: "<p>x</p>" },
-    });
+    const bad = await editPost("not-an-id", { title: "T", content: "<p>x</p>" });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("Invalid id: Blog post not found");
   });
 
   it("validates the body like POST", async () => {
     const post = await createPost();
-    const res = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: admin.cookies,
-      body: { title: "", content: "<p>x</p>" },
-    });
+    const res = await editPost(post.id, { title: "", content: "<p>x</p>" });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe("Invalid title: Title is required");
   });
@@ -613,13 +561,9 @@ describe("the body is sanitised on every save", () => {
 
   it("sanitises again on update", async () => {
     const post = await createPost();
-    const res = await api.call("PUT /api/admin/blog/:id", {
-      params: { id: post.id },
-      cookies: admin.cookies,
-      body: {
-        title: post.title,
-        content: '<p onclick="x()">Safe</p><script>alert(1)</script>',
-      },
+    const res = await editPost(post.id, {
+      title: post.title,
+      content: '<p onclick="x()">Safe</p><script>alert(1)</script>',
     });
     expect(res.json().content).toBe("<p>Safe</p>");
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
