@@ -90,6 +90,12 @@ const approvedPost = (author: TestUser) => newPost(t, author, dragonId, { approv
 
 const mailsTo = (user: TestUser): ParsedMail[] => outboxFor(t.dataDir, user.email).map(parseEml);
 
+/** What the settings page reads for `who`. */
+const emailSettingsOf = async (who: TestUser) =>
+  (
+    await api.call("GET /api/notifications/email-settings", { cookies: who.cookies, remoteAddress: fromNewAddress() })
+  ).json();
+
 describe("likes", () => {
   it("group into one unread notification per post: 1, 2 and 12 likers", async () => {
     const author = await member("Author");
@@ -657,13 +663,6 @@ describe("events", () => {
 describe("unsubscribe", () => {
   const tokenFor = (user: TestUser, kind: "approved" | "rejected" | "comment") =>
     notifier.unsubscribeToken(user.id, kind);
-  const settingsOf = async (user: TestUser) =>
-    (
-      await api.call("GET /api/notifications/email-settings", {
-        cookies: user.cookies,
-        remoteAddress: fromNewAddress(),
-      })
-    ).json();
 
   it("turns the kind off with the RFC 8058 one-click POST: form body, no cookie, no Origin", async () => {
     const user = await member("Reader");
@@ -679,7 +678,7 @@ describe("unsubscribe", () => {
       message:
         "You will no longer get these emails: When someone comments on my drawing or replies under my comment. You can switch them on again in your profile.",
     });
-    expect(await settingsOf(user)).toEqual({ approved: true, rejected: true, comment: false });
+    expect(await emailSettingsOf(user)).toEqual({ approved: true, rejected: true, comment: false });
     // Again: still off, once.
     await api.call("POST /api/notifications/unsubscribe", {
       query: { token: tokenFor(user, "comment") },
@@ -709,7 +708,7 @@ describe("unsubscribe", () => {
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await settingsOf(user)).toEqual({ approved: false, rejected: true, comment: true });
+    expect(await emailSettingsOf(user)).toEqual({ approved: false, rejected: true, comment: true });
   });
 
   it("refuses a tampered token, another kind's, another person's, and a cross-site form", async () => {
@@ -744,7 +743,7 @@ describe("unsubscribe", () => {
     });
     expect(crossSite.statusCode).toBe(403);
     for (const person of [user, victim])
-      expect(await settingsOf(person)).toEqual({ approved: true, rejected: true, comment: true });
+      expect(await emailSettingsOf(person)).toEqual({ approved: true, rejected: true, comment: true });
   });
 
   it("refuses the token of an account that is gone", async () => {
@@ -763,14 +762,7 @@ describe("unsubscribe", () => {
 describe("e-mail settings", () => {
   it("round-trips, per person", async () => {
     const [user, other] = [await member(), await member()];
-    expect(
-      (
-        await api.call("GET /api/notifications/email-settings", {
-          cookies: user.cookies,
-          remoteAddress: fromNewAddress(),
-        })
-      ).json(),
-    ).toEqual({
+    expect(await emailSettingsOf(user)).toEqual({
       approved: true,
       rejected: true,
       comment: true,
@@ -786,28 +778,14 @@ describe("e-mail settings", () => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ approved: false, rejected: true, comment: false });
-    expect(
-      (
-        await api.call("GET /api/notifications/email-settings", {
-          cookies: user.cookies,
-          remoteAddress: fromNewAddress(),
-        })
-      ).json(),
-    ).toEqual({
+    expect(await emailSettingsOf(user)).toEqual({
       approved: false,
       rejected: true,
       comment: false,
     });
     const [row] = await t.database.db.select({ muted: users.mutedEmailKinds }).from(users).where(eq(users.id, user.id));
     expect(row!.muted).toEqual(["approved", "comment"]);
-    expect(
-      (
-        await api.call("GET /api/notifications/email-settings", {
-          cookies: other.cookies,
-          remoteAddress: fromNewAddress(),
-        })
-      ).json(),
-    ).toEqual({
+    expect(await emailSettingsOf(other)).toEqual({
       approved: true,
       rejected: true,
       comment: true,
@@ -821,14 +799,7 @@ describe("e-mail settings", () => {
       },
       remoteAddress: fromNewAddress(),
     });
-    expect(
-      (
-        await api.call("GET /api/notifications/email-settings", {
-          cookies: user.cookies,
-          remoteAddress: fromNewAddress(),
-        })
-      ).json(),
-    ).toEqual({
+    expect(await emailSettingsOf(user)).toEqual({
       approved: true,
       rejected: true,
       comment: true,
