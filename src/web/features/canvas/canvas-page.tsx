@@ -325,8 +325,9 @@ function DrawCanvas({
             <label htmlFor={`${id}-grid`} className="block text-sm font-bold uppercase tracking-wider text-ink-soft">
               Grid Size
             </label>
-            <div className="mt-2 flex items-center gap-2">
-              <div className="w-16 shrink-0">
+            {/* Wraps in the desktop's narrow side panel: the count goes under the field, whole. */}
+            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+              <div className="w-20 shrink-0">
                 <input
                   id={`${id}-grid`}
                   className={inputClass}
@@ -340,10 +341,13 @@ function DrawCanvas({
                   aria-invalid={gridTooSmall || undefined}
                 />
               </div>
-              <span id={`${id}-unit`} className="text-sm font-semibold text-ink">
+              <span id={`${id}-unit`} className="whitespace-nowrap text-sm font-semibold text-ink">
                 {unitWord} squares
               </span>
-              <p id={`${id}-cells`} className="ml-auto min-w-0 text-right text-sm font-semibold text-ink-soft">
+              <p
+                id={`${id}-cells`}
+                className="ml-auto whitespace-nowrap text-right text-sm font-semibold text-ink-soft"
+              >
                 {grid.columns} x {grid.rows} cells
               </p>
             </div>
