@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
 import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -25,12 +27,26 @@ const jsAruco2AsModules = (): Plugin => ({
   },
 });
 
+/**
+ * Lingui's macros (`<Trans>`, `useLingui`'s `t`, `msg`) turn into message lookups at build time
+ * (decision 056); Babel runs only on the files that import them.
+ */
+const linguiMacros = () =>
+  babel({
+    presets: [
+      {
+        preset: () => ({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+        rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+      },
+    ],
+  });
+
 // `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
 // (decision 016b): same code and aliases, without the public folder or a manifest.
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), jsAruco2AsModules()],
+  plugins: [linguiMacros(), react(), tailwindcss(), jsAruco2AsModules(), lingui()],
   // Web Workers are bundled on their own (the drawing check's worker uses js-aruco2 too).
   worker: { plugins: () => [jsAruco2AsModules()] },
   resolve: {

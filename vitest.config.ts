@@ -48,6 +48,7 @@ export default defineConfig({
           name: "components",
           include: ["src/web/**/*.test.tsx"],
           globalSetup: ["src/server/test/component-api.ts"],
+          setupFiles: ["src/web/test/english-messages.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The failure screenshots' copies for the report: outside the source tree, ignored by git.

@@ -5,12 +5,27 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { Router } from "wouter";
+import { setupI18n, type Messages } from "@lingui/core";
+import type { Locale } from "../shared/i18n/locales";
 import { App } from "./app/app";
 import { queryClientOptions } from "./lib/query-client";
 import { AUTH_USER_KEY } from "./lib/auth";
 
+// Every language's public catalog, compiled in: a page is rendered with these messages only, the
+// ones the browser gets inside the page, so what hydrates is what the server rendered.
+const PUBLIC_CATALOGS = import.meta.glob<{ messages: Messages }>("./locales/*/public.po", { eager: true });
+
+/** The public catalog of a language: the server sends it inside every page (decision 056). */
+export function pageMessages(locale: Locale): Messages {
+  const catalog = PUBLIC_CATALOGS[`./locales/${locale}/public.po`];
+  if (!catalog) throw new Error(`No public catalog for ${locale}: run npm run i18n:extract`);
+  return catalog.messages;
+}
+
 export interface RenderInput {
+  /** The address with its language's prefix, as the browser has it. */
   pathname: string;
+  locale: Locale;
   /** The first screen's data, by query key (see shared/pages.ts). */
   queries: { queryKey: string[]; data: unknown }[];
   /** Rendered for someone with no session: signed out, and the browser is told so. */
@@ -23,15 +38,16 @@ export interface RenderResult {
 }
 
 /** Render a page to HTML, waiting for its lazy screen (prerender waits for every Suspense boundary). */
-export async function render({ pathname, queries, visitor }: RenderInput): Promise<RenderResult> {
+export async function render({ pathname, locale, queries, visitor }: RenderInput): Promise<RenderResult> {
   // One client per render: nothing read for one page can reach another.
   const client = new QueryClient(queryClientOptions);
   for (const { queryKey, data } of queries) client.setQueryData(queryKey, data);
   if (visitor) client.setQueryData(AUTH_USER_KEY, null);
+  const i18n = setupI18n({ locale, messages: { [locale]: pageMessages(locale) } });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={pathname} ssrSearch="">
-        <App client={client} />
+        <App client={client} i18n={i18n} />
       </Router>
     </StrictMode>,
     // Every boundary inline, however large: React would otherwise send a big one after the rest

@@ -1,9 +1,12 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { DehydratedState } from "@tanstack/react-query";
+import type { Messages } from "@lingui/core";
 import { App } from "./app/app";
 import { preloadServerRenderedScreen } from "./app/router";
 import { queryClient } from "./lib/query-client";
+import { startLocale } from "./lib/i18n";
+import { splitLocalePath } from "../shared/i18n/locales";
 import "./styles.css";
 
 const root = document.getElementById("root")!;
@@ -24,15 +27,19 @@ if (state?.textContent) {
     queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
   }
 }
+// The page's language: its public messages come inside the page as data too (decision 056).
+const sentMessages = document.getElementById("page-messages")?.textContent;
+const locale = startLocale(location.pathname, sentMessages ? (JSON.parse(sentMessages) as Messages) : null);
+
 if (root.firstElementChild) {
   // The screen's code first (its chunk is preloaded with the HTML), so the page hydrates in one
   // pass; as a transition, so React yields to the browser every few milliseconds rather than
   // holding the main thread for the whole page (a phone's taps, and Total Blocking Time).
-  void preloadServerRenderedScreen(location.pathname)
+  void Promise.all([locale, preloadServerRenderedScreen(splitLocalePath(location.pathname).path)])
     .catch(() => undefined)
     .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  createRoot(root).render(app);
+  void locale.finally(() => createRoot(root).render(app));
 }
 
 // Installable and offline (decision 013): the service worker exists only in a build.

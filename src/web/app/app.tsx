@@ -1,5 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { i18n as browserI18n, type I18n } from "@lingui/core";
+import { I18nProvider, useLingui } from "@lingui/react";
+import { Router } from "wouter";
+import { isLocale, localeInfo } from "../../shared/i18n/locales";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
 import { AccountKnownAtRender, AUTH_USER_KEY } from "../lib/auth";
@@ -28,8 +32,17 @@ function PageViewReporter() {
   return null;
 }
 
-/** The whole app; the server passes a client of its own for each page it renders. */
-export function App({ client = queryClient }: { client?: QueryClient }) {
+/** The routes under the language's prefix (`/es/home` is Spanish `/home`): links and navigation keep it. */
+function LanguageRouter({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  return <Router base={isLocale(i18n.locale) ? localeInfo(i18n.locale).prefix : ""}>{children}</Router>;
+}
+
+/**
+ * The whole app; the server passes a query client and messages of their own for each page it
+ * renders (another page may be rendering at the same time in another language).
+ */
+export function App({ client = queryClient, i18n = browserI18n }: { client?: QueryClient; i18n?: I18n }) {
   // Whether the page starts with the account known (a visitor's server-rendered page): fixed at
   // the first render, which is the one hydration must match.
   const [accountKnown] = useState(() => client.getQueryData(AUTH_USER_KEY) !== undefined);
@@ -45,14 +58,18 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
     if (accountKnown && navigator.serviceWorker?.controller) void client.refetchQueries({ queryKey: AUTH_USER_KEY });
   }, [accountKnown, client]);
   return (
-    <QueryClientProvider client={client}>
-      <AccountKnownAtRender value={accountKnown}>
-        <PageViewReporter />
-        <Layout>
-          <AppRouter />
-        </Layout>
-        <ToasterOnFirstToast />
-      </AccountKnownAtRender>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <LanguageRouter>
+        <QueryClientProvider client={client}>
+          <AccountKnownAtRender value={accountKnown}>
+            <PageViewReporter />
+            <Layout>
+              <AppRouter />
+            </Layout>
+            <ToasterOnFirstToast />
+          </AccountKnownAtRender>
+        </QueryClientProvider>
+      </LanguageRouter>
+    </I18nProvider>
   );
 }

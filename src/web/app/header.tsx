@@ -1,4 +1,5 @@
 import { Link, useLocation } from "wouter";
+import { useLingui } from "@lingui/react/macro";
 import { Logo } from "./logo";
 import { NAV_ITEMS, isCurrent } from "./nav-items";
 import { AccountControl } from "./account-control";
@@ -6,11 +7,12 @@ import { AccountControl } from "./account-control";
 /** Top bar: logo, the section links on desktop, and the account control. */
 export function Header() {
   const [location] = useLocation();
+  const { t, i18n } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t`Main`} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => {
               const current = isCurrent(item, location);
@@ -23,7 +25,7 @@ export function Header() {
                       current ? "bg-accent-soft text-accent-strong" : "text-ink-soft hover:bg-paper-deep hover:text-ink"
                     }`}
                   >
-                    {item.label.toUpperCase()}
+                    {i18n._(item.label).toLocaleUpperCase(i18n.locale)}
                   </Link>
                 </li>
               );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
+import { Trans } from "@lingui/react/macro";
 import { Header } from "./header";
 import { BottomBar } from "./bottom-bar";
 
@@ -18,7 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <main id="main" className={immersive ? "flex-1" : "flex-1 pb-20 md:pb-0"}>

@@ -1,17 +1,19 @@
 import { BookOpen, Home, UserRound, UsersRound, type LucideIcon } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
 export interface NavItem {
   href: string;
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
 }
 
 /** The four main sections, in the order the header and the bottom bar show them. */
 export const NAV_ITEMS: NavItem[] = [
-  { href: "/home", label: "Home", icon: Home },
-  { href: "/feed", label: "Feed", icon: UsersRound },
-  { href: "/blog", label: "Blog", icon: BookOpen },
-  { href: "/profile", label: "Profile", icon: UserRound },
+  { href: "/home", label: msg`Home`, icon: Home },
+  { href: "/feed", label: msg`Feed`, icon: UsersRound },
+  { href: "/blog", label: msg`Blog`, icon: BookOpen },
+  { href: "/profile", label: msg`Profile`, icon: UserRound },
 ];
 
 /** A section is current on its own path and on the pages inside it (/blog/a-post, /dragon/x for Home). */

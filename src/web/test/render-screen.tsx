@@ -1,8 +1,11 @@
 // Rendering a screen in the component tests as the app does (decision 045): a query client with
-// the app's options, a router at the screen's address, and the toast region, with this browser's
+// the app's options, its messages (English, src/web/test/english-messages.ts), a router at the
+// screen's address, and the toast region, with this browser's
 // storage and session as the test sets them. The API is the real one (src/server/test/component-api.ts).
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { render } from "vitest-browser-react";
@@ -15,12 +18,14 @@ export function renderScreen(ui: ReactNode, address: string) {
   const [path, search = ""] = address.split("?");
   const { hook, searchHook } = memoryLocation({ path, searchPath: search });
   return render(
-    <QueryClientProvider client={new QueryClient(queryClientOptions)}>
-      <Router hook={hook} searchHook={searchHook}>
-        {ui}
-        <Toaster />
-      </Router>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient(queryClientOptions)}>
+        <Router hook={hook} searchHook={searchHook}>
+          {ui}
+          <Toaster />
+        </Router>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

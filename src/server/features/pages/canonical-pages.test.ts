@@ -34,7 +34,8 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(clientRoot, "ssr", "entry-server.js"),
-    `export async function render({ pathname }) {
+    `export function pageMessages() { return {}; }
+    export async function render({ pathname }) {
       (globalThis.__canonicalPagesRenders ??= []).push(pathname);
       return { html: "<main>rendered</main>", state: { queries: [] } };
     }`,

@@ -1,5 +1,6 @@
 import type { PagePreload } from "../../../shared/page-meta";
 import type { ServerPageMeta } from "../../http/page-resolvers";
+import { LOCALES, localePath, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -7,9 +8,17 @@ const escapeHtml = (value: string) =>
 const absolute = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
 
-/** The head tags every page carries, so link previews work for crawlers that run no JavaScript. */
-export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin: string, pathname: string): string {
-  const url = absolute(origin, pathname);
+/**
+ * The head tags every page carries, so link previews work for crawlers that run no JavaScript, and
+ * a search engine finds the page's address in each language (`hreflang`; English is the default).
+ */
+export function renderHeadTags(
+  meta: ServerPageMeta & { image: string },
+  origin: string,
+  pathname: string,
+  locale: Locale = SOURCE_LOCALE,
+): string {
+  const url = absolute(origin, localePath(locale, pathname));
   const image = absolute(origin, meta.image);
   const tags: [string, string, string][] = [
     ["name", "description", meta.description],
@@ -19,6 +28,7 @@ export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin:
     ["property", "og:description", meta.description],
     ["property", "og:image", image],
     ["property", "og:url", url],
+    ["property", "og:locale", locale.replace("-", "_")],
     ["name", "twitter:card", "summary_large_image"],
     ["name", "twitter:title", meta.title],
     ["name", "twitter:description", meta.description],
@@ -35,6 +45,11 @@ export function renderHeadTags(meta: ServerPageMeta & { image: string }, origin:
     `<title>${escapeHtml(meta.title)}</title>`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-meta>`),
     `<link rel="canonical" href="${escapeHtml(url)}" data-page-meta>`,
+    ...LOCALES.map(
+      ({ code }) =>
+        `<link rel="alternate" hreflang="${code}" href="${escapeHtml(absolute(origin, localePath(code, pathname)))}" data-page-meta>`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(origin, pathname))}" data-page-meta>`,
     ...(meta.jsonLd
       ? [`<script type="application/ld+json" data-page-meta>${jsonForScript(meta.jsonLd)}</script>`]
       : []),

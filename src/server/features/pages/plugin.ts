@@ -7,13 +7,15 @@ import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { canonicalPath, isKnownRoute, isServerRenderedPage } from "../../../shared/pages";
+import { localeInfo, localePath, SOURCE_LOCALE, splitLocalePath, type Locale } from "../../../shared/i18n/locales";
+import { preferredLocale } from "./preferred-locale";
 import { preferredEncoding } from "../../http/precompress";
 import { contractPlugin, pickEndpoints } from "../../http/contract-plugin";
 import { documentsEndpoints } from "../../../shared/documents/endpoints";
 import { injectHead, renderHeadTags, renderPreloads } from "./head-tags";
 import { PAGE_NOT_FOUND, type ServerPageMeta } from "../../http/page-resolvers";
 import { preparePage, type CachedPage, type PageCache } from "./rendered-pages";
-import { loadPageRenderer, type PageRenderer } from "./server-render";
+import { loadPageRenderer, type PageMessages, type PageRenderer } from "./server-render";
 import { landingPreload, readManifest, routeModules } from "./client-manifest";
 
 // Used when the client has not been built (API tests): the same head, an empty body.
@@ -85,25 +87,38 @@ export const pagesPlugin = contractPlugin(
 
     // The SSR bundle is loaded as the app starts (a plugin of this one), before any page is asked for.
     let renderer: PageRenderer | null = null;
+    let pageMessages: PageMessages | null = null;
     void app.register(async () => {
-      renderer = await loadPageRenderer(app, config.CLIENT_DIR);
+      const loaded = await loadPageRenderer(app, config.CLIENT_DIR);
+      renderer = loaded?.render ?? null;
+      pageMessages = loaded?.messages ?? null;
     });
 
-    /** The page's HTML: its head tags and preloads, and its first screen when it is rendered here. */
+    /** The template in a language: `<html lang dir>`, and the language's public messages (decision 056). */
+    const templateIn = (locale: Locale) =>
+      template
+        .replace(/<html lang="[^"]*"/, `<html lang="${locale}" dir="${localeInfo(locale).dir}"`)
+        .replace(`<div id="root"></div>`, () => `<div id="root"></div>${pageMessages?.(locale) ?? ""}`);
+
+    /**
+     * The page's HTML at an address (with its language's prefix): its head tags and preloads, and
+     * its first screen when it is rendered here.
+     */
     async function buildPage(
-      pathname: string,
+      address: string,
       request: FastifyRequest,
     ): Promise<{ status: number; html: string; rendered: boolean; personal?: boolean }> {
       const renderPage = renderer;
+      const { locale, path: pathname } = splitLocalePath(address);
       const { meta, found } = await metaFor(pathname, request);
       const preloads = found
         ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat()
         : [];
       const withHead = (list: PagePreload[]) =>
         injectHead(
-          template,
+          templateIn(locale),
           [
-            renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname),
+            renderHeadTags({ ...meta, image: meta.image ?? DEFAULT_OG_IMAGE }, config.publicUrl, pathname, locale),
             renderPreloads(list),
           ]
             .filter(Boolean)
@@ -115,7 +130,7 @@ export const pagesPlugin = contractPlugin(
       if (ssr) {
         // The data comes inside the page: no need to preload it.
         const html = await renderPage(
-          pathname,
+          address,
           withHead(preloads.filter((p) => p.as !== "fetch")),
           !request.user,
           !found,
@@ -134,7 +149,7 @@ export const pagesPlugin = contractPlugin(
       reply
         .status(page.status)
         .header("cache-control", pageCacheControl(request))
-        .header("vary", "accept-encoding")
+        .header("vary", reply.getHeader("vary") ?? "accept-encoding")
         .header("etag", page.etag)
         .type("text/html; charset=utf-8");
       const match = request.headers["if-none-match"];
@@ -148,17 +163,28 @@ export const pagesPlugin = contractPlugin(
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-      const pathname = request.url.split("?")[0]!;
+      const address = request.url.split("?")[0]!;
+      const search = request.url.slice(address.length);
+      const { locale, path } = splitLocalePath(address);
+      // An address without a language's prefix is English; someone who chose another language,
+      // or whose browser asks for one on a first visit, is sent to that language's address. The
+      // answer at such an address depends on both.
+      if (locale === SOURCE_LOCALE) {
+        reply.header("vary", "accept-encoding, accept-language, cookie");
+        const preferred = preferredLocale(request);
+        if (preferred !== SOURCE_LOCALE) return reply.redirect(`${localePath(preferred, path)}${search}`, 302);
+      }
       // Before the cache: each spelling of a page (a trailing slash, an id in capitals or
       // percent-encoded) would otherwise be rendered and kept as a page of its own (decision 036).
-      const canonical = canonicalPath(pathname);
-      if (canonical !== null && canonical !== pathname)
-        return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 308);
+      const canonical = canonicalPath(path);
+      if (canonical !== null && canonical !== path)
+        return reply.redirect(`${localePath(locale, canonical)}${search}`, 308);
+      const pathname = address;
       // Rendered public pages are the same for every visitor (signed out) and for every signed-in
       // person (account left to the browser), so both are kept (decision 016b); an admin's page may
       // carry a draft's head tags, so theirs are made afresh.
       let built: Awaited<ReturnType<typeof buildPage>> | undefined;
-      if (renderer && isServerRenderedPage(pathname) && !request.user?.isAdmin) {
+      if (renderer && isServerRenderedPage(path) && !request.user?.isAdmin) {
         const cached = await pageCache.get(request.user ? `${pathname} signed-in` : pathname, async () => {
           built = await buildPage(pathname, request);
           return built.rendered && built.status === 200 ? preparePage(built.status, built.html) : null;

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { ArrowRight } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
@@ -16,6 +17,7 @@ const sizes = "(min-width: 768px) 50vw, 100vw";
 /** The front door: two pictures that show the method, and the way to the library. */
 export function LandingPage() {
   usePageMeta(getStaticPageMeta("/")!);
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-14">
       <div className="grid gap-5 md:grid-cols-2 md:gap-8">
@@ -26,7 +28,7 @@ export function LandingPage() {
             sizes={sizes}
             width={1200}
             height={900}
-            alt="I drew this dragon - it was easy"
+            alt={t`I drew this dragon - it was easy`}
             fetchPriority="high"
             className="block h-auto w-full"
           />
@@ -38,16 +40,20 @@ export function LandingPage() {
             sizes={sizes}
             width={1200}
             height={900}
-            alt="Easy as 1-2-3 using the grid method"
+            alt={t`Easy as 1-2-3 using the grid method`}
             className="block h-auto w-full"
           />
         </figure>
       </div>
       <section className="mx-auto mt-10 max-w-2xl text-center md:mt-14">
-        <h1 className="text-4xl font-bold text-ink sm:text-5xl">Ready to Draw Dragons?</h1>
-        <p className="mt-4 text-lg text-ink-soft">Browse our dragon templates and start creating amazing art today</p>
+        <h1 className="text-4xl font-bold text-ink sm:text-5xl">
+          <Trans>Ready to Draw Dragons?</Trans>
+        </h1>
+        <p className="mt-4 text-lg text-ink-soft">
+          <Trans>Browse our dragon templates and start creating amazing art today</Trans>
+        </p>
         <Link href="/home" className={buttonClass("primary", "mt-8 min-h-14 px-8 text-base")}>
-          Show me the Dragons!
+          <Trans>Show me the Dragons!</Trans>
           <ArrowRight className="h-5 w-5" aria-hidden />
         </Link>
       </section>

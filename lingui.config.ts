@@ -1,0 +1,27 @@
+import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
+import { LOCALE_CODES } from "./src/shared/i18n/locales";
+
+// Every string a person reads is a message in one of two catalogs per language (decision 056):
+// "public" holds what the public pages (and the frame around every page) show, and is sent inside
+// each page; "members" holds the rest, loaded with the first screen or panel that needs it.
+const PUBLIC = ["app", "components", "lib", "features/landing", "features/dragons", "features/blog"].map(
+  (folder) => `<rootDir>/src/web/${folder}`,
+);
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: [...LOCALE_CODES],
+  fallbackLocales: false,
+  catalogs: [
+    { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: ["**/*.test.*"] },
+    {
+      path: "<rootDir>/src/web/locales/{locale}/members",
+      include: ["<rootDir>/src/web/features"],
+      exclude: [...PUBLIC.map((folder) => `${folder}/**`), "**/*.test.*"],
+    },
+  ],
+  // Line numbers change with every edit of the code; the file names are enough to find a message.
+  format: formatter({ lineNumbers: false }),
+  orderBy: "message",
+});
