@@ -4,10 +4,14 @@ import { LogIn } from "lucide-react";
 import { buttonClass } from "../components/ui/button";
 import { useAuth } from "../lib/auth";
 import { clearReturnUrl } from "../lib/return-url";
+import { withMembersMessages } from "../lib/i18n";
 
 // Most first visits are visitors': the signed-in part (avatar, sign-out) loads only for members,
 // behind the same placeholder the header shows while the account loads (no layout shift).
-const SignedInControls = lazy(() => import("./signed-in-controls").then((m) => ({ default: m.SignedInControls })));
+// Its notification bell speaks in the members' catalog.
+const SignedInControls = lazy(
+  withMembersMessages(() => import("./signed-in-controls").then((m) => ({ default: m.SignedInControls }))),
+);
 
 const placeholder = <span className="h-11 w-24" aria-hidden />;
 

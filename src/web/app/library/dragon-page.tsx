@@ -14,14 +14,17 @@ import { DragonNotFound } from "../../components/dragon-not-found";
 import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
+import { withMembersMessages } from "../../lib/i18n";
 
 // Download and Delete (with the dialog they need) load for admins only.
 const DragonAdminActions = lazy(() =>
   import("../../features/dragons/dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })),
 );
 // A member's own picture (decision 031) is only ever answered to its owner: their Rename, Download and Delete.
-const PictureOwnerActions = lazy(() =>
-  import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
+const PictureOwnerActions = lazy(
+  withMembersMessages(() =>
+    import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
+  ),
 );
 // 'Continue', once a cell is done, reads this browser or the member's progress after the page is up (decision 050).
 const ContinueDrawing = lazy(() => import("./your-drawings").then((m) => ({ default: m.ContinueDrawing })));

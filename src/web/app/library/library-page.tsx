@@ -6,18 +6,23 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useDragons } from "../../lib/dragons";
 import { DragonGrid } from "../../components/dragon-card";
 import { LibraryButtons } from "../../features/dragons/library-buttons";
+import { withMembersMessages } from "../../lib/i18n";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
 const AdminLibraryTools = lazy(() =>
   import("../../features/dragons/admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })),
 );
 // A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
-const MyPictures = lazy(() => import("../../features/pictures/my-pictures").then((m) => ({ default: m.MyPictures })));
+const MyPictures = lazy(
+  withMembersMessages(() => import("../../features/pictures/my-pictures").then((m) => ({ default: m.MyPictures }))),
+);
 // 'Your drawings' reads this browser or the member's progress once the page is up (decision 050).
 const YourDrawings = lazy(() => import("./your-drawings").then((m) => ({ default: m.YourDrawings })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
-const ProWaitlistDialog = lazy(() =>
-  import("../../features/waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })),
+const ProWaitlistDialog = lazy(
+  withMembersMessages(() =>
+    import("../../features/waitlist/pro-waitlist-dialog").then((m) => ({ default: m.ProWaitlistDialog })),
+  ),
 );
 
 /** /home: the template library. */
