@@ -3,8 +3,9 @@ import { useLingui } from "@lingui/react/macro";
 import { Logo } from "./logo";
 import { NAV_ITEMS, isCurrent } from "./nav-items";
 import { AccountControl } from "./account-control";
+import { LanguagePicker } from "./language-picker";
 
-/** Top bar: logo, the section links on desktop, and the account control. */
+/** Top bar: logo, the section links on desktop, the language and the account control. */
 export function Header() {
   const [location] = useLocation();
   const { t, i18n } = useLingui();
@@ -32,7 +33,10 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <AccountControl />
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguagePicker />
+          <AccountControl />
+        </div>
       </div>
     </header>
   );

@@ -1,5 +1,12 @@
 import { i18n, type Messages } from "@lingui/core";
-import { isLocale, localeInfo, splitLocalePath, type Locale } from "../../shared/i18n/locales";
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  localeInfo,
+  localePath,
+  splitLocalePath,
+  type Locale,
+} from "../../shared/i18n/locales";
 
 /**
  * The browser's messages (decision 056). Each language has two catalogs: "public" (the frame and
@@ -56,11 +63,17 @@ export function currentLocale(): Locale {
 }
 
 /**
- * Show the app in another language without reloading it: its catalogs first, then every message
- * changes at once, and the page's `lang` and `dir` with them.
+ * Show the app in another language without reloading it (a drawing in progress stays as it is):
+ * its catalogs first, then the address moves to the language's prefix and every message changes in
+ * the same step, with the page's `lang` and `dir`. The choice is kept in a cookie for the next visit.
  */
-export async function switchLocale(locale: Locale): Promise<void> {
+export async function changeLanguage(locale: Locale): Promise<void> {
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
   await Promise.all([loadCatalog(locale, "public"), membersWanted ? loadCatalog(locale, "members") : undefined]);
+  const { path } = splitLocalePath(window.location.pathname);
+  const address = `${localePath(locale, path)}${window.location.search}${window.location.hash}`;
+  window.history.replaceState(window.history.state, "", address);
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = localeInfo(locale).dir;
