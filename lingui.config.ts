@@ -5,9 +5,13 @@ import { LOCALE_CODES } from "./src/shared/i18n/locales";
 // Every string a person reads is a message in one of two catalogs per language (decision 056):
 // "public" holds what the public pages (and the frame around every page) show, and is sent inside
 // each page; "members" holds the rest, loaded with the first screen or panel that needs it.
-const PUBLIC = ["app", "components", "lib", "features/landing", "features/dragons", "features/blog"].map(
-  (folder) => `<rootDir>/src/web/${folder}`,
-);
+const PUBLIC = [
+  ...["app", "components", "lib", "features/landing", "features/dragons", "features/blog"].map(
+    (folder) => `<rootDir>/src/web/${folder}`,
+  ),
+  // The head tags' words (marked /*i18n*/), which the server translates too.
+  ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
+];
 
 export default defineConfig({
   sourceLocale: "en",
@@ -23,5 +27,6 @@ export default defineConfig({
   ],
   // Line numbers change with every edit of the code; the file names are enough to find a message.
   format: formatter({ lineNumbers: false }),
-  orderBy: "message",
+  // By file: a translator reads a screen's messages together.
+  orderBy: "origin",
 });

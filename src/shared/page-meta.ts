@@ -14,11 +14,21 @@ export interface PageMeta {
   image?: string;
 }
 
-/** Site title for a page: "Page · Dragon Grid", or the bare product name for the landing page. */
-export const pageTitle = (title?: string) =>
-  title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — Learn to draw dragons with the grid method`;
+/**
+ * Words of the head tags in another language: a catalog lookup by the English text (decision 056),
+ * which is the English text itself when there is no catalog (the default).
+ */
+export type Translate = (english: string) => string;
+const asIs: Translate = (english) => english;
 
-export const notFoundMeta: PageMeta = {
-  title: pageTitle("Page Not Found"),
-  description: "404 Page Not Found",
-};
+/** Site title for a page: "Page · Dragon Grid", or the product name and what it does for the landing page. */
+export const pageTitle = (title?: string, translate: Translate = asIs) =>
+  title
+    ? `${title} · ${SITE_NAME}`
+    : `${SITE_NAME} — ${translate(/*i18n*/ "Learn to draw dragons with the grid method")}`;
+
+export const notFoundMetaIn = (translate: Translate): PageMeta => ({
+  title: pageTitle(translate(/*i18n*/ "Page Not Found")),
+  description: translate(/*i18n*/ "404 Page Not Found"),
+});
+export const notFoundMeta = notFoundMetaIn(asIs);

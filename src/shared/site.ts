@@ -1,8 +1,9 @@
 /** Product name as shown to people. */
 export const SITE_NAME = "Dragon Grid";
 
+// Marked for the catalogs (`/*i18n*/`): pages show it translated (shared/page-meta.ts's Translate).
 export const DEFAULT_DESCRIPTION =
-  "Learn to draw dragons with the grid method: pick a template, lay a lettered and numbered grid over it, and copy it square by square.";
+  /*i18n*/ "Learn to draw dragons with the grid method: pick a template, lay a lettered and numbered grid over it, and copy it square by square.";
 
 /** Social-card image, served from the client's public folder. */
 export const DEFAULT_OG_IMAGE = "/og-image.png";

@@ -22,6 +22,12 @@ export function pageMessages(locale: Locale): Messages {
   return catalog.messages;
 }
 
+/** The head tags' words in a language (shared/page-meta.ts's Translate), from its public catalog. */
+export function translator(locale: Locale): (english: string) => string {
+  const i18n = setupI18n({ locale, messages: { [locale]: pageMessages(locale) } });
+  return (english) => i18n._(english);
+}
+
 export interface RenderInput {
   /** The address with its language's prefix, as the browser has it. */
   pathname: string;

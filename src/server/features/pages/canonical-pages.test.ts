@@ -35,6 +35,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(clientRoot, "ssr", "entry-server.js"),
     `export function pageMessages() { return {}; }
+    export function translator() { return (english) => english; }
     export async function render({ pathname }) {
       (globalThis.__canonicalPagesRenders ??= []).push(pathname);
       return { html: "<main>rendered</main>", state: { queries: [] } };

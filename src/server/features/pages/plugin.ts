@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
-import { notFoundMeta, pageTitle, type PagePreload } from "../../../shared/page-meta";
+import { notFoundMetaIn, pageTitle, type PagePreload, type Translate } from "../../../shared/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { canonicalPath, isKnownRoute, isServerRenderedPage } from "../../../shared/pages";
 import { localeInfo, localePath, SOURCE_LOCALE, splitLocalePath, type Locale } from "../../../shared/i18n/locales";
@@ -64,17 +64,21 @@ export const pagesPlugin = contractPlugin(
     async function metaFor(
       pathname: string,
       request: FastifyRequest,
+      translate: Translate,
     ): Promise<{ meta: ServerPageMeta; found: boolean }> {
-      const fixed = getStaticPageMeta(pathname);
+      const fixed = getStaticPageMeta(pathname, translate);
       if (fixed) return { meta: fixed, found: true };
       for (const resolve of app.pageMetaResolvers) {
         const meta = await resolve(pathname, request);
-        if (meta === PAGE_NOT_FOUND) return { meta: notFoundMeta, found: false };
+        if (meta === PAGE_NOT_FOUND) return { meta: notFoundMetaIn(translate), found: false };
         if (meta) return { meta, found: true };
       }
       if (isKnownRoute(pathname))
-        return { meta: { title: pageTitle(), description: DEFAULT_DESCRIPTION }, found: true };
-      return { meta: notFoundMeta, found: false };
+        return {
+          meta: { title: pageTitle(undefined, translate), description: translate(DEFAULT_DESCRIPTION) },
+          found: true,
+        };
+      return { meta: notFoundMetaIn(translate), found: false };
     }
 
     const manifest = readManifest(config.CLIENT_DIR);
@@ -88,10 +92,13 @@ export const pagesPlugin = contractPlugin(
     // The SSR bundle is loaded as the app starts (a plugin of this one), before any page is asked for.
     let renderer: PageRenderer | null = null;
     let pageMessages: PageMessages | null = null;
+    // Without the SSR bundle (API tests) the head tags are in English.
+    let translatorFor: (locale: Locale) => Translate = () => (english) => english;
     void app.register(async () => {
       const loaded = await loadPageRenderer(app, config.CLIENT_DIR);
       renderer = loaded?.render ?? null;
       pageMessages = loaded?.messages ?? null;
+      if (loaded) translatorFor = loaded.translate;
     });
 
     /** The template in a language: `<html lang dir>`, and the language's public messages (decision 056). */
@@ -110,7 +117,7 @@ export const pagesPlugin = contractPlugin(
     ): Promise<{ status: number; html: string; rendered: boolean; personal?: boolean }> {
       const renderPage = renderer;
       const { locale, path: pathname } = splitLocalePath(address);
-      const { meta, found } = await metaFor(pathname, request);
+      const { meta, found } = await metaFor(pathname, request, translatorFor(locale));
       const preloads = found
         ? (await Promise.all(app.pagePreloadResolvers.map((resolve) => resolve(pathname).catch(() => [])))).flat()
         : [];

@@ -4,11 +4,13 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { pageQueries } from "../../../shared/pages";
 import { splitLocalePath, type Locale } from "../../../shared/i18n/locales";
+import type { Translate } from "../../../shared/page-meta";
 import { jsonForScript } from "./head-tags";
 
 /** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
 interface SsrEntry {
   pageMessages(locale: Locale): Record<string, unknown>;
+  translator(locale: Locale): (english: string) => string;
   render(input: {
     pathname: string;
     locale: Locale;
@@ -41,7 +43,7 @@ export type PageRenderer = (
 export async function loadPageRenderer(
   app: FastifyInstance,
   clientDir: string,
-): Promise<{ render: PageRenderer; messages: PageMessages } | null> {
+): Promise<{ render: PageRenderer; messages: PageMessages; translate: (locale: Locale) => Translate } | null> {
   const entryFile = path.join(clientDir, "..", "ssr", "entry-server.js");
   if (!fs.existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
@@ -77,5 +79,11 @@ export async function loadPageRenderer(
     // the template into people's text (a dragon named "Cash $` Dragon" broke the page's markup).
     return template.replace(`<div id="root"></div>`, () => `<div id="root">${html}</div>${stateScript}`);
   };
-  return { render, messages };
+  const translators = new Map<Locale, Translate>();
+  const translate = (locale: Locale) => {
+    let translator = translators.get(locale);
+    if (!translator) translators.set(locale, (translator = entry.translator(locale)));
+    return translator;
+  };
+  return { render, messages, translate };
 }

@@ -2,8 +2,7 @@ import { Link } from "wouter";
 import { ArrowRight } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 import drewThis from "../../assets/landing/i-drew-this.webp";
 import drewThisSmall from "../../assets/landing/i-drew-this-600.webp";
 import drewThisMedium from "../../assets/landing/i-drew-this-800.webp";
@@ -16,7 +15,7 @@ const sizes = "(min-width: 768px) 50vw, 100vw";
 
 /** The front door: two pictures that show the method, and the way to the library. */
 export function LandingPage() {
-  usePageMeta(getStaticPageMeta("/")!);
+  useStaticPageMeta("/");
   const { t } = useLingui();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-14">
