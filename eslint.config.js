@@ -43,17 +43,11 @@ const WEB_NOT_SERVER = {
 const NOT_YET_TRANSLATED = [
   "src/web/app/library/**",
 
-  "src/web/app/profile/**",
-
   "src/web/app/*.tsx",
 
   "src/web/components/**",
 
   "src/web/lib/**",
-
-  "src/web/features/account/**",
-
-  "src/web/features/auth/**",
 
   "src/web/features/blog/**",
 
@@ -64,8 +58,6 @@ const NOT_YET_TRANSLATED = [
   "src/web/features/dragons/**",
 
   "src/web/features/moderation/**",
-
-  "src/web/features/notifications/**",
 
   "src/web/features/pictures/**",
 

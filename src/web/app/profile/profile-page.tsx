@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { BarChart3, LogOut, NotebookPen, ShieldCheck, UserRound, Users } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { SignUpTeaser } from "../../components/teaser";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -22,15 +23,18 @@ import { ModerationQueueLink } from "./moderation-queue-link";
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
   usePageMeta(getStaticPageMeta("/profile")!);
+  const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const { signOut, pending } = useSignOut();
-  if (isLoading) return <Spinner label="Loading your profile" />;
+  if (isLoading) return <Spinner label={t`Loading your profile`} />;
   if (!user) {
     return (
-      <SignUpTeaser icon={UserRound} title="Your Profile">
+      <SignUpTeaser icon={UserRound} title={t`Your Profile`}>
         <p>
-          Create a free account to keep your drawing progress on every device, share your dragons with the community,
-          and like and comment on other learners' drawings.
+          <Trans>
+            Create a free account to keep your drawing progress on every device, share your dragons with the community,
+            and like and comment on other learners' drawings.
+          </Trans>
         </p>
       </SignUpTeaser>
     );
@@ -46,7 +50,7 @@ export function ProfilePage() {
         <h1 className="mt-4 break-words text-3xl font-bold">{fullName || user.firstName || user.email}</h1>
         {user.isAdmin && (
           <span className="mt-3 inline-flex items-center gap-1 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold uppercase tracking-wider text-accent-strong">
-            <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Admin
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> <Trans>Admin</Trans>
           </span>
         )}
         <p className="mt-2 break-words text-ink-soft">{user.email}</p>
@@ -56,17 +60,19 @@ export function ProfilePage() {
       <EmailSettingsCard />
       {user.isAdmin && (
         <Card className="p-6">
-          <h2 className="text-xl font-bold">Admin Tools</h2>
+          <h2 className="text-xl font-bold">
+            <Trans>Admin Tools</Trans>
+          </h2>
           <div className="mt-4 grid gap-3">
             <ModerationQueueLink />
             <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start")}>
-              <BarChart3 className="h-4 w-4" aria-hidden /> View Statistics Dashboard
+              <BarChart3 className="h-4 w-4" aria-hidden /> <Trans>View Statistics Dashboard</Trans>
             </Link>
             <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start")}>
-              <NotebookPen className="h-4 w-4" aria-hidden /> Manage Blog Posts
+              <NotebookPen className="h-4 w-4" aria-hidden /> <Trans>Manage Blog Posts</Trans>
             </Link>
             <Link href="/admin/users" className={buttonClass("secondary", "w-full justify-start")}>
-              <Users className="h-4 w-4" aria-hidden /> Manage People
+              <Users className="h-4 w-4" aria-hidden /> <Trans>Manage People</Trans>
             </Link>
           </div>
         </Card>
@@ -76,7 +82,7 @@ export function ProfilePage() {
       <PasswordCard user={user} />
       <DataCard user={user} />
       <Button variant="secondary" onClick={signOut} disabled={pending} className="w-full">
-        <LogOut className="h-4 w-4" aria-hidden /> {pending ? "Signing out..." : "Sign Out"}
+        <LogOut className="h-4 w-4" aria-hidden /> {pending ? <Trans>Signing out...</Trans> : <Trans>Sign Out</Trans>}
       </Button>
     </div>
   );

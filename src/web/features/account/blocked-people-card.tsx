@@ -1,4 +1,5 @@
 import { UserX } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -8,29 +9,32 @@ import { useBlockedUsers, useUnblock } from "./api";
 
 /** 'Blocked people': who this member blocked (they are not told), each with Unblock. */
 export function BlockedPeopleCard() {
+  const { t } = useLingui();
   const people = useBlockedUsers();
   const unblock = useUnblock();
   const list = people.data ?? [];
   return (
     <Card className="p-6">
       <h2 className="flex items-center gap-2 text-xl font-bold">
-        <UserX className="h-5 w-5 text-accent" aria-hidden /> Blocked people
+        <UserX className="h-5 w-5 text-accent" aria-hidden /> <Trans>Blocked people</Trans>
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        You don't see each other's posts, comments or likes. They are not told.
+        <Trans>You don't see each other's posts, comments or likes. They are not told.</Trans>
       </p>
       {people.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading...
+          <Trans>Loading...</Trans>
         </p>
       ) : people.isError ? (
         <p role="alert" className="mt-4 text-sm text-ink-soft">
-          The people you blocked could not be loaded. Please reload the page.
+          <Trans>The people you blocked could not be loaded. Please reload the page.</Trans>
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink-soft">You haven't blocked anyone</p>
+        <p className="mt-4 rounded-2xl bg-paper px-4 py-3 text-sm text-ink-soft">
+          <Trans>You haven't blocked anyone</Trans>
+        </p>
       ) : (
-        <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Blocked people">
+        <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2" aria-label={t`Blocked people`}>
           {list.map((person) => {
             const name = [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
             const pending = unblock.isPending && unblock.variables === person.userId;
@@ -43,22 +47,25 @@ export function BlockedPeopleCard() {
                 <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
                 <Button
                   variant="secondary"
-                  aria-label={`Unblock ${name}`}
+                  aria-label={t`Unblock ${name}`}
                   disabled={pending}
                   onClick={() =>
                     unblock.mutate(person.userId, {
                       onSuccess: () =>
-                        toast({ title: "Unblocked", description: `You and ${name} can see each other's posts again.` }),
+                        toast({
+                          title: t`Unblocked`,
+                          description: t`You and ${name} can see each other's posts again.`,
+                        }),
                       onError: (error) =>
                         toast({
-                          title: "Error",
-                          description: serverMessage(error) ?? "Failed to unblock. Please try again.",
+                          title: t`Error`,
+                          description: serverMessage(error) ?? t`Failed to unblock. Please try again.`,
                           variant: "destructive",
                         }),
                     })
                   }
                 >
-                  {pending ? "Unblocking..." : "Unblock"}
+                  {pending ? <Trans>Unblocking...</Trans> : <Trans>Unblock</Trans>}
                 </Button>
               </li>
             );

@@ -1,3 +1,4 @@
+import { Plural, Trans } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { serverMessage } from "../../lib/errors";
 import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
@@ -8,18 +9,23 @@ import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/ac
  * to the profile.
  */
 export function ConfirmWithGoogle({ error }: { error: unknown }) {
+  // The server's refusal is recognised by its (English) words; what this shows is in the page's language.
   if (serverMessage(error) !== FRESH_SIGN_IN_MESSAGE) return null;
+  const minutes = FRESH_SIGN_IN_MINUTES;
   return (
     <div role="alert" className="grid gap-3 rounded-2xl border border-line bg-accent-soft/50 p-4 text-sm text-ink">
       <p>
-        For your safety, this needs a Google sign-in from the last {FRESH_SIGN_IN_MINUTES} minutes. Confirm it's you,
-        then try again.
+        <Plural
+          value={minutes}
+          one="For your safety, this needs a Google sign-in from the last minute. Confirm it's you, then try again."
+          other="For your safety, this needs a Google sign-in from the last # minutes. Confirm it's you, then try again."
+        />
       </p>
       <a
         href="/api/auth/google?returnUrl=%2Fprofile&confirm=1"
         className={buttonClass("secondary", "justify-self-start")}
       >
-        Confirm with Google
+        <Trans>Confirm with Google</Trans>
       </a>
     </div>
   );

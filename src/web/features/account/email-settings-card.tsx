@@ -1,4 +1,5 @@
 import { Mail } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card } from "../../components/ui/card";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../components/ui/use-toast";
@@ -8,23 +9,24 @@ import { useEmailSettings, useSaveEmailSettings } from "./api";
 
 /** 'E-mail notifications': one switch per kind of e-mail; the bell shows everything whatever they say. */
 export function EmailSettingsCard() {
+  const { t } = useLingui();
   const settings = useEmailSettings();
   const save = useSaveEmailSettings();
   return (
     <Card className="p-6">
       <h2 className="flex items-center gap-2 text-xl font-bold">
-        <Mail className="h-5 w-5 text-accent" aria-hidden /> E-mail notifications
+        <Mail className="h-5 w-5 text-accent" aria-hidden /> <Trans>E-mail notifications</Trans>
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        Choose what we also send to your inbox. The bell at the top always shows everything.
+        <Trans>Choose what we also send to your inbox. The bell at the top always shows everything.</Trans>
       </p>
       {settings.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading your e-mail settings...
+          <Trans>Loading your e-mail settings...</Trans>
         </p>
       ) : settings.isError ? (
         <p role="alert" className="mt-4 text-sm text-ink-soft">
-          Your e-mail settings could not be loaded. Please reload the page.
+          <Trans>Your e-mail settings could not be loaded. Please reload the page.</Trans>
         </p>
       ) : (
         <div className="mt-4 grid gap-2">
@@ -39,9 +41,9 @@ export function EmailSettingsCard() {
                   {
                     onError: (error) =>
                       toast({
-                        title: "Error",
+                        title: t`Error`,
                         description:
-                          serverMessage(error) ?? "Your e-mail settings could not be saved. Please try again.",
+                          serverMessage(error) ?? t`Your e-mail settings could not be saved. Please try again.`,
                         variant: "destructive",
                       }),
                   },

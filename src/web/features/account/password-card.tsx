@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { LogOut } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -14,6 +15,7 @@ import { ConfirmWithGoogle } from "./confirm-with-google";
 
 /** 'Password and sign-in': change (or, for Google-only accounts, set) the password; sign out everywhere. */
 export function PasswordCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [form, setForm] = useState({ currentPassword: "", newPassword: "", repeat: "" });
   const [mismatch, setMismatch] = useState(false);
@@ -35,12 +37,12 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
       {
         onSuccess: (result) => {
           setForm({ currentPassword: "", newPassword: "", repeat: "" });
-          toast({ title: user.hasPassword ? "Password Changed" : "Password Set", description: result.message });
+          toast({ title: user.hasPassword ? t`Password Changed` : t`Password Set`, description: result.message });
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: serverMessage(error) ?? "Failed to change your password",
+            title: t`Error`,
+            description: serverMessage(error) ?? t`Failed to change your password`,
             variant: "destructive",
           }),
       },
@@ -50,26 +52,33 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
   const endAll = () =>
     signOutEverywhere.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: "Signed Out Everywhere", description: "Every device, this one included, has been signed out." });
+        toast({
+          title: t`Signed Out Everywhere`,
+          description: t`Every device, this one included, has been signed out.`,
+        });
         navigate("/");
       },
-      onError: () => toast({ title: "Error", description: "Failed to sign out everywhere", variant: "destructive" }),
+      onError: () => toast({ title: t`Error`, description: t`Failed to sign out everywhere`, variant: "destructive" }),
     });
 
   return (
     <Card className="p-6">
-      <h2 className="text-xl font-bold">Password and sign-in</h2>
+      <h2 className="text-xl font-bold">
+        <Trans>Password and sign-in</Trans>
+      </h2>
       <p className="mt-1 text-sm text-ink-soft">
-        {user.hasPassword
-          ? "Changing your password signs you out on every other device."
-          : "You sign in with Google. Set a password to also log in with your email."}
+        {user.hasPassword ? (
+          <Trans>Changing your password signs you out on every other device.</Trans>
+        ) : (
+          <Trans>You sign in with Google. Set a password to also log in with your email.</Trans>
+        )}
       </p>
       <form onSubmit={submit} className="mt-4 grid gap-4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         {user.hasPassword && (
           <TextField
-            label="Current password"
+            label={t`Current password`}
             type="password"
             name="current-password"
             autoComplete="current-password"
@@ -79,12 +88,12 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
           />
         )}
         <NewPasswordField
-          label="New password"
+          label={t`New password`}
           value={form.newPassword}
           onChange={(newPassword) => setForm({ ...form, newPassword })}
         />
         <NewPasswordField
-          label="Repeat new password"
+          label={t`Repeat new password`}
           name="repeat-password"
           hint={false}
           value={form.repeat}
@@ -92,30 +101,38 @@ export function PasswordCard({ user }: { user: CurrentUser }) {
         />
         {mismatch && (
           <p className="text-sm font-semibold text-danger" role="alert">
-            The two passwords are not the same.
+            <Trans>The two passwords are not the same.</Trans>
           </p>
         )}
         <ConfirmWithGoogle error={change.error} />
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
-          {change.isPending ? "Saving..." : user.hasPassword ? "Change Password" : "Set Password"}
+          {change.isPending ? (
+            <Trans>Saving...</Trans>
+          ) : user.hasPassword ? (
+            <Trans>Change Password</Trans>
+          ) : (
+            <Trans>Set Password</Trans>
+          )}
         </Button>
       </form>
       <div className="mt-6 border-t border-line pt-5">
-        <h3 className="font-bold">Sign out everywhere</h3>
+        <h3 className="font-bold">
+          <Trans>Sign out everywhere</Trans>
+        </h3>
         <p className="mt-1 text-sm text-ink-soft">
-          Lost a phone, or signed in on a shared computer? End every session, this one included.
+          <Trans>Lost a phone, or signed in on a shared computer? End every session, this one included.</Trans>
         </p>
         <Button variant="secondary" onClick={() => setConfirming(true)} className="mt-3">
-          <LogOut className="h-4 w-4" aria-hidden /> Sign out everywhere
+          <LogOut className="h-4 w-4" aria-hidden /> <Trans>Sign out everywhere</Trans>
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out everywhere?"
-        description="Every device where you are signed in, this one included, will be signed out. You can log in again at any time."
-        action="Sign out everywhere"
-        pendingAction="Signing out..."
+        title={t`Sign out everywhere?`}
+        description={t`Every device where you are signed in, this one included, will be signed out. You can log in again at any time.`}
+        action={t`Sign out everywhere`}
+        pendingAction={t`Signing out...`}
         pending={signOutEverywhere.isPending}
         onConfirm={endAll}
       />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Camera, Trash2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -17,6 +18,7 @@ const UppyUploader = lazy(() =>
 
 /** 'Your details': first and last name, and the profile picture. */
 export function ProfileDetails({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const [names, setNames] = useState({ firstName: user.firstName ?? "", lastName: user.lastName ?? "" });
   const [picking, setPicking] = useState(false);
   const update = useUpdateProfile();
@@ -27,11 +29,11 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(names, {
-      onSuccess: () => toast({ title: "Profile Updated", description: "Your name has been saved." }),
+      onSuccess: () => toast({ title: t`Profile Updated`, description: t`Your name has been saved.` }),
       onError: (error) =>
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "Failed to update your profile",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`Failed to update your profile`,
           variant: "destructive",
         }),
     });
@@ -39,20 +41,28 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
 
   const avatarError = (error: unknown) =>
     toast({
-      title: "Error",
-      description: serverMessage(error) ?? "Failed to update your picture",
+      title: t`Error`,
+      description: serverMessage(error) ?? t`Failed to update your picture`,
       variant: "destructive",
     });
 
   return (
     <Card className="p-6">
-      <h2 className="text-xl font-bold">Your details</h2>
+      <h2 className="text-xl font-bold">
+        <Trans>Your details</Trans>
+      </h2>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <Avatar src={user.profileImageUrl} size={72} />
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setPicking(true)} disabled={setAvatar.isPending}>
             <Camera className="h-4 w-4" aria-hidden />{" "}
-            {setAvatar.isPending ? "Saving picture..." : user.profileImageUrl ? "Change picture" : "Add a picture"}
+            {setAvatar.isPending ? (
+              <Trans>Saving picture...</Trans>
+            ) : user.profileImageUrl ? (
+              <Trans>Change picture</Trans>
+            ) : (
+              <Trans>Add a picture</Trans>
+            )}
           </Button>
           {user.profileImageUrl && (
             <Button
@@ -60,12 +70,12 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
               onClick={() =>
                 removeAvatar.mutate(undefined, {
                   onError: avatarError,
-                  onSuccess: () => toast({ title: "Picture Removed" }),
+                  onSuccess: () => toast({ title: t`Picture Removed` }),
                 })
               }
               disabled={removeAvatar.isPending}
             >
-              <Trash2 className="h-4 w-4" aria-hidden /> Remove picture
+              <Trash2 className="h-4 w-4" aria-hidden /> <Trans>Remove picture</Trans>
             </Button>
           )}
         </div>
@@ -73,7 +83,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       <form onSubmit={save} className="mt-5 grid gap-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={t`First name`}
             name="firstName"
             autoComplete="given-name"
             maxLength={100}
@@ -81,7 +91,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
             onChange={(e) => setNames({ ...names, firstName: e.target.value })}
           />
           <TextField
-            label="Last name"
+            label={t`Last name`}
             name="lastName"
             autoComplete="family-name"
             maxLength={100}
@@ -90,22 +100,22 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
           />
         </div>
         <Button type="submit" disabled={update.isPending || !changed} className="justify-self-start">
-          {update.isPending ? "Saving..." : "Save Name"}
+          {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save Name</Trans>}
         </Button>
       </form>
       {picking && (
         <Suspense fallback={null}>
           <UppyUploader
-            title="Upload a profile picture"
+            title={t`Upload a profile picture`}
             maxNumberOfFiles={1}
             maxFileSize={UPLOAD_MAX_BYTES}
-            note="A photo of you (or your favourite dragon): cropped square, location and camera details removed"
+            note={t`A photo of you (or your favourite dragon): cropped square, location and camera details removed`}
             onUploaded={([file]) => {
               setPicking(false);
               if (file)
                 setAvatar.mutate(file.objectPath, {
                   onError: avatarError,
-                  onSuccess: () => toast({ title: "Picture Updated" }),
+                  onSuccess: () => toast({ title: t`Picture Updated` }),
                 });
             }}
             onClose={() => setPicking(false)}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { CircleCheck, CircleX, KeyRound } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { NewPasswordField } from "../../components/new-password-field";
@@ -14,18 +15,20 @@ function LinkProblem({ message }: { message: string }) {
   return (
     <div className="text-center">
       <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold">Reset Link Not Valid</h1>
+      <h1 className="mt-4 text-3xl font-bold">
+        <Trans>Reset Link Not Valid</Trans>
+      </h1>
       <p className="mt-3 text-ink" role="alert">
         {message}
       </p>
       <p className="mt-2 text-sm text-ink-soft">
-        Links work once and for 1 hour. Ask for a new one and use the latest email.
+        <Trans>Links work once and for 1 hour. Ask for a new one and use the latest email.</Trans>
       </p>
       <Link href="/login?forgot=1" className={buttonClass("primary", "mt-7 w-full")}>
-        Ask for a New Link
+        <Trans>Ask for a New Link</Trans>
       </Link>
       <Link href="/login" className={buttonClass("ghost", "mt-3 w-full")}>
-        Back to Login
+        <Trans>Back to Login</Trans>
       </Link>
     </div>
   );
@@ -34,6 +37,7 @@ function LinkProblem({ message }: { message: string }) {
 /** /reset-password?token=…: a new password twice; the link works once. */
 export function ResetPasswordPage() {
   usePageMeta(getStaticPageMeta("/reset-password")!);
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -52,18 +56,20 @@ export function ResetPasswordPage() {
   };
 
   let content;
-  if (!token) content = <LinkProblem message="No reset token provided" />;
+  if (!token) content = <LinkProblem message={t`No reset token provided`} />;
   else if (problem?.includes("link")) content = <LinkProblem message={problem} />;
   else if (reset.isSuccess) {
     content = (
       <div className="text-center">
         <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Password Changed</h1>
+        <h1 className="mt-4 text-3xl font-bold">
+          <Trans>Password Changed</Trans>
+        </h1>
         <p className="mt-3 text-ink-soft" role="status">
-          {reset.data.message} For your safety, every device that was signed in has been signed out.
+          {reset.data.message} <Trans>For your safety, every device that was signed in has been signed out.</Trans>
         </p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
-          Go to Login
+          <Trans>Go to Login</Trans>
         </Link>
       </div>
     );
@@ -71,12 +77,16 @@ export function ResetPasswordPage() {
     content = (
       <>
         <KeyRound className="mx-auto h-12 w-12 text-accent" aria-hidden />
-        <h1 className="mt-3 text-center text-3xl font-bold">Choose a New Password</h1>
-        <p className="mt-2 text-center text-ink-soft">Pick something you don't use anywhere else.</p>
+        <h1 className="mt-3 text-center text-3xl font-bold">
+          <Trans>Choose a New Password</Trans>
+        </h1>
+        <p className="mt-2 text-center text-ink-soft">
+          <Trans>Pick something you don't use anywhere else.</Trans>
+        </p>
         <form onSubmit={submit} className="mt-6 grid gap-4">
-          <NewPasswordField label="New password" value={password} onChange={setPassword} />
+          <NewPasswordField label={t`New password`} value={password} onChange={setPassword} />
           <NewPasswordField
-            label="Repeat new password"
+            label={t`Repeat new password`}
             name="repeat-password"
             hint={false}
             value={repeat}
@@ -84,11 +94,11 @@ export function ResetPasswordPage() {
           />
           {(mismatch || problem) && (
             <p className="text-sm font-semibold text-danger" role="alert">
-              {mismatch ? "The two passwords are not the same." : problem}
+              {mismatch ? <Trans>The two passwords are not the same.</Trans> : problem}
             </p>
           )}
           <Button type="submit" disabled={reset.isPending} className="mt-2 w-full">
-            {reset.isPending ? "Saving..." : "Set New Password"}
+            {reset.isPending ? <Trans>Saving...</Trans> : <Trans>Set New Password</Trans>}
           </Button>
         </form>
       </>

@@ -1,22 +1,28 @@
 import { ShieldAlert } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/auth/responses";
-
-// With the time zone named: the server's refusals give the same moment in UTC.
-const when = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 /** A suspended or banned member is told so, why, until when, and what they can still do. */
 export function SanctionBanner({ sanction }: { sanction: NonNullable<CurrentUser["sanction"]> }) {
-  const headline =
-    sanction.banned || !sanction.until
-      ? "Your account is banned"
-      : `Your account is suspended until ${when.format(new Date(sanction.until))}`;
+  const { t, i18n } = useLingui();
+  const reason = sanction.reason;
+  let headline: string;
+  if (sanction.banned || !sanction.until) {
+    headline = reason ? t`Your account is banned: ${reason}` : t`Your account is banned.`;
+  } else {
+    // With the time zone named: the server's refusals give the same moment in UTC.
+    const until = i18n.date(new Date(sanction.until), {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    headline = reason
+      ? t`Your account is suspended until ${until}: ${reason}`
+      : t`Your account is suspended until ${until}.`;
+  }
   return (
     <div
       role="alert"
@@ -24,19 +30,20 @@ export function SanctionBanner({ sanction }: { sanction: NonNullable<CurrentUser
     >
       <ShieldAlert className="mt-0.5 h-6 w-6 shrink-0 text-danger" aria-hidden />
       <div className="grid gap-1.5">
-        <p className="font-bold">
-          {headline}
-          {sanction.reason ? `: ${sanction.reason}` : "."}
-        </p>
+        <p className="font-bold">{headline}</p>
         <p className="text-sm text-ink-soft">
-          {sanction.banned
-            ? "You can no longer post, comment, like, report or change your name or picture."
-            : "Until then you cannot post, comment, like, report or change your name or picture."}{" "}
-          You can still{" "}
-          <a href="#your-data" className="font-semibold text-accent-strong underline underline-offset-2">
-            download or delete your data
-          </a>{" "}
-          below.
+          {sanction.banned ? (
+            <Trans>You can no longer post, comment, like, report or change your name or picture.</Trans>
+          ) : (
+            <Trans>Until then you cannot post, comment, like, report or change your name or picture.</Trans>
+          )}{" "}
+          <Trans>
+            You can still{" "}
+            <a href="#your-data" className="font-semibold text-accent-strong underline underline-offset-2">
+              download or delete your data
+            </a>{" "}
+            below.
+          </Trans>
         </p>
       </div>
     </div>

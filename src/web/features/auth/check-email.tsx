@@ -1,4 +1,5 @@
 import { MailCheck } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
@@ -7,19 +8,29 @@ import { useResendVerification } from "./api";
 
 /** After registering (or a login refused for an unverified e-mail): where the link went, and what next. */
 export function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  const { t } = useLingui();
   const resend = useResendVerification();
+  const hours = VERIFICATION_TTL_HOURS;
   return (
     <div className="text-center">
       <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-accent-soft text-accent">
         <MailCheck className="h-8 w-8" aria-hidden />
       </span>
-      <h1 className="mt-5 text-3xl font-bold">Check Your Email</h1>
+      <h1 className="mt-5 text-3xl font-bold">
+        <Trans>Check Your Email</Trans>
+      </h1>
       <p className="mt-3 text-ink-soft">
-        We sent a verification link to <strong className="break-words text-ink">{email}</strong>. Open it to activate
-        your account.
+        <Trans>
+          We sent a verification link to <strong className="break-words text-ink">{email}</strong>. Open it to activate
+          your account.
+        </Trans>
       </p>
       <p className="mt-2 text-sm text-ink-soft">
-        The link expires in {VERIFICATION_TTL_HOURS} hours. Can't find it? Look in your spam folder.
+        <Plural
+          value={hours}
+          one="The link expires in # hour. Can't find it? Look in your spam folder."
+          other="The link expires in # hours. Can't find it? Look in your spam folder."
+        />
       </p>
       <div className="mt-7 grid gap-3">
         <Button
@@ -27,20 +38,20 @@ export function CheckEmail({ email, onBack }: { email: string; onBack: () => voi
           onClick={() =>
             resend.mutate(email, {
               onSuccess: () =>
-                toast({ title: "Email Sent", description: "Please check your email for the verification link." }),
+                toast({ title: t`Email Sent`, description: t`Please check your email for the verification link.` }),
               onError: (error) =>
                 toast({
-                  title: "Failed to Send Email",
-                  description: serverMessage(error) ?? "Please try again later",
+                  title: t`Failed to Send Email`,
+                  description: serverMessage(error) ?? t`Please try again later`,
                   variant: "destructive",
                 }),
             })
           }
         >
-          {resend.isPending ? "Sending..." : "Resend Verification Email"}
+          {resend.isPending ? <Trans>Sending...</Trans> : <Trans>Resend Verification Email</Trans>}
         </Button>
         <Button variant="secondary" onClick={onBack}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Button>
       </div>
     </div>

@@ -1,6 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
 import * as Tabs from "@radix-ui/react-tabs";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
@@ -17,10 +20,16 @@ import { CheckEmail } from "./check-email";
 import { GoogleButton } from "./google-button";
 
 // Messages for the server's /login?error=… redirects from Google sign-in.
-const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
-  "google-not-configured": { title: "Google Sign-In Unavailable", description: "Google sign-in is not configured" },
-  google: { title: "Google Sign-In Failed", description: "Please try again, or log in with your email." },
-  "google-email": { title: "Google Sign-In Failed", description: "Your Google account has no verified email address." },
+const GOOGLE_ERRORS: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  "google-not-configured": {
+    title: msg`Google Sign-In Unavailable`,
+    description: msg`Google sign-in is not configured`,
+  },
+  google: { title: msg`Google Sign-In Failed`, description: msg`Please try again, or log in with your email.` },
+  "google-email": {
+    title: msg`Google Sign-In Failed`,
+    description: msg`Your Google account has no verified email address.`,
+  },
 };
 
 const tabClass =
@@ -29,6 +38,7 @@ const tabClass =
 /** /login: Login and Register tabs, and the check-your-email view. */
 export function LoginPage() {
   usePageMeta(getStaticPageMeta("/login")!);
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const [tab, setTab] = useState(search.get("tab") === "register" ? "register" : "login");
@@ -43,8 +53,8 @@ export function LoginPage() {
   const error = search.get("error");
   useEffect(() => {
     const known = error ? GOOGLE_ERRORS[error] : undefined;
-    if (known) toast({ ...known, variant: "destructive" });
-  }, [error]);
+    if (known) toast({ title: i18n._(known.title), description: i18n._(known.description), variant: "destructive" });
+  }, [error, i18n]);
 
   const submitLogin = (event: FormEvent) => {
     event.preventDefault();
@@ -56,8 +66,9 @@ export function LoginPage() {
       },
       onError: (err) => {
         const message = serverMessage(err);
+        // The server's refusal is recognised by its (English) words.
         if (message?.includes("verify your email")) setCheckEmailFor(login.email.trim());
-        else toast({ title: "Login Failed", description: message ?? "Login failed", variant: "destructive" });
+        else toast({ title: t`Login Failed`, description: message ?? t`Login failed`, variant: "destructive" });
       },
     });
   };
@@ -66,13 +77,16 @@ export function LoginPage() {
     event.preventDefault();
     registerMutation.mutate(form, {
       onSuccess: () => {
-        toast({ title: "Registration Successful", description: "Please check your email to verify your account." });
+        toast({
+          title: t`Registration Successful`,
+          description: t`Please check your email to verify your account.`,
+        });
         setCheckEmailFor(form.email.trim());
       },
       onError: (err) =>
         toast({
-          title: "Registration Failed",
-          description: serverMessage(err) ?? "Registration failed",
+          title: t`Registration Failed`,
+          description: serverMessage(err) ?? t`Registration failed`,
           variant: "destructive",
         }),
     });
@@ -99,26 +113,30 @@ export function LoginPage() {
           />
         ) : (
           <>
-            <h1 className="text-center text-3xl font-bold">{tab === "login" ? "Welcome back" : "Join Dragon Grid"}</h1>
+            <h1 className="text-center text-3xl font-bold">
+              {tab === "login" ? <Trans>Welcome back</Trans> : <Trans>Join Dragon Grid</Trans>}
+            </h1>
             <p className="mt-2 text-center text-ink-soft">
-              {tab === "login"
-                ? "Log in to save your progress and share your drawings."
-                : "Create a free account to save progress and join the community."}
+              {tab === "login" ? (
+                <Trans>Log in to save your progress and share your drawings.</Trans>
+              ) : (
+                <Trans>Create a free account to save progress and join the community.</Trans>
+              )}
             </p>
             <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
-              <Tabs.List aria-label="Sign in or register" className="flex gap-1 rounded-full bg-paper-deep p-1">
+              <Tabs.List aria-label={t`Sign in or register`} className="flex gap-1 rounded-full bg-paper-deep p-1">
                 <Tabs.Trigger value="login" className={tabClass}>
-                  Login
+                  <Trans>Login</Trans>
                 </Tabs.Trigger>
                 <Tabs.Trigger value="register" className={tabClass}>
-                  Register
+                  <Trans>Register</Trans>
                 </Tabs.Trigger>
               </Tabs.List>
 
               <Tabs.Content value="login" className="mt-6 focus-visible:outline-none">
                 <form onSubmit={submitLogin} className="grid gap-4">
                   <TextField
-                    label="Email"
+                    label={t`Email`}
                     type="email"
                     name="email"
                     autoComplete="email"
@@ -127,7 +145,7 @@ export function LoginPage() {
                     onChange={(e) => setLogin({ ...login, email: e.target.value })}
                   />
                   <TextField
-                    label="Password"
+                    label={t`Password`}
                     type="password"
                     name="password"
                     autoComplete="current-password"
@@ -140,28 +158,28 @@ export function LoginPage() {
                     onClick={() => setForgotOpen(true)}
                     className="-mt-1 min-h-11 justify-self-end rounded-full px-2 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
                   >
-                    Forgot password?
+                    <Trans>Forgot password?</Trans>
                   </button>
                   <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
-                    {loginMutation.isPending ? "Logging in..." : "Log In"}
+                    {loginMutation.isPending ? <Trans>Logging in...</Trans> : <Trans>Log In</Trans>}
                   </Button>
                 </form>
                 <Divider />
-                <GoogleButton label="Continue with Google" />
+                <GoogleButton label={t`Continue with Google`} />
               </Tabs.Content>
 
               <Tabs.Content value="register" className="mt-6 focus-visible:outline-none">
                 <form onSubmit={submitRegister} className="grid gap-4">
                   <div className="grid grid-cols-2 gap-3">
                     <TextField
-                      label="First name"
+                      label={t`First name`}
                       name="firstName"
                       autoComplete="given-name"
                       value={form.firstName}
                       onChange={(e) => setForm({ ...form, firstName: e.target.value })}
                     />
                     <TextField
-                      label="Last name"
+                      label={t`Last name`}
                       name="lastName"
                       autoComplete="family-name"
                       value={form.lastName}
@@ -169,7 +187,7 @@ export function LoginPage() {
                     />
                   </div>
                   <TextField
-                    label="Email"
+                    label={t`Email`}
                     type="email"
                     name="email"
                     autoComplete="email"
@@ -178,16 +196,16 @@ export function LoginPage() {
                     onChange={(e) => setForm({ ...form, email: e.target.value })}
                   />
                   <NewPasswordField
-                    label="Password"
+                    label={t`Password`}
                     value={form.password}
                     onChange={(password) => setForm({ ...form, password })}
                   />
                   <Button type="submit" disabled={registerMutation.isPending} className="mt-2 w-full">
-                    {registerMutation.isPending ? "Creating account..." : "Create Account"}
+                    {registerMutation.isPending ? <Trans>Creating account...</Trans> : <Trans>Create Account</Trans>}
                   </Button>
                 </form>
                 <Divider />
-                <GoogleButton label="Sign up with Google" />
+                <GoogleButton label={t`Sign up with Google`} />
               </Tabs.Content>
             </Tabs.Root>
           </>
@@ -204,7 +222,7 @@ function Divider() {
       aria-hidden
     >
       <span className="h-px flex-1 bg-line" />
-      or
+      <Trans>or</Trans>
       <span className="h-px flex-1 bg-line" />
     </div>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { CircleCheck, CircleX, KeyRound } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -18,14 +19,17 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
  */
 export function VerifyEmailPage() {
   usePageMeta(getStaticPageMeta("/verify-email")!);
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const verification = useQuery({
     queryKey: ["/api/auth/verify-email", token],
     enabled: Boolean(token),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
     queryFn: () => callApi("GET /api/auth/verify-email", { query: { token: token! } }),
   });
   const [password, setPassword] = useState("");
   const withPassword = useMutation({
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
     mutationFn: () => callApi("POST /api/auth/verify-email", { body: { token: token!, password } }),
   });
   const passwordNeeded = verification.isError && verification.error.message.startsWith("403:");
@@ -41,24 +45,28 @@ export function VerifyEmailPage() {
     content = (
       <>
         <CircleCheck className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Email Verified!</h1>
+        <h1 className="mt-4 text-3xl font-bold">
+          <Trans>Email Verified!</Trans>
+        </h1>
         {/* The server's message already says so; only its fallback needs the second sentence. */}
-        <p className="mt-3 text-ink-soft">{verified.message || "Email verified successfully! You can now log in."}</p>
+        <p className="mt-3 text-ink-soft">{verified.message || t`Email verified successfully! You can now log in.`}</p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
-          Go to Login
+          <Trans>Go to Login</Trans>
         </Link>
       </>
     );
   } else if (passwordNeeded) {
     const wrong = withPassword.isError ? serverMessage(withPassword.error) : null;
     content = (
-      <form onSubmit={submit} className="text-left">
+      <form onSubmit={submit} className="text-start">
         <KeyRound className="mx-auto h-14 w-14 text-accent" aria-hidden />
-        <h1 className="mt-4 text-center text-3xl font-bold">Confirm It's You</h1>
+        <h1 className="mt-4 text-center text-3xl font-bold">
+          <Trans>Confirm It's You</Trans>
+        </h1>
         <p className="mt-3 text-center text-ink-soft">{serverMessage(verification.error)}</p>
         <TextField
           className="mt-6"
-          label="Password"
+          label={t`Password`}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -73,40 +81,48 @@ export function VerifyEmailPage() {
           </p>
         )}
         <Button type="submit" className="mt-6 w-full" disabled={withPassword.isPending || !password}>
-          {withPassword.isPending ? "Verifying..." : "Verify Email"}
+          {withPassword.isPending ? <Trans>Verifying...</Trans> : <Trans>Verify Email</Trans>}
         </Button>
         <p className="mt-4 text-center text-sm text-ink-soft">
-          Don't know this password? Then this account was not registered by you: register again with your own password
-          from the{" "}
-          <Link href="/login" className="font-semibold text-accent-strong underline">
-            login page
-          </Link>
-          .
+          <Trans>
+            Don't know this password? Then this account was not registered by you: register again with your own password
+            from the{" "}
+            <Link href="/login" className="font-semibold text-accent-strong underline">
+              login page
+            </Link>
+            .
+          </Trans>
         </p>
       </form>
     );
   } else if (!token || verification.isError) {
     const message = token
-      ? (serverMessage(verification.error) ?? "Verification failed. The link may be invalid or expired.")
-      : "No verification token provided";
+      ? (serverMessage(verification.error) ?? t`Verification failed. The link may be invalid or expired.`)
+      : t`No verification token provided`;
     content = (
       <>
         <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Verification Failed</h1>
+        <h1 className="mt-4 text-3xl font-bold">
+          <Trans>Verification Failed</Trans>
+        </h1>
         <p className="mt-3 text-ink">{message}</p>
         <p className="mt-2 text-sm text-ink-soft">
-          You can ask for a new link from the login page, register again, or contact support if this keeps happening.
+          <Trans>
+            You can ask for a new link from the login page, register again, or contact support if this keeps happening.
+          </Trans>
         </p>
         <Link href="/login" className={buttonClass("primary", "mt-7 w-full")}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Link>
       </>
     );
   } else {
     content = (
       <>
-        <Spinner label="Verifying" />
-        <h1 className="text-2xl font-bold">Verifying Email...</h1>
+        <Spinner label={t`Verifying`} />
+        <h1 className="text-2xl font-bold">
+          <Trans>Verifying Email...</Trans>
+        </h1>
       </>
     );
   }

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Bell } from "lucide-react";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 
 // The list, its paging and its dialog load when the bell is first pressed (or pointed at): the
 // header carries only this button.
@@ -11,7 +13,11 @@ export function NotificationBell({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  const { t } = useLingui();
+  const label =
+    unread > 0
+      ? t({ message: plural(unread, { one: "Notifications, # unread", other: "Notifications, # unread" }) })
+      : t`Notifications`;
   return (
     <>
       <button
@@ -32,7 +38,7 @@ export function NotificationBell({ unread }: { unread: number }) {
         {unread > 0 && (
           <span
             aria-hidden
-            className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-paper bg-accent px-1 text-[0.6875rem] font-bold leading-none text-white"
+            className="absolute end-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-paper bg-accent px-1 text-[0.6875rem] font-bold leading-none text-white"
           >
             {unread > 99 ? "99+" : unread}
           </span>

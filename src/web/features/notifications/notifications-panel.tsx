@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Link } from "wouter";
 import { Bell, CheckCheck, CircleCheck, CircleX, ShieldAlert, X, type LucideIcon } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -18,6 +19,7 @@ const KIND_ICONS: Partial<Record<Notification["kind"], { icon: LucideIcon; tone:
 };
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+  const reason = notification.reason;
   const sign = notification.actor
     ? null
     : (KIND_ICONS[notification.kind] ?? { icon: Bell, tone: "bg-paper-deep text-ink-soft" });
@@ -42,12 +44,18 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
           <span
             className={`break-words text-sm leading-snug ${notification.read ? "text-ink-soft" : "font-semibold text-ink"}`}
           >
-            {!notification.read && <span className="sr-only">Unread: </span>}
+            {!notification.read && (
+              <span className="sr-only">
+                <Trans>Unread:</Trans>{" "}
+              </span>
+            )}
             {notification.text}
           </span>
           {/* A moderation decision's reason comes apart from its sentence (a rejection's is in it). */}
-          {notification.kind === "moderation" && notification.reason && (
-            <span className="break-words text-sm text-ink">Reason: {notification.reason}</span>
+          {notification.kind === "moderation" && reason && (
+            <span className="break-words text-sm text-ink">
+              <Trans>Reason: {reason}</Trans>
+            </span>
           )}
           <RelativeTime iso={notification.createdAt} className="text-xs text-ink-soft" />
         </span>
@@ -79,7 +87,7 @@ export function NotificationsPanel({
             event.preventDefault();
             returnFocus();
           }}
-          className="fixed inset-x-2 top-[4.25rem] z-50 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper shadow-xl sm:left-auto sm:right-[max(1rem,calc((100vw-72rem)/2+1rem))] sm:w-[26rem] sm:max-h-[min(38rem,calc(100dvh-6rem))]"
+          className="fixed inset-x-2 top-[4.25rem] z-50 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-paper shadow-xl sm:start-auto sm:end-[max(1rem,calc((100vw-72rem)/2+1rem))] sm:w-[26rem] sm:max-h-[min(38rem,calc(100dvh-6rem))]"
         >
           {/* Mounted only while open: the list is fetched afresh each time. */}
           {open && <PanelBody close={() => onOpenChange(false)} />}
@@ -90,6 +98,7 @@ export function NotificationsPanel({
 }
 
 function PanelBody({ close }: { close: () => void }) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const list = useNotifications();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -97,16 +106,16 @@ function PanelBody({ close }: { close: () => void }) {
   const readAll = () =>
     void markAllRead().catch(() =>
       toast({
-        title: "Error",
-        description: "Could not mark your notifications read. Please try again.",
+        title: t`Error`,
+        description: t`Could not mark your notifications read. Please try again.`,
         variant: "destructive",
       }),
     );
   return (
     <>
-      <div className="flex items-center gap-1 border-b border-line bg-white py-2 pl-4 pr-2 sm:pl-5">
+      <div className="flex items-center gap-1 border-b border-line bg-white py-2 ps-4 pe-2 sm:ps-5">
         <DialogPrimitive.Title className="flex-1 font-display text-lg font-bold text-ink sm:text-xl">
-          Notifications
+          <Trans>Notifications</Trans>
         </DialogPrimitive.Title>
         {unread > 0 && (
           <button
@@ -114,11 +123,11 @@ function PanelBody({ close }: { close: () => void }) {
             onClick={readAll}
             className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-strong hover:bg-accent-soft"
           >
-            <CheckCheck className="h-4 w-4" aria-hidden /> Mark all read
+            <CheckCheck className="h-4 w-4" aria-hidden /> <Trans>Mark all read</Trans>
           </button>
         )}
         <DialogPrimitive.Close
-          aria-label="Close"
+          aria-label={t`Close`}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
         >
           <X className="h-5 w-5" aria-hidden />
@@ -126,12 +135,14 @@ function PanelBody({ close }: { close: () => void }) {
       </div>
       <div className="overflow-y-auto overscroll-contain p-2">
         {list.isPending ? (
-          <Spinner label="Loading notifications" />
+          <Spinner label={t`Loading notifications`} />
         ) : list.isError ? (
           <div role="alert" className="grid gap-3 p-6 text-center text-sm text-ink-soft">
-            <p>Your notifications could not be loaded.</p>
+            <p>
+              <Trans>Your notifications could not be loaded.</Trans>
+            </p>
             <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : items.length === 0 ? (
@@ -142,12 +153,16 @@ function PanelBody({ close }: { close: () => void }) {
             >
               <Bell className="h-7 w-7" />
             </span>
-            <p className="font-display text-lg font-bold text-ink">No notifications yet</p>
-            <p className="text-sm text-ink-soft">Likes, comments and news about your drawings will show up here.</p>
+            <p className="font-display text-lg font-bold text-ink">
+              <Trans>No notifications yet</Trans>
+            </p>
+            <p className="text-sm text-ink-soft">
+              <Trans>Likes, comments and news about your drawings will show up here.</Trans>
+            </p>
           </div>
         ) : (
           <>
-            <ul className="grid gap-1" aria-label="Your notifications">
+            <ul className="grid gap-1" aria-label={t`Your notifications`}>
               {items.map((notification) => (
                 <NotificationItem key={notification.id} notification={notification} onOpen={close} />
               ))}
@@ -159,7 +174,7 @@ function PanelBody({ close }: { close: () => void }) {
                 onClick={() => void list.fetchNextPage()}
                 disabled={list.isFetchingNextPage}
               >
-                {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                {list.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
               </Button>
             )}
           </>
