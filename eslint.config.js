@@ -55,13 +55,11 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/auth/**",
 
-  "src/web/features/blog/**",
 
   "src/web/features/canvas/check/**",
 
   "src/web/features/canvas/*",
 
-  "src/web/features/dragons/**",
 
   "src/web/features/moderation/**",
 
