@@ -49,25 +49,13 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/lib/**",
 
-  "src/web/features/blog/**",
-
-  "src/web/features/canvas/check/**",
-
   "src/web/features/canvas/*",
 
-  "src/web/features/dragons/**",
-
   "src/web/features/moderation/**",
-
-  "src/web/features/pictures/**",
-
-  "src/web/features/posts/**",
 
   "src/web/features/stats/**",
 
   "src/web/features/users/**",
-
-  "src/web/features/waitlist/**",
 
   "src/web/pwa/**",
 

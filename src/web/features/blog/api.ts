@@ -1,4 +1,6 @@
+/* eslint-disable lingui/no-unlocalized-strings -- calls of the API contract by their endpoints ("GET /api/..."); nothing here is shown to people */
 import { useQuery } from "@tanstack/react-query";
+import type { I18n } from "@lingui/core";
 import { apiQuery, apiQueryKey } from "../../lib/api-client";
 // Types only: the schemas in shared/blog/index.ts (and zod with them) stay out of the public pages.
 import type { BlogPost } from "../../../shared/blog/responses";
@@ -22,10 +24,16 @@ export const isNotFoundError = (error: unknown) => error instanceof Error && err
 
 // In UTC: the page is rendered on the server, and its time zone must not make the date differ
 // from the browser's first render (a hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const DATE_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: "long", timeZone: "UTC" };
 
-/** "June 3, 2026": the day a post was published (its creation day for a draft never published). */
-export function blogDate(post: Pick<BlogPost, "publishedAt" | "createdAt">): { iso: string; label: string } {
+/**
+ * "June 3, 2026" (in the page's language, from the I18nProvider's `i18n`): the day a post was
+ * published (its creation day for a draft never published).
+ */
+export function blogDate(
+  post: Pick<BlogPost, "publishedAt" | "createdAt">,
+  i18n: Pick<I18n, "date">,
+): { iso: string; label: string } {
   const iso = post.publishedAt ?? post.createdAt;
-  return { iso, label: dateFormat.format(new Date(iso)) };
+  return { iso, label: i18n.date(new Date(iso), DATE_FORMAT) };
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, LoaderCircle, Plus, Trash2, X } from "lucide-react";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -93,6 +94,7 @@ function CountedField({
 
 /** Tags typed one at a time, added with the Add button or Enter; each can be removed. */
 function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState("");
   const id = useId();
   const full = tags.length >= BLOG_TAGS_MAX;
@@ -113,7 +115,7 @@ function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string
     <div className="grid gap-2">
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-sm font-semibold text-ink">
-          Tags
+          <Trans>Tags</Trans>
         </label>
         <span className="text-xs tabular-nums text-ink-soft">
           {tags.length}/{BLOG_TAGS_MAX}
@@ -127,25 +129,25 @@ function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           disabled={full}
-          placeholder={full ? "Tag limit reached" : "e.g. beginners"}
+          placeholder={full ? t`Tag limit reached` : t`e.g. beginners`}
           className={`${fieldClass} min-h-11 flex-1`}
         />
         <Button variant="secondary" onClick={add} disabled={!draft.trim() || full}>
-          <Plus className="h-4 w-4" aria-hidden /> Add
+          <Plus className="h-4 w-4" aria-hidden /> <Trans>Add</Trans>
         </Button>
       </div>
       {tags.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags of this post">
+        <ul className="flex flex-wrap gap-2" aria-label={t`Tags of this post`}>
           {tags.map((tag) => (
             <li
               key={tag}
-              className="inline-flex items-center rounded-full bg-accent-soft pl-3 text-sm font-semibold text-accent-strong"
+              className="inline-flex items-center rounded-full bg-accent-soft ps-3 text-sm font-semibold text-accent-strong"
             >
               {tag}
               <button
                 type="button"
                 onClick={() => onChange(tags.filter((other) => other !== tag))}
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t`Remove tag ${tag}`}
                 className="inline-flex h-11 w-10 items-center justify-center rounded-full hover:text-ink"
               >
                 <X className="h-4 w-4" aria-hidden />
@@ -160,29 +162,32 @@ function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string
 
 /** The featured image: upload (image files only), a 16:9 preview as the blog's cards show it, remove. */
 function FeaturedImageField({ url, onChange }: { url: string; onChange: (url: string) => void }) {
+  const { t, i18n } = useLingui();
   const [uploading, setUploading] = useState(false);
   const inputId = useId();
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setUploading(true);
-    const objectPath = await uploadImageWithToasts(file);
+    const objectPath = await uploadImageWithToasts(file, i18n);
     setUploading(false);
     if (objectPath) onChange(objectPath);
   };
   return (
     <div className="grid gap-2">
-      <span className="text-sm font-semibold text-ink">Featured image</span>
+      <span className="text-sm font-semibold text-ink">
+        <Trans>Featured image</Trans>
+      </span>
       {url ? (
         <img
           src={url}
-          alt="Featured image preview"
+          alt={t`Featured image preview`}
           width={640}
           height={360}
           className="aspect-video w-full rounded-xl border border-line bg-paper-deep object-cover"
         />
       ) : (
         <div className="paper-grid flex aspect-video w-full items-center justify-center rounded-xl border border-dashed border-line text-center text-sm text-ink-soft">
-          <span className="px-4">{uploading ? "Uploading..." : "No image yet: the post shows a placeholder"}</span>
+          <span className="px-4">{uploading ? t`Uploading...` : t`No image yet: the post shows a placeholder`}</span>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
@@ -211,21 +216,24 @@ function FeaturedImageField({ url, onChange }: { url: string; onChange: (url: st
           ) : (
             <ImagePlus className="h-4 w-4" aria-hidden />
           )}
-          {uploading ? "Uploading..." : url ? "Replace featured image" : "Upload featured image"}
+          {uploading ? t`Uploading...` : url ? t`Replace featured image` : t`Upload featured image`}
         </label>
         {url && (
           <Button variant="ghost" onClick={() => onChange("")} disabled={uploading}>
-            <Trash2 className="h-4 w-4" aria-hidden /> Remove image
+            <Trash2 className="h-4 w-4" aria-hidden /> <Trans>Remove image</Trans>
           </Button>
         )}
       </div>
-      <p className="text-xs text-ink-soft">PNG, JPEG, WebP or GIF. Shown 16:9 on the blog list and 21:9 on the post.</p>
+      <p className="text-xs text-ink-soft">
+        <Trans>PNG, JPEG, WebP or GIF. Shown 16:9 on the blog list and 21:9 on the post.</Trans>
+      </p>
     </div>
   );
 }
 
 /** /admin/blog/new and /admin/blog/edit/{id}: every field of a post, the Publish switch, Cancel and Save Post. */
 export function BlogForm({ post }: { post?: AdminBlogPost }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [values, setValues] = useState<BlogFormValues>(() => formValues(post));
   const [saving, setSaving] = useState(false);
@@ -240,7 +248,7 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
     const checked = blogPostInputSchema.safeParse(payload);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      toast({ title: "Error", description: issue.message, variant: "destructive" });
+      toast({ title: t`Error`, description: issue.message, variant: "destructive" });
       // The field at fault takes focus (the title's input, or the editor for the content).
       if (issue.path[0] === "title") fields.current?.querySelector<HTMLElement>("input")?.focus();
       else if (issue.path[0] === "content") fields.current?.querySelector<HTMLElement>("[contenteditable]")?.focus();
@@ -250,8 +258,8 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
     try {
       const saved = post ? await updateBlogPost(post.id, payload) : await createBlogPost(payload);
       toast({
-        title: "Success",
-        description: post ? "Blog post updated successfully!" : "Blog post created successfully!",
+        title: t`Success`,
+        description: post ? t`Blog post updated successfully!` : t`Blog post created successfully!`,
       });
       await refreshBlog([...new Set([post?.slug, saved.slug].filter((slug): slug is string => Boolean(slug)))]);
       navigate("/admin/blog/list");
@@ -260,8 +268,8 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? (post ? "Failed to update blog post" : "Failed to create blog post"),
+          title: t`Error`,
+          description: serverMessage(error) ?? (post ? t`Failed to update blog post` : t`Failed to create blog post`),
           variant: "destructive",
         });
     }
@@ -270,10 +278,10 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
   const typedSlug = values.slug.trim();
   const titleSlug = slugify(values.title);
   const slugHint = typedSlug
-    ? `The post's address: /blog/${typedSlug}`
+    ? t`The post's address: /blog/${typedSlug}`
     : titleSlug
-      ? `Empty: the address is made from the title, /blog/${titleSlug} (a number is added if it is taken).`
-      : "Lower-case letters, digits and hyphens; leave it empty to make one from the title.";
+      ? t`Empty: the address is made from the title, /blog/${titleSlug} (a number is added if it is taken).`
+      : t`Lower-case letters, digits and hyphens; leave it empty to make one from the title.`;
   const actions = (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:[&>*]:flex-1">
       <Link
@@ -282,10 +290,10 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
         aria-disabled={saving}
         onClick={(event) => saving && event.preventDefault()}
       >
-        Cancel
+        <Trans>Cancel</Trans>
       </Link>
       <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : "Save Post"}
+        {saving ? t`Saving...` : t`Save Post`}
       </Button>
     </div>
   );
@@ -298,26 +306,26 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
       <div ref={fields} className="min-w-0">
         <Card className="grid gap-5 p-5 sm:p-7">
           <TextField
-            label="Title"
+            label={t`Title`}
             value={values.title}
             onChange={(event) => set("title", event.target.value)}
             maxLength={BLOG_TITLE_MAX}
             aria-required
-            placeholder="How to draw dragon scales"
+            placeholder={t`How to draw dragon scales`}
           />
           <TextField
-            label="Slug"
+            label={t`Slug`}
             value={values.slug}
             onChange={(event) => set("slug", event.target.value.toLowerCase())}
             maxLength={BLOG_SLUG_MAX}
-            placeholder="generated from the title when empty"
+            placeholder={t`generated from the title when empty`}
             hint={slugHint}
             spellCheck={false}
             autoCapitalize="off"
           />
           <div className="grid gap-1.5">
             <span id={contentLabelId} className="text-sm font-semibold text-ink">
-              Content
+              <Trans>Content</Trans>
             </span>
             <RichTextEditor
               labelId={contentLabelId}
@@ -326,12 +334,12 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
             />
           </div>
           <CountedField
-            label="Excerpt"
+            label={t`Excerpt`}
             value={values.excerpt}
             onChange={(value) => set("excerpt", value)}
             max={BLOG_EXCERPT_MAX}
             multiline
-            placeholder="A sentence or two for the blog list"
+            placeholder={t`A sentence or two for the blog list`}
           />
         </Card>
       </div>
@@ -339,8 +347,8 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
       <div className="grid gap-6">
         <Card className="grid gap-5 p-5 sm:p-6">
           <Switch
-            label="Publish"
-            description={values.published ? "Everyone can read this post" : "Draft: only admins can see it"}
+            label={t`Publish`}
+            description={values.published ? t`Everyone can read this post` : t`Draft: only admins can see it`}
             checked={values.published}
             onCheckedChange={(published) => set("published", published)}
           />
@@ -351,21 +359,23 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
           <TagsField tags={values.tags} onChange={(tags) => set("tags", tags)} />
         </Card>
         <Card className="grid gap-5 p-5 sm:p-6">
-          <h2 className="text-xl font-bold">Search and sharing</h2>
+          <h2 className="text-xl font-bold">
+            <Trans>Search and sharing</Trans>
+          </h2>
           <CountedField
-            label="Meta title"
+            label={t`Meta title`}
             value={values.metaTitle}
             onChange={(value) => set("metaTitle", value)}
             max={BLOG_META_TITLE_MAX}
-            hint="Shown by search engines and link previews; the title when empty."
+            hint={t`Shown by search engines and link previews; the title when empty.`}
           />
           <CountedField
-            label="Meta description"
+            label={t`Meta description`}
             value={values.metaDescription}
             onChange={(value) => set("metaDescription", value)}
             max={BLOG_META_DESCRIPTION_MAX}
             multiline
-            hint="The excerpt when empty."
+            hint={t`The excerpt when empty.`}
           />
         </Card>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BookOpen, CalendarDays, PenLine } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
@@ -33,7 +34,8 @@ function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
 }
 
 function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
-  const date = blogDate(post);
+  const { t, i18n } = useLingui();
+  const date = blogDate(post, i18n);
   const tags = post.tags.slice(0, BLOG_CARD_TAGS);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent">
@@ -50,7 +52,7 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
         </h2>
         {post.excerpt && <p className="line-clamp-3 text-ink-soft">{post.excerpt}</p>}
         {tags.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="flex flex-wrap gap-2" aria-label={t`Tags`}>
             {tags.map((tag) => (
               <li key={tag} className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong">
                 {tag}
@@ -73,18 +75,23 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
 export function BlogListPage() {
   usePageMeta(getStaticPageMeta("/blog")!);
   const posts = useBlogPosts();
+  const { t } = useLingui();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <h1 className="text-4xl font-bold sm:text-5xl">Blog</h1>
-      <p className="mt-2 text-lg text-ink-soft">Drawing tutorials and tips for the grid method</p>
+      <h1 className="text-4xl font-bold sm:text-5xl">
+        <Trans>Blog</Trans>
+      </h1>
+      <p className="mt-2 text-lg text-ink-soft">
+        <Trans>Drawing tutorials and tips for the grid method</Trans>
+      </p>
 
       <div className="mt-8">
         {posts.isLoading ? (
-          <Spinner label="Loading blog posts" />
+          <Spinner label={t`Loading blog posts`} />
         ) : posts.isError ? (
           <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
-            The blog could not be loaded. Please check your connection and reload the page.
+            <Trans>The blog could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
         ) : posts.data && posts.data.length > 0 ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -97,8 +104,12 @@ export function BlogListPage() {
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />
-            <h2 className="mt-3 text-2xl font-bold">No Blog Posts Yet</h2>
-            <p className="mt-2 text-ink-soft">Check back soon for drawing tutorials and tips!</p>
+            <h2 className="mt-3 text-2xl font-bold">
+              <Trans>No Blog Posts Yet</Trans>
+            </h2>
+            <p className="mt-2 text-ink-soft">
+              <Trans>Check back soon for drawing tutorials and tips!</Trans>
+            </p>
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CalendarDays, CircleUser } from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -8,18 +9,19 @@ import { blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
 import { blogDate, isNotFoundError, useBlogPost } from "./api";
 
 const backLinkClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink";
+  "inline-flex min-h-11 items-center gap-2 rounded-full pe-3 font-semibold text-ink-soft hover:text-ink";
 
 function BackToBlog() {
   return (
     <Link href="/blog" className={backLinkClass}>
-      <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Blog
+      <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden /> <Trans>Back to Blog</Trans>
     </Link>
   );
 }
 
 /** /blog/{slug}: one post. Drafts are visible to admins only (the server answers 404 to others). */
 export function BlogPostPage({ params }: { params: { slug: string } }) {
+  const { t, i18n } = useLingui();
   const post = useBlogPost(params.slug);
   const data = post.data;
   usePageMeta(
@@ -28,25 +30,25 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
       : getStaticPageMeta("/blog")!,
   );
 
-  if (post.isLoading) return <Spinner label="Loading blog post" />;
+  if (post.isLoading) return <Spinner label={t`Loading blog post`} />;
   if (!data) {
     const missing = !post.isError || isNotFoundError(post.error);
     return (
       <div className="mx-auto max-w-lg px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{missing ? "Blog Post Not Found" : "Something Went Wrong"}</h1>
+        <h1 className="text-3xl font-bold">{missing ? t`Blog Post Not Found` : t`Something Went Wrong`}</h1>
         <p className="mt-3 text-ink-soft">
           {missing
-            ? "The blog post you're looking for doesn't exist or has been removed."
-            : "The blog post could not be loaded. Please check your connection and reload the page."}
+            ? t`The blog post you're looking for doesn't exist or has been removed.`
+            : t`The blog post could not be loaded. Please check your connection and reload the page.`}
         </p>
         <Link href="/blog" className={buttonClass("primary", "mt-8")}>
-          Back to Blog
+          <Trans>Back to Blog</Trans>
         </Link>
       </div>
     );
   }
 
-  const date = blogDate(data);
+  const date = blogDate(data, i18n);
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:px-6 md:py-10">
       <BackToBlog />
@@ -63,7 +65,7 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
       <header className="mx-auto mt-6 max-w-[68ch] md:mt-8">
         {!data.published && (
           <p className="mb-3 inline-block rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
-            Draft: only admins can see this post
+            <Trans>Draft: only admins can see this post</Trans>
           </p>
         )}
         <h1 className="text-4xl font-bold leading-tight sm:text-5xl">{data.title}</h1>
@@ -78,7 +80,7 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
           </span>
         </p>
         {data.tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label={t`Tags`}>
             {data.tags.map((tag) => (
               <li key={tag} className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong">
                 {tag}

@@ -20,6 +20,7 @@ export const Figcaption = Node.create({
 export const Figure = Node.create({
   name: "figure",
   group: "block",
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a ProseMirror content expression, not words
   content: "block* figcaption? block*",
   defining: true,
   isolating: true,

@@ -1,5 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import {
   Bold,
   Heading2,
@@ -53,9 +56,10 @@ export function normalizeHref(input: string): string | null {
   return `https://${href}`;
 }
 
-function setLink(editor: Editor) {
+/** Ask for a link's address and set it (`i18n`: the I18nProvider's, for the page's language). */
+function setLink(editor: Editor, i18n: I18n) {
   const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
-  const answer = window.prompt("Link URL (leave empty to remove the link)", previous);
+  const answer = window.prompt(i18n._(msg`Link URL (leave empty to remove the link)`), previous);
   if (answer === null) return;
   if (answer.trim() === "") {
     editor.chain().focus().extendMarkRange("link").unsetLink().run();
@@ -64,9 +68,10 @@ function setLink(editor: Editor) {
   const href = normalizeHref(answer);
   if (!href) {
     toast({
-      title: "Error",
-      description:
-        "Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)",
+      title: i18n._(msg`Error`),
+      description: i18n._(
+        msg`Links must be web addresses (https://...), e-mail addresses (mailto:...) or paths on this site (/...)`,
+      ),
       variant: "destructive",
     });
     return;
@@ -98,10 +103,13 @@ interface ToolbarItem {
  * buttons say whether they are on (aria-pressed).
  */
 function Toolbar({ items, disabled: allDisabled }: { items: ToolbarItem[]; disabled: boolean }) {
+  const { t } = useLingui();
   const [current, setCurrent] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    // Right to left (Arabic), the buttons run from right to left: the arrow keys follow them.
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
     let next: number | undefined;
     if (event.key === "Home") next = 0;
     else if (event.key === "End") next = items.length - 1;
@@ -114,7 +122,7 @@ function Toolbar({ items, disabled: allDisabled }: { items: ToolbarItem[]; disab
   return (
     <div
       role="toolbar"
-      aria-label="Formatting"
+      aria-label={t`Formatting`}
       onKeyDown={onKeyDown}
       className="flex flex-wrap items-center gap-0.5 border-b border-line bg-paper-deep p-1"
     >
@@ -162,6 +170,7 @@ export function RichTextEditor({
   initialHtml: string;
   onChange: (html: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const editor = useEditor({
@@ -199,89 +208,89 @@ export function RichTextEditor({
   const insertImage = async (file: File | undefined) => {
     if (!file || !editor) return;
     setUploading(true);
-    const src = await uploadImageWithToasts(file);
+    const src = await uploadImageWithToasts(file, i18n);
     setUploading(false);
     if (!src) return;
     const suggested = file.name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ");
-    const alt = window.prompt("Describe the image for people who cannot see it (alt text)", suggested) ?? "";
+    const alt = window.prompt(t`Describe the image for people who cannot see it (alt text)`, suggested) ?? "";
     editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
   };
 
   const off = !editor || !state;
   const chain = () => editor!.chain().focus();
-  const icon = "h-5 w-5";
+  const iconClass = "h-5 w-5";
   const items: ToolbarItem[] = [
     {
-      label: "Heading 2",
-      icon: <Heading2 className={icon} aria-hidden />,
+      label: t`Heading 2`,
+      icon: <Heading2 className={iconClass} aria-hidden />,
       pressed: Boolean(state?.h2),
       run: () => chain().toggleHeading({ level: 2 }).run(),
     },
     {
-      label: "Heading 3",
-      icon: <Heading3 className={icon} aria-hidden />,
+      label: t`Heading 3`,
+      icon: <Heading3 className={iconClass} aria-hidden />,
       pressed: Boolean(state?.h3),
       run: () => chain().toggleHeading({ level: 3 }).run(),
     },
     {
-      label: "Bold",
-      icon: <Bold className={icon} aria-hidden />,
+      label: t`Bold`,
+      icon: <Bold className={iconClass} aria-hidden />,
       pressed: Boolean(state?.bold),
       run: () => chain().toggleBold().run(),
       group: true,
     },
     {
-      label: "Italic",
-      icon: <Italic className={icon} aria-hidden />,
+      label: t`Italic`,
+      icon: <Italic className={iconClass} aria-hidden />,
       pressed: Boolean(state?.italic),
       run: () => chain().toggleItalic().run(),
     },
     {
-      label: "Bullet list",
-      icon: <List className={icon} aria-hidden />,
+      label: t`Bullet list`,
+      icon: <List className={iconClass} aria-hidden />,
       pressed: Boolean(state?.bullet),
       run: () => chain().toggleBulletList().run(),
       group: true,
     },
     {
-      label: "Numbered list",
-      icon: <ListOrdered className={icon} aria-hidden />,
+      label: t`Numbered list`,
+      icon: <ListOrdered className={iconClass} aria-hidden />,
       pressed: Boolean(state?.ordered),
       run: () => chain().toggleOrderedList().run(),
     },
     {
-      label: "Quote",
-      icon: <Quote className={icon} aria-hidden />,
+      label: t`Quote`,
+      icon: <Quote className={iconClass} aria-hidden />,
       pressed: Boolean(state?.quote),
       run: () => chain().toggleBlockquote().run(),
     },
     {
-      label: "Link",
-      icon: <Link2 className={icon} aria-hidden />,
+      label: t`Link`,
+      icon: <Link2 className={iconClass} aria-hidden />,
       pressed: Boolean(state?.link),
-      run: () => setLink(editor!),
+      run: () => setLink(editor!, i18n),
       group: true,
     },
     {
-      label: "Insert image",
+      label: t`Insert image`,
       icon: uploading ? (
-        <LoaderCircle className={`${icon} animate-spin`} aria-hidden />
+        <LoaderCircle className={`${iconClass} animate-spin`} aria-hidden />
       ) : (
-        <ImagePlus className={icon} aria-hidden />
+        <ImagePlus className={iconClass} aria-hidden />
       ),
       disabled: uploading,
       run: () => fileInput.current?.click(),
     },
     {
-      label: "Undo",
-      icon: <Undo2 className={icon} aria-hidden />,
+      label: t`Undo`,
+      icon: <Undo2 className={iconClass} aria-hidden />,
       disabled: !state?.canUndo,
       run: () => chain().undo().run(),
       group: true,
     },
     {
-      label: "Redo",
-      icon: <Redo2 className={icon} aria-hidden />,
+      label: t`Redo`,
+      icon: <Redo2 className={iconClass} aria-hidden />,
       disabled: !state?.canRedo,
       run: () => chain().redo().run(),
     },

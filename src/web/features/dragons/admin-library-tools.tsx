@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
 import { checkUpload } from "../../lib/check-upload";
 import { Sparkles } from "lucide-react";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { LibraryButtons } from "./library-buttons";
 import { Dialog } from "../../components/ui/dialog";
@@ -37,28 +40,30 @@ interface NewImage {
   data?: Blob | null;
 }
 
-const warnNoPencil = () =>
+/** `i18n`: the I18nProvider's (from useLingui), so the warning is in the page's language. */
+const warnNoPencil = (i18n: I18n) =>
   toast({
-    title: "Warning",
-    description: "Failed to generate pencil version. Color version saved successfully.",
+    title: i18n._(msg`Warning`),
+    description: i18n._(msg`Failed to generate pencil version. Color version saved successfully.`),
     variant: "warning",
   });
 
 /** True when the pencil version was made; a failure is a warning, the colour version stands. */
-async function makePencil(dragonId: string): Promise<boolean> {
+async function makePencil(dragonId: string, i18n: I18n): Promise<boolean> {
   try {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
     await callApi("POST /api/dragons/generate-pencil", { body: { dragonId } });
     return true;
   } catch {
-    warnNoPencil();
+    warnNoPencil(i18n);
     return false;
   }
 }
 
-const ready = (pencil: boolean) =>
+const ready = (pencil: boolean): MessageDescriptor =>
   pencil
-    ? "Your picture and its pencil version are ready in My pictures. Only you can see them."
-    : "Your picture is ready in My pictures. Only you can see it.";
+    ? msg`Your picture and its pencil version are ready in My pictures. Only you can see them.`
+    : msg`Your picture is ready in My pictures. Only you can see it.`;
 
 /** A picture's first name: its file's, without the extension, with spaces for - and _. */
 const nameFromFile = (fileName: string) =>
@@ -68,54 +73,63 @@ const nameFromFile = (fileName: string) =>
     .trim()
     .slice(0, DRAGON_NAME_MAX);
 
-/** What each target calls things and says; the library's words are the spec's. */
+/**
+ * What each target calls things and says (messages, shown with the I18nProvider's `i18n._`); the
+ * library's words are the spec's.
+ */
 const TARGETS = {
   library: {
-    uploaderTitle: "Upload a dragon template",
-    nameTitle: "Upload Dragon Template",
-    nameHint: "Give the new template a name learners will recognise.",
-    nameLabel: "Dragon name",
-    nameMissing: "Please enter a dragon name",
-    save: "Upload",
-    saving: "Uploading...",
-    describe: "Describe the dragon you would like to draw.",
-    uploaded: (pencil: boolean) =>
-      pencil ? "Dragon and pencil version uploaded successfully!" : "Dragon uploaded successfully!",
-    generated: (pencil: boolean) => (pencil ? "Image and pencil version added to library!" : "Image added to library!"),
-    uploadFailed: "Failed to save dragon",
-    generatedFailed: "Failed to save image to library",
+    uploaderTitle: msg`Upload a dragon template`,
+    nameTitle: msg`Upload Dragon Template`,
+    nameHint: msg`Give the new template a name learners will recognise.`,
+    nameLabel: msg`Dragon name`,
+    nameMissing: msg`Please enter a dragon name`,
+    save: msg`Upload`,
+    saving: msg`Uploading...`,
+    describe: msg`Describe the dragon you would like to draw.`,
+    uploaded: (pencil: boolean): MessageDescriptor =>
+      pencil ? msg`Dragon and pencil version uploaded successfully!` : msg`Dragon uploaded successfully!`,
+    generated: (pencil: boolean): MessageDescriptor =>
+      pencil ? msg`Image and pencil version added to library!` : msg`Image added to library!`,
+    uploadFailed: msg`Failed to save dragon`,
+    generatedFailed: msg`Failed to save image to library`,
     /** Creates the template, then its pencil version; answers whether that was made. */
-    async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
+    async create(name: string, image: NewImage, pencil: boolean, i18n: I18n): Promise<boolean> {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       const { id } = await callApi("POST /api/dragons", {
         body: { name, imageUrl: image.objectPath, filename: image.filename },
       });
-      return pencil && (await makePencil(id));
+      return pencil && (await makePencil(id, i18n));
     },
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
     generate: (prompt: string) => callApi("POST /api/dragons/generate-custom", { body: { prompt } }),
     refresh: () => queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true }),
   },
   pictures: {
-    uploaderTitle: "Upload your own picture",
-    nameTitle: "Name your picture",
-    nameHint: "Only you will see it, with the same drawing grid as the library's dragons.",
-    nameLabel: "Picture name",
-    nameMissing: "Please enter a name for your picture",
-    save: "Save picture",
-    saving: "Saving...",
-    describe: "Describe the picture you would like to draw.",
+    uploaderTitle: msg`Upload your own picture`,
+    nameTitle: msg`Name your picture`,
+    nameHint: msg`Only you will see it, with the same drawing grid as the library's dragons.`,
+    nameLabel: msg`Picture name`,
+    nameMissing: msg`Please enter a name for your picture`,
+    save: msg`Save picture`,
+    saving: msg`Saving...`,
+    describe: msg`Describe the picture you would like to draw.`,
     uploaded: ready,
     generated: ready,
-    uploadFailed: "Failed to save picture",
-    generatedFailed: "Failed to save picture",
+    uploadFailed: msg`Failed to save picture`,
+    generatedFailed: msg`Failed to save picture`,
     /** One request makes the private picture and, if asked, its pencil version. */
-    async create(name: string, image: NewImage, pencil: boolean): Promise<boolean> {
+    async create(name: string, image: NewImage, pencil: boolean, i18n: I18n): Promise<boolean> {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       const picture = await callApi("POST /api/pictures", {
         body: { name, imageUrl: image.objectPath, filename: image.filename, pencil },
       });
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       queryClient.setQueryData(apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } }), picture);
-      if (pencil && !picture.pencilPreviewUrl) warnNoPencil();
+      if (pencil && !picture.pencilPreviewUrl) warnNoPencil(i18n);
       return Boolean(picture.pencilPreviewUrl);
     },
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
     generate: (prompt: string) => callApi("POST /api/pictures/generate", { body: { prompt } }),
     // Every member's list starts with this key (then their id): this one's is the one on screen.
     refresh: () => queryClient.invalidateQueries({ queryKey: PICTURES_KEY }),
@@ -124,31 +138,45 @@ const TARGETS = {
 
 /** The picture a member is about to name, from the bytes they picked (nothing downloaded again). */
 function UploadPreview({ file }: { file: Blob }) {
+  const { t } = useLingui();
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <img
       src={url}
-      alt="The picture you uploaded"
+      alt={t`The picture you uploaded`}
       className="mx-auto max-h-48 w-auto rounded-xl border border-line bg-white object-contain"
     />
   );
 }
 
-/** Where the member's oldest unfinished image job is, in words (decision 034); null before there is one. */
-function jobProgress(jobs: ImageJobState[] | undefined): string | null {
+/**
+ * Where the member's oldest unfinished image job is, in words (decision 034); null before there is
+ * one. `i18n`: the I18nProvider's, for the page's language.
+ */
+function jobProgress(jobs: ImageJobState[] | undefined, i18n: I18n): string | null {
   const job = jobs?.[0];
   if (!job) return null;
-  if (job.state === "running") return "Your picture is being made now.";
-  if (job.state === "retrying") return "Something went wrong on the server; trying again.";
-  if (job.ahead === 0) return "Your picture is next in line.";
-  return `Waiting in line: ${job.ahead} ${job.ahead === 1 ? "picture" : "pictures"} before yours.`;
+  if (job.state === "running") return i18n._(msg`Your picture is being made now.`);
+  if (job.state === "retrying") return i18n._(msg`Something went wrong on the server; trying again.`);
+  const { ahead } = job;
+  if (ahead === 0) return i18n._(msg`Your picture is next in line.`);
+  return i18n._(
+    msg({
+      message: plural(ahead, {
+        one: "Waiting in line: # picture before yours.",
+        other: "Waiting in line: # pictures before yours.",
+      }),
+    }),
+  );
 }
 
 /** Full-screen, blocking: shown while the server upsamples and stores a picture, with where its job is. */
 function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
+  const { i18n } = useLingui();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
   const { data: jobs } = useQuery({ ...apiQuery("GET /api/image-jobs"), refetchInterval: 1500 });
-  const progress = jobProgress(jobs);
+  const progress = jobProgress(jobs, i18n);
   return (
     <div
       role="alertdialog"
@@ -162,13 +190,14 @@ function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
           aria-hidden
         />
         <h2 id="processing-title" className="mt-5 text-2xl font-bold">
-          Processing...
+          <Trans>Processing...</Trans>
         </h2>
         <p className="mt-2 text-ink-soft">
-          {withPencil
-            ? "Upsampling 4x and drawing a pencil sketch takes 30-60 seconds."
-            : "Upsampling your image 4x takes 20-40 seconds."}{" "}
-          Please keep this page open.
+          {withPencil ? (
+            <Trans>Upsampling 4x and drawing a pencil sketch takes 30-60 seconds. Please keep this page open.</Trans>
+          ) : (
+            <Trans>Upsampling your image 4x takes 20-40 seconds. Please keep this page open.</Trans>
+          )}
         </p>
         <p className="mt-3 min-h-6 font-medium" aria-live="polite" data-testid="image-job-progress">
           {progress}
@@ -183,11 +212,12 @@ function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
  * for Pro members into their own pictures.
  */
 export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget }) {
+  const { t, i18n } = useLingui();
   const words = TARGETS[target];
   const own = target === "pictures";
   // A member hears the server's reason (over quota, the day's AI pictures used up); the library keeps the spec's words.
-  const failure = (error: unknown, fallback: string) =>
-    toast({ title: "Error", description: (own && serverMessage(error)) || fallback, variant: "destructive" });
+  const failure = (error: unknown, fallback: MessageDescriptor) =>
+    toast({ title: t`Error`, description: (own && serverMessage(error)) || i18n._(fallback), variant: "destructive" });
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<NewImage | null>(null);
   // The member's AI picture is named in the same dialog as an upload (the library's, in the browser's prompt).
@@ -209,7 +239,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
     try {
       objectPath = await checkUpload(file.objectPath, own ? "private" : undefined);
     } catch (error) {
-      failure(error, "Failed to set image permissions");
+      failure(error, msg`Failed to set image permissions`);
       return;
     }
     // A member's picture starts with its file's name ("cat on sofa" from cat_on_sofa.jpg); the
@@ -224,13 +254,13 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
     event.preventDefault();
     if (!uploaded) return;
     if (!name.trim()) {
-      toast({ title: "Error", description: words.nameMissing, variant: "destructive" });
+      toast({ title: t`Error`, description: i18n._(words.nameMissing), variant: "destructive" });
       return;
     }
     setSaving(true);
     try {
-      const pencil = await words.create(name.trim(), uploaded, withPencil);
-      toast({ title: "Success", description: (fromAi ? words.generated : words.uploaded)(pencil) });
+      const pencil = await words.create(name.trim(), uploaded, withPencil, i18n);
+      toast({ title: t`Success`, description: i18n._((fromAi ? words.generated : words.uploaded)(pencil)) });
       await words.refresh();
       setUploaded(null);
       setName("");
@@ -247,7 +277,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
   const generate = async (event: FormEvent) => {
     event.preventDefault();
     if (!prompt.trim()) {
-      toast({ title: "Error", description: "Please enter a description for your image", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Please enter a description for your image`, variant: "destructive" });
       return;
     }
     setDescribing(false);
@@ -256,8 +286,8 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       setGenerated(await words.generate(prompt.trim()));
     } catch (error) {
       toast({
-        title: "Error",
-        description: serverMessage(error) ?? "Failed to generate custom image",
+        title: t`Error`,
+        description: serverMessage(error) ?? t`Failed to generate custom image`,
         variant: "destructive",
       });
     } finally {
@@ -276,17 +306,17 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       setUploaded(image);
       return;
     }
-    const chosen = window.prompt("Name your new dragon", "");
+    const chosen = window.prompt(t`Name your new dragon`, "");
     // Cancelling the prompt (or leaving it blank) abandons the save without a word.
     if (chosen === null || !chosen.trim()) return;
     setProcessing({ withPencil: pencil });
     try {
-      const made = await words.create(chosen.trim(), image, pencil);
-      toast({ title: "Success", description: words.generated(made) });
+      const made = await words.create(chosen.trim(), image, pencil, i18n);
+      toast({ title: t`Success`, description: i18n._(words.generated(made)) });
       await words.refresh();
       setPrompt("");
     } catch {
-      toast({ title: "Error", description: words.generatedFailed, variant: "destructive" });
+      toast({ title: t`Error`, description: i18n._(words.generatedFailed), variant: "destructive" });
     } finally {
       setProcessing(null);
     }
@@ -299,7 +329,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       {uploading && (
         <Suspense fallback={null}>
           <UppyUploader
-            title={words.uploaderTitle}
+            title={i18n._(words.uploaderTitle)}
             maxNumberOfFiles={1}
             maxFileSize={DRAGON_UPLOAD_MAX_BYTES}
             onUploaded={(files) => void onUploaded(files)}
@@ -311,13 +341,13 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       <Dialog
         open={uploaded !== null}
         onOpenChange={(open) => !open && !saving && setUploaded(null)}
-        title={words.nameTitle}
-        description={words.nameHint}
+        title={i18n._(words.nameTitle)}
+        description={i18n._(words.nameHint)}
       >
         <form onSubmit={(e) => void saveUpload(e)} className="grid gap-4">
           {own && uploaded?.data && <UploadPreview file={uploaded.data} />}
           <TextField
-            label={words.nameLabel}
+            label={i18n._(words.nameLabel)}
             name="dragon-name"
             autoComplete="off"
             value={name}
@@ -332,14 +362,14 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
               onChange={(e) => setWithPencil(e.target.checked)}
               disabled={saving}
             />
-            Generate pencil version (adds 1-2 seconds)
+            <Trans>Generate pencil version (adds 1-2 seconds)</Trans>
           </label>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setUploaded(null)} disabled={saving}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={saving || !name.trim()}>
-              {saving ? words.saving : words.save}
+              {i18n._(saving ? words.saving : words.save)}
             </Button>
           </div>
           {own && saving && (
@@ -348,7 +378,7 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
                 className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-line border-t-accent"
                 aria-hidden
               />
-              Preparing your picture and its grid. This can take up to a minute.
+              <Trans>Preparing your picture and its grid. This can take up to a minute.</Trans>
             </p>
           )}
         </form>
@@ -357,13 +387,13 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       <Dialog
         open={describing}
         onOpenChange={setDescribing}
-        title="Create Custom Image with AI"
-        description={words.describe}
+        title={t`Create Custom Image with AI`}
+        description={i18n._(words.describe)}
         wide
       >
         <form onSubmit={(e) => void generate(e)} className="grid gap-3">
           <label htmlFor="ai-prompt" className="text-sm font-semibold">
-            Description
+            <Trans>Description</Trans>
           </label>
           <textarea
             id="ai-prompt"
@@ -372,20 +402,26 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
             maxLength={PROMPT_MAX}
             value={prompt}
             onChange={(e) => setPrompt(e.target.value)}
-            placeholder="Example: A friendly baby dragon with big round eyes, curled up asleep on a pile of gold coins, simple bold outlines, plain white background"
+            placeholder={t`Example: A friendly baby dragon with big round eyes, curled up asleep on a pile of gold coins, simple bold outlines, plain white background`}
             className="w-full rounded-xl border border-line bg-white p-3.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
           />
-          <ul id="ai-prompt-hints" className="list-disc pl-5 text-sm text-ink-soft">
-            <li>Say what the dragon is doing, and its mood.</li>
-            <li>Ask for bold outlines and a plain background: they are easier to copy square by square.</li>
-            <li>Keep it to one main subject.</li>
+          <ul id="ai-prompt-hints" className="list-disc ps-5 text-sm text-ink-soft">
+            <li>
+              <Trans>Say what the dragon is doing, and its mood.</Trans>
+            </li>
+            <li>
+              <Trans>Ask for bold outlines and a plain background: they are easier to copy square by square.</Trans>
+            </li>
+            <li>
+              <Trans>Keep it to one main subject.</Trans>
+            </li>
           </ul>
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setDescribing(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={!prompt.trim()}>
-              <Sparkles className="h-4 w-4" aria-hidden /> Generate Image
+              <Sparkles className="h-4 w-4" aria-hidden /> <Trans>Generate Image</Trans>
             </Button>
           </div>
         </form>
@@ -394,14 +430,16 @@ export function AdminLibraryTools({ target = "library" }: { target?: ImageTarget
       <Dialog
         open={generated !== null}
         onOpenChange={(open) => !open && setGenerated(null)}
-        title="Image Generated Successfully"
-        description="Would you also like a pencil sketch of it?"
+        title={t`Image Generated Successfully`}
+        description={t`Would you also like a pencil sketch of it?`}
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => void saveGenerated(false)}>
-            No, just color version
+            <Trans>No, just color version</Trans>
           </Button>
-          <Button onClick={() => void saveGenerated(true)}>Yes, create pencil version</Button>
+          <Button onClick={() => void saveGenerated(true)}>
+            <Trans>Yes, create pencil version</Trans>
+          </Button>
         </div>
       </Dialog>
 

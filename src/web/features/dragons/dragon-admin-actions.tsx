@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -16,9 +17,11 @@ export const downloadName = (name: string, version: DragonVersion) => `${name}-$
 
 /** Admins' Download (hi-res of the selected version) and Delete (with confirmation). */
 export function DragonAdminActions({ dragon, version }: { dragon: Dragon; version: DragonVersion }) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
   const remove = useMutation({ mutationFn: () => callApi("DELETE /api/dragons/:id", { params: { id: dragon.id } }) });
 
   const download = async () => {
@@ -35,9 +38,9 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-      toast({ title: "Success", description: "High-res image downloaded successfully." });
+      toast({ title: t`Success`, description: t`High-res image downloaded successfully.` });
     } catch {
-      toast({ title: "Error", description: "Failed to download image", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Failed to download image`, variant: "destructive" });
     } finally {
       setDownloading(false);
     }
@@ -47,29 +50,29 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
     remove.mutate(undefined, {
       onSuccess: async () => {
         setConfirming(false);
-        toast({ title: "Success", description: "Dragon deleted successfully." });
+        toast({ title: t`Success`, description: t`Dragon deleted successfully.` });
         queryClient.removeQueries({ queryKey: ["/api/dragons", dragon.id] });
         await queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true });
         navigate("/");
       },
-      onError: () => toast({ title: "Error", description: "Failed to delete dragon", variant: "destructive" }),
+      onError: () => toast({ title: t`Error`, description: t`Failed to delete dragon`, variant: "destructive" }),
     });
 
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
-        <Download className="h-4 w-4" aria-hidden /> {downloading ? "Downloading..." : "Download"}
+        <Download className="h-4 w-4" aria-hidden /> {downloading ? t`Downloading...` : t`Download`}
       </Button>
       <Button variant="danger" onClick={() => setConfirming(true)}>
-        <Trash2 className="h-4 w-4" aria-hidden /> Delete
+        <Trash2 className="h-4 w-4" aria-hidden /> <Trans>Delete</Trans>
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete Dragon?"
-        description="Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions"
-        action="Delete"
-        pendingAction="Deleting..."
+        title={t`Delete Dragon?`}
+        description={t`Are you sure you want to delete the dragon? This action cannot be undone and will remove both the color and pencil versions`}
+        action={t`Delete`}
+        pendingAction={t`Deleting...`}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

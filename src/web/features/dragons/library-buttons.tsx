@@ -1,4 +1,5 @@
 import { Plus, Sparkles } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 
 interface LibraryButtonsProps {
@@ -17,10 +18,10 @@ export function LibraryButtons({ onUpload, onCreate, placeholder = false }: Libr
       data-testid={placeholder ? "library-buttons-placeholder" : undefined}
     >
       <Button variant="secondary" onClick={onUpload} disabled={placeholder} tabIndex={placeholder ? -1 : undefined}>
-        <Plus className="h-4 w-4" aria-hidden /> Upload my own image
+        <Plus className="h-4 w-4" aria-hidden /> <Trans>Upload my own image</Trans>
       </Button>
       <Button variant="secondary" onClick={onCreate} disabled={placeholder} tabIndex={placeholder ? -1 : undefined}>
-        <Sparkles className="h-4 w-4" aria-hidden /> Create my own image
+        <Sparkles className="h-4 w-4" aria-hidden /> <Trans>Create my own image</Trans>
       </Button>
     </div>
   );
