@@ -69,8 +69,6 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/pictures/**",
 
-  "src/web/features/posts/**",
-
   "src/web/features/stats/**",
 
   "src/web/features/users/**",
