@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Eye, EyeOff, Flag, Trash2, UserX } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
@@ -29,6 +30,7 @@ export function CommentList({
   safety: Safety;
   highlightCommentId?: string;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -66,11 +68,11 @@ export function CommentList({
     try {
       await deleteComment(post.id, removing.id);
       updateCachedPost(post.id, (p) => ({ ...p, comments: p.comments.filter((c) => c.id !== removing.id) }));
-      toast({ title: "Success", description: "Comment deleted." });
+      toast({ title: t`Success`, description: t`Comment deleted.` });
       setRemoving(null);
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: "Failed to delete comment", variant: "destructive" });
+      else toast({ title: t`Error`, description: t`Failed to delete comment`, variant: "destructive" });
     } finally {
       setDeleting(false);
     }
@@ -79,20 +81,21 @@ export function CommentList({
   return (
     <div className="border-t border-line px-4 pb-4 pt-3 sm:px-5">
       {post.comments.length > 0 ? (
-        <ul className="grid gap-3" aria-label="Comments">
+        <ul className="grid gap-3" aria-label={t`Comments`}>
           {post.comments.map((comment) => {
             const name = feedName(comment.user);
-            const hidden = comment.hiddenReason !== null;
+            const { hiddenReason } = comment;
+            const hidden = hiddenReason !== null;
             const isTarget = comment.id === highlightCommentId;
             const menu: MenuItem[] = [];
             if (comment.user.id !== viewer.id) {
               menu.push({
-                label: "Report",
+                label: t`Report`,
                 icon: Flag,
                 onSelect: () => safety.report({ kind: "comment", postId: post.id, commentId: comment.id }),
               });
               menu.push({
-                label: `Block ${name}`,
+                label: t`Block ${name}`,
                 icon: UserX,
                 onSelect: () => safety.block({ userId: comment.user.id, name }),
               });
@@ -100,13 +103,13 @@ export function CommentList({
             if (viewer.isAdmin) {
               if (hidden)
                 menu.push({
-                  label: "Restore",
+                  label: t`Restore`,
                   icon: Eye,
                   onSelect: () => safety.restore({ action: "restore-comment", commentId: comment.id }),
                 });
               else
                 menu.push({
-                  label: "Hide...",
+                  label: t`Hide...`,
                   icon: EyeOff,
                   onSelect: () => safety.moderate({ action: "hide-comment", commentId: comment.id }),
                 });
@@ -127,17 +130,19 @@ export function CommentList({
                     <RelativeTime iso={comment.createdAt} />
                   </div>
                   {hidden && (
-                    <p className="text-xs font-semibold text-ink-soft">Hidden by a moderator: {comment.hiddenReason}</p>
+                    <p className="text-xs font-semibold text-ink-soft">
+                      <Trans>Hidden by a moderator: {hiddenReason}</Trans>
+                    </p>
                   )}
                   {/* Plain text: React escapes it; line breaks are kept. */}
                   <p className="whitespace-pre-line break-words text-[0.95rem]">{comment.text}</p>
                 </div>
-                {menu.length > 0 && <MoreMenu label={`More actions for ${name}'s comment`} items={menu} size="sm" />}
+                {menu.length > 0 && <MoreMenu label={t`More actions for ${name}'s comment`} items={menu} size="sm" />}
                 {(comment.user.id === viewer.id || viewer.isAdmin) && (
                   <button
                     type="button"
                     onClick={() => setRemoving(comment)}
-                    aria-label={`Delete comment by ${name}`}
+                    aria-label={t`Delete comment by ${name}`}
                     className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-danger"
                   >
                     <Trash2 className="h-4 w-4" aria-hidden />
@@ -148,22 +153,24 @@ export function CommentList({
           })}
         </ul>
       ) : (
-        <p className="text-sm text-ink-soft">No comments yet. Say something kind!</p>
+        <p className="text-sm text-ink-soft">
+          <Trans>No comments yet. Say something kind!</Trans>
+        </p>
       )}
       <form onSubmit={(e) => void submit(e)} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Add a comment
+          <Trans>Add a comment</Trans>
         </label>
         <input
           id={inputId}
           value={draft}
           onChange={(e) => setDraft(upToCharacters(e.target.value, COMMENT_MAX))}
-          placeholder="Add a comment..."
+          placeholder={t`Add a comment...`}
           disabled={sending}
           className="min-h-11 min-w-0 flex-1 rounded-full border border-line bg-white px-4 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
         />
         <Button type="submit" disabled={!draft.trim() || sending}>
-          Post
+          <Trans>Post</Trans>
         </Button>
       </form>
       {refusal && (
@@ -177,10 +184,10 @@ export function CommentList({
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title="Delete comment?"
-        description="The comment will be removed for everyone. This cannot be undone."
-        action="Delete"
-        pendingAction="Deleting..."
+        title={t`Delete comment?`}
+        description={t`The comment will be removed for everyone. This cannot be undone.`}
+        action={t`Delete`}
+        pendingAction={t`Deleting...`}
         pending={deleting}
         onConfirm={() => void confirmDelete()}
       />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { ImagePlus, SearchX, UsersRound } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { SignUpTeaser } from "../../components/teaser";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -29,6 +30,7 @@ function PostSkeleton() {
 /** /feed: the community feed for members; a teaser for visitors. ?post={id}&comment={id} (a notification's link) shows that post first. */
 export function FeedPage() {
   usePageMeta(getStaticPageMeta("/feed")!);
+  const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const feed = useFeed(Boolean(user));
   const search = new URLSearchParams(useSearch());
@@ -48,19 +50,22 @@ export function FeedPage() {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
       },
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS margin, not words
       { rootMargin: "600px 0px" },
     );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (isLoading) return <Spinner label="Loading the feed" />;
+  if (isLoading) return <Spinner label={t`Loading the feed`} />;
   if (!user) {
     return (
-      <SignUpTeaser icon={UsersRound} title="Community Feed">
+      <SignUpTeaser icon={UsersRound} title={t`Community Feed`}>
         <p>
-          The community feed is for registered users only. Sign up to share photos of your dragon drawings, and to like
-          and comment on other learners' work.
+          <Trans>
+            The community feed is for registered users only. Sign up to share photos of your dragon drawings, and to
+            like and comment on other learners' work.
+          </Trans>
         </p>
       </SignUpTeaser>
     );
@@ -72,11 +77,15 @@ export function FeedPage() {
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-4xl font-bold">Community Feed</h1>
-          <p className="mt-1 text-ink-soft">Dragons drawn by learners like you.</p>
+          <h1 className="text-4xl font-bold">
+            <Trans>Community Feed</Trans>
+          </h1>
+          <p className="mt-1 text-ink-soft">
+            <Trans>Dragons drawn by learners like you.</Trans>
+          </p>
         </div>
         <Link href="/upload" className={buttonClass("primary")}>
-          <ImagePlus className="h-4 w-4" aria-hidden /> Upload
+          <ImagePlus className="h-4 w-4" aria-hidden /> <Trans>Upload</Trans>
         </Link>
       </div>
 
@@ -90,8 +99,8 @@ export function FeedPage() {
               <SearchX className="h-6 w-6 shrink-0 text-accent" aria-hidden />
               <p>
                 {linked.error.message.startsWith("404")
-                  ? "This post is no longer available"
-                  : "This post could not be loaded. Please check your connection and try again."}
+                  ? t`This post is no longer available`
+                  : t`This post could not be loaded. Please check your connection and try again.`}
               </p>
             </Card>
           ) : (
@@ -101,7 +110,7 @@ export function FeedPage() {
                   role="status"
                   className="rounded-2xl border border-line bg-paper-deep px-4 py-2.5 text-sm text-ink-soft"
                 >
-                  This comment is no longer available
+                  <Trans>This comment is no longer available</Trans>
                 </p>
               )}
               <PostCard
@@ -120,7 +129,7 @@ export function FeedPage() {
         {feed.isPending || (posts.length === 0 && mine.isLoading) ? (
           <>
             <span role="status" className="sr-only">
-              Loading posts
+              <Trans>Loading posts</Trans>
             </span>
             {!linkedId && (
               <>
@@ -131,19 +140,23 @@ export function FeedPage() {
           </>
         ) : feed.isError ? (
           <Card role="alert" className="p-6 text-center text-ink-soft">
-            The feed could not be loaded. Please check your connection and try again.
+            <Trans>The feed could not be loaded. Please check your connection and try again.</Trans>
             <div className="mt-4">
               <Button variant="secondary" onClick={() => void feed.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </div>
           </Card>
         ) : posts.length === 0 && (linkedId || waiting.length > 0) ? null : posts.length === 0 ? (
           <Card className="border-dashed p-10 text-center">
-            <h2 className="text-2xl font-bold">No Posts Yet</h2>
-            <p className="mt-2 text-ink-soft">Be the first to share your dragon drawing!</p>
+            <h2 className="text-2xl font-bold">
+              <Trans>No Posts Yet</Trans>
+            </h2>
+            <p className="mt-2 text-ink-soft">
+              <Trans>Be the first to share your dragon drawing!</Trans>
+            </p>
             <Link href="/upload" className={buttonClass("primary", "mt-6")}>
-              <ImagePlus className="h-4 w-4" aria-hidden /> Upload Drawing
+              <ImagePlus className="h-4 w-4" aria-hidden /> <Trans>Upload Drawing</Trans>
             </Link>
           </Card>
         ) : (
@@ -153,7 +166,7 @@ export function FeedPage() {
         {hasNextPage && (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? "Loading..." : "Load older posts"}
+              {isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load older posts</Trans>}
             </Button>
           </div>
         )}

@@ -1,5 +1,7 @@
 import { CountedTextarea, FormActions, FormError } from "../../components/ui/form-parts";
 import { useId, useState, type FormEvent } from "react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
@@ -13,33 +15,34 @@ export type FeedModeration =
 
 const TEXT = {
   reject: {
-    title: "Reject post",
-    explain: "The post is not published. Its author sees this reason on their drawings.",
-    button: "Reject",
-    done: "Post rejected.",
+    title: msg`Reject post`,
+    explain: msg`The post is not published. Its author sees this reason on their drawings.`,
+    button: msg`Reject`,
+    done: msg`Post rejected.`,
   },
   "hide-post": {
-    title: "Hide post",
-    explain: "The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.",
-    button: "Hide",
-    done: "Post hidden.",
+    title: msg`Hide post`,
+    explain: msg`The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.`,
+    button: msg`Hide`,
+    done: msg`Post hidden.`,
   },
   "hide-comment": {
-    title: "Hide comment",
-    explain: "Nobody but admins sees the comment any more. Its author is told this reason.",
-    button: "Hide",
-    done: "Comment hidden.",
+    title: msg`Hide comment`,
+    explain: msg`Nobody but admins sees the comment any more. Its author is told this reason.`,
+    button: msg`Hide`,
+    done: msg`Comment hidden.`,
   },
 };
 
 /** The reason dialog of an admin's Reject or Hide in the feed. */
 export function ModerateDialog({ request, onClose }: { request: FeedModeration | null; onClose: () => void }) {
+  const { i18n } = useLingui();
   return (
     <Dialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={request ? TEXT[request.action].title : ""}
-      description={request ? TEXT[request.action].explain : undefined}
+      title={request ? i18n._(TEXT[request.action].title) : ""}
+      description={request ? i18n._(TEXT[request.action].explain) : undefined}
     >
       {request && <ReasonForm request={request} onClose={onClose} />}
     </Dialog>
@@ -47,6 +50,7 @@ export function ModerateDialog({ request, onClose }: { request: FeedModeration |
 }
 
 function ReasonForm({ request, onClose }: { request: FeedModeration; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,11 +64,11 @@ function ReasonForm({ request, onClose }: { request: FeedModeration; onClose: ()
     setError(null);
     try {
       await moderate({ ...request, reason: why });
-      toast({ title: "Success", description: TEXT[request.action].done });
+      toast({ title: t`Success`, description: i18n._(TEXT[request.action].done) });
       onClose();
     } catch (failure) {
       if (isUnauthorizedError(failure)) handleUnauthorized();
-      setError(serverMessage(failure) ?? "The action could not be done. Please check your connection and try again.");
+      setError(serverMessage(failure) ?? t`The action could not be done. Please check your connection and try again.`);
       setPending(false);
     }
   };
@@ -73,7 +77,7 @@ function ReasonForm({ request, onClose }: { request: FeedModeration; onClose: ()
     <form onSubmit={(e) => void submit(e)} className="grid gap-4">
       <CountedTextarea
         id={`${id}-reason`}
-        label="Reason (they will see it)"
+        label={t`Reason (they will see it)`}
         value={reason}
         onChange={setReason}
         max={MODERATION_REASON_MAX}
@@ -86,8 +90,8 @@ function ReasonForm({ request, onClose }: { request: FeedModeration; onClose: ()
         onCancel={onClose}
         busy={pending}
         ready={Boolean(reason.trim())}
-        label={TEXT[request.action].button}
-        busyLabel="Saving..."
+        label={i18n._(TEXT[request.action].button)}
+        busyLabel={t`Saving...`}
       />
     </form>
   );

@@ -17,7 +17,7 @@ export interface MenuItem {
  */
 export function MoreMenu({ label, items, size = "md" }: { label: string; items: MenuItem[]; size?: "md" | "sm" }) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top?: number; bottom?: number; right: number } | null>(null);
+  const [place, setPlace] = useState<{ top?: number; bottom?: number; left?: number; right?: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -29,12 +29,16 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
 
   const show = () => {
     const rect = button.current!.getBoundingClientRect();
-    const right = Math.max(8, window.innerWidth - rect.right);
+    // The menu lines up with the button's end edge: its right one, its left one on a right-to-left page.
+    const side =
+      getComputedStyle(button.current!).direction === "rtl"
+        ? { left: Math.max(8, rect.left) }
+        : { right: Math.max(8, window.innerWidth - rect.right) };
     // Near the bottom of the window the menu opens upwards.
     setPlace(
       window.innerHeight - rect.bottom < 56 * items.length + 24
-        ? { bottom: window.innerHeight - rect.top + 4, right }
-        : { top: rect.bottom + 4, right },
+        ? { bottom: window.innerHeight - rect.top + 4, ...side }
+        : { top: rect.bottom + 4, ...side },
     );
     setOpen(true);
   };
@@ -114,7 +118,7 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
                   close(true);
                   item.onSelect();
                 }}
-                className={`flex min-h-11 w-full items-center gap-3 rounded-xl px-3.5 text-left text-sm font-semibold hover:bg-paper-deep focus:bg-accent-soft focus:text-accent-strong focus:outline-none ${item.danger ? "text-danger" : "text-ink"}`}
+                className={`flex min-h-11 w-full items-center gap-3 rounded-xl px-3.5 text-start text-sm font-semibold hover:bg-paper-deep focus:bg-accent-soft focus:text-accent-strong focus:outline-none ${item.danger ? "text-danger" : "text-ink"}`}
               >
                 <item.icon className="h-4 w-4 shrink-0" aria-hidden />
                 {item.label}

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import type { Post } from "../../../shared/posts/responses";
@@ -8,20 +9,23 @@ import { RelativeTime } from "../../components/relative-time";
 
 /** Where a drawing stands: hidden or not approved (with the moderator's reason), waiting, or published. */
 function Status({ post }: { post: Post }) {
-  const [label, tone, reason] =
+  const { t } = useLingui();
+  const { label, toneClass, reason } =
     post.hiddenReason !== null
-      ? ["Hidden by a moderator", "bg-paper-deep text-ink", post.hiddenReason]
+      ? { label: t`Hidden by a moderator`, toneClass: "bg-paper-deep text-ink", reason: post.hiddenReason }
       : !post.approved && post.rejectedReason !== null
-        ? ["Not approved", "bg-red-100 text-red-900", post.rejectedReason]
+        ? { label: t`Not approved`, toneClass: "bg-red-100 text-red-900", reason: post.rejectedReason }
         : !post.approved
-          ? ["Waiting for approval", "bg-accent-soft text-accent-strong", null]
-          : ["Published", "bg-emerald-100 text-emerald-900", null];
+          ? { label: t`Waiting for approval`, toneClass: "bg-accent-soft text-accent-strong", reason: null }
+          : { label: t`Published`, toneClass: "bg-emerald-100 text-emerald-900", reason: null };
   return (
     <>
-      <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{label}</span>
+      <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-bold ${toneClass}`}>{label}</span>
       {reason && (
         <p className="break-words text-xs text-ink-soft">
-          <span className="sr-only">Reason: </span>
+          <span className="sr-only">
+            <Trans>Reason:</Trans>{" "}
+          </span>
           {reason}
         </p>
       )}
@@ -31,38 +35,42 @@ function Status({ post }: { post: Post }) {
 
 /** The profile's 'Your drawings': the signed-in user's posts, newest first, with where each stands. */
 export function MyDrawings() {
+  const { t } = useLingui();
   const posts = useMyPosts(true);
   const list = posts.data?.pages.flat() ?? [];
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold">Your drawings</h2>
+        <h2 className="text-xl font-bold">
+          <Trans>Your drawings</Trans>
+        </h2>
         <Link href="/upload" className={buttonClass("secondary")}>
-          <ImagePlus className="h-4 w-4" aria-hidden /> Upload Drawing
+          <ImagePlus className="h-4 w-4" aria-hidden /> <Trans>Upload Drawing</Trans>
         </Link>
       </div>
       {posts.isPending ? (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          Loading your drawings...
+          <Trans>Loading your drawings...</Trans>
         </p>
       ) : posts.isError ? (
         <p role="alert" className="mt-4 text-sm text-ink-soft">
-          Your drawings could not be loaded. Please reload the page.
+          <Trans>Your drawings could not be loaded. Please reload the page.</Trans>
         </p>
       ) : list.length === 0 ? (
         <p className="mt-4 text-sm text-ink-soft">
-          You have not shared a drawing yet. Finished one? Share a photo with the community!
+          <Trans>You have not shared a drawing yet. Finished one? Share a photo with the community!</Trans>
         </p>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
           {list.map((post) => {
             const cover = post.images[0];
+            const { dragonName } = post;
             return (
               <li key={post.id} className="overflow-hidden rounded-2xl border border-line bg-paper">
                 {cover && (
                   <img
                     src={cover.thumbUrl}
-                    alt={post.dragonName ? `Your drawing of ${post.dragonName}` : "Your drawing"}
+                    alt={dragonName ? t`Your drawing of ${dragonName}` : t`Your drawing`}
                     width={cover.width}
                     height={cover.height}
                     loading="lazy"
@@ -85,7 +93,7 @@ export function MyDrawings() {
           onClick={() => void posts.fetchNextPage()}
           disabled={posts.isFetchingNextPage}
         >
-          {posts.isFetchingNextPage ? "Loading..." : "Show older drawings"}
+          {posts.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Show older drawings</Trans>}
         </Button>
       )}
     </Card>

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { CheckCircle2, Eye, EyeOff, Flag, Heart, MessageCircle, Trash2, UserX, XCircle } from "lucide-react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -41,6 +43,7 @@ export function PostCard({
   openComments?: boolean;
   highlightCommentId?: string;
 }) {
+  const { t } = useLingui();
   const [commentsOpen, setCommentsOpen] = useState(openComments);
   const { safety, dialogs } = useSafety();
   const [approving, setApproving] = useState(false);
@@ -48,6 +51,10 @@ export function PostCard({
   const [deleting, setDeleting] = useState(false);
   const liked = post.likes.some((like) => like.userId === viewer.id);
   const name = feedName(post.user);
+  const { dragonName } = post;
+  const likeCount = post.likes.length;
+  const commentCount = post.comments.length;
+  const reason = post.hiddenReason ?? post.rejectedReason;
   const commentsId = `comments-${post.id}`;
 
   // The heart changes at once; the server's answer confirms it (or the change is undone).
@@ -63,7 +70,7 @@ export function PostCard({
       const refusal = refusalMessage(error);
       if (isUnauthorizedError(error)) handleUnauthorized();
       else if (refusal)
-        toast({ title: "You cannot like this", description: refusal, variant: "destructive", duration: 10_000 });
+        toast({ title: t`You cannot like this`, description: refusal, variant: "destructive", duration: 10_000 });
     }
   };
 
@@ -72,10 +79,10 @@ export function PostCard({
     try {
       await approvePost(post.id);
       updateCachedPost(post.id, (p) => ({ ...p, approved: true }));
-      toast({ title: "Success", description: "Post approved successfully!" });
+      toast({ title: t`Success`, description: t`Post approved successfully!` });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: "Failed to approve post", variant: "destructive" });
+      else toast({ title: t`Error`, description: t`Failed to approve post`, variant: "destructive" });
     } finally {
       setApproving(false);
     }
@@ -87,11 +94,11 @@ export function PostCard({
       await deletePost(post.id);
       setConfirmingDelete(false);
       updateCachedPost(post.id, () => null);
-      toast({ title: "Success", description: "Post deleted." });
+      toast({ title: t`Success`, description: t`Post deleted.` });
       void queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: "Error", description: "Failed to delete post", variant: "destructive" });
+      else toast({ title: t`Error`, description: t`Failed to delete post`, variant: "destructive" });
     } finally {
       setDeleting(false);
     }
@@ -100,70 +107,79 @@ export function PostCard({
   const own = post.user.id === viewer.id;
   const menu: MenuItem[] = [];
   if (!own) {
-    menu.push({ label: "Report", icon: Flag, onSelect: () => safety.report({ kind: "post", postId: post.id }) });
-    menu.push({ label: `Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: post.user.id, name }) });
+    menu.push({ label: t`Report`, icon: Flag, onSelect: () => safety.report({ kind: "post", postId: post.id }) });
+    menu.push({ label: t`Block ${name}`, icon: UserX, onSelect: () => safety.block({ userId: post.user.id, name }) });
   }
   if (viewer.isAdmin) {
     if (!post.approved && post.rejectedReason === null)
       menu.push({
-        label: "Reject...",
+        label: t`Reject...`,
         icon: XCircle,
         onSelect: () => safety.moderate({ action: "reject", postId: post.id }),
       });
     if (post.hiddenReason === null)
       menu.push({
-        label: "Hide...",
+        label: t`Hide...`,
         icon: EyeOff,
         onSelect: () => safety.moderate({ action: "hide-post", postId: post.id }),
       });
     else
       menu.push({
-        label: "Restore",
+        label: t`Restore`,
         icon: Eye,
         onSelect: () => safety.restore({ action: "restore-post", postId: post.id }),
       });
   }
 
   return (
-    <Card className="overflow-hidden" aria-label={`Drawing by ${name}`} role="article" id={`post-${post.id}`}>
+    <Card className="overflow-hidden" aria-label={t`Drawing by ${name}`} role="article" id={`post-${post.id}`}>
       <div className="flex items-center gap-3 px-4 py-3 sm:px-5">
         <Avatar src={post.user.profileImageUrl} size={44} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{name}</p>
           <div className="flex flex-wrap items-center gap-x-2">
             <RelativeTime iso={post.createdAt} />
-            {post.dragonId && post.dragonName && (
+            {post.dragonId && dragonName && (
               // The dragon's whole name, on a line of its own on a narrow phone rather than cut.
               <span className="min-w-0 break-words text-sm text-ink-soft">
-                · drew{" "}
-                <Link
-                  href={`/dragon/${post.dragonId}`}
-                  className="font-medium text-accent-strong underline-offset-2 hover:underline"
-                >
-                  {post.dragonName}
-                </Link>
+                ·{" "}
+                <Trans>
+                  drew{" "}
+                  <Link
+                    href={`/dragon/${post.dragonId}`}
+                    className="font-medium text-accent-strong underline-offset-2 hover:underline"
+                  >
+                    {dragonName}
+                  </Link>
+                </Trans>
               </span>
             )}
           </div>
         </div>
         {!post.approved && post.rejectedReason === null && (
           <span className="shrink-0 rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
-            Pending review
+            <Trans>Pending review</Trans>
           </span>
         )}
-        {menu.length > 0 && <MoreMenu label={`More actions for ${name}'s post`} items={menu} />}
+        {menu.length > 0 && <MoreMenu label={t`More actions for ${name}'s post`} items={menu} />}
       </div>
       {(post.hiddenReason !== null || post.rejectedReason !== null) && (
         <p className="mx-4 mb-3 rounded-2xl border border-line bg-paper-deep px-3.5 py-2 text-sm sm:mx-5">
-          <span className="font-semibold">{post.hiddenReason !== null ? "Hidden by a moderator" : "Not approved"}</span>
-          {": "}
-          {post.hiddenReason ?? post.rejectedReason}
+          {post.hiddenReason !== null ? (
+            <Trans>
+              <span className="font-semibold">Hidden by a moderator</span>: {reason}
+            </Trans>
+          ) : (
+            <Trans>
+              <span className="font-semibold">Not approved</span>: {reason}
+            </Trans>
+          )}
         </p>
       )}
 
       <ImageCarousel
         images={post.images}
-        label={post.dragonName ? `${name}'s drawing of ${post.dragonName}` : `${name}'s drawing`}
+        label={dragonName ? t`${name}'s drawing of ${dragonName}` : t`${name}'s drawing`}
       />
 
       <div className="flex flex-wrap items-center gap-1 px-2 pt-2 sm:px-3">
@@ -171,31 +187,32 @@ export function PostCard({
           type="button"
           onClick={() => void like()}
           aria-pressed={liked}
-          aria-label={`Like, ${post.likes.length} ${post.likes.length === 1 ? "like" : "likes"}`}
+          aria-label={t({ message: plural(likeCount, { one: "Like, # like", other: "Like, # likes" }) })}
           className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-ink hover:bg-paper-deep"
         >
           <Heart className={`h-5 w-5 ${liked ? "fill-accent text-accent" : ""}`} aria-hidden />
-          <span aria-hidden>{post.likes.length}</span>
+          <span aria-hidden>{likeCount}</span>
         </button>
         <button
           type="button"
           onClick={() => setCommentsOpen((open) => !open)}
           aria-expanded={commentsOpen}
           aria-controls={commentsId}
-          aria-label={`Comments, ${post.comments.length}`}
+          aria-label={t`Comments, ${commentCount}`}
           className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-ink hover:bg-paper-deep"
         >
           <MessageCircle className="h-5 w-5" aria-hidden />
-          <span aria-hidden>{post.comments.length}</span>
+          <span aria-hidden>{commentCount}</span>
         </button>
-        <div className="ml-auto flex gap-1">
+        <div className="ms-auto flex gap-1">
           {viewer.isAdmin && !post.approved && (
             <Button onClick={() => void approve()} disabled={approving}>
-              <CheckCircle2 className="h-4 w-4" aria-hidden /> {approving ? "Approving..." : "Approve"}
+              <CheckCircle2 className="h-4 w-4" aria-hidden />{" "}
+              {approving ? <Trans>Approving...</Trans> : <Trans>Approve</Trans>}
             </Button>
           )}
           {(post.user.id === viewer.id || viewer.isAdmin) && (
-            <Button variant="ghost" onClick={() => setConfirmingDelete(true)} aria-label="Delete post">
+            <Button variant="ghost" onClick={() => setConfirmingDelete(true)} aria-label={t`Delete post`}>
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
           )}
@@ -213,10 +230,10 @@ export function PostCard({
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title="Delete post?"
-        description="The drawing, its photos, likes and comments will be removed for everyone. This cannot be undone."
-        action="Delete"
-        pendingAction="Deleting..."
+        title={t`Delete post?`}
+        description={t`The drawing, its photos, likes and comments will be removed for everyone. This cannot be undone.`}
+        action={t`Delete`}
+        pendingAction={t`Deleting...`}
         pending={deleting}
         onConfirm={() => void remove()}
       />

@@ -1,6 +1,7 @@
 import { CountedTextarea, FormActions, FormError } from "../../components/ui/form-parts";
 import { useId, useState, type FormEvent } from "react";
 import { CheckCircle2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { serverMessage } from "../../lib/errors";
@@ -18,11 +19,12 @@ export interface ReportTarget {
 
 /** Report a post or a comment: a reason, a note (needed for 'Something else'), then a thank-you. */
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={target?.kind === "comment" ? "Report comment" : "Report post"}
+      title={target?.kind === "comment" ? t`Report comment` : t`Report post`}
     >
       {target && <ReportForm key={`${target.postId}-${target.commentId ?? ""}`} target={target} onClose={onClose} />}
     </Dialog>
@@ -30,6 +32,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
 }
 
 function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
@@ -55,7 +58,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
     } catch (failure) {
       if (isUnauthorizedError(failure)) handleUnauthorized();
       // 409 "You have already reported this", 403 a suspension's own words: the server says it best.
-      setError(serverMessage(failure) ?? "The report could not be sent. Please check your connection and try again.");
+      setError(serverMessage(failure) ?? t`The report could not be sent. Please check your connection and try again.`);
     } finally {
       setSending(false);
     }
@@ -66,10 +69,10 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       <div className="grid gap-5">
         <p role="status" className="flex items-start gap-3 rounded-2xl bg-emerald-50 p-4 text-ink">
           <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden />
-          Thanks — an admin will review your report.
+          <Trans>Thanks — an admin will review your report.</Trans>
         </p>
         <Button onClick={onClose} className="sm:justify-self-end">
-          Close
+          <Trans>Close</Trans>
         </Button>
       </div>
     );
@@ -78,7 +81,9 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-4">
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-ink">What is wrong with it?</legend>
+        <legend className="mb-2 text-sm font-semibold text-ink">
+          <Trans>What is wrong with it?</Trans>
+        </legend>
         <div className="grid gap-2">
           {REPORT_REASONS.map((option) => (
             <label
@@ -100,16 +105,16 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       </fieldset>
       <CountedTextarea
         id={`${id}-note`}
-        label={noteRequired ? "Note (required)" : "Note (optional)"}
+        label={noteRequired ? t`Note (required)` : t`Note (optional)`}
         value={note}
         onChange={setNote}
         max={REPORT_NOTE_MAX}
         required={noteRequired}
         disabled={sending}
-        placeholder={noteRequired ? "Tell the admins what is wrong" : "Anything the admins should know?"}
+        placeholder={noteRequired ? t`Tell the admins what is wrong` : t`Anything the admins should know?`}
       />
       <FormError message={error} />
-      <FormActions onCancel={onClose} busy={sending} ready={ready} label="Submit" busyLabel="Sending..." />
+      <FormActions onCancel={onClose} busy={sending} ready={ready} label={t`Submit`} busyLabel={t`Sending...`} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
@@ -23,6 +24,7 @@ export interface Safety {
 
 /** The dialogs behind a card's ⋯ menu, and the functions that open them. */
 export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
+  const { t } = useLingui();
   const [report, setReport] = useState<ReportTarget | null>(null);
   const [blocking, setBlocking] = useState<{ userId: string; name: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -45,15 +47,15 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
     try {
       await moderate(request);
       toast({
-        title: "Success",
-        description: request.action === "restore-post" ? "Post restored." : "Comment restored.",
+        title: t`Success`,
+        description: request.action === "restore-post" ? t`Post restored.` : t`Comment restored.`,
       });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "The action could not be done.",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`The action could not be done.`,
           variant: "destructive",
         });
     }
@@ -64,15 +66,16 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
     setPending(true);
     try {
       await blockPerson(blocking.userId);
-      toast({ title: "Blocked", description: `You have blocked ${blocking.name}.` });
+      const { name } = blocking;
+      toast({ title: t`Blocked`, description: t`You have blocked ${name}.` });
       setBlocking(null);
       await refreshFeed();
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "Could not block. Please try again.",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`Could not block. Please try again.`,
           variant: "destructive",
         });
     } finally {
@@ -80,6 +83,7 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
     }
   };
 
+  const blockedName = blocking?.name ?? "";
   const dialogs = (
     <>
       {report && (
@@ -95,10 +99,10 @@ export function useSafety(): { safety: Safety; dialogs: React.ReactNode } {
       <ConfirmDialog
         open={blocking !== null}
         onOpenChange={(open) => !open && setBlocking(null)}
-        title={`Block ${blocking?.name ?? ""}?`}
-        description="You won't see each other's posts, comments or likes, and neither of you can comment on the other's posts. They won't be told."
-        action="Block"
-        pendingAction="Blocking..."
+        title={t`Block ${blockedName}?`}
+        description={t`You won't see each other's posts, comments or likes, and neither of you can comment on the other's posts. They won't be told.`}
+        action={t`Block`}
+        pendingAction={t`Blocking...`}
         pending={pending}
         onConfirm={() => void confirmBlock()}
       />

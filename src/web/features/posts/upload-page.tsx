@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { checkUpload } from "../../lib/check-upload";
 import { Link, useLocation, useSearch } from "wouter";
 import { ArrowLeft, ImagePlus, X } from "lucide-react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
@@ -61,6 +63,7 @@ const dragonOptions = (list: readonly Dragon[] | undefined) =>
 /** /upload (signed in only): share a photo of a finished drawing; it waits for an admin's review. */
 export function UploadPage() {
   usePageMeta(getStaticPageMeta("/upload")!);
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const preselected = new URLSearchParams(useSearch()).get("dragon") ?? "";
   const dragons = useDragons();
@@ -114,18 +117,19 @@ export function UploadPage() {
     event.preventDefault();
     if (!ready) {
       toast({
-        title: "Error",
-        description: "Please select a dragon and upload at least one image",
+        title: t`Error`,
+        description: t`Please select a dragon and upload at least one image`,
         variant: "destructive",
       });
       return;
     }
     setSubmitting(true);
     try {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       await callApi("POST /api/posts", {
         body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) },
       });
-      toast({ title: "Success", description: "Your drawing has been submitted for review!" });
+      toast({ title: t`Success`, description: t`Your drawing has been submitted for review!` });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: POSTS_KEY }),
         queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY }),
@@ -135,8 +139,8 @@ export function UploadPage() {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "Failed to upload drawing",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`Failed to upload drawing`,
           variant: "destructive",
         });
     } finally {
@@ -147,11 +151,14 @@ export function UploadPage() {
   const remaining = POST_IMAGES_MAX - photos.length;
   const uploading = uploadProgress !== null;
   // Why Submit waits, said beside it rather than only by a greyed-out button.
+  const percent = uploading ? i18n.number(uploadProgress / 100, { style: "percent", maximumFractionDigits: 0 }) : "";
   const waitReason = uploading
-    ? `Uploading your photos (${Math.round(uploadProgress)}%). Submit for Review opens when they are done.`
+    ? t`Uploading your photos (${percent}). Submit for Review opens when they are done.`
     : sharing
-      ? "Preparing your photos..."
+      ? t`Preparing your photos...`
       : null;
+  const photoCount = photos.length;
+  const photoMax = POST_IMAGES_MAX;
   const openPicker = () => {
     setPickLimit(remaining);
     setPicking(true);
@@ -160,20 +167,24 @@ export function UploadPage() {
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 md:py-12">
       <Link
         href="/feed"
-        className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-ink-soft hover:text-ink"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full pe-3 font-semibold text-ink-soft hover:text-ink"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Feed
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden /> <Trans>Back to Feed</Trans>
       </Link>
-      <h1 className="mt-2 text-4xl font-bold">Upload Your Drawing</h1>
+      <h1 className="mt-2 text-4xl font-bold">
+        <Trans>Upload Your Drawing</Trans>
+      </h1>
       <p className="mt-1 text-ink-soft">
-        Share a photo of your finished dragon. An admin looks at every drawing before it appears in the feed.
+        <Trans>
+          Share a photo of your finished dragon. An admin looks at every drawing before it appears in the feed.
+        </Trans>
       </p>
 
       <Card className="mt-6 p-5 sm:p-7">
         <form onSubmit={(e) => void submit(e)} className="grid gap-6">
           <div className="grid gap-1.5">
             <label htmlFor={selectId} className="text-sm font-semibold">
-              Which dragon did you draw?
+              <Trans>Which dragon did you draw?</Trans>
             </label>
             <select
               id={selectId}
@@ -182,11 +193,11 @@ export function UploadPage() {
               disabled={submitting}
               className="min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             >
-              <option value="">{dragons.isPending ? "Loading dragons..." : "Select a dragon..."}</option>
+              <option value="">{dragons.isPending ? t`Loading dragons...` : t`Select a dragon...`}</option>
               {pictures.data?.length ? (
                 <>
-                  <optgroup label="My pictures">{dragonOptions(pictures.data)}</optgroup>
-                  <optgroup label="Dragon Library">{dragonOptions(dragons.data)}</optgroup>
+                  <optgroup label={t`My pictures`}>{dragonOptions(pictures.data)}</optgroup>
+                  <optgroup label={t`Dragon Library`}>{dragonOptions(dragons.data)}</optgroup>
                 </>
               ) : (
                 dragonOptions(dragons.data)
@@ -196,45 +207,60 @@ export function UploadPage() {
 
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <span className="text-sm font-semibold">Photos</span>
+              <span className="text-sm font-semibold">
+                <Trans>Photos</Trans>
+              </span>
               <Button
                 variant="secondary"
                 onClick={openPicker}
                 disabled={remaining === 0 || uploading || sharing || submitting}
               >
-                <ImagePlus className="h-4 w-4" aria-hidden /> Add Photos ({photos.length}/{POST_IMAGES_MAX})
+                <ImagePlus className="h-4 w-4" aria-hidden />{" "}
+                <Trans>
+                  Add Photos ({photoCount}/{photoMax})
+                </Trans>
               </Button>
             </div>
             {photos.length > 0 ? (
-              <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Photos to submit">
-                {photos.map((photo, index) => (
-                  <li key={photo.objectPath} className="relative">
-                    <img
-                      src={photo.preview ?? photo.objectPath}
-                      alt={`Photo ${index + 1}: ${photo.name}`}
-                      width={120}
-                      height={120}
-                      className="aspect-square w-full rounded-xl border border-line object-cover"
-                    />
-                    <button
-                      type="button"
-                      onClick={() => removePhoto(photo)}
-                      aria-label={`Remove photo ${index + 1}`}
-                      disabled={submitting}
-                      className="absolute -right-2 -top-2 flex h-11 w-11 items-center justify-center"
-                    >
-                      <span className="flex h-7 w-7 items-center justify-center rounded-full bg-ink text-white shadow">
-                        <X className="h-4 w-4" aria-hidden />
-                      </span>
-                    </button>
-                  </li>
-                ))}
+              <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label={t`Photos to submit`}>
+                {photos.map((photo, index) => {
+                  const number = index + 1;
+                  const fileName = photo.name;
+                  return (
+                    <li key={photo.objectPath} className="relative">
+                      <img
+                        src={photo.preview ?? photo.objectPath}
+                        alt={t`Photo ${number}: ${fileName}`}
+                        width={120}
+                        height={120}
+                        className="aspect-square w-full rounded-xl border border-line object-cover"
+                      />
+                      <button
+                        type="button"
+                        onClick={() => removePhoto(photo)}
+                        aria-label={t`Remove photo ${number}`}
+                        disabled={submitting}
+                        className="absolute -end-2 -top-2 flex h-11 w-11 items-center justify-center"
+                      >
+                        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-ink text-white shadow">
+                          <X className="h-4 w-4" aria-hidden />
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
               <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-ink-soft">
                 {sharing
-                  ? "Preparing your photos..."
-                  : `Add up to ${POST_IMAGES_MAX} photos of your drawing (up to 50 MB each), from your device or your camera.`}
+                  ? t`Preparing your photos...`
+                  : t({
+                      message: plural(photoMax, {
+                        one: "Add up to # photo of your drawing (up to 50 MB each), from your device or your camera.",
+                        other:
+                          "Add up to # photos of your drawing (up to 50 MB each), from your device or your camera.",
+                      }),
+                    })}
               </p>
             )}
           </div>
@@ -242,7 +268,9 @@ export function UploadPage() {
           <div className="grid gap-1.5">
             <div className="flex items-baseline justify-between">
               <label htmlFor={descriptionId} className="text-sm font-semibold">
-                Description <span className="font-normal text-ink-soft">(optional)</span>
+                <Trans>
+                  Description <span className="font-normal text-ink-soft">(optional)</span>
+                </Trans>
               </label>
               <span id={counterId} className="text-xs text-ink-soft" aria-live="polite">
                 {characterCount(description)}/{POST_DESCRIPTION_MAX}
@@ -255,14 +283,14 @@ export function UploadPage() {
               onChange={(e) => setDescription(upToCharacters(e.target.value, POST_DESCRIPTION_MAX))}
               rows={4}
               disabled={submitting}
-              placeholder="How did it go? Which square was the trickiest?"
+              placeholder={t`How did it go? Which square was the trickiest?`}
               className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             />
           </div>
 
           <div className="grid gap-2 sm:justify-items-end">
             {waitReason && (
-              <p id={waitId} role="status" className="grid gap-1.5 text-sm text-ink-soft sm:text-right">
+              <p id={waitId} role="status" className="grid gap-1.5 text-sm text-ink-soft sm:text-end">
                 {waitReason}
                 {uploading && (
                   <span className="h-1.5 w-full overflow-hidden rounded-full bg-paper-deep sm:w-64" aria-hidden>
@@ -277,7 +305,7 @@ export function UploadPage() {
               aria-describedby={waitReason ? waitId : undefined}
               className="w-full sm:w-auto"
             >
-              {submitting ? "Submitting..." : "Submit for Review"}
+              {submitting ? <Trans>Submitting...</Trans> : <Trans>Submit for Review</Trans>}
             </Button>
           </div>
         </form>
@@ -286,12 +314,12 @@ export function UploadPage() {
       {picking && (
         <Suspense fallback={null}>
           <UppyUploader
-            title="Add photos of your drawing"
+            title={t`Add photos of your drawing`}
             autoProceed
             onProgress={setUploadProgress}
             maxNumberOfFiles={pickLimit}
             maxFileSize={UPLOAD_MAX_BYTES}
-            note={`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
+            note={t`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
             onUploaded={(files, allDone) => void onUploaded(files, allDone)}
             onClose={() => setPicking(false)}
           />

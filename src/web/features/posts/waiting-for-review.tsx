@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { Hourglass } from "lucide-react";
+import { Plural, Trans } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import type { Post } from "../../../shared/posts/responses";
@@ -17,7 +18,8 @@ export function WaitingForReview({ posts }: { posts: Post[] }) {
   const newest = posts[0];
   if (!newest) return null;
   const cover = newest.images[0];
-  const several = posts.length > 1;
+  const count = posts.length;
+  const several = count > 1;
   return (
     <Card role="region" aria-labelledby="waiting-for-review" className="flex items-start gap-4 p-4 sm:p-5">
       {cover ? (
@@ -35,18 +37,28 @@ export function WaitingForReview({ posts }: { posts: Post[] }) {
       )}
       <div className="min-w-0 flex-1">
         <h2 id="waiting-for-review" className="text-lg font-bold leading-snug sm:text-xl">
-          {several ? `${posts.length} of your drawings are waiting for review` : "Your drawing is waiting for review"}
+          {several ? (
+            <Plural
+              value={count}
+              one="# of your drawings is waiting for review"
+              other="# of your drawings are waiting for review"
+            />
+          ) : (
+            <Trans>Your drawing is waiting for review</Trans>
+          )}
         </h2>
         <p className="mt-1 text-sm text-ink-soft">
-          An admin looks at every drawing before it appears in the feed. You'll get a notification when it's approved.
+          <Trans>
+            An admin looks at every drawing before it appears in the feed. You'll get a notification when it's approved.
+          </Trans>
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Link href={`/feed?post=${newest.id}`} className={buttonClass("secondary")}>
-            {several ? "See the newest" : "See your drawing"}
+            {several ? <Trans>See the newest</Trans> : <Trans>See your drawing</Trans>}
           </Link>
           {several && (
             <Link href="/profile" className={buttonClass("ghost")}>
-              All your drawings
+              <Trans>All your drawings</Trans>
             </Link>
           )}
         </div>
