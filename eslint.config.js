@@ -57,8 +57,6 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/blog/**",
 
-  "src/web/features/canvas/check/**",
-
   "src/web/features/canvas/*",
 
   "src/web/features/dragons/**",
@@ -67,15 +65,11 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/notifications/**",
 
-  "src/web/features/pictures/**",
-
   "src/web/features/posts/**",
 
   "src/web/features/stats/**",
 
   "src/web/features/users/**",
-
-  "src/web/features/waitlist/**",
 
   "src/web/pwa/**",
 
