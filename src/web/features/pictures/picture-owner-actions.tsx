@@ -2,6 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Lock, Pencil, Trash2 } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, buttonClass } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
@@ -23,11 +25,10 @@ export function downloadUrl(picture: Dragon, version: DragonVersion): string {
 }
 
 const DELETE_WORDS = {
-  title: "Delete picture?",
-  description:
-    "Your picture, its pencil version and the progress you saved on it will be deleted, with its files. This cannot be undone.",
-  action: "Delete",
-  pendingAction: "Deleting...",
+  title: msg`Delete picture?`,
+  description: msg`Your picture, its pencil version and the progress you saved on it will be deleted, with its files. This cannot be undone.`,
+  action: msg`Delete`,
+  pendingAction: msg`Deleting...`,
 };
 
 /** Drop what the service worker kept of a deleted picture for offline use (its answer and files name its id). */
@@ -47,34 +48,39 @@ async function forgetOffline(id: string): Promise<void> {
  * Download and Delete, which are theirs whether or not they still have Pro.
  */
 export function PictureOwnerActions({ picture, version }: { picture: Dragon; version: DragonVersion }) {
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(picture.name);
   const [confirming, setConfirming] = useState(false);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
   const dragonKey = apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } });
 
   const rename = useMutation({
     mutationFn: (newName: string) =>
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
       callApi("PUT /api/pictures/:id", { params: { id: picture.id }, body: { name: newName } }),
     onSuccess: async (renamed) => {
       queryClient.setQueryData(dragonKey, renamed);
       setRenaming(false);
-      toast({ title: "Renamed", description: `Your picture is now called ${renamed.name}.` });
+      const newName = renamed.name;
+      toast({ title: t`Renamed`, description: t`Your picture is now called ${newName}.` });
       await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
     },
     onError: (error) =>
       toast({
-        title: "Error",
-        description: serverMessage(error) ?? "Failed to rename picture",
+        title: t`Error`,
+        description: serverMessage(error) ?? t`Failed to rename picture`,
         variant: "destructive",
       }),
   });
 
   const remove = useMutation({
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
     mutationFn: () => callApi("DELETE /api/pictures/:id", { params: { id: picture.id } }),
     onSuccess: async () => {
       setConfirming(false);
-      toast({ title: "Deleted", description: "Your picture was deleted." });
+      toast({ title: t`Deleted`, description: t`Your picture was deleted.` });
       queryClient.removeQueries({ queryKey: dragonKey });
       void forgetOffline(picture.id);
       await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
@@ -82,8 +88,8 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
     },
     onError: (error) =>
       toast({
-        title: "Error",
-        description: serverMessage(error) ?? "Failed to delete picture",
+        title: t`Error`,
+        description: serverMessage(error) ?? t`Failed to delete picture`,
         variant: "destructive",
       }),
   });
@@ -91,7 +97,7 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      toast({ title: "Error", description: "Please enter a name for your picture", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Please enter a name for your picture`, variant: "destructive" });
       return;
     }
     rename.mutate(name.trim());
@@ -100,7 +106,7 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   return (
     <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-center">
       <p className="inline-flex min-h-11 w-fit items-center gap-1.5 rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
-        <Lock className="h-4 w-4" aria-hidden /> Only you can see this picture
+        <Lock className="h-4 w-4" aria-hidden /> <Trans>Only you can see this picture</Trans>
       </p>
       {/* On a phone the three share one row. */}
       <div className="grid grid-cols-3 gap-2 sm:flex">
@@ -112,7 +118,7 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
             setRenaming(true);
           }}
         >
-          <Pencil className="h-4 w-4 shrink-0" aria-hidden /> Rename
+          <Pencil className="h-4 w-4 shrink-0" aria-hidden /> <Trans>Rename</Trans>
         </Button>
         {/* A plain link: the server sends the file as an attachment under this name, with the owner's cookie. */}
         <a
@@ -120,17 +126,17 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
           download
           className={buttonClass("secondary", "max-sm:gap-1.5 max-sm:px-2")}
         >
-          <Download className="h-4 w-4 shrink-0" aria-hidden /> Download
+          <Download className="h-4 w-4 shrink-0" aria-hidden /> <Trans>Download</Trans>
         </a>
         <Button variant="danger" className="max-sm:gap-1.5 max-sm:px-2" onClick={() => setConfirming(true)}>
-          <Trash2 className="h-4 w-4 shrink-0" aria-hidden /> Delete
+          <Trash2 className="h-4 w-4 shrink-0" aria-hidden /> <Trans>Delete</Trans>
         </Button>
       </div>
 
-      <Dialog open={renaming} onOpenChange={(open) => !rename.isPending && setRenaming(open)} title="Rename picture">
+      <Dialog open={renaming} onOpenChange={(open) => !rename.isPending && setRenaming(open)} title={t`Rename picture`}>
         <form onSubmit={submitRename} className="grid gap-4">
           <TextField
-            label="Picture name"
+            label={t`Picture name`}
             name="picture-name"
             autoComplete="off"
             value={name}
@@ -139,17 +145,20 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setRenaming(false)} disabled={rename.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={rename.isPending || !name.trim()}>
-              {rename.isPending ? "Saving..." : "Save"}
+              {rename.isPending ? t`Saving...` : t`Save`}
             </Button>
           </div>
         </form>
       </Dialog>
 
       <ConfirmDialog
-        {...DELETE_WORDS}
+        title={i18n._(DELETE_WORDS.title)}
+        description={i18n._(DELETE_WORDS.description)}
+        action={i18n._(DELETE_WORDS.action)}
+        pendingAction={i18n._(DELETE_WORDS.pendingAction)}
         open={confirming}
         onOpenChange={setConfirming}
         pending={remove.isPending}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { CircleCheck, CircleX } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -15,12 +16,14 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
  * is harmless. Works signed out.
  */
 export function WaitlistConfirmPage() {
+  const { t } = useLingui();
   usePageMeta(getStaticPageMeta("/waitlist/confirm")!);
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const confirmation = useQuery({
     queryKey: ["/api/waitlist/confirm", token],
     enabled: token.length > 0,
     retry: false,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
     queryFn: () => callApi("POST /api/waitlist/confirm", { body: { token } }),
   });
 
@@ -29,12 +32,14 @@ export function WaitlistConfirmPage() {
     content = (
       <>
         <CircleCheck className="mx-auto h-14 w-14 text-emerald-700" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Address confirmed</h1>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">
+          <Trans>Address confirmed</Trans>
+        </h1>
         <p role="status" className="mt-3 text-ink">
           {confirmation.data.message}
         </p>
         <Link href="/home" className={buttonClass("primary", "mt-7 w-full")}>
-          Back to the dragons
+          <Trans>Back to the dragons</Trans>
         </Link>
       </>
     );
@@ -42,18 +47,22 @@ export function WaitlistConfirmPage() {
     content = (
       <>
         <CircleX className="mx-auto h-14 w-14 text-danger" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Link not valid</h1>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">
+          <Trans>Link not valid</Trans>
+        </h1>
         <p role="alert" className="mt-3 text-ink">
-          {(token && serverMessage(confirmation.error)) || "This confirmation link is invalid or has expired."}
+          {(token && serverMessage(confirmation.error)) || t`This confirmation link is invalid or has expired.`}
         </p>
-        <p className="mt-2 text-sm text-ink-soft">Join the waitlist again from the dragon library to get a new link.</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          <Trans>Join the waitlist again from the dragon library to get a new link.</Trans>
+        </p>
         <Link href="/home" className={buttonClass("secondary", "mt-7 w-full")}>
-          Go to the library
+          <Trans>Go to the library</Trans>
         </Link>
       </>
     );
   } else {
-    content = <Spinner label="Confirming your address" />;
+    content = <Spinner label={t`Confirming your address`} />;
   }
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-20">

@@ -4,6 +4,8 @@
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { commands, page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import type { ComponentProps } from "react";
 import CheckDialog from "./check-dialog";
 import { rememberCorners } from "./remembered-corners";
@@ -46,6 +48,14 @@ const verdicts = () =>
 const placeCorners = (photo: DrawingPhoto, corners = photo.shot.corners) =>
   rememberCorners(DRAGON, SYNTHETIC_PAPER, corners, photo.shot.photo.width, photo.shot.photo.height);
 
+/** The dialog in the app's messages (English), as the canvas page renders it. */
+const renderCheck = (dialogProps: ComponentProps<typeof CheckDialog>) =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <CheckDialog {...dialogProps} />
+    </I18nProvider>,
+  );
+
 let plain: DrawingPhoto;
 beforeAll(async () => {
   plain = await drawingPhoto({ moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
@@ -54,7 +64,7 @@ beforeEach(() => localStorage.clear());
 
 it("opens on the photo step with an example of a good photo, refuses a file that is not a picture there, and closes on Escape", async () => {
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   await expect.element(dialog().getByText("Photograph your paper like this:")).toBeVisible();
   // How it looks on a phone and a desktop is the journey's to see (e2e/drawing-check.test.ts).
   const example = dialog().getByRole("figure");
@@ -76,7 +86,7 @@ it("opens on the photo step with an example of a good photo, refuses a file that
 
 it("takes a photo without the printed page's corner marks to the corners, saying why, and back to the photo step", async () => {
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   await commands.chooseFile("Choose a photo", plain.file);
   await expect.element(cornersStep()).toBeVisible();
   await expect
@@ -94,7 +104,7 @@ it("refuses handles out of order before checking anything", async () => {
   const [a, b, c, d] = plain.shot.corners;
   placeCorners(plain, [b, a, c, d]);
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   await commands.chooseFile("Choose a photo", plain.file);
   await checkButton().click();
   await expect
@@ -107,7 +117,7 @@ it("refuses handles out of order before checking anything", async () => {
 it("checks the drawing from the placed corners, shows the verdicts, and marks the matching cells done only once confirmed", async () => {
   placeCorners(plain);
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   await commands.chooseFile("Choose a photo", plain.file);
   await expect.element(cornersStep()).toBeVisible();
   await checkButton().click();
@@ -160,7 +170,7 @@ it("checks the drawing from the placed corners, shows the verdicts, and marks th
 
 it("finds the grid by itself from the corner marks of the page printed for this dragon, and names a page printed for another", async () => {
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   const marked = await drawingPhoto({ marks: markIds(DRAGON, SYNTHETIC_PAPER), seed: 3 });
   await commands.chooseFile("Choose a photo", marked.file);
   await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
@@ -180,7 +190,7 @@ it("says a photo too dark to read is too dark, on the corners, where another pho
   const dark = await drawingPhoto({ seed: 5 }, 0.12);
   placeCorners(dark);
   const given = props();
-  await render(<CheckDialog {...given} />);
+  await renderCheck(given);
   await commands.chooseFile("Choose a photo", dark.file);
   await checkButton().click();
   await expect.element(dialog().getByRole("alert"), { timeout: 20_000 }).toHaveTextContent(/^This photo is too dark/);
@@ -189,7 +199,7 @@ it("says a photo too dark to read is too dark, on the corners, where another pho
 });
 
 it("waits for the template before it can check", async () => {
-  await render(<CheckDialog {...props({ renderTemplate: null })} />);
+  await renderCheck(props({ renderTemplate: null }));
   await commands.chooseFile("Choose a photo", plain.file);
   await expect.element(cornersStep()).toBeVisible();
   await expect.element(dialog().getByRole("button", { name: "Loading the template…" })).toBeDisabled();
@@ -197,7 +207,7 @@ it("waits for the template before it can check", async () => {
 
 it("refuses a grid of more cells than a photo can show, before any photo", async () => {
   const scene = { ...props().scene, paperWidth: 60, paperHeight: 60 };
-  await render(<CheckDialog {...props({ scene, grid: { columns: 60, rows: 60 } })} />);
+  await renderCheck(props({ scene, grid: { columns: 60, rows: 60 } }));
   await expect
     .element(dialog().getByRole("alert"))
     .toHaveTextContent("The check reads grids of up to 2,500 cells, and this one has 3,600");
@@ -222,17 +232,15 @@ it("opens on the last result when the paper is the same, answering for the cell 
     }
   const previous = { cells, photo: await createImageBitmap(new ImageData(8, 6)), pxPerMm: 4, paper: SYNTHETIC_PAPER };
   const given = props({ previous, focusCell: "F4" });
-  const shown = await render(<CheckDialog {...given} />);
+  const opened = await renderCheck(given);
   await expect.element(verdicts()).toHaveTextContent("98 of 99 drawn cells match the template within 1.5 mm.");
   await expect
     .element(dialog().getByText("This cell:").element().parentElement!)
     .toHaveTextContent("This cell: F4: lines about 3 mm low.");
   await dialog().getByRole("button", { name: "See it beside your photo" }).click();
   expect(given.onOpenCell).toHaveBeenCalledWith(expect.objectContaining({ label: "F4" }));
-  await shown.unmount();
+  await opened.unmount();
 
-  await render(
-    <CheckDialog {...props({ previous, scene: { ...props().scene, gridSize: 2 }, grid: { columns: 6, rows: 5 } })} />,
-  );
+  await renderCheck(props({ previous, scene: { ...props().scene, gridSize: 2 }, grid: { columns: 6, rows: 5 } }));
   await expect.element(pickStep()).toBeVisible();
 });

@@ -3,6 +3,9 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Aperture, CircleCheck, ImageUp, X } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { closeOnEscape } from "../../../components/ui/close-on-escape";
@@ -18,7 +21,7 @@ import { CornerPicker } from "./corner-picker";
 import { PICK_TEXT } from "./check-text";
 import { GoodPhotoExample } from "./good-photo-example";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
-import { PhotoError, readPhoto } from "./photo-file";
+import { PHOTO_UNREADABLE, PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
 import { runCheck, type CheckProgress } from "./run-check";
 import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout";
@@ -42,25 +45,21 @@ type Phase =
   | { name: "checking"; step: CheckProgress | null }
   | { name: "result"; result: CheckResult };
 
-const STEP_TEXT: Record<CheckProgress, string> = {
-  "finding-marks": "Looking for the corner marks of your printed page…",
-  straightening: "Straightening your photo…",
-  "finding-grid": "Finding your grid…",
-  comparing: "Comparing each cell with the template…",
+const STEP_TEXT: Record<CheckProgress, MessageDescriptor> = {
+  "finding-marks": msg`Looking for the corner marks of your printed page…`,
+  straightening: msg`Straightening your photo…`,
+  "finding-grid": msg`Finding your grid…`,
+  comparing: msg`Comparing each cell with the template…`,
 };
 
-const MARKS_TEXT: Record<"no-marks" | "other-page", string> = {
-  "no-marks":
-    "Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).",
-  "other-page":
-    "This page was printed for another dragon, or for another paper or grid size: its corner marks say so. Open that dragon with the same paper and grid to check it, or place the four corners yourself.",
+const MARKS_TEXT: Record<"no-marks" | "other-page", MessageDescriptor> = {
+  "no-marks": msg`Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).`,
+  "other-page": msg`This page was printed for another dragon, or for another paper or grid size: its corner marks say so. Open that dragon with the same paper and grid to check it, or place the four corners yourself.`,
 };
 
-const PROBLEM_TEXT: Record<CheckProblem, string> = {
-  "too-dark":
-    "This photo is too dark to read your pencil lines. Take it again in daylight or under a bright lamp, without your shadow on the paper.",
-  "grid-not-found":
-    "Your grid could not be found inside the four corners. Place each handle exactly on an outer corner of the grid (the magnifier helps), or take the photo again in good light, holding the phone steady above the paper.",
+const PROBLEM_TEXT: Record<CheckProblem, MessageDescriptor> = {
+  "too-dark": msg`This photo is too dark to read your pencil lines. Take it again in daylight or under a bright lamp, without your shadow on the paper.`,
+  "grid-not-found": msg`Your grid could not be found inside the four corners. Place each handle exactly on an outer corner of the grid (the magnifier helps), or take the photo again in good light, holding the phone steady above the paper.`,
 };
 
 export default function CheckDialog({
@@ -98,6 +97,7 @@ export default function CheckDialog({
   onMarkDone: (labels: string[]) => void;
   onOpenCell: (cell: Cell) => void;
 }) {
+  const { t, i18n } = useLingui();
   const { columns, rows } = grid;
   const { paperWidth, paperHeight, gridSize } = scene;
   // Kept while the paper stays the same (the template is rendered again only when it changes).
@@ -109,7 +109,8 @@ export default function CheckDialog({
   const [phase, setPhase] = useState<Phase>(
     previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" },
   );
-  const [error, setError] = useState<string | null>(null);
+  // A catalog's message, shown in the page's language (also after the language changes).
+  const [error, setError] = useState<MessageDescriptor | null>(null);
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
   const [corners, setCorners] = useState<Corners | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -137,7 +138,7 @@ export default function CheckDialog({
     if (!templateCanvas) return setPhase({ name: "corners" });
     if (placed && !isPlausibleQuad(placed)) {
       setError(
-        "The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.",
+        msg`The four handles must go round the grid in order: top-left, top-right, bottom-right, bottom-left, each on its own corner.`,
       );
       return setPhase({ name: "corners" });
     }
@@ -173,7 +174,7 @@ export default function CheckDialog({
       setPhase({ name: "result", result });
       requestAnimationFrame(() => performance.measure("check-heat-map", "check-photo-chosen"));
     } catch {
-      setError("The check stopped before it finished. Please try again; a smaller photo may help.");
+      setError(msg`The check stopped before it finished. Please try again; a smaller photo may help.`);
       setPhase({ name: "corners" });
     }
   };
@@ -188,11 +189,7 @@ export default function CheckDialog({
     try {
       read = await readPhoto(file);
     } catch (failure) {
-      setError(
-        failure instanceof PhotoError
-          ? failure.message
-          : "This photo could not be opened. Choose a JPEG, PNG or WebP photo of your paper.",
-      );
+      setError(failure instanceof PhotoError ? failure.words : PHOTO_UNREADABLE);
       setPhase({ name: "pick" });
       return;
     }
@@ -202,28 +199,32 @@ export default function CheckDialog({
     await run(read, null);
   };
 
-  const tooManyCells = paper.columns * paper.rows > CHECK_MAX_CELLS;
+  const cellCount = paper.columns * paper.rows;
+  const tooManyCells = cellCount > CHECK_MAX_CELLS;
+  const maxCells = i18n.number(CHECK_MAX_CELLS);
+  const gridCells = i18n.number(cellCount);
   const pick = tooManyCells ? (
     <p role="alert" className="mx-auto mt-10 max-w-xl rounded-xl bg-accent-soft px-4 py-3 text-center text-ink">
-      The check reads grids of up to {CHECK_MAX_CELLS.toLocaleString("en")} cells, and this one has{" "}
-      {(paper.columns * paper.rows).toLocaleString("en")}: a photo cannot show each of them clearly. Choose larger
-      squares to check your drawing.
+      <Trans>
+        The check reads grids of up to {maxCells} cells, and this one has {gridCells}: a photo cannot show each of them
+        clearly. Choose larger squares to check your drawing.
+      </Trans>
     </p>
   ) : (
     <div className="min-h-0 flex-1 overflow-y-auto">
       <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-3 pb-8 sm:min-h-full sm:justify-center sm:px-6">
-        <p className="text-lg font-semibold sm:text-center">{PICK_TEXT.lead}</p>
+        <p className="text-lg font-semibold sm:text-center">{i18n._(PICK_TEXT.lead)}</p>
         {/* The example first: a beginner copies a picture more readily than a sentence. */}
         <figure className="grid items-center gap-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] sm:gap-8">
           <GoodPhotoExample className="mx-auto h-auto w-full max-w-sm" />
           <figcaption>
             <ul className="grid gap-3">
               {PICK_TEXT.points.map((point) => (
-                <li key={point.title} className="flex gap-3">
+                <li key={point.title.id} className="flex gap-3">
                   <CircleCheck className="mt-0.5 h-6 w-6 shrink-0 text-[#15803d]" aria-hidden />
                   <span>
-                    <strong className="block">{point.title}</strong>
-                    <span className="text-ink-soft">{point.detail}</span>
+                    <strong className="block">{i18n._(point.title)}</strong>
+                    <span className="text-ink-soft">{i18n._(point.detail)}</span>
                   </span>
                 </li>
               ))}
@@ -232,10 +233,10 @@ export default function CheckDialog({
         </figure>
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
           <Button onClick={() => cameraInput.current?.click()}>
-            <Aperture className="h-5 w-5" aria-hidden /> {PICK_TEXT.takePhoto}
+            <Aperture className="h-5 w-5" aria-hidden /> {i18n._(PICK_TEXT.takePhoto)}
           </Button>
           <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-            <ImageUp className="h-5 w-5" aria-hidden /> {PICK_TEXT.choosePhoto}
+            <ImageUp className="h-5 w-5" aria-hidden /> {i18n._(PICK_TEXT.choosePhoto)}
           </Button>
         </div>
         {/* Opened by the two buttons above, which are what keyboards and screen readers meet. */}
@@ -243,10 +244,10 @@ export default function CheckDialog({
         <input ref={fileInput} type="file" accept="image/*" hidden onChange={onFile} />
         {error && (
           <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
-            {error}
+            {i18n._(error)}
           </p>
         )}
-        <p className="text-sm text-ink-soft sm:text-center">{PICK_TEXT.private}</p>
+        <p className="text-sm text-ink-soft sm:text-center">{i18n._(PICK_TEXT.private)}</p>
       </div>
     </div>
   );
@@ -257,12 +258,14 @@ export default function CheckDialog({
     body = (
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3 sm:px-6">
         <p className="text-ink-soft">
-          Drag the four handles onto the outer corners of your grid: where A1 starts, and the three other corners of the
-          whole grid.
+          <Trans>
+            Drag the four handles onto the outer corners of your grid: where A1 starts, and the three other corners of
+            the whole grid.
+          </Trans>
         </p>
         {error && (
           <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-ink">
-            {error}
+            {i18n._(error)}
           </p>
         )}
         <CornerPicker photo={photo} corners={corners} onChange={setCorners} />
@@ -274,10 +277,10 @@ export default function CheckDialog({
               setPhase({ name: "pick" });
             }}
           >
-            Choose another photo
+            <Trans>Choose another photo</Trans>
           </Button>
           <Button onClick={() => void run(photo, corners)} disabled={!templateCanvas}>
-            {templateCanvas ? "Check my drawing" : "Loading the template…"}
+            {templateCanvas ? t`Check my drawing` : t`Loading the template…`}
           </Button>
         </div>
       </div>
@@ -285,18 +288,21 @@ export default function CheckDialog({
   } else if (phase.name === "checking" || phase.name === "corners") {
     body = (
       <div className="flex flex-1 flex-col items-center justify-center gap-3" role="status">
-        <Spinner label="Checking your drawing" />
+        <Spinner label={t`Checking your drawing`} />
         <p className="text-ink-soft">
-          {phase.name === "checking" && phase.step ? STEP_TEXT[phase.step] : "Reading your photo…"}
+          {phase.name === "checking" && phase.step ? i18n._(STEP_TEXT[phase.step]) : t`Reading your photo…`}
         </p>
       </div>
     );
   } else {
     const { result } = phase;
     const matching = matchingCells(result.cells);
+    const matchingCount = matching.length;
     const drawn = result.cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty");
-    const close = drawn.filter((cell) => cell.status === "close").length;
+    const drawnCount = drawn.length;
+    const close = i18n.number(drawn.filter((cell) => cell.status === "close").length);
     const focus = focusCell ? result.cells.find((cell) => cell.label === focusCell) : undefined;
+    const focusVerdict = focus ? describeCell(focus) : "";
     body = (
       <div className="overflow-y-auto px-3 pb-6 sm:px-6">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -305,24 +311,27 @@ export default function CheckDialog({
           </div>
           <div className="flex flex-col gap-5">
             <p className="text-lg" role="status">
-              {drawn.length === 0 ? (
-                "Nothing drawn yet: every cell is still to do."
+              {drawnCount === 0 ? (
+                <Trans>Nothing drawn yet: every cell is still to do.</Trans>
               ) : (
-                <>
-                  <strong>{close}</strong> of {drawn.length} drawn {drawn.length === 1 ? "cell matches" : "cells match"}{" "}
-                  the template within 1.5 mm.
-                </>
+                <Trans>
+                  <strong>{close}</strong> of{" "}
+                  <Plural value={drawnCount} one="# drawn cell matches" other="# drawn cells match" /> the template
+                  within 1.5 mm.
+                </Trans>
               )}
             </p>
             {focus && (
               <p className="rounded-xl bg-paper-deep px-4 py-3">
-                <strong>This cell:</strong> {describeCell(focus)}.{" "}
+                <Trans>
+                  <strong>This cell:</strong> {focusVerdict}.
+                </Trans>{" "}
                 <button
                   type="button"
                   className="font-semibold text-accent underline underline-offset-2"
                   onClick={() => onOpenCell(focus)}
                 >
-                  See it beside your photo
+                  <Trans>See it beside your photo</Trans>
                 </button>
               </p>
             )}
@@ -330,15 +339,15 @@ export default function CheckDialog({
             <WorstCells cells={result.cells} onOpen={onOpenCell} />
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>
-                Mark matching cells done
+                <Trans>Mark matching cells done</Trans>
               </Button>
               {photo && (
                 <Button variant="secondary" onClick={() => setPhase({ name: "corners" })}>
-                  Adjust the corners
+                  <Trans>Adjust the corners</Trans>
                 </Button>
               )}
               <Button variant="secondary" onClick={() => setPhase({ name: "pick" })}>
-                Check another photo
+                <Trans>Check another photo</Trans>
               </Button>
               {signedIn && <ShareToFeed photo={result.photo} dragonId={dragonId} />}
             </div>
@@ -347,7 +356,7 @@ export default function CheckDialog({
             )}
             {!signedIn && (
               <p className="text-sm text-ink-soft">
-                Sign in to keep your checks on every device and share your drawing to the feed.
+                <Trans>Sign in to keep your checks on every device and share your drawing to the feed.</Trans>
               </p>
             )}
           </div>
@@ -355,12 +364,12 @@ export default function CheckDialog({
         <Dialog
           open={confirming}
           onOpenChange={setConfirming}
-          title={`Mark ${matching.length} ${matching.length === 1 ? "cell" : "cells"} done?`}
-          description="The cells whose lines are within 1.5 mm of the template's, and those with nothing to draw. Cells already done stay done."
+          title={t({ message: plural(matchingCount, { one: "Mark # cell done?", other: "Mark # cells done?" }) })}
+          description={t`The cells whose lines are within 1.5 mm of the template's, and those with nothing to draw. Cells already done stay done.`}
         >
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               onClick={() => {
@@ -368,7 +377,7 @@ export default function CheckDialog({
                 setConfirming(false);
               }}
             >
-              Mark {matching.length} done
+              {t({ message: plural(matchingCount, { one: "Mark # done", other: "Mark # done" }) })}
             </Button>
           </div>
         </Dialog>
@@ -386,9 +395,11 @@ export default function CheckDialog({
           className="fixed inset-0 z-50 flex flex-col bg-paper focus:outline-none"
         >
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
-            <DialogPrimitive.Title className="font-display text-2xl font-bold">Check my drawing</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="font-display text-2xl font-bold">
+              <Trans>Check my drawing</Trans>
+            </DialogPrimitive.Title>
             <DialogPrimitive.Close
-              aria-label="Close the check"
+              aria-label={t`Close the check`}
               className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-paper-deep"
             >
               <X className="h-6 w-6" aria-hidden />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../../components/ui/button";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
@@ -10,6 +11,7 @@ const WORST_SHOWN = 8;
 
 /** The straightened photo with the template over it: an opacity slider, and a flicker that swaps them. */
 export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template: HTMLCanvasElement }) {
+  const { t } = useLingui();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [opacity, setOpacity] = useState(0.5);
   const [flicker, setFlicker] = useState(false);
@@ -42,12 +44,14 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label="Your paper, straightened, with the template over it"
+        aria-label={t`Your paper, straightened, with the template over it`}
         className="h-auto w-full rounded-xl border border-line bg-white"
       />
       <figcaption className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
         <label className="flex min-h-11 flex-1 items-center gap-3">
-          <span className="shrink-0 font-semibold text-ink">Template</span>
+          <span className="shrink-0 font-semibold text-ink">
+            <Trans>Template</Trans>
+          </span>
           <input
             type="range"
             min={0}
@@ -57,11 +61,11 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
             disabled={flicker}
             onChange={(e) => setOpacity(Number(e.target.value))}
             className="w-full accent-[#c2410c]"
-            aria-label="Template opacity"
+            aria-label={t`Template opacity`}
           />
         </label>
         <Button variant="secondary" aria-pressed={flicker} onClick={() => setFlicker((f) => !f)}>
-          {flicker ? "Stop flicker" : "Flicker"}
+          {flicker ? t`Stop flicker` : t`Flicker`}
         </Button>
       </figcaption>
     </figure>
@@ -82,14 +86,16 @@ export function HeatMap({
 }) {
   // The grid's letters and numbers around it, as on the paper: on a phone the cells are too small
   // to carry their own labels. Each cell's button says its label to a screen reader already.
-  const edge = "text-[10px] font-semibold leading-none text-ink-soft";
+  const { t, i18n } = useLingui();
+  const edgeClass = "text-[10px] font-semibold leading-none text-ink-soft";
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid gap-1" style={{ gridTemplateColumns: "auto minmax(0, 1fr)" }}>
+      {/* Left to right in every language: the columns are lettered A, B, C from the left, as on the paper. */}
+      <div dir="ltr" className="grid gap-1" style={{ gridTemplateColumns: "auto minmax(0, 1fr)" }}>
         <span aria-hidden />
         <div
           aria-hidden
-          className={`grid text-center ${edge}`}
+          className={`grid text-center ${edgeClass}`}
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
         >
           {Array.from({ length: columns }, (_, column) => (
@@ -98,7 +104,7 @@ export function HeatMap({
         </div>
         <div
           aria-hidden
-          className={`grid text-right ${edge}`}
+          className={`grid text-right ${edgeClass}`}
           style={{ gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}
         >
           {Array.from({ length: rows }, (_, row) => (
@@ -109,7 +115,7 @@ export function HeatMap({
         </div>
         <div
           role="group"
-          aria-label="Heat map of your grid"
+          aria-label={t`Heat map of your grid`}
           className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
         >
@@ -138,7 +144,7 @@ export function HeatMap({
           })}
         </div>
       </div>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" aria-label="What the colours mean">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" aria-label={t`What the colours mean`}>
         {STATUS_ORDER.map((status) => (
           <li key={status} className="flex items-center gap-2">
             <span
@@ -146,7 +152,7 @@ export function HeatMap({
               style={{ background: STATUS_LOOK[status].fill }}
               aria-hidden
             />
-            {STATUS_LOOK[status].name}
+            {i18n._(STATUS_LOOK[status].name)}
           </li>
         ))}
       </ul>
@@ -164,7 +170,7 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
   return (
     <section aria-labelledby="worst-cells">
       <h3 id="worst-cells" className="text-lg font-bold">
-        Where to look first
+        <Trans>Where to look first</Trans>
       </h3>
       <ul className="mt-2 flex flex-col gap-2">
         {worst.map((cell) => (
@@ -172,7 +178,7 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
             <button
               type="button"
               onClick={() => onOpen(cell)}
-              className="flex min-h-11 w-full items-center gap-3 rounded-xl border border-line bg-white px-4 py-2 text-left hover:bg-paper-deep"
+              className="flex min-h-11 w-full items-center gap-3 rounded-xl border border-line bg-white px-4 py-2 text-start hover:bg-paper-deep"
             >
               <span
                 className="inline-block h-3.5 w-3.5 shrink-0 rounded-sm"

@@ -1,8 +1,16 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Corners, Point } from "../../../../shared/drawing-check/straighten";
 import { useElementSize } from "../use-element-size";
 
-const NAMES = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
+// The photo's own corners, in the order of the handles: top-left is on the left in every language.
+const NAMES = [
+  msg`Top-left corner of the grid`,
+  msg`Top-right corner of the grid`,
+  msg`Bottom-right corner of the grid`,
+  msg`Bottom-left corner of the grid`,
+] as const;
 const MAGNIFIER_PX = 148;
 const MAGNIFY = 4;
 
@@ -20,6 +28,7 @@ export function CornerPicker({
   corners: Corners;
   onChange: (corners: Corners) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
   const stage = useElementSize(stageElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -111,7 +120,7 @@ export function CornerPicker({
           <canvas
             ref={canvasRef}
             role="img"
-            aria-label="Your photo"
+            aria-label={t`Your photo`}
             className="block"
             style={{ width: shown.width, height: shown.height }}
           />
@@ -126,9 +135,9 @@ export function CornerPicker({
           </svg>
           {corners.map((corner, index) => (
             <button
-              key={NAMES[index]}
+              key={index}
               type="button"
-              aria-label={`${NAMES[index]} corner of the grid`}
+              aria-label={i18n._(NAMES[index]!)}
               aria-describedby="corner-keys"
               data-corner={index}
               className="absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full bg-white/30 ring-2 ring-accent focus-visible:ring-4"
@@ -155,7 +164,7 @@ export function CornerPicker({
         </div>
       )}
       <p id="corner-keys" className="sr-only">
-        Drag it onto the corner, or move it with the arrow keys; hold Shift for bigger steps.
+        <Trans>Drag it onto the corner, or move it with the arrow keys; hold Shift for bigger steps.</Trans>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { PICK_TEXT } from "./check-text";
 
 // A drawing rather than a photo file: it costs about a kilobyte in the check's own chunk, which
@@ -14,12 +15,14 @@ const MARKS = [
   [PAGE.x + 3, PAGE.y + PAGE.height - 12],
 ] as const;
 /** The camera's framing brackets, one per corner of the photo. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path data, not words
 const BRACKETS = ["M12 34V12h22", "M286 12h22v22", "M308 186v22h-22", "M34 208H12v-22"];
 
 /** What a good photo of the printed grid page looks like: flat, the whole page in the frame, evenly lit. */
 export function GoodPhotoExample({ className }: { className?: string }) {
+  const { i18n } = useLingui();
   return (
-    <svg viewBox="0 0 320 220" role="img" aria-label={PICK_TEXT.example} className={className}>
+    <svg viewBox="0 0 320 220" role="img" aria-label={i18n._(PICK_TEXT.example)} className={className}>
       <rect width="320" height="220" rx="14" className="fill-[#d9c6a8]" />
       <rect {...PAGE} className="fill-white stroke-[#c9b391]" strokeWidth="1" />
       <g className="stroke-[#b8b2ab]" strokeWidth="0.75">

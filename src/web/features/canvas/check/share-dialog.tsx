@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Check, ImageDown, Share2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
@@ -15,6 +16,7 @@ export function ShareToFeed({
   photo: ImageBitmap | (() => Promise<ImageBitmap>);
   dragonId: string;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState("");
@@ -26,13 +28,13 @@ export function ShareToFeed({
       await sharePhotoToFeed(typeof photo === "function" ? await photo() : photo, dragonId, description.trim());
       setOpen(false);
       setDescription("");
-      toast({ title: "Success", description: "Your drawing has been submitted for review!" });
+      toast({ title: t`Success`, description: t`Your drawing has been submitted for review!` });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "Failed to upload drawing",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`Failed to upload drawing`,
           variant: "destructive",
         });
     } finally {
@@ -43,16 +45,16 @@ export function ShareToFeed({
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        <Share2 className="h-4 w-4" aria-hidden /> Share to the feed
+        <Share2 className="h-4 w-4" aria-hidden /> <Trans>Share to the feed</Trans>
       </Button>
       <Dialog
         open={open}
         onOpenChange={(next) => !sharing && setOpen(next)}
-        title="Share to the feed"
-        description="Your straightened photo, as a post of this dragon. An admin reviews it before others see it."
+        title={t`Share to the feed`}
+        description={t`Your straightened photo, as a post of this dragon. An admin reviews it before others see it.`}
       >
         <label htmlFor={`${id}-description`} className="text-sm font-semibold text-ink">
-          Description
+          <Trans>Description</Trans>
         </label>
         <textarea
           id={`${id}-description`}
@@ -61,14 +63,14 @@ export function ShareToFeed({
           rows={3}
           onChange={(e) => setDescription(e.target.value)}
           className="mt-1.5 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-          placeholder="How did it go?"
+          placeholder={t`How did it go?`}
         />
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={sharing}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void share()} disabled={sharing}>
-            {sharing ? "Sharing..." : "Share"}
+            {sharing ? t`Sharing...` : t`Share`}
           </Button>
         </div>
       </Dialog>
@@ -81,6 +83,7 @@ export function ShareToFeed({
  * otherwise keeps the verdicts alone).
  */
 export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (objectPath: string) => Promise<void> }) {
+  const { t } = useLingui();
   const [state, setState] = useState<"idle" | "keeping" | "kept">("idle");
   const keep = async () => {
     setState("keeping");
@@ -92,8 +95,8 @@ export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (obje
       if (isUnauthorizedError(error)) handleUnauthorized();
       else
         toast({
-          title: "Error",
-          description: serverMessage(error) ?? "The photo could not be kept. Please try again.",
+          title: t`Error`,
+          description: serverMessage(error) ?? t`The photo could not be kept. Please try again.`,
           variant: "destructive",
         });
     }
@@ -101,25 +104,28 @@ export function KeepPhoto({ photo, onKeep }: { photo: ImageBitmap; onKeep: (obje
   if (state === "kept") {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-ink">
-        <Check className="h-4 w-4 text-[#15803d]" aria-hidden /> Photo kept with this check. Only you can see it.
+        <Check className="h-4 w-4 text-[#15803d]" aria-hidden />{" "}
+        <Trans>Photo kept with this check. Only you can see it.</Trans>
       </p>
     );
   }
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-ink-soft">
       <Button variant="ghost" onClick={() => void keep()} disabled={state === "keeping"}>
-        <ImageDown className="h-4 w-4" aria-hidden /> {state === "keeping" ? "Keeping..." : "Keep this photo"}
+        <ImageDown className="h-4 w-4" aria-hidden /> {state === "keeping" ? t`Keeping...` : t`Keep this photo`}
       </Button>
-      A check keeps its verdicts only, unless you keep the photo too.
+      <Trans>A check keeps its verdicts only, unless you keep the photo too.</Trans>
     </div>
   );
 }
 
 /** A photo kept with an earlier check, shared to the feed the same way (read back from its owner-only address). */
 export default function ShareKeptPhoto({ photoUrl, dragonId }: { photoUrl: string; dragonId: string }) {
+  const { t } = useLingui();
   const read = async () => {
     const res = await fetch(photoUrl);
-    if (!res.ok) throw new Error(`${res.status}: The kept photo could not be read`);
+    // Shown in the failure's toast (serverMessage reads "{status}: {text}").
+    if (!res.ok) throw new Error(`${res.status}: ${t`The kept photo could not be read`}`);
     return createImageBitmap(await res.blob());
   };
   return <ShareToFeed photo={read} dragonId={dragonId} />;
