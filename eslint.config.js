@@ -59,8 +59,6 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/canvas/check/**",
 
-  "src/web/features/canvas/*",
-
   "src/web/features/dragons/**",
 
   "src/web/features/moderation/**",
