@@ -49,8 +49,6 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/lib/**",
 
-  "src/web/features/canvas/*",
-
   "src/web/features/moderation/**",
 
   "src/web/features/stats/**",

@@ -43,6 +43,49 @@ import {
 } from "../drawing-check/mark-layout";
 import { markModules } from "../drawing-check/mark-modules";
 
+/** The words printed on the PDF, in the learner's language: the draw page translates them. */
+export interface PdfWords {
+  /** The document's title, in its properties. */
+  title: string;
+  /** The two kinds of page, named in each sheet's label. */
+  pictureAndGrid: string;
+  gridAlone: string;
+  /** A sheet's kind and place in its set: "Picture and grid · sheet 2 of 4 · row 1, column 2". */
+  sheetPlace: (part: string, place: { sheet: number; sheets: number; row: number; column: number }) => string;
+  /** How the sheets of a page join. */
+  joinSheets: string;
+  /** A cell sheet's heading: "Cell B7". */
+  cell: (label: string) => string;
+}
+
+/**
+ * The words in English. The PDF's font (Helvetica, built into every PDF reader) writes Latin
+ * scripts only: words it cannot write (Japanese, Chinese, Arabic) are printed in English instead.
+ */
+export const ENGLISH_PDF_WORDS: PdfWords = {
+  title: "Dragon Grid drawing grid",
+  pictureAndGrid: "Picture and grid",
+  gridAlone: "Grid alone",
+  sheetPlace: (part, { sheet, sheets, row, column }) =>
+    `${part} · sheet ${sheet} of ${sheets} · row ${row}, column ${column}`,
+  joinSheets:
+    "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
+  cell: (label) => `Cell ${label}`,
+};
+
+/** The words, if the font can write every letter of them; else the English ones. */
+function printableWords(font: PDFFont, words: PdfWords): PdfWords {
+  const letters = new Set(font.getCharacterSet());
+  const samples = [
+    words.sheetPlace(words.pictureAndGrid, { sheet: 1, sheets: 2, row: 1, column: 2 }),
+    words.sheetPlace(words.gridAlone, { sheet: 1, sheets: 2, row: 1, column: 2 }),
+    words.joinSheets,
+    words.cell("A1"),
+  ];
+  const writable = samples.every((text) => [...text].every((letter) => letters.has(letter.codePointAt(0)!)));
+  return writable ? words : ENGLISH_PDF_WORDS;
+}
+
 export interface GridPdfRequest {
   scene: PaperScene;
   unit: Unit;
@@ -60,6 +103,8 @@ export interface GridPdfRequest {
   sheet: PaperPreset;
   /** What the printer cannot reach at each edge, in millimetres: nothing is drawn there. */
   marginMm: number;
+  /** The titles and instructions printed on the pages, in the learner's language. */
+  words: PdfWords;
   /** The dragon: its id goes into the drawing check's corner marks (src/shared/drawing-check/mark-layout.ts), printed on the blank grid page where they fit. */
   dragonId: string;
 }
@@ -305,15 +350,20 @@ function drawCornerMarks(
 }
 
 /** A sheet's name and place in the set, and how to join it, shrunk to fit its band. */
-function drawSheetLabel(page: PDFPage, font: PDFFont, layout: PrintLayout, sheet: PrintSheet, part: string) {
+function drawSheetLabel(
+  page: PDFPage,
+  font: PDFFont,
+  layout: PrintLayout,
+  sheet: PrintSheet,
+  part: string,
+  words: PdfWords,
+) {
   const box = layout.labelBox;
   if (!box) return;
+  const place = { sheet: sheet.number, sheets: layout.sheets.length, row: sheet.row, column: sheet.column };
   const lines: [string, number][] = [
-    [`${part} · sheet ${sheet.number} of ${layout.sheets.length} · row ${sheet.row}, column ${sheet.column}`, 8],
-    [
-      "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
-      6.5,
-    ],
+    [words.sheetPlace(part, place), 8],
+    [words.joinSheets, 6.5],
   ];
   let y = layout.height - box.y;
   for (const [text, preferred] of lines) {
@@ -345,9 +395,11 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
     gridMm: scene.gridSize * mmPerUnit,
   }).map((a) => ({ x: a.x / mmPerUnit, y: a.y / mmPerUnit, width: a.width / mmPerUnit, height: a.height / mmPerUnit }));
   const pdf = await PDFDocument.create();
-  pdf.setTitle("Dragon Grid drawing grid");
+  // The title is in the document's properties, which any script can be written in.
+  pdf.setTitle(request.words.title);
   pdf.setCreator("Dragon Grid");
   const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const words = printableWords(font, request.words);
   const whole = { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight };
 
   const unitsPerInch = unit === "in" ? 1 : 2.54;
@@ -357,8 +409,8 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
   );
   const picture = await pdf.embedJpg(await request.picture(whole, pixelsPerUnit));
   for (const [part, withPicture] of [
-    ["Picture and grid", true],
-    ["Grid alone", false],
+    [words.pictureAndGrid, true],
+    [words.gridAlone, false],
   ] as const) {
     for (const sheet of layout.sheets) {
       const page = pdf.addPage(pageSize);
@@ -372,16 +424,22 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
       });
       if (!withPicture && marks) drawCornerMarks(page, request, layout, sheet, marks);
       drawJoins(page, layout, sheet, scene.gridSize);
-      drawSheetLabel(page, font, layout, sheet, part);
+      drawSheetLabel(page, font, layout, sheet, part, words);
     }
   }
 
-  if (request.cellSheets) await addCellSheets(pdf, font, request, pageSize);
+  if (request.cellSheets) await addCellSheets(pdf, font, request, pageSize, words);
   return pdf.save();
 }
 
 /** Enlarged cells with their labels, as many to a page as fit at least 2.5 inches wide each; blank ones left out. */
-async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRequest, pageSize: [number, number]) {
+async function addCellSheets(
+  pdf: PDFDocument,
+  font: PDFFont,
+  request: GridPdfRequest,
+  pageSize: [number, number],
+  words: PdfWords,
+) {
   const { scene, view } = request;
   const { across, down, size, gap, labelHeight, left, top } = cellSheetGrid(pageSize[0], pageSize[1], request.marginMm);
   const { columns, rows } = gridDimensions(scene.paperWidth, scene.paperHeight, scene.gridSize);
@@ -404,7 +462,7 @@ async function addCellSheets(pdf: PDFDocument, font: PDFFont, request: GridPdfRe
     const picture = await pdf.embedJpg(await request.picture(region, pixelsPerUnit));
     const x0 = left + (slot % across) * (size + gap);
     const y0 = top + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
-    page!.drawText(`Cell ${cellLabel(cell)}`, { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
+    page!.drawText(words.cell(cellLabel(cell)), { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
     page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
     page!.drawRectangle({
       x: x0,

@@ -59,29 +59,13 @@ export function failedSave(error: {
 /** Saves that did not reach the server but will: the settings wait in the outbox. */
 export const keepsInOutbox = (outcome: SaveOutcome) => outcome === "offline" || outcome === "unreachable";
 
-export interface SaveNotice {
-  title: string;
-  description: string;
-  variant?: "destructive";
-}
-
-const NOTICES: Record<Exclude<SaveOutcome, "signed-out">, SaveNotice> = {
-  saved: { title: "Progress saved", description: "Pick up right here next time, on any device." },
-  offline: {
-    title: "Saved on this device",
-    description: "You are offline. Your progress will be sent when the connection returns.",
-  },
-  unreachable: {
-    title: "Saved on this device",
-    description: "The server could not be reached. Your progress will be sent when the connection returns.",
-  },
-  failed: { title: "Error", description: "Failed to save your progress. Please try again.", variant: "destructive" },
-};
+/** The notice a save's outcome gives: its words are in use-autosave.ts, in the learner's language. */
+export type SaveNoticeKind = Exclude<SaveOutcome, "signed-out">;
 
 /**
  * What the learner is told: only after pressing Save (an autosave is silent). A 401 has its own
  * notice and sign-in redirect (lib/unauthorized), whoever started the save.
  */
-export function saveNotice(outcome: SaveOutcome, manual: boolean): SaveNotice | null {
-  return manual && outcome !== "signed-out" ? NOTICES[outcome] : null;
+export function saveNotice(outcome: SaveOutcome, manual: boolean): SaveNoticeKind | null {
+  return manual && outcome !== "signed-out" ? outcome : null;
 }

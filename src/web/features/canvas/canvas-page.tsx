@@ -1,6 +1,8 @@
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Link, useSearch } from "wouter";
 import { ArrowLeft, ImagePlus, Minus, Move, Plus, Save, ScanSearch } from "lucide-react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { inputClass } from "../../components/ui/text-field";
@@ -22,7 +24,6 @@ import {
   gridDimensions,
   parseCellLabel,
   stepZoom,
-  zoomPercent,
   type Cell,
 } from "../../../shared/grid/grid";
 import { useDragon } from "../../lib/dragons";
@@ -47,6 +48,7 @@ import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
 import { CheckHistory } from "./check-history";
 import { useKeptChecks } from "./use-kept-checks";
+import { ToolLabel } from "./tool-label";
 
 // The drawing check (its screen, worker and image code) loads only when a learner opens it.
 const CheckDialog = lazy(() => import("./check/check-dialog"));
@@ -55,7 +57,7 @@ const MM_PER_UNIT = { in: 25.4, cm: 10 } as const;
  * A tool in the canvas's toolbar (decision 049): on a phone, a third of the row with its short
  * label under the icon; from `sm` up, a button with its whole label beside the icon.
  */
-const TOOL = "max-sm:flex-1 max-sm:flex-col max-sm:gap-0.5 max-sm:rounded-xl max-sm:px-1 max-sm:text-xs sm:px-4";
+const toolClass = "max-sm:flex-1 max-sm:flex-col max-sm:gap-0.5 max-sm:rounded-xl max-sm:px-1 max-sm:text-xs sm:px-4";
 
 /** /draw/{id}?version=color|pencil: the grid canvas, once the dragon and the starting settings are known. */
 export function CanvasPage({ params }: { params: { id: string } }) {
@@ -66,18 +68,20 @@ export function CanvasPage({ params }: { params: { id: string } }) {
   const auth = useAuth();
   const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));
   const start = useInitialSettings(params.id, auth);
+  const { t } = useLingui();
   const data = dragon.data;
+  const name = data?.name ?? "";
   usePageMeta(
     data
       ? {
-          title: pageTitle(`Draw ${data.name}`),
-          description: `Draw ${data.name} square by square with the grid method.`,
+          title: pageTitle(t`Draw ${name}`),
+          description: t`Draw ${name} square by square with the grid method.`,
           image: data.previewUrl,
         }
-      : { title: pageTitle("Draw"), description: DEFAULT_DESCRIPTION },
+      : { title: pageTitle(t`Draw`), description: DEFAULT_DESCRIPTION },
   );
 
-  if (dragon.isLoading || (data && !start.ready)) return <Spinner label="Loading dragon" />;
+  if (dragon.isLoading || (data && !start.ready)) return <Spinner label={t`Loading dragon`} />;
   if (!data) {
     return <DragonNotFound />;
   }
@@ -107,7 +111,10 @@ function DrawCanvas({
   initial: CanvasSettings;
   unsent: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const signedIn = userId !== null;
+  const dragonName = data.name;
+  const fileBase = data.name.replace(/[^\w -]+/g, "").trim() || t`dragon`;
   const image = useTemplateImage(
     version === "pencil" ? (data.pencilPreviewUrl ?? undefined) : data.previewUrl,
     version === "pencil" ? (data.pencilHiresUrl ?? undefined) : data.hiresUrl,
@@ -132,7 +139,7 @@ function DrawCanvas({
     [data.width, data.height, paperWidth, paperHeight, gridSize, imageZoom, imageX, imageY],
   );
   const grid = gridDimensions(settings.paperWidth, settings.paperHeight, settings.gridSize);
-  const unitWord = settings.unit === "in" ? "inch" : "cm";
+  const { columns, rows } = grid;
   // Under 1 the spec's fallback, 1, is drawn: say so rather than draw another size in silence.
   const gridTooSmall = Number.parseFloat(canvas.texts.gridSize) < 1;
   const view: GridView = useMemo(
@@ -162,9 +169,9 @@ function DrawCanvas({
     // Visitors keep their progress in this browser; signing in keeps it everywhere.
     storeReturnUrl(`/draw/${data.id}?version=${version}`);
     toast({
-      title: "Sign in to keep your progress",
-      description: "Your progress is kept in this browser. Sign in to keep it on every device.",
-      action: { label: "Sign In", href: "/login" },
+      title: t`Sign in to keep your progress`,
+      description: t`Your progress is kept in this browser. Sign in to keep it on every device.`,
+      action: { label: t`Sign In`, href: "/login" },
     });
   };
 
@@ -209,8 +216,8 @@ function DrawCanvas({
     lastKept.current = keeping;
     keeping.catch(() =>
       toast({
-        title: "This check was not kept",
-        description: "It could not be saved just now; the result stays on screen.",
+        title: t`This check was not kept`,
+        description: t`It could not be saved just now; the result stays on screen.`,
         variant: "destructive",
       }),
     );
@@ -235,26 +242,24 @@ function DrawCanvas({
         <div className="flex min-w-0 flex-1 items-center gap-1">
           <Link
             href={`/dragon/${data.id}`}
-            aria-label={`Back to ${data.name}`}
+            aria-label={t`Back to ${dragonName}`}
             className={buttonClass("ghost", "shrink-0 px-3")}
           >
-            <ArrowLeft className="h-5 w-5" aria-hidden />
+            <ArrowLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden />
           </Link>
           <h1 className="line-clamp-2 min-w-0 text-lg font-bold leading-tight sm:text-2xl">{data.name}</h1>
         </div>
         <Button onClick={onSave} disabled={canvas.saving} className="shrink-0 px-4 lg:order-last">
-          <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? "Saving..." : "Save"}
+          <Save className="h-4 w-4" aria-hidden /> {canvas.saving ? t`Saving...` : t`Save`}
         </Button>
-        <div role="group" aria-label="Tools" className="flex basis-full gap-2 lg:basis-auto">
-          <Button variant="secondary" className={TOOL} onClick={() => setChecking({ focus: null })}>
+        <div role="group" aria-label={t`Tools`} className="flex basis-full gap-2 lg:basis-auto">
+          <Button variant="secondary" className={toolClass} onClick={() => setChecking({ focus: null })}>
             <ScanSearch className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
-            <span>
-              Check<span className="max-sm:sr-only"> my drawing</span>
-            </span>
+            <ToolLabel short={t`Check`} long={t`Check my drawing`} />
           </Button>
           <PrintButton
-            className={TOOL}
-            fileName={`${data.name.replace(/[^\w -]+/g, "").trim() || "dragon"} grid.pdf`}
+            className={toolClass}
+            fileName={`${t`${fileBase} grid`}.pdf`}
             paper={{
               width: settings.paperWidth,
               height: settings.paperHeight,
@@ -265,11 +270,9 @@ function DrawCanvas({
               image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null
             }
           />
-          <ShareDrawingLink dragonId={data.id} className={TOOL}>
+          <ShareDrawingLink dragonId={data.id} className={toolClass}>
             <ImagePlus className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
-            <span>
-              Share<span className="max-sm:sr-only"> your drawing</span>
-            </span>
+            <ToolLabel short={t`Share`} long={t`Share your drawing`} />
           </ShareDrawingLink>
         </div>
       </div>
@@ -279,17 +282,19 @@ function DrawCanvas({
           ref={setPaperArea}
           className="relative h-(--paper-height) max-h-[55%] shrink-0 bg-paper-deep/60 md:h-auto md:max-h-none md:min-h-0 md:flex-1"
           style={{ "--paper-height": `${paperHeightAt(paperAreaSize.width, scene)}px` } as CSSProperties}
-          aria-label="Drawing paper"
+          aria-label={t`Drawing paper`}
         >
           {!image.display && !image.error && (
             <div className="absolute inset-0 z-10 flex flex-col items-center justify-center">
-              <Spinner label="Loading your dragon" />
-              <p className="text-sm text-ink-soft">Loading your dragon…</p>
+              <Spinner label={t`Loading your dragon`} />
+              <p className="text-sm text-ink-soft">
+                <Trans>Loading your dragon…</Trans>
+              </p>
             </div>
           )}
           {image.error && (
             <p role="alert" className="absolute inset-x-4 top-4 z-10 rounded-xl bg-white p-4 text-center shadow">
-              The picture could not be loaded. Please check your connection and reload the page.
+              <Trans>The picture could not be loaded. Please check your connection and reload the page.</Trans>
             </p>
           )}
           <PaperCanvas
@@ -306,8 +311,8 @@ function DrawCanvas({
         </section>
 
         <aside
-          aria-label="Canvas settings"
-          className="min-h-0 flex-1 overflow-y-auto border-t border-line bg-white/90 px-4 pb-6 pt-3 md:order-first md:w-72 md:flex-none md:border-r md:border-t-0 md:pt-4"
+          aria-label={t`Canvas settings`}
+          className="min-h-0 flex-1 overflow-y-auto border-t border-line bg-white/90 px-4 pb-6 pt-3 md:order-first md:w-72 md:flex-none md:border-e md:border-t-0 md:pt-4"
         >
           <PaperSettings
             texts={canvas.texts}
@@ -323,7 +328,7 @@ function DrawCanvas({
           {/* The spec's field name is the input's own label: one square's side, in the paper's unit. */}
           <div className="mt-4">
             <label htmlFor={`${id}-grid`} className="block text-sm font-bold uppercase tracking-wider text-ink-soft">
-              Grid Size
+              <Trans>Grid Size</Trans>
             </label>
             {/* Wraps in the desktop's narrow side panel: the count goes under the field, whole. */}
             <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -342,29 +347,38 @@ function DrawCanvas({
                 />
               </div>
               <span id={`${id}-unit`} className="whitespace-nowrap text-sm font-semibold text-ink">
-                {unitWord} squares
+                {settings.unit === "in" ? <Trans>inch squares</Trans> : <Trans>cm squares</Trans>}
               </span>
-              <p
-                id={`${id}-cells`}
-                className="ml-auto whitespace-nowrap text-right text-sm font-semibold text-ink-soft"
-              >
-                {grid.columns} x {grid.rows} cells
+              <p id={`${id}-cells`} className="ms-auto whitespace-nowrap text-end text-sm font-semibold text-ink-soft">
+                <Trans>
+                  {columns} x {rows} cells
+                </Trans>
               </p>
             </div>
             {gridTooSmall && (
               <p id={`${id}-grid-small`} className="mt-1 text-sm font-semibold text-danger">
-                Squares are at least 1 {unitWord}: the grid uses 1 {unitWord} until then.
+                {settings.unit === "in" ? (
+                  <Trans>Squares are at least 1 inch: the grid uses 1 inch until then.</Trans>
+                ) : (
+                  <Trans>Squares are at least 1 cm: the grid uses 1 cm until then.</Trans>
+                )}
               </p>
             )}
+            {/* The paper is never mirrored (decision 056): in a right-to-left language too, A is the left column. */}
+            <p className="mt-1 text-xs text-ink-soft">
+              <Trans>Columns are lettered A, B, C… from left to right.</Trans>
+            </p>
           </div>
           <fieldset className="mt-5">
-            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Zoom</legend>
+            <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">
+              <Trans>Zoom</Trans>
+            </legend>
             <div className="mt-2 flex items-center gap-2">
-              <Tooltip label="Zoom Out">
+              <Tooltip label={t`Zoom Out`}>
                 <Button
                   variant="secondary"
                   className="min-w-11 px-3"
-                  aria-label="Zoom Out"
+                  aria-label={t`Zoom Out`}
                   disabled={settings.imageZoom <= ZOOM_MIN}
                   onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, -1))}
                 >
@@ -373,16 +387,16 @@ function DrawCanvas({
               </Tooltip>
               <output
                 aria-live="polite"
-                aria-label="Zoom level"
+                aria-label={t`Zoom level`}
                 className="min-w-16 text-center text-lg font-semibold tabular-nums"
               >
-                {zoomPercent(settings.imageZoom)}
+                {i18n.number(settings.imageZoom, { style: "percent" })}
               </output>
-              <Tooltip label="Zoom In">
+              <Tooltip label={t`Zoom In`}>
                 <Button
                   variant="secondary"
                   className="min-w-11 px-3"
-                  aria-label="Zoom In"
+                  aria-label={t`Zoom In`}
                   disabled={settings.imageZoom >= ZOOM_MAX}
                   onClick={() => canvas.setZoom(stepZoom(settings.imageZoom, 1))}
                 >
@@ -392,7 +406,8 @@ function DrawCanvas({
             </div>
           </fieldset>
           <p className="mt-5 flex items-start gap-2 rounded-xl bg-paper-deep p-3 text-sm text-ink-soft">
-            <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> Click and drag to position your image
+            <Move className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />{" "}
+            <Trans>Click and drag to position your image</Trans>
           </p>
           <ProgressPanel
             done={settings.doneCells.length}
@@ -428,7 +443,7 @@ function DrawCanvas({
         />
       )}
       {checking && (
-        <Suspense fallback={<Spinner label="Opening the check" />}>
+        <Suspense fallback={<Spinner label={t`Opening the check`} />}>
           <CheckDialog
             grid={grid}
             dragonId={data.id}
@@ -443,9 +458,15 @@ function DrawCanvas({
             onKeepPhoto={signedIn ? keepPhoto : null}
             onMarkDone={(labels) => {
               canvas.markDone(labels);
+              const count = labels.length;
               toast({
-                title: "Cells marked done",
-                description: `${labels.length} ${labels.length === 1 ? "cell" : "cells"} marked done from your photo.`,
+                title: t`Cells marked done`,
+                description: t({
+                  message: plural(count, {
+                    one: "# cell marked done from your photo.",
+                    other: "# cells marked done from your photo.",
+                  }),
+                }),
               });
             }}
             onOpenCell={(cell) => {

@@ -201,13 +201,10 @@ describe("the canvas's settings", () => {
   });
 
   it("name the dropped marks in the notice, the first five", () => {
-    expect(droppedMarksNotice(["K9"])).toEqual({
-      title: "1 done mark removed",
-      description: "The new grid has no cell K9.",
-    });
+    expect(droppedMarksNotice(["K9"])).toEqual({ count: 1, cells: "K9" });
     expect(droppedMarksNotice(["G1", "H1", "I1", "J1", "K1", "G2"])).toEqual({
-      title: "6 done marks removed",
-      description: "The new grid has no cell G1, H1, I1, J1, K1….",
+      count: 6,
+      cells: "G1, H1, I1, J1, K1…",
     });
   });
 });

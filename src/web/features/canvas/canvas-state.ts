@@ -204,10 +204,10 @@ export function readCanvas(state: CanvasState) {
 // marks are dropped only once the grid has stayed the same this long.
 export const DROP_MARKS_AFTER_MS = 1200;
 
-/** The notice shown when marks are dropped: how many, and the first few cells by name. */
-export function droppedMarksNotice(dropped: readonly string[]): { title: string; description: string } {
-  return {
-    title: dropped.length === 1 ? "1 done mark removed" : `${dropped.length} done marks removed`,
-    description: `The new grid has no cell ${dropped.slice(0, 5).join(", ")}${dropped.length > 5 ? "…" : ""}.`,
-  };
+/**
+ * What the notice shown when marks are dropped says: how many, and the first few cells by name
+ * (its words are in use-canvas-state.ts, in the learner's language).
+ */
+export function droppedMarksNotice(dropped: readonly string[]): { count: number; cells: string } {
+  return { count: dropped.length, cells: `${dropped.slice(0, 5).join(", ")}${dropped.length > 5 ? "…" : ""}` };
 }

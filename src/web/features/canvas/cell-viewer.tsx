@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, RotateCcw, ScanSearch, X } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid/grid";
 import type { GridView } from "../../../shared/grid/grid-view";
 import { viewerRegion, type PaperScene } from "../../../shared/paper-scene/paper-scene";
 import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";
 import { closeOnEscape } from "../../components/ui/close-on-escape";
+import { ToolLabel } from "./tool-label";
 
 const SWIPE_PX = 50;
 
@@ -42,6 +44,7 @@ export function CellViewer({
   /** The learner's paper from a drawing check, straightened: the same part of it is shown beside the cell. */
   photo?: { image: CanvasImageSource; pxPerMm: number; mmPerUnit: number } | null;
 }) {
+  const { t } = useLingui();
   const doneStatusId = useId();
   const [context, setContext] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -110,11 +113,12 @@ export function CellViewer({
     ctx.drawImage(photo.image, 0, 0);
   }, [cell, scene, photo, context, size, stage.width]);
 
-  const label = `Cell ${cellLabel(cell)}`;
-  const done = doneCells.has(cellLabel(cell));
+  const name = cellLabel(cell);
+  const label = t`Cell ${name}`;
+  const done = doneCells.has(name);
   // Said once to screen readers when the learner marks or unmarks this cell, not on every move.
   const toggleDone = () => {
-    setAnnouncement(done ? `${label} is not done` : `${label} is done`);
+    setAnnouncement(done ? t`Cell ${name} is not done` : t`Cell ${name} is done`);
     onToggleDone(cellLabel(cell));
   };
 
@@ -151,9 +155,9 @@ export function CellViewer({
     else if (Math.hypot(dx, event.clientY - start.y) <= 5) setContext((c) => !c);
   };
 
-  const roundButton =
+  const roundButtonClass =
     "flex items-center justify-center gap-2 rounded-full font-semibold ring-1 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70";
-  const quietButton = `${roundButton} bg-white/15 text-white ring-white/30 hover:bg-white/25`;
+  const quietButtonClass = `${roundButtonClass} bg-white/15 text-white ring-white/30 hover:bg-white/25`;
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -163,18 +167,15 @@ export function CellViewer({
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
         >
-          <div className="flex items-center gap-2 py-2 pl-4 pr-3 sm:px-6">
+          <div className="flex items-center gap-2 py-2 ps-4 pe-3 sm:px-6">
             <DialogPrimitive.Title className="min-w-0 flex-1 truncate font-display text-2xl font-bold">
               {label}
             </DialogPrimitive.Title>
-            <button type="button" onClick={onCheck} className={`${quietButton} min-h-12 shrink-0 px-4`}>
-              <ScanSearch className="h-5 w-5" aria-hidden />{" "}
-              <span>
-                Check<span className="max-sm:sr-only"> this cell</span>
-              </span>
+            <button type="button" onClick={onCheck} className={`${quietButtonClass} min-h-12 shrink-0 px-4`}>
+              <ScanSearch className="h-5 w-5" aria-hidden /> <ToolLabel short={t`Check`} long={t`Check this cell`} />
             </button>
             <DialogPrimitive.Close
-              aria-label="Close cell viewer"
+              aria-label={t`Close cell viewer`}
               className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/15 hover:bg-white/25"
             >
               <X className="h-6 w-6" aria-hidden />
@@ -188,34 +189,43 @@ export function CellViewer({
                   data-testid="cell-canvas"
                   data-context={context ? "3x3" : "single"}
                   role="img"
-                  aria-label={context ? `${label} with its neighbours, outlined in the middle` : `${label}, enlarged`}
+                  aria-label={
+                    context ? t`Cell ${name} with its neighbours, outlined in the middle` : t`Cell ${name}, enlarged`
+                  }
                   className="cursor-pointer touch-pan-y select-none bg-white"
                   style={{ width: size, height: size }}
                   onPointerDown={onPointerDown}
                   onPointerUp={onPointerUp}
                 />
-                {photo && <figcaption className="text-sm text-white/80">Template</figcaption>}
+                {photo && (
+                  <figcaption className="text-sm text-white/80">
+                    <Trans>Template</Trans>
+                  </figcaption>
+                )}
               </figure>
               {photo && (
                 <figure className="flex flex-col items-center gap-1">
                   <canvas
                     ref={photoRef}
                     role="img"
-                    aria-label={`${label} on your paper`}
+                    aria-label={t`Cell ${name} on your paper`}
                     className="bg-white"
                     style={{ width: size, height: size }}
                   />
-                  <figcaption className="text-sm text-white/80">Your paper</figcaption>
+                  <figcaption className="text-sm text-white/80">
+                    <Trans>Your paper</Trans>
+                  </figcaption>
                 </figure>
               )}
             </div>
           </div>
-          <div className="mx-auto flex w-full max-w-lg items-center gap-3 px-3 pt-3">
+          {/* Previous is the cell on the left and Next the one on the right, in every language: the grid is never mirrored. */}
+          <div className="mx-auto flex w-full max-w-lg items-center gap-3 px-3 pt-3 rtl:flex-row-reverse">
             {hasPrevious ? (
               <button
                 type="button"
-                aria-label="Previous cell"
-                className={`${quietButton} min-h-14 w-14 shrink-0`}
+                aria-label={t`Previous cell`}
+                className={`${quietButtonClass} min-h-14 w-14 shrink-0`}
                 onClick={() => go(-1)}
               >
                 <ChevronLeft className="h-8 w-8" aria-hidden />
@@ -229,30 +239,30 @@ export function CellViewer({
                   id={doneStatusId}
                   className="flex min-h-14 flex-1 items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
                 >
-                  Done <span aria-hidden>✓</span>
+                  <Trans>Done</Trans> <span aria-hidden>✓</span>
                 </p>
               )}
               <button
                 type="button"
                 aria-keyshortcuts="D"
                 aria-describedby={done ? doneStatusId : undefined}
-                title={done ? "Undo: not done yet (D)" : "Mark done (D)"}
+                title={done ? t`Undo: not done yet (D)` : t`Mark done (D)`}
                 onClick={toggleDone}
                 className={
                   done
-                    ? `${quietButton} min-h-14 shrink-0 px-5`
-                    : `${roundButton} min-h-14 flex-1 bg-white px-5 text-lg text-ink ring-white hover:bg-white/90`
+                    ? `${quietButtonClass} min-h-14 shrink-0 px-5`
+                    : `${roundButtonClass} min-h-14 flex-1 bg-white px-5 text-lg text-ink ring-white hover:bg-white/90`
                 }
               >
                 {done ? <RotateCcw className="h-5 w-5" aria-hidden /> : <Check className="h-6 w-6" aria-hidden />}
-                {done ? "Undo" : "Mark done"}
+                {done ? t`Undo` : t`Mark done`}
               </button>
             </div>
             {hasNext ? (
               <button
                 type="button"
-                aria-label="Next cell"
-                className={`${quietButton} min-h-14 w-14 shrink-0`}
+                aria-label={t`Next cell`}
+                className={`${quietButtonClass} min-h-14 w-14 shrink-0`}
                 onClick={() => go(1)}
               >
                 <ChevronRight className="h-8 w-8" aria-hidden />
@@ -263,11 +273,11 @@ export function CellViewer({
           </div>
           <p className="px-4 pb-3 pt-2 text-center text-sm text-white/70">
             <span className="sm:hidden">
-              {context ? "Tap to see just this cell" : "Tap to see its neighbours"} · swipe to move
+              {context ? t`Tap to see just this cell` : t`Tap to see its neighbours`} · <Trans>swipe to move</Trans>
             </span>
             <span className="max-sm:hidden">
-              {context ? "Click to see just this cell" : "Click to see its neighbours"} · ← → to move along the row · D
-              marks done
+              {context ? t`Click to see just this cell` : t`Click to see its neighbours`} ·{" "}
+              <Trans>← → to move along the row</Trans> · <Trans>D marks done</Trans>
             </span>
           </p>
           <p role="status" className="sr-only">

@@ -1,4 +1,6 @@
 import { Suspense, lazy } from "react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { checkSummary, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
 
 // Loaded only where a kept photo is shown: the upload and post code stay out of the canvas's chunk.
@@ -9,6 +11,7 @@ const HEIGHT = 56;
 
 /** Accuracy over the kept drawing checks (the share of drawn cells within 1.5 mm): a small line chart. */
 export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[]; dragonId: string }) {
+  const { t, i18n } = useLingui();
   const points = checks
     .map((check) => ({ at: check.createdAt, ...checkSummary(check.cells) }))
     .filter((point) => point.accuracy !== null);
@@ -18,14 +21,24 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
   const percent = (share: number | null) => Math.round((share ?? 0) * 100);
   const x = (i: number) => (points.length === 1 ? WIDTH / 2 : 6 + (i * (WIDTH - 12)) / (points.length - 1));
   const y = (share: number | null) => HEIGHT - 6 - (share ?? 0) * (HEIGHT - 12);
+  const count = points.length;
+  const first = percent(points[0]!.accuracy);
+  const latest = percent(last.accuracy);
   const description =
-    points.length === 1
-      ? `One check: ${percent(last.accuracy)} % of drawn cells within 1.5 mm`
-      : `Your last ${points.length} checks: from ${percent(points[0]!.accuracy)} % to ${percent(last.accuracy)} % of drawn cells within 1.5 mm`;
+    count === 1
+      ? t`One check: ${latest} % of drawn cells within 1.5 mm`
+      : t({
+          message: plural(count, {
+            one: `Your last # check: from ${first} % to ${latest} % of drawn cells within 1.5 mm`,
+            other: `Your last # checks: from ${first} % to ${latest} % of drawn cells within 1.5 mm`,
+          }),
+        });
+  const { close, drawn } = last;
+  const keptOn = keptPhoto ? i18n.date(keptPhoto.createdAt, { day: "numeric", month: "short" }) : "";
   return (
     <section aria-labelledby="check-history-heading" className="mt-5">
       <h2 id="check-history-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
-        Your checks
+        <Trans>Your checks</Trans>
       </h2>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -45,7 +58,9 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
         ))}
       </svg>
       <p className="mt-1.5 text-sm text-ink">
-        Last check: {last.close} of {last.drawn} drawn cells match ({percent(last.accuracy)} %)
+        <Trans>
+          Last check: {close} of {drawn} drawn cells match ({latest} %)
+        </Trans>
       </p>
       {keptPhoto?.photoUrl && (
         <div className="mt-1 flex flex-wrap items-center gap-x-3">
@@ -55,8 +70,7 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
             rel="noreferrer"
             className="inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-2"
           >
-            Your kept photo of{" "}
-            {new Date(keptPhoto.createdAt).toLocaleDateString("en", { day: "numeric", month: "short" })}
+            <Trans>Your kept photo of {keptOn}</Trans>
           </a>
           <Suspense fallback={null}>
             <ShareKeptPhoto photoUrl={keptPhoto.photoUrl} dragonId={dragonId} />

@@ -25,7 +25,7 @@ export interface DrawOptions {
 }
 
 const OUTLINE_COLOUR = "#c2410c";
-const DONE_SHADE = "rgba(255, 252, 247, 0.6)";
+const DONE_SHADE = "rgba(255,252,247,0.6)";
 const TICK_COLOUR = "#15803d";
 
 /** Turn the pixels of an area of a canvas into grey or value steps, in place. */

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import {
   DRAG_THRESHOLD_PX,
   MIN_CELL_PX,
@@ -72,6 +74,7 @@ export function PaperCanvas({
   onZoom: (zoom: number) => void;
   onOpenCell: (cell: Cell) => void;
 }) {
+  const { t } = useLingui();
   const [boxElement, setBoxElement] = useState<HTMLDivElement | null>(null);
   const box = useElementSize(boxElement);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -219,8 +222,19 @@ export function PaperCanvas({
   };
 
   const labelFont = Math.max(9, Math.min(13, cellPx * 0.55));
+  const doneCount = done.size;
+  const paperLabel =
+    doneCount > 0
+      ? t({
+          message: plural(doneCount, {
+            one: `Paper with the dragon under a ${columns} by ${rows} grid, # cell marked done. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`,
+            other: `Paper with the dragon under a ${columns} by ${rows} grid, # cells marked done. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`,
+          }),
+        })
+      : t`Paper with the dragon under a ${columns} by ${rows} grid. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`;
   return (
-    <div ref={setBoxElement} className="relative h-full w-full overflow-auto">
+    // Left to right in every language (decision 056): column A is on the left, the row numbers beside it, as on the printed page.
+    <div ref={setBoxElement} dir="ltr" className="relative h-full w-full overflow-auto">
       {ready && (
         <div
           className="mx-auto grid w-fit"
@@ -260,8 +274,8 @@ export function PaperCanvas({
             data-view={imageMode}
             tabIndex={0}
             role="application"
-            aria-roledescription="drawing paper"
-            aria-label={`Paper with the dragon under a ${columns} by ${rows} grid${done.size > 0 ? `, ${done.size} ${done.size === 1 ? "cell" : "cells"} marked done` : ""}. Click a square to open it in the cell viewer. Arrow keys move the image; Enter opens cell A1.`}
+            aria-roledescription={t`drawing paper`}
+            aria-label={paperLabel}
             className="cursor-grab touch-none rounded-sm bg-white shadow-[0_1px_3px_rgba(43,33,24,0.18),0_8px_24px_rgba(43,33,24,0.08)] active:cursor-grabbing"
             style={{ width: paperPx.width, height: paperPx.height }}
             onPointerDown={onPointerDown}

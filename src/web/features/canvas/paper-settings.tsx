@@ -1,5 +1,8 @@
 import { useId } from "react";
 import { ArrowLeftRight } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import {
@@ -8,6 +11,7 @@ import {
   UNIT_NAMES,
   orientationOf,
   presetLabel,
+  type Orientation,
   type PaperPreset,
   type Unit,
 } from "../../../shared/grid/paper";
@@ -15,6 +19,12 @@ import type { FieldTexts } from "./canvas-state";
 
 export const selectClass =
   "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";
+
+/** An orientation's name, lower case as in a sentence ("Each page fits on one Letter sheet (portrait)."). */
+export const orientationName: Record<Orientation, MessageDescriptor> = {
+  portrait: msg`portrait`,
+  landscape: msg`landscape`,
+};
 
 /** Paper Size (spec) with the presets, the portrait/landscape swap and the unit switch (decision 013). */
 export function PaperSettings({
@@ -39,12 +49,16 @@ export function PaperSettings({
   onUnit: (unit: Unit) => void;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const orientation = orientationOf(paperWidth, paperHeight);
+  const unitHint = unit === "in" ? t`inches` : t`cm`;
   return (
     <fieldset>
-      <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Paper Size</legend>
+      <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">
+        <Trans>Paper Size</Trans>
+      </legend>
       <label htmlFor={`${id}-preset`} className="mt-2 block text-sm font-semibold text-ink">
-        Paper preset
+        <Trans>Paper preset</Trans>
       </label>
       <div className="mt-1.5 flex items-center gap-2">
         <div className="min-w-0 flex-1">
@@ -59,22 +73,23 @@ export function PaperSettings({
                 {presetLabel(p)}
               </option>
             ))}
-            <option value="custom">Custom</option>
+            <option value="custom">{t`Custom`}</option>
           </select>
         </div>
         <Button
           variant="secondary"
           className="shrink-0 px-3"
           onClick={onSwap}
-          aria-label={`${orientation === "landscape" ? "Landscape" : "Portrait"} (swap to ${orientation === "landscape" ? "portrait" : "landscape"})`}
-          title="Swap width and height"
+          aria-label={orientation === "landscape" ? t`Landscape (swap to portrait)` : t`Portrait (swap to landscape)`}
+          title={t`Swap width and height`}
         >
-          <ArrowLeftRight className="h-4 w-4" aria-hidden /> <span className="capitalize">{orientation}</span>
+          <ArrowLeftRight className="h-4 w-4" aria-hidden />{" "}
+          <span className="capitalize">{i18n._(orientationName[orientation])}</span>
         </Button>
       </div>
       <div
         role="radiogroup"
-        aria-label="Units"
+        aria-label={t`Units`}
         className="mt-3 grid grid-cols-2 rounded-full border border-line bg-paper-deep p-1"
       >
         {UNITS.map((u) => (
@@ -92,24 +107,24 @@ export function PaperSettings({
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3">
         <TextField
-          label="Width"
+          label={t`Width`}
           type="number"
           inputMode="decimal"
           step={0.1}
           min={0.1}
           value={texts.paperWidth}
           onChange={(e) => onText("paperWidth", e.target.value)}
-          hint={unit === "in" ? "inches" : "cm"}
+          hint={unitHint}
         />
         <TextField
-          label="Height"
+          label={t`Height`}
           type="number"
           inputMode="decimal"
           step={0.1}
           min={0.1}
           value={texts.paperHeight}
           onChange={(e) => onText("paperHeight", e.target.value)}
-          hint={unit === "in" ? "inches" : "cm"}
+          hint={unitHint}
         />
       </div>
     </fieldset>

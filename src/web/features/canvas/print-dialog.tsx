@@ -1,5 +1,8 @@
 import { useId, useState } from "react";
 import { Printer } from "lucide-react";
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Switch } from "../../components/ui/switch";
@@ -7,6 +10,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
 import type { PdfRequest } from "./make-pdf";
+import type { PdfWords } from "../../../shared/print/grid-pdf";
 import {
   DEFAULT_MARGIN_MM,
   MAX_SHEETS,
@@ -18,16 +22,21 @@ import {
   type PrintLayout,
   type PrintRequest,
 } from "../../../shared/print/pdf-layout";
-import { selectClass } from "./paper-settings";
+import { orientationName, selectClass } from "./paper-settings";
+import { ToolLabel } from "./tool-label";
 
-type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm">;
+type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm" | "words">;
 
 /** What the PDF will be, in a beginner's words: how many sheets, the blank strip, the corner marks. */
-function summaryOf(layout: PrintLayout, request: PrintRequest, sheetName: string): string[] {
+function summaryOf(i18n: I18n, layout: PrintLayout, request: PrintRequest, sheetName: string): string[] {
   const count = layout.sheets.length;
+  const orientation = i18n._(orientationName[layout.orientation]);
+  const { rows, columns } = layout;
   if (count > 1)
     return [
-      `Your paper is larger than a ${sheetName} sheet, so each page takes ${count} sheets (${layout.orientation}, ${layout.rows} ${layout.rows === 1 ? "row" : "rows"} of ${layout.columns}) to trim and tape together. Dashed lines and round marks show where they join.`,
+      i18n._(
+        msg`Your paper is larger than a ${sheetName} sheet, so each page takes ${plural(count, { one: "# sheet", other: "# sheets" })} (${orientation}, ${plural(rows, { one: "# row", other: "# rows" })} of ${columns}) to trim and tape together. Dashed lines and round marks show where they join.`,
+      ),
     ];
   const [sheet] = layout.sheets;
   const fillsSheet =
@@ -35,18 +44,37 @@ function summaryOf(layout: PrintLayout, request: PrintRequest, sheetName: string
     Math.abs(request.paperHeight * layout.scale - layout.height) < 0.5;
   const marks = cornerMarks(layout, request);
   return [
-    `Each page fits on one ${sheetName} sheet (${layout.orientation}).`,
+    i18n._(msg`Each page fits on one ${sheetName} sheet (${orientation}).`),
     ...(Object.values(sheet!.trimmed).some(Boolean)
       ? [
           fillsSheet
-            ? "The grid fills the sheet, but your printer leaves a thin strip blank at the edges. Extend the lines to the edge with a ruler if you like."
-            : "Your printer leaves a thin strip blank at the edges, where the grid's outer lines would be. Draw them with a ruler if you like.",
+            ? i18n._(
+                msg`The grid fills the sheet, but your printer leaves a thin strip blank at the edges. Extend the lines to the edge with a ruler if you like.`,
+              )
+            : i18n._(
+                msg`Your printer leaves a thin strip blank at the edges, where the grid's outer lines would be. Draw them with a ruler if you like.`,
+              ),
         ]
       : []),
     marks
-      ? "The grid page has four corner marks, so 'Check my drawing' finds it in a photo by itself."
-      : "There is no room for corner marks: 'Check my drawing' will ask you to tap the grid's four corners.",
+      ? i18n._(msg`The grid page has four corner marks, so 'Check my drawing' finds it in a photo by itself.`)
+      : i18n._(msg`There is no room for corner marks: 'Check my drawing' will ask you to tap the grid's four corners.`),
   ];
+}
+
+/** The PDF's titles and instructions, in the learner's language. */
+function pdfWords(i18n: I18n): PdfWords {
+  return {
+    title: i18n._(msg`Dragon Grid drawing grid`),
+    pictureAndGrid: i18n._(msg`Picture and grid`),
+    gridAlone: i18n._(msg`Grid alone`),
+    sheetPlace: (part, { sheet, sheets, row, column }) =>
+      i18n._(msg`${part} · sheet ${sheet} of ${sheets} · row ${row}, column ${column}`),
+    joinSheets: i18n._(
+      msg`Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.`,
+    ),
+    cell: (name) => i18n._(msg`Cell ${name}`),
+  };
 }
 
 /** The margin field's step: twentieths of an inch, millimetres. */
@@ -76,6 +104,7 @@ export function PrintButton({
   className: string;
 }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [cellSheets, setCellSheets] = useState(false);
   const [making, setMaking] = useState(false);
@@ -100,7 +129,6 @@ export function PrintButton({
   const layout = marginError ? null : layoutPrint(printRequest);
   const count = layout?.sheets.length ?? 0;
   const tooMany = count > MAX_SHEETS;
-  const unitName = paper.unit === "in" ? "inches" : "cm";
 
   const show = () => {
     // The margin follows the canvas's unit: the field shows the same length in the unit now in use.
@@ -116,7 +144,7 @@ export function PrintButton({
     try {
       performance.mark("pdf-requested");
       const { makeGridPdf } = await import("./make-pdf");
-      const bytes = await makeGridPdf({ ...base, cellSheets, sheet, marginMm: margin.mm });
+      const bytes = await makeGridPdf({ ...base, cellSheets, sheet, marginMm: margin.mm, words: pdfWords(i18n) });
       const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
       const link = document.createElement("a");
       link.href = url;
@@ -129,37 +157,36 @@ export function PrintButton({
       performance.measure("pdf-made", "pdf-requested");
       setOpen(false);
       toast({
-        title: "PDF ready",
-        description: "Print it at 100 % (actual size) so a grid square measures its true size.",
+        title: t`PDF ready`,
+        description: t`Print it at 100 % (actual size) so a grid square measures its true size.`,
       });
     } catch {
-      toast({ title: "Error", description: "The PDF could not be made. Please try again.", variant: "destructive" });
+      toast({ title: t`Error`, description: t`The PDF could not be made. Please try again.`, variant: "destructive" });
     } finally {
       setMaking(false);
     }
   };
 
   const sheetName = presetLabel(sheet);
-  const summary = !layout ? [] : summaryOf(layout, printRequest, sheetName);
+  const summary = !layout ? [] : summaryOf(i18n, layout, printRequest, sheetName);
+  const max = MAX_SHEETS;
 
   return (
     <>
       <Button variant="secondary" className={className} onClick={show}>
         <Printer className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
-        <span>
-          Print<span className="max-sm:sr-only"> / PDF</span>
-        </span>
+        <ToolLabel short={t`Print`} long={t`Print / PDF`} />
       </Button>
       <Dialog
         open={open}
         onOpenChange={(next) => !making && setOpen(next)}
-        title="Print / PDF"
-        description="Two kinds of page: your picture under the grid, to copy from, and the grid alone, to draw on. Print at 100 % (actual size) so each square comes out its true size."
+        title={t`Print / PDF`}
+        description={t`Two kinds of page: your picture under the grid, to copy from, and the grid alone, to draw on. Print at 100 % (actual size) so each square comes out its true size.`}
       >
         <div className="grid gap-4">
           <div className="grid gap-1.5">
             <label htmlFor={`${id}-sheet`} className="text-sm font-semibold text-ink">
-              Print on
+              <Trans>Print on</Trans>
             </label>
             <select
               id={`${id}-sheet`}
@@ -176,7 +203,7 @@ export function PrintButton({
           </div>
           <div>
             <TextField
-              label="Printable margin"
+              label={t`Printable margin`}
               type="number"
               inputMode="decimal"
               min={0}
@@ -191,7 +218,11 @@ export function PrintButton({
               }}
             />
             <p id={`${id}-margin-hint`} className="mt-1.5 text-xs text-ink-soft">
-              In {unitName}: the strip at each edge your printer cannot reach. Nothing is printed there.
+              {paper.unit === "in" ? (
+                <Trans>In inches: the strip at each edge your printer cannot reach. Nothing is printed there.</Trans>
+              ) : (
+                <Trans>In cm: the strip at each edge your printer cannot reach. Nothing is printed there.</Trans>
+              )}
             </p>
             {marginError && (
               <p id={`${id}-margin-error`} role="alert" className="mt-1.5 text-sm font-semibold text-danger">
@@ -201,24 +232,31 @@ export function PrintButton({
           </div>
           <div aria-live="polite" className="grid gap-1.5 text-sm text-ink">
             {tooMany ? (
-              <p>{`Each page would take ${count} ${sheetName} sheets, more than ${MAX_SHEETS}. Choose a larger sheet or a smaller paper.`}</p>
+              <p>
+                {t({
+                  message: plural(count, {
+                    one: `Each page would take # ${sheetName} sheet, more than ${max}. Choose a larger sheet or a smaller paper.`,
+                    other: `Each page would take # ${sheetName} sheets, more than ${max}. Choose a larger sheet or a smaller paper.`,
+                  }),
+                })}
+              </p>
             ) : (
               summary.map((line) => <p key={line}>{line}</p>)
             )}
           </div>
           <Switch
-            label="Add cell sheets"
-            description="Each cell with something to draw, enlarged and labelled, several to a page"
+            label={t`Add cell sheets`}
+            description={t`Each cell with something to draw, enlarged and labelled, several to a page`}
             checked={cellSheets}
             onCheckedChange={setCellSheets}
           />
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={making}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void make()} disabled={making || !layout || tooMany}>
-            {making ? "Making PDF..." : "Make PDF"}
+            {making ? t`Making PDF...` : t`Make PDF`}
           </Button>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CheckCircle2, RotateCcw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
@@ -15,15 +16,18 @@ export function ProgressPanel({
   onNext: (() => void) | null;
   onReset: () => void;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <section aria-labelledby="progress-heading" className="mt-5">
       <h2 id="progress-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-ink-soft">
-        Progress
+        <Trans>Progress</Trans>
       </h2>
       <p className="mt-2 text-sm font-semibold text-ink" id="progress-count">
-        {done} of {total} cells done
+        <Trans>
+          {done} of {total} cells done
+        </Trans>
       </p>
       <div
         role="progressbar"
@@ -42,25 +46,25 @@ export function ProgressPanel({
           onClick={onNext ?? undefined}
           disabled={!onNext}
         >
-          <CheckCircle2 className="h-4 w-4" aria-hidden /> {onNext ? "Next cell to draw" : "All cells done!"}
+          <CheckCircle2 className="h-4 w-4" aria-hidden /> {onNext ? t`Next cell to draw` : t`All cells done!`}
         </Button>
         <Button
           variant="ghost"
           className="px-3"
           onClick={() => setConfirming(true)}
           disabled={done === 0}
-          aria-label="Reset done cells"
+          aria-label={t`Reset done cells`}
         >
-          <RotateCcw className="h-4 w-4" aria-hidden /> Reset
+          <RotateCcw className="h-4 w-4" aria-hidden /> <Trans>Reset</Trans>
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Reset done cells?"
-        description="Every cell goes back to not done. The picture and the grid stay as they are."
-        action="Reset"
-        pendingAction="Resetting..."
+        title={t`Reset done cells?`}
+        description={t`Every cell goes back to not done. The picture and the grid stay as they are.`}
+        action={t`Reset`}
+        pendingAction={t`Resetting...`}
         pending={false}
         onConfirm={() => {
           onReset();

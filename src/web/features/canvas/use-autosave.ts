@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { isNetworkError } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
@@ -14,9 +17,31 @@ import {
   saveNotice,
   savedAtStart,
   sendOnReconnect,
+  type SaveNoticeKind,
   type SaveOutcome,
 } from "./autosave";
 import type { CanvasSettings } from "./canvas-state";
+
+/** The words of each notice after a Save (autosave.ts decides which one, if any). */
+const NOTICES: Record<
+  SaveNoticeKind,
+  { title: MessageDescriptor; description: MessageDescriptor; variant?: "destructive" }
+> = {
+  saved: { title: msg`Progress saved`, description: msg`Pick up right here next time, on any device.` },
+  offline: {
+    title: msg`Saved on this device`,
+    description: msg`You are offline. Your progress will be sent when the connection returns.`,
+  },
+  unreachable: {
+    title: msg`Saved on this device`,
+    description: msg`The server could not be reached. Your progress will be sent when the connection returns.`,
+  },
+  failed: {
+    title: msg`Error`,
+    description: msg`Failed to save your progress. Please try again.`,
+    variant: "destructive",
+  },
+};
 
 /**
  * Signed in: `save` (the Save button) saves, and a save happens every 5 seconds when something
@@ -31,6 +56,7 @@ export function useAutosave(
   initial: CanvasSettings,
   unsent: boolean,
 ) {
+  const { i18n } = useLingui();
   const signedIn = userId !== null;
   const lastSaved = useRef(savedAtStart(initial, unsent));
   const lastSaveAt = useRef(0);
@@ -40,6 +66,7 @@ export function useAutosave(
   }, [settings, snapshot]);
 
   const mutation = useMutation({
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
     mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }),
   });
   const { mutateAsync } = mutation;
@@ -67,10 +94,13 @@ export function useAutosave(
         clearOutbox(userId, dragonId, sentAt);
       } else if (keepsInOutbox(outcome)) writeOutbox(userId, dragonId, body);
       else if (outcome === "signed-out") handleUnauthorized();
-      const notice = saveNotice(outcome, manual);
-      if (notice) toast(notice);
+      const kind = saveNotice(outcome, manual);
+      if (kind) {
+        const { title, description, variant } = NOTICES[kind];
+        toast({ title: i18n._(title), description: i18n._(description), ...(variant && { variant }) });
+      }
     },
-    [mutateAsync, userId, dragonId],
+    [mutateAsync, userId, dragonId, i18n],
   );
 
   useEffect(() => {

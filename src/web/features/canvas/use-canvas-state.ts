@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useReducer, type Dispatch } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { isNetworkError } from "../../lib/query-client";
 import { apiQueryKey, callApiOrNullOn401 } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
@@ -46,6 +48,7 @@ export function useInitialSettings(
     // Offline, the progress this browser kept from the last answer or save (lib/on-this-device).
     queryFn: async () => {
       try {
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
         const progress = await callApiOrNullOn401("GET /api/wip/:dragonId", { params: { dragonId } });
         if (userId) keepProgress(userId, dragonId, progress);
         return progress;
@@ -74,16 +77,22 @@ export function useInitialSettings(
 
 /** Marks the grid no longer has are dropped, with a notice, once the grid has settled. */
 function useDropMarks(dropped: readonly string[], dispatch: Dispatch<CanvasAction>) {
+  // The i18n object, not `t`: it stays the same while catalogs load, so the timer is not restarted.
+  const { i18n } = useLingui();
   const droppedKey = dropped.join(",");
   useEffect(() => {
     if (!droppedKey) return;
     const timer = setTimeout(() => {
       const labels = droppedKey.split(",");
       dispatch({ type: "dropMarks", labels });
-      toast(droppedMarksNotice(labels));
+      const { count, cells } = droppedMarksNotice(labels);
+      toast({
+        title: i18n._(msg({ message: plural(count, { one: "# done mark removed", other: "# done marks removed" }) })),
+        description: i18n._(msg`The new grid has no cell ${cells}.`),
+      });
     }, DROP_MARKS_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [droppedKey, dispatch]);
+  }, [droppedKey, dispatch, i18n]);
 }
 
 /** Signed out: keep the settings in this browser, so a reload loses nothing. */

@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Switch } from "../../components/ui/switch";
 import {
   GRID_COLORS,
@@ -12,15 +14,18 @@ import {
 } from "../../../shared/grid/grid-view";
 import { selectClass } from "./paper-settings";
 
-const COLOR_NAMES = { dark: "Dark", light: "Light", accent: "Accent" } as const;
+const COLOR_NAMES = { dark: msg`Dark`, light: msg`Light`, accent: msg`Accent` } as const;
 
 /** Grid line colour, thickness, opacity, diagonals, and the picture's value view (decision 013). */
 export function ViewSettings({ view, onChange }: { view: GridView; onChange: (change: Partial<GridView>) => void }) {
   const id = useId();
+  const { t, i18n } = useLingui();
   return (
     <fieldset className="mt-5">
-      <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">Grid &amp; Picture</legend>
-      <div role="radiogroup" aria-label="Grid color" className="mt-2 grid grid-cols-3 gap-2">
+      <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">
+        <Trans>Grid &amp; Picture</Trans>
+      </legend>
+      <div role="radiogroup" aria-label={t`Grid color`} className="mt-2 grid grid-cols-3 gap-2">
         {GRID_COLORS.map((color) => (
           <button
             key={color}
@@ -35,13 +40,14 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
               style={{ background: `rgb(${GRID_RGB[color].join(",")})` }}
               aria-hidden
             />
-            {COLOR_NAMES[color]}
+            {i18n._(COLOR_NAMES[color])}
           </button>
         ))}
       </div>
       <div className="mt-3 grid gap-1.5">
         <label htmlFor={`${id}-thickness`} className="flex justify-between text-sm font-semibold text-ink">
-          Line thickness <span className="tabular-nums text-ink-soft">{view.gridThickness}×</span>
+          <Trans>Line thickness</Trans>{" "}
+          <span className="tabular-nums text-ink-soft">{i18n.number(view.gridThickness)}×</span>
         </label>
         <input
           id={`${id}-thickness`}
@@ -56,7 +62,8 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-opacity`} className="flex justify-between text-sm font-semibold text-ink">
-          Line opacity <span className="tabular-nums text-ink-soft">{Math.round(view.gridOpacity * 100)}%</span>
+          <Trans>Line opacity</Trans>{" "}
+          <span className="tabular-nums text-ink-soft">{i18n.number(view.gridOpacity, { style: "percent" })}</span>
         </label>
         <input
           id={`${id}-opacity`}
@@ -71,15 +78,15 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
       </div>
       <div className="mt-1">
         <Switch
-          label="Diagonals"
-          description="Corner-to-corner lines in every cell help with angles"
+          label={t`Diagonals`}
+          description={t`Corner-to-corner lines in every cell help with angles`}
           checked={view.diagonals}
           onCheckedChange={(diagonals) => onChange({ diagonals })}
         />
       </div>
       <div className="mt-3 grid gap-1.5">
         <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-ink">
-          Picture
+          <Trans>Picture</Trans>
         </label>
         <select
           id={`${id}-mode`}
