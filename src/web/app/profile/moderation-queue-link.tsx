@@ -7,7 +7,6 @@ import { apiQuery } from "../../lib/api-client";
 
 /** Admin Tools' way to the moderation queue, with how much waits there (posts to approve and reported things). */
 export function ModerationQueueLink() {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
   const counts = useQuery({ ...apiQuery("GET /api/admin/moderation/counts"), staleTime: 0, refetchOnMount: "always" });
   const waiting = counts.data ? counts.data.pending + counts.data.reported : null;
   return (

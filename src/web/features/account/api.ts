@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- API endpoints ("POST /api/…") and query keys: no words for people. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
 import { queryClient } from "../../lib/query-client";

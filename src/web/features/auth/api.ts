@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- API endpoints ("POST /api/…") and query keys: no words for people. */
 import { useMutation } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";

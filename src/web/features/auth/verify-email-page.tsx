@@ -24,12 +24,11 @@ export function VerifyEmailPage() {
   const verification = useQuery({
     queryKey: ["/api/auth/verify-email", token],
     enabled: Boolean(token),
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
+
     queryFn: () => callApi("GET /api/auth/verify-email", { query: { token: token! } }),
   });
   const [password, setPassword] = useState("");
   const withPassword = useMutation({
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
     mutationFn: () => callApi("POST /api/auth/verify-email", { body: { token: token!, password } }),
   });
   const passwordNeeded = verification.isError && verification.error.message.startsWith("403:");

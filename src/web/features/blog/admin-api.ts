@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- calls of the API contract by their endpoints ("GET /api/..."); nothing here is shown to people */
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";

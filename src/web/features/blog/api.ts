@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- calls of the API contract by their endpoints ("GET /api/..."); nothing here is shown to people */
 import { useQuery } from "@tanstack/react-query";
 import type { I18n } from "@lingui/core";
 import { apiQuery, apiQueryKey } from "../../lib/api-client";

@@ -66,7 +66,6 @@ export function useAutosave(
   }, [settings, snapshot]);
 
   const mutation = useMutation({
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
     mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }),
   });
   const { mutateAsync } = mutation;

@@ -48,7 +48,6 @@ export function useInitialSettings(
     // Offline, the progress this browser kept from the last answer or save (lib/on-this-device).
     queryFn: async () => {
       try {
-        // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
         const progress = await callApiOrNullOn401("GET /api/wip/:dragonId", { params: { dragonId } });
         if (userId) keepProgress(userId, dragonId, progress);
         return progress;

@@ -21,11 +21,11 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
  */
 export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const client = useQueryClient();
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
+
   const key = apiQueryKey("GET /api/checks/:dragonId", { params: { dragonId } });
   const server = useQuery({
     queryKey: key,
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
+
     queryFn: () => callApi("GET /api/checks/:dragonId", { params: { dragonId } }),
     enabled: signedIn,
     staleTime: 60_000,
@@ -34,7 +34,6 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
 
   const keep = async (check: SaveCheck): Promise<KeptCheck> => {
     if (signedIn) {
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
       const kept = await callApi("POST /api/checks/:dragonId", { params: { dragonId }, body: check });
       client.setQueryData<KeptCheck[]>(key, (before) => [...(before ?? []), kept].slice(-CHECKS_KEPT));
       return kept;
@@ -51,7 +50,6 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
   };
 
   const keepPhoto = async (checkId: string, objectPath: string): Promise<void> => {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API route, not words
     const kept = await callApi("PUT /api/checks/:dragonId/:checkId/photo", {
       params: { dragonId, checkId },
       body: { objectPath },

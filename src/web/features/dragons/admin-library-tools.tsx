@@ -51,7 +51,6 @@ const warnNoPencil = (i18n: I18n) =>
 /** True when the pencil version was made; a failure is a warning, the colour version stands. */
 async function makePencil(dragonId: string, i18n: I18n): Promise<boolean> {
   try {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
     await callApi("POST /api/dragons/generate-pencil", { body: { dragonId } });
     return true;
   } catch {
@@ -95,13 +94,12 @@ const TARGETS = {
     generatedFailed: msg`Failed to save image to library`,
     /** Creates the template, then its pencil version; answers whether that was made. */
     async create(name: string, image: NewImage, pencil: boolean, i18n: I18n): Promise<boolean> {
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       const { id } = await callApi("POST /api/dragons", {
         body: { name, imageUrl: image.objectPath, filename: image.filename },
       });
       return pencil && (await makePencil(id, i18n));
     },
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
+
     generate: (prompt: string) => callApi("POST /api/dragons/generate-custom", { body: { prompt } }),
     refresh: () => queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true }),
   },
@@ -120,16 +118,15 @@ const TARGETS = {
     generatedFailed: msg`Failed to save picture`,
     /** One request makes the private picture and, if asked, its pencil version. */
     async create(name: string, image: NewImage, pencil: boolean, i18n: I18n): Promise<boolean> {
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       const picture = await callApi("POST /api/pictures", {
         body: { name, imageUrl: image.objectPath, filename: image.filename, pencil },
       });
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
+
       queryClient.setQueryData(apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } }), picture);
       if (pencil && !picture.pencilPreviewUrl) warnNoPencil(i18n);
       return Boolean(picture.pencilPreviewUrl);
     },
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
+
     generate: (prompt: string) => callApi("POST /api/pictures/generate", { body: { prompt } }),
     // Every member's list starts with this key (then their id): this one's is the one on screen.
     refresh: () => queryClient.invalidateQueries({ queryKey: PICTURES_KEY }),
@@ -174,7 +171,7 @@ function jobProgress(jobs: ImageJobState[] | undefined, i18n: I18n): string | nu
 /** Full-screen, blocking: shown while the server upsamples and stores a picture, with where its job is. */
 function ProcessingOverlay({ withPencil }: { withPencil: boolean }) {
   const { i18n } = useLingui();
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
+
   const { data: jobs } = useQuery({ ...apiQuery("GET /api/image-jobs"), refetchInterval: 1500 });
   const progress = jobProgress(jobs, i18n);
   return (

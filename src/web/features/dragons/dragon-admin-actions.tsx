@@ -21,7 +21,7 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
+
   const remove = useMutation({ mutationFn: () => callApi("DELETE /api/dragons/:id", { params: { id: dragon.id } }) });
 
   const download = async () => {

@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- API endpoints ("POST /api/…") and query keys: no words for people. */
 import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
 import { apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";

@@ -26,11 +26,10 @@ export function UnsubscribePage() {
   const link = useQuery({
     queryKey: ["/api/notifications/unsubscribe", token],
     enabled: token.length > 0,
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
+
     queryFn: () => callApi("GET /api/notifications/unsubscribe", { query: { token } }),
   });
   const turnOff = useMutation({
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint, not words for people
     mutationFn: () => callApi("POST /api/notifications/unsubscribe", { query: { token } }),
     // Signed in here as the same person: the profile's switches show it at once.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["/api/notifications/email-settings"] }),

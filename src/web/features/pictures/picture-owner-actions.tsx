@@ -53,12 +53,11 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(picture.name);
   const [confirming, setConfirming] = useState(false);
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
+
   const dragonKey = apiQueryKey("GET /api/dragons/:id", { params: { id: picture.id } });
 
   const rename = useMutation({
     mutationFn: (newName: string) =>
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
       callApi("PUT /api/pictures/:id", { params: { id: picture.id }, body: { name: newName } }),
     onSuccess: async (renamed) => {
       queryClient.setQueryData(dragonKey, renamed);
@@ -76,7 +75,6 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
   });
 
   const remove = useMutation({
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
     mutationFn: () => callApi("DELETE /api/pictures/:id", { params: { id: picture.id } }),
     onSuccess: async () => {
       setConfirming(false);

@@ -125,7 +125,6 @@ export function UploadPage() {
     }
     setSubmitting(true);
     try {
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API contract, not words
       await callApi("POST /api/posts", {
         body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) },
       });

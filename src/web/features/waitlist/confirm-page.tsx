@@ -23,7 +23,7 @@ export function WaitlistConfirmPage() {
     queryKey: ["/api/waitlist/confirm", token],
     enabled: token.length > 0,
     retry: false,
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
+
     queryFn: () => callApi("POST /api/waitlist/confirm", { body: { token } }),
   });
 

@@ -38,7 +38,6 @@ export function ProWaitlistDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (open) setEmail(user?.email ?? "");
   }
   const join = useMutation({
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
     mutationFn: (value: string) => callApi("POST /api/waitlist", { body: { email: value } }),
   });
 

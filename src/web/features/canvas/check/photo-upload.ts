@@ -20,7 +20,7 @@ export async function uploadPhoto(photo: ImageBitmap): Promise<string> {
   canvas.getContext("2d")!.drawImage(photo, 0, 0);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
   if (!blob) throw new Error("The photo could not be encoded");
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
+
   const grant = await callApi("POST /api/objects/upload", {
     body: { filename: "my-drawing.jpg", contentType: "image/jpeg" },
   });
@@ -31,6 +31,5 @@ export async function uploadPhoto(photo: ImageBitmap): Promise<string> {
 }
 
 export async function sharePhotoToFeed(photo: ImageBitmap, dragonId: string, description: string): Promise<void> {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an API endpoint's key, not words
   await callApi("POST /api/posts", { body: { dragonId, description, images: [await uploadPhoto(photo)] } });
 }
