@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLocation } from "wouter";
 import { LogIn } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { buttonClass } from "../components/ui/button";
 import { useAuth } from "../lib/auth";
 import { clearReturnUrl } from "../lib/return-url";
@@ -32,7 +33,7 @@ export function AccountControl() {
         }}
       >
         <LogIn className="h-4 w-4" aria-hidden />
-        Sign In
+        <Trans>Sign In</Trans>
       </button>
     );
   }

@@ -12,6 +12,7 @@ export function Logo() {
         <path d="M8.7 2v20M15.3 2v20M2 8.7h20M2 15.3h20" stroke="currentColor" strokeWidth="1" opacity="0.45" />
         <rect x="8.7" y="8.7" width="6.6" height="6.6" fill="var(--color-accent)" opacity="0.9" />
       </svg>
+      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name is not translated */}
       <span className="whitespace-nowrap">Dragon Grid</span>
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { LogOut } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { Avatar } from "../components/avatar";
 import { buttonClass } from "../components/ui/button";
 import { useSignOut } from "../lib/use-sign-out";
@@ -17,16 +18,22 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
       <NotificationBell unread={user.unreadNotifications ?? 0} />
       <Link
         href="/profile"
-        className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pr-3"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pe-3"
       >
         <Avatar src={user.profileImageUrl} size={34} />
         <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.firstName || user.email}</span>
-        <span className="sr-only sm:hidden">Your profile</span>
+        <span className="sr-only sm:hidden">
+          <Trans>Your profile</Trans>
+        </span>
       </Link>
       <button type="button" onClick={signOut} disabled={pending} className={buttonClass("ghost", "px-3")}>
         <LogOut className="h-4 w-4" aria-hidden />
-        <span className="hidden sm:inline">Sign Out</span>
-        <span className="sr-only sm:hidden">Sign Out</span>
+        <span className="hidden sm:inline">
+          <Trans>Sign Out</Trans>
+        </span>
+        <span className="sr-only sm:hidden">
+          <Trans>Sign Out</Trans>
+        </span>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { TextField } from "./ui/text-field";
 import { PASSWORD_MIN } from "../../shared/auth/limits";
 
@@ -12,6 +13,8 @@ interface Props {
 
 /** A field for a password being chosen: the length rule, and marked for password managers as new. */
 export function NewPasswordField({ label, value, onChange, hint = true, name = "new-password" }: Props) {
+  const { t } = useLingui();
+  const min = PASSWORD_MIN;
   return (
     <TextField
       label={label}
@@ -20,7 +23,7 @@ export function NewPasswordField({ label, value, onChange, hint = true, name = "
       autoComplete="new-password"
       required
       minLength={PASSWORD_MIN}
-      hint={hint ? `At least ${PASSWORD_MIN} characters.` : undefined}
+      hint={hint ? t`At least ${min} characters.` : undefined}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />

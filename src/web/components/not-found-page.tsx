@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { Trans } from "@lingui/react/macro";
 import { buttonClass } from "./ui/button";
 import { usePageMeta } from "../lib/page-meta";
 import { notFoundMeta } from "../../shared/page-meta";
@@ -11,12 +12,14 @@ export function NotFoundPage() {
       <p aria-hidden className="font-display text-7xl font-bold text-accent/80">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold">404 Page Not Found</h1>
+      <h1 className="mt-4 text-3xl font-bold">
+        <Trans>404 Page Not Found</Trans>
+      </h1>
       <p className="mt-3 text-ink-soft">
-        This square of the grid is empty. The page may have moved, or the link may be mistyped.
+        <Trans>This square of the grid is empty. The page may have moved, or the link may be mistyped.</Trans>
       </p>
       <Link href="/" className={buttonClass("primary", "mt-8")}>
-        Back to the start
+        <Trans>Back to the start</Trans>
       </Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ImagePlus } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { buttonClass } from "./ui/button";
 import { useAuth } from "../lib/auth";
 import { storeReturnUrl } from "../lib/return-url";
@@ -29,7 +30,7 @@ export function ShareDrawingLink({
     >
       {children ?? (
         <>
-          <ImagePlus className="h-4 w-4" aria-hidden /> Share your drawing
+          <ImagePlus className="h-4 w-4" aria-hidden /> <Trans>Share your drawing</Trans>
         </>
       )}
     </Link>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
 import type { LucideIcon } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { buttonClass } from "./ui/button";
 import { Card } from "./ui/card";
 import { storeReturnUrl } from "../lib/return-url";
@@ -30,10 +31,10 @@ export function SignUpTeaser({
             onClick={() => storeReturnUrl(location)}
             className={buttonClass("primary", "w-full")}
           >
-            Sign Up Free - No Risk!
+            <Trans>Sign Up Free - No Risk!</Trans>
           </Link>
           <Link href="/home" className={buttonClass("secondary", "w-full")}>
-            Back to Home
+            <Trans>Back to Home</Trans>
           </Link>
         </div>
       </Card>

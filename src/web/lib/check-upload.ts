@@ -7,6 +7,8 @@ import { callApi } from "./api-client";
  */
 export async function checkUpload(objectPath: string, visibility?: "private"): Promise<string> {
   return (
-    await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } })
-  ).objectPath;
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+    (await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } }))
+      .objectPath
+  );
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { toast, toastShown } from "../components/ui/use-toast";
 import { storeReturnUrl } from "./return-url";
 
@@ -9,11 +10,12 @@ export function isUnauthorizedError(error: unknown): boolean {
 /**
  * The spec's answer to a lost session during a save, upload, like or comment: say so, then after
  * 500 ms go to /api/login; the current page is remembered so signing in brings the user back.
+ * The words are messages the toast region says in the page's language.
  */
 export function handleUnauthorized(): void {
   const { id } = toast({
-    title: "Unauthorized",
-    description: "You are logged out. Logging in again...",
+    title: msg`Unauthorized`,
+    description: msg`You are logged out. Logging in again...`,
     variant: "destructive",
   });
   storeReturnUrl(window.location.pathname + window.location.search);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { useLingui } from "@lingui/react/macro";
 import { toast } from "../components/ui/use-toast";
 import { queryClient } from "./query-client";
 import { callApi } from "./api-client";
@@ -15,17 +16,19 @@ import type { CurrentUser } from "../../shared/auth/responses";
 export function useSignOut() {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
+  const { t } = useLingui();
   const signOut = async () => {
     setPending(true);
     try {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) await sendOutbox(user.id);
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
       await callApi("POST /api/auth/logout");
       await forgetThisPerson();
       queryClient.clear();
       navigate("/");
     } catch {
-      toast({ title: "Error", description: "Failed to logout", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Failed to logout`, variant: "destructive" });
     } finally {
       setPending(false);
     }

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, Grid3x3 } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -30,10 +32,10 @@ const PictureOwnerActions = lazy(
 const ContinueDrawing = lazy(() => import("./your-drawings").then((m) => ({ default: m.ContinueDrawing })));
 
 const STEPS = [
-  "Choose your paper size and the size of the grid squares.",
-  "Move, scale and crop the image until it sits on the paper the way you like.",
-  "A matching grid is placed over the image, lettered across the top and numbered down the side.",
-  "Draw the same grid on your paper with a ruler and pencil. Don't press hard: you will erase it later.",
+  msg`Choose your paper size and the size of the grid squares.`,
+  msg`Move, scale and crop the image until it sits on the paper the way you like.`,
+  msg`A matching grid is placed over the image, lettered across the top and numbered down the side.`,
+  msg`Draw the same grid on your paper with a ruler and pencil. Don't press hard: you will erase it later.`,
 ];
 
 /** /dragon/{id}: one template, its versions, and the way to the canvas. */
@@ -41,18 +43,20 @@ export function DragonPage({ params }: { params: { id: string } }) {
   const dragon = useDragon(params.id);
   const { isAdmin } = useAuth();
   const [version, setVersion] = useState<DragonVersion>("color");
+  const { t, i18n } = useLingui();
   const data = dragon.data;
+  const name = data?.name;
   usePageMeta(
     data
       ? {
           title: pageTitle(data.name),
-          description: `Draw ${data.name} step by step with the grid method.`,
+          description: t`Draw ${name} step by step with the grid method.`,
           image: data.previewUrl,
         }
-      : { title: pageTitle("Dragon"), description: DEFAULT_DESCRIPTION },
+      : { title: pageTitle(t`Dragon`), description: DEFAULT_DESCRIPTION },
   );
 
-  if (dragon.isLoading) return <Spinner label="Loading dragon" />;
+  if (dragon.isLoading) return <Spinner label={t`Loading dragon`} />;
   if (!data) {
     return <DragonNotFound />;
   }
@@ -65,8 +69,8 @@ export function DragonPage({ params }: { params: { id: string } }) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
-          <Link href="/home" className={buttonClass("ghost", "px-3")} aria-label="Back to Library">
-            <ArrowLeft className="h-5 w-5" aria-hidden />
+          <Link href="/home" className={buttonClass("ghost", "px-3")} aria-label={t`Back to Library`}>
+            <ArrowLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden />
           </Link>
           {/* The whole name, wrapping onto a second line on a phone rather than cut (decision 052). */}
           <h1 className="min-w-0 text-3xl font-bold text-balance break-words sm:text-4xl">{data.name}</h1>
@@ -90,7 +94,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
             <img
               key={previewUrl}
               src={previewUrl}
-              alt={`${data.name}, ${shown === "pencil" ? "pencil" : "color"} version`}
+              alt={shown === "pencil" ? t`${name}, pencil version` : t`${name}, color version`}
               width={data.width ?? 800}
               height={data.height ?? 800}
               fetchPriority="high"
@@ -100,7 +104,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
           {hasPencil && (
             <div
               role="group"
-              aria-label="Version"
+              aria-label={t`Version`}
               className="mx-auto mt-4 flex w-fit gap-1 rounded-full bg-paper-deep p-1"
             >
               {(["color", "pencil"] as const).map((v) => (
@@ -111,7 +115,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
                   onClick={() => setVersion(v)}
                   className={`min-h-11 rounded-full px-6 text-sm font-semibold transition-colors ${shown === v ? "bg-white text-ink shadow-sm" : "text-ink-soft hover:text-ink"}`}
                 >
-                  {v === "color" ? "Color" : "Pencil"}
+                  {v === "color" ? <Trans>Color</Trans> : <Trans>Pencil</Trans>}
                 </button>
               ))}
             </div>
@@ -121,26 +125,28 @@ export function DragonPage({ params }: { params: { id: string } }) {
         <section aria-labelledby="ready-heading">
           <Card className="p-6 sm:p-8">
             <h2 id="ready-heading" className="text-3xl font-bold">
-              Ready to Draw?
+              <Trans>Ready to Draw?</Trans>
             </h2>
             {/* First, under the title: on a phone it is then on the first screen, not under the steps. */}
             <Link
               href={`/draw/${data.id}?version=${shown}`}
               className={buttonClass("primary", "mt-5 min-h-14 w-full text-base")}
             >
-              <Grid3x3 className="h-5 w-5" aria-hidden /> Grid my dragon!
+              <Grid3x3 className="h-5 w-5" aria-hidden /> <Trans>Grid my dragon!</Trans>
             </Link>
-            <h3 className="mt-5 text-sm font-bold uppercase tracking-wider text-accent-strong">What's Next</h3>
+            <h3 className="mt-5 text-sm font-bold uppercase tracking-wider text-accent-strong">
+              <Trans>What's Next</Trans>
+            </h3>
             <ol className="mt-3 grid gap-3">
               {STEPS.map((step, index) => (
-                <li key={step} className="flex gap-3">
+                <li key={index} className="flex gap-3">
                   <span
                     className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-sm font-bold text-white"
                     aria-hidden
                   >
                     {index + 1}
                   </span>
-                  <span className="pt-1 text-ink">{step}</span>
+                  <span className="pt-1 text-ink">{i18n._(step)}</span>
                 </li>
               ))}
             </ol>
@@ -151,10 +157,12 @@ export function DragonPage({ params }: { params: { id: string } }) {
               width={1200}
               height={800}
               loading="lazy"
-              alt="A pencil grid drawn lightly on paper with a ruler, the first squares of a dragon copied into it"
+              alt={t`A pencil grid drawn lightly on paper with a ruler, the first squares of a dragon copied into it`}
               className="mt-6 h-auto w-full rounded-2xl border border-line"
             />
-            <p className="mt-5 text-center text-sm text-ink-soft">Finished drawing it?</p>
+            <p className="mt-5 text-center text-sm text-ink-soft">
+              <Trans>Finished drawing it?</Trans>
+            </p>
             <ShareDrawingLink dragonId={data.id} className="mt-2 w-full" />
           </Card>
         </section>

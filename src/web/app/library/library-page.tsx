@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { usePageMeta } from "../../lib/page-meta";
@@ -30,6 +31,7 @@ export function LibraryPage() {
   usePageMeta(getStaticPageMeta("/home")!);
   const { user, isAdmin, isPro, isLoading: accountLoading } = useAuth();
   const dragons = useDragons();
+  const { t } = useLingui();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const [waitlistLoaded, setWaitlistLoaded] = useState(false);
   const openWaitlist = () => {
@@ -41,8 +43,12 @@ export function LibraryPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       <div className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
         <div>
-          <h1 className="text-4xl font-bold sm:text-5xl">Dragon Library</h1>
-          <p className="mt-2 text-lg text-ink-soft">Select a dragon to start your drawing journey</p>
+          <h1 className="text-4xl font-bold sm:text-5xl">
+            <Trans>Dragon Library</Trans>
+          </h1>
+          <p className="mt-2 text-lg text-ink-soft">
+            <Trans>Select a dragon to start your drawing journey</Trans>
+          </p>
         </div>
         {/* Admins get the real upload and AI tools for the library, Pro members for their own
             pictures; everyone else hears about Pro. Until the account is known the buttons only
@@ -70,18 +76,24 @@ export function LibraryPage() {
 
       <div className="mt-8">
         {dragons.isLoading ? (
-          <Spinner label="Loading dragons" />
+          <Spinner label={t`Loading dragons`} />
         ) : dragons.isError ? (
           <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
-            The dragons could not be loaded. Please check your connection and reload the page.
+            <Trans>The dragons could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
         ) : dragons.data && dragons.data.length > 0 ? (
           <DragonGrid dragons={dragons.data} eager={4} />
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
-            <h2 className="text-2xl font-bold">No Dragons Yet</h2>
+            <h2 className="text-2xl font-bold">
+              <Trans>No Dragons Yet</Trans>
+            </h2>
             <p className="mt-2 text-ink-soft">
-              {isAdmin ? "Upload your first dragon template to get started" : "Dragons will appear here soon"}
+              {isAdmin ? (
+                <Trans>Upload your first dragon template to get started</Trans>
+              ) : (
+                <Trans>Dragons will appear here soon</Trans>
+              )}
             </p>
           </div>
         )}

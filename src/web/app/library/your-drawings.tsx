@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { useAuth } from "../../lib/auth";
 import { useDragons } from "../../lib/dragons";
@@ -62,6 +63,7 @@ function useDrawings(): Drawing[] | undefined {
     () => false,
   );
   // Asked again on every visit: the canvas saves progress without telling this read.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const saved = useQuery({ ...apiQuery("GET /api/wip"), enabled: isAuthenticated, staleTime: 0, gcTime: 0 });
   const visitor = useMemo(() => (hydrated && !isLoading ? visitorDrawings() : []), [hydrated, isLoading]);
   if (!hydrated || isLoading) return undefined;
@@ -76,7 +78,7 @@ function CellsDone({ cellsDone, cells }: Drawing) {
   return (
     <>
       <span className="block text-sm text-ink-soft">
-        {cellsDone} of {cells} cells done
+        <Plural value={cells} one={`${cellsDone} of # cell done`} other={`${cellsDone} of # cells done`} />
       </span>
       <span className="mt-1.5 block h-2 overflow-hidden rounded-full bg-paper-deep" aria-hidden>
         <span className="block h-full rounded-full bg-[#15803d]" style={{ width: `${(cellsDone / cells) * 100}%` }} />
@@ -100,7 +102,7 @@ export function YourDrawings() {
   return (
     <section aria-labelledby="your-drawings-heading" className="mt-8">
       <h2 id="your-drawings-heading" className="text-2xl font-bold">
-        Your drawings
+        <Trans>Your drawings</Trans>
       </h2>
       {/* One row that scrolls sideways on a phone; the next card peeks out to say there is more. */}
       <ul className="-mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
@@ -120,7 +122,9 @@ export function YourDrawings() {
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold leading-snug break-words">{dragon.name}</span>
                 <CellsDone {...drawing} />
-                <span className="mt-2 block text-sm font-semibold text-accent-strong">Continue →</span>
+                <span className="mt-2 block text-sm font-semibold text-accent-strong">
+                  <Trans>Continue</Trans> <span className="inline-block rtl:-scale-x-100">→</span>
+                </span>
               </span>
             </Link>
           </li>
@@ -133,18 +137,21 @@ export function YourDrawings() {
 /** On a dragon's page, once a cell is done: how far the learner has come and 'Continue' to the canvas. */
 export function ContinueDrawing({ dragonId, version }: { dragonId: string; version: DragonVersion }) {
   const drawing = useDrawings()?.find((candidate) => candidate.dragonId === dragonId);
+  const { t } = useLingui();
   if (!drawing) return null;
   return (
     <section
-      aria-label="Your drawing"
+      aria-label={t`Your drawing`}
       className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-sm"
     >
       <div className="min-w-[10rem] max-w-md flex-1">
-        <p className="font-semibold">You have started this dragon</p>
+        <p className="font-semibold">
+          <Trans>You have started this dragon</Trans>
+        </p>
         <CellsDone {...drawing} />
       </div>
       <Link href={`/draw/${dragonId}?version=${version}`} className={buttonClass("primary", "min-h-12 px-6")}>
-        Continue
+        <Trans>Continue</Trans>
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
@@ -27,7 +28,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={title} description={description}>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
           {pending ? pendingAction : action}

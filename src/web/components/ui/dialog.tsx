@@ -1,5 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { closeOnEscape } from "./close-on-escape";
 
@@ -22,6 +23,7 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -31,7 +33,7 @@ export function Dialog({
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-xl sm:p-8 ${wide ? "max-w-2xl" : "max-w-md"}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
-          <DialogPrimitive.Title className="pr-8 font-display text-2xl font-bold text-ink">
+          <DialogPrimitive.Title className="pe-8 font-display text-2xl font-bold text-ink">
             {title}
           </DialogPrimitive.Title>
           {description && (
@@ -39,8 +41,8 @@ export function Dialog({
           )}
           <div className="mt-5">{children}</div>
           <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
+            aria-label={t`Close`}
+            className="absolute end-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
           >
             <X className="h-5 w-5" aria-hidden />
           </DialogPrimitive.Close>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { characterCount, upToCharacters } from "../../../shared/text";
 import { Button, type ButtonVariant } from "./button";
 
@@ -34,7 +35,7 @@ export function CountedTextarea(props: {
         autoFocus={autoFocus}
         className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
       />
-      <p id={`${id}-count`} className="text-right text-xs text-ink-soft">
+      <p id={`${id}-count`} className="text-end text-xs text-ink-soft">
         {characterCount(value)}/{max}
       </p>
     </div>
@@ -67,7 +68,7 @@ export function FormActions(props: {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button type="submit" variant={variant} disabled={!ready || busy}>
         {busy ? busyLabel : label}

@@ -37,7 +37,7 @@ export function Switch({
           className={`relative inline-flex h-7 w-12 items-center rounded-full border-2 transition-colors ${checked ? "border-accent bg-accent" : "border-line bg-paper-deep"}`}
         >
           <span
-            className={`absolute h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-[1.375rem]" : "translate-x-0.5"}`}
+            className={`absolute start-0 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-[1.375rem] rtl:-translate-x-[1.375rem]" : "translate-x-0.5 rtl:-translate-x-0.5"}`}
           />
         </span>
       </button>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { MessageDescriptor } from "@lingui/core";
 
 // docs/spec.md §9: one toast visible at a time; a dismissed toast stays in the store for
 // 1,000,000 ms (its exit animation and screen-reader announcement finish long before).
@@ -7,14 +8,20 @@ const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = "default" | "destructive" | "warning";
 
+/**
+ * A toast's words: a string already in the page's language (a component's `t`), or a message of the
+ * catalog (`msg`), which the toast region says in the language shown, for code outside components.
+ */
+export type ToastWords = string | MessageDescriptor;
+
 export interface ToastOptions {
-  title?: string;
-  description?: string;
+  title?: ToastWords;
+  description?: ToastWords;
   variant?: ToastVariant;
   /** Milliseconds on screen; the provider's default is 5000. */
   duration?: number;
   /** A link offered in the toast, such as "Sign In". */
-  action?: { label: string; href: string };
+  action?: { label: ToastWords; href: string };
 }
 
 export interface ToastItem extends ToastOptions {

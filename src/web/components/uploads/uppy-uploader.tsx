@@ -4,6 +4,7 @@ import Dashboard from "@uppy/dashboard";
 import AwsS3 from "@uppy/aws-s3";
 import Webcam from "@uppy/webcam";
 import Url from "@uppy/url";
+import { useLingui } from "@lingui/react/macro";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "@uppy/webcam/css/style.min.css";
@@ -39,13 +40,26 @@ export interface UploaderOptions {
   onClose: () => void;
 }
 
+/** The widget's own words, in the page's language (the component's messages). */
+interface Words {
+  title: string;
+  note: string;
+  name: string;
+  fileName: string;
+  signInAgain: string;
+  noUploadUrl: string;
+  touch: Record<string, string>;
+}
+
 /** Ask our API where to send a file; the spec's errors for a missing URL and a lost session. */
-async function requestUploadUrl(): Promise<UploadTarget & { objectPath: string }> {
+async function requestUploadUrl(words: Words): Promise<UploadTarget & { objectPath: string }> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const res = await sendApi("POST /api/objects/upload", {});
-  if (res.status === 401) throw new Error("Authorization required: please sign in again");
+  if (res.status === 401) throw new Error(words.signInAgain);
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const body = await responseOf("POST /api/objects/upload", res);
-  if (!("uploadURL" in body) || !body.uploadURL) throw new Error("No upload URL received from server");
+  if (!("uploadURL" in body) || !body.uploadURL) throw new Error(words.noUploadUrl);
   return { url: body.uploadURL, objectPath: body.objectPath, ...(body.fields ? { fields: body.fields } : {}) };
 }
 
@@ -62,18 +76,11 @@ function serverReason(error: unknown): string | null {
 
 /** Which remote sources the server offers (the link import always; providers with keys). */
 async function fetchRemoteSources(): Promise<RemoteSources | null> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const res = await sendApi("GET /api/objects/remote-sources", {});
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   return res.ok ? responseOf("GET /api/objects/remote-sources", res) : null;
 }
-
-/** On a touch screen nothing is dropped: it offers the phone's photos and its own camera app. */
-const touchStrings = {
-  dropPasteFiles: "%{browseFiles}",
-  dropPasteImportFiles: "%{browseFiles} or take one",
-  browseFiles: "Choose a photo",
-  myDevice: "Your photos",
-  takePictureBtn: "Take a photo",
-};
 
 // Each provider's plugin is its own small chunk, fetched only when the server offers it.
 const providerPlugins: Record<KeyedRemoteSource, () => Promise<{ default: unknown }>> = {
@@ -98,18 +105,44 @@ export function UppyUploader({
   maxNumberOfFiles = 1,
   maxFileSize = 10_485_760,
   note,
-  title = "Upload an image",
+  title,
   autoProceed = false,
   onProgress,
   onUploaded,
   onClose,
 }: UploaderOptions) {
+  const { t } = useLingui();
   const callbacks = useRef({ onUploaded, onClose, onProgress });
   useEffect(() => {
     callbacks.current = { onUploaded, onClose, onProgress };
   });
+  // Read when the widget opens: a language chosen while it is open applies from its next opening
+  // (making it anew would cancel an upload under way).
+  const maxMegabytes = Math.round(maxFileSize / 1_048_576);
+  const browseFiles = "%{browseFiles}"; // Uppy puts its "browse" button here.
+  const current: Words = {
+    title: title ?? t`Upload an image`,
+    note: note ?? t`Images only, up to ${maxMegabytes} MB`,
+    name: t`Name`,
+    fileName: t`File name`,
+    signInAgain: t`Authorization required: please sign in again`,
+    noUploadUrl: t`No upload URL received from server`,
+    // On a touch screen nothing is dropped: it offers the phone's photos and its own camera app.
+    touch: {
+      dropPasteFiles: browseFiles,
+      dropPasteImportFiles: t`${browseFiles} or take one`,
+      browseFiles: t`Choose a photo`,
+      myDevice: t`Your photos`,
+      takePictureBtn: t`Take a photo`,
+    },
+  };
+  const words = useRef(current);
+  useEffect(() => {
+    words.current = current;
+  });
 
   useEffect(() => {
+    const said = words.current;
     const uppy = new Uppy({
       restrictions: {
         maxNumberOfFiles,
@@ -121,6 +154,7 @@ export function UppyUploader({
     const touch = window.matchMedia("(hover: none)").matches;
     const uploading = () => Object.keys(uppy.getState().currentUploads).length > 0;
     const dashboardPlugin = () =>
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the plugin's id, not words
       uppy.getPlugin("Dashboard") as Dashboard<Record<string, unknown>, Record<string, never>> | undefined;
     uppy
       .use(Dashboard, {
@@ -129,11 +163,11 @@ export function UppyUploader({
         thumbnailWidth: 280,
         closeModalOnClickOutside: false,
         proudlyDisplayPoweredByUppy: false,
-        note: note ?? `Images only, up to ${Math.round(maxFileSize / 1_048_576)} MB`,
-        metaFields: [{ id: "name", name: "Name", placeholder: "File name" }],
+        note: said.note,
+        metaFields: [{ id: "name", name: said.name, placeholder: said.fileName }],
         showNativePhotoCameraButton: touch,
         nativeCameraFacingMode: "environment",
-        ...(touch ? { locale: { strings: touchStrings } } : {}),
+        ...(touch ? { locale: { strings: said.touch } } : {}),
         // Closed while a batch uploads, the dialog only hides: the upload carries on behind it.
         onRequestCloseModal: () => (uploading() ? dashboardPlugin()?.closeModal() : callbacks.current.onClose()),
       })
@@ -146,7 +180,7 @@ export function UppyUploader({
         // then the file, and adds no Content-Type of its own, so the file's goes in unless signed.
         async signRequest(request) {
           if (request.method !== "PUT" || "uploadId" in request) throw new Error("Multipart uploads are not supported");
-          const { url, fields, objectPath } = await requestUploadUrl();
+          const { url, fields, objectPath } = await requestUploadUrl(said);
           uppy.setFileMeta(request.key, { objectPath });
           const absolute = new URL(url, window.location.origin).href;
           if (fields)
@@ -165,7 +199,7 @@ export function UppyUploader({
       for (const id of fileIDs) {
         const file = uppy.getFile(id);
         if (!file?.isRemote || file.meta.objectPath) continue;
-        const { objectPath } = await requestUploadUrl();
+        const { objectPath } = await requestUploadUrl(said);
         uppy.setFileMeta(id, { objectPath });
       }
     });
@@ -223,7 +257,7 @@ export function UppyUploader({
     const dashboard = dashboardPlugin()!;
     dashboard.openModal();
     // Uppy's modal has role="dialog" but no name of its own (axe: aria-dialog-name).
-    dashboard.el?.querySelector(".uppy-Dashboard-inner")?.setAttribute("aria-label", title);
+    dashboard.el?.querySelector(".uppy-Dashboard-inner")?.setAttribute("aria-label", said.title);
     return () => {
       destroyed = true;
       uppy.destroy();
