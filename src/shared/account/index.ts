@@ -31,11 +31,15 @@ export const avatarSchema = objectPathSchema;
 export const UNKNOWN_LANGUAGE_MESSAGE = `must be one of ${LOCALE_CODES.join(", ")}`;
 
 /** The language saved on the account (one of LOCALE_CODES), so it follows the person to every device. */
-export const languageSchema = z.object({
-  language: z.enum(LOCALE_CODES, {
-    error: (issue) => (issue.input === undefined ? "this field is required" : UNKNOWN_LANGUAGE_MESSAGE),
-  }),
-});
+export const languageSchema = z.object(
+  {
+    language: z.enum(LOCALE_CODES, {
+      error: (issue) => (issue.input === undefined ? "this field is required" : UNKNOWN_LANGUAGE_MESSAGE),
+    }),
+  },
+  // zod's own words for a missing body ("expected object, received null") are a programmer's.
+  { error: `Invalid body: send a language, one of ${LOCALE_CODES.join(", ")}` },
+);
 
 /** Deleting an account: the e-mail typed again, and the password where the account has one. */
 export const deleteAccountSchema = z.object({
