@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { emailVerificationTokens, users } from "../db/schema";
 import { sanctionOf } from "./sanction";
 import type { AuthUser, CurrentUser } from "../../shared/auth/responses";
+import { isLocale, type Locale } from "../../shared/i18n/locales";
 import type { SessionUser } from "../http/request-user";
 
 export type UserRow = typeof users.$inferSelect;
@@ -24,7 +25,8 @@ export function toAuthUser(row: UserRow): AuthUser {
 /**
  * GET /api/auth/user's view: the API's fields, whether there is a password to ask for, the bell's
  * unread count (the caller's, from the notifier's cache), whether they have Pro (as their session
- * was read: auth/pro.ts) and any sanction on the account.
+ * was read: auth/pro.ts), any sanction on the account and its language (null for a code we no
+ * longer speak, should one ever be dropped).
  */
 export const toCurrentUser = (row: UserRow, unreadNotifications: number, caller: SessionUser): CurrentUser => ({
   ...toAuthUser(row),
@@ -32,6 +34,7 @@ export const toCurrentUser = (row: UserRow, unreadNotifications: number, caller:
   pro: caller.pro === true,
   unreadNotifications,
   sanction: sanctionOf(row),
+  language: isLocale(row.language) ? row.language : null,
 });
 
 export function createUsersRepository(db: Database) {
@@ -90,6 +93,21 @@ export function createUsersRepository(db: Database) {
       return row ?? user;
     },
 
+    /**
+     * A sign-in's `lang` cookie becomes the account's language, only while it has none: a language
+     * chosen on another device is never overwritten. One statement, so two sign-ins at once write
+     * it once. Answers the row as it is now.
+     */
+    async adoptLanguage(user: UserRow, language: Locale | null): Promise<UserRow> {
+      if (!language || user.language) return user;
+      const [row] = await db
+        .update(users)
+        .set({ language, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), isNull(users.language)))
+        .returning();
+      return row ?? user;
+    },
+
     /** Stores a hash of today's settings for the same password, unless the password changed meanwhile. */
     async upgradePasswordHash(id: string, from: string, to: string): Promise<void> {
       await db
@@ -100,11 +118,11 @@ export function createUsersRepository(db: Database) {
 
     /**
      * Registration again on an address nobody has verified: the new registration takes the account
-     * over (its password and names), and links sent for the earlier one stop working.
+     * over (its password, names and language), and links sent for the earlier one stop working.
      */
     async replaceRegistration(
       id: string,
-      values: { passwordHash: string; firstName: string | null; lastName: string | null },
+      values: { passwordHash: string; firstName: string | null; lastName: string | null; language: Locale | null },
     ): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
         await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));

@@ -15,6 +15,7 @@ import {
   uuid,
   bigint,
 } from "drizzle-orm/pg-core";
+import type { Locale } from "../../shared/i18n/locales";
 
 // One schema for the whole product (docs/spec.md §3). Timestamps are timestamptz; ids are UUIDs
 // except for append-only logs. Cascades follow ownership: deleting a user removes what only they own.
@@ -52,6 +53,11 @@ export const users = pgTable(
      * (made admin then, unless banned). From then on only admins change its role (issue 41).
      */
     adminListAppliedAt: timestamp("admin_list_applied_at", { withTimezone: true }),
+    /**
+     * The language the person chose (a code of LOCALE_CODES; the routes and sign-ins store nothing
+     * else), so it follows them to every device; null until they choose one.
+     */
+    language: text("language").$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

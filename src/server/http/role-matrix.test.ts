@@ -287,6 +287,17 @@ const rows: Row[] = [
   { route: "DELETE /api/account/avatar", visitor: 401, user: 200, admin: 200, fresh: true },
   // A sanction freezes the name and picture shown beside what the member already posted (issue 41).
   { route: "PUT /api/account/profile", case: "under a sanction", visitor: 401, user: 200, suspended: 403, admin: 200 },
+  // A language is the member's own setting, never shown to anyone: open under a sanction too.
+  {
+    route: "PUT /api/account/language",
+    visitor: 401,
+    user: 200,
+    suspended: 200,
+    admin: 200,
+    check: (res, c) => {
+      if (c.who) expect(res.json<{ id: string; language: string }>()).toMatchObject({ id: c.who.id, language: "es" });
+    },
+  },
   {
     route: "PUT /api/account/avatar",
     case: "from the caller's own upload, under a sanction",

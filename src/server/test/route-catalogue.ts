@@ -182,6 +182,8 @@ export const catalogue: Route[] = [
     ],
     optional: ["body.firstName", "body.lastName"],
   },
+  // A choice from the list of languages: no text field.
+  { method: "PUT", path: "/api/account/language", body: { language: "es" }, fields: [] },
   {
     method: "PUT",
     path: "/api/account/avatar",

@@ -4,7 +4,9 @@ import {
   avatarSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  languageSchema,
   profileSchema,
+  UNKNOWN_LANGUAGE_MESSAGE,
 } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
@@ -17,6 +19,13 @@ export const accountEndpoints = endpoints({
     access: "members",
     body: profileSchema,
     responses: { 200: currentUserResponse, 403: message("Your account is suspended until …") },
+  },
+  // Open under a sanction: a language is the member's own setting, never shown to anyone else.
+  "PUT /api/account/language": {
+    summary: "Save the member's language on the account, so it follows them to every device",
+    access: "members",
+    body: languageSchema,
+    responses: { 200: currentUserResponse, 400: message(`Invalid language: ${UNKNOWN_LANGUAGE_MESSAGE}`) },
   },
   "PUT /api/account/avatar": {
     summary: "Use one of the member's checked uploads as their picture (a cleaned, square copy)",

@@ -3,6 +3,7 @@ import { PASSWORD_MAX } from "../auth/limits";
 import { emailField, newPassword, personName } from "../auth";
 import { text } from "../text";
 import { objectPathSchema } from "../uploads";
+import { LOCALE_CODES } from "../i18n/locales";
 
 // Account self-service (decision 015): forgotten password, password change, sign out everywhere,
 // profile edits, data export and deletion. Shared by the forms and the routes.
@@ -26,6 +27,20 @@ export const profileSchema = z.object({ firstName: personName(), lastName: perso
 
 export const avatarSchema = objectPathSchema;
 
+/** 400 for a language Dragon Grid does not speak. */
+export const UNKNOWN_LANGUAGE_MESSAGE = `must be one of ${LOCALE_CODES.join(", ")}`;
+
+/** The language saved on the account (one of LOCALE_CODES), so it follows the person to every device. */
+export const languageSchema = z.object(
+  {
+    language: z.enum(LOCALE_CODES, {
+      error: (issue) => (issue.input === undefined ? "this field is required" : UNKNOWN_LANGUAGE_MESSAGE),
+    }),
+  },
+  // zod's own words for a missing body ("expected object, received null") are a programmer's.
+  { error: `Invalid body: send a language, one of ${LOCALE_CODES.join(", ")}` },
+);
+
 /** Deleting an account: the e-mail typed again, and the password where the account has one. */
 export const deleteAccountSchema = z.object({
   email: emailField(),
@@ -33,6 +48,7 @@ export const deleteAccountSchema = z.object({
 });
 
 export type ProfilePayload = z.infer<typeof profileSchema>;
+export type LanguagePayload = z.infer<typeof languageSchema>;
 
 /** The one answer of POST /api/auth/forgot-password, whoever asks (no account enumeration). */
 export const FORGOT_PASSWORD_MESSAGE =

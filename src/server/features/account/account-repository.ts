@@ -199,6 +199,7 @@ export function createAccountRepository(db: Database) {
           banned: user.bannedAt !== null,
           sanctionReason: user.sanctionReason,
           emailsTurnedOff: user.mutedEmailKinds,
+          language: user.language,
           createdAt: iso(user.createdAt),
           updatedAt: iso(user.updatedAt),
         },

@@ -13,12 +13,13 @@ import type { AccountRepository } from "./account-repository";
 import { avatarKey, ownAvatarKey, prepareAvatar } from "./avatar";
 import type { AccountDeps } from "./account-deps";
 
-/** Name and avatar edits, 'Download my data' and 'Delete my account'. */
+/** Name, language and avatar edits, 'Download my data' and 'Delete my account'. */
 export function profileRoutes(
   app: FastifyInstance,
   deps: AccountDeps & { account: AccountRepository; passwordChecks: KeyedRateLimiter },
 ): Handlers<
   | "PUT /api/account/profile"
+  | "PUT /api/account/language"
   | "PUT /api/account/avatar"
   | "DELETE /api/account/avatar"
   | "GET /api/account/export"
@@ -39,6 +40,12 @@ export function profileRoutes(
       const { firstName, lastName } = request.body;
       const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
       onPublicProfileChange();
+      return toCurrentUser(user, await unreadCount(user.id), caller);
+    },
+
+    // Open under a sanction: nobody else ever sees it. Nothing public changes, so no feed refresh.
+    "PUT /api/account/language": async (request, _reply, caller) => {
+      const user = await users.update(caller.id, { language: request.body.language });
       return toCurrentUser(user, await unreadCount(user.id), caller);
     },
 

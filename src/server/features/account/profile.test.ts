@@ -155,6 +155,98 @@ describe("PUT /api/account/profile", () => {
   });
 });
 
+describe("PUT /api/account/language", () => {
+  const saveLanguage = (cookies: Cookies, language: string) =>
+    api.call("PUT /api/account/language", {
+      cookies,
+      // A code the contract may refuse ('xx'), sent on purpose.
+      payload: { language },
+      remoteAddress: fromNewAddress(),
+    });
+
+  it("refuses a visitor", async () => {
+    const res = await api.call("PUT /api/account/language", {
+      body: { language: "es" },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("saves the member's language on the account: the answer, every other session and the export show it", async () => {
+    const user = await createAccount(t);
+    const other = await createAccount(t);
+    const me = await api.call("GET /api/auth/user", { cookies: user.cookies });
+    expect(me.json().language).toBeNull();
+
+    const res = await api.call("PUT /api/account/language", {
+      cookies: user.cookies,
+      body: { language: "pt-BR" },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, language: "pt-BR", hasPassword: true, sanction: null });
+
+    // Another device, signed in as the same person, reads it from the account.
+    const elsewhere = await newSession(t, user.id);
+    expect((await api.call("GET /api/auth/user", { cookies: elsewhere })).json().language).toBe("pt-BR");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.language).toBe("pt-BR");
+    const exported = await api.call("GET /api/account/export", {
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
+    expect(JSON.parse(exported.body).account.language).toBe("pt-BR");
+
+    // A later choice replaces it; nobody else's account changes.
+    expect((await saveLanguage(user.cookies, "ar")).json()).toMatchObject({ language: "ar" });
+    expect((await api.call("GET /api/auth/user", { cookies: other.cookies })).json().language).toBeNull();
+  });
+
+  it.each([
+    [{ language: "xx" }, "Invalid language: must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar"],
+    [{ language: "ES" }, "Invalid language: must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar"],
+    [{ language: 7 }, "Invalid language: must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar"],
+    [{}, "Invalid language: this field is required"],
+  ])("refuses %o with a 400 that says why, and keeps the language it had", async (payload, message) => {
+    const user = await createAccount(t);
+    expect((await saveLanguage(user.cookies, "fr")).statusCode).toBe(200);
+    const res = await api.call("PUT /api/account/language", {
+      cookies: user.cookies,
+      // Bodies the contract refuses, sent on purpose.
+      payload,
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(message);
+    expect((await api.call("GET /api/auth/user", { cookies: user.cookies })).json().language).toBe("fr");
+  });
+
+  it.each([
+    ["suspended", { suspendedUntil: new Date(Date.now() + 7 * 86_400_000), sanctionReason: "Spam links" }],
+    ["banned", { bannedAt: new Date(), sanctionReason: "Spam links" }],
+  ])("is open to a %s member: nobody else sees a language", async (_who, sanction) => {
+    const user = await createAccount(t);
+    await t.database.db.update(users).set(sanction).where(eq(users.id, user.id));
+    const res = await saveLanguage(user.cookies, "ja");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ language: "ja", sanction: { reason: "Spam links" } });
+  });
+
+  it("refuses a request without a body", async () => {
+    const user = await createAccount(t);
+    // No body at all, on purpose.
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/account/language",
+      cookies: user.cookies,
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe("Invalid body: send a language, one of en, es, pt-BR, fr, de, ja, zh-Hans, ar");
+    expect((await api.call("GET /api/auth/user", { cookies: user.cookies })).json().language).toBeNull();
+  });
+});
+
 describe("PUT and DELETE /api/account/avatar", () => {
   it("refuses a visitor", async () => {
     expect(

@@ -490,6 +490,7 @@ describe("login, the current user and logout", () => {
       "hasPassword",
       "id",
       "isAdmin",
+      "language",
       "lastName",
       "pro",
       "profileImageUrl",
@@ -684,6 +685,84 @@ describe("login, the current user and logout", () => {
     const res = await api.call("GET /api/login");
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/login");
+  });
+});
+
+describe("the language a visitor chose (the lang cookie) at registration and sign-in", () => {
+  const languageOf = async (email: string) =>
+    (await t.database.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language;
+
+  async function registerIn(email: string, lang: string | undefined, password = "correct horse") {
+    const res = await api.call("POST /api/auth/register", {
+      body: { email, password },
+      cookies: lang === undefined ? {} : { lang },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(201);
+    return jarOf(res);
+  }
+
+  // Verified in the database: the link's own route has a per-address limit the rest of the file spends.
+  async function registerVerifiedIn(email: string, lang: string | undefined) {
+    await registerIn(email, lang);
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  }
+
+  const loginIn = (email: string, lang: string | undefined, password = "correct horse") =>
+    api.call("POST /api/auth/login", {
+      body: { email, password },
+      cookies: lang === undefined ? {} : { lang },
+      remoteAddress: fromNewAddress(),
+    });
+
+  it("keeps the language chosen before signing up: saved on the new account, shown after sign-in anywhere", async () => {
+    await registerVerifiedIn("lang-es@example.com", "es");
+    expect(await languageOf("lang-es@example.com")).toBe("es");
+    // Signing in on another device, whose browser chose nothing (or something else), reads the account's.
+    const elsewhere = await loginIn("lang-es@example.com", "de");
+    expect(elsewhere.statusCode).toBe(200);
+    const me = await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: sessionCookie(elsewhere)!.value } });
+    expect(me.json().language).toBe("es");
+    expect(await languageOf("lang-es@example.com")).toBe("es");
+  });
+
+  it.each([["xx"], ["ES"], ["es-MX"], [""]])("ignores a lang cookie we have no language for (%o)", async (lang) => {
+    const email = `lang-bad-${crypto.randomUUID()}@example.com`;
+    await registerVerifiedIn(email, lang);
+    expect(await languageOf(email)).toBeNull();
+    expect((await loginIn(email, lang)).statusCode).toBe(200);
+    expect(await languageOf(email)).toBeNull();
+  });
+
+  it("saves the cookie's language at a sign-in only while the account has none, and never overwrites one", async () => {
+    await registerVerifiedIn("lang-later@example.com", undefined);
+    expect(await languageOf("lang-later@example.com")).toBeNull();
+    expect((await loginIn("lang-later@example.com", undefined)).statusCode).toBe(200);
+    expect(await languageOf("lang-later@example.com")).toBeNull();
+    // A refused sign-in saves nothing.
+    expect((await loginIn("lang-later@example.com", "fr", "not my password")).statusCode).toBe(401);
+    expect(await languageOf("lang-later@example.com")).toBeNull();
+
+    expect((await loginIn("lang-later@example.com", "zh-Hans")).statusCode).toBe(200);
+    expect(await languageOf("lang-later@example.com")).toBe("zh-Hans");
+    expect((await loginIn("lang-later@example.com", "fr")).statusCode).toBe(200);
+    expect(await languageOf("lang-later@example.com")).toBe("zh-Hans");
+  });
+
+  it("leaves a verified account's language alone when someone registers its address again", async () => {
+    await registerVerifiedIn("lang-verified@example.com", undefined);
+    await t.database.db.update(users).set({ language: "de" }).where(eq(users.email, "lang-verified@example.com"));
+    await registerIn("lang-verified@example.com", "ar", "another one");
+    expect(await languageOf("lang-verified@example.com")).toBe("de");
+  });
+
+  it("gives an account taken over by a new registration the new registrant's language, not the squatter's", async () => {
+    await registerIn("lang-taken@example.com", "ar", "squatter's password");
+    expect(await languageOf("lang-taken@example.com")).toBe("ar");
+    await registerIn("lang-taken@example.com", "es", "the owner's own");
+    expect(await languageOf("lang-taken@example.com")).toBe("es");
+    await registerIn("lang-taken@example.com", undefined, "the owner's own");
+    expect(await languageOf("lang-taken@example.com")).toBeNull();
   });
 });
 

@@ -7,6 +7,8 @@ import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
 import type { UserRow, UsersRepository } from "../../auth/users-repository";
 import { sanctionOf } from "../../auth/sanction";
+import { chosenLanguage } from "../../auth/chosen-language";
+import type { Locale } from "../../../shared/i18n/locales";
 import { readSignedValue, signValue } from "../../auth/signed-cookie";
 
 const FLOW_COOKIE = "dg_oidc";
@@ -136,7 +138,7 @@ export function googleRoutes(deps: {
           request.log.warn("Google sign-in without a verified e-mail");
           return reply.redirect("/login?error=google-email");
         }
-        const { user: found, tookOver } = await signInGoogleUser(users, claims);
+        const { user: found, tookOver } = await signInGoogleUser(users, claims, chosenLanguage(request));
         // ADMIN_EMAILS acts once per account, at its first verified sign-in (users-repository).
         const user = config.ADMIN_EMAILS.includes(found.email.toLowerCase())
           ? await users.applyAdminList(found)
@@ -159,10 +161,12 @@ export function googleRoutes(deps: {
 /**
  * Find the account for these claims (by Google subject, else by e-mail, linking it), or create one.
  * `tookOver`: it was an unverified password account, whose password has just been removed.
+ * `language`: the browser's `lang` cookie, saved on an account that has no language yet.
  */
 async function signInGoogleUser(
   users: UsersRepository,
   claims: GoogleClaims,
+  language: Locale | null,
 ): Promise<{ user: UserRow; tookOver: boolean }> {
   const email = claims.email!.toLowerCase();
   const existing = (await users.findByGoogleSubject(claims.sub)) ?? (await users.findByEmail(email));
@@ -183,6 +187,8 @@ async function signInGoogleUser(
       ...(existing.emailVerified ? {} : { passwordHash: null }),
       googleSubject: claims.sub,
       emailVerified: true,
+      // Not public, so a sanction does not freeze it; a squatter's goes with their names.
+      language: (tookOver ? null : existing.language) ?? language,
       ...profile,
     });
     return { user, tookOver };
@@ -194,6 +200,7 @@ async function signInGoogleUser(
     firstName: claims.given_name ?? null,
     lastName: claims.family_name ?? null,
     profileImageUrl: claims.picture ?? null,
+    language,
   });
   return { user, tookOver: false };
 }

@@ -31,8 +31,16 @@ afterAll(async () => {
   await provider.stop();
 });
 
-/** Walk the browser's path: our redirect out, the provider's redirect back, our callback. */
-async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) => void, confirm?: "1") {
+/**
+ * Walk the browser's path: our redirect out, the provider's redirect back, our callback (with the
+ * browser's other cookies, `cookies`, beside the flow's).
+ */
+async function signInWithGoogle(
+  returnUrl?: string,
+  tamper?: (callbackUrl: URL) => void,
+  confirm?: "1",
+  cookies: Record<string, string> = {},
+) {
   const start = await api.call("GET /api/auth/google", { query: { returnUrl, confirm } });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
@@ -47,7 +55,7 @@ async function signInWithGoogle(returnUrl?: string, tamper?: (callbackUrl: URL) 
   const done = await t.app.inject({
     method: "GET",
     url: callback.pathname + callback.search,
-    cookies: { dg_oidc: flowCookie.value },
+    cookies: { ...cookies, dg_oidc: flowCookie.value },
   });
   return { authorize, done, session: done.cookies.find((c) => c.name === SESSION_COOKIE && c.value) };
 }
@@ -138,9 +146,10 @@ describe("Google sign-in", () => {
     },
   );
 
-  it("takes over an unverified password account on the same e-mail: its password, names and sessions go", async () => {
+  it("takes over an unverified password account on the same e-mail: its password, names, language and sessions go", async () => {
     await api.call("POST /api/auth/register", {
       body: { email: "linked@example.com", password: "correct horse", firstName: "Lin" },
+      cookies: { lang: "ar" },
     });
     const [squatter] = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
     await t.database.db
@@ -151,7 +160,14 @@ describe("Google sign-in", () => {
     expect(session).toBeDefined();
     const rows = await t.database.db.select().from(users).where(eq(users.email, "linked@example.com"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: squatter!.id, googleSubject: "g-3", emailVerified: true, firstName: "Other" });
+    expect(squatter!.language).toBe("ar");
+    expect(rows[0]).toMatchObject({
+      id: squatter!.id,
+      googleSubject: "g-3",
+      emailVerified: true,
+      firstName: "Other",
+      language: null,
+    });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, "squatter-session"))).toHaveLength(
       0,
     );
@@ -226,6 +242,27 @@ describe("Google sign-in", () => {
     expect(session).toBeDefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.id, member!.id));
     expect(row).toMatchObject({ firstName: null, profileImageUrl: null, googleSubject: "g-suspended" });
+  });
+
+  it("saves the lang cookie's language on an account without one, never over one, and ignores one we do not have", async () => {
+    const languageOf = async (email: string) =>
+      (await t.database.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]!.language;
+    const signIn = async (sub: string, email: string, lang: string) => {
+      claims = { sub, email, email_verified: true };
+      const { session } = await signInWithGoogle("/home", undefined, undefined, { lang });
+      expect(session).toBeDefined();
+      return (await api.call("GET /api/auth/user", { cookies: { [SESSION_COOKIE]: session!.value } })).json();
+    };
+    // A new account takes the visitor's choice, and keeps it when another browser chose otherwise.
+    expect((await signIn("g-lang-new", "lang-new@example.com", "es")).language).toBe("es");
+    expect((await signIn("g-lang-new", "lang-new@example.com", "fr")).language).toBe("es");
+    // An existing account without a language: an unknown code is ignored, a known one saved.
+    await t.database.db.insert(users).values({ email: "lang-old@example.com", emailVerified: true });
+    expect((await signIn("g-lang-old", "lang-old@example.com", "xx")).language).toBeNull();
+    expect(await languageOf("lang-old@example.com")).toBeNull();
+    expect((await signIn("g-lang-old", "lang-old@example.com", "pt-BR")).language).toBe("pt-BR");
+    expect((await signIn("g-lang-old", "lang-old@example.com", "ja")).language).toBe("pt-BR");
+    expect(await languageOf("lang-old@example.com")).toBe("pt-BR");
   });
 
   it("refuses a callback whose state was tampered with, or that lacks the flow cookie", async () => {

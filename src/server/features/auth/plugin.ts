@@ -18,6 +18,7 @@ import { authEndpoints } from "../../../shared/auth/endpoints";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { hashToken, randomToken } from "../../auth/tokens";
 import type { Sessions } from "../../auth/sessions";
+import { chosenLanguage } from "../../auth/chosen-language";
 import { toAuthUser, toCurrentUser, type UsersRepository } from "../../auth/users-repository";
 import { registrationAttemptEmail, verificationEmail } from "./verification-email";
 import { createRegistrationBrowser } from "./registration-browser";
@@ -151,10 +152,13 @@ export const authPlugin = contractPlugin(
             );
           } else {
             const names = { firstName: firstName || null, lastName: lastName || null };
+            // The language the visitor chose before signing up; a taken-over account's goes with
+            // the squatter's password and names.
+            const language = chosenLanguage(request);
             // ADMIN_EMAILS make an account admin only at sign-in, once the address is proven.
             const user = existing
-              ? await users.replaceRegistration(existing.id, { passwordHash, ...names })
-              : await users.create({ email, passwordHash, ...names, isAdmin: false }).catch(raceLost);
+              ? await users.replaceRegistration(existing.id, { passwordHash, ...names, language })
+              : await users.create({ email, passwordHash, ...names, language, isAdmin: false }).catch(raceLost);
             if (user) {
               if (existing) await sessions.endAllFor(user.id);
               browser.remember(reply, user);
@@ -193,6 +197,7 @@ export const authPlugin = contractPlugin(
           const current = isListedAdmin(user.email) ? await users.applyAdminList(user) : user;
           // The person's other sessions read the account afresh: they may be an admin there too.
           if (current !== user) sessions.forget(current.id);
+          await users.adoptLanguage(current, chosenLanguage(request));
           await sessions.endHeld(request);
           await sessions.start(reply, current.id);
           return toAuthUser(current);
