@@ -1,17 +1,38 @@
+import { useEffect } from "react";
 import { Globe } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
-import { isLocale, LOCALES, SOURCE_LOCALE } from "../../shared/i18n/locales";
-import { changeLanguage } from "../lib/i18n";
+import { isLocale, LOCALES, SOURCE_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { callApi } from "../lib/api-client";
+import { useAuth, AUTH_USER_KEY } from "../lib/auth";
+import { changeLanguage, chosenLocale } from "../lib/i18n";
+import { queryClient } from "../lib/query-client";
+import { toast } from "../components/ui/use-toast";
+
+/** Keep a signed-in person's choice on their account, so it follows them to every device. */
+async function saveOnAccount(language: Locale) {
+  queryClient.setQueryData(AUTH_USER_KEY, await callApi("PUT /api/account/language", { body: { language } }));
+}
 
 /**
  * The language of the whole app, on every page: a globe and the language's short name, over the
  * device's own list of languages (a phone's picker wheel, a desktop's menu), each named in itself.
+ * Signed in, the choice is kept on the account; on a device that has no choice of its own yet, the
+ * account's language is taken at sign-in.
  */
 export function LanguagePicker() {
   const { t, i18n } = useLingui();
+  const { user } = useAuth();
   const current = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
+  const accountLanguage = user?.language ?? null;
+
+  useEffect(() => {
+    // This device's choice (its cookie) stands; an address in another language was opened on purpose.
+    if (accountLanguage && accountLanguage !== chosenLocale() && accountLanguage !== current)
+      void changeLanguage(accountLanguage);
+  }, [accountLanguage, current]);
+
   return (
-    <label className="relative inline-flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-1 rounded-full text-sm sm:px-2.5 font-semibold text-ink-soft transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent hover:bg-paper-deep hover:text-ink">
+    <label className="relative inline-flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-1 rounded-full text-sm font-semibold text-ink-soft transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent hover:bg-paper-deep hover:text-ink sm:px-2.5">
       <Globe className="h-5 w-5" aria-hidden />
       <span aria-hidden className="hidden uppercase sm:inline">
         {current.split("-")[0]}
@@ -20,7 +41,13 @@ export function LanguagePicker() {
         aria-label={t`Language`}
         value={current}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void changeLanguage(event.target.value);
+          const next = event.target.value;
+          if (!isLocale(next)) return;
+          void changeLanguage(next);
+          if (user)
+            saveOnAccount(next).catch(() =>
+              toast({ title: t`Your language could not be saved on your account`, variant: "destructive" }),
+            );
         }}
         className="absolute inset-0 cursor-pointer appearance-none opacity-0"
       >

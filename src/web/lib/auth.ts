@@ -16,7 +16,6 @@ const subscribeToNothing = () => () => {};
  */
 const readAccount = async (): Promise<CurrentUser | null> => {
   try {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
     const user = await callApiOrNullOn401("GET /api/auth/user");
     // Someone else signed in on this browser: what was kept of the one before goes first.
     if (user ? keptAccount()?.id !== user.id && holdsSomeone() : holdsSomeone())

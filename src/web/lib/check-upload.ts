@@ -7,8 +7,6 @@ import { callApi } from "./api-client";
  */
 export async function checkUpload(objectPath: string, visibility?: "private"): Promise<string> {
   return (
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
-    (await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } }))
-      .objectPath
-  );
+    await callApi("POST /api/objects/set-acl", { body: visibility ? { objectPath, visibility } : { objectPath } })
+  ).objectPath;
 }

@@ -15,7 +15,7 @@ export async function sendOutbox(userId: string): Promise<void> {
   const sends = outboxesOf(ownKeys(), userId).map(({ key, dragonId }) => {
     const settings = read<OutboxEntry>(key)?.settings;
     if (!settings) return Promise.resolve();
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
     return sendApi("POST /api/wip", { body: { dragonId, ...settings } }).then(
       () => undefined,
       () => undefined,

@@ -57,6 +57,15 @@ export function withMembersMessages<T>(load: () => Promise<T>): () => Promise<T>
   };
 }
 
+/** The language this device chose (its cookie), if any. */
+export function chosenLocale(): Locale | null {
+  const value = document.cookie
+    .split("; ")
+    .find((cookie) => cookie.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1);
+  return isLocale(value) ? value : null;
+}
+
 /** The language of the page now shown (its address's prefix). */
 export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : splitLocalePath(window.location.pathname).locale;
@@ -68,8 +77,9 @@ export function currentLocale(): Locale {
  * the same step, with the page's `lang` and `dir`. The choice is kept in a cookie for the next visit.
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  const secure = window.location.protocol === "https:" ? "; secure" : "";
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+  const attributes = ["path=/", "max-age=31536000", "samesite=lax"];
+  if (window.location.protocol === "https:") attributes.push("secure");
+  document.cookie = [`${LOCALE_COOKIE}=${locale}`, ...attributes].join("; ");
   await Promise.all([loadCatalog(locale, "public"), membersWanted ? loadCatalog(locale, "members") : undefined]);
   const { path } = splitLocalePath(window.location.pathname);
   const address = `${localePath(locale, path)}${window.location.search}${window.location.hash}`;

@@ -29,7 +29,6 @@ function loadGoogleAnalytics(id: string) {
 
 /** Report one page view to our analytics endpoint, and to Google Analytics when configured. */
 export function reportPageView(location: string, referrer: string | null): void {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   sendApi("POST /api/analytics/pageview", { body: { path: location, referrer } }, { keepalive: true }).catch(() => {
     // Analytics must never disturb the page.
   });

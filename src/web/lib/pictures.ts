@@ -5,7 +5,7 @@ import { apiQueryKey, callApi } from "./api-client";
 // own pictures (decision 031) load this.
 
 /** A member's own pictures are kept under this key and their id: never shared between people. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
 export const PICTURES_KEY = apiQueryKey("GET /api/pictures");
 
 /**
@@ -16,7 +16,7 @@ export const PICTURES_KEY = apiQueryKey("GET /api/pictures");
 export const usePictures = (userId: string | undefined) =>
   useQuery({
     queryKey: [...PICTURES_KEY, userId],
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
     queryFn: () => callApi("GET /api/pictures"),
     enabled: userId !== undefined,
   });

@@ -22,7 +22,7 @@ export function useSignOut() {
     try {
       const user = queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY);
       if (user) await sendOutbox(user.id);
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
       await callApi("POST /api/auth/logout");
       await forgetThisPerson();
       queryClient.clear();

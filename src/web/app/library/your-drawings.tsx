@@ -63,7 +63,7 @@ function useDrawings(): Drawing[] | undefined {
     () => false,
   );
   // Asked again on every visit: the canvas saves progress without telling this read.
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
   const saved = useQuery({ ...apiQuery("GET /api/wip"), enabled: isAuthenticated, staleTime: 0, gcTime: 0 });
   const visitor = useMemo(() => (hydrated && !isLoading ? visitorDrawings() : []), [hydrated, isLoading]);
   if (!hydrated || isLoading) return undefined;

@@ -53,11 +53,10 @@ interface Words {
 
 /** Ask our API where to send a file; the spec's errors for a missing URL and a lost session. */
 async function requestUploadUrl(words: Words): Promise<UploadTarget & { objectPath: string }> {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const res = await sendApi("POST /api/objects/upload", {});
   if (res.status === 401) throw new Error(words.signInAgain);
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
   const body = await responseOf("POST /api/objects/upload", res);
   if (!("uploadURL" in body) || !body.uploadURL) throw new Error(words.noUploadUrl);
   return { url: body.uploadURL, objectPath: body.objectPath, ...(body.fields ? { fields: body.fields } : {}) };
@@ -76,9 +75,8 @@ function serverReason(error: unknown): string | null {
 
 /** Which remote sources the server offers (the link import always; providers with keys). */
 async function fetchRemoteSources(): Promise<RemoteSources | null> {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
   const res = await sendApi("GET /api/objects/remote-sources", {});
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an endpoint of the API, not words
+
   return res.ok ? responseOf("GET /api/objects/remote-sources", res) : null;
 }
 
