@@ -63,17 +63,11 @@ const NOT_YET_TRANSLATED = [
 
   "src/web/features/dragons/**",
 
-  "src/web/features/moderation/**",
-
   "src/web/features/notifications/**",
 
   "src/web/features/pictures/**",
 
   "src/web/features/posts/**",
-
-  "src/web/features/stats/**",
-
-  "src/web/features/users/**",
 
   "src/web/features/waitlist/**",
 

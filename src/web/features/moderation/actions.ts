@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ActionBody } from "./api";
 
 /** What an action dialog is about: the action, the thing or person, and how to name it. */
@@ -18,13 +20,13 @@ export type ActionName = ActionRequest["action"];
 
 interface ActionText {
   /** The dialog's title and its button. */
-  title: (subject: string) => string;
-  button: string;
-  pending: string;
+  title: (subject: string) => MessageDescriptor;
+  button: MessageDescriptor;
+  pending: MessageDescriptor;
   /** What happens, said in the dialog. */
-  explain: string;
+  explain: MessageDescriptor;
   /** The toast once done. */
-  done: string;
+  done: MessageDescriptor;
   /** The schema needs a reason (the person is told it). */
   needsReason: boolean;
   danger?: boolean;
@@ -32,121 +34,119 @@ interface ActionText {
 
 export const ACTIONS: Record<ActionName, ActionText> = {
   approve: {
-    title: () => "Approve post",
-    button: "Approve",
-    pending: "Approving...",
-    explain: "The post appears in the feed.",
-    done: "Post approved successfully!",
+    title: () => msg`Approve post`,
+    button: msg`Approve`,
+    pending: msg`Approving...`,
+    explain: msg`The post appears in the feed.`,
+    done: msg`Post approved successfully!`,
     needsReason: false,
   },
   reject: {
-    title: () => "Reject post",
-    button: "Reject",
-    pending: "Rejecting...",
-    explain: "The post is not published. Its author sees this reason on their drawings.",
-    done: "Post rejected.",
+    title: () => msg`Reject post`,
+    button: msg`Reject`,
+    pending: msg`Rejecting...`,
+    explain: msg`The post is not published. Its author sees this reason on their drawings.`,
+    done: msg`Post rejected.`,
     needsReason: true,
   },
   "hide-post": {
-    title: () => "Hide post",
-    button: "Hide",
-    pending: "Hiding...",
-    explain: "The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.",
-    done: "Post hidden.",
+    title: () => msg`Hide post`,
+    button: msg`Hide`,
+    pending: msg`Hiding...`,
+    explain: msg`The post leaves the feed. Its author sees it as hidden by a moderator, with this reason.`,
+    done: msg`Post hidden.`,
     needsReason: true,
   },
   "restore-post": {
-    title: () => "Restore post",
-    button: "Restore",
-    pending: "Restoring...",
-    explain: "The post returns to the feed.",
-    done: "Post restored.",
+    title: () => msg`Restore post`,
+    button: msg`Restore`,
+    pending: msg`Restoring...`,
+    explain: msg`The post returns to the feed.`,
+    done: msg`Post restored.`,
     needsReason: false,
   },
   "delete-post": {
-    title: () => "Delete post",
-    button: "Delete",
-    pending: "Deleting...",
-    explain: "The drawing, its photos, likes and comments are removed for everyone. This cannot be undone.",
-    done: "Post deleted.",
+    title: () => msg`Delete post`,
+    button: msg`Delete`,
+    pending: msg`Deleting...`,
+    explain: msg`The drawing, its photos, likes and comments are removed for everyone. This cannot be undone.`,
+    done: msg`Post deleted.`,
     needsReason: true,
     danger: true,
   },
   "dismiss-post": {
-    title: () => "Dismiss reports",
-    button: "Dismiss",
-    pending: "Dismissing...",
-    explain: "The reports are closed and the post stays as it is.",
-    done: "Reports dismissed.",
+    title: () => msg`Dismiss reports`,
+    button: msg`Dismiss`,
+    pending: msg`Dismissing...`,
+    explain: msg`The reports are closed and the post stays as it is.`,
+    done: msg`Reports dismissed.`,
     needsReason: false,
   },
   "hide-comment": {
-    title: () => "Hide comment",
-    button: "Hide",
-    pending: "Hiding...",
-    explain: "Nobody but admins sees the comment any more. Its author is told this reason.",
-    done: "Comment hidden.",
+    title: () => msg`Hide comment`,
+    button: msg`Hide`,
+    pending: msg`Hiding...`,
+    explain: msg`Nobody but admins sees the comment any more. Its author is told this reason.`,
+    done: msg`Comment hidden.`,
     needsReason: true,
   },
   "restore-comment": {
-    title: () => "Restore comment",
-    button: "Restore",
-    pending: "Restoring...",
-    explain: "The comment is shown again.",
-    done: "Comment restored.",
+    title: () => msg`Restore comment`,
+    button: msg`Restore`,
+    pending: msg`Restoring...`,
+    explain: msg`The comment is shown again.`,
+    done: msg`Comment restored.`,
     needsReason: false,
   },
   "delete-comment": {
-    title: () => "Delete comment",
-    button: "Delete",
-    pending: "Deleting...",
-    explain: "The comment is removed for everyone. This cannot be undone.",
-    done: "Comment deleted.",
+    title: () => msg`Delete comment`,
+    button: msg`Delete`,
+    pending: msg`Deleting...`,
+    explain: msg`The comment is removed for everyone. This cannot be undone.`,
+    done: msg`Comment deleted.`,
     needsReason: true,
     danger: true,
   },
   "dismiss-comment": {
-    title: () => "Dismiss reports",
-    button: "Dismiss",
-    pending: "Dismissing...",
-    explain: "The reports are closed and the comment stays as it is.",
-    done: "Reports dismissed.",
+    title: () => msg`Dismiss reports`,
+    button: msg`Dismiss`,
+    pending: msg`Dismissing...`,
+    explain: msg`The reports are closed and the comment stays as it is.`,
+    done: msg`Reports dismissed.`,
     needsReason: false,
   },
   warn: {
-    title: (who) => `Warn ${who}`,
-    button: "Send warning",
-    pending: "Sending...",
-    explain: "They are told this reason. Nothing else changes.",
-    done: "Warning sent.",
+    title: (who) => msg`Warn ${who}`,
+    button: msg`Send warning`,
+    pending: msg`Sending...`,
+    explain: msg`They are told this reason. Nothing else changes.`,
+    done: msg`Warning sent.`,
     needsReason: true,
   },
   suspend: {
-    title: (who) => `Suspend ${who}`,
-    button: "Suspend",
-    pending: "Suspending...",
-    explain:
-      "Until then they cannot post, comment, like, report or change their name or picture. They are told for how long and why.",
-    done: "Member suspended.",
+    title: (who) => msg`Suspend ${who}`,
+    button: msg`Suspend`,
+    pending: msg`Suspending...`,
+    explain: msg`Until then they cannot post, comment, like, report or change their name or picture. They are told for how long and why.`,
+    done: msg`Member suspended.`,
     needsReason: true,
     danger: true,
   },
   ban: {
-    title: (who) => `Ban ${who}`,
-    button: "Ban",
-    pending: "Banning...",
-    explain:
-      "They can no longer post, comment, like, report or change their name or picture, until an admin lifts the ban. They are told why.",
-    done: "Member banned.",
+    title: (who) => msg`Ban ${who}`,
+    button: msg`Ban`,
+    pending: msg`Banning...`,
+    explain: msg`They can no longer post, comment, like, report or change their name or picture, until an admin lifts the ban. They are told why.`,
+    done: msg`Member banned.`,
     needsReason: true,
     danger: true,
   },
   lift: {
-    title: (who) => `Lift the sanction on ${who}`,
-    button: "Lift",
-    pending: "Lifting...",
-    explain: "They can post, comment, like and report again.",
-    done: "Sanction lifted.",
+    title: (who) => msg`Lift the sanction on ${who}`,
+    button: msg`Lift`,
+    pending: msg`Lifting...`,
+    explain: msg`They can post, comment, like and report again.`,
+    done: msg`Sanction lifted.`,
     needsReason: false,
   },
 };
@@ -179,25 +179,3 @@ export function actionBody(request: ActionRequest, reason: string, days: 1 | 7 |
   if (action === "lift") return { action, userId, ...optional };
   return { action, userId, reason: why };
 }
-
-/** How the audit log names an action. */
-export const LOG_VERBS: Record<string, string> = {
-  approve: "approved a post by",
-  reject: "rejected a post by",
-  "hide-post": "hid a post by",
-  "restore-post": "restored a post by",
-  "delete-post": "deleted a post by",
-  "dismiss-post": "dismissed reports on a post by",
-  "hide-comment": "hid a comment by",
-  "restore-comment": "restored a comment by",
-  "delete-comment": "deleted a comment by",
-  "dismiss-comment": "dismissed reports on a comment by",
-  warn: "warned",
-  suspend: "suspended",
-  ban: "banned",
-  lift: "lifted the sanction on",
-  "grant-admin": "gave admin access to",
-  "remove-admin": "removed admin access from",
-  "grant-pro": "gave Pro to",
-  "remove-pro": "removed Pro from",
-};
