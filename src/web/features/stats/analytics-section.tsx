@@ -87,6 +87,7 @@ export function AnalyticsSection() {
   const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const analytics = useSiteAnalytics(days, true);
   const data = analytics.data;
+  const range = data?.days ?? days;
   return (
     <Section
       title={t`Site Analytics`}
@@ -137,7 +138,7 @@ export function AnalyticsSection() {
               <table>
                 <caption>
                   <Plural
-                    value={data.days}
+                    value={range}
                     one="Page views and visitors per day, last # day"
                     other="Page views and visitors per day, last # days"
                   />
