@@ -9,6 +9,7 @@ import { serverMessage } from "../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { MODERATION_REASON_MAX, SUSPENSION_DAYS } from "../../../shared/moderation";
 import { ACTIONS, actionBody, type ActionRequest } from "./actions";
+import { ACTION_TEXT } from "./action-text";
 import { runAction } from "./api";
 
 /** Say an action's outcome: a toast when done, the server's own words when refused (in the page's language otherwise). */
@@ -20,7 +21,7 @@ export async function performAction(
 ): Promise<string | null> {
   try {
     await runAction(actionBody(request, reason, days));
-    toast({ title: i18n._(msg`Success`), description: i18n._(ACTIONS[request.action].done) });
+    toast({ title: i18n._(msg`Success`), description: i18n._(ACTION_TEXT[request.action].done) });
     return null;
   } catch (error) {
     if (isUnauthorizedError(error)) handleUnauthorized();
@@ -40,8 +41,8 @@ export function ActionDialog({ request, onClose }: { request: ActionRequest | nu
     <Dialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={request ? i18n._(ACTIONS[request.action].title(request.subject)) : ""}
-      description={request ? i18n._(ACTIONS[request.action].explain) : undefined}
+      title={request ? i18n._(ACTION_TEXT[request.action].title(request.subject)) : ""}
+      description={request ? i18n._(ACTION_TEXT[request.action].explain) : undefined}
     >
       {request && <ActionForm key={`${request.action}-${request.subject}`} request={request} onClose={onClose} />}
     </Dialog>
@@ -50,13 +51,14 @@ export function ActionDialog({ request, onClose }: { request: ActionRequest | nu
 
 function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const text = ACTIONS[request.action];
+  const rule = ACTIONS[request.action];
+  const text = ACTION_TEXT[request.action];
   const [reason, setReason] = useState("");
   const [days, setDays] = useState<1 | 7 | 30>(7);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const missing = text.needsReason && !reason.trim();
+  const missing = rule.needsReason && !reason.trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,11 +100,11 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
       )}
       <CountedTextarea
         id={`${id}-reason`}
-        label={text.needsReason ? t`Reason (they will see it)` : t`Reason (optional)`}
+        label={rule.needsReason ? t`Reason (they will see it)` : t`Reason (optional)`}
         value={reason}
         onChange={setReason}
         max={MODERATION_REASON_MAX}
-        required={text.needsReason}
+        required={rule.needsReason}
         disabled={pending}
         autoFocus
       />
@@ -113,7 +115,7 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
         ready={!missing}
         label={i18n._(text.button)}
         busyLabel={i18n._(text.pending)}
-        variant={text.danger ? "danger" : "primary"}
+        variant={rule.danger ? "danger" : "primary"}
       />
     </form>
   );
