@@ -1,22 +1,33 @@
 import { CountedTextarea, FormActions, FormError } from "../../components/ui/form-parts";
 import { useId, useState, type FormEvent } from "react";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { MODERATION_REASON_MAX, SUSPENSION_DAYS } from "../../../shared/moderation";
 import { ACTIONS, actionBody, type ActionRequest } from "./actions";
+import { ACTION_TEXT } from "./action-text";
 import { runAction } from "./api";
 
-/** Say an action's outcome: a toast when done, the server's own words when refused. */
-export async function performAction(request: ActionRequest, reason = "", days: 1 | 7 | 30 = 7): Promise<string | null> {
+/** Say an action's outcome: a toast when done, the server's own words when refused (in the page's language otherwise). */
+export async function performAction(
+  i18n: I18n,
+  request: ActionRequest,
+  reason = "",
+  days: 1 | 7 | 30 = 7,
+): Promise<string | null> {
   try {
     await runAction(actionBody(request, reason, days));
-    toast({ title: "Success", description: ACTIONS[request.action].done });
+    toast({ title: i18n._(msg`Success`), description: i18n._(ACTION_TEXT[request.action].done) });
     return null;
   } catch (error) {
     if (isUnauthorizedError(error)) handleUnauthorized();
-    return serverMessage(error) ?? "The action could not be done. Please check your connection and try again.";
+    return (
+      serverMessage(error) ?? i18n._(msg`The action could not be done. Please check your connection and try again.`)
+    );
   }
 }
 
@@ -25,12 +36,13 @@ export async function performAction(request: ActionRequest, reason = "", days: 1
  * person is told, so it is required where the schema requires it; the server's refusal is shown inside.
  */
 export function ActionDialog({ request, onClose }: { request: ActionRequest | null; onClose: () => void }) {
+  const { i18n } = useLingui();
   return (
     <Dialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={request ? ACTIONS[request.action].title(request.subject) : ""}
-      description={request ? ACTIONS[request.action].explain : undefined}
+      title={request ? i18n._(ACTION_TEXT[request.action].title(request.subject)) : ""}
+      description={request ? i18n._(ACTION_TEXT[request.action].explain) : undefined}
     >
       {request && <ActionForm key={`${request.action}-${request.subject}`} request={request} onClose={onClose} />}
     </Dialog>
@@ -38,20 +50,22 @@ export function ActionDialog({ request, onClose }: { request: ActionRequest | nu
 }
 
 function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () => void }) {
-  const text = ACTIONS[request.action];
+  const { t, i18n } = useLingui();
+  const rule = ACTIONS[request.action];
+  const text = ACTION_TEXT[request.action];
   const [reason, setReason] = useState("");
   const [days, setDays] = useState<1 | 7 | 30>(7);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const missing = text.needsReason && !reason.trim();
+  const missing = rule.needsReason && !reason.trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (missing || pending) return;
     setPending(true);
     setError(null);
-    const failure = await performAction(request, reason, days);
+    const failure = await performAction(i18n, request, reason, days);
     setPending(false);
     if (failure) setError(failure);
     else onClose();
@@ -61,7 +75,9 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
     <form onSubmit={(e) => void submit(e)} className="grid gap-4">
       {request.action === "suspend" && (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-semibold text-ink">For how long?</legend>
+          <legend className="mb-2 text-sm font-semibold text-ink">
+            <Trans>For how long?</Trans>
+          </legend>
           <div className="grid grid-cols-3 gap-2">
             {SUSPENSION_DAYS.map((option) => (
               <label
@@ -76,7 +92,7 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
                   onChange={() => setDays(option)}
                   className="sr-only"
                 />
-                {option === 1 ? "1 day" : `${option} days`}
+                <Plural value={option} one="# day" other="# days" />
               </label>
             ))}
           </div>
@@ -84,11 +100,11 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
       )}
       <CountedTextarea
         id={`${id}-reason`}
-        label={text.needsReason ? "Reason (they will see it)" : "Reason (optional)"}
+        label={rule.needsReason ? t`Reason (they will see it)` : t`Reason (optional)`}
         value={reason}
         onChange={setReason}
         max={MODERATION_REASON_MAX}
-        required={text.needsReason}
+        required={rule.needsReason}
         disabled={pending}
         autoFocus
       />
@@ -97,9 +113,9 @@ function ActionForm({ request, onClose }: { request: ActionRequest; onClose: () 
         onCancel={onClose}
         busy={pending}
         ready={!missing}
-        label={text.button}
-        busyLabel={text.pending}
-        variant={text.danger ? "danger" : "primary"}
+        label={i18n._(text.button)}
+        busyLabel={i18n._(text.pending)}
+        variant={rule.danger ? "danger" : "primary"}
       />
     </form>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import * as Tabs from "@radix-ui/react-tabs";
 import { ShieldAlert } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
@@ -18,10 +19,14 @@ function AdminAccessRequired() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
       <ShieldAlert className="h-12 w-12 text-accent" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold">Admin Access Required</h1>
-      <p className="mt-3 text-ink-soft">Only admins can moderate the community feed.</p>
+      <h1 className="mt-4 text-3xl font-bold">
+        <Trans>Admin Access Required</Trans>
+      </h1>
+      <p className="mt-3 text-ink-soft">
+        <Trans>Only admins can moderate the community feed.</Trans>
+      </p>
       <Link href="/feed" className={buttonClass("primary", "mt-8")}>
-        Go to the Feed
+        <Trans>Go to the Feed</Trans>
       </Link>
     </div>
   );
@@ -31,12 +36,13 @@ const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-ink-soft transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5";
 
 function Count({ value }: { value: number | undefined }) {
+  const { i18n } = useLingui();
   if (value === undefined) return null;
   return (
     <span
       className={`min-w-6 rounded-full px-1.5 text-xs font-bold tabular-nums ${value > 0 ? "bg-accent text-white" : "bg-line text-ink-soft"}`}
     >
-      {value}
+      {i18n.number(value)}
     </span>
   );
 }
@@ -44,34 +50,41 @@ function Count({ value }: { value: number | undefined }) {
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
   usePageMeta(getStaticPageMeta("/admin/moderation")!);
+  const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");
   const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : "pending");
   const counts = useModerationCounts(Boolean(user?.isAdmin));
 
-  if (isLoading) return <Spinner label="Loading" />;
+  if (isLoading) return <Spinner label={t`Loading`} />;
   if (!user?.isAdmin) return <AdminAccessRequired />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 md:py-12">
-      <h1 className="text-4xl font-bold">Moderation</h1>
-      <p className="mt-1 text-ink-soft">Approve new drawings, act on reports, and see what every admin did and why.</p>
+      <h1 className="text-4xl font-bold">
+        <Trans>Moderation</Trans>
+      </h1>
+      <p className="mt-1 text-ink-soft">
+        <Trans>Approve new drawings, act on reports, and see what every admin did and why.</Trans>
+      </p>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
         <Tabs.List
-          aria-label="Moderation"
+          aria-label={t`Moderation`}
           className="flex gap-1 overflow-x-auto rounded-full border border-line bg-paper-deep p-1"
         >
           <Tabs.Trigger value="pending" className={tabClass}>
             <span>
-              Waiting<span className="sr-only sm:not-sr-only"> for approval</span>
+              <Trans>
+                Waiting<span className="sr-only sm:not-sr-only"> for approval</span>
+              </Trans>
             </span>
             <Count value={counts.data?.pending} />
           </Tabs.Trigger>
           <Tabs.Trigger value="reported" className={tabClass}>
-            Reported <Count value={counts.data?.reported} />
+            <Trans>Reported</Trans> <Count value={counts.data?.reported} />
           </Tabs.Trigger>
           <Tabs.Trigger value="log" className={tabClass}>
-            Audit log
+            <Trans>Audit log</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pending" className="mt-6 focus-visible:outline-none">

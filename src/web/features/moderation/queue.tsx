@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
@@ -12,15 +15,16 @@ import { QueueItemCard } from "./queue-item";
 /** True when a key press belongs to something being typed (shortcuts stay quiet then). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not words
   return target.isContentEditable || target.closest("input, textarea, select, [contenteditable='true']") !== null;
 }
 
-const KBD =
+const kbdClass =
   "rounded-md border border-line bg-white px-1.5 py-0.5 font-mono text-xs font-semibold text-ink shadow-[0_1px_0_var(--color-line)]";
 
-const EMPTY: Record<QueueTab, { title: string; text: string }> = {
-  pending: { title: "Nothing is waiting", text: "Every drawing has been looked at. New ones appear here." },
-  reported: { title: "No open reports", text: "When members report a post or a comment, it appears here." },
+const EMPTY: Record<QueueTab, { title: MessageDescriptor; text: MessageDescriptor }> = {
+  pending: { title: msg`Nothing is waiting`, text: msg`Every drawing has been looked at. New ones appear here.` },
+  reported: { title: msg`No open reports`, text: msg`When members report a post or a comment, it appears here.` },
 };
 
 /**
@@ -28,6 +32,7 @@ const EMPTY: Record<QueueTab, { title: string; text: string }> = {
  * thing (the last two through the reason dialog); never while typing, nor while a dialog is open.
  */
 export function Queue({ tab }: { tab: QueueTab }) {
+  const { t, i18n } = useLingui();
   const [offset, setOffset] = useState(0);
   const queue = useQueue(tab, offset, true);
   const items = queue.data?.items ?? [];
@@ -48,9 +53,9 @@ export function Queue({ tab }: { tab: QueueTab }) {
       return;
     }
     setBusy(true);
-    const failure = await performAction(next);
+    const failure = await performAction(i18n, next);
     setBusy(false);
-    if (failure) toast({ title: "Error", description: failure, variant: "destructive" });
+    if (failure) toast({ title: t`Error`, description: failure, variant: "destructive" });
   };
 
   const focusCard = (at: number) => {
@@ -98,23 +103,26 @@ export function Queue({ tab }: { tab: QueueTab }) {
   if (queue.isPending) {
     return (
       <p role="status" className="py-10 text-center text-ink-soft">
-        Loading the queue...
+        <Trans>Loading the queue...</Trans>
       </p>
     );
   }
   if (queue.isError) {
     return (
       <Card role="alert" className="p-6 text-center text-ink-soft">
-        The queue could not be loaded. Please check your connection and try again.
+        <Trans>The queue could not be loaded. Please check your connection and try again.</Trans>
         <div className="mt-4">
           <Button variant="secondary" onClick={() => void queue.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       </Card>
     );
   }
 
+  const from = i18n.number(offset + 1);
+  const to = i18n.number(Math.min(offset + items.length, total));
+  const all = i18n.number(total);
   return (
     <div className="grid gap-4">
       {/* For keyboards: not shown on phones; approve and reject only where posts wait for approval. */}
@@ -122,29 +130,39 @@ export function Queue({ tab }: { tab: QueueTab }) {
         className="hidden flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-dashed border-line bg-paper px-4 py-2.5 text-sm text-ink-soft sm:flex"
         id={`shortcuts-${tab}`}
       >
-        <span className="font-semibold text-ink">Keyboard:</span>
+        <span className="font-semibold text-ink">
+          <Trans>Keyboard:</Trans>
+        </span>
         <span>
-          <kbd className={KBD}>j</kbd> / <kbd className={KBD}>k</kbd> next / previous
+          <Trans>
+            <kbd className={kbdClass}>j</kbd> / <kbd className={kbdClass}>k</kbd> next / previous
+          </Trans>
         </span>
         {tab === "pending" && (
           <span>
-            <kbd className={KBD}>a</kbd> approve
+            <Trans>
+              <kbd className={kbdClass}>a</kbd> approve
+            </Trans>
           </span>
         )}
         {tab === "pending" && (
           <span>
-            <kbd className={KBD}>r</kbd> reject
+            <Trans>
+              <kbd className={kbdClass}>r</kbd> reject
+            </Trans>
           </span>
         )}
         <span>
-          <kbd className={KBD}>h</kbd> hide
+          <Trans>
+            <kbd className={kbdClass}>h</kbd> hide
+          </Trans>
         </span>
       </p>
       {items.length === 0 ? (
         <Card className="border-dashed p-10 text-center">
           <Inbox className="mx-auto h-10 w-10 text-accent" aria-hidden />
-          <h2 className="mt-3 text-2xl font-bold">{EMPTY[tab].title}</h2>
-          <p className="mt-1 text-ink-soft">{EMPTY[tab].text}</p>
+          <h2 className="mt-3 text-2xl font-bold">{i18n._(EMPTY[tab].title)}</h2>
+          <p className="mt-1 text-ink-soft">{i18n._(EMPTY[tab].text)}</p>
         </Card>
       ) : (
         <div className="grid gap-4" aria-describedby={`shortcuts-${tab}`}>
@@ -164,23 +182,25 @@ export function Queue({ tab }: { tab: QueueTab }) {
         </div>
       )}
       {total > MODERATION_PAGE_SIZE && (
-        <nav aria-label="Queue pages" className="flex items-center justify-between gap-3">
+        <nav aria-label={t`Queue pages`} className="flex items-center justify-between gap-3">
           <Button
             variant="secondary"
             onClick={() => setOffset(Math.max(0, offset - MODERATION_PAGE_SIZE))}
             disabled={offset === 0}
           >
-            <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
+            <ChevronLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden /> <Trans>Previous</Trans>
           </Button>
           <span className="text-sm text-ink-soft">
-            {offset + 1}–{Math.min(offset + items.length, total)} of {total}
+            <Trans>
+              {from}–{to} of {all}
+            </Trans>
           </span>
           <Button
             variant="secondary"
             onClick={() => setOffset(offset + MODERATION_PAGE_SIZE)}
             disabled={offset + MODERATION_PAGE_SIZE >= total}
           >
-            Next <ChevronRight className="h-4 w-4" aria-hidden />
+            <Trans>Next</Trans> <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
           </Button>
         </nav>
       )}

@@ -65,7 +65,10 @@ export function Section({
   );
 }
 
-/** Where a table that scrolls sideways has more to show: before the left edge, past the right one. */
+/**
+ * Where a table that scrolls sideways has more to show: before its start edge, past its end (left
+ * and right, or right and left in a right-to-left page, where scrollLeft counts down from 0).
+ */
 function useHiddenSides(scroller: RefObject<HTMLDivElement | null>) {
   const [sides, setSides] = useState({ before: false, after: false });
   useEffect(() => {
@@ -73,8 +76,9 @@ function useHiddenSides(scroller: RefObject<HTMLDivElement | null>) {
     if (!box) return;
     const measure = () => {
       // Rounded: a box sized in fractions of a pixel never scrolls to the exact end.
-      const before = box.scrollLeft > 1;
-      const after = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      const scrolled = Math.abs(box.scrollLeft);
+      const before = scrolled > 1;
+      const after = scrolled + box.clientWidth < box.scrollWidth - 1;
       setSides((old) => (old.before === before && old.after === after ? old : { before, after }));
     };
     measure();
@@ -91,6 +95,7 @@ function useHiddenSides(scroller: RefObject<HTMLDivElement | null>) {
 }
 
 /** A column shown from the sm breakpoint up: on a phone its content is shown in the row's first cell. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a class list, not words
 export const WIDE_ONLY = "hidden sm:table-cell";
 
 /**
@@ -121,7 +126,7 @@ export function DataTable({
   return (
     <div className="relative -mx-4 sm:-mx-6" data-more={more || undefined}>
       <div ref={scroller} role="region" aria-label={label} tabIndex={0} className="overflow-x-auto px-4 sm:px-6">
-        <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
+        <table className="w-full border-collapse text-start text-sm" style={{ minWidth }}>
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr className="border-b border-line text-xs uppercase tracking-wide text-ink-soft">
@@ -129,7 +134,7 @@ export function DataTable({
                 <th
                   key={i}
                   scope="col"
-                  className={`whitespace-nowrap px-3 py-2 font-semibold first:pl-0 last:pr-0 ${numeric.includes(i) ? "text-right" : ""} ${wideOnly.includes(i) ? WIDE_ONLY : ""}`}
+                  className={`whitespace-nowrap px-3 py-2 font-semibold first:ps-0 last:pe-0 ${numeric.includes(i) ? "text-end" : ""} ${wideOnly.includes(i) ? WIDE_ONLY : ""}`}
                 >
                   {header}
                 </th>
@@ -142,17 +147,17 @@ export function DataTable({
       {before && (
         <span
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 left-0 flex w-12 items-center justify-start bg-linear-to-r from-white via-white/80 to-transparent pl-1"
+          className="pointer-events-none absolute inset-y-0 start-0 flex w-12 items-center justify-start bg-linear-to-r from-white via-white/80 to-transparent ps-1 rtl:bg-linear-to-l"
         >
-          <ChevronLeft className="h-5 w-5 rounded-full bg-white text-ink-soft shadow" />
+          <ChevronLeft className="h-5 w-5 rounded-full bg-white text-ink-soft shadow rtl:-scale-x-100" />
         </span>
       )}
       {after && (
         <span
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-white via-white/80 to-transparent pr-1"
+          className="pointer-events-none absolute inset-y-0 end-0 flex w-12 items-center justify-end bg-linear-to-l from-white via-white/80 to-transparent pe-1 rtl:bg-linear-to-r"
         >
-          <ChevronRight className="h-5 w-5 rounded-full bg-white text-ink-soft shadow" />
+          <ChevronRight className="h-5 w-5 rounded-full bg-white text-ink-soft shadow rtl:-scale-x-100" />
         </span>
       )}
     </div>
@@ -161,7 +166,7 @@ export function DataTable({
 
 /** A body cell with the table's padding. */
 export function Cell({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <td className={`px-3 py-2.5 align-middle first:pl-0 last:pr-0 ${className}`}>{children}</td>;
+  return <td className={`px-3 py-2.5 align-middle first:ps-0 last:pe-0 ${className}`}>{children}</td>;
 }
 
 /** What an empty table shows instead of rows. */
@@ -175,6 +180,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** A small status label in a table. */
 export function Badge({ tone, children }: { tone: "green" | "accent"; children: ReactNode }) {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- class lists, not words
   const colours = tone === "green" ? "bg-emerald-100 text-emerald-900" : "bg-accent-soft text-accent-strong";
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${colours}`}>

@@ -1,4 +1,7 @@
 import { useState } from "react";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FormError } from "../../components/ui/form-parts";
@@ -19,40 +22,45 @@ export interface RoleChange {
 }
 
 /** What each change says: the dialog's title and explanation, its button, and the toast after it. */
-function wording(change: RoleChange, isSelf: boolean) {
-  const name = isSelf ? "yourself" : personName(change.person);
+function wording(i18n: I18n, change: RoleChange, isSelf: boolean) {
   const who = personName(change.person);
-  const logged = "The change is written to the audit log.";
+  const logged = i18n._(msg`The change is written to the audit log.`);
   if (change.role === "pro") {
     return change.grant
       ? {
-          title: `Give ${name} Pro?`,
-          explain: `They will be able to upload their own pictures and draw them with the grid, privately, from their next click on. If their e-mail is on the Pro waitlist, they get one e-mail saying Pro is ready. ${logged}`,
-          button: "Grant Pro",
-          done: `${who} now has Pro.`,
+          title: isSelf ? i18n._(msg`Give yourself Pro?`) : i18n._(msg`Give ${who} Pro?`),
+          explain: i18n._(
+            msg`They will be able to upload their own pictures and draw them with the grid, privately, from their next click on. If their e-mail is on the Pro waitlist, they get one e-mail saying Pro is ready. ${logged}`,
+          ),
+          button: i18n._(msg`Grant Pro`),
+          done: i18n._(msg`${who} now has Pro.`),
         }
       : {
-          title: `Remove Pro from ${name}?`,
-          explain: `They will no longer have Pro's tools, from their next click on. ${logged}`,
-          button: "Remove Pro",
-          done: `${who} no longer has Pro.`,
+          title: isSelf ? i18n._(msg`Remove Pro from yourself?`) : i18n._(msg`Remove Pro from ${who}?`),
+          explain: i18n._(msg`They will no longer have Pro's tools, from their next click on. ${logged}`),
+          button: i18n._(msg`Remove Pro`),
+          done: i18n._(msg`${who} no longer has Pro.`),
         };
   }
   if (change.grant) {
     return {
-      title: `Make ${name} an admin?`,
-      explain: `They will be able to approve and moderate posts, manage dragons and blog posts, see the statistics, and give or remove admin access. ${logged}`,
-      button: "Make admin",
-      done: `${who} is now an admin.`,
+      title: isSelf ? i18n._(msg`Make yourself an admin?`) : i18n._(msg`Make ${who} an admin?`),
+      explain: i18n._(
+        msg`They will be able to approve and moderate posts, manage dragons and blog posts, see the statistics, and give or remove admin access. ${logged}`,
+      ),
+      button: i18n._(msg`Make admin`),
+      done: i18n._(msg`${who} is now an admin.`),
     };
   }
   return {
-    title: `Remove admin access from ${name}?`,
+    title: isSelf ? i18n._(msg`Remove admin access from yourself?`) : i18n._(msg`Remove admin access from ${who}?`),
     explain: isSelf
-      ? `You will lose the admin tools, this page included, as soon as you confirm. Another admin can give them back. ${logged}`
-      : `They will no longer see the admin tools, from their next click on. ${logged}`,
-    button: "Remove admin",
-    done: isSelf ? "You are no longer an admin." : `${who} is no longer an admin.`,
+      ? i18n._(
+          msg`You will lose the admin tools, this page included, as soon as you confirm. Another admin can give them back. ${logged}`,
+        )
+      : i18n._(msg`They will no longer see the admin tools, from their next click on. ${logged}`),
+    button: i18n._(msg`Remove admin`),
+    done: isSelf ? i18n._(msg`You are no longer an admin.`) : i18n._(msg`${who} is no longer an admin.`),
   };
 }
 
@@ -69,8 +77,9 @@ export function AdminRoleDialog({
   selfId: string;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const isSelf = change?.person.id === selfId;
-  const words = change ? wording(change, isSelf) : null;
+  const words = change ? wording(i18n, change, isSelf) : null;
   return (
     <Dialog
       open={change !== null}
@@ -102,6 +111,7 @@ function Confirm({
   words: ReturnType<typeof wording>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -111,11 +121,11 @@ function Confirm({
     try {
       if (change.role === "pro") await setProGrant(change.person, change.grant);
       else await setAdminRole(change.person, change.grant, { isSelf });
-      toast({ title: "Success", description: words.done });
+      toast({ title: t`Success`, description: words.done });
       onClose();
     } catch (failure) {
       if (isUnauthorizedError(failure)) handleUnauthorized();
-      setError(serverMessage(failure) ?? "The change could not be saved. Please check your connection and try again.");
+      setError(serverMessage(failure) ?? t`The change could not be saved. Please check your connection and try again.`);
       setPending(false);
     }
   };
@@ -125,10 +135,10 @@ function Confirm({
       <FormError message={error} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant={change.grant ? "primary" : "danger"} onClick={() => void confirm()} disabled={pending}>
-          {pending ? "Saving..." : words.button}
+          {pending ? <Trans>Saving...</Trans> : words.button}
         </Button>
       </div>
     </div>

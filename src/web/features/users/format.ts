@@ -1,9 +1,8 @@
+import type { I18n } from "@lingui/core";
 import type { Person } from "./api";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-/** A moment's date in the reader's time zone: "Jan 5, 2026". */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** A moment's date in the reader's time zone and the page's language: "Jan 5, 2026". */
+export const formatDate = (i18n: I18n, iso: string) => i18n.date(new Date(iso), { dateStyle: "medium" });
 
 /** Full name, else first name, else the e-mail (as the profile names people). */
 export const personName = (person: Pick<Person, "firstName" | "lastName" | "email">) =>

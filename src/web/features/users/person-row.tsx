@@ -12,12 +12,14 @@ import {
   Timer,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/ui/button";
 import type { Person } from "./api";
 import type { RoleChange } from "./admin-role-dialog";
 import { formatDate, personName } from "./format";
 
+/* eslint-disable lingui/no-unlocalized-strings -- class lists, not words */
 const TONES = {
   green: "bg-emerald-100 text-emerald-900",
   accent: "bg-accent-soft text-accent-strong",
@@ -25,6 +27,7 @@ const TONES = {
   grey: "bg-paper-deep text-ink-soft",
   gold: "bg-amber-100 text-amber-900",
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 function Badge({
   tone,
@@ -95,8 +98,11 @@ export function PersonRow({
   proButtons: boolean;
   onChange: (change: Omit<RoleChange, "person">) => void;
 }) {
+  const { t, i18n } = useLingui();
   const nameId = useId();
   const name = personName(person);
+  const until = person.suspendedUntil ? formatDate(i18n, person.suspendedUntil) : "";
+  const registered = formatDate(i18n, person.createdAt);
   const hasName = name !== person.email;
   const suspended = person.suspendedUntil !== null && !person.banned;
   return (
@@ -106,61 +112,71 @@ export function PersonRow({
         <div className="min-w-0">
           <p id={nameId} className="font-semibold text-ink [overflow-wrap:anywhere]">
             {name}
-            {isSelf && <span className="font-normal text-ink-soft"> (you)</span>}
+            {isSelf && (
+              <span className="font-normal text-ink-soft">
+                {" "}
+                <Trans>(you)</Trans>
+              </span>
+            )}
           </p>
           {hasName && <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">{person.email}</p>}
         </div>
       </div>
-      <ul aria-label="Status" className="flex min-w-0 flex-wrap gap-1.5">
+      <ul aria-label={t`Status`} className="flex min-w-0 flex-wrap gap-1.5">
         {person.emailVerified ? (
           <Badge tone="green" icon={BadgeCheck}>
-            Verified
+            <Trans>Verified</Trans>
           </Badge>
         ) : (
           <Badge tone="grey" icon={MailQuestion}>
-            Unverified
+            <Trans>Unverified</Trans>
           </Badge>
         )}
         {person.isAdmin && (
           <Badge tone="accent" icon={ShieldCheck}>
-            Admin
+            <Trans>Admin</Trans>
           </Badge>
         )}
         {person.pro && (
           <Badge tone="gold" icon={Sparkles}>
-            Pro
+            {/* eslint-disable-next-line lingui/no-unlocalized-strings -- "Pro" is a name, never translated */}
+            {"Pro"}
           </Badge>
         )}
         {person.banned && (
           <Badge tone="red" icon={Ban}>
-            Banned
+            <Trans>Banned</Trans>
           </Badge>
         )}
         {suspended && (
-          <Badge tone="red" icon={Timer} title={`Suspended until ${formatDate(person.suspendedUntil!)}`}>
-            Suspended<span className="sr-only"> until {formatDate(person.suspendedUntil!)}</span>
+          <Badge tone="red" icon={Timer} title={t`Suspended until ${until}`}>
+            <Trans>
+              Suspended<span className="sr-only"> until {until}</span>
+            </Trans>
           </Badge>
         )}
       </ul>
       <p className="text-sm text-ink-soft">
-        <span className="md:sr-only">Registered </span>
-        <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
+        <Trans>
+          <span className="md:sr-only">Registered </span>
+          <time dateTime={person.createdAt}>{registered}</time>
+        </Trans>
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap md:flex-col md:items-end md:justify-self-end">
         <ChangeButton
           has={person.isAdmin}
           describedBy={nameId}
           onClick={(grant) => onChange({ role: "admin", grant })}
-          give={[ShieldPlus, "Make admin"]}
-          take={[ShieldMinus, "Remove admin"]}
+          give={[ShieldPlus, t`Make admin`]}
+          take={[ShieldMinus, t`Remove admin`]}
         />
         {proButtons && !person.isAdmin && (
           <ChangeButton
             has={person.proGranted}
             describedBy={nameId}
             onClick={(grant) => onChange({ role: "pro", grant })}
-            give={[BadgePlus, "Grant Pro"]}
-            take={[BadgeMinus, "Remove Pro"]}
+            give={[BadgePlus, t`Grant Pro`]}
+            take={[BadgeMinus, t`Remove Pro`]}
           />
         )}
       </div>
