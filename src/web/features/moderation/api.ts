@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- API endpoints ("GET /api/…") and query keys: no words for people. */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf, type CallInput } from "../../lib/api-client";

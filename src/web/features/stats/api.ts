@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- API endpoints ("GET /api/…") and query keys: no words for people. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiPath, apiQuery, apiQueryKey } from "../../lib/api-client";
 import type { AnalyticsRange } from "../../../shared/stats";
