@@ -9,6 +9,7 @@ import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { absoluteLinks, buildRss } from "./feeds";
 import { testClient, type TestClient } from "../../test/api-client";
+import { LOCALES } from "../../../shared/i18n/locales";
 
 const ORIGIN = "http://dragongrid.test";
 
@@ -172,7 +173,7 @@ describe("the page /blog/{slug}", () => {
 
 const parser = new XMLParser({
   ignoreAttributes: false,
-  isArray: (name) => ["item", "url", "category"].includes(name),
+  isArray: (name) => ["item", "url", "category", "xhtml:link"].includes(name),
 });
 
 describe("GET /blog/rss.xml", () => {
@@ -240,14 +241,26 @@ describe("GET /sitemap.xml", () => {
     expect(XMLValidator.validate(res.body)).toBe(true);
     const urlset = parser.parse(res.body).urlset;
     expect(urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    const urls = urlset.url as { loc: string; lastmod?: string }[];
+    const urls = urlset.url as {
+      loc: string;
+      lastmod?: string;
+      "xhtml:link"?: { "@_hreflang": string; "@_href": string }[];
+    }[];
+    // Each page at its address in every language (English first, then /es, /pt-br …); a post only in English.
+    const inEveryLanguage = (path: string) =>
+      LOCALES.map(({ prefix }) => `${ORIGIN}${prefix && path === "/" ? prefix : `${prefix}${path}`}`);
     expect(urls.map((url) => url.loc)).toEqual([
-      `${ORIGIN}/`,
-      `${ORIGIN}/home`,
-      `${ORIGIN}/dragon/${dragonId}`,
-      `${ORIGIN}/blog`,
+      ...inEveryLanguage("/"),
+      ...inEveryLanguage("/home"),
+      ...inEveryLanguage(`/dragon/${dragonId}`),
+      ...inEveryLanguage("/blog"),
       `${ORIGIN}/blog/${nasty.slug}`,
       `${ORIGIN}/blog/${published.slug}`,
+    ]);
+    const spanishLibrary = urls.find((url) => url.loc === `${ORIGIN}/es/home`)!;
+    expect(spanishLibrary["xhtml:link"]!.map((link) => [link["@_hreflang"], link["@_href"]])).toEqual([
+      ...LOCALES.map(({ code }, i) => [code, inEveryLanguage("/home")[i]]),
+      ["x-default", `${ORIGIN}/home`],
     ]);
     for (const url of urls) expect(Date.parse(url.lastmod!), url.loc).not.toBeNaN();
     expect(urls.find((url) => url.loc.endsWith(published.slug))!.lastmod).toBe(published.updatedAt);

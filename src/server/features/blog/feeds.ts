@@ -3,6 +3,7 @@ import { BLOG_RSS_ITEMS } from "../../../shared/blog";
 import { blogAuthorName } from "../../../shared/blog/posts";
 import type { BlogPost } from "../../../shared/blog/responses";
 import { SITE_NAME } from "../../../shared/site";
+import { LOCALE_CODES, localePath, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 
 // XML 1.0 allows only these characters, even inside CDATA; a title may hold others (text()
 // refuses only NUL), and one would make the whole document unreadable. Tab, line feed and
@@ -63,15 +64,32 @@ export function buildRss(published: readonly BlogPost[], origin: string): string
 export interface SitemapEntry {
   path: string;
   lastmod?: string;
+  /** Only in English: a blog post is written in one language (its page's frame is translated, its words are not). */
+  englishOnly?: boolean;
 }
 
-/** GET /sitemap.xml: the pages worth indexing, each with when it last changed where that is known. */
+/**
+ * GET /sitemap.xml: the pages worth indexing, each with when it last changed where that is known,
+ * at its address in every language with the others named as alternates (decision 056).
+ */
 export function buildSitemap(entries: readonly SitemapEntry[], origin: string): string {
-  const urls = entries.map(
-    (entry) =>
-      `  <url>\n    <loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastmod ? `\n    <lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ""}\n  </url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const url = (locale: Locale, path: string) => escapeXml(`${origin}${localePath(locale, path)}`);
+  const urls = entries.flatMap((entry) => {
+    const locales = entry.englishOnly ? [SOURCE_LOCALE] : LOCALE_CODES;
+    const lastmod = entry.lastmod ? `\n    <lastmod>${escapeXml(entry.lastmod)}</lastmod>` : "";
+    const alternates = entry.englishOnly
+      ? ""
+      : [
+          ...LOCALE_CODES.map(
+            (code) => `\n    <xhtml:link rel="alternate" hreflang="${code}" href="${url(code, entry.path)}"/>`,
+          ),
+          `\n    <xhtml:link rel="alternate" hreflang="x-default" href="${url(SOURCE_LOCALE, entry.path)}"/>`,
+        ].join("");
+    return locales.map(
+      (locale) => `  <url>\n    <loc>${url(locale, entry.path)}</loc>${lastmod}${alternates}\n  </url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** The sitemap's pages: the landing page, the library, every dragon, the blog and every published post. */
@@ -88,7 +106,11 @@ export function sitemapEntries(
     { path: "/home", lastmod: library },
     ...dragons.map((dragon) => ({ path: `/dragon/${dragon.id}`, lastmod: dragon.createdAt })),
     { path: "/blog", lastmod: blog },
-    ...published.map((post) => ({ path: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.updatedAt })),
+    ...published.map((post) => ({
+      path: `/blog/${encodeURIComponent(post.slug)}`,
+      lastmod: post.updatedAt,
+      englishOnly: true,
+    })),
   ];
 }
 
