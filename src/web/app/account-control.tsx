@@ -25,14 +25,14 @@ export function AccountControl() {
     return (
       <button
         type="button"
-        className={buttonClass("primary", "px-4")}
+        className={buttonClass("primary", "px-3 sm:px-4")}
         onClick={() => {
           // A deliberate sign-in starts fresh: no stale page to be sent back to.
           clearReturnUrl();
           navigate("/login");
         }}
       >
-        <LogIn className="h-4 w-4" aria-hidden />
+        <LogIn className="hidden h-4 w-4 sm:block rtl:-scale-x-100" aria-hidden />
         <Trans>Sign In</Trans>
       </button>
     );
