@@ -61,7 +61,7 @@ export function takeCspViolations(): string[] {
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
-  options: Pick<BrowserContextOptions, "isMobile" | "hasTouch" | "serviceWorkers"> = {},
+  options: Pick<BrowserContextOptions, "isMobile" | "hasTouch" | "serviceWorkers" | "locale"> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { baseURL: baseUrl(), viewport, ...options });
   const page = await context.newPage();

@@ -11,7 +11,7 @@ export function Header() {
   const { t, i18n } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo />
         <nav aria-label={t`Main`} className="hidden md:block">
           <ul className="flex items-center gap-1">

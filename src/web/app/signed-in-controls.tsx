@@ -27,7 +27,7 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
         </span>
       </Link>
       <button type="button" onClick={signOut} disabled={pending} className={buttonClass("ghost", "px-3")}>
-        <LogOut className="h-4 w-4" aria-hidden />
+        <LogOut className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
         <span className="hidden sm:inline">
           <Trans>Sign Out</Trans>
         </span>

@@ -70,7 +70,12 @@ describe("an address with a language's prefix", () => {
 
 describe("an address without a prefix", () => {
   it("is English for a browser that asks for no language of ours", async () => {
-    for (const headers of [{}, { "accept-language": "en-GB,en;q=0.9" }, { "accept-language": "nl, zh-TW" }]) {
+    const asks: Record<string, string>[] = [
+      {},
+      { "accept-language": "en-GB,en;q=0.9" },
+      { "accept-language": "nl, zh-TW" },
+    ];
+    for (const headers of asks) {
       const page = await get("/home", headers);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`<html lang="en" dir="ltr"`);
