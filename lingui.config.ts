@@ -12,6 +12,15 @@ const PUBLIC = [
   // The head tags' words (marked /*i18n*/), which the server translates too.
   ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
 ];
+// The words of src/shared that members' screens show (marked /*i18n*/): labels, and the check's sentences.
+const MEMBERS_SHARED = [
+  "grid/paper.ts",
+  "grid/grid-view.ts",
+  "print/pdf-layout.ts",
+  "drawing-check/words.ts",
+  "moderation/index.ts",
+  "notifications/index.ts",
+].map((file) => `<rootDir>/src/shared/${file}`);
 
 export default defineConfig({
   sourceLocale: "en",
@@ -21,7 +30,7 @@ export default defineConfig({
     { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: ["**/*.test.*"] },
     {
       path: "<rootDir>/src/web/locales/{locale}/members",
-      include: ["<rootDir>/src/web/features"],
+      include: ["<rootDir>/src/web/features", ...MEMBERS_SHARED],
       exclude: [...PUBLIC.map((folder) => `${folder}/**`), "**/*.test.*"],
     },
   ],

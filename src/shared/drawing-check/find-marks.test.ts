@@ -52,9 +52,9 @@ describe("the printed page's corner marks", () => {
         template: syntheticTemplate(SYNTHETIC_PAPER, 4),
         marks: found.placement,
       });
-      expect(outcome.cells.filter((c) => c.status !== "close" && c.status !== "empty").map(describeCell)).toEqual([
-        "E4: lines about 3 mm low",
-      ]);
+      expect(
+        outcome.cells.filter((c) => c.status !== "close" && c.status !== "empty").map((cell) => describeCell(cell)),
+      ).toEqual(["E4: lines about 3 mm low"]);
     },
   );
 

@@ -11,11 +11,12 @@ export const GRID_RGB: Record<GridColor, [number, number, number]> = {
 
 export const IMAGE_MODES = ["color", "grayscale", "values3", "values5"] as const;
 export type ImageMode = (typeof IMAGE_MODES)[number];
+// The picture's modes, marked for the catalogs (`/*i18n*/`): the web shows them through `i18n._`.
 export const IMAGE_MODE_NAMES: Record<ImageMode, string> = {
-  color: "Colour",
-  grayscale: "Grey-scale",
-  values3: "3 values",
-  values5: "5 values",
+  color: /*i18n*/ "Colour",
+  grayscale: /*i18n*/ "Grey-scale",
+  values3: /*i18n*/ "3 values",
+  values5: /*i18n*/ "5 values",
 };
 
 /** Line thickness as a multiple of the canvas's hairline; opacity 0.1–1. */

@@ -30,6 +30,16 @@ describe("paper presets", () => {
     expect(detectPreset(11, 8.5, "cm")).toBeNull();
     expect(detectPreset(12, 9, "in")).toBeNull();
     expect(presetLabel(null)).toBe("Custom");
+    expect(PAPER_PRESETS.map((preset) => presetLabel(preset))).toEqual(["Letter", "Legal", "A5", "A4", "A3"]);
+    // Letter, Legal and Custom are words, asked of the translation; the A sizes are the same everywhere.
+    expect([...PAPER_PRESETS, null].map((preset) => presetLabel(preset, (id) => `<${id}>`))).toEqual([
+      "<Letter>",
+      "<Legal>",
+      "A5",
+      "A4",
+      "A3",
+      "<Custom>",
+    ]);
     for (const preset of PAPER_PRESETS)
       for (const unit of ["in", "cm"] as const)
         expect(

@@ -1,5 +1,6 @@
 // Paper presets and units for the canvas (decision 013). Pure functions; the canvas, the PDF and the
 // server's validation share them.
+import { english, type TranslateMessage } from "../i18n/translate";
 import { PAPER_MAX } from "./grid";
 
 export const UNITS = ["in", "cm"] as const;
@@ -7,21 +8,29 @@ export type Unit = (typeof UNITS)[number];
 export const CM_PER_INCH = 2.54;
 /** PDF points per unit: 72 to the inch. */
 export const POINTS_PER_UNIT: Record<Unit, number> = { in: 72, cm: 72 / CM_PER_INCH };
-export const UNIT_NAMES: Record<Unit, string> = { in: "Inches", cm: "Centimetres" };
+// The units' names, marked for the catalogs (`/*i18n*/`): the web shows them through `i18n._`.
+export const UNIT_NAMES: Record<Unit, string> = { in: /*i18n*/ "Inches", cm: /*i18n*/ "Centimetres" };
 
 export const PAPER_PRESETS = ["letter", "legal", "a5", "a4", "a3"] as const;
 export type PaperPreset = (typeof PAPER_PRESETS)[number];
 
-/** Each preset's short and long side in its own unit: US sizes in inches, ISO sizes in centimetres. */
-const PRESET_SIDES: Record<PaperPreset, { label: string; short: number; long: number; unit: Unit }> = {
-  letter: { label: "Letter", short: 8.5, long: 11, unit: "in" },
-  legal: { label: "Legal", short: 8.5, long: 14, unit: "in" },
-  a5: { label: "A5", short: 14.8, long: 21, unit: "cm" },
-  a4: { label: "A4", short: 21, long: 29.7, unit: "cm" },
-  a3: { label: "A3", short: 29.7, long: 42, unit: "cm" },
-};
+// Each preset's short and long side in its own unit: US sizes in inches, ISO sizes in centimetres.
+// Letter and Legal are words, marked for the catalogs (`/*i18n*/`); A5, A4 and A3 are the same everywhere.
+const PRESET_SIDES: Record<PaperPreset, { label: string; translated?: true; short: number; long: number; unit: Unit }> =
+  {
+    letter: { label: /*i18n*/ "Letter", translated: true, short: 8.5, long: 11, unit: "in" },
+    legal: { label: /*i18n*/ "Legal", translated: true, short: 8.5, long: 14, unit: "in" },
+    a5: { label: "A5", short: 14.8, long: 21, unit: "cm" },
+    a4: { label: "A4", short: 21, long: 29.7, unit: "cm" },
+    a3: { label: "A3", short: 29.7, long: 42, unit: "cm" },
+  };
 
-export const presetLabel = (preset: PaperPreset | null) => (preset ? PRESET_SIDES[preset].label : "Custom");
+/** A preset's name ("Letter", "A4"), or "Custom", in the language of `translate` (English by default). */
+export function presetLabel(preset: PaperPreset | null, translate: TranslateMessage = english): string {
+  if (!preset) return translate(/*i18n*/ "Custom");
+  const { label, translated } = PRESET_SIDES[preset];
+  return translated ? translate(label) : label;
+}
 
 /** Numbers shown in the fields keep two decimals: 8.27 in, 27.94 cm. */
 export const roundLength = (value: number) => Math.round(value * 100) / 100;

@@ -5,12 +5,12 @@ import { idText, text } from "../text";
 
 export const REPORT_REASONS = ["spam", "offensive", "not-a-drawing", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-/** How the report dialog names each reason. */
+// How the report dialog names each reason: marked for the catalogs (`/*i18n*/`), shown through `i18n._`.
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam",
-  offensive: "Offensive",
-  "not-a-drawing": "Not a drawing",
-  other: "Something else",
+  spam: /*i18n*/ "Spam",
+  offensive: /*i18n*/ "Offensive",
+  "not-a-drawing": /*i18n*/ "Not a drawing",
+  other: /*i18n*/ "Something else",
 };
 export const REPORT_NOTE_MAX = 500;
 export const MODERATION_REASON_MAX = 500;

@@ -8,10 +8,12 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds a person can have by e-mail, each with its own switch (a reply goes with "comment"). */
 export const EMAIL_KINDS = ["approved", "rejected", "comment"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+// Each e-mail switch's name. Marked for the catalogs (`/*i18n*/`): the web shows them through
+// `i18n._`; the server's e-mails quote them in English.
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
-  approved: "When my drawing is approved",
-  rejected: "When my drawing is not approved",
-  comment: "When someone comments on my drawing or replies under my comment",
+  approved: /*i18n*/ "When my drawing is approved",
+  rejected: /*i18n*/ "When my drawing is not approved",
+  comment: /*i18n*/ "When someone comments on my drawing or replies under my comment",
 };
 /** Notifications per page of GET /api/notifications. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;

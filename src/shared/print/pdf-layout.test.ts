@@ -268,6 +268,10 @@ describe("print layout", () => {
     expect(parseMargin("abc", "cm")).toEqual({ error: "Enter a margin from 0 to 2.54 cm." });
     expect(parseMargin("-0.1", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
     expect(parseMargin("1.5", "in")).toEqual({ error: "Enter a margin from 0 to 1 in." });
+    // The message in another language: one whole sentence per unit, the largest margin as a value.
+    const translate = (id: string, values?: Record<string, string | number>) => `${id} ${JSON.stringify(values)}`;
+    expect(parseMargin("abc", "cm", translate)).toEqual({ error: 'Enter a margin from 0 to {max} cm. {"max":2.54}' });
+    expect(parseMargin("2", "in", translate)).toEqual({ error: 'Enter a margin from 0 to {max} in. {"max":1}' });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type PaperPreset,
   type Unit,
 } from "../grid/paper";
+import { english, type TranslateMessage } from "../i18n/translate";
 import {
   MARK_INSIDE_GAP_MM,
   MARK_QUIET_MM,
@@ -112,12 +113,24 @@ export const defaultSheet = (preset: PaperPreset | null, unit: Unit): PaperPrese
 export const marginToUnit = (mm: number, unit: Unit) => (unit === "in" ? mm / 25.4 : mm / 10);
 export const marginFromUnit = (value: number, unit: Unit) => (unit === "in" ? value * 25.4 : value * 10);
 
-/** The margin field's text as millimetres, or the message to show under it. */
-export function parseMargin(text: string, unit: Unit): { mm: number } | { error: string } {
+/**
+ * The margin field's text as millimetres, or the message to show under it, in the language of
+ * `translate` (English by default). The largest margin is written as the field reads it (2.54).
+ */
+export function parseMargin(
+  text: string,
+  unit: Unit,
+  translate: TranslateMessage = english,
+): { mm: number } | { error: string } {
   const value = text.trim() === "" ? NaN : Number(text);
   const max = Math.round(marginToUnit(MAX_MARGIN_MM, unit) * 100) / 100;
   if (!Number.isFinite(value) || value < 0 || marginFromUnit(value, unit) > MAX_MARGIN_MM + 1e-9) {
-    return { error: `Enter a margin from 0 to ${max} ${unit === "in" ? "in" : "cm"}.` };
+    return {
+      error:
+        unit === "in"
+          ? translate(/*i18n*/ "Enter a margin from 0 to {max} in.", { max })
+          : translate(/*i18n*/ "Enter a margin from 0 to {max} cm.", { max }),
+    };
   }
   return { mm: marginFromUnit(value, unit) };
 }

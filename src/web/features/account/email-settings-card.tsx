@@ -9,7 +9,7 @@ import { useEmailSettings, useSaveEmailSettings } from "./api";
 
 /** 'E-mail notifications': one switch per kind of e-mail; the bell shows everything whatever they say. */
 export function EmailSettingsCard() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const settings = useEmailSettings();
   const save = useSaveEmailSettings();
   return (
@@ -33,7 +33,7 @@ export function EmailSettingsCard() {
           {EMAIL_KINDS.map((kind) => (
             <Switch
               key={kind}
-              label={EMAIL_KIND_LABELS[kind]}
+              label={i18n._(EMAIL_KIND_LABELS[kind])}
               checked={settings.data[kind]}
               onCheckedChange={(checked) =>
                 save.mutate(

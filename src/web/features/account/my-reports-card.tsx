@@ -33,7 +33,7 @@ export function MyReportsCard() {
       ) : (
         <ul className="mt-4 grid gap-2" aria-label={t`My reports`}>
           {list.map((report) => {
-            const reason = REPORT_REASON_LABELS[report.reason];
+            const reason = i18n._(REPORT_REASON_LABELS[report.reason]);
             const note = report.note;
             const date = i18n.date(new Date(report.createdAt), { dateStyle: "medium" });
             const href = `/feed?post=${encodeURIComponent(report.postId)}${report.commentId ? `&comment=${encodeURIComponent(report.commentId)}` : ""}`;

@@ -70,7 +70,7 @@ export function PaperSettings({
           >
             {PAPER_PRESETS.map((p) => (
               <option key={p} value={p}>
-                {presetLabel(p)}
+                {presetLabel(p, (id) => i18n._(id))}
               </option>
             ))}
             <option value="custom">{t`Custom`}</option>
@@ -101,7 +101,7 @@ export function PaperSettings({
             onClick={() => onUnit(u)}
             className={`min-h-11 rounded-full text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent ${unit === u ? "bg-white text-ink shadow-sm" : "text-ink-soft hover:text-ink"}`}
           >
-            {UNIT_NAMES[u]}
+            {i18n._(UNIT_NAMES[u])}
           </button>
         ))}
       </div>

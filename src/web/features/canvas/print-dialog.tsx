@@ -9,6 +9,7 @@ import { Switch } from "../../components/ui/switch";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
+import type { TranslateMessage } from "../../../shared/i18n/translate";
 import type { PdfRequest } from "./make-pdf";
 import type { PdfWords } from "../../../shared/print/grid-pdf";
 import {
@@ -117,7 +118,8 @@ export function PrintButton({
   });
 
   const sheet = chosenSheet ?? defaultSheet(paper.preset, paper.unit);
-  const parsed = parseMargin(margin.text, margin.unit);
+  const translate: TranslateMessage = (id, values) => i18n._(id, values);
+  const parsed = parseMargin(margin.text, margin.unit, translate);
   const marginError = "error" in parsed ? parsed.error : null;
   const printRequest = {
     paperWidth: paper.width,
@@ -167,7 +169,7 @@ export function PrintButton({
     }
   };
 
-  const sheetName = presetLabel(sheet);
+  const sheetName = presetLabel(sheet, translate);
   const summary = !layout ? [] : summaryOf(i18n, layout, printRequest, sheetName);
   const max = MAX_SHEETS;
 
@@ -196,7 +198,7 @@ export function PrintButton({
             >
               {PAPER_PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {presetLabel(p)}
+                  {presetLabel(p, translate)}
                 </option>
               ))}
             </select>
@@ -213,7 +215,7 @@ export function PrintButton({
               aria-describedby={`${id}-margin-hint${marginError ? ` ${id}-margin-error` : ""}`}
               onChange={(e) => {
                 const text = e.target.value;
-                const next = parseMargin(text, paper.unit);
+                const next = parseMargin(text, paper.unit, translate);
                 setMargin((m) => ({ text, unit: paper.unit, mm: "mm" in next ? next.mm : m.mm }));
               }}
             />

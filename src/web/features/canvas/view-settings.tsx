@@ -96,7 +96,7 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
         >
           {IMAGE_MODES.map((mode) => (
             <option key={mode} value={mode}>
-              {IMAGE_MODE_NAMES[mode]}
+              {i18n._(IMAGE_MODE_NAMES[mode])}
             </option>
           ))}
         </select>

@@ -115,7 +115,7 @@ function Reports({ reports }: { reports: NonNullable<QueueItem["reports"]> }) {
             key={r.reason}
             className="rounded-full border border-amber-300 bg-white px-2.5 py-0.5 text-xs font-semibold text-ink"
           >
-            {REPORT_REASON_LABELS[r.reason]} × {i18n.number(r.count)}
+            {i18n._(REPORT_REASON_LABELS[r.reason])} × {i18n.number(r.count)}
           </li>
         ))}
       </ul>

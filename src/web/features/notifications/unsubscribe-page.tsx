@@ -84,7 +84,7 @@ export function UnsubscribePage() {
           <Trans>This link turns off these e-mails from Dragon Grid:</Trans>
         </p>
         <p className="mt-3 rounded-2xl border border-line bg-paper px-4 py-3 font-semibold text-ink">
-          {EMAIL_KIND_LABELS[link.data.kind]}
+          {i18n._(EMAIL_KIND_LABELS[link.data.kind])}
         </p>
         {failed && (
           <p role="alert" className="mt-4 text-sm font-semibold text-danger">

@@ -32,7 +32,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
 }
 
 function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
@@ -98,7 +98,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
                 onChange={() => setReason(option)}
                 className="h-4 w-4 accent-[var(--color-accent)]"
               />
-              {REPORT_REASON_LABELS[option]}
+              {i18n._(REPORT_REASON_LABELS[option])}
             </label>
           ))}
         </div>

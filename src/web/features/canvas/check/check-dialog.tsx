@@ -302,7 +302,7 @@ export default function CheckDialog({
     const drawnCount = drawn.length;
     const close = i18n.number(drawn.filter((cell) => cell.status === "close").length);
     const focus = focusCell ? result.cells.find((cell) => cell.label === focusCell) : undefined;
-    const focusVerdict = focus ? describeCell(focus) : "";
+    const focusVerdict = focus ? describeCell(focus, (id, values) => i18n._(id, values)) : "";
     body = (
       <div className="overflow-y-auto px-3 pb-6 sm:px-6">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
 import { describeCell } from "../../../../shared/drawing-check/words";
+import type { TranslateMessage } from "../../../../shared/i18n/translate";
 import { columnLabel } from "../../../../shared/grid/grid";
 
 const FLICKER_MS = 600;
@@ -87,6 +88,7 @@ export function HeatMap({
   // The grid's letters and numbers around it, as on the paper: on a phone the cells are too small
   // to carry their own labels. Each cell's button says its label to a screen reader already.
   const { t, i18n } = useLingui();
+  const translate: TranslateMessage = (id, values) => i18n._(id, values);
   const edgeClass = "text-[10px] font-semibold leading-none text-ink-soft";
   return (
     <div className="flex flex-col gap-3">
@@ -125,8 +127,8 @@ export function HeatMap({
               <button
                 key={cell.label}
                 type="button"
-                title={describeCell(cell)}
-                aria-label={describeCell(cell)}
+                title={describeCell(cell, translate)}
+                aria-label={describeCell(cell, translate)}
                 data-status={cell.status}
                 onClick={() => onOpen(cell)}
                 className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
@@ -162,6 +164,7 @@ export function HeatMap({
 
 /** The cells furthest off, worst first, in the grid's words. */
 export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cell: CellCheck) => void }) {
+  const { i18n } = useLingui();
   const worst = cells
     .filter((cell) => cell.status === "near" || cell.status === "off")
     .sort((a, b) => b.errorMm - a.errorMm)
@@ -185,7 +188,7 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
                 style={{ background: STATUS_LOOK[cell.status].fill }}
                 aria-hidden
               />
-              {describeCell(cell)}
+              {describeCell(cell, (id, values) => i18n._(id, values))}
             </button>
           </li>
         ))}
