@@ -5,9 +5,11 @@ import { LOCALE_CODES } from "./src/shared/i18n/locales";
 // Every string a person reads is a message in one of two catalogs per language (decision 056):
 // "public" holds what the public pages (and the frame around every page) show, and is sent inside
 // each page; "members" holds the rest, loaded with the first screen or panel that needs it.
-const PUBLIC = [
-  ...["app", "components", "lib", "features/landing", "features/dragons", "features/blog"].map(
-    (folder) => `<rootDir>/src/web/${folder}`,
+const PUBLIC_FOLDERS = ["app", "components", "lib", "features/landing"].map((folder) => `<rootDir>/src/web/${folder}`);
+const PUBLIC_FILES = [
+  // The blog's and the library's public parts; their admin screens load with the members' catalog.
+  ...["blog/blog-list-page.tsx", "blog/blog-post-page.tsx", "blog/api.ts", "dragons/library-buttons.tsx"].map(
+    (file) => `<rootDir>/src/web/features/${file}`,
   ),
   // The head tags' words (marked /*i18n*/), which the server translates too.
   ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
@@ -27,11 +29,15 @@ export default defineConfig({
   locales: [...LOCALE_CODES],
   fallbackLocales: false,
   catalogs: [
-    { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: ["**/*.test.*"] },
+    {
+      path: "<rootDir>/src/web/locales/{locale}/public",
+      include: [...PUBLIC_FOLDERS, ...PUBLIC_FILES],
+      exclude: ["**/*.test.*"],
+    },
     {
       path: "<rootDir>/src/web/locales/{locale}/members",
       include: ["<rootDir>/src/web/features", ...MEMBERS_SHARED],
-      exclude: [...PUBLIC.map((folder) => `${folder}/**`), "**/*.test.*"],
+      exclude: [...PUBLIC_FOLDERS.map((folder) => `${folder}/**`), ...PUBLIC_FILES, "**/*.test.*"],
     },
   ],
   // Line numbers change with every edit of the code; the file names are enough to find a message.

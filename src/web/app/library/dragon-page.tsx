@@ -19,8 +19,10 @@ import { ShareDrawingLink } from "../../components/share-drawing-link";
 import { withMembersMessages } from "../../lib/i18n";
 
 // Download and Delete (with the dialog they need) load for admins only.
-const DragonAdminActions = lazy(() =>
-  import("../../features/dragons/dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })),
+const DragonAdminActions = lazy(
+  withMembersMessages(() =>
+    import("../../features/dragons/dragon-admin-actions").then((m) => ({ default: m.DragonAdminActions })),
+  ),
 );
 // A member's own picture (decision 031) is only ever answered to its owner: their Rename, Download and Delete.
 const PictureOwnerActions = lazy(

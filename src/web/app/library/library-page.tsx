@@ -10,8 +10,10 @@ import { LibraryButtons } from "../../features/dragons/library-buttons";
 import { withMembersMessages } from "../../lib/i18n";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
-const AdminLibraryTools = lazy(() =>
-  import("../../features/dragons/admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })),
+const AdminLibraryTools = lazy(
+  withMembersMessages(() =>
+    import("../../features/dragons/admin-library-tools").then((m) => ({ default: m.AdminLibraryTools })),
+  ),
 );
 // A member's own pictures (decision 031): their code loads only once someone is known to be signed in.
 const MyPictures = lazy(
