@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, dragons } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { fakeClientBuild } from "../../test/fake-client-build";
 import { createSignedInUser, type TestUser } from "../../test/users";
 
 /**
@@ -17,7 +15,7 @@ declare global {
   var __canonicalPagesRenders: string[] | undefined;
 }
 
-let clientRoot: string;
+let client: ReturnType<typeof fakeClientBuild>;
 let t: TestApp;
 let member: TestUser;
 let dragonId: string;
@@ -25,15 +23,7 @@ const renders = () => globalThis.__canonicalPagesRenders ?? [];
 
 beforeAll(async () => {
   // A built client and SSR bundle of our own: the page template, and a renderer that counts.
-  clientRoot = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-canonical-"));
-  fs.mkdirSync(path.join(clientRoot, "client"));
-  fs.mkdirSync(path.join(clientRoot, "ssr"));
-  fs.writeFileSync(
-    path.join(clientRoot, "client", "index.html"),
-    `<!doctype html><html><head><!--head-tags--></head><body><div id="root"></div></body></html>`,
-  );
-  fs.writeFileSync(
-    path.join(clientRoot, "ssr", "entry-server.js"),
+  client = fakeClientBuild(
     `export function pageMessages() { return {}; }
     export function translator() { return (english) => english; }
     export async function render({ pathname }) {
@@ -41,7 +31,7 @@ beforeAll(async () => {
       return { html: "<main>rendered</main>", state: { queries: [] } };
     }`,
   );
-  t = await createTestApp({ CLIENT_DIR: path.join(clientRoot, "client") });
+  t = await createTestApp({ CLIENT_DIR: client.clientDir });
   member = await createSignedInUser(t);
   [{ id: dragonId }] = (await t.database.db
     .insert(dragons)
@@ -53,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(clientRoot, { recursive: true, force: true });
+  client.remove();
 });
 
 const get = (url: string, who?: TestUser) => t.app.inject({ method: "GET", url, cookies: who?.cookies });

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { fakeClientBuild } from "../../test/fake-client-build";
 
 /**
  * Pages in every language (decision 056): an address with a language's prefix is served in that
@@ -10,29 +8,21 @@ import { createTestApp, type TestApp } from "../../test/test-app";
  * first visit, their browser asks for one of ours.
  */
 
-let clientRoot: string;
+let client: ReturnType<typeof fakeClientBuild>;
 let t: TestApp;
 
 beforeAll(async () => {
   // A built client and an SSR bundle of our own, which renders the language it is asked for.
-  clientRoot = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-languages-"));
-  fs.mkdirSync(path.join(clientRoot, "client"));
-  fs.mkdirSync(path.join(clientRoot, "ssr"));
-  fs.writeFileSync(
-    path.join(clientRoot, "client", "index.html"),
-    `<!doctype html><html lang="en"><head><!--head-tags--></head><body><div id="root"></div></body></html>`,
-  );
-  fs.writeFileSync(
-    path.join(clientRoot, "ssr", "entry-server.js"),
+  client = fakeClientBuild(
     `export function pageMessages(locale) { return { hello: "hello in " + locale }; }
     export function translator(locale) { return (english) => locale === "en" ? english : "[" + locale + "] " + english; }
     export async function render({ locale }) { return { html: "<main>page in " + locale + "</main>", state: { queries: [] } }; }`,
   );
-  t = await createTestApp({ CLIENT_DIR: path.join(clientRoot, "client") });
+  t = await createTestApp({ CLIENT_DIR: client.clientDir });
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(clientRoot, { recursive: true, force: true });
+  client.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
