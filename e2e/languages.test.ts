@@ -37,6 +37,8 @@ describe("in another language", () => {
     await page.getByRole("link", { name: "¡Muéstrame los dragones!" }).click();
     await page.getByRole("heading", { name: "Biblioteca de dragones" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/es/home");
+    // The browser's own head tags, after moving there, are in Spanish too.
+    await expect.poll(() => page.title()).toBe("Biblioteca de dragones · Dragon Grid");
     await page.locator('a[href^="/es/dragon/"]').first().click();
     await page.getByRole("link", { name: "¡Cuadricula mi dragón!" }).click();
     await page.waitForURL(/\/es\/draw\//);

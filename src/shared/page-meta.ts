@@ -1,4 +1,5 @@
 import { SITE_NAME } from "./site";
+import { english, type TranslateMessage } from "./i18n/translate";
 
 /** Something a page will fetch first: the server lists it in the HTML so the browser starts at once. */
 export type PagePreload =
@@ -14,21 +15,13 @@ export interface PageMeta {
   image?: string;
 }
 
-/**
- * Words of the head tags in another language: a catalog lookup by the English text (decision 056),
- * which is the English text itself when there is no catalog (the default).
- */
-export type Translate = (english: string) => string;
-const asIs: Translate = (english) => english;
-
 /** Site title for a page: "Page · Dragon Grid", or the product name and what it does for the landing page. */
-export const pageTitle = (title?: string, translate: Translate = asIs) =>
+export const pageTitle = (title?: string, translate: TranslateMessage = english) =>
   title
     ? `${title} · ${SITE_NAME}`
     : `${SITE_NAME} — ${translate(/*i18n*/ "Learn to draw dragons with the grid method")}`;
 
-export const notFoundMetaIn = (translate: Translate): PageMeta => ({
+export const notFoundMetaIn = (translate: TranslateMessage): PageMeta => ({
   title: pageTitle(translate(/*i18n*/ "Page Not Found")),
   description: translate(/*i18n*/ "404 Page Not Found"),
 });
-export const notFoundMeta = notFoundMetaIn(asIs);

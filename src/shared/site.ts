@@ -1,7 +1,7 @@
 /** Product name as shown to people. */
 export const SITE_NAME = "Dragon Grid";
 
-// Marked for the catalogs (`/*i18n*/`): pages show it translated (shared/page-meta.ts's Translate).
+// Marked for the catalogs (`/*i18n*/`): pages show it translated (shared/i18n/translate.ts).
 export const DEFAULT_DESCRIPTION =
   /*i18n*/ "Learn to draw dragons with the grid method: pick a template, lay a lettered and numbered grid over it, and copy it square by square.";
 

@@ -1,6 +1,7 @@
 import { DEFAULT_DESCRIPTION } from "./site";
 import { matchPage, type Screen } from "./pages";
-import { pageTitle, type PageMeta, type Translate } from "./page-meta";
+import { pageTitle, type PageMeta } from "./page-meta";
+import { english, type TranslateMessage } from "./i18n/translate";
 
 // A module of its own: a screen with data (a dragon, a blog post) loads page-meta.ts without these.
 
@@ -30,7 +31,7 @@ const STATIC_META: Partial<Record<Screen, { title?: string; description: string 
 };
 
 /** Head tags of a page without data (in a language), or null when it needs data (or does not exist). */
-export function getStaticPageMeta(pathname: string, translate: Translate = (english) => english): PageMeta | null {
+export function getStaticPageMeta(pathname: string, translate: TranslateMessage = english): PageMeta | null {
   const screen = matchPage(pathname)?.page.screen;
   const words = screen && STATIC_META[screen];
   if (!words) return null;

@@ -7,6 +7,7 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { Router } from "wouter";
 import { setupI18n, type Messages } from "@lingui/core";
 import type { Locale } from "../shared/i18n/locales";
+import type { TranslateMessage } from "../shared/i18n/translate";
 import { App } from "./app/app";
 import { queryClientOptions } from "./lib/query-client";
 import { AUTH_USER_KEY } from "./lib/auth";
@@ -22,10 +23,10 @@ export function pageMessages(locale: Locale): Messages {
   return catalog.messages;
 }
 
-/** The head tags' words in a language (shared/page-meta.ts's Translate), from its public catalog. */
-export function translator(locale: Locale): (english: string) => string {
+/** The head tags' words in a language (shared/i18n/translate.ts), from its public catalog. */
+export function translator(locale: Locale): TranslateMessage {
   const i18n = setupI18n({ locale, messages: { [locale]: pageMessages(locale) } });
-  return (english) => i18n._(english);
+  return (id, values) => i18n._(id, values);
 }
 
 export interface RenderInput {

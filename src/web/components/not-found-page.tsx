@@ -2,11 +2,12 @@ import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { buttonClass } from "./ui/button";
 import { usePageMeta } from "../lib/page-meta";
-import { notFoundMeta } from "../../shared/page-meta";
+import { notFoundMetaIn } from "../../shared/page-meta";
+import { useTranslateMessage } from "../lib/use-static-page-meta";
 
 /** Any path that is not a screen of the app. */
 export function NotFoundPage() {
-  usePageMeta(notFoundMeta);
+  usePageMeta(notFoundMetaIn(useTranslateMessage()));
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
       <p aria-hidden className="font-display text-7xl font-bold text-accent/80">

@@ -1,12 +1,17 @@
 import { useLingui } from "@lingui/react";
 import { getStaticPageMeta } from "../../shared/static-page-meta";
 import { notFoundMetaIn } from "../../shared/page-meta";
+import type { TranslateMessage } from "../../shared/i18n/translate";
 import { usePageMeta } from "./page-meta";
+
+/** The words `src/shared` keeps for the catalogs (explicit-id messages), in the page's language. */
+export function useTranslateMessage(): TranslateMessage {
+  const { i18n } = useLingui();
+  return (id, values) => i18n._(id, values);
+}
 
 /** The head tags of a page without data of its own (shared/static-page-meta.ts), in the page's language. */
 export function useStaticPageMeta(pathname: string) {
-  const { i18n } = useLingui();
-  usePageMeta(
-    getStaticPageMeta(pathname, (english) => i18n._(english)) ?? notFoundMetaIn((english) => i18n._(english)),
-  );
+  const translate = useTranslateMessage();
+  usePageMeta(getStaticPageMeta(pathname, translate) ?? notFoundMetaIn(translate));
 }

@@ -4,7 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
-import { notFoundMetaIn, pageTitle, type PagePreload, type Translate } from "../../../shared/page-meta";
+import { notFoundMetaIn, pageTitle, type PagePreload } from "../../../shared/page-meta";
+import { english, type TranslateMessage } from "../../../shared/i18n/translate";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { canonicalPath, isKnownRoute, isServerRenderedPage } from "../../../shared/pages";
 import { localeInfo, localePath, SOURCE_LOCALE, splitLocalePath, type Locale } from "../../../shared/i18n/locales";
@@ -64,7 +65,7 @@ export const pagesPlugin = contractPlugin(
     async function metaFor(
       pathname: string,
       request: FastifyRequest,
-      translate: Translate,
+      translate: TranslateMessage,
     ): Promise<{ meta: ServerPageMeta; found: boolean }> {
       const fixed = getStaticPageMeta(pathname, translate);
       if (fixed) return { meta: fixed, found: true };
@@ -93,7 +94,7 @@ export const pagesPlugin = contractPlugin(
     let renderer: PageRenderer | null = null;
     let pageMessages: PageMessages | null = null;
     // Without the SSR bundle (API tests) the head tags are in English.
-    let translatorFor: (locale: Locale) => Translate = () => (english) => english;
+    let translatorFor: (locale: Locale) => TranslateMessage = () => english;
     void app.register(async () => {
       const loaded = await loadPageRenderer(app, config.CLIENT_DIR);
       renderer = loaded?.render ?? null;

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { pageQueries } from "../../../shared/pages";
 import { splitLocalePath, type Locale } from "../../../shared/i18n/locales";
-import type { Translate } from "../../../shared/page-meta";
+import type { TranslateMessage } from "../../../shared/i18n/translate";
 import { jsonForScript } from "./head-tags";
 
 /** What the SSR bundle (src/web/entry-server.tsx) exports; typed here, as the server cannot import web code. */
@@ -43,7 +43,7 @@ export type PageRenderer = (
 export async function loadPageRenderer(
   app: FastifyInstance,
   clientDir: string,
-): Promise<{ render: PageRenderer; messages: PageMessages; translate: (locale: Locale) => Translate } | null> {
+): Promise<{ render: PageRenderer; messages: PageMessages; translate: (locale: Locale) => TranslateMessage } | null> {
   const entryFile = path.join(clientDir, "..", "ssr", "entry-server.js");
   if (!fs.existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
@@ -79,7 +79,7 @@ export async function loadPageRenderer(
     // the template into people's text (a dragon named "Cash $` Dragon" broke the page's markup).
     return template.replace(`<div id="root"></div>`, () => `<div id="root">${html}</div>${stateScript}`);
   };
-  const translators = new Map<Locale, Translate>();
+  const translators = new Map<Locale, TranslateMessage>();
   const translate = (locale: Locale) => {
     let translator = translators.get(locale);
     if (!translator) translators.set(locale, (translator = entry.translator(locale)));

@@ -2,12 +2,11 @@ import { lazy, Suspense, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useDragons } from "../../lib/dragons";
 import { DragonGrid } from "../../components/dragon-card";
 import { LibraryButtons } from "../../features/dragons/library-buttons";
 import { withMembersMessages } from "../../lib/i18n";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
 const AdminLibraryTools = lazy(
@@ -30,7 +29,7 @@ const ProWaitlistDialog = lazy(
 
 /** /home: the template library. */
 export function LibraryPage() {
-  usePageMeta(getStaticPageMeta("/home")!);
+  useStaticPageMeta("/home");
   const { user, isAdmin, isPro, isLoading: accountLoading } = useAuth();
   const dragons = useDragons();
   const { t } = useLingui();

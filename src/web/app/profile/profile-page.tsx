@@ -7,8 +7,6 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useSignOut } from "../../lib/use-sign-out";
 import { MyDrawings } from "../../features/posts/my-drawings";
 import { DataCard } from "../../features/account/data-card";
@@ -19,10 +17,11 @@ import { BlockedPeopleCard } from "../../features/account/blocked-people-card";
 import { MyReportsCard } from "../../features/account/my-reports-card";
 import { SanctionBanner } from "../../features/account/sanction-banner";
 import { ModerationQueueLink } from "./moderation-queue-link";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
-  usePageMeta(getStaticPageMeta("/profile")!);
+  useStaticPageMeta("/profile");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const { signOut, pending } = useSignOut();

@@ -6,9 +6,8 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { NewPasswordField } from "../../components/new-password-field";
 import { serverMessage } from "../../lib/errors";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useResetPassword } from "./api";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /** A link that cannot work any more: say why and offer a new one. */
 function LinkProblem({ message }: { message: string }) {
@@ -36,7 +35,7 @@ function LinkProblem({ message }: { message: string }) {
 
 /** /reset-password?token=…: a new password twice; the link works once. */
 export function ResetPasswordPage() {
-  usePageMeta(getStaticPageMeta("/reset-password")!);
+  useStaticPageMeta("/reset-password");
   const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const [password, setPassword] = useState("");

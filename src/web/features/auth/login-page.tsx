@@ -10,14 +10,13 @@ import { TextField } from "../../components/ui/text-field";
 import { NewPasswordField } from "../../components/new-password-field";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import { usePageMeta } from "../../lib/page-meta";
 import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { safeReturnUrl } from "../../../shared/return-url";
 import { useLogin, useRegister } from "./api";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { CheckEmail } from "./check-email";
 import { GoogleButton } from "./google-button";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 // Messages for the server's /login?error=… redirects from Google sign-in.
 const GOOGLE_ERRORS: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
@@ -37,7 +36,7 @@ const tabClass =
 
 /** /login: Login and Register tabs, and the check-your-email view. */
 export function LoginPage() {
-  usePageMeta(getStaticPageMeta("/login")!);
+  useStaticPageMeta("/login");
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());

@@ -9,8 +9,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /**
  * /verify-email?token=…: spends the token once (a query, so a re-render never sends it twice). In a
@@ -18,7 +17,7 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
  * a link alone never verifies an account someone else registered (decision 005).
  */
 export function VerifyEmailPage() {
-  usePageMeta(getStaticPageMeta("/verify-email")!);
+  useStaticPageMeta("/verify-email");
   const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const verification = useQuery({

@@ -12,7 +12,8 @@ import { useAuth } from "../../lib/auth";
 import { serverMessage } from "../../lib/errors";
 import { usePageMeta } from "../../lib/page-meta";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { notFoundMeta, pageTitle } from "../../../shared/page-meta";
+import { notFoundMetaIn, pageTitle } from "../../../shared/page-meta";
+import { useTranslateMessage } from "../../lib/use-static-page-meta";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { NotFoundPage } from "../../components/not-found-page";
 import { useAdminBlogPosts } from "./api";
@@ -188,6 +189,7 @@ function FormScreen({ id }: { id?: string }) {
 /** /admin/blog/{list|new|edit}/{id?}: registered for signed-in people; only admins get past the check. */
 export function AdminBlogPage({ params }: { params: { action: string; id?: string } }) {
   const { t, i18n } = useLingui();
+  const translate = useTranslateMessage();
   const { isAdmin, isLoading } = useAuth();
   const action = (["list", "new", "edit"] as const).find((known) => known === params.action);
   // list and new take no id; edit needs one. Anything else is not a page.
@@ -195,7 +197,7 @@ export function AdminBlogPage({ params }: { params: { action: string; id?: strin
   usePageMeta(
     valid
       ? { title: pageTitle(i18n._(TITLES[action])), description: t`Write and publish the Dragon Grid blog.` }
-      : notFoundMeta,
+      : notFoundMetaIn(translate),
   );
 
   if (isLoading) return <Spinner />;

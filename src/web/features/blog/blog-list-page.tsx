@@ -2,11 +2,10 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BookOpen, CalendarDays, PenLine } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import type { BlogPost } from "../../../shared/blog/responses";
 import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog/posts";
 import { blogDate, useBlogPosts } from "./api";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /** The picture at the top of a card, or the squared-paper placeholder when the post has none. */
 function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
@@ -73,7 +72,7 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
 
 /** /blog: the published posts, newest first. */
 export function BlogListPage() {
-  usePageMeta(getStaticPageMeta("/blog")!);
+  useStaticPageMeta("/blog");
   const posts = useBlogPosts();
   const { t } = useLingui();
 

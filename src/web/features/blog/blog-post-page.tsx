@@ -5,6 +5,7 @@ import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { useTranslateMessage } from "../../lib/use-static-page-meta";
 import { blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
 import { blogDate, isNotFoundError, useBlogPost } from "./api";
 
@@ -22,12 +23,13 @@ function BackToBlog() {
 /** /blog/{slug}: one post. Drafts are visible to admins only (the server answers 404 to others). */
 export function BlogPostPage({ params }: { params: { slug: string } }) {
   const { t, i18n } = useLingui();
+  const translate = useTranslateMessage();
   const post = useBlogPost(params.slug);
   const data = post.data;
   usePageMeta(
     data
       ? { ...blogPostMeta(data), ...(data.featuredImageUrl ? { image: data.featuredImageUrl } : {}) }
-      : getStaticPageMeta("/blog")!,
+      : getStaticPageMeta("/blog", translate)!,
   );
 
   if (post.isLoading) return <Spinner label={t`Loading blog post`} />;

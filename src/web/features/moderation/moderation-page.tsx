@@ -6,11 +6,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 type Tab = "pending" | "reported" | "log";
 const TABS: Tab[] = ["pending", "reported", "log"];
@@ -49,7 +48,7 @@ function Count({ value }: { value: number | undefined }) {
 
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
-  usePageMeta(getStaticPageMeta("/admin/moderation")!);
+  useStaticPageMeta("/admin/moderation");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");

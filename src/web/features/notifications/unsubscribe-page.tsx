@@ -9,9 +9,8 @@ import { Spinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { queryClient } from "../../lib/query-client";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 const INVALID = msg`This unsubscribe link is invalid.`;
 
@@ -20,7 +19,7 @@ const INVALID = msg`This unsubscribe link is invalid.`;
  * scanners open links); the page says which e-mails the link turns off and asks first. Works signed out.
  */
 export function UnsubscribePage() {
-  usePageMeta(getStaticPageMeta("/unsubscribe")!);
+  useStaticPageMeta("/unsubscribe");
   const { t, i18n } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const link = useQuery({

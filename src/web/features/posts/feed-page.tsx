@@ -7,11 +7,10 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useFeed, useMyPosts, usePost } from "./api";
 import { PostCard } from "./post-card";
 import { isWaitingForReview, WaitingForReview } from "./waiting-for-review";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /** Grey stand-ins of the size of a post card while the first page loads. */
 function PostSkeleton() {
@@ -29,7 +28,7 @@ function PostSkeleton() {
 
 /** /feed: the community feed for members; a teaser for visitors. ?post={id}&comment={id} (a notification's link) shows that post first. */
 export function FeedPage() {
-  usePageMeta(getStaticPageMeta("/feed")!);
+  useStaticPageMeta("/feed");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const feed = useFeed(Boolean(user));

@@ -8,11 +8,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import { usePageMeta } from "../../lib/page-meta";
 import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
 import { characterCount, upToCharacters } from "../../../shared/text";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
@@ -22,6 +20,7 @@ import type { Dragon } from "../../../shared/dragons/responses";
 import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 // The upload widget loads when the learner first adds photos.
 const UppyUploader = lazy(() =>
@@ -62,7 +61,7 @@ const dragonOptions = (list: readonly Dragon[] | undefined) =>
 
 /** /upload (signed in only): share a photo of a finished drawing; it waits for an admin's review. */
 export function UploadPage() {
-  usePageMeta(getStaticPageMeta("/upload")!);
+  useStaticPageMeta("/upload");
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const preselected = new URLSearchParams(useSearch()).get("dragon") ?? "";

@@ -17,13 +17,12 @@ import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import type { AdminStats } from "../../../shared/stats/responses";
 import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";
 import { formatDate, formatDateTime, formatMonth, formatNumber } from "./format";
 import { Badge, Cell, DataTable, EmptyState, Section, StatCard, WIDE_ONLY } from "./parts";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 // Chart.js comes with the charts, after the figures are on screen.
 const RegistrationChart = lazy(() => import("./stats-charts").then((m) => ({ default: m.RegistrationChart })));
@@ -319,7 +318,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
 
 /** /admin/stats: how the product is doing, for admins (docs/spec.md §2, Admin statistics). */
 export function StatsPage() {
-  usePageMeta(getStaticPageMeta("/admin/stats")!);
+  useStaticPageMeta("/admin/stats");
   const { t } = useLingui();
   const { isAdmin, isLoading } = useAuth();
   const stats = useAdminStats(isAdmin);

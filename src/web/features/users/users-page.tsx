@@ -7,12 +7,11 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { PEOPLE_PAGE_SIZE, PEOPLE_SEARCH_MAX } from "../../../shared/users";
 import { useUsers } from "./api";
 import { AdminRoleDialog, type RoleChange } from "./admin-role-dialog";
 import { PersonRow, ROW_COLUMNS } from "./person-row";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -36,7 +35,7 @@ function AdminAccessRequired() {
 
 /** /admin/users: everyone who signed up, searchable by name and e-mail, who is an admin (decision 030) and who has Pro (decision 031). */
 export function UsersPage() {
-  usePageMeta(getStaticPageMeta("/admin/users")!);
+  useStaticPageMeta("/admin/users");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner label={t`Loading`} />;

@@ -7,8 +7,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { usePageMeta } from "../../lib/page-meta";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
 /**
  * /waitlist/confirm?token=…: the link in the waitlist's confirmation e-mail (issue 41). Opening it
@@ -17,7 +16,7 @@ import { getStaticPageMeta } from "../../../shared/static-page-meta";
  */
 export function WaitlistConfirmPage() {
   const { t } = useLingui();
-  usePageMeta(getStaticPageMeta("/waitlist/confirm")!);
+  useStaticPageMeta("/waitlist/confirm");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const confirmation = useQuery({
     queryKey: ["/api/waitlist/confirm", token],
