@@ -31,7 +31,7 @@ const jsAruco2AsModules = (): Plugin => ({
  * Lingui's macros (`<Trans>`, `useLingui`'s `t`, `msg`) turn into message lookups at build time
  * (decision 056); Babel runs only on the files that import them.
  */
-const linguiMacros = () =>
+export const linguiMacros = () =>
   babel({
     presets: [
       {

@@ -4,7 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 // With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
 import { apiProxy } from "./src/web/test/api-proxy.js";
 import { browserCommands } from "./src/web/test/browser-commands.js";
-import appConfig from "./vite.config.js";
+import appConfig, { linguiMacros } from "./vite.config.js";
 
 // The app's plugins (React, the js-aruco2 modules), worker plugins and aliases, for the pages' code as
 // it is built; not its SSR settings, which would inline every server package into the global setup.
@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Web modules tested here (lib/, a feature's logic) are compiled as the app compiles them.
+        plugins: [linguiMacros()],
         test: {
           ...serverTests,
           name: "server",
@@ -36,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacros()],
         test: { ...serverTests, name: "server-isolated", include: KEEPS_MODULE_STATE },
       },
       {
