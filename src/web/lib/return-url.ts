@@ -9,7 +9,7 @@ export function clearReturnUrl(): void {
   }
 }
 
-/** Remember a path on this site to come back to after signing in. */
+/** Remember a route of this site (without a language's prefix) to come back to after signing in. */
 export function storeReturnUrl(path: string): void {
   try {
     sessionStorage.setItem(RETURN_URL_KEY, path);

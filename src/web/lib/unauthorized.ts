@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { toast, toastShown } from "../components/ui/use-toast";
 import { storeReturnUrl } from "./return-url";
+import { splitLocalePath } from "../../shared/i18n/locales";
 
 /** docs/spec.md §8: the unauthorized case is an error whose message reads '401: ...Unauthorized'. */
 export function isUnauthorizedError(error: unknown): boolean {
@@ -18,7 +19,8 @@ export function handleUnauthorized(): void {
     description: msg`You are logged out. Logging in again...`,
     variant: "destructive",
   });
-  storeReturnUrl(window.location.pathname + window.location.search);
+  // The page's route, without its language's prefix: sign-in sends people back within their language.
+  storeReturnUrl(splitLocalePath(window.location.pathname).path + window.location.search);
   // The 500 ms count from when the toast shows: a page that had shown none yet loads the toast
   // region first, and would otherwise leave before saying why.
   void toastShown(id).then(() =>
