@@ -13,6 +13,7 @@ const PUBLIC_FILES = [
   ),
   // The head tags' words (marked /*i18n*/), which the server translates too.
   ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
+  "<rootDir>/src/server/features/dragons/dragon-pages.ts",
 ];
 // The words of src/shared that members' screens show (marked /*i18n*/): labels, and the check's sentences.
 const MEMBERS_SHARED = [

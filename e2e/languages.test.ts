@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
 
 /**
  * The app in another language (decision 056): a Spanish browser's first visit lands on the Spanish
@@ -78,6 +78,16 @@ describe("in another language", () => {
     await again.page.goto("/home");
     expect(new URL(again.page.url()).pathname).toBe("/ar/home");
     await again.context.close();
+  });
+
+  it("a dragon's page carries its head tags in its language, for crawlers that run no JavaScript", async () => {
+    const [dragon] = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; name: string }[];
+    const html = await (await fetch(`${baseUrl()}/es/dragon/${dragon!.id}`)).text();
+    expect(html).toContain('<html lang="es" dir="ltr"');
+    expect(html).toContain(
+      `<meta name="description" content="Dibuja ${dragon!.name} paso a paso con el método de la cuadrícula: una plantilla gratis con una cuadrícula de letras y números." data-page-meta>`,
+    );
+    expect(html).toContain(`<link rel="alternate" hreflang="ar" href="`);
   });
 
   it("an Arabic phone gets the whole frame mirrored, in Arabic, without sideways scrolling", async () => {

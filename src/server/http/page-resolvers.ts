@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { PageMeta, PagePreload } from "../../shared/page-meta";
+import type { TranslateMessage } from "../../shared/i18n/translate";
 
 // How a feature tells the page routes (features/pages) about its own pages: their head tags and
 // what they load first. A feature pushes resolvers onto the app; pages asks them in turn.
@@ -27,6 +28,8 @@ export const PAGE_NOT_FOUND = "not-found";
 export type PageMetaResolver = (
   pathname: string,
   request: FastifyRequest,
+  /** The page's language's words for what the resolver writes (English without the SSR bundle). */
+  translate: TranslateMessage,
 ) => Promise<ServerPageMeta | typeof PAGE_NOT_FOUND | null>;
 /** Lists what a page will load first (its data, its largest picture); empty when it is not theirs. */
 export type PagePreloadResolver = (pathname: string) => Promise<PagePreload[]>;

@@ -39,7 +39,7 @@ export function addDragonPages(app: FastifyInstance, library: Library): void {
   // (the screen says so too). A failed look-up leaves the page to the browser, status 200.
   // A private picture's page is its owner's: for them the head names nothing of it and the page is
   // `private` (`personal`); for anyone else the address is the not-found page.
-  app.pageMetaResolvers.push(async (pathname, request) => {
+  app.pageMetaResolvers.push(async (pathname, request, translate) => {
     const match = /^\/(?:dragon|draw)\/([^/]+)$/.exec(pathname);
     if (!match) return null;
     if (!dragonIdParams.safeParse({ id: match[1] }).success) return PAGE_NOT_FOUND;
@@ -48,13 +48,16 @@ export function addDragonPages(app: FastifyInstance, library: Library): void {
     if (!dragon) return PAGE_NOT_FOUND;
     if (dragon.isPrivate)
       return {
-        title: "My picture · Dragon Grid",
-        description: "One of your own pictures, to draw with the grid method.",
+        title: `${translate(/*i18n*/ "My picture")} · Dragon Grid`,
+        description: translate(/*i18n*/ "One of your own pictures, to draw with the grid method."),
         personal: true,
       };
     return {
       title: `${dragon.name} · Dragon Grid`,
-      description: `Draw ${dragon.name} step by step with the grid method: a free template with a lettered and numbered grid.`,
+      description: translate(
+        /*i18n*/ "Draw {name} step by step with the grid method: a free template with a lettered and numbered grid.",
+        { name: dragon.name },
+      ),
       image: dragon.previewUrl,
     };
   });

@@ -70,7 +70,7 @@ export const pagesPlugin = contractPlugin(
       const fixed = getStaticPageMeta(pathname, translate);
       if (fixed) return { meta: fixed, found: true };
       for (const resolve of app.pageMetaResolvers) {
-        const meta = await resolve(pathname, request);
+        const meta = await resolve(pathname, request, translate);
         if (meta === PAGE_NOT_FOUND) return { meta: notFoundMetaIn(translate), found: false };
         if (meta) return { meta, found: true };
       }
