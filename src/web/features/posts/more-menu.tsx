@@ -45,19 +45,27 @@ export function MoreMenu({ label, items, size = "md" }: { label: string; items: 
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    // The menu is placed where the button is; focusing it must not scroll the page away from it.
+    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus({ preventScroll: true });
     const outside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
         setOpen(false);
     };
     const away = () => setOpen(false);
+    // A scroll that moves the button leaves the menu behind, so it closes; the browser's own
+    // adjustment while pictures above load (scroll anchoring) keeps the button where it was.
+    const openedAt = button.current?.getBoundingClientRect().top;
+    const scrolled = () => {
+      const now = button.current?.getBoundingClientRect().top;
+      if (now === undefined || openedAt === undefined || Math.abs(now - openedAt) > 2) setOpen(false);
+    };
     document.addEventListener("pointerdown", outside);
     window.addEventListener("resize", away);
-    window.addEventListener("scroll", away, true);
+    window.addEventListener("scroll", scrolled, true);
     return () => {
       document.removeEventListener("pointerdown", outside);
       window.removeEventListener("resize", away);
-      window.removeEventListener("scroll", away, true);
+      window.removeEventListener("scroll", scrolled, true);
     };
   }, [open]);
 
