@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import lingui from "eslint-plugin-lingui";
 import { featureBoundaries } from "./eslint/feature-boundaries.js";
+import { serverWords } from "./eslint/server-words.js";
 
 // The browser calls the API through web/lib/api-client.ts only (decision 024): its answers are typed
 // by the contract, so nothing else casts parsed JSON or writes an /api address by hand.
@@ -122,6 +123,14 @@ export default tseslint.config(
     files: ["src/server/features/**/*.{ts,tsx}", "src/web/features/**/*.{ts,tsx}"],
     plugins: { local: { rules: { "feature-boundaries": featureBoundaries } } },
     rules: { "local/feature-boundaries": "error" },
+  },
+  {
+    // The words the server says are messages of its catalog (decision 057): eslint/server-words.js.
+    files: ["src/server/**/*.ts", "src/shared/**/*.ts"],
+    // The contract's documented answers (shared/*/endpoints.ts) quote the English for the API's readers.
+    ignores: ["**/*.test.ts", "src/server/test/**", "src/shared/**/endpoints.ts"],
+    plugins: { words: { rules: { "server-words": serverWords } } },
+    rules: { "words/server-words": "error" },
   },
   {
     // Every word a person reads goes through a catalog (decision 056): a string in the web code that

@@ -25,6 +25,22 @@ const MEMBERS_SHARED = [
   "notifications/index.ts",
 ].map((file) => `<rootDir>/src/shared/${file}`);
 
+// The words the server says (API errors and answers, e-mails, notifications; decision 057): its
+// own catalog, read by the server, never sent to the browser. Dragon pages' head tags are the
+// public catalog's.
+const SERVER_SHARED = [
+  "account/index.ts",
+  "auth/index.ts",
+  "image-jobs/index.ts",
+  "moderation/index.ts",
+  "notifications/index.ts",
+  "pictures/index.ts",
+  "pro.ts",
+  "text.ts",
+  "uploads/index.ts",
+  "users/index.ts",
+].map((file) => `<rootDir>/src/shared/${file}`);
+
 export default defineConfig({
   sourceLocale: "en",
   locales: [...LOCALE_CODES],
@@ -39,6 +55,11 @@ export default defineConfig({
       path: "<rootDir>/src/web/locales/{locale}/members",
       include: ["<rootDir>/src/web/features", ...MEMBERS_SHARED],
       exclude: [...PUBLIC_FOLDERS.map((folder) => `${folder}/**`), ...PUBLIC_FILES, "**/*.test.*"],
+    },
+    {
+      path: "<rootDir>/src/server/locales/{locale}/server",
+      include: ["<rootDir>/src/server", ...SERVER_SHARED],
+      exclude: ["<rootDir>/src/server/features/dragons/dragon-pages.ts", "<rootDir>/src/server/test/**", "**/*.test.*"],
     },
   ],
   // Line numbers change with every edit of the code; the file names are enough to find a message.

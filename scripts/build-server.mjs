@@ -60,4 +60,6 @@ await build({
   logLevel: "warning",
 });
 fs.cpSync("src/server/db/migrations", "dist/server/migrations", { recursive: true });
+// The server's message catalogs (decision 057), read by src/server/i18n/server-catalogs.ts.
+fs.cpSync("src/server/locales", "dist/server/locales", { recursive: true });
 fs.writeFileSync("dist/.build-stamp", new Date().toISOString());

@@ -12,17 +12,20 @@ import path from "node:path";
 import PO from "pofile";
 import { parse } from "@messageformat/parser";
 
-const LOCALES_DIR = "src/web/locales";
+// The web's catalogs and the server's (decision 057).
+const LOCALES_DIRS = ["src/web/locales", "src/server/locales"];
 const SOURCE = "en";
 const problems = [];
 
-/** Every PO file under the catalogs' folder, by locale. */
+/** Every PO file under the catalogs' folders, by locale. */
 function catalogFiles() {
-  return fs.readdirSync(LOCALES_DIR).flatMap((locale) =>
-    fs
-      .readdirSync(path.join(LOCALES_DIR, locale))
-      .filter((name) => name.endsWith(".po"))
-      .map((name) => ({ locale, name, file: path.join(LOCALES_DIR, locale, name) })),
+  return LOCALES_DIRS.flatMap((dir) =>
+    fs.readdirSync(dir).flatMap((locale) =>
+      fs
+        .readdirSync(path.join(dir, locale))
+        .filter((name) => name.endsWith(".po"))
+        .map((name) => ({ locale, name, file: path.join(dir, locale, name) })),
+    ),
   );
 }
 

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { createChangeNotices } from "./db/change-notices";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
-import { installErrorHandling, loggableError, sendError } from "./http/errors";
+import { HttpError, installErrorHandling, loggableError, sendError } from "./http/errors";
 import { installAfterResponse } from "./http/after-response";
 import { responseSerializer } from "./http/contract-schemas";
 import { installSecurityHeaders } from "./http/security";
@@ -166,10 +166,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(fastifyRateLimit, {
     global: false,
     store: sharedRateLimitStore(rateCounters),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
+    // Thrown, and answered as every refusal is, in the request's language.
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return seconds < 60
+        ? new HttpError(
+            429,
+            /*i18n*/ "Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.",
+            { values: { seconds } },
+          )
+        : new HttpError(
+            429,
+            /*i18n*/ "Too many requests. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+            { values: { minutes: Math.ceil(seconds / 60) } },
+          );
+    },
   });
 
   installOriginCheck(app, config);

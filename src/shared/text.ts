@@ -11,8 +11,8 @@ const NUL = "\u0000";
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const DECEPTIVE = /[\u0001-\u001F\u007F\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/;
 
-export const NUL_MESSAGE = "must not contain a NUL character";
-export const DECEPTIVE_MESSAGE = "must not contain invisible or text-direction characters";
+export const NUL_MESSAGE = /*i18n*/ "must not contain a NUL character";
+export const DECEPTIVE_MESSAGE = /*i18n*/ "must not contain invisible or text-direction characters";
 
 /**
  * The one way to accept text in a payload, query or path parameter: a string without NUL. Every

@@ -196,7 +196,7 @@ export function createSessions(db: Database, config: Config, changes: NoticeChan
     async requireFreshSignIn(request: FastifyRequest): Promise<void> {
       const started = await this.startedAt(request);
       if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000)
-        throw new HttpError(403, FRESH_SIGN_IN_MESSAGE);
+        throw new HttpError(403, FRESH_SIGN_IN_MESSAGE, { values: { minutes: FRESH_SIGN_IN_MINUTES } });
     },
 
     /** Forget this browser's session cookie (after its session was ended some other way). */
@@ -250,14 +250,14 @@ export type Sessions = ReturnType<typeof createSessions>;
  * visitor never learns which field was wrong; and its handler's way to the user it checked.
  */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  if (!request.user) throw new HttpError(401, "Unauthorized");
+  if (!request.user) throw new HttpError(401, /*i18n*/ "Unauthorized");
   return request.user;
 }
 
 /** As requireUser, and 403 for signed-in users who are not admins. */
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw new HttpError(403, "Admin access required");
+  if (!user.isAdmin) throw new HttpError(403, /*i18n*/ "Admin access required");
   return user;
 }
 

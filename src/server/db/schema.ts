@@ -339,6 +339,8 @@ export const waitlist = pgTable(
     /** The hash of the confirmation link's token last sent, and when it went (one a day at most). */
     confirmTokenHash: text("confirm_token_hash"),
     confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+    /** The language of the page the address was given on: its e-mails are written in it. Null: English. */
+    language: text("language").$type<Locale>(),
     createdAt: createdAt(),
   },
   (t) => [

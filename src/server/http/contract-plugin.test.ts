@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blocksEndpoints } from "../../shared/blocks/endpoints";
 import { picturesEndpoints } from "../../shared/pictures/endpoints";
 import { PRO_REQUIRED } from "../../shared/pro";
-import { sanctionMessage } from "../../shared/moderation";
+import { sanctionMessage } from "../auth/sanction";
 import { postsEndpoints } from "../../shared/posts/endpoints";
 import { statsEndpoints } from "../../shared/stats/endpoints";
 import { contractPlugin, pickEndpoints } from "./contract-plugin";

@@ -1,70 +1,87 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { SOURCE_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { requestLanguage } from "../i18n/request-language";
+import { serverTranslator } from "../i18n/server-catalogs";
+import { said, type Said, type SaidValues } from "../i18n/said";
+import { zodReason } from "../i18n/zod-reasons";
 
-/** An error whose message is safe to show: answered as `status` with the message as plain text. */
+/**
+ * An error whose message is safe to show: answered as `status` with the message as plain text, in
+ * the language the request asks for. `id` is the message's English ICU text, marked `/*i18n*\/`
+ * where it is written (decision 057), with its placeholders' values; `message` is its English.
+ */
 export class HttpError extends Error {
+  public readonly said: Said;
+  /** Headers the answer carries (Retry-After with a 429). */
+  public readonly headers: Record<string, string>;
+
   constructor(
     public readonly statusCode: number,
-    message: string,
-    /** Headers the answer carries (Retry-After with a 429). */
-    public readonly headers: Record<string, string> = {},
+    /** The message's id, or the message itself when it was made elsewhere (`sanctionSaid`). */
+    id: string | Said,
+    options: { values?: SaidValues; headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    const message = typeof id === "string" ? { id, ...(options.values ? { values: options.values } : {}) } : id;
+    super(said(serverTranslator(SOURCE_LOCALE), message));
+    this.said = message;
+    this.headers = options.headers ?? {};
   }
 }
 
-// zod's words for a field left out ("Invalid input: expected string, received undefined") are a
-// programmer's; people read that the field is missing.
-const MISSING = /received undefined$/;
-
 /** A refused field's message, "Invalid {field}: {why}"; `field` is dotted (metadata.objectPath, images.0), empty for the whole body. */
-export function invalidFieldMessage(field: string, why: string | undefined): string {
-  const reason = why && MISSING.test(why) ? "this field is required" : why;
-  return field ? `Invalid ${field}: ${reason}` : (reason ?? "Invalid request");
+export function invalidField(field: string, why: Said): Said {
+  return field ? { id: /*i18n*/ "Invalid {field}: {why}", values: { field, why } } : why;
 }
 
-function validationMessage(error: { validation: { instancePath?: string; message?: string }[] }): string {
+/** The first refused field of a schema's validation, its reason in the answer's language. */
+function validationMessage(
+  error: { validation: { instancePath?: string; keyword?: string; message?: string; params?: object }[] },
+  locale: Locale,
+): Said {
   const first = error.validation[0];
-  if (!first) return "Invalid request";
-  return invalidFieldMessage((first.instancePath ?? "").replace(/^\//, "").replace(/\//g, "."), first.message);
+  if (!first) return { id: /*i18n*/ "Invalid request" };
+  const field = (first.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+  return invalidField(field, zodReason(first, locale));
 }
 
-/** The status and safe message an error is answered with; stack traces never leave the server. */
-export function errorResponse(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+/** The status and safe message an error is answered with, in `locale`; stack traces never leave the server. */
+export function errorResponse(
+  error: FastifyError,
+  request: FastifyRequest,
+  locale: Locale = requestLanguage(request),
+): { status: number; message: string } {
   let status = 500;
-  let message = "Internal Server Error";
+  let message: Said = { id: /*i18n*/ "Internal Server Error" };
   if (error instanceof HttpError) {
     status = error.statusCode;
-    message = error.message;
+    message = error.said;
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     status = 400;
-    message = validationMessage(error);
+    message = validationMessage(error, locale);
   } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
     status = 400;
-    message = "Malformed JSON body";
+    message = { id: /*i18n*/ "Malformed JSON body" };
   } else if (error.code === "FST_ERR_BAD_URL") {
     // Fastify's own messages for these two quote the whole path back, however long.
     status = 400;
-    message = "The address is not valid";
+    message = { id: /*i18n*/ "The address is not valid" };
   } else if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
     status = 414;
-    message = "The address is too long";
+    message = { id: /*i18n*/ "The address is too long" };
   } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     status = 413;
-    message = "Request body is too large";
+    message = { id: /*i18n*/ "Request body is too large" };
   } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
     status = 415;
-    message = "Unsupported content type";
-  } else if (error.statusCode === 429) {
-    status = 429;
-    message = error.message;
+    message = { id: /*i18n*/ "Unsupported content type" };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    // Fastify's own 4xx errors carry safe messages (bad headers, empty body...).
+    // Fastify's own 4xx errors carry safe messages (bad headers, empty body...), for programs, in English.
     status = error.statusCode;
-    message = error.message;
+    message = { id: error.message, verbatim: true };
   }
   if (status >= 500) request.log.error({ err: error }, "request failed");
-  return { status, message };
+  return { status, message: said(serverTranslator(locale), message) };
 }
 
 /** An error as the log keeps it (the shape Fastify's `err` serialiser answers). */
@@ -118,7 +135,13 @@ export function installErrorHandling(app: FastifyInstance): void {
  * JSON otherwise.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, message } = errorResponse(error, request);
+  const locale = requestLanguage(request);
+  const { status, message } = errorResponse(error, request, locale);
   if (error instanceof HttpError) reply.headers(error.headers);
-  reply.status(status).type("text/plain; charset=utf-8").send(message);
+  reply
+    .status(status)
+    .header("content-language", locale)
+    .header("vary", "Accept-Language")
+    .type("text/plain; charset=utf-8")
+    .send(message);
 }

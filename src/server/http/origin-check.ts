@@ -15,6 +15,8 @@ export function installOriginCheck(app: FastifyInstance, config: Config): void {
     const origin = request.headers.origin;
     if (!origin || SAFE_METHODS.has(request.method)) return done();
     const own = `${request.protocol}://${request.host}`;
-    done(origin !== publicOrigin && origin !== own ? new HttpError(403, "Cross-site request refused") : undefined);
+    done(
+      origin !== publicOrigin && origin !== own ? new HttpError(403, /*i18n*/ "Cross-site request refused") : undefined,
+    );
   });
 }

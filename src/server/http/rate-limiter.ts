@@ -79,7 +79,11 @@ export class KeyedRateLimiter {
     const { count, resetAt } = await this.counters.hit(`${this.name}\n${key}`, this.windowMs, now);
     if (count > this.max) {
       const minutes = Math.max(1, Math.ceil((resetAt - now) / 60_000));
-      throw new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+      throw new HttpError(
+        429,
+        /*i18n*/ "Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+        { values: { minutes } },
+      );
     }
   }
 }

@@ -17,7 +17,9 @@ interface ImagesApiResponse {
  * error's cause, which the request's error log keeps (an answer of 500 or more is logged).
  */
 function refusal(status: number, body: ImagesApiResponse): HttpError {
-  const error = new HttpError(502, `Image generation failed: the service answered ${status}`);
+  const error = new HttpError(502, /*i18n*/ "Image generation failed: the service answered {status}", {
+    values: { status },
+  });
   error.cause = new Error(`the images API answered ${status}: ${body.error?.message ?? "without a message"}`);
   return error;
 }
@@ -56,16 +58,22 @@ export function createImageGenerator(config: Config): ImageGenerator | null {
         if (first?.url) {
           const image = await fetch(first.url, { signal });
           if (!image.ok)
-            throw new HttpError(502, `Image generation failed: the image could not be downloaded (${image.status})`);
+            throw new HttpError(502, /*i18n*/ "Image generation failed: the image could not be downloaded ({status})", {
+              values: { status: image.status },
+            });
           return Buffer.from(await image.arrayBuffer());
         }
-        throw new HttpError(502, "Image generation failed: the service returned no image");
+        throw new HttpError(502, /*i18n*/ "Image generation failed: the service returned no image");
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if ((error as Error).name === "TimeoutError" || (error as Error).name === "AbortError") {
-          throw new HttpError(504, `Image generation timed out after ${seconds} seconds. Please try again.`);
+          throw new HttpError(
+            504,
+            /*i18n*/ "Image generation timed out after {seconds, plural, one {# second} other {# seconds}}. Please try again.",
+            { values: { seconds } },
+          );
         }
-        throw new HttpError(502, "Image generation failed: the service could not be reached");
+        throw new HttpError(502, /*i18n*/ "Image generation failed: the service could not be reached");
       }
     },
   };

@@ -19,12 +19,15 @@ export const photoQueue = () => photoSlot.stats();
 /** The photo's pixels once its header passed `inspectImage` and the limit; a 400 naming `field` otherwise. */
 async function checkedPixels(original: Buffer, field: string, maxPixels: number): Promise<number> {
   const { width, height } = await inspectImage(original).catch((error: unknown) => {
-    throw error instanceof HttpError ? new HttpError(400, `Invalid ${field}: ${error.message}`) : error;
+    throw error instanceof HttpError
+      ? new HttpError(400, /*i18n*/ "Invalid {field}: {why}", { values: { field, why: error.said } })
+      : error;
   });
   if (width * height > maxPixels) {
     throw new HttpError(
       400,
-      `Invalid ${field}: Photos can be at most ${maxPixels / 1e6} megapixels (this one has ${Math.round((width * height) / 1e6)}). Please use a smaller photo.`,
+      /*i18n*/ "Invalid {field}: Photos can be at most {max} megapixels (this one has {has}). Please use a smaller photo.",
+      { values: { field, max: maxPixels / 1e6, has: Math.round((width * height) / 1e6) } },
     );
   }
   return width * height;
@@ -41,7 +44,11 @@ async function made<T>(
     const sharp = await loadSharp();
     return await make(sharp(original, { limitInputPixels: maxPixels, failOn: "error" }).rotate());
   } catch {
-    throw new HttpError(400, `Invalid ${field}: The image file is damaged or incomplete. Please try another file.`);
+    throw new HttpError(
+      400,
+      /*i18n*/ "Invalid {field}: The image file is damaged or incomplete. Please try another file.",
+      { values: { field } },
+    );
   }
 }
 

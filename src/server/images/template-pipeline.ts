@@ -30,20 +30,20 @@ const sharpOptions = { limitInputPixels: MAX_TEMPLATE_PIXELS, failOn: "error" as
  * decompression bomb is refused before any pixel is decoded. Throws a 400 HttpError.
  */
 export async function inspectImage(input: Buffer): Promise<{ width: number; height: number }> {
-  if (input.length > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+  if (input.length > MAX_TEMPLATE_BYTES) throw new HttpError(400, /*i18n*/ "The image is larger than 50 MB.");
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Header only; the pixel limit is checked below so a bomb gets its own message.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(400, "This file is not an image we can read. Please use a PNG, JPEG, WebP or GIF.");
+    throw new HttpError(400, /*i18n*/ "This file is not an image we can read. Please use a PNG, JPEG, WebP or GIF.");
   }
   if (!metadata.format || !READABLE_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-    throw new HttpError(400, "This file is not an image we can read. Please use a PNG, JPEG, WebP or GIF.");
+    throw new HttpError(400, /*i18n*/ "This file is not an image we can read. Please use a PNG, JPEG, WebP or GIF.");
   }
   if (metadata.width * metadata.height > MAX_TEMPLATE_PIXELS) {
-    throw new HttpError(400, "The image has more than 100 megapixels. Please use a smaller image.");
+    throw new HttpError(400, /*i18n*/ "The image has more than 100 megapixels. Please use a smaller image.");
   }
   // EXIF orientations 5–8 swap the sides.
   const swapped = (metadata.orientation ?? 1) >= 5;
@@ -74,6 +74,6 @@ export async function prepareTemplate(input: Buffer): Promise<PreparedTemplate> 
     const [large, small] = await Promise.all([preview(PREVIEW_SIZE), preview(PREVIEW_SMALL_SIZE)]);
     return { hires, preview: large, previewSmall: small, width: info.width, height: info.height };
   } catch {
-    throw new HttpError(400, "The image file is damaged or incomplete. Please try another file.");
+    throw new HttpError(400, /*i18n*/ "The image file is damaged or incomplete. Please try another file.");
   }
 }

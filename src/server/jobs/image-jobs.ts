@@ -4,6 +4,7 @@ import { pgliteOf, type DatabaseHandle } from "../db/client";
 import { HttpError } from "../http/errors";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../../shared/image-jobs";
 import type { ImageJobState } from "../../shared/image-jobs/responses";
+import type { Said } from "../i18n/said";
 
 // Every piece of image work (a template's previews and hi-res, a pencil version, an AI picture and
 // its 4× enlargement, a post photo) is a job in one pg-boss queue in the database (decision 034):
@@ -29,7 +30,8 @@ export interface ImageJobSettings {
 }
 
 /** What a job's handler answers: a result, or a refusal for the person (an HttpError), both final. */
-type Outcome<O> = { ok: O } | { refused: { status: number; message: string } };
+// A refusal keeps its message untranslated (id and values): the person may read it in another language.
+type Outcome<O> = { ok: O } | { refused: { status: number; said: Said } };
 interface JobData {
   kind: string;
   memberId: string;
@@ -92,7 +94,7 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
         // Only the status and message travel to the request: what it says of the server's side (a
         // provider's words as its cause, decision 035) is logged here, where the error still has it.
         if (error.statusCode >= 500) log.error({ err: error, kind: data.kind }, "image job answered a server error");
-        return { refused: { status: error.statusCode, message: error.message } };
+        return { refused: { status: error.statusCode, said: error.said } };
       }
       // Unexpected: logged, and pg-boss tries again after a pause.
       log.error({ err: error, kind: data.kind }, "image job failed");
@@ -155,7 +157,8 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
       [memberId],
     );
     const count = mine?.count ?? 0;
-    if (count >= settings.perMember) throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
+    if (count >= settings.perMember)
+      throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { headers: { "retry-after": "10" } });
     // A fair share: a member's k-th unfinished job goes after everyone's (k-1)-th, whoever asked first.
     const id = await boss.send(QUEUE, { kind, memberId, input } satisfies JobData, { priority: -count });
     if (!id) throw new Error("The image job was not queued");
@@ -169,7 +172,7 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     const rank = place?.rank ?? 1;
     if (rank > settings.perMember) {
       await boss.cancel(QUEUE, id);
-      throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { "retry-after": "10" });
+      throw new HttpError(429, TOO_MANY_IMAGE_JOBS, { headers: { "retry-after": "10" } });
     }
     if (rank - 1 !== count)
       await sql(`UPDATE ${SCHEMA}.job SET priority = $2 WHERE name = '${QUEUE}' AND id = $1 AND state = 'created'`, [
@@ -179,7 +182,10 @@ export function createImageJobs(database: DatabaseHandle, settings: ImageJobSett
     wakeWorkers();
     const outcome = await outcomeOf(id);
     if (!outcome) throw new Error(`Image job ${kind} failed after its retries`);
-    if ("refused" in outcome) throw new HttpError(outcome.refused.status, outcome.refused.message);
+    if ("refused" in outcome) {
+      const { id, values } = outcome.refused.said;
+      throw new HttpError(outcome.refused.status, id, values ? { values } : {});
+    }
     return outcome.ok;
   }
 

@@ -1,3 +1,4 @@
+import { HttpError } from "../http/errors";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -41,14 +42,7 @@ export interface ReceivedUpload {
 }
 
 /** Thrown when an upload breaks its grant; `status` is the HTTP answer. */
-export class UploadRejected extends Error {
-  constructor(
-    public readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class UploadRejected extends HttpError {}
 
 /**
  * Objects as files under `root`, with upload URLs signed by an HMAC key that is generated once and
@@ -87,14 +81,14 @@ export class LocalBlobBackend implements BlobBackend {
 
   /** Check a signed URL's query; answers the grant or throws UploadRejected. */
   verifyUpload(grant: string | undefined, sig: string | undefined, now = Date.now()): LocalUploadGrant {
-    if (!grant || !sig) throw new UploadRejected(403, "Missing upload signature");
+    if (!grant || !sig) throw new UploadRejected(403, /*i18n*/ "Missing upload signature");
     const expected = Buffer.from(this.sign(grant));
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-      throw new UploadRejected(403, "Invalid upload signature");
+      throw new UploadRejected(403, /*i18n*/ "Invalid upload signature");
     }
     const parsed = JSON.parse(Buffer.from(grant, "base64url").toString("utf8")) as LocalUploadGrant;
-    if (parsed.expiresAt < now) throw new UploadRejected(403, "Request has expired");
+    if (parsed.expiresAt < now) throw new UploadRejected(403, /*i18n*/ "Request has expired");
     return parsed;
   }
 
@@ -110,7 +104,7 @@ export class LocalBlobBackend implements BlobBackend {
   ): Promise<ReceivedUpload> {
     const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (!grant.contentTypes.includes(type))
-      throw new UploadRejected(415, `Content type not allowed: ${type || "none"}`);
+      throw new UploadRejected(415, /*i18n*/ "Content type not allowed: {type}", { values: { type: type || "none" } });
     const target = this.file(grant.key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomUUID()}.part`;
@@ -121,7 +115,12 @@ export class LocalBlobBackend implements BlobBackend {
         size += chunk.length;
         if (head.length < UPLOAD_HEAD_BYTES)
           head = Buffer.concat([head, chunk.subarray(0, UPLOAD_HEAD_BYTES - head.length)]);
-        if (size > grant.maxBytes) done(new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`));
+        if (size > grant.maxBytes)
+          done(
+            new UploadRejected(413, /*i18n*/ "File is larger than {bytes} bytes", {
+              values: { bytes: grant.maxBytes },
+            }),
+          );
         else done(null, chunk);
       },
     });
@@ -143,7 +142,9 @@ export class LocalBlobBackend implements BlobBackend {
     // A hard link fails if the key has a file already: the URL's one upload is kept, no other.
     const place = () =>
       fsp.link(temp, target).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === "EEXIST" ? new UploadRejected(409, "This upload URL has already been used") : error;
+        throw error.code === "EEXIST"
+          ? new UploadRejected(409, /*i18n*/ "This upload URL has already been used")
+          : error;
       });
     return { type, size, head, place, discard };
   }

@@ -1,3 +1,4 @@
+import { HttpError } from "../http/errors";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
@@ -7,10 +8,9 @@ import type { BlobBackend, BlobInfo, SignedUpload } from "./blob-backend";
 import { UploadQuotaExceeded } from "./upload-quota";
 
 /** An upload URL sent again after its one upload was taken in (or after the upload was removed). */
-export class UploadUrlUsed extends Error {
-  readonly status = 409;
+export class UploadUrlUsed extends HttpError {
   constructor() {
-    super("This upload URL has already been used");
+    super(409, /*i18n*/ "This upload URL has already been used");
   }
 }
 

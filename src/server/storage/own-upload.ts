@@ -55,6 +55,6 @@ export async function keepWithinQuota(storage: ObjectStorage, key: string, recor
   } catch (error) {
     if (!(error instanceof UploadQuotaExceeded)) throw error;
     await storage.delete(key);
-    throw new HttpError(error.status, error.message);
+    throw error;
   }
 }

@@ -1,3 +1,5 @@
+import { HttpError } from "../http/errors";
+
 /** Megabytes as people read them: 1024 MB is "1 GB". */
 export function formatQuota(bytes: number): string {
   const mb = bytes / (1024 * 1024);
@@ -5,9 +7,10 @@ export function formatQuota(bytes: number): string {
 }
 
 /** An upload that would take a member past their stored-bytes quota (UPLOAD_QUOTA_MB). */
-export class UploadQuotaExceeded extends Error {
-  readonly status = 413;
+export class UploadQuotaExceeded extends HttpError {
   constructor(readonly quotaBytes: number) {
-    super(`You have used your ${formatQuota(quotaBytes)} of uploads. Delete some drawings or uploads to free space.`);
+    super(413, /*i18n*/ "You have used your {quota} of uploads. Delete some drawings or uploads to free space.", {
+      values: { quota: formatQuota(quotaBytes) },
+    });
   }
 }

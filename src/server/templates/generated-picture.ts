@@ -19,7 +19,7 @@ export async function generatedPicture(
 ): Promise<{ objectPath: string; filename: string }> {
   const generated = await imageGenerator.generate(prompt);
   await inspectImage(generated).catch(() => {
-    throw new HttpError(502, "Image generation failed: the service returned something that is not an image");
+    throw new HttpError(502, /*i18n*/ "Image generation failed: the service returned something that is not an image");
   });
   const key = `uploads/${crypto.randomUUID()}`;
   try {
@@ -28,7 +28,7 @@ export async function generatedPicture(
   } catch (error) {
     // The picture is paid for once the service answered: a failure after that is final (an
     // HttpError), so the job is not tried again and the service not asked again (decision 034).
-    const failed = new HttpError(500, "Internal Server Error");
+    const failed = new HttpError(500, /*i18n*/ "Internal Server Error");
     failed.cause = error;
     throw failed;
   }

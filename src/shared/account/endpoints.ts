@@ -6,7 +6,7 @@ import {
   deleteAccountSchema,
   languageSchema,
   profileSchema,
-  UNKNOWN_LANGUAGE_MESSAGE,
+  LANGUAGE_CODES_REASON,
 } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
@@ -25,7 +25,7 @@ export const accountEndpoints = endpoints({
     summary: "Save the member's language on the account, so it follows them to every device",
     access: "members",
     body: languageSchema,
-    responses: { 200: currentUserResponse, 400: message(`Invalid language: ${UNKNOWN_LANGUAGE_MESSAGE}`) },
+    responses: { 200: currentUserResponse, 400: message(`Invalid language: ${LANGUAGE_CODES_REASON}`) },
   },
   "PUT /api/account/avatar": {
     summary: "Use one of the member's checked uploads as their picture (a cleaned, square copy)",

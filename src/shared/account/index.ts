@@ -27,14 +27,14 @@ export const profileSchema = z.object({ firstName: personName(), lastName: perso
 
 export const avatarSchema = objectPathSchema;
 
-/** 400 for a language Dragon Grid does not speak. */
-export const UNKNOWN_LANGUAGE_MESSAGE = `must be one of ${LOCALE_CODES.join(", ")}`;
+/** Why a language Dragon Grid does not speak is refused (400): words for programs, as the picker only sends ours. */
+export const LANGUAGE_CODES_REASON = `must be one of ${LOCALE_CODES.join(", ")}`;
 
 /** The language saved on the account (one of LOCALE_CODES), so it follows the person to every device. */
 export const languageSchema = z.object(
   {
     language: z.enum(LOCALE_CODES, {
-      error: (issue) => (issue.input === undefined ? "this field is required" : UNKNOWN_LANGUAGE_MESSAGE),
+      error: (issue) => (issue.input === undefined ? "this field is required" : LANGUAGE_CODES_REASON),
     }),
   },
   // zod's own words for a missing body ("expected object, received null") are a programmer's.
@@ -52,17 +52,20 @@ export type LanguagePayload = z.infer<typeof languageSchema>;
 
 /** The one answer of POST /api/auth/forgot-password, whoever asks (no account enumeration). */
 export const FORGOT_PASSWORD_MESSAGE =
-  "If an account with a password exists for this email, a link to reset it is on its way. It expires in 1 hour.";
-export const RESET_DONE_MESSAGE = "Your password has been changed. Please log in with your new password.";
-export const RESET_INVALID_MESSAGE = "This password reset link is invalid. It may have been replaced by a newer one.";
-export const RESET_USED_MESSAGE = "This password reset link has already been used.";
-export const RESET_EXPIRED_MESSAGE = "This password reset link has expired.";
-export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not correct";
+  /*i18n*/ "If an account with a password exists for this email, a link to reset it is on its way. It expires in 1 hour.";
+export const RESET_DONE_MESSAGE = /*i18n*/ "Your password has been changed. Please log in with your new password.";
+export const RESET_INVALID_MESSAGE =
+  /*i18n*/ "This password reset link is invalid. It may have been replaced by a newer one.";
+export const RESET_USED_MESSAGE = /*i18n*/ "This password reset link has already been used.";
+export const RESET_EXPIRED_MESSAGE = /*i18n*/ "This password reset link has expired.";
+export const WRONG_CURRENT_PASSWORD_MESSAGE = /*i18n*/ "Your current password is not correct";
 /** Minutes a Google sign-in counts as fresh proof for a Google-only account's first password or deletion. */
 export const FRESH_SIGN_IN_MINUTES = 5;
 /** 403 when that proof is older; the profile then offers 'Confirm with Google'. */
-export const FRESH_SIGN_IN_MESSAGE = `For your safety, please confirm it's you: sign in with Google again, then try once more within ${FRESH_SIGN_IN_MINUTES} minutes.`;
-export const LAST_ADMIN_MESSAGE = "You are the only admin. Make someone else an admin before deleting your account.";
+export const FRESH_SIGN_IN_MESSAGE =
+  /*i18n*/ "For your safety, please confirm it's you: sign in with Google again, then try once more within {minutes, plural, one {# minute} other {# minutes}}.";
+export const LAST_ADMIN_MESSAGE =
+  /*i18n*/ "You are the only admin. Make someone else an admin before deleting your account.";
 
 /** Avatars are stored square, this many pixels a side. */
 export const AVATAR_SIZE = 256;

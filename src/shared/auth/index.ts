@@ -49,9 +49,9 @@ export const verifyWithPasswordSchema = z.object({
 export type LoginPayload = z.infer<typeof loginSchema>;
 
 /** Message of a login refused because the e-mail is not verified; the client keys on 'verify your email'. */
-export const UNVERIFIED_LOGIN_MESSAGE = "Please verify your email before logging in.";
-export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
+export const UNVERIFIED_LOGIN_MESSAGE = /*i18n*/ "Please verify your email before logging in.";
+export const INVALID_LOGIN_MESSAGE = /*i18n*/ "Invalid email or password";
 /** A verification link opened in another browser than the one that registered (403): the page asks for the password. */
 export const VERIFY_PASSWORD_NEEDED_MESSAGE =
-  "To finish verifying, please enter the password you chose for this account.";
-export const VERIFY_WRONG_PASSWORD_MESSAGE = "That password does not match this account. Please try again.";
+  /*i18n*/ "To finish verifying, please enter the password you chose for this account.";
+export const VERIFY_WRONG_PASSWORD_MESSAGE = /*i18n*/ "That password does not match this account. Please try again.";

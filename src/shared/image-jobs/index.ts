@@ -2,8 +2,8 @@
 
 /** Said with 429 (and Retry-After) when a member already has IMAGE_JOBS_PER_MEMBER pictures in the making. */
 export const TOO_MANY_IMAGE_JOBS =
-  "You already have several pictures being made. Please wait until one of them is ready.";
+  /*i18n*/ "You already have several pictures being made. Please wait until one of them is ready.";
 
 /** Said with 503 when the server stopped while a request waited: the job goes on without it. */
 export const IMAGE_JOB_INTERRUPTED =
-  "The server is restarting. Your picture is still being made; please look again in a minute.";
+  /*i18n*/ "The server is restarting. Your picture is still being made; please look again in a minute.";

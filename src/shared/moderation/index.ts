@@ -21,8 +21,8 @@ export const REPORTS_PER_HOUR = 20;
 /** Items per page of the queue's tabs and of the audit log. */
 export const MODERATION_PAGE_SIZE = 20;
 
-export const ALREADY_REPORTED_MESSAGE = "You have already reported this";
-export const CANNOT_BLOCK_SELF_MESSAGE = "You cannot block yourself";
+export const ALREADY_REPORTED_MESSAGE = /*i18n*/ "You have already reported this";
+export const CANNOT_BLOCK_SELF_MESSAGE = /*i18n*/ "You cannot block yourself";
 /** What a deleted account is called where an entry of the audit log names it. */
 export const DELETED_ACCOUNT_NAME = "Deleted account";
 
@@ -31,7 +31,7 @@ export const reportSchema = z
   .object({
     postId: idText("Post not found"),
     commentId: idText("Comment not found").optional(),
-    reason: z.enum(REPORT_REASONS, { message: "Please choose a reason" }),
+    reason: z.enum(REPORT_REASONS, { message: /*i18n*/ "Please choose a reason" }),
     note: text()
       .trim()
       .max(REPORT_NOTE_MAX, `Notes can be at most ${REPORT_NOTE_MAX} characters`)
@@ -39,7 +39,7 @@ export const reportSchema = z
       .transform((value) => value ?? ""),
   })
   .refine((report) => report.reason !== "other" || report.note.length > 0, {
-    message: "Please say what is wrong",
+    message: /*i18n*/ "Please say what is wrong",
     path: ["note"],
   });
 
@@ -69,7 +69,9 @@ export const moderationActionSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("suspend"),
     userId: userId(),
-    days: z.union([z.literal(1), z.literal(7), z.literal(30)], { message: "Suspensions last 1, 7 or 30 days" }),
+    days: z.union([z.literal(1), z.literal(7), z.literal(30)], {
+      message: /*i18n*/ "Suspensions last 1, 7 or 30 days",
+    }),
     reason: requiredReason(),
   }),
   z.object({ action: z.literal("ban"), userId: userId(), reason: requiredReason() }),
@@ -95,20 +97,6 @@ export const moderationQueueQuery = z.object({
 });
 /** The audit log's next page: entries older than the entry `before` (an id). */
 export const moderationLogQuery = z.object({ before: wholeNumber(999_999_999).optional() });
-
-/** What a person under a sanction is told when they try to post, comment, like or report. */
-export function sanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {
-  const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
-  if (sanction.banned) return `Your account has been banned from posting, commenting, liking and reporting.${why}`;
-  return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot post, comment, like or report until then.${why}`;
-}
-
-/** The refusal of a new name or picture under a sanction: what the member already shows stays, nothing new goes up. */
-export function profileSanctionMessage(sanction: { banned: boolean; until: string | null; reason: string }): string {
-  const why = sanction.reason ? ` Reason: ${sanction.reason}` : "";
-  if (sanction.banned) return `Your account has been banned from changing your name or picture.${why}`;
-  return `Your account is suspended until ${suspensionEnd(sanction.until ?? "")}: you cannot change your name or picture until then.${why}`;
-}
 
 /** When a suspension ends, as the server writes it (it does not know the reader's time zone): "Thu, 03 Dec 2026 16:10 UTC". */
 export function suspensionEnd(iso: string): string {

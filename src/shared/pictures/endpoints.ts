@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
-import { createPictureSchema, generatePictureSchema, pictureOverQuotaMessage, renamePictureSchema } from "./index";
+import { createPictureSchema, generatePictureSchema, PICTURE_OVER_QUOTA_MESSAGE, renamePictureSchema } from "./index";
+import { english } from "../i18n/translate";
 import { endpoints, message } from "../contract/endpoint";
 import { IMAGE_JOB_INTERRUPTED, TOO_MANY_IMAGE_JOBS } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
@@ -33,7 +34,7 @@ export const picturesEndpoints = endpoints({
       403: message("You can only use images you uploaded"),
       404: message("Uploaded image not found"),
       409: message(KEPT_BY_POST, KEPT_BY_CHECK),
-      413: message(pictureOverQuotaMessage("1 GB")),
+      413: message(english(PICTURE_OVER_QUOTA_MESSAGE, { quota: "1 GB" })),
       ...queuedResponses,
     },
   },
@@ -66,7 +67,7 @@ export const picturesEndpoints = endpoints({
     responses: {
       200: dragonResponse,
       404: NOT_FOUND,
-      413: message(pictureOverQuotaMessage("1 GB")),
+      413: message(english(PICTURE_OVER_QUOTA_MESSAGE, { quota: "1 GB" })),
       ...queuedResponses,
     },
   },

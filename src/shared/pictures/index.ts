@@ -27,10 +27,10 @@ export const renamePictureSchema = z.object({ name: pictureNameSchema });
 /** POST /api/pictures/generate: the member's description, as the admins' AI flow takes it. */
 export const generatePictureSchema = generateCustomSchema;
 
-/** Said when the day's AI pictures (PRO_AI_PER_DAY) are used up; the day starts with the first of them. */
-export const aiDailyLimitMessage = (perDay: number, hoursLeft: number) =>
-  `You have created ${perDay} AI picture${perDay === 1 ? "" : "s"} today, the most for one day. You can create more in ${hoursLeft} hour${hoursLeft === 1 ? "" : "s"}.`;
+/** Said when the day's AI pictures (PRO_AI_PER_DAY: `perDay`) are used up; the day starts with the first of them. */
+export const AI_DAILY_LIMIT_MESSAGE =
+  /*i18n*/ "You have created {perDay, plural, one {# AI picture} other {# AI pictures}} today, the most for one day. You can create more in {hoursLeft, plural, one {# hour} other {# hours}}.";
 
-/** Said when a new picture's files would take its owner past their upload quota (it is "1 GB" or "500 MB"). */
-export const pictureOverQuotaMessage = (quota: string) =>
-  `This picture would take you past your ${quota} of uploads. Delete some pictures, drawings or uploads to free space.`;
+/** Said when a new picture's files would take its owner past their upload quota (`quota`: "1 GB" or "500 MB"). */
+export const PICTURE_OVER_QUOTA_MESSAGE =
+  /*i18n*/ "This picture would take you past your {quota} of uploads. Delete some pictures, drawings or uploads to free space.";

@@ -7,8 +7,8 @@ export const UPLOAD_MAX_BYTES = 52_428_800;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** Refusals (409) of an upload a post keeps as its original, or a drawing check as its photo. */
-export const KEPT_BY_POST = "This photo is already part of a post";
-export const KEPT_BY_CHECK = "This photo is already kept with a drawing check";
+export const KEPT_BY_POST = /*i18n*/ "This photo is already part of a post";
+export const KEPT_BY_CHECK = /*i18n*/ "This photo is already kept with a drawing check";
 
 /** The blog form's variant of POST /api/objects/upload. */
 export const uploadRequestSchema = z.object({

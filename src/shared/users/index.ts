@@ -13,10 +13,10 @@ const OFFSET_MAX = 1_000_000;
 
 /** 409 when the only admin would stop being one: someone must be able to run the site. */
 export const LAST_ADMIN_REMOVAL_MESSAGE =
-  "You are the only admin. Make someone else an admin before removing your own admin access.";
+  /*i18n*/ "You are the only admin. Make someone else an admin before removing your own admin access.";
 /** 400: admins cannot be suspended or banned (decision 029), so a sanctioned person is not made one. */
 export const SANCTIONED_ADMIN_MESSAGE =
-  "This person is suspended or banned. Lift the sanction on the Moderation page before making them an admin.";
+  /*i18n*/ "This person is suspended or banned. Lift the sanction on the Moderation page before making them an admin.";
 
 /** Query of GET /api/admin/users: `q` is searched for in first name, last name and e-mail (any case); `offset` skips that many people. */
 export const peopleQuerySchema = z.object({

@@ -29,13 +29,21 @@ function pathOf(key: ContractKey, input: AnyInput | undefined): string {
 export const apiPath = <K extends ContractKey>(key: K, ...[input]: InputArgs<K>): string =>
   pathOf(key, input as AnyInput | undefined);
 
-/** Every call: cookies always, a JSON body only when there is one (docs/spec.md §7). */
+/**
+ * The page's language, which the server writes its answers' words in (decision 057): the
+ * browser's own Accept-Language is the person's browser setting, not the language they chose here.
+ */
+export const languageHeader = (): Record<string, string> => ({
+  "Accept-Language": document.documentElement.lang || "en",
+});
+
+/** Every call: cookies always, the page's language, a JSON body only when there is one (docs/spec.md §7). */
 function send(key: ContractKey, input: AnyInput | undefined, init: RequestInit = {}): Promise<Response> {
   const body = input?.body;
   return fetch(pathOf(key, input), {
     ...init,
     method: split(key)[0],
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    headers: { ...languageHeader(), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: "include",
   });

@@ -17,6 +17,8 @@ import { hashToken, randomToken } from "../../auth/tokens";
 import type { AccountDeps } from "./account-deps";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";
+import { requestLanguage, requestTranslator } from "../../i18n/request-language";
+import type { Locale } from "../../../shared/i18n/locales";
 
 const MINUTE = 60_000;
 const perAddress = (max: number, minutes: number) => ({
@@ -40,14 +42,20 @@ export function passwordRoutes(
   // an address with an account and one without answer in the same time.
   const afterResponse = createAfterResponse(app);
 
-  async function sendResetLink(email: string): Promise<void> {
+  /** The link goes in the account's language, else the one the request was made in. */
+  async function sendResetLink(email: string, locale: Locale): Promise<void> {
     const user = await users.findByEmail(email);
     // Only accounts that can sign in with a password; a Google-only account sets one on its profile.
     if (!user?.passwordHash) return;
     const token = randomToken();
     await resetTokens.replace(user.id, hashToken(token), new Date(now() + PASSWORD_RESET_TTL_MINUTES * MINUTE));
     await mailer.send(
-      passwordResetEmail(user.email, user.firstName, `${config.publicUrl}/reset-password?token=${token}`),
+      passwordResetEmail(
+        user.email,
+        user.firstName,
+        `${config.publicUrl}/reset-password?token=${token}`,
+        user.language ?? locale,
+      ),
     );
   }
 
@@ -57,8 +65,8 @@ export function passwordRoutes(
       handler: async (request) => {
         const { email } = request.body;
         await forgotsPerEmail.hit(email.toLowerCase());
-        afterResponse(request, "password reset mail", () => sendResetLink(email));
-        return { message: FORGOT_PASSWORD_MESSAGE };
+        afterResponse(request, "password reset mail", () => sendResetLink(email, requestLanguage(request)));
+        return { message: requestTranslator(request)(FORGOT_PASSWORD_MESSAGE) };
       },
     },
 
@@ -76,16 +84,17 @@ export function passwordRoutes(
         if (!userId) throw new HttpError(400, RESET_USED_MESSAGE);
         // The database no longer has the sessions; this process forgets them too.
         await sessions.endAllFor(userId);
-        return { message: RESET_DONE_MESSAGE };
+        return { message: requestTranslator(request)(RESET_DONE_MESSAGE) };
       },
     },
 
     "POST /api/account/password": async (request, reply, caller) => {
       const { currentPassword, newPassword } = request.body;
       const user = await users.findById(caller.id);
-      if (!user) throw new HttpError(401, "Unauthorized");
+      if (!user) throw new HttpError(401, /*i18n*/ "Unauthorized");
       if (user.passwordHash) {
-        if (!currentPassword) throw new HttpError(400, "Invalid currentPassword: Your current password is required");
+        if (!currentPassword)
+          throw new HttpError(400, /*i18n*/ "Invalid currentPassword: Your current password is required");
         await passwordChecks.hit(user.id);
         if (!(await verifyPassword(currentPassword, user.passwordHash)))
           throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
@@ -107,10 +116,10 @@ export function passwordRoutes(
       };
     },
 
-    "POST /api/account/sign-out-everywhere": async (_request, reply, caller) => {
+    "POST /api/account/sign-out-everywhere": async (request, reply, caller) => {
       await sessions.endAllFor(caller.id);
       sessions.clearCookie(reply);
-      return { message: "Signed out everywhere" };
+      return { message: requestTranslator(request)(/*i18n*/ "Signed out everywhere") };
     },
   };
 }

@@ -24,12 +24,14 @@ import {
   RESET_INVALID_MESSAGE,
   RESET_USED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
-  FRESH_SIGN_IN_MESSAGE,
 } from "../../../shared/account";
 import { hashToken } from "../../auth/tokens";
 import { SESSION_COOKIE } from "../../auth/sessions";
 import { afterResponseSettled } from "../../http/after-response";
 import { testClient, type TestClient } from "../../test/api-client";
+
+const FRESH_SIGN_IN_ENGLISH =
+  "For your safety, please confirm it's you: sign in with Google again, then try once more within 5 minutes.";
 
 let t: TestApp;
 let api: TestClient;
@@ -292,7 +294,7 @@ describe("POST /api/account/password", () => {
       .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
       .where(eq(sessions.userId, user.id));
     const res = await change(user, { newPassword: "the thief's password" });
-    expect([res.statusCode, res.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
+    expect([res.statusCode, res.body]).toEqual([403, FRESH_SIGN_IN_ENGLISH]);
     expect((await login(t, user.email, "the thief's password")).statusCode).toBe(401);
   });
 

@@ -5,13 +5,13 @@ import type { KeyedRateLimiter } from "../../http/rate-limiter";
 import { objectUrl } from "../../storage/object-storage";
 import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import { verifyPassword } from "../../auth/password";
-import { refuseSanctioned } from "../../auth/sanction";
-import { profileSanctionMessage } from "../../../shared/moderation";
+import { profileSanctionSaid, refuseSanctioned } from "../../auth/sanction";
 import { toCurrentUser } from "../../auth/users-repository";
 import { ownCheckedImageKey, readUpload } from "../../storage/own-upload";
 import type { AccountRepository } from "./account-repository";
 import { avatarKey, ownAvatarKey, prepareAvatar } from "./avatar";
 import type { AccountDeps } from "./account-deps";
+import { requestTranslator } from "../../i18n/request-language";
 
 /** Name, language and avatar edits, 'Download my data' and 'Delete my account'. */
 export function profileRoutes(
@@ -36,7 +36,7 @@ export function profileRoutes(
 
   return {
     "PUT /api/account/profile": async (request, _reply, caller) => {
-      refuseSanctioned(caller, Date.now(), profileSanctionMessage);
+      refuseSanctioned(caller, Date.now(), profileSanctionSaid);
       const { firstName, lastName } = request.body;
       const user = await users.update(caller.id, { firstName: firstName || null, lastName: lastName || null });
       onPublicProfileChange();
@@ -54,16 +54,18 @@ export function profileRoutes(
     "PUT /api/account/avatar": {
       options: { config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
       handler: async (request, _reply, caller) => {
-        refuseSanctioned(caller, Date.now(), profileSanctionMessage);
+        refuseSanctioned(caller, Date.now(), profileSanctionSaid);
         const userId = caller.id;
         const source = await ownCheckedImageKey(storage, request.body.objectPath, userId);
-        if (!source) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+        if (!source) throw new HttpError(400, /*i18n*/ "Invalid objectPath: not an uploaded image of yours");
         const bytes = await readUpload(storage, source);
-        if (bytes === "missing") throw new HttpError(400, "Invalid objectPath: the image has not been uploaded yet");
-        if (bytes === "too-large") throw new HttpError(400, "Invalid objectPath: The image is larger than 50 MB.");
+        if (bytes === "missing")
+          throw new HttpError(400, /*i18n*/ "Invalid objectPath: the image has not been uploaded yet");
+        if (bytes === "too-large")
+          throw new HttpError(400, /*i18n*/ "Invalid objectPath: The image is larger than 50 MB.");
         const avatar = await prepareAvatar(bytes);
         const before = await users.findById(userId);
-        if (!before) throw new HttpError(401, "Unauthorized");
+        if (!before) throw new HttpError(401, /*i18n*/ "Unauthorized");
         const key = avatarKey(userId);
         await storage.put(key, avatar, "image/webp", { ownerId: userId, isPublic: false });
         const user = await users.update(userId, { profileImageUrl: objectUrl(key) });
@@ -77,7 +79,7 @@ export function profileRoutes(
     // Open under a sanction too: taking a picture down only ever shows less.
     "DELETE /api/account/avatar": async (request, _reply, caller) => {
       const before = await users.findById(caller.id);
-      if (!before) throw new HttpError(401, "Unauthorized");
+      if (!before) throw new HttpError(401, /*i18n*/ "Unauthorized");
       const user = await users.update(before.id, { profileImageUrl: null });
       onPublicProfileChange();
       const old = ownAvatarKey(before.profileImageUrl);
@@ -89,7 +91,7 @@ export function profileRoutes(
       options: { config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
       handler: async (_request, reply, caller) => {
         const data = await account.exportData(caller.id);
-        if (!data) throw new HttpError(401, "Unauthorized");
+        if (!data) throw new HttpError(401, /*i18n*/ "Unauthorized");
         const day = new Date().toISOString().slice(0, 10);
         reply.header("cache-control", "no-store");
         reply.header("content-disposition", `attachment; filename="dragon-grid-data-${day}.json"`);
@@ -102,26 +104,28 @@ export function profileRoutes(
     "DELETE /api/account": async (request, reply, caller) => {
       const { email, password } = request.body;
       const user = await users.findById(caller.id);
-      if (!user) throw new HttpError(401, "Unauthorized");
+      if (!user) throw new HttpError(401, /*i18n*/ "Unauthorized");
       if (email !== user.email.toLowerCase())
-        throw new HttpError(400, "Invalid email: type your account's email to confirm");
+        throw new HttpError(400, /*i18n*/ "Invalid email: type your account's email to confirm");
       if (user.passwordHash) {
-        if (!password) throw new HttpError(400, "Invalid password: Your password is required");
+        if (!password) throw new HttpError(400, /*i18n*/ "Invalid password: Your password is required");
         await passwordChecks.hit(user.id);
         if (!(await verifyPassword(password, user.passwordHash)))
-          throw new HttpError(400, "Your password is not correct");
+          throw new HttpError(400, /*i18n*/ "Your password is not correct");
       } else {
         await sessions.requireFreshSignIn(request);
       }
       const result = await account.deleteUser(user.id);
       if (result === "last-admin") throw new HttpError(409, LAST_ADMIN_MESSAGE);
-      if (result === "gone") throw new HttpError(401, "Unauthorized");
+      if (result === "gone") throw new HttpError(401, /*i18n*/ "Unauthorized");
       // The sessions went with the user's row (cascade); this process forgets its look-ups too.
       await sessions.endAllFor(user.id);
       sessions.clearCookie(reply);
       onPublicProfileChange();
       await deleteObjects(result.keys, request.log);
-      return { message: "Your account and everything stored about it have been deleted." };
+      return {
+        message: requestTranslator(request)(/*i18n*/ "Your account and everything stored about it have been deleted."),
+      };
     },
   };
 }

@@ -22,8 +22,11 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { PASSWORD, createAccount, fromNewAddress, login, newSession, whoAmI } from "../../test/accounts";
 import { checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
-import { FRESH_SIGN_IN_MESSAGE, LAST_ADMIN_MESSAGE } from "../../../shared/account";
+import { LAST_ADMIN_MESSAGE } from "../../../shared/account";
 import { testClient, type TestClient } from "../../test/api-client";
+
+const FRESH_SIGN_IN_ENGLISH =
+  "For your safety, please confirm it's you: sign in with Google again, then try once more within 5 minutes.";
 
 let t: TestApp;
 let api: TestClient;
@@ -701,7 +704,7 @@ describe("DELETE /api/account", () => {
       .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
       .where(eq(sessions.userId, stolen.id));
     const refused = await remove(stolen, { email: stolen.email });
-    expect([refused.statusCode, refused.body]).toEqual([403, FRESH_SIGN_IN_MESSAGE]);
+    expect([refused.statusCode, refused.body]).toEqual([403, FRESH_SIGN_IN_ENGLISH]);
     expect((await traces(stolen.id, stolen.email, [])).users).toBe(1);
 
     const user = await createAccount(t, { password: null });

@@ -7,7 +7,7 @@ import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 import type { Sessions } from "../../auth/sessions";
 import type { UserRow, UsersRepository } from "../../auth/users-repository";
 import { sanctionOf } from "../../auth/sanction";
-import { chosenLanguage } from "../../auth/chosen-language";
+import { chosenLanguage } from "../../i18n/chosen-language";
 import type { Locale } from "../../../shared/i18n/locales";
 import { readSignedValue, signValue } from "../../auth/signed-cookie";
 

@@ -18,11 +18,13 @@ import { authEndpoints } from "../../../shared/auth/endpoints";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { hashToken, randomToken } from "../../auth/tokens";
 import type { Sessions } from "../../auth/sessions";
-import { chosenLanguage } from "../../auth/chosen-language";
+import { chosenLanguage } from "../../i18n/chosen-language";
 import { toAuthUser, toCurrentUser, type UsersRepository } from "../../auth/users-repository";
 import { registrationAttemptEmail, verificationEmail } from "./verification-email";
 import { createRegistrationBrowser } from "./registration-browser";
 import { googleRoutes } from "./google-routes";
+import { requestLanguage, requestTranslator } from "../../i18n/request-language";
+import { SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 
 // Every registration answers at least this long after its password is hashed: well above the
 // ~10 ms of a new address's writes (nothing is written for a verified one), so the answer's time
@@ -82,8 +84,14 @@ export const authPlugin = contractPlugin(
 
     const browser = createRegistrationBrowser(config, serverSecret(config, "cookie-signing"));
 
-    /** A new link for the account (earlier ones stop working), and the message that carries it. */
-    async function verificationMessage(user: { id: string; email: string; firstName: string | null }) {
+    /**
+     * A new link for the account (earlier ones stop working), and the message that carries it: in
+     * the account's language, else the one the request was made in.
+     */
+    async function verificationMessage(
+      user: { id: string; email: string; firstName: string | null; language: Locale | null },
+      request: FastifyRequest,
+    ) {
       const token = randomToken();
       await users.replaceVerificationToken(
         user.id,
@@ -91,7 +99,12 @@ export const authPlugin = contractPlugin(
         new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
       );
       // Without SMTP the message, link and all, is a .eml file in DATA_DIR/outbox (never in the log).
-      return verificationEmail(user.email, user.firstName, `${config.publicUrl}/verify-email?token=${token}`);
+      return verificationEmail(
+        user.email,
+        user.firstName,
+        `${config.publicUrl}/verify-email?token=${token}`,
+        user.language ?? requestLanguage(request),
+      );
     }
 
     // Mail goes out after the answer: how long an answer takes must not tell which addresses have
@@ -109,26 +122,32 @@ export const authPlugin = contractPlugin(
 
     /** A live, unspent verification token and its account, or the reason it cannot be used. */
     async function usableToken(token: string | undefined) {
-      if (!token) throw new HttpError(400, "No verification token provided");
+      if (!token) throw new HttpError(400, /*i18n*/ "No verification token provided");
       const tokenHash = hashToken(token);
       const row = await users.findVerificationToken(tokenHash);
       if (!row)
-        throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
-      if (row.usedAt) throw new HttpError(400, "This verification link has already been used. Please log in.");
+        throw new HttpError(
+          400,
+          /*i18n*/ "This verification link is invalid. It may have been replaced by a newer one.",
+        );
+      if (row.usedAt) throw new HttpError(400, /*i18n*/ "This verification link has already been used. Please log in.");
       if (row.expiresAt.getTime() <= Date.now())
-        throw new HttpError(400, "This verification link has expired. Please request a new one.");
+        throw new HttpError(400, /*i18n*/ "This verification link has expired. Please request a new one.");
       const user = await users.findById(row.userId);
       if (!user)
-        throw new HttpError(400, "This verification link is invalid. It may have been replaced by a newer one.");
+        throw new HttpError(
+          400,
+          /*i18n*/ "This verification link is invalid. It may have been replaced by a newer one.",
+        );
       return { tokenHash, user };
     }
 
-    async function finish(tokenHash: string, userId: string, reply: FastifyReply) {
+    async function finish(tokenHash: string, userId: string, request: FastifyRequest, reply: FastifyReply) {
       if (!(await users.consumeVerificationToken(tokenHash, userId))) {
-        throw new HttpError(400, "This verification link has already been used. Please log in.");
+        throw new HttpError(400, /*i18n*/ "This verification link has already been used. Please log in.");
       }
       browser.forget(reply);
-      return { message: "Email verified successfully! You can now log in." };
+      return { message: requestTranslator(request)(/*i18n*/ "Email verified successfully! You can now log in.") };
     }
 
     return {
@@ -148,7 +167,15 @@ export const authPlugin = contractPlugin(
           if (existing?.emailVerified) {
             browser.rememberNobody(reply, passwordHash);
             afterResponse(request, "registration notice", () =>
-              mailer.send(registrationAttemptEmail(existing.email, existing.firstName, `${config.publicUrl}/login`)),
+              // In the owner's language, never the asker's.
+              mailer.send(
+                registrationAttemptEmail(
+                  existing.email,
+                  existing.firstName,
+                  `${config.publicUrl}/login`,
+                  existing.language ?? SOURCE_LOCALE,
+                ),
+              ),
             );
           } else {
             const names = { firstName: firstName || null, lastName: lastName || null };
@@ -162,14 +189,16 @@ export const authPlugin = contractPlugin(
             if (user) {
               if (existing) await sessions.endAllFor(user.id);
               browser.remember(reply, user);
-              const message = await verificationMessage(user);
+              const message = await verificationMessage(user, request);
               afterResponse(request, "verification mail", () => mailer.send(message));
             }
           }
           await responseNoSoonerThan(reply, answerAt);
-          return reply
-            .status(201)
-            .send({ message: "Registration successful. Please check your email to verify your account." });
+          return reply.status(201).send({
+            message: requestTranslator(request)(
+              /*i18n*/ "Registration successful. Please check your email to verify your account.",
+            ),
+          });
         },
       },
 
@@ -212,10 +241,14 @@ export const authPlugin = contractPlugin(
           // The same answer either way, and the mail goes after it: the endpoint does not reveal who has an account.
           const user = await users.findByEmail(email);
           if (user && !user.emailVerified && user.passwordHash) {
-            const message = await verificationMessage(user);
+            const message = await verificationMessage(user, request);
             afterResponse(request, "verification mail", () => mailer.send(message));
           }
-          return { message: "If an account needs verifying for this email, a new link is on its way." };
+          return {
+            message: requestTranslator(request)(
+              /*i18n*/ "If an account needs verifying for this email, a new link is on its way.",
+            ),
+          };
         },
       },
 
@@ -225,7 +258,7 @@ export const authPlugin = contractPlugin(
         handler: async (request, reply) => {
           const { tokenHash, user } = await usableToken(request.query.token);
           if (!browser.knows(request, user)) throw new HttpError(403, VERIFY_PASSWORD_NEEDED_MESSAGE);
-          return finish(tokenHash, user.id, reply);
+          return finish(tokenHash, user.id, request, reply);
         },
       },
 
@@ -237,20 +270,20 @@ export const authPlugin = contractPlugin(
           await loginLimits.hit(user.email, request.ip);
           if (!user.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash)))
             throw new HttpError(400, VERIFY_WRONG_PASSWORD_MESSAGE);
-          return finish(tokenHash, user.id, reply);
+          return finish(tokenHash, user.id, request, reply);
         },
       },
 
       "GET /api/auth/user": async (_request, reply, caller) => {
         const user = await users.findById(caller.id);
-        if (!user) throw new HttpError(401, "Unauthorized");
+        if (!user) throw new HttpError(401, /*i18n*/ "Unauthorized");
         reply.header("cache-control", "no-store");
         return toCurrentUser(user, await deps.unreadCount(user.id), caller);
       },
 
       "POST /api/auth/logout": async (request, reply) => {
         await sessions.end(request, reply);
-        return { message: "Logged out" };
+        return { message: requestTranslator(request)(/*i18n*/ "Logged out") };
       },
 
       // Where the browser is sent when a session has expired (docs/spec.md §7).

@@ -7,6 +7,7 @@ import { maskEmail } from "../../../shared/posts";
 import { CANNOT_BLOCK_SELF_MESSAGE } from "../../../shared/moderation";
 import type { BlockSets } from "../../auth/block-sets";
 import { blocksEndpoints } from "../../../shared/blocks/endpoints";
+import { requestTranslator } from "../../i18n/request-language";
 
 /**
  * Blocks (decision 029): a member blocks another from a post card or comment; the list is on
@@ -55,14 +56,14 @@ export const blocksPlugin = contractPlugin(
       const { userId } = request.params;
       if (userId === caller.id) throw new HttpError(400, CANNOT_BLOCK_SELF_MESSAGE);
       const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!person) throw new HttpError(404, "User not found");
+      if (!person) throw new HttpError(404, /*i18n*/ "User not found");
       await blockSets.block(caller.id, userId);
-      return { message: "Blocked" };
+      return { message: requestTranslator(request)(/*i18n*/ "Blocked") };
     },
 
     "DELETE /api/blocks/:userId": async (request, _reply, caller) => {
       await blockSets.unblock(caller.id, request.params.userId);
-      return { message: "Unblocked" };
+      return { message: requestTranslator(request)(/*i18n*/ "Unblocked") };
     },
   }),
 );

@@ -16,7 +16,8 @@ const SLUG_ATTEMPTS = 10;
 /** A title with no letter or digit to keep (all emoji, all Chinese...) still gets a slug. */
 const FALLBACK_SLUG = "post";
 
-const slugTaken = (slug: string) => new HttpError(409, `The slug "${slug}" is already taken`);
+const slugTaken = (slug: string) =>
+  new HttpError(409, /*i18n*/ 'The slug "{slug}" is already taken', { values: { slug } });
 
 /** True when sanitised HTML still shows something: text or a picture. */
 function hasVisibleContent(html: string): boolean {
@@ -63,7 +64,10 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
     const id = "id" in target ? target.id : null;
     const content = sanitizeBlogHtml(input.content);
     if (!hasVisibleContent(content))
-      throw new HttpError(400, "Invalid content: nothing is left once unsafe or unsupported markup is removed");
+      throw new HttpError(
+        400,
+        /*i18n*/ "Invalid content: nothing is left once unsafe or unsupported markup is removed",
+      );
     if (input.slug && (await repository.slugTaken(input.slug, id))) throw slugTaken(input.slug);
     const base = slugify(input.title) || FALLBACK_SLUG;
     for (let attempt = 1; ; attempt++) {
@@ -71,7 +75,7 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
       const values = { ...input, slug, content };
       try {
         if ("authorId" in target) return await repository.insert(values, target.authorId);
-        if (!(await repository.update(target.id, values))) throw new HttpError(404, "Blog post not found");
+        if (!(await repository.update(target.id, values))) throw new HttpError(404, /*i18n*/ "Blog post not found");
         return target.id;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -82,7 +86,7 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
 
   async function adminPost(id: string): Promise<AdminBlogPost> {
     const row = await repository.getById(id);
-    if (!row) throw new HttpError(404, "Blog post not found");
+    if (!row) throw new HttpError(404, /*i18n*/ "Blog post not found");
     return toAdminBlogPost(row);
   }
 
@@ -115,7 +119,7 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
 
     /** Replace a post's fields; its author stays the admin who wrote it. */
     async update(id: string, input: BlogPostInput): Promise<AdminBlogPost> {
-      if (!(await repository.getById(id))) throw new HttpError(404, "Blog post not found");
+      if (!(await repository.getById(id))) throw new HttpError(404, /*i18n*/ "Blog post not found");
       await save(input, { id });
       invalidate();
       return adminPost(id);

@@ -8,6 +8,7 @@ import { createBlog } from "./blog";
 import { createBlogRepository } from "./repository";
 import { buildRss, buildSitemap, robotsTxt, sitemapEntries } from "./feeds";
 import { addPostPageResolvers } from "./post-pages";
+import { requestTranslator } from "../../i18n/request-language";
 
 export interface BlogPluginDeps {
   db: Database;
@@ -44,7 +45,7 @@ export const blogPlugin = contractPlugin(
       "GET /api/blog/posts/:slug": async (request, reply, caller) => {
         const { slug } = request.params;
         const post = (await blog.getPublished(slug)) ?? (caller?.isAdmin ? await blog.getDraftOrPublished(slug) : null);
-        if (!post) throw new HttpError(404, "Blog post not found");
+        if (!post) throw new HttpError(404, /*i18n*/ "Blog post not found");
         if (!post.published) reply.header("cache-control", "no-store");
         return post;
       },
@@ -62,8 +63,8 @@ export const blogPlugin = contractPlugin(
       "PUT /api/admin/blog/:id": async (request) => blog.update(request.params.id, request.body),
 
       "DELETE /api/admin/blog/:id": async (request) => {
-        if (!(await blog.remove(request.params.id))) throw new HttpError(404, "Blog post not found");
-        return { message: "Blog post deleted" };
+        if (!(await blog.remove(request.params.id))) throw new HttpError(404, /*i18n*/ "Blog post not found");
+        return { message: requestTranslator(request)(/*i18n*/ "Blog post deleted") };
       },
 
       "GET /blog/rss.xml": async (_request, reply) => {

@@ -149,11 +149,14 @@ async function redisSessionStore(url: string) {
  * Companion as a bare status; the message is in the answer our upload route gave.
  */
 export function explainCompanionError(message: string | undefined, responseText?: unknown): string {
-  if (message === "maxFileSize exceeded") return "The file is larger than 50 MB";
+  if (message === "maxFileSize exceeded") return FILE_TOO_LARGE;
   if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300)
     return responseText;
-  return message || "The upload failed";
+  return message || /*i18n*/ "The upload failed";
 }
+
+/** The upload's refusal for a file over 50 MB (a message id of the server's catalog, like "The upload failed"). */
+export const FILE_TOO_LARGE = /*i18n*/ "The file is larger than 50 MB";
 
 /**
  * Put explainCompanionError's messages into the upload errors Companion sends over its websocket.

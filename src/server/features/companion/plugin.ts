@@ -16,11 +16,13 @@ import type { Sessions } from "../../auth/sessions";
 import {
   createCompanion,
   explainCompanionError,
+  FILE_TOO_LARGE,
   installCompanionSocket,
   selfOrigin,
   type CompanionHandler,
 } from "./companion";
 import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
+import { requestTranslator } from "../../i18n/request-language";
 
 /** A link the server may fetch: http(s), and neither it nor a redirect leads to this machine or a private network. */
 async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
@@ -28,17 +30,17 @@ async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
   try {
     url = new URL(link);
   } catch {
-    throw new HttpError(400, "Enter a full link starting with http:// or https://");
+    throw new HttpError(400, /*i18n*/ "Enter a full link starting with http:// or https://");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new HttpError(400, "Enter a full link starting with http:// or https://");
+    throw new HttpError(400, /*i18n*/ "Enter a full link starting with http:// or https://");
   try {
     await checkLinkAddresses(url, allowLoopback);
   } catch (error) {
     if (error instanceof PrivateAddressError)
-      throw new HttpError(400, "Links to private or local network addresses are not allowed");
+      throw new HttpError(400, /*i18n*/ "Links to private or local network addresses are not allowed");
     if (error instanceof UnknownHostError)
-      throw new HttpError(400, "We could not find that address. Please check the link.");
+      throw new HttpError(400, /*i18n*/ "We could not find that address. Please check the link.");
     throw error;
   }
 }
@@ -58,12 +60,13 @@ async function directToOwnUpload(
 ) {
   const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!(IMAGE_TYPES as readonly string[]).includes(type))
-    throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
-  if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, "The file is larger than 50 MB");
+    throw new HttpError(415, /*i18n*/ "The file is not a PNG, JPEG, WebP or GIF image");
+  if ((body.size ?? 0) > UPLOAD_MAX_BYTES) throw new HttpError(413, /*i18n*/ "The file is larger than 50 MB");
   const key = body.metadata.objectPath.slice("/objects/".length);
   const object = await storage.get(key);
-  if (!object || object.ownerId !== caller.id) throw new HttpError(403, "You can only fill an upload you asked for");
-  if (await storage.stat(key)) throw new HttpError(400, "That upload has already been filled");
+  if (!object || object.ownerId !== caller.id)
+    throw new HttpError(403, /*i18n*/ "You can only fill an upload you asked for");
+  if (await storage.stat(key)) throw new HttpError(400, /*i18n*/ "That upload has already been filled");
   const signed = await storage.backend.createUploadUrl({
     key,
     contentTypes: [type],
@@ -74,7 +77,7 @@ async function directToOwnUpload(
   let endpoint = signed.url;
   if (endpoint.startsWith("/")) {
     const origin = selfOrigin(app);
-    if (!origin) throw new HttpError(503, "Remote uploads need the server to be listening");
+    if (!origin) throw new HttpError(503, /*i18n*/ "Remote uploads need the server to be listening");
     endpoint = origin + endpoint;
   }
   const passed = body as Record<string, unknown>;
@@ -108,8 +111,9 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
       if (this.statusCode < 400 || !body || typeof body !== "object") return send.call(this, body);
       const message = (body as { message?: unknown }).message;
       const explained = explainCompanionError(typeof message === "string" ? message : undefined);
-      if (explained === "The file is larger than 50 MB") this.statusCode = 413;
-      return send.call(this, { ...body, message: explained });
+      if (explained === FILE_TOO_LARGE) this.statusCode = 413;
+      // Our messages are ids of the server's catalog; Companion's own words stay as they are.
+      return send.call(this, { ...body, message: requestTranslator(request)(explained) });
     },
   });
   // Companion's refusals without a body of their own (res.sendStatus) get a message too.
@@ -122,7 +126,7 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
           status,
         );
       this.statusCode = status;
-      return this.json({ message: REFUSALS[status] ?? "The remote source could not handle this request" });
+      return this.json({ message: REFUSALS[status] ?? /*i18n*/ "The remote source could not handle this request" });
     },
   });
   companion(raw, reply.raw, (error) => answerUnhandled(request, reply.raw, error));
@@ -130,8 +134,8 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
 
 // What Companion's bare status answers mean for the person in front of the widget.
 const REFUSALS: Record<number, string> = {
-  401: "Unauthorized",
-  501: "This remote source is not set up on this server",
+  401: /*i18n*/ "Unauthorized",
+  501: /*i18n*/ "This remote source is not set up on this server",
 };
 
 /**
@@ -223,9 +227,9 @@ export const companionPlugin = contractPlugin(
     const ofKeyedSource = keyed.length ? new RegExp(`^/((connect|search)/)?(${keyed.join("|")})(/|$)`) : null;
     const toCompanion = async (request: FastifyRequest, reply: FastifyReply) => {
       const rest = request.url.slice(COMPANION_PATH.length).split("?")[0]!;
-      if (!ofKeyedSource?.test(rest)) throw new HttpError(404, "Not found");
+      if (!ofKeyedSource?.test(rest)) throw new HttpError(404, /*i18n*/ "Not found");
       if (request.method !== "GET" && !(request.method === "POST" && companionPost.test(rest)))
-        throw new HttpError(404, "Not found");
+        throw new HttpError(404, /*i18n*/ "Not found");
       forward(await companion(), request, reply);
     };
 

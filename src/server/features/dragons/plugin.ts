@@ -10,6 +10,7 @@ import type { ImageJobs } from "../../jobs/image-jobs";
 import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "../../templates/library";
 import { addDragonPages } from "./dragon-pages";
+import { requestTranslator } from "../../i18n/request-language";
 
 interface DragonsDeps {
   library: Library;
@@ -29,8 +30,8 @@ export const dragonsPlugin = contractPlugin(
         // Checked here, in the job that deletes the upload once the template is made.
         await refuseKeptUpload(storage, input.key);
         const info = await storage.stat(input.key);
-        if (!info) throw new HttpError(404, "Uploaded image not found");
-        if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, "The image is larger than 50 MB.");
+        if (!info) throw new HttpError(404, /*i18n*/ "Uploaded image not found");
+        if (info.size > MAX_TEMPLATE_BYTES) throw new HttpError(400, /*i18n*/ "The image is larger than 50 MB.");
         const image = await readAll(await storage.read(input.key));
         const dragon = await library.addTemplate({ name: input.name, image, createdBy: adminId });
         // The library keeps its own normalised copies; the raw upload is no longer needed.
@@ -61,7 +62,7 @@ export const dragonsPlugin = contractPlugin(
         const dragon = await library.get(request.params.id, caller?.id ?? null);
         if (!dragon) {
           reply.header("cache-control", "private, no-cache");
-          throw new HttpError(404, "Dragon not found");
+          throw new HttpError(404, /*i18n*/ "Dragon not found");
         }
         reply.header("cache-control", dragon.isPrivate ? "private, no-cache" : "public, no-cache");
         return dragon;
@@ -70,8 +71,8 @@ export const dragonsPlugin = contractPlugin(
       "POST /api/dragons": async (request, reply, caller) => {
         const key = request.body.imageUrl.slice("/objects/".length);
         const object = await storage.get(key);
-        if (!object) throw new HttpError(404, "Uploaded image not found");
-        if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
+        if (!object) throw new HttpError(404, /*i18n*/ "Uploaded image not found");
+        if (object.ownerId !== caller.id) throw new HttpError(403, /*i18n*/ "You can only use images you uploaded");
         return reply.status(201).send(await addToLibrary(caller.id, { key, name: request.body.name }));
       },
 
@@ -83,14 +84,14 @@ export const dragonsPlugin = contractPlugin(
       "POST /api/dragons/generate-custom": {
         options: { config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
         handler: async (request, _reply, caller) => {
-          if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
+          if (!aiPicture) throw new HttpError(503, /*i18n*/ "Image generation is not configured");
           return aiPicture(caller.id, { prompt: request.body.prompt });
         },
       },
 
       "DELETE /api/dragons/:id": async (request) => {
-        if (!(await library.remove(request.params.id))) throw new HttpError(404, "Dragon not found");
-        return { message: "Dragon deleted" };
+        if (!(await library.remove(request.params.id))) throw new HttpError(404, /*i18n*/ "Dragon not found");
+        return { message: requestTranslator(request)(/*i18n*/ "Dragon deleted") };
       },
     };
   },

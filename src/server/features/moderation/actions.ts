@@ -20,8 +20,8 @@ export interface ModerationNotifications {
 
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
-export const ADMIN_SANCTION_MESSAGE = "Admins cannot be suspended or banned";
-export const ONLY_PENDING_MESSAGE = "Only posts waiting for approval can be rejected";
+export const ADMIN_SANCTION_MESSAGE = /*i18n*/ "Admins cannot be suspended or banned";
+export const ONLY_PENDING_MESSAGE = /*i18n*/ "Only posts waiting for approval can be rejected";
 
 /** The first words of a deleted thing, kept in the audit log's entry. */
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
@@ -69,7 +69,7 @@ export function createModerationActions(
       })
       .from(posts)
       .where(eq(posts.id, postId));
-    if (!post) throw new HttpError(404, "Post not found");
+    if (!post) throw new HttpError(404, /*i18n*/ "Post not found");
     return post;
   }
 
@@ -78,13 +78,13 @@ export function createModerationActions(
       .select({ postId: comments.postId, userId: comments.userId, text: comments.text })
       .from(comments)
       .where(eq(comments.id, commentId));
-    if (!comment) throw new HttpError(404, "Comment not found");
+    if (!comment) throw new HttpError(404, /*i18n*/ "Comment not found");
     return comment;
   }
 
   async function personOf(userId: string) {
     const [person] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
-    if (!person) throw new HttpError(404, "User not found");
+    if (!person) throw new HttpError(404, /*i18n*/ "User not found");
     return person;
   }
 
@@ -100,6 +100,7 @@ export function createModerationActions(
   }
 
   return {
+    /** Does the action; answers what was done, as a message id of the server's catalog. */
     async act(admin: Admin, action: ModerationAction): Promise<string> {
       const reason = action.reason ?? "";
       switch (action.action) {
@@ -108,7 +109,7 @@ export function createModerationActions(
           await feed.approve(action.postId);
           await resolveReports(db, { postId: action.postId }, "dismissed");
           await record(admin, "approve", { targetUserId: post.userId, postId: action.postId, reason });
-          return "Post approved successfully!";
+          return /*i18n*/ "Post approved successfully!";
         }
         case "reject": {
           const post = await postOf(action.postId);
@@ -116,7 +117,7 @@ export function createModerationActions(
           await resolveReports(db, { postId: action.postId }, "actioned");
           await record(admin, "reject", { targetUserId: post.userId, postId: action.postId, reason });
           await tell(notifications?.postRejected(action.postId, reason));
-          return "Post rejected";
+          return /*i18n*/ "Post rejected";
         }
         case "hide-post": {
           const post = await postOf(action.postId);
@@ -126,17 +127,17 @@ export function createModerationActions(
           await tell(
             notifications?.moderation(post.userId, reason, {
               postId: action.postId,
-              text: "A moderator hid your drawing",
+              text: /*i18n*/ "A moderator hid your drawing",
             }),
           );
-          return "Post hidden";
+          return /*i18n*/ "Post hidden";
         }
         case "restore-post": {
           const post = await postOf(action.postId);
           // Restoring takes back a hide and a rejection: a rejected post waits for approval again.
           await feed.setHidden(action.postId, null);
           await record(admin, "restore-post", { targetUserId: post.userId, postId: action.postId, reason });
-          return "Post restored";
+          return /*i18n*/ "Post restored";
         }
         case "delete-post": {
           const post = await postOf(action.postId);
@@ -147,14 +148,16 @@ export function createModerationActions(
             reason,
             detail: excerpt(post.description),
           });
-          await tell(notifications?.moderation(post.userId, reason, { text: "A moderator removed your drawing" }));
-          return "Post deleted";
+          await tell(
+            notifications?.moderation(post.userId, reason, { text: /*i18n*/ "A moderator removed your drawing" }),
+          );
+          return /*i18n*/ "Post deleted";
         }
         case "dismiss-post": {
           const post = await postOf(action.postId);
           await resolveReports(db, { postId: action.postId }, "dismissed");
           await record(admin, "dismiss-post", { targetUserId: post.userId, postId: action.postId, reason });
-          return "Reports dismissed";
+          return /*i18n*/ "Reports dismissed";
         }
         case "hide-comment":
         case "restore-comment": {
@@ -173,7 +176,7 @@ export function createModerationActions(
               notifications?.moderation(comment.userId, reason, {
                 postId: comment.postId,
                 commentId: action.commentId,
-                text: "A moderator hid your comment",
+                text: /*i18n*/ "A moderator hid your comment",
               }),
             );
           return hiding ? "Comment hidden" : "Comment restored";
@@ -191,10 +194,10 @@ export function createModerationActions(
           await tell(
             notifications?.moderation(comment.userId, reason, {
               postId: comment.postId,
-              text: "A moderator removed your comment",
+              text: /*i18n*/ "A moderator removed your comment",
             }),
           );
-          return "Comment deleted";
+          return /*i18n*/ "Comment deleted";
         }
         case "dismiss-comment": {
           const comment = await commentOf(action.commentId);
@@ -205,13 +208,13 @@ export function createModerationActions(
             commentId: action.commentId,
             reason,
           });
-          return "Reports dismissed";
+          return /*i18n*/ "Reports dismissed";
         }
         case "warn": {
           await personOf(action.userId);
           await record(admin, "warn", { targetUserId: action.userId, reason });
-          await tell(notifications?.moderation(action.userId, reason, { text: "A moderator warned you" }));
-          return "Warning sent";
+          await tell(notifications?.moderation(action.userId, reason, { text: /*i18n*/ "A moderator warned you" }));
+          return /*i18n*/ "Warning sent";
         }
         case "suspend":
         case "ban": {
@@ -220,6 +223,12 @@ export function createModerationActions(
             const until = new Date(Date.now() + action.days * 24 * 60 * 60_000);
             await sanction(action.userId, { suspendedUntil: until, bannedAt: null, sanctionReason: reason });
             const days = `${action.days} day${action.days === 1 ? "" : "s"}`;
+            // One sentence per length (1, 7 or 30 days): the stored sentence is its own message id.
+            const suspended = {
+              1: /*i18n*/ "A moderator suspended your account for 1 day",
+              7: /*i18n*/ "A moderator suspended your account for 7 days",
+              30: /*i18n*/ "A moderator suspended your account for 30 days",
+            }[action.days];
             await record(admin, "suspend", {
               targetUserId: action.userId,
               reason,
@@ -227,28 +236,30 @@ export function createModerationActions(
             });
             await tell(
               notifications?.moderation(action.userId, reason, {
-                text: `A moderator suspended your account for ${days}`,
+                text: suspended,
               }),
             );
-            return "Member suspended";
+            return /*i18n*/ "Member suspended";
           }
           await sanction(action.userId, { bannedAt: new Date(), suspendedUntil: null, sanctionReason: reason });
           await record(admin, "ban", { targetUserId: action.userId, reason });
           await tell(
             notifications?.moderation(action.userId, reason, {
-              text: "A moderator banned your account from posting, commenting, liking and reporting",
+              text: /*i18n*/ "A moderator banned your account from posting, commenting, liking and reporting",
             }),
           );
-          return "Member banned";
+          return /*i18n*/ "Member banned";
         }
         case "lift": {
           await personOf(action.userId);
           await sanction(action.userId, { bannedAt: null, suspendedUntil: null, sanctionReason: null });
           await record(admin, "lift", { targetUserId: action.userId, reason });
           await tell(
-            notifications?.moderation(action.userId, reason, { text: "A moderator lifted the limits on your account" }),
+            notifications?.moderation(action.userId, reason, {
+              text: /*i18n*/ "A moderator lifted the limits on your account",
+            }),
           );
-          return "Sanction lifted";
+          return /*i18n*/ "Sanction lifted";
         }
       }
     },

@@ -7,6 +7,7 @@ import { createReports } from "./reports";
 import { createModerationQueue } from "./queue";
 import type { ModerationActions } from "./actions";
 import type { ModeratedPosts } from "./moderated-posts";
+import { requestTranslator } from "../../i18n/request-language";
 
 export interface ModerationPluginDeps {
   db: Database;
@@ -49,7 +50,8 @@ export const moderationPlugin = contractPlugin(
       },
 
       "POST /api/admin/moderation/actions": async (request, _reply, caller) => ({
-        message: await actions.act(caller, request.body),
+        // The action's words are a message id (marked where act() says them), in the admin's language.
+        message: requestTranslator(request)(await actions.act(caller, request.body)),
       }),
     };
   },

@@ -48,7 +48,7 @@ export function createReports(
           comment.postId === input.postId &&
           (comment.hidden === null || reporter.isAdmin) &&
           !(await deps.blockSets.hides(reporter, comment.userId));
-        if (!seen) throw new HttpError(404, "Comment not found");
+        if (!seen) throw new HttpError(404, /*i18n*/ "Comment not found");
       }
       await limiter.hit(reporter.id);
       const [row] = await db

@@ -1,5 +1,6 @@
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml } from "../../mail/escape-html";
+import { PAGE_END, type Letter } from "../../mail/letter";
 import { EMAIL_KIND_LABELS, type EmailKind } from "../../../shared/notifications";
 
 // The e-mails of notifications: one about one thing, or a digest of those that waited for the
@@ -26,54 +27,62 @@ export function unsubscribeLinks(publicUrl: string, token: string): UnsubscribeL
 }
 
 const SUBJECTS: Record<EmailKind, string> = {
-  approved: "Your drawing was approved",
-  rejected: "Your drawing was not approved",
-  comment: "New comments on Dragon Grid",
+  approved: /*i18n*/ "Your drawing was approved",
+  rejected: /*i18n*/ "Your drawing was not approved",
+  comment: /*i18n*/ "New comments on Dragon Grid",
 };
 
 /** One notification's message; a comment's subject is its sentence ("Ana commented on your dragon"). */
 export function notificationEmail(
   to: string,
-  firstName: string | null,
+  words: Letter,
   kind: EmailKind,
   line: EmailLine,
   links: UnsubscribeLinks,
 ): MailMessage {
-  return message(to, firstName, kind, kind === "comment" ? line.text : SUBJECTS[kind], [line], links);
+  return message(to, words, kind, kind === "comment" ? line.text : words.t(SUBJECTS[kind]), [line], links);
 }
 
-/** The notifications that waited for the hour to pass, in one message. */
+/** The notifications that waited for the hour to pass, in one message, in the letter's language. */
 export function digestEmail(
   to: string,
-  firstName: string | null,
+  words: Letter,
   kind: EmailKind,
   lines: EmailLine[],
   links: UnsubscribeLinks,
 ): MailMessage {
-  if (lines.length === 1) return notificationEmail(to, firstName, kind, lines[0]!, links);
-  return message(to, firstName, kind, `${lines.length} new notifications on Dragon Grid`, lines, links);
+  if (lines.length === 1) return notificationEmail(to, words, kind, lines[0]!, links);
+  const subject = words.t(
+    /*i18n*/ "{count, plural, one {# new notification} other {# new notifications}} on Dragon Grid",
+    {
+      count: lines.length,
+    },
+  );
+  return message(to, words, kind, subject, lines, links);
 }
 
 function message(
   to: string,
-  firstName: string | null,
+  words: Letter,
   kind: EmailKind,
   subject: string,
   lines: EmailLine[],
   links: UnsubscribeLinks,
 ): MailMessage {
-  const hello = firstName ? `Hi ${firstName},` : "Hi,";
-  const why = `You get this email because "${EMAIL_KIND_LABELS[kind]}" is switched on in your Dragon Grid profile.`;
+  const { t, hello } = words;
+  const why = t(/*i18n*/ 'You get this email because "{setting}" is switched on in your Dragon Grid profile.', {
+    setting: t(EMAIL_KIND_LABELS[kind]),
+  });
+  const stop = t(/*i18n*/ "Stop these emails");
   const text = [
     hello,
     "",
     ...lines.flatMap((line) => [line.text, line.link, ""]),
-    "Happy drawing,",
-    "Dragon Grid",
+    ...words.signOff,
     "",
     "--",
     why,
-    `Stop these emails: ${links.page}`,
+    `${stop}: ${links.page}`,
   ].join("\n");
   const items = lines
     .map(
@@ -81,16 +90,15 @@ function message(
         `<li style="margin:0 0 12px"><a href="${escapeHtml(line.link)}" style="color:#9a3412">${escapeHtml(line.text)}</a></li>`,
     )
     .join("\n");
-  const html = `<!doctype html><html><body style="margin:0;background:#fffcf7;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
-<div style="max-width:520px;margin:0 auto;padding:32px 24px">
+  const html = `${words.pageStart}
 <h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">${escapeHtml(subject)}</h1>
 <p>${escapeHtml(hello)}</p>
-<ul style="padding-left:20px">
+<ul style="padding-inline-start:20px">
 ${items}
 </ul>
-<p>Happy drawing,<br>Dragon Grid</p>
-<p style="font-size:13px;color:#5f5247;border-top:1px solid #e7dccf;padding-top:12px">${escapeHtml(why)} <a href="${escapeHtml(links.page)}" style="color:#9a3412">Stop these emails</a></p>
-</div></body></html>`;
+<p>${words.signOff.map(escapeHtml).join("<br>")}</p>
+<p style="font-size:13px;color:#5f5247;border-top:1px solid #e7dccf;padding-top:12px">${escapeHtml(why)} <a href="${escapeHtml(links.page)}" style="color:#9a3412">${escapeHtml(stop)}</a></p>
+${PAGE_END}`;
   return {
     to,
     subject,

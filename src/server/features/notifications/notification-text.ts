@@ -1,8 +1,10 @@
 import { feedName, maskEmail } from "../../../shared/posts";
 import type { NotificationKind } from "../../../shared/notifications";
+import type { Said } from "../../i18n/said";
 
 // What a notification says and where it leads, the same in the bell and in e-mails. Pure: the
-// rows come from repository.ts, the sentences are made here.
+// rows come from repository.ts, the sentences are made here, as messages put in the reader's
+// language where they are read (the bell: the request's; an e-mail: the recipient's).
 
 /** The one who acted, as read from the database: the e-mail is only ever used masked. */
 export interface ActorRow {
@@ -24,8 +26,8 @@ export interface NotificationFacts {
 }
 
 /** How a person is named to others: first name, else the masked e-mail; never a full address. */
-export function actorName(actor: ActorRow | null): string {
-  if (!actor?.email) return "Someone";
+export function actorName(actor: ActorRow | null): string | Said {
+  if (!actor?.email) return { id: /*i18n*/ "Someone" };
   return feedName({ firstName: actor.firstName, email: maskEmail(actor.email) });
 }
 
@@ -47,24 +49,30 @@ export function reasonOf(facts: Pick<NotificationFacts, "kind" | "reason">): str
 }
 
 /** The sentence shown: "Ana and 11 others liked your dragon". */
-export function notificationText(facts: NotificationFacts): string {
+export function notificationText(facts: NotificationFacts): Said {
   const name = actorName(facts.actor);
   switch (facts.kind) {
     case "like": {
       const others = facts.count - 1;
-      if (others <= 0) return `${name} liked your dragon`;
-      return `${name} and ${others} ${others === 1 ? "other" : "others"} liked your dragon`;
+      if (others <= 0) return { id: /*i18n*/ "{name} liked your dragon", values: { name } };
+      return {
+        id: /*i18n*/ "{name} and {others, plural, one {# other} other {# others}} liked your dragon",
+        values: { name, others },
+      };
     }
     case "approved":
-      return "Your drawing was approved";
+      return { id: /*i18n*/ "Your drawing was approved", values: {} };
     case "rejected":
-      return facts.reason ? `Your drawing was not approved: ${facts.reason}` : "Your drawing was not approved";
+      return facts.reason
+        ? { id: /*i18n*/ "Your drawing was not approved: {reason}", values: { reason: facts.reason } }
+        : { id: /*i18n*/ "Your drawing was not approved", values: {} };
     case "comment":
-      return `${name} commented on your dragon`;
+      return { id: /*i18n*/ "{name} commented on your dragon", values: { name } };
     case "reply":
-      return `${name} replied under your comment`;
+      return { id: /*i18n*/ "{name} replied under your comment", values: { name } };
     case "moderation":
-      return unpackModeration(facts.reason).text;
+      // The sentence the moderation action stored, which is its own message id ("A moderator hid your comment").
+      return { id: unpackModeration(facts.reason).text, values: {} };
   }
 }
 

@@ -20,6 +20,10 @@ import {
   unsubscribeKey,
   unsubscribeKeysBeforeMove,
 } from "./unsubscribe-token";
+import { SOURCE_LOCALE } from "../../../shared/i18n/locales";
+import type { TranslateMessage } from "../../../shared/i18n/translate";
+import { said } from "../../i18n/said";
+import { letter } from "../../mail/letter";
 
 /** Reply notifications one comment sends at most: the most recent earlier commenters. */
 export const MAX_REPLY_RECIPIENTS = 50;
@@ -81,10 +85,10 @@ export function createNotifier(deps: NotifierDeps) {
     return readUnsubscribeToken(await keysBeforeMove, token);
   }
 
-  const item = (row: NotificationRow): NotificationItem => ({
+  const item = (row: NotificationRow, t: TranslateMessage): NotificationItem => ({
     id: row.id,
     kind: row.kind,
-    text: notificationText(row),
+    text: said(t, notificationText(row)),
     href: notificationHref(row),
     // The actor as the feed shows people, without any e-mail.
     actor: row.actor
@@ -97,8 +101,8 @@ export function createNotifier(deps: NotifierDeps) {
     createdAt: row.createdAt,
     read: row.readAt !== null,
   });
-  const line = (row: NotificationRow): EmailLine => ({
-    text: notificationText(row),
+  const line = (row: NotificationRow, t: TranslateMessage): EmailLine => ({
+    text: said(t, notificationText(row)),
     link: `${config.publicUrl}${notificationHref(row)}`,
   });
 
@@ -172,7 +176,17 @@ export function createNotifier(deps: NotifierDeps) {
         return false;
       }
       const links = unsubscribeLinks(config.publicUrl, signUnsubscribeToken(key, userId, kind));
-      await mailer.send(digestEmail(person.email, person.firstName, kind, rows.map(line), links));
+      // In the recipient's language: the one their account keeps, else English.
+      const words = letter(person.language ?? SOURCE_LOCALE, person.firstName);
+      await mailer.send(
+        digestEmail(
+          person.email,
+          words,
+          kind,
+          rows.map((row) => line(row, words.t)),
+          links,
+        ),
+      );
     } catch (error) {
       await repository.releaseEmailSlot(userId, kind, now);
       throw error;
@@ -283,12 +297,17 @@ export function createNotifier(deps: NotifierDeps) {
      * A page of the person's notifications, newest first (`before` one of theirs for older ones),
      * with the unread count read again: opening the bell mends a count that went wrong.
      */
-    async list(userId: string, before?: string): Promise<{ items: NotificationItem[]; unread: number }> {
+    /** A page of the person's notifications, their sentences in `t`'s language (the request's). */
+    async list(
+      userId: string,
+      before: string | undefined,
+      t: TranslateMessage,
+    ): Promise<{ items: NotificationItem[]; unread: number }> {
       const [rows, count] = await Promise.all([
         repository.page(userId, before, NOTIFICATIONS_PAGE_SIZE),
         unread.get(userId, { fresh: true }),
       ]);
-      return { items: rows.map(item), unread: count };
+      return { items: rows.map((row) => item(row, t)), unread: count };
     },
 
     /** False when the person has no such notification. */

@@ -4,8 +4,9 @@ import { HttpError } from "../../http/errors";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
 import { notificationsEndpoints } from "../../../shared/notifications/endpoints";
 import type { Notifier } from "./notifier";
+import { requestTranslator } from "../../i18n/request-language";
 
-const INVALID_LINK = "This unsubscribe link is invalid.";
+const INVALID_LINK = /*i18n*/ "This unsubscribe link is invalid.";
 // Mail providers send the one-click POSTs of many people from few addresses: the limit is only
 // there against floods (a token cannot be guessed, however many tries).
 const UNSUBSCRIBE_RATE = { rateLimit: { max: 120, timeWindow: 15 * 60_000 } };
@@ -31,9 +32,13 @@ const oneClickUnsubscribePlugin = contractPlugin(
           const kind = await notifier.unsubscribe(request.query.token);
           if (!kind) throw new HttpError(400, INVALID_LINK);
           request.log.info(`a one-click unsubscribe switched off ${kind} e-mails`);
+          const t = requestTranslator(request);
           return {
             kind,
-            message: `You will no longer get these emails: ${EMAIL_KIND_LABELS[kind]}. You can switch them on again in your profile.`,
+            message: t(
+              /*i18n*/ "You will no longer get these emails: {setting}. You can switch them on again in your profile.",
+              { setting: t(EMAIL_KIND_LABELS[kind]) },
+            ),
           };
         },
       },
@@ -64,7 +69,7 @@ export const notificationsPlugin = contractPlugin(bellEndpoints, (app, deps: { n
   return {
     "GET /api/notifications": async (request, reply, caller) => {
       reply.header("cache-control", "no-store");
-      const { items, unread } = await notifier.list(caller.id, request.query.before);
+      const { items, unread } = await notifier.list(caller.id, request.query.before, requestTranslator(request));
       return { items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })), unread };
     },
 
@@ -74,7 +79,8 @@ export const notificationsPlugin = contractPlugin(bellEndpoints, (app, deps: { n
     },
 
     "POST /api/notifications/:id/read": async (request, _reply, caller) => {
-      if (!(await notifier.markRead(caller.id, request.params.id))) throw new HttpError(404, "Notification not found");
+      if (!(await notifier.markRead(caller.id, request.params.id)))
+        throw new HttpError(404, /*i18n*/ "Notification not found");
       return { unread: await notifier.unreadCount(caller.id) };
     },
 

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { blocks, comments, notifications, posts, users } from "../../db/schema";
 import { EMAIL_KINDS, type EmailKind, type NotificationKind } from "../../../shared/notifications";
 import type { ActorRow } from "./notification-text";
+import type { Locale } from "../../../shared/i18n/locales";
 
 // The notifications' SQL. Every time is passed in (the notifier's clock), never the database's
 // now(), so tests move one clock for the bell, the hourly e-mail rule and the digests alike.
@@ -37,6 +38,8 @@ export interface Recipient {
   id: string;
   email: string;
   firstName: string | null;
+  /** The language their e-mails are written in; null: none chosen (English). */
+  language: Locale | null;
 }
 
 /** The kinds of notification each e-mail switch covers: a reply is mailed under "comment". */
@@ -234,7 +237,7 @@ export function createNotificationsRepository(db: Database) {
 
     async recipient(userId: string): Promise<Recipient | null> {
       const [row] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;

@@ -8,7 +8,7 @@ import {
   type EndpointKey,
   type OtherResponse,
 } from "../../../shared/contract/endpoint";
-import { sanctionMessage } from "../../../shared/moderation";
+import { sanctionMessage } from "../../auth/sanction";
 import { PRO_REQUIRED } from "../../../shared/pro";
 import { SITE_NAME } from "../../../shared/site";
 import { text } from "../../../shared/text";

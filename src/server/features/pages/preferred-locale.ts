@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { negotiateLocale, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
-import { chosenLanguage } from "../../auth/chosen-language";
+import { chosenLanguage } from "../../i18n/chosen-language";
 
 /**
  * The language someone chose (the cookie the picker and a sign-in set), or on a first visit the

@@ -7,11 +7,12 @@ import type { RateCounters } from "../../http/rate-limiter";
 import type { Library } from "../../templates/library";
 import type { AiPictureJob } from "../../templates/generated-picture";
 import type { ImageJobs } from "../../jobs/image-jobs";
-import { aiDailyLimitMessage, pictureOverQuotaMessage } from "../../../shared/pictures";
+import { AI_DAILY_LIMIT_MESSAGE, PICTURE_OVER_QUOTA_MESSAGE } from "../../../shared/pictures";
 import { picturesEndpoints } from "../../../shared/pictures/endpoints";
+import { requestTranslator } from "../../i18n/request-language";
 
 const DAY_MS = 24 * 60 * 60_000;
-const NOT_FOUND = "Picture not found";
+const NOT_FOUND = /*i18n*/ "Picture not found";
 
 /** The quota's refusal as an answer (413, in a picture's words) rather than a server error. */
 async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
@@ -19,7 +20,7 @@ async function withinQuota<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof UploadQuotaExceeded)
-      throw new HttpError(error.status, pictureOverQuotaMessage(formatQuota(error.quotaBytes)));
+      throw new HttpError(413, PICTURE_OVER_QUOTA_MESSAGE, { values: { quota: formatQuota(error.quotaBytes) } });
     throw error;
   }
 }
@@ -49,8 +50,8 @@ export const picturesPlugin = contractPlugin(
         // Checked here, in the job that deletes the upload once the picture is made.
         await refuseKeptUpload(storage, input.key);
         const image = await readUpload(storage, input.key);
-        if (image === "missing") throw new HttpError(404, "Uploaded image not found");
-        if (image === "too-large") throw new HttpError(400, "The image is larger than 50 MB.");
+        if (image === "missing") throw new HttpError(404, /*i18n*/ "Uploaded image not found");
+        if (image === "too-large") throw new HttpError(400, /*i18n*/ "The image is larger than 50 MB.");
         const picture = await withinQuota(() =>
           library.addTemplate({
             name: input.name,
@@ -81,8 +82,8 @@ export const picturesPlugin = contractPlugin(
         handler: async (request, reply, caller) => {
           const key = request.body.imageUrl.slice("/objects/".length);
           const object = await storage.get(key);
-          if (!object) throw new HttpError(404, "Uploaded image not found");
-          if (object.ownerId !== caller.id) throw new HttpError(403, "You can only use images you uploaded");
+          if (!object) throw new HttpError(404, /*i18n*/ "Uploaded image not found");
+          if (object.ownerId !== caller.id) throw new HttpError(403, /*i18n*/ "You can only use images you uploaded");
           const picture = await addPicture(caller.id, {
             key,
             name: request.body.name,
@@ -98,14 +99,13 @@ export const picturesPlugin = contractPlugin(
       "POST /api/pictures/generate": {
         options: { config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } } },
         handler: async (request, _reply, caller) => {
-          if (!aiPicture) throw new HttpError(503, "Image generation is not configured");
+          if (!aiPicture) throw new HttpError(503, /*i18n*/ "Image generation is not configured");
           const now = Date.now();
           const { count, resetAt } = await rateCounters.hit(`pro AI pictures per day\n${caller.id}`, DAY_MS, now);
           if (count > aiPerDay)
-            throw new HttpError(
-              429,
-              aiDailyLimitMessage(aiPerDay, Math.max(1, Math.ceil((resetAt - now) / 3_600_000))),
-            );
+            throw new HttpError(429, AI_DAILY_LIMIT_MESSAGE, {
+              values: { perDay: aiPerDay, hoursLeft: Math.max(1, Math.ceil((resetAt - now) / 3_600_000)) },
+            });
           return aiPicture(caller.id, { prompt: request.body.prompt });
         },
       },
@@ -128,7 +128,7 @@ export const picturesPlugin = contractPlugin(
 
       "DELETE /api/pictures/:id": async (request, _reply, caller) => {
         if (!(await library.remove(request.params.id, caller.id))) throw new HttpError(404, NOT_FOUND);
-        return { message: "Picture deleted" };
+        return { message: requestTranslator(request)(/*i18n*/ "Picture deleted") };
       },
     };
   },

@@ -131,14 +131,16 @@ export function createFeed(
     "post-photo",
     async (input: { postId: string; position: number; objectKey: string }, ownerId: string) => {
       const notUploaded = () =>
-        new HttpError(400, `Invalid images: image ${input.position + 1} has not been uploaded yet`);
+        new HttpError(400, /*i18n*/ "Invalid images: image {number} has not been uploaded yet", {
+          values: { number: input.position + 1 },
+        });
       const head = await readUploadHead(storage, input.objectKey, PHOTO_HEAD_BYTES);
       if (head === "missing") throw notUploaded();
       // The whole file is read when the photo's turn to be decoded comes (images/photo.ts).
       const photo = await preparePostPhoto(head, async () => {
         const bytes = await readUpload(storage, input.objectKey);
         if (bytes === "missing") throw notUploaded();
-        if (bytes === "too-large") throw new HttpError(400, "Invalid images: The image is larger than 50 MB.");
+        if (bytes === "too-large") throw new HttpError(400, /*i18n*/ "Invalid images: The image is larger than 50 MB.");
         return bytes;
       });
       const keys = postImageKeys(input.postId, input.position);
@@ -176,17 +178,21 @@ export function createFeed(
    */
   async function visiblePost(id: string, viewer: Viewer, options: { moderating?: boolean } = {}): Promise<PostAccess> {
     const post = await repository.getAccess(id);
-    if (!post || !canSee(post, viewer)) throw new HttpError(404, "Post not found");
+    if (!post || !canSee(post, viewer)) throw new HttpError(404, /*i18n*/ "Post not found");
     // An admin deleting a post or comment does so whatever their own blocks.
     const moderating = options.moderating && viewer.isAdmin;
-    if (!moderating && (await blockSets.hides(viewer, post.userId))) throw new HttpError(404, "Post not found");
+    if (!moderating && (await blockSets.hides(viewer, post.userId)))
+      throw new HttpError(404, /*i18n*/ "Post not found");
     return post;
   }
 
   /** Check one image reference: the caller's own upload that passed set-acl. Answers its storage key. */
   async function checkUpload(objectPath: string, index: number, userId: string): Promise<string> {
     const key = await ownCheckedImageKey(storage, objectPath, userId);
-    if (!key) throw new HttpError(400, `Invalid images: image ${index + 1} is not an uploaded image of yours`);
+    if (!key)
+      throw new HttpError(400, /*i18n*/ "Invalid images: image {number} is not an uploaded image of yours", {
+        values: { number: index + 1 },
+      });
     return key;
   }
 
@@ -221,7 +227,7 @@ export function createFeed(
       const post = await visiblePost(postId, viewer);
       const mayReadAll = viewer.isAdmin || post.userId === viewer.id;
       const [found] = await repository.list({ ids: [postId], approvedOnly: !mayReadAll, limit: 1 });
-      if (!found) throw new HttpError(404, "Post not found");
+      if (!found) throw new HttpError(404, /*i18n*/ "Post not found");
       // Its author reads every comment but those hidden from them (another's hidden comment).
       const shown = viewer.isAdmin
         ? found
@@ -258,7 +264,7 @@ export function createFeed(
      */
     async create(user: Viewer, payload: { dragonId: string; description: string; images: string[] }): Promise<string> {
       if (!(await repository.dragonExists(payload.dragonId, user.id)))
-        throw new HttpError(400, "Invalid dragonId: Dragon not found");
+        throw new HttpError(400, /*i18n*/ "Invalid dragonId: Dragon not found");
       const originals: string[] = [];
       for (const [index, path] of payload.images.entries()) originals.push(await checkUpload(path, index, user.id));
       await postLimiter.hit(user.id);
@@ -287,9 +293,9 @@ export function createFeed(
           description: payload.description,
           images,
         });
-        if (refused === "dragon-missing") throw new HttpError(400, "Invalid dragonId: Dragon not found");
+        if (refused === "dragon-missing") throw new HttpError(400, /*i18n*/ "Invalid dragonId: Dragon not found");
         if (refused === "images-unavailable")
-          throw new HttpError(400, "Invalid images: an image is no longer an uploaded image of yours");
+          throw new HttpError(400, /*i18n*/ "Invalid images: an image is no longer an uploaded image of yours");
       } catch (error) {
         await Promise.allSettled(written.map((key) => storage.delete(key)));
         throw error;
@@ -301,7 +307,7 @@ export function createFeed(
     async toggleLike(postId: string, viewer: Viewer): Promise<LikeState> {
       await visiblePost(postId, viewer);
       const state = await repository.toggleLike(postId, viewer.id);
-      if (!state) throw new HttpError(404, "Post not found");
+      if (!state) throw new HttpError(404, /*i18n*/ "Post not found");
       changes.emit({ kind: "like", postId, userId: viewer.id, liked: state.liked });
       if (state.liked) await tell(notifications?.liked(postId, viewer.id));
       // Counted as the reader sees the likes: without the people hidden from them by a block.
@@ -315,7 +321,7 @@ export function createFeed(
       await visiblePost(postId, viewer);
       await commentLimiter.hit(viewer.id);
       const comment = await repository.addComment(postId, viewer.id, text);
-      if (!comment) throw new HttpError(404, "Post not found");
+      if (!comment) throw new HttpError(404, /*i18n*/ "Post not found");
       changes.emit({ kind: "comment", postId, comment });
       await tell(notifications?.commented(postId, comment.id, viewer.id));
       return { ...comment, user: forViewer(comment.user, viewer, false) };
@@ -324,7 +330,7 @@ export function createFeed(
     /** One way: approving an approved post changes nothing (and tells nobody again). */
     async approve(postId: string): Promise<void> {
       const before = await repository.getAccess(postId);
-      if (!before || !(await repository.approve(postId))) throw new HttpError(404, "Post not found");
+      if (!before || !(await repository.approve(postId))) throw new HttpError(404, /*i18n*/ "Post not found");
       invalidate();
       if (!before.approved) await tell(notifications?.postApproved(postId));
     },
@@ -343,22 +349,24 @@ export function createFeed(
 
     /** An admin hides a post (a reason) or shows it again (null); it leaves or rejoins every kept page at once. */
     async setHidden(postId: string, reason: string | null): Promise<void> {
-      if (!(await repository.setHidden(postId, reason))) throw new HttpError(404, "Post not found");
+      if (!(await repository.setHidden(postId, reason))) throw new HttpError(404, /*i18n*/ "Post not found");
       invalidate();
     },
 
     async setCommentHidden(commentId: string, reason: string | null): Promise<void> {
-      if (!(await repository.setCommentHidden(commentId, reason))) throw new HttpError(404, "Comment not found");
+      if (!(await repository.setCommentHidden(commentId, reason)))
+        throw new HttpError(404, /*i18n*/ "Comment not found");
       invalidate();
     },
 
     /** By its author or an admin: the post, its likes, comments and every stored image, originals included. */
     async remove(postId: string, viewer: Viewer): Promise<void> {
       const post = await visiblePost(postId, viewer, { moderating: true });
-      if (post.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, "You can only delete your own posts");
+      if (post.userId !== viewer.id && !viewer.isAdmin)
+        throw new HttpError(403, /*i18n*/ "You can only delete your own posts");
       await tell(notifications?.postRemoved(postId));
       const keys = await repository.delete(postId);
-      if (!keys) throw new HttpError(404, "Post not found");
+      if (!keys) throw new HttpError(404, /*i18n*/ "Post not found");
       invalidate();
       await Promise.all(keys.map((key) => storage.delete(key)));
     },
@@ -367,11 +375,11 @@ export function createFeed(
     async removeComment(postId: string, commentId: string, viewer: Viewer): Promise<void> {
       await visiblePost(postId, viewer, { moderating: true });
       const comment = await repository.getComment(commentId);
-      if (!comment || comment.postId !== postId) throw new HttpError(404, "Comment not found");
+      if (!comment || comment.postId !== postId) throw new HttpError(404, /*i18n*/ "Comment not found");
       if (comment.userId !== viewer.id && !viewer.isAdmin)
-        throw new HttpError(403, "You can only delete your own comments");
+        throw new HttpError(403, /*i18n*/ "You can only delete your own comments");
       await tell(notifications?.commentRemoved(commentId));
-      if (!(await repository.deleteComment(commentId))) throw new HttpError(404, "Comment not found");
+      if (!(await repository.deleteComment(commentId))) throw new HttpError(404, /*i18n*/ "Comment not found");
       changes.emit({ kind: "comment-deleted", postId, commentId });
     },
   };

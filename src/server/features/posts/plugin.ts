@@ -4,6 +4,7 @@ import { type FeedCursor } from "../../../shared/posts";
 import { postsEndpoints } from "../../../shared/posts/endpoints";
 import type { Feed } from "./feed";
 import type { SessionUser } from "../../http/request-user";
+import { requestTranslator } from "../../i18n/request-language";
 
 /** The community feed's API (docs/spec.md §7, posts); signed-in only, approval by admins. */
 export const postsPlugin = contractPlugin(
@@ -56,12 +57,12 @@ export const postsPlugin = contractPlugin(
 
     "DELETE /api/posts/:id": async (request, _reply, caller) => {
       await feed.remove(request.params.id, caller);
-      return { message: "Post deleted" };
+      return { message: requestTranslator(request)(/*i18n*/ "Post deleted") };
     },
 
     "DELETE /api/posts/:id/comments/:commentId": async (request, _reply, caller) => {
       await feed.removeComment(request.params.id, request.params.commentId, caller);
-      return { message: "Comment deleted" };
+      return { message: requestTranslator(request)(/*i18n*/ "Comment deleted") };
     },
   }),
 );

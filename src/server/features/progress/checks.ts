@@ -45,7 +45,7 @@ export function checkHandlers(
           .select({ id: dragons.id })
           .from(dragons)
           .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
-        if (!dragon) throw new HttpError(404, "Dragon not found");
+        if (!dragon) throw new HttpError(404, /*i18n*/ "Dragon not found");
         const row = await db.transaction(async (tx) => {
           const [kept] = await tx
             .insert(drawingChecks)
@@ -97,9 +97,9 @@ export function checkHandlers(
               eq(drawingChecks.dragonId, dragonId),
             ),
           );
-        if (!check) throw new HttpError(404, "Check not found");
+        if (!check) throw new HttpError(404, /*i18n*/ "Check not found");
         const key = await ownCheckedImageKey(storage, request.body.objectPath, caller.id);
-        if (!key) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+        if (!key) throw new HttpError(400, /*i18n*/ "Invalid objectPath: not an uploaded image of yours");
         const updated = await db.transaction(async (tx) => {
           // Claimed as a post claims its photos: no longer a checked upload, so it cannot also become
           // a post's photo or another check's (and so cannot be deleted from under either).
@@ -110,13 +110,13 @@ export function checkHandlers(
               and(eq(storedObjects.key, key), eq(storedObjects.ownerId, caller.id), eq(storedObjects.checked, true)),
             )
             .returning({ key: storedObjects.key });
-          if (!claimed.length) throw new HttpError(400, "Invalid objectPath: not an uploaded image of yours");
+          if (!claimed.length) throw new HttpError(400, /*i18n*/ "Invalid objectPath: not an uploaded image of yours");
           const [row] = await tx
             .update(drawingChecks)
             .set({ photoKey: key })
             .where(and(eq(drawingChecks.id, checkId), eq(drawingChecks.userId, caller.id)))
             .returning();
-          if (!row) throw new HttpError(404, "Check not found");
+          if (!row) throw new HttpError(404, /*i18n*/ "Check not found");
           return row;
         });
         if (check.photoKey && check.photoKey !== key) await storage.delete(check.photoKey);

@@ -8,6 +8,7 @@ import type { SavedProgress } from "../../../shared/progress/responses";
 import { drawingProgress } from "../../../shared/grid/done-cells";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
 import type { PaperPreset, Unit } from "../../../shared/grid/paper";
+import { requestTranslator } from "../../i18n/request-language";
 
 /** Saved progress on the canvas, one row per user and dragon; a user only ever sees their own. */
 export function savedProgressHandlers(
@@ -89,7 +90,7 @@ export function savedProgressHandlers(
           .select({ id: dragons.id })
           .from(dragons)
           .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
-        if (!dragon) throw new HttpError(404, "Dragon not found");
+        if (!dragon) throw new HttpError(404, /*i18n*/ "Dragon not found");
         await db
           .insert(worksInProgress)
           .values({ userId: caller.id, dragonId, ...state })
@@ -97,7 +98,7 @@ export function savedProgressHandlers(
             target: [worksInProgress.userId, worksInProgress.dragonId],
             set: { ...state, updatedAt: new Date() },
           });
-        return { message: "Progress saved" };
+        return { message: requestTranslator(request)(/*i18n*/ "Progress saved") };
       },
     },
   };

@@ -1,8 +1,6 @@
 import type { Readable } from "node:stream";
 import { UploadRejected, type LocalBlobBackend } from "../../storage/local-backend";
 import { UploadUrlUsed, type ObjectStorage } from "../../storage/object-storage";
-import { UploadQuotaExceeded } from "../../storage/upload-quota";
-import { HttpError } from "../../http/errors";
 import { contractPlugin, pickEndpoints } from "../../http/contract-plugin";
 import { sniffImageType } from "../../images/sniff";
 import { uploadsEndpoints } from "../../../shared/uploads/endpoints";
@@ -26,7 +24,9 @@ export const localUploadPlugin = contractPlugin(
           const grant = backend.verifyUpload(request.query.grant, request.query.sig);
           const declaredLength = Number(request.headers["content-length"] ?? NaN);
           if (declaredLength > grant.maxBytes)
-            throw new UploadRejected(413, `File is larger than ${grant.maxBytes} bytes`);
+            throw new UploadRejected(413, /*i18n*/ "File is larger than {bytes} bytes", {
+              values: { bytes: grant.maxBytes },
+            });
           // Spent (taken in, or removed with what was made of it): refused before a byte is read.
           if (!(await storage.awaitsUpload(grant.key))) throw new UploadUrlUsed();
           const received = await backend.receiveUpload(
@@ -40,7 +40,7 @@ export const localUploadPlugin = contractPlugin(
               grant.contentTypes.every((type) => type.startsWith("image/")) &&
               sniffImageType(received.head) !== received.type
             ) {
-              throw new UploadRejected(415, "The file is not the image it claims to be");
+              throw new UploadRejected(415, /*i18n*/ "The file is not the image it claims to be");
             }
             await storage.recordUpload(grant.key, { contentType: received.type, size: received.size }, received.place);
           } finally {
@@ -53,11 +53,8 @@ export const localUploadPlugin = contractPlugin(
         } catch (error) {
           if (error instanceof UploadRejected) {
             // Do not wait for the rest of an oversize body: answer and close the connection.
-            if (error.status === 413) reply.header("connection", "close");
-            throw new HttpError(error.status, error.message);
+            if (error.statusCode === 413) reply.header("connection", "close");
           }
-          if (error instanceof UploadUrlUsed || error instanceof UploadQuotaExceeded)
-            throw new HttpError(error.status, error.message);
           throw error;
         }
       },

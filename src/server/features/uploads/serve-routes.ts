@@ -53,14 +53,14 @@ export function objectServeHandlers(storage: ObjectStorage): Handlers<"GET /obje
         const key = (request.params as { "*": string })["*"];
         // Fastify has decoded the path once; anything still escaped or climbing is refused outright.
         if (!isValidKey(key) || /%|\\/.test(request.url.split("?")[0]!.slice("/objects/".length))) {
-          throw new HttpError(400, "Invalid object path");
+          throw new HttpError(400, /*i18n*/ "Invalid object path");
         }
         const object = await storage.get(key);
         // Whether a key is there depends on who asks (private ones): no cache may keep the answer.
         reply.header("cache-control", "private, no-cache");
-        if (!object || !canRead(object, caller)) throw new HttpError(404, "Object not found");
+        if (!object || !canRead(object, caller)) throw new HttpError(404, /*i18n*/ "Object not found");
         const info = await storage.stat(key);
-        if (!info) throw new HttpError(404, "Object not found");
+        if (!info) throw new HttpError(404, /*i18n*/ "Object not found");
 
         // Served as an image only when it is stored as one of the image types uploads are checked
         // against (their bytes proved it); anything else goes out as an opaque download.

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Handlers } from "../../http/contract-plugin";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
-import { HttpError, invalidFieldMessage } from "../../http/errors";
+import { HttpError, invalidField } from "../../http/errors";
+import { issueReason } from "../../i18n/zod-reasons";
+import { requestLanguage } from "../../i18n/request-language";
 import { KeyedRateLimiter } from "../../http/rate-limiter";
 import { withoutMetadata } from "../../images/photo";
 import { IMAGE_TYPES, sniffImageType } from "../../images/sniff";
@@ -16,7 +18,8 @@ import { keepWithinQuota, readUpload, refuseKeptUpload } from "../../storage/own
 const UPLOADS_PER_DAY = 100;
 
 /** Shown to a member who asks to make an upload public: only admins publish files as they are. */
-const PUBLISH_ADMIN_ONLY = "Only admins can publish pictures. Your photos are shared through posts once approved.";
+const PUBLISH_ADMIN_ONLY =
+  /*i18n*/ "Only admins can publish pictures. Your photos are shared through posts once approved.";
 
 const isPlainObject = (value: unknown): value is object =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -49,19 +52,22 @@ export function uploadHandlers(
           request.body === null ||
           (isPlainObject(request.body) && Object.keys(request.body).length === 0);
         const body = noBody ? null : uploadRequestSchema.safeParse(request.body);
-        if (body && !body.success)
-          throw new HttpError(
-            400,
-            invalidFieldMessage(String(body.error.issues[0]?.path[0] ?? "body"), body.error.issues[0]?.message),
+        const issue = body?.error?.issues[0];
+        if (issue) {
+          const { id, values } = invalidField(
+            String(issue.path[0] ?? "body"),
+            issueReason(issue, requestLanguage(request)),
           );
+          throw new HttpError(400, id, values ? { values } : {});
+        }
         if (!caller.isAdmin) await uploadsPerUser.hit(caller.id);
         // A member already at their quota gets no URL; one still under it may send one more file,
         // which the PUT (local) or set-acl (S3) counts exactly before keeping it.
         const usage = await storage.usage(caller.id);
-        if (usage && usage.used >= usage.quota) throw new HttpError(413, new UploadQuotaExceeded(usage.quota).message);
+        if (usage && usage.used >= usage.quota) throw new UploadQuotaExceeded(usage.quota);
         const upload = await storage.createUpload({
           ownerId: caller.id,
-          contentTypes: body ? [body.data.contentType] : IMAGE_TYPES,
+          contentTypes: body?.success ? [body.data.contentType] : IMAGE_TYPES,
           maxBytes: UPLOAD_MAX_BYTES,
           expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
         });
@@ -76,10 +82,10 @@ export function uploadHandlers(
     "POST /api/objects/set-acl": async (request, _reply, caller) => {
       const staged = request.body.objectPath.slice("/objects/".length);
       const object = await storage.get(staged);
-      if (!object) throw new HttpError(404, "Object not found");
+      if (!object) throw new HttpError(404, /*i18n*/ "Object not found");
       // Owners only, admins included: making someone's upload public would publish the file as it
       // arrived, with its metadata (the feed publishes cleaned copies instead).
-      if (object.ownerId !== caller.id) throw new HttpError(403, "You can only share files you uploaded");
+      if (object.ownerId !== caller.id) throw new HttpError(403, /*i18n*/ "You can only share files you uploaded");
       // A post's original stays as it is: private, and not to be posted (or published) again. A
       // check's kept photo likewise: checked again, it could become an avatar's or a post's source
       // and be deleted from under its check.
@@ -91,18 +97,18 @@ export function uploadHandlers(
       // answer names it: the browser uses that path from then on.
       const key = object.checked ? staged : await storage.settle(staged);
       const info = key && (await storage.stat(key));
-      if (!key || !info) throw new HttpError(404, "The file has not been uploaded yet");
+      if (!key || !info) throw new HttpError(404, /*i18n*/ "The file has not been uploaded yet");
       const objectPath = objectUrl(key);
       // The bucket caps the size (the POST policy) but cannot look inside: both are checked here, on both backends.
       if (info.size > UPLOAD_MAX_BYTES) {
         await storage.delete(key);
-        throw new HttpError(413, "The file is larger than 50 MB");
+        throw new HttpError(413, /*i18n*/ "The file is larger than 50 MB");
       }
       const head = await readAll(await storage.read(key, { start: 0, end: Math.min(15, info.size - 1) }));
       const type = sniffImageType(head);
       if (!type) {
         await storage.delete(key);
-        throw new HttpError(415, "The file is not a PNG, JPEG, WebP or GIF image");
+        throw new HttpError(415, /*i18n*/ "The file is not a PNG, JPEG, WebP or GIF image");
       }
       // Private: checked, and still the owner's alone (a post or an avatar publishes cleaned copies).
       if (request.body.visibility === "private") {
@@ -113,8 +119,8 @@ export function uploadHandlers(
       }
       // Public means anyone may read it: a photo's metadata (GPS) goes first, whatever it is for.
       const bytes = await readUpload(storage, key);
-      if (bytes === "missing") throw new HttpError(404, "The file has not been uploaded yet");
-      if (bytes === "too-large") throw new HttpError(413, "The file is larger than 50 MB");
+      if (bytes === "missing") throw new HttpError(404, /*i18n*/ "The file has not been uploaded yet");
+      if (bytes === "too-large") throw new HttpError(413, /*i18n*/ "The file is larger than 50 MB");
       const cleaned = await withoutMetadata(bytes, type);
       if (cleaned) {
         await storage.put(key, cleaned, type, { ownerId: object.ownerId, isPublic: true, checked: true });

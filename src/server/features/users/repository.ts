@@ -106,7 +106,7 @@ export function createAdminUsersRepository(db: Database, proSetting: ProSetting 
           .orderBy(asc(users.id))
           .for("update");
         const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
-        if (!person) throw new HttpError(404, "User not found");
+        if (!person) throw new HttpError(404, /*i18n*/ "User not found");
         if (person.isAdmin === isAdmin) return { person: asPerson(person, now), changed: false };
         if (isAdmin && (person.bannedAt || (person.suspendedUntil && person.suspendedUntil.getTime() > now)))
           throw new HttpError(400, SANCTIONED_ADMIN_MESSAGE);
@@ -134,7 +134,7 @@ export function createAdminUsersRepository(db: Database, proSetting: ProSetting 
     async setPro(actorId: string, personId: string, pro: boolean, now = Date.now()): Promise<AdminChange> {
       return db.transaction(async (tx) => {
         const [person] = await tx.select(personColumns).from(users).where(eq(users.id, personId)).for("update");
-        if (!person) throw new HttpError(404, "User not found");
+        if (!person) throw new HttpError(404, /*i18n*/ "User not found");
         if (person.proGranted === pro) return { person: asPerson(person, now), changed: false };
         const [updated] = await tx
           .update(users)

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { waitlist } from "../../db/schema";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { WAITLIST_CONFIRM_DAYS } from "../../../shared/waitlist";
+import type { Locale } from "../../../shared/i18n/locales";
 
 /**
  * The waitlist's double opt-in (issue 41), in the database so every server process keeps the same
@@ -14,9 +15,9 @@ export function createWaitlistConfirmations(db: Database) {
   const sameAddress = (email: string) => sql`lower(${waitlist.email}) = lower(${email})`;
 
   return {
-    /** Put the address on the waitlist, once: unconfirmed, told nothing yet. */
-    async join(email: string): Promise<void> {
-      await db.insert(waitlist).values({ email }).onConflictDoNothing();
+    /** Put the address on the waitlist, once: unconfirmed, told nothing yet, in the language it was given in. */
+    async join(email: string, language: Locale): Promise<void> {
+      await db.insert(waitlist).values({ email, language }).onConflictDoNothing();
     },
 
     /** Mark a waiting address its owner has proven (a signed-in member's own) as confirmed now. */

@@ -7,10 +7,12 @@ import type { Config } from "../../config";
 import { waitlistEndpoints } from "../../../shared/waitlist/endpoints";
 import { createWaitlistConfirmations } from "./confirmations";
 import { waitlistConfirmationEmail } from "./confirmation-email";
+import { requestLanguage, requestTranslator } from "../../i18n/request-language";
+import { serverTranslator } from "../../i18n/server-catalogs";
 
-const JOINED = "You're on the list! We'll email you when Pro launches.";
-const CHECK_INBOX = "If your address is not confirmed yet, check your inbox for the link that confirms it.";
-const INVALID_LINK = "This confirmation link is invalid or has expired.";
+const JOINED = /*i18n*/ "You're on the list! We'll email you when Pro launches.";
+const CHECK_INBOX = /*i18n*/ "If your address is not confirmed yet, check your inbox for the link that confirms it.";
+const INVALID_LINK = /*i18n*/ "This confirmation link is invalid or has expired.";
 
 /**
  * POST /api/waitlist: stored once per e-mail; joining again is still a success. Anyone can type
@@ -30,24 +32,26 @@ export const waitlistPlugin = contractPlugin(
         options: { config: { rateLimit: { max: 10, timeWindow: 60 * 60_000 } } },
         handler: async (request, _reply, caller) => {
           const { email } = request.body;
-          await confirmations.join(email);
+          const locale = requestLanguage(request);
+          const t = serverTranslator(locale);
+          await confirmations.join(email, locale);
           if (caller?.email.toLowerCase() === email) {
             await confirmations.confirmOwn(email);
-            return { message: JOINED, mustConfirm: false };
+            return { message: t(JOINED), mustConfirm: false };
           }
           afterResponse(request, "waitlist confirmation mail", async () => {
             const link = await confirmations.claimLink(email);
             if (!link) return;
             try {
               await mailer.send(
-                waitlistConfirmationEmail(email, `${config.publicUrl}/waitlist/confirm?token=${link.token}`),
+                waitlistConfirmationEmail(email, `${config.publicUrl}/waitlist/confirm?token=${link.token}`, locale),
               );
             } catch (error) {
               await confirmations.release(link.tokenHash);
               throw error;
             }
           });
-          return { message: `${JOINED} ${CHECK_INBOX}`, mustConfirm: true };
+          return { message: `${t(JOINED)} ${t(CHECK_INBOX)}`, mustConfirm: true };
         },
       },
 
@@ -55,7 +59,11 @@ export const waitlistPlugin = contractPlugin(
         options: { config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } } },
         handler: async (request) => {
           if (!(await confirmations.confirm(request.body.token))) throw new HttpError(400, INVALID_LINK);
-          return { message: "Your address is confirmed. We'll email you when Pro launches." };
+          return {
+            message: requestTranslator(request)(
+              /*i18n*/ "Your address is confirmed. We'll email you when Pro launches.",
+            ),
+          };
         },
       },
     };

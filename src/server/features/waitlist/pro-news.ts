@@ -5,6 +5,7 @@ import { users, waitlist } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import type { Config } from "../../config";
 import { proNewsEmail } from "./pro-news-email";
+import { SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 
 /** Waitlist addresses claimed by one statement; a run claims batches until the waitlist is done. */
 export const PRO_NEWS_BATCH = 50;
@@ -12,6 +13,7 @@ export const PRO_NEWS_BATCH = 50;
 interface Claimed {
   id: string;
   email: string;
+  language: Locale | null;
   toldAt: Date;
 }
 
@@ -56,7 +58,12 @@ export function createProNews(deps: {
       .update(waitlist)
       .set({ toldAt })
       .where(and(inArray(waitlist.id, untold), isNull(waitlist.toldAt)))
-      .returning({ id: waitlist.id, email: waitlist.email, toldAt: waitlist.toldAt }) as Promise<Claimed[]>;
+      .returning({
+        id: waitlist.id,
+        email: waitlist.email,
+        language: waitlist.language,
+        toldAt: waitlist.toldAt,
+      }) as Promise<Claimed[]>;
   }
 
   /** Send to each claimed address; a failure gives its claim back. Answers how many were sent and whether any failed. */
@@ -66,7 +73,7 @@ export function createProNews(deps: {
     let failed = 0;
     for (const row of claimed) {
       try {
-        await mailer.send(proNewsEmail(row.email, setting, link));
+        await mailer.send(proNewsEmail(row.email, setting, link, row.language ?? SOURCE_LOCALE));
         sent += 1;
       } catch (error) {
         failed += 1;

@@ -1,3 +1,5 @@
+import { languageHeader } from "../../lib/api-client";
+
 /** Where POST /api/objects/upload said to send a file: a URL, and on S3 the presigned form's fields. */
 export interface UploadTarget {
   url: string;
@@ -19,5 +21,5 @@ function uploadForm(fields: Record<string, string>, file: Blob, contentType: str
 export function sendUpload(target: UploadTarget, file: Blob, contentType: string): Promise<Response> {
   const url = new URL(target.url, window.location.origin);
   if (target.fields) return fetch(url, { method: "POST", body: uploadForm(target.fields, file, contentType) });
-  return fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body: file });
+  return fetch(url, { method: "PUT", headers: { ...languageHeader(), "Content-Type": contentType }, body: file });
 }

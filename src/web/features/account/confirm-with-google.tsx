@@ -1,7 +1,6 @@
 import { Plural, Trans } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
-import { serverMessage } from "../../lib/errors";
-import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
+import { FRESH_SIGN_IN_MINUTES } from "../../../shared/account";
 
 /**
  * A Google-only account's first password and its deletion need a Google sign-in from the last few
@@ -9,8 +8,9 @@ import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES } from "../../../shared/ac
  * to the profile.
  */
 export function ConfirmWithGoogle({ error }: { error: unknown }) {
-  // The server's refusal is recognised by its (English) words; what this shows is in the page's language.
-  if (serverMessage(error) !== FRESH_SIGN_IN_MESSAGE) return null;
+  // A Google-only account's first password and its deletion are refused with 403 only for a sign-in
+  // that is not fresh (FRESH_SIGN_IN_MESSAGE, in the page's language); what this shows is the page's words.
+  if (!(error instanceof Error && error.message.startsWith("403: "))) return null;
   const minutes = FRESH_SIGN_IN_MINUTES;
   return (
     <div role="alert" className="grid gap-3 rounded-2xl border border-line bg-accent-soft/50 p-4 text-sm text-ink">

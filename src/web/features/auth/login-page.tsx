@@ -65,8 +65,8 @@ export function LoginPage() {
       },
       onError: (err) => {
         const message = serverMessage(err);
-        // The server's refusal is recognised by its (English) words.
-        if (message?.includes("verify your email")) setCheckEmailFor(login.email.trim());
+        // Sign-in refuses an unverified address, and only that, with 403 (its words are in the page's language).
+        if (err instanceof Error && err.message.startsWith("403: ")) setCheckEmailFor(login.email.trim());
         else toast({ title: t`Login Failed`, description: message ?? t`Login failed`, variant: "destructive" });
       },
     });
