@@ -246,7 +246,7 @@ describe("GET /sitemap.xml", () => {
       lastmod?: string;
       "xhtml:link"?: { "@_hreflang": string; "@_href": string }[];
     }[];
-    // Each page at its address in every language (English first, then /es, /pt-br …); a post only in English.
+    // Each page at its address in every language (English first, then /es, /pt-br …); a post only in its own (English here).
     const inEveryLanguage = (path: string) =>
       LOCALES.map(({ prefix }) => `${ORIGIN}${prefix && path === "/" ? prefix : `${prefix}${path}`}`);
     expect(urls.map((url) => url.loc)).toEqual([
@@ -265,6 +265,23 @@ describe("GET /sitemap.xml", () => {
     for (const url of urls) expect(Date.parse(url.lastmod!), url.loc).not.toBeNaN();
     expect(urls.find((url) => url.loc.endsWith(published.slug))!.lastmod).toBe(published.updatedAt);
     expect(res.body).not.toContain(draft.slug);
+  });
+
+  it("lists a post only at its own language's address, with no alternates", async () => {
+    const spanish = await createPost({
+      title: "Escamas de dragón",
+      content: "<p>Hola</p>",
+      language: "es",
+      published: true,
+    });
+    const urls = parser.parse((await get("/sitemap.xml")).body).urlset.url as {
+      loc: string;
+      "xhtml:link"?: unknown[];
+    }[];
+    const entries = urls.filter((url) => url.loc.endsWith(`/blog/${spanish.slug}`));
+    expect(entries.map((url) => url.loc)).toEqual([`${ORIGIN}/es/blog/${spanish.slug}`]);
+    expect(entries[0]!["xhtml:link"]).toBeUndefined();
+    await api.call("DELETE /api/admin/blog/:id", { params: { id: spanish.id }, cookies: admin.cookies });
   });
 });
 
