@@ -2,8 +2,11 @@
 // (?language=es), says so when a language has no post, and marks each post's own words with its
 // language and direction while the page around them stays in the reader's. The API is the real app.
 import { afterAll, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import { page, userEvent } from "vitest/browser";
 import { BlogListPage } from "./blog-list-page";
 import { BlogPostPage } from "./blog-post-page";
+import { BlogForm } from "./blog-form";
+import { formValues } from "./admin-api";
 import { callApi } from "../../lib/api-client";
 import { freshBrowser, renderScreen, signInWith } from "../../test/render-screen";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
@@ -14,6 +17,7 @@ const stamp = Date.now();
 let spanish: AdminBlogPost;
 let arabic: AdminBlogPost;
 let english: AdminBlogPost;
+let french: AdminBlogPost | undefined;
 
 async function asAdmin<T>(work: () => Promise<T>): Promise<T> {
   freshBrowser();
@@ -42,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(() =>
   asAdmin(async () => {
-    for (const post of [spanish, arabic, english])
+    for (const post of [spanish, arabic, english, french])
       if (post) await callApi("DELETE /api/admin/blog/:id", { params: { id: post.id } });
   }),
 );
@@ -104,4 +108,34 @@ it("writes an Arabic post's title and body right to left, in Arabic, inside the 
   const back = screen.getByRole("link", { name: "Back to Blog" }).first();
   await expect.element(back).toBeVisible();
   expect(back.element().closest("[lang]")).toBe(document.documentElement);
+});
+
+it("starts a new post in the page's language and an edited one in its own", () => {
+  expect(formValues(undefined, "ja").language).toBe("ja");
+  expect(formValues(spanish, "ja").language).toBe("es");
+});
+
+it("lets an admin choose a post's language, each named in itself, and saves it", async () => {
+  signInWith(api.members.admin.cookie);
+  const screen = await renderScreen(<BlogForm />, "/admin/blog/new");
+  const language = screen.getByRole("combobox", { name: "Language" });
+  // The page is in English, so a new post is too until the admin says otherwise.
+  await expect.element(language).toHaveValue("en");
+  await expect.element(screen.getByRole("option", { name: "العربية" })).toHaveAttribute("lang", "ar");
+  await language.selectOptions("Français");
+  await expect.element(language).toHaveValue("fr");
+  const title = `Les écailles ${stamp}`;
+  await screen.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.elementLocator(document.querySelector<HTMLElement>("[contenteditable]")!).click();
+  await userEvent.keyboard("Bonjour");
+  // Enter in the title saves, as Save Post does (the form has one of those per layout).
+  await screen.getByRole("textbox", { name: "Title", exact: true }).click();
+  await userEvent.keyboard("{Enter}");
+  await expect.element(page.getByText("Blog post created successfully!")).toBeVisible();
+  french = (await callApi("GET /api/admin/blog")).find((post) => post.title === title);
+  expect(french?.language).toBe("fr");
+  await screen.unmount();
+
+  const again = await renderScreen(<BlogForm post={french} />, `/admin/blog/edit/${french!.id}`);
+  await expect.element(again.getByRole("combobox", { name: "Language" })).toHaveValue("fr");
 });
