@@ -109,6 +109,7 @@ describe("the page /blog/{slug}", () => {
       image: [`${ORIGIN}/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b`],
       datePublished: published.publishedAt,
       author: { "@type": "Person", name: "Ada Lovelace" },
+      inLanguage: "en",
     });
     expect(html).not.toContain(admin.email);
   });
@@ -281,6 +282,11 @@ describe("GET /sitemap.xml", () => {
     const entries = urls.filter((url) => url.loc.endsWith(`/blog/${spanish.slug}`));
     expect(entries.map((url) => url.loc)).toEqual([`${ORIGIN}/es/blog/${spanish.slug}`]);
     expect(entries[0]!["xhtml:link"]).toBeUndefined();
+    // Its page says which language its words are in, at any language's address.
+    for (const url of [`/es/blog/${spanish.slug}`, `/blog/${spanish.slug}`]) {
+      const [article] = jsonLd((await get(url)).body);
+      expect(article, url).toMatchObject({ headline: "Escamas de dragón", inLanguage: "es" });
+    }
     await api.call("DELETE /api/admin/blog/:id", { params: { id: spanish.id }, cookies: admin.cookies });
   });
 });
