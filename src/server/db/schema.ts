@@ -315,6 +315,8 @@ export const blogPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The language the post is written in (a code of LOCALE_CODES), set by the admin; English before issue 44. */
+    language: text("language").$type<Locale>().notNull().default("en"),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),

@@ -55,6 +55,7 @@ export const BLOG_BODY = {
   metaTitle: "Drawing scales",
   metaDescription: "Scales, step by step",
   tags: ["dragons"],
+  language: "en",
   published: true,
 };
 const BLOG_FIELDS: Field[] = [
@@ -74,6 +75,7 @@ const BLOG_OPTIONAL = [
   "body.metaTitle",
   "body.metaDescription",
   "body.tags",
+  "body.language",
   "body.published",
 ];
 export const CHECK_ID = "6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d";
@@ -585,7 +587,7 @@ export const catalogue: Route[] = [
   // The object path is the wildcard; a NUL can only arrive escaped, and escapes are refused.
   { method: "GET", path: "/objects/*", params: { "*": "uploads/x" }, fields: [{ in: "params", name: "*" }] },
   { method: "GET", path: "/", fields: [] },
-  { method: "GET", path: "/api/blog/posts", fields: [] },
+  { method: "GET", path: "/api/blog/posts", query: { language: "es" }, fields: [], optional: ["query.language"] },
   {
     method: "GET",
     path: "/api/blog/posts/:slug",

@@ -6,12 +6,12 @@ import {
   deleteAccountSchema,
   languageSchema,
   profileSchema,
-  LANGUAGE_CODES_REASON,
 } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
 import { accountExportResponse } from "./responses";
 import { currentUserResponse } from "../auth/responses";
+import { LANGUAGE_CODES_REASON } from "../i18n/locales";
 
 export const accountEndpoints = endpoints({
   "PUT /api/account/profile": {

@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from "../auth/limits";
 import { emailField, newPassword, personName } from "../auth";
 import { text } from "../text";
 import { objectPathSchema } from "../uploads";
-import { LOCALE_CODES } from "../i18n/locales";
+import { LANGUAGE_CODES_REASON, LOCALE_CODES } from "../i18n/locales";
 
 // Account self-service (decision 015): forgotten password, password change, sign out everywhere,
 // profile edits, data export and deletion. Shared by the forms and the routes.
@@ -26,9 +26,6 @@ export const changePasswordSchema = z.object({
 export const profileSchema = z.object({ firstName: personName(), lastName: personName() });
 
 export const avatarSchema = objectPathSchema;
-
-/** Why a language Dragon Grid does not speak is refused (400): words for programs, as the picker only sends ours. */
-export const LANGUAGE_CODES_REASON = `must be one of ${LOCALE_CODES.join(", ")}`;
 
 /** The language saved on the account (one of LOCALE_CODES), so it follows the person to every device. */
 export const languageSchema = z.object(

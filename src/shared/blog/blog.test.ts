@@ -27,8 +27,17 @@ describe("blogPostInputSchema", () => {
       metaTitle: null,
       metaDescription: null,
       tags: [],
+      language: "en",
       published: false,
     });
+  });
+
+  it("takes a post's language from the app's languages only, English when left out", () => {
+    expect(blogPostInputSchema.parse({ ...valid, language: "zh-Hans" }).language).toBe("zh-Hans");
+    expect(blogPostInputSchema.parse({ ...valid, language: undefined }).language).toBe("en");
+    const wrong = blogPostInputSchema.safeParse({ ...valid, language: "zh" });
+    expect(wrong.error?.issues[0]?.path).toEqual(["language"]);
+    expect(wrong.error?.issues[0]?.message).toBe("must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar");
   });
 
   it("trims, drops empty and merges duplicate tags, keeping the first spelling", () => {

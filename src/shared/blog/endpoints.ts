@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blogPostIdParams, blogPostInputSchema, blogSlugParams } from "./index";
+import { blogListQuery, blogPostIdParams, blogPostInputSchema, blogSlugParams } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
 import { adminBlogPostResponse, blogPostResponse } from "./responses";
@@ -12,8 +12,9 @@ const WRITE_ERRORS = {
 
 export const blogEndpoints = endpoints({
   "GET /api/blog/posts": {
-    summary: "Published posts, newest first",
+    summary: "Published posts, newest first; with `language`, only the posts written in that language",
     access: "everyone",
+    query: blogListQuery,
     responses: { 200: z.array(blogPostResponse) },
   },
   "GET /api/blog/posts/:slug": {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nameText, text } from "../text";
 import { SLUG_MAX, SLUG_PATTERN } from "../slug";
+import { LANGUAGE_CODES_REASON, LOCALE_CODES, SOURCE_LOCALE } from "../i18n/locales";
 
 // The blog (docs/spec.md sections 2, 3, 5 and 7). Content is HTML written by an admin; the server
 // sanitises it on every save, so what these schemas let through is never shown unsanitised.
@@ -54,6 +55,9 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
+/** The language a post is written in: one of the app's languages (issue 44). */
+export const blogLanguageSchema = z.enum(LOCALE_CODES, { error: LANGUAGE_CODES_REASON });
+
 const tagsSchema = z
   .array(nameText().trim().max(BLOG_TAG_MAX, `Tags can be at most ${BLOG_TAG_MAX} characters`))
   // Room for empties and duplicates, which are dropped; the real limit is checked after that.
@@ -101,6 +105,8 @@ export const blogPostInputSchema = z.object({
       .max(BLOG_META_DESCRIPTION_MAX, `Meta descriptions can be at most ${BLOG_META_DESCRIPTION_MAX} characters`),
   ),
   tags: tagsSchema,
+  /** Left out: English, the language every post was written in before posts had one. */
+  language: blogLanguageSchema.default(SOURCE_LOCALE),
   published: z.boolean().default(false),
 });
 /** What the blog form sends. */
@@ -110,3 +116,5 @@ export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 
 export const blogPostIdParams = z.object({ id: text().uuid("Blog post not found") });
 export const blogSlugParams = z.object({ slug: text().max(200) });
+/** GET /api/blog/posts: every published post, or only those written in `language`. */
+export const blogListQuery = z.object({ language: blogLanguageSchema.optional() });

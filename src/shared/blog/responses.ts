@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
 import { isoTime } from "../contract/responses";
+import { LOCALE_CODES } from "../i18n/locales";
 
 /**
  * A blog post as everyone may see it (docs/spec.md §3). The author's e-mail address is never
@@ -17,6 +18,8 @@ export const blogPostResponse = z.object({
   metaTitle: text().nullable(),
   metaDescription: text().nullable(),
   tags: z.array(text()),
+  /** The language the post is written in: its title, excerpt and body (a code of LOCALE_CODES). */
+  language: z.enum(LOCALE_CODES),
   published: z.boolean(),
   /** When the post was first published; kept when it goes back to draft. ISO 8601. */
   publishedAt: isoTime().nullable(),

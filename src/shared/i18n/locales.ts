@@ -22,6 +22,9 @@ export const LOCALE_CODES: readonly Locale[] = LOCALES.map((locale) => locale.co
 /** The cookie that keeps a person's choice (and an account's, once signed in) between visits. */
 export const LOCALE_COOKIE = "lang";
 
+/** Why a language Dragon Grid does not speak is refused (400): words for programs, as the app only sends ours. */
+export const LANGUAGE_CODES_REASON = `must be one of ${LOCALE_CODES.join(", ")}`;
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALE_CODES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -138,6 +138,104 @@ describe("GET /api/blog/posts", () => {
     });
     await api.call("DELETE /api/admin/blog/:id", { params: { id: post.id }, cookies: admin.cookies });
     expect((await publicList()).map((p) => p.id)).not.toContain(post.id);
+  });
+});
+
+describe("a post's language", () => {
+  it("is English unless the admin says otherwise, and is stored, answered and changed", async () => {
+    const english = await createPost({ published: true });
+    expect(english.language).toBe("en");
+    const arabic = await createPost({ published: true, language: "ar" });
+    expect(arabic.language).toBe("ar");
+    const [stored] = await t.database.db
+      .select({ language: blogPosts.language })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, arabic.id));
+    expect(stored).toEqual({ language: "ar" });
+    expect((await publicList()).find((post) => post.id === arabic.id)?.language).toBe("ar");
+    const one = await api.call("GET /api/blog/posts/:slug", { params: { slug: arabic.slug } });
+    expect(one.json().language).toBe("ar");
+    const admins = (await api.call("GET /api/admin/blog", { cookies: admin.cookies })).json();
+    expect(admins.find((post) => post.id === arabic.id)?.language).toBe("ar");
+
+    const changed = await editPost(arabic.id, {
+      title: arabic.title,
+      content: arabic.content,
+      language: "pt-BR",
+      published: true,
+    });
+    expect(changed.json().language).toBe("pt-BR");
+    // PUT replaces every field: a body without a language is an English post, as one without `published` is a draft.
+    const reset = await editPost(arabic.id, { title: arabic.title, content: arabic.content, published: true });
+    expect(reset.json().language).toBe("en");
+  });
+
+  it("is English for a post written before posts had a language (the column's default)", async () => {
+    const slug = `old-post-${Date.now()}`;
+    await t.database.db.execute(
+      sql`insert into blog_posts (title, slug, content, published) values ('Old', ${slug}, '<p>Old</p>', false)`,
+    );
+    const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+    expect(row?.language).toBe("en");
+    await t.database.db.delete(blogPosts).where(eq(blogPosts.slug, slug));
+  });
+
+  it.each([
+    ["a code we do not have", "it"],
+    ["a code in the wrong case", "PT-BR"],
+    ["a region of a language", "es-MX"],
+    ["an empty code", ""],
+    ["not text", 3],
+  ])("refuses %s with a 400 naming the field and the codes, storing nothing", async (_label, language) => {
+    const before = (await t.database.db.select().from(blogPosts)).length;
+    // Bodies the contract refuses, sent on purpose.
+    const res = await api.call("POST /api/admin/blog", {
+      cookies: admin.cookies,
+      payload: { title: "T", content: "<p>x</p>", language },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe("Invalid language: must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar");
+    expect(await t.database.db.select().from(blogPosts)).toHaveLength(before);
+  });
+
+  it("filters the public list: ?language=es answers the published Spanish posts only, newest first", async () => {
+    const spanishOld = await createPost({ published: true, language: "es" });
+    const spanishDraft = await createPost({ published: false, language: "es" });
+    const english = await createPost({ published: true });
+    // Asked before the next save: the cached list must not keep a language's answer past a save.
+    await api.call("GET /api/blog/posts", { query: { language: "es" } });
+    const spanishNew = await createPost({ published: true, language: "es" });
+    for (const [, cookies] of roles()) {
+      const res = await api.call("GET /api/blog/posts", { query: { language: "es" }, cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("application/json");
+      const posts = res.json();
+      expect(posts.every((post) => post.language === "es")).toBe(true);
+      const ids = posts.map((post) => post.id);
+      expect(ids).toEqual(expect.arrayContaining([spanishNew.id, spanishOld.id]));
+      expect(ids.indexOf(spanishNew.id)).toBeLessThan(ids.indexOf(spanishOld.id));
+      expect(ids).not.toContain(spanishDraft.id);
+      expect(ids).not.toContain(english.id);
+    }
+    const englishIds = (await api.call("GET /api/blog/posts", { query: { language: "en" } })).json().map((p) => p.id);
+    expect(englishIds).toContain(english.id);
+    expect(englishIds).not.toContain(spanishNew.id);
+    // No filter: every language.
+    const all = (await publicList()).map((post) => post.id);
+    expect(all).toEqual(expect.arrayContaining([english.id, spanishNew.id, spanishOld.id]));
+    // A language nobody has written in yet: an empty list, not an error.
+    const german = await api.call("GET /api/blog/posts", { query: { language: "de" } });
+    expect(german.statusCode).toBe(200);
+    expect(german.json().filter((post) => post.language !== "de")).toEqual([]);
+  });
+
+  it("refuses a ?language= that is not one of ours with a 400 naming the codes", async () => {
+    for (const language of ["xx", "ES", ""]) {
+      // A query the contract refuses, sent on purpose.
+      const res = await t.app.inject({ method: "GET", url: `/api/blog/posts?language=${language}` });
+      expect(res.statusCode, language).toBe(400);
+      expect(res.body).toBe("Invalid language: must be one of en, es, pt-BR, fr, de, ja, zh-Hans, ar");
+    }
   });
 });
 

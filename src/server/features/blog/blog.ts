@@ -1,6 +1,7 @@
 import { localChannel, type NoticeChannel } from "../../db/change-notices";
 import { HttpError } from "../../http/errors";
 import type { BlogPostInput } from "../../../shared/blog";
+import type { Locale } from "../../../shared/i18n/locales";
 import type { AdminBlogPost, BlogPost } from "../../../shared/blog/responses";
 import { numberedSlug, slugify } from "../../../shared/slug";
 import { sanitizeBlogHtml } from "./sanitize";
@@ -30,23 +31,41 @@ export interface PublishedPosts {
   json: string;
 }
 
+type CachedPosts = PublishedPosts & {
+  at: number;
+  /** GET /api/blog/posts?language=…'s JSON, made the first time a language is asked for after a refresh. */
+  byLanguage: Map<Locale, string>;
+};
+
 /**
  * The blog: published posts for everyone (cached), drafts and every save for admins. Every save is
  * told on `changes`, to this process and the others (the cached list and rendered pages listen).
  */
 export function createBlog(repository: BlogRepository, changes: NoticeChannel<null> = localChannel()) {
-  let cached: (PublishedPosts & { at: number }) | null = null;
+  let cached: CachedPosts | null = null;
   changes.on(() => {
     cached = null;
   });
   const invalidate = () => changes.emit(null);
 
-  async function published(): Promise<PublishedPosts> {
+  async function current(): Promise<CachedPosts> {
     if (!cached || Date.now() - cached.at > LIST_TTL_MS) {
       const posts = (await repository.listPublished()).map(toBlogPost);
-      cached = { posts, json: JSON.stringify(posts), at: Date.now() };
+      cached = { posts, json: JSON.stringify(posts), at: Date.now(), byLanguage: new Map() };
     }
     return cached;
+  }
+
+  /** The published list's JSON: every post, or those written in `language`, from the same cached list. */
+  async function publishedJson(language?: Locale): Promise<string> {
+    const list = await current();
+    if (!language) return list.json;
+    let json = list.byLanguage.get(language);
+    if (json === undefined) {
+      json = JSON.stringify(list.posts.filter((post) => post.language === language));
+      list.byLanguage.set(language, json);
+    }
+    return json;
   }
 
   /** The first of base, base-2, base-3… that no other post has. */
@@ -90,8 +109,12 @@ export function createBlog(repository: BlogRepository, changes: NoticeChannel<nu
     return toAdminBlogPost(row);
   }
 
+  /** Every published post, newest first, and its JSON. */
+  const published = (): Promise<PublishedPosts> => current();
+
   return {
     published,
+    publishedJson,
 
     /** A published post, from the cached list when it has it (else made elsewhere just now). */
     async getPublished(slug: string): Promise<BlogPost | null> {

@@ -109,6 +109,7 @@ describe("the page /blog/{slug}", () => {
       image: [`${ORIGIN}/objects/uploads/2b1f4b8e-0a52-4f0a-9d3e-5d6c1f2e3a4b`],
       datePublished: published.publishedAt,
       author: { "@type": "Person", name: "Ada Lovelace" },
+      inLanguage: "en",
     });
     expect(html).not.toContain(admin.email);
   });
@@ -246,7 +247,7 @@ describe("GET /sitemap.xml", () => {
       lastmod?: string;
       "xhtml:link"?: { "@_hreflang": string; "@_href": string }[];
     }[];
-    // Each page at its address in every language (English first, then /es, /pt-br …); a post only in English.
+    // Each page at its address in every language (English first, then /es, /pt-br …); a post only in its own (English here).
     const inEveryLanguage = (path: string) =>
       LOCALES.map(({ prefix }) => `${ORIGIN}${prefix && path === "/" ? prefix : `${prefix}${path}`}`);
     expect(urls.map((url) => url.loc)).toEqual([
@@ -265,6 +266,28 @@ describe("GET /sitemap.xml", () => {
     for (const url of urls) expect(Date.parse(url.lastmod!), url.loc).not.toBeNaN();
     expect(urls.find((url) => url.loc.endsWith(published.slug))!.lastmod).toBe(published.updatedAt);
     expect(res.body).not.toContain(draft.slug);
+  });
+
+  it("lists a post only at its own language's address, with no alternates", async () => {
+    const spanish = await createPost({
+      title: "Escamas de dragón",
+      content: "<p>Hola</p>",
+      language: "es",
+      published: true,
+    });
+    const urls = parser.parse((await get("/sitemap.xml")).body).urlset.url as {
+      loc: string;
+      "xhtml:link"?: unknown[];
+    }[];
+    const entries = urls.filter((url) => url.loc.endsWith(`/blog/${spanish.slug}`));
+    expect(entries.map((url) => url.loc)).toEqual([`${ORIGIN}/es/blog/${spanish.slug}`]);
+    expect(entries[0]!["xhtml:link"]).toBeUndefined();
+    // Its page says which language its words are in, at any language's address.
+    for (const url of [`/es/blog/${spanish.slug}`, `/blog/${spanish.slug}`]) {
+      const [article] = jsonLd((await get(url)).body);
+      expect(article, url).toMatchObject({ headline: "Escamas de dragón", inLanguage: "es" });
+    }
+    await api.call("DELETE /api/admin/blog/:id", { params: { id: spanish.id }, cookies: admin.cookies });
   });
 });
 

@@ -64,8 +64,11 @@ export function buildRss(published: readonly BlogPost[], origin: string): string
 export interface SitemapEntry {
   path: string;
   lastmod?: string;
-  /** Only in English: a blog post is written in one language (its page's frame is translated, its words are not). */
-  englishOnly?: boolean;
+  /**
+   * Only at this language's address, with no alternates: a blog post is written in one language (its
+   * page's frame is translated, its words are not), so its page in that language is the one to index.
+   */
+  onlyIn?: Locale;
 }
 
 /**
@@ -75,9 +78,9 @@ export interface SitemapEntry {
 export function buildSitemap(entries: readonly SitemapEntry[], origin: string): string {
   const url = (locale: Locale, path: string) => escapeXml(`${origin}${localePath(locale, path)}`);
   const urls = entries.flatMap((entry) => {
-    const locales = entry.englishOnly ? [SOURCE_LOCALE] : LOCALE_CODES;
+    const locales = entry.onlyIn ? [entry.onlyIn] : LOCALE_CODES;
     const lastmod = entry.lastmod ? `\n    <lastmod>${escapeXml(entry.lastmod)}</lastmod>` : "";
-    const alternates = entry.englishOnly
+    const alternates = entry.onlyIn
       ? ""
       : [
           ...LOCALE_CODES.map(
@@ -109,7 +112,7 @@ export function sitemapEntries(
     ...published.map((post) => ({
       path: `/blog/${encodeURIComponent(post.slug)}`,
       lastmod: post.updatedAt,
-      englishOnly: true,
+      onlyIn: post.language,
     })),
   ];
 }

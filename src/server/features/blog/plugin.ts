@@ -35,9 +35,9 @@ export const blogPlugin = contractPlugin(
     addPostPageResolvers(app, blog, origin);
 
     return {
-      // Sent as serialised once per cache refresh: the list carries every post's body.
-      "GET /api/blog/posts": async (_request, reply) => {
-        const { json } = await blog.published();
+      // Sent as serialised once per cache refresh (and language asked for): the list carries every post's body.
+      "GET /api/blog/posts": async (request, reply) => {
+        const json = await blog.publishedJson(request.query.language);
         return reply.type("application/json; charset=utf-8").send(json);
       },
 

@@ -30,6 +30,8 @@ function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
       "@type": "Article",
       headline: post.title,
       description,
+      // The language the article is written in, whatever the language of the page around it.
+      inLanguage: post.language,
       ...(image ? { image: [image] } : {}),
       ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
       dateModified: post.updatedAt,

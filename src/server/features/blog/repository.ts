@@ -35,6 +35,7 @@ export function toBlogPost(row: BlogRow): BlogPost {
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
     tags: post.tags,
+    language: post.language,
     published: post.published,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),

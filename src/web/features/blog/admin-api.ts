@@ -4,6 +4,7 @@ import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";
 import type { BlogPostPayload } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
+import type { Locale } from "../../../shared/i18n/locales";
 import { ADMIN_BLOG_KEY, BLOG_POSTS_KEY, blogPostKey } from "./api";
 
 /** The image types the upload call accepts for the blog (shared/uploads/index.ts uploadRequestSchema). */
@@ -19,6 +20,8 @@ export interface BlogFormValues {
   metaTitle: string;
   metaDescription: string;
   tags: string[];
+  /** The language the post is written in. */
+  language: Locale;
   published: boolean;
   id?: string;
   createdAt?: string;
@@ -27,8 +30,11 @@ export interface BlogFormValues {
   authorId?: string | null;
 }
 
-/** The form's starting values: an edited post's, or empty ones for a new post. */
-export function formValues(post?: AdminBlogPost): BlogFormValues {
+/**
+ * The form's starting values: an edited post's, or empty ones for a new post, written in the
+ * language the admin is using the app in (`pageLanguage`) unless they choose another.
+ */
+export function formValues(post: AdminBlogPost | undefined, pageLanguage: Locale): BlogFormValues {
   if (!post)
     return {
       title: "",
@@ -39,6 +45,7 @@ export function formValues(post?: AdminBlogPost): BlogFormValues {
       metaTitle: "",
       metaDescription: "",
       tags: [],
+      language: pageLanguage,
       published: false,
     };
   return {
@@ -55,6 +62,7 @@ export function formValues(post?: AdminBlogPost): BlogFormValues {
     metaTitle: post.metaTitle ?? "",
     metaDescription: post.metaDescription ?? "",
     tags: post.tags,
+    language: post.language,
     published: post.published,
   };
 }

@@ -15,6 +15,7 @@ import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized"
 import { notFoundMetaIn, pageTitle } from "../../../shared/page-meta";
 import { useTranslateMessage } from "../../lib/use-static-page-meta";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
+import { localeInfo } from "../../../shared/i18n/locales";
 import { NotFoundPage } from "../../components/not-found-page";
 import { useAdminBlogPosts } from "./api";
 import { deleteBlogPost, refreshBlog } from "./admin-api";
@@ -80,6 +81,10 @@ function PostRow({ post }: { post: AdminBlogPost }) {
           >
             <span className="sr-only">{t`Status:`} </span>
             {post.published ? t`Published` : t`Draft`}
+          </span>
+          <span className="shrink-0 rounded-full border border-line px-3 py-1 text-xs font-semibold text-ink-soft">
+            <span className="sr-only">{t`Language:`} </span>
+            <span lang={post.language}>{localeInfo(post.language).name}</span>
           </span>
         </div>
         <p className="mt-1 break-all font-mono text-sm text-ink-soft">/blog/{post.slug}</p>

@@ -20,6 +20,7 @@ import {
   blogPostInputSchema,
 } from "../../../shared/blog";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
+import { isLocale, LOCALES, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 import { slugify } from "../../../shared/slug";
 import {
   BLOG_IMAGE_TYPES,
@@ -231,11 +232,44 @@ function FeaturedImageField({ url, onChange }: { url: string; onChange: (url: st
   );
 }
 
+/** The language the post is written in, each language named in itself (as the language picker names them). */
+function LanguageField({ value, onChange }: { value: Locale; onChange: (language: Locale) => void }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        <Trans>Language</Trans>
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) onChange(event.target.value);
+        }}
+        className={`${fieldClass} min-h-11 cursor-pointer`}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale.code} value={locale.code} lang={locale.code}>
+            {locale.name}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="text-xs text-ink-soft">
+        <Trans>The language the post is written in. Readers can filter the blog by it.</Trans>
+      </p>
+    </div>
+  );
+}
+
 /** /admin/blog/new and /admin/blog/edit/{id}: every field of a post, the Publish switch, Cancel and Save Post. */
 export function BlogForm({ post }: { post?: AdminBlogPost }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<BlogFormValues>(() => formValues(post));
+  const [values, setValues] = useState<BlogFormValues>(() =>
+    formValues(post, isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE),
+  );
   const [saving, setSaving] = useState(false);
   const fields = useRef<HTMLDivElement>(null);
   const contentLabelId = useId();
@@ -313,6 +347,7 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
             aria-required
             placeholder={t`How to draw dragon scales`}
           />
+          <LanguageField value={values.language} onChange={(language) => set("language", language)} />
           <TextField
             label={t`Slug`}
             value={values.slug}

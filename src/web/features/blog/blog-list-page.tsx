@@ -1,11 +1,60 @@
-import { Link } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useSyncExternalStore } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BookOpen, CalendarDays, PenLine } from "lucide-react";
+import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { BlogPost } from "../../../shared/blog/responses";
 import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog/posts";
-import { blogDate, useBlogPosts } from "./api";
+import { isLocale, LOCALES, type Locale } from "../../../shared/i18n/locales";
+import { blogDate, postLanguage, useBlogPosts } from "./api";
 import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * The language the list is filtered by, from the address (`/blog?language=es`), or null for all.
+ * While the page hydrates it is null, as on the server (which renders every post, whatever the
+ * query string), so the first render matches the HTML; the chosen language shows right after.
+ */
+function useChosenLanguage(): [Locale | null, (language: Locale | null) => void] {
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const value = new URLSearchParams(useSearch()).get("language");
+  const [, navigate] = useLocation();
+  const choose = (language: Locale | null) =>
+    navigate(language ? `/blog?language=${encodeURIComponent(language)}` : "/blog", { replace: true });
+  return [hydrated && isLocale(value) ? value : null, choose];
+}
+
+/** "Post language": all languages, or one, each named in itself (as the language picker names them). */
+function LanguageFilter({ value, onChange }: { value: Locale | null; onChange: (language: Locale | null) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
+        <Trans>Post language</Trans>
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(isLocale(event.target.value) ? event.target.value : null)}
+        className="min-h-11 cursor-pointer rounded-xl border border-line bg-white ps-3.5 pe-9 text-base text-ink shadow-inner shadow-black/[0.02] focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      >
+        <option value="">{t`All languages`}</option>
+        {LOCALES.map((locale) => (
+          <option key={locale.code} value={locale.code} lang={locale.code}>
+            {locale.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The picture at the top of a card, or the squared-paper placeholder when the post has none. */
 function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
@@ -36,11 +85,12 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
   const { t, i18n } = useLingui();
   const date = blogDate(post, i18n);
   const tags = post.tags.slice(0, BLOG_CARD_TAGS);
+  const words = postLanguage(post);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent">
       <CardImage post={post} eager={eager} />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 className="text-xl font-bold leading-snug sm:text-2xl">
+        <h2 {...words} className="text-xl font-bold leading-snug sm:text-2xl">
           {/* The whole card is the link's target area; the title is its name. */}
           <Link
             href={`/blog/${post.slug}`}
@@ -49,11 +99,19 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
             {post.title}
           </Link>
         </h2>
-        {post.excerpt && <p className="line-clamp-3 text-ink-soft">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p {...words} className="line-clamp-3 text-ink-soft">
+            {post.excerpt}
+          </p>
+        )}
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label={t`Tags`}>
             {tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong">
+              <li
+                key={tag}
+                {...words}
+                className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong"
+              >
                 {tag}
               </li>
             ))}
@@ -70,19 +128,30 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
   );
 }
 
-/** /blog: the published posts, newest first. */
+/** /blog: the published posts, newest first; `?language=es` shows only the posts written in Spanish. */
 export function BlogListPage() {
   useStaticPageMeta("/blog");
-  const posts = useBlogPosts();
+  const [language, chooseLanguage] = useChosenLanguage();
+  const posts = useBlogPosts(language);
   const { t } = useLingui();
+  const count = posts.data?.length ?? 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <h1 className="text-4xl font-bold sm:text-5xl">
-        <Trans>Blog</Trans>
-      </h1>
-      <p className="mt-2 text-lg text-ink-soft">
-        <Trans>Drawing tutorials and tips for the grid method</Trans>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-4">
+        <div>
+          <h1 className="text-4xl font-bold sm:text-5xl">
+            <Trans>Blog</Trans>
+          </h1>
+          <p className="mt-2 text-lg text-ink-soft">
+            <Trans>Drawing tutorials and tips for the grid method</Trans>
+          </p>
+        </div>
+        <LanguageFilter value={language} onChange={chooseLanguage} />
+      </div>
+      {/* Tells screen readers what a choice of language left, as sighted readers see the list change. */}
+      <p className="sr-only" aria-live="polite">
+        {language && posts.data ? <Plural value={count} one="# post" other="# posts" /> : ""}
       </p>
 
       <div className="mt-8">
@@ -100,6 +169,19 @@ export function BlogListPage() {
               </li>
             ))}
           </ul>
+        ) : language ? (
+          <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
+            <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />
+            <h2 className="mt-3 text-2xl font-bold">
+              <Trans>No Posts in This Language Yet</Trans>
+            </h2>
+            <p className="mt-2 text-ink-soft">
+              <Trans>Choose another language, or see every post.</Trans>
+            </p>
+            <Button variant="secondary" onClick={() => chooseLanguage(null)} className="mt-6">
+              <Trans>Show all languages</Trans>
+            </Button>
+          </div>
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />

@@ -7,7 +7,7 @@ import { usePageMeta } from "../../lib/page-meta";
 import { getStaticPageMeta } from "../../../shared/static-page-meta";
 import { useTranslateMessage } from "../../lib/use-static-page-meta";
 import { blogAuthorName, blogPostMeta } from "../../../shared/blog/posts";
-import { blogDate, isNotFoundError, useBlogPost } from "./api";
+import { blogDate, isNotFoundError, postLanguage, useBlogPost } from "./api";
 
 const backLinkClass =
   "inline-flex min-h-11 items-center gap-2 rounded-full pe-3 font-semibold text-ink-soft hover:text-ink";
@@ -51,6 +51,7 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
   }
 
   const date = blogDate(data, i18n);
+  const words = postLanguage(data);
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:px-6 md:py-10">
       <BackToBlog />
@@ -70,7 +71,9 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
             <Trans>Draft: only admins can see this post</Trans>
           </p>
         )}
-        <h1 className="text-4xl font-bold leading-tight sm:text-5xl">{data.title}</h1>
+        <h1 {...words} className="text-4xl font-bold leading-tight sm:text-5xl">
+          {data.title}
+        </h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-soft">
           <span className="inline-flex items-center gap-1.5">
             <CircleUser className="h-4 w-4" aria-hidden />
@@ -84,7 +87,11 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
         {data.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={t`Tags`}>
             {data.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong">
+              <li
+                key={tag}
+                {...words}
+                className="rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold text-accent-strong"
+              >
                 {tag}
               </li>
             ))}
@@ -94,7 +101,7 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
       <div className="mx-auto mt-8 max-w-[68ch] rounded-[var(--radius-card)] border border-line bg-white px-5 py-6 shadow-sm sm:px-10 sm:py-10">
         {/* The server sanitises the body on every save (an allowlist of tags, attributes and URL
             schemes: src/server/features/blog/sanitize.ts), so it is inserted as it comes. */}
-        <div className="blog-prose" dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div {...words} className="blog-prose" dangerouslySetInnerHTML={{ __html: data.content }} />
       </div>
       <div className="mx-auto mt-8 max-w-[68ch]">
         <BackToBlog />
