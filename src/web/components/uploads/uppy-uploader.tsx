@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { use, useEffect, useRef } from "react";
 import Uppy from "@uppy/core";
 import Dashboard from "@uppy/dashboard";
 import AwsS3 from "@uppy/aws-s3";
@@ -12,6 +12,7 @@ import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
 import { responseOf, sendApi } from "../../lib/api-client";
 import type { UploadTarget } from "./send-upload";
+import { uppyLocale } from "./uppy-locale";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/uploads/remote-sources";
 import "./uppy-theme.css";
 
@@ -109,7 +110,9 @@ export function UppyUploader({
   onUploaded,
   onClose,
 }: UploaderOptions) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Uppy's own words in the page's language (the widget waits for them, inside its loading fallback).
+  const uppyWords = use(uppyLocale(i18n.locale));
   const callbacks = useRef({ onUploaded, onClose, onProgress });
   useEffect(() => {
     callbacks.current = { onUploaded, onClose, onProgress };
@@ -148,6 +151,7 @@ export function UppyUploader({
         allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"],
       },
       autoProceed,
+      ...(uppyWords ? { locale: uppyWords } : {}),
     });
     const touch = window.matchMedia("(hover: none)").matches;
     const uploading = () => Object.keys(uppy.getState().currentUploads).length > 0;
@@ -260,7 +264,7 @@ export function UppyUploader({
       destroyed = true;
       uppy.destroy();
     };
-  }, [maxNumberOfFiles, maxFileSize, note, title, autoProceed]);
+  }, [maxNumberOfFiles, maxFileSize, note, title, autoProceed, uppyWords]);
 
   return null;
 }
