@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { PageMeta, PagePreload } from "../../shared/page-meta";
 import type { TranslateMessage } from "../../shared/i18n/translate";
+import type { Locale } from "../../shared/i18n/locales";
 
 // How a feature tells the page routes (features/pages) about its own pages: their head tags and
 // what they load first. A feature pushes resolvers onto the app; pages asks them in turn.
@@ -15,6 +16,11 @@ export interface ServerPageMeta extends PageMeta {
   jsonLd?: Record<string, unknown>;
   /** The page exists for this person only (a Pro member's own picture): no shared cache may keep it. */
   personal?: boolean;
+  /**
+   * The one language the page's own words are written in (a blog post): its address in that
+   * language is the canonical one, and it has no alternates in others.
+   */
+  language?: Locale;
 }
 
 /** A resolver's answer for a path that is its own but names nothing (an unknown blog slug): a 404 page. */

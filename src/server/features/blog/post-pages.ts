@@ -4,11 +4,13 @@ import type { BlogPost } from "../../../shared/blog/responses";
 import { SITE_NAME } from "../../../shared/site";
 import { PAGE_NOT_FOUND, type ServerPageMeta } from "../../http/page-resolvers";
 import type { Blog } from "./blog";
+import { localePath } from "../../../shared/i18n/locales";
 
 /** A post's page as crawlers and link previews see it: an article with its own title, picture and dates. */
 function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
   const { title, description } = blogPostMeta(post);
-  const url = `${origin}/blog/${encodeURIComponent(post.slug)}`;
+  // The post's address in its own language, the canonical one.
+  const url = `${origin}${localePath(post.language, `/blog/${encodeURIComponent(post.slug)}`)}`;
   const image = post.featuredImageUrl
     ? post.featuredImageUrl.startsWith("/")
       ? `${origin}${post.featuredImageUrl}`
@@ -20,6 +22,7 @@ function articleMeta(post: BlogPost, origin: string): ServerPageMeta {
     description,
     ...(image ? { image } : {}),
     ogType: "article",
+    language: post.language,
     article: {
       ...(post.publishedAt ? { publishedTime: post.publishedAt } : {}),
       modifiedTime: post.updatedAt,

@@ -18,7 +18,7 @@ export function renderHeadTags(
   pathname: string,
   locale: Locale = SOURCE_LOCALE,
 ): string {
-  const url = absolute(origin, localePath(locale, pathname));
+  const url = absolute(origin, localePath(meta.language ?? locale, pathname));
   const image = absolute(origin, meta.image);
   const tags: [string, string, string][] = [
     ["name", "description", meta.description],
@@ -28,7 +28,7 @@ export function renderHeadTags(
     ["property", "og:description", meta.description],
     ["property", "og:image", image],
     ["property", "og:url", url],
-    ["property", "og:locale", locale.replace("-", "_")],
+    ["property", "og:locale", (meta.language ?? locale).replace("-", "_")],
     ["name", "twitter:card", "summary_large_image"],
     ["name", "twitter:title", meta.title],
     ["name", "twitter:description", meta.description],
@@ -45,11 +45,16 @@ export function renderHeadTags(
     `<title>${escapeHtml(meta.title)}</title>`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-meta>`),
     `<link rel="canonical" href="${escapeHtml(url)}" data-page-meta>`,
-    ...LOCALES.map(
-      ({ code }) =>
-        `<link rel="alternate" hreflang="${code}" href="${escapeHtml(absolute(origin, localePath(code, pathname)))}" data-page-meta>`,
-    ),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(origin, pathname))}" data-page-meta>`,
+    // Words in one language only (a blog post) have no alternates; every other page has one per language.
+    ...(meta.language
+      ? []
+      : [
+          ...LOCALES.map(
+            ({ code }) =>
+              `<link rel="alternate" hreflang="${code}" href="${escapeHtml(absolute(origin, localePath(code, pathname)))}" data-page-meta>`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(origin, pathname))}" data-page-meta>`,
+        ]),
     ...(meta.jsonLd
       ? [`<script type="application/ld+json" data-page-meta>${jsonForScript(meta.jsonLd)}</script>`]
       : []),

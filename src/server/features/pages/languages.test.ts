@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { fakeClientBuild } from "../../test/fake-client-build";
+import { blogPosts } from "../../db/schema";
 
 /**
  * Pages in every language (decision 056): an address with a language's prefix is served in that
@@ -55,6 +56,25 @@ describe("an address with a language's prefix", () => {
     const page = await get("/fr/home/");
     expect(page.statusCode).toBe(308);
     expect(page.headers.location).toBe("/fr/home");
+  });
+});
+
+describe("a page whose own words are in one language (a blog post)", () => {
+  it("names its own language's address as the canonical one, and no alternates", async () => {
+    await t.database.db.insert(blogPosts).values({
+      title: "Cómo dibujar escamas",
+      slug: "escamas",
+      content: "<p>Paso a paso.</p>",
+      language: "es",
+      published: true,
+      publishedAt: new Date(),
+    });
+    const page = await get("/fr/blog/escamas");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<html lang="fr" dir="ltr"`);
+    expect(page.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/es/blog/escamas"`);
+    expect(page.body).toContain(`<meta property="og:locale" content="es"`);
+    expect(page.body).not.toContain(`rel="alternate" hreflang`);
   });
 });
 
