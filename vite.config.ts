@@ -41,12 +41,40 @@ export const linguiMacros = () =>
     ],
   });
 
+/**
+ * Every lucide-react icon module calls its package's `createLucideIcon`; this hands them the app's
+ * smaller one (src/web/lib/lucide-icon.ts, same markup), in the browser's and the server's builds
+ * alike, so what the server renders is what hydrates (decision 057).
+ */
+const leanLucideIcons = (): Plugin => ({
+  name: "lean-lucide-icons",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (!importer || !/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/.test(importer)) return null;
+    if (!/(^|\/)createLucideIcon\.mjs$/.test(source)) return null;
+    return path.resolve("src/web/lib/lucide-icon.ts");
+  },
+  // Each of an icon's shapes carries a random React key (`key: "1f6ucr"`), which gzip cannot shrink;
+  // the app's createLucideIcon keys them by position instead. (And a stray `__iconData.node;`.)
+  transform(code, id) {
+    if (
+      !/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/.test(id) ||
+      !code.includes("const __iconData")
+    )
+      return null;
+    const changed = code.replace(/,\s*key: "[a-z0-9]+"/g, "").replace("__iconData.node;\n", "");
+    if (changed === code || /\bkey: "/.test(changed))
+      this.error("lucide-react's icons changed shape: update leanLucideIcons in vite.config.ts");
+    return { code: changed, map: null };
+  },
+});
+
 // `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
 // (decision 016b): same code and aliases, without the public folder or a manifest.
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [linguiMacros(), react(), tailwindcss(), jsAruco2AsModules(), lingui()],
+  plugins: [linguiMacros(), react(), tailwindcss(), jsAruco2AsModules(), leanLucideIcons(), lingui()],
   // Web Workers are bundled on their own (the drawing check's worker uses js-aruco2 too).
   worker: { plugins: () => [jsAruco2AsModules()] },
   resolve: {
