@@ -81,6 +81,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Shared schemas import "zod"; in the browser that is zod told to stay within our CSP.
     alias: [
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod-jitless.ts") },
+      // Lingui's runtime without what precompiled catalogs never use (decision 057).
+      { find: /^@lingui\/core$/, replacement: path.resolve("src/web/lib/lingui-core.ts") },
+      { find: /^@lingui\/react$/, replacement: path.resolve("src/web/lib/lingui-react.ts") },
       {
         find: /^use-sync-external-store\/shim\/index\.js$/,
         replacement: path.resolve("src/web/lib/use-sync-external-store.ts"),

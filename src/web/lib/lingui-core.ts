@@ -1,0 +1,232 @@
+import type { MessageDescriptor, MessageOptions, Messages } from "@lingui/core";
+
+type CompiledMessage = Exclude<Messages[string], string>;
+
+/**
+ * `@lingui/core`'s runtime as the app uses it: catalogs compiled at build time (decision 056), so
+ * without the parts only uncompiled or older catalogs need (a message compiler's hook, its warning,
+ * the deprecated `localeData`) and without the development messages that production builds keep.
+ * Each function below is Lingui 5.9's, with the same results: vite.config.ts puts this module in
+ * place of `@lingui/core` in the browser's and the server renderer's builds (decision 057), and
+ * lingui-runtime.test.tsx checks it against the package on the app's catalogs.
+ */
+
+type Locales = string | string[];
+type Values = Record<string, unknown>;
+type Formats = Record<string, Intl.DateTimeFormatOptions | Intl.NumberFormatOptions>;
+type Cases = Record<string, unknown> & { offset?: number };
+type Listener = (...args: never[]) => void;
+
+const cache = new Map<string, unknown>();
+function memoized<T>(key: string, make: () => T): T {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as T;
+}
+const withDefault = (locales: Locales) => [...(Array.isArray(locales) ? locales : [locales]), "en"];
+const cacheKey = (type: string, locales: string[], options?: unknown) =>
+  `${type}-${locales.join("-")}-${JSON.stringify(options)}`;
+
+function date(
+  locales: Locales,
+  value: string | number | Date,
+  format: string | Intl.DateTimeFormatOptions = "default",
+): string {
+  const all = withDefault(locales);
+  let options = format as Intl.DateTimeFormatOptions;
+  if (typeof format === "string") {
+    options = { day: "numeric", month: "short", year: "numeric" };
+    if (format === "full") options.weekday = "long";
+    if (format === "full" || format === "long") options.month = "long";
+    if (format === "short") options.month = "numeric";
+  }
+  return memoized(cacheKey("date", all, format), () => new Intl.DateTimeFormat(all, options)).format(
+    typeof value === "string" ? new Date(value) : value,
+  );
+}
+
+function time(
+  locales: Locales,
+  value: string | number | Date,
+  format: string | Intl.DateTimeFormatOptions = "default",
+) {
+  let options = format as Intl.DateTimeFormatOptions;
+  if (typeof format === "string") {
+    options = { second: "numeric", minute: "numeric", hour: "numeric" };
+    if (format === "full" || format === "long") options.timeZoneName = "short";
+    if (format === "short") delete options.second;
+  }
+  return date(locales, value, options);
+}
+
+function number(locales: Locales, value: number, format?: Intl.NumberFormatOptions): string {
+  const all = withDefault(locales);
+  return memoized(cacheKey("number", all, format), () => new Intl.NumberFormat(all, format)).format(value);
+}
+
+function plural(locales: Locales, ordinal: boolean, value: number, { offset = 0, ...rules }: Cases) {
+  const all = withDefault(locales);
+  const type = ordinal ? "ordinal" : "cardinal";
+  const rule = memoized(cacheKey(`plural-${type}`, all), () => new Intl.PluralRules(all, { type }));
+  return (rules[value] ?? rules[rule.select(value - offset)] ?? rules.other) as string;
+}
+
+const ESCAPE_SEQUENCE = /\\u[a-fA-F0-9]{4}|\\x[a-fA-F0-9]{2}/;
+const decodeEscapeSequences = (text: string) =>
+  text.replace(/\\u([a-fA-F0-9]{4})|\\x([a-fA-F0-9]{2})/g, (_, unicode: string | undefined, hex: string) =>
+    String.fromCharCode(parseInt(unicode ?? hex, 16)),
+  );
+const decoded = (text: string) => (ESCAPE_SEQUENCE.test(text) ? decodeEscapeSequences(text) : text);
+
+const OCTOTHORPE = "%__lingui_octothorpe__%";
+
+/** A compiled message (tokens: text, `#`, `[name, type?, format?]`) with its values, as Lingui's `interpolate`. */
+function interpolate(
+  translation: CompiledMessage,
+  locale: string,
+  locales: Locales | undefined,
+  values: Values = {},
+  formats: Formats = {},
+): string {
+  const use = locales || locale;
+  const style = (format: unknown) => (typeof format === "object" ? format : formats[format as string]) as never;
+  const withNumber = (value: number, message: string) =>
+    message.replace(
+      new RegExp(OCTOTHORPE, "g"),
+      number(use, value, Object.keys(formats).length ? style("number") : undefined),
+    );
+  const formatters: Record<string, (value: never, format: never) => unknown> = {
+    plural: (value: number, cases: Cases) => withNumber(value - (cases.offset ?? 0), plural(use, false, value, cases)),
+    selectordinal: (value: number, cases: Cases) =>
+      withNumber(value - (cases.offset ?? 0), plural(use, true, value, cases)),
+    select: (value: string, cases: Cases) => cases[value] ?? cases.other,
+    number: (value: number, format: string) => number(use, value, style(format) || { style: format }),
+    date: (value: Date, format: string) => date(use, value, style(format) || format),
+    time: (value: Date, format: string) => time(use, value, style(format) || format),
+  };
+  const format = (tokens: unknown, inPlural = false): unknown => {
+    if (!Array.isArray(tokens)) return tokens;
+    return tokens.reduce((message: string, token: unknown) => {
+      if (token === "#" && inPlural) return message + OCTOTHORPE;
+      if (typeof token === "string") return message + token;
+      const [name, type, options] = token as [string, string?, Record<string, unknown>?];
+      let casesOrFormat: unknown = options;
+      if (type === "plural" || type === "selectordinal" || type === "select") {
+        const cases: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(options!)) cases[key] = format(value, type !== "select");
+        casesOrFormat = cases;
+      }
+      const value = type ? formatters[type]!(values[name] as never, casesOrFormat as never) : values[name];
+      return value == null ? message : message + String(value);
+    }, "");
+  };
+  const result = format(translation);
+  if (typeof result === "string") return decoded(result);
+  return result ? String(result) : "";
+}
+
+interface I18nProps {
+  locale?: string;
+  locales?: Locales;
+  messages?: Record<string, Messages>;
+  missing?: string | ((locale: string, id: string) => string);
+}
+
+export class I18n {
+  _locale = "";
+  _locales: Locales | undefined;
+  _messages: Record<string, Messages> = {};
+  _events: Record<string, Listener[]> = {};
+  _missing: I18nProps["missing"];
+  /** Alias of `_`. */
+  t = this._.bind(this);
+
+  constructor(params: I18nProps) {
+    if (params.missing != null) this._missing = params.missing;
+    if (params.messages != null) this.load(params.messages);
+    if (typeof params.locale === "string" || params.locales) this.activate(params.locale ?? "en", params.locales);
+  }
+
+  get locale() {
+    return this._locale;
+  }
+
+  get locales() {
+    return this._locales;
+  }
+
+  get messages(): Messages {
+    return this._messages[this._locale] ?? {};
+  }
+
+  on(event: string, listener: Listener) {
+    (this._events[event] ??= []).push(listener);
+    return () => this.removeListener(event, listener);
+  }
+
+  removeListener(event: string, listener: Listener) {
+    const listeners = this._events[event];
+    const index = listeners ? listeners.indexOf(listener) : -1;
+    if (~index) listeners!.splice(index, 1);
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    this._events[event]?.map((listener) => listener.apply(this, args as never[]));
+  }
+
+  load(localeOrMessages: string | Record<string, Messages>, messages?: Messages) {
+    const all =
+      typeof localeOrMessages == "string" && typeof messages === "object"
+        ? { [localeOrMessages]: messages }
+        : localeOrMessages;
+    for (const [locale, more] of Object.entries(all as Record<string, Messages>)) {
+      if (this._messages[locale]) Object.assign(this._messages[locale], more);
+      else this._messages[locale] = more;
+    }
+    this.emit("change");
+  }
+
+  loadAndActivate({ locale, locales, messages }: { locale: string; locales?: Locales; messages: Messages }) {
+    this._locale = locale;
+    this._locales = locales || undefined;
+    this._messages[locale] = messages;
+    this.emit("change");
+  }
+
+  activate(locale: string, locales?: Locales) {
+    this._locale = locale;
+    this._locales = locales;
+    this.emit("change");
+  }
+
+  _(descriptor: string | MessageDescriptor, values?: Values, options?: MessageOptions): string {
+    if (!this.locale) throw new Error("Lingui: a translation was asked for before i18n.activate(locale)");
+    let id = descriptor || "";
+    let message = options?.message;
+    if (typeof id !== "string") {
+      values = id.values || values;
+      message = id.message;
+      id = id.id ?? "";
+    }
+    const found = this.messages[id];
+    if (found === undefined) {
+      const missing = this._missing;
+      if (missing) return typeof missing === "function" ? missing(this._locale, id) : missing;
+      this.emit("missing", { id, locale: this._locale });
+    }
+    const translation = found || message || id;
+    if (typeof translation === "string") return decoded(translation);
+    return interpolate(translation, this._locale, this._locales, values, options?.formats);
+  }
+
+  date(value: string | Date, format?: Intl.DateTimeFormatOptions) {
+    return date(this._locales || this._locale, value, format);
+  }
+
+  number(value: number, format?: Intl.NumberFormatOptions) {
+    return number(this._locales || this._locale, value, format);
+  }
+}
+
+export const setupI18n = (params: I18nProps = {}) => new I18n(params);
+
+export const i18n = setupI18n();
