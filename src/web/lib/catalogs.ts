@@ -1,0 +1,50 @@
+import { i18n, type Messages } from "@lingui/core";
+import { localeInfo, localePath, LOCALE_COOKIE, splitLocalePath, type Locale } from "../../shared/i18n/locales";
+import type { CatalogGroup } from "./i18n";
+
+/**
+ * The catalogs' files and the language change (decision 056), loaded with the first catalog a page
+ * asks for rather than with every page (decision 057): a page starts from the public catalog the
+ * server sent inside it, and most visits never load another. Reached through lib/i18n.ts.
+ */
+
+const CATALOGS = import.meta.glob<{ messages: Messages }>("../locales/*/*.po");
+const loading = new Map<string, Promise<void>>();
+
+/** A catalog that is here already (the public one the server sent inside the page). */
+export function catalogHere(locale: Locale, group: CatalogGroup) {
+  if (!loading.has(`${locale}/${group}`)) loading.set(`${locale}/${group}`, Promise.resolve());
+}
+
+/** Load a catalog of a language into the browser's messages (once; a failed download may be tried again). */
+export function loadCatalog(locale: Locale, group: CatalogGroup): Promise<void> {
+  const key = `${locale}/${group}`;
+  let loaded = loading.get(key);
+  if (!loaded) {
+    const load = CATALOGS[`../locales/${locale}/${group}.po`];
+    if (!load) return Promise.reject(new Error(`No ${group} catalog for ${locale}`));
+    loaded = load().then(
+      ({ messages }) => i18n.load(locale, messages),
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** lib/i18n.ts's changeLanguage, with whether a screen or panel has asked for the members' catalog. */
+export async function changeLanguage(locale: Locale, withMembers: boolean): Promise<void> {
+  const attributes = ["path=/", "max-age=31536000", "samesite=lax"];
+  if (window.location.protocol === "https:") attributes.push("secure");
+  document.cookie = [`${LOCALE_COOKIE}=${locale}`, ...attributes].join("; ");
+  await Promise.all([loadCatalog(locale, "public"), withMembers ? loadCatalog(locale, "members") : undefined]);
+  const { path } = splitLocalePath(window.location.pathname);
+  const address = `${localePath(locale, path)}${window.location.search}${window.location.hash}`;
+  window.history.replaceState(window.history.state, "", address);
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = localeInfo(locale).dir;
+}
