@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { PAGES, canonicalPath, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
+import {
+  PAGES,
+  canonicalPath,
+  isKnownRoute,
+  matchPage,
+  pageQueries,
+  serverRenderedPage,
+  serverRenderedScreen,
+} from "./pages";
 import { getStaticPageMeta } from "./static-page-meta";
 
 describe("the page table", () => {
@@ -49,10 +57,20 @@ describe("the page table", () => {
     expect(pageQueries("/profile")).toEqual([]);
   });
 
+  it("finds a rendered page's screen in the browser as the server does", () => {
+    const paths = ["/", "/home", "/dragon/abc", "/blog", "/blog/my-first-dragon", "/draw/abc", "/login", "/feed"];
+    for (const path of [...paths, "/nope", "/dragon", "/dragon/a/b", "/blog/a/b", "/home/x", "/admin/blog/list"])
+      expect(serverRenderedScreen(path), path).toBe(serverRenderedPage(path));
+    expect(serverRenderedScreen("/dragon/abc")).toBe("dragon");
+  });
+
   it("gives pages without data their own head tags", () => {
     expect(getStaticPageMeta("/login")?.title).toBe("Sign In · Dragon Grid");
     expect(getStaticPageMeta("/dragon/abc")).toBeNull();
     expect(getStaticPageMeta("/nope")).toBeNull();
+    // Found by address as written: a page with parameters cannot have words of its own here.
+    for (const page of PAGES.filter((page) => page.path.includes(":")))
+      expect(getStaticPageMeta(page.path), page.path).toBeNull();
   });
 
   it("lists each address and screen once", () => {

@@ -133,7 +133,8 @@ function compile(page: Page): CompiledPage {
   return { page, pattern: new RegExp(`^${source || "/"}$`), names };
 }
 
-const COMPILED = PAGES.map(compile);
+// Pure: a bundle that never matches a pattern (the browser: decision 057) leaves the compiler out.
+const COMPILED = /* @__PURE__ */ PAGES.map(compile);
 
 // wouter hands screens their parameters decoded with decodeURI; query keys must be the same strings.
 function decodeSegment(segment: string): string {
@@ -206,6 +207,23 @@ export const serverRenderedPage = (pathname: string): Screen | undefined => {
 };
 
 export const isServerRenderedPage = (pathname: string): boolean => serverRenderedPage(pathname) !== undefined;
+
+/**
+ * serverRenderedPage for the browser, at an address the server rendered (canonical): those pages'
+ * paths have no optional or restricted parameters, so comparing segments is enough, and the
+ * browser's first load carries no pattern compiler (decision 057). pages.test.ts checks both agree.
+ */
+export function serverRenderedScreen(pathname: string): Screen | undefined {
+  const segments = pathname.split("/");
+  return PAGES.find((page) => {
+    const parts = page.path.split("/");
+    return (
+      page.serverRendered &&
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]))
+    );
+  })?.screen;
+}
 
 /** The first screen's queries of a server-rendered page; empty for a page without data. */
 export function pageQueries(pathname: string): PageQuery[] {

@@ -1,5 +1,5 @@
 import { DEFAULT_DESCRIPTION } from "./site";
-import { matchPage, type Screen } from "./pages";
+import { PAGES, type Screen } from "./pages";
 import { pageTitle, type PageMeta } from "./page-meta";
 import { english, type TranslateMessage } from "./i18n/translate";
 
@@ -32,7 +32,9 @@ const STATIC_META: Partial<Record<Screen, { title?: string; description: string 
 
 /** Head tags of a page without data (in a language), or null when it needs data (or does not exist). */
 export function getStaticPageMeta(pathname: string, translate: TranslateMessage = english): PageMeta | null {
-  const screen = matchPage(pathname)?.page.screen;
+  // Each of these screens has a fixed address (no parameters): the page at a canonical address is
+  // the one whose path it is, with no pattern to match (and none to download: decision 057).
+  const screen = PAGES.find((page) => page.path === pathname)?.screen;
   const words = screen && STATIC_META[screen];
   if (!words) return null;
   return {
