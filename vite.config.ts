@@ -99,7 +99,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Every browser we support (Chrome 66+, Safari 17+, Firefox 115+) knows rel=modulepreload;
     // the polyfill would cost every page ~0.3 KB gzip of first-load JavaScript for none of them.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's files load at once when it is asked for (modulepreload), from a list of their
+      // names that the chunk asking carries. The entry and the chunks it imports are on every page
+      // before anything asks, so no list names them; and the tools only admins or a picture's owner
+      // get load theirs as they come, rather than every visitor's page carrying the list (decision 057).
+      resolveDependencies: (file, deps, { hostType }) => {
+        if (hostType !== "js") return deps;
+        if (/^assets\/(dragon-admin-actions|picture-owner-actions|admin-library-tools)-[\w-]+\.js$/.test(file))
+          return [];
+        return deps.filter((dep) => !/^assets\/(index|framework|rolldown-runtime)-[\w-]+\.js$/.test(dep));
+      },
+    },
     // Read by `npm run bench` to add up each route's first-load JavaScript.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,

@@ -42,8 +42,11 @@ const visit = (key) => {
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isEntry) continue;
   visit(key);
-  // Loaded by the entry after the first paint: the toast region, the worker's registration, a member's account controls.
-  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register|signed-in-controls/.test(lazy)) visit(lazy);
+  // Loaded by the entry after the first paint: the toast region, the worker's registration, a member's
+  // account controls; and on the way to an offline canvas, the catalogs' loader (its words) and the
+  // loaders of the screens outside the public pages (the canvas's among them: decision 057).
+  for (const lazy of chunk.dynamicImports ?? [])
+    if (/toaster|pwa\/register|signed-in-controls|lib\/catalogs|app\/rare-screens/.test(lazy)) visit(lazy);
 }
 SCREENS.forEach(visit);
 // A member's own pictures (decision 031) show on offline screens ('My pictures' on /home, a

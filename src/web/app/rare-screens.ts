@@ -19,3 +19,4 @@ export const loadUsersPage = () => import("../features/users/users-page").then((
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);
 export const loadProfilePage = () => import("./profile/profile-page").then((m) => m.ProfilePage);
 export const loadLoginPage = () => import("../features/auth/login-page").then((m) => m.LoginPage);
+export const loadCanvasPage = () => import("../features/canvas/canvas-page").then((m) => m.CanvasPage);
