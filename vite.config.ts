@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
+import fs from "node:fs";
 import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -69,12 +70,42 @@ const leanLucideIcons = (): Plugin => ({
   },
 });
 
+/**
+ * Vite's helper that preloads a lazy chunk's files (`\0vite/preload-helper.js`, ~0.9 KB gzip in
+ * every page's first load), replaced by src/web/lib/module-preload.js: the same work without the
+ * parts this app does not use (decision 057). Vite 8 builds the helper's code itself, so a new
+ * major must be checked against it (its `preload()` in vite/dist/node/chunks/node.js) first.
+ */
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+const leanModulePreload = (): Plugin => ({
+  name: "lean-module-preload",
+  enforce: "pre",
+  buildStart() {
+    const { version } = JSON.parse(fs.readFileSync(path.resolve("node_modules/vite/package.json"), "utf8")) as {
+      version: string;
+    };
+    if (!version.startsWith("8."))
+      this.error(`Vite ${version}: check src/web/lib/module-preload.js against its preload helper first`);
+  },
+  load(id) {
+    return id === PRELOAD_HELPER ? fs.readFileSync(path.resolve("src/web/lib/module-preload.js"), "utf8") : null;
+  },
+});
+
 // `vite build --ssr entry-server.tsx` builds the server's renderer of the public pages to dist/ssr
 // (decision 016b): same code and aliases, without the public folder or a manifest.
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [linguiMacros(), react(), tailwindcss(), jsAruco2AsModules(), leanLucideIcons(), lingui()],
+  plugins: [
+    linguiMacros(),
+    react(),
+    tailwindcss(),
+    jsAruco2AsModules(),
+    leanLucideIcons(),
+    leanModulePreload(),
+    lingui(),
+  ],
   // Web Workers are bundled on their own (the drawing check's worker uses js-aruco2 too).
   worker: { plugins: () => [jsAruco2AsModules()] },
   resolve: {
