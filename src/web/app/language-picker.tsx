@@ -6,7 +6,6 @@ import { callApi } from "../lib/api-client";
 import { useAuth, AUTH_USER_KEY } from "../lib/auth";
 import { changeLanguage, chosenLocale } from "../lib/i18n";
 import { queryClient } from "../lib/query-client";
-import { toast } from "../components/ui/use-toast";
 
 /** Keep a signed-in person's choice on their account, so it follows them to every device. */
 async function saveOnAccount(language: Locale) {
@@ -45,9 +44,11 @@ export function LanguagePicker() {
           if (!isLocale(next)) return;
           void changeLanguage(next);
           if (user)
-            saveOnAccount(next).catch(() =>
-              toast({ title: t`Your language could not be saved on your account`, variant: "destructive" }),
-            );
+            saveOnAccount(next).catch(() => {
+              const title = t`Your language could not be saved on your account`;
+              // The toasts' store loads with the first toast (decision 057).
+              void import("../components/ui/use-toast").then(({ toast }) => toast({ title, variant: "destructive" }));
+            });
         }}
         className="absolute inset-0 cursor-pointer appearance-none opacity-0"
       >
