@@ -5,7 +5,8 @@ type CompiledMessage = Exclude<Messages[string], string>;
 /**
  * `@lingui/core`'s runtime as the app uses it: catalogs compiled at build time (decision 056), so
  * without the parts only uncompiled or older catalogs need (a message compiler's hook, its warning,
- * the deprecated `localeData`) and without the development messages that production builds keep.
+ * the deprecated `localeData`), without what the app never calls (`missing` handlers and events,
+ * `loadAndActivate`) and without the development messages that production builds keep.
  * Each function below is Lingui 5.9's, with the same results: vite.config.ts puts this module in
  * place of `@lingui/core` in the browser's and the server renderer's builds (decision 057), and
  * lingui-runtime.test.tsx checks it against the package on the app's catalogs.
@@ -15,7 +16,6 @@ type Locales = string | string[];
 type Values = Record<string, unknown>;
 type Formats = Record<string, Intl.DateTimeFormatOptions | Intl.NumberFormatOptions>;
 type Cases = Record<string, unknown> & { offset?: number };
-type Listener = (...args: never[]) => void;
 
 const cache = new Map<string, unknown>();
 function memoized<T>(key: string, make: () => T): T {
@@ -128,20 +128,17 @@ interface I18nProps {
   locale?: string;
   locales?: Locales;
   messages?: Record<string, Messages>;
-  missing?: string | ((locale: string, id: string) => string);
 }
 
 export class I18n {
   _locale = "";
   _locales: Locales | undefined;
   _messages: Record<string, Messages> = {};
-  _events: Record<string, Listener[]> = {};
-  _missing: I18nProps["missing"];
+  _listeners = new Set<() => void>();
   /** Alias of `_`. */
   t = this._.bind(this);
 
   constructor(params: I18nProps) {
-    if (params.missing != null) this._missing = params.missing;
     if (params.messages != null) this.load(params.messages);
     if (typeof params.locale === "string" || params.locales) this.activate(params.locale ?? "en", params.locales);
   }
@@ -158,44 +155,27 @@ export class I18n {
     return this._messages[this._locale] ?? {};
   }
 
-  on(event: string, listener: Listener) {
-    (this._events[event] ??= []).push(listener);
-    return () => this.removeListener(event, listener);
+  /** Listen to "change" (messages loaded, a language activated), the only event the app listens to. */
+  on(_event: "change", listener: () => void) {
+    const own = () => listener();
+    this._listeners.add(own);
+    return () => void this._listeners.delete(own);
   }
 
-  removeListener(event: string, listener: Listener) {
-    const listeners = this._events[event];
-    const index = listeners ? listeners.indexOf(listener) : -1;
-    if (~index) listeners!.splice(index, 1);
-  }
-
-  emit(event: string, ...args: unknown[]) {
-    this._events[event]?.map((listener) => listener.apply(this, args as never[]));
+  emit() {
+    this._listeners.forEach((listener) => listener());
   }
 
   load(localeOrMessages: string | Record<string, Messages>, messages?: Messages) {
-    const all =
-      typeof localeOrMessages == "string" && typeof messages === "object"
-        ? { [localeOrMessages]: messages }
-        : localeOrMessages;
-    for (const [locale, more] of Object.entries(all as Record<string, Messages>)) {
-      if (this._messages[locale]) Object.assign(this._messages[locale], more);
-      else this._messages[locale] = more;
-    }
-    this.emit("change");
-  }
-
-  loadAndActivate({ locale, locales, messages }: { locale: string; locales?: Locales; messages: Messages }) {
-    this._locale = locale;
-    this._locales = locales || undefined;
-    this._messages[locale] = messages;
-    this.emit("change");
+    const all = typeof localeOrMessages == "string" ? { [localeOrMessages]: messages! } : localeOrMessages;
+    for (const [locale, more] of Object.entries(all)) this._messages[locale] = { ...this._messages[locale], ...more };
+    this.emit();
   }
 
   activate(locale: string, locales?: Locales) {
     this._locale = locale;
     this._locales = locales;
-    this.emit("change");
+    this.emit();
   }
 
   _(descriptor: string | MessageDescriptor, values?: Values, options?: MessageOptions): string {
@@ -207,13 +187,7 @@ export class I18n {
       message = id.message;
       id = id.id ?? "";
     }
-    const found = this.messages[id];
-    if (found === undefined) {
-      const missing = this._missing;
-      if (missing) return typeof missing === "function" ? missing(this._locale, id) : missing;
-      this.emit("missing", { id, locale: this._locale });
-    }
-    const translation = found || message || id;
+    const translation = this.messages[id] || message || id;
     if (typeof translation === "string") return decoded(translation);
     return interpolate(translation, this._locale, this._locales, values, options?.formats);
   }
