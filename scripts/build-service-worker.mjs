@@ -18,7 +18,7 @@ const table = await build({
   write: false,
   logLevel: "warning",
 });
-const { PAGES, moduleFile } = await import(
+const { PAGES, moduleFile, worksOffline } = await import(
   `data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`
 );
 
@@ -30,7 +30,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manif
 // the offline ones by this name, so a moved screen fails the build instead of going quietly missing.
 const missing = PAGES.map(moduleFile).filter((file) => !manifest[file]);
 if (missing.length) throw new Error(`src/shared/pages.ts names modules the build does not have: ${missing.join(", ")}`);
-const SCREENS = PAGES.filter((page) => page.offline).map(moduleFile);
+const SCREENS = PAGES.filter(worksOffline).map(moduleFile);
 const files = new Set();
 const visit = (key) => {
   const chunk = manifest[key];
