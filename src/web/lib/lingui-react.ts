@@ -17,7 +17,7 @@ import type { I18n } from "@lingui/core";
  * `@lingui/react`'s runtime (`I18nProvider`, `useLingui`, `Trans`, which the macros compile to),
  * without the development messages that production builds keep: the same elements for the same
  * props. vite.config.ts puts it in place of `@lingui/react` in the browser's and the server
- * renderer's builds (decision 057); lingui-runtime.test.tsx checks it against the package.
+ * renderer's builds (decision 057); lingui-runtime.test.ts checks it against the package.
  */
 
 interface LinguiContextValue {
