@@ -7,30 +7,28 @@ import { withMembersMessages } from "../lib/i18n";
 // 016b). A screen missing here is a type error. Blog management (and its editor, loaded later
 // still) never reaches the blog's readers. The screens outside the public pages speak in the
 // members' catalog, which loads with them (decision 056).
-/** A screen whose loader is in rare-screens.ts (its words in the members' catalog). */
-const rareScreen = (loader: keyof typeof import("./rare-screens")) =>
-  lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m[loader]())));
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route parameters
 export const SCREENS: Record<Screen, LazyScreen<any>> = {
   landing: lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage)),
   library: lazyScreen(() => import("./library/library-page").then((m) => m.LibraryPage)),
   dragon: lazyScreen(() => import("./library/dragon-page").then((m) => m.DragonPage)),
-  canvas: rareScreen("loadCanvasPage"),
-  login: rareScreen("loadLoginPage"),
-  verifyEmail: rareScreen("loadVerifyEmailPage"),
-  resetPassword: rareScreen("loadResetPasswordPage"),
-  feed: rareScreen("loadFeedPage"),
-  upload: rareScreen("loadUploadPage"),
-  profile: rareScreen("loadProfilePage"),
+  canvas: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadCanvasPage()))),
+  login: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadLoginPage()))),
+  verifyEmail: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadVerifyEmailPage()))),
+  resetPassword: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadResetPasswordPage()))),
+  feed: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadFeedPage()))),
+  upload: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadUploadPage()))),
+  profile: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadProfilePage()))),
   blogList: lazyScreen(() => import("../features/blog/blog-list-page").then((m) => m.BlogListPage)),
   blogPost: lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage)),
-  adminBlog: rareScreen("loadAdminBlogPage"),
-  stats: rareScreen("loadStatsPage"),
-  unsubscribe: rareScreen("loadUnsubscribePage"),
-  waitlistConfirm: rareScreen("loadWaitlistConfirmPage"),
-  moderation: rareScreen("loadModerationPage"),
-  users: rareScreen("loadUsersPage"),
+  adminBlog: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadAdminBlogPage()))),
+  stats: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadStatsPage()))),
+  unsubscribe: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadUnsubscribePage()))),
+  waitlistConfirm: lazyScreen(
+    withMembersMessages(() => import("./rare-screens").then((m) => m.loadWaitlistConfirmPage())),
+  ),
+  moderation: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadModerationPage()))),
+  users: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadUsersPage()))),
 };
 
 export const NotFoundPage = lazyScreen(() => import("../components/not-found-page").then((m) => m.NotFoundPage));
