@@ -1,6 +1,9 @@
 import { i18n, type Messages } from "@lingui/core";
 import { localeInfo, localePath, LOCALE_COOKIE, splitLocalePath, type Locale } from "../../shared/i18n/locales";
 import type { CatalogGroup } from "./i18n";
+import { callApi } from "./api-client";
+import { AUTH_USER_KEY } from "./auth";
+import { queryClient } from "./query-client";
 
 /**
  * The catalogs' files and the language change (decision 056), loaded with the first catalog a page
@@ -47,4 +50,19 @@ export async function changeLanguage(locale: Locale, withMembers: boolean): Prom
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = localeInfo(locale).dir;
+}
+
+/**
+ * A person's choice in the language picker: the app changes language, and a signed-in person's
+ * choice is kept on their account (so it follows them to every device); when that fails they are
+ * told, in the words `failed` (the picker's, said before the change).
+ */
+export function chooseLanguage(locale: Locale, withMembers: boolean, signedIn: boolean, failed: string) {
+  void changeLanguage(locale, withMembers);
+  if (!signedIn) return;
+  callApi("PUT /api/account/language", { body: { language: locale } }).then(
+    (user) => queryClient.setQueryData(AUTH_USER_KEY, user),
+    () =>
+      void import("../components/ui/use-toast").then(({ toast }) => toast({ title: failed, variant: "destructive" })),
+  );
 }

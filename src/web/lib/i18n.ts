@@ -60,6 +60,11 @@ export function changeLanguage(locale: Locale): Promise<void> {
   return catalogs().then((module) => module.changeLanguage(locale, membersWanted));
 }
 
+/** The language picker's choice (lib/catalogs.ts's chooseLanguage). */
+export function chooseLanguage(locale: Locale, signedIn: boolean, failed: string): Promise<void> {
+  return catalogs().then((module) => module.chooseLanguage(locale, membersWanted, signedIn, failed));
+}
+
 /** Start in the page's language, with the messages the server sent or, without them, fetched. */
 export async function startLocale(pathname: string, sent: Messages | null): Promise<Locale> {
   const { locale } = splitLocalePath(pathname);
