@@ -168,6 +168,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /src[\\/]web[\\/](lib[\\/](dragons|page-meta)|components[\\/]ui[\\/]card)\.tsx?$/.test(id) ||
                     /src[\\/]shared[\\/]page-meta\.ts$/.test(id),
                 },
+                {
+                  name: "dragon-page-parts",
+                  includeDependenciesRecursively: false,
+                  test: (id: string) =>
+                    /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](grid-3x3|image-plus)\.mjs$/.test(id) ||
+                    /src[\\/]web[\\/]components[\\/](share-drawing-link|dragon-not-found)\.tsx$/.test(id),
+                },
               ],
             },
           },
