@@ -12,7 +12,9 @@ const PUBLIC_FILES = [
     (file) => `<rootDir>/src/web/features/${file}`,
   ),
   // The head tags' words (marked /*i18n*/), which the server translates too.
-  ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
+  ...["site.ts", "page-meta.ts", "static-page-meta.ts", "screen-page-meta.ts"].map(
+    (file) => `<rootDir>/src/shared/${file}`,
+  ),
   "<rootDir>/src/server/features/dragons/dragon-pages.ts",
 ];
 // The words of src/shared that members' screens show (marked /*i18n*/): labels, and the check's sentences.

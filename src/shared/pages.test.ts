@@ -8,6 +8,7 @@ import {
   serverRenderedPage,
   serverRenderedScreen,
 } from "./pages";
+import { getScreenPageMeta } from "./screen-page-meta";
 import { getStaticPageMeta } from "./static-page-meta";
 
 describe("the page table", () => {
@@ -65,12 +66,15 @@ describe("the page table", () => {
   });
 
   it("gives pages without data their own head tags", () => {
-    expect(getStaticPageMeta("/login")?.title).toBe("Sign In · Dragon Grid");
-    expect(getStaticPageMeta("/dragon/abc")).toBeNull();
-    expect(getStaticPageMeta("/nope")).toBeNull();
+    expect(getScreenPageMeta("/login")?.title).toBe("Sign In · Dragon Grid");
+    expect(getScreenPageMeta("/dragon/abc")).toBeNull();
+    expect(getScreenPageMeta("/nope")).toBeNull();
     // Found by address as written: a page with parameters cannot have words of its own here.
     for (const page of PAGES.filter((page) => page.path.includes(":")))
-      expect(getStaticPageMeta(page.path), page.path).toBeNull();
+      expect(getScreenPageMeta(page.path), page.path).toBeNull();
+    // The public pages' words, which their first load carries, are the same in both tables.
+    for (const path of ["/", "/home", "/blog"]) expect(getStaticPageMeta(path), path).toEqual(getScreenPageMeta(path));
+    expect(getStaticPageMeta("/login")).toBeNull();
   });
 
   it("lists each address and screen once", () => {

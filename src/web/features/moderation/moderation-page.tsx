@@ -9,7 +9,7 @@ import { useAuth } from "../../lib/auth";
 import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 type Tab = "pending" | "reported" | "log";
 const TABS: Tab[] = ["pending", "reported", "log"];
@@ -48,7 +48,7 @@ function Count({ value }: { value: number | undefined }) {
 
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
-  useStaticPageMeta("/admin/moderation");
+  useScreenPageMeta("/admin/moderation");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");
