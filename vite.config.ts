@@ -168,12 +168,27 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /src[\\/]web[\\/](lib[\\/](dragons|page-meta)|components[\\/]ui[\\/]card)\.tsx?$/.test(id) ||
                     /src[\\/]shared[\\/]page-meta\.ts$/.test(id),
                 },
+                // A public page's small parts that other screens share (icons, a link), each in a file
+                // of its own, cost its first load a file each; grouped per page they cost one (decision
+                // 057). Without their dependencies, which stay where they are.
                 {
                   name: "dragon-page-parts",
                   includeDependenciesRecursively: false,
                   test: (id: string) =>
                     /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](grid-3x3|image-plus)\.mjs$/.test(id) ||
                     /src[\\/]web[\\/]components[\\/](share-drawing-link|dragon-not-found)\.tsx$/.test(id),
+                },
+                {
+                  name: "library-page-parts",
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|sparkles)\.mjs$/.test(id),
+                },
+                {
+                  name: "blog-parts",
+                  includeDependenciesRecursively: false,
+                  test: (id: string) =>
+                    /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]calendar-days\.mjs$/.test(id) ||
+                    /src[\\/](shared[\\/]blog[\\/]posts|web[\\/]features[\\/]blog[\\/]api)\.ts$/.test(id),
                 },
               ],
             },
