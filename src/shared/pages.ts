@@ -3,7 +3,8 @@
  * page answers (known path or 404, server rendering, head tags, preloading the screen's code) and
  * the service worker's precache all read this table (decision 022). Adding a page is a line here,
  * its files in SCREEN_FILES below and its screen in web/app/screens.ts, which the type checker asks
- * for, and its head tags in static-page-meta.ts when it has no data of its own.
+ * for, and its head tags in screen-page-meta.ts when it has no data of its own (static-page-meta.ts
+ * for a public page).
  */
 export type Screen =
   | "landing"

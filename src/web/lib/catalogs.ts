@@ -1,6 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
 import { localeInfo, localePath, LOCALE_COOKIE, splitLocalePath, type Locale } from "../../shared/i18n/locales";
-import type { CatalogGroup } from "./i18n";
 import { callApi } from "./api-client";
 import { AUTH_USER_KEY } from "./auth";
 import { queryClient } from "./query-client";
@@ -10,6 +9,9 @@ import { queryClient } from "./query-client";
  * asks for rather than with every page (decision 057): a page starts from the public catalog the
  * server sent inside it, and most visits never load another. Reached through lib/i18n.ts.
  */
+
+/** "public" (the frame and the public pages, sent inside every page) or "members" (every other screen and panel). */
+export type CatalogGroup = "public" | "members";
 
 const CATALOGS = import.meta.glob<{ messages: Messages }>("../locales/*/*.po");
 const loading = new Map<string, Promise<void>>();

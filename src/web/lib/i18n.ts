@@ -1,14 +1,12 @@
 import { i18n, type Messages } from "@lingui/core";
 import { isLocale, LOCALE_COOKIE, splitLocalePath, type Locale } from "../../shared/i18n/locales";
+import type { CatalogGroup } from "./catalogs";
 
-/**
- * The browser's messages (decision 056). Each language has two catalogs: "public" (the frame and
- * the public pages), which the server sends inside every page, and "members" (every other screen
- * and panel), loaded with the first screen or panel that needs it. Both are compiled from
- * src/web/locales/{locale}/*.po by Lingui's Vite plugin. Loading them, and changing the language,
- * is lib/catalogs.ts, which comes with the first catalog asked for (decision 057).
- */
-export type CatalogGroup = "public" | "members";
+// The browser's messages (decision 056). Each language has two catalogs: "public" (the frame and
+// the public pages), which the server sends inside every page, and "members" (every other screen
+// and panel), loaded with the first screen or panel that needs it. Both are compiled from
+// src/web/locales/{locale}/*.po by Lingui's Vite plugin. Loading them, and changing the language,
+// is lib/catalogs.ts, which comes with the first catalog asked for (decision 057).
 
 /** The language whose public catalog the server sent inside the page. */
 let sentLocale: Locale | undefined;
