@@ -8,11 +8,17 @@ import { LOCALE_CODES } from "./src/shared/i18n/locales";
 const PUBLIC_FOLDERS = ["app", "components", "lib", "features/landing"].map((folder) => `<rootDir>/src/web/${folder}`);
 const PUBLIC_FILES = [
   // The blog's and the library's public parts; their admin screens load with the members' catalog.
-  ...["blog/blog-list-page.tsx", "blog/blog-post-page.tsx", "blog/api.ts", "dragons/library-buttons.tsx"].map(
-    (file) => `<rootDir>/src/web/features/${file}`,
-  ),
+  ...[
+    "blog/blog-list-page.tsx",
+    "blog/blog-language-filter.tsx",
+    "blog/blog-post-page.tsx",
+    "blog/api.ts",
+    "dragons/library-buttons.tsx",
+  ].map((file) => `<rootDir>/src/web/features/${file}`),
   // The head tags' words (marked /*i18n*/), which the server translates too.
-  ...["site.ts", "page-meta.ts", "static-page-meta.ts"].map((file) => `<rootDir>/src/shared/${file}`),
+  ...["site.ts", "page-meta.ts", "static-page-meta.ts", "screen-page-meta.ts"].map(
+    (file) => `<rootDir>/src/shared/${file}`,
+  ),
   "<rootDir>/src/server/features/dragons/dragon-pages.ts",
 ];
 // The words of src/shared that members' screens show (marked /*i18n*/): labels, and the check's sentences.

@@ -18,7 +18,7 @@ const table = await build({
   write: false,
   logLevel: "warning",
 });
-const { PAGES, moduleFile } = await import(
+const { PAGES, moduleFile, worksOffline } = await import(
   `data:text/javascript;base64,${Buffer.from(table.outputFiles[0].text).toString("base64")}`
 );
 
@@ -30,7 +30,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manif
 // the offline ones by this name, so a moved screen fails the build instead of going quietly missing.
 const missing = PAGES.map(moduleFile).filter((file) => !manifest[file]);
 if (missing.length) throw new Error(`src/shared/pages.ts names modules the build does not have: ${missing.join(", ")}`);
-const SCREENS = PAGES.filter((page) => page.offline).map(moduleFile);
+const SCREENS = PAGES.filter(worksOffline).map(moduleFile);
 const files = new Set();
 const visit = (key) => {
   const chunk = manifest[key];
@@ -42,8 +42,11 @@ const visit = (key) => {
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isEntry) continue;
   visit(key);
-  // Loaded by the entry after the first paint: the toast region, the worker's registration, a member's account controls.
-  for (const lazy of chunk.dynamicImports ?? []) if (/toaster|pwa\/register|signed-in-controls/.test(lazy)) visit(lazy);
+  // Loaded by the entry after the first paint: the toast region, the worker's registration, a member's
+  // account controls; and on the way to an offline canvas, the catalogs' loader (its words) and the
+  // loaders of the screens outside the public pages (the canvas's among them: decision 058).
+  for (const lazy of chunk.dynamicImports ?? [])
+    if (/toaster|pwa\/register|signed-in-controls|lib\/catalogs|app\/rare-screens/.test(lazy)) visit(lazy);
 }
 SCREENS.forEach(visit);
 // A member's own pictures (decision 031) show on offline screens ('My pictures' on /home, a

@@ -71,6 +71,29 @@ const OPTIONAL_FORMS = { fr: ["many"], es: ["many"], "pt-BR": ["many"] };
 
 const sameSet = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
 
+/** Whether a message formats an argument itself ({n, number}, {d, date}, {t, time}). */
+const formatsArgument = (tokens) =>
+  tokens.some((token) => token.type === "function" || (token.cases ?? []).some((c) => formatsArgument(c.tokens)));
+
+// 5. No argument formatted inside a message: the app's Lingui runtime (src/web/lib/lingui-core.ts,
+// decision 058) leaves that out; format with i18n.number() or i18n.date() and pass the text.
+for (const { locale, name, file } of catalogFiles()) {
+  for (const item of PO.parse(fs.readFileSync(file, "utf8")).items) {
+    for (const text of [item.msgid, item.msgstr[0] ?? ""]) {
+      let tokens;
+      try {
+        tokens = parse(text);
+      } catch {
+        continue; // reported below, or by Lingui itself
+      }
+      if (formatsArgument(tokens))
+        problems.push(
+          `${locale}/${name}: "${item.msgid.slice(0, 70)}" formats an argument ({x, number|date|time}): use i18n.number() or i18n.date() and pass the text (decision 058)`,
+        );
+    }
+  }
+}
+
 // 2–4. Translated, same placeholders, every plural form, valid.
 for (const { locale, name, file } of catalogFiles()) {
   if (locale === SOURCE) continue;

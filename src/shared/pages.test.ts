@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { PAGES, canonicalPath, isKnownRoute, matchPage, pageQueries, serverRenderedPage } from "./pages";
+import {
+  PAGES,
+  canonicalPath,
+  isKnownRoute,
+  matchPage,
+  pageQueries,
+  serverRenderedPage,
+  serverRenderedScreen,
+} from "./pages";
+import { getScreenPageMeta } from "./screen-page-meta";
 import { getStaticPageMeta } from "./static-page-meta";
 
 describe("the page table", () => {
@@ -49,10 +58,23 @@ describe("the page table", () => {
     expect(pageQueries("/profile")).toEqual([]);
   });
 
+  it("finds a rendered page's screen in the browser as the server does", () => {
+    const paths = ["/", "/home", "/dragon/abc", "/blog", "/blog/my-first-dragon", "/draw/abc", "/login", "/feed"];
+    for (const path of [...paths, "/nope", "/dragon", "/dragon/a/b", "/blog/a/b", "/home/x", "/admin/blog/list"])
+      expect(serverRenderedScreen(path), path).toBe(serverRenderedPage(path));
+    expect(serverRenderedScreen("/dragon/abc")).toBe("dragon");
+  });
+
   it("gives pages without data their own head tags", () => {
-    expect(getStaticPageMeta("/login")?.title).toBe("Sign In · Dragon Grid");
-    expect(getStaticPageMeta("/dragon/abc")).toBeNull();
-    expect(getStaticPageMeta("/nope")).toBeNull();
+    expect(getScreenPageMeta("/login")?.title).toBe("Sign In · Dragon Grid");
+    expect(getScreenPageMeta("/dragon/abc")).toBeNull();
+    expect(getScreenPageMeta("/nope")).toBeNull();
+    // Found by address as written: a page with parameters cannot have words of its own here.
+    for (const page of PAGES.filter((page) => page.path.includes(":")))
+      expect(getScreenPageMeta(page.path), page.path).toBeNull();
+    // The public pages' words, which their first load carries, are the same in both tables.
+    for (const path of ["/", "/home", "/blog"]) expect(getStaticPageMeta(path), path).toEqual(getScreenPageMeta(path));
+    expect(getStaticPageMeta("/login")).toBeNull();
   });
 
   it("lists each address and screen once", () => {

@@ -1,9 +1,10 @@
 /**
  * Every screen of the app (docs/spec.md §2, "Routes"), once. The browser's router, the server's
  * page answers (known path or 404, server rendering, head tags, preloading the screen's code) and
- * the service worker's precache all read this table (decision 022). Adding a page is a line here
- * plus its screen in web/app/screens.ts, which the type checker asks for, and its head tags in
- * static-page-meta.ts when it has no data of its own (kept there so the first load carries none of them).
+ * the service worker's precache all read this table (decision 022). Adding a page is a line here,
+ * its files in SCREEN_FILES below and its screen in web/app/screens.ts, which the type checker asks
+ * for, and its head tags in screen-page-meta.ts when it has no data of its own (static-page-meta.ts
+ * for a public page).
  */
 export type Screen =
   | "landing"
@@ -32,15 +33,19 @@ export interface Page {
   /** The address, as wouter writes it: `:name` is one segment, `:name?` an optional last one. */
   path: string;
   screen: Screen;
-  /** The screen's source file: `src/web/features/{module}.tsx`, or `src/web/{module}.tsx` for a page of app/ (composed of features): the server preloads its chunk with the HTML. */
-  module: string;
   access: Access;
   /** Rendered on the server with its first screen's data (decision 016b). */
   serverRendered?: true;
-  /** Precached by the service worker: the screens a learner goes through to a canvas. */
-  offline?: true;
   /** The only values a parameter may take (anything else is not this page). */
   allowed?: Record<string, readonly string[]>;
+}
+
+/** A screen's source and data, for the server and the service worker (SCREEN_FILES). */
+export interface ScreenFiles {
+  /** The screen's source file: `src/web/features/{module}.tsx`, or `src/web/{module}.tsx` for a page of app/ (composed of features): the server preloads its chunk with the HTML. */
+  module: string;
+  /** Precached by the service worker: the screens a learner goes through to a canvas. */
+  offline?: true;
   /**
    * The API address of the data its first screen shows, with the page's parameter in it (`:id`):
    * the browser's query key is the address's parts, the parameter decoded (as in its api.ts).
@@ -54,61 +59,76 @@ export interface PageQuery {
 }
 
 export const PAGES: readonly Page[] = [
-  { path: "/", screen: "landing", module: "landing/landing-page", access: "everyone", serverRendered: true },
+  { path: "/", screen: "landing", access: "everyone", serverRendered: true },
   {
     path: "/home",
     screen: "library",
-    module: "app/library/library-page",
     access: "everyone",
     serverRendered: true,
-    offline: true,
-    data: "/api/dragons",
   },
   {
     path: "/dragon/:id",
     screen: "dragon",
-    module: "app/library/dragon-page",
     access: "everyone",
     serverRendered: true,
-    offline: true,
-    data: "/api/dragons/:id",
   },
-  { path: "/draw/:id", screen: "canvas", module: "canvas/canvas-page", access: "everyone", offline: true },
-  { path: "/login", screen: "login", module: "auth/login-page", access: "everyone" },
-  { path: "/verify-email", screen: "verifyEmail", module: "auth/verify-email-page", access: "everyone" },
-  { path: "/reset-password", screen: "resetPassword", module: "account/reset-password-page", access: "everyone" },
-  { path: "/feed", screen: "feed", module: "posts/feed-page", access: "everyone" },
+  { path: "/draw/:id", screen: "canvas", access: "everyone" },
+  { path: "/login", screen: "login", access: "everyone" },
+  { path: "/verify-email", screen: "verifyEmail", access: "everyone" },
+  { path: "/reset-password", screen: "resetPassword", access: "everyone" },
+  { path: "/feed", screen: "feed", access: "everyone" },
   {
     path: "/blog",
     screen: "blogList",
-    module: "blog/blog-list-page",
     access: "everyone",
     serverRendered: true,
-    data: "/api/blog/posts",
   },
   {
     path: "/blog/:slug",
     screen: "blogPost",
-    module: "blog/blog-post-page",
     access: "everyone",
     serverRendered: true,
-    data: "/api/blog/posts/:slug",
   },
-  { path: "/upload", screen: "upload", module: "posts/upload-page", access: "members" },
+  { path: "/upload", screen: "upload", access: "members" },
   {
     path: "/admin/blog/:action/:id?",
     screen: "adminBlog",
-    module: "blog/admin-blog-page",
     access: "members",
     allowed: { action: ["list", "new", "edit"] },
   },
-  { path: "/admin/stats", screen: "stats", module: "stats/stats-page", access: "members" },
-  { path: "/admin/moderation", screen: "moderation", module: "moderation/moderation-page", access: "members" },
-  { path: "/admin/users", screen: "users", module: "users/users-page", access: "members" },
-  { path: "/profile", screen: "profile", module: "app/profile/profile-page", access: "everyone" },
-  { path: "/unsubscribe", screen: "unsubscribe", module: "notifications/unsubscribe-page", access: "everyone" },
-  { path: "/waitlist/confirm", screen: "waitlistConfirm", module: "waitlist/confirm-page", access: "everyone" },
+  { path: "/admin/stats", screen: "stats", access: "members" },
+  { path: "/admin/moderation", screen: "moderation", access: "members" },
+  { path: "/admin/users", screen: "users", access: "members" },
+  { path: "/profile", screen: "profile", access: "everyone" },
+  { path: "/unsubscribe", screen: "unsubscribe", access: "everyone" },
+  { path: "/waitlist/confirm", screen: "waitlistConfirm", access: "everyone" },
 ];
+
+/**
+ * What the server and the service worker know of each screen beyond its address, which the browser
+ * never reads (so its first load does not carry it: decision 058). A screen missing here is a type
+ * error.
+ */
+export const SCREEN_FILES: Record<Screen, ScreenFiles> = {
+  landing: { module: "landing/landing-page" },
+  library: { module: "app/library/library-page", offline: true, data: "/api/dragons" },
+  dragon: { module: "app/library/dragon-page", offline: true, data: "/api/dragons/:id" },
+  canvas: { module: "canvas/canvas-page", offline: true },
+  login: { module: "auth/login-page" },
+  verifyEmail: { module: "auth/verify-email-page" },
+  resetPassword: { module: "account/reset-password-page" },
+  feed: { module: "posts/feed-page" },
+  blogList: { module: "blog/blog-list-page", data: "/api/blog/posts" },
+  blogPost: { module: "blog/blog-post-page", data: "/api/blog/posts/:slug" },
+  upload: { module: "posts/upload-page" },
+  adminBlog: { module: "blog/admin-blog-page" },
+  stats: { module: "stats/stats-page" },
+  moderation: { module: "moderation/moderation-page" },
+  users: { module: "users/users-page" },
+  profile: { module: "app/profile/profile-page" },
+  unsubscribe: { module: "notifications/unsubscribe-page" },
+  waitlistConfirm: { module: "waitlist/confirm-page" },
+};
 
 interface CompiledPage {
   page: Page;
@@ -133,7 +153,8 @@ function compile(page: Page): CompiledPage {
   return { page, pattern: new RegExp(`^${source || "/"}$`), names };
 }
 
-const COMPILED = PAGES.map(compile);
+// Pure: a bundle that never matches a pattern (the browser: decision 058) leaves the compiler out.
+const COMPILED = /* @__PURE__ */ PAGES.map(compile);
 
 // wouter hands screens their parameters decoded with decodeURI; query keys must be the same strings.
 function decodeSegment(segment: string): string {
@@ -193,8 +214,13 @@ export function canonicalPath(pathname: string): string | null {
 }
 
 /** Where a screen's source is, as Vite's manifest names it (relative to src/web). */
-export const moduleFile = (page: Page) =>
-  page.module.startsWith("app/") ? `${page.module}.tsx` : `features/${page.module}.tsx`;
+export const moduleFile = (page: Page) => {
+  const { module } = SCREEN_FILES[page.screen];
+  return module.startsWith("app/") ? `${module}.tsx` : `features/${module}.tsx`;
+};
+
+/** Precached by the service worker (SCREEN_FILES). */
+export const worksOffline = (page: Page): boolean => SCREEN_FILES[page.screen].offline === true;
 
 /** True when a path names a screen of the app. */
 export const isKnownRoute = (pathname: string): boolean => matchPage(pathname) !== null;
@@ -207,10 +233,27 @@ export const serverRenderedPage = (pathname: string): Screen | undefined => {
 
 export const isServerRenderedPage = (pathname: string): boolean => serverRenderedPage(pathname) !== undefined;
 
+/**
+ * serverRenderedPage for the browser, at an address the server rendered (canonical): those pages'
+ * paths have no optional or restricted parameters, so comparing segments is enough, and the
+ * browser's first load carries no pattern compiler (decision 058). pages.test.ts checks both agree.
+ */
+export function serverRenderedScreen(pathname: string): Screen | undefined {
+  const segments = pathname.split("/");
+  return PAGES.find((page) => {
+    const parts = page.path.split("/");
+    return (
+      page.serverRendered &&
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]))
+    );
+  })?.screen;
+}
+
 /** The first screen's queries of a server-rendered page; empty for a page without data. */
 export function pageQueries(pathname: string): PageQuery[] {
   const found = matchPage(pathname);
-  const data = found?.page.serverRendered && found.page.data;
+  const data = found?.page.serverRendered && SCREEN_FILES[found.page.screen].data;
   if (!data) return [];
   const [base, param] = data.split("/:");
   if (!param) return [{ queryKey: [base!], url: base! }];

@@ -1,42 +1,49 @@
 import { DEFAULT_DESCRIPTION } from "./site";
-import { matchPage, type Screen } from "./pages";
+import { PAGES, type Screen } from "./pages";
 import { pageTitle, type PageMeta } from "./page-meta";
 import { english, type TranslateMessage } from "./i18n/translate";
 
 // A module of its own: a screen with data (a dragon, a blog post) loads page-meta.ts without these.
+// The other screens' words are in screen-page-meta.ts, so that a public page's first load carries
+// none of them (decision 058).
 
-// The words are marked for the catalogs (`/*i18n*/`, decision 056) and translated when asked for.
-const meta = (title: string, description: string) => ({ title, description });
+/** Screens' words, marked for the catalogs (explicit-id messages, decision 056) and translated when asked for. */
+export type ScreenWords = Partial<Record<Screen, { title?: string; description: string }>>;
 
-// Head tags of the screens without data of their own (shared/pages.ts); a dragon or a blog post
-// gets its tags on the server from page-meta resolvers and in the browser once its data is here.
-const STATIC_META: Partial<Record<Screen, { title?: string; description: string }>> = {
+export const meta = (title: string, description: string) => ({ title, description });
+
+// Head tags of the public pages without data of their own (shared/pages.ts); a dragon or a blog
+// post gets its tags on the server from page-meta resolvers and in the browser once its data is here.
+export const PUBLIC_PAGE_WORDS: ScreenWords = {
   landing: { description: DEFAULT_DESCRIPTION },
   library: meta(/*i18n*/ "Dragon Library", /*i18n*/ "Select a dragon to start your drawing journey."),
-  login: meta(/*i18n*/ "Sign In", /*i18n*/ "Sign in or create a free account to save your progress."),
-  verifyEmail: meta(/*i18n*/ "Verify Email", /*i18n*/ "Confirm your e-mail address."),
-  resetPassword: meta(/*i18n*/ "Reset Password", /*i18n*/ "Choose a new password for your Dragon Grid account."),
-  feed: meta(/*i18n*/ "Community Feed", /*i18n*/ "See what other learners have drawn."),
   blogList: meta(/*i18n*/ "Blog", /*i18n*/ "Drawing tutorials and tips for the grid method."),
-  upload: meta(/*i18n*/ "Upload Your Drawing", /*i18n*/ "Share a photo of your drawing."),
-  stats: meta(/*i18n*/ "Statistics", /*i18n*/ "Admin statistics dashboard."),
-  profile: meta(/*i18n*/ "Your Profile", /*i18n*/ "Your Dragon Grid profile."),
-  moderation: meta(/*i18n*/ "Moderation", /*i18n*/ "Review drawings and reports."),
-  users: meta(/*i18n*/ "People", /*i18n*/ "Find members and manage who is an admin."),
-  unsubscribe: meta(/*i18n*/ "Unsubscribe", /*i18n*/ "Turn off one kind of Dragon Grid e-mail."),
-  waitlistConfirm: meta(
-    /*i18n*/ "Confirm Your Address",
-    /*i18n*/ "Confirm your address for the Dragon Grid Pro waitlist.",
-  ),
 };
 
-/** Head tags of a page without data (in a language), or null when it needs data (or does not exist). */
-export function getStaticPageMeta(pathname: string, translate: TranslateMessage = english): PageMeta | null {
-  const screen = matchPage(pathname)?.page.screen;
-  const words = screen && STATIC_META[screen];
-  if (!words) return null;
+/** The public pages with words here. */
+export type PublicPagePath = "/" | "/home" | "/blog";
+
+/** Head tags of a page from these words (in a language), or null when they have none for it. */
+export function pageMetaFrom(
+  words: ScreenWords,
+  pathname: string,
+  translate: TranslateMessage = english,
+): PageMeta | null {
+  // Each of these screens has a fixed address (no parameters): the page at a canonical address is
+  // the one whose path it is, with no pattern to match (and none to download: decision 058).
+  const screen = PAGES.find((page) => page.path === pathname)?.screen;
+  const found = screen && words[screen];
+  if (!found) return null;
   return {
-    title: pageTitle(words.title && translate(words.title), translate),
-    description: translate(words.description),
+    title: pageTitle(found.title && translate(found.title), translate),
+    description: translate(found.description),
   };
+}
+
+/**
+ * Head tags of a public page without data (in a language), or null for any other page: every
+ * screen's are screen-page-meta.ts's getScreenPageMeta.
+ */
+export function getStaticPageMeta(pathname: string, translate: TranslateMessage = english): PageMeta | null {
+  return pageMetaFrom(PUBLIC_PAGE_WORDS, pathname, translate);
 }

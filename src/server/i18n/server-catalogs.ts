@@ -36,10 +36,14 @@ const translators = new Map<Locale, TranslateMessage>();
 export function serverTranslator(locale: Locale): TranslateMessage {
   let translate = translators.get(locale);
   if (!translate) {
-    const i18n = setupI18n({ locale, messages: { [locale]: readCatalog(locale) } });
-    // An id the catalog lacks (a message made of data: a zod reason) is compiled as it comes.
-    i18n.setMessagesCompiler(compileMessage);
-    translate = (id, values) => i18n._(id, values);
+    const messages = readCatalog(locale);
+    const words = setupI18n({ locale, messages: { [locale]: messages } });
+    translate = (id, values) =>
+      id in messages
+        ? words._(id, values)
+        : // An id the catalog lacks (a reason a schema gives, made of data) is compiled as it comes,
+          // and not kept: such words are few, and some come from elsewhere (a remote server's).
+          words._({ id, message: compileMessage(id) as never, ...(values ? { values } : {}) });
     translators.set(locale, translate);
   }
   return translate;

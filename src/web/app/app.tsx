@@ -7,7 +7,7 @@ import { isLocale, localeInfo } from "../../shared/i18n/locales";
 import { queryClient } from "../lib/query-client";
 import { usePageViews } from "../lib/analytics";
 import { AccountKnownAtRender, AUTH_USER_KEY } from "../lib/auth";
-import { useToasts } from "../components/ui/use-toast";
+import { useToastRegionWanted } from "../components/ui/toast-region";
 import { Layout } from "./layout";
 import { AppRouter } from "./router";
 
@@ -17,10 +17,7 @@ import { AppRouter } from "./router";
 const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 function ToasterOnFirstToast() {
-  const toasts = useToasts();
-  const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  return needed ? (
+  return useToastRegionWanted() ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

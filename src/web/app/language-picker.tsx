@@ -1,17 +1,9 @@
 import { useEffect } from "react";
 import { Globe } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
-import { isLocale, LOCALES, SOURCE_LOCALE, type Locale } from "../../shared/i18n/locales";
-import { callApi } from "../lib/api-client";
-import { useAuth, AUTH_USER_KEY } from "../lib/auth";
-import { changeLanguage, chosenLocale } from "../lib/i18n";
-import { queryClient } from "../lib/query-client";
-import { toast } from "../components/ui/use-toast";
-
-/** Keep a signed-in person's choice on their account, so it follows them to every device. */
-async function saveOnAccount(language: Locale) {
-  queryClient.setQueryData(AUTH_USER_KEY, await callApi("PUT /api/account/language", { body: { language } }));
-}
+import { isLocale, LOCALES, SOURCE_LOCALE } from "../../shared/i18n/locales";
+import { useAuth } from "../lib/auth";
+import { changeLanguage, chooseLanguage, chosenLocale } from "../lib/i18n";
 
 /**
  * The language of the whole app, on every page: a globe and the language's short name, over the
@@ -42,12 +34,8 @@ export function LanguagePicker() {
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          if (!isLocale(next)) return;
-          void changeLanguage(next);
-          if (user)
-            saveOnAccount(next).catch(() =>
-              toast({ title: t`Your language could not be saved on your account`, variant: "destructive" }),
-            );
+          if (isLocale(next))
+            void chooseLanguage(next, Boolean(user), t`Your language could not be saved on your account`);
         }}
         className="absolute inset-0 cursor-pointer appearance-none opacity-0"
       >

@@ -3,11 +3,11 @@ import { Route, Switch } from "wouter";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
 import { NotFoundPage, SCREENS } from "./screens";
-import { PAGES, serverRenderedPage } from "../../shared/pages";
+import { PAGES, serverRenderedScreen } from "../../shared/pages";
 
 /** Load the code of the screen the server rendered for this path (any other is the not-found page). */
 export function preloadServerRenderedScreen(pathname: string): Promise<unknown> {
-  const screen = serverRenderedPage(pathname);
+  const screen = serverRenderedScreen(pathname);
   return (screen ? SCREENS[screen] : NotFoundPage).preload();
 }
 

@@ -12,7 +12,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   landing: lazyScreen(() => import("../features/landing/landing-page").then((m) => m.LandingPage)),
   library: lazyScreen(() => import("./library/library-page").then((m) => m.LibraryPage)),
   dragon: lazyScreen(() => import("./library/dragon-page").then((m) => m.DragonPage)),
-  canvas: lazyScreen(withMembersMessages(() => import("../features/canvas/canvas-page").then((m) => m.CanvasPage))),
+  canvas: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadCanvasPage()))),
   login: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadLoginPage()))),
   verifyEmail: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadVerifyEmailPage()))),
   resetPassword: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadResetPasswordPage()))),

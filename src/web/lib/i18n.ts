@@ -1,49 +1,27 @@
 import { i18n, type Messages } from "@lingui/core";
-import {
-  isLocale,
-  LOCALE_COOKIE,
-  localeInfo,
-  localePath,
-  splitLocalePath,
-  type Locale,
-} from "../../shared/i18n/locales";
+import { isLocale, LOCALE_COOKIE, splitLocalePath, type Locale } from "../../shared/i18n/locales";
+import type { CatalogGroup } from "./catalogs";
 
-/**
- * The browser's messages (decision 056). Each language has two catalogs: "public" (the frame and
- * the public pages), which the server sends inside every page, and "members" (every other screen
- * and panel), loaded with the first screen or panel that needs it. Both are compiled from
- * src/web/locales/{locale}/*.po by Lingui's Vite plugin.
- */
-export type CatalogGroup = "public" | "members";
+// The browser's messages (decision 056). Each language has two catalogs: "public" (the frame and
+// the public pages), which the server sends inside every page, and "members" (every other screen
+// and panel), loaded with the first screen or panel that needs it. Both are compiled from
+// src/web/locales/{locale}/*.po by Lingui's Vite plugin. Loading them, and changing the language,
+// is lib/catalogs.ts, which comes with the first catalog asked for (decision 058).
 
-const CATALOGS = import.meta.glob<{ messages: Messages }>("../locales/*/*.po");
-const loading = new Map<string, Promise<void>>();
+/** The language whose public catalog the server sent inside the page. */
+let sentLocale: Locale | undefined;
 /** Whether a screen or panel has asked for the members' catalog: a language change then loads it too. */
 let membersWanted = false;
 
+const catalogs = () =>
+  import("./catalogs").then((module) => {
+    if (sentLocale) module.catalogHere(sentLocale, "public");
+    return module;
+  });
+
 /** Load a catalog of a language into the browser's messages (once; a failed download may be tried again). */
 export function loadCatalog(locale: Locale, group: CatalogGroup): Promise<void> {
-  const key = `${locale}/${group}`;
-  let loaded = loading.get(key);
-  if (!loaded) {
-    const load = CATALOGS[`../locales/${locale}/${group}.po`];
-    if (!load) return Promise.reject(new Error(`No ${group} catalog for ${locale}`));
-    loaded = load().then(
-      ({ messages }) => i18n.load(locale, messages),
-      (error: unknown) => {
-        loading.delete(key);
-        throw error;
-      },
-    );
-    loading.set(key, loaded);
-  }
-  return loaded;
-}
-
-/** Messages the server sent inside the page: the public catalog, already loaded. */
-function takePageMessages(locale: Locale, messages: Messages) {
-  i18n.load(locale, messages);
-  loading.set(`${locale}/public`, Promise.resolve());
+  return catalogs().then((module) => module.loadCatalog(locale, group));
 }
 
 /**
@@ -76,24 +54,22 @@ export function currentLocale(): Locale {
  * its catalogs first, then the address moves to the language's prefix and every message changes in
  * the same step, with the page's `lang` and `dir`. The choice is kept in a cookie for the next visit.
  */
-export async function changeLanguage(locale: Locale): Promise<void> {
-  const attributes = ["path=/", "max-age=31536000", "samesite=lax"];
-  if (window.location.protocol === "https:") attributes.push("secure");
-  document.cookie = [`${LOCALE_COOKIE}=${locale}`, ...attributes].join("; ");
-  await Promise.all([loadCatalog(locale, "public"), membersWanted ? loadCatalog(locale, "members") : undefined]);
-  const { path } = splitLocalePath(window.location.pathname);
-  const address = `${localePath(locale, path)}${window.location.search}${window.location.hash}`;
-  window.history.replaceState(window.history.state, "", address);
-  i18n.activate(locale);
-  document.documentElement.lang = locale;
-  document.documentElement.dir = localeInfo(locale).dir;
+export function changeLanguage(locale: Locale): Promise<void> {
+  return catalogs().then((module) => module.changeLanguage(locale, membersWanted));
+}
+
+/** The language picker's choice (lib/catalogs.ts's chooseLanguage). */
+export function chooseLanguage(locale: Locale, signedIn: boolean, failed: string): Promise<void> {
+  return catalogs().then((module) => module.chooseLanguage(locale, membersWanted, signedIn, failed));
 }
 
 /** Start in the page's language, with the messages the server sent or, without them, fetched. */
 export async function startLocale(pathname: string, sent: Messages | null): Promise<Locale> {
   const { locale } = splitLocalePath(pathname);
-  if (sent) takePageMessages(locale, sent);
-  else await loadCatalog(locale, "public");
+  if (sent) {
+    i18n.load(locale, sent);
+    sentLocale = locale;
+  } else await loadCatalog(locale, "public");
   i18n.activate(locale);
   return locale;
 }

@@ -6,7 +6,7 @@ import type { Config } from "../../config";
 import { DEFAULT_DESCRIPTION, DEFAULT_OG_IMAGE } from "../../../shared/site";
 import { notFoundMetaIn, pageTitle, type PagePreload } from "../../../shared/page-meta";
 import { english, type TranslateMessage } from "../../../shared/i18n/translate";
-import { getStaticPageMeta } from "../../../shared/static-page-meta";
+import { getScreenPageMeta } from "../../../shared/screen-page-meta";
 import { canonicalPath, isKnownRoute, isServerRenderedPage } from "../../../shared/pages";
 import { localeInfo, localePath, SOURCE_LOCALE, splitLocalePath, type Locale } from "../../../shared/i18n/locales";
 import { preferredLocale } from "./preferred-locale";
@@ -67,7 +67,7 @@ export const pagesPlugin = contractPlugin(
       request: FastifyRequest,
       translate: TranslateMessage,
     ): Promise<{ meta: ServerPageMeta; found: boolean }> {
-      const fixed = getStaticPageMeta(pathname, translate);
+      const fixed = getScreenPageMeta(pathname, translate);
       if (fixed) return { meta: fixed, found: true };
       for (const resolve of app.pageMetaResolvers) {
         const meta = await resolve(pathname, request, translate);

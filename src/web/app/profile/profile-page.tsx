@@ -17,11 +17,11 @@ import { BlockedPeopleCard } from "../../features/account/blocked-people-card";
 import { MyReportsCard } from "../../features/account/my-reports-card";
 import { SanctionBanner } from "../../features/account/sanction-banner";
 import { ModerationQueueLink } from "./moderation-queue-link";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /** /profile: who you are, admin tools for admins, sign out; a teaser for visitors. */
 export function ProfilePage() {
-  useStaticPageMeta("/profile");
+  useScreenPageMeta("/profile");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const { signOut, pending } = useSignOut();

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { MessageDescriptor } from "@lingui/core";
+import { wantToastRegion } from "./toast-region";
 
 // docs/spec.md §9: one toast visible at a time; a dismissed toast stays in the store for
 // 1,000,000 ms (its exit animation and screen-reader announcement finish long before).
@@ -60,6 +61,7 @@ export function dismissToast(id?: string) {
 export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
   const id = String(++counter);
   emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  wantToastRegion();
   return { id, dismiss: () => dismissToast(id) };
 }
 

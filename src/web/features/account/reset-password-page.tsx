@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card";
 import { NewPasswordField } from "../../components/new-password-field";
 import { serverMessage } from "../../lib/errors";
 import { useResetPassword } from "./api";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /** A link that cannot work any more: say why and offer a new one. */
 function LinkProblem({ message }: { message: string }) {
@@ -35,7 +35,7 @@ function LinkProblem({ message }: { message: string }) {
 
 /** /reset-password?token=…: a new password twice; the link works once. */
 export function ResetPasswordPage() {
-  useStaticPageMeta("/reset-password");
+  useScreenPageMeta("/reset-password");
   const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const [password, setPassword] = useState("");

@@ -16,7 +16,7 @@ import { useLogin, useRegister } from "./api";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { CheckEmail } from "./check-email";
 import { GoogleButton } from "./google-button";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 // Messages for the server's /login?error=… redirects from Google sign-in.
 const GOOGLE_ERRORS: Record<string, { title: MessageDescriptor; description: MessageDescriptor }> = {
@@ -36,7 +36,7 @@ const tabClass =
 
 /** /login: Login and Register tabs, and the check-your-email view. */
 export function LoginPage() {
-  useStaticPageMeta("/login");
+  useScreenPageMeta("/login");
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());

@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /**
  * /verify-email?token=…: spends the token once (a query, so a re-render never sends it twice). In a
@@ -17,7 +17,7 @@ import { useStaticPageMeta } from "../../lib/use-static-page-meta";
  * a link alone never verifies an account someone else registered (decision 005).
  */
 export function VerifyEmailPage() {
-  useStaticPageMeta("/verify-email");
+  useScreenPageMeta("/verify-email");
   const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token");
   const verification = useQuery({

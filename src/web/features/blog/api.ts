@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { I18n } from "@lingui/core";
 import { apiQuery, apiQueryKey } from "../../lib/api-client";
 // Types only: the schemas in shared/blog/index.ts (and zod with them) stay out of the public pages.
 import type { BlogPost } from "../../../shared/blog/responses";
-import { localeInfo, type Locale } from "../../../shared/i18n/locales";
+import { localeInfo } from "../../../shared/i18n/locales";
 
 /** The published posts, newest first (everyone). */
 export const BLOG_POSTS_KEY = apiQueryKey("GET /api/blog/posts");
@@ -13,26 +13,10 @@ export const ADMIN_BLOG_KEY = apiQueryKey("GET /api/admin/blog");
 export const blogPostKey = (slug: string) => apiQueryKey("GET /api/blog/posts/:slug", { params: { slug } });
 
 /**
- * The published posts: all of them, or those written in `language` (the server filters). A
- * language's list starts from the whole list when that is here already (the server-rendered page
- * sends it), so choosing a language shows its posts at once; it is a child of BLOG_POSTS_KEY, so a
- * save refreshes it with the list.
+ * The published posts, newest first. The blog list filters them by language itself: it has them
+ * all already (the server-rendered page sends them), so a choice shows at once, with no request.
  */
-export function useBlogPosts(language: Locale | null = null) {
-  const client = useQueryClient();
-  const all = apiQuery("GET /api/blog/posts");
-  const filtered = apiQuery("GET /api/blog/posts", { query: { language: language ?? undefined } });
-  return useQuery(
-    language
-      ? {
-          ...filtered,
-          initialData: () =>
-            client.getQueryData<BlogPost[]>(BLOG_POSTS_KEY)?.filter((post) => post.language === language),
-          initialDataUpdatedAt: () => client.getQueryState(BLOG_POSTS_KEY)?.dataUpdatedAt,
-        }
-      : all,
-  );
-}
+export const useBlogPosts = () => useQuery(apiQuery("GET /api/blog/posts"));
 
 /** A post for its page; a draft answers 404 except to admins. The slug comes from the address bar; the client encodes it. */
 export const useBlogPost = (slug: string) => useQuery(apiQuery("GET /api/blog/posts/:slug", { params: { slug } }));

@@ -1,60 +1,17 @@
-import { useId, useSyncExternalStore } from "react";
-import { Link, useLocation, useSearch } from "wouter";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BookOpen, CalendarDays, PenLine } from "lucide-react";
-import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { BlogPost } from "../../../shared/blog/responses";
 import { BLOG_CARD_TAGS, blogAuthorName } from "../../../shared/blog/posts";
-import { isLocale, LOCALES, type Locale } from "../../../shared/i18n/locales";
+import type { Locale } from "../../../shared/i18n/locales";
 import { blogDate, postLanguage, useBlogPosts } from "./api";
 import { useStaticPageMeta } from "../../lib/use-static-page-meta";
 
-const subscribeToNothing = () => () => {};
-
-/**
- * The language the list is filtered by, from the address (`/blog?language=es`), or null for all.
- * While the page hydrates it is null, as on the server (which renders every post, whatever the
- * query string), so the first render matches the HTML; the chosen language shows right after.
- */
-function useChosenLanguage(): [Locale | null, (language: Locale | null) => void] {
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-  const value = new URLSearchParams(useSearch()).get("language");
-  const [, navigate] = useLocation();
-  const choose = (language: Locale | null) =>
-    navigate(language ? `/blog?language=${encodeURIComponent(language)}` : "/blog", { replace: true });
-  return [hydrated && isLocale(value) ? value : null, choose];
-}
-
-/** "Post language": all languages, or one, each named in itself (as the language picker names them). */
-function LanguageFilter({ value, onChange }: { value: Locale | null; onChange: (language: Locale | null) => void }) {
-  const { t } = useLingui();
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
-        <Trans>Post language</Trans>
-      </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(event) => onChange(isLocale(event.target.value) ? event.target.value : null)}
-        className="min-h-11 cursor-pointer rounded-xl border border-line bg-white ps-3.5 pe-9 text-base text-ink shadow-inner shadow-black/[0.02] focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
-      >
-        <option value="">{t`All languages`}</option>
-        {LOCALES.map((locale) => (
-          <option key={locale.code} value={locale.code} lang={locale.code}>
-            {locale.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+// The filter's control and its empty state: the list's first load stays within its budget.
+const LanguageFilter = lazy(() => import("./blog-language-filter").then((m) => ({ default: m.LanguageFilter })));
+const NoPostsInLanguage = lazy(() => import("./blog-language-filter").then((m) => ({ default: m.NoPostsInLanguage })));
 
 /** The picture at the top of a card, or the squared-paper placeholder when the post has none. */
 function CardImage({ post, eager }: { post: BlogPost; eager: boolean }) {
@@ -131,10 +88,11 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
 /** /blog: the published posts, newest first; `?language=es` shows only the posts written in Spanish. */
 export function BlogListPage() {
   useStaticPageMeta("/blog");
-  const [language, chooseLanguage] = useChosenLanguage();
-  const posts = useBlogPosts(language);
+  // The address's choice, told by the filter once it is on the page (null: every post, as the server renders).
+  const [language, setLanguage] = useState<Locale | null>(null);
+  const posts = useBlogPosts();
+  const shown = language ? posts.data?.filter((post) => post.language === language) : posts.data;
   const { t } = useLingui();
-  const count = posts.data?.length ?? 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
@@ -147,12 +105,11 @@ export function BlogListPage() {
             <Trans>Drawing tutorials and tips for the grid method</Trans>
           </p>
         </div>
-        <LanguageFilter value={language} onChange={chooseLanguage} />
+        {/* Rendered by the server; its code comes after the page's first load (the budget's). */}
+        <Suspense fallback={<div className="min-h-[4.75rem] w-48" />}>
+          <LanguageFilter value={language} onChosen={setLanguage} count={language && shown ? shown.length : null} />
+        </Suspense>
       </div>
-      {/* Tells screen readers what a choice of language left, as sighted readers see the list change. */}
-      <p className="sr-only" aria-live="polite">
-        {language && posts.data ? <Plural value={count} one="# post" other="# posts" /> : ""}
-      </p>
 
       <div className="mt-8">
         {posts.isLoading ? (
@@ -161,27 +118,18 @@ export function BlogListPage() {
           <p role="alert" className="rounded-2xl border border-line bg-white p-6 text-center text-ink-soft">
             <Trans>The blog could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
-        ) : posts.data && posts.data.length > 0 ? (
+        ) : shown && shown.length > 0 ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.data.map((post, index) => (
+            {shown.map((post, index) => (
               <li key={post.id}>
                 <BlogCard post={post} eager={index < 3} />
               </li>
             ))}
           </ul>
         ) : language ? (
-          <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
-            <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />
-            <h2 className="mt-3 text-2xl font-bold">
-              <Trans>No Posts in This Language Yet</Trans>
-            </h2>
-            <p className="mt-2 text-ink-soft">
-              <Trans>Choose another language, or see every post.</Trans>
-            </p>
-            <Button variant="secondary" onClick={() => chooseLanguage(null)} className="mt-6">
-              <Trans>Show all languages</Trans>
-            </Button>
-          </div>
+          <Suspense fallback={<Spinner label={t`Loading blog posts`} />}>
+            <NoPostsInLanguage />
+          </Suspense>
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <BookOpen className="mx-auto h-10 w-10 text-accent/70" aria-hidden />

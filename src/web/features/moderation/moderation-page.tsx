@@ -9,7 +9,7 @@ import { useAuth } from "../../lib/auth";
 import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 type Tab = "pending" | "reported" | "log";
 const TABS: Tab[] = ["pending", "reported", "log"];
@@ -32,7 +32,7 @@ function AdminAccessRequired() {
 }
 
 const tabClass =
-  "inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-ink-soft transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5";
+  "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full px-3 text-center text-sm leading-tight font-semibold text-ink-soft transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:whitespace-nowrap sm:px-5";
 
 function Count({ value }: { value: number | undefined }) {
   const { i18n } = useLingui();
@@ -48,7 +48,7 @@ function Count({ value }: { value: number | undefined }) {
 
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
-  useStaticPageMeta("/admin/moderation");
+  useScreenPageMeta("/admin/moderation");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");

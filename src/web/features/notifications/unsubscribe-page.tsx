@@ -10,7 +10,7 @@ import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { queryClient } from "../../lib/query-client";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 const INVALID = msg`This unsubscribe link is invalid.`;
 
@@ -19,7 +19,7 @@ const INVALID = msg`This unsubscribe link is invalid.`;
  * scanners open links); the page says which e-mails the link turns off and asks first. Works signed out.
  */
 export function UnsubscribePage() {
-  useStaticPageMeta("/unsubscribe");
+  useScreenPageMeta("/unsubscribe");
   const { t, i18n } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const link = useQuery({

@@ -10,7 +10,7 @@ import { useAuth } from "../../lib/auth";
 import { useFeed, useMyPosts, usePost } from "./api";
 import { PostCard } from "./post-card";
 import { isWaitingForReview, WaitingForReview } from "./waiting-for-review";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /** Grey stand-ins of the size of a post card while the first page loads. */
 function PostSkeleton() {
@@ -28,7 +28,7 @@ function PostSkeleton() {
 
 /** /feed: the community feed for members; a teaser for visitors. ?post={id}&comment={id} (a notification's link) shows that post first. */
 export function FeedPage() {
-  useStaticPageMeta("/feed");
+  useScreenPageMeta("/feed");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   const feed = useFeed(Boolean(user));

@@ -20,7 +20,7 @@ import type { Dragon } from "../../../shared/dragons/responses";
 import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
 import { MY_POSTS_KEY, POSTS_KEY } from "./api";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 // The upload widget loads when the learner first adds photos.
 const UppyUploader = lazy(() =>
@@ -61,7 +61,7 @@ const dragonOptions = (list: readonly Dragon[] | undefined) =>
 
 /** /upload (signed in only): share a photo of a finished drawing; it waits for an admin's review. */
 export function UploadPage() {
-  useStaticPageMeta("/upload");
+  useScreenPageMeta("/upload");
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const preselected = new URLSearchParams(useSearch()).get("dragon") ?? "";

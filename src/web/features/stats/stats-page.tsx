@@ -22,7 +22,7 @@ import { AnalyticsSection } from "./analytics-section";
 import { useAdminStats, WAITLIST_CSV_URL } from "./api";
 import { formatDate, formatDateTime, formatMonth, formatNumber } from "./format";
 import { Badge, Cell, DataTable, EmptyState, Section, StatCard, WIDE_ONLY } from "./parts";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 // Chart.js comes with the charts, after the figures are on screen.
 const RegistrationChart = lazy(() => import("./stats-charts").then((m) => ({ default: m.RegistrationChart })));
@@ -318,7 +318,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
 
 /** /admin/stats: how the product is doing, for admins (docs/spec.md §2, Admin statistics). */
 export function StatsPage() {
-  useStaticPageMeta("/admin/stats");
+  useScreenPageMeta("/admin/stats");
   const { t } = useLingui();
   const { isAdmin, isLoading } = useAuth();
   const stats = useAdminStats(isAdmin);

@@ -11,7 +11,7 @@ import { PEOPLE_PAGE_SIZE, PEOPLE_SEARCH_MAX } from "../../../shared/users";
 import { useUsers } from "./api";
 import { AdminRoleDialog, type RoleChange } from "./admin-role-dialog";
 import { PersonRow, ROW_COLUMNS } from "./person-row";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -35,7 +35,7 @@ function AdminAccessRequired() {
 
 /** /admin/users: everyone who signed up, searchable by name and e-mail, who is an admin (decision 030) and who has Pro (decision 031). */
 export function UsersPage() {
-  useStaticPageMeta("/admin/users");
+  useScreenPageMeta("/admin/users");
   const { t } = useLingui();
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner label={t`Loading`} />;

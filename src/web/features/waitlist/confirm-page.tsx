@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 /**
  * /waitlist/confirm?token=…: the link in the waitlist's confirmation e-mail (issue 41). Opening it
@@ -16,7 +16,7 @@ import { useStaticPageMeta } from "../../lib/use-static-page-meta";
  */
 export function WaitlistConfirmPage() {
   const { t } = useLingui();
-  useStaticPageMeta("/waitlist/confirm");
+  useScreenPageMeta("/waitlist/confirm");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const confirmation = useQuery({
     queryKey: ["/api/waitlist/confirm", token],
