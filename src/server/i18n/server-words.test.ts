@@ -4,7 +4,7 @@ import { users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { testClient, type TestClient } from "../test/api-client";
 import { createAccount, fromNewAddress } from "../test/accounts";
-import { outboxFor, waitForMail } from "../test/mail";
+import { decodeQuotedPrintable, outboxFor, verificationLink, waitForMail } from "../test/mail";
 import { parseEml } from "../test/eml";
 import { INVALID_LOGIN_MESSAGE } from "../../shared/auth";
 import { LOCALE_CODES } from "../../shared/i18n/locales";
@@ -107,13 +107,31 @@ describe("an e-mail's words", () => {
       remoteAddress: fromNewAddress(),
     });
     expect(res.statusCode).toBe(201);
-    const mail = parseEml((await waitForMail(t.dataDir, email))[0]!);
+    const raw = (await waitForMail(t.dataDir, email))[0]!;
+    const mail = parseEml(raw);
     const es = serverTranslator("es");
+    // Its link opens the Spanish page, whatever the browser it is opened in asks for.
+    expect(new URL(verificationLink(raw)!).pathname).toBe("/es/verify-email");
     expect(mail.subject).toBe(es("Verify your Dragon Grid email"));
     expect(mail.text).toContain(es("Hi {firstName},", { firstName: "Ana" }));
     expect(mail.html).toContain('<html lang="es" dir="ltr">');
     const [row] = await t.database.db.select({ language: users.language }).from(users).where(eq(users.email, email));
     expect(row?.language).toBe("es");
+  });
+
+  it("of a password reset are in the account's language, and its link opens the page in it", async () => {
+    const owner = await createAccount(t, { firstName: "Karim" });
+    await t.database.db.update(users).set({ language: "ar" }).where(eq(users.id, owner.id));
+    const before = outboxFor(t.dataDir, owner.email).length;
+    const res = await api.call("POST /api/auth/forgot-password", {
+      body: { email: owner.email },
+      headers: { "accept-language": "de" },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    const raw = (await waitForMail(t.dataDir, owner.email, before + 1)).at(-1)!;
+    expect(parseEml(raw).html).toContain('<html lang="ar" dir="rtl">');
+    expect(decodeQuotedPrintable(raw)).toMatch(/https?:\/\/[^\s"<>/]+\/ar\/reset-password\?token=[A-Za-z0-9_-]+/);
   });
 
   it("tell an account's owner of a registration attempt in the owner's language, never the asker's", async () => {

@@ -21,7 +21,10 @@ export function SignedInControls({ user }: { user: CurrentUser }) {
         className="inline-flex min-h-11 items-center gap-2 rounded-full px-1.5 hover:bg-paper-deep sm:pe-3"
       >
         <Avatar src={user.profileImageUrl} size={34} />
-        <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.firstName || user.email}</span>
+        {/* dir="auto": a name in another script than the page's is cut at its own end, not its beginning. */}
+        <span dir="auto" className="hidden max-w-40 truncate text-sm font-semibold sm:inline">
+          {user.firstName || user.email}
+        </span>
         <span className="sr-only sm:hidden">
           <Trans>Your profile</Trans>
         </span>

@@ -18,7 +18,7 @@ import type { AccountDeps } from "./account-deps";
 import { passwordResetEmail } from "./password-reset-email";
 import type { ResetTokens } from "./reset-tokens";
 import { requestLanguage, requestTranslator } from "../../i18n/request-language";
-import type { Locale } from "../../../shared/i18n/locales";
+import { localePath, type Locale } from "../../../shared/i18n/locales";
 
 const MINUTE = 60_000;
 const perAddress = (max: number, minutes: number) => ({
@@ -49,12 +49,14 @@ export function passwordRoutes(
     if (!user?.passwordHash) return;
     const token = randomToken();
     await resetTokens.replace(user.id, hashToken(token), new Date(now() + PASSWORD_RESET_TTL_MINUTES * MINUTE));
+    const language = user.language ?? locale;
+    // The link opens the page in the e-mail's language, whatever the browser it is opened in asks for.
     await mailer.send(
       passwordResetEmail(
         user.email,
         user.firstName,
-        `${config.publicUrl}/reset-password?token=${token}`,
-        user.language ?? locale,
+        `${config.publicUrl}${localePath(language, "/reset-password")}?token=${token}`,
+        language,
       ),
     );
   }

@@ -24,7 +24,7 @@ import { registrationAttemptEmail, verificationEmail } from "./verification-emai
 import { createRegistrationBrowser } from "./registration-browser";
 import { googleRoutes } from "./google-routes";
 import { requestLanguage, requestTranslator } from "../../i18n/request-language";
-import { SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
+import { SOURCE_LOCALE, localePath, type Locale } from "../../../shared/i18n/locales";
 
 // Every registration answers at least this long after its password is hashed: well above the
 // ~10 ms of a new address's writes (nothing is written for a verified one), so the answer's time
@@ -99,11 +99,13 @@ export const authPlugin = contractPlugin(
         new Date(Date.now() + VERIFICATION_TTL_HOURS * 3600_000),
       );
       // Without SMTP the message, link and all, is a .eml file in DATA_DIR/outbox (never in the log).
+      const locale = user.language ?? requestLanguage(request);
+      // The link opens the page in the e-mail's language, whatever the browser it is opened in asks for.
       return verificationEmail(
         user.email,
         user.firstName,
-        `${config.publicUrl}/verify-email?token=${token}`,
-        user.language ?? requestLanguage(request),
+        `${config.publicUrl}${localePath(locale, "/verify-email")}?token=${token}`,
+        locale,
       );
     }
 
