@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { ENGLISH_PDF_WORDS, gridPdf, type PdfWords } from "./grid-pdf";
@@ -17,32 +16,74 @@ import {
 const helvetica = async () =>
   new Set((await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)).getCharacterSet());
 
-/** The PDF's messages as a language's catalog translates them (src/web/locales, decision 056). */
-const PDF_MESSAGES = [
-  "Picture and grid",
-  "Grid alone",
-  "{part} · sheet {sheet} of {sheets} · row {row}, column {column}",
-  "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
-  "Cell {name}",
-];
-function translations(locale: string): string[] {
-  const po = fs.readFileSync(new URL(`../../web/locales/${locale}/members.po`, import.meta.url), "utf8");
-  return PDF_MESSAGES.map((id) => {
-    const at = po.indexOf(`msgid ${JSON.stringify(id)}\nmsgstr `);
-    expect(at, `${id} in ${locale}`).toBeGreaterThan(-1);
-    const line = po.slice(at).split("\n")[1]!;
-    return JSON.parse(line.slice("msgstr ".length)) as string;
-  });
-}
+/** The PDF's messages as each language's catalog (src/web/locales/{locale}/members.po) translates them today. */
+const TRANSLATIONS: Record<string, string[]> = {
+  en: [
+    "Picture and grid",
+    "Grid alone",
+    "{part} · sheet {sheet} of {sheets} · row {row}, column {column}",
+    "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
+    "Cell {name}",
+  ],
+  es: [
+    "Imagen y cuadrícula",
+    "Solo la cuadrícula",
+    "{part} · hoja {sheet} de {sheets} · fila {row}, columna {column}",
+    "Corta por las líneas discontinuas, pon cada borde cortado sobre la línea de puntos de la hoja con la que se une, marcas sobre marcas, y pega con cinta.",
+    "Casilla {name}",
+  ],
+  "pt-BR": [
+    "Imagem e grade",
+    "Só a grade",
+    "{part} · folha {sheet} de {sheets} · linha {row}, coluna {column}",
+    "Corte nas linhas tracejadas, coloque cada borda cortada sobre a linha pontilhada da folha vizinha, marcas sobre marcas, e prenda com fita.",
+    "Quadrado {name}",
+  ],
+  fr: [
+    "Image et grille",
+    "Grille seule",
+    "{part} · feuille {sheet} sur {sheets} · rangée {row}, colonne {column}",
+    "Coupez sur les tirets, posez chaque bord coupé sur la ligne pointillée de la feuille voisine, repères sur repères, puis scotchez.",
+    "Case {name}",
+  ],
+  de: [
+    "Bild und Raster",
+    "Nur das Raster",
+    "{part} · Blatt {sheet} von {sheets} · Reihe {row}, Spalte {column}",
+    "Schneide an den gestrichelten Linien, lege jede Schnittkante auf die gepunktete Linie des Nachbarblatts, Marke auf Marke, und klebe alles fest.",
+    "Kästchen {name}",
+  ],
+  ja: [
+    "画像とグリッド",
+    "グリッドのみ",
+    "{part}・{sheets} 枚中 {sheet} 枚目・{row} 段目、{column} 列目",
+    "破線で切り、切った辺をつなぐ用紙の点線に合わせ、印と印を重ねてテープで貼ってください。",
+    "マス {name}",
+  ],
+  "zh-Hans": [
+    "图片和网格",
+    "仅网格",
+    "{part} · 第 {sheet} 张，共 {sheets} 张 · 第 {row} 行，第 {column} 列",
+    "沿虚线剪开，把每条剪边对准相邻那张纸的点线，标记对标记，再用胶带粘好。",
+    "格子 {name}",
+  ],
+  ar: [
+    "الصورة والشبكة",
+    "الشبكة وحدها",
+    "{part} · الورقة {sheet} من {sheets} · الصف {row}، العمود {column}",
+    "قُصّ على الخطوط المتقطعة، وضع كل حافة مقصوصة على الخط المنقّط للورقة التي تتصل بها، العلامة فوق العلامة، ثم ألصقها بالشريط.",
+    "المربع {name}",
+  ],
+};
 
 describe("which lines are drawn as pictures", () => {
   it("the Latin languages' PDF words are all Helvetica's, so they stay text; Japanese, Chinese and Arabic ones are pictures", async () => {
     const letters = await helvetica();
     for (const locale of ["en", "es", "pt-BR", "fr", "de"]) {
-      for (const text of translations(locale)) expect(fontWrites(letters, text), `${locale}: ${text}`).toBe(true);
+      for (const text of TRANSLATIONS[locale]!) expect(fontWrites(letters, text), `${locale}: ${text}`).toBe(true);
     }
     for (const locale of ["ja", "zh-Hans", "ar"]) {
-      for (const text of translations(locale)) expect(fontWrites(letters, text), `${locale}: ${text}`).toBe(false);
+      for (const text of TRANSLATIONS[locale]!) expect(fontWrites(letters, text), `${locale}: ${text}`).toBe(false);
     }
   });
 
