@@ -370,6 +370,16 @@ const PICTURE_LANGUAGES = [
     make: "PDF を作成",
   },
   {
+    lang: "zh-Hans",
+    prefix: "/zh-hans",
+    direction: "ltr",
+    print: "打印 / PDF",
+    preset: "预设尺寸",
+    printOn: "打印用纸",
+    cellSheets: "添加格子放大页",
+    make: "生成 PDF",
+  },
+  {
     lang: "ar",
     prefix: "/ar",
     direction: "rtl",
@@ -381,7 +391,7 @@ const PICTURE_LANGUAGES = [
   },
 ] as const;
 
-describe.skipIf(!poppler)("the PDF's words in Japanese and Arabic (pictures of the browser's letters)", () => {
+describe.skipIf(!poppler)("the PDF's words in Japanese, Chinese and Arabic (pictures of the browser's letters)", () => {
   for (const language of PICTURE_LANGUAGES) {
     it(`${language.lang}: Legal on Letter with cell sheets: no English left, each line a 300 dpi picture under the drawing, from its ${language.direction === "rtl" ? "right" : "left"} edge; the cell labels still text`, async () => {
       const { context, page } = await newPage(browser);
