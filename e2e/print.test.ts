@@ -354,7 +354,7 @@ function inkSpan(sheet: GreyPage, from: number, to: number): { left: number; rig
 const ENGLISH_PDF = ["Picture and grid", "Grid alone", "sheet", "column", "Cut on the dashed", "tape", "Cell"];
 
 /**
- * A language whose letters Helvetica cannot write (decision 058): its address, and the words of the
+ * A language whose letters Helvetica cannot write (decision 059): its address, and the words of the
  * controls this journey uses. Its lines are pictures drawn by the browser; in CI, without a font
  * for them, those may be boxes, so nothing here depends on the letters.
  */

@@ -1,4 +1,4 @@
-// The PDF's words in every language (decision 058): a line the PDF's font (Helvetica, WinAnsi) can
+// The PDF's words in every language (decision 059): a line the PDF's font (Helvetica, WinAnsi) can
 // write stays real text; a line with any letter it cannot write (Japanese, Chinese, Arabic) is
 // drawn by the browser, with its own fonts, as a picture at print resolution and placed where the
 // text would go, at the same size. Pure: the browser's drawing comes in as `TextPictures`.

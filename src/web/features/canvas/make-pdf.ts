@@ -31,7 +31,7 @@ export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
   return gridPdf({
     ...request,
     picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
-    // Lines Helvetica cannot write (Japanese, Chinese, Arabic), drawn with the browser's fonts (decision 058).
+    // Lines Helvetica cannot write (Japanese, Chinese, Arabic), drawn with the browser's fonts (decision 059).
     textPictures: canvasTextPictures(request.words.lang, request.words.direction),
     blankCells: request.cellSheets
       ? blankCellsOfPaper(request.image, request.scene, request.view.imageMode)

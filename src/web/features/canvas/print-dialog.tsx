@@ -64,7 +64,7 @@ function summaryOf(i18n: I18n, layout: PrintLayout, request: PrintRequest, sheet
   ];
 }
 
-/** The PDF's titles and instructions, in the learner's language and its direction (decision 058). */
+/** The PDF's titles and instructions, in the learner's language and its direction (decision 059). */
 function pdfWords(i18n: I18n): PdfWords {
   return {
     title: i18n._(msg`Dragon Grid drawing grid`),

@@ -1,4 +1,4 @@
-// The PDF's lines that its font cannot write (Japanese, Chinese, Arabic: decision 058), drawn by
+// The PDF's lines that its font cannot write (Japanese, Chinese, Arabic: decision 059), drawn by
 // the browser with its own fonts, which shape Arabic and order right-to-left text as the page
 // does, on a canvas at print resolution. Loaded with the PDF code only (make-pdf.ts).
 import { pictureScale, type TextPictures, type WordsDirection } from "../../../shared/print/pdf-text";
