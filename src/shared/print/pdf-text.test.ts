@@ -187,14 +187,14 @@ async function legalOnLetter(words: PdfWords) {
     dragonId: "00000000-0000-4000-8000-000000000000",
   });
   const pdf = await PDFDocument.load(bytes);
-  const images = pdf.context
-    .enumerateIndirectObjects()
-    .map(([, object]) => object)
-    .filter(
-      (object) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
-    );
-  return { drawn, pages: pdf.getPageCount(), images: images.length, title: pdf.getTitle() };
+  return { drawn, pages: pdf.getPageCount(), images: imagesIn(pdf), title: pdf.getTitle() };
 }
+
+/** How many images (each picture, each transparency) a PDF holds. */
+const imagesIn = (pdf: PDFDocument) =>
+  pdf.context
+    .enumerateIndirectObjects()
+    .filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
 
 describe("the PDF's words", () => {
   it("in English, all text: nothing drawn as a picture", async () => {
@@ -255,6 +255,10 @@ describe("the PDF's words", () => {
       words: JAPANESE,
       dragonId: "00000000-0000-4000-8000-000000000000",
     });
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(4);
+    // The picture under the grid only: the words went in as (English) text.
+    expect(imagesIn(pdf)).toBe(1);
+    expect(pdf.getTitle()).toBe("Dragon Grid 描画グリッド");
   });
 });
