@@ -407,6 +407,7 @@ describe.skipIf(!poppler)("the PDF's words in Japanese, Chinese and Arabic (pict
       const download = page.waitForEvent("download", { timeout: 45_000 });
       await dialog.getByRole("button", { name: language.make }).click();
       const file = (await (await download).path())!;
+      // PDF_WORDS_KEEP=<folder> keeps the PDFs, to look at their letters (pdftoppm -png).
       if (process.env.PDF_WORDS_KEEP) fs.copyFileSync(file, `${process.env.PDF_WORDS_KEEP}/print-${language.lang}.pdf`);
 
       // Two sheets a copy, then the cell sheets.
