@@ -35,9 +35,10 @@ export function canvasTextPictures(lang: string, direction: WordsDirection): Tex
       const canvas = document.createElement("canvas");
       canvas.lang = lang;
       const metrics = prepare(canvas, lang, size, lineDirection).measureText(text);
-      // Room for every letter: a fallback font's letters may reach past the first font's box.
-      const ascent = Math.ceil(Math.max(metrics.actualBoundingBoxAscent, metrics.fontBoundingBoxAscent)) + 1;
-      const descent = Math.ceil(Math.max(metrics.actualBoundingBoxDescent, metrics.fontBoundingBoxDescent)) + 1;
+      // Room for every letter: a fallback font's letters may reach past the first font's box (which
+      // browsers before 2023 do not report: then the letters' own).
+      const ascent = Math.ceil(Math.max(metrics.actualBoundingBoxAscent, metrics.fontBoundingBoxAscent || 0)) + 1;
+      const descent = Math.ceil(Math.max(metrics.actualBoundingBoxDescent, metrics.fontBoundingBoxDescent || 0)) + 1;
       const left = Math.ceil(Math.max(0, metrics.actualBoundingBoxLeft)) + 1;
       const right = Math.ceil(Math.max(metrics.width, metrics.actualBoundingBoxRight)) + 1;
       canvas.width = left + right;
