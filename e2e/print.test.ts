@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { PDFDocument } from "@cantoo/pdf-lib";
@@ -20,7 +21,8 @@ import {
 // resolution, lines found in the pixels. CI installs poppler-utils; elsewhere, without it, the
 // journey is skipped with a message.
 const CI = process.env.CI === "true" || process.env.CI === "1";
-const poppler = [PDFTOPPM, PDFTOTEXT, PDFINFO].every((tool) => fs.existsSync(tool));
+const PDFIMAGES = "/usr/bin/pdfimages";
+const poppler = [PDFTOPPM, PDFTOTEXT, PDFINFO, PDFIMAGES].every((tool) => fs.existsSync(tool));
 if (!poppler && CI)
   throw new Error(`${PDFTOPPM}, ${PDFTOTEXT} or ${PDFINFO} is missing: apt-get install poppler-utils`);
 if (!poppler) console.warn(`print journeys: skipped, no ${PDFTOPPM} (apt-get install poppler-utils)`);
@@ -321,4 +323,136 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     await dialog.getByRole("alert").filter({ hasText: "Enter a margin from 0 to 2.54 cm." }).waitFor();
     await context.close();
   });
+});
+
+/** The images on each page as pdfimages lists them: their kind ("image", or "smask" for a transparency) and resolution. */
+function imagesOf(file: string): { page: number; type: string; encoding: string; ppi: number }[] {
+  const list = execFileSync(PDFIMAGES, ["-list", file]).toString("utf8").split("\n").slice(2);
+  return list
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length > 13)
+    .map((fields) => ({ page: Number(fields[0]), type: fields[2]!, encoding: fields[8]!, ppi: Number(fields[12]) }));
+}
+
+/** The left- and rightmost ink (grey below 200) in rows `from` to `to` of a rendered page, in pixels. */
+function inkSpan(sheet: GreyPage, from: number, to: number): { left: number; right: number; count: number } {
+  let left = Infinity;
+  let right = -Infinity;
+  let count = 0;
+  for (let y = from; y <= to; y++) {
+    for (let x = 0; x < sheet.width; x++) {
+      if (sheet.pixels[y * sheet.width + x]! >= 200) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      count++;
+    }
+  }
+  return { left, right, count };
+}
+
+/** The PDF's English words: none may be left in a translated PDF. */
+const ENGLISH_PDF = ["Picture and grid", "Grid alone", "sheet", "column", "Cut on the dashed", "tape", "Cell"];
+
+/**
+ * A language whose letters Helvetica cannot write (decision 059): its address, and the words of the
+ * controls this journey uses. Its lines are pictures drawn by the browser; in CI, without a font
+ * for them, those may be boxes, so nothing here depends on the letters.
+ */
+const PICTURE_LANGUAGES = [
+  {
+    lang: "ja",
+    prefix: "/ja",
+    direction: "ltr",
+    print: "印刷 / PDF",
+    preset: "定型サイズ",
+    printOn: "印刷する用紙",
+    cellSheets: "マスごとのページを追加",
+    make: "PDF を作成",
+  },
+  {
+    lang: "zh-Hans",
+    prefix: "/zh-hans",
+    direction: "ltr",
+    print: "打印 / PDF",
+    preset: "预设尺寸",
+    printOn: "打印用纸",
+    cellSheets: "添加格子放大页",
+    make: "生成 PDF",
+  },
+  {
+    lang: "ar",
+    prefix: "/ar",
+    direction: "rtl",
+    print: "طباعة / PDF",
+    preset: "مقاس جاهز",
+    printOn: "الطباعة على",
+    cellSheets: "إضافة أوراق المربعات",
+    make: "إنشاء PDF",
+  },
+] as const;
+
+describe.skipIf(!poppler)("the PDF's words in Japanese, Chinese and Arabic (pictures of the browser's letters)", () => {
+  for (const language of PICTURE_LANGUAGES) {
+    it(`${language.lang}: Legal on Letter with cell sheets: no English left, each line a 300 dpi picture under the drawing, from its ${language.direction === "rtl" ? "right" : "left"} edge; the cell labels still text`, async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${language.prefix}/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      const preset = page.getByLabel(language.preset);
+      await preset.selectOption("legal");
+      expect(await preset.inputValue()).toBe("legal");
+      await page.getByRole("button", { name: language.print }).click();
+      const dialog = page.getByRole("dialog", { name: language.print });
+      await dialog.getByLabel(language.printOn).selectOption("letter");
+      await dialog.getByRole("switch", { name: language.cellSheets }).click();
+      const download = page.waitForEvent("download", { timeout: 45_000 });
+      await dialog.getByRole("button", { name: language.make }).click();
+      const file = (await (await download).path())!;
+      // PDF_WORDS_KEEP=<folder> keeps the PDFs, to look at their letters (pdftoppm -png).
+      if (process.env.PDF_WORDS_KEEP) fs.copyFileSync(file, `${process.env.PDF_WORDS_KEEP}/print-${language.lang}.pdf`);
+
+      // Two sheets a copy, then the cell sheets.
+      const sizes = pageSizes(file);
+      expect(sizes.slice(0, 4)).toEqual(Array(4).fill([612, 792]));
+      expect(sizes.length).toBeGreaterThan(4);
+      // No English words, and no text but the grid's cell labels, which stay Latin (A1, B7).
+      for (const p of [1, 3, 5, sizes.length]) {
+        const words = pageWords(file, p);
+        for (const english of ENGLISH_PDF) expect(words, `page ${p}`).not.toContain(english);
+        expect(words.trim(), `page ${p}`).toMatch(/^[A-Z0-9\s]*$/);
+      }
+      expect(labelsOn(file, [3]).has("A1")).toBe(true);
+
+      // Each sheet's two lines (its place, how to join) are pictures at print resolution with their
+      // transparency, beside the picture under the grid on page 1; a cell sheet has a heading a cell.
+      const images = imagesOf(file);
+      const lines = (p: number) => images.filter((i) => i.page === p && i.type === "image" && i.encoding === "image");
+      for (const p of [1, 2, 3, 4]) {
+        expect(lines(p), `page ${p}`).toHaveLength(2);
+        expect(images.filter((i) => i.page === p && i.type === "smask")).toHaveLength(2);
+        for (const line of lines(p)) expect(line.ppi).toBeGreaterThanOrEqual(295);
+      }
+      expect(images.filter((i) => i.page === 1 && i.encoding === "jpeg")).toHaveLength(1);
+      const cellPage = images.filter((i) => i.page === 5);
+      expect(cellPage.filter((i) => i.encoding === "jpeg").length).toBeGreaterThan(0);
+      expect(cellPage.filter((i) => i.encoding === "image" && i.type === "image")).toHaveLength(
+        cellPage.filter((i) => i.encoding === "jpeg").length,
+      );
+
+      // Under the grid alone's first sheet: the lines start at the drawing's left edge in Japanese,
+      // and in Arabic end at the mirrored place, as far in from the sheet's right edge.
+      const [sheet] = renderPdf(file, DPI, { first: 3, last: 3 });
+      const vertical = solidLines(sheet!, true, LINE_RUN).map((l) => l.at);
+      const horizontal = solidLines(sheet!, false, LINE_RUN).map((l) => l.at);
+      const gridLeft = Math.min(...vertical);
+      const gridBottom = Math.max(...horizontal);
+      const band = inkSpan(sheet!, Math.ceil(gridBottom) + 3, Math.ceil(gridBottom + (20 / 72) * DPI) + 3);
+      expect(band.count).toBeGreaterThan(200);
+      if (language.direction === "rtl")
+        expect(Math.abs(band.right - (sheet!.width - 1 - gridLeft))).toBeLessThanOrEqual(4);
+      else expect(Math.abs(band.left - gridLeft)).toBeLessThanOrEqual(4);
+      // Nothing below the band: the lines sit in it, on their baselines.
+      expect(inkSpan(sheet!, Math.ceil(gridBottom + (20 / 72) * DPI) + 6, sheet!.height - 1).count).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -37,11 +37,12 @@ function readPgm(file: string): GreyPage {
   };
 }
 
-/** Every page of a PDF in grey at `dpi` dots per inch, in page order. */
-export function renderPdf(file: string, dpi: number): GreyPage[] {
+/** Every page of a PDF (or those from `pages.first` to `pages.last`, 1-based) in grey at `dpi` dots per inch, in page order. */
+export function renderPdf(file: string, dpi: number, pages?: { first: number; last: number }): GreyPage[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-pdf-"));
+  const range = pages ? ["-f", String(pages.first), "-l", String(pages.last)] : [];
   try {
-    execFileSync(PDFTOPPM, ["-r", String(dpi), "-gray", file, path.join(dir, "page")]);
+    execFileSync(PDFTOPPM, ["-r", String(dpi), "-gray", ...range, file, path.join(dir, "page")]);
     // pdftoppm pads page numbers to the same width ("page-01"), so names sort in page order.
     return fs
       .readdirSync(dir)

@@ -42,6 +42,16 @@ import {
   type MarkPlacement,
 } from "../drawing-check/mark-layout";
 import { markModules } from "../drawing-check/mark-modules";
+import {
+  boxFor,
+  fontWrites,
+  pictureRect,
+  placeLine,
+  type LineBox,
+  type TextPicture,
+  type TextPictures,
+  type WordsDirection,
+} from "./pdf-text";
 
 /** The words printed on the PDF, in the learner's language: the draw page translates them. */
 export interface PdfWords {
@@ -56,11 +66,15 @@ export interface PdfWords {
   joinSheets: string;
   /** A cell sheet's heading: "Cell B7". */
   cell: (label: string) => string;
+  /** The language they are in (BCP 47), and which way its lines run. */
+  lang: string;
+  direction: WordsDirection;
 }
 
 /**
  * The words in English. The PDF's font (Helvetica, built into every PDF reader) writes Latin
- * scripts only: words it cannot write (Japanese, Chinese, Arabic) are printed in English instead.
+ * scripts only: lines it cannot write (Japanese, Chinese, Arabic) are drawn as pictures by the
+ * browser (pdf-text.ts), or, by a caller that cannot draw them, printed in English.
  */
 export const ENGLISH_PDF_WORDS: PdfWords = {
   title: "Dragon Grid drawing grid",
@@ -71,19 +85,61 @@ export const ENGLISH_PDF_WORDS: PdfWords = {
   joinSheets:
     "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
   cell: (label) => `Cell ${label}`,
+  lang: "en",
+  direction: "ltr",
 };
 
 /** The words, if the font can write every letter of them; else the English ones. */
-function printableWords(font: PDFFont, words: PdfWords): PdfWords {
-  const letters = new Set(font.getCharacterSet());
+function printableWords(letters: ReadonlySet<number>, words: PdfWords): PdfWords {
   const samples = [
     words.sheetPlace(words.pictureAndGrid, { sheet: 1, sheets: 2, row: 1, column: 2 }),
     words.sheetPlace(words.gridAlone, { sheet: 1, sheets: 2, row: 1, column: 2 }),
     words.joinSheets,
     words.cell("A1"),
   ];
-  const writable = samples.every((text) => [...text].every((letter) => letters.has(letter.codePointAt(0)!)));
-  return writable ? words : ENGLISH_PDF_WORDS;
+  return samples.every((text) => fontWrites(letters, text)) ? words : ENGLISH_PDF_WORDS;
+}
+
+/**
+ * Writes the PDF's words: as text where the font can write the line, else as the browser's picture
+ * of it, at the same place and size. A picture is embedded once and reused (the instructions are
+ * the same on every sheet).
+ */
+interface WordWriter {
+  /** The line's width in points at `size` points. */
+  width: (text: string, size: number) => number;
+  /** The line starting at `x` (its left edge) on the baseline `y`, in PDF points. */
+  write: (page: PDFPage, text: string, at: { x: number; y: number; size: number }) => Promise<void>;
+  direction: WordsDirection;
+}
+
+function wordWriter(pdf: PDFDocument, font: PDFFont, pictures: TextPictures, direction: WordsDirection): WordWriter {
+  const letters = new Set(font.getCharacterSet());
+  const embedded = new Map<string, Promise<{ image: PDFImage; picture: TextPicture }>>();
+  const picture = (text: string, size: number) => {
+    const key = `${size}\n${text}`;
+    let made = embedded.get(key);
+    if (!made) {
+      made = pictures
+        .draw(text, { size, color: INK_RGB, direction })
+        .then(async (picture) => ({ image: await pdf.embedPng(picture.png), picture }));
+      embedded.set(key, made);
+    }
+    return made;
+  };
+  return {
+    direction,
+    width: (text, size) =>
+      fontWrites(letters, text) ? font.widthOfTextAtSize(text, size) : pictures.measure(text, size),
+    write: async (page, text, { x, y, size }) => {
+      if (fontWrites(letters, text)) {
+        page.drawText(text, { x, y, size, font, color: INK });
+        return;
+      }
+      const { image, picture: made } = await picture(text, size);
+      page.drawImage(image, pictureRect(made, x, y));
+    },
+  };
 }
 
 export interface GridPdfRequest {
@@ -105,9 +161,22 @@ export interface GridPdfRequest {
   marginMm: number;
   /** The titles and instructions printed on the pages, in the learner's language. */
   words: PdfWords;
+  /**
+   * How the browser draws a line the font cannot write (pdf-text.ts). Without it, words in a
+   * script the font cannot write are printed in English.
+   */
+  textPictures?: TextPictures;
   /** The dragon: its id goes into the drawing check's corner marks (src/shared/drawing-check/mark-layout.ts), printed on the blank grid page where they fit. */
   dragonId: string;
 }
+
+/** A caller that cannot draw pictures of words gets English words (printableWords), which the font writes. */
+const NO_PICTURES: TextPictures = {
+  measure: () => {
+    throw new Error("No text pictures: the words must be ones the font writes");
+  },
+  draw: () => Promise.reject(new Error("No text pictures: the words must be ones the font writes")),
+};
 
 /** The picture on page 1 is a raster at this many dots per inch: a crisp print, a quick PDF. */
 const PICTURE_DPI = 150;
@@ -117,7 +186,8 @@ const PICTURE_MAX_PIXELS = 8_000_000;
 const LINE_PT = 0.5;
 
 const GRID_ALPHA: Record<GridView["gridColor"], number> = { dark: 0.8, light: 1, accent: 0.9 };
-const INK = rgb(0.17, 0.13, 0.09);
+const INK_RGB: [number, number, number] = [0.17, 0.13, 0.09];
+const INK = rgb(...INK_RGB);
 
 /**
  * The grid as vector lines at true scale: `unit` paper units become `pt` points, so printed at
@@ -349,27 +419,30 @@ function drawCornerMarks(
   });
 }
 
-/** A sheet's name and place in the set, and how to join it, shrunk to fit its band. */
-function drawSheetLabel(
+/**
+ * A sheet's name and place in the set, and how to join it, shrunk to fit its band; right to left,
+ * the band mirrored, the lines from its right end.
+ */
+async function drawSheetLabel(
   page: PDFPage,
-  font: PDFFont,
+  writer: WordWriter,
   layout: PrintLayout,
   sheet: PrintSheet,
   part: string,
   words: PdfWords,
 ) {
-  const box = layout.labelBox;
-  if (!box) return;
+  if (!layout.labelBox) return;
+  const box: LineBox = boxFor(layout.labelBox, layout.width, writer.direction);
   const place = { sheet: sheet.number, sheets: layout.sheets.length, row: sheet.row, column: sheet.column };
   const lines: [string, number][] = [
     [words.sheetPlace(part, place), 8],
     [words.joinSheets, 6.5],
   ];
-  let y = layout.height - box.y;
+  let y = layout.height - layout.labelBox.y;
   for (const [text, preferred] of lines) {
-    const size = Math.min(preferred, (preferred * box.width) / font.widthOfTextAtSize(text, preferred));
+    const { x, size } = placeLine(box, preferred, writer.width(text, preferred), writer.direction);
     y -= preferred + 1.5;
-    page.drawText(text, { x: box.x, y, size, font, color: INK });
+    await writer.write(page, text, { x, y, size });
   }
 }
 
@@ -399,7 +472,8 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
   pdf.setTitle(request.words.title);
   pdf.setCreator("Dragon Grid");
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const words = printableWords(font, request.words);
+  const words = request.textPictures ? request.words : printableWords(new Set(font.getCharacterSet()), request.words);
+  const writer = wordWriter(pdf, font, request.textPictures ?? NO_PICTURES, words.direction);
   const whole = { x: 0, y: 0, width: scene.paperWidth, height: scene.paperHeight };
 
   const unitsPerInch = unit === "in" ? 1 : 2.54;
@@ -424,11 +498,11 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
       });
       if (!withPicture && marks) drawCornerMarks(page, request, layout, sheet, marks);
       drawJoins(page, layout, sheet, scene.gridSize);
-      drawSheetLabel(page, font, layout, sheet, part, words);
+      await drawSheetLabel(page, writer, layout, sheet, part, words);
     }
   }
 
-  if (request.cellSheets) await addCellSheets(pdf, font, request, pageSize, words);
+  if (request.cellSheets) await addCellSheets(pdf, font, writer, request, pageSize, words);
   return pdf.save();
 }
 
@@ -436,6 +510,7 @@ export async function gridPdf(request: GridPdfRequest): Promise<Uint8Array> {
 async function addCellSheets(
   pdf: PDFDocument,
   font: PDFFont,
+  writer: WordWriter,
   request: GridPdfRequest,
   pageSize: [number, number],
   words: PdfWords,
@@ -462,7 +537,10 @@ async function addCellSheets(
     const picture = await pdf.embedJpg(await request.picture(region, pixelsPerUnit));
     const x0 = left + (slot % across) * (size + gap);
     const y0 = top + Math.floor(slot / across) * (size + labelHeight + gap) + labelHeight;
-    page!.drawText(words.cell(cellLabel(cell)), { x: x0, y: pageSize[1] - y0 + 4, size: 11, font, color: INK });
+    // The heading over the cell's start: its left edge, or right to left its right edge.
+    const heading = words.cell(cellLabel(cell));
+    const x = writer.direction === "rtl" ? x0 + size - writer.width(heading, 11) : x0;
+    await writer.write(page!, heading, { x, y: pageSize[1] - y0 + 4, size: 11 });
     page!.drawImage(picture, { x: x0, y: pageSize[1] - y0 - size, width: size, height: size });
     page!.drawRectangle({
       x: x0,

@@ -4,6 +4,7 @@
 import { blankCellsOfPaper, drawRegion } from "./draw-region";
 import { gridPdf, type GridPdfRequest } from "../../../shared/print/grid-pdf";
 import type { Rect } from "../../../shared/print/pdf-layout";
+import { canvasTextPictures } from "./text-picture";
 
 export type PdfRequest = Omit<GridPdfRequest, "picture" | "blankCells"> & {
   /** The template's full image (hi-res once loaded). */
@@ -30,6 +31,8 @@ export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
   return gridPdf({
     ...request,
     picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
+    // Lines Helvetica cannot write (Japanese, Chinese, Arabic), drawn with the browser's fonts (decision 059).
+    textPictures: canvasTextPictures(request.words.lang, request.words.direction),
     blankCells: request.cellSheets
       ? blankCellsOfPaper(request.image, request.scene, request.view.imageMode)
       : new Set(),

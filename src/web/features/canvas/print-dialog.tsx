@@ -10,6 +10,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
 import type { TranslateMessage } from "../../../shared/i18n/translate";
+import { isLocale, localeInfo } from "../../../shared/i18n/locales";
 import type { PdfRequest } from "./make-pdf";
 import type { PdfWords } from "../../../shared/print/grid-pdf";
 import {
@@ -63,7 +64,7 @@ function summaryOf(i18n: I18n, layout: PrintLayout, request: PrintRequest, sheet
   ];
 }
 
-/** The PDF's titles and instructions, in the learner's language. */
+/** The PDF's titles and instructions, in the learner's language and its direction (decision 059). */
 function pdfWords(i18n: I18n): PdfWords {
   return {
     title: i18n._(msg`Dragon Grid drawing grid`),
@@ -75,6 +76,8 @@ function pdfWords(i18n: I18n): PdfWords {
       msg`Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.`,
     ),
     cell: (name) => i18n._(msg`Cell ${name}`),
+    lang: i18n.locale,
+    direction: isLocale(i18n.locale) ? localeInfo(i18n.locale).dir : "ltr",
   };
 }
 
