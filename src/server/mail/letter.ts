@@ -8,6 +8,7 @@ import { serverTranslator } from "../i18n/server-catalogs";
  * to left).
  */
 export interface Letter {
+  locale: Locale;
   t: TranslateMessage;
   hello: string;
   signOff: string[];
@@ -18,6 +19,7 @@ export interface Letter {
 export function letter(locale: Locale, firstName: string | null): Letter {
   const t = serverTranslator(locale);
   return {
+    locale,
     t,
     hello: firstName ? t(/*i18n*/ "Hi {firstName},", { firstName }) : t(/*i18n*/ "Hi,"),
     signOff: [t(/*i18n*/ "Happy drawing,"), "Dragon Grid"],

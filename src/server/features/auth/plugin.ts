@@ -168,14 +168,15 @@ export const authPlugin = contractPlugin(
           const existing = await users.findByEmail(email);
           if (existing?.emailVerified) {
             browser.rememberNobody(reply, passwordHash);
+            // In the owner's language, never the asker's.
+            const ownerLocale = existing.language ?? SOURCE_LOCALE;
             afterResponse(request, "registration notice", () =>
-              // In the owner's language, never the asker's.
               mailer.send(
                 registrationAttemptEmail(
                   existing.email,
                   existing.firstName,
-                  `${config.publicUrl}/login`,
-                  existing.language ?? SOURCE_LOCALE,
+                  `${config.publicUrl}${localePath(ownerLocale, "/login")}`,
+                  ownerLocale,
                 ),
               ),
             );

@@ -2,6 +2,7 @@ import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml } from "../../mail/escape-html";
 import { PAGE_END, type Letter } from "../../mail/letter";
 import { EMAIL_KIND_LABELS, type EmailKind } from "../../../shared/notifications";
+import { localePath, type Locale } from "../../../shared/i18n/locales";
 
 // The e-mails of notifications: one about one thing, or a digest of those that waited for the
 // hour to pass. Every message carries the RFC 2369/8058 unsubscribe headers (mail providers show an
@@ -21,9 +22,12 @@ export interface UnsubscribeLinks {
   oneClick: string;
 }
 
-export function unsubscribeLinks(publicUrl: string, token: string): UnsubscribeLinks {
+export function unsubscribeLinks(publicUrl: string, locale: Locale, token: string): UnsubscribeLinks {
   const query = `token=${encodeURIComponent(token)}`;
-  return { page: `${publicUrl}/unsubscribe?${query}`, oneClick: `${publicUrl}/api/notifications/unsubscribe?${query}` };
+  return {
+    page: `${publicUrl}${localePath(locale, "/unsubscribe")}?${query}`,
+    oneClick: `${publicUrl}/api/notifications/unsubscribe?${query}`,
+  };
 }
 
 const SUBJECTS: Record<EmailKind, string> = {

@@ -13,6 +13,7 @@ import { createNotifier, MAX_REPLY_RECIPIENTS } from "./notifier";
 import { localChannel } from "../../db/change-notices";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import { testClient, type TestClient } from "../../test/api-client";
+import { serverTranslator } from "../../i18n/server-catalogs";
 
 const HOUR = 60 * 60_000;
 const INVALID_LINK = "This unsubscribe link is invalid.";
@@ -482,6 +483,29 @@ describe("reading", () => {
 
 describe("e-mail", () => {
   const unfoldedLink = (mail: ParsedMail) => /^<(.+)>$/.exec(mail.headers.get("list-unsubscribe") ?? "")?.[1];
+
+  it("is in the recipient's language, its links to pages in that language; the bell speaks the page's", async () => {
+    const author = await member("Layla");
+    await t.database.db.update(users).set({ language: "ar" }).where(eq(users.id, author.id));
+    const post = await approvedPost(author);
+    await notifier.postApproved(post);
+    const [mail] = mailsTo(author);
+    const arabic = serverTranslator("ar");
+    expect(mail!.subject).toBe(arabic("Your drawing was approved"));
+    expect(mail!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail!.text).toContain(`http://dragongrid.test/ar/feed?post=${post}`);
+    expect(mail!.text).toMatch(/http:\/\/dragongrid\.test\/ar\/unsubscribe\?token=/);
+    // The one-click address is the API's, the same in every language.
+    expect(unfoldedLink(mail!)).toMatch(/^http:\/\/dragongrid\.test\/api\/notifications\/unsubscribe\?token=/);
+    // The bell on a German page says it in German, whatever the account's language.
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/notifications",
+      cookies: author.cookies,
+      headers: { "accept-language": "de" },
+    });
+    expect((res.json() as Page).items[0]!.text).toBe(serverTranslator("de")("Your drawing was approved"));
+  });
 
   it("goes out at once with the unsubscribe headers and link, then at most once an hour, the rest in a digest", async () => {
     const author = await member("Author");

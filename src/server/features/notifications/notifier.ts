@@ -20,10 +20,10 @@ import {
   unsubscribeKey,
   unsubscribeKeysBeforeMove,
 } from "./unsubscribe-token";
-import { SOURCE_LOCALE } from "../../../shared/i18n/locales";
+import { localePath, SOURCE_LOCALE } from "../../../shared/i18n/locales";
 import type { TranslateMessage } from "../../../shared/i18n/translate";
 import { said } from "../../i18n/said";
-import { letter } from "../../mail/letter";
+import { letter, type Letter } from "../../mail/letter";
 
 /** Reply notifications one comment sends at most: the most recent earlier commenters. */
 export const MAX_REPLY_RECIPIENTS = 50;
@@ -101,9 +101,10 @@ export function createNotifier(deps: NotifierDeps) {
     createdAt: row.createdAt,
     read: row.readAt !== null,
   });
-  const line = (row: NotificationRow, t: TranslateMessage): EmailLine => ({
-    text: said(t, notificationText(row)),
-    link: `${config.publicUrl}${notificationHref(row)}`,
+  // An e-mail's line: its sentence, and its link to the page in the e-mail's language.
+  const line = (row: NotificationRow, words: Letter): EmailLine => ({
+    text: said(words.t, notificationText(row)),
+    link: `${config.publicUrl}${localePath(words.locale, notificationHref(row))}`,
   });
 
   // E-mails still being sent: an event resolves once its rows are stored and counts told, so a
@@ -175,15 +176,15 @@ export function createNotifier(deps: NotifierDeps) {
         await repository.releaseEmailSlot(userId, kind, now);
         return false;
       }
-      const links = unsubscribeLinks(config.publicUrl, signUnsubscribeToken(key, userId, kind));
       // In the recipient's language: the one their account keeps, else English.
       const words = letter(person.language ?? SOURCE_LOCALE, person.firstName);
+      const links = unsubscribeLinks(config.publicUrl, words.locale, signUnsubscribeToken(key, userId, kind));
       await mailer.send(
         digestEmail(
           person.email,
           words,
           kind,
-          rows.map((row) => line(row, words.t)),
+          rows.map((row) => line(row, words)),
           links,
         ),
       );

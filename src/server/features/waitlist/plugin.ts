@@ -9,6 +9,7 @@ import { createWaitlistConfirmations } from "./confirmations";
 import { waitlistConfirmationEmail } from "./confirmation-email";
 import { requestLanguage, requestTranslator } from "../../i18n/request-language";
 import { serverTranslator } from "../../i18n/server-catalogs";
+import { localePath } from "../../../shared/i18n/locales";
 
 const JOINED = /*i18n*/ "You're on the list! We'll email you when Pro launches.";
 const CHECK_INBOX = /*i18n*/ "If your address is not confirmed yet, check your inbox for the link that confirms it.";
@@ -44,7 +45,11 @@ export const waitlistPlugin = contractPlugin(
             if (!link) return;
             try {
               await mailer.send(
-                waitlistConfirmationEmail(email, `${config.publicUrl}/waitlist/confirm?token=${link.token}`, locale),
+                waitlistConfirmationEmail(
+                  email,
+                  `${config.publicUrl}${localePath(locale, "/waitlist/confirm")}?token=${link.token}`,
+                  locale,
+                ),
               );
             } catch (error) {
               await confirmations.release(link.tokenHash);

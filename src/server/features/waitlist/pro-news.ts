@@ -5,7 +5,7 @@ import { users, waitlist } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import type { Config } from "../../config";
 import { proNewsEmail } from "./pro-news-email";
-import { SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
+import { localePath, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
 
 /** Waitlist addresses claimed by one statement; a run claims batches until the waitlist is done. */
 export const PRO_NEWS_BATCH = 50;
@@ -39,7 +39,6 @@ export function createProNews(deps: {
   const { db, mailer, config, log } = deps;
   const now = deps.now ?? Date.now;
   const setting = config.PRO;
-  const link = `${config.publicUrl}/home`;
 
   /** Addresses whose person has been given Pro by an admin. */
   const granted = sql`exists (select 1 from ${users} where lower(${users.email}) = lower(${waitlist.email}) and ${users.proGranted})`;
@@ -73,7 +72,10 @@ export function createProNews(deps: {
     let failed = 0;
     for (const row of claimed) {
       try {
-        await mailer.send(proNewsEmail(row.email, setting, link, row.language ?? SOURCE_LOCALE));
+        const locale = row.language ?? SOURCE_LOCALE;
+        // The library, in the language of the e-mail.
+        const link = `${config.publicUrl}${localePath(locale, "/home")}`;
+        await mailer.send(proNewsEmail(row.email, setting, link, locale));
         sent += 1;
       } catch (error) {
         failed += 1;
