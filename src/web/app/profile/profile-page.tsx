@@ -40,7 +40,7 @@ export function ProfilePage() {
   }
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
-    <div className="mx-auto grid max-w-xl gap-5 px-4 py-10 sm:py-14">
+    <div className="mx-auto grid max-w-xl grid-cols-1 gap-5 px-4 py-10 sm:py-14">
       {user.sanction && <SanctionBanner sanction={user.sanction} />}
       <Card className="p-8 text-center">
         <div className="flex justify-center">
@@ -64,13 +64,13 @@ export function ProfilePage() {
           </h2>
           <div className="mt-4 grid gap-3">
             <ModerationQueueLink />
-            <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start")}>
+            <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
               <BarChart3 className="h-4 w-4" aria-hidden /> <Trans>View Statistics Dashboard</Trans>
             </Link>
-            <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start")}>
+            <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
               <NotebookPen className="h-4 w-4" aria-hidden /> <Trans>Manage Blog Posts</Trans>
             </Link>
-            <Link href="/admin/users" className={buttonClass("secondary", "w-full justify-start")}>
+            <Link href="/admin/users" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
               <Users className="h-4 w-4" aria-hidden /> <Trans>Manage People</Trans>
             </Link>
           </div>

@@ -338,7 +338,7 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
     >
       <div ref={fields} className="min-w-0">
-        <Card className="grid gap-5 p-5 sm:p-7">
+        <Card className="grid grid-cols-1 gap-5 p-5 sm:p-7">
           <TextField
             label={t`Title`}
             value={values.title}
@@ -379,8 +379,8 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
         </Card>
       </div>
 
-      <div className="grid gap-6">
-        <Card className="grid gap-5 p-5 sm:p-6">
+      <div className="grid grid-cols-1 gap-6">
+        <Card className="grid grid-cols-1 gap-5 p-5 sm:p-6">
           <Switch
             label={t`Publish`}
             description={values.published ? t`Everyone can read this post` : t`Draft: only admins can see it`}
@@ -389,11 +389,11 @@ export function BlogForm({ post }: { post?: AdminBlogPost }) {
           />
           <div className="hidden lg:block">{actions}</div>
         </Card>
-        <Card className="grid gap-5 p-5 sm:p-6">
+        <Card className="grid grid-cols-1 gap-5 p-5 sm:p-6">
           <FeaturedImageField url={values.featuredImageUrl} onChange={(url) => set("featuredImageUrl", url)} />
           <TagsField tags={values.tags} onChange={(tags) => set("tags", tags)} />
         </Card>
-        <Card className="grid gap-5 p-5 sm:p-6">
+        <Card className="grid grid-cols-1 gap-5 p-5 sm:p-6">
           <h2 className="text-xl font-bold">
             <Trans>Search and sharing</Trans>
           </h2>
