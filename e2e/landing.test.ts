@@ -30,7 +30,12 @@ describe("landing page", () => {
     await page.getByRole("heading", { name: "Ready to Draw Dragons?" }).waitFor();
     await page.getByText("Browse our dragon templates and start creating amazing art today").waitFor();
 
-    for (const alt of ["I drew this dragon - it was easy", "Easy as 1-2-3 using the grid method"]) {
+    // The 1-2-3 picture carries no words: its caption and its steps are the page's text.
+    await page.getByText("Easy as 1-2-3 using the grid method").waitFor();
+    for (const alt of [
+      "I drew this dragon - it was easy",
+      "A dragon picture with a grid over it, the same grid ruled on paper, and the dragon copied square by square",
+    ]) {
       const img = page.getByRole("img", { name: alt });
       await img.waitFor();
       // A real picture, decoded: not a broken image or a placeholder box.
@@ -70,6 +75,41 @@ describe("landing page", () => {
     await context.close();
   });
 
+  it("says the 1-2-3 picture's steps as text in the page's language, each under its panel", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const steps = page.locator("figure ol > li");
+    const picture = page.locator("figure:has(ol) img");
+    /** Where each step's middle is across the picture: its panels' middles are at 17.5%, 50% and 82.5%. */
+    const across = async () => {
+      const box = (await picture.boundingBox())!;
+      const middles = await steps.evaluateAll((items) =>
+        items.map((item) => {
+          const rect = item.getBoundingClientRect();
+          return rect.left + rect.width / 2;
+        }),
+      );
+      return middles.map((x) => ((x - box.x) / box.width) * 100);
+    };
+    const underTheirPanels = (middles: number[]) =>
+      [17.5, 50, 82.5].forEach((panel, i) => expect(middles[i]).toBeCloseTo(panel, 0));
+
+    await page.goto("/es");
+    await page.getByText("Tan fácil como 1-2-3 con el método de la cuadrícula").waitFor();
+    await expect(steps.allTextContents()).resolves.toEqual([
+      "1Cuadricula la imagen",
+      "2Cuadricula tu papel",
+      "3Copia casilla por casilla",
+    ]);
+    expect(await picture.getAttribute("alt")).toMatch(/^Una imagen de dragón/);
+    underTheirPanels(await across());
+
+    // Mirrored, the page still puts step 1 under the picture's first (left) panel.
+    await page.goto("/ar");
+    await expect(steps.first().textContent()).resolves.toBe("1ارسم شبكة على الصورة");
+    underTheirPanels(await across());
+    await context.close();
+  });
+
   it("carries the social tags in the HTML itself, for crawlers that run no JavaScript", async () => {
     const { context, page } = await newPage(browser);
     const response = await page.request.get("/");
@@ -84,9 +124,15 @@ describe("landing page", () => {
     ]) {
       expect(html).toContain(tag);
     }
-    const image = await page.request.get("/og-image.png");
-    expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/png");
+    for (const card of ["/og-image.png", "/og-image-es.png", "/og-image-ar.png"]) {
+      const image = await page.request.get(card);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+    }
+    // In Spanish, the Spanish card.
+    expect(await (await page.request.get("/es")).text()).toMatch(
+      /property="og:image" content="[^"]*\/og-image-es\.png"/,
+    );
     await context.close();
   });
 

@@ -7,8 +7,15 @@
 //
 // Outputs:
 //   src/web/assets/landing/i-drew-this.webp      (1200x900) + i-drew-this-600.webp (600x450)
-//   src/web/assets/landing/easy-as-123.webp      (1200x900) + easy-as-123-600.webp (600x450)
-//   src/web/public/og-image.png                  (1200x630)
+//   src/web/assets/landing/easy-as-123.webp      (1200x460) + easy-as-123-600.webp (600x230)
+//   src/web/public/og-image.png                  (1200x630, English) + og-image-<locale>.png per language
+//
+// The landing pictures carry no words (only the grid's printed labels, A-D and 1-4): the landing
+// page says what they show as text, in the reader's language. The social cards do carry words,
+// the site's name and tagline, so there is one per language, the tagline read from the language's
+// public catalog (src/web/locales/<locale>/public.po) and set by Pango: Arabic shaped and right to
+// left, Japanese and Chinese in Noto Sans CJK (fonts-noto-cjk; the PNGs are committed, so only
+// whoever renders them needs the fonts).
 //   src/web/public/favicon.svg
 //   src/web/public/apple-touch-icon.png          (180x180)
 //
@@ -37,11 +44,24 @@ const GRAPHITE = "#4A4440"; // pencil lines
 const DESK = "#EFE5D8"; // warm backdrop behind paper
 const FONT = "DejaVu Sans, sans-serif";
 
+// The languages of src/shared/i18n/locales.ts, and their directions.
+const LOCALES = [
+  { code: "en", dir: "ltr" },
+  { code: "es", dir: "ltr" },
+  { code: "pt-BR", dir: "ltr" },
+  { code: "fr", dir: "ltr" },
+  { code: "de", dir: "ltr" },
+  { code: "ja", dir: "ltr" },
+  { code: "zh-Hans", dir: "ltr" },
+  { code: "ar", dir: "rtl" },
+];
+
 // ---------------------------------------------------------------------------
 // Fluent Emoji icon data
 // ---------------------------------------------------------------------------
 
 const require = createRequire(import.meta.url);
+const PO = require("pofile");
 const iconSet = JSON.parse(await readFile(require.resolve("@iconify-json/fluent-emoji-flat/icons.json"), "utf8"));
 
 function icon(name) {
@@ -347,15 +367,20 @@ ${pencilProp(rightGridX + 236, gridY + gridSize + 96, 330, -16, { width: 20, sha
 }
 
 // ---------------------------------------------------------------------------
-// Picture 2: "Easy as 1-2-3 using the grid method"
+// Picture 2: "Easy as 1-2-3 using the grid method": three panels, no words
 // ---------------------------------------------------------------------------
 
+// The landing page lays its list of steps out in columns under the panels: each panel is 30% of the
+// width with 2.5% around it (landing-page.tsx's grid columns 1fr 12fr 1fr 12fr 1fr 12fr 1fr).
+const EASY_W = 1200;
+const EASY_H = 460;
+
 function easyAs123() {
-  const W = 1200;
-  const H = 900;
+  const W = EASY_W;
+  const H = EASY_H;
   const card = 360;
   const gapX = (W - 3 * card) / 4;
-  const cardY = 250;
+  const cardY = 40;
   const cell = 72;
   const gridSize = cell * 4;
   const gutter = 34; // room for labels left of and above the grid
@@ -395,27 +420,8 @@ ${pencilDragonDefs("p3", gridSize, 8)}
     return { d: vertical.join("") + horizontal.join(""), partialEnd };
   })();
 
-  const labels = [
-    ["1", "Grid the picture"],
-    ["2", "Grid your paper"],
-    ["3", "Copy square by square"],
-  ];
-  const trackY = cardY + card + 62;
-  const track = `<path d="M${panels[0].x + card / 2} ${trackY}H${panels[2].x + card / 2}" stroke="${INK}" stroke-width="2" stroke-dasharray="2 9" stroke-linecap="round" opacity="0.45"/>`;
-  const captions = panels
-    .map((p, i) => {
-      const cx = p.x + card / 2;
-      const cy = cardY + card + 62;
-      return `<circle cx="${cx}" cy="${cy}" r="30" fill="${DESK}"/><circle cx="${cx}" cy="${cy}" r="24" fill="${INK}"/>
-${centredText(cx, cy, labels[i][0], { size: 26, fill: PAPER, weight: 700 })}
-${centredText(cx, cy + 58, labels[i][1], { size: 25, fill: INK, weight: 700 })}`;
-    })
-    .join("\n");
-
   const content = `
 <rect width="${W}" height="${H}" fill="url(#desk)"/>
-${centredText(W / 2, 146, "Easy as 1-2-3", { size: 54, weight: 700 })}
-<path d="M${W / 2 - 110} 192C${W / 2 - 40} 184 ${W / 2 + 40} 184 ${W / 2 + 110} 190" fill="none" stroke="${ACCENT}" stroke-width="5" stroke-linecap="round"/>
 
 ${panels.map(cardRect).join("\n")}
 
@@ -438,9 +444,6 @@ ${cellHighlight(p3.gx, p3.gy, cell, hot.col, hot.row, { width: 3.5, wash: 0.08 }
 ${grid({ x: p3.gx, y: p3.gy, cell, stroke: GRAPHITE, width: 1.4, opacity: 0.5, filter: "grid-pencil" })}
 ${gridLabels({ x: p3.gx, y: p3.gy, cell, gap: 18, size: 17, fill: GRAPHITE, opacity: 0.75, weight: 400, highlight: hot })}
 ${pencilProp(p3.gx + cell * (hot.col + 0.56), p3.gy + cell * (hot.row + 0.45), 175, 54, { width: 17, shadow: "prop-shadow" })}
-
-${track}
-${captions}
 `;
   return svgDoc(W, H, defs, content);
 }
@@ -449,7 +452,15 @@ ${captions}
 // Social card
 // ---------------------------------------------------------------------------
 
-function ogImage() {
+// The words' area, right of the grid card: x from OG_TEXT.x to OG_TEXT.x + OG_TEXT.w.
+const OG_TEXT = { x: 640, w: 500, taglineY: 326 };
+
+/**
+ * The card without its tagline (drawn on by ogCard): the grid card, the site's name with its
+ * underline, and a pencil under the words at `pencilY`. Right to left, the name, underline and
+ * pencil sit at the right end of the words' area.
+ */
+function ogImage({ rtl = false, pencilY = 500 } = {}) {
   const W = 1200;
   const H = 630;
   const cell = 100;
@@ -463,7 +474,15 @@ function ogImage() {
 ${shadowFilter("card-shadow", { dy: 8, blur: 12, opacity: 0.18 })}
 ${shadowFilter("prop-shadow", { dy: 7, blur: 5, opacity: 0.2 })}
 <clipPath id="og-clip"><rect x="${gx}" y="${gy}" width="${gridSize}" height="${gridSize}"/></clipPath>`;
-  const tx = 640;
+  const tx = OG_TEXT.x;
+  const end = OG_TEXT.x + OG_TEXT.w;
+  // The underline is drawn from the words' start: mirrored about the area's middle right to left.
+  const underline = rtl
+    ? `M${end - 4} 286C${end - 110} 277 ${end - 240} 277 ${end - 380} 283`
+    : `M${tx + 4} 286C${tx + 110} 277 ${tx + 240} 277 ${tx + 380} 283`;
+  const pencil = rtl
+    ? pencilProp(end - 330, pencilY, 330, -6, { width: 20, shadow: "prop-shadow" })
+    : pencilProp(tx + 6, pencilY, 330, -6, { width: 20, shadow: "prop-shadow" });
   const content = `
 <rect width="${W}" height="${H}" fill="${PAPER}"/>
 <path d="${bg.join("")}" stroke="${INK}" stroke-width="1" opacity="0.05"/>
@@ -472,12 +491,83 @@ ${shadowFilter("prop-shadow", { dy: 7, blur: 5, opacity: 0.2 })}
 <g clip-path="url(#og-clip)">${colourDragon(gx, gy, gridSize)}</g>
 ${grid({ x: gx, y: gy, cell, stroke: INK, width: 2, opacity: 0.42 })}
 ${gridLabels({ x: gx, y: gy, cell, gap: 27, size: 22 })}
-<text x="${tx}" y="258" font-family="${FONT}" font-size="68" font-weight="700" fill="${INK}">Dragon Grid</text>
-<path d="M${tx + 4} 286C${tx + 110} 277 ${tx + 240} 277 ${tx + 380} 283" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
-<text font-family="${FONT}" font-size="34" fill="${INK}" opacity="0.85"><tspan x="${tx}" y="358">Learn to draw dragons</tspan><tspan x="${tx}" y="404">with the grid method</tspan></text>
-${pencilProp(tx + 6, 500, 330, -6, { width: 20, shadow: "prop-shadow" })}
+<text x="${rtl ? end : tx}" y="258" font-family="${FONT}" font-size="68" font-weight="700" fill="${INK}" text-anchor="${rtl ? "end" : "start"}">Dragon Grid</text>
+<path d="${underline}" fill="none" stroke="${ACCENT}" stroke-width="7" stroke-linecap="round"/>
+${pencil}
 `;
   return svgDoc(W, H, defs, content);
+}
+
+/** The tagline's font per language: Noto Sans CJK for Japanese and Chinese, DejaVu Sans (Latin, Arabic) for the rest. */
+const TAGLINE_FONT = { ja: "Noto Sans CJK JP", "zh-Hans": "Noto Sans CJK SC" };
+const OG_TAGLINE = "Learn to draw dragons with the grid method";
+
+/** A language's translation of the tagline, from its public catalog. */
+async function taglineIn(locale) {
+  if (locale === "en") return OG_TAGLINE;
+  const po = PO.parse(await readFile(path.join(root, "src/web/locales", locale, "public.po"), "utf8"));
+  const item = po.items.find((entry) => entry.msgid === OG_TAGLINE);
+  if (!item?.msgstr[0]) throw new Error(`${locale}/public.po has no translation of "${OG_TAGLINE}"`);
+  return item.msgstr[0];
+}
+
+const escapeMarkup = (text) => text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+
+/**
+ * The tagline as a transparent picture, set by Pango, at the end of the words' area where the
+ * language starts its lines. On one line when it fits (Japanese and Chinese at the largest size
+ * that does: they have no spaces to wrap at, and a break inside a word reads badly), else wrapped
+ * between words into lines of even length.
+ */
+async function taglinePicture(locale, text) {
+  const family = TAGLINE_FONT[locale] ?? FONT.split(",")[0];
+  const render = (size, width, wrap) =>
+    sharp({
+      text: {
+        text: `<span foreground="${INK}" alpha="85%">${escapeMarkup(text)}</span>`,
+        font: `${family} ${size}`,
+        width,
+        dpi: 72,
+        rgba: true,
+        // Pango swaps left and right in a right-to-left paragraph: "left" is its start.
+        align: "left",
+        wrap,
+        spacing: Math.round(size * 0.35),
+      },
+    })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+  for (const size of locale in TAGLINE_FONT ? [40, 38, 36, 34] : [34]) {
+    const line = await render(size, OG_TEXT.w, "none");
+    if (line.info.width <= OG_TEXT.w) return line;
+  }
+  // The narrowest width that needs no more lines than the widest: the lines come out even.
+  const widest = await render(34, OG_TEXT.w - 60, "word");
+  let [low, high, best] = [160, OG_TEXT.w - 60, widest];
+  while (high - low > 4) {
+    const mid = Math.round((low + high) / 2);
+    const picture = await render(34, mid, "word");
+    if (picture.info.height > widest.info.height) low = mid;
+    else [high, best] = [mid, picture];
+  }
+  return best;
+}
+
+/** The social card of a language: the card's drawing, and the tagline under the name. */
+async function ogCard(locale, rtl) {
+  const tagline = await taglinePicture(locale, await taglineIn(locale));
+  const { width, height } = tagline.info;
+  const pencilY = OG_TEXT.taglineY + height + 84;
+  return sharp(Buffer.from(ogImage({ rtl, pencilY })))
+    .composite([
+      {
+        input: tagline.data,
+        top: OG_TEXT.taglineY,
+        left: rtl ? OG_TEXT.x + OG_TEXT.w - width : OG_TEXT.x,
+      },
+    ])
+    .png({ compressionLevel: 9, palette: false })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------
@@ -540,11 +630,14 @@ async function main() {
   const written = [];
 
   written.push(...(await renderWebp(iDrewThis(), "i-drew-this", 1200, 900)));
-  written.push(...(await renderWebp(easyAs123(), "easy-as-123", 1200, 900)));
+  written.push(...(await renderWebp(easyAs123(), "easy-as-123", EASY_W, EASY_H)));
 
-  const og = path.join(publicDir, "og-image.png");
-  await sharp(Buffer.from(ogImage())).png({ compressionLevel: 9, palette: false }).toFile(og);
-  written.push(og);
+  // One social card per language (shared/site.ts ogImageFor names them): og-image.png in English.
+  for (const { code, dir } of LOCALES) {
+    const og = path.join(publicDir, code === "en" ? "og-image.png" : `og-image-${code}.png`);
+    await writeFile(og, await ogCard(code, dir === "rtl"));
+    written.push(og);
+  }
 
   const favicon = path.join(publicDir, "favicon.svg");
   await writeFile(favicon, faviconSvg());

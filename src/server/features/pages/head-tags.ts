@@ -1,6 +1,7 @@
 import type { PagePreload } from "../../../shared/page-meta";
 import type { ServerPageMeta } from "../../http/page-resolvers";
 import { LOCALES, localePath, SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
+import { DEFAULT_OG_IMAGE, ogImageFor } from "../../../shared/site";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -11,6 +12,7 @@ const absolute = (origin: string, url: string) =>
 /**
  * The head tags every page carries, so link previews work for crawlers that run no JavaScript, and
  * a search engine finds the page's address in each language (`hreflang`; English is the default).
+ * A page without an image of its own (DEFAULT_OG_IMAGE) shows the social card in its language.
  */
 export function renderHeadTags(
   meta: ServerPageMeta & { image: string },
@@ -18,8 +20,9 @@ export function renderHeadTags(
   pathname: string,
   locale: Locale = SOURCE_LOCALE,
 ): string {
-  const url = absolute(origin, localePath(meta.language ?? locale, pathname));
-  const image = absolute(origin, meta.image);
+  const language = meta.language ?? locale;
+  const url = absolute(origin, localePath(language, pathname));
+  const image = absolute(origin, meta.image === DEFAULT_OG_IMAGE ? ogImageFor(language) : meta.image);
   const tags: [string, string, string][] = [
     ["name", "description", meta.description],
     ["property", "og:type", meta.ogType ?? "website"],
@@ -28,7 +31,7 @@ export function renderHeadTags(
     ["property", "og:description", meta.description],
     ["property", "og:image", image],
     ["property", "og:url", url],
-    ["property", "og:locale", (meta.language ?? locale).replace("-", "_")],
+    ["property", "og:locale", language.replace("-", "_")],
     ["name", "twitter:card", "summary_large_image"],
     ["name", "twitter:title", meta.title],
     ["name", "twitter:description", meta.description],
