@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { DEFAULT_OG_IMAGE } from "../../shared/site";
+import { ogImageFor } from "../../shared/site";
+import type { Locale } from "../../shared/i18n/locales";
 import type { PageMeta } from "../../shared/page-meta";
 
 function setMeta(attr: "name" | "property", key: string, value: string) {
@@ -14,10 +15,11 @@ function setMeta(attr: "name" | "property", key: string, value: string) {
 
 /** Keep the document's title, description and social tags in step with the page on screen. */
 export function usePageMeta(meta: PageMeta) {
-  const { title, description, image = DEFAULT_OG_IMAGE } = meta;
+  const { title, description, image } = meta;
   useEffect(() => {
     const url = window.location.origin + window.location.pathname;
-    const imageUrl = new URL(image, window.location.origin).href;
+    // Without a picture of its own, the page's language's social image (the page's `lang` is one of ours).
+    const imageUrl = new URL(image ?? ogImageFor(document.documentElement.lang as Locale), window.location.origin).href;
     document.title = title;
     setMeta("name", "description", description);
     setMeta("property", "og:title", title);
