@@ -18,7 +18,10 @@ export function StatCard({
   return (
     <Card role="group" aria-labelledby={headingId} className="flex min-w-0 flex-col p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
-        <h2 id={headingId} className="font-sans text-sm font-semibold leading-snug text-ink-soft">
+        <h2
+          id={headingId}
+          className="min-w-0 font-sans text-sm font-semibold leading-snug text-ink-soft hyphens-auto [overflow-wrap:anywhere]"
+        >
           {label}
         </h2>
         <span
