@@ -10,7 +10,10 @@ export function ModerationQueueLink() {
   const counts = useQuery({ ...apiQuery("GET /api/admin/moderation/counts"), staleTime: 0, refetchOnMount: "always" });
   const waiting = counts.data ? counts.data.pending + counts.data.reported : null;
   return (
-    <Link href="/admin/moderation" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
+    <Link
+      href="/admin/moderation"
+      className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}
+    >
       <ShieldCheck className="h-4 w-4" aria-hidden /> <Trans>Moderation Queue</Trans>
       {waiting !== null && (
         <span

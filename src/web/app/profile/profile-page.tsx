@@ -64,13 +64,22 @@ export function ProfilePage() {
           </h2>
           <div className="mt-4 grid gap-3">
             <ModerationQueueLink />
-            <Link href="/admin/stats" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
+            <Link
+              href="/admin/stats"
+              className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}
+            >
               <BarChart3 className="h-4 w-4" aria-hidden /> <Trans>View Statistics Dashboard</Trans>
             </Link>
-            <Link href="/admin/blog/list" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
+            <Link
+              href="/admin/blog/list"
+              className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}
+            >
               <NotebookPen className="h-4 w-4" aria-hidden /> <Trans>Manage Blog Posts</Trans>
             </Link>
-            <Link href="/admin/users" className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}>
+            <Link
+              href="/admin/users"
+              className={buttonClass("secondary", "w-full justify-start whitespace-normal text-start")}
+            >
               <Users className="h-4 w-4" aria-hidden /> <Trans>Manage People</Trans>
             </Link>
           </div>
