@@ -226,6 +226,7 @@ describe("blog", () => {
       "content",
       "excerpt",
       "featuredImageUrl",
+      "language",
       "metaDescription",
       "metaTitle",
       "published",

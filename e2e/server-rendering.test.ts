@@ -145,7 +145,10 @@ describe("public pages' HTML, fetched without a browser", () => {
     const page = await html(`/blog/${post.slug}`);
     expect(page.status).toBe(200);
     const root = rootOf(page.body);
-    expect(root).toContain(`<h1 class="text-4xl font-bold leading-tight sm:text-5xl">${post.title}</h1>`);
+    // The post's own words carry the language they are written in.
+    expect(root).toContain(
+      `<h1 lang="en" dir="ltr" class="text-4xl font-bold leading-tight sm:text-5xl">${post.title}</h1>`,
+    );
     expect(root).toContain(`<p>Scales first, <strong>then the wings</strong> ${stamp}.</p>`);
   });
 
