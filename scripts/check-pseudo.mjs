@@ -240,9 +240,30 @@ const KEPT = [
   "English",
 ].sort((a, b) => b.length - a.length);
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// Dates and times are written by the browser's Intl in the page's language, not by a message:
+// month and weekday names, AM/PM, and Intl.RelativeTimeFormat's "2 minutes ago".
+const INTL_WORDS = [
+  ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].flatMap((month) =>
+    ["long", "short"].map((width) => new Intl.DateTimeFormat("en", { month: width }).format(new Date(2026, month, 1))),
+  ),
+  ...[1, 2, 3, 4, 5, 6, 7].flatMap((day) =>
+    ["long", "short"].map((width) => new Intl.DateTimeFormat("en", { weekday: width }).format(new Date(2026, 1, day))),
+  ),
+  "AM",
+  "PM",
+  "at",
+];
+const RELATIVE_TIME =
+  "\\b(?:in )?\\d+ (?:second|minute|hour|day|week|month|year)s?(?: ago)?\\b|\\b(?:yesterday|tomorrow|now)\\b";
+// \b only where the kept text starts or ends with a letter or digit ("twice." ends with a dot).
+const bounded = (text) => `${/^\w/.test(text) ? "\\b" : ""}${escape(text)}${/\w$/.test(text) ? "\\b" : ""}`;
 const KEPT_PATTERN = new RegExp(
   [
-    ...KEPT.map((text) => `\\b${escape(text)}\\b`),
+    ...KEPT.map(bounded),
+    ...INTL_WORDS.map((word) => `\\b${word}\\b`),
+    RELATIVE_TIME,
+    // A page's path, shown as data (the stats' top pages, a post's address).
+    "(?<!\\S)/[\\w/.-]*",
     // Addresses and e-mail addresses.
     "\\b[a-z][a-z0-9+.-]*://\\S+",
     "\\S+@\\S+\\.\\w+",
@@ -423,17 +444,28 @@ const SCREENS = [
     who: "member",
     name: "print-dialog",
     path: `/draw/${dragonId}?version=color`,
-    open: (page) => role(page, "button", "Print / PDF").last().click(),
+    open: (page) =>
+      page
+        .locator("button:visible")
+        .filter({ hasText: P("Print").split(" ")[0] })
+        .first()
+        .click(),
   },
   {
     who: "member",
     name: "check-start",
     path: `/draw/${dragonId}?version=color`,
-    open: (page) => role(page, "button", "Check my drawing").last().click(),
+    open: (page) =>
+      page
+        .locator("button:visible")
+        .filter({ hasText: P("Check").split(" ")[0] })
+        .first()
+        .click(),
   },
   { who: "member", name: "feed", path: "/feed" },
   {
-    who: "member",
+    // The member's own post has no "Report"; the admin reports it.
+    who: "admin",
     name: "report-dialog",
     path: "/feed",
     async open(page) {
