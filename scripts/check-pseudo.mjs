@@ -9,7 +9,8 @@
 //   - controls that clip their longer words (buttons, links, inputs, selects, labels, headings whose
 //     content overflows a box that hides it, or ends in an ellipsis), and a page wider than a phone.
 // It prints what it found and exits 1 on any finding; a screenshot of each screen is saved in
-// test-results/pseudo/ for a person to look at. `--no-build` reuses dist-pseudo/ as it is.
+// test-results/pseudo/ for a person to look at. `--no-build` reuses dist-pseudo/ as it is;
+// `--screens=a,b` looks at only those screens.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -510,6 +511,12 @@ const SCREENS = [
   { who: "admin", name: "blog-form", path: "/admin/blog/new" },
   { who: "admin", name: "blog-edit", path: `/admin/blog/edit/${blogPost.id}` },
 ];
+// `--screens=canvas,print-dialog`: only those (while fixing what they show).
+const only = process.argv
+  .find((arg) => arg.startsWith("--screens="))
+  ?.slice("--screens=".length)
+  .split(",");
+const chosen = (screen) => !only || only.includes(screen.name);
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 const COOKIES = { member: memberCookie, admin: adminCookie };
 
@@ -541,19 +548,28 @@ try {
         await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: "Lax" }]);
       }
       const page = await context.newPage();
-      for (const screen of SCREENS.filter((candidate) => candidate.who === who)) {
+      for (const screen of SCREENS.filter((candidate) => candidate.who === who && chosen(candidate))) {
         try {
+          // React has taken the page over once its page view is reported (from an effect): a
+          // click before that does nothing on a server-rendered page.
+          const hydrated = page
+            .waitForRequest((request) => new URL(request.url()).pathname === "/api/analytics/pageview", {
+              timeout: 15_000,
+            })
+            .catch(() => {});
           await page.goto(screen.path);
+          await hydrated;
           if (screen.open) {
             await settle(page);
             await screen.open(page);
+            await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor({ timeout: 15_000 });
           }
           await look(page, screen.name, viewportName);
         } catch (error) {
           findings.push({
             where: `${screen.name} @ ${viewportName}`,
             kind: "not reached",
-            what: String(error.message).split("\n")[0],
+            what: String(error.message).split("\n").slice(0, 8).join("\n    "),
           });
         }
       }
