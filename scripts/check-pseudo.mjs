@@ -410,6 +410,7 @@ const SCREENS = [
     who: "visitor",
     name: "login-refused",
     path: "/login",
+    dialog: false,
     async open(page) {
       await page.locator("input[type=email]").first().fill(MEMBER.email);
       await page.locator("input[type=password]").first().fill("not the password");
@@ -433,16 +434,6 @@ const SCREENS = [
   { who: "member", name: "canvas", path: `/draw/${dragonId}?version=color` },
   {
     who: "member",
-    name: "cell-viewer",
-    path: `/draw/${dragonId}?version=color`,
-    async open(page) {
-      const box = await page.getByTestId("paper").boundingBox();
-      await page.mouse.click(box.x + 10, box.y + 10);
-      await page.getByRole("dialog").waitFor();
-    },
-  },
-  {
-    who: "member",
     name: "print-dialog",
     path: `/draw/${dragonId}?version=color`,
     open: (page) =>
@@ -462,6 +453,23 @@ const SCREENS = [
         .filter({ hasText: P("Check").split(" ")[0] })
         .first()
         .click(),
+  },
+  {
+    who: "member",
+    name: "cell-viewer",
+    path: `/draw/${dragonId}?version=color`,
+    async open(page) {
+      const box = await page.getByTestId("paper").boundingBox();
+      await page.mouse.click(box.x + 10, box.y + 10);
+      await page.getByRole("dialog").waitFor();
+    },
+    // The canvas reopens the cell a member last looked at (kept on the account): closed again, so
+    // the next screens (the other viewport's print and check dialogs) start from the plain canvas.
+    async after(page) {
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await settle(page);
+    },
   },
   { who: "member", name: "feed", path: "/feed" },
   {
@@ -547,8 +555,9 @@ try {
         const [name, value] = COOKIES[who].split("=");
         await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: "Lax" }]);
       }
-      const page = await context.newPage();
       for (const screen of SCREENS.filter((candidate) => candidate.who === who && chosen(candidate))) {
+        // A document of its own per screen: nothing a screen left open carries over to the next.
+        const page = await context.newPage();
         try {
           // React has taken the page over once its page view is reported (from an effect): a
           // click before that does nothing on a server-rendered page.
@@ -562,16 +571,22 @@ try {
           if (screen.open) {
             await settle(page);
             await screen.open(page);
-            await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor({ timeout: 15_000 });
+            if (screen.dialog !== false)
+              await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor({ timeout: 15_000 });
           }
           await look(page, screen.name, viewportName);
+          await screen.after?.(page);
         } catch (error) {
+          await page
+            .screenshot({ path: path.join(SHOTS, `${screen.name}-${viewportName}-not-reached.png`) })
+            .catch(() => {});
           findings.push({
             where: `${screen.name} @ ${viewportName}`,
             kind: "not reached",
             what: String(error.message).split("\n").slice(0, 8).join("\n    "),
           });
         }
+        await page.close();
       }
       await context.close();
     }
