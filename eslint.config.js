@@ -40,7 +40,7 @@ const WEB_NOT_SERVER = {
   message: "src/web may import src/shared, never src/server.",
 };
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "data", "coverage", "src/server/db/migrations"] },
+  { ignores: ["dist", "dist-pseudo", "node_modules", "data", "coverage", "src/server/db/migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,31 @@ import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
+// PSEUDO_LOCALE=1: the pseudo build of `npm run check:pseudo` (docs/translating.md), its English
+// accented and longer, built into dist-pseudo/ so it never replaces the real build.
+const pseudo = Boolean(process.env.PSEUDO_LOCALE);
+const distDir = pseudo ? "dist-pseudo" : "dist";
+
+/**
+ * Pseudolocalizes the English catalogs as Lingui's plugin compiles them (after it): its module is
+ * `export const messages=JSON.parse("…")`, id → compiled message; only their literal words change
+ * (src/shared/i18n/pseudo.ts), never placeholders, plural and select syntax or tags.
+ */
+const pseudoEnglish = (): Plugin => ({
+  name: "pseudo-english",
+  enforce: "post",
+  async transform(code, id) {
+    if (!/[\\/]locales[\\/]en[\\/][^\\/]+\.po(\?.*)?$/.test(id)) return null;
+    const match = /^(.*export const messages\s*=\s*JSON\.parse\()("(?:[^"\\]|\\.)*")(\);?\s*)$/s.exec(code);
+    if (!match) return this.error(`pseudo-english: ${id} is not shaped as Lingui's compiled catalog`);
+    // Loaded here, so that the real build's config does not import it at all.
+    const { pseudolocalizeCatalog } = await import("./src/shared/i18n/pseudo");
+    const messages = JSON.parse(JSON.parse(match[2]!) as string) as Record<string, unknown>;
+    const changed = JSON.stringify(JSON.stringify(pseudolocalizeCatalog(messages)));
+    return { code: `${match[1]}${changed}${match[3]}`, map: null };
+  },
+});
+
 /**
  * js-aruco2 (the drawing check's corner marks, decision 028) is written for a browser's globals and
  * Node's CommonJS: its two files hand each other `CV` and export `AR` through a top-level `this`,
@@ -105,6 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     leanLucideIcons(),
     leanModulePreload(),
     lingui(),
+    ...(pseudo ? [pseudoEnglish()] : []),
   ],
   // Web Workers are bundled on their own (the drawing check's worker uses js-aruco2 too).
   worker: { plugins: () => [jsAruco2AsModules()] },
@@ -125,7 +151,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // lucide-react's ~1,500, which took 0.14 s to load at every start: decision 025).
   ssr: { noExternal: true },
   build: {
-    outDir: "../../dist/client",
+    outDir: `../../${distDir}/client`,
     emptyOutDir: true,
     assetsInlineLimit: 0,
     // Every browser we support (Chrome 66+, Safari 17+, Firefox 115+) knows rel=modulepreload;

@@ -26,8 +26,12 @@ const external = [
   "nodemailer", // Google sign-in, mail
 ];
 
+// PSEUDO_LOCALE=1 (`npm run check:pseudo`): the pseudo build's server, in dist-pseudo/ beside its
+// client, so it never replaces the real build.
+const distDir = process.env.PSEUDO_LOCALE ? "dist-pseudo" : "dist";
+
 // Chunks are named by their content: those of an earlier build would stay beside the new ones.
-fs.rmSync("dist/server", { recursive: true, force: true });
+fs.rmSync(`${distDir}/server`, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: "src/server/main.ts",
@@ -37,7 +41,7 @@ await build({
     "move-to": "src/server/cli/move-to.ts",
     "pencil-thread": "src/server/images/pencil-thread.ts",
   },
-  outdir: "dist/server",
+  outdir: `${distDir}/server`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -59,7 +63,7 @@ await build({
   legalComments: "external",
   logLevel: "warning",
 });
-fs.cpSync("src/server/db/migrations", "dist/server/migrations", { recursive: true });
+fs.cpSync("src/server/db/migrations", `${distDir}/server/migrations`, { recursive: true });
 // The server's message catalogs (decision 057), read by src/server/i18n/server-catalogs.ts.
-fs.cpSync("src/server/locales", "dist/server/locales", { recursive: true });
-fs.writeFileSync("dist/.build-stamp", new Date().toISOString());
+fs.cpSync("src/server/locales", `${distDir}/server/locales`, { recursive: true });
+fs.writeFileSync(`${distDir}/.build-stamp`, new Date().toISOString());

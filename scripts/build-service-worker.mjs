@@ -6,7 +6,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const clientDir = "dist/client";
+// PSEUDO_LOCALE=1: the pseudo build's (`npm run check:pseudo`), in dist-pseudo/.
+const clientDir = process.env.PSEUDO_LOCALE ? "dist-pseudo/client" : "dist/client";
 const revision = (file) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex").slice(0, 16);
 
 // The page table (src/shared/pages.ts), bundled to read which screens work offline.

@@ -6,6 +6,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import PO from "pofile";
 import type { Locale } from "../../shared/i18n/locales";
 import type { TranslateMessage } from "../../shared/i18n/translate";
+import { pseudolocalizeCompiled } from "../../shared/i18n/pseudo";
 
 // The words the server writes (API errors, e-mails, notifications) are messages of their own
 // catalog, src/server/locales/{locale}/server.po (decision 057). Their ids are their English
@@ -26,7 +27,13 @@ function catalogsFolder(): string {
 function readCatalog(locale: Locale): Messages {
   const po = PO.parse(fs.readFileSync(path.join(catalogsFolder(), locale, "server.po"), "utf8"));
   const messages: Messages = {};
-  for (const item of po.items) messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
+  // A server started with PSEUDO_LOCALE set (the pseudo build of `npm run check:pseudo`) says its
+  // English accented and longer, as the pseudo build's pages do.
+  const pseudo = locale === "en" && Boolean(process.env.PSEUDO_LOCALE);
+  for (const item of po.items) {
+    const compiled = compileMessage(item.msgstr[0] || item.msgid);
+    messages[item.msgid] = pseudo ? pseudolocalizeCompiled(compiled) : compiled;
+  }
   return messages;
 }
 
