@@ -13,13 +13,13 @@
 // `--screens=a,b` looks at only those screens.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import sharp from "sharp";
-import { chromium } from "playwright-core";
 import { SERVER_NODE_FLAGS, serverEnv } from "./lib/server-env.mjs";
+import { launchChromium } from "./lib/chromium.mjs";
+import { freePort } from "./lib/free-port.mjs";
 
 const started = Date.now();
 const DIST = "dist-pseudo";
@@ -69,15 +69,6 @@ if (!process.argv.includes("--no-build")) {
 }
 
 // ---- the server -------------------------------------------------------------------------------
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-pseudo-"));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
@@ -530,17 +521,7 @@ const COOKIES = { member: memberCookie, admin: adminCookie };
 
 fs.rmSync(SHOTS, { recursive: true, force: true });
 fs.mkdirSync(SHOTS, { recursive: true });
-browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+browser = await launchChromium();
 try {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const who of ["visitor", "member", "admin"]) {

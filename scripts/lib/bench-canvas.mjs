@@ -1,23 +1,13 @@
+import { launchChromium } from "./chromium.mjs";
 // Browser part of `npm run bench`: on a 12-megapixel template, the longest main-thread task during
 // the first 2-second drag after opening, in each view; the time from a click on the paper to the
 // cell viewer's drawn picture; and the learner tools (decision 013): switching a value view, making
 // the PDF.
-import { chromium } from "playwright-core";
 
 const VIEWS = ["color", "grayscale", "values3", "values5"];
 
 export async function benchCanvas(baseUrl, dragonId) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     // The first drag in each view, each in a browser context of its own (nothing cached, nothing
     // drawn before): the drag a learner makes right after opening the template or choosing a view.
@@ -134,17 +124,7 @@ async function longestTaskWhileDragging(page, box) {
  * slowest of three runs, each in a fresh page.
  */
 export async function benchDrawingCheck(baseUrl, dragonId, photoFile) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const times = [];
     let flagged = [];

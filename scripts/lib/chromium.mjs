@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no background network calls). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
