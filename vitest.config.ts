@@ -54,6 +54,9 @@ export default defineConfig({
           setupFiles: ["src/web/test/english-messages.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What a screen shows after a lazily loaded part (a toast's store, a dialog) may take more
+          // than the default second on a busy 2-core CI machine; a missing element still fails.
+          expect: { poll: { timeout: 5_000 } },
           // The failure screenshots' copies for the report: outside the source tree, ignored by git.
           attachmentsDir: "test-results/vitest-attachments",
           // One file at a time: the files share the browser's cookies and storage.

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, newPage, screenshot, seriousA11yViolations } from "./support/browser";
+import { signIn } from "./support/accounts";
 
 /**
  * The app in another language (decision 056): a Spanish browser's first visit lands on the Spanish
@@ -78,6 +79,31 @@ describe("in another language", () => {
     await again.page.goto("/home");
     expect(new URL(again.page.url()).pathname).toBe("/ar/home");
     await again.context.close();
+  });
+
+  it("the profile says which language is chosen, changes it in place, and the account takes it to another device", async () => {
+    const email = `polyglot-${Date.now()}@example.com`;
+    const first = await newPage(browser, PHONE);
+    await signIn(first.context, email);
+    await first.page.goto("/profile");
+    const choice = first.page.getByLabel(/speaks to you in this language/);
+    expect(await choice.inputValue()).toBe("en");
+    await choice.selectOption("de");
+    await first.page.getByRole("heading", { name: "Sprache" }).waitFor();
+    expect(new URL(first.page.url()).pathname).toBe("/de/profile");
+    expect(await first.page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await expect
+      .poll(async () => (await first.page.request.get("/api/auth/user")).json())
+      .toMatchObject({ language: "de" });
+    expect(await seriousA11yViolations(first.page)).toEqual([]);
+    await first.context.close();
+
+    // Another device, no choice of its own: signed in, it follows the account.
+    const second = await newPage(browser, DESKTOP);
+    await signIn(second.context, email);
+    await second.page.goto("/profile");
+    await second.page.getByRole("heading", { name: "Sprache" }).waitFor();
+    await second.context.close();
   });
 
   it("a dragon's page carries its head tags in its language, for crawlers that run no JavaScript", async () => {

@@ -13,6 +13,7 @@ import { DataCard } from "../../features/account/data-card";
 import { PasswordCard } from "../../features/account/password-card";
 import { ProfileDetails } from "../../features/account/profile-details";
 import { EmailSettingsCard } from "../../features/account/email-settings-card";
+import { LanguageCard } from "../../features/account/language-card";
 import { BlockedPeopleCard } from "../../features/account/blocked-people-card";
 import { MyReportsCard } from "../../features/account/my-reports-card";
 import { SanctionBanner } from "../../features/account/sanction-banner";
@@ -56,6 +57,7 @@ export function ProfilePage() {
       </Card>
       <ProfileDetails key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
       <MyDrawings />
+      <LanguageCard />
       <EmailSettingsCard />
       {user.isAdmin && (
         <Card className="p-6">
