@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
 import { createAccount } from "./test/accounts";
 import { testClient, type TestClient } from "./test/api-client";
+import { serverTranslator } from "./i18n/server-catalogs";
 
 let t: TestApp;
 let api: TestClient;
@@ -72,6 +73,27 @@ describe("error answers", () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     expect(res.body).toBe("Malformed JSON body");
+  });
+
+  it("answers Fastify's refusals of a malformed request in the reader's language", async () => {
+    const refusals = [
+      { headers: { "content-type": "application/json" }, payload: "{not json", status: 400, id: "Malformed JSON body" },
+      { headers: { "content-type": "application/json" }, payload: "", status: 400, id: "The request has no body" },
+      { headers: { "content-type": "text/csv" }, payload: "a,b", status: 415, id: "Unsupported content type" },
+    ];
+    for (const locale of ["de", "ar"] as const) {
+      for (const { headers, payload, status, id } of refusals) {
+        // Malformed on purpose.
+        const res = await api.call("POST /api/analytics/pageview", {
+          headers: { ...headers, "accept-language": locale },
+          payload,
+        });
+        expect(res.statusCode).toBe(status);
+        expect(res.headers["content-language"]).toBe(locale);
+        expect(res.body).toBe(serverTranslator(locale)(id));
+        expect(res.body).not.toBe(id);
+      }
+    }
   });
 
   it("answers an oversize body with 413 before reading it all", async () => {

@@ -45,6 +45,20 @@ function validationMessage(
   return invalidField(field, zodReason(first, locale));
 }
 
+// Fastify's refusals of a malformed request, in the reader's language. Its own messages are
+// English, and those for an address quote the whole path back, however long.
+const FASTIFY_REFUSALS: Record<string, [number, Said]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, { id: /*i18n*/ "Malformed JSON body" }],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, { id: /*i18n*/ "The request has no body" }],
+  FST_ERR_ROUTE_MISSING_CONTENT: [400, { id: /*i18n*/ "The request has no body" }],
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: [400, { id: /*i18n*/ "The request does not say what its body holds" }],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, { id: /*i18n*/ "The request body is not as long as it says" }],
+  FST_ERR_BAD_URL: [400, { id: /*i18n*/ "The address is not valid" }],
+  FST_ERR_MAX_PARAM_LENGTH: [414, { id: /*i18n*/ "The address is too long" }],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, { id: /*i18n*/ "Request body is too large" }],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, { id: /*i18n*/ "Unsupported content type" }],
+};
+
 /** The status and safe message an error is answered with, in `locale`; stack traces never leave the server. */
 export function errorResponse(
   error: FastifyError,
@@ -59,26 +73,13 @@ export function errorResponse(
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     status = 400;
     message = validationMessage(error, locale);
-  } else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
-    status = 400;
-    message = { id: /*i18n*/ "Malformed JSON body" };
-  } else if (error.code === "FST_ERR_BAD_URL") {
-    // Fastify's own messages for these two quote the whole path back, however long.
-    status = 400;
-    message = { id: /*i18n*/ "The address is not valid" };
-  } else if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    status = 414;
-    message = { id: /*i18n*/ "The address is too long" };
-  } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    status = 413;
-    message = { id: /*i18n*/ "Request body is too large" };
-  } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    status = 415;
-    message = { id: /*i18n*/ "Unsupported content type" };
+  } else if (error instanceof SyntaxError || (error.code && error.code in FASTIFY_REFUSALS)) {
+    [status, message] = FASTIFY_REFUSALS[error instanceof SyntaxError ? "FST_ERR_CTP_INVALID_JSON_BODY" : error.code]!;
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    // Fastify's own 4xx errors carry safe messages (bad headers, empty body...), for programs, in English.
+    // Any other refusal a plugin makes before our code runs: its own words are English and may
+    // quote the request back, so the reader gets ours.
     status = error.statusCode;
-    message = { id: error.message, verbatim: true };
+    message = { id: /*i18n*/ "The request could not be understood" };
   }
   if (status >= 500) request.log.error({ err: error }, "request failed");
   return { status, message: said(serverTranslator(locale), message) };

@@ -11,6 +11,8 @@ import { createSignedInUser, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg } from "../../test/images";
 import { openWebSocket } from "../../test/websocket-client";
 import { SESSION_COOKIE } from "../../auth/sessions";
+import { serverTranslator } from "../../i18n/server-catalogs";
+import { LINK_FAILED } from "./companion";
 import { startS3rver, type TestS3 } from "../../test/s3rver";
 
 // Remote uploads end to end on the server: a real local HTTP server serves the files, Companion
@@ -72,10 +74,21 @@ async function listeningApp(env: Record<string, string>): Promise<{ t: TestApp; 
 const cookieOf = (user: TestUser | null) => (user ? `${SESSION_COOKIE}=${user.cookies[SESSION_COOKIE]}` : "");
 
 // Raw addresses over a real socket: Companion's routes and their redirects are exercised as Uppy calls them.
-async function call(origin: string, user: TestUser | null, method: string, path: string, body?: unknown) {
+async function call(
+  origin: string,
+  user: TestUser | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  language = "en",
+) {
   const res = await fetch(origin + path, {
     method,
-    headers: { cookie: cookieOf(user), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      cookie: cookieOf(user),
+      "accept-language": language,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -93,20 +106,27 @@ async function importLink(
   origin: string,
   user: TestUser,
   link: string,
-  override: { type?: string; size?: number | null } = {},
+  override: { type?: string; size?: number | null; language?: string } = {},
 ) {
   const { objectPath } = (await call(origin, user, "POST", "/api/objects/upload")).json as { objectPath: string };
-  const meta = await call(origin, user, "POST", "/api/companion/url/meta", { url: link });
-  const get = await call(origin, user, "POST", "/api/companion/url/get", {
-    url: link,
-    metadata: { objectPath, name: "from-a-link", type: override.type ?? (meta.json?.type as string | undefined) },
-    size: override.size === undefined ? (meta.json?.size as number | undefined) : override.size,
-    // A browser cannot choose where Companion sends the file: all of this is replaced.
-    protocol: "tus",
-    endpoint: "http://example.com/collect",
-    httpMethod: "POST",
-    headers: { authorization: "Bearer stolen" },
-  });
+  const meta = await call(origin, user, "POST", "/api/companion/url/meta", { url: link }, override.language);
+  const get = await call(
+    origin,
+    user,
+    "POST",
+    "/api/companion/url/get",
+    {
+      url: link,
+      metadata: { objectPath, name: "from-a-link", type: override.type ?? (meta.json?.type as string | undefined) },
+      size: override.size === undefined ? (meta.json?.size as number | undefined) : override.size,
+      // A browser cannot choose where Companion sends the file: all of this is replaced.
+      protocol: "tus",
+      endpoint: "http://example.com/collect",
+      httpMethod: "POST",
+      headers: { authorization: "Bearer stolen" },
+    },
+    override.language,
+  );
   let outcome: { action: string; payload: Record<string, unknown> } | null = null;
   if (get.status === 200) {
     const socket = await openWebSocket(`${origin}/api/companion/api/${get.json.token as string}`, cookieOf(user));
@@ -233,6 +253,24 @@ describe("remote uploads with the test-only loopback setting", () => {
     expect(
       (await call(origin, member, "POST", "/api/objects/set-acl", { objectPath, visibility: "private" })).status,
     ).toBe(404);
+  });
+
+  it("tells why in the language the upload was asked in, over the websocket too", async () => {
+    const es = serverTranslator("es");
+    const pretend = await importLink(origin, member, `${imagesOrigin}/pretend.png`, { language: "es" });
+    expect(pretend.outcome?.action).toBe("error");
+    const told = (pretend.outcome?.payload.error as { message: string }).message;
+    expect(told).toBe(es("The file is not the image it claims to be"));
+    expect(told).not.toBe("The file is not the image it claims to be");
+    // A dead link: Companion's own English ("failed to fetch URL metadata") is not what a person reads.
+    const dead = await importLink(origin, member, `${imagesOrigin}/gone.png`, {
+      language: "de",
+      type: "image/png",
+      size: 1000,
+    });
+    expect(dead.meta.status).toBeGreaterThanOrEqual(400);
+    expect(dead.meta.json).toEqual({ message: serverTranslator("de")(LINK_FAILED) });
+    await storedNothing(t, dead.objectPath);
   });
 
   it("refuses a file over 50 MB with a clear message, whether or not the browser says its size", async () => {

@@ -11,6 +11,9 @@ import type { ObjectStorage } from "../../storage/object-storage";
 import { UPLOAD_MAX_BYTES } from "../../../shared/uploads";
 import { COMPANION_PATH } from "../../../shared/uploads/remote-sources";
 import { SESSION_COOKIE, type Sessions } from "../../auth/sessions";
+import { SOURCE_LOCALE, type Locale } from "../../../shared/i18n/locales";
+import { said, type Said } from "../../i18n/said";
+import { serverTranslator } from "../../i18n/server-catalogs";
 
 /** Companion's Express app: `next` is called when no route of Companion's answered, or with its error. */
 export type CompanionHandler = ((
@@ -144,23 +147,47 @@ async function redisSessionStore(url: string) {
   };
 }
 
-/**
- * Companion's messages for the refusals a user can meet, in the app's words. A refused PUT reaches
- * Companion as a bare status; the message is in the answer our upload route gave.
- */
-export function explainCompanionError(message: string | undefined, responseText?: unknown): string {
-  if (message === "maxFileSize exceeded") return FILE_TOO_LARGE;
-  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300)
-    return responseText;
-  return message || /*i18n*/ "The upload failed";
-}
-
-/** The upload's refusal for a file over 50 MB (a message id of the server's catalog, like "The upload failed"). */
+/** The upload's refusal for a file over 50 MB (a message id of the server's catalog). */
 export const FILE_TOO_LARGE = /*i18n*/ "The file is larger than 50 MB";
 
+/** A link Companion could not fetch (a dead link, a site that refuses it). */
+export const LINK_FAILED = /*i18n*/ "We could not fetch that link. Please check it and try again.";
+
+// Companion's own words for what a person can meet, as the app's messages. Its other words are
+// English for programs: the reader is told the caller's fallback instead.
+const COMPANION_WORDS: Record<string, string> = {
+  "maxFileSize exceeded": FILE_TOO_LARGE,
+  "failed to fetch URL metadata": LINK_FAILED,
+  "failed to fetch URL": LINK_FAILED,
+};
+
 /**
- * Put explainCompanionError's messages into the upload errors Companion sends over its websocket.
- * The emitter is Companion's own (one per process); only error events are touched.
+ * What to tell the reader of a refusal whose words are Companion's `message`, else `fallback`. A
+ * refused PUT reaches Companion as a bare status: its words are our upload route's answer
+ * (`responseText`), already in the upload's language.
+ */
+export function explainCompanionError(message: string | undefined, fallback: string, responseText?: unknown): Said {
+  if (message && Object.hasOwn(COMPANION_WORDS, message)) return { id: COMPANION_WORDS[message]! };
+  if (!message && typeof responseText === "string" && responseText.length > 0 && responseText.length < 300)
+    return { id: responseText, verbatim: true };
+  return { id: fallback };
+}
+
+// The language of each remote upload under way, by Companion's token. Its outcome reaches the
+// browser over a websocket, which names no language; the request that started it did. The upload
+// runs, and emits its outcome, in the process that answered that request.
+const uploadLanguages = new Map<string, Locale>();
+const REMEMBERED_UPLOADS = 10_000;
+
+/** Companion started an upload (`token`) for a request in `locale`. */
+export function rememberUploadLanguage(token: string, locale: Locale): void {
+  uploadLanguages.set(token, locale);
+  if (uploadLanguages.size > REMEMBERED_UPLOADS) uploadLanguages.delete(uploadLanguages.keys().next().value!);
+}
+
+/**
+ * Put the app's words, in the upload's language, into the upload errors Companion sends over its
+ * websocket. The emitter is Companion's own (one per process); only outcome events are touched.
  */
 function explainUploadErrors(emitter: EventEmitter) {
   const emit = emitter.emit.bind(emitter);
@@ -168,8 +195,16 @@ function explainUploadErrors(emitter: EventEmitter) {
     const data = args[0] as
       | { action?: string; payload?: { error?: { message?: string; extraData?: { responseText?: unknown } } } }
       | undefined;
-    const error = data?.action === "error" ? data.payload?.error : undefined;
-    if (error) error.message = explainCompanionError(error.message, error.extraData?.responseText);
+    if (typeof event === "string" && (data?.action === "success" || data?.action === "error")) {
+      const locale = uploadLanguages.get(event) ?? SOURCE_LOCALE;
+      uploadLanguages.delete(event);
+      const error = data.action === "error" ? data.payload?.error : undefined;
+      if (error)
+        error.message = said(
+          serverTranslator(locale),
+          explainCompanionError(error.message, /*i18n*/ "The upload failed", error.extraData?.responseText),
+        );
+    }
     return emit(event, ...args);
   };
 }

@@ -18,11 +18,15 @@ import {
   explainCompanionError,
   FILE_TOO_LARGE,
   installCompanionSocket,
+  LINK_FAILED,
+  rememberUploadLanguage,
   selfOrigin,
   type CompanionHandler,
 } from "./companion";
 import { PrivateAddressError, UnknownHostError, checkLinkAddresses } from "./private-address";
-import { requestTranslator } from "../../i18n/request-language";
+import { requestLanguage, requestTranslator } from "../../i18n/request-language";
+import { said } from "../../i18n/said";
+import type { Locale } from "../../../shared/i18n/locales";
 
 /** A link the server may fetch: http(s), and neither it nor a redirect leads to this machine or a private network. */
 async function checkLink(link: string, allowLoopback: boolean): Promise<void> {
@@ -56,6 +60,7 @@ async function directToOwnUpload(
   storage: ObjectStorage,
   caller: SessionUser,
   body: z.infer<typeof getBodySchema>,
+  locale: Locale,
   senderFields: readonly string[] = [],
 ) {
   const type = body.metadata.type?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -86,12 +91,21 @@ async function directToOwnUpload(
   const sending =
     signed.method === "POST"
       ? { httpMethod: "POST", useFormData: true, fieldname: "file", metadata: signed.fields, headers: {} }
-      : { httpMethod: "PUT", useFormData: false, headers: { "content-type": type } };
+      : // Our PUT route's refusal reaches the person in the language they asked in.
+        { httpMethod: "PUT", useFormData: false, headers: { "content-type": type, "accept-language": locale } };
   Object.assign(passed, { protocol: "multipart", endpoint, ...sending });
 }
 
-/** Hand a request to Companion's Express app: our checks are done, Companion answers it. */
-function forward(companion: CompanionHandler, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Hand a request to Companion's Express app: our checks are done, Companion answers it. A refusal
+ * in Companion's own words is told as `refused` (see explainCompanionError).
+ */
+function forward(
+  companion: CompanionHandler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refused: string = REMOTE_REFUSED,
+) {
   reply.hijack();
   const raw = request.raw as IncomingMessage & { body?: unknown; _body?: boolean; originalUrl?: string };
   // Companion routes below its mount point; its session cookie's path is the full one.
@@ -102,18 +116,25 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
     raw.body = request.body;
     raw._body = true;
   }
-  // Companion's JSON error answers carry the app's message (explainCompanionError). Express gives
-  // the response its methods by prototype, so this own property comes first.
+  // Companion's JSON error answers carry the app's message (explainCompanionError), and an upload
+  // it starts (its token) keeps the request's language for the outcome it sends over the websocket.
+  // Express gives the response its methods by prototype, so this own property comes first.
   Object.defineProperty(reply.raw, "json", {
     configurable: true,
     value(this: ServerResponse & { statusCode: number }, body: unknown) {
       const send = (Object.getPrototypeOf(this) as { json: (body: unknown) => unknown }).json;
-      if (this.statusCode < 400 || !body || typeof body !== "object") return send.call(this, body);
-      const message = (body as { message?: unknown }).message;
-      const explained = explainCompanionError(typeof message === "string" ? message : undefined);
-      if (explained === FILE_TOO_LARGE) this.statusCode = 413;
-      // Our messages are ids of the server's catalog; Companion's own words stay as they are.
-      return send.call(this, { ...body, message: requestTranslator(request)(explained) });
+      if (!body || typeof body !== "object") return send.call(this, body);
+      const { message, token } = body as { message?: unknown; token?: unknown };
+      if (this.statusCode < 400) {
+        if (typeof token === "string") rememberUploadLanguage(token, requestLanguage(request));
+        return send.call(this, body);
+      }
+      const explained = explainCompanionError(
+        typeof message === "string" ? message : undefined,
+        REFUSALS[this.statusCode] ?? refused,
+      );
+      if (explained.id === FILE_TOO_LARGE) this.statusCode = 413;
+      return send.call(this, { message: said(requestTranslator(request), explained) });
     },
   });
   // Companion's refusals without a body of their own (res.sendStatus) get a message too.
@@ -126,13 +147,14 @@ function forward(companion: CompanionHandler, request: FastifyRequest, reply: Fa
           status,
         );
       this.statusCode = status;
-      return this.json({ message: REFUSALS[status] ?? /*i18n*/ "The remote source could not handle this request" });
+      return this.json({});
     },
   });
   companion(raw, reply.raw, (error) => answerUnhandled(request, reply.raw, error));
 }
 
-// What Companion's bare status answers mean for the person in front of the widget.
+// What Companion's refusals mean for the person in front of the widget, by status.
+const REMOTE_REFUSED = /*i18n*/ "The remote source could not handle this request";
 const REFUSALS: Record<number, string> = {
   401: /*i18n*/ "Unauthorized",
   501: /*i18n*/ "This remote source is not set up on this server",
@@ -149,7 +171,9 @@ function answerUnhandled(request: FastifyRequest, response: ServerResponse, erro
     return;
   }
   const body = JSON.stringify({
-    message: error ? "The remote source could not be reached. Please try again." : "Not found",
+    message: requestTranslator(request)(
+      error ? /*i18n*/ "The remote source could not be reached. Please try again." : /*i18n*/ "Not found",
+    ),
   });
   response
     .writeHead(error ? 502 : 404, {
@@ -238,18 +262,18 @@ export const companionPlugin = contractPlugin(
 
       "POST /api/companion/url/meta": companionRoute(async (request, reply) => {
         await checkLink(request.body.url, allowLoopback);
-        forward(await companion(), request, reply);
+        forward(await companion(), request, reply, LINK_FAILED);
       }),
 
       "POST /api/companion/url/get": companionRoute(async (request, reply, caller) => {
         await checkLink(request.body.url, allowLoopback);
-        await directToOwnUpload(app, storage, caller, request.body);
-        forward(await companion(), request, reply);
+        await directToOwnUpload(app, storage, caller, request.body, requestLanguage(request));
+        forward(await companion(), request, reply, LINK_FAILED);
       }),
 
       "POST /api/companion/:providerName/get/:id": companionRoute(async (request, reply, caller) => {
         // Companion adds the provider's name to a form as a field of its own: the policy must allow it.
-        await directToOwnUpload(app, storage, caller, request.body, ["provider"]);
+        await directToOwnUpload(app, storage, caller, request.body, requestLanguage(request), ["provider"]);
         forward(await companion(), request, reply);
       }),
 
