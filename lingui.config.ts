@@ -21,6 +21,8 @@ const PUBLIC_FILES = [
   ),
   "<rootDir>/src/server/features/dragons/dragon-pages.ts",
 ];
+// The upload widget (a shared component) opens only on members' screens and the admin's library tools.
+const UPLOADER = "<rootDir>/src/web/components/uploads";
 // The words of src/shared that members' screens show (marked /*i18n*/): labels, and the check's sentences.
 const MEMBERS_SHARED = [
   "grid/paper.ts",
@@ -55,12 +57,16 @@ export default defineConfig({
     {
       path: "<rootDir>/src/web/locales/{locale}/public",
       include: [...PUBLIC_FOLDERS, ...PUBLIC_FILES],
-      exclude: ["**/*.test.*"],
+      exclude: [`${UPLOADER}/**`, "**/*.test.*"],
     },
     {
       path: "<rootDir>/src/web/locales/{locale}/members",
-      include: ["<rootDir>/src/web/features", ...MEMBERS_SHARED],
-      exclude: [...PUBLIC_FOLDERS.map((folder) => `${folder}/**`), ...PUBLIC_FILES, "**/*.test.*"],
+      include: ["<rootDir>/src/web/features", UPLOADER, ...MEMBERS_SHARED],
+      exclude: [
+        ...PUBLIC_FOLDERS.filter((folder) => !UPLOADER.startsWith(`${folder}/`)).map((folder) => `${folder}/**`),
+        ...PUBLIC_FILES,
+        "**/*.test.*",
+      ],
     },
     {
       path: "<rootDir>/src/server/locales/{locale}/server",

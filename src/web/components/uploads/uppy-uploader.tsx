@@ -10,9 +10,10 @@ import "@uppy/dashboard/css/style.min.css";
 import "@uppy/webcam/css/style.min.css";
 import "@uppy/url/css/style.min.css";
 import "@uppy/core/provider-views/css/style.min.css";
-import { responseOf, sendApi } from "../../lib/api-client";
+import { languageHeader, responseOf, sendApi } from "../../lib/api-client";
 import type { UploadTarget } from "./send-upload";
 import { uppyLocale } from "./uppy-locale";
+import { uppyStrings } from "./uppy-strings";
 import type { KeyedRemoteSource, RemoteSources } from "../../../shared/uploads/remote-sources";
 import "./uppy-theme.css";
 
@@ -49,6 +50,8 @@ interface Words {
   fileName: string;
   signInAgain: string;
   noUploadUrl: string;
+  /** Uppy's words that @uppy/locales leaves in English (uppy-strings.ts). */
+  uppy: Record<string, string>;
   touch: Record<string, string>;
 }
 
@@ -128,6 +131,7 @@ export function UppyUploader({
     fileName: t`File name`,
     signInAgain: t`Authorization required: please sign in again`,
     noUploadUrl: t`No upload URL received from server`,
+    uppy: uppyStrings(i18n),
     // On a touch screen nothing is dropped: it offers the phone's photos and its own camera app.
     touch: {
       dropPasteFiles: browseFiles,
@@ -151,7 +155,11 @@ export function UppyUploader({
         allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"],
       },
       autoProceed,
-      ...(uppyWords ? { locale: uppyWords } : {}),
+      locale: {
+        // English's rule, Uppy's own, when the language is English.
+        pluralize: uppyWords?.pluralize ?? ((count: number) => (count === 1 ? 0 : 1)),
+        strings: { ...uppyWords?.strings, ...said.uppy },
+      },
     });
     const touch = window.matchMedia("(hover: none)").matches;
     const uploading = () => Object.keys(uppy.getState().currentUploads).length > 0;
@@ -208,8 +216,12 @@ export function UppyUploader({
     let destroyed = false;
     void fetchRemoteSources().then(async (remote) => {
       if (!remote || destroyed) return;
-      // Absolute: Uppy derives the progress websocket's ws(s):// address from it.
-      const companion = { companionUrl: new URL(remote.companionUrl, window.location.origin).href };
+      // Absolute: Uppy derives the progress websocket's ws(s):// address from it. The page's
+      // language, as with every call, so a refusal (and the upload's outcome) is told in it.
+      const companion = {
+        companionUrl: new URL(remote.companionUrl, window.location.origin).href,
+        companionHeaders: languageHeader(),
+      };
       uppy.use(Url, companion);
       for (const source of remote.sources) {
         if (source === "url") continue;
