@@ -234,12 +234,13 @@ export function CellViewer({
             ) : (
               <span className="w-14 shrink-0" />
             )}
-            {/* 'Done ✓' and Undo wrap onto two lines where the language's words are too long for one ('Rückgängig'). */}
+            {/* 'Done ✓' and Undo wrap onto two lines where the language's words are too long for one ('Rückgängig');
+                on one line 'Done ✓' takes the room left over, as 'Mark done' did. */}
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
               {done && (
                 <p
                   id={doneStatusId}
-                  className="flex min-h-14 flex-1 items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
+                  className="flex min-h-14 flex-[100_1_auto] items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
                 >
                   <Trans>Done</Trans> <span aria-hidden>✓</span>
                 </p>
