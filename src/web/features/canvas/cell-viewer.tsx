@@ -59,6 +59,7 @@ export function CellViewer({
   const hasNext = cell.column < columns - 1;
 
   // Beside the learner's photo, the two share the stage: side by side when it is wide, else one above the other.
+  // Each takes its caption under it (28 px) and the two are 24 px apart: one above the other, both fit whole.
   const sideBySide = stage.width >= stage.height;
   const size = Math.max(
     MIN_CELL_PX,
@@ -66,7 +67,7 @@ export function CellViewer({
       photo
         ? sideBySide
           ? Math.min(stage.width / 2 - 12, stage.height - 28)
-          : Math.min(stage.width, stage.height / 2 - 28)
+          : Math.min(stage.width, (stage.height - 24) / 2 - 28)
         : Math.min(stage.width, stage.height),
     ),
   );
@@ -233,11 +234,13 @@ export function CellViewer({
             ) : (
               <span className="w-14 shrink-0" />
             )}
-            <div className="flex min-w-0 flex-1 items-center gap-2">
+            {/* 'Done ✓' and Undo wrap onto two lines where the language's words are too long for one ('Rückgängig');
+                on one line 'Done ✓' takes the room left over, as 'Mark done' did. */}
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
               {done && (
                 <p
                   id={doneStatusId}
-                  className="flex min-h-14 flex-1 items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
+                  className="flex min-h-14 flex-[100_1_auto] items-center justify-center gap-1.5 rounded-full bg-[#15803d] px-3 text-lg font-semibold"
                 >
                   <Trans>Done</Trans> <span aria-hidden>✓</span>
                 </p>
@@ -250,7 +253,7 @@ export function CellViewer({
                 onClick={toggleDone}
                 className={
                   done
-                    ? `${quietButtonClass} min-h-14 shrink-0 px-5`
+                    ? `${quietButtonClass} min-h-14 flex-[1_0_auto] px-5`
                     : `${roundButtonClass} min-h-14 flex-1 bg-white px-5 text-lg text-ink ring-white hover:bg-white/90`
                 }
               >

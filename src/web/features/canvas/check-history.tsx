@@ -57,7 +57,8 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
           <circle key={point.at} cx={x(i)} cy={y(point.accuracy)} r={3} fill="#15803d" />
         ))}
       </svg>
-      <p className="mt-1.5 text-sm text-ink">
+      {/* Pretty wrapping keeps the share's '%)' from ending alone on a line in the narrow side panel. */}
+      <p className="mt-1.5 text-sm text-pretty text-ink">
         <Trans>
           Last check: {close} of {drawn} drawn cells match ({latest} %)
         </Trans>

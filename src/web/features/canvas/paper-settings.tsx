@@ -60,8 +60,9 @@ export function PaperSettings({
       <label htmlFor={`${id}-preset`} className="mt-2 block text-sm font-semibold text-ink">
         <Trans>Paper preset</Trans>
       </label>
-      <div className="mt-1.5 flex items-center gap-2">
-        <div className="min-w-0 flex-1">
+      {/* The swap goes under the preset where the two do not fit side by side (the desktop's side panel). */}
+      <div className="mt-1.5 flex flex-wrap items-center gap-2">
+        <div className="min-w-0 flex-[1_1_auto]">
           <select
             id={`${id}-preset`}
             className={selectClass}

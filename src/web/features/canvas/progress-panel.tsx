@@ -39,10 +39,11 @@ export function ProgressPanel({
       >
         <div className="h-full rounded-full bg-[#15803d] transition-[width]" style={{ width: `${percent}%` }} />
       </div>
+      {/* Next takes a line of its own when it and Reset do not fit on one, then wraps its words if it must. */}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          className="flex-1 whitespace-nowrap px-3"
+          className="flex-[1_1_auto] px-3 py-2 text-center"
           onClick={onNext ?? undefined}
           disabled={!onNext}
         >

@@ -25,7 +25,8 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
       <legend className="text-sm font-bold uppercase tracking-wider text-ink-soft">
         <Trans>Grid &amp; Picture</Trans>
       </legend>
-      <div role="radiogroup" aria-label={t`Grid color`} className="mt-2 grid grid-cols-3 gap-2">
+      {/* In the desktop's narrow side panel each colour's name goes under its dot, where it has the button's width. */}
+      <div role="radiogroup" aria-label={t`Grid color`} className="@container mt-2 grid grid-cols-3 gap-2">
         {GRID_COLORS.map((color) => (
           <button
             key={color}
@@ -33,10 +34,10 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
             role="radio"
             aria-checked={view.gridColor === color}
             onClick={() => onChange({ gridColor: color })}
-            className={`flex min-h-11 items-center justify-center gap-1.5 rounded-xl border text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent ${view.gridColor === color ? "border-accent bg-accent/10 text-ink" : "border-line bg-white text-ink-soft"}`}
+            className={`flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl border px-1 py-1 text-center text-sm leading-tight font-semibold break-words hyphens-auto @xs:flex-row @xs:gap-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent ${view.gridColor === color ? "border-accent bg-accent/10 text-ink" : "border-line bg-white text-ink-soft"}`}
           >
             <span
-              className="h-3.5 w-3.5 rounded-full border border-line"
+              className="h-3.5 w-3.5 shrink-0 rounded-full border border-line"
               style={{ background: `rgb(${GRID_RGB[color].join(",")})` }}
               aria-hidden
             />
