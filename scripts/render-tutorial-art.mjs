@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Renders the dragon page's "Ready to draw?" tutorial picture: a sheet of paper
 // on a warm desk with a light pencil grid (columns A-D, rows 1-3) ruled on it,
-// the ruler still lying along the last line, a "press lightly" note, and the
-// first squares of a dragon copied in pencil, next to the gridded reference
-// print it is copied from. The picture is an SVG built here in code and
+// the ruler still lying along the last line, and the first squares of a dragon
+// copied in pencil, next to the gridded reference print it is copied from. No
+// words are drawn in it (the page says them, in the reader's language). The picture is an SVG built here in code and
 // rasterised with sharp (librsvg):
 //
 //   node scripts/render-tutorial-art.mjs [--png-dir DIR]
@@ -276,18 +276,6 @@ ${pencilDragonDefs("copy", dSize, 5)}
 <clipPath id="doing">${doing}</clipPath>
 <clipPath id="ref-clip"><rect x="${ref.x}" y="${ref.y}" width="${rw}" height="${rh}"/></clipPath>`;
 
-  // "press lightly": a pencilled note under the ruler, an arrow up to it.
-  const nx = sheet.x + 390;
-  const ny = rulerY + 132;
-  const note = `<g transform="rotate(-3 ${nx} ${ny})">
-  <g filter="url(#hand)">
-    ${text(nx, ny, "press lightly", { size: 36, fill: INK, style: "italic", anchor: "start", opacity: 0.88 })}
-    <path d="M${nx - 16} ${ny - 14}C${nx - 54} ${ny - 24} ${nx - 70} ${ny - 48} ${nx - 68} ${ny - 70}" fill="none" stroke="${INK}" stroke-width="2.8" stroke-linecap="round" opacity="0.8"/>
-    <path d="M${nx - 80} ${ny - 60}L${nx - 68} ${ny - 75}L${nx - 55} ${ny - 61}" fill="none" stroke="${INK}" stroke-width="2.8" stroke-linecap="round" stroke-linejoin="round" opacity="0.8"/>
-  </g>
-  <path d="M${nx + 4} ${ny + 14}C${nx + 80} ${ny + 22} ${nx + 170} ${ny + 19} ${nx + 226} ${ny + 8}" fill="none" stroke="${ACCENT}" stroke-width="4.5" stroke-linecap="round" filter="url(#hand)"/>
-</g>`;
-
   const content = `
 <rect width="${W}" height="${H}" fill="url(#desk)"/>
 <path d="${grain.join("")}" fill="none" stroke="#C9AE86" stroke-width="2" opacity="0.13"/>
@@ -315,7 +303,6 @@ ${eraserProp(1010, 600, -14, { shadow: "prop-shadow" })}
   <rect x="${gx + hot.col * cell}" y="${gy + hot.row * cell}" width="${cell}" height="${cell}" fill="none" stroke="${ACCENT}" stroke-width="2.5" stroke-dasharray="9 7" opacity="0.85"/>
   <g filter="url(#grid-pencil)">${gridLabels(gx, gy, cell, cols, rows, { gap: 34, size: 30, fill: GRAPHITE, opacity: 0.85 })}</g>
   ${rulerProp(rulerX, rulerY, rulerLen, { shadow: "prop-shadow" })}
-  ${note}
 </g>
 
 ${pencilProp(tipDesk.x, tipDesk.y, 300, 25, { width: 24, shadow: "prop-shadow" })}
