@@ -39,6 +39,12 @@ export interface UploaderOptions {
   /** Called per completed batch with its new files; `allDone` is false when one of the batch failed (the dialog stays open). */
   onUploaded: (files: UploadedFile[], allDone: boolean) => void;
   onClose: () => void;
+  /**
+   * The camera's and the link's names among the sources, for the languages whose Uppy words lack
+   * them (Arabic, Japanese...: else they show in English). Given by the screen, in its own catalog,
+   * not this component's, which every page carries.
+   */
+  sourceNames?: { camera: string; link: string };
 }
 
 /** The widget's own words, in the page's language (the component's messages). */
@@ -50,6 +56,7 @@ interface Words {
   signInAgain: string;
   noUploadUrl: string;
   touch: Record<string, string>;
+  sources?: { camera: string; link: string };
 }
 
 /** Ask our API where to send a file; the spec's errors for a missing URL and a lost session. */
@@ -109,6 +116,7 @@ export function UppyUploader({
   onProgress,
   onUploaded,
   onClose,
+  sourceNames,
 }: UploaderOptions) {
   const { t, i18n } = useLingui();
   // Uppy's own words in the page's language (the widget waits for them, inside its loading fallback).
@@ -136,6 +144,7 @@ export function UppyUploader({
       myDevice: t`Your photos`,
       takePictureBtn: t`Take a photo`,
     },
+    sources: sourceNames,
   };
   const words = useRef(current);
   useEffect(() => {
@@ -151,7 +160,17 @@ export function UppyUploader({
         allowedFileTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"],
       },
       autoProceed,
-      ...(uppyWords ? { locale: uppyWords } : {}),
+      ...(uppyWords
+        ? {
+            locale: {
+              ...uppyWords,
+              strings: {
+                ...(said.sources && { pluginNameCamera: said.sources.camera, pluginNameUrl: said.sources.link }),
+                ...uppyWords.strings,
+              },
+            },
+          }
+        : {}),
     });
     const touch = window.matchMedia("(hover: none)").matches;
     const uploading = () => Object.keys(uppy.getState().currentUploads).length > 0;
