@@ -33,6 +33,7 @@ export function CountedTextarea(props: {
         disabled={disabled}
         placeholder={placeholder}
         autoFocus={autoFocus}
+        dir="auto"
         className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
       />
       <p id={`${id}-count`} className="text-end text-xs text-ink-soft">

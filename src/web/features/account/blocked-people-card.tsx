@@ -41,12 +41,17 @@ export function BlockedPeopleCard() {
             return (
               <li
                 key={person.userId}
-                className="flex min-w-0 items-center gap-3 rounded-2xl border border-line bg-paper px-3 py-2"
+                className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line bg-paper px-3 py-2"
               >
                 <Avatar src={person.profileImageUrl} size={40} />
-                <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
+                {/* The whole name, cut short it tells too little ("Konsta..."): a long one takes the row, and
+                    Unblock goes under it. */}
+                <span dir="auto" className="min-w-0 flex-auto break-words text-start font-semibold">
+                  {name}
+                </span>
                 <Button
                   variant="secondary"
+                  className="ms-auto"
                   aria-label={t`Unblock ${name}`}
                   disabled={pending}
                   onClick={() =>

@@ -126,7 +126,7 @@ export function VerifyEmailPage() {
   }
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
-      <Card className="p-8 text-center">{content}</Card>
+      <Card className="p-6 text-center sm:p-8">{content}</Card>
     </div>
   );
 }

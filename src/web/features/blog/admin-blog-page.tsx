@@ -75,7 +75,9 @@ function PostRow({ post }: { post: AdminBlogPost }) {
     <Card role="article" aria-label={post.title} className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:p-6">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 className="min-w-0 break-words text-xl font-bold sm:text-2xl">{post.title}</h2>
+          <h2 lang={post.language} className="min-w-0 hyphens-auto break-words text-xl font-bold sm:text-2xl">
+            {post.title}
+          </h2>
           <span
             className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ${post.published ? "bg-emerald-100 text-emerald-900" : "bg-paper-deep text-ink-soft"}`}
           >
@@ -139,7 +141,7 @@ function BlogList() {
             <Trans>The posts could not be loaded: {reason}</Trans>
           </p>
         ) : posts.data && posts.data.length > 0 ? (
-          <ul className="grid gap-4">
+          <ul className="grid grid-cols-1 gap-4">
             {posts.data.map((post) => (
               <li key={post.id}>
                 <PostRow post={post} />

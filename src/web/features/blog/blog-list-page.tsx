@@ -47,7 +47,7 @@ function BlogCard({ post, eager }: { post: BlogPost; eager: boolean }) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent">
       <CardImage post={post} eager={eager} />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 {...words} className="text-xl font-bold leading-snug sm:text-2xl">
+        <h2 {...words} className="hyphens-auto break-words text-xl font-bold leading-snug sm:text-2xl">
           {/* The whole card is the link's target area; the title is its name. */}
           <Link
             href={`/blog/${post.slug}`}
@@ -119,7 +119,7 @@ export function BlogListPage() {
             <Trans>The blog could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
         ) : shown && shown.length > 0 ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((post, index) => (
               <li key={post.id}>
                 <BlogCard post={post} eager={index < 3} />

@@ -71,7 +71,7 @@ export function BlogPostPage({ params }: { params: { slug: string } }) {
             <Trans>Draft: only admins can see this post</Trans>
           </p>
         )}
-        <h1 {...words} className="text-4xl font-bold leading-tight sm:text-5xl">
+        <h1 {...words} className="hyphens-auto break-words text-4xl font-bold leading-tight sm:text-5xl">
           {data.title}
         </h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-soft">

@@ -10,6 +10,7 @@ import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
 import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
+import { isLocale, localeInfo } from "../../../shared/i18n/locales";
 
 type Tab = "pending" | "reported" | "log";
 const TABS: Tab[] = ["pending", "reported", "log"];
@@ -49,7 +50,7 @@ function Count({ value }: { value: number | undefined }) {
 /** /admin/moderation: posts waiting for approval, reported posts and comments, and the audit log. */
 export function ModerationPage() {
   useScreenPageMeta("/admin/moderation");
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user, isLoading } = useAuth();
   const initial = new URLSearchParams(useSearch()).get("tab");
   const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : "pending");
@@ -66,7 +67,13 @@ export function ModerationPage() {
       <p className="mt-1 text-ink-soft">
         <Trans>Approve new drawings, act on reports, and see what every admin did and why.</Trans>
       </p>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
+      {/* Radix Tabs are left to right unless told: the page's direction, for a right-to-left language. */}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setTab(value as Tab)}
+        dir={isLocale(i18n.locale) ? localeInfo(i18n.locale).dir : "ltr"}
+        className="mt-6"
+      >
         <Tabs.List
           aria-label={t`Moderation`}
           className="flex gap-1 overflow-x-auto rounded-full border border-line bg-paper-deep p-1"

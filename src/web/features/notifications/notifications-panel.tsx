@@ -113,22 +113,24 @@ function PanelBody({ close }: { close: () => void }) {
     );
   return (
     <>
-      <div className="flex items-center gap-1 border-b border-line bg-white py-2 ps-4 pe-2 sm:ps-5">
-        <DialogPrimitive.Title className="flex-1 font-display text-lg font-bold text-ink sm:text-xl">
+      {/* "Mark all read" moves under the title when both do not fit on a line (German's are long);
+          the close button keeps its corner. */}
+      <div className="relative flex flex-wrap items-center gap-x-1 border-b border-line bg-white py-2 ps-4 pe-14 sm:ps-5">
+        <DialogPrimitive.Title className="flex min-h-11 flex-1 items-center break-words font-display text-lg font-bold text-ink sm:text-xl">
           <Trans>Notifications</Trans>
         </DialogPrimitive.Title>
         {unread > 0 && (
           <button
             type="button"
             onClick={readAll}
-            className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-accent-strong hover:bg-accent-soft"
+            className="-ms-3 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-start text-sm font-semibold text-accent-strong hover:bg-accent-soft"
           >
             <CheckCheck className="h-4 w-4" aria-hidden /> <Trans>Mark all read</Trans>
           </button>
         )}
         <DialogPrimitive.Close
           aria-label={t`Close`}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
+          className="absolute end-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-paper-deep hover:text-ink"
         >
           <X className="h-5 w-5" aria-hidden />
         </DialogPrimitive.Close>

@@ -134,8 +134,10 @@ export function CommentList({
                       <Trans>Hidden by a moderator: {hiddenReason}</Trans>
                     </p>
                   )}
-                  {/* Plain text: React escapes it; line breaks are kept. */}
-                  <p className="whitespace-pre-line break-words text-[0.95rem]">{comment.text}</p>
+                  {/* Plain text: React escapes it; line breaks are kept; in the direction of its own language. */}
+                  <p dir="auto" className="whitespace-pre-line break-words text-start text-[0.95rem]">
+                    {comment.text}
+                  </p>
                 </div>
                 {menu.length > 0 && <MoreMenu label={t`More actions for ${name}'s comment`} items={menu} size="sm" />}
                 {(comment.user.id === viewer.id || viewer.isAdmin) && (
@@ -167,7 +169,8 @@ export function CommentList({
           onChange={(e) => setDraft(upToCharacters(e.target.value, COMMENT_MAX))}
           placeholder={t`Add a comment...`}
           disabled={sending}
-          className="min-h-11 min-w-0 flex-1 rounded-full border border-line bg-white px-4 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+          dir="auto"
+          className="min-h-11 min-w-0 flex-1 text-ellipsis rounded-full border border-line bg-white px-4 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
         />
         <Button type="submit" disabled={!draft.trim() || sending}>
           <Trans>Post</Trans>

@@ -219,7 +219,12 @@ export function PostCard({
         </div>
       </div>
 
-      {post.description && <p className="whitespace-pre-line break-words px-4 pb-3 pt-1 sm:px-5">{post.description}</p>}
+      {/* dir="auto": people write in their own language, whatever the page's (an English text on an Arabic page). */}
+      {post.description && (
+        <p dir="auto" className="whitespace-pre-line break-words px-4 pb-3 pt-1 text-start sm:px-5">
+          {post.description}
+        </p>
+      )}
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen && (
           <CommentList post={post} viewer={viewer} safety={safety} highlightCommentId={highlightCommentId} />

@@ -282,6 +282,7 @@ export function UploadPage() {
               rows={4}
               disabled={submitting}
               placeholder={t`How did it go? Which square was the trickiest?`}
+              dir="auto"
               className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             />
           </div>
@@ -320,6 +321,7 @@ export function UploadPage() {
             note={t`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
             onUploaded={(files, allDone) => void onUploaded(files, allDone)}
             onClose={() => setPicking(false)}
+            sourceNames={{ camera: t`Take a photo`, link: t`Link` }}
           />
         </Suspense>
       )}
