@@ -20,7 +20,7 @@ export function BottomBar() {
               <Link
                 href={item.href}
                 aria-current={current ? "page" : undefined}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold ${current ? "text-accent" : "text-ink-soft"}`}
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-center text-xs font-semibold ${current ? "text-accent" : "text-ink-soft"}`}
               >
                 <Icon className="h-5 w-5" aria-hidden strokeWidth={current ? 2.4 : 1.8} />
                 {i18n._(item.label)}

@@ -3,7 +3,8 @@ import { msg } from "@lingui/core/macro";
 
 /**
  * Uppy's words a person can meet in this widget that @uppy/locales leaves in English in some of
- * our languages (the Link and Camera tabs, the camera's buttons, a refused file), as our messages.
+ * our languages (the Link and Camera tabs, the camera's buttons, a refused file) or words oddly
+ * (its Arabic headline), as our messages.
  * `%{…}` is where Uppy puts its own values. Its "Companion failed to fetch this URL" names a
  * program, so the link's failure is told in our words in English too.
  */
@@ -11,7 +12,11 @@ export function uppyStrings(i18n: I18n): Record<string, string> {
   const name = "%{name}";
   const fileName = "%{fileName}";
   const complete = "%{complete}";
+  const browseFiles = "%{browseFiles}";
   return {
+    dropPasteFiles: i18n._(msg`Drop files here or ${browseFiles}`),
+    dropPasteImportFiles: i18n._(msg`Drop files here, ${browseFiles} or import from:`),
+    browseFiles: i18n._(msg`browse files`),
     pluginNameUrl: i18n._(msg`Link`),
     pluginNameCamera: i18n._(msg`Camera`),
     noCameraTitle: i18n._(msg`Camera Not Available`),

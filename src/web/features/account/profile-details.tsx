@@ -110,7 +110,6 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
             maxNumberOfFiles={1}
             maxFileSize={UPLOAD_MAX_BYTES}
             note={t`A photo of you (or your favourite dragon): cropped square, location and camera details removed`}
-            sourceNames={{ camera: t`Take a photo`, link: t`Link` }}
             onUploaded={([file]) => {
               setPicking(false);
               if (file)

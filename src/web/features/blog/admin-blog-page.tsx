@@ -17,7 +17,7 @@ import { useTranslateMessage } from "../../lib/use-static-page-meta";
 import type { AdminBlogPost } from "../../../shared/blog/responses";
 import { localeInfo } from "../../../shared/i18n/locales";
 import { NotFoundPage } from "../../components/not-found-page";
-import { useAdminBlogPosts } from "./api";
+import { postLanguage, useAdminBlogPosts } from "./api";
 import { deleteBlogPost, refreshBlog } from "./admin-api";
 
 // The form carries the rich-text editor (TipTap and ProseMirror): it loads only when an admin opens it.
@@ -75,7 +75,7 @@ function PostRow({ post }: { post: AdminBlogPost }) {
     <Card role="article" aria-label={post.title} className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:p-6">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 lang={post.language} className="min-w-0 hyphens-auto break-words text-xl font-bold sm:text-2xl">
+          <h2 {...postLanguage(post)} className="min-w-0 hyphens-auto break-words text-xl font-bold sm:text-2xl">
             {post.title}
           </h2>
           <span
@@ -90,7 +90,11 @@ function PostRow({ post }: { post: AdminBlogPost }) {
           </span>
         </div>
         <p className="mt-1 break-all font-mono text-sm text-ink-soft">/blog/{post.slug}</p>
-        {post.excerpt && <p className="mt-2 line-clamp-2 text-ink-soft">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p {...postLanguage(post)} className="mt-2 line-clamp-2 text-ink-soft">
+            {post.excerpt}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap gap-1">
         <Link href={`/blog/${post.slug}`} className={buttonClass("ghost", "px-4")} aria-label={t`View ${title}`}>

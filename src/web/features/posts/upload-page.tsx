@@ -321,7 +321,6 @@ export function UploadPage() {
             note={t`Photos of your drawing, up to 50 MB each (${pickLimit} more)`}
             onUploaded={(files, allDone) => void onUploaded(files, allDone)}
             onClose={() => setPicking(false)}
-            sourceNames={{ camera: t`Take a photo`, link: t`Link` }}
           />
         </Suspense>
       )}
