@@ -33,6 +33,11 @@ export function localeInfo(locale: Locale): LocaleInfo {
   return LOCALES.find((info) => info.code === locale)!;
 }
 
+/** The direction words of `locale` run in; left to right for anything that is not one of ours. */
+export function directionOf(locale: string): LocaleInfo["dir"] {
+  return isLocale(locale) ? localeInfo(locale).dir : "ltr";
+}
+
 /**
  * The language of an address and the address without its prefix: `/es/home` is Spanish `/home`;
  * `/home` (or any address without a language's prefix) is English.

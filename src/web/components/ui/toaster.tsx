@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Link } from "wouter";
 import { useEffect } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { isLocale, localeInfo } from "../../../shared/i18n/locales";
+import { directionOf } from "../../../shared/i18n/locales";
 import { dismissToast, markToastsShown, useToasts, type ToastVariant, type ToastWords } from "./use-toast";
 
 /* eslint-disable lingui/no-unlocalized-strings -- class lists, not words */
@@ -25,7 +25,7 @@ const hotkey = "{hotkey}";
 export function Toaster() {
   const toasts = useToasts();
   const { t, i18n } = useLingui();
-  const rtl = isLocale(i18n.locale) && localeInfo(i18n.locale).dir === "rtl";
+  const rtl = directionOf(i18n.locale) === "rtl";
   /** A toast's words: a string already in the page's language, or a message of the catalog. */
   const say = (words: ToastWords) => (typeof words === "string" ? words : i18n._(words));
   useEffect(() => markToastsShown(toasts.filter((item) => item.open).map((item) => item.id)), [toasts]);

@@ -12,7 +12,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
 import { clearReturnUrl, readReturnUrl } from "../../lib/return-url";
 import { safeReturnUrl } from "../../../shared/return-url";
-import { isLocale, localeInfo } from "../../../shared/i18n/locales";
+import { directionOf } from "../../../shared/i18n/locales";
 import { useLogin, useRegister } from "./api";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { CheckEmail } from "./check-email";
@@ -125,12 +125,7 @@ export function LoginPage() {
             </p>
             {/* Radix Tabs set their own dir, left to right unless told: the page's, so the fields and the
                 tabs' order (and arrow keys) follow a right-to-left language. */}
-            <Tabs.Root
-              value={tab}
-              onValueChange={setTab}
-              dir={isLocale(i18n.locale) ? localeInfo(i18n.locale).dir : "ltr"}
-              className="mt-6"
-            >
+            <Tabs.Root value={tab} onValueChange={setTab} dir={directionOf(i18n.locale)} className="mt-6">
               <Tabs.List aria-label={t`Sign in or register`} className="flex gap-1 rounded-full bg-paper-deep p-1">
                 <Tabs.Trigger value="login" className={tabClass}>
                   <Trans>Login</Trans>

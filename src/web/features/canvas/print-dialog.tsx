@@ -10,7 +10,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
 import type { TranslateMessage } from "../../../shared/i18n/translate";
-import { isLocale, localeInfo } from "../../../shared/i18n/locales";
+import { directionOf } from "../../../shared/i18n/locales";
 import type { PdfRequest } from "./make-pdf";
 import type { PdfWords } from "../../../shared/print/grid-pdf";
 import {
@@ -77,7 +77,7 @@ function pdfWords(i18n: I18n): PdfWords {
     ),
     cell: (name) => i18n._(msg`Cell ${name}`),
     lang: i18n.locale,
-    direction: isLocale(i18n.locale) ? localeInfo(i18n.locale).dir : "ltr",
+    direction: directionOf(i18n.locale),
   };
 }
 

@@ -10,7 +10,7 @@ import { AuditLog } from "./audit-log";
 import { useModerationCounts } from "./api";
 import { Queue } from "./queue";
 import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
-import { isLocale, localeInfo } from "../../../shared/i18n/locales";
+import { directionOf } from "../../../shared/i18n/locales";
 
 type Tab = "pending" | "reported" | "log";
 const TABS: Tab[] = ["pending", "reported", "log"];
@@ -71,7 +71,7 @@ export function ModerationPage() {
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setTab(value as Tab)}
-        dir={isLocale(i18n.locale) ? localeInfo(i18n.locale).dir : "ltr"}
+        dir={directionOf(i18n.locale)}
         className="mt-6"
       >
         <Tabs.List

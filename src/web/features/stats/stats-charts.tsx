@@ -16,7 +16,7 @@ import {
 import type { I18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { isLocale, localeInfo } from "../../../shared/i18n/locales";
+import { directionOf } from "../../../shared/i18n/locales";
 import type { AnalyticsDay, RegistrationMonth } from "../../../shared/stats/responses";
 import { formatDay, formatMonth } from "./format";
 
@@ -68,7 +68,7 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
  * The time axis still runs left to right, as the tables' dates do.
  */
 function languageOptions(i18n: I18n) {
-  const rtl = isLocale(i18n.locale) && localeInfo(i18n.locale).dir === "rtl";
+  const rtl = directionOf(i18n.locale) === "rtl";
   return { locale: i18n.locale, rtl, textDirection: rtl ? "rtl" : "ltr" } as const;
 }
 
