@@ -147,7 +147,7 @@ describe("public pages' HTML, fetched without a browser", () => {
     const root = rootOf(page.body);
     // The post's own words carry the language they are written in.
     expect(root).toContain(
-      `<h1 lang="en" dir="ltr" class="text-4xl font-bold leading-tight sm:text-5xl">${post.title}</h1>`,
+      `<h1 lang="en" dir="ltr" class="hyphens-auto break-words text-4xl font-bold leading-tight sm:text-5xl">${post.title}</h1>`,
     );
     expect(root).toContain(`<p>Scales first, <strong>then the wings</strong> ${stamp}.</p>`);
   });

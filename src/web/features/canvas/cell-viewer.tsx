@@ -166,6 +166,7 @@ export function CellViewer({
         <DialogPrimitive.Content
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
+          data-full-screen
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
         >
           <div className="flex items-center gap-2 py-2 ps-4 pe-3 sm:px-6">
