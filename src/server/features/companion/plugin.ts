@@ -124,7 +124,7 @@ function forward(
     value(this: ServerResponse & { statusCode: number }, body: unknown) {
       const send = (Object.getPrototypeOf(this) as { json: (body: unknown) => unknown }).json;
       if (!body || typeof body !== "object") return send.call(this, body);
-      const { message, token } = body as { message?: unknown; token?: unknown };
+      const { message, token, code } = body as { message?: unknown; token?: unknown; code?: unknown };
       if (this.statusCode < 400) {
         if (typeof token === "string") rememberUploadLanguage(token, requestLanguage(request));
         return send.call(this, body);
@@ -134,7 +134,9 @@ function forward(
         REFUSALS[this.statusCode] ?? refused,
       );
       if (explained.id === FILE_TOO_LARGE) this.statusCode = 413;
-      return send.call(this, { message: said(requestTranslator(request), explained) });
+      // Only our words and Companion's error code (Uppy reads both); never an upstream answer it proxied.
+      const told = said(requestTranslator(request), explained);
+      return send.call(this, typeof code === "string" ? { message: told, code } : { message: told });
     },
   });
   // Companion's refusals without a body of their own (res.sendStatus) get a message too.
