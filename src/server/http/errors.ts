@@ -73,7 +73,7 @@ export function errorResponse(
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     status = 400;
     message = validationMessage(error, locale);
-  } else if (error instanceof SyntaxError || (error.code && error.code in FASTIFY_REFUSALS)) {
+  } else if (error instanceof SyntaxError || (error.code && Object.hasOwn(FASTIFY_REFUSALS, error.code))) {
     [status, message] = FASTIFY_REFUSALS[error instanceof SyntaxError ? "FST_ERR_CTP_INVALID_JSON_BODY" : error.code]!;
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Any other refusal a plugin makes before our code runs: its own words are English and may
