@@ -19,6 +19,7 @@ import { build } from "esbuild";
 import sharp from "sharp";
 import { SERVER_NODE_FLAGS, serverEnv } from "./lib/server-env.mjs";
 import { launchChromium } from "./lib/chromium.mjs";
+import { finishedAnimations } from "./lib/finished-animations.mjs";
 import { freePort } from "./lib/free-port.mjs";
 
 const started = Date.now();
@@ -353,14 +354,7 @@ async function settle(page) {
       timeout: 5_000,
     })
     .catch(() => {});
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await finishedAnimations(page);
 }
 async function look(page, name, viewportName) {
   await settle(page);

@@ -1,25 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { workerServer } from "./worker-server";
+import { launchChromium } from "../../scripts/lib/chromium.mjs";
+import { finishedAnimations } from "../../scripts/lib/finished-animations.mjs";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Debian's Chromium, headless, with the flags this sandbox needs (no background network calls). */
+/** The scripts' Chromium for the journeys, with QUIC off as they have always run. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  return launchChromium({ args: ["--disable-quic"] });
 }
 
 export const baseUrl = () => workerServer().baseUrl;
@@ -122,16 +113,7 @@ interface AxeViolation {
 
 /** Run axe-core on the page; answers the serious and critical violations (there should be none). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  // A dialog still fading in has a lower contrast than the one people read: let every finite
-  // animation and transition end first (spinners run forever and are left alone).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await finishedAnimations(page);
   // Evaluated through the devtools protocol: the app's CSP (rightly) blocks injected script tags.
   await page.evaluate(fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8"));
   const violations = await page.evaluate(async () => {
