@@ -3,6 +3,7 @@ import type { UserConfigFnObject } from "vite";
 import { playwright } from "@vitest/browser-playwright";
 // With their extension (".js" names the .ts file), as Vite's coming native config loader needs.
 import { apiProxy } from "./src/web/test/api-proxy.js";
+import { chromiumForTests } from "./scripts/lib/chromium.mjs";
 import { browserCommands } from "./src/web/test/browser-commands.js";
 import appConfig, { linguiMacros } from "./vite.config.js";
 
@@ -65,7 +66,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+              // The headless shell where installed (scripts/lib/chromium.mjs): less CPU, same engine.
+              launchOptions: { executablePath: chromiumForTests() },
             }),
             instances: [{ browser: "chromium" }],
             viewport: { width: 1280, height: 900 },

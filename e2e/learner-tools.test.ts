@@ -232,33 +232,38 @@ describe("learner tools on the canvas", () => {
   });
 
   it("keeps the screen awake while the canvas is open (Screen Wake Lock)", async () => {
-    const { context, page } = await newPage(browser);
-    // Records what the page asks of the browser's real wake lock and what the browser answers.
-    await context.addInitScript(() => {
-      const log: string[] = ((window as unknown as { __wakeLocks: string[] }).__wakeLocks = []);
-      const request = navigator.wakeLock.request.bind(navigator.wakeLock);
-      navigator.wakeLock.request = (type?: "screen") => {
-        log.push("requested");
-        return request(type).then(
-          (sentinel) => (log.push("granted"), sentinel),
-          (error: Error) => (log.push(`refused: ${error.name}`), Promise.reject(error)),
-        );
-      };
-    });
-    await openCanvas(page);
-    expect(
-      await page.evaluate(() =>
-        (
-          document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }
-        ).featurePolicy.allowsFeature("screen-wake-lock"),
-      ),
-    ).toBe(true);
-    await page.waitForFunction(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks.length >= 2);
-    const log = await page.evaluate(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks);
-    expect(log[0]).toBe("requested");
-    // Not refused by our own Permissions-Policy (a NotAllowedError would say so).
-    expect(log[1]).not.toBe("refused: NotAllowedError");
-    await context.close();
+    // The full browser: the headless shell refuses every wake lock.
+    const full = await launchBrowser({ full: true });
+    try {
+      const { context, page } = await newPage(full);
+      // Records what the page asks of the browser's real wake lock and what the browser answers.
+      await context.addInitScript(() => {
+        const log: string[] = ((window as unknown as { __wakeLocks: string[] }).__wakeLocks = []);
+        const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+        navigator.wakeLock.request = (type?: "screen") => {
+          log.push("requested");
+          return request(type).then(
+            (sentinel) => (log.push("granted"), sentinel),
+            (error: Error) => (log.push(`refused: ${error.name}`), Promise.reject(error)),
+          );
+        };
+      });
+      await openCanvas(page);
+      expect(
+        await page.evaluate(() =>
+          (
+            document as unknown as { featurePolicy: { allowsFeature(name: string): boolean } }
+          ).featurePolicy.allowsFeature("screen-wake-lock"),
+        ),
+      ).toBe(true);
+      await page.waitForFunction(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks.length >= 2);
+      const log = await page.evaluate(() => (window as unknown as { __wakeLocks: string[] }).__wakeLocks);
+      expect(log[0]).toBe("requested");
+      // Not refused by our own Permissions-Policy (a NotAllowedError would say so).
+      expect(log[1]).not.toBe("refused: NotAllowedError");
+    } finally {
+      await full.close();
+    }
   });
 
   it("looks finished at 390 x 844 and 1440 x 900, and axe finds nothing serious", async () => {

@@ -8,9 +8,13 @@ import { finishedAnimations } from "../../scripts/lib/finished-animations.mjs";
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The scripts' Chromium for the journeys, with QUIC off as they have always run. */
-export function launchBrowser(): Promise<Browser> {
-  return launchChromium({ args: ["--disable-quic"] });
+/**
+ * The scripts' Chromium for the journeys, with QUIC off as they have always run: the headless
+ * shell where it is installed (scripts/lib/chromium.mjs), or with `full`, the whole browser, for
+ * what only it has (a screen wake lock).
+ */
+export function launchBrowser({ full = false } = {}): Promise<Browser> {
+  return launchChromium({ args: ["--disable-quic"], shell: !full });
 }
 
 export const baseUrl = () => workerServer().baseUrl;

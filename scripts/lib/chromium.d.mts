@@ -1,3 +1,5 @@
 import type { Browser } from "playwright-core";
 /** Debian's Chromium, headless, with the sandbox's flags and any `args` a caller adds (see chromium.mjs). */
-export function launchChromium(options?: { args?: string[] }): Promise<Browser>;
+export function launchChromium(options?: { args?: string[]; shell?: boolean }): Promise<Browser>;
+/** The headless shell where it is installed, the full browser otherwise. */
+export function chromiumForTests(): string;
