@@ -29,6 +29,7 @@ const MEMBERS_SHARED = [
   "grid/grid-view.ts",
   "print/pdf-layout.ts",
   "drawing-check/words.ts",
+  "drawing-check/corrections.ts",
   "moderation/index.ts",
   "notifications/index.ts",
 ].map((file) => `<rootDir>/src/shared/${file}`);

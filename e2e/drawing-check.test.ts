@@ -32,6 +32,8 @@ let dragonId: string;
 let template: Buffer;
 let twelveMegapixels: DrawingPhoto;
 let small: DrawingPhoto;
+/** A faithful copy drawn 5 % too large from its top left, where the learner began. */
+let tooLarge: DrawingPhoto;
 beforeAll(async () => {
   browser = await launchBrowser();
   const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
@@ -39,6 +41,12 @@ beforeAll(async () => {
   template = Buffer.from(await (await fetch(`${baseUrl()}${dragons[0]!.hiresUrl}`)).arrayBuffer());
   twelveMegapixels = await photoOfDrawing(template, { moved: [PLANTED] });
   small = await photoOfDrawing(template, { moved: [PLANTED], photoWidth: 2400, photoHeight: 1800, seed: 5 });
+  tooLarge = await photoOfDrawing(template, {
+    drawnAs: { scale: 1.05, aboutMm: { x: 30, y: 25 } },
+    photoWidth: 2400,
+    photoHeight: 1800,
+    seed: 9,
+  });
 }, 120_000);
 afterAll(() => browser.close());
 
@@ -111,14 +119,15 @@ async function choosePhoto(page: Page, file: string) {
 
 /** Where a point of the photo is on the screen. */
 async function onScreen(page: Page, photo: DrawingPhoto, point: { x: number; y: number }) {
-  const box = (await page.getByRole("img", { name: "Your photo" }).boundingBox())!;
+  // The photo beside the handles, in any language.
+  const box = (await page.locator("[data-corner]").first().locator("..").locator("canvas[role=img]").boundingBox())!;
   const scale = box.width / photo.width;
   return { x: box.x + point.x * scale, y: box.y + point.y * scale };
 }
 
 async function dragCorners(page: Page, photo: DrawingPhoto) {
-  for (const [i, name] of CORNERS.entries()) {
-    const handle = (await page.getByRole("button", { name: `${name} corner of the grid` }).boundingBox())!;
+  for (const i of CORNERS.keys()) {
+    const handle = (await page.locator(`[data-corner="${i}"]`).boundingBox())!;
     const target = await onScreen(page, photo, photo.corners[i]!);
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
@@ -195,6 +204,8 @@ describe("Check my drawing", () => {
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await heatMap(page).waitFor();
       expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+      // One cell moved is not the whole drawing: nothing to fix first.
+      expect(await page.getByRole("region", { name: "What to fix first" }).count()).toBe(0);
       await expect
         .poll(() => page.getByRole("status").filter({ hasText: "drawn cells match" }).textContent())
         .toMatch(/^\d+ of \d+ drawn cells match the template within 1\.5 mm\.$/);
@@ -482,6 +493,51 @@ describe("Check my drawing", () => {
       await expect
         .poll(() => alert.textContent(), { timeout: 20_000 })
         .toMatch(/^This photo is too dark to read your pencil lines\./);
+    } finally {
+      await context.close();
+    }
+  });
+  it("says first that a copy drawn 5 % too large is too large, and shows the heat map with the size taken out", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, tooLarge.file);
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      await dragCorners(page, tooLarge);
+      await page.getByRole("button", { name: "Check my drawing" }).last().click();
+      await heatMap(page).waitFor();
+      const fixFirst = page.getByRole("region", { name: "What to fix first" });
+      expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(
+        /^Your whole drawing is about [45] % too large\. It is furthest off towards the bottom right\.Check each square against the grid, not the last line you drew\.$/,
+      );
+      const asDrawn = (await flagged(page)).length;
+      await page.getByRole("button", { name: "With size, turn and place taken out" }).click();
+      await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
+      await screenshot(page, "drawing-check-corrections-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says it in Arabic on a phone, right to left", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    try {
+      await page.goto(`/ar/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await page.getByRole("button", { name: "افحص رسمتي" }).click();
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "اختر صورة" }).click();
+      await (await chooser).setFiles(tooLarge.file);
+      await page.getByRole("img", { name: "صورتك" }).waitFor();
+      await dragCorners(page, tooLarge);
+      await page.getByRole("button", { name: "افحص رسمتي" }).last().click();
+      const fixFirst = page.getByRole("region", { name: "ما تصلحه أولًا" });
+      await fixFirst.waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+      expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(/^رسمك كله أكبر مما ينبغي بنحو/);
+      await screenshot(page, "drawing-check-corrections-390-ar", { touch: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

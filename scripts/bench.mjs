@@ -772,6 +772,27 @@ async function run() {
       ok: r.blankDrawn === 0 ? "yes" : "NO",
     });
   });
+  // What the check says first (issue 45): a whole-drawing error planted in 10 photos each.
+  await section("drawing check corrections", async () => {
+    const r = JSON.parse((await runScript("scripts/lib/bench-corrections.ts", [])).trim().split("\n").at(-1));
+    const CAUSE = { larger: "5 % too large", smaller: "5 % too small", turned: "turned 3°", shifted: "shifted 4 mm" };
+    for (const [kind, cause] of Object.entries(CAUSE)) {
+      const { photos, named } = r[kind];
+      rows.push({
+        measure: `drawing check: drawn ${cause}, first correction names it, ${photos} photos`,
+        value: `${named} of ${photos}`,
+        budget: "≥ 90 %",
+        ok: named >= 0.9 * photos ? "yes" : "NO",
+      });
+    }
+    const faithful = r.faithful;
+    rows.push({
+      measure: `drawing check: faithful copies given a whole-drawing correction, ${faithful.photos} photos`,
+      value: `${faithful.photos - faithful.named} of ${faithful.photos}`,
+      budget: "≤ 10 %",
+      ok: faithful.photos - faithful.named <= 0.1 * faithful.photos ? "yes" : "NO",
+    });
+  });
   if (fs.existsSync(CHROMIUM)) {
     await section("drawing check in Chromium, 12 MP photo", async () => {
       const checkServer = await startServer(tempDir("dragon-grid-bench-check-"));

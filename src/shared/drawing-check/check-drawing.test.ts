@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkDrawing, type CheckOutcome } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { describeCell } from "./words";
+import { describeCorrection } from "./corrections";
 import {
   SYNTHETIC_PAPER,
   cornersByHand,
@@ -60,6 +61,7 @@ describe("checking a drawing from a photo of the paper", () => {
     const outcome = run(shot);
     expect(drawn(outcome).every((c) => c.status === "close")).toBe(true);
     expect(matchingCells(outcome.cells)).toHaveLength(SYNTHETIC_PAPER.columns * SYNTHETIC_PAPER.rows);
+    expect(outcome.corrections).toEqual([]);
     expect(Math.max(...registrationErrors(shot, shot.corners, outcome))).toBeLessThan(1);
   });
 
@@ -74,6 +76,32 @@ describe("checking a drawing from a photo of the paper", () => {
         .map((c) => c.label)
         .sort(),
     ).toEqual(["E4", "H6"]);
+  });
+
+  it("says nothing about the whole drawing when the cells alone are off", () => {
+    expect(run(planted).corrections).toEqual([]);
+  });
+
+  it("says first that a drawing copied 5 % too large from its top left is too large, and where it is furthest off", () => {
+    const outcome = run(syntheticPhoto({ ...SIZE, seed: 5, drawnAs: { scale: 1.05, aboutMm: { x: 20, y: 25 } } }));
+    const [first] = outcome.corrections;
+    expect(first).toMatchObject({ kind: "size", percent: 5, larger: true, towards: "bottom-right" });
+    // Begun in the right place: its middle moving is the size, not a shift to correct as well.
+    expect(outcome.corrections.map((c) => c.kind)).toEqual(["size"]);
+    expect(describeCorrection(first!)).toEqual({
+      what: "Your whole drawing is about 5 % too large.",
+      where: "It is furthest off towards the bottom right.",
+      todo: "Check each square against the grid, not the last line you drew.",
+    });
+    // With the size taken out, what is left is close.
+    const drawnAsIs = drawn(outcome).filter((c) => c.status === "close").length;
+    const local = outcome.localCells!.filter((c) => c.status === "close").length;
+    expect(local).toBeGreaterThan(drawnAsIs);
+  });
+
+  it("says first that a drawing is turned 3° clockwise", () => {
+    const outcome = run(syntheticPhoto({ ...SIZE, seed: 8, drawnAs: { degrees: 3, aboutMm: { x: 140, y: 108 } } }));
+    expect(outcome.corrections[0]).toMatchObject({ kind: "turn", degrees: 3, clockwise: true });
   });
 
   it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done", () => {

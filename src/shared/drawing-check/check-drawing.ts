@@ -2,7 +2,9 @@
 // Pure and synchronous: the Web Worker (check-worker.ts) runs it off the page's thread, the tests
 // and the benchmark run it as it is.
 import type { CellCheck } from "./cell-check";
-import { compareCells } from "./compare";
+import { compareCells, type CompareInput } from "./compare";
+import { corrections, type Correction } from "./corrections";
+import { distanceTo } from "./distance";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
@@ -10,6 +12,7 @@ import type { PaperMm } from "./paper-geometry";
 import { crop, medianGrey, padWhite, toGrey, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
+import { undoWholeDrawing, wholeDrawing, type WholeDrawing } from "./whole-drawing";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
@@ -60,6 +63,12 @@ export interface CheckOutcome {
   offsets: Float32Array;
   /** The paper, straightened, at `pxPerMm`. */
   straightened: RgbaImage;
+  /** The whole drawing's size, turn and place against the template (null with too little drawn). */
+  whole: WholeDrawing | null;
+  /** What to fix first: the whole-drawing errors worth saying, largest first (at most 3). */
+  corrections: Correction[];
+  /** The cells judged again with those errors taken out; null when there are none. */
+  localCells: CellCheck[] | null;
 }
 
 /** The check's stages, told as they start (the screen shows them on a long check). */
@@ -72,7 +81,15 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const wide = straighten(input.photo, input.corners, paper.widthMm, paper.heightMm, pxPerMm, margin);
   const straightened = crop(wide, margin, margin, input.template.width, input.template.height);
   const grey = toGrey(wide);
-  const none = { cells: [], gridFound: 0, offsets: new Float32Array(0), straightened };
+  const none = {
+    cells: [],
+    gridFound: 0,
+    offsets: new Float32Array(0),
+    straightened,
+    whole: null,
+    corrections: [],
+    localCells: null,
+  };
   if (medianGrey(grey) < TOO_DARK) return { problem: "too-dark", ...none };
   onStep("finding-grid");
   const { ink, darkness } = findInk(grey, pxPerMm);
@@ -95,9 +112,44 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   // The drawing is the ink that is not the grid.
   for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;
   const { lines, edges } = templateLines(template);
-  let cells = compareCells({ paper, pxPerMm, ink, offsets: fit.offsets, grid: fit.grid, lines, edges, origin: margin });
+  const toLines = distanceTo(lines);
+  const compare: CompareInput = {
+    paper,
+    pxPerMm,
+    ink,
+    offsets: fit.offsets,
+    grid: fit.grid,
+    toLines,
+    edges,
+    origin: margin,
+  };
+  let cells = compareCells(compare);
   // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw".
-  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn"))
+  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn")) {
     cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
-  return { problem: null, cells, gridFound: fit.found, offsets: fit.offsets, straightened };
+    return {
+      problem: null,
+      cells,
+      gridFound: fit.found,
+      offsets: fit.offsets,
+      straightened,
+      whole: null,
+      corrections: [],
+      localCells: null,
+    };
+  }
+  // The whole drawing's size, turn and place; with those said, the cells again without them.
+  const found = wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin });
+  const said = found ? corrections(found.whole) : [];
+  const localCells = found && said.length ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit) }) : null;
+  return {
+    problem: null,
+    cells,
+    gridFound: fit.found,
+    offsets: fit.offsets,
+    straightened,
+    whole: found?.whole ?? null,
+    corrections: said,
+    localCells,
+  };
 }

@@ -30,16 +30,16 @@ export interface CompareInput {
   offsets: Float32Array;
   /** The grid and its labels: the learner's lines there cannot be seen, so the template's there are not asked for. */
   grid: Mask;
-  lines: Mask;
+  /** Distance from every pixel to the template's lines (distance.ts). */
+  toLines: Float32Array;
   edges: Mask;
   /** Where the paper's top-left corner is on the rasters, in pixels. */
   origin: number;
 }
 
 export function compareCells(input: CompareInput): CellCheck[] {
-  const { paper, pxPerMm, ink, offsets, lines, edges, grid, origin } = input;
+  const { paper, pxPerMm, ink, offsets, toLines, edges, grid, origin } = input;
   const { width, height } = ink;
-  const toLines = distanceTo(lines);
   const toInk = distanceTo(ink);
   const cap = CAP_MM * pxPerMm;
   const distanceAt = (x: number, y: number) => {

@@ -112,6 +112,11 @@ export interface SyntheticOptions {
   pencil?: { mask: Mask; pxPerMm: number };
   /** Cells whose lines the learner drew moved by this much (mm; y positive is lower). */
   moved?: { column: number; row: number; dx: number; dy: number }[];
+  /**
+   * The whole drawing copied too large or small (`scale`), turned (`degrees`, clockwise) about
+   * `aboutMm` (where the learner began; the grid's top-left corner by default) and shifted (mm).
+   */
+  drawnAs?: { scale?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
   /** A printed page with nothing drawn on it. */
   blank?: boolean;
   /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
@@ -211,7 +216,8 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const origin = sheet.gridOrigin;
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
-  if (!options.blank && options.pencil) drawMask(page, paper, options.pencil, options.moved ?? [], origin);
+  if (!options.blank && options.pencil)
+    drawMask(page, paper, options.pencil, options.moved ?? [], origin, options.drawnAs);
   else if (!options.blank) {
     const moved = options.moved ?? [];
     const strokes = templateStrokes(paper).map((stroke) =>
@@ -222,6 +228,8 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
         return shift ? { x: point.x + shift.dx, y: point.y + shift.dy } : point;
       }),
     );
+    if (options.drawnAs)
+      for (const stroke of strokes) stroke.forEach((point, i) => (stroke[i] = drawnAs(point, options.drawnAs!)));
     stamp(page, strokes, scale, 0.3, [95, 95, 100], 0.9, origin);
   }
 
@@ -324,6 +332,32 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], plac
   });
 }
 
+/** Where the learner put a point of the template when copying the whole drawing as `how` says. */
+function drawnAs(point: Point, how: NonNullable<SyntheticOptions["drawnAs"]>): Point {
+  const { scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, aboutMm = { x: 0, y: 0 } } = how;
+  const angle = (degrees * Math.PI) / 180;
+  const ux = point.x - aboutMm.x;
+  const uy = point.y - aboutMm.y;
+  return {
+    x: aboutMm.x + scale * (Math.cos(angle) * ux - Math.sin(angle) * uy) + shiftMm.x,
+    y: aboutMm.y + scale * (Math.sin(angle) * ux + Math.cos(angle) * uy) + shiftMm.y,
+  };
+}
+
+/** The template's point that the learner put at a point of the paper (the inverse of `drawnAs`). */
+function undoDrawnAs(how: NonNullable<SyntheticOptions["drawnAs"]>): (point: Point) => Point {
+  const { scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, aboutMm = { x: 0, y: 0 } } = how;
+  const angle = (-degrees * Math.PI) / 180;
+  return (point) => {
+    const ux = (point.x - shiftMm.x - aboutMm.x) / scale;
+    const uy = (point.y - shiftMm.y - aboutMm.y) / scale;
+    return {
+      x: aboutMm.x + Math.cos(angle) * ux - Math.sin(angle) * uy,
+      y: aboutMm.y + Math.sin(angle) * ux + Math.cos(angle) * uy,
+    };
+  };
+}
+
 /** Pencil where a mask of the paper says, cells listed in `moved` moved. */
 function drawMask(
   page: RgbaImage,
@@ -331,9 +365,10 @@ function drawMask(
   pencil: { mask: Mask; pxPerMm: number },
   moved: { column: number; row: number; dx: number; dy: number }[],
   origin: Point,
+  how?: SyntheticOptions["drawnAs"],
 ) {
   const { mask, pxPerMm } = pencil;
-  const placed = new Uint8Array(mask.width * mask.height);
+  let placed = new Uint8Array(mask.width * mask.height);
   for (let y = 0; y < mask.height; y++) {
     for (let x = 0; x < mask.width; x++) {
       if (!mask.data[y * mask.width + x]) continue;
@@ -344,6 +379,20 @@ function drawMask(
       const ty = Math.round(y + (shift?.dy ?? 0) * pxPerMm);
       if (tx >= 0 && ty >= 0 && tx < mask.width && ty < mask.height) placed[ty * mask.width + tx] = 1;
     }
+  }
+  if (how) {
+    // Each pencil pixel takes the template's point the learner put there: no gaps when enlarged.
+    const undo = undoDrawnAs(how);
+    const warped = new Uint8Array(placed.length);
+    for (let y = 0; y < mask.height; y++)
+      for (let x = 0; x < mask.width; x++) {
+        const from = undo({ x: x / pxPerMm, y: y / pxPerMm });
+        const sx = Math.round(from.x * pxPerMm);
+        const sy = Math.round(from.y * pxPerMm);
+        if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height && placed[sy * mask.width + sx])
+          warped[y * mask.width + x] = 1;
+      }
+    placed = warped;
   }
   const scale = PAGE_PX_PER_MM;
   const x0 = Math.round(origin.x * scale);

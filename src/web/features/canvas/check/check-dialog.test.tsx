@@ -230,7 +230,14 @@ it("opens on the last result when the paper is the same, answering for the cell 
         coverage: 1,
       });
     }
-  const previous = { cells, photo: await createImageBitmap(new ImageData(8, 6)), pxPerMm: 4, paper: SYNTHETIC_PAPER };
+  const previous = {
+    cells,
+    corrections: [],
+    localCells: null,
+    photo: await createImageBitmap(new ImageData(8, 6)),
+    pxPerMm: 4,
+    paper: SYNTHETIC_PAPER,
+  };
   const given = props({ previous, focusCell: "F4" });
   const opened = await renderCheck(given);
   await expect.element(verdicts()).toHaveTextContent("98 of 99 drawn cells match the template within 1.5 mm.");
@@ -243,4 +250,61 @@ it("opens on the last result when the paper is the same, answering for the cell 
 
   await renderCheck(props({ previous, scene: { ...props().scene, gridSize: 2 }, grid: { columns: 6, rows: 5 } }));
   await expect.element(pickStep()).toBeVisible();
+});
+
+it("says what to fix first, and shows the heat map as drawn or with the whole drawing's size taken out", async () => {
+  const grid = (status: (label: string) => "close" | "off") => {
+    const cells: CellCheck[] = [];
+    for (let row = 0; row < SYNTHETIC_PAPER.rows; row++)
+      for (let column = 0; column < SYNTHETIC_PAPER.columns; column++) {
+        const label = `${String.fromCharCode(65 + column)}${row + 1}`;
+        const off = status(label) === "off";
+        cells.push({
+          label,
+          column,
+          row,
+          status: status(label),
+          errorMm: off ? 5 : 0.4,
+          offsetMm: { x: off ? 5 : 0, y: 0 },
+          coverage: 1,
+        });
+      }
+    return cells;
+  };
+  // As drawn, the right half is off; with the size taken out, only F4.
+  const previous = {
+    cells: grid((label) => (label.charCodeAt(0) >= 70 ? "off" : "close")),
+    corrections: [
+      { kind: "size" as const, percent: 5, larger: true, towards: "bottom-right" as const, atEdgeMm: 17 },
+      { kind: "turn" as const, degrees: 2, clockwise: false, atEdgeMm: 6 },
+    ],
+    localCells: grid((label) => (label === "F4" ? "off" : "close")),
+    photo: await createImageBitmap(new ImageData(8, 6)),
+    pxPerMm: 4,
+    paper: SYNTHETIC_PAPER,
+  };
+  await renderCheck(props({ previous }));
+  const fixFirst = dialog().getByRole("region", { name: "What to fix first" });
+  await expect
+    .element(fixFirst.getByRole("listitem").first())
+    .toHaveTextContent(
+      "Your whole drawing is about 5 % too large. It is furthest off towards the bottom right." +
+        "Check each square against the grid, not the last line you drew.",
+    );
+  await expect
+    .element(fixFirst.getByRole("listitem").nth(1))
+    .toHaveTextContent(/^Your drawing is turned about 2° anticlockwise\./);
+  const offCells = () =>
+    dialog().getByRole("group", { name: "Heat map of your grid" }).element().querySelectorAll("[data-status=off]")
+      .length;
+  const asDrawn = dialog().getByRole("button", { name: "As drawn" });
+  const local = dialog().getByRole("button", { name: "With size, turn and place taken out" });
+  await expect.element(asDrawn).toHaveAttribute("aria-pressed", "true");
+  expect(offCells()).toBe(6 * SYNTHETIC_PAPER.rows);
+  await local.click();
+  await expect.element(local).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(offCells).toBe(1);
+  await expect.element(dialog().getByRole("region", { name: "Where to look first" })).toHaveTextContent("F4");
+  await asDrawn.click();
+  await expect.poll(offCells).toBe(6 * SYNTHETIC_PAPER.rows);
 });

@@ -15,7 +15,8 @@ import type { Unit } from "../../../../shared/grid/paper";
 import type { PaperScene } from "../../../../shared/paper-scene/paper-scene";
 import type { CheckProblem } from "../../../../shared/drawing-check/check-drawing";
 import { matchingCells } from "../../../../shared/drawing-check/cell-check";
-import { HeatMap, PhotoOverlay, WorstCells } from "./check-result";
+import { Corrections, HeatMap, HeatMapView, PhotoOverlay, WorstCells } from "./check-result";
+import type { Correction } from "../../../../shared/drawing-check/corrections";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { CornerPicker } from "./corner-picker";
 import { PICK_TEXT } from "./check-text";
@@ -33,6 +34,9 @@ import { CHECK_MAX_CELLS } from "../../../../shared/drawing-check/kept-checks";
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
 export interface CheckResult {
   cells: CellCheck[];
+  /** What to fix first, and the cells with the whole drawing's size, turn and place taken out (check-drawing.ts). */
+  corrections: Correction[];
+  localCells: CellCheck[] | null;
   photo: ImageBitmap;
   pxPerMm: number;
   /** The paper and grid it was checked against: a result is shown again only for the same. */
@@ -114,6 +118,7 @@ export default function CheckDialog({
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
   const [corners, setCorners] = useState<Corners | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [view, setView] = useState<"drawn" | "local">("drawn");
   const cameraInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -169,8 +174,16 @@ export default function CheckDialog({
         return;
       }
       setCorners(answer.corners);
-      const result = { cells: answer.cells, photo: await createImageBitmap(answer.straightened), pxPerMm, paper };
+      const result = {
+        cells: answer.cells,
+        corrections: answer.corrections,
+        localCells: answer.localCells,
+        photo: await createImageBitmap(answer.straightened),
+        pxPerMm,
+        paper,
+      };
       onChecked(result);
+      setView("drawn");
       setPhase({ name: "result", result });
       requestAnimationFrame(() => performance.measure("check-heat-map", "check-photo-chosen"));
     } catch {
@@ -303,6 +316,7 @@ export default function CheckDialog({
     const close = i18n.number(drawn.filter((cell) => cell.status === "close").length);
     const focus = focusCell ? result.cells.find((cell) => cell.label === focusCell) : undefined;
     const focusVerdict = focus ? describeCell(focus, (id, values) => i18n._(id, values)) : "";
+    const shownCells = view === "local" && result.localCells ? result.localCells : result.cells;
     body = (
       <div className="overflow-y-auto px-3 pb-6 sm:px-6">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -335,8 +349,10 @@ export default function CheckDialog({
                 </button>
               </p>
             )}
-            <HeatMap cells={result.cells} columns={paper.columns} rows={paper.rows} onOpen={onOpenCell} />
-            <WorstCells cells={result.cells} onOpen={onOpenCell} />
+            <Corrections corrections={result.corrections} />
+            {result.localCells && <HeatMapView view={view} onView={setView} />}
+            <HeatMap cells={shownCells} columns={paper.columns} rows={paper.rows} onOpen={onOpenCell} />
+            <WorstCells cells={shownCells} onOpen={onOpenCell} />
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>
                 <Trans>Mark matching cells done</Trans>

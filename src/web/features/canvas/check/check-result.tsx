@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
 import { describeCell } from "../../../../shared/drawing-check/words";
+import { describeCorrection, type Correction } from "../../../../shared/drawing-check/corrections";
 import type { TranslateMessage } from "../../../../shared/i18n/translate";
 import { columnLabel } from "../../../../shared/grid/grid";
 
@@ -194,5 +195,53 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
         ))}
       </ul>
     </section>
+  );
+}
+
+/** What to fix first: the one to three whole-drawing corrections, largest first, in plain words. */
+export function Corrections({ corrections }: { corrections: Correction[] }) {
+  const { i18n } = useLingui();
+  if (!corrections.length) return null;
+  return (
+    <section aria-labelledby="fix-first" className="rounded-2xl border border-accent/30 bg-white px-4 py-3">
+      <h3 id="fix-first" className="text-lg font-bold">
+        <Trans>What to fix first</Trans>
+      </h3>
+      <ol className="mt-2 flex flex-col gap-3">
+        {corrections.map((correction) => {
+          const words = describeCorrection(correction, (id, values) => i18n._(id, values));
+          return (
+            <li key={correction.kind} data-correction={correction.kind}>
+              <p className="font-semibold">
+                {words.what}
+                {words.where && <> {words.where}</>}
+              </p>
+              <p className="text-ink-soft">{words.todo}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** Which cells the heat map shows: as drawn, or with the whole drawing's size, turn and place taken out. */
+export function HeatMapView({ view, onView }: { view: "drawn" | "local"; onView: (view: "drawn" | "local") => void }) {
+  const { t } = useLingui();
+  const option = (value: "drawn" | "local", label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onView(value)}
+      className="min-h-11 flex-1 rounded-lg px-3 py-2 text-sm font-semibold aria-pressed:bg-white aria-pressed:shadow-sm"
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label={t`Heat map view`} className="flex gap-1 rounded-xl bg-paper-deep p-1">
+      {option("drawn", t`As drawn`)}
+      {option("local", t`With size, turn and place taken out`)}
+    </div>
   );
 }

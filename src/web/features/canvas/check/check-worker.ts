@@ -3,6 +3,7 @@
 // keeps answering; the photo never leaves the device.
 import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
+import type { Correction } from "../../../../shared/drawing-check/corrections";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
@@ -32,6 +33,9 @@ export type CheckReply =
       cells: CellCheck[];
       gridFound: number;
       straightened: ImageData;
+      /** What to fix first (the whole drawing's size, turn, place), and the cells with it taken out. */
+      corrections: Correction[];
+      localCells: CellCheck[] | null;
     }
   | { kind: "failed"; message: string };
 
@@ -78,6 +82,8 @@ scope.onmessage = (event) => {
         corners,
         cells: outcome.cells,
         gridFound: outcome.gridFound,
+        corrections: outcome.corrections,
+        localCells: outcome.localCells,
         straightened: image,
       },
       [image.data.buffer],

@@ -1,0 +1,70 @@
+// Part of `npm run bench` (issue 45): does the check say first what is wrong with the whole drawing?
+// Synthetic 12 MP photos (synthetic-photo.ts: the template's lines in pencil on a printed page,
+// turned, in perspective, lit unevenly, blurred, noisy), each seed another photo and another place
+// where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
+// 3° either way, or shifted 4 mm. Counted: photos whose first correction names the planted cause,
+// and faithful copies given any correction at all (a false alarm). The grid is placed from the
+// true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
+import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
+import type { Correction } from "../../src/shared/drawing-check/corrections";
+import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate } from "../../src/shared/drawing-check/synthetic-photo";
+
+const PX_PER_MM = 4;
+const PHOTOS = Number(process.env.BENCH_CORRECTION_PHOTOS ?? 10);
+const paper = SYNTHETIC_PAPER;
+const template = syntheticTemplate(paper, PX_PER_MM);
+
+/** A small deterministic generator, so a run can be repeated photo for photo. */
+function random(seed: number) {
+  let state = seed * 2654435761;
+  return () => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+type Planted = "larger" | "smaller" | "turned" | "shifted" | "faithful";
+const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "faithful"];
+
+function plant(kind: Planted, next: () => number) {
+  // Where the learner began: anywhere on the drawing.
+  const aboutMm = { x: 30 + next() * (paper.widthMm - 60), y: 30 + next() * (paper.heightMm - 60) };
+  const sign = next() < 0.5 ? -1 : 1;
+  const angle = next() * 2 * Math.PI;
+  switch (kind) {
+    case "larger":
+      return { scale: 1.05, aboutMm };
+    case "smaller":
+      return { scale: 0.95, aboutMm };
+    case "turned":
+      return { degrees: 3 * sign, aboutMm };
+    case "shifted":
+      return { shiftMm: { x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) } };
+    case "faithful":
+      return undefined;
+  }
+}
+
+const named = (kind: Planted, first: Correction | undefined) =>
+  (kind === "larger" && first?.kind === "size" && first.larger) ||
+  (kind === "smaller" && first?.kind === "size" && !first.larger) ||
+  (kind === "turned" && first?.kind === "turn") ||
+  (kind === "shifted" && first?.kind === "shift");
+
+const results: Record<Planted, { photos: number; named: number; misses: string[] }> = Object.fromEntries(
+  PLANTED.map((kind) => [kind, { photos: 0, named: 0, misses: [] as string[] }]),
+) as never;
+for (const kind of PLANTED) {
+  for (let seed = 1; seed <= PHOTOS; seed++) {
+    const next = random(seed * 31 + kind.length);
+    const tiltDegrees = -35 + next() * 70;
+    const shot = syntheticPhoto({ seed, tiltDegrees, drawnAs: plant(kind, next) });
+    const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm: PX_PER_MM, template });
+    const first = outcome.corrections[0];
+    const entry = results[kind];
+    entry.photos++;
+    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first)) entry.named++;
+    else entry.misses.push(`${seed}: ${outcome.corrections.map((c) => c.kind).join(",") || "none"}`);
+  }
+}
+console.log(JSON.stringify(results));

@@ -1,0 +1,172 @@
+// The one to three corrections a teacher would say first (issue 45), from the whole drawing's fit
+// (whole-drawing.ts): its size, its turn, its place. Each is said only when it is large enough to
+// matter on paper and the fit explains the lines better for it; the largest first, measured as
+// how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
+// (decision 056); English by default.
+import { english, type TranslateMessage } from "../i18n/translate";
+import type { PointMm, WholeDrawing } from "./whole-drawing";
+
+/** Smaller than these, a teacher would not mention it (and a photo cannot tell it surely). */
+const SIZE_AT_LEAST = 0.03;
+const TURN_AT_LEAST_DEG = 1.5;
+const SHIFT_AT_LEAST_MM = 2;
+/** Taking the whole-drawing error out must bring the lines at least this much closer (mm, mean). */
+const EXPLAINS_AT_LEAST_MM = 0.3;
+
+export type Correction =
+  | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number }
+  | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number }
+  | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number };
+
+/** Where on the drawing: one of the eight sides and corners. */
+export type Towards = "top" | "bottom" | "left" | "right" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
+
+/** The side or corner of the extent that `point` is in (thirds); null in its middle. */
+function sideOf(point: PointMm, extent: WholeDrawing["extentMm"]): Towards | null {
+  const fx = (point.x - extent.left) / Math.max(1, extent.right - extent.left);
+  const fy = (point.y - extent.top) / Math.max(1, extent.bottom - extent.top);
+  const h = fx < 1 / 3 ? "left" : fx > 2 / 3 ? "right" : "";
+  const v = fy < 1 / 3 ? "top" : fy > 2 / 3 ? "bottom" : "";
+  return ((v && h ? `${v}-${h}` : v || h) || null) as Towards | null;
+}
+
+/** Whether a point lies on the drawing (its extent, and a tenth of its size around it). */
+function inside(point: PointMm, extent: WholeDrawing["extentMm"]): boolean {
+  const marginX = (extent.right - extent.left) / 10;
+  const marginY = (extent.bottom - extent.top) / 10;
+  return (
+    point.x >= extent.left - marginX &&
+    point.x <= extent.right + marginX &&
+    point.y >= extent.top - marginY &&
+    point.y <= extent.bottom + marginY
+  );
+}
+
+const OPPOSITE: Record<Towards, Towards> = {
+  top: "bottom",
+  bottom: "top",
+  left: "right",
+  right: "left",
+  "top-left": "bottom-right",
+  "top-right": "bottom-left",
+  "bottom-left": "top-right",
+  "bottom-right": "top-left",
+};
+
+/** The direction a shift of (x, y) mm goes, naming an axis only when it is a fair share of it. */
+function directionOf({ x, y }: PointMm): Towards {
+  const size = Math.hypot(x, y);
+  const h = Math.abs(x) >= 0.4 * size ? (x > 0 ? "right" : "left") : "";
+  const v = Math.abs(y) >= 0.4 * size ? (y > 0 ? "bottom" : "top") : "";
+  return (v && h ? `${v}-${h}` : v || h) as Towards;
+}
+
+export function corrections(whole: WholeDrawing): Correction[] {
+  if (whole.beforeMm - whole.afterMm < EXPLAINS_AT_LEAST_MM) return [];
+  const { extentMm: e } = whole;
+  const reach = Math.hypot(e.right - e.left, e.bottom - e.top) / 2;
+  const found: Correction[] = [];
+  const sizeOff = whole.scale - 1;
+  if (Math.abs(sizeOff) >= SIZE_AT_LEAST) {
+    // It is furthest off on the side away from where it stays put (where the learner began).
+    const fixedAt = whole.fixedMm ? sideOf(whole.fixedMm, e) : null;
+    found.push({
+      kind: "size",
+      percent: Math.round(Math.abs(sizeOff) * 100),
+      larger: sizeOff > 0,
+      towards: fixedAt ? OPPOSITE[fixedAt] : null,
+      atEdgeMm: Math.abs(sizeOff) * reach * (fixedAt ? 2 : 1),
+    });
+  }
+  if (Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG)
+    found.push({
+      kind: "turn",
+      degrees: Math.round(Math.abs(whole.rotationDeg)),
+      clockwise: whole.rotationDeg > 0,
+      atEdgeMm: (Math.abs(whole.rotationDeg) * Math.PI * reach) / 180,
+    });
+  // A drawing that grows or turns about a point inside it is begun in the right place: its middle
+  // moving is the size or the turn, already said, not a shift of its own.
+  const explained = found.length > 0 && whole.fixedMm !== null && inside(whole.fixedMm, e);
+  const shift = Math.hypot(whole.shiftMm.x, whole.shiftMm.y);
+  if (shift >= SHIFT_AT_LEAST_MM && !explained)
+    found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(whole.shiftMm), atEdgeMm: shift });
+  return found.sort((a, b) => b.atEdgeMm - a.atEdgeMm).slice(0, 3);
+}
+
+/** "It is furthest off towards the bottom right." */
+function furthest(towards: Towards, translate: TranslateMessage): string {
+  switch (towards) {
+    case "top":
+      return translate(/*i18n*/ "It is furthest off at the top.");
+    case "bottom":
+      return translate(/*i18n*/ "It is furthest off at the bottom.");
+    case "left":
+      return translate(/*i18n*/ "It is furthest off on the left.");
+    case "right":
+      return translate(/*i18n*/ "It is furthest off on the right.");
+    case "top-left":
+      return translate(/*i18n*/ "It is furthest off towards the top left.");
+    case "top-right":
+      return translate(/*i18n*/ "It is furthest off towards the top right.");
+    case "bottom-left":
+      return translate(/*i18n*/ "It is furthest off towards the bottom left.");
+    case "bottom-right":
+      return translate(/*i18n*/ "It is furthest off towards the bottom right.");
+  }
+}
+
+/** "Your whole drawing sits about 4 mm to the right." */
+function shifted(towards: Towards, mm: number, translate: TranslateMessage): string {
+  switch (towards) {
+    case "top":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too high.", { mm });
+    case "bottom":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too low.", { mm });
+    case "left":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too far left.", { mm });
+    case "right":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too far right.", { mm });
+    case "top-left":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too high and to the left.", { mm });
+    case "top-right":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too high and to the right.", { mm });
+    case "bottom-left":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too low and to the left.", { mm });
+    case "bottom-right":
+      return translate(/*i18n*/ "Your whole drawing sits about {mm} mm too low and to the right.", { mm });
+  }
+}
+
+/** A correction in plain words: what is off, where, and what to do about it. */
+export function describeCorrection(
+  correction: Correction,
+  translate: TranslateMessage = english,
+): { what: string; where: string | null; todo: string } {
+  switch (correction.kind) {
+    case "size":
+      return {
+        what: correction.larger
+          ? translate(/*i18n*/ "Your whole drawing is about {percent} % too large.", { percent: correction.percent })
+          : translate(/*i18n*/ "Your whole drawing is about {percent} % too small.", { percent: correction.percent }),
+        where: correction.towards ? furthest(correction.towards, translate) : null,
+        todo: translate(/*i18n*/ "Check each square against the grid, not the last line you drew."),
+      };
+    case "turn":
+      return {
+        what: correction.clockwise
+          ? translate(/*i18n*/ "Your drawing is turned about {degrees}° clockwise.", { degrees: correction.degrees })
+          : translate(/*i18n*/ "Your drawing is turned about {degrees}° anticlockwise.", {
+              degrees: correction.degrees,
+            }),
+        where: null,
+        todo: translate(/*i18n*/ "Compare the slant of each line with the grid's lines around it."),
+      };
+    case "shift":
+      return {
+        what: shifted(correction.towards, correction.mm, translate),
+        where: null,
+        todo: translate(/*i18n*/ "Start each part where the grid says, counting the squares from the edge."),
+      };
+  }
+}
