@@ -515,6 +515,12 @@ describe("Check my drawing", () => {
       await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
       await screenshot(page, "drawing-check-corrections-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // Kept with the progress: the canvas shows each kind of whole-drawing error.
+      await page.getByRole("button", { name: "Close the check" }).click();
+      const history = page.getByRole("definition").filter({ hasText: "%" });
+      await expect.poll(() => history.first().textContent()).toMatch(/^[45] %$/);
+      await history.first().scrollIntoViewIfNeeded();
+      await screenshot(page, "drawing-check-kept-1440");
     } finally {
       await context.close();
     }

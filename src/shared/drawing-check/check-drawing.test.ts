@@ -88,6 +88,9 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(first).toMatchObject({ kind: "size", percent: 5, larger: true, towards: "bottom-right" });
     // Begun in the right place: its middle moving is the size, not a shift to correct as well.
     expect(outcome.corrections.map((c) => c.kind)).toEqual(["size"]);
+    // Kept with the check as it is said: 5 % too large, begun in the right place.
+    expect(outcome.kept).toMatchObject({ shiftMm: 0 });
+    expect(outcome.kept!.sizePercent).toBeCloseTo(5, 0);
     expect(describeCorrection(first!)).toEqual({
       what: "Your whole drawing is about 5 % too large.",
       where: "It is furthest off towards the bottom right.",

@@ -3,7 +3,8 @@
 // and the benchmark run it as it is.
 import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
-import { corrections, type Correction } from "./corrections";
+import { corrections, ownShift, type Correction } from "./corrections";
+import { keptWhole, type KeptWhole } from "./kept-checks";
 import { distanceTo } from "./distance";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
@@ -65,6 +66,8 @@ export interface CheckOutcome {
   straightened: RgbaImage;
   /** The whole drawing's size, turn and place against the template (null with too little drawn). */
   whole: WholeDrawing | null;
+  /** The same as a check keeps it: size off, turn, and the shift that is the drawing's own. */
+  kept: KeptWhole | null;
   /** What to fix first: the whole-drawing errors worth saying, largest first (at most 3). */
   corrections: Correction[];
   /** The cells judged again with those errors taken out; null when there are none. */
@@ -87,6 +90,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     offsets: new Float32Array(0),
     straightened,
     whole: null,
+    kept: null,
     corrections: [],
     localCells: null,
   };
@@ -134,6 +138,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
       offsets: fit.offsets,
       straightened,
       whole: null,
+      kept: null,
       corrections: [],
       localCells: null,
     };
@@ -149,6 +154,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     offsets: fit.offsets,
     straightened,
     whole: found?.whole ?? null,
+    kept: found ? keptWhole({ ...found.whole, shiftMm: ownShift(found.whole) }) : null,
     corrections: said,
     localCells,
   };

@@ -61,6 +61,16 @@ function directionOf({ x, y }: PointMm): Towards {
   return (v && h ? `${v}-${h}` : v || h) as Towards;
 }
 
+/**
+ * The shift that is the drawing's own: none when it grows or turns about a point on it, since then
+ * it was begun in the right place and its middle moving is the size or the turn.
+ */
+export function ownShift(whole: WholeDrawing): PointMm {
+  const grownOrTurned = Math.abs(whole.scale - 1) >= SIZE_AT_LEAST || Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG;
+  const begunRight = grownOrTurned && whole.fixedMm !== null && inside(whole.fixedMm, whole.extentMm);
+  return begunRight ? { x: 0, y: 0 } : whole.shiftMm;
+}
+
 export function corrections(whole: WholeDrawing): Correction[] {
   if (whole.beforeMm - whole.afterMm < EXPLAINS_AT_LEAST_MM) return [];
   const { extentMm: e } = whole;
@@ -85,12 +95,10 @@ export function corrections(whole: WholeDrawing): Correction[] {
       clockwise: whole.rotationDeg > 0,
       atEdgeMm: (Math.abs(whole.rotationDeg) * Math.PI * reach) / 180,
     });
-  // A drawing that grows or turns about a point inside it is begun in the right place: its middle
-  // moving is the size or the turn, already said, not a shift of its own.
-  const explained = found.length > 0 && whole.fixedMm !== null && inside(whole.fixedMm, e);
-  const shift = Math.hypot(whole.shiftMm.x, whole.shiftMm.y);
-  if (shift >= SHIFT_AT_LEAST_MM && !explained)
-    found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(whole.shiftMm), atEdgeMm: shift });
+  const own = ownShift(whole);
+  const shift = Math.hypot(own.x, own.y);
+  if (shift >= SHIFT_AT_LEAST_MM)
+    found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(own), atEdgeMm: shift });
   return found.sort((a, b) => b.atEdgeMm - a.atEdgeMm).slice(0, 3);
 }
 

@@ -3,7 +3,15 @@
 import { z } from "zod";
 import { isCellInGrid } from "../grid/done-cells";
 import { text } from "../text";
-import { CHECK_MAX_CELLS, CHECK_MAX_ERROR_MM, CHECK_STATUSES, type KeptCell, type SaveCheck } from "./kept-checks";
+import {
+  CHECK_MAX_CELLS,
+  CHECK_MAX_ERROR_MM,
+  CHECK_MAX_WHOLE,
+  CHECK_STATUSES,
+  type KeptCell,
+  type KeptWhole,
+  type SaveCheck,
+} from "./kept-checks";
 
 const count = (name: string) =>
   z
@@ -22,6 +30,21 @@ export const keptCellSchema = z.object({
     .max(CHECK_MAX_ERROR_MM, `errorMm can be at most ${CHECK_MAX_ERROR_MM}`),
 });
 
+const figure = (name: keyof KeptWhole, min: number) =>
+  z
+    .number({ error: `whole.${name} must be a number` })
+    .finite()
+    .min(min, `whole.${name} must be at least ${min}`)
+    .max(CHECK_MAX_WHOLE[name], `whole.${name} can be at most ${CHECK_MAX_WHOLE[name]}`);
+
+export const keptWholeSchema = z
+  .object({
+    sizePercent: figure("sizePercent", -CHECK_MAX_WHOLE.sizePercent),
+    turnDegrees: figure("turnDegrees", -CHECK_MAX_WHOLE.turnDegrees),
+    shiftMm: figure("shiftMm", 0),
+  })
+  .strict();
+
 export const saveCheckSchema = z
   .object({
     columns: count("columns"),
@@ -29,6 +52,7 @@ export const saveCheckSchema = z
     cells: z
       .array(keptCellSchema, { error: "cells must be a list of cells" })
       .max(CHECK_MAX_CELLS, `cells can hold at most ${CHECK_MAX_CELLS} cells`),
+    whole: keptWholeSchema.nullable().default(null),
   })
   .strict()
   .superRefine((check, context) => {
@@ -47,5 +71,6 @@ export const saveCheckSchema = z
 type Admits<T, U extends T> = U;
 export type SchemasMatchTypes = [
   Admits<KeptCell, z.output<typeof keptCellSchema>>,
+  Admits<KeptWhole, z.output<typeof keptWholeSchema>>,
   Admits<SaveCheck, z.output<typeof saveCheckSchema>>,
 ];

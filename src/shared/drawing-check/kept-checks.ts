@@ -20,11 +20,40 @@ export interface KeptCell {
   errorMm: number;
 }
 
-/** POST /api/checks/{dragonId}: every cell of the grid, in reading order. */
+/**
+ * The whole drawing against the template, as a check keeps it (decision 061): its size off in %
+ * (more than 0: too large), its turn in degrees (more than 0: clockwise) and its shift in mm, so the
+ * progress shows each kind of error over time.
+ */
+export interface KeptWhole {
+  sizePercent: number;
+  turnDegrees: number;
+  shiftMm: number;
+}
+
+/** The most a kept check's whole-drawing figures may say: beyond them the fit has found another drawing. */
+export const CHECK_MAX_WHOLE: KeptWhole = { sizePercent: 50, turnDegrees: 45, shiftMm: 100 };
+
+const tenth = (value: number, bound: number) => Math.round(Math.max(-bound, Math.min(bound, value)) * 10) / 10;
+
+/** The figures a check keeps of the whole drawing's fit (whole-drawing.ts), to a tenth and within bounds. */
+export function keptWhole(
+  whole: { scale: number; rotationDeg: number; shiftMm: { x: number; y: number } } | null,
+): KeptWhole | null {
+  if (!whole) return null;
+  return {
+    sizePercent: tenth((whole.scale - 1) * 100, CHECK_MAX_WHOLE.sizePercent),
+    turnDegrees: tenth(whole.rotationDeg, CHECK_MAX_WHOLE.turnDegrees),
+    shiftMm: tenth(Math.hypot(whole.shiftMm.x, whole.shiftMm.y), CHECK_MAX_WHOLE.shiftMm),
+  };
+}
+
+/** POST /api/checks/{dragonId}: every cell of the grid, in reading order, and the whole drawing's figures when it had some. */
 export interface SaveCheck {
   columns: number;
   rows: number;
   cells: KeptCell[];
+  whole: KeptWhole | null;
 }
 
 export interface KeptCheck extends SaveCheck {

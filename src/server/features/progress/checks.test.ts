@@ -53,6 +53,14 @@ describe("kept drawing checks", () => {
     );
   });
 
+  it("keeps the whole drawing's size, turn and shift with a check, and null for a check without them", async () => {
+    const learner = await createSignedInUser(t);
+    const whole = { sizePercent: 5.2, turnDegrees: -3.1, shiftMm: 4 };
+    expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1), whole })).json()).toMatchObject({ whole });
+    expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1) })).json()).toMatchObject({ whole: null });
+    expect((await list(learner)).json().map((check) => check.whole)).toEqual([whole, null]);
+  });
+
   it("refuses a check that does not describe its grid, with the reason", async () => {
     const cases: [unknown, RegExp][] = [
       [{ columns: 2, rows: 1, cells: grid(1, 1) }, /cells must hold every cell of the grid once/],
@@ -73,6 +81,22 @@ describe("kept drawing checks", () => {
       [{ columns: 1, rows: 1, cells: [{ label: "<b>", status: "close", errorMm: 0 }] }, /label must be a cell label/],
       [{ columns: 60, rows: 60, cells: [] }, /at most 2500 cells/],
       [{ columns: 1, rows: 1, cells: grid(1, 1), photo: "data:image/jpeg;base64,AAAA" }, /photo/],
+      [
+        { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 80, turnDegrees: 0, shiftMm: 0 } },
+        /whole.sizePercent can be at most 50/,
+      ],
+      [
+        { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: 0, shiftMm: -2 } },
+        /whole.shiftMm must be at least 0/,
+      ],
+      [
+        { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: "3", shiftMm: 0 } },
+        /whole.turnDegrees must be a number/,
+      ],
+      [
+        { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: 0, shiftMm: 0, x: 1 } },
+        /Unrecognized key: "x"/,
+      ],
     ];
     for (const [body, reason] of cases) {
       const res = await keep(ada, body);

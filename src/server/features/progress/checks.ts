@@ -6,7 +6,7 @@ import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";
 import type { Handlers } from "../../http/contract-plugin";
 import { HttpError } from "../../http/errors";
-import { CHECKS_KEPT, type KeptCell, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
+import { CHECKS_KEPT, type KeptCell, type KeptCheck, type KeptWhole } from "../../../shared/drawing-check/kept-checks";
 
 /** Checks a member may keep in an hour: a check takes a photo and a minute, so this is never met by hand. */
 const CHECKS_PER_HOUR = 60;
@@ -17,6 +17,7 @@ const answer = (row: typeof drawingChecks.$inferSelect): KeptCheck => ({
   columns: row.columns,
   rows: row.rows,
   cells: row.cells as KeptCell[],
+  whole: (row.whole as KeptWhole | null) ?? null,
   photoUrl: row.photoKey ? objectUrl(row.photoKey) : null,
 });
 
@@ -55,6 +56,7 @@ export function checkHandlers(
               columns: request.body.columns,
               rows: request.body.rows,
               cells: request.body.cells,
+              whole: request.body.whole,
             })
             .returning();
           // Only the newest are kept: the chart shows them, older ones would only grow the table.

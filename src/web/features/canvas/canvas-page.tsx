@@ -212,6 +212,7 @@ function DrawCanvas({
         status: cell.status,
         errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10),
       })),
+      whole: result.whole,
     });
     lastKept.current = keeping;
     keeping.catch(() =>

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { checkSummary, type KeptCheck } from "../../../shared/drawing-check/kept-checks";
+import { checkSummary, type KeptCheck, type KeptWhole } from "../../../shared/drawing-check/kept-checks";
 
 // Loaded only where a kept photo is shown: the upload and post code stay out of the canvas's chunk.
 const ShareKeptPhoto = lazy(() => import("./check/share-dialog"));
@@ -63,6 +63,7 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
           Last check: {close} of {drawn} drawn cells match ({latest} %)
         </Trans>
       </p>
+      <WholeDrawingHistory checks={checks} />
       {keptPhoto?.photoUrl && (
         <div className="mt-1 flex flex-wrap items-center gap-x-3">
           <a
@@ -79,5 +80,62 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Each kind of whole-drawing error over the checks that measured it (decision 061): its size off,
+ * its turn, its shift, from the first such check to the latest, so a learner sees which one fell.
+ */
+function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
+  const { t, i18n } = useLingui();
+  const measured = checks.map((check) => check.whole).filter((whole) => whole !== null);
+  if (!measured.length) return null;
+  const first = measured[0]!;
+  const latest = measured.at(-1)!;
+  const rounded = (value: number) => i18n.number(Math.round(Math.abs(value)));
+  const rows: [string, (value: number) => string, (whole: KeptWhole) => number][] = [
+    [
+      t`Size off`,
+      (value) => {
+        const percent = rounded(value);
+        return t`${percent} %`;
+      },
+      (w) => w.sizePercent,
+    ],
+    [
+      t`Turned`,
+      (value) => {
+        const degrees = rounded(value);
+        return t`${degrees}°`;
+      },
+      (w) => w.turnDegrees,
+    ],
+    [
+      t`Shifted`,
+      (value) => {
+        const mm = rounded(value);
+        return t`${mm} mm`;
+      },
+      (w) => w.shiftMm,
+    ],
+  ];
+  const fromTo = (shown: (value: number) => string, of: (whole: KeptWhole) => number) => {
+    const from = shown(of(first));
+    const to = shown(of(latest));
+    return t`${from} → ${to}`;
+  };
+  return (
+    <dl
+      className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm"
+      aria-label={t`Whole drawing, first check to latest`}
+    >
+      {rows.map(([name, shown, of]) => (
+        <div key={name} className="contents">
+          <dt className="text-ink-soft">{name}</dt>
+          <dd>{measured.length > 1 ? fromTo(shown, of) : shown(of(latest))}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

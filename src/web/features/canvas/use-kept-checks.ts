@@ -8,7 +8,12 @@ const visitorKey = (dragonId: string) => `dragon-grid:checks:${dragonId}`;
 function readVisitorChecks(dragonId: string): KeptCheck[] {
   try {
     const stored = JSON.parse(localStorage.getItem(visitorKey(dragonId)) ?? "[]") as unknown;
-    return Array.isArray(stored) ? (stored as KeptCheck[]).filter((check) => Array.isArray(check?.cells)) : [];
+    // Checks kept before the whole drawing was measured have no `whole`.
+    return Array.isArray(stored)
+      ? (stored as KeptCheck[])
+          .filter((check) => Array.isArray(check?.cells))
+          .map((check) => ({ ...check, whole: check.whole ?? null }))
+      : [];
   } catch {
     return [];
   }

@@ -232,6 +232,7 @@ it("opens on the last result when the paper is the same, answering for the cell 
     }
   const previous = {
     cells,
+    whole: null,
     corrections: [],
     localCells: null,
     photo: await createImageBitmap(new ImageData(8, 6)),
@@ -274,6 +275,7 @@ it("says what to fix first, and shows the heat map as drawn or with the whole dr
   // As drawn, the right half is off; with the size taken out, only F4.
   const previous = {
     cells: grid((label) => (label.charCodeAt(0) >= 70 ? "off" : "close")),
+    whole: null,
     corrections: [
       { kind: "size" as const, percent: 5, larger: true, towards: "bottom-right" as const, atEdgeMm: 17 },
       { kind: "turn" as const, degrees: 2, clockwise: false, atEdgeMm: 6 },

@@ -29,12 +29,13 @@ import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
 import { describeCell } from "../../../../shared/drawing-check/words";
-import { CHECK_MAX_CELLS } from "../../../../shared/drawing-check/kept-checks";
+import { CHECK_MAX_CELLS, type KeptWhole } from "../../../../shared/drawing-check/kept-checks";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
 export interface CheckResult {
   cells: CellCheck[];
-  /** What to fix first, and the cells with the whole drawing's size, turn and place taken out (check-drawing.ts). */
+  /** The whole drawing's figures as a check keeps them, what to fix first, and the cells with its size, turn and place taken out (check-drawing.ts). */
+  whole: KeptWhole | null;
   corrections: Correction[];
   localCells: CellCheck[] | null;
   photo: ImageBitmap;
@@ -176,6 +177,7 @@ export default function CheckDialog({
       setCorners(answer.corners);
       const result = {
         cells: answer.cells,
+        whole: answer.whole,
         corrections: answer.corrections,
         localCells: answer.localCells,
         photo: await createImageBitmap(answer.straightened),

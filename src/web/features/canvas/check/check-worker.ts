@@ -4,6 +4,7 @@
 import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import type { Correction } from "../../../../shared/drawing-check/corrections";
+import type { KeptWhole } from "../../../../shared/drawing-check/kept-checks";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
@@ -33,7 +34,8 @@ export type CheckReply =
       cells: CellCheck[];
       gridFound: number;
       straightened: ImageData;
-      /** What to fix first (the whole drawing's size, turn, place), and the cells with it taken out. */
+      /** The whole drawing's figures as a check keeps them, what to fix first, and the cells with those taken out. */
+      whole: KeptWhole | null;
       corrections: Correction[];
       localCells: CellCheck[] | null;
     }
@@ -82,6 +84,7 @@ scope.onmessage = (event) => {
         corners,
         cells: outcome.cells,
         gridFound: outcome.gridFound,
+        whole: outcome.kept,
         corrections: outcome.corrections,
         localCells: outcome.localCells,
         straightened: image,
