@@ -775,7 +775,13 @@ async function run() {
   // What the check says first (issue 45): a whole-drawing error planted in 10 photos each.
   await section("drawing check corrections", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-corrections.ts", [])).trim().split("\n").at(-1));
-    const CAUSE = { larger: "5 % too large", smaller: "5 % too small", turned: "turned 3°", shifted: "shifted 4 mm" };
+    const CAUSE = {
+      larger: "5 % too large",
+      smaller: "5 % too small",
+      turned: "turned 3°",
+      shifted: "shifted 4 mm",
+      grid: "on a grid with one line ruled 3 mm off",
+    };
     for (const [kind, cause] of Object.entries(CAUSE)) {
       const { photos, named } = r[kind];
       rows.push({

@@ -2,11 +2,12 @@
 // Synthetic 12 MP photos (synthetic-photo.ts: the template's lines in pencil on a printed page,
 // turned, in perspective, lit unevenly, blurred, noisy), each seed another photo and another place
 // where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
-// 3° either way, or shifted 4 mm. Counted: photos whose first correction names the planted cause,
+// 3° either way, shifted 4 mm, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
 // and faithful copies given any correction at all (a false alarm). The grid is placed from the
 // true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
 import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
 import type { Correction } from "../../src/shared/drawing-check/corrections";
+import { columnLabel } from "../../src/shared/grid/grid";
 import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate } from "../../src/shared/drawing-check/synthetic-photo";
 
 const PX_PER_MM = 4;
@@ -23,8 +24,8 @@ function random(seed: number) {
   };
 }
 
-type Planted = "larger" | "smaller" | "turned" | "shifted" | "faithful";
-const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "faithful"];
+type Planted = "larger" | "smaller" | "turned" | "shifted" | "grid" | "faithful";
+const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "grid", "faithful"];
 
 function plant(kind: Planted, next: () => number) {
   // Where the learner began: anywhere on the drawing.
@@ -40,12 +41,20 @@ function plant(kind: Planted, next: () => number) {
       return { degrees: 3 * sign, aboutMm };
     case "shifted":
       return { shiftMm: { x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) } };
+    case "grid":
     case "faithful":
       return undefined;
   }
 }
 
-const named = (kind: Planted, first: Correction | undefined) =>
+/** One inner line of the learner's grid ruled 3 mm off, either way: the column left of it 3 mm narrower or wider. */
+function ruledOff(next: () => number) {
+  const line = 1 + Math.floor(next() * (paper.columns - 1));
+  return { axis: "vertical" as const, line, mm: next() < 0.5 ? -3 : 3 };
+}
+
+const named = (kind: Planted, first: Correction | undefined, line: number) =>
+  (kind === "grid" && first?.kind === "grid" && first.axis === "column" && first.label === columnLabel(line - 1)) ||
   (kind === "larger" && first?.kind === "size" && first.larger) ||
   (kind === "smaller" && first?.kind === "size" && !first.larger) ||
   (kind === "turned" && first?.kind === "turn") ||
@@ -58,12 +67,14 @@ for (const kind of PLANTED) {
   for (let seed = 1; seed <= PHOTOS; seed++) {
     const next = random(seed * 31 + kind.length);
     const tiltDegrees = -35 + next() * 70;
-    const shot = syntheticPhoto({ seed, tiltDegrees, drawnAs: plant(kind, next) });
+    const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
+    const shot = syntheticPhoto({ seed, tiltDegrees, drawnAs: plant(kind, next), gridLineOff });
     const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm: PX_PER_MM, template });
     const first = outcome.corrections[0];
     const entry = results[kind];
     entry.photos++;
-    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first)) entry.named++;
+    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first, gridLineOff?.line ?? 0))
+      entry.named++;
     else entry.misses.push(`${seed}: ${outcome.corrections.map((c) => c.kind).join(",") || "none"}`);
   }
 }

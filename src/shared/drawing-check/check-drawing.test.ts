@@ -102,6 +102,23 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(local).toBeGreaterThan(drawnAsIs);
   });
 
+  it("says first that a column of the learner's grid is ruled 3 mm narrow, and which line to redraw", () => {
+    // The line between columns E and F ruled 3 mm to the left.
+    const outcome = run(syntheticPhoto({ ...SIZE, seed: 4, gridLineOff: { axis: "vertical", line: 5, mm: -3 } }));
+    expect(outcome.corrections[0]).toMatchObject({
+      kind: "grid",
+      axis: "column",
+      label: "E",
+      narrower: true,
+      line: "end",
+    });
+    expect(describeCorrection(outcome.corrections[0]!).what).toBe(
+      "Your grid's column E is about 3 mm narrower than the others: redraw the line on its right.",
+    );
+    const row = run(syntheticPhoto({ ...SIZE, seed: 6, gridLineOff: { axis: "horizontal", line: 3, mm: 2.5 } }));
+    expect(row.corrections[0]).toMatchObject({ kind: "grid", axis: "row", label: "3", narrower: false, line: "end" });
+  });
+
   it("says first that a drawing is turned 3° clockwise", () => {
     const outcome = run(syntheticPhoto({ ...SIZE, seed: 8, drawnAs: { degrees: 3, aboutMm: { x: 140, y: 108 } } }));
     expect(outcome.corrections[0]).toMatchObject({ kind: "turn", degrees: 3, clockwise: true });

@@ -6,6 +6,7 @@ import { compareCells, type CompareInput } from "./compare";
 import { corrections, ownShift, type Correction } from "./corrections";
 import { keptWhole, type KeptWhole } from "./kept-checks";
 import { distanceTo } from "./distance";
+import { unevenGrid } from "./grid-check";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
@@ -145,8 +146,9 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   }
   // The whole drawing's size, turn and place; with those said, the cells again without them.
   const found = wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin });
-  const said = found ? corrections(found.whole) : [];
-  const localCells = found && said.length ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit) }) : null;
+  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm));
+  const wholeSaid = said.some((correction) => correction.kind !== "grid");
+  const localCells = found && wholeSaid ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit) }) : null;
   return {
     problem: null,
     cells,

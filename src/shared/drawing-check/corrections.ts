@@ -4,6 +4,7 @@
 // how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
 // (decision 056); English by default.
 import { english, type TranslateMessage } from "../i18n/translate";
+import type { UnevenGrid } from "./grid-check";
 import type { PointMm, WholeDrawing } from "./whole-drawing";
 
 /** Smaller than these, a teacher would not mention it (and a photo cannot tell it surely). */
@@ -14,6 +15,7 @@ const SHIFT_AT_LEAST_MM = 2;
 const EXPLAINS_AT_LEAST_MM = 0.3;
 
 export type Correction =
+  | ({ kind: "grid" } & UnevenGrid)
   | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number }
   | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number }
   | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number };
@@ -71,11 +73,22 @@ export function ownShift(whole: WholeDrawing): PointMm {
   return begunRight ? { x: 0, y: 0 } : whole.shiftMm;
 }
 
-export function corrections(whole: WholeDrawing): Correction[] {
+/**
+ * What to fix first: the learner's own grid when one of its lines is ruled off (every cell beside
+ * it follows it), then the whole drawing's size, turn and place.
+ */
+export function corrections(whole: WholeDrawing | null, grid: UnevenGrid | null = null): Correction[] {
+  const first: Correction[] = grid ? [{ kind: "grid", ...grid }] : [];
+  return [...first, ...(whole ? wholeDrawingCorrections(whole) : [])].slice(0, 3);
+}
+
+type WholeDrawingCorrection = Exclude<Correction, { kind: "grid" }>;
+
+function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] {
   if (whole.beforeMm - whole.afterMm < EXPLAINS_AT_LEAST_MM) return [];
   const { extentMm: e } = whole;
   const reach = Math.hypot(e.right - e.left, e.bottom - e.top) / 2;
-  const found: Correction[] = [];
+  const found: WholeDrawingCorrection[] = [];
   const sizeOff = whole.scale - 1;
   if (Math.abs(sizeOff) >= SIZE_AT_LEAST) {
     // It is furthest off on the side away from where it stays put (where the learner began).
@@ -147,11 +160,62 @@ function shifted(towards: Towards, mm: number, translate: TranslateMessage): str
 }
 
 /** A correction in plain words: what is off, where, and what to do about it. */
+/** "Your grid's column E is about 3 mm narrower than it should be: redraw the line on its right." */
+function unevenWords(grid: UnevenGrid, translate: TranslateMessage): string {
+  const values = { label: grid.label, mm: Math.max(1, Math.round(grid.mm)) };
+  if (grid.axis === "column") {
+    if (grid.narrower)
+      return grid.line === "end"
+        ? translate(
+            /*i18n*/ "Your grid's column {label} is about {mm} mm narrower than the others: redraw the line on its right.",
+            values,
+          )
+        : translate(
+            /*i18n*/ "Your grid's column {label} is about {mm} mm narrower than the others: redraw the line on its left.",
+            values,
+          );
+    return grid.line === "end"
+      ? translate(
+          /*i18n*/ "Your grid's column {label} is about {mm} mm wider than the others: redraw the line on its right.",
+          values,
+        )
+      : translate(
+          /*i18n*/ "Your grid's column {label} is about {mm} mm wider than the others: redraw the line on its left.",
+          values,
+        );
+  }
+  if (grid.narrower)
+    return grid.line === "end"
+      ? translate(
+          /*i18n*/ "Your grid's row {label} is about {mm} mm shorter than the others: redraw the line below it.",
+          values,
+        )
+      : translate(
+          /*i18n*/ "Your grid's row {label} is about {mm} mm shorter than the others: redraw the line above it.",
+          values,
+        );
+  return grid.line === "end"
+    ? translate(
+        /*i18n*/ "Your grid's row {label} is about {mm} mm taller than the others: redraw the line below it.",
+        values,
+      )
+    : translate(
+        /*i18n*/ "Your grid's row {label} is about {mm} mm taller than the others: redraw the line above it.",
+        values,
+      );
+}
+
 export function describeCorrection(
   correction: Correction,
   translate: TranslateMessage = english,
 ): { what: string; where: string | null; todo: string } {
   switch (correction.kind) {
+    case "grid":
+      return {
+        what: unevenWords(correction, translate),
+        where: null,
+        todo: translate(/*i18n*/ "The squares beside it are copied off with it: check them again once it is redrawn."),
+      };
     case "size":
       return {
         what: correction.larger

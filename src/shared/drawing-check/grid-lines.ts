@@ -24,6 +24,16 @@ export interface GridFit {
   offsets: Float32Array;
   /** Share of line segments found: low when the photo is blurred or the corners are off. */
   found: number;
+  /** Each whole line's offset from where it should be, in mm (the median of its found segments); null when not found. */
+  lineOffsetsMm: { vertical: (number | null)[]; horizontal: (number | null)[] };
+}
+
+/** The median offset of a line's found segments, in mm; null with fewer than half found. */
+function lineOffset(segments: Segment[], pxPerMm: number): number | null {
+  const found = segments.filter((segment) => segment.found).map((segment) => segment.offset);
+  if (found.length < segments.length / 2 || !found.length) return null;
+  found.sort((a, b) => a - b);
+  return found[Math.floor(found.length / 2)]! / pxPerMm;
 }
 
 interface Darkness {
@@ -231,5 +241,11 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
       );
     }
   }
-  return { grid: { width, height, data: grid }, offsets, found };
+  // Outer lines taken as their neighbours (marks inside the grid) were not looked for.
+  const measured = (lines: Segment[][]) =>
+    lines.map((segments, i) =>
+      !outerLines && (i === 0 || i === lines.length - 1) ? null : lineOffset(segments, pxPerMm),
+    );
+  const lineOffsetsMm = { vertical: measured(verticalFound), horizontal: measured(horizontalFound) };
+  return { grid: { width, height, data: grid }, offsets, found, lineOffsetsMm };
 }

@@ -117,6 +117,8 @@ export interface SyntheticOptions {
    * `aboutMm` (where the learner began; the grid's top-left corner by default) and shifted (mm).
    */
   drawnAs?: { scale?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
+  /** One line of the grid ruled off by `mm` (right or down when more than 0), as by hand. */
+  gridLineOff?: { axis: "vertical" | "horizontal"; line: number; mm: number };
   /** A printed page with nothing drawn on it. */
   blank?: boolean;
   /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
@@ -151,7 +153,10 @@ function printedSheet(
   paper: PaperMm,
   marks: readonly number[] | undefined,
   placement: MarkPlacement,
+  lineOff?: SyntheticOptions["gridLineOff"],
 ): { image: RgbaImage; gridOrigin: Point } {
+  const off = (axis: "vertical" | "horizontal", line: number) =>
+    lineOff && lineOff.axis === axis && lineOff.line === line ? lineOff.mm : 0;
   const scale = PAGE_PX_PER_MM;
   const image = blank(
     Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale),
@@ -161,7 +166,7 @@ function printedSheet(
   const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
   const gridStrokes: Stroke[] = [];
   for (let c = 0; c <= paper.columns; c++) {
-    const x = gridLineAt(c, paper.columns, paper.widthMm, paper.gridMm);
+    const x = gridLineAt(c, paper.columns, paper.widthMm, paper.gridMm) + off("vertical", c);
     gridStrokes.push(
       densify([
         { x, y: 0 },
@@ -170,7 +175,7 @@ function printedSheet(
     );
   }
   for (let r = 0; r <= paper.rows; r++) {
-    const y = gridLineAt(r, paper.rows, paper.heightMm, paper.gridMm);
+    const y = gridLineAt(r, paper.rows, paper.heightMm, paper.gridMm) + off("horizontal", r);
     gridStrokes.push(
       densify([
         { x: 0, y },
@@ -209,7 +214,8 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const paper = options.paper ?? SYNTHETIC_PAPER;
   const scale = PAGE_PX_PER_MM;
   // A real printed sheet (a PDF page rendered at 8 px/mm) or one drawn here; drawn on in pencil below.
-  const sheet = options.sheet ?? printedSheet(paper, options.marks, options.markPlacement ?? "outside");
+  const sheet =
+    options.sheet ?? printedSheet(paper, options.marks, options.markPlacement ?? "outside", options.gridLineOff);
   const page = { ...sheet.image, data: new Uint8ClampedArray(sheet.image.data) };
   const sheetW = page.width / scale;
   const sheetH = page.height / scale;
