@@ -53,8 +53,13 @@ function ruledOff(next: () => number) {
   return { axis: "vertical" as const, line, mm: next() < 0.5 ? -3 : 3 };
 }
 
+const columnIndex = (label: string) => Array.from({ length: paper.columns }, (_, i) => columnLabel(i)).indexOf(label);
 const named = (kind: Planted, first: Correction | undefined, line: number) =>
-  (kind === "grid" && first?.kind === "grid" && first.axis === "column" && first.label === columnLabel(line - 1)) ||
+  // Either column beside the planted line names it: "E narrower, the line on its right" or "F wider, on its left".
+  (kind === "grid" &&
+    first?.kind === "grid" &&
+    first.axis === "column" &&
+    columnIndex(first.label) + (first.line === "end" ? 1 : 0) === line) ||
   (kind === "larger" && first?.kind === "size" && first.larger) ||
   (kind === "smaller" && first?.kind === "size" && !first.larger) ||
   (kind === "turned" && first?.kind === "turn") ||
