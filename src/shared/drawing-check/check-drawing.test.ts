@@ -117,6 +117,12 @@ describe("checking a drawing from a photo of the paper", () => {
     );
     const row = run(syntheticPhoto({ ...SIZE, seed: 6, gridLineOff: { axis: "horizontal", line: 3, mm: 2.5 } }));
     expect(row.corrections[0]).toMatchObject({ kind: "grid", axis: "row", label: "3", narrower: false, line: "end" });
+    // Before anything is drawn on it, too.
+    const blank = run(syntheticPhoto({ ...SIZE, blank: true, gridLineOff: { axis: "vertical", line: 2, mm: 2 } }));
+    expect(blank.cells.every((c) => c.status === "not-drawn")).toBe(true);
+    expect(blank.corrections).toEqual([
+      expect.objectContaining({ kind: "grid", axis: "column", label: expect.stringMatching(/^[BC]$/) }),
+    ]);
   });
 
   it("says first that a drawing is turned 3° clockwise", () => {

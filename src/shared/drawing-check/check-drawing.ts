@@ -129,23 +129,12 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     origin: margin,
   };
   let cells = compareCells(compare);
-  // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw".
-  if (!cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn")) {
-    cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
-    return {
-      problem: null,
-      cells,
-      gridFound: fit.found,
-      offsets: fit.offsets,
-      straightened,
-      whole: null,
-      kept: null,
-      corrections: [],
-      localCells: null,
-    };
-  }
+  // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw"; its grid
+  // is still checked (a grid ruled by hand is best put right before drawing on it).
+  const drawn = cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
+  if (!drawn) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   // The whole drawing's size, turn and place; with those said, the cells again without them.
-  const found = wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin });
+  const found = drawn ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
   const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm));
   const wholeSaid = said.some((correction) => correction.kind !== "grid");
   const localCells = found && wholeSaid ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit) }) : null;

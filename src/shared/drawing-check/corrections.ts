@@ -159,8 +159,7 @@ function shifted(towards: Towards, mm: number, translate: TranslateMessage): str
   }
 }
 
-/** A correction in plain words: what is off, where, and what to do about it. */
-/** "Your grid's column E is about 3 mm narrower than it should be: redraw the line on its right." */
+/** "Your grid's column E is about 3 mm narrower than the others: redraw the line on its right." */
 function unevenWords(grid: UnevenGrid, translate: TranslateMessage): string {
   const values = { label: grid.label, mm: Math.max(1, Math.round(grid.mm)) };
   if (grid.axis === "column") {
@@ -205,6 +204,7 @@ function unevenWords(grid: UnevenGrid, translate: TranslateMessage): string {
       );
 }
 
+/** A correction in plain words: what is off, where, and what to do about it. */
 export function describeCorrection(
   correction: Correction,
   translate: TranslateMessage = english,
