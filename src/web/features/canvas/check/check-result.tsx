@@ -198,7 +198,7 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
   );
 }
 
-/** What to fix first: the one to three whole-drawing corrections, largest first, in plain words. */
+/** What to fix first: the learner's grid, then the whole drawing's size, turn and place; at most three, in plain words. */
 export function Corrections({ corrections }: { corrections: Correction[] }) {
   const { i18n } = useLingui();
   if (!corrections.length) return null;
@@ -211,7 +211,7 @@ export function Corrections({ corrections }: { corrections: Correction[] }) {
         {corrections.map((correction) => {
           const words = describeCorrection(correction, (id, values) => i18n._(id, values));
           return (
-            <li key={correction.kind} data-correction={correction.kind}>
+            <li key={correction.kind}>
               <p className="font-semibold">
                 {words.what}
                 {words.where && <> {words.where}</>}
