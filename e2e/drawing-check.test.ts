@@ -510,11 +510,16 @@ describe("Check my drawing", () => {
       expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(
         /^Your whole drawing is about [45] % too large\. It is furthest off towards the bottom right\.Check each square against the grid, not the last line you drew\.$/,
       );
+      // Begun near its top left: the middle moving down and right is the size, not said again as a shift.
+      expect(await fixFirst.getByRole("listitem").count()).toBe(1);
       const asDrawn = (await flagged(page)).length;
       await page.getByRole("button", { name: "With size, turn and place taken out" }).click();
       await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
       await screenshot(page, "drawing-check-corrections-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-corrections-390");
+      await page.setViewportSize(WIDE);
       // Kept with the progress: the canvas shows each kind of whole-drawing error.
       await page.getByRole("button", { name: "Close the check" }).click();
       const history = page.getByRole("definition").filter({ hasText: "%" });
@@ -544,6 +549,8 @@ describe("Check my drawing", () => {
       expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(/^رسمك كله أكبر مما ينبغي بنحو/);
       await screenshot(page, "drawing-check-corrections-390-ar", { touch: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(WIDE);
+      await screenshot(page, "drawing-check-corrections-1440-ar", { touch: true });
     } finally {
       await context.close();
     }

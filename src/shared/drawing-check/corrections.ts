@@ -32,10 +32,13 @@ function sideOf(point: PointMm, extent: WholeDrawing["extentMm"]): Towards | nul
   return ((v && h ? `${v}-${h}` : v || h) || null) as Towards | null;
 }
 
-/** Whether a point lies on the drawing (its extent, and a tenth of its size around it). */
-function inside(point: PointMm, extent: WholeDrawing["extentMm"]): boolean {
-  const marginX = (extent.right - extent.left) / 10;
-  const marginY = (extent.bottom - extent.top) / 10;
+/**
+ * Whether a point is near enough to the drawing to be where the learner began: on it, or within
+ * half its size around it (a learner may start from a square beside the picture's edge).
+ */
+function nearDrawing(point: PointMm, extent: WholeDrawing["extentMm"]): boolean {
+  const marginX = (extent.right - extent.left) / 2;
+  const marginY = (extent.bottom - extent.top) / 2;
   return (
     point.x >= extent.left - marginX &&
     point.x <= extent.right + marginX &&
@@ -64,12 +67,12 @@ function directionOf({ x, y }: PointMm): Towards {
 }
 
 /**
- * The shift that is the drawing's own: none when it grows or turns about a point on it, since then
- * it was begun in the right place and its middle moving is the size or the turn.
+ * The shift that is the drawing's own: none when it grows or turns about a point on or near it,
+ * since then it was begun in the right place and its middle moving is the size or the turn.
  */
 export function ownShift(whole: WholeDrawing): PointMm {
   const grownOrTurned = Math.abs(whole.scale - 1) >= SIZE_AT_LEAST || Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG;
-  const begunRight = grownOrTurned && whole.fixedMm !== null && inside(whole.fixedMm, whole.extentMm);
+  const begunRight = grownOrTurned && whole.fixedMm !== null && nearDrawing(whole.fixedMm, whole.extentMm);
   return begunRight ? { x: 0, y: 0 } : whole.shiftMm;
 }
 
