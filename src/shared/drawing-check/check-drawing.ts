@@ -14,7 +14,7 @@ import type { PaperMm } from "./paper-geometry";
 import { crop, medianGrey, padWhite, toGrey, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
-import { undoWholeDrawing, wholeDrawing, type WholeDrawing } from "./whole-drawing";
+import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
@@ -65,11 +65,9 @@ export interface CheckOutcome {
   offsets: Float32Array;
   /** The paper, straightened, at `pxPerMm`. */
   straightened: RgbaImage;
-  /** The whole drawing's size, turn and place against the template (null with too little drawn). */
-  whole: WholeDrawing | null;
-  /** The same as a check keeps it: size off, turn, and the shift that is the drawing's own. */
+  /** The whole drawing against the template as a check keeps it: size off, turn, and its own shift (null with nothing drawn). */
   kept: KeptWhole | null;
-  /** What to fix first: the whole-drawing errors worth saying, largest first (at most 3). */
+  /** What to fix first: the learner's grid, then the whole drawing's errors worth saying, largest first (at most 3). */
   corrections: Correction[];
   /** The cells judged again with those errors taken out; null when there are none. */
   localCells: CellCheck[] | null;
@@ -90,7 +88,6 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     gridFound: 0,
     offsets: new Float32Array(0),
     straightened,
-    whole: null,
     kept: null,
     corrections: [],
     localCells: null,
@@ -144,7 +141,6 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     gridFound: fit.found,
     offsets: fit.offsets,
     straightened,
-    whole: found?.whole ?? null,
     kept: found ? keptWhole({ ...found.whole, shiftMm: ownShift(found.whole) }) : null,
     corrections: said,
     localCells,
