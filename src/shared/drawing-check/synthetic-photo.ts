@@ -9,6 +9,7 @@ import { MARK_MM, MARK_QUIET_MM, markCentres, type MarkPlacement } from "./mark-
 import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
 import { paperToPhoto, type Corners, type Point } from "./straighten";
+import { backward, forward as drawnAt, similarity } from "./whole-drawing";
 
 /** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
 export const SYNTHETIC_PAPER: PaperMm = { widthMm: 279.4, heightMm: 215.9, gridMm: 25.4, columns: 11, rows: 9 };
@@ -234,8 +235,10 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
         return shift ? { x: point.x + shift.dx, y: point.y + shift.dy } : point;
       }),
     );
-    if (options.drawnAs)
-      for (const stroke of strokes) stroke.forEach((point, i) => (stroke[i] = drawnAs(point, options.drawnAs!)));
+    if (options.drawnAs) {
+      const copy = drawnAsSimilarity(options.drawnAs);
+      for (const stroke of strokes) stroke.forEach((point, i) => (stroke[i] = drawnAt(copy, point)));
+    }
     stamp(page, strokes, scale, 0.3, [95, 95, 100], 0.9, origin);
   }
 
@@ -338,31 +341,9 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], plac
   });
 }
 
-/** Where the learner put a point of the template when copying the whole drawing as `how` says. */
-function drawnAs(point: Point, how: NonNullable<SyntheticOptions["drawnAs"]>): Point {
-  const { scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, aboutMm = { x: 0, y: 0 } } = how;
-  const angle = (degrees * Math.PI) / 180;
-  const ux = point.x - aboutMm.x;
-  const uy = point.y - aboutMm.y;
-  return {
-    x: aboutMm.x + scale * (Math.cos(angle) * ux - Math.sin(angle) * uy) + shiftMm.x,
-    y: aboutMm.y + scale * (Math.sin(angle) * ux + Math.cos(angle) * uy) + shiftMm.y,
-  };
-}
-
-/** The template's point that the learner put at a point of the paper (the inverse of `drawnAs`). */
-function undoDrawnAs(how: NonNullable<SyntheticOptions["drawnAs"]>): (point: Point) => Point {
-  const { scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, aboutMm = { x: 0, y: 0 } } = how;
-  const angle = (-degrees * Math.PI) / 180;
-  return (point) => {
-    const ux = (point.x - shiftMm.x - aboutMm.x) / scale;
-    const uy = (point.y - shiftMm.y - aboutMm.y) / scale;
-    return {
-      x: aboutMm.x + Math.cos(angle) * ux - Math.sin(angle) * uy,
-      y: aboutMm.y + Math.sin(angle) * ux + Math.cos(angle) * uy,
-    };
-  };
-}
+/** The learner's copy of the whole drawing as `how` says (about the grid's top-left corner by default). */
+const drawnAsSimilarity = ({ scale, degrees, shiftMm, aboutMm }: NonNullable<SyntheticOptions["drawnAs"]>) =>
+  similarity({ scale, degrees, shift: shiftMm, about: aboutMm ?? { x: 0, y: 0 } });
 
 /** Pencil where a mask of the paper says, cells listed in `moved` moved. */
 function drawMask(
@@ -388,11 +369,11 @@ function drawMask(
   }
   if (how) {
     // Each pencil pixel takes the template's point the learner put there: no gaps when enlarged.
-    const undo = undoDrawnAs(how);
+    const copy = drawnAsSimilarity(how);
     const warped = new Uint8Array(placed.length);
     for (let y = 0; y < mask.height; y++)
       for (let x = 0; x < mask.width; x++) {
-        const from = undo({ x: x / pxPerMm, y: y / pxPerMm });
+        const from = backward(copy, { x: x / pxPerMm, y: y / pxPerMm });
         const sx = Math.round(from.x * pxPerMm);
         const sy = Math.round(from.y * pxPerMm);
         if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height && placed[sy * mask.width + sx])

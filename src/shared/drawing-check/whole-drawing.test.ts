@@ -3,7 +3,7 @@ import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { templateLines } from "./reference";
 import { SYNTHETIC_PAPER, syntheticTemplate } from "./synthetic-photo";
-import { backward, wholeDrawing, type Similarity } from "./whole-drawing";
+import { backward, similarity, wholeDrawing } from "./whole-drawing";
 
 const PX_PER_MM = 4;
 const ORIGIN = 20;
@@ -22,15 +22,12 @@ const toLines = distanceTo(padded);
 
 /** The template's lines as a learner drew them: scaled by `scale` about `about` (mm), turned, shifted (mm). */
 function drawnAs({ scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, about = { x: 140, y: 108 } }): Mask {
-  const angle = (degrees * Math.PI) / 180;
-  const centre = { x: ORIGIN + about.x * PX_PER_MM, y: ORIGIN + about.y * PX_PER_MM };
-  const s: Similarity = {
-    a: scale * Math.cos(angle),
-    b: scale * Math.sin(angle),
-    tx: shiftMm.x * PX_PER_MM,
-    ty: shiftMm.y * PX_PER_MM,
-    centre,
-  };
+  const s = similarity({
+    scale,
+    degrees,
+    shift: { x: shiftMm.x * PX_PER_MM, y: shiftMm.y * PX_PER_MM },
+    about: { x: ORIGIN + about.x * PX_PER_MM, y: ORIGIN + about.y * PX_PER_MM },
+  });
   const { width, height } = padded;
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)

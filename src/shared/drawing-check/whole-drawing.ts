@@ -48,6 +48,22 @@ export interface Similarity {
   centre: PointMm;
 }
 
+/** The similarity that scales by `scale` and turns by `degrees` (clockwise) about `about`, then shifts by `shift`. */
+export function similarity({
+  scale = 1,
+  degrees = 0,
+  shift = { x: 0, y: 0 },
+  about,
+}: {
+  scale?: number;
+  degrees?: number;
+  shift?: PointMm;
+  about: PointMm;
+}): Similarity {
+  const angle = (degrees * Math.PI) / 180;
+  return { a: scale * Math.cos(angle), b: scale * Math.sin(angle), tx: shift.x, ty: shift.y, centre: about };
+}
+
 /** Where the learner drew the template's point p (pixels). */
 export function forward(s: Similarity, p: PointMm): PointMm {
   const ux = p.x - s.centre.x;
@@ -112,6 +128,7 @@ function refine(field: Field, xs: Float32Array, ys: Float32Array, start: Similar
   let tx = -(a * start.tx - b * start.ty);
   let ty = -(b * start.tx + a * start.ty);
   const { centre } = start;
+  const j = new Float64Array(4);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     const h = new Float64Array(16);
     const g = new Float64Array(4);
@@ -122,7 +139,10 @@ function refine(field: Field, xs: Float32Array, ys: Float32Array, start: Similar
       const py = centre.y + b * ux + a * uy + ty;
       const { d, gx, gy } = sample(field, px, py);
       if (d >= field.cap) continue;
-      const j = [gx * ux + gy * uy, -gx * uy + gy * ux, gx, gy];
+      j[0] = gx * ux + gy * uy;
+      j[1] = -gx * uy + gy * ux;
+      j[2] = gx;
+      j[3] = gy;
       for (let r = 0; r < 4; r++) {
         g[r]! += j[r]! * d;
         for (let c = 0; c < 4; c++) h[r * 4 + c]! += j[r]! * j[c]!;
@@ -175,8 +195,11 @@ export interface WholeDrawingInput {
 }
 
 /** The similarity that lays the learner's lines best on the template's, in pixels, with its cost; null with too little ink. */
-export function fitSimilarity(input: WholeDrawingInput): { fit: Similarity; before: number; after: number } | null {
-  const { ink, toLines, lines, pxPerMm } = input;
+function fitSimilarity(
+  input: WholeDrawingInput,
+  extent: Extent,
+): { fit: Similarity; before: number; after: number } | null {
+  const { ink, toLines, pxPerMm } = input;
   const { width, height } = ink;
   let count = 0;
   for (let i = 0; i < ink.data.length; i++) if (ink.data[i]) count++;
@@ -194,7 +217,6 @@ export function fitSimilarity(input: WholeDrawingInput): { fit: Similarity; befo
         n++;
       }
   const points = { xs: xs.subarray(0, n), ys: ys.subarray(0, n) };
-  const extent = extentOf(lines);
   const centre = { x: (extent.left + extent.right) / 2, y: (extent.top + extent.bottom) / 2 };
   const field: Field = { width, height, distance: toLines, cap: CAP_MM * pxPerMm };
   const identity: Similarity = { a: 1, b: 0, tx: 0, ty: 0, centre };
@@ -208,8 +230,7 @@ export function fitSimilarity(input: WholeDrawingInput): { fit: Similarity; befo
   let best = { fit: identity, cost: cost(field, few.xs, few.ys, identity) };
   for (const scale of STARTS_SCALE) {
     for (const degrees of STARTS_ROTATION_DEG) {
-      const angle = (degrees * Math.PI) / 180;
-      const start = { a: scale * Math.cos(angle), b: scale * Math.sin(angle), tx: 0, ty: 0, centre };
+      const start = similarity({ scale, degrees, about: centre });
       const fit = refine(field, few.xs, few.ys, start);
       const c = cost(field, few.xs, few.ys, fit);
       if (c < best.cost) best = { fit, cost: c };
@@ -221,7 +242,9 @@ export function fitSimilarity(input: WholeDrawingInput): { fit: Similarity; befo
 }
 
 /** The bounding box of a mask's set pixels. */
-function extentOf(mask: Mask): { left: number; top: number; right: number; bottom: number } {
+type Extent = { left: number; top: number; right: number; bottom: number };
+
+function extentOf(mask: Mask): Extent {
   const { width, height, data } = mask;
   let left = width;
   let top = height;
@@ -240,7 +263,8 @@ function extentOf(mask: Mask): { left: number; top: number; right: number; botto
 
 /** The fit told in the paper's millimetres. */
 export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; fit: Similarity } | null {
-  const found = fitSimilarity(input);
+  const e = extentOf(input.lines);
+  const found = fitSimilarity(input, e);
   if (!found) return null;
   const { fit } = found;
   const { pxPerMm, origin } = input;
@@ -257,7 +281,6 @@ export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; f
           y: fit.centre.y + (fit.b * fit.tx - ax * fit.ty) / det,
         }
       : null;
-  const e = extentOf(input.lines);
   const topLeft = toMm({ x: e.left, y: e.top });
   const bottomRight = toMm({ x: e.right, y: e.bottom });
   return {
