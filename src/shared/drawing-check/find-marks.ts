@@ -7,45 +7,13 @@ import aruco, { type AR } from "js-aruco2";
 import { apply, homography, type Point } from "./homography";
 import { MARK_DICTIONARY, MARK_PLACEMENTS, cornerOfMark, markCentres, type MarkPlacement } from "./mark-layout";
 import type { PaperMm } from "./paper-geometry";
-import type { RgbaImage } from "./raster";
+import { shrink, type RgbaImage } from "./raster";
 import type { Corners } from "./straighten";
 
 const DETECT_LONG_SIDE = 2000;
 
 export type MarksFound =
   { found: "ours"; corners: Corners; placement: MarkPlacement } | { found: "other-page" } | { found: "none" };
-
-/** A smaller copy, each pixel the mean of the block it covers. */
-function shrink(image: RgbaImage, factor: number): RgbaImage {
-  const width = Math.floor(image.width / factor);
-  const height = Math.floor(image.height / factor);
-  const out = new Uint8ClampedArray(width * height * 4);
-  const step = Math.max(1, Math.round(factor));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const sx = Math.floor(x * factor);
-      const sy = Math.floor(y * factor);
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let n = 0;
-      for (let dy = 0; dy < step && sy + dy < image.height; dy++) {
-        for (let dx = 0; dx < step && sx + dx < image.width; dx++, n++) {
-          const p = ((sy + dy) * image.width + sx + dx) * 4;
-          r += image.data[p]!;
-          g += image.data[p + 1]!;
-          b += image.data[p + 2]!;
-        }
-      }
-      const o = (y * width + x) * 4;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-      out[o + 3] = 255;
-    }
-  }
-  return { width, height, data: out };
-}
 
 export function findMarks(
   photo: RgbaImage,

@@ -46,3 +46,42 @@ describe("a perspective transform from four point pairs", () => {
     ).toBeNull();
   });
 });
+
+describe("a perspective transform from many point pairs", () => {
+  it("finds the transform that made them, through small errors in each", () => {
+    const truth = homography(
+      [
+        { x: 0, y: 0 },
+        { x: 279.4, y: 0 },
+        { x: 279.4, y: 215.9 },
+        { x: 0, y: 215.9 },
+      ],
+      [
+        { x: 1436.8, y: 286.1 },
+        { x: 3291.9, y: 1151.1 },
+        { x: 2697.3, y: 2755.5 },
+        { x: 590.0, y: 1772.9 },
+      ],
+    )!;
+    const from = [];
+    const to = [];
+    for (let x = 25.4; x < 279; x += 25.4)
+      for (let y = 25.4; y < 215; y += 25.4) {
+        const seen = apply(truth, x, y);
+        // Half a pixel each way, alternating: where a line is found in a photo.
+        const jitter = ((x + y) / 25.4) % 2 ? 0.5 : -0.5;
+        from.push({ x, y });
+        to.push({ x: seen.x + jitter, y: seen.y - jitter });
+      }
+    const fitted = homography(from, to)!;
+    // The corners, outside every point it was given, land within a pixel.
+    for (const [x, y] of [
+      [0, 0],
+      [279.4, 215.9],
+    ]) {
+      const a = apply(fitted, x!, y!);
+      const b = apply(truth, x!, y!);
+      expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(1);
+    }
+  });
+});

@@ -97,3 +97,35 @@ export function padWhite(image: RgbaImage, margin: number): RgbaImage {
   }
   return { width, height, data: out };
 }
+
+/** A smaller copy, each pixel the mean of the block it covers. */
+export function shrink(image: RgbaImage, factor: number): RgbaImage {
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const out = new Uint8ClampedArray(width * height * 4);
+  const step = Math.max(1, Math.round(factor));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sx = Math.floor(x * factor);
+      const sy = Math.floor(y * factor);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let dy = 0; dy < step && sy + dy < image.height; dy++) {
+        for (let dx = 0; dx < step && sx + dx < image.width; dx++, n++) {
+          const p = ((sy + dy) * image.width + sx + dx) * 4;
+          r += image.data[p]!;
+          g += image.data[p + 1]!;
+          b += image.data[p + 2]!;
+        }
+      }
+      const o = (y * width + x) * 4;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}

@@ -120,6 +120,13 @@ export interface SyntheticOptions {
   drawnAs?: { scale?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
   /** One line of the grid ruled off by `mm` (right or down when more than 0), as by hand. */
   gridLineOff?: { axis: "vertical" | "horizontal"; line: number; mm: number };
+  /**
+   * The sheet is the paper (the default paper on Letter): no room around the grid, and nothing
+   * printed in the printer's blank strip of `blankStripMm` along its edges, so no outer grid line.
+   */
+  edgeToEdge?: { blankStripMm: number };
+  /** The grid ruled by hand in pencil: no labels, each line wandering up to `wobbleMm` from straight. */
+  handRuled?: { wobbleMm: number };
   /** A printed page with nothing drawn on it. */
   blank?: boolean;
   /** The corner marks' ids (mark-layout.ts), printed as 'Print / PDF' does; none when left out. */
@@ -149,42 +156,69 @@ export interface SyntheticPhoto {
 const SHEET_MARGIN_MM = 20;
 export const PAGE_PX_PER_MM = 8;
 
-/** A printed sheet drawn here: paper-white, the grid's thin lines, a label in each cell's corner (bars standing for letters), and the corner marks if asked. */
+/**
+ * A sheet drawn here: paper-white, the grid's thin printed lines, a label in each cell's corner
+ * (bars standing for letters) and the corner marks if asked; or the grid ruled by hand in pencil.
+ */
 function printedSheet(
   paper: PaperMm,
-  marks: readonly number[] | undefined,
+  options: Pick<SyntheticOptions, "marks" | "gridLineOff" | "edgeToEdge" | "handRuled" | "seed">,
   placement: MarkPlacement,
-  lineOff?: SyntheticOptions["gridLineOff"],
 ): { image: RgbaImage; gridOrigin: Point } {
+  const { gridLineOff: lineOff, edgeToEdge, handRuled } = options;
   const off = (axis: "vertical" | "horizontal", line: number) =>
     lineOff && lineOff.axis === axis && lineOff.line === line ? lineOff.mm : 0;
   const scale = PAGE_PX_PER_MM;
+  const around = edgeToEdge ? 0 : SHEET_MARGIN_MM;
   const image = blank(
-    Math.round((paper.widthMm + 2 * SHEET_MARGIN_MM) * scale),
-    Math.round((paper.heightMm + 2 * SHEET_MARGIN_MM) * scale),
+    Math.round((paper.widthMm + 2 * around) * scale),
+    Math.round((paper.heightMm + 2 * around) * scale),
     [250, 248, 242],
   );
-  const origin = { x: SHEET_MARGIN_MM, y: SHEET_MARGIN_MM };
+  const origin = { x: around, y: around };
+  const random = randomFrom((options.seed ?? 7) * 31 + 5);
+  // A ruled line wanders: two slow waves of random phase, and each end a little off.
+  const wander = (length: number) => {
+    if (!handRuled) return () => 0;
+    const amplitude = handRuled.wobbleMm;
+    const [p1, p2, tilt, shift] = [random(), random(), random() - 0.5, random() - 0.5];
+    return (t: number) =>
+      amplitude *
+      (0.35 * Math.sin((t / length) * Math.PI * 2 * 1.3 + p1 * 6.3) +
+        0.25 * Math.sin((t / length) * Math.PI * 2 * 3.7 + p2 * 6.3) +
+        0.25 * tilt * (t / length - 0.5) * 2 +
+        0.15 * shift * 2);
+  };
+  const strip = edgeToEdge?.blankStripMm ?? 0;
+  const printable = (point: Point) =>
+    point.x >= strip && point.y >= strip && point.x <= paper.widthMm - strip && point.y <= paper.heightMm - strip;
   const gridStrokes: Stroke[] = [];
   for (let c = 0; c <= paper.columns; c++) {
     const x = gridLineAt(c, paper.columns, paper.widthMm, paper.gridMm) + off("vertical", c);
+    const drift = wander(paper.heightMm);
     gridStrokes.push(
       densify([
         { x, y: 0 },
         { x, y: paper.heightMm },
-      ]),
+      ]).map((point) => ({ x: point.x + drift(point.y), y: point.y })),
     );
   }
   for (let r = 0; r <= paper.rows; r++) {
     const y = gridLineAt(r, paper.rows, paper.heightMm, paper.gridMm) + off("horizontal", r);
+    const drift = wander(paper.widthMm);
     gridStrokes.push(
       densify([
         { x: 0, y },
         { x: paper.widthMm, y },
-      ]),
+      ]).map((point) => ({ x: point.x, y: point.y + drift(point.x) })),
     );
   }
-  stamp(image, gridStrokes, scale, 0.12, [70, 70, 70], 0.85, origin);
+  const printed = (strokes: Stroke[]) => strokes.map((stroke) => stroke.filter(printable));
+  if (handRuled) {
+    stamp(image, gridStrokes, scale, 0.25, [120, 120, 125], 0.8, origin);
+    return { image, gridOrigin: origin };
+  }
+  stamp(image, printed(gridStrokes), scale, 0.12, [70, 70, 70], 0.85, origin);
   const labels: Stroke[] = [];
   for (let r = 0; r < paper.rows; r++) {
     for (let c = 0; c < paper.columns; c++) {
@@ -206,8 +240,8 @@ function printedSheet(
       );
     }
   }
-  stamp(image, labels, scale, 0.15, [70, 70, 70], 0.9, origin);
-  if (marks) drawMarks(image, paper, marks, placement, origin);
+  stamp(image, printed(labels), scale, 0.15, [70, 70, 70], 0.9, origin);
+  if (options.marks) drawMarks(image, paper, options.marks, placement, origin);
   return { image, gridOrigin: origin };
 }
 
@@ -215,8 +249,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const paper = options.paper ?? SYNTHETIC_PAPER;
   const scale = PAGE_PX_PER_MM;
   // A real printed sheet (a PDF page rendered at 8 px/mm) or one drawn here; drawn on in pencil below.
-  const sheet =
-    options.sheet ?? printedSheet(paper, options.marks, options.markPlacement ?? "outside", options.gridLineOff);
+  const sheet = options.sheet ?? printedSheet(paper, options, options.markPlacement ?? "outside");
   const page = { ...sheet.image, data: new Uint8ClampedArray(sheet.image.data) };
   const sheetW = page.width / scale;
   const sheetH = page.height / scale;
@@ -276,11 +309,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
 
   const data = new Uint8ClampedArray(width * height * 4);
   const [ia, ib, ic, id, ie, iff, ig, ih] = inverse;
-  let state = options.seed ?? 7;
-  const random = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
+  const random = randomFrom(options.seed ?? 7);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const w = ig * x + ih * y + 1;
@@ -395,6 +424,15 @@ function drawMask(
       page.data[p + 2] = 100;
     }
   }
+}
+
+/** A pseudo-random sequence in [0, 1) from a seed (a linear congruential generator: the same photo every run). */
+function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
 }
 
 /** A (2r+1) box blur along rows, then columns, in place: a lens not quite in focus. */

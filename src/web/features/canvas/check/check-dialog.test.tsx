@@ -57,8 +57,11 @@ const renderCheck = (dialogProps: ComponentProps<typeof CheckDialog>) =>
   );
 
 let plain: DrawingPhoto;
+/** The page photographed on its side: the grid is not found by itself (it is looked for upright). */
+let sideways: DrawingPhoto;
 beforeAll(async () => {
   plain = await drawingPhoto({ moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
+  sideways = await drawingPhoto({ moved: [{ column: 5, row: 3, dx: 0, dy: 3 }], tiltDegrees: 90 });
 });
 beforeEach(() => localStorage.clear());
 
@@ -84,14 +87,23 @@ it("opens on the photo step with an example of a good photo, refuses a file that
   expect(given.onClose).toHaveBeenCalledOnce();
 });
 
-it("takes a photo without the printed page's corner marks to the corners, saying why, and back to the photo step", async () => {
+it("finds the grid by its lines on a page without corner marks, and checks it without a corner placed", async () => {
   const given = props();
   await renderCheck(given);
   await commands.chooseFile("Choose a photo", plain.file);
-  await expect.element(cornersStep()).toBeVisible();
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  expect(given.onChecked).toHaveBeenCalledOnce();
+  expect(dialog().getByRole("alert").query()).toBeNull();
+});
+
+it("takes a photo whose grid cannot be found to the corners, saying why, and back to the photo step", async () => {
+  const given = props();
+  await renderCheck(given);
+  await commands.chooseFile("Choose a photo", sideways.file);
+  await expect.element(cornersStep(), { timeout: 20_000 }).toBeVisible();
   await expect
     .element(dialog().getByRole("alert"))
-    .toHaveTextContent(/^Place the four corners yourself: no corner marks/);
+    .toHaveTextContent(/^Place the four corners yourself: your grid could not be found in this photo/);
   for (const corner of ["Top-left", "Top-right", "Bottom-right", "Bottom-left"])
     await expect.element(dialog().getByRole("button", { name: `${corner} corner of the grid` })).toBeVisible();
   await dialog().getByRole("button", { name: "Choose another photo" }).click();
@@ -101,11 +113,12 @@ it("takes a photo without the printed page's corner marks to the corners, saying
 });
 
 it("refuses handles out of order before checking anything", async () => {
-  const [a, b, c, d] = plain.shot.corners;
-  placeCorners(plain, [b, a, c, d]);
+  const [a, b, c, d] = sideways.shot.corners;
+  placeCorners(sideways, [b, a, c, d]);
   const given = props();
   await renderCheck(given);
-  await commands.chooseFile("Choose a photo", plain.file);
+  await commands.chooseFile("Choose a photo", sideways.file);
+  await expect.element(cornersStep(), { timeout: 20_000 }).toBeVisible();
   await checkButton().click();
   await expect
     .element(dialog().getByRole("alert"))
@@ -115,11 +128,11 @@ it("refuses handles out of order before checking anything", async () => {
 });
 
 it("checks the drawing from the placed corners, shows the verdicts, and marks the matching cells done only once confirmed", async () => {
-  placeCorners(plain);
+  placeCorners(sideways);
   const given = props();
   await renderCheck(given);
-  await commands.chooseFile("Choose a photo", plain.file);
-  await expect.element(cornersStep()).toBeVisible();
+  await commands.chooseFile("Choose a photo", sideways.file);
+  await expect.element(cornersStep(), { timeout: 20_000 }).toBeVisible();
   await checkButton().click();
   await expect.element(dialog().getByText("Checking your drawing")).toBeInTheDocument();
   await expect
@@ -129,7 +142,7 @@ it("checks the drawing from the placed corners, shows the verdicts, and marks th
   await expect
     .element(
       dialog()
-        .getByRole("button", { name: /^F4: lines about [23] mm low$/ })
+        .getByRole("button", { name: /^F4: lines about [23] mm low( and to the (left|right))?$/ })
         .first(),
     )
     .toBeVisible();

@@ -52,13 +52,14 @@ type Phase =
 
 const STEP_TEXT: Record<CheckProgress, MessageDescriptor> = {
   "finding-marks": msg`Looking for the corner marks of your printed page…`,
+  "finding-lines": msg`Looking for your grid's lines…`,
   straightening: msg`Straightening your photo…`,
   "finding-grid": msg`Finding your grid…`,
   comparing: msg`Comparing each cell with the template…`,
 };
 
-const MARKS_TEXT: Record<"no-marks" | "other-page", MessageDescriptor> = {
-  "no-marks": msg`Place the four corners yourself: no corner marks were found in this photo (they are on the blank grid page that 'Print / PDF' makes).`,
+const MARKS_TEXT: Record<"not-found" | "other-page", MessageDescriptor> = {
+  "not-found": msg`Place the four corners yourself: your grid could not be found in this photo, by corner marks or by its lines. It is found by itself when the whole page is in the picture, upright, in good light, and its lines are as many as the paper and grid size you set here.`,
   "other-page": msg`This page was printed for another dragon, or for another paper or grid size: its corner marks say so. Open that dragon with the same paper and grid to check it, or place the four corners yourself.`,
 };
 
@@ -137,7 +138,7 @@ export default function CheckDialog({
   useEffect(() => () => photo?.close(), [photo]);
 
   /**
-   * One check: with `placed` corners (by hand), or none to find the printed page's corner marks.
+   * One check: with `placed` corners (by hand), or none to find the grid (by the printed page's corner marks, else by its lines).
    * Whatever goes wrong lands on the corners screen with a sentence saying what to do.
    */
   const run = async (bitmap: ImageBitmap, placed: Corners | null) => {
@@ -210,7 +211,7 @@ export default function CheckDialog({
     }
     setPhoto(read);
     setCorners(rememberedCorners(dragonId, paper, read.width, read.height) ?? defaultCorners(read.width, read.height));
-    // The printed page's marks first; without them, the learner places the corners.
+    // The grid found by itself first; where it cannot be, the learner places the corners.
     await run(read, null);
   };
 

@@ -1,10 +1,12 @@
-// The drawing check off the page's thread (decision 028): a 12 MP photo is read, its corner marks
-// looked for (when no corners were placed by hand), straightened and compared here, so the screen
-// keeps answering; the photo never leaves the device.
+// The drawing check off the page's thread (decision 028): a 12 MP photo is read, its grid found
+// (when no corners were placed by hand: the printed page's corner marks first, then the grid's own
+// lines, decision 062), straightened and compared here, so the screen keeps answering; the photo
+// never leaves the device.
 import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import type { Correction } from "../../../../shared/drawing-check/corrections";
 import type { KeptWhole } from "../../../../shared/drawing-check/kept-checks";
+import { findGrid } from "../../../../shared/drawing-check/find-grid";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
@@ -12,7 +14,7 @@ import type { Corners } from "../../../../shared/drawing-check/straighten";
 
 export interface CheckRequest {
   photo: ImageBitmap;
-  /** Placed by hand; null to find the printed page's corner marks. */
+  /** Placed by hand; null to find them (the printed page's corner marks, else the grid's lines). */
   corners: Corners | null;
   /** The marks this dragon, paper and grid print, outside or inside the grid (mark-layout.ts). */
   marks: Record<MarkPlacement, readonly number[]>;
@@ -22,9 +24,9 @@ export interface CheckRequest {
 }
 
 export type CheckReply =
-  | { kind: "step"; step: CheckStep | "finding-marks" }
-  /** No corner marks of ours in the photo (a hand-drawn grid, or marks out of the picture). */
-  | { kind: "no-marks" }
+  | { kind: "step"; step: CheckStep | "finding-marks" | "finding-lines" }
+  /** Neither corner marks of ours nor the grid's lines in the photo. */
+  | { kind: "not-found" }
   /** Marks of a page printed for another dragon, paper or grid. */
   | { kind: "other-page" }
   | {
@@ -59,10 +61,15 @@ scope.onmessage = (event) => {
     if (!corners) {
       scope.postMessage({ kind: "step", step: "finding-marks" });
       const found = findMarks(pixels, paper, marks);
-      if (found.found === "none") return scope.postMessage({ kind: "no-marks" });
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
-      corners = found.corners;
-      placement = found.placement;
+      if (found.found === "ours") {
+        corners = found.corners;
+        placement = found.placement;
+      } else {
+        scope.postMessage({ kind: "step", step: "finding-lines" });
+        corners = findGrid(pixels, paper);
+        if (!corners) return scope.postMessage({ kind: "not-found" });
+      }
     }
     const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template, marks: placement }, (step) =>
       scope.postMessage({ kind: "step", step }),

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { findGrid } from "./find-grid";
+import type { PaperMm } from "./paper-geometry";
+import type { Corners } from "./straighten";
+import { SYNTHETIC_PAPER, syntheticPhoto, type SyntheticOptions, type SyntheticPhoto } from "./synthetic-photo";
+
+const paper = SYNTHETIC_PAPER;
+
+/** How far (mm on the paper) the worst of the found corners is from the grid's real corner. */
+function worstCornerMm(shot: SyntheticPhoto, corners: Corners): number {
+  const truth = [
+    [0, 0],
+    [paper.widthMm, 0],
+    [paper.widthMm, paper.heightMm],
+    [0, paper.heightMm],
+  ];
+  return Math.max(
+    ...corners.map((corner, i) => {
+      const onPaper = shot.toPaper(corner.x, corner.y);
+      return Math.hypot(onPaper.x - truth[i]![0]!, onPaper.y - truth[i]![1]!);
+    }),
+  );
+}
+
+const photo = (options: SyntheticOptions) => syntheticPhoto({ photoWidth: 3000, photoHeight: 2250, ...options });
+
+describe("finding the grid by its lines, without corner marks", () => {
+  it("finds a printed page with a drawing on it, turned either way, to a tenth of a millimetre", () => {
+    for (const [seed, tiltDegrees] of [
+      [1, -20],
+      [2, 8],
+      [3, 30],
+    ] as const) {
+      const shot = photo({ seed, tiltDegrees, moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
+      const corners = findGrid(shot.photo, paper);
+      expect(corners, `tilt ${tiltDegrees}°`).not.toBeNull();
+      expect(worstCornerMm(shot, corners!)).toBeLessThan(0.1);
+    }
+  });
+
+  it("finds the default paper printed edge to edge, whose outer lines fall in the printer's blank strip, by the sheet's edges", () => {
+    for (const seed of [3, 4]) {
+      const shot = photo({ seed, tiltDegrees: -12, edgeToEdge: { blankStripMm: 6.35 } });
+      const corners = findGrid(shot.photo, paper);
+      expect(corners).not.toBeNull();
+      expect(worstCornerMm(shot, corners!)).toBeLessThan(1);
+    }
+  });
+
+  it("finds a grid ruled by hand in pencil, its lines wandering up to 0.7 mm, without labels", () => {
+    const shot = photo({ seed: 5, tiltDegrees: 15, handRuled: { wobbleMm: 0.7 } });
+    const corners = findGrid(shot.photo, paper);
+    expect(corners).not.toBeNull();
+    expect(worstCornerMm(shot, corners!)).toBeLessThan(1);
+  });
+
+  it("finds nothing rather than the wrong grid: a page on its side, or a grid of another size", () => {
+    expect(findGrid(photo({ seed: 6, tiltDegrees: 90 }).photo, paper)).toBeNull();
+    // The learner set 8 × 6 in; the photo is of the 11 × 8.5 in page.
+    const smaller: PaperMm = { widthMm: 203.2, heightMm: 152.4, gridMm: 25.4, columns: 8, rows: 6 };
+    expect(findGrid(photo({ seed: 6, tiltDegrees: 5 }).photo, smaller)).toBeNull();
+  });
+});

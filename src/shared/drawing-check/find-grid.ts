@@ -1,0 +1,487 @@
+// The learner's grid found in a photo by its lines alone (decision 062): no corner marks needed, so
+// the default paper printed edge to edge, a page whose marks are out of the picture and a grid
+// ruled by hand in pencil are all found. Four steps:
+// 1. On a copy about 1,200 pixels across, every pixel darker than the paper on both sides of it
+//    (a thin line, not the edge of a shadow or of the sheet) votes for the straight lines through
+//    it (a Hough transform), within 45° of upright or level.
+// 2. The strongest lines fall into the nearly upright and nearly level ones; in each, the longest
+//    run of evenly spaced lines (the spacing may change slowly, as perspective does; one line may
+//    be missing) is the grid's lattice.
+// 3. Each way those runs can sit in the learner's grid (which column the first line is), the
+//    perspective they fix predicts every line of the grid; the one whose lines are all there wins.
+//    An outer line that is not printed (the printer's blank strip on a sheet the paper fills) may
+//    instead be the sheet's edge, paper-white inside and darker outside.
+// 4. On the full photo, every line is looked for across its predicted place, fitted straight, and
+//    the perspective fitted again through all their crossings, twice: the corners are exact to a
+//    fraction of a millimetre, and the cells' own corrections (grid-lines.ts) do the rest.
+// The photo is taken with the page upright (within 45°): the first column is on the left.
+import { gridLineAt } from "../grid/grid";
+import { apply, homography, type Homography, type Point } from "./homography";
+import type { PaperMm } from "./paper-geometry";
+import { shrink, toGrey, type GreyImage, type RgbaImage } from "./raster";
+import { isPlausibleQuad, type Corners } from "./straighten";
+
+const WORK_LONG_SIDE = 1200;
+/** A line pixel is darker than the pixels this far away on both sides. */
+const ACROSS_PX = 2;
+/** …by this share of their brightness… */
+const MIN_RIDGE = 0.05;
+/** …and by this many grey levels (sensor noise on a dark table is a large share of little). */
+const MIN_RIDGE_GREY = 8;
+/** A dark pencil line votes no more than a faint printed one. */
+const MAX_VOTE = 0.2;
+const DEGREE_STEPS = 2;
+/** Normal angles from −45° to 135°: upright lines below 45°, level ones above. */
+const ANGLES = 180 * DEGREE_STEPS;
+/** Lines kept from the vote, strongest first. */
+const MAX_LINES = 120;
+/** A line has at least this share of the strongest one's votes. */
+const MIN_VOTES_SHARE = 0.12;
+/** Neighbours in a run are this close to the expected spacing. */
+const SPACING_TOLERANCE = 0.2;
+/** …and turned by at most this much from each other (degrees). */
+const RUN_TURN = 4;
+/** Share of each predicted line that must be seen for the grid to count as found. */
+const MIN_SCORE = 0.6;
+/** How far across its predicted place each line is looked for on the full photo, first and second time (mm). */
+const SEARCH_MM = [2, 0.8];
+
+/** A straight line in normal form: x cos θ + y sin θ = ρ (θ in radians). */
+interface Line {
+  theta: number;
+  rho: number;
+  votes: number;
+}
+
+interface Lattice {
+  /** The learner's paper to the small copy's pixels. */
+  transform: Homography;
+  score: number;
+}
+
+/** Per pixel, how much darker than its neighbours on both sides (a share of their brightness), and which way the line runs. */
+function ridges(grey: GreyImage): { strength: Float32Array; upright: Uint8Array } {
+  const { width, height, data } = grey;
+  const strength = new Float32Array(width * height);
+  const upright = new Uint8Array(width * height);
+  const d = ACROSS_PX;
+  for (let y = d; y < height - d; y++) {
+    for (let x = d; x < width - d; x++) {
+      const i = y * width + x;
+      const c = data[i]!;
+      const left = data[i - d]!;
+      const right = data[i + d]!;
+      const up = data[i - d * width]!;
+      const down = data[i + d * width]!;
+      const acrossGrey = Math.min(left, right) - c;
+      const alongGrey = Math.min(up, down) - c;
+      const across = acrossGrey >= MIN_RIDGE_GREY ? acrossGrey / Math.max(left, right) : 0;
+      const along = alongGrey >= MIN_RIDGE_GREY ? alongGrey / Math.max(up, down) : 0;
+      if (across >= along && across > 0) {
+        strength[i] = across;
+        upright[i] = 1;
+      } else if (along > 0) strength[i] = along;
+    }
+  }
+  return { strength, upright };
+}
+
+/** The Hough vote, then its peaks: the strongest straight lines. */
+function strongLines(width: number, height: number, strength: Float32Array, upright: Uint8Array): Line[] {
+  const rhoOffset = width;
+  const rhos = 2 * width + height + 2;
+  const votes = new Float32Array(ANGLES * rhos);
+  const cos = new Float32Array(ANGLES);
+  const sin = new Float32Array(ANGLES);
+  for (let a = 0; a < ANGLES; a++) {
+    const theta = ((a / DEGREE_STEPS - 45) * Math.PI) / 180;
+    cos[a] = Math.cos(theta);
+    sin[a] = Math.sin(theta);
+  }
+  const half = ANGLES / 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const s = strength[i]!;
+      if (s < MIN_RIDGE) continue;
+      const vote = Math.min(MAX_VOTE, s);
+      // An upright line's normal is within 45° of level (angles −45° to 45°), a level one's is not.
+      const from = upright[i] ? 0 : half;
+      for (let a = from; a < from + half; a++) {
+        const rho = Math.round(x * cos[a]! + y * sin[a]!) + rhoOffset;
+        votes[a * rhos + rho]! += vote;
+      }
+    }
+  }
+  let strongest = 0;
+  for (let i = 0; i < votes.length; i++) if (votes[i]! > strongest) strongest = votes[i]!;
+  const floor = strongest * MIN_VOTES_SHARE;
+  const peaks: Line[] = [];
+  const windowA = 2 * DEGREE_STEPS;
+  const windowR = 3;
+  for (let a = 0; a < ANGLES; a++) {
+    for (let r = 0; r < rhos; r++) {
+      const v = votes[a * rhos + r]!;
+      if (v < floor) continue;
+      let peak = true;
+      for (let da = -windowA; da <= windowA && peak; da++) {
+        const aa = a + da;
+        if (aa < 0 || aa >= ANGLES) continue;
+        for (let dr = -windowR; dr <= windowR; dr++) {
+          const rr = r + dr;
+          if (rr < 0 || rr >= rhos || (da === 0 && dr === 0)) continue;
+          const w = votes[aa * rhos + rr]!;
+          // Ties go to the first bin, so a flat top gives one peak.
+          if (w > v || (w === v && (da < 0 || (da === 0 && dr < 0)))) {
+            peak = false;
+            break;
+          }
+        }
+      }
+      if (peak) peaks.push({ theta: ((a / DEGREE_STEPS - 45) * Math.PI) / 180, rho: r - rhoOffset, votes: v });
+    }
+  }
+  return peaks.sort((p, q) => q.votes - p.votes).slice(0, MAX_LINES);
+}
+
+/** A line's place across its family: where an upright line crosses the middle row, a level one the middle column. */
+const placeOf = (line: Line, upright: boolean, middle: Point) =>
+  upright
+    ? (line.rho - middle.y * Math.sin(line.theta)) / Math.cos(line.theta)
+    : (line.rho - middle.x * Math.cos(line.theta)) / Math.sin(line.theta);
+
+interface Run {
+  /** Each member's index in the run (0 first; a missing line leaves a gap) and its line. */
+  members: { index: number; line: Line }[];
+}
+
+/** The runs of evenly spaced lines (the spacing changing slowly), longest first. */
+function evenRuns(lines: Line[], upright: boolean, middle: Point, minSpacing: number): Run[] {
+  // One line gives several peaks a little turned from each other, and a row of cell labels runs
+  // beside its grid line: of lines closer than a third of the smallest square, the strongest.
+  const placed: { line: Line; at: number }[] = [];
+  for (const line of lines) {
+    const at = placeOf(line, upright, middle);
+    if (Number.isFinite(at) && !placed.some((p) => Math.abs(p.at - at) < minSpacing / 3)) placed.push({ line, at });
+  }
+  placed.sort((p, q) => p.at - q.at);
+  const turnLimit = (RUN_TURN * Math.PI) / 180;
+  const next = (from: number, spacing: number, direction: 1 | -1) => {
+    for (const steps of [1, 2]) {
+      const expected = placed[from]!.at + direction * spacing * steps;
+      let best = -1;
+      for (let k = 0; k < placed.length; k++) {
+        const off = Math.abs(placed[k]!.at - expected);
+        if (off > SPACING_TOLERANCE * spacing) continue;
+        if (Math.abs(placed[k]!.line.theta - placed[from]!.line.theta) > turnLimit * steps) continue;
+        if (best < 0 || off < Math.abs(placed[best]!.at - expected)) best = k;
+      }
+      if (best >= 0) return { k: best, steps };
+    }
+    return null;
+  };
+  const runs = new Map<string, Run>();
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      const spacing = placed[j]!.at - placed[i]!.at;
+      if (spacing < minSpacing) continue;
+      if (Math.abs(placed[j]!.line.theta - placed[i]!.line.theta) > turnLimit) continue;
+      const members = [
+        { index: 0, k: i },
+        { index: 1, k: j },
+      ];
+      for (const direction of [1, -1] as const) {
+        let spacingNow = spacing;
+        for (;;) {
+          const last = direction === 1 ? members[members.length - 1]! : members[0]!;
+          const found = next(last.k, spacingNow, direction);
+          if (!found || members.some((m) => m.k === found.k)) break;
+          spacingNow = Math.abs(placed[found.k]!.at - placed[last.k]!.at) / found.steps;
+          const member = { index: last.index + direction * found.steps, k: found.k };
+          if (direction === 1) members.push(member);
+          else members.unshift(member);
+        }
+      }
+      if (members.length < 3) continue;
+      const first = members[0]!.index;
+      const key = members.map((m) => m.k).join(",");
+      if (!runs.has(key))
+        runs.set(key, { members: members.map((m) => ({ index: m.index - first, line: placed[m.k]!.line })) });
+    }
+  }
+  return [...runs.values()].sort((p, q) => q.members.length - p.members.length);
+}
+
+function crossing(p: Line, q: Line): Point | null {
+  const det = Math.cos(p.theta) * Math.sin(q.theta) - Math.sin(p.theta) * Math.cos(q.theta);
+  if (Math.abs(det) < 1e-9) return null;
+  return {
+    x: (p.rho * Math.sin(q.theta) - q.rho * Math.sin(p.theta)) / det,
+    y: (q.rho * Math.cos(p.theta) - p.rho * Math.cos(q.theta)) / det,
+  };
+}
+
+/** The grid's lines on the paper, in mm: the columns' (x) and the rows' (y). */
+function gridPlaces(paper: PaperMm) {
+  return {
+    xs: Array.from({ length: paper.columns + 1 }, (_, i) => gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm)),
+    ys: Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
+  };
+}
+
+/**
+ * How much of every predicted line is there (a share of samples on a ridge, or, for the outer
+ * lines, on the sheet's edge, brighter inside than outside), less how much the lattice goes on
+ * beyond them.
+ */
+function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength: Float32Array): number {
+  const { width, height, data } = grey;
+  const { xs, ys } = gridPlaces(paper);
+  const SAMPLES = 24;
+  const ridgeAt = (p: Point) => {
+    const x0 = Math.round(p.x);
+    const y0 = Math.round(p.y);
+    let best = 0;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = x0 + dx;
+        const y = y0 + dy;
+        if (x >= 0 && y >= 0 && x < width && y < height) best = Math.max(best, strength[y * width + x]!);
+      }
+    return best;
+  };
+  const greyAt = (p: Point) => {
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    return x >= 0 && y >= 0 && x < width && y < height ? data[y * width + x]! : -1;
+  };
+  /** Share of a line's samples (`at(t)` on the paper, t from 0 to 1) on a ridge, or, with `outward`, on the sheet's edge. */
+  const seenAlong = (at: (t: number) => Point, outward: Point | null) => {
+    let seen = 0;
+    for (let s = 0; s < SAMPLES; s++) {
+      const onPaper = at((s + 0.5) / SAMPLES);
+      const p = apply(transform, onPaper.x, onPaper.y);
+      if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) continue;
+      if (ridgeAt(p) >= MIN_RIDGE) {
+        seen++;
+        continue;
+      }
+      if (!outward) continue;
+      const inside = greyAt(apply(transform, onPaper.x - 2 * outward.x, onPaper.y - 2 * outward.y));
+      const outside = greyAt(apply(transform, onPaper.x + 2 * outward.x, onPaper.y + 2 * outward.y));
+      if (inside >= 0 && outside >= 0 && inside - outside > Math.max(20, 0.15 * inside)) seen++;
+    }
+    return seen / SAMPLES;
+  };
+  const upright = (x: number) => (t: number) => ({ x, y: t * paper.heightMm });
+  const level = (y: number) => (t: number) => ({ x: t * paper.widthMm, y });
+  const outwardOf = (i: number, count: number, axis: "x" | "y"): Point | null =>
+    i === 0 || i === count - 1 ? { x: 0, y: 0, [axis]: i === 0 ? -1 : 1 } : null;
+  const there =
+    xs.reduce((sum, x, i) => sum + seenAlong(upright(x), outwardOf(i, xs.length, "x")), 0) +
+    ys.reduce((sum, y, i) => sum + seenAlong(level(y), outwardOf(i, ys.length, "y")), 0);
+  // A lattice that goes on a square beyond the grid's outer lines is another grid, or part of one.
+  const g = paper.gridMm;
+  const beyond = [upright(-g), upright(paper.widthMm + g), level(-g), level(paper.heightMm + g)].map((at) =>
+    seenAlong(at, null),
+  );
+  return there / (xs.length + ys.length) - beyond.reduce((sum, v) => sum + v, 0) / beyond.length;
+}
+
+/** Each way the two runs can sit in the grid, the perspective their crossings fix; the best scored. */
+function bestLattice(
+  columnsRuns: Run[],
+  rowsRuns: Run[],
+  paper: PaperMm,
+  grey: GreyImage,
+  strength: Float32Array,
+): Lattice | null {
+  const { xs, ys } = gridPlaces(paper);
+  let best: Lattice | null = null;
+  const span = (run: Run) => run.members[run.members.length - 1]!.index;
+  for (const columns of columnsRuns.filter((run) => span(run) <= paper.columns).slice(0, 3)) {
+    const spanC = span(columns);
+    for (const rows of rowsRuns.filter((run) => span(run) <= paper.rows).slice(0, 3)) {
+      const spanR = span(rows);
+      for (let kc = 0; kc + spanC <= paper.columns; kc++) {
+        for (let kr = 0; kr + spanR <= paper.rows; kr++) {
+          const from: Point[] = [];
+          const to: Point[] = [];
+          for (const c of columns.members)
+            for (const r of rows.members) {
+              const at = crossing(c.line, r.line);
+              if (!at) continue;
+              from.push({ x: xs[kc + c.index]!, y: ys[kr + r.index]! });
+              to.push(at);
+            }
+          if (from.length < 4) continue;
+          const transform = homography(from, to);
+          if (!transform) continue;
+          const s = score(transform, paper, grey, strength);
+          if (!best || s > best.score) best = { transform, score: s };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Luma at a point of the full photo, bilinear; −1 outside it. */
+function lumaAt(photo: RgbaImage, x: number, y: number): number {
+  const { width, height, data } = photo;
+  if (!(x >= 0 && y >= 0 && x < width - 1 && y < height - 1)) return -1;
+  const x0 = x | 0;
+  const y0 = y | 0;
+  const fx = x - x0;
+  const fy = y - y0;
+  const luma = (p: number) => (data[p]! * 77 + data[p + 1]! * 150 + data[p + 2]! * 29) / 256;
+  const p = (y0 * width + x0) * 4;
+  const q = p + width * 4;
+  const top = luma(p) + (luma(p + 4) - luma(p)) * fx;
+  const bottom = luma(q) + (luma(q + 4) - luma(q)) * fx;
+  return top + (bottom - top) * fy;
+}
+
+/** The line through two points. */
+function lineThrough(p: Point, q: Point): Line {
+  const theta = Math.atan2(q.x - p.x, -(q.y - p.y));
+  return { theta, rho: p.x * Math.cos(theta) + p.y * Math.sin(theta), votes: 0 };
+}
+
+/**
+ * A line found beside its predicted place: how far across (`offset`, px) at each place along it
+ * (`along`, px), fitted as offset = a + b·along while leaving out what lies far from the rest (a
+ * pencil stroke beside the line); null with too little of the line found.
+ */
+function fitAcross(found: { along: number; offset: number }[], samples: number): { a: number; b: number } | null {
+  if (found.length < Math.max(6, samples * 0.4)) return null;
+  const sorted = found.map((f) => f.offset).sort((p, q) => p - q);
+  let a = sorted[Math.floor(sorted.length / 2)]!;
+  let b = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    const residuals = found.map((f) => Math.abs(f.offset - a - b * f.along));
+    const spread = [...residuals].sort((p, q) => p - q)[Math.floor(residuals.length / 2)]!;
+    const kept = found.filter((_, i) => residuals[i]! <= Math.max(1.5, 3 * spread));
+    if (kept.length < 6) return null;
+    const mt = kept.reduce((sum, f) => sum + f.along, 0) / kept.length;
+    const mo = kept.reduce((sum, f) => sum + f.offset, 0) / kept.length;
+    let stt = 0;
+    let sto = 0;
+    for (const f of kept) {
+      stt += (f.along - mt) ** 2;
+      sto += (f.along - mt) * (f.offset - mo);
+    }
+    b = stt > 0 ? sto / stt : 0;
+    a = mo - b * mt;
+  }
+  return { a, b };
+}
+
+/**
+ * Every line looked for across its predicted place on the full photo, fitted straight, and the
+ * perspective fitted through all their crossings.
+ */
+function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchMm: number): Homography | null {
+  const { xs, ys } = gridPlaces(paper);
+  /** How far across its predicted place the line is at `onPaper`, in px along `normal`; null where it is not seen. */
+  const offsetAt = (p: Point, normal: Point, pxPerMm: number): number | null => {
+    const reach = searchMm * pxPerMm;
+    if (!(reach > 1 && reach < 200)) return null;
+    const step = 0.5;
+    const profile: number[] = [];
+    for (let o = -reach; o <= reach; o += step) profile.push(lumaAt(photo, p.x + o * normal.x, p.y + o * normal.y));
+    if (profile.some((v) => v < 0)) return null;
+    let darkest = 1;
+    const around = (i: number) => profile[i - 1]! + profile[i]! + profile[i + 1]!;
+    for (let i = 2; i < profile.length - 1; i++) if (around(i) < around(darkest)) darkest = i;
+    const ends = Math.max(profile[0]!, profile[profile.length - 1]!);
+    const dark = profile[darkest]!;
+    if (ends - dark < Math.max(6, 0.05 * ends) || darkest <= 1 || darkest >= profile.length - 2) return null;
+    const a = profile[darkest - 1]!;
+    const b = profile[darkest + 1]!;
+    const curve = a - 2 * dark + b;
+    const sub = curve > 0 ? (0.5 * (a - b)) / curve : 0;
+    return -reach + (darkest + sub) * step;
+  };
+  /** One grid line, through `at(v)` for v along it on the paper, found and fitted; null when too little of it is seen. */
+  const fitLine = (at: (v: number) => Point, upright: boolean, places: number[]): Line | null => {
+    const start = apply(transform, at(places[0]!).x, at(places[0]!).y);
+    const end = apply(transform, at(places[places.length - 1]!).x, at(places[places.length - 1]!).y);
+    const length = Math.hypot(end.x - start.x, end.y - start.y);
+    const direction = { x: (end.x - start.x) / length, y: (end.y - start.y) / length };
+    const normal = { x: -direction.y, y: direction.x };
+    const found: { along: number; offset: number }[] = [];
+    let samples = 0;
+    // Samples between the crossings, where no other line's ink is.
+    for (let i = 0; i + 1 < places.length; i++) {
+      for (const t of [0.3, 0.5, 0.7]) {
+        samples++;
+        const onPaper = at(places[i]! + (places[i + 1]! - places[i]!) * t);
+        const p = apply(transform, onPaper.x, onPaper.y);
+        const q = apply(transform, onPaper.x + (upright ? 1 : 0), onPaper.y + (upright ? 0 : 1));
+        const offset = offsetAt(p, normal, Math.hypot(q.x - p.x, q.y - p.y));
+        if (offset === null) continue;
+        found.push({ along: (p.x - start.x) * direction.x + (p.y - start.y) * direction.y, offset });
+      }
+    }
+    const fit = fitAcross(found, samples);
+    if (!fit) return null;
+    const point = (along: number) => ({
+      x: start.x + along * direction.x + (fit.a + fit.b * along) * normal.x,
+      y: start.y + along * direction.y + (fit.a + fit.b * along) * normal.y,
+    });
+    return lineThrough(point(0), point(length));
+  };
+  const columns = xs.map((x) => fitLine((y) => ({ x, y }), true, ys));
+  const rows = ys.map((y) => fitLine((x) => ({ x, y }), false, xs));
+  const from: Point[] = [];
+  const to: Point[] = [];
+  columns.forEach((c, i) =>
+    rows.forEach((r, j) => {
+      const at = c && r ? crossing(c, r) : null;
+      if (!at) return;
+      from.push({ x: xs[i]!, y: ys[j]! });
+      to.push(at);
+    }),
+  );
+  return from.length >= 6 ? homography(from, to) : null;
+}
+
+/** The grid's corners in the photo, or null when its lines cannot be told from the rest. */
+export function findGrid(photo: RgbaImage, paper: PaperMm): Corners | null {
+  const factor = Math.max(1, Math.max(photo.width, photo.height) / WORK_LONG_SIDE);
+  const small = factor > 1 ? shrink(photo, factor) : photo;
+  const grey = toGrey(small);
+  const { strength, upright } = ridges(grey);
+  const lines = strongLines(grey.width, grey.height, strength, upright);
+  const middle = { x: grey.width / 2, y: grey.height / 2 };
+  // A square no smaller than this share of the photo's short side.
+  const minSpacing = (Math.min(grey.width, grey.height) * 0.3) / Math.max(paper.columns, paper.rows);
+  const uprightLines = lines.filter((line) => line.theta < Math.PI / 4);
+  const levelLines = lines.filter((line) => line.theta >= Math.PI / 4);
+  const lattice = bestLattice(
+    evenRuns(uprightLines, true, middle, minSpacing),
+    evenRuns(levelLines, false, middle, minSpacing),
+    paper,
+    grey,
+    strength,
+  );
+  if (!lattice || lattice.score < MIN_SCORE) return null;
+  // From the small copy's pixels to the photo's.
+  const [a, b, c, d, e, f, g, h] = lattice.transform;
+  const s = small.width === photo.width ? 1 : photo.width / small.width;
+  let transform: Homography | null = [a * s, b * s, c * s, d * s, e * s, f * s, g, h];
+  for (const searchMm of SEARCH_MM) {
+    const better: Homography | null = refine(photo, paper, transform!, searchMm);
+    if (!better) break;
+    transform = better;
+  }
+  const corner = (x: number, y: number) => apply(transform!, x, y);
+  const corners: Corners = [
+    corner(0, 0),
+    corner(paper.widthMm, 0),
+    corner(paper.widthMm, paper.heightMm),
+    corner(0, paper.heightMm),
+  ];
+  return isPlausibleQuad(corners) ? corners : null;
+}
