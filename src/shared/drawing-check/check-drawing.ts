@@ -146,3 +146,23 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     localCells,
   };
 }
+
+/**
+ * The check from each of the ways the grid may lie in the photo (find-grid.ts answers more than one
+ * only when its lines fit each equally well), keeping the one whose drawing matches the template
+ * in the most cells.
+ */
+export function checkEachWayUp(
+  input: Omit<CheckInput, "corners">,
+  found: Corners[],
+  onStep: (step: CheckStep) => void = () => {},
+): { outcome: CheckOutcome; corners: Corners } {
+  let best: { outcome: CheckOutcome; corners: Corners; matching: number } | null = null;
+  for (const corners of found) {
+    const outcome = checkDrawing({ ...input, corners }, onStep);
+    const matching = outcome.cells.filter((cell) => cell.status === "close").length;
+    if (!best || matching > best.matching) best = { outcome, corners, matching };
+  }
+  if (!best) throw new RangeError("No corners to check from");
+  return best;
+}

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { checkEachWayUp } from "./check-drawing";
 import { findGrid } from "./find-grid";
+import { workingScale } from "./paper-geometry";
 import type { PaperMm } from "./paper-geometry";
 import type { Corners } from "./straighten";
-import { SYNTHETIC_PAPER, syntheticPhoto, type SyntheticOptions, type SyntheticPhoto } from "./synthetic-photo";
+import {
+  SYNTHETIC_PAPER,
+  syntheticPhoto,
+  syntheticTemplate,
+  type SyntheticOptions,
+  type SyntheticPhoto,
+} from "./synthetic-photo";
 
 const paper = SYNTHETIC_PAPER;
 
@@ -32,32 +40,44 @@ describe("finding the grid by its lines, without corner marks", () => {
       [3, 30],
     ] as const) {
       const shot = photo({ seed, tiltDegrees, moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
-      const corners = findGrid(shot.photo, paper);
-      expect(corners, `tilt ${tiltDegrees}°`).not.toBeNull();
-      expect(worstCornerMm(shot, corners!)).toBeLessThan(0.1);
+      const found = findGrid(shot.photo, paper);
+      expect(found, `tilt ${tiltDegrees}°`).toHaveLength(1);
+      expect(worstCornerMm(shot, found[0]!)).toBeLessThan(0.1);
     }
   });
 
   it("finds the default paper printed edge to edge, whose outer lines fall in the printer's blank strip, by the sheet's edges", () => {
     for (const seed of [3, 4]) {
       const shot = photo({ seed, tiltDegrees: -12, edgeToEdge: { blankStripMm: 6.35 } });
-      const corners = findGrid(shot.photo, paper);
-      expect(corners).not.toBeNull();
-      expect(worstCornerMm(shot, corners!)).toBeLessThan(1);
+      const found = findGrid(shot.photo, paper);
+      expect(found).toHaveLength(1);
+      expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
     }
   });
 
   it("finds a grid ruled by hand in pencil, its lines wandering up to 0.7 mm, without labels", () => {
     const shot = photo({ seed: 5, tiltDegrees: 15, handRuled: { wobbleMm: 0.7 } });
-    const corners = findGrid(shot.photo, paper);
-    expect(corners).not.toBeNull();
-    expect(worstCornerMm(shot, corners!)).toBeLessThan(1);
+    const found = findGrid(shot.photo, paper);
+    expect(found).toHaveLength(1);
+    expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
   });
 
-  it("finds nothing rather than the wrong grid: a page on its side, or a grid of another size", () => {
-    expect(findGrid(photo({ seed: 6, tiltDegrees: 90 }).photo, paper)).toBeNull();
+  it("finds a page lying on its side either way, as a landscape page in a portrait photo does, and the check keeps the way up its drawing matches", () => {
+    const pxPerMm = workingScale(paper);
+    const template = syntheticTemplate(paper, pxPerMm);
+    for (const tiltDegrees of [90, -84]) {
+      const shot = photo({ seed: 6, tiltDegrees });
+      const found = findGrid(shot.photo, paper);
+      expect(found.length, `tilt ${tiltDegrees}°`).toBeGreaterThan(0);
+      const { corners, outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, found);
+      expect(worstCornerMm(shot, corners)).toBeLessThan(0.1);
+      expect(outcome.cells.filter((cell) => cell.status === "off")).toEqual([]);
+    }
+  });
+
+  it("finds nothing rather than the wrong grid: a grid of another size than the one set", () => {
     // The learner set 8 × 6 in; the photo is of the 11 × 8.5 in page.
     const smaller: PaperMm = { widthMm: 203.2, heightMm: 152.4, gridMm: 25.4, columns: 8, rows: 6 };
-    expect(findGrid(photo({ seed: 6, tiltDegrees: 5 }).photo, smaller)).toBeNull();
+    expect(findGrid(photo({ seed: 6, tiltDegrees: 5 }).photo, smaller)).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@
 // 4. On the full photo, every line is looked for across its predicted place, fitted straight, and
 //    the perspective fitted again through all their crossings, twice: the corners are exact to a
 //    fraction of a millimetre, and the cells' own corrections (grid-lines.ts) do the rest.
-// The photo is taken with the page upright (within 45°): the first column is on the left.
+// The page may lie any way up in the photo (a landscape page in a portrait photo lies on its
+// side); where two ways fit its lines equally well (a grid of whole squares turned half round),
+// both are answered, and the check keeps the one its drawing matches.
 import { gridLineAt } from "../grid/grid";
 import { apply, homography, type Homography, type Point } from "./homography";
 import type { PaperMm } from "./paper-geometry";
@@ -232,7 +234,7 @@ function gridPlaces(paper: PaperMm) {
 /**
  * How much of every predicted line is there (a share of samples on a ridge, or, for the outer
  * lines, on the sheet's edge, brighter inside than outside), less how much the lattice goes on
- * beyond them.
+ * beyond them or has lines between them.
  */
 function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength: Float32Array): number {
   const { width, height, data } = grey;
@@ -280,50 +282,100 @@ function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength:
   const there =
     xs.reduce((sum, x, i) => sum + seenAlong(upright(x), outwardOf(i, xs.length, "x")), 0) +
     ys.reduce((sum, y, i) => sum + seenAlong(level(y), outwardOf(i, ys.length, "y")), 0);
-  // A lattice that goes on a square beyond the grid's outer lines is another grid, or part of one.
+  // A lattice that goes on a square beyond the grid's outer lines is another grid, or part of one;
+  // one with lines halfway between its own is a finer grid, seen every other line.
   const g = paper.gridMm;
   const beyond = [upright(-g), upright(paper.widthMm + g), level(-g), level(paper.heightMm + g)].map((at) =>
     seenAlong(at, null),
   );
-  return there / (xs.length + ys.length) - beyond.reduce((sum, v) => sum + v, 0) / beyond.length;
+  const halfway = (places: number[]) => places.slice(1).map((place, i) => (place + places[i]!) / 2);
+  const between = [...halfway(xs).map(upright), ...halfway(ys).map(level)].map((at) => seenAlong(at, null));
+  return (
+    there / (xs.length + ys.length) - Math.max(...beyond) - between.reduce((sum, v) => sum + v, 0) / between.length
+  );
 }
 
-/** Each way the two runs can sit in the grid, the perspective their crossings fix; the best scored. */
-function bestLattice(
-  columnsRuns: Run[],
-  rowsRuns: Run[],
-  paper: PaperMm,
-  grey: GreyImage,
-  strength: Float32Array,
-): Lattice | null {
+/** A camera looking at paper at up to about 55° from straight above squeezes its squares no more than this. */
+const MAX_SQUEEZE = 1.75;
+
+/**
+ * Do the paper's squares, in the middle of the grid, stay near square in the photo? A lattice read
+ * with every other (or third) line as the grid's makes them long rectangles.
+ */
+function squareEnough(transform: Homography, paper: PaperMm): boolean {
+  const cx = paper.widthMm / 2;
+  const cy = paper.heightMm / 2;
+  const o = apply(transform, cx, cy);
+  const u = apply(transform, cx + 1, cy);
+  const v = apply(transform, cx, cy + 1);
+  const [a, b, c, d] = [u.x - o.x, v.x - o.x, u.y - o.y, v.y - o.y];
+  // The two singular values of [[a, b], [c, d]]: how much the paper stretches most and least.
+  const s = a * a + b * b + c * c + d * d;
+  const det = Math.abs(a * d - b * c);
+  const root = Math.sqrt(Math.max(0, s * s - 4 * det * det));
+  const most = Math.sqrt((s + root) / 2);
+  const least = Math.sqrt(Math.max(0, (s - root) / 2));
+  return least > 0 && most / least <= MAX_SQUEEZE;
+}
+
+/**
+ * Which way up the page lies in the photo: its top at the top, left (turned a quarter
+ * anticlockwise), right (a quarter clockwise) or bottom. The photo's upright lines are the page's
+ * columns or its rows accordingly, counted one way or the other.
+ */
+type WayUp = "top" | "left" | "right" | "bottom";
+const WAYS_UP: WayUp[] = ["top", "left", "right", "bottom"];
+
+/**
+ * The paper point (mm) where the photo's `i`-th upright line of the lattice crosses its `j`-th
+ * level one, counted from the left and from the top of the photo.
+ */
+function paperPoint(way: WayUp, paper: PaperMm, i: number, j: number): Point | null {
   const { xs, ys } = gridPlaces(paper);
-  let best: Lattice | null = null;
+  const [x, y] =
+    way === "top"
+      ? [xs[i], ys[j]]
+      : way === "bottom"
+        ? [xs[paper.columns - i], ys[paper.rows - j]]
+        : way === "left"
+          ? [xs[paper.columns - j], ys[i]]
+          : [xs[j], ys[paper.rows - i]];
+  return x === undefined || y === undefined ? null : { x, y };
+}
+
+/** Each way the two runs can sit in the grid, the page each way up: the perspective their crossings fix, where it scores. */
+function lattices(uprightRuns: Run[], levelRuns: Run[], paper: PaperMm, grey: GreyImage, strength: Float32Array) {
+  const found: (Lattice & { way: WayUp })[] = [];
   const span = (run: Run) => run.members[run.members.length - 1]!.index;
-  for (const columns of columnsRuns.filter((run) => span(run) <= paper.columns).slice(0, 3)) {
-    const spanC = span(columns);
-    for (const rows of rowsRuns.filter((run) => span(run) <= paper.rows).slice(0, 3)) {
-      const spanR = span(rows);
-      for (let kc = 0; kc + spanC <= paper.columns; kc++) {
-        for (let kr = 0; kr + spanR <= paper.rows; kr++) {
-          const from: Point[] = [];
-          const to: Point[] = [];
-          for (const c of columns.members)
-            for (const r of rows.members) {
-              const at = crossing(c.line, r.line);
-              if (!at) continue;
-              from.push({ x: xs[kc + c.index]!, y: ys[kr + r.index]! });
-              to.push(at);
-            }
-          if (from.length < 4) continue;
-          const transform = homography(from, to);
-          if (!transform) continue;
-          const s = score(transform, paper, grey, strength);
-          if (!best || s > best.score) best = { transform, score: s };
+  for (const way of WAYS_UP) {
+    const sideways = way === "left" || way === "right";
+    const across = sideways ? paper.rows : paper.columns;
+    const down = sideways ? paper.columns : paper.rows;
+    for (const upright of uprightRuns.filter((run) => span(run) <= across).slice(0, 3)) {
+      for (const level of levelRuns.filter((run) => span(run) <= down).slice(0, 3)) {
+        for (let ki = 0; ki + span(upright) <= across; ki++) {
+          for (let kj = 0; kj + span(level) <= down; kj++) {
+            const from: Point[] = [];
+            const to: Point[] = [];
+            for (const u of upright.members)
+              for (const l of level.members) {
+                const onPaper = paperPoint(way, paper, ki + u.index, kj + l.index);
+                const at = onPaper && crossing(u.line, l.line);
+                if (!onPaper || !at) continue;
+                from.push(onPaper);
+                to.push(at);
+              }
+            if (from.length < upright.members.length * level.members.length) continue;
+            const transform = homography(from, to);
+            if (!transform || !squareEnough(transform, paper)) continue;
+            const s = score(transform, paper, grey, strength);
+            if (s >= MIN_SCORE) found.push({ transform, score: s, way });
+          }
         }
       }
     }
   }
-  return best;
+  return found;
 }
 
 /** Luma at a point of the full photo, bilinear; −1 outside it. */
@@ -447,8 +499,21 @@ function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchM
   return from.length >= 6 ? homography(from, to) : null;
 }
 
-/** The grid's corners in the photo, or null when its lines cannot be told from the rest. */
-export function findGrid(photo: RgbaImage, paper: PaperMm): Corners | null {
+/**
+ * Lattices scoring within this of the best are equally likely: a grid of whole squares turned half
+ * round, or one whose outer lines are not printed, on a table as light as the paper.
+ */
+const SAME_SCORE = 0.05;
+/** At most this many answers (the check runs once for each). */
+const MAX_ANSWERS = 4;
+
+/**
+ * The grid's corners in the photo (top-left, top-right, bottom-right, bottom-left of the paper),
+ * for each reading of its lines that fits them about equally well (the page turned half round, or
+ * a square over where its outer lines are not printed), best first; none when its lines cannot be
+ * told from the rest.
+ */
+export function findGrid(photo: RgbaImage, paper: PaperMm): Corners[] {
   const factor = Math.max(1, Math.max(photo.width, photo.height) / WORK_LONG_SIDE);
   const small = factor > 1 ? shrink(photo, factor) : photo;
   const grey = toGrey(small);
@@ -457,31 +522,49 @@ export function findGrid(photo: RgbaImage, paper: PaperMm): Corners | null {
   const middle = { x: grey.width / 2, y: grey.height / 2 };
   // A square no smaller than this share of the photo's short side.
   const minSpacing = (Math.min(grey.width, grey.height) * 0.3) / Math.max(paper.columns, paper.rows);
-  const uprightLines = lines.filter((line) => line.theta < Math.PI / 4);
-  const levelLines = lines.filter((line) => line.theta >= Math.PI / 4);
-  const lattice = bestLattice(
-    evenRuns(uprightLines, true, middle, minSpacing),
-    evenRuns(levelLines, false, middle, minSpacing),
+  const found = lattices(
+    evenRuns(
+      lines.filter((line) => line.theta < Math.PI / 4),
+      true,
+      middle,
+      minSpacing,
+    ),
+    evenRuns(
+      lines.filter((line) => line.theta >= Math.PI / 4),
+      false,
+      middle,
+      minSpacing,
+    ),
     paper,
     grey,
     strength,
   );
-  if (!lattice || lattice.score < MIN_SCORE) return null;
-  // From the small copy's pixels to the photo's.
-  const [a, b, c, d, e, f, g, h] = lattice.transform;
+  const best = Math.max(...found.map((lattice) => lattice.score));
   const s = small.width === photo.width ? 1 : photo.width / small.width;
-  let transform: Homography | null = [a * s, b * s, c * s, d * s, e * s, f * s, g, h];
-  for (const searchMm of SEARCH_MM) {
-    const better: Homography | null = refine(photo, paper, transform!, searchMm);
-    if (!better) break;
-    transform = better;
+  // The same lattice read from other runs of its lines is one answer.
+  const distinct: Lattice[] = [];
+  for (const lattice of found
+    .filter((lattice) => lattice.score >= best - SAME_SCORE)
+    .sort((p, q) => q.score - p.score || WAYS_UP.indexOf(p.way) - WAYS_UP.indexOf(q.way))) {
+    const at = apply(lattice.transform, 0, 0);
+    const same = (other: Lattice) => {
+      const there = apply(other.transform, 0, 0);
+      return Math.hypot(at.x - there.x, at.y - there.y) < 3;
+    };
+    if (!distinct.some(same)) distinct.push(lattice);
   }
-  const corner = (x: number, y: number) => apply(transform!, x, y);
-  const corners: Corners = [
-    corner(0, 0),
-    corner(paper.widthMm, 0),
-    corner(paper.widthMm, paper.heightMm),
-    corner(0, paper.heightMm),
-  ];
-  return isPlausibleQuad(corners) ? corners : null;
+  return distinct.slice(0, MAX_ANSWERS).flatMap((lattice) => {
+    // From the small copy's pixels to the photo's, then fitted on the photo itself.
+    const [a, b, c, d, e, f, g, h] = lattice.transform;
+    let transform: Homography = [a * s, b * s, c * s, d * s, e * s, f * s, g, h];
+    for (const searchMm of SEARCH_MM) transform = refine(photo, paper, transform, searchMm) ?? transform;
+    const corner = (x: number, y: number) => apply(transform, x, y);
+    const corners: Corners = [
+      corner(0, 0),
+      corner(paper.widthMm, 0),
+      corner(paper.widthMm, paper.heightMm),
+      corner(0, paper.heightMm),
+    ];
+    return isPlausibleQuad(corners) ? [corners] : [];
+  });
 }

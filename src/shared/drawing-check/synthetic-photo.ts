@@ -125,6 +125,8 @@ export interface SyntheticOptions {
    * printed in the printer's blank strip of `blankStripMm` along its edges, so no outer grid line.
    */
   edgeToEdge?: { blankStripMm: number };
+  /** The printed grid lines' grey (0 black … 255 white; 70 unless said): a faint print is lighter. */
+  gridGrey?: number;
   /** The grid ruled by hand in pencil: no labels, each line wandering up to `wobbleMm` from straight. */
   handRuled?: { wobbleMm: number };
   /** A printed page with nothing drawn on it. */
@@ -137,6 +139,8 @@ export interface SyntheticOptions {
   sheet?: { image: RgbaImage; gridOrigin: Point };
   photoWidth?: number;
   photoHeight?: number;
+  /** How large the sheet is in the photo (1 unless said: the whole sheet with room around it); above about 1.3 its edges are cut off. */
+  zoom?: number;
   tiltDegrees?: number;
   /** Pseudo-random seed for the noise. */
   seed?: number;
@@ -162,7 +166,7 @@ export const PAGE_PX_PER_MM = 8;
  */
 function printedSheet(
   paper: PaperMm,
-  options: Pick<SyntheticOptions, "marks" | "gridLineOff" | "edgeToEdge" | "handRuled" | "seed">,
+  options: Pick<SyntheticOptions, "marks" | "gridLineOff" | "edgeToEdge" | "handRuled" | "seed" | "gridGrey">,
   placement: MarkPlacement,
 ): { image: RgbaImage; gridOrigin: Point } {
   const { gridLineOff: lineOff, edgeToEdge, handRuled } = options;
@@ -218,7 +222,8 @@ function printedSheet(
     stamp(image, gridStrokes, scale, 0.25, [120, 120, 125], 0.8, origin);
     return { image, gridOrigin: origin };
   }
-  stamp(image, printed(gridStrokes), scale, 0.12, [70, 70, 70], 0.85, origin);
+  const grey = options.gridGrey ?? 70;
+  stamp(image, printed(gridStrokes), scale, 0.12, [grey, grey, grey], 0.85, origin);
   const labels: Stroke[] = [];
   for (let r = 0; r < paper.rows; r++) {
     for (let c = 0; c < paper.columns; c++) {
@@ -281,7 +286,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const tilt = ((options.tiltDegrees ?? 25) * Math.PI) / 180;
   const cx = width / 2;
   const cy = height / 2;
-  const fit = (Math.min(width, height) * 0.8) / Math.max(sheetW, sheetH);
+  const fit = ((options.zoom ?? 1) * Math.min(width, height) * 0.8) / Math.max(sheetW, sheetH);
   const quad = [
     { x: -sheetW / 2, y: -sheetH / 2, squeeze: 0.92 },
     { x: sheetW / 2, y: -sheetH / 2, squeeze: 0.92 },

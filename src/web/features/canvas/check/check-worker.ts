@@ -2,7 +2,13 @@
 // (when no corners were placed by hand: the printed page's corner marks first, then the grid's own
 // lines, decision 062), straightened and compared here, so the screen keeps answering; the photo
 // never leaves the device.
-import { checkDrawing, type CheckProblem, type CheckStep } from "../../../../shared/drawing-check/check-drawing";
+import {
+  checkDrawing,
+  checkEachWayUp,
+  type CheckOutcome,
+  type CheckProblem,
+  type CheckStep,
+} from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import type { Correction } from "../../../../shared/drawing-check/corrections";
 import type { KeptWhole } from "../../../../shared/drawing-check/kept-checks";
@@ -56,24 +62,29 @@ scope.onmessage = (event) => {
     ctx.drawImage(photo, 0, 0);
     photo.close();
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    let corners = event.data.corners;
-    let placement: MarkPlacement | undefined;
-    if (!corners) {
+    const onStep = (step: CheckStep) => scope.postMessage({ kind: "step", step });
+    const input = { photo: pixels, paper, pxPerMm, template };
+    let checked: { outcome: CheckOutcome; corners: Corners };
+    if (event.data.corners) {
+      checked = {
+        outcome: checkDrawing({ ...input, corners: event.data.corners }, onStep),
+        corners: event.data.corners,
+      };
+    } else {
       scope.postMessage({ kind: "step", step: "finding-marks" });
       const found = findMarks(pixels, paper, marks);
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
       if (found.found === "ours") {
-        corners = found.corners;
-        placement = found.placement;
+        const outcome = checkDrawing({ ...input, corners: found.corners, marks: found.placement }, onStep);
+        checked = { outcome, corners: found.corners };
       } else {
         scope.postMessage({ kind: "step", step: "finding-lines" });
-        corners = findGrid(pixels, paper);
-        if (!corners) return scope.postMessage({ kind: "not-found" });
+        const ways = findGrid(pixels, paper);
+        if (!ways.length) return scope.postMessage({ kind: "not-found" });
+        checked = checkEachWayUp(input, ways, onStep);
       }
     }
-    const outcome = checkDrawing({ photo: pixels, corners, paper, pxPerMm, template, marks: placement }, (step) =>
-      scope.postMessage({ kind: "step", step }),
-    );
+    const { outcome, corners } = checked;
     const { straightened } = outcome;
     const image = new ImageData(
       new Uint8ClampedArray(
