@@ -1,7 +1,8 @@
 // 'Check my drawing' as a learner uses it: a phone photo of their paper (made in software: the
 // template's outlines in pencil on a printed grid, one cell's lines 3 mm low, the sheet turned 25°
-// in perspective, lit unevenly, blurred and noisy), the grid's corners placed by pointer or by
-// keyboard, the heat map, the cell beside the photo, and marking the matching cells done.
+// in perspective, lit unevenly, blurred and noisy), the grid found by itself (by its lines or the
+// printed page's corner marks) or its corners placed by pointer or by keyboard, the heat map, the
+// cell beside the photo, and marking the matching cells done.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +22,7 @@ import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo"
 import { renderPdf } from "./support/pdf-raster";
 import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
+import { MARK_MM, MARK_PLACEMENTS, MARK_QUIET_MM, markCentres } from "../src/shared/drawing-check/mark-layout";
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -32,6 +34,8 @@ let dragonId: string;
 let template: Buffer;
 let twelveMegapixels: DrawingPhoto;
 let small: DrawingPhoto;
+/** The same drawing on plain paper: no grid. */
+let noGrid: DrawingPhoto;
 /** A faithful copy drawn 5 % too large from its top left, where the learner began. */
 let tooLarge: DrawingPhoto;
 beforeAll(async () => {
@@ -41,6 +45,7 @@ beforeAll(async () => {
   template = Buffer.from(await (await fetch(`${baseUrl()}${dragons[0]!.hiresUrl}`)).arrayBuffer());
   twelveMegapixels = await photoOfDrawing(template, { moved: [PLANTED] });
   small = await photoOfDrawing(template, { moved: [PLANTED], photoWidth: 2400, photoHeight: 1800, seed: 5 });
+  noGrid = await photoOfDrawing(template, { photoWidth: 2400, photoHeight: 1800, seed: 5, gridGrey: 250 });
   tooLarge = await photoOfDrawing(template, {
     drawnAs: { scale: 1.05, aboutMm: { x: 30, y: 25 } },
     photoWidth: 2400,
@@ -62,9 +67,15 @@ const flagged = (page: Page) =>
 
 /**
  * The blank grid page 'Print / PDF' makes for a `width` × `height` in paper with 1-inch squares on
- * Letter, as printed (pdftoppm at 8 px/mm), drawn on in pencil (D2's lines 3 mm low) and photographed.
+ * Letter, as printed (pdftoppm at 8 px/mm), drawn on in pencil (D2's lines 3 mm low) and photographed;
+ * `withoutMarks`, its corner marks painted over (a page printed without them, or the grid copied by hand).
  */
-async function photoOfPrintedPage(page: Page, width: number, height: number): Promise<DrawingPhoto> {
+async function photoOfPrintedPage(
+  page: Page,
+  width: number,
+  height: number,
+  shot: { withoutMarks?: boolean; tiltDegrees?: number } = {},
+): Promise<DrawingPhoto> {
   await page.goto(`/draw/${dragonId}?version=color`);
   await page.locator("[data-testid=paper][data-image=hires]").waitFor();
   await page.getByLabel("Width").fill(String(width));
@@ -95,12 +106,25 @@ async function photoOfPrintedPage(page: Page, width: number, height: number): Pr
       y: (sheet.y - sheet.region.y * 72) / POINTS_PER_MM,
     },
   };
+  if (shot.withoutMarks) {
+    const paper = { widthMm: width * 25.4, heightMm: height * 25.4, gridMm: 25.4 };
+    const half = MARK_MM / 2 + MARK_QUIET_MM;
+    for (const placement of MARK_PLACEMENTS)
+      for (const centre of markCentres(paper, placement)) {
+        const px = (mm: number) => Math.round(mm * PAGE_PX_PER_MM);
+        const [cx, cy] = [printed.gridOrigin.x + centre.x, printed.gridOrigin.y + centre.y];
+        for (let y = Math.max(0, px(cy - half)); y < Math.min(blankGrid.height, px(cy + half)); y++)
+          for (let x = Math.max(0, px(cx - half)); x < Math.min(blankGrid.width, px(cx + half)); x++)
+            rgba.set([255, 255, 255, 255], (y * blankGrid.width + x) * 4);
+      }
+  }
   return photoOfDrawing(template, {
     canvas,
     sheet: printed,
     moved: [{ column: 3, row: 1, dx: 0, dy: 3 }],
     photoWidth: 3000,
     photoHeight: 2250,
+    tiltDegrees: shot.tiltDegrees,
   });
 }
 
@@ -188,14 +212,18 @@ describe("Check my drawing", () => {
     }
   });
 
-  it("finds the cell drawn 3 mm low in a 12 MP photo, shows it beside the photo, and marks the matching cells done", async () => {
+  it("finds the grid and the cell drawn 3 mm low in a 12 MP photo, shows it beside the photo, and marks the matching cells done", async () => {
     const { context, page } = await newPage(browser, WIDE);
     try {
       await openCheck(page);
       await expectGoodPhotoExample(page);
       await screenshot(page, "drawing-check-pick-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // No corner marks on this page: its grid is found by its lines, no corner placed.
       await choosePhoto(page, twelveMegapixels.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      // The corners, as found, can still be moved by hand and the photo checked again.
+      await page.getByRole("button", { name: "Adjust the corners" }).click();
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       await dragCorners(page, twelveMegapixels);
       await screenshot(page, "drawing-check-corners-1440");
@@ -227,7 +255,10 @@ describe("Check my drawing", () => {
       await page.getByRole("button", { name: "Close the check" }).click();
       await page.getByText("98 of 99 cells done").waitFor();
       // The check is kept with this visitor's progress (in this browser): the canvas charts it.
-      await page.getByRole("img", { name: /^One check: \d+ % of drawn cells within 1\.5 mm$/ }).waitFor();
+      // Two checks: as found, then after the corners were adjusted.
+      await page
+        .getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ })
+        .waitFor();
       await page.getByText(/^Last check: \d+ of \d+ drawn cells match \(\d+ %\)$/).waitFor();
     } finally {
       await context.close();
@@ -247,6 +278,9 @@ describe("Check my drawing", () => {
       await page.getByRole("button", { name: "Check this cell" }).click();
       await page.getByRole("dialog", { name: "Check my drawing" }).waitFor();
       await choosePhoto(page, small.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      await page.getByRole("button", { name: "Adjust the corners" }).focus();
+      await page.keyboard.press("Enter");
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       await keyCorners(page, small);
       await screenshot(page, "drawing-check-corners-390");
@@ -304,6 +338,32 @@ describe("Check my drawing", () => {
     }
   });
 
+  it("finds the default paper's page by its lines alone, without corner marks, photographed on its side as a phone held upright takes it", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const photo = await photoOfPrintedPage(page, 11, 8.5, { withoutMarks: true, tiltDegrees: 88 });
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await page.getByRole("img", { name: "Your photo" }).count()).toBe(0);
+      expect(await flagged(page)).toEqual(["D2: lines about 3 mm low"]);
+      // Where it found the grid: the corners it shows are the grid's own, to a few pixels.
+      await page.getByRole("button", { name: "Adjust the corners" }).click();
+      await page.getByRole("img", { name: "Your photo" }).waitFor();
+      const box = (await page.getByRole("img", { name: "Your photo" }).boundingBox())!;
+      for (const [i, name] of CORNERS.entries()) {
+        const handle = (await page.getByRole("button", { name: `${name} corner of the grid` }).boundingBox())!;
+        const truth = await onScreen(page, photo, photo.corners[i]!);
+        expect(Math.hypot(handle.x + handle.width / 2 - truth.x, handle.y + handle.height / 2 - truth.y)).toBeLessThan(
+          Math.max(3, box.width / 300),
+        );
+      }
+      await screenshot(page, "drawing-check-found-by-lines-1440");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps a member's checks with their progress (the photo only when asked, for their eyes only) across reloads, and shares a photo to the feed", async () => {
     const { context, page } = await newPage(browser);
     try {
@@ -319,11 +379,7 @@ describe("Check my drawing", () => {
       for (let round = 0; round < 2; round++) {
         await openCheck(page);
         await choosePhoto(page, small.file);
-        await page.getByRole("img", { name: "Your photo" }).waitFor();
-        if (round === 0) await dragCorners(page, small);
-        // The second photo of the same paper starts from the corners placed for the first.
-        await page.getByRole("button", { name: "Check my drawing" }).last().click();
-        await heatMap(page).waitFor();
+        await heatMap(page).waitFor({ timeout: 30_000 });
         expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
         if (round === 0) {
           // The photo only if asked: kept with the check, for the member's eyes only.
@@ -377,7 +433,7 @@ describe("Check my drawing", () => {
     }
   });
 
-  it("turns a phone photo upright by its EXIF orientation before the corners are placed", async () => {
+  it("turns a phone photo upright by its EXIF orientation", async () => {
     // Stored on its side (the pixels turned a quarter left), tagged "turn right to view" (6), as phones save portrait photos.
     const sideways = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "check-exif-")), "sideways.jpg");
     await sharp(small.file).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toFile(sideways);
@@ -385,13 +441,12 @@ describe("Check my drawing", () => {
     try {
       await openCheck(page);
       await choosePhoto(page, sideways);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
+      await page.getByRole("button", { name: "Adjust the corners" }).click();
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       const box = (await page.getByRole("img", { name: "Your photo" }).boundingBox())!;
       expect(box.width / box.height).toBeCloseTo(small.width / small.height, 1); // upright, not on its side
-      await dragCorners(page, small);
-      await page.getByRole("button", { name: "Check my drawing" }).last().click();
-      await heatMap(page).waitFor();
-      expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
     } finally {
       await context.close();
     }
@@ -411,10 +466,7 @@ describe("Check my drawing", () => {
       const check = async () => {
         await page.getByRole("button", { name: "Check my drawing" }).click();
         await choosePhoto(page, small.file);
-        await page.getByRole("img", { name: "Your photo" }).waitFor();
-        await dragCorners(page, small);
-        await page.getByRole("button", { name: "Check my drawing" }).last().click();
-        await heatMap(page).waitFor();
+        await heatMap(page).waitFor({ timeout: 30_000 });
         expect(await flagged(page)).toEqual(["F4: lines about 3 mm low"]);
         await page.getByRole("button", { name: "Close the check" }).click();
       };
@@ -465,8 +517,11 @@ describe("Check my drawing", () => {
         .poll(() => alert.textContent())
         .toBe("The photo is larger than 50 MB. Choose a smaller one, or take the photo again.");
 
-      // Corners left where they start (nowhere near the grid): the grid is not found.
-      await choosePhoto(page, small.file);
+      // A drawing on plain paper: no grid to find, by itself or inside corners left where they start.
+      await choosePhoto(page, noGrid.file);
+      await expect
+        .poll(() => alert.textContent(), { timeout: 20_000 })
+        .toMatch(/^Place the four corners yourself: your grid could not be found in this photo/);
       await page.getByRole("img", { name: "Your photo" }).waitFor();
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await expect
@@ -475,8 +530,8 @@ describe("Check my drawing", () => {
 
       // Two handles swapped (the paper would be mirrored): said before anything is checked.
       await dragCorners(page, {
-        ...small,
-        corners: [small.corners[1]!, small.corners[0]!, small.corners[2]!, small.corners[3]!],
+        ...noGrid,
+        corners: [noGrid.corners[1]!, noGrid.corners[0]!, noGrid.corners[2]!, noGrid.corners[3]!],
       });
       await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await expect
@@ -487,9 +542,6 @@ describe("Check my drawing", () => {
 
       await page.getByRole("button", { name: "Choose another photo" }).click();
       await choosePhoto(page, dark);
-      await page.getByRole("img", { name: "Your photo" }).waitFor();
-      await dragCorners(page, small);
-      await page.getByRole("button", { name: "Check my drawing" }).last().click();
       await expect
         .poll(() => alert.textContent(), { timeout: 20_000 })
         .toMatch(/^This photo is too dark to read your pencil lines\./);
@@ -502,10 +554,7 @@ describe("Check my drawing", () => {
     try {
       await openCheck(page);
       await choosePhoto(page, tooLarge.file);
-      await page.getByRole("img", { name: "Your photo" }).waitFor();
-      await dragCorners(page, tooLarge);
-      await page.getByRole("button", { name: "Check my drawing" }).last().click();
-      await heatMap(page).waitFor();
+      await heatMap(page).waitFor({ timeout: 30_000 });
       const fixFirst = page.getByRole("region", { name: "What to fix first" });
       expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(
         /^Your whole drawing is about [45] % too large\. It is furthest off towards the bottom right\.Check each square against the grid, not the last line you drew\.$/,
@@ -540,11 +589,8 @@ describe("Check my drawing", () => {
       const chooser = page.waitForEvent("filechooser");
       await page.getByRole("button", { name: "اختر صورة" }).click();
       await (await chooser).setFiles(tooLarge.file);
-      await page.getByRole("img", { name: "صورتك" }).waitFor();
-      await dragCorners(page, tooLarge);
-      await page.getByRole("button", { name: "افحص رسمتي" }).last().click();
       const fixFirst = page.getByRole("region", { name: "ما تصلحه أولًا" });
-      await fixFirst.waitFor();
+      await fixFirst.waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
       expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(/^رسمك كله أكبر مما ينبغي بنحو/);
       await screenshot(page, "drawing-check-corrections-390-ar", { touch: true });

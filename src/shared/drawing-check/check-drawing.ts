@@ -11,13 +11,16 @@ import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
 import type { PaperMm } from "./paper-geometry";
-import { crop, medianGrey, padWhite, toGrey, type RgbaImage } from "./raster";
+import { crop, medianGrey, padWhite, toGrey, type GreyImage, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
 import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
+/** Is the paper in this photo (or its straightened grid) too dark to read? */
+export const tooDark = (grey: GreyImage) => medianGrey(grey) < TOO_DARK;
+
 /** Less of the grid than this found: the photo is too blurred, or the corners are not on the grid. */
 const GRID_FOUND_AT_LEAST = 0.35;
 /** Photo kept around the paper: corners placed a little inside the grid still leave its outer lines in view. */
@@ -92,7 +95,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     corrections: [],
     localCells: null,
   };
-  if (medianGrey(grey) < TOO_DARK) return { problem: "too-dark", ...none };
+  if (tooDark(grey)) return { problem: "too-dark", ...none };
   onStep("finding-grid");
   const { ink, darkness } = findInk(grey, pxPerMm);
   // Marks printed inside the grid are neither grid nor pencil, and hide the template under them.
@@ -150,7 +153,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
 /**
  * The check from each of the ways the grid may lie in the photo (find-grid.ts answers more than one
  * only when its lines fit each equally well), keeping the one whose drawing matches the template
- * in the most cells.
+ * in the most cells once the whole drawing's errors are taken out.
  */
 export function checkEachWayUp(
   input: Omit<CheckInput, "corners">,
@@ -160,7 +163,8 @@ export function checkEachWayUp(
   let best: { outcome: CheckOutcome; corners: Corners; matching: number } | null = null;
   for (const corners of found) {
     const outcome = checkDrawing({ ...input, corners }, onStep);
-    const matching = outcome.cells.filter((cell) => cell.status === "close").length;
+    // With the whole drawing's size, turn and place taken out: a copy drawn too large still matches best the right way up.
+    const matching = (outcome.localCells ?? outcome.cells).filter((cell) => cell.status === "close").length;
     if (!best || matching > best.matching) best = { outcome, corners, matching };
   }
   if (!best) throw new RangeError("No corners to check from");

@@ -285,11 +285,15 @@ function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength:
   // A lattice that goes on a square beyond the grid's outer lines is another grid, or part of one;
   // one with lines halfway between its own is a finer grid, seen every other line.
   const g = paper.gridMm;
-  const beyond = [upright(-g), upright(paper.widthMm + g), level(-g), level(paper.heightMm + g)].map((at) =>
-    seenAlong(at, null),
-  );
+  // A line counts there when most of it is seen: a pencil stroke crossing the place, or noise on
+  // a dark table, is a little of it.
+  const aLine = (at: (t: number) => Point) => {
+    const seen = seenAlong(at, null);
+    return seen >= 0.5 ? seen : 0;
+  };
+  const beyond = [upright(-g), upright(paper.widthMm + g), level(-g), level(paper.heightMm + g)].map(aLine);
   const halfway = (places: number[]) => places.slice(1).map((place, i) => (place + places[i]!) / 2);
-  const between = [...halfway(xs).map(upright), ...halfway(ys).map(level)].map((at) => seenAlong(at, null));
+  const between = [...halfway(xs).map(upright), ...halfway(ys).map(level)].map(aLine);
   return (
     there / (xs.length + ys.length) - Math.max(...beyond) - between.reduce((sum, v) => sum + v, 0) / between.length
   );
@@ -500,10 +504,11 @@ function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchM
 }
 
 /**
- * Lattices scoring within this of the best are equally likely: a grid of whole squares turned half
- * round, or one whose outer lines are not printed, on a table as light as the paper.
+ * Lattices scoring within this share of one line of the best are equally likely: a grid of whole
+ * squares turned half round, or one whose outer lines are not printed, on a table as light as the
+ * paper. (A last row half a square wide tells the page's ends apart by one line.)
  */
-const SAME_SCORE = 0.05;
+const SAME_SCORE_LINES = 0.4;
 /** At most this many answers (the check runs once for each). */
 const MAX_ANSWERS = 4;
 
@@ -544,7 +549,7 @@ export function findGrid(photo: RgbaImage, paper: PaperMm): Corners[] {
   // The same lattice read from other runs of its lines is one answer.
   const distinct: Lattice[] = [];
   for (const lattice of found
-    .filter((lattice) => lattice.score >= best - SAME_SCORE)
+    .filter((lattice) => lattice.score >= best - SAME_SCORE_LINES / (paper.columns + paper.rows + 2))
     .sort((p, q) => q.score - p.score || WAYS_UP.indexOf(p.way) - WAYS_UP.indexOf(q.way))) {
     const at = apply(lattice.transform, 0, 0);
     const same = (other: Lattice) => {

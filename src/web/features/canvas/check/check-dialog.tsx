@@ -171,7 +171,13 @@ export default function CheckDialog({
       );
       if (answer.kind !== "done" || answer.problem) {
         if (answer.kind === "done") setCorners(answer.corners);
-        setError(answer.kind === "done" ? PROBLEM_TEXT[answer.problem!] : MARKS_TEXT[answer.kind]);
+        setError(
+          answer.kind === "done"
+            ? PROBLEM_TEXT[answer.problem!]
+            : answer.kind === "too-dark"
+              ? PROBLEM_TEXT["too-dark"]
+              : MARKS_TEXT[answer.kind],
+        );
         setPhase({ name: "corners" });
         return;
       }

@@ -5,6 +5,7 @@
 import {
   checkDrawing,
   checkEachWayUp,
+  tooDark,
   type CheckOutcome,
   type CheckProblem,
   type CheckStep,
@@ -16,6 +17,7 @@ import { findGrid } from "../../../../shared/drawing-check/find-grid";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
+import { toGrey } from "../../../../shared/drawing-check/raster";
 import type { Corners } from "../../../../shared/drawing-check/straighten";
 
 export interface CheckRequest {
@@ -33,6 +35,8 @@ export type CheckReply =
   | { kind: "step"; step: CheckStep | "finding-marks" | "finding-lines" }
   /** Neither corner marks of ours nor the grid's lines in the photo. */
   | { kind: "not-found" }
+  /** Nothing found, in a photo too dark to find anything in. */
+  | { kind: "too-dark" }
   /** Marks of a page printed for another dragon, paper or grid. */
   | { kind: "other-page" }
   | {
@@ -80,7 +84,8 @@ scope.onmessage = (event) => {
       } else {
         scope.postMessage({ kind: "step", step: "finding-lines" });
         const ways = findGrid(pixels, paper);
-        if (!ways.length) return scope.postMessage({ kind: "not-found" });
+        // A photo too dark to find anything in is said to be too dark, not to have no grid.
+        if (!ways.length) return scope.postMessage({ kind: tooDark(toGrey(pixels)) ? "too-dark" : "not-found" });
         checked = checkEachWayUp(input, ways, onStep);
       }
     }
