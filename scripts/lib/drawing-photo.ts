@@ -37,11 +37,11 @@ export interface DrawingPhoto {
   corners: Corners;
 }
 
-export async function photoOfDrawing(
-  templateBytes: Buffer,
-  options: Omit<SyntheticOptions, "pencil" | "paper"> & { canvas?: CanvasPaper; format?: "jpeg" | "png" } = {},
-): Promise<DrawingPhoto> {
-  const canvas = options.canvas ?? DEFAULT_CANVAS_PAPER;
+/**
+ * The template as the canvas places it on `canvas` paper, rendered at 4 px/mm (what the check
+ * compares with), and its outlines: the lines a learner copies in pencil.
+ */
+export async function templateOnPaper(templateBytes: Buffer, canvas: CanvasPaper = DEFAULT_CANVAS_PAPER) {
   const paper = inMm(canvas);
   const image = sharp(templateBytes);
   const meta = await image.metadata();
@@ -65,8 +65,17 @@ export async function photoOfDrawing(
     .composite([{ input: picture, left: Math.round(placement.x * toPx), top: Math.round(placement.y * toPx) }])
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const { edges } = templateLines({ width, height, data: new Uint8Array(rendered.data) });
-  const shot = syntheticPhoto({ ...options, paper, pencil: { mask: edges, pxPerMm: PX_PER_MM } });
+  const template = { width, height, data: new Uint8ClampedArray(rendered.data) };
+  const { edges } = templateLines(template);
+  return { paper, pxPerMm: PX_PER_MM, template, pencil: { mask: edges, pxPerMm: PX_PER_MM } };
+}
+
+export async function photoOfDrawing(
+  templateBytes: Buffer,
+  options: Omit<SyntheticOptions, "pencil" | "paper"> & { canvas?: CanvasPaper; format?: "jpeg" | "png" } = {},
+): Promise<DrawingPhoto> {
+  const { paper, pencil } = await templateOnPaper(templateBytes, options.canvas);
+  const shot = syntheticPhoto({ ...options, paper, pencil });
   const raw = sharp(Buffer.from(shot.photo.data.buffer, shot.photo.data.byteOffset, shot.photo.data.length), {
     raw: { width: shot.photo.width, height: shot.photo.height, channels: 4 },
   });

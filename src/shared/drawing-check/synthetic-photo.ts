@@ -111,6 +111,11 @@ export interface SyntheticOptions {
   paper?: PaperMm;
   /** The learner's pencil as a mask of the paper at `pxPerMm` (default: the synthetic template's strokes). */
   pencil?: { mask: Mask; pxPerMm: number };
+  /**
+   * The learner's shading over the pencil's lines: how dark each point of the paper is shaded, 0
+   * (none) to 1 (as dark as a line), on the same raster as `pencil` (a grey copy of the colour picture).
+   */
+  tone?: Float32Array;
   /** Cells whose lines the learner drew moved by this much (mm; y positive is lower). */
   moved?: { column: number; row: number; dx: number; dy: number }[];
   /**
@@ -262,7 +267,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
   if (!options.blank && options.pencil)
-    drawMask(page, paper, options.pencil, options.moved ?? [], origin, options.drawnAs);
+    drawMask(page, paper, options.pencil, options.tone, options.moved ?? [], origin, options.drawnAs);
   else if (!options.blank) {
     const moved = options.moved ?? [];
     const strokes = templateStrokes(paper).map((stroke) =>
@@ -379,54 +384,63 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], plac
 const drawnAsSimilarity = ({ scale, degrees, shiftMm, aboutMm }: NonNullable<SyntheticOptions["drawnAs"]>) =>
   similarity({ scale, degrees, shift: shiftMm, about: aboutMm ?? { x: 0, y: 0 } });
 
-/** Pencil where a mask of the paper says, cells listed in `moved` moved. */
+/** Pencil where a mask of the paper says (and shading as `tone` says), cells listed in `moved` moved. */
 function drawMask(
   page: RgbaImage,
   paper: PaperMm,
   pencil: { mask: Mask; pxPerMm: number },
+  tone: Float32Array | undefined,
   moved: { column: number; row: number; dx: number; dy: number }[],
   origin: Point,
   how?: SyntheticOptions["drawnAs"],
 ) {
   const { mask, pxPerMm } = pencil;
-  let placed = new Uint8Array(mask.width * mask.height);
+  // How dark the pencil is at each point: 1 on a line, the shading's darkness elsewhere.
+  let placed = new Float32Array(mask.width * mask.height);
   for (let y = 0; y < mask.height; y++) {
     for (let x = 0; x < mask.width; x++) {
-      if (!mask.data[y * mask.width + x]) continue;
+      const i = y * mask.width + x;
+      const amount = mask.data[i] ? 1 : (tone?.[i] ?? 0);
+      if (!amount) continue;
       const shift = moved.find(
         (m) => Math.floor(x / pxPerMm / paper.gridMm) === m.column && Math.floor(y / pxPerMm / paper.gridMm) === m.row,
       );
       const tx = Math.round(x + (shift?.dx ?? 0) * pxPerMm);
       const ty = Math.round(y + (shift?.dy ?? 0) * pxPerMm);
-      if (tx >= 0 && ty >= 0 && tx < mask.width && ty < mask.height) placed[ty * mask.width + tx] = 1;
+      if (tx >= 0 && ty >= 0 && tx < mask.width && ty < mask.height) {
+        const t = ty * mask.width + tx;
+        placed[t] = Math.max(placed[t]!, amount);
+      }
     }
   }
   if (how) {
     // Each pencil pixel takes the template's point the learner put there: no gaps when enlarged.
     const copy = drawnAsSimilarity(how);
-    const warped = new Uint8Array(placed.length);
+    const warped = new Float32Array(placed.length);
     for (let y = 0; y < mask.height; y++)
       for (let x = 0; x < mask.width; x++) {
         const from = backward(copy, { x: x / pxPerMm, y: y / pxPerMm });
         const sx = Math.round(from.x * pxPerMm);
         const sy = Math.round(from.y * pxPerMm);
-        if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height && placed[sy * mask.width + sx])
-          warped[y * mask.width + x] = 1;
+        if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height)
+          warped[y * mask.width + x] = placed[sy * mask.width + sx]!;
       }
     placed = warped;
   }
   const scale = PAGE_PX_PER_MM;
   const x0 = Math.round(origin.x * scale);
   const y0 = Math.round(origin.y * scale);
+  const pencilGrey = [95, 95, 100];
   for (let y = 0; y < Math.round(paper.heightMm * scale); y++) {
     for (let x = 0; x < Math.round(paper.widthMm * scale); x++) {
       const mx = Math.floor((x / scale) * pxPerMm);
       const my = Math.floor((y / scale) * pxPerMm);
-      if (mx >= mask.width || my >= mask.height || !placed[my * mask.width + mx]) continue;
+      if (mx >= mask.width || my >= mask.height) continue;
+      const amount = placed[my * mask.width + mx]!;
+      if (!amount) continue;
       const p = ((y + y0) * page.width + x + x0) * 4;
-      page.data[p] = 95;
-      page.data[p + 1] = 95;
-      page.data[p + 2] = 100;
+      for (let k = 0; k < 3; k++)
+        page.data[p + k] = Math.min(page.data[p + k]!, page.data[p + k]! * (1 - amount) + pencilGrey[k]! * amount);
     }
   }
 }

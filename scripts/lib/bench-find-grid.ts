@@ -1,0 +1,74 @@
+// Part of `npm run bench` (issue 45, decision 062): is the learner's grid found by itself, with no
+// corner marks and no corner placed, on the ordinary paper? Synthetic 12 MP photos
+// (synthetic-photo.ts) of five sample dragons' outlines copied in pencil on
+//  - the default paper (11 × 8.5 in) printed edge to edge on Letter: no marks, and no outer grid
+//    line (the printer's 0.25 in blank strip);
+//  - a grid ruled by hand in pencil, each line wandering up to 0.7 mm, with no labels;
+// each photo at a random turn (within 30° of upright, or on its side as a phone held upright takes
+// a landscape page) and its own noise. Counted: photos whose grid is found and registered (the
+// worst cell's middle, corners and the cells' own grid corrections together, against where it
+// really is) within 1 mm; and the time the finding takes in Node. Prints one JSON line.
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
+import { findGrid } from "../../src/shared/drawing-check/find-grid";
+import {
+  registrationErrorsMm,
+  syntheticPhoto,
+  type SyntheticOptions,
+} from "../../src/shared/drawing-check/synthetic-photo";
+import { templateOnPaper } from "./drawing-photo";
+
+const PHOTOS = Number(process.env.BENCH_FIND_GRID_PHOTOS ?? 10);
+const TEMPLATES = [
+  "blocky-dragon-face.png",
+  "flying-line-art-dragon.png",
+  "jade-sky-dragon.png",
+  "spiky-dragon-profile.png",
+  "wavy-serpent-dragon.png",
+];
+const KINDS: Record<string, Partial<SyntheticOptions>> = {
+  "default paper, no marks": { edgeToEdge: { blankStripMm: 6.35 } },
+  "ruled by hand": { handRuled: { wobbleMm: 0.7 } },
+};
+
+function random(seed: number) {
+  let state = seed * 2654435761;
+  return () => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const results: Record<string, { photos: number; found: number; worstMm: number[]; findMs: number[] }> = {};
+for (const [kind, options] of Object.entries(KINDS)) {
+  const result = { photos: 0, found: 0, worstMm: [] as number[], findMs: [] as number[] };
+  results[kind] = result;
+  for (const [t, name] of TEMPLATES.entries()) {
+    const { paper, pxPerMm, template, pencil } = await templateOnPaper(
+      fs.readFileSync(path.resolve("assets/samples", name)),
+    );
+    for (let n = 0; n < PHOTOS; n++) {
+      const next = random(1000 * t + n + 1);
+      // One photo in five on its side, either way; the others within 30° of upright.
+      const tiltDegrees = n % 5 === 4 ? (next() < 0.5 ? 90 : -90) + (next() - 0.5) * 20 : (next() - 0.5) * 60;
+      const shot = syntheticPhoto({ ...options, paper, pencil, tiltDegrees, seed: 7 + 31 * n + t });
+      const started = performance.now();
+      const ways = findGrid(shot.photo, paper);
+      result.findMs.push(performance.now() - started);
+      result.photos++;
+      if (!ways.length) {
+        result.worstMm.push(Infinity);
+        continue;
+      }
+      const { outcome, corners } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, ways);
+      const worst = outcome.problem
+        ? Infinity
+        : Math.max(...registrationErrorsMm(shot, paper, corners, outcome.offsets, pxPerMm));
+      result.worstMm.push(worst);
+      if (worst < 1) result.found++;
+    }
+  }
+}
+console.log(JSON.stringify(results));
