@@ -791,6 +791,22 @@ async function run() {
       });
     }
   });
+  // A shaded copy judged by its shapes (issue 45): one cell moved 3 mm in each photo.
+  await section("drawing check shaded copies", async () => {
+    const r = JSON.parse((await runScript("scripts/lib/bench-shaded-copies.ts", [])).trim().split("\n").at(-1));
+    rows.push({
+      measure: `drawing check: shaded copies, the cell moved 3 mm flagged, ${r.photos} photos of 5 dragons`,
+      value: `${r.movedFound} of ${r.photos}${r.notFound ? ` (grid not found in ${r.notFound})` : ""}`,
+      budget: "≥ 95 %",
+      ok: r.movedFound >= 0.95 * r.photos ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: shaded copies, other drawn cells flagged (false alarms)",
+      value: `${r.falseAlarms} of ${r.otherCells} (${((100 * r.falseAlarms) / Math.max(1, r.otherCells)).toFixed(1)} %)`,
+      budget: "≤ 10 %",
+      ok: r.falseAlarms <= 0.1 * r.otherCells ? "yes" : "NO",
+    });
+  });
   // What the check says first (issue 45): a whole-drawing error planted in 10 photos each.
   await section("drawing check corrections", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-corrections.ts", [])).trim().split("\n").at(-1));

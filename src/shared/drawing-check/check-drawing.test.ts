@@ -12,6 +12,7 @@ import {
   type SyntheticPhoto,
 } from "./synthetic-photo";
 import type { Corners } from "./straighten";
+import { templateLines } from "./reference";
 
 // Photos of 4.3 MP keep the suite quick; the benchmark (`npm run bench`) uses 12 MP ones.
 const PX_PER_MM = 4;
@@ -54,6 +55,24 @@ describe("checking a drawing from a photo of the paper", () => {
       expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
     expect(matchingCells(outcome.cells)).not.toContain("E4");
     expect(matchingCells(outcome.cells)).not.toContain("H6");
+  });
+
+  it("judges a shaded copy faithful (a grey print of the colour picture over the lines), and still flags the cell moved 3 mm", () => {
+    // The pencil: the template's outlines; the shading: its colours in grey, as dark as a line where it is darkest.
+    const pencil = { mask: templateLines(template).edges, pxPerMm: PX_PER_MM };
+    const tone = new Float32Array(template.width * template.height);
+    for (let i = 0; i < tone.length; i++) {
+      const luma =
+        (template.data[i * 4]! * 77 + template.data[i * 4 + 1]! * 150 + template.data[i * 4 + 2]! * 29) / 256;
+      tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
+    }
+    const shaded = syntheticPhoto({ ...SIZE, seed: 4, pencil, tone, moved: [{ column: 4, row: 3, dx: 0, dy: 3 }] });
+    const outcome = run(shaded);
+    expect(cell(outcome, "E4").status).not.toBe("close");
+    const others = drawn(outcome).filter((c) => c.label !== "E4");
+    expect(others.length).toBeGreaterThan(30);
+    for (const other of others)
+      expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
   });
 
   it("finds a drawing copied exactly within tolerance everywhere it is drawn, and places the grid within 1 mm", () => {

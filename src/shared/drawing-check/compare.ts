@@ -12,6 +12,8 @@ import type { PaperMm } from "./paper-geometry";
 const SLIDE_MM = 6;
 /** What sliding a cell's lines by one pixel costs in the fit (pixels of mean distance). */
 const SLIDE_COST = 0.005;
+/** A slide is kept only when it brings the lines at least this much closer per pixel slid (pixels of mean distance). */
+const SLIDE_GAIN = 0.02;
 /** Distances count at most this much: one stray mark does not swamp a cell. */
 const CAP_MM = 8;
 /** A template outline counts as drawn when learner's ink is this close (after the slide). */
@@ -127,6 +129,10 @@ export function compareCells(input: CompareInput): CellCheck[] {
           if (c < best.cost) best = { x: sx, y: sy, cost: c };
         }
       }
+      // A slide must earn its length: lines a few pixels of a pencil edge off a thick template
+      // line, already close, would otherwise read as shifted by millimetres.
+      const still = cost(0, 0);
+      if (still - cost(best.x, best.y) < Math.hypot(best.x, best.y) * SLIDE_GAIN) best = { x: 0, y: 0, cost: still };
       const residualMm = cost(best.x, best.y) / pxPerMm;
       const slideMm = Math.hypot(best.x, best.y) / pxPerMm;
       const errorMm = Math.max(slideMm, residualMm);

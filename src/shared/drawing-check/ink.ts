@@ -1,17 +1,91 @@
 // The learner's pencil on the straightened photo: pixels clearly darker than the paper around them.
 // Comparing with the local paper brightness (a window of about 9 mm), not one threshold, is what
-// keeps a shadow across half the sheet from reading as a scribble.
+// keeps a shadow across half the sheet from reading as a scribble. Where the learner shaded an
+// area, that window makes a band of "ink" a few millimetres in from its edge, whose inner side is
+// nowhere in the template: inside an area wider than a line (measured against the paper's own
+// brightness, the brightest of each ~15 mm), only a millimetre in from its edge is kept. A line
+// drawing is its lines; a shaded drawing is the edges of its tones, which is what a faithful copy
+// shares with the template however the learner shades (issue 45).
+import { distanceTo } from "./distance";
 import { boxMean, type GreyImage, type Mask } from "./raster";
 
 /** Darker than the local paper by this much (grey levels), or this share of its brightness if more. */
 const MIN_CONTRAST = 14;
 const RELATIVE_CONTRAST = 0.16;
+/** The paper's brightness is the brightest within this distance (mm), then smoothed over it. */
+const PAPER_REACH_MM = 7.5;
+/** Of an area wider than a line, only what is this close to its edge (mm) is kept. */
+const OUTLINE_MM = 1;
 
 export interface Ink {
-  /** The clear marks: pencil lines (and the grid, where it is printed dark). */
+  /** The clear marks: pencil lines, shaded areas by their edges (and the grid, where it is printed dark). */
   ink: Mask;
   /** How much darker than the local paper each pixel is, in grey levels: faint printed lines show here. */
   darkness: Float32Array;
+}
+
+/** The paper's own brightness under everything drawn on it, computed on a copy 8 times smaller. */
+function paperBrightness(grey: GreyImage, pxPerMm: number): Float32Array {
+  const { width, height, data } = grey;
+  const f = 8;
+  const w = Math.ceil(width / f);
+  const h = Math.ceil(height / f);
+  const small = new Float32Array(w * h);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = ((y / f) | 0) * w + ((x / f) | 0);
+      small[i] = Math.max(small[i]!, data[y * width + x]!);
+    }
+  const reach = Math.max(1, Math.round((PAPER_REACH_MM * pxPerMm) / f));
+  // The brightest within reach: rows, then columns.
+  const along = (source: Float32Array, horizontal: boolean) => {
+    const out = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let most = 0;
+        for (let d = -reach; d <= reach; d++) {
+          const xx = horizontal ? x + d : x;
+          const yy = horizontal ? y : y + d;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h) most = Math.max(most, source[yy * w + xx]!);
+        }
+        out[y * w + x] = most;
+      }
+    return out;
+  };
+  const brightest = along(along(small, true), false);
+  const smooth = boxMean({ width: w, height: h, data: Uint8Array.from(brightest) }, reach);
+  // Back to full size, bilinear between the small copy's pixel middles.
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = smooth[y0 * w + x0]! + (smooth[y0 * w + x1]! - smooth[y0 * w + x0]!) * fx;
+      const bottom = smooth[y1 * w + x0]! + (smooth[y1 * w + x1]! - smooth[y1 * w + x0]!) * fx;
+      out[y * width + x] = top + (bottom - top) * fy;
+    }
+  }
+  return out;
+}
+
+/** The pixels more than `OUTLINE_MM` inside an area marked against the paper's own brightness. */
+function insideShading(grey: GreyImage, pxPerMm: number): Uint8Array {
+  const { width, height, data } = grey;
+  const paper = paperBrightness(grey, pxPerMm);
+  const blank = new Uint8Array(width * height);
+  for (let i = 0; i < blank.length; i++)
+    blank[i] = data[i]! < paper[i]! - Math.max(MIN_CONTRAST, RELATIVE_CONTRAST * paper[i]!) ? 0 : 1;
+  const toBlank = distanceTo({ width, height, data: blank });
+  const depth = OUTLINE_MM * pxPerMm;
+  const inside = new Uint8Array(width * height);
+  for (let i = 0; i < inside.length; i++) if (toBlank[i]! > depth) inside[i] = 1;
+  return inside;
 }
 
 export function findInk(grey: GreyImage, pxPerMm: number): Ink {
@@ -24,6 +98,7 @@ export function findInk(grey: GreyImage, pxPerMm: number): Ink {
     darkness[i] = Math.max(0, paper - data[i]!);
     if (data[i]! < paper - Math.max(MIN_CONTRAST, RELATIVE_CONTRAST * paper)) raw[i] = 1;
   }
+  const inside = insideShading(grey, pxPerMm);
   // Sensor noise leaves lone specks; a pencil line is never one pixel on its own.
   const out = new Uint8Array(width * height);
   for (let y = 1; y < height - 1; y++) {
@@ -39,7 +114,7 @@ export function findInk(grey: GreyImage, pxPerMm: number): Ink {
         raw[i + width - 1]! +
         raw[i + width]! +
         raw[i + width + 1]!;
-      if (neighbours >= 2) out[i] = 1;
+      if (neighbours >= 2 && !inside[i]) out[i] = 1;
     }
   }
   return { ink: { width, height, data: out }, darkness };
