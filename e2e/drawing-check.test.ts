@@ -36,6 +36,8 @@ let twelveMegapixels: DrawingPhoto;
 let small: DrawingPhoto;
 /** The same drawing on plain paper: no grid. */
 let noGrid: DrawingPhoto;
+/** The outlines with the colour picture shaded over them in grey, F4's lines and shading 3 mm low. */
+let shaded: DrawingPhoto;
 /** A faithful copy drawn 5 % too large from its top left, where the learner began. */
 let tooLarge: DrawingPhoto;
 beforeAll(async () => {
@@ -46,6 +48,13 @@ beforeAll(async () => {
   twelveMegapixels = await photoOfDrawing(template, { moved: [PLANTED] });
   small = await photoOfDrawing(template, { moved: [PLANTED], photoWidth: 2400, photoHeight: 1800, seed: 5 });
   noGrid = await photoOfDrawing(template, { photoWidth: 2400, photoHeight: 1800, seed: 5, gridGrey: 250 });
+  shaded = await photoOfDrawing(template, {
+    moved: [PLANTED],
+    photoWidth: 2400,
+    photoHeight: 1800,
+    seed: 6,
+    shaded: true,
+  });
   tooLarge = await photoOfDrawing(template, {
     drawnAs: { scale: 1.05, aboutMm: { x: 30, y: 25 } },
     photoWidth: 2400,
@@ -549,6 +558,21 @@ describe("Check my drawing", () => {
       await context.close();
     }
   });
+  it("judges a shaded copy by its shapes: only the cell moved 3 mm is flagged", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, shaded.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await flagged(page)).toEqual([expect.stringMatching(/^F4: lines about [23] mm low/)]);
+      expect(await page.getByRole("region", { name: "What to fix first" }).count()).toBe(0);
+      await screenshot(page, "drawing-check-shaded-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("says first that a copy drawn 5 % too large is too large, and shows the heat map with the size taken out", async () => {
     const { context, page } = await newPage(browser, WIDE);
     try {

@@ -807,6 +807,27 @@ async function run() {
       ok: r.falseAlarms <= 0.1 * r.otherCells ? "yes" : "NO",
     });
   });
+  // The noise floor (issue 45): one drawn sheet photographed ten ways, per sample dragon.
+  await section("drawing check same sheet", async () => {
+    const sheets = JSON.parse((await runScript("scripts/lib/bench-same-sheet.ts", [])).trim().split("\n").at(-1));
+    const moves = Math.max(...sheets.map((sheet) => sheet.medianMovesMm));
+    const verdicts = sheets.reduce((sum, sheet) => sum + sheet.verdicts, 0);
+    const changed = sheets.reduce((sum, sheet) => sum + sheet.changed, 0);
+    const notFound = sheets.reduce((sum, sheet) => sum + sheet.notFound, 0);
+    const photos = `${sheets.length} sheets × ${sheets[0].photos} photos${notFound ? `, grid not found in ${notFound}` : ""}`;
+    rows.push({
+      measure: `drawing check: the same sheet photographed ten ways, median cell error moves by (largest), ${photos}`,
+      value: `${moves.toFixed(2)} mm`,
+      budget: "≤ 0.3 mm",
+      ok: moves <= 0.3 ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: the same sheet photographed ten ways, drawn cells' verdicts that change",
+      value: `${changed} of ${verdicts} (${((100 * changed) / Math.max(1, verdicts)).toFixed(1)} %)`,
+      budget: "≤ 5 %",
+      ok: changed <= 0.05 * verdicts ? "yes" : "NO",
+    });
+  });
   // What the check says first (issue 45): a whole-drawing error planted in 10 photos each.
   await section("drawing check corrections", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-corrections.ts", [])).trim().split("\n").at(-1));

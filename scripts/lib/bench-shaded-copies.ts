@@ -32,15 +32,9 @@ function random(seed: number) {
 
 const result = { photos: 0, movedFound: 0, notFound: 0, otherCells: 0, falseAlarms: 0 };
 for (const [t, name] of TEMPLATES.entries()) {
-  const { paper, pxPerMm, template, pencil } = await templateOnPaper(
+  const { paper, pxPerMm, template, pencil, tone } = await templateOnPaper(
     fs.readFileSync(path.resolve("assets/samples", name)),
   );
-  // The shading: the colour picture in grey, 1 (a line's darkness) where it is darkest.
-  const tone = new Float32Array(template.width * template.height);
-  for (let i = 0; i < tone.length; i++) {
-    const luma = (template.data[i * 4]! * 77 + template.data[i * 4 + 1]! * 150 + template.data[i * 4 + 2]! * 29) / 256;
-    tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
-  }
   // Cells with a good share of the template's outlines: the ones a moved copy shows.
   const outlineIn = (column: number, row: number) => {
     let count = 0;

@@ -39,7 +39,7 @@ export interface DrawingPhoto {
 
 /**
  * The template as the canvas places it on `canvas` paper, rendered at 4 px/mm (what the check
- * compares with), and its outlines: the lines a learner copies in pencil.
+ * compares with), its outlines (the lines a learner copies in pencil) and its colours as shading.
  */
 export async function templateOnPaper(templateBytes: Buffer, canvas: CanvasPaper = DEFAULT_CANVAS_PAPER) {
   const paper = inMm(canvas);
@@ -67,15 +67,26 @@ export async function templateOnPaper(templateBytes: Buffer, canvas: CanvasPaper
     .toBuffer({ resolveWithObject: true });
   const template = { width, height, data: new Uint8ClampedArray(rendered.data) };
   const { edges } = templateLines(template);
-  return { paper, pxPerMm: PX_PER_MM, template, pencil: { mask: edges, pxPerMm: PX_PER_MM } };
+  // Shading as a grey print of the colour picture: 1 (a pencil line's darkness) where it is darkest.
+  const tone = new Float32Array(width * height);
+  for (let i = 0; i < tone.length; i++) {
+    const luma = (template.data[i * 4]! * 77 + template.data[i * 4 + 1]! * 150 + template.data[i * 4 + 2]! * 29) / 256;
+    tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
+  }
+  return { paper, pxPerMm: PX_PER_MM, template, pencil: { mask: edges, pxPerMm: PX_PER_MM }, tone };
 }
 
 export async function photoOfDrawing(
   templateBytes: Buffer,
-  options: Omit<SyntheticOptions, "pencil" | "paper"> & { canvas?: CanvasPaper; format?: "jpeg" | "png" } = {},
+  options: Omit<SyntheticOptions, "pencil" | "paper" | "tone"> & {
+    canvas?: CanvasPaper;
+    format?: "jpeg" | "png";
+    /** The colour picture shaded over the outlines in grey. */
+    shaded?: boolean;
+  } = {},
 ): Promise<DrawingPhoto> {
-  const { paper, pencil } = await templateOnPaper(templateBytes, options.canvas);
-  const shot = syntheticPhoto({ ...options, paper, pencil });
+  const { paper, pencil, tone } = await templateOnPaper(templateBytes, options.canvas);
+  const shot = syntheticPhoto({ ...options, paper, pencil, tone: options.shaded ? tone : undefined });
   const raw = sharp(Buffer.from(shot.photo.data.buffer, shot.photo.data.byteOffset, shot.photo.data.length), {
     raw: { width: shot.photo.width, height: shot.photo.height, channels: 4 },
   });

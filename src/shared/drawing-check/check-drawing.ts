@@ -97,10 +97,11 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   };
   if (tooDark(grey)) return { problem: "too-dark", ...none };
   onStep("finding-grid");
-  const { ink, darkness } = findInk(grey, pxPerMm);
+  const { ink, darkness, shaded } = findInk(grey, pxPerMm);
   // Marks printed inside the grid are neither grid nor pencil, and hide the template under them.
   const covered = input.marks === "inside" ? insideMarkAreas(paper) : [];
   fill(ink, covered, pxPerMm, margin, 1, 0);
+  fill(shaded, covered, pxPerMm, margin, 1, 0);
   fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);
   const template = padWhite(input.template, margin);
   fill(template, covered, pxPerMm, margin, 4, 255);
@@ -122,6 +123,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     paper,
     pxPerMm,
     ink,
+    shaded,
     offsets: fit.offsets,
     grid: fit.grid,
     toLines,
@@ -137,7 +139,10 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const found = drawn ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
   const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm));
   const wholeSaid = said.some((correction) => correction.kind !== "grid");
-  const localCells = found && wholeSaid ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit) }) : null;
+  const localCells =
+    found && wholeSaid
+      ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit), shaded: undoWholeDrawing(shaded, found.fit) })
+      : null;
   return {
     problem: null,
     cells,

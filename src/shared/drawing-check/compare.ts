@@ -28,6 +28,8 @@ export interface CompareInput {
   pxPerMm: number;
   /** The learner's ink, grid and labels already removed. */
   ink: Mask;
+  /** Inside the areas the learner shaded (ink.ts): drawn there, though its tone steps are not lines. */
+  shaded: Mask;
   /** Per cell (row-major) the local grid correction in pixels (grid-lines.ts). */
   offsets: Float32Array;
   /** The grid and its labels: the learner's lines there cannot be seen, so the template's there are not asked for. */
@@ -40,7 +42,7 @@ export interface CompareInput {
 }
 
 export function compareCells(input: CompareInput): CellCheck[] {
-  const { paper, pxPerMm, ink, offsets, toLines, edges, grid, origin } = input;
+  const { paper, pxPerMm, ink, shaded, offsets, toLines, edges, grid, origin } = input;
   const { width, height } = ink;
   const toInk = distanceTo(ink);
   const cap = CAP_MM * pxPerMm;
@@ -67,15 +69,17 @@ export function compareCells(input: CompareInput): CellCheck[] {
       // The learner's ink in this cell, moved back by the cell's grid correction: paper positions.
       const xs: number[] = [];
       const ys: number[] = [];
+      let shadedPixels = 0;
       for (let y = y0; y < y1; y++) {
         const py = Math.round(y + dy);
         if (py < 0 || py >= height) continue;
         for (let x = x0; x < x1; x++) {
           const px = Math.round(x + dx);
-          if (px >= 0 && px < width && ink.data[py * width + px]) {
+          if (px < 0 || px >= width) continue;
+          if (ink.data[py * width + px]) {
             xs.push(x);
             ys.push(y);
-          }
+          } else if (shaded.data[py * width + px]) shadedPixels++;
         }
       }
       // The template's outline in the cell, where the grid does not hide the learner's lines.
@@ -98,12 +102,16 @@ export function compareCells(input: CompareInput): CellCheck[] {
       let templatePixels = 0;
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (visible(x, y)) templatePixels++;
       const base = { label, column, row, errorMm: 0, offsetMm: { x: 0, y: 0 }, coverage: 0 };
-      if (xs.length < drawnPx) {
+      // A cell within a shaded area is drawn, with no lines of its own to compare: only its
+      // template outlines' coverage says how much.
+      const withinShading = xs.length < drawnPx && shadedPixels >= drawnPx * drawnPx;
+      if (xs.length < drawnPx && !withinShading) {
         cells.push({ ...base, status: templatePixels < drawnPx ? "empty" : "not-drawn" });
         continue;
       }
       const stride = Math.max(1, Math.floor(xs.length / SAMPLE));
       const cost = (sx: number, sy: number) => {
+        if (withinShading) return 0;
         let sum = 0;
         let n = 0;
         for (let i = 0; i < xs.length; i += stride, n++) sum += distanceAt(xs[i]! + sx, ys[i]! + sy);
@@ -146,7 +154,9 @@ export function compareCells(input: CompareInput): CellCheck[] {
           if (!visible(x, y)) continue;
           const ix = Math.round(x - best.x + dx);
           const iy = Math.round(y - best.y + dy);
-          if (ix >= 0 && iy >= 0 && ix < width && iy < height && toInk[iy * width + ix]! <= within) covered++;
+          // A template outline inside the learner's shading is drawn: its tone step is not a line of theirs.
+          const at = iy * width + ix;
+          if (ix >= 0 && iy >= 0 && ix < width && iy < height && (toInk[at]! <= within || shaded.data[at])) covered++;
         }
       }
       const coverage = templatePixels ? covered / templatePixels : 1;

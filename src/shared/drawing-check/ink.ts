@@ -22,6 +22,8 @@ export interface Ink {
   ink: Mask;
   /** How much darker than the local paper each pixel is, in grey levels: faint printed lines show here. */
   darkness: Float32Array;
+  /** Inside the areas the learner shaded (more than a millimetre in from their edge): drawn, though not lines. */
+  shaded: Mask;
 }
 
 /** The paper's own brightness under everything drawn on it, computed on a copy 8 times smaller. */
@@ -117,5 +119,5 @@ export function findInk(grey: GreyImage, pxPerMm: number): Ink {
       if (neighbours >= 2 && !inside[i]) out[i] = 1;
     }
   }
-  return { ink: { width, height, data: out }, darkness };
+  return { ink: { width, height, data: out }, darkness, shaded: { width, height, data: inside } };
 }
