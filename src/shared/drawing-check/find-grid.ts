@@ -223,12 +223,20 @@ function crossing(p: Line, q: Line): Point | null {
   };
 }
 
-/** The grid's lines on the paper, in mm: the columns' (x) and the rows' (y). */
+const placesOf = new WeakMap<PaperMm, { xs: number[]; ys: number[] }>();
+/** The grid's lines on the paper, in mm: the columns' (x) and the rows' (y); worked out once per paper (every candidate lattice asks). */
 function gridPlaces(paper: PaperMm) {
-  return {
-    xs: Array.from({ length: paper.columns + 1 }, (_, i) => gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm)),
-    ys: Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
-  };
+  let places = placesOf.get(paper);
+  if (!places) {
+    places = {
+      xs: Array.from({ length: paper.columns + 1 }, (_, i) =>
+        gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm),
+      ),
+      ys: Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
+    };
+    placesOf.set(paper, places);
+  }
+  return places;
 }
 
 /**

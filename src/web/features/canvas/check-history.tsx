@@ -63,6 +63,15 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
           Last check: {close} of {drawn} drawn cells match ({latest} %)
         </Trans>
       </p>
+      {count > 1 && (
+        // The check's noise floor, measured by `npm run bench` (one sheet photographed ten ways).
+        <p className="mt-1 text-xs text-pretty text-ink-soft">
+          <Trans>
+            Photos of one drawing differ by up to 0.3 mm and 1 cell in 20: a smaller change is the photo, not your
+            drawing.
+          </Trans>
+        </p>
+      )}
       <WholeDrawingHistory checks={checks} />
       {keptPhoto?.photoUrl && (
         <div className="mt-1 flex flex-wrap items-center gap-x-3">
