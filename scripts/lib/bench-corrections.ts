@@ -9,20 +9,12 @@ import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
 import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
 import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate } from "../../src/shared/drawing-check/synthetic-photo";
+import { seededRandom } from "./seeded-random";
 
 const PX_PER_MM = 4;
 const PHOTOS = Number(process.env.BENCH_CORRECTION_PHOTOS ?? 10);
 const paper = SYNTHETIC_PAPER;
 const template = syntheticTemplate(paper, PX_PER_MM);
-
-/** A small deterministic generator, so a run can be repeated photo for photo. */
-function random(seed: number) {
-  let state = seed * 2654435761;
-  return () => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Planted = "larger" | "smaller" | "turned" | "shifted" | "grid" | "faithful";
 const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "grid", "faithful"];
@@ -70,7 +62,7 @@ const results: Record<Planted, { photos: number; named: number; misses: string[]
 ) as never;
 for (const kind of PLANTED) {
   for (let seed = 1; seed <= PHOTOS; seed++) {
-    const next = random(seed * 31 + kind.length);
+    const next = seededRandom(seed * 31 + kind.length);
     const tiltDegrees = -35 + next() * 70;
     const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
     const shot = syntheticPhoto({ seed, tiltDegrees, drawnAs: plant(kind, next), gridLineOff });

@@ -19,6 +19,7 @@ import {
   type SyntheticOptions,
 } from "../../src/shared/drawing-check/synthetic-photo";
 import { templateOnPaper } from "./drawing-photo";
+import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_FIND_GRID_PHOTOS ?? 10);
 const TEMPLATES = [
@@ -33,14 +34,6 @@ const KINDS: Record<string, Partial<SyntheticOptions>> = {
   "ruled by hand": { handRuled: { wobbleMm: 0.7 } },
 };
 
-function random(seed: number) {
-  let state = seed * 2654435761;
-  return () => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const results: Record<string, { photos: number; found: number; worstMm: number[]; findMs: number[] }> = {};
 for (const [kind, options] of Object.entries(KINDS)) {
   const result = { photos: 0, found: 0, worstMm: [] as number[], findMs: [] as number[] };
@@ -50,7 +43,7 @@ for (const [kind, options] of Object.entries(KINDS)) {
       fs.readFileSync(path.resolve("assets/samples", name)),
     );
     for (let n = 0; n < PHOTOS; n++) {
-      const next = random(1000 * t + n + 1);
+      const next = seededRandom(1000 * t + n + 1);
       // One photo in five on its side, either way; the others within 30° of upright.
       const tiltDegrees = n % 5 === 4 ? (next() < 0.5 ? 90 : -90) + (next() - 0.5) * 20 : (next() - 0.5) * 60;
       const shot = syntheticPhoto({ ...options, paper, pencil, tiltDegrees, seed: 7 + 31 * n + t });

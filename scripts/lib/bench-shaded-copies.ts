@@ -12,6 +12,7 @@ import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
 import { gridLineAt } from "../../src/shared/grid/grid";
 import { templateOnPaper } from "./drawing-photo";
+import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_SHADED_PHOTOS ?? 10);
 const TEMPLATES = [
@@ -21,14 +22,6 @@ const TEMPLATES = [
   "jade-sky-dragon.png",
   "teal-pearl-dragon.png",
 ];
-
-function random(seed: number) {
-  let state = seed * 2654435761;
-  return () => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const result = { photos: 0, movedFound: 0, notFound: 0, otherCells: 0, falseAlarms: 0 };
 for (const [t, name] of TEMPLATES.entries()) {
@@ -51,7 +44,7 @@ for (const [t, name] of TEMPLATES.entries()) {
   const most = Math.max(...cells.map((cell) => cell.outline));
   const candidates = cells.filter((cell) => cell.outline >= 0.25 * most);
   for (let n = 0; n < PHOTOS; n++) {
-    const next = random(500 * t + n + 1);
+    const next = seededRandom(500 * t + n + 1);
     const cell = candidates[Math.floor(next() * candidates.length)]!;
     // Diagonally, so that whichever way its lines run, they move at least 2 mm across themselves.
     const angle = (Math.floor(next() * 4) + 0.5) * (Math.PI / 2);

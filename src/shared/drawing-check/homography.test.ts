@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { apply, homography } from "./homography";
 
+/** The default paper's corners (mm) and where a photo shows them (pixels). */
+const SHEET = [
+  { x: 0, y: 0 },
+  { x: 279.4, y: 0 },
+  { x: 279.4, y: 215.9 },
+  { x: 0, y: 215.9 },
+];
+const PHOTO = [
+  { x: 1436.8, y: 286.1 },
+  { x: 3291.9, y: 1151.1 },
+  { x: 2697.3, y: 2755.5 },
+  { x: 590.0, y: 1772.9 },
+];
+
 describe("a perspective transform from four point pairs", () => {
   it("takes each of the four points to its partner, and keeps straight lines straight", () => {
-    const from = [
-      { x: 0, y: 0 },
-      { x: 279.4, y: 0 },
-      { x: 279.4, y: 215.9 },
-      { x: 0, y: 215.9 },
-    ];
-    const to = [
-      { x: 1436.8, y: 286.1 },
-      { x: 3291.9, y: 1151.1 },
-      { x: 2697.3, y: 2755.5 },
-      { x: 590.0, y: 1772.9 },
-    ];
+    const from = SHEET;
+    const to = PHOTO;
     const h = homography(from, to)!;
     from.forEach((point, i) => {
       const mapped = apply(h, point.x, point.y);
@@ -49,20 +53,7 @@ describe("a perspective transform from four point pairs", () => {
 
 describe("a perspective transform from many point pairs", () => {
   it("finds the transform that made them, through small errors in each", () => {
-    const truth = homography(
-      [
-        { x: 0, y: 0 },
-        { x: 279.4, y: 0 },
-        { x: 279.4, y: 215.9 },
-        { x: 0, y: 215.9 },
-      ],
-      [
-        { x: 1436.8, y: 286.1 },
-        { x: 3291.9, y: 1151.1 },
-        { x: 2697.3, y: 2755.5 },
-        { x: 590.0, y: 1772.9 },
-      ],
-    )!;
+    const truth = homography(SHEET, PHOTO)!;
     const from = [];
     const to = [];
     for (let x = 25.4; x < 279; x += 25.4)
