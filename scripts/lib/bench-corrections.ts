@@ -1,20 +1,31 @@
 // Part of `npm run bench` (issue 45): does the check say first what is wrong with the whole drawing?
-// Synthetic 12 MP photos (synthetic-photo.ts: the template's lines in pencil on a printed page,
-// turned, in perspective, lit unevenly, blurred, noisy), each seed another photo and another place
+// Synthetic 12 MP photos (synthetic-photo.ts: a sample dragon's outlines in pencil on a printed page,
+// turned, in perspective, lit unevenly, blurred, noisy; five dragons in turn), each seed another photo and another place
 // where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
 // 3° either way, shifted 4 mm, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
 // and faithful copies given any correction at all (a false alarm). The grid is placed from the
 // true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
+import fs from "node:fs";
+import path from "node:path";
 import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
 import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
-import { SYNTHETIC_PAPER, syntheticPhoto, syntheticTemplate } from "../../src/shared/drawing-check/synthetic-photo";
+import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
+import { templateOnPaper } from "./drawing-photo";
 import { seededRandom } from "./seeded-random";
 
-const PX_PER_MM = 4;
 const PHOTOS = Number(process.env.BENCH_CORRECTION_PHOTOS ?? 10);
-const paper = SYNTHETIC_PAPER;
-const template = syntheticTemplate(paper, PX_PER_MM);
+const TEMPLATES = await Promise.all(
+  [
+    "blocky-dragon-face.png",
+    "fire-breathing-dragon-head.png",
+    "jade-sky-dragon.png",
+    "spiky-dragon-profile.png",
+    "wavy-serpent-dragon.png",
+  ].map((name) => templateOnPaper(fs.readFileSync(path.resolve("assets/samples", name)))),
+);
+// The canvas's default paper for every dragon.
+const { paper } = TEMPLATES[0]!;
 
 type Planted = "larger" | "smaller" | "turned" | "shifted" | "grid" | "faithful";
 const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "grid", "faithful"];
@@ -65,8 +76,9 @@ for (const kind of PLANTED) {
     const next = seededRandom(seed * 31 + kind.length);
     const tiltDegrees = -35 + next() * 70;
     const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
-    const shot = syntheticPhoto({ seed, tiltDegrees, drawnAs: plant(kind, next), gridLineOff });
-    const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm: PX_PER_MM, template });
+    const { template, pencil, pxPerMm } = TEMPLATES[(seed - 1) % TEMPLATES.length]!;
+    const shot = syntheticPhoto({ paper, pencil, seed, tiltDegrees, drawnAs: plant(kind, next), gridLineOff });
+    const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm, template });
     const first = outcome.corrections[0];
     const entry = results[kind];
     entry.photos++;
