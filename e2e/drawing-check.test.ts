@@ -269,6 +269,15 @@ describe("Check my drawing", () => {
         .getByRole("img", { name: /^Your last 2 checks: from \d+ % to \d+ % of drawn cells within 1\.5 mm$/ })
         .waitFor();
       await page.getByText(/^Last check: \d+ of \d+ drawn cells match \(\d+ %\)$/).waitFor();
+      // With two checks, the check's noise floor is said beside them.
+      await page.getByText(/^Photos of one drawing differ by up to 0\.3 mm/).scrollIntoViewIfNeeded();
+      await screenshot(page, "drawing-check-history-1440");
+      // The same on a phone, right to left.
+      await page.setViewportSize(PHONE);
+      await page.goto(`/ar/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await page.getByRole("heading", { name: "فحوصاتك" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "drawing-check-history-390-ar");
     } finally {
       await context.close();
     }
