@@ -120,7 +120,8 @@ export function compareCells(input: CompareInput): CellCheck[] {
       // Coarse steps of 1 mm, then quarter millimetres around the best. A slide costs a little in
       // itself (SLIDE_COST per pixel), so among equally good fits the smallest wins: flat noise
       // does not read as a shift.
-      let best = { x: 0, y: 0, cost: cost(0, 0) };
+      const still = cost(0, 0);
+      let best = { x: 0, y: 0, cost: still };
       const coarse = Math.max(1, Math.round(pxPerMm));
       const reach = Math.round(SLIDE_MM * pxPerMm);
       for (let sy = -reach; sy <= reach; sy += coarse) {
@@ -139,9 +140,12 @@ export function compareCells(input: CompareInput): CellCheck[] {
       }
       // A slide must earn its length: lines a few pixels of a pencil edge off a thick template
       // line, already close, would otherwise read as shifted by millimetres.
-      const still = cost(0, 0);
-      if (still - cost(best.x, best.y) < Math.hypot(best.x, best.y) * SLIDE_GAIN) best = { x: 0, y: 0, cost: still };
-      const residualMm = cost(best.x, best.y) / pxPerMm;
+      let residual = cost(best.x, best.y);
+      if (still - residual < Math.hypot(best.x, best.y) * SLIDE_GAIN) {
+        best = { x: 0, y: 0, cost: still };
+        residual = still;
+      }
+      const residualMm = residual / pxPerMm;
       const slideMm = Math.hypot(best.x, best.y) / pxPerMm;
       const errorMm = Math.max(slideMm, residualMm);
       // Sliding the ink by s fits it: the learner's lines lie at -s from the template's.

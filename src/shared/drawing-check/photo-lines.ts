@@ -119,7 +119,7 @@ export function strongLines(width: number, height: number, strength: Float32Arra
 }
 
 /** A line's place across its family: where an upright line crosses the middle row, a level one the middle column. */
-export const placeOf = (line: Line, upright: boolean, middle: Point) =>
+const placeOf = (line: Line, upright: boolean, middle: Point) =>
   upright
     ? (line.rho - middle.y * Math.sin(line.theta)) / Math.cos(line.theta)
     : (line.rho - middle.x * Math.cos(line.theta)) / Math.sin(line.theta);
