@@ -20,7 +20,7 @@ export interface ComponentApi {
   /** A dragon every test may draw; one that a test deletes to make a save fail. */
   dragons: { kept: string; doomed: string };
   /** Each member's id and session cookie ("name=value"); `returning` has saved progress on `kept`. */
-  members: Record<"returning" | "saver" | "outbox" | "unlucky" | "admin", Member>;
+  members: Record<"returning" | "saver" | "hurried" | "outbox" | "unlucky" | "admin", Member>;
   /** The progress `returning` saved on `kept`. */
   saved: { paperWidth: number; paperHeight: number; gridSize: number };
 }
@@ -84,6 +84,7 @@ export default async function setup(project: TestProject) {
     returning,
     saver: await member(),
     outbox: await member(),
+    hurried: await member(),
     unlucky: await member(),
     admin: await member(true),
   };

@@ -40,6 +40,9 @@ const cutRequests: BrowserCommand<[method: string, path: string]> = (context, me
 const holdRequests: BrowserCommand<[method: string, path: string]> = (context, method, path) =>
   intercept(context, method, path, (route) => void held.push(route));
 
+/** How many requests wait on the way now. */
+const heldRequests: BrowserCommand<[]> = () => held.length;
+
 /** Lets held requests go on, and stops cutting or holding these. */
 const restoreRequests: BrowserCommand<[method: string, path: string]> = async (context, method, path) => {
   // Held requests go first: unrouting would otherwise let them go on without us.
@@ -61,13 +64,14 @@ const requestAs: BrowserCommand<[cookie: string, method: string, path: string]> 
   return res.status;
 };
 
-export const browserCommands = { chooseFile, cutRequests, holdRequests, restoreRequests, requestAs };
+export const browserCommands = { chooseFile, cutRequests, holdRequests, heldRequests, restoreRequests, requestAs };
 
 declare module "vitest/browser" {
   interface BrowserCommands {
     chooseFile: (button: string, file: FileToChoose) => Promise<void>;
     cutRequests: (method: string, path: string) => Promise<void>;
     holdRequests: (method: string, path: string) => Promise<void>;
+    heldRequests: () => Promise<number>;
     restoreRequests: (method: string, path: string) => Promise<void>;
     requestAs: (cookie: string, method: string, path: string) => Promise<number>;
   }

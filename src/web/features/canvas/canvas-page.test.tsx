@@ -136,6 +136,25 @@ it("a visitor who then signs in keeps what they drew here: the canvas takes it i
   await expect.poll(async () => (await savedOnServer())?.gridSize, { timeout: 5000 }).toBe(2);
 });
 
+it("Save pressed while an autosave is on its way still answers, and the server ends with what is on screen", async () => {
+  signInWith(api.members.hurried.cookie);
+  const screen = await openCanvas();
+  await expect.element(screen.getByText("11 x 9 cells")).toBeVisible();
+  await commands.holdRequests("POST", "/api/wip");
+  await screen.getByLabelText("Grid Size").fill("2");
+  // The autosave is on its way, silent: Save stays ready under the learner's finger.
+  await expect.poll(() => commands.heldRequests()).toBe(1);
+  await expect.element(screen.getByRole("button", { name: "Save", exact: true })).toBeEnabled();
+  await screen.getByLabelText("Width").fill("9");
+  await screen.getByRole("button", { name: "Save", exact: true }).click();
+  await expect.element(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  // It goes after the autosave, never before it: the older state cannot land last.
+  expect(await commands.heldRequests()).toBe(1);
+  await commands.restoreRequests("POST", "/api/wip");
+  await expect.element(toast("Progress saved")).toBeVisible();
+  expect(await savedOnServer()).toMatchObject({ gridSize: 2, paperWidth: 9 });
+});
+
 it("a member who leaves the canvas seconds after a change still finds it saved", async () => {
   signInWith(api.members.saver.cookie);
   const screen = await openCanvas();

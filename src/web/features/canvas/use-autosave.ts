@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -65,22 +65,22 @@ export function useAutosave(
     latest.current = { settings, snapshot };
   }, [settings, snapshot]);
 
-  const mutation = useMutation({
-    mutationFn: (body: CanvasSettings) => callApi("POST /api/wip", { body: { dragonId, ...body } }),
-  });
-  const { mutateAsync } = mutation;
-  const pending = mutation.isPending;
+  // One save at a time, in order: a newer state is never overtaken on the way by an older one.
+  const inFlight = useRef<Promise<SaveOutcome> | null>(null);
+  // Saves the learner asked for with Save and still on their way: only those show 'Saving...'
+  // (an autosave says nothing, and never disables Save under a learner's finger).
+  const [asked, setAsked] = useState(0);
 
-  const saveToServer = useCallback(
-    async (manual: boolean) => {
-      if (!userId) return;
+  /** Send the settings now, keeping them on this device when they cannot go. */
+  const send = useCallback(
+    async (signedInAs: string): Promise<SaveOutcome> => {
       const { settings: body, snapshot: json } = latest.current;
       const sentAt = Date.now();
       lastSaveAt.current = sentAt;
       let outcome: SaveOutcome = "offline";
       if (navigator.onLine) {
         try {
-          await mutateAsync(body);
+          await callApi("POST /api/wip", { body: { dragonId, ...body } });
           outcome = "saved";
         } catch (error) {
           outcome = failedSave({ network: isNetworkError(error), unauthorized: isUnauthorizedError(error) });
@@ -88,18 +88,37 @@ export function useAutosave(
       }
       if (outcome === "saved") {
         lastSaved.current = json;
-        keepProgress(userId, dragonId, body);
+        keepProgress(signedInAs, dragonId, body);
         // Only what was sent leaves the outbox: a newer offline change stays for the next save.
-        clearOutbox(userId, dragonId, sentAt);
-      } else if (keepsInOutbox(outcome)) writeOutbox(userId, dragonId, body);
+        clearOutbox(signedInAs, dragonId, sentAt);
+      } else if (keepsInOutbox(outcome)) writeOutbox(signedInAs, dragonId, body);
       else if (outcome === "signed-out") handleUnauthorized();
-      const kind = saveNotice(outcome, manual);
-      if (kind) {
-        const { title, description, variant } = NOTICES[kind];
-        toast({ title: i18n._(title), description: i18n._(description), ...(variant && { variant }) });
+      return outcome;
+    },
+    [dragonId],
+  );
+
+  const saveToServer = useCallback(
+    async (manual: boolean) => {
+      if (!userId) return;
+      if (manual) setAsked((count) => count + 1);
+      try {
+        while (inFlight.current) await inFlight.current;
+        const attempt = send(userId);
+        inFlight.current = attempt;
+        const outcome = await attempt.finally(() => {
+          if (inFlight.current === attempt) inFlight.current = null;
+        });
+        const kind = saveNotice(outcome, manual);
+        if (kind) {
+          const { title, description, variant } = NOTICES[kind];
+          toast({ title: i18n._(title), description: i18n._(description), ...(variant && { variant }) });
+        }
+      } finally {
+        if (manual) setAsked((count) => count - 1);
       }
     },
-    [mutateAsync, userId, dragonId, i18n],
+    [send, userId, i18n],
   );
 
   useEffect(() => {
@@ -107,7 +126,7 @@ export function useAutosave(
     const timer = setInterval(() => {
       const due = autosaveDue({
         signedIn,
-        pending,
+        pending: inFlight.current !== null,
         snapshot: latest.current.snapshot,
         lastSaved: lastSaved.current,
         now: Date.now(),
@@ -116,12 +135,7 @@ export function useAutosave(
       if (due) void saveToServer(false);
     }, AUTOSAVE_CHECK_MS);
     return () => clearInterval(timer);
-  }, [signedIn, pending, saveToServer]);
-
-  const pendingRef = useRef(pending);
-  useEffect(() => {
-    pendingRef.current = pending;
-  }, [pending]);
+  }, [signedIn, saveToServer]);
 
   // Offline, every change waits in the outbox; back online, it is sent once (a successful save
   // marks it saved and empties the outbox).
@@ -136,7 +150,7 @@ export function useAutosave(
         sendOnReconnect({
           snapshot: latest.current.snapshot,
           lastSaved: lastSaved.current,
-          pending: pendingRef.current,
+          pending: inFlight.current !== null,
         })
       )
         void saveToServer(false);
@@ -167,5 +181,5 @@ export function useAutosave(
     };
   }, [userId, dragonId, saveToServer, queryClient]);
 
-  return { saving: pending, save: useCallback(() => saveToServer(true), [saveToServer]) };
+  return { saving: asked > 0, save: useCallback(() => saveToServer(true), [saveToServer]) };
 }
