@@ -18,7 +18,8 @@ import {
   screenshot,
   seriousA11yViolations,
 } from "./support/browser";
-import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo";
+import { partsWithLines, photoOfDrawing, templateOnPaper, type DrawingPhoto } from "../scripts/lib/drawing-photo";
+import type { CellBlock } from "../src/shared/drawing-check/proportion";
 import { renderPdf } from "./support/pdf-raster";
 import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
@@ -40,6 +41,9 @@ let noGrid: DrawingPhoto;
 let shaded: DrawingPhoto;
 /** A faithful copy drawn 5 % too large from its top left, where the learner began. */
 let tooLarge: DrawingPhoto;
+/** A faithful copy but for one part, three squares by three, drawn 10 % too large for the rest. */
+let partTooLarge: DrawingPhoto;
+let part: CellBlock;
 beforeAll(async () => {
   browser = await launchBrowser();
   const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
@@ -60,6 +64,14 @@ beforeAll(async () => {
     photoWidth: 2400,
     photoHeight: 1800,
     seed: 9,
+  });
+  const { pencil, paper } = await templateOnPaper(template);
+  part = partsWithLines(pencil, paper)[0]!;
+  partTooLarge = await photoOfDrawing(template, {
+    partDrawnAs: { block: part, scale: 1.1 },
+    photoWidth: 2400,
+    photoHeight: 1800,
+    seed: 10,
   });
 }, 120_000);
 afterAll(() => browser.close());
@@ -595,7 +607,7 @@ describe("Check my drawing", () => {
       // Begun near its top left: the middle moving down and right is the size, not said again as a shift.
       expect(await fixFirst.getByRole("listitem").count()).toBe(1);
       const asDrawn = (await flagged(page)).length;
-      await page.getByRole("button", { name: "With size, turn and place taken out" }).click();
+      await page.getByRole("button", { name: "With size, turn, place and proportions taken out" }).click();
       await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
       await screenshot(page, "drawing-check-corrections-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -608,6 +620,35 @@ describe("Check my drawing", () => {
       await expect.poll(() => history.first().textContent()).toMatch(/^[45] %$/);
       await history.first().scrollIntoViewIfNeeded();
       await screenshot(page, "drawing-check-kept-1440");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says that a part drawn 10 % too large is too large for the rest, naming its squares", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, partTooLarge.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      const fixFirst = page.getByRole("region", { name: "What to fix first" });
+      const said = (await fixFirst.getByRole("listitem").first().textContent()) ?? "";
+      const words =
+        /^The part in squares ([A-Z]\d+) to ([A-Z]\d+) is about (?:8|9|10|11|12) % too large for the rest\.Mark where its lines cross the grid's lines, as on the template, then join the marks\.$/;
+      expect(said).toMatch(words);
+      const [, from = "", to = ""] = words.exec(said)!;
+      // The squares it names overlap the part drawn too large.
+      const at = (label: string) => ({ column: label.charCodeAt(0) - 65, row: Number(label.slice(1)) - 1 });
+      expect(at(from).column).toBeLessThanOrEqual(part.right);
+      expect(at(to).column).toBeGreaterThanOrEqual(part.left);
+      expect(at(from).row).toBeLessThanOrEqual(part.bottom);
+      expect(at(to).row).toBeGreaterThanOrEqual(part.top);
+      const asDrawn = (await flagged(page)).length;
+      await page.getByRole("button", { name: "With size, turn, place and proportions taken out" }).click();
+      await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
+      await screenshot(page, "drawing-check-part-1440");
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-part-390");
     } finally {
       await context.close();
     }

@@ -828,7 +828,7 @@ async function run() {
       ok: changed <= 0.05 * verdicts ? "yes" : "NO",
     });
   });
-  // What the check says first (issue 45): a whole-drawing error planted in 10 photos each.
+  // What the check says first (issue 45): a whole-drawing or proportion error planted in 10 photos each.
   await section("drawing check corrections", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-corrections.ts", [])).trim().split("\n").at(-1));
     const CAUSE = {
@@ -836,6 +836,7 @@ async function run() {
       smaller: "5 % too small",
       turned: "turned 3°",
       shifted: "shifted 4 mm",
+      part: "with one part 10 % too large for the rest",
       grid: "on a grid with one line ruled 3 mm off",
     };
     for (const [kind, cause] of Object.entries(CAUSE)) {

@@ -2,7 +2,7 @@
 // Synthetic 12 MP photos (synthetic-photo.ts: a sample dragon's outlines in pencil on a printed page,
 // turned, in perspective, lit unevenly, blurred, noisy; five dragons in turn), each seed another photo and another place
 // where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
-// 3° either way, shifted 4 mm, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
+// 3° either way, shifted 4 mm, one part (three squares by three) drawn 10 % too large for the rest, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
 // and faithful copies given any correction at all (a false alarm). The grid is placed from the
 // true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
 import fs from "node:fs";
@@ -11,7 +11,8 @@ import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
 import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
-import { templateOnPaper } from "./drawing-photo";
+import type { CellBlock } from "../../src/shared/drawing-check/proportion";
+import { partsWithLines, templateOnPaper } from "./drawing-photo";
 import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_CORRECTION_PHOTOS ?? 10);
@@ -27,8 +28,8 @@ const TEMPLATES = await Promise.all(
 // The canvas's default paper for every dragon.
 const { paper } = TEMPLATES[0]!;
 
-type Planted = "larger" | "smaller" | "turned" | "shifted" | "grid" | "faithful";
-const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "grid", "faithful"];
+type Planted = "larger" | "smaller" | "turned" | "shifted" | "part" | "grid" | "faithful";
+const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "part", "grid", "faithful"];
 
 function plant(kind: Planted, next: () => number) {
   // Where the learner began: anywhere on the drawing.
@@ -44,11 +45,26 @@ function plant(kind: Planted, next: () => number) {
       return { degrees: 3 * sign, aboutMm };
     case "shifted":
       return { shiftMm: { x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) } };
+    case "part":
     case "grid":
     case "faithful":
       return undefined;
   }
 }
+
+/** The column and row of a square's label ("C4"). */
+const place = (label: string) => {
+  const [, letters = "", digits = "0"] = /^([A-Z]+)(\d+)$/.exec(label) ?? [];
+  return { column: columnIndex(letters), row: Number(digits) - 1 };
+};
+const overlaps = (first: Correction | undefined, planted: CellBlock | undefined) => {
+  if (first?.kind !== "part" || !first.larger || !planted) return false;
+  const from = place(first.from);
+  const to = place(first.to);
+  return (
+    from.column <= planted.right && to.column >= planted.left && from.row <= planted.bottom && to.row >= planted.top
+  );
+};
 
 /** One inner line of the learner's grid ruled 3 mm off, either way: the column left of it 3 mm narrower or wider. */
 function ruledOff(next: () => number) {
@@ -57,7 +73,7 @@ function ruledOff(next: () => number) {
 }
 
 const columnIndex = (label: string) => Array.from({ length: paper.columns }, (_, i) => columnLabel(i)).indexOf(label);
-const named = (kind: Planted, first: Correction | undefined, line: number) =>
+const named = (kind: Planted, first: Correction | undefined, line: number, part?: CellBlock) =>
   // Either column beside the planted line names it: "E narrower, the line on its right" or "F wider, on its left".
   (kind === "grid" &&
     first?.kind === "grid" &&
@@ -66,7 +82,8 @@ const named = (kind: Planted, first: Correction | undefined, line: number) =>
   (kind === "larger" && first?.kind === "size" && first.larger) ||
   (kind === "smaller" && first?.kind === "size" && !first.larger) ||
   (kind === "turned" && first?.kind === "turn") ||
-  (kind === "shifted" && first?.kind === "shift");
+  (kind === "shifted" && first?.kind === "shift") ||
+  (kind === "part" && overlaps(first, part));
 
 const results: Record<Planted, { photos: number; named: number; misses: string[] }> = Object.fromEntries(
   PLANTED.map((kind) => [kind, { photos: 0, named: 0, misses: [] as string[] }]),
@@ -77,14 +94,28 @@ for (const kind of PLANTED) {
     const tiltDegrees = -35 + next() * 70;
     const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
     const { template, pencil, pxPerMm } = TEMPLATES[(seed - 1) % TEMPLATES.length]!;
-    const shot = syntheticPhoto({ paper, pencil, seed, tiltDegrees, drawnAs: plant(kind, next), gridLineOff });
+    // A part three squares by three, somewhere with lines in most of its squares.
+    const parts = partsWithLines(pencil, paper);
+    const part = kind === "part" ? parts[Math.floor(next() * parts.length)] : undefined;
+    const shot = syntheticPhoto({
+      paper,
+      pencil,
+      seed,
+      tiltDegrees,
+      drawnAs: plant(kind, next),
+      partDrawnAs: part && { block: part, scale: 1.1 },
+      gridLineOff,
+    });
     const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm, template });
     const first = outcome.corrections[0];
     const entry = results[kind];
     entry.photos++;
-    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first, gridLineOff?.line ?? 0))
+    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first, gridLineOff?.line ?? 0, part))
       entry.named++;
-    else entry.misses.push(`${seed}: ${outcome.corrections.map((c) => c.kind).join(",") || "none"}`);
+    else
+      entry.misses.push(
+        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind)).join(",") || "none"}`,
+      );
   }
 }
 console.log(JSON.stringify(results));

@@ -13,6 +13,9 @@ import { paperInMm } from "../../src/shared/drawing-check/paper-geometry";
 import { templateLines } from "../../src/shared/drawing-check/reference";
 import { syntheticPhoto, type SyntheticOptions } from "../../src/shared/drawing-check/synthetic-photo";
 import type { Corners } from "../../src/shared/drawing-check/straighten";
+import type { CellBlock } from "../../src/shared/drawing-check/proportion";
+import type { PaperMm } from "../../src/shared/drawing-check/paper-geometry";
+import type { Mask } from "../../src/shared/drawing-check/raster";
 
 const PX_PER_MM = 4;
 
@@ -74,6 +77,32 @@ export async function templateOnPaper(templateBytes: Buffer, canvas: CanvasPaper
     tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
   }
   return { paper, pxPerMm: PX_PER_MM, template, pencil: { mask: edges, pxPerMm: PX_PER_MM }, tone };
+}
+
+/**
+ * The parts of a drawing three squares by three with lines in at least six of their squares (a
+ * part a learner could draw out of proportion), those with the most lines first.
+ */
+export function partsWithLines(pencil: { mask: Mask; pxPerMm: number }, paper: PaperMm): CellBlock[] {
+  const { width, data } = pencil.mask;
+  const cellPx = paper.gridMm * pencil.pxPerMm;
+  const inkOf = (column: number, row: number) => {
+    let ink = 0;
+    for (let y = Math.round(row * cellPx); y < Math.round((row + 1) * cellPx); y++)
+      for (let x = Math.round(column * cellPx); x < Math.round((column + 1) * cellPx); x++) ink += data[y * width + x]!;
+    return ink;
+  };
+  const ink = Array.from({ length: paper.rows }, (_, row) =>
+    Array.from({ length: paper.columns }, (_, column) => inkOf(column, row)),
+  );
+  const parts: { block: CellBlock; ink: number }[] = [];
+  for (let top = 0; top + 3 <= paper.rows; top++)
+    for (let left = 0; left + 3 <= paper.columns; left++) {
+      const cells = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => ink[top + r]![left + c]!));
+      if (cells.filter((amount) => amount > cellPx).length >= 6)
+        parts.push({ block: { left, top, right: left + 2, bottom: top + 2 }, ink: cells.reduce((a, b) => a + b, 0) });
+    }
+  return parts.sort((a, b) => b.ink - a.ink).map((part) => part.block);
 }
 
 export async function photoOfDrawing(

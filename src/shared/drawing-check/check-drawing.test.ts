@@ -121,6 +121,32 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(local).toBeGreaterThan(drawnAsIs);
   });
 
+  it("says that a part drawn 10 % too large is too large for the rest, naming its squares, and judges its cells again without it", () => {
+    // The ring (columns I to K, rows 5 to 7) drawn 10 % too large about the middle of those squares.
+    const part = { left: 8, top: 4, right: 10, bottom: 6 };
+    const outcome = run(syntheticPhoto({ ...SIZE, seed: 6, partDrawnAs: { block: part, scale: 1.1 } }));
+    const [first] = outcome.corrections;
+    expect(first).toMatchObject({ kind: "part", larger: true });
+    expect(outcome.corrections.map((c) => c.kind)).toEqual(["part"]);
+    if (first?.kind !== "part") return;
+    expect(first.percent).toBeGreaterThanOrEqual(8);
+    expect(first.percent).toBeLessThanOrEqual(12);
+    // The squares it names are the part's, give or take one.
+    const at = (label: string) => ({ column: label.charCodeAt(0) - 65, row: Number(label.slice(1)) - 1 });
+    expect(at(first.from).column).toBeGreaterThanOrEqual(part.left - 1);
+    expect(at(first.to).column).toBeLessThanOrEqual(part.right + 1);
+    expect(at(first.from).row).toBeGreaterThanOrEqual(part.top - 1);
+    expect(at(first.to).row).toBeLessThanOrEqual(part.bottom + 1);
+    expect(describeCorrection(first).what).toBe(
+      `The part in squares ${first.from} to ${first.to} is about ${first.percent} % too large for the rest.`,
+    );
+    // With the part's size taken out, its squares are closer.
+    const inPart = (c: { column: number; row: number }) =>
+      c.column >= part.left && c.column <= part.right && c.row >= part.top && c.row <= part.bottom;
+    const close = (cells: CheckOutcome["cells"]) => cells.filter((c) => inPart(c) && c.status === "close").length;
+    expect(close(outcome.localCells!)).toBeGreaterThan(close(outcome.cells));
+  });
+
   it("says first that a column of the learner's grid is ruled 3 mm narrow, and which line to redraw", () => {
     // The line between columns E and F ruled 3 mm to the left.
     const outcome = run(syntheticPhoto({ ...SIZE, seed: 4, gridLineOff: { axis: "vertical", line: 5, mm: -3 } }));

@@ -11,10 +11,11 @@ import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
 import type { PaperMm } from "./paper-geometry";
-import { crop, medianGrey, padWhite, toGrey, type GreyImage, type RgbaImage } from "./raster";
+import { crop, medianGrey, padWhite, toGrey, type GreyImage, type Mask, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
 import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
+import { partOutOfProportion, undoPart } from "./proportion";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
@@ -137,19 +138,25 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   if (!drawn) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   // The whole drawing's size, turn and place; with those said, the cells again without them.
   const found = drawn ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
-  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm));
-  const wholeSaid = said.some((correction) => correction.kind !== "grid");
-  const localCells =
-    found && wholeSaid
-      ? compareCells({ ...compare, ink: undoWholeDrawing(ink, found.fit), shaded: undoWholeDrawing(shaded, found.fit) })
-      : null;
+  // A part out of proportion shows once the whole drawing's errors are out of the way.
+  const wholeUndone = found ? undoWholeDrawing(ink, found.fit) : ink;
+  const placing = { paper, pxPerMm, origin: margin };
+  const part = drawn ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
+  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part);
+  const wholeSaid = said.some((correction) => correction.kind !== "grid" && correction.kind !== "part");
+  const partSaid = part !== null && said.some((correction) => correction.kind === "part");
+  const undo = (mask: Mask) => {
+    const undone = found && wholeSaid ? undoWholeDrawing(mask, found.fit) : mask;
+    return partSaid ? undoPart(undone, part, placing) : undone;
+  };
+  const localCells = wholeSaid || partSaid ? compareCells({ ...compare, ink: undo(ink), shaded: undo(shaded) }) : null;
   return {
     problem: null,
     cells,
     gridFound: fit.found,
     offsets: fit.offsets,
     straightened,
-    kept: found ? keptWhole({ ...found.whole, shiftMm: ownShift(found.whole) }) : null,
+    kept: found ? keptWhole({ ...found.whole, shiftMm: ownShift(found.whole) }, partSaid ? part : null) : null,
     corrections: said,
     localCells,
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { corrections, describeCorrection } from "./corrections";
 import type { WholeDrawing } from "./whole-drawing";
+import type { PartOff } from "./proportion";
 
 const drawing = (over: Partial<WholeDrawing>): WholeDrawing => ({
   scale: 1,
@@ -34,6 +35,29 @@ describe("what to fix first", () => {
       what: "Your whole drawing sits about 4 mm too far left.",
       where: null,
       todo: "Start each part where the grid says, counting the squares from the edge.",
+    });
+  });
+
+  it("ranks a part out of proportion with the whole drawing's errors by how far it moves lines, after the learner's grid", () => {
+    // Three squares by three, 10 % too large: its edge moves about 5 mm.
+    const part: PartOff = {
+      block: { left: 2, top: 1, right: 4, bottom: 3 },
+      from: "C2",
+      to: "E4",
+      scale: 1.1,
+      reachMm: Math.hypot(3, 3) * 12.7,
+    };
+    const small = drawing({ rotationDeg: 1.6 });
+    expect(corrections(small, null, part).map((c) => c.kind)).toEqual(["part", "turn"]);
+    const large = drawing({ scale: 1.08, fixedMm: { x: 30, y: 30 } });
+    expect(corrections(large, null, part).map((c) => c.kind)).toEqual(["size", "part"]);
+    const grid = { axis: "column" as const, label: "E", mm: 3, narrower: true, line: "end" as const };
+    expect(corrections(small, grid, part).map((c) => c.kind)).toEqual(["grid", "part", "turn"]);
+    const [said] = corrections(null, null, { ...part, scale: 0.92 });
+    expect(describeCorrection(said!)).toEqual({
+      what: "The part in squares C2 to E4 is about 8 % too small for the rest.",
+      where: null,
+      todo: "Mark where its lines cross the grid's lines, as on the template, then join the marks.",
     });
   });
 });

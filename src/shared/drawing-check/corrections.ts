@@ -1,10 +1,12 @@
-// The one to three corrections a teacher would say first (issue 45), from the whole drawing's fit
-// (whole-drawing.ts): its size, its turn, its place. Each is said only when it is large enough to
+// The one to three corrections a teacher would say first (issue 45), from the learner's grid
+// (grid-check.ts), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place) and a
+// part out of proportion with the rest (proportion.ts). Each is said only when it is large enough to
 // matter on paper and the fit explains the lines better for it; the largest first, measured as
 // how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
 // (decision 056); English by default.
 import { english, type TranslateMessage } from "../i18n/translate";
 import type { UnevenGrid } from "./grid-check";
+import type { PartOff } from "./proportion";
 import type { PointMm, WholeDrawing } from "./whole-drawing";
 
 /** Smaller than these, a teacher would not mention it (and a photo cannot tell it surely). */
@@ -18,7 +20,8 @@ export type Correction =
   | ({ kind: "grid" } & UnevenGrid)
   | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number }
   | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number }
-  | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number };
+  | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number }
+  | { kind: "part"; percent: number; larger: boolean; from: string; to: string; atEdgeMm: number };
 
 /** Where on the drawing: one of the eight sides and corners. */
 export type Towards = "top" | "bottom" | "left" | "right" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -78,14 +81,35 @@ export function ownShift(whole: WholeDrawing): PointMm {
 
 /**
  * What to fix first: the learner's own grid when one of its lines is ruled off (every cell beside
- * it follows it), then the whole drawing's size, turn and place.
+ * it follows it), then the whole drawing's size, turn and place and a part out of proportion, the
+ * one that moves lines furthest first.
  */
-export function corrections(whole: WholeDrawing | null, grid: UnevenGrid | null = null): Correction[] {
+export function corrections(
+  whole: WholeDrawing | null,
+  grid: UnevenGrid | null = null,
+  part: PartOff | null = null,
+): Correction[] {
   const first: Correction[] = grid ? [{ kind: "grid", ...grid }] : [];
-  return [...first, ...(whole ? wholeDrawingCorrections(whole) : [])].slice(0, 3);
+  const drawing: DrawingCorrection[] = [
+    ...(whole ? wholeDrawingCorrections(whole) : []),
+    ...(part ? [partCorrection(part)] : []),
+  ];
+  return [...first, ...drawing.sort((a, b) => b.atEdgeMm - a.atEdgeMm)].slice(0, 3);
 }
 
-type WholeDrawingCorrection = Exclude<Correction, { kind: "grid" }>;
+type DrawingCorrection = Exclude<Correction, { kind: "grid" }>;
+type WholeDrawingCorrection = Exclude<DrawingCorrection, { kind: "part" }>;
+
+function partCorrection({ from, to, scale, reachMm }: PartOff): DrawingCorrection {
+  return {
+    kind: "part",
+    percent: Math.round(Math.abs(scale - 1) * 100),
+    larger: scale > 1,
+    from,
+    to,
+    atEdgeMm: Math.abs(scale - 1) * reachMm,
+  };
+}
 
 function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] {
   if (whole.beforeMm - whole.afterMm < EXPLAINS_AT_LEAST_MM) return [];
@@ -115,7 +139,7 @@ function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] 
   const shift = Math.hypot(own.x, own.y);
   if (shift >= SHIFT_AT_LEAST_MM)
     found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(own), atEdgeMm: shift });
-  return found.sort((a, b) => b.atEdgeMm - a.atEdgeMm).slice(0, 3);
+  return found;
 }
 
 /** "It is furthest off towards the bottom right." */
@@ -243,5 +267,23 @@ export function describeCorrection(
         where: null,
         todo: translate(/*i18n*/ "Start each part where the grid says, counting the squares from the edge."),
       };
+    case "part": {
+      const values = { percent: correction.percent, from: correction.from, to: correction.to };
+      return {
+        what: correction.larger
+          ? translate(
+              /*i18n*/ "The part in squares {from} to {to} is about {percent} % too large for the rest.",
+              values,
+            )
+          : translate(
+              /*i18n*/ "The part in squares {from} to {to} is about {percent} % too small for the rest.",
+              values,
+            ),
+        where: null,
+        todo: translate(
+          /*i18n*/ "Mark where its lines cross the grid's lines, as on the template, then join the marks.",
+        ),
+      };
+    }
   }
 }

@@ -42,6 +42,7 @@ export const keptWholeSchema = z
     sizePercent: figure("sizePercent", -CHECK_MAX_WHOLE.sizePercent),
     turnDegrees: figure("turnDegrees", -CHECK_MAX_WHOLE.turnDegrees),
     shiftMm: figure("shiftMm", 0),
+    partPercent: figure("partPercent", -CHECK_MAX_WHOLE.partPercent).optional(),
   })
   .strict();
 

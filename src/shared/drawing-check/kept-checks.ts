@@ -21,30 +21,34 @@ export interface KeptCell {
 }
 
 /**
- * The whole drawing against the template, as a check keeps it (decision 061): its size off in %
- * (more than 0: too large), its turn in degrees (more than 0: clockwise) and its shift in mm, so the
- * progress shows each kind of error over time.
+ * The whole drawing against the template, as a check keeps it (decisions 061 and 064): its size off
+ * in % (more than 0: too large), its turn in degrees (more than 0: clockwise), its shift in mm and
+ * its part most out of proportion with the rest in % (0: none worth saying; absent from checks kept
+ * before it was measured), so the progress shows each kind of error over time.
  */
 export interface KeptWhole {
   sizePercent: number;
   turnDegrees: number;
   shiftMm: number;
+  partPercent?: number;
 }
 
 /** The most a kept check's whole-drawing figures may say: beyond them the fit has found another drawing. */
-export const CHECK_MAX_WHOLE: KeptWhole = { sizePercent: 50, turnDegrees: 45, shiftMm: 100 };
+export const CHECK_MAX_WHOLE: Required<KeptWhole> = { sizePercent: 50, turnDegrees: 45, shiftMm: 100, partPercent: 50 };
 
 const tenth = (value: number, bound: number) => Math.round(Math.max(-bound, Math.min(bound, value)) * 10) / 10;
 
-/** The figures a check keeps of the whole drawing's fit (whole-drawing.ts), to a tenth and within bounds. */
+/** The figures a check keeps of the whole drawing's fit (whole-drawing.ts) and of a part out of proportion (proportion.ts), to a tenth and within bounds. */
 export function keptWhole(
   whole: { scale: number; rotationDeg: number; shiftMm: { x: number; y: number } } | null,
+  part: { scale: number } | null = null,
 ): KeptWhole | null {
   if (!whole) return null;
   return {
     sizePercent: tenth((whole.scale - 1) * 100, CHECK_MAX_WHOLE.sizePercent),
     turnDegrees: tenth(whole.rotationDeg, CHECK_MAX_WHOLE.turnDegrees),
     shiftMm: tenth(Math.hypot(whole.shiftMm.x, whole.shiftMm.y), CHECK_MAX_WHOLE.shiftMm),
+    partPercent: part ? tenth((part.scale - 1) * 100, CHECK_MAX_WHOLE.partPercent) : 0,
   };
 }
 

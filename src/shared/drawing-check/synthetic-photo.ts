@@ -8,6 +8,7 @@ import type { PaperMm } from "./paper-geometry";
 import { MARK_MM, MARK_QUIET_MM, markCentres, type MarkPlacement } from "./mark-layout";
 import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
+import type { CellBlock } from "./proportion";
 import { paperToPhoto, type Corners, type Point } from "./straighten";
 import { backward, forward as drawnAt, similarity } from "./whole-drawing";
 
@@ -123,6 +124,12 @@ export interface SyntheticOptions {
    * `aboutMm` (where the learner began; the grid's top-left corner by default) and shifted (mm).
    */
   drawnAs?: { scale?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
+  /**
+   * One part drawn too large or small for the rest: what the template has in the squares of
+   * `block` (column and row indices, both ends included) drawn `scale` times its size about the
+   * block's middle, the rest as it is.
+   */
+  partDrawnAs?: { block: CellBlock; scale: number };
   /** One line of the grid ruled off by `mm` (right or down when more than 0), as by hand. */
   gridLineOff?: { axis: "vertical" | "horizontal"; line: number; mm: number };
   /**
@@ -266,8 +273,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   const origin = sheet.gridOrigin;
 
   // The learner's pencil: the template's lines, those in the moved cells moved.
-  if (!options.blank && options.pencil)
-    drawMask(page, paper, options.pencil, options.tone, options.moved ?? [], origin, options.drawnAs);
+  if (!options.blank && options.pencil) drawMask(page, paper, origin, { ...options, pencil: options.pencil });
   else if (!options.blank) {
     const moved = options.moved ?? [];
     const strokes = templateStrokes(paper).map((stroke) =>
@@ -278,6 +284,20 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
         return shift ? { x: point.x + shift.dx, y: point.y + shift.dy } : point;
       }),
     );
+    if (options.partDrawnAs) {
+      const { block, scale: partScale } = options.partDrawnAs;
+      const [left, right] = [block.left * paper.gridMm, (block.right + 1) * paper.gridMm];
+      const [top, bottom] = [block.top * paper.gridMm, (block.bottom + 1) * paper.gridMm];
+      const centre = { x: (left + right) / 2, y: (top + bottom) / 2 };
+      for (const stroke of strokes)
+        stroke.forEach((point, i) => {
+          if (point.x >= left && point.x < right && point.y >= top && point.y < bottom)
+            stroke[i] = {
+              x: centre.x + partScale * (point.x - centre.x),
+              y: centre.y + partScale * (point.y - centre.y),
+            };
+        });
+    }
     if (options.drawnAs) {
       const copy = drawnAsSimilarity(options.drawnAs);
       for (const stroke of strokes) stroke.forEach((point, i) => (stroke[i] = drawnAt(copy, point)));
@@ -384,15 +404,23 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], plac
 const drawnAsSimilarity = ({ scale, degrees, shiftMm, aboutMm }: NonNullable<SyntheticOptions["drawnAs"]>) =>
   similarity({ scale, degrees, shift: shiftMm, about: aboutMm ?? { x: 0, y: 0 } });
 
-/** Pencil where a mask of the paper says (and shading as `tone` says), cells listed in `moved` moved. */
+/**
+ * Pencil where a mask of the paper says (and shading as `tone` says), cells listed in `moved`
+ * moved, one part drawn out of proportion and the whole drawing as `drawnAs` says.
+ */
 function drawMask(
   page: RgbaImage,
   paper: PaperMm,
-  pencil: { mask: Mask; pxPerMm: number },
-  tone: Float32Array | undefined,
-  moved: { column: number; row: number; dx: number; dy: number }[],
   origin: Point,
-  how?: SyntheticOptions["drawnAs"],
+  {
+    pencil,
+    tone,
+    moved = [],
+    partDrawnAs: part,
+    drawnAs: how,
+  }: Pick<SyntheticOptions, "tone" | "moved" | "partDrawnAs" | "drawnAs"> & {
+    pencil: NonNullable<SyntheticOptions["pencil"]>;
+  },
 ) {
   const { mask, pxPerMm } = pencil;
   // How dark the pencil is at each point: 1 on a line, the shading's darkness elsewhere.
@@ -413,19 +441,42 @@ function drawMask(
       }
     }
   }
-  if (how) {
-    // Each pencil pixel takes the template's point the learner put there: no gaps when enlarged.
-    const copy = drawnAsSimilarity(how);
+  // Each pencil pixel takes the template's point the learner put there (no gaps when enlarged).
+  const warp = (from: (x: number, y: number) => Point | null) => {
     const warped = new Float32Array(placed.length);
     for (let y = 0; y < mask.height; y++)
       for (let x = 0; x < mask.width; x++) {
-        const from = backward(copy, { x: x / pxPerMm, y: y / pxPerMm });
-        const sx = Math.round(from.x * pxPerMm);
-        const sy = Math.round(from.y * pxPerMm);
+        const source = from(x / pxPerMm, y / pxPerMm);
+        if (!source) continue;
+        const sx = Math.round(source.x * pxPerMm);
+        const sy = Math.round(source.y * pxPerMm);
         if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height)
           warped[y * mask.width + x] = placed[sy * mask.width + sx]!;
       }
-    placed = warped;
+    return warped;
+  };
+  if (part) {
+    const { block, scale } = part;
+    const inside = (p: Point) =>
+      p.x >= block.left * paper.gridMm &&
+      p.x < (block.right + 1) * paper.gridMm &&
+      p.y >= block.top * paper.gridMm &&
+      p.y < (block.bottom + 1) * paper.gridMm;
+    const centre = {
+      x: ((block.left + block.right + 1) / 2) * paper.gridMm,
+      y: ((block.top + block.bottom + 1) / 2) * paper.gridMm,
+    };
+    // The part where it was drawn, over the rest where the rest was drawn.
+    const drawnPart = warp((x, y) => {
+      const source = { x: centre.x + (x - centre.x) / scale, y: centre.y + (y - centre.y) / scale };
+      return inside(source) ? source : null;
+    });
+    const rest = warp((x, y) => (inside({ x, y }) ? null : { x, y }));
+    for (let i = 0; i < placed.length; i++) placed[i] = Math.max(drawnPart[i]!, rest[i]!);
+  }
+  if (how) {
+    const copy = drawnAsSimilarity(how);
+    placed = warp((x, y) => backward(copy, { x, y }));
   }
   const scale = PAGE_PX_PER_MM;
   const x0 = Math.round(origin.x * scale);

@@ -39,7 +39,14 @@ export const keptCheckResponse = z.object({
   rows: z.number(),
   cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
   /** The whole drawing's size off (%), turn (degrees) and shift (mm); null for a check without them (decision 061). */
-  whole: z.object({ sizePercent: z.number(), turnDegrees: z.number(), shiftMm: z.number() }).nullable(),
+  whole: z
+    .object({
+      sizePercent: z.number(),
+      turnDegrees: z.number(),
+      shiftMm: z.number(),
+      partPercent: z.number().optional(),
+    })
+    .nullable(),
   /** The photo kept with the check, served to its owner only; null when none was kept. */
   photoUrl: text().nullable(),
 });

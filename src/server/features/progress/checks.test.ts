@@ -53,12 +53,17 @@ describe("kept drawing checks", () => {
     );
   });
 
-  it("keeps the whole drawing's size, turn and shift with a check, and null for a check without them", async () => {
+  it("keeps the whole drawing's size, turn, shift and part out of proportion with a check, and null for a check without them", async () => {
     const learner = await createSignedInUser(t);
-    const whole = { sizePercent: 5.2, turnDegrees: -3.1, shiftMm: 4 };
+    const whole = { sizePercent: 5.2, turnDegrees: -3.1, shiftMm: 4, partPercent: 9.8 };
+    // A check from a page made before parts were measured has no part figure.
+    const before = { sizePercent: 1, turnDegrees: 0, shiftMm: 0 };
     expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1), whole })).json()).toMatchObject({ whole });
+    expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1), whole: before })).json()).toMatchObject({
+      whole: before,
+    });
     expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1) })).json()).toMatchObject({ whole: null });
-    expect((await list(learner)).json().map((check) => check.whole)).toEqual([whole, null]);
+    expect((await list(learner)).json().map((check) => check.whole)).toEqual([whole, before, null]);
   });
 
   it("refuses a check that does not describe its grid, with the reason", async () => {
@@ -88,6 +93,15 @@ describe("kept drawing checks", () => {
       [
         { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: 0, shiftMm: -2 } },
         /whole.shiftMm must be at least 0/,
+      ],
+      [
+        {
+          columns: 1,
+          rows: 1,
+          cells: grid(1, 1),
+          whole: { sizePercent: 1, turnDegrees: 0, shiftMm: 0, partPercent: -60 },
+        },
+        /whole.partPercent must be at least -50/,
       ],
       [
         { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: "3", shiftMm: 0 } },

@@ -93,25 +93,21 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
 }
 
 /**
- * Each kind of whole-drawing error over the checks that measured it (decision 061): its size off,
- * its turn, its shift, from the first such check to the latest, so a learner sees which one fell.
+ * Each kind of whole-drawing error over the checks that measured it (decisions 061 and 064): its
+ * size off, its turn, its shift and a part out of proportion, from the first such check to the
+ * latest, so a learner sees which one fell.
  */
 function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
   const { t, i18n } = useLingui();
   const measured = checks.map((check) => check.whole).filter((whole) => whole !== null);
   if (!measured.length) return null;
-  const first = measured[0]!;
-  const latest = measured.at(-1)!;
   const rounded = (value: number) => i18n.number(Math.round(Math.abs(value)));
-  const rows: [string, (value: number) => string, (whole: KeptWhole) => number][] = [
-    [
-      t`Size off`,
-      (value) => {
-        const percent = rounded(value);
-        return t`${percent} %`;
-      },
-      (w) => w.sizePercent,
-    ],
+  const percentOf = (value: number) => {
+    const percent = rounded(value);
+    return t`${percent} %`;
+  };
+  const rows: [string, (value: number) => string, (whole: KeptWhole) => number | undefined][] = [
+    [t`Size off`, percentOf, (w) => w.sizePercent],
     [
       t`Turned`,
       (value) => {
@@ -128,10 +124,13 @@ function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
       },
       (w) => w.shiftMm,
     ],
+    // Measured since decision 064: checks kept before it have no figure here.
+    [t`A part out of proportion`, percentOf, (w) => w.partPercent],
   ];
-  const fromTo = (shown: (value: number) => string, of: (whole: KeptWhole) => number) => {
-    const from = shown(of(first));
-    const to = shown(of(latest));
+  const told = (shown: (value: number) => string, values: number[]) => {
+    if (values.length === 1) return shown(values[0]!);
+    const from = shown(values[0]!);
+    const to = shown(values.at(-1)!);
     return t`${from} → ${to}`;
   };
   return (
@@ -139,12 +138,16 @@ function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
       className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm"
       aria-label={t`Whole drawing, first check to latest`}
     >
-      {rows.map(([name, shown, of]) => (
-        <div key={name} className="contents">
-          <dt className="text-ink-soft">{name}</dt>
-          <dd>{measured.length > 1 ? fromTo(shown, of) : shown(of(latest))}</dd>
-        </div>
-      ))}
+      {rows.map(([name, shown, of]) => {
+        const values = measured.map(of).filter((value) => value !== undefined);
+        if (!values.length) return null;
+        return (
+          <div key={name} className="contents">
+            <dt className="text-ink-soft">{name}</dt>
+            <dd>{told(shown, values)}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -301,7 +301,7 @@ it("says what to fix first, and shows the heat map as drawn or with the whole dr
     dialog().getByRole("group", { name: "Heat map of your grid" }).element().querySelectorAll("[data-status=off]")
       .length;
   const asDrawn = dialog().getByRole("button", { name: "As drawn" });
-  const local = dialog().getByRole("button", { name: "With size, turn and place taken out" });
+  const local = dialog().getByRole("button", { name: "With size, turn, place and proportions taken out" });
   await expect.element(asDrawn).toHaveAttribute("aria-pressed", "true");
   expect(offCells()).toBe(6 * SYNTHETIC_PAPER.rows);
   await local.click();

@@ -225,7 +225,7 @@ export function Corrections({ corrections }: { corrections: Correction[] }) {
   );
 }
 
-/** Which cells the heat map shows: as drawn, or with the whole drawing's size, turn and place taken out. */
+/** Which cells the heat map shows: as drawn, or with the whole drawing's size, turn and place and a part out of proportion taken out. */
 export function HeatMapView({ view, onView }: { view: "drawn" | "local"; onView: (view: "drawn" | "local") => void }) {
   const { t } = useLingui();
   const option = (value: "drawn" | "local", label: string) => (
@@ -241,7 +241,7 @@ export function HeatMapView({ view, onView }: { view: "drawn" | "local"; onView:
   return (
     <div role="group" aria-label={t`Heat map view`} className="flex gap-1 rounded-xl bg-paper-deep p-1">
       {option("drawn", t`As drawn`)}
-      {option("local", t`With size, turn and place taken out`)}
+      {option("local", t`With size, turn, place and proportions taken out`)}
     </div>
   );
 }
