@@ -6,6 +6,7 @@
 // is the part; it is said only when its size is off enough to matter and its size, not a shift alone
 // (a cell drawn in the wrong place), is what brings its lines home.
 import { cellLabel } from "../grid/grid";
+import { distanceField, sample, sampled, type DistanceField } from "./distance-field";
 import type { PaperMm } from "./paper-geometry";
 import type { Mask } from "./raster";
 
@@ -75,47 +76,13 @@ interface BlockFit {
   cost: number;
 }
 
-/** The distance to the template's lines, capped, with the raster's width and height. */
-interface Field {
-  distance: Float32Array;
-  width: number;
-  height: number;
-  cap: number;
-}
-
-/** Where `sample` puts the distance and its gradient (no object per sample: it runs millions of times a check). */
-const sampled = new Float64Array(3);
-
-/** Capped distance at a pixel position, bilinear, with its gradient, into `sampled`. */
-function sample(field: Field, x: number, y: number): void {
-  const { distance, width, height, cap } = field;
-  if (x < 1 || y < 1 || x >= width - 2 || y >= height - 2) {
-    sampled[0] = cap;
-    sampled[1] = 0;
-    sampled[2] = 0;
-    return;
-  }
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * width + x0;
-  const d00 = distance[i]!;
-  const d10 = distance[i + 1]!;
-  const d01 = distance[i + width]!;
-  const d11 = distance[i + width + 1]!;
-  sampled[0] = d00 * (1 - fx) * (1 - fy) + d10 * fx * (1 - fy) + d01 * (1 - fx) * fy + d11 * fx * fy;
-  sampled[1] = (d10 - d00) * (1 - fy) + (d11 - d01) * fy;
-  sampled[2] = (d01 - d00) * (1 - fx) + (d11 - d10) * fx;
-}
-
 /**
  * The block's lines taken back to the template by p = c + k(q − c) + t (k = 1 / the part's size),
  * fitted by Gauss-Newton; with `scaled` false, k stays 1 (a shift alone). Returns k and the mean
  * capped distance after.
  */
 function fitBlock(
-  field: Field,
+  field: DistanceField,
   points: Points,
   centre: { x: number; y: number },
   scaled: boolean,
@@ -169,7 +136,7 @@ function fitBlock(
 
 /** Each point's capped distance to the template's lines once taken back by the fit (pixels). */
 function distancesAfter(
-  field: Field,
+  field: DistanceField,
   points: Points,
   centre: { x: number; y: number },
   fit: Pick<BlockFit, "k" | "tx" | "ty">,
@@ -189,7 +156,7 @@ function distancesAfter(
  * that a size and a shift happen to reach: squares that come closer against squares sent further.
  */
 function setsSquaresRight(
-  field: Field,
+  field: DistanceField,
   pxPerMm: number,
   points: Points,
   centre: { x: number; y: number },
@@ -278,10 +245,7 @@ export function partOutOfProportion(input: ProportionInput): PartOff | null {
   const points = inkByCell(input);
   const byCell: number[][] = Array.from({ length: paper.columns * paper.rows }, () => []);
   for (let i = 0; i < points.n; i++) byCell[points.cells[i]!]!.push(i);
-  const cap = CAP_MM * pxPerMm;
-  const distance = new Float32Array(input.toLines.length);
-  for (let i = 0; i < distance.length; i++) distance[i] = Math.min(cap, input.toLines[i]!);
-  const field: Field = { distance, width: input.ink.width, height: input.ink.height, cap };
+  const field = distanceField(input.toLines, input.ink.width, input.ink.height, CAP_MM * pxPerMm);
   const cellPx = paper.gridMm * pxPerMm;
   const inBlock = (block: CellBlock): Points => {
     const inside: number[] = [];

@@ -5,6 +5,7 @@
 // transform that lays it closest is refined by Gauss-Newton, from several starting sizes and turns
 // so that a drawing 17 mm too large at one corner is still reached. What the transform explains
 // is said once, as a correction; the cells are then judged again with it taken out.
+import { distanceField, sample, sampled, type DistanceField } from "./distance-field";
 import type { Mask } from "./raster";
 
 /** A point in millimetres on the paper (x to the right, y down). */
@@ -79,38 +80,13 @@ export function backward(s: Similarity, q: PointMm): PointMm {
   return { x: s.centre.x + (s.a * vx + s.b * vy) / det, y: s.centre.y + (-s.b * vx + s.a * vy) / det };
 }
 
-interface Field {
-  width: number;
-  height: number;
-  distance: Float32Array;
-  cap: number;
-}
-
-/** Capped distance to the template's lines at a pixel position, bilinear, and its gradient. */
-function sample(field: Field, x: number, y: number): { d: number; gx: number; gy: number } {
-  const { width, height, distance, cap } = field;
-  if (x < 1 || y < 1 || x >= width - 2 || y >= height - 2) return { d: cap, gx: 0, gy: 0 };
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const at = (xi: number, yi: number) => Math.min(cap, distance[yi * width + xi]!);
-  const d00 = at(x0, y0);
-  const d10 = at(x0 + 1, y0);
-  const d01 = at(x0, y0 + 1);
-  const d11 = at(x0 + 1, y0 + 1);
-  const d = d00 * (1 - fx) * (1 - fy) + d10 * fx * (1 - fy) + d01 * (1 - fx) * fy + d11 * fx * fy;
-  const gx = (d10 - d00) * (1 - fy) + (d11 - d01) * fy;
-  const gy = (d01 - d00) * (1 - fx) + (d11 - d10) * fx;
-  return { d, gx, gy };
-}
-
 /** Mean capped distance of the learner's points taken back by `s` onto the template's lines (pixels). */
-function cost(field: Field, xs: Float32Array, ys: Float32Array, s: Similarity): number {
+function cost(field: DistanceField, xs: Float32Array, ys: Float32Array, s: Similarity): number {
   let sum = 0;
   for (let i = 0; i < xs.length; i++) {
     const p = backward(s, { x: xs[i]!, y: ys[i]! });
-    sum += sample(field, p.x, p.y).d;
+    sample(field, p.x, p.y);
+    sum += sampled[0]!;
   }
   return sum / xs.length;
 }
@@ -120,7 +96,7 @@ function cost(field: Field, xs: Float32Array, ys: Float32Array, s: Similarity): 
  * to template point c + A(q − c) + t), points already at the cap weighed nothing: they are
  * another part of the drawing or a stray mark, not this part a little off.
  */
-function refine(field: Field, xs: Float32Array, ys: Float32Array, start: Similarity): Similarity {
+function refine(field: DistanceField, xs: Float32Array, ys: Float32Array, start: Similarity): Similarity {
   // The backward map as a similarity of its own.
   const det = start.a * start.a + start.b * start.b;
   let a = start.a / det;
@@ -137,7 +113,10 @@ function refine(field: Field, xs: Float32Array, ys: Float32Array, start: Similar
       const uy = ys[i]! - centre.y;
       const px = centre.x + a * ux - b * uy + tx;
       const py = centre.y + b * ux + a * uy + ty;
-      const { d, gx, gy } = sample(field, px, py);
+      sample(field, px, py);
+      const d = sampled[0]!;
+      const gx = sampled[1]!;
+      const gy = sampled[2]!;
       if (d >= field.cap) continue;
       j[0] = gx * ux + gy * uy;
       j[1] = -gx * uy + gy * ux;
@@ -218,7 +197,7 @@ function fitSimilarity(
       }
   const points = { xs: xs.subarray(0, n), ys: ys.subarray(0, n) };
   const centre = { x: (extent.left + extent.right) / 2, y: (extent.top + extent.bottom) / 2 };
-  const field: Field = { width, height, distance: toLines, cap: CAP_MM * pxPerMm };
+  const field = distanceField(toLines, width, height, CAP_MM * pxPerMm);
   const identity: Similarity = { a: 1, b: 0, tx: 0, ty: 0, centre };
   const before = cost(field, points.xs, points.ys, identity);
   // Every start on a quarter of the points, then the best of them on all: as sure, a quarter of the work.
