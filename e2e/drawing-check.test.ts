@@ -643,10 +643,13 @@ describe("Check my drawing", () => {
       expect(at(to).column).toBeGreaterThanOrEqual(part.left);
       expect(at(from).row).toBeLessThanOrEqual(part.bottom);
       expect(at(to).row).toBeGreaterThanOrEqual(part.top);
+      // Its squares outlined on the heat map, where the words say.
+      await page.getByTestId("part-outline").waitFor();
       const asDrawn = (await flagged(page)).length;
       await page.getByRole("button", { name: "With size, turn, place and proportions taken out" }).click();
       await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
       await screenshot(page, "drawing-check-part-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await page.setViewportSize(PHONE);
       await screenshot(page, "drawing-check-part-390");
     } finally {

@@ -103,7 +103,8 @@ export function useAutosave(
       if (!userId) return;
       if (manual) setAsked((count) => count + 1);
       try {
-        while (inFlight.current) await inFlight.current;
+        // Whatever became of the save on its way, this one goes after it.
+        while (inFlight.current) await inFlight.current.catch(() => undefined);
         const attempt = send(userId);
         inFlight.current = attempt;
         const outcome = await attempt.finally(() => {

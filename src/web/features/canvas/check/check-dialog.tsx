@@ -360,7 +360,13 @@ export default function CheckDialog({
             )}
             <Corrections corrections={result.corrections} />
             {result.localCells && <HeatMapView view={view} onView={setView} />}
-            <HeatMap cells={shownCells} columns={paper.columns} rows={paper.rows} onOpen={onOpenCell} />
+            <HeatMap
+              cells={shownCells}
+              columns={paper.columns}
+              rows={paper.rows}
+              corrections={result.corrections}
+              onOpen={onOpenCell}
+            />
             <WorstCells cells={shownCells} onOpen={onOpenCell} />
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>

@@ -6,7 +6,8 @@ import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
 import { describeCell } from "../../../../shared/drawing-check/words";
 import { describeCorrection, type Correction } from "../../../../shared/drawing-check/corrections";
 import type { TranslateMessage } from "../../../../shared/i18n/translate";
-import { columnLabel } from "../../../../shared/grid/grid";
+import { columnLabel, parseCellLabel } from "../../../../shared/grid/grid";
+import type { CellBlock } from "../../../../shared/drawing-check/proportion";
 
 const FLICKER_MS = 600;
 const WORST_SHOWN = 8;
@@ -74,18 +75,32 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
   );
 }
 
-/** The grid, each cell coloured by its verdict; each a button that opens the cell beside the photo. */
+/** The squares a correction of a part out of proportion names, outlined on the heat map. */
+function partOutline(corrections: Correction[]): CellBlock | null {
+  const part = corrections.find((correction) => correction.kind === "part");
+  const from = part && parseCellLabel(part.from);
+  const to = part && parseCellLabel(part.to);
+  return from && to ? { left: from.column, top: from.row, right: to.column, bottom: to.row } : null;
+}
+
+/**
+ * The grid, each cell coloured by its verdict; each a button that opens the cell beside the photo.
+ * A part out of proportion that the corrections name is outlined, so the learner sees where it is.
+ */
 export function HeatMap({
   cells,
   columns,
   rows,
+  corrections,
   onOpen,
 }: {
   cells: CellCheck[];
   columns: number;
   rows: number;
+  corrections: Correction[];
   onOpen: (cell: CellCheck) => void;
 }) {
+  const outline = partOutline(corrections);
   // The grid's letters and numbers around it, as on the paper: on a phone the cells are too small
   // to carry their own labels. Each cell's button says its label to a screen reader already.
   const { t, i18n } = useLingui();
@@ -116,35 +131,51 @@ export function HeatMap({
             </span>
           ))}
         </div>
-        <div
-          role="group"
-          aria-label={t`Heat map of your grid`}
-          className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
-        >
-          {cells.map((cell) => {
-            const look = STATUS_LOOK[cell.status];
-            return (
-              <button
-                key={cell.label}
-                type="button"
-                title={describeCell(cell, translate)}
-                aria-label={describeCell(cell, translate)}
-                data-status={cell.status}
-                onClick={() => onOpen(cell)}
-                className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
-                style={{
-                  background:
-                    cell.status === "not-drawn"
-                      ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)`
-                      : look.fill,
-                  color: look.text,
-                }}
-              >
-                <span className="hidden sm:inline">{cell.label}</span>
-              </button>
-            );
-          })}
+        <div className="relative">
+          <div
+            role="group"
+            aria-label={t`Heat map of your grid`}
+            className="grid gap-px overflow-hidden rounded-xl border border-line bg-line"
+            style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, aspectRatio: `${columns} / ${rows}` }}
+          >
+            {cells.map((cell) => {
+              const look = STATUS_LOOK[cell.status];
+              return (
+                <button
+                  key={cell.label}
+                  type="button"
+                  title={describeCell(cell, translate)}
+                  aria-label={describeCell(cell, translate)}
+                  data-status={cell.status}
+                  onClick={() => onOpen(cell)}
+                  className="flex min-h-0 items-center justify-center text-[10px] font-semibold leading-none focus-visible:relative focus-visible:z-10"
+                  style={{
+                    background:
+                      cell.status === "not-drawn"
+                        ? `repeating-linear-gradient(45deg, ${look.fill} 0 4px, #f6efe3 4px 8px)`
+                        : look.fill,
+                    color: look.text,
+                  }}
+                >
+                  <span className="hidden sm:inline">{cell.label}</span>
+                </button>
+              );
+            })}
+          </div>
+          {/* The words above name these squares; the outline only shows where they are. */}
+          {outline && (
+            <div
+              aria-hidden
+              data-testid="part-outline"
+              className="pointer-events-none absolute rounded-md border-[3px] border-dashed border-ink"
+              style={{
+                left: `${(outline.left / columns) * 100}%`,
+                top: `${(outline.top / rows) * 100}%`,
+                width: `${((outline.right - outline.left + 1) / columns) * 100}%`,
+                height: `${((outline.bottom - outline.top + 1) / rows) * 100}%`,
+              }}
+            />
+          )}
         </div>
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" aria-label={t`What the colours mean`}>
