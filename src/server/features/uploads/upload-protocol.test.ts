@@ -255,7 +255,15 @@ describe.each([
       expiresInSeconds: 1,
     });
     await within(5_000, async () => Date.now() > upload.expiresAt.getTime());
-    expect(await put(upload, png, "image/png")).toBe(403);
+    // The bucket refuses an expired form from its fields, before the file: s3rver then sometimes
+    // closes the connection while the file is still on its way, which is a refusal too.
+    const status = await put(upload, png, "image/png").catch((error: Error) => {
+      if (useS3 && (error.cause as { code?: string } | undefined)?.code === "ECONNRESET") return "closed";
+      throw error;
+    });
+    expect(useS3 ? [403, "closed"] : [403]).toContain(status);
+    // Through our server, the grant is still waiting for its file: nothing arrived.
+    if (!useS3) expect(await t.app.storage.awaitsUpload(upload.key)).toBe(true);
   });
 
   it("refuses a file that is not an image, by its bytes", async () => {
