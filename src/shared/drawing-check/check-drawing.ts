@@ -145,11 +145,19 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part);
   const wholeSaid = said.some((correction) => correction.kind !== "grid" && correction.kind !== "part");
   const partSaid = part !== null && said.some((correction) => correction.kind === "part");
-  const undo = (mask: Mask) => {
-    const undone = found && wholeSaid ? undoWholeDrawing(mask, found.fit) : mask;
+  // The ink already moved back by the fit is used again, not moved a second time.
+  const undo = (mask: Mask, movedBack: Mask) => {
+    const undone = found && wholeSaid ? movedBack : mask;
     return partSaid ? undoPart(undone, part, placing) : undone;
   };
-  const localCells = wholeSaid || partSaid ? compareCells({ ...compare, ink: undo(ink), shaded: undo(shaded) }) : null;
+  const localCells =
+    wholeSaid || partSaid
+      ? compareCells({
+          ...compare,
+          ink: undo(ink, wholeUndone),
+          shaded: undo(shaded, found && wholeSaid ? undoWholeDrawing(shaded, found.fit) : shaded),
+        })
+      : null;
   return {
     problem: null,
     cells,
