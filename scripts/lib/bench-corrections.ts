@@ -2,7 +2,7 @@
 // Synthetic 12 MP photos (synthetic-photo.ts: a sample dragon's outlines in pencil on a printed page,
 // turned, in perspective, lit unevenly, blurred, noisy; five dragons in turn), each seed another photo and another place
 // where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
-// 3° either way, shifted 4 mm, one part (three squares by three) drawn 10 % too large for the rest, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
+// 3° either way, shifted 4 mm, 5 % too wide or too tall for its height, one part (three squares by three) drawn 10 % too large for the rest, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
 // and faithful copies given any correction at all (a false alarm). The grid is placed from the
 // true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
 import fs from "node:fs";
@@ -28,8 +28,8 @@ const TEMPLATES = await Promise.all(
 // The canvas's default paper for every dragon.
 const { paper } = TEMPLATES[0]!;
 
-type Planted = "larger" | "smaller" | "turned" | "shifted" | "part" | "grid" | "faithful";
-const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "part", "grid", "faithful"];
+type Planted = "larger" | "smaller" | "turned" | "shifted" | "stretched" | "part" | "grid" | "faithful";
+const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "stretched", "part", "grid", "faithful"];
 
 function plant(kind: Planted, next: () => number) {
   // Where the learner began: anywhere on the drawing.
@@ -45,6 +45,9 @@ function plant(kind: Planted, next: () => number) {
       return { degrees: 3 * sign, aboutMm };
     case "shifted":
       return { shiftMm: { x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) } };
+    case "stretched":
+      // Its area right, 5 % too wide for its height or too tall for its width.
+      return { stretch: sign > 0 ? 1.05 : 1 / 1.05, aboutMm };
     case "part":
     case "grid":
     case "faithful":
@@ -73,7 +76,7 @@ function ruledOff(next: () => number) {
 }
 
 const columnIndex = (label: string) => Array.from({ length: paper.columns }, (_, i) => columnLabel(i)).indexOf(label);
-const named = (kind: Planted, first: Correction | undefined, line: number, part?: CellBlock) =>
+const named = (kind: Planted, first: Correction | undefined, line: number, part?: CellBlock, stretch = 1) =>
   // Either column beside the planted line names it: "E narrower, the line on its right" or "F wider, on its left".
   (kind === "grid" &&
     first?.kind === "grid" &&
@@ -83,12 +86,15 @@ const named = (kind: Planted, first: Correction | undefined, line: number, part?
   (kind === "smaller" && first?.kind === "size" && !first.larger) ||
   (kind === "turned" && first?.kind === "turn") ||
   (kind === "shifted" && first?.kind === "shift") ||
+  (kind === "stretched" && first?.kind === "stretch" && first.wider === stretch > 1) ||
   (kind === "part" && overlaps(first, part));
 
 const results: Record<Planted, { photos: number; named: number; misses: string[] }> = Object.fromEntries(
   PLANTED.map((kind) => [kind, { photos: 0, named: 0, misses: [] as string[] }]),
 ) as never;
-for (const kind of PLANTED) {
+// BENCH_CORRECTION_KINDS=stretched,faithful measures only those kinds (while working on one).
+const only = process.env.BENCH_CORRECTION_KINDS?.split(",");
+for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
   for (let seed = 1; seed <= PHOTOS; seed++) {
     const next = seededRandom(seed * 31 + kind.length);
     const tiltDegrees = -35 + next() * 70;
@@ -97,12 +103,13 @@ for (const kind of PLANTED) {
     // A part three squares by three, somewhere with lines in most of its squares.
     const parts = partsWithLines(pencil, paper);
     const part = kind === "part" ? parts[Math.floor(next() * parts.length)] : undefined;
+    const drawnAs = plant(kind, next);
     const shot = syntheticPhoto({
       paper,
       pencil,
       seed,
       tiltDegrees,
-      drawnAs: plant(kind, next),
+      drawnAs,
       partDrawnAs: part && { block: part, scale: 1.1 },
       gridLineOff,
     });
@@ -110,11 +117,15 @@ for (const kind of PLANTED) {
     const first = outcome.corrections[0];
     const entry = results[kind];
     entry.photos++;
-    if (kind === "faithful" ? outcome.corrections.length === 0 : named(kind, first, gridLineOff?.line ?? 0, part))
+    if (
+      kind === "faithful"
+        ? outcome.corrections.length === 0
+        : named(kind, first, gridLineOff?.line ?? 0, part, drawnAs?.stretch)
+    )
       entry.named++;
     else
       entry.misses.push(
-        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind)).join(",") || "none"}`,
+        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind === "stretch" ? `stretch ${c.wider ? "+" : "-"}${c.percent}%` : c.kind)).join(",") || "none"}`,
       );
   }
 }

@@ -204,7 +204,7 @@ export const drawingChecks = pgTable(
     rows: integer("rows").notNull(),
     /** [{ label, status, errorMm }] in reading order, as shared/drawing-check/kept-checks.ts validates them. */
     cells: jsonb("cells").notNull(),
-    /** { sizePercent, turnDegrees, shiftMm, partPercent? }: the whole drawing against the template (decisions 061, 064); null before it was measured. */
+    /** { sizePercent, turnDegrees, shiftMm, partPercent?, stretchPercent? }: the whole drawing against the template (decisions 061, 064, 065); null before it was measured. */
     whole: jsonb("whole"),
     /** The photo the learner chose to keep with the check: their own upload, claimed for it (private). */
     photoKey: text("photo_key"),

@@ -98,7 +98,9 @@ describe("checking a drawing from a photo of the paper", () => {
   });
 
   it("says nothing about the whole drawing when the cells alone are off", () => {
-    expect(run(planted).corrections).toEqual([]);
+    const outcome = run(planted);
+    expect(outcome.corrections).toEqual([]);
+    expect(Math.abs(outcome.kept!.stretchPercent!)).toBeLessThan(1);
   });
 
   it("says first that a drawing copied 5 % too large from its top left is too large, and where it is furthest off", () => {
@@ -173,6 +175,22 @@ describe("checking a drawing from a photo of the paper", () => {
   it("says first that a drawing is turned 3° clockwise", () => {
     const outcome = run(syntheticPhoto({ ...SIZE, seed: 8, drawnAs: { degrees: 3, aboutMm: { x: 140, y: 108 } } }));
     expect(outcome.corrections[0]).toMatchObject({ kind: "turn", degrees: 3, clockwise: true });
+  });
+
+  it("says first that a drawing is about 6 % too wide for its height, and keeps how much", () => {
+    // Drawn 3 % wider and 3 % less tall than the template, begun at its top left.
+    const outcome = run(
+      syntheticPhoto({ ...SIZE, seed: 9, drawnAs: { stretch: 1.03 / 0.97, aboutMm: { x: 25, y: 30 } } }),
+    );
+    const [first] = outcome.corrections;
+    expect(first).toMatchObject({ kind: "stretch", wider: true });
+    // Begun in the right place, and its area about right: neither a shift nor a size to say.
+    expect(outcome.corrections.map((c) => c.kind)).toEqual(["stretch"]);
+    if (first?.kind !== "stretch") return;
+    expect(first.percent).toBeGreaterThanOrEqual(5);
+    expect(first.percent).toBeLessThanOrEqual(7);
+    expect(Math.abs(outcome.kept!.stretchPercent! - 6.2)).toBeLessThan(1.2);
+    expect(describeCorrection(first).what).toBe(`Your drawing is about ${first.percent} % too wide for its height.`);
   });
 
   it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done", () => {

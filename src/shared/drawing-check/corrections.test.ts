@@ -6,11 +6,13 @@ import type { PartOff } from "./proportion";
 const drawing = (over: Partial<WholeDrawing>): WholeDrawing => ({
   scale: 1,
   rotationDeg: 0,
+  stretch: 1,
   shiftMm: { x: 0, y: 0 },
   fixedMm: null,
   extentMm: { left: 20, top: 20, right: 260, bottom: 200 },
   beforeMm: 3,
   afterMm: 0.8,
+  unstretchedMm: 0.8,
   ...over,
 });
 
@@ -36,6 +38,23 @@ describe("what to fix first", () => {
       where: null,
       todo: "Start each part where the grid says, counting the squares from the edge.",
     });
+  });
+
+  it("names a drawing too wide for its height only when the stretch explains the lines better than size alone", () => {
+    const wide = drawing({ stretch: 1.05, unstretchedMm: 1.2 });
+    const [said] = corrections(wide);
+    expect(said).toMatchObject({ kind: "stretch", percent: 5, wider: true });
+    expect(describeCorrection(said!)).toEqual({
+      what: "Your drawing is about 5 % too wide for its height.",
+      where: null,
+      todo: "Count the squares each part spans across and down on the template, and match both counts.",
+    });
+    expect(describeCorrection(corrections(drawing({ stretch: 0.94, unstretchedMm: 1.2 }))[0]!).what).toBe(
+      "Your drawing is about 6 % too tall for its width.",
+    );
+    // A stretch the fit barely needs is noise, and a small one is not worth saying.
+    expect(corrections(drawing({ stretch: 1.05, unstretchedMm: 0.85 }))).toEqual([]);
+    expect(corrections(drawing({ stretch: 1.02, unstretchedMm: 1.2 }))).toEqual([]);
   });
 
   it("ranks a part out of proportion with the whole drawing's errors by how far it moves lines, after the learner's grid", () => {

@@ -1,5 +1,6 @@
 // The one to three corrections a teacher would say first (issue 45), from the learner's grid
-// (grid-check.ts), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place) and a
+// (grid-check.ts), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place, its
+// width for its height) and a
 // part out of proportion with the rest (proportion.ts). Each is said only when it is large enough to
 // matter on paper and the fit explains the lines better for it; the largest first, measured as
 // how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
@@ -13,14 +14,18 @@ import type { PointMm, WholeDrawing } from "./whole-drawing";
 const SIZE_AT_LEAST = 0.03;
 const TURN_AT_LEAST_DEG = 1.5;
 const SHIFT_AT_LEAST_MM = 2;
+const STRETCH_AT_LEAST = 0.03;
 /** Taking the whole-drawing error out must bring the lines at least this much closer (mm, mean). */
 const EXPLAINS_AT_LEAST_MM = 0.3;
+/** And the stretch alone, this much closer than the best fit without it: a faithful copy's is noise. */
+const STRETCH_EXPLAINS_AT_LEAST_MM = 0.1;
 
 export type Correction =
   | ({ kind: "grid" } & UnevenGrid)
   | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number }
   | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number }
   | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number }
+  | { kind: "stretch"; percent: number; wider: boolean; atEdgeMm: number }
   | { kind: "part"; percent: number; larger: boolean; from: string; to: string; atEdgeMm: number };
 
 /** Where on the drawing: one of the eight sides and corners. */
@@ -70,11 +75,15 @@ function directionOf({ x, y }: PointMm): Towards {
 }
 
 /**
- * The shift that is the drawing's own: none when it grows or turns about a point on or near it,
- * since then it was begun in the right place and its middle moving is the size or the turn.
+ * The shift that is the drawing's own: none when it grows, stretches or turns about a point on or
+ * near it, since then it was begun in the right place and its middle moving is the size, the
+ * stretch or the turn.
  */
 export function ownShift(whole: WholeDrawing): PointMm {
-  const grownOrTurned = Math.abs(whole.scale - 1) >= SIZE_AT_LEAST || Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG;
+  const grownOrTurned =
+    Math.abs(whole.scale - 1) >= SIZE_AT_LEAST ||
+    Math.abs(whole.stretch - 1) >= STRETCH_AT_LEAST ||
+    Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG;
   const begunRight = grownOrTurned && whole.fixedMm !== null && nearDrawing(whole.fixedMm, whole.extentMm);
   return begunRight ? { x: 0, y: 0 } : whole.shiftMm;
 }
@@ -134,6 +143,15 @@ function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] 
       degrees: Math.round(Math.abs(whole.rotationDeg)),
       clockwise: whole.rotationDeg > 0,
       atEdgeMm: (Math.abs(whole.rotationDeg) * Math.PI * reach) / 180,
+    });
+  const stretchOff = whole.stretch - 1;
+  if (Math.abs(stretchOff) >= STRETCH_AT_LEAST && whole.unstretchedMm - whole.afterMm >= STRETCH_EXPLAINS_AT_LEAST_MM)
+    found.push({
+      kind: "stretch",
+      percent: Math.round(Math.abs(stretchOff) * 100),
+      wider: stretchOff > 0,
+      // Half of it widens, half of it shortens, each measured from the middle.
+      atEdgeMm: (Math.abs(stretchOff) / 2) * reach,
     });
   const own = ownShift(whole);
   const shift = Math.hypot(own.x, own.y);
@@ -266,6 +284,20 @@ export function describeCorrection(
         what: shifted(correction.towards, correction.mm, translate),
         where: null,
         todo: translate(/*i18n*/ "Start each part where the grid says, counting the squares from the edge."),
+      };
+    case "stretch":
+      return {
+        what: correction.wider
+          ? translate(/*i18n*/ "Your drawing is about {percent} % too wide for its height.", {
+              percent: correction.percent,
+            })
+          : translate(/*i18n*/ "Your drawing is about {percent} % too tall for its width.", {
+              percent: correction.percent,
+            }),
+        where: null,
+        todo: translate(
+          /*i18n*/ "Count the squares each part spans across and down on the template, and match both counts.",
+        ),
       };
     case "part": {
       const values = { percent: correction.percent, from: correction.from, to: correction.to };

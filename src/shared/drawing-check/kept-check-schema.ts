@@ -43,6 +43,7 @@ export const keptWholeSchema = z
     turnDegrees: figure("turnDegrees", -CHECK_MAX_WHOLE.turnDegrees),
     shiftMm: figure("shiftMm", 0),
     partPercent: figure("partPercent", -CHECK_MAX_WHOLE.partPercent).optional(),
+    stretchPercent: figure("stretchPercent", -CHECK_MAX_WHOLE.stretchPercent).optional(),
   })
   .strict();
 

@@ -21,26 +21,34 @@ export interface KeptCell {
 }
 
 /**
- * The whole drawing against the template, as a check keeps it (decisions 061 and 064): its size off
- * in % (more than 0: too large), its turn in degrees (more than 0: clockwise), its shift in mm and
- * its part most out of proportion with the rest in % (0: none worth saying; absent from checks kept
- * before it was measured), so the progress shows each kind of error over time.
+ * The whole drawing against the template, as a check keeps it (decisions 061, 064 and 065): its size
+ * off in % (more than 0: too large), its turn in degrees (more than 0: clockwise), its shift in mm,
+ * its part most out of proportion with the rest in % (0: none worth saying) and how much too wide
+ * for its height it is in % (less than 0: too tall), so the progress shows each kind of error over
+ * time. The last two are absent from checks kept before they were measured.
  */
 export interface KeptWhole {
   sizePercent: number;
   turnDegrees: number;
   shiftMm: number;
   partPercent?: number;
+  stretchPercent?: number;
 }
 
 /** The most a kept check's whole-drawing figures may say: beyond them the fit has found another drawing. */
-export const CHECK_MAX_WHOLE: Required<KeptWhole> = { sizePercent: 50, turnDegrees: 45, shiftMm: 100, partPercent: 50 };
+export const CHECK_MAX_WHOLE: Required<KeptWhole> = {
+  sizePercent: 50,
+  turnDegrees: 45,
+  shiftMm: 100,
+  partPercent: 50,
+  stretchPercent: 50,
+};
 
 const tenth = (value: number, bound: number) => Math.round(Math.max(-bound, Math.min(bound, value)) * 10) / 10;
 
-/** The figures a check keeps of the whole drawing's fit (whole-drawing.ts) and of a part out of proportion (proportion.ts), to a tenth and within bounds. */
+/** The figures a check keeps of the whole drawing's fit (whole-drawing.ts: size, turn, shift, stretch) and of a part out of proportion (proportion.ts), to a tenth and within bounds. */
 export function keptWhole(
-  whole: { scale: number; rotationDeg: number; shiftMm: { x: number; y: number } } | null,
+  whole: { scale: number; rotationDeg: number; stretch: number; shiftMm: { x: number; y: number } } | null,
   part: { scale: number } | null = null,
 ): KeptWhole | null {
   if (!whole) return null;
@@ -49,6 +57,7 @@ export function keptWhole(
     turnDegrees: tenth(whole.rotationDeg, CHECK_MAX_WHOLE.turnDegrees),
     shiftMm: tenth(Math.hypot(whole.shiftMm.x, whole.shiftMm.y), CHECK_MAX_WHOLE.shiftMm),
     partPercent: part ? tenth((part.scale - 1) * 100, CHECK_MAX_WHOLE.partPercent) : 0,
+    stretchPercent: tenth((whole.stretch - 1) * 100, CHECK_MAX_WHOLE.stretchPercent),
   };
 }
 

@@ -10,7 +10,7 @@ import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
 import type { CellBlock } from "./proportion";
 import { paperToPhoto, type Corners, type Point } from "./straighten";
-import { backward, forward as drawnAt, similarity } from "./whole-drawing";
+import { backward, forward as drawnAt, transform } from "./whole-drawing";
 
 /** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
 export const SYNTHETIC_PAPER: PaperMm = { widthMm: 279.4, heightMm: 215.9, gridMm: 25.4, columns: 11, rows: 9 };
@@ -120,10 +120,11 @@ export interface SyntheticOptions {
   /** Cells whose lines the learner drew moved by this much (mm; y positive is lower). */
   moved?: { column: number; row: number; dx: number; dy: number }[];
   /**
-   * The whole drawing copied too large or small (`scale`), turned (`degrees`, clockwise) about
-   * `aboutMm` (where the learner began; the grid's top-left corner by default) and shifted (mm).
+   * The whole drawing copied too large or small (`scale`), too wide for its height (`stretch`, width
+   * against height), turned (`degrees`, clockwise) about `aboutMm` (where the learner began; the
+   * grid's top-left corner by default) and shifted (mm).
    */
-  drawnAs?: { scale?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
+  drawnAs?: { scale?: number; stretch?: number; degrees?: number; shiftMm?: Point; aboutMm?: Point };
   /**
    * One part drawn too large or small for the rest: what the template has in the squares of
    * `block` (column and row indices, both ends included) drawn `scale` times its size about the
@@ -299,7 +300,7 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
         });
     }
     if (options.drawnAs) {
-      const copy = drawnAsSimilarity(options.drawnAs);
+      const copy = drawnAsTransform(options.drawnAs);
       for (const stroke of strokes) stroke.forEach((point, i) => (stroke[i] = drawnAt(copy, point)));
     }
     stamp(page, strokes, scale, 0.3, [95, 95, 100], 0.9, origin);
@@ -401,8 +402,8 @@ function drawMarks(page: RgbaImage, paper: PaperMm, ids: readonly number[], plac
 }
 
 /** The learner's copy of the whole drawing as `how` says (about the grid's top-left corner by default). */
-const drawnAsSimilarity = ({ scale, degrees, shiftMm, aboutMm }: NonNullable<SyntheticOptions["drawnAs"]>) =>
-  similarity({ scale, degrees, shift: shiftMm, about: aboutMm ?? { x: 0, y: 0 } });
+const drawnAsTransform = ({ scale, degrees, stretch, shiftMm, aboutMm }: NonNullable<SyntheticOptions["drawnAs"]>) =>
+  transform({ scale, degrees, stretch, shift: shiftMm, about: aboutMm ?? { x: 0, y: 0 } });
 
 /**
  * Pencil where a mask of the paper says (and shading as `tone` says), cells listed in `moved`
@@ -475,7 +476,7 @@ function drawMask(
     for (let i = 0; i < placed.length; i++) placed[i] = Math.max(drawnPart[i]!, rest[i]!);
   }
   if (how) {
-    const copy = drawnAsSimilarity(how);
+    const copy = drawnAsTransform(how);
     placed = warp((x, y) => backward(copy, { x, y }));
   }
   const scale = PAGE_PX_PER_MM;

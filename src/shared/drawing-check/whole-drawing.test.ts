@@ -3,7 +3,7 @@ import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { templateLines } from "./reference";
 import { SYNTHETIC_PAPER, syntheticTemplate } from "./synthetic-photo";
-import { backward, similarity, wholeDrawing } from "./whole-drawing";
+import { backward, transform, wholeDrawing } from "./whole-drawing";
 
 const PX_PER_MM = 4;
 const ORIGIN = 20;
@@ -20,10 +20,11 @@ const padded: Mask = (() => {
 })();
 const toLines = distanceTo(padded);
 
-/** The template's lines as a learner drew them: scaled by `scale` about `about` (mm), turned, shifted (mm). */
-function drawnAs({ scale = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, about = { x: 140, y: 108 } }): Mask {
-  const s = similarity({
+/** The template's lines as a learner drew them: scaled by `scale` about `about` (mm), stretched, turned, shifted (mm). */
+function drawnAs({ scale = 1, stretch = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, about = { x: 140, y: 108 } }): Mask {
+  const s = transform({
     scale,
+    stretch,
     degrees,
     shift: { x: shiftMm.x * PX_PER_MM, y: shiftMm.y * PX_PER_MM },
     about: { x: ORIGIN + about.x * PX_PER_MM, y: ORIGIN + about.y * PX_PER_MM },
@@ -48,6 +49,7 @@ describe("the whole drawing against the template", () => {
     expect(Math.abs(whole.scale - 1)).toBeLessThan(0.005);
     expect(Math.abs(whole.rotationDeg)).toBeLessThan(0.3);
     expect(Math.hypot(whole.shiftMm.x, whole.shiftMm.y)).toBeLessThan(0.3);
+    expect(Math.abs(whole.stretch - 1)).toBeLessThan(0.005);
   });
 
   it("finds a drawing 5 % too large that grows from its top left, 17 mm off at the far corner", () => {
@@ -71,5 +73,17 @@ describe("the whole drawing against the template", () => {
     expect(whole.shiftMm.x).toBeCloseTo(4, 0);
     expect(whole.shiftMm.y).toBeCloseTo(-2, 0);
     expect(Math.abs(whole.scale - 1)).toBeLessThan(0.005);
+  });
+
+  it("finds a drawing 6 % too wide for its height, begun at its top left, and how much better the stretch fits", () => {
+    const whole = fit(drawnAs({ stretch: 1.06, about: { x: 25, y: 30 } }));
+    expect(whole.stretch).toBeCloseTo(1.06, 2);
+    expect(Math.abs(whole.scale - 1)).toBeLessThan(0.005);
+    expect(Math.abs(whole.rotationDeg)).toBeLessThan(0.3);
+    expect(whole.unstretchedMm - whole.afterMm).toBeGreaterThan(0.3);
+    // Turned as well, and too tall instead.
+    const turned = fit(drawnAs({ stretch: 0.95, degrees: 2 }));
+    expect(turned.stretch).toBeCloseTo(0.95, 2);
+    expect(turned.rotationDeg).toBeCloseTo(2, 0);
   });
 });

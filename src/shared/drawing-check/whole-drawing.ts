@@ -1,10 +1,11 @@
 // What a teacher says first (issue 45): many red cells often share one cause, the whole drawing
-// being too big, turned, or shifted. The learner's lines are matched to the template's as one
-// piece, by a similarity (size, turn, shift), before any cell is judged: the ink is moved by a
-// candidate transform onto the distance map of the template's lines (chamfer matching), and the
-// transform that lays it closest is refined by Gauss-Newton, from several starting sizes and turns
-// so that a drawing 17 mm too large at one corner is still reached. What the transform explains
-// is said once, as a correction; the cells are then judged again with it taken out.
+// being too big, turned, shifted, or too wide for its height. The learner's lines are matched to
+// the template's as one piece, by a similarity (size, turn, shift), before any cell is judged: the
+// ink is moved by a candidate transform onto the distance map of the template's lines (chamfer
+// matching), and the transform that lays it closest is refined by Gauss-Newton, from several
+// starting sizes and turns so that a drawing 17 mm too large at one corner is still reached; then
+// once more with a stretch along the paper's axes (decision 065). What the transform explains is
+// said once, as a correction; the cells are then judged again with it taken out.
 import { distanceField, sample, sampled, type DistanceField } from "./distance-field";
 import type { Mask } from "./raster";
 
@@ -14,12 +15,14 @@ export interface PointMm {
   y: number;
 }
 
-/** The learner's drawing against the template: learner = centre + scale·R(rotation)·(template − centre) + shift. */
+/** The learner's drawing against the template: learner = centre + M·(template − centre) + shift (see `Transform`). */
 export interface WholeDrawing {
-  /** 1.05: 5 % too large. */
+  /** 1.05: 5 % too large (the square root of the area's change, so a stretch alone leaves it near 1). */
   scale: number;
   /** Degrees, positive clockwise on the paper (y down). */
   rotationDeg: number;
+  /** Width against height: 1.05 is 5 % too wide for its height, 0.95 too tall for its width. */
+  stretch: number;
   /** Where the template's centre of lines lands, against where it should, in mm. */
   shiftMm: PointMm;
   /** The point that stays put (the drawing grows or turns about it), in mm; null when there is none. */
@@ -29,6 +32,8 @@ export interface WholeDrawing {
   /** Mean distance of the learner's lines to the template's (mm, capped), before and after the transform is taken out. */
   beforeMm: number;
   afterMm: number;
+  /** The same mean with the best fit without a stretch: how much the stretch explains. */
+  unstretchedMm: number;
 }
 
 /** Distances count at most this much (mm): a stray mark or another part of the drawing does not pull the fit. */
@@ -39,52 +44,78 @@ const STARTS_SCALE = [0.9, 0.95, 1, 1.05, 1.1];
 const STARTS_ROTATION_DEG = [-4, 0, 4];
 const ITERATIONS = 30;
 
-/** The learner's map from a template point to where they drew it (and back), for a fit. */
-export interface Similarity {
-  /** scale·cos, scale·sin of the rotation, and the shift, about `centre` (pixels). */
+/**
+ * The learner's map from a template point to where they drew it (and back), for a fit: about
+ * `centre`, the matrix [[a + e, −b], [b, a − e]] and then the shift. With e = 0 it is a similarity
+ * (a = scale·cos, b = scale·sin of the turn); e stretches along the paper's axes, wider and less
+ * tall together. Matrices of this form invert to the same form, so the fit can refine either way.
+ */
+export interface Transform {
   a: number;
   b: number;
+  e: number;
   tx: number;
   ty: number;
   centre: PointMm;
 }
 
-/** The similarity that scales by `scale` and turns by `degrees` (clockwise) about `about`, then shifts by `shift`. */
-export function similarity({
+/**
+ * The transform that scales by `scale`, stretches to `stretch` times as wide for its height and
+ * turns by `degrees` (clockwise) about `about`, then shifts by `shift`.
+ */
+export function transform({
   scale = 1,
   degrees = 0,
+  stretch = 1,
   shift = { x: 0, y: 0 },
   about,
 }: {
   scale?: number;
   degrees?: number;
+  stretch?: number;
   shift?: PointMm;
   about: PointMm;
-}): Similarity {
+}): Transform {
   const angle = (degrees * Math.PI) / 180;
-  return { a: scale * Math.cos(angle), b: scale * Math.sin(angle), tx: shift.x, ty: shift.y, centre: about };
+  const r = (stretch - 1) / (stretch + 1);
+  const along = scale / Math.sqrt(1 - r * r);
+  return {
+    a: along * Math.cos(angle),
+    b: along * Math.sin(angle),
+    e: along * r,
+    tx: shift.x,
+    ty: shift.y,
+    centre: about,
+  };
 }
 
 /** Where the learner drew the template's point p (pixels). */
-export function forward(s: Similarity, p: PointMm): PointMm {
+export function forward(s: Transform, p: PointMm): PointMm {
   const ux = p.x - s.centre.x;
   const uy = p.y - s.centre.y;
-  return { x: s.centre.x + s.a * ux - s.b * uy + s.tx, y: s.centre.y + s.b * ux + s.a * uy + s.ty };
+  return { x: s.centre.x + (s.a + s.e) * ux - s.b * uy + s.tx, y: s.centre.y + s.b * ux + (s.a - s.e) * uy + s.ty };
+}
+
+/** The transform that undoes `s`: the inverse of [[a + e, −b], [b, a − e]] is (1/det)·[[a − e, b], [−b, a + e]]. */
+function inverse(s: Transform): Transform {
+  const det = s.a * s.a + s.b * s.b - s.e * s.e;
+  const a = s.a / det;
+  const b = -s.b / det;
+  const e = -s.e / det;
+  return { a, b, e, tx: -((a + e) * s.tx - b * s.ty), ty: -(b * s.tx + (a - e) * s.ty), centre: s.centre };
 }
 
 /** Which template point the learner's point q stands for (pixels). */
-export function backward(s: Similarity, q: PointMm): PointMm {
-  const det = s.a * s.a + s.b * s.b;
-  const vx = q.x - s.centre.x - s.tx;
-  const vy = q.y - s.centre.y - s.ty;
-  return { x: s.centre.x + (s.a * vx + s.b * vy) / det, y: s.centre.y + (-s.b * vx + s.a * vy) / det };
+export function backward(s: Transform, q: PointMm): PointMm {
+  return forward(inverse(s), q);
 }
 
 /** Mean capped distance of the learner's points taken back by `s` onto the template's lines (pixels). */
-function cost(field: DistanceField, xs: Float32Array, ys: Float32Array, s: Similarity): number {
+function cost(field: DistanceField, xs: Float32Array, ys: Float32Array, s: Transform): number {
+  const back = inverse(s);
   let sum = 0;
   for (let i = 0; i < xs.length; i++) {
-    const p = backward(s, { x: xs[i]!, y: ys[i]! });
+    const p = forward(back, { x: xs[i]!, y: ys[i]! });
     sample(field, p.x, p.y);
     sum += sampled[0]!;
   }
@@ -92,27 +123,29 @@ function cost(field: DistanceField, xs: Float32Array, ys: Float32Array, s: Simil
 }
 
 /**
- * Gauss-Newton on the backward map's four numbers (written as its own similarity: learner point q
- * to template point c + A(q − c) + t), points already at the cap weighed nothing: they are
- * another part of the drawing or a stray mark, not this part a little off.
+ * Gauss-Newton on the backward map's numbers (a transform of its own: learner point q to template
+ * point c + B(q − c) + t), four for a similarity, five with the stretch; points already at the cap
+ * weighed nothing: they are another part of the drawing or a stray mark, not this part a little off.
  */
-function refine(field: DistanceField, xs: Float32Array, ys: Float32Array, start: Similarity): Similarity {
-  // The backward map as a similarity of its own.
-  const det = start.a * start.a + start.b * start.b;
-  let a = start.a / det;
-  let b = -start.b / det;
-  let tx = -(a * start.tx - b * start.ty);
-  let ty = -(b * start.tx + a * start.ty);
+function refine(
+  field: DistanceField,
+  xs: Float32Array,
+  ys: Float32Array,
+  start: Transform,
+  withStretch = false,
+): Transform {
+  let { a, b, e, tx, ty } = inverse(start);
   const { centre } = start;
-  const j = new Float64Array(4);
+  const n = withStretch ? 5 : 4;
+  const j = new Float64Array(5);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    const h = new Float64Array(16);
-    const g = new Float64Array(4);
+    const h = new Float64Array(n * n);
+    const g = new Float64Array(n);
     for (let i = 0; i < xs.length; i++) {
       const ux = xs[i]! - centre.x;
       const uy = ys[i]! - centre.y;
-      const px = centre.x + a * ux - b * uy + tx;
-      const py = centre.y + b * ux + a * uy + ty;
+      const px = centre.x + (a + e) * ux - b * uy + tx;
+      const py = centre.y + b * ux + (a - e) * uy + ty;
       sample(field, px, py);
       const d = sampled[0]!;
       const gx = sampled[1]!;
@@ -122,43 +155,42 @@ function refine(field: DistanceField, xs: Float32Array, ys: Float32Array, start:
       j[1] = -gx * uy + gy * ux;
       j[2] = gx;
       j[3] = gy;
-      for (let r = 0; r < 4; r++) {
+      j[4] = gx * ux - gy * uy;
+      for (let r = 0; r < n; r++) {
         g[r]! += j[r]! * d;
-        for (let c = 0; c < 4; c++) h[r * 4 + c]! += j[r]! * j[c]!;
+        for (let c = 0; c < n; c++) h[r * n + c]! += j[r]! * j[c]!;
       }
     }
     // A little damping keeps a step on a flat stretch of the map from leaping.
-    for (let r = 0; r < 4; r++) h[r * 5]! += 1e-6 + h[r * 5]! * 0.05;
-    const step = solve4(h, g);
+    for (let r = 0; r < n; r++) h[r * (n + 1)]! += 1e-6 + h[r * (n + 1)]! * 0.05;
+    const step = solve(h, g, n);
     if (!step) break;
     a -= step[0]!;
     b -= step[1]!;
     tx -= step[2]!;
     ty -= step[3]!;
-    if (Math.abs(step[2]!) + Math.abs(step[3]!) < 0.01 && Math.abs(step[0]!) + Math.abs(step[1]!) < 1e-5) break;
+    if (withStretch) e -= step[4]!;
+    const turned = Math.abs(step[0]!) + Math.abs(step[1]!) + (withStretch ? Math.abs(step[4]!) : 0);
+    if (Math.abs(step[2]!) + Math.abs(step[3]!) < 0.01 && turned < 1e-5) break;
   }
-  // Back to the learner's forward map.
-  const back = a * a + b * b;
-  const fa = a / back;
-  const fb = -b / back;
-  return { a: fa, b: fb, tx: -(fa * tx - fb * ty), ty: -(fb * tx + fa * ty), centre };
+  return inverse({ a, b, e, tx, ty, centre });
 }
 
-/** Solve the 4 × 4 system h·x = g (Gaussian elimination with pivoting); null when singular. */
-function solve4(h: Float64Array, g: Float64Array): Float64Array | null {
-  const m = Array.from({ length: 4 }, (_, r) => [h[r * 4]!, h[r * 4 + 1]!, h[r * 4 + 2]!, h[r * 4 + 3]!, g[r]!]);
-  for (let col = 0; col < 4; col++) {
+/** Solve the n × n system h·x = g (Gaussian elimination with pivoting); null when singular. */
+function solve(h: Float64Array, g: Float64Array, n: number): Float64Array | null {
+  const m = Array.from({ length: n }, (_, r) => [...h.subarray(r * n, r * n + n), g[r]!]);
+  for (let col = 0; col < n; col++) {
     let pivot = col;
-    for (let r = col + 1; r < 4; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
     if (Math.abs(m[pivot]![col]!) < 1e-12) return null;
     [m[col], m[pivot]] = [m[pivot]!, m[col]!];
-    for (let r = 0; r < 4; r++) {
+    for (let r = 0; r < n; r++) {
       if (r === col) continue;
       const f = m[r]![col]! / m[col]![col]!;
-      for (let c = col; c < 5; c++) m[r]![c]! -= f * m[col]![c]!;
+      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
     }
   }
-  return Float64Array.from(m.map((row, r) => row[4]! / row[r]!));
+  return Float64Array.from(m.map((row, r) => row[n]! / row[r]!));
 }
 
 export interface WholeDrawingInput {
@@ -173,11 +205,14 @@ export interface WholeDrawingInput {
   origin: number;
 }
 
-/** The similarity that lays the learner's lines best on the template's, in pixels, with its cost; null with too little ink. */
-function fitSimilarity(
+/**
+ * The transform that lays the learner's lines best on the template's, in pixels, with its cost and
+ * the cost of the best one without a stretch; null with too little ink.
+ */
+function fitTransform(
   input: WholeDrawingInput,
   extent: Extent,
-): { fit: Similarity; before: number; after: number } | null {
+): { fit: Transform; before: number; after: number; unstretched: number } | null {
   const { ink, toLines, pxPerMm } = input;
   const { width, height } = ink;
   let count = 0;
@@ -198,7 +233,7 @@ function fitSimilarity(
   const points = { xs: xs.subarray(0, n), ys: ys.subarray(0, n) };
   const centre = { x: (extent.left + extent.right) / 2, y: (extent.top + extent.bottom) / 2 };
   const field = distanceField(toLines, width, height, CAP_MM * pxPerMm);
-  const identity: Similarity = { a: 1, b: 0, tx: 0, ty: 0, centre };
+  const identity: Transform = { a: 1, b: 0, e: 0, tx: 0, ty: 0, centre };
   const before = cost(field, points.xs, points.ys, identity);
   // Every start on a quarter of the points, then the best of them on all: as sure, a quarter of the work.
   const every = (k: number) => ({
@@ -209,15 +244,21 @@ function fitSimilarity(
   let best = { fit: identity, cost: cost(field, few.xs, few.ys, identity) };
   for (const scale of STARTS_SCALE) {
     for (const degrees of STARTS_ROTATION_DEG) {
-      const start = similarity({ scale, degrees, about: centre });
+      const start = transform({ scale, degrees, about: centre });
       const fit = refine(field, few.xs, few.ys, start);
       const c = cost(field, few.xs, few.ys, fit);
       if (c < best.cost) best = { fit, cost: c };
     }
   }
-  const fit = refine(field, points.xs, points.ys, best.fit);
-  const after = cost(field, points.xs, points.ys, fit);
-  return before <= after ? { fit: identity, before, after: before } : { fit, before, after };
+  const similar = refine(field, points.xs, points.ys, best.fit);
+  const unstretched = Math.min(before, cost(field, points.xs, points.ys, similar));
+  // Then the stretch, from the similarity: a drawing too wide for its height is near one.
+  const stretched = refine(field, points.xs, points.ys, similar, true);
+  const after = cost(field, points.xs, points.ys, stretched);
+  if (after < unstretched) return { fit: stretched, before, after, unstretched };
+  return before <= unstretched
+    ? { fit: identity, before, after: before, unstretched: before }
+    : { fit: similar, before, after: unstretched, unstretched };
 }
 
 /** The bounding box of a mask's set pixels. */
@@ -241,23 +282,24 @@ function extentOf(mask: Mask): Extent {
 }
 
 /** The fit told in the paper's millimetres. */
-export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; fit: Similarity } | null {
+export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; fit: Transform } | null {
   const e = extentOf(input.lines);
-  const found = fitSimilarity(input, e);
+  const found = fitTransform(input, e);
   if (!found) return null;
   const { fit } = found;
   const { pxPerMm, origin } = input;
   const toMm = (p: PointMm): PointMm => ({ x: (p.x - origin) / pxPerMm, y: (p.y - origin) / pxPerMm });
-  const scale = Math.hypot(fit.a, fit.b);
+  const along = Math.hypot(fit.a, fit.b);
+  const scale = Math.sqrt(along * along - fit.e * fit.e);
   const rotationDeg = (Math.atan2(fit.b, fit.a) * 180) / Math.PI;
-  // The fixed point: (A − I)(f − c) = −t.
-  const ax = fit.a - 1;
-  const det = ax * ax + fit.b * fit.b;
+  // The fixed point: (M − I)(f − c) = −t.
+  const [xx, yy] = [fit.a + fit.e - 1, fit.a - fit.e - 1];
+  const det = xx * yy + fit.b * fit.b;
   const fixed =
-    det > 1e-8
+    Math.abs(det) > 1e-8
       ? {
-          x: fit.centre.x + (-ax * fit.tx - fit.b * fit.ty) / det,
-          y: fit.centre.y + (fit.b * fit.tx - ax * fit.ty) / det,
+          x: fit.centre.x + (-yy * fit.tx - fit.b * fit.ty) / det,
+          y: fit.centre.y + (fit.b * fit.tx - xx * fit.ty) / det,
         }
       : null;
   const topLeft = toMm({ x: e.left, y: e.top });
@@ -267,17 +309,19 @@ export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; f
     whole: {
       scale,
       rotationDeg,
+      stretch: (along + fit.e) / (along - fit.e),
       shiftMm: { x: fit.tx / pxPerMm, y: fit.ty / pxPerMm },
       fixedMm: fixed ? toMm(fixed) : null,
       extentMm: { left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y },
       beforeMm: found.before / pxPerMm,
       afterMm: found.after / pxPerMm,
+      unstretchedMm: found.unstretched / pxPerMm,
     },
   };
 }
 
 /** The learner's ink moved back by the fit: as if drawn at the right size, turn and place. */
-export function undoWholeDrawing(ink: Mask, fit: Similarity): Mask {
+export function undoWholeDrawing(ink: Mask, fit: Transform): Mask {
   const { width, height, data } = ink;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {

@@ -38,13 +38,14 @@ export const keptCheckResponse = z.object({
   columns: z.number(),
   rows: z.number(),
   cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
-  /** The whole drawing's size off (%), turn (degrees) and shift (mm); null for a check without them (decision 061). */
+  /** The whole drawing's size off (%), turn (degrees), shift (mm), part out of proportion and stretch (%); null for a check without them (decision 061). */
   whole: z
     .object({
       sizePercent: z.number(),
       turnDegrees: z.number(),
       shiftMm: z.number(),
       partPercent: z.number().optional(),
+      stretchPercent: z.number().optional(),
     })
     .nullable(),
   /** The photo kept with the check, served to its owner only; null when none was kept. */

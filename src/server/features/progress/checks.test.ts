@@ -53,10 +53,10 @@ describe("kept drawing checks", () => {
     );
   });
 
-  it("keeps the whole drawing's size, turn, shift and part out of proportion with a check, and null for a check without them", async () => {
+  it("keeps the whole drawing's size, turn, shift, part out of proportion and stretch with a check, and null for a check without them", async () => {
     const learner = await createSignedInUser(t);
-    const whole = { sizePercent: 5.2, turnDegrees: -3.1, shiftMm: 4, partPercent: 9.8 };
-    // A check from a page made before parts were measured has no part figure.
+    const whole = { sizePercent: 5.2, turnDegrees: -3.1, shiftMm: 4, partPercent: 9.8, stretchPercent: -4.5 };
+    // A check from a page made before parts and stretches were measured has no figure for them.
     const before = { sizePercent: 1, turnDegrees: 0, shiftMm: 0 };
     expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1), whole })).json()).toMatchObject({ whole });
     expect((await keep(learner, { columns: 1, rows: 1, cells: grid(1, 1), whole: before })).json()).toMatchObject({
@@ -102,6 +102,15 @@ describe("kept drawing checks", () => {
           whole: { sizePercent: 1, turnDegrees: 0, shiftMm: 0, partPercent: -60 },
         },
         /whole.partPercent must be at least -50/,
+      ],
+      [
+        {
+          columns: 1,
+          rows: 1,
+          cells: grid(1, 1),
+          whole: { sizePercent: 1, turnDegrees: 0, shiftMm: 0, stretchPercent: 51 },
+        },
+        /whole.stretchPercent can be at most 50/,
       ],
       [
         { columns: 1, rows: 1, cells: grid(1, 1), whole: { sizePercent: 1, turnDegrees: "3", shiftMm: 0 } },

@@ -93,8 +93,8 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
 }
 
 /**
- * Each kind of whole-drawing error over the checks that measured it (decisions 061 and 064): its
- * size off, its turn, its shift and a part out of proportion, from the first such check to the
+ * Each kind of whole-drawing error over the checks that measured it (decisions 061, 064, 065): its
+ * size off, its turn, its shift, a part out of proportion and its stretch, from the first such check to the
  * latest, so a learner sees which one fell.
  */
 function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
@@ -126,6 +126,8 @@ function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
     ],
     // Measured since decision 064: checks kept before it have no figure here.
     [t`A part out of proportion`, percentOf, (w) => w.partPercent],
+    // Measured since decision 065.
+    [t`Stretched`, percentOf, (w) => w.stretchPercent],
   ];
   const told = (shown: (value: number) => string, values: number[]) => {
     if (values.length === 1) return shown(values[0]!);
