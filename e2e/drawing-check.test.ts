@@ -602,7 +602,7 @@ describe("Check my drawing", () => {
       await heatMap(page).waitFor({ timeout: 30_000 });
       const fixFirst = page.getByRole("region", { name: "What to fix first" });
       expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(
-        /^Your whole drawing is about [45] % too large\. It is furthest off towards the bottom right\.Check each square against the grid, not the last line you drew\.$/,
+        /^1Your whole drawing is about [45] % too large\. It is furthest off towards the bottom right\.Check each square against the grid, not the last line you drew\.$/,
       );
       // Begun near its top left: the middle moving down and right is the size, not said again as a shift.
       expect(await fixFirst.getByRole("listitem").count()).toBe(1);
@@ -634,7 +634,7 @@ describe("Check my drawing", () => {
       const fixFirst = page.getByRole("region", { name: "What to fix first" });
       const said = (await fixFirst.getByRole("listitem").first().textContent()) ?? "";
       const words =
-        /^The part in squares ([A-Z]\d+) to ([A-Z]\d+) is about (?:8|9|10|11|12) % too large for the rest\.Mark where its lines cross the grid's lines, as on the template, then join the marks\.$/;
+        /^1The part in squares ([A-Z]\d+) to ([A-Z]\d+) is about (?:8|9|10|11|12) % too large for the rest\.Mark where its lines cross the grid's lines, as on the template, then join the marks\.$/;
       expect(said).toMatch(words);
       const [, from = "", to = ""] = words.exec(said)!;
       // The squares it names overlap the part drawn too large.
@@ -643,8 +643,16 @@ describe("Check my drawing", () => {
       expect(at(to).column).toBeGreaterThanOrEqual(part.left);
       expect(at(from).row).toBeLessThanOrEqual(part.bottom);
       expect(at(to).row).toBeGreaterThanOrEqual(part.top);
-      // Its squares outlined on the heat map, where the words say.
+      // Its squares outlined on the heat map, where the words say, and its number at their top left on the photo.
       await page.getByTestId("part-outline").waitFor();
+      const photo = (await page
+        .getByRole("img", { name: "Your paper, straightened, with the template over it" })
+        .boundingBox())!;
+      const badge = (await page.getByTestId("correction-pointer").boundingBox())!;
+      const across = (badge.x + badge.width / 2 - photo.x) / photo.width;
+      const down = (badge.y + badge.height / 2 - photo.y) / photo.height;
+      expect(Math.abs(across - Math.max(0.04, (at(from).column * 25.4) / 279.4))).toBeLessThan(0.01);
+      expect(Math.abs(down - Math.max(0.04, (at(from).row * 25.4) / 215.9))).toBeLessThan(0.01);
       const asDrawn = (await flagged(page)).length;
       await page.getByRole("button", { name: "With size, turn, place and proportions taken out" }).click();
       await expect.poll(async () => (await flagged(page)).length).toBeLessThan(asDrawn);
@@ -669,7 +677,7 @@ describe("Check my drawing", () => {
       const fixFirst = page.getByRole("region", { name: "ما تصلحه أولًا" });
       await fixFirst.waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
-      expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(/^رسمك كله أكبر مما ينبغي بنحو/);
+      expect(await fixFirst.getByRole("listitem").first().textContent()).toMatch(/^1رسمك كله أكبر مما ينبغي بنحو/);
       await screenshot(page, "drawing-check-corrections-390-ar", { touch: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.setViewportSize(WIDE);

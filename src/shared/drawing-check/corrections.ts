@@ -20,19 +20,22 @@ const EXPLAINS_AT_LEAST_MM = 0.3;
 /** And the stretch alone, this much closer than the best fit without it: a faithful copy's is noise. */
 const STRETCH_EXPLAINS_AT_LEAST_MM = 0.1;
 
+/** The template's lines' extent on the paper (mm): what a correction of the whole drawing points at. */
+type Extent = WholeDrawing["extentMm"];
+
 export type Correction =
   | ({ kind: "grid" } & UnevenGrid)
-  | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number }
-  | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number }
-  | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number }
-  | { kind: "stretch"; percent: number; wider: boolean; atEdgeMm: number }
+  | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number; extentMm: Extent }
+  | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number; extentMm: Extent }
+  | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number; extentMm: Extent }
+  | { kind: "stretch"; percent: number; wider: boolean; atEdgeMm: number; extentMm: Extent }
   | { kind: "part"; percent: number; larger: boolean; from: string; to: string; atEdgeMm: number };
 
 /** Where on the drawing: one of the eight sides and corners. */
 export type Towards = "top" | "bottom" | "left" | "right" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
 
 /** The side or corner of the extent that `point` is in (thirds); null in its middle. */
-function sideOf(point: PointMm, extent: WholeDrawing["extentMm"]): Towards | null {
+function sideOf(point: PointMm, extent: Extent): Towards | null {
   const fx = (point.x - extent.left) / Math.max(1, extent.right - extent.left);
   const fy = (point.y - extent.top) / Math.max(1, extent.bottom - extent.top);
   const h = fx < 1 / 3 ? "left" : fx > 2 / 3 ? "right" : "";
@@ -44,7 +47,7 @@ function sideOf(point: PointMm, extent: WholeDrawing["extentMm"]): Towards | nul
  * Whether a point is near enough to the drawing to be where the learner began: on it, or within
  * half its size around it (a learner may start from a square beside the picture's edge).
  */
-function nearDrawing(point: PointMm, extent: WholeDrawing["extentMm"]): boolean {
+function nearDrawing(point: PointMm, extent: Extent): boolean {
   const marginX = (extent.right - extent.left) / 2;
   const marginY = (extent.bottom - extent.top) / 2;
   return (
@@ -135,6 +138,7 @@ function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] 
       larger: sizeOff > 0,
       towards: fixedAt ? OPPOSITE[fixedAt] : null,
       atEdgeMm: Math.abs(sizeOff) * reach * (fixedAt ? 2 : 1),
+      extentMm: e,
     });
   }
   if (Math.abs(whole.rotationDeg) >= TURN_AT_LEAST_DEG)
@@ -143,6 +147,7 @@ function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] 
       degrees: Math.round(Math.abs(whole.rotationDeg)),
       clockwise: whole.rotationDeg > 0,
       atEdgeMm: (Math.abs(whole.rotationDeg) * Math.PI * reach) / 180,
+      extentMm: e,
     });
   const stretchOff = whole.stretch - 1;
   if (Math.abs(stretchOff) >= STRETCH_AT_LEAST && whole.unstretchedMm - whole.afterMm >= STRETCH_EXPLAINS_AT_LEAST_MM)
@@ -152,11 +157,12 @@ function wholeDrawingCorrections(whole: WholeDrawing): WholeDrawingCorrection[] 
       wider: stretchOff > 0,
       // Half of it widens, half of it shortens, each measured from the middle.
       atEdgeMm: (Math.abs(stretchOff) / 2) * reach,
+      extentMm: e,
     });
   const own = ownShift(whole);
   const shift = Math.hypot(own.x, own.y);
   if (shift >= SHIFT_AT_LEAST_MM)
-    found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(own), atEdgeMm: shift });
+    found.push({ kind: "shift", mm: Math.round(shift), towards: directionOf(own), atEdgeMm: shift, extentMm: e });
   return found;
 }
 

@@ -254,7 +254,7 @@ it("opens on the last result when the paper is the same, answering for the cell 
   await expect.element(pickStep()).toBeVisible();
 });
 
-it("says what to fix first, and shows the heat map as drawn or with the whole drawing's size taken out", async () => {
+it("says what to fix first, each correction numbered at its place on the photo, and shows the heat map as drawn or with the whole drawing's size taken out", async () => {
   const grid = (status: (label: string) => "close" | "off") => {
     const cells: CellCheck[] = [];
     for (let row = 0; row < SYNTHETIC_PAPER.rows; row++)
@@ -278,8 +278,22 @@ it("says what to fix first, and shows the heat map as drawn or with the whole dr
     cells: grid((label) => (label.charCodeAt(0) >= 70 ? "off" : "close")),
     whole: null,
     corrections: [
-      { kind: "size" as const, percent: 5, larger: true, towards: "bottom-right" as const, atEdgeMm: 17 },
-      { kind: "turn" as const, degrees: 2, clockwise: false, atEdgeMm: 6 },
+      { kind: "grid" as const, axis: "column" as const, label: "E", mm: 3, narrower: true, line: "end" as const },
+      {
+        kind: "size" as const,
+        percent: 5,
+        larger: true,
+        towards: "bottom-right" as const,
+        atEdgeMm: 17,
+        extentMm: { left: 27.94, top: 21.59, right: 251.46, bottom: 194.31 },
+      },
+      {
+        kind: "turn" as const,
+        degrees: 2,
+        clockwise: false,
+        atEdgeMm: 6,
+        extentMm: { left: 27.94, top: 21.59, right: 251.46, bottom: 194.31 },
+      },
     ],
     localCells: grid((label) => (label === "F4" ? "off" : "close")),
     photo: await createImageBitmap(new ImageData(8, 6)),
@@ -290,13 +304,37 @@ it("says what to fix first, and shows the heat map as drawn or with the whole dr
   const fixFirst = dialog().getByRole("region", { name: "What to fix first" });
   await expect
     .element(fixFirst.getByRole("listitem").first())
+    .toHaveTextContent(/^1Your grid's column E is about 3 mm narrower than the others: redraw the line on its right\./);
+  await expect
+    .element(fixFirst.getByRole("listitem").nth(1))
     .toHaveTextContent(
-      "Your whole drawing is about 5 % too large. It is furthest off towards the bottom right." +
+      "2Your whole drawing is about 5 % too large. It is furthest off towards the bottom right." +
         "Check each square against the grid, not the last line you drew.",
     );
   await expect
-    .element(fixFirst.getByRole("listitem").nth(1))
-    .toHaveTextContent(/^Your drawing is turned about 2° anticlockwise\./);
+    .element(fixFirst.getByRole("listitem").nth(2))
+    .toHaveTextContent(/^3Your drawing is turned about 2° anticlockwise\./);
+  // On the photo, each number where its correction is (as shares of the paper, placed by the
+  // page's styles): the line right of column E, the drawing's bottom right, its top left.
+  await expect.element(dialog().getByTestId("correction-pointer").nth(2)).toBeInTheDocument();
+  const at = (i: number) => {
+    const badge = dialog().getByTestId("correction-pointer").nth(i).element() as HTMLElement;
+    return { number: badge.textContent, x: parseFloat(badge.style.left) / 100, y: parseFloat(badge.style.top) / 100 };
+  };
+  const [line, size, turn] = [at(0), at(1), at(2)];
+  expect(line).toMatchObject({ number: "1" });
+  expect(line.x).toBeCloseTo((5 * 25.4) / 279.4, 3);
+  expect(size).toMatchObject({ number: "2" });
+  expect(size.x).toBeCloseTo(251.46 / 279.4, 3);
+  expect(size.y).toBeCloseTo(194.31 / 215.9, 3);
+  expect(turn).toMatchObject({ number: "3" });
+  expect(turn.x).toBeCloseTo(27.94 / 279.4, 3);
+  expect(turn.y).toBeCloseTo(21.59 / 215.9, 3);
+  // The grid line to redraw, drawn over the photo from the grid's top to its bottom.
+  const drawnLine = dialog().element().querySelector("svg line")!;
+  expect(Number(drawnLine.getAttribute("x1"))).toBeCloseTo(5 * 25.4, 3);
+  expect(Number(drawnLine.getAttribute("y1"))).toBe(0);
+  expect(Number(drawnLine.getAttribute("y2"))).toBeCloseTo(215.9, 3);
   const offCells = () =>
     dialog().getByRole("group", { name: "Heat map of your grid" }).element().querySelectorAll("[data-status=off]")
       .length;

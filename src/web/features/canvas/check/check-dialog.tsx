@@ -17,6 +17,7 @@ import type { CheckProblem } from "../../../../shared/drawing-check/check-drawin
 import { matchingCells } from "../../../../shared/drawing-check/cell-check";
 import { Corrections, HeatMap, HeatMapView, PhotoOverlay, WorstCells } from "./check-result";
 import type { Correction } from "../../../../shared/drawing-check/corrections";
+import { pointersOf } from "../../../../shared/drawing-check/pointers";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import { CornerPicker } from "./corner-picker";
 import { PICK_TEXT } from "./check-text";
@@ -330,7 +331,14 @@ export default function CheckDialog({
       <div className="overflow-y-auto px-3 pb-6 sm:px-6">
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex flex-col gap-4">
-            {templateCanvas && <PhotoOverlay photo={result.photo} template={templateCanvas} />}
+            {templateCanvas && (
+              <PhotoOverlay
+                photo={result.photo}
+                template={templateCanvas}
+                paper={paper}
+                pointers={pointersOf(result.corrections, paper)}
+              />
+            )}
           </div>
           <div className="flex flex-col gap-5">
             <p className="text-lg" role="status">

@@ -8,12 +8,27 @@ import { describeCorrection, type Correction } from "../../../../shared/drawing-
 import type { TranslateMessage } from "../../../../shared/i18n/translate";
 import { columnLabel, parseCellLabel } from "../../../../shared/grid/grid";
 import type { CellBlock } from "../../../../shared/drawing-check/proportion";
+import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
+import type { Pointer } from "../../../../shared/drawing-check/pointers";
 
 const FLICKER_MS = 600;
 const WORST_SHOWN = 8;
 
-/** The straightened photo with the template over it: an opacity slider, and a flicker that swaps them. */
-export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template: HTMLCanvasElement }) {
+/**
+ * The straightened photo with the template over it: an opacity slider, and a flicker that swaps
+ * them. Each correction of 'What to fix first' points at its place on it, under its number.
+ */
+export function PhotoOverlay({
+  photo,
+  template,
+  paper,
+  pointers,
+}: {
+  photo: ImageBitmap;
+  template: HTMLCanvasElement;
+  paper: PaperMm;
+  pointers: (Pointer | null)[];
+}) {
   const { t } = useLingui();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [opacity, setOpacity] = useState(0.5);
@@ -44,12 +59,16 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
 
   return (
     <figure className="flex flex-col gap-3">
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={t`Your paper, straightened, with the template over it`}
-        className="h-auto w-full rounded-xl border border-line bg-white"
-      />
+      {/* The photo is the paper as it lies: its places are left and right in every language. */}
+      <div dir="ltr" className="relative">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={t`Your paper, straightened, with the template over it`}
+          className="block h-auto w-full rounded-xl border border-line bg-white"
+        />
+        <CorrectionPointers paper={paper} pointers={pointers} />
+      </div>
       <figcaption className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
         <label className="flex min-h-11 flex-1 items-center gap-3">
           <span className="shrink-0 font-semibold text-ink">
@@ -72,6 +91,79 @@ export function PhotoOverlay({ photo, template }: { photo: ImageBitmap; template
         </Button>
       </figcaption>
     </figure>
+  );
+}
+
+/** A share of the paper's width or height as a CSS position, kept inside so a number is never cut off. */
+const inside = (mm: number, of: number) => `${Math.min(96, Math.max(4, (mm / of) * 100))}%`;
+
+/**
+ * The corrections' places over the photo: a dashed box round a part or the whole drawing, a solid
+ * line on the grid line to redraw, and the correction's number. The words in 'What to fix first'
+ * say the same, so screen readers skip these.
+ */
+function CorrectionPointers({ paper, pointers }: { paper: PaperMm; pointers: (Pointer | null)[] }) {
+  const { i18n } = useLingui();
+  if (!pointers.some(Boolean)) return null;
+  const accent = "#c2410c";
+  return (
+    <>
+      <svg
+        aria-hidden
+        viewBox={`0 0 ${paper.widthMm} ${paper.heightMm}`}
+        preserveAspectRatio="none"
+        className="pointer-events-none absolute inset-0 h-full w-full"
+      >
+        {pointers.map((pointer, i) => {
+          if (!pointer) return null;
+          if ("line" in pointer.shape) {
+            const { from, to } = pointer.shape.line;
+            return (
+              <line
+                key={i}
+                x1={from.x}
+                y1={from.y}
+                x2={to.x}
+                y2={to.y}
+                stroke={accent}
+                strokeWidth={4}
+                strokeLinecap="round"
+                vectorEffect="non-scaling-stroke"
+              />
+            );
+          }
+          const { box } = pointer.shape;
+          return (
+            <rect
+              key={i}
+              x={box.left}
+              y={box.top}
+              width={box.right - box.left}
+              height={box.bottom - box.top}
+              fill="none"
+              stroke={accent}
+              strokeWidth={3}
+              strokeDasharray="8 5"
+              vectorEffect="non-scaling-stroke"
+            />
+          );
+        })}
+      </svg>
+      {pointers.map(
+        (pointer, i) =>
+          pointer && (
+            <span
+              key={i}
+              aria-hidden
+              data-testid="correction-pointer"
+              className="pointer-events-none absolute grid h-7 w-7 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-accent text-sm font-bold text-white shadow ring-2 ring-white"
+              style={{ left: inside(pointer.badge.x, paper.widthMm), top: inside(pointer.badge.y, paper.heightMm) }}
+            >
+              {i18n.number(i + 1)}
+            </span>
+          ),
+      )}
+    </>
   );
 }
 
@@ -229,7 +321,11 @@ export function WorstCells({ cells, onOpen }: { cells: CellCheck[]; onOpen: (cel
   );
 }
 
-/** What to fix first: the learner's grid, then the whole drawing's size, turn and place; at most three, in plain words. */
+/**
+ * What to fix first: the learner's grid, then the whole drawing's size, turn, place and stretch
+ * and a part out of proportion; at most three, in plain words, each under the number that marks
+ * its place on the photo.
+ */
 export function Corrections({ corrections }: { corrections: Correction[] }) {
   const { i18n } = useLingui();
   if (!corrections.length) return null;
@@ -239,15 +335,23 @@ export function Corrections({ corrections }: { corrections: Correction[] }) {
         <Trans>What to fix first</Trans>
       </h3>
       <ol className="mt-2 flex flex-col gap-3">
-        {corrections.map((correction) => {
+        {corrections.map((correction, index) => {
           const words = describeCorrection(correction, (id, values) => i18n._(id, values));
           return (
-            <li key={correction.kind}>
-              <p className="font-semibold">
-                {words.what}
-                {words.where && <> {words.where}</>}
-              </p>
-              <p className="text-ink-soft">{words.todo}</p>
+            <li key={correction.kind} className="flex gap-3">
+              <span
+                aria-hidden
+                className="mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full bg-accent text-sm font-bold text-white"
+              >
+                {i18n.number(index + 1)}
+              </span>
+              <div>
+                <p className="font-semibold">
+                  {words.what}
+                  {words.where && <> {words.where}</>}
+                </p>
+                <p className="text-ink-soft">{words.todo}</p>
+              </div>
             </li>
           );
         })}
