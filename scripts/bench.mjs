@@ -836,6 +836,7 @@ async function run() {
       smaller: "5 % too small",
       turned: "turned 3°",
       shifted: "shifted 4 mm",
+      stretched: "5 % too wide or too tall for its height",
       part: "with one part 10 % too large for the rest",
       grid: "on a grid with one line ruled 3 mm off",
     };
