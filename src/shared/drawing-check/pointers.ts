@@ -3,6 +3,7 @@
 // whole drawing for its size, turn, place and stretch, with the side a size is furthest off on.
 // In millimetres on the paper, so the result screen draws them over the straightened photo.
 import { parseCellLabel, parseColumnLabel } from "../grid/grid";
+import type { CellBlock } from "./proportion";
 import type { Correction, Towards } from "./corrections";
 import type { PaperMm } from "./paper-geometry";
 import type { PointMm } from "./whole-drawing";
@@ -23,6 +24,13 @@ export interface Pointer {
 
 /** Two numbers closer than this (mm) would cover each other: the later one moves along. */
 const BADGE_APART_MM = 9;
+
+/** The squares a part out of proportion names ("C2" to "E4"), as a block of column and row indices. */
+export function partSquares({ from, to }: { from: string; to: string }): CellBlock | null {
+  const first = parseCellLabel(from);
+  const last = parseCellLabel(to);
+  return first && last ? { left: first.column, top: first.row, right: last.column, bottom: last.row } : null;
+}
 
 /** The middle of the side or corner `towards` of a box. */
 function sideOfBox(box: BoxMm, towards: Towards): PointMm {
@@ -49,14 +57,13 @@ function pointerOf(correction: Correction, paper: PaperMm): Pointer | null {
         : { shape: { line: { from: { x: 0, y: at }, to: { x: gridRight, y: at } } }, badge: { x: gridMm / 2, y: at } };
     }
     case "part": {
-      const from = parseCellLabel(correction.from);
-      const to = parseCellLabel(correction.to);
-      if (!from || !to) return null;
+      const squares = partSquares(correction);
+      if (!squares) return null;
       const box = {
-        left: from.column * gridMm,
-        top: from.row * gridMm,
-        right: Math.min(gridRight, (to.column + 1) * gridMm),
-        bottom: Math.min(gridBottom, (to.row + 1) * gridMm),
+        left: squares.left * gridMm,
+        top: squares.top * gridMm,
+        right: Math.min(gridRight, (squares.right + 1) * gridMm),
+        bottom: Math.min(gridBottom, (squares.bottom + 1) * gridMm),
       };
       return { shape: { box }, badge: { x: box.left, y: box.top } };
     }

@@ -10,7 +10,7 @@ import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
 import type { CellBlock } from "./proportion";
 import { paperToPhoto, type Corners, type Point } from "./straighten";
-import { backward, forward as drawnAt, transform } from "./whole-drawing";
+import { forward as drawnAt, inverse, transform } from "./whole-drawing";
 
 /** Default paper: 11 × 8.5 in, 1 in squares (11 columns, 9 rows, the last one half a square). */
 export const SYNTHETIC_PAPER: PaperMm = { widthMm: 279.4, heightMm: 215.9, gridMm: 25.4, columns: 11, rows: 9 };
@@ -476,8 +476,8 @@ function drawMask(
     for (let i = 0; i < placed.length; i++) placed[i] = Math.max(drawnPart[i]!, rest[i]!);
   }
   if (how) {
-    const copy = drawnAsTransform(how);
-    placed = warp((x, y) => backward(copy, { x, y }));
+    const back = inverse(drawnAsTransform(how));
+    placed = warp((x, y) => drawnAt(back, { x, y }));
   }
   const scale = PAGE_PX_PER_MM;
   const x0 = Math.round(origin.x * scale);

@@ -3,7 +3,7 @@ import { distanceTo } from "./distance";
 import type { Mask } from "./raster";
 import { templateLines } from "./reference";
 import { SYNTHETIC_PAPER, syntheticTemplate } from "./synthetic-photo";
-import { backward, transform, wholeDrawing } from "./whole-drawing";
+import { forward, inverse, transform, wholeDrawing } from "./whole-drawing";
 
 const PX_PER_MM = 4;
 const ORIGIN = 20;
@@ -22,18 +22,21 @@ const toLines = distanceTo(padded);
 
 /** The template's lines as a learner drew them: scaled by `scale` about `about` (mm), stretched, turned, shifted (mm). */
 function drawnAs({ scale = 1, stretch = 1, degrees = 0, shiftMm = { x: 0, y: 0 }, about = { x: 140, y: 108 } }): Mask {
-  const s = transform({
-    scale,
-    stretch,
-    degrees,
-    shift: { x: shiftMm.x * PX_PER_MM, y: shiftMm.y * PX_PER_MM },
-    about: { x: ORIGIN + about.x * PX_PER_MM, y: ORIGIN + about.y * PX_PER_MM },
-  });
+  // Each pixel of the copy takes the template's point the learner meant there.
+  const s = inverse(
+    transform({
+      scale,
+      stretch,
+      degrees,
+      shift: { x: shiftMm.x * PX_PER_MM, y: shiftMm.y * PX_PER_MM },
+      about: { x: ORIGIN + about.x * PX_PER_MM, y: ORIGIN + about.y * PX_PER_MM },
+    }),
+  );
   const { width, height } = padded;
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const p = backward(s, { x, y });
+      const p = forward(s, { x, y });
       const px = Math.round(p.x);
       const py = Math.round(p.y);
       if (px >= 0 && py >= 0 && px < width && py < height && padded.data[py * width + px]) data[y * width + x] = 1;

@@ -96,18 +96,16 @@ export function forward(s: Transform, p: PointMm): PointMm {
   return { x: s.centre.x + (s.a + s.e) * ux - s.b * uy + s.tx, y: s.centre.y + s.b * ux + (s.a - s.e) * uy + s.ty };
 }
 
-/** The transform that undoes `s`: the inverse of [[a + e, −b], [b, a − e]] is (1/det)·[[a − e, b], [−b, a + e]]. */
-function inverse(s: Transform): Transform {
+/**
+ * The transform that undoes `s` (which template point a learner's point stands for): the inverse
+ * of [[a + e, −b], [b, a − e]] is (1/det)·[[a − e, b], [−b, a + e]]. Computed once, then `forward`.
+ */
+export function inverse(s: Transform): Transform {
   const det = s.a * s.a + s.b * s.b - s.e * s.e;
   const a = s.a / det;
   const b = -s.b / det;
   const e = -s.e / det;
   return { a, b, e, tx: -((a + e) * s.tx - b * s.ty), ty: -(b * s.tx + (a - e) * s.ty), centre: s.centre };
-}
-
-/** Which template point the learner's point q stands for (pixels). */
-export function backward(s: Transform, q: PointMm): PointMm {
-  return forward(inverse(s), q);
 }
 
 /** Mean capped distance of the learner's points taken back by `s` onto the template's lines (pixels). */

@@ -6,10 +6,10 @@ import { STATUS_LOOK, STATUS_ORDER } from "./status-look";
 import { describeCell } from "../../../../shared/drawing-check/words";
 import { describeCorrection, type Correction } from "../../../../shared/drawing-check/corrections";
 import type { TranslateMessage } from "../../../../shared/i18n/translate";
-import { columnLabel, parseCellLabel } from "../../../../shared/grid/grid";
+import { columnLabel } from "../../../../shared/grid/grid";
 import type { CellBlock } from "../../../../shared/drawing-check/proportion";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
-import type { Pointer } from "../../../../shared/drawing-check/pointers";
+import { partSquares, type Pointer } from "../../../../shared/drawing-check/pointers";
 
 const FLICKER_MS = 600;
 const WORST_SHOWN = 8;
@@ -170,9 +170,7 @@ function CorrectionPointers({ paper, pointers }: { paper: PaperMm; pointers: (Po
 /** The squares a correction of a part out of proportion names, outlined on the heat map. */
 function partOutline(corrections: Correction[]): CellBlock | null {
   const part = corrections.find((correction) => correction.kind === "part");
-  const from = part && parseCellLabel(part.from);
-  const to = part && parseCellLabel(part.to);
-  return from && to ? { left: from.column, top: from.row, right: to.column, bottom: to.row } : null;
+  return part ? partSquares(part) : null;
 }
 
 /**
