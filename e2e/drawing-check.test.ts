@@ -18,7 +18,14 @@ import {
   screenshot,
   seriousA11yViolations,
 } from "./support/browser";
-import { partsWithLines, photoOfDrawing, templateOnPaper, type DrawingPhoto } from "../scripts/lib/drawing-photo";
+import {
+  partsWithLines,
+  photoOfDrawing,
+  photoOfPracticeSheet,
+  templateOnPaper,
+  type DrawingPhoto,
+} from "../scripts/lib/drawing-photo";
+import { practiceLayout } from "../src/shared/drawing-check/practice-sheet";
 import type { CellBlock } from "../src/shared/drawing-check/proportion";
 import { renderPdf } from "./support/pdf-raster";
 import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
@@ -321,6 +328,63 @@ describe("Check my drawing", () => {
       expect(await page.getByText("This cell:").locator("..").textContent()).toContain("F4: lines about 3 mm low");
       await screenshot(page, "drawing-check-result-390");
       expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("makes a practice sheet of the worst cells, scores a photo of it cell by cell, and keeps it beside the check", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, small.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      const practise = page.getByRole("region", { name: "Practise these cells" });
+      const labels = ((await practise.locator("p").textContent()) ?? "").match(/\b[A-Z]\d\b/g)!;
+      // The moved cell first, then the next-furthest drawn cells, three in all.
+      expect(labels).toHaveLength(3);
+      expect(labels[0]).toBe("F4");
+      const download = page.waitForEvent("download", { timeout: 30_000 });
+      await practise.getByRole("button", { name: "Make a practice sheet" }).click();
+      const pdf = (await (await download).path())!;
+      const pages = renderPdf(pdf, PAGE_PX_PER_MM * 25.4);
+      expect(pages).toHaveLength(1);
+      const [sheet] = pages;
+      const rgba = new Uint8ClampedArray(sheet!.width * sheet!.height * 4);
+      sheet!.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
+      // Letter, portrait, as the app lays it out for paper in inches.
+      const layout = practiceLayout(labels, 25.4, { width: 215.9, height: 279.4 }, DEFAULT_MARGIN_MM)!;
+      const photo = await photoOfPracticeSheet(template, layout, {
+        sheet: {
+          image: { width: sheet!.width, height: sheet!.height, data: rgba },
+          gridOrigin: { x: layout.x, y: layout.y },
+        },
+        lowRow: 1,
+      });
+      await page.getByRole("button", { name: "Check another photo" }).click();
+      await choosePhoto(page, photo.file);
+      await page.getByRole("heading", { name: "Your practice sheet" }).waitFor({ timeout: 30_000 });
+      const cells = await page
+        .getByRole("list", { name: "Each practised cell, before and now" })
+        .getByRole("listitem")
+        .allTextContents();
+      expect(cells.map((cell) => cell.slice(0, 2))).toEqual(labels);
+      // The second copied 3 mm low: the one not within 1.5 mm now.
+      expect(cells.map((cell) => cell.endsWith("Within 1.5 mm"))).toEqual([true, false, true]);
+      expect(cells[0]).toMatch(/^F4\d+(\.\d)? mm before, now \d(\.\d)? mm/);
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "practised cells" }).textContent())
+        .toBe("2 of 3 practised cells now match the template within 1.5 mm.");
+      await screenshot(page, "drawing-check-practice-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-practice-390");
+
+      // Kept with the check it was made from: its cells before and after, on the canvas.
+      await page.getByRole("button", { name: "Close the check" }).click();
+      const kept = page.getByLabel(/^Practice sheet of .+, before and after$/);
+      await kept.waitFor();
+      expect(await kept.locator("dt").allTextContents()).toEqual(labels);
     } finally {
       await context.close();
     }

@@ -11,7 +11,12 @@ import { gridDimensions, imagePlacement } from "../../src/shared/grid/grid";
 import type { Unit } from "../../src/shared/grid/paper";
 import { paperInMm } from "../../src/shared/drawing-check/paper-geometry";
 import { templateLines } from "../../src/shared/drawing-check/reference";
-import { syntheticPhoto, type SyntheticOptions } from "../../src/shared/drawing-check/synthetic-photo";
+import {
+  syntheticPhoto,
+  type SyntheticOptions,
+  type SyntheticPhoto,
+} from "../../src/shared/drawing-check/synthetic-photo";
+import { cellOnPaper, type PracticeLayout } from "../../src/shared/drawing-check/practice-sheet";
 import type { Corners } from "../../src/shared/drawing-check/straighten";
 import type { CellBlock } from "../../src/shared/drawing-check/proportion";
 import type { PaperMm } from "../../src/shared/drawing-check/paper-geometry";
@@ -116,10 +121,49 @@ export async function photoOfDrawing(
 ): Promise<DrawingPhoto> {
   const { paper, pencil, tone } = await templateOnPaper(templateBytes, options.canvas);
   const shot = syntheticPhoto({ ...options, paper, pencil, tone: options.shaded ? tone : undefined });
+  return saved(shot, options.format ?? "jpeg");
+}
+
+/**
+ * A photo of a practice sheet as printed (`sheet`: its page at 8 px/mm, and where its grid's
+ * top-left corner is), each cell of `layout` copied in pencil into the empty square beside it,
+ * the row `lowRow` 3 mm low (what would fall below its square left out: a learner copying one
+ * square stays inside it).
+ */
+export async function photoOfPracticeSheet(
+  templateBytes: Buffer,
+  layout: PracticeLayout,
+  options: { sheet: NonNullable<SyntheticOptions["sheet"]>; lowRow: number; canvas?: CanvasPaper },
+): Promise<DrawingPhoto> {
+  const { paper, pencil } = await templateOnPaper(templateBytes, options.canvas);
+  const px = (mm: number) => Math.round(mm * PX_PER_MM);
+  const square = px(layout.grid.gridMm);
+  const width = px(layout.grid.widthMm);
+  const height = px(layout.grid.heightMm);
+  const copied = new Uint8Array(width * height);
+  layout.labels.forEach((label, row) => {
+    const cell = cellOnPaper(paper, label);
+    const low = row === options.lowRow ? px(3) : 0;
+    for (let y = 0; y + low < Math.min(px(cell.height), square); y++)
+      for (let x = 0; x < Math.min(px(cell.width), square); x++)
+        copied[(row * square + y + low) * width + square + x] =
+          pencil.mask.data[(px(cell.y) + y) * pencil.mask.width + px(cell.x) + x]!;
+  });
+  const shot = syntheticPhoto({
+    paper: layout.grid,
+    pencil: { mask: { width, height, data: copied }, pxPerMm: PX_PER_MM },
+    sheet: options.sheet,
+    photoWidth: 3000,
+    photoHeight: 2250,
+    tiltDegrees: 8,
+  });
+  return saved(shot, "jpeg");
+}
+
+async function saved(shot: SyntheticPhoto, format: "jpeg" | "png"): Promise<DrawingPhoto> {
   const raw = sharp(Buffer.from(shot.photo.data.buffer, shot.photo.data.byteOffset, shot.photo.data.length), {
     raw: { width: shot.photo.width, height: shot.photo.height, channels: 4 },
   });
-  const format = options.format ?? "jpeg";
   const file = path.join(
     fs.mkdtempSync(path.join(os.tmpdir(), "drawing-photo-")),
     `paper.${format === "jpeg" ? "jpg" : "png"}`,

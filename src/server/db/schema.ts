@@ -206,6 +206,8 @@ export const drawingChecks = pgTable(
     cells: jsonb("cells").notNull(),
     /** { sizePercent, turnDegrees, shiftMm, partPercent?, stretchPercent? }: the whole drawing against the template (decisions 061, 064, 065); null before it was measured. */
     whole: jsonb("whole"),
+    /** { cells: [{ label, status, errorMm }], practisedAt }: the latest photo of the practice sheet made from this check (decision 067); null before one. */
+    practice: jsonb("practice"),
     /** The photo the learner chose to keep with the check: their own upload, claimed for it (private). */
     photoKey: text("photo_key"),
     createdAt: createdAt(),

@@ -501,6 +501,29 @@ const rows: Row[] = [
     request: () => ({ url: picture.previewUrl }),
   },
   {
+    // Only on one's own check: anyone else's check is not found, and keeps no practice.
+    route: "PUT /api/checks/:dragonId/:checkId/practice",
+    visitor: 401,
+    user: 200,
+    other: 404,
+    admin: 404,
+    request: async (c) => {
+      // A dragon of its own: the checks listed on the shared one stay the ones the GET row counts.
+      const fresh = await newDragonRow(t);
+      return {
+        params: { dragonId: fresh, checkId: await newCheck(t, c.owner, fresh) },
+        body: { cells: [{ label: "A1", status: "close", errorMm: 0.4 }] },
+      };
+    },
+    check: async (res, c, parts) => {
+      const [check] = await t.database.db
+        .select()
+        .from(drawingChecks)
+        .where(eq(drawingChecks.id, (parts.params as { checkId: string }).checkId));
+      expect(check!.practice === null).toBe(c.role !== "user");
+    },
+  },
+  {
     route: "POST /api/wip",
     case: "a private picture",
     visitor: 401,

@@ -331,6 +331,16 @@ export const catalogue: Route[] = [
     ],
   },
   {
+    method: "PUT",
+    path: "/api/checks/:dragonId/:checkId/practice",
+    params: { dragonId: DRAGON_ID, checkId: CHECK_ID },
+    body: { cells: [{ label: "A1", status: "close", errorMm: 0.4 }] },
+    fields: [
+      { in: "params", name: "dragonId" },
+      { in: "params", name: "checkId" },
+    ],
+  },
+  {
     method: "POST",
     path: "/api/wip",
     body: WIP_BODY,

@@ -29,6 +29,24 @@ export async function createSignedInUser(
   return { id: user!.id, email, cookies: { [SESSION_COOKIE]: token } };
 }
 
+/** `count` signed-in members at once: two inserts, not two per member (a crowd for the concurrency tests). */
+export async function createSignedInUsers(t: TestApp, count: number): Promise<TestUser[]> {
+  const emails = Array.from({ length: count }, () => `user-${crypto.randomUUID()}@example.com`);
+  const rows = await t.database.db
+    .insert(users)
+    .values(emails.map((email) => ({ email, emailVerified: true, firstName: "Test" })))
+    .returning({ id: users.id, email: users.email });
+  const tokens = rows.map(() => crypto.randomBytes(32).toString("base64url"));
+  await t.database.db.insert(sessions).values(
+    rows.map((row, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      userId: row.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
+  return rows.map((row, i) => ({ id: row.id, email: row.email, cookies: { [SESSION_COOKIE]: tokens[i]! } }));
+}
+
 /**
  * An upload that arrived without passing our PUT route, as a presigned S3 upload does: only
  * set-acl and the image pipeline stand between these bytes and the library.

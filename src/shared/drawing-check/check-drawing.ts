@@ -38,12 +38,16 @@ export interface CheckInput {
   template: RgbaImage;
   /** Where the page's corner marks were found; inside the grid, the squares they cover are not compared. */
   marks?: MarkPlacement;
+  /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells), in mm from its corner: not compared either. */
+  covered?: Area[];
 }
+
+type Area = { x: number; y: number; width: number; height: number };
 
 /** Each pixel of `areas` (mm from the grid's corner, `origin` pixels in) set to `value`, on a buffer of `channels` per pixel. */
 function fill(
   image: { width: number; height: number; data: { [i: number]: number } },
-  areas: { x: number; y: number; width: number; height: number }[],
+  areas: Area[],
   pxPerMm: number,
   origin: number,
   channels: number,
@@ -100,7 +104,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   onStep("finding-grid");
   const { ink, darkness, shaded } = findInk(grey, pxPerMm);
   // Marks printed inside the grid are neither grid nor pencil, and hide the template under them.
-  const covered = input.marks === "inside" ? insideMarkAreas(paper) : [];
+  const covered = [...(input.marks === "inside" ? insideMarkAreas(paper) : []), ...(input.covered ?? [])];
   fill(ink, covered, pxPerMm, margin, 1, 0);
   fill(shaded, covered, pxPerMm, margin, 1, 0);
   fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);

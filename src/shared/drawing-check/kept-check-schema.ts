@@ -8,9 +8,11 @@ import {
   CHECK_MAX_ERROR_MM,
   CHECK_MAX_WHOLE,
   CHECK_STATUSES,
+  PRACTICE_MAX,
   type KeptCell,
   type KeptWhole,
   type SaveCheck,
+  type SavePractice,
 } from "./kept-checks";
 
 const count = (name: string) =>
@@ -69,10 +71,25 @@ export const saveCheckSchema = z
       context.addIssue({ code: "custom", path: ["cells"], message: "cells must be cells of the grid" });
   });
 
+/** The cells of a check's practice sheet, photographed: 1 to 6 different cells (whether they are the check's is the server's to say). */
+export const savePracticeSchema = z
+  .object({
+    cells: z
+      .array(keptCellSchema, { error: "cells must be a list of cells" })
+      .min(1, "cells must hold at least 1 cell")
+      .max(PRACTICE_MAX, `cells can hold at most ${PRACTICE_MAX} cells`),
+  })
+  .strict()
+  .superRefine((practice, context) => {
+    if (new Set(practice.cells.map((cell) => cell.label)).size !== practice.cells.length)
+      context.addIssue({ code: "custom", path: ["cells"], message: "cells must not repeat a cell" });
+  });
+
 // What the schemas admit must be what the hand-written types say: checked when compiling.
 type Admits<T, U extends T> = U;
 export type SchemasMatchTypes = [
   Admits<KeptCell, z.output<typeof keptCellSchema>>,
   Admits<KeptWhole, z.output<typeof keptWholeSchema>>,
   Admits<SaveCheck, z.output<typeof saveCheckSchema>>,
+  Admits<SavePractice, z.output<typeof savePracticeSchema>>,
 ];

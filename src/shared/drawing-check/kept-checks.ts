@@ -8,6 +8,8 @@ export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** The check answers for grids up to this many cells (50 × 50): beyond, a phone photo cannot resolve a cell. */
 export const CHECK_MAX_CELLS = 2500;
+/** A practice sheet holds at most this many cells (practice-sheet.ts). */
+export const PRACTICE_MAX = 6;
 /** Checks kept per learner and dragon: the newest, enough for the chart. */
 export const CHECKS_KEPT = 20;
 /** Distances are kept to a tenth of a millimetre, and at most this (anything further is simply "off"). */
@@ -69,11 +71,26 @@ export interface SaveCheck {
   whole: KeptWhole | null;
 }
 
+/**
+ * PUT /api/checks/{dragonId}/{checkId}/practice: the cells of the practice sheet made from a check
+ * (practice-sheet.ts), as a photo of it scored them, in the sheet's order.
+ */
+export interface SavePractice {
+  cells: KeptCell[];
+}
+
+/** The latest photo of a check's practice sheet, kept with the check: its cells after, beside the check's before. */
+export interface KeptPractice extends SavePractice {
+  practisedAt: string;
+}
+
 export interface KeptCheck extends SaveCheck {
   id: string;
   createdAt: string;
   /** The photo kept with it (its owner's eyes only), or null. */
   photoUrl: string | null;
+  /** Its practice sheet, photographed; null before (and for checks kept before practice sheets). */
+  practice: KeptPractice | null;
 }
 
 /** Drawn cells, those within tolerance, and their share (null before anything is drawn). */

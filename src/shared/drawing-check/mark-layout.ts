@@ -32,9 +32,13 @@ const PER_CORNER = 62;
 /** What the marks need of the paper: its size and its squares, in millimetres. */
 export type MarkedPaper = Pick<PaperMm, "widthMm" | "heightMm" | "gridMm">;
 
-/** FNV-1a: a fingerprint, not a secret; paper lengths to a tenth of a millimetre. Outside marks keep the text pages were first printed with. */
-function fingerprint(dragonId: string, paper: MarkedPaper, placement: MarkPlacement): number {
-  const text = `${dragonId}|${paper.widthMm.toFixed(1)}|${paper.heightMm.toFixed(1)}|${paper.gridMm.toFixed(1)}${placement === "inside" ? "|inside" : ""}`;
+/**
+ * FNV-1a: a fingerprint, not a secret; paper lengths to a tenth of a millimetre. Outside marks keep
+ * the text pages were first printed with; `sheet` names a sheet other than the grid page (a
+ * practice sheet, practice-sheet.ts).
+ */
+function fingerprint(dragonId: string, paper: MarkedPaper, placement: MarkPlacement, sheet?: string): number {
+  const text = `${dragonId}|${paper.widthMm.toFixed(1)}|${paper.heightMm.toFixed(1)}|${paper.gridMm.toFixed(1)}${placement === "inside" ? "|inside" : ""}${sheet ? `|${sheet}` : ""}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
@@ -45,8 +49,9 @@ export function markIds(
   dragonId: string,
   paper: MarkedPaper,
   placement: MarkPlacement = "outside",
+  sheet?: string,
 ): [number, number, number, number] {
-  const hash = fingerprint(dragonId, paper, placement);
+  const hash = fingerprint(dragonId, paper, placement, sheet);
   return [0, 1, 2, 3].map((corner) => corner * PER_CORNER + (((hash >>> (corner * 6)) & 63) % PER_CORNER)) as [
     number,
     number,

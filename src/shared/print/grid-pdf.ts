@@ -66,6 +66,9 @@ export interface PdfWords {
   joinSheets: string;
   /** A cell sheet's heading: "Cell B7". */
   cell: (label: string) => string;
+  /** A practice sheet's title and what to do with it (practice-pdf.ts). */
+  practiceTitle: string;
+  practiceHow: string;
   /** The language they are in (BCP 47), and which way its lines run. */
   lang: string;
   direction: WordsDirection;
@@ -85,17 +88,22 @@ export const ENGLISH_PDF_WORDS: PdfWords = {
   joinSheets:
     "Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.",
   cell: (label) => `Cell ${label}`,
+  practiceTitle: "Practice sheet",
+  practiceHow:
+    "Copy each square into the empty one beside it, then check a photo of this sheet with 'Check my drawing'.",
   lang: "en",
   direction: "ltr",
 };
 
 /** The words, if the font can write every letter of them; else the English ones. */
-function printableWords(letters: ReadonlySet<number>, words: PdfWords): PdfWords {
+export function printableWords(letters: ReadonlySet<number>, words: PdfWords): PdfWords {
   const samples = [
     words.sheetPlace(words.pictureAndGrid, { sheet: 1, sheets: 2, row: 1, column: 2 }),
     words.sheetPlace(words.gridAlone, { sheet: 1, sheets: 2, row: 1, column: 2 }),
     words.joinSheets,
     words.cell("A1"),
+    words.practiceTitle,
+    words.practiceHow,
   ];
   return samples.every((text) => fontWrites(letters, text)) ? words : ENGLISH_PDF_WORDS;
 }
@@ -105,7 +113,7 @@ function printableWords(letters: ReadonlySet<number>, words: PdfWords): PdfWords
  * of it, at the same place and size. A picture is embedded once and reused (the instructions are
  * the same on every sheet).
  */
-interface WordWriter {
+export interface WordWriter {
   /** The line's width in points at `size` points. */
   width: (text: string, size: number) => number;
   /** The line starting at `x` (its left edge) on the baseline `y`, in PDF points. */
@@ -113,7 +121,12 @@ interface WordWriter {
   direction: WordsDirection;
 }
 
-function wordWriter(pdf: PDFDocument, font: PDFFont, pictures: TextPictures, direction: WordsDirection): WordWriter {
+export function wordWriter(
+  pdf: PDFDocument,
+  font: PDFFont,
+  pictures: TextPictures,
+  direction: WordsDirection,
+): WordWriter {
   const letters = new Set(font.getCharacterSet());
   const embedded = new Map<string, Promise<{ image: PDFImage; picture: TextPicture }>>();
   const picture = (text: string, size: number) => {
@@ -171,7 +184,7 @@ export interface GridPdfRequest {
 }
 
 /** A caller that cannot draw pictures of words gets English words (printableWords), which the font writes. */
-const NO_PICTURES: TextPictures = {
+export const NO_PICTURES: TextPictures = {
   measure: () => {
     throw new Error("No text pictures: the words must be ones the font writes");
   },
@@ -187,7 +200,7 @@ const LINE_PT = 0.5;
 
 const GRID_ALPHA: Record<GridView["gridColor"], number> = { dark: 0.8, light: 1, accent: 0.9 };
 const INK_RGB: [number, number, number] = [0.17, 0.13, 0.09];
-const INK = rgb(...INK_RGB);
+export const INK = rgb(...INK_RGB);
 
 /**
  * The grid as vector lines at true scale: `unit` paper units become `pt` points, so printed at
@@ -388,7 +401,6 @@ function drawCornerMarks(
   const { paperWidth, paperHeight, gridSize } = request.scene;
   const paper = { widthMm: paperWidth * mmPerUnit, heightMm: paperHeight * mmPerUnit, gridMm: gridSize * mmPerUnit };
   const ids = markIds(request.dragonId, paper, placement);
-  const module = (MARK_MM / 8) * POINTS_PER_MM;
   // Where the grid's top-left corner is on the sheet, in points (in the blank strip when trimmed).
   const gridX = sheet.x - sheet.region.x * layout.scale;
   const gridY = sheet.y - sheet.region.y * layout.scale;
@@ -404,19 +416,25 @@ function drawCornerMarks(
         height: MARK_MM * POINTS_PER_MM + 2 * quiet,
         color: rgb(1, 1, 1),
       });
-    markModules(ids[corner]!).forEach((row, y) =>
-      row.forEach((black, x) => {
-        if (black)
-          page.drawRectangle({
-            x: left + x * module,
-            y: layout.height - (top + (y + 1) * module),
-            width: module,
-            height: module,
-            color: rgb(0, 0, 0),
-          });
-      }),
-    );
+    drawMark(page, ids[corner]!, left, top);
   });
+}
+
+/** One corner mark's black modules at true size, its top-left corner at (`left`, `top`) points from the page's top-left. */
+export function drawMark(page: PDFPage, id: number, left: number, top: number) {
+  const module = (MARK_MM / 8) * POINTS_PER_MM;
+  markModules(id).forEach((row, y) =>
+    row.forEach((black, x) => {
+      if (black)
+        page.drawRectangle({
+          x: left + x * module,
+          y: page.getHeight() - (top + (y + 1) * module),
+          width: module,
+          height: module,
+          color: rgb(0, 0, 0),
+        });
+    }),
+  );
 }
 
 /**

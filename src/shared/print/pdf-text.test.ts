@@ -151,6 +151,8 @@ const JAPANESE: PdfWords = {
     `${part}・${sheets} 枚中 ${sheet} 枚目・${row} 段目、${column} 列目`,
   joinSheets: "破線で切り、切った辺をつなぐ用紙の点線に合わせ、印と印を重ねてテープで貼ってください。",
   cell: (label) => `マス ${label}`,
+  practiceTitle: "練習シート",
+  practiceHow: "各マスを隣の空いたマスに写し、このシートの写真を「絵をチェック」で確かめましょう。",
   lang: "ja",
   direction: "ltr",
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
 import { saveProgressSchema } from "./index";
-import { saveCheckSchema } from "../drawing-check/kept-check-schema";
+import { saveCheckSchema, savePracticeSchema } from "../drawing-check/kept-check-schema";
 import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
@@ -54,6 +54,19 @@ export const progressEndpoints = endpoints({
     responses: {
       200: keptCheckResponse,
       400: message("Invalid objectPath: not an uploaded image of yours"),
+      404: message("Check not found"),
+    },
+  },
+  "PUT /api/checks/:dragonId/:checkId/practice": {
+    summary:
+      "Keep the cells of the practice sheet made from a kept check, as a photo of the sheet scored them (the latest replaces the one before)",
+    access: "members",
+    params: checkParams,
+    body: savePracticeSchema,
+    rateLimited: true,
+    responses: {
+      200: keptCheckResponse,
+      400: message("cells must be cells of the check"),
       404: message("Check not found"),
     },
   },

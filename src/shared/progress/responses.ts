@@ -32,12 +32,14 @@ export const progressSummaryResponse = z.object({
 });
 
 /** A kept drawing check: every cell's verdict and distance (decision 028). */
+const keptCellResponse = z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() });
+
 export const keptCheckResponse = z.object({
   id: text(),
   createdAt: text(),
   columns: z.number(),
   rows: z.number(),
-  cells: z.array(z.object({ label: text(), status: z.enum(CHECK_STATUSES), errorMm: z.number() })),
+  cells: z.array(keptCellResponse),
   /** The whole drawing's size off (%), turn (degrees), shift (mm), part out of proportion and stretch (%); null for a check without them (decision 061). */
   whole: z
     .object({
@@ -50,6 +52,8 @@ export const keptCheckResponse = z.object({
     .nullable(),
   /** The photo kept with the check, served to its owner only; null when none was kept. */
   photoUrl: text().nullable(),
+  /** The latest photo of the practice sheet made from the check, scored cell by cell (decision 067); null before one. */
+  practice: z.object({ cells: z.array(keptCellResponse), practisedAt: text() }).nullable(),
 });
 
 /** What GET /api/wip answers: every field, the learner tools' filled in (old rows get the defaults). */

@@ -68,6 +68,8 @@ export function createAccountRepository(db: Database) {
             columns: drawingChecks.columns,
             rows: drawingChecks.rows,
             cells: drawingChecks.cells,
+            whole: drawingChecks.whole,
+            practice: drawingChecks.practice,
             photoKey: drawingChecks.photoKey,
             createdAt: drawingChecks.createdAt,
           })

@@ -513,6 +513,8 @@ describe("GET /api/account/export", () => {
           { label: "A1", status: "close", errorMm: 0.6 },
           { label: "B1", status: "off", errorMm: 5.2 },
         ],
+        whole: null,
+        practice: null,
         photoUrl: null,
       }),
     ]);

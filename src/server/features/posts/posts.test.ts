@@ -7,7 +7,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { comments, dragons, likes, postImages, posts, storedObjects } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSignedInUser, checkedUpload, storedUpload, type TestUser } from "../../test/users";
+import { createSignedInUser, createSignedInUsers, checkedUpload, storedUpload, type TestUser } from "../../test/users";
 import { illustrationPng, phonePhotoJpeg, pngBomb } from "../../test/images";
 import { MY_POSTS_PAGE_SIZE, maskEmail } from "../../../shared/posts";
 import type { Post } from "../../../shared/posts/responses";
@@ -1065,8 +1065,7 @@ describe("under concurrency", () => {
     const author = await createSignedInUser(t);
     const id = await createPost(author);
     await approve(id);
-    const crowd: TestUser[] = [];
-    for (let i = 0; i < 100; i++) crowd.push(await createSignedInUser(t));
+    const crowd = await createSignedInUsers(t, 100);
 
     const liked = await Promise.all(
       crowd.map((user) => api.call("POST /api/posts/:id/like", { params: { id }, cookies: user.cookies })),

@@ -208,3 +208,62 @@ describe("a photo kept with a check", () => {
     expect((await list(learner)).json().at(-1)!.photoUrl).toBeNull();
   });
 });
+
+describe("a practice sheet's cells kept with a check", () => {
+  const keepPractice = (user: TestUser, checkId: string, body: unknown, id = dragonId) =>
+    api.call("PUT /api/checks/:dragonId/:checkId/practice", {
+      params: { dragonId: id, checkId },
+      cookies: user.cookies,
+      payload: body as object,
+    });
+  const offCells = [
+    { label: "A1", status: "close", errorMm: 0.5 },
+    { label: "B1", status: "off", errorMm: 6.1 },
+    { label: "C1", status: "near", errorMm: 3.2 },
+  ];
+
+  it("keeps the latest photo's verdicts beside the check's own, for its owner alone", async () => {
+    const learner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const checkId = (await keep(learner, { columns: 3, rows: 1, cells: offCells })).json().id;
+    expect((await list(learner)).json().at(-1)!.practice).toBeNull();
+    const after = [
+      { label: "B1", status: "close", errorMm: 1.2 },
+      { label: "C1", status: "near", errorMm: 2.1 },
+    ];
+    const res = await keepPractice(learner, checkId, { cells: after });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().practice).toEqual({ cells: after, practisedAt: expect.any(String) });
+    // The check's own verdicts stay as they were: the practice is its after, not a new before.
+    expect(res.json().cells).toEqual(offCells);
+    const again = [{ label: "B1", status: "close", errorMm: 0.8 }];
+    expect((await keepPractice(learner, checkId, { cells: again })).json().practice!.cells).toEqual(again);
+    expect((await list(learner)).json().at(-1)!.practice!.cells).toEqual(again);
+
+    const theirs = await keepPractice(other, checkId, { cells: after });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe("Check not found");
+    expect(
+      (await keepPractice(learner, checkId, { cells: after }, "0d9a6c1e-5b4f-4e3d-8c2b-1a0f9e8d7c6b")).statusCode,
+    ).toBe(404);
+    expect((await list(learner)).json().at(-1)!.practice!.cells).toEqual(again);
+  });
+
+  it("refuses cells that are not the check's, repeated, too many or none, and keeps nothing", async () => {
+    const learner = await createSignedInUser(t);
+    const checkId = (await keep(learner, { columns: 3, rows: 1, cells: offCells })).json().id;
+    const refused = async (body: unknown, message: string | RegExp) => {
+      const res = await keepPractice(learner, checkId, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toMatch(message);
+    };
+    await refused({ cells: [{ label: "D1", status: "close", errorMm: 1 }] }, "cells must be cells of the check");
+    const b1 = { label: "B1", status: "close", errorMm: 1 };
+    await refused({ cells: [b1, b1] }, /cells must not repeat a cell/);
+    await refused({ cells: [] }, /cells must hold at least 1 cell/);
+    await refused({ cells: Array.from({ length: 7 }, () => b1) }, /cells can hold at most 6 cells/);
+    await refused({ cells: [{ ...b1, errorMm: -1 }] }, /errorMm must be at least 0/);
+    await refused({ cells: [b1], photo: "x" }, /photo/);
+    expect((await list(learner)).json().at(-1)!.practice).toBeNull();
+  });
+});

@@ -6,7 +6,13 @@ import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";
 import type { Handlers } from "../../http/contract-plugin";
 import { HttpError } from "../../http/errors";
-import { CHECKS_KEPT, type KeptCell, type KeptCheck, type KeptWhole } from "../../../shared/drawing-check/kept-checks";
+import {
+  CHECKS_KEPT,
+  type KeptCell,
+  type KeptCheck,
+  type KeptPractice,
+  type KeptWhole,
+} from "../../../shared/drawing-check/kept-checks";
 
 /** Checks a member may keep in an hour: a check takes a photo and a minute, so this is never met by hand. */
 const CHECKS_PER_HOUR = 60;
@@ -19,13 +25,19 @@ const answer = (row: typeof drawingChecks.$inferSelect): KeptCheck => ({
   cells: row.cells as KeptCell[],
   whole: (row.whole as KeptWhole | null) ?? null,
   photoUrl: row.photoKey ? objectUrl(row.photoKey) : null,
+  practice: (row.practice as KeptPractice | null) ?? null,
 });
 
 /** Drawing checks kept with a learner's progress (decision 028); a learner only ever sees their own. */
 export function checkHandlers(
   db: Database,
   storage: ObjectStorage,
-): Handlers<"GET /api/checks/:dragonId" | "POST /api/checks/:dragonId" | "PUT /api/checks/:dragonId/:checkId/photo"> {
+): Handlers<
+  | "GET /api/checks/:dragonId"
+  | "POST /api/checks/:dragonId"
+  | "PUT /api/checks/:dragonId/:checkId/photo"
+  | "PUT /api/checks/:dragonId/:checkId/practice"
+> {
   return {
     "GET /api/checks/:dragonId": async (request, reply, caller) => {
       const rows = await db
@@ -123,6 +135,28 @@ export function checkHandlers(
         });
         if (check.photoKey && check.photoKey !== key) await storage.delete(check.photoKey);
         return answer(updated);
+      },
+    },
+
+    "PUT /api/checks/:dragonId/:checkId/practice": {
+      options: { config: { rateLimit: { max: CHECKS_PER_HOUR, timeWindow: 60 * 60_000 } } },
+      handler: async (request, _reply, caller) => {
+        const { dragonId, checkId } = request.params;
+        const mine = and(
+          eq(drawingChecks.id, checkId),
+          eq(drawingChecks.userId, caller.id),
+          eq(drawingChecks.dragonId, dragonId),
+        );
+        const [check] = await db.select({ cells: drawingChecks.cells }).from(drawingChecks).where(mine);
+        if (!check) throw new HttpError(404, /*i18n*/ "Check not found");
+        // A practice sheet holds cells of the check it was made from, and nothing else.
+        const labels = new Set((check.cells as KeptCell[]).map((cell) => cell.label));
+        if (request.body.cells.some((cell) => !labels.has(cell.label)))
+          throw new HttpError(400, /*i18n*/ "cells must be cells of the check");
+        const practice: KeptPractice = { cells: request.body.cells, practisedAt: new Date().toISOString() };
+        const [row] = await db.update(drawingChecks).set({ practice }).where(mine).returning();
+        if (!row) throw new HttpError(404, /*i18n*/ "Check not found");
+        return answer(row);
       },
     },
   };

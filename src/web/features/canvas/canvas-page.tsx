@@ -46,6 +46,7 @@ import { ViewSettings } from "./view-settings";
 import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
+import type { KeptCell } from "../../../shared/drawing-check/kept-checks";
 import { CheckHistory } from "./check-history";
 import { useKeptChecks } from "./use-kept-checks";
 import { ToolLabel } from "./tool-label";
@@ -200,6 +201,17 @@ function DrawCanvas({
     [fullImage, scene],
   );
   const keptChecks = useKeptChecks(data.id, signedIn);
+  // What the PDFs draw the picture from: 'Print / PDF' and the check's practice sheet.
+  const pdfRequest = () =>
+    image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null;
+  const onPractised = (checkId: string, cells: KeptCell[]) =>
+    keptChecks.keepPractice(checkId, cells).catch(() =>
+      toast({
+        title: t`Error`,
+        description: t`Your practice sheet's check could not be kept. Please try again.`,
+        variant: "destructive",
+      }),
+    );
   const lastKept = useRef<ReturnType<typeof keptChecks.keep> | null>(null);
   const onChecked = (result: CheckResult) => {
     setLastCheck(result);
@@ -267,9 +279,7 @@ function DrawCanvas({
               unit: settings.unit,
               preset: settings.paperPreset,
             }}
-            request={() =>
-              image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null
-            }
+            request={pdfRequest}
           />
           <ShareDrawingLink dragonId={data.id} className={toolClass}>
             <ImagePlus className="h-4 w-4 max-sm:h-5 max-sm:w-5" aria-hidden />{" "}
@@ -457,6 +467,10 @@ function DrawCanvas({
             onClose={() => setChecking(null)}
             onChecked={onChecked}
             onKeepPhoto={signedIn ? keepPhoto : null}
+            keptChecks={keptChecks.checks}
+            onPractised={(checkId, cells) => void onPractised(checkId, cells)}
+            pdfRequest={pdfRequest}
+            practiceFileName={`${t`${fileBase} practice sheet`}.pdf`}
             onMarkDone={(labels) => {
               canvas.markDone(labels);
               const count = labels.length;

@@ -21,7 +21,11 @@ const check = (day: number, whole: KeptWhole | null): KeptCheck => ({
   ],
   whole,
   photoUrl: null,
+  practice: null,
 });
+
+/** What a screen reader and a sighted reader get, without the marks that keep each figure in its order. */
+const plain = (text: string | null) => (text ?? "").replace(/[\u2066-\u2069]/g, "");
 
 it("shows each kind of whole-drawing error from the first check that measured it to the latest, leaving out what none measured", async () => {
   render(
@@ -44,7 +48,7 @@ it("shows each kind of whole-drawing error from the first check that measured it
   const list = page.getByLabelText("Whole drawing, first check to latest");
   await expect.element(list).toBeVisible();
   const rows = list.element().querySelectorAll("dt");
-  const said = [...rows].map((term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`);
+  const said = [...rows].map((term) => `${term.textContent}: ${plain(term.nextElementSibling!.textContent)}`);
   expect(said).toEqual([
     "Size off: 5 % → 0 %",
     "Turned: 3° → 0°",
@@ -62,4 +66,35 @@ it("shows nothing of the whole drawing when no check measured it", async () => {
   );
   await expect.element(page.getByRole("img", { name: /^One check: 50 % of drawn cells/ })).toBeVisible();
   expect(page.getByLabelText("Whole drawing, first check to latest").query()).toBeNull();
+});
+
+it("shows the latest practice sheet's cells before and after", async () => {
+  const practised: KeptCheck = {
+    ...check(2, null),
+    practice: {
+      cells: [{ label: "B1", status: "close", errorMm: 1.2 }],
+      practisedAt: "2026-11-04T10:00:00.000Z",
+    },
+  };
+  render(
+    <I18nProvider i18n={i18n}>
+      <CheckHistory dragonId={DRAGON} checks={[check(1, null), practised, check(3, null)]} />
+    </I18nProvider>,
+  );
+  const list = page.getByLabelText(/^Practice sheet of .+, before and after$/);
+  await expect.element(list).toBeVisible();
+  const rows = list.element().querySelectorAll("dt");
+  expect([...rows].map((term) => `${term.textContent}: ${plain(term.nextElementSibling!.textContent)}`)).toEqual([
+    "B1: 4 mm → 1.2 mm",
+  ]);
+});
+
+it("shows no practice sheet before one is photographed", async () => {
+  render(
+    <I18nProvider i18n={i18n}>
+      <CheckHistory dragonId={DRAGON} checks={[check(1, null)]} />
+    </I18nProvider>,
+  );
+  await expect.element(page.getByRole("img", { name: /^One check/ })).toBeVisible();
+  expect(page.getByLabelText(/^Practice sheet of/).query()).toBeNull();
 });

@@ -73,6 +73,7 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
         </p>
       )}
       <WholeDrawingHistory checks={checks} />
+      <PracticeHistory checks={checks} />
       {keptPhoto?.photoUrl && (
         <div className="mt-1 flex flex-wrap items-center gap-x-3">
           <a
@@ -91,6 +92,9 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
     </section>
   );
 }
+
+/** A figure with its unit kept in one piece and in its own order inside a sentence that runs the other way (Arabic). */
+const isolated = (figure: string) => `\u2068${figure}\u2069`;
 
 /**
  * Each kind of whole-drawing error over the checks that measured it (decisions 061, 064, 065): its
@@ -131,8 +135,8 @@ function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
   ];
   const told = (shown: (value: number) => string, values: number[]) => {
     if (values.length === 1) return shown(values[0]!);
-    const from = shown(values[0]!);
-    const to = shown(values.at(-1)!);
+    const from = isolated(shown(values[0]!));
+    const to = isolated(shown(values.at(-1)!));
     return t`${from} → ${to}`;
   };
   return (
@@ -151,5 +155,43 @@ function WholeDrawingHistory({ checks }: { checks: readonly KeptCheck[] }) {
         );
       })}
     </dl>
+  );
+}
+
+/**
+ * The latest practice sheet photographed (decision 067): each of its cells as the check it was
+ * made from found it, and as the photo of the sheet found it.
+ */
+function PracticeHistory({ checks }: { checks: readonly KeptCheck[] }) {
+  const { t, i18n } = useLingui();
+  const practised = [...checks].reverse().find((check) => check.practice);
+  if (!practised?.practice) return null;
+  const on = i18n.date(practised.practice.practisedAt, { day: "numeric", month: "short" });
+  const length = (value: number) => {
+    const mm = i18n.number(value, { maximumFractionDigits: 1 });
+    return isolated(t`${mm} mm`);
+  };
+  return (
+    <>
+      <p className="mt-2 text-sm font-semibold text-ink">
+        <Trans>Practice sheet of {on}</Trans>
+      </p>
+      <dl
+        className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm"
+        aria-label={t`Practice sheet of ${on}, before and after`}
+      >
+        {practised.practice.cells.map((after) => {
+          const before = practised.cells.find((cell) => cell.label === after.label);
+          const from = before ? length(before.errorMm) : "";
+          const to = length(after.errorMm);
+          return (
+            <div key={after.label} className="contents">
+              <dt className="text-ink-soft">{after.label}</dt>
+              <dd>{before ? t`${from} → ${to}` : to}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
   );
 }

@@ -3,6 +3,7 @@
 // (the print dialog imports this file dynamically), with the PDF library.
 import { blankCellsOfPaper, drawRegion } from "./draw-region";
 import { gridPdf, type GridPdfRequest } from "../../../shared/print/grid-pdf";
+import { practicePdf, type PracticePdfRequest } from "../../../shared/print/practice-pdf";
 import type { Rect } from "../../../shared/print/pdf-layout";
 import { canvasTextPictures } from "./text-picture";
 
@@ -18,7 +19,11 @@ async function jpegOf(canvas: HTMLCanvasElement): Promise<ArrayBuffer> {
 }
 
 /** A part of the paper drawn as the canvas shows it (value view included), without grid lines. */
-function renderRegion(request: PdfRequest, region: Rect, pixelsPerUnit: number): HTMLCanvasElement {
+function renderRegion(
+  request: Pick<PdfRequest, "image" | "scene" | "view">,
+  region: Rect,
+  pixelsPerUnit: number,
+): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(region.width * pixelsPerUnit));
   canvas.height = Math.max(1, Math.round(region.height * pixelsPerUnit));
@@ -37,4 +42,28 @@ export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
       ? blankCellsOfPaper(request.image, request.scene, request.view.imageMode)
       : new Set(),
   });
+}
+
+export type PracticeRequest = Omit<PracticePdfRequest, "picture" | "textPictures"> &
+  Pick<PdfRequest, "image" | "scene" | "view">;
+
+/** 'Practise these cells' (decision 067): the cells drawn as the canvas shows them. */
+export function makePracticePdf(request: PracticeRequest): Promise<Uint8Array> {
+  return practicePdf({
+    ...request,
+    picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
+    textPictures: canvasTextPictures(request.words.lang, request.words.direction),
+  });
+}
+
+/** The PDF handed to the browser as a download named `fileName`. */
+export function savePdf(bytes: Uint8Array, fileName: string) {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

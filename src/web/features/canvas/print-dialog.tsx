@@ -10,9 +10,8 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { PAPER_PRESETS, presetLabel, type PaperPreset, type Unit } from "../../../shared/grid/paper";
 import type { TranslateMessage } from "../../../shared/i18n/translate";
-import { directionOf } from "../../../shared/i18n/locales";
 import type { PdfRequest } from "./make-pdf";
-import type { PdfWords } from "../../../shared/print/grid-pdf";
+import { pdfWords } from "./pdf-words";
 import {
   DEFAULT_MARGIN_MM,
   MAX_SHEETS,
@@ -27,7 +26,7 @@ import {
 import { orientationName, selectClass } from "./paper-settings";
 import { ToolLabel } from "./tool-label";
 
-type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm" | "words">;
+export type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm" | "words">;
 
 /** What the PDF will be, in a beginner's words: how many sheets, the blank strip, the corner marks. */
 function summaryOf(i18n: I18n, layout: PrintLayout, request: PrintRequest, sheetName: string): string[] {
@@ -62,23 +61,6 @@ function summaryOf(i18n: I18n, layout: PrintLayout, request: PrintRequest, sheet
       ? i18n._(msg`The grid page has four corner marks, so 'Check my drawing' finds it in a photo by itself.`)
       : i18n._(msg`There is no room for corner marks: 'Check my drawing' will ask you to tap the grid's four corners.`),
   ];
-}
-
-/** The PDF's titles and instructions, in the learner's language and its direction (decision 059). */
-function pdfWords(i18n: I18n): PdfWords {
-  return {
-    title: i18n._(msg`Dragon Grid drawing grid`),
-    pictureAndGrid: i18n._(msg`Picture and grid`),
-    gridAlone: i18n._(msg`Grid alone`),
-    sheetPlace: (part, { sheet, sheets, row, column }) =>
-      i18n._(msg`${part} · sheet ${sheet} of ${sheets} · row ${row}, column ${column}`),
-    joinSheets: i18n._(
-      msg`Cut on the dashed lines, lay each cut edge on the dotted line of the sheet it joins, marks on marks, and tape.`,
-    ),
-    cell: (name) => i18n._(msg`Cell ${name}`),
-    lang: i18n.locale,
-    direction: directionOf(i18n.locale),
-  };
 }
 
 /** The margin field's step: twentieths of an inch, millimetres. */
@@ -148,16 +130,8 @@ export function PrintButton({
     setMaking(true);
     try {
       performance.mark("pdf-requested");
-      const { makeGridPdf } = await import("./make-pdf");
-      const bytes = await makeGridPdf({ ...base, cellSheets, sheet, marginMm: margin.mm, words: pdfWords(i18n) });
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const { makeGridPdf, savePdf } = await import("./make-pdf");
+      savePdf(await makeGridPdf({ ...base, cellSheets, sheet, marginMm: margin.mm, words: pdfWords(i18n) }), fileName);
       // Timed by `npm run bench` (click to finished PDF).
       performance.measure("pdf-made", "pdf-requested");
       setOpen(false);

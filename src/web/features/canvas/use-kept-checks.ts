@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiQueryKey, callApi } from "../../lib/api-client";
-import { CHECKS_KEPT, type KeptCheck, type SaveCheck } from "../../../shared/drawing-check/kept-checks";
+import { CHECKS_KEPT, type KeptCell, type KeptCheck, type SaveCheck } from "../../../shared/drawing-check/kept-checks";
 
 const visitorKey = (dragonId: string) => `dragon-grid:checks:${dragonId}`;
 
@@ -12,7 +12,7 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
     return Array.isArray(stored)
       ? (stored as KeptCheck[])
           .filter((check) => Array.isArray(check?.cells))
-          .map((check) => ({ ...check, whole: check.whole ?? null }))
+          .map((check) => ({ ...check, whole: check.whole ?? null, practice: check.practice ?? null }))
       : [];
   } catch {
     return [];
@@ -22,7 +22,8 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
 /**
  * The drawing checks kept with this learner's progress for a dragon (decision 028): on the server
  * when signed in, in this browser for visitors; the newest 20, oldest first. `keep` adds one and
- * answers it; `keepPhoto` (members) keeps a photo with a kept check.
+ * answers it; `keepPhoto` (members) keeps a photo with a kept check; `keepPractice` a photographed
+ * practice sheet's verdicts with the check it was made from (decision 067).
  */
 export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const client = useQueryClient();
@@ -37,20 +38,29 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
   });
   const [visitor, setVisitor] = useState(() => readVisitorChecks(dragonId));
 
-  const keep = async (check: SaveCheck): Promise<KeptCheck> => {
-    if (signedIn) {
-      const kept = await callApi("POST /api/checks/:dragonId", { params: { dragonId }, body: check });
-      client.setQueryData<KeptCheck[]>(key, (before) => [...(before ?? []), kept].slice(-CHECKS_KEPT));
-      return kept;
-    }
-    const kept: KeptCheck = { ...check, id: crypto.randomUUID(), createdAt: new Date().toISOString(), photoUrl: null };
-    const next = [...readVisitorChecks(dragonId), kept].slice(-CHECKS_KEPT);
+  const storeVisitorChecks = (next: KeptCheck[]) => {
     try {
       localStorage.setItem(visitorKey(dragonId), JSON.stringify(next));
     } catch {
       // Storage full or blocked: the chart shows this visit's checks only.
     }
     setVisitor(next);
+  };
+
+  const keep = async (check: SaveCheck): Promise<KeptCheck> => {
+    if (signedIn) {
+      const kept = await callApi("POST /api/checks/:dragonId", { params: { dragonId }, body: check });
+      client.setQueryData<KeptCheck[]>(key, (before) => [...(before ?? []), kept].slice(-CHECKS_KEPT));
+      return kept;
+    }
+    const kept: KeptCheck = {
+      ...check,
+      id: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+      photoUrl: null,
+      practice: null,
+    };
+    storeVisitorChecks([...readVisitorChecks(dragonId), kept].slice(-CHECKS_KEPT));
     return kept;
   };
 
@@ -64,5 +74,22 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
     );
   };
 
-  return { checks: signedIn ? (server.data ?? []) : visitor, keep, keepPhoto };
+  const keepPractice = async (checkId: string, cells: KeptCell[]): Promise<void> => {
+    if (signedIn) {
+      const kept = await callApi("PUT /api/checks/:dragonId/:checkId/practice", {
+        params: { dragonId, checkId },
+        body: { cells },
+      });
+      client.setQueryData<KeptCheck[]>(key, (before) =>
+        (before ?? []).map((check) => (check.id === kept.id ? kept : check)),
+      );
+      return;
+    }
+    const practice = { cells, practisedAt: new Date().toISOString() };
+    storeVisitorChecks(
+      readVisitorChecks(dragonId).map((check) => (check.id === checkId ? { ...check, practice } : check)),
+    );
+  };
+
+  return { checks: signedIn ? (server.data ?? []) : visitor, keep, keepPhoto, keepPractice };
 }

@@ -10,8 +10,14 @@ import type { ComponentProps } from "react";
 import CheckDialog from "./check-dialog";
 import { rememberCorners } from "./remembered-corners";
 import { markIds } from "../../../../shared/drawing-check/mark-layout";
-import { SYNTHETIC_PAPER } from "../../../../shared/drawing-check/synthetic-photo";
+import { SYNTHETIC_PAPER, syntheticTemplate } from "../../../../shared/drawing-check/synthetic-photo";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
+import type { KeptCell, KeptCheck } from "../../../../shared/drawing-check/kept-checks";
+import { workingScale } from "../../../../shared/drawing-check/paper-geometry";
+import { practiceTemplate } from "../../../../shared/drawing-check/practice-sheet";
+import { templateLines } from "../../../../shared/drawing-check/reference";
+import { cellLabel } from "../../../../shared/grid/grid";
+import { practiceSheetsOf } from "./practice";
 import { drawingPhoto, renderSyntheticTemplate, textFile, type DrawingPhoto } from "../../../test/drawing-photo";
 
 const DRAGON = "3f1d2c4b-0000-4000-8000-00000000c0de";
@@ -32,6 +38,10 @@ function props(overrides: Partial<ComponentProps<typeof CheckDialog>> = {}): Com
     onKeepPhoto: null,
     onMarkDone: vi.fn(),
     onOpenCell: vi.fn(),
+    keptChecks: [],
+    onPractised: vi.fn(),
+    pdfRequest: () => null,
+    practiceFileName: "Ember practice sheet.pdf",
     ...overrides,
   };
 }
@@ -348,4 +358,79 @@ it("says what to fix first, each correction numbered at its place on the photo, 
   await expect.element(dialog().getByRole("region", { name: "Where to look first" })).toHaveTextContent("F4");
   await asDrawn.click();
   await expect.poll(offCells).toBe(6 * SYNTHETIC_PAPER.rows);
+});
+
+it("knows a photo of a practice sheet made from a kept check, scores each of its cells beside the check's, and keeps them", async () => {
+  // A kept check of this grid: D2, H5 and E4 the furthest off, every other cell close.
+  const off: Record<string, [KeptCell["status"], number]> = { D2: ["off", 6.1], H5: ["off", 5], E4: ["near", 3.4] };
+  const cells = Array.from({ length: SYNTHETIC_PAPER.columns * SYNTHETIC_PAPER.rows }, (_, i) => {
+    const label = cellLabel({ column: i % SYNTHETIC_PAPER.columns, row: Math.floor(i / SYNTHETIC_PAPER.columns) });
+    const [status, errorMm] = off[label] ?? ["close", 0.5];
+    return { label, status, errorMm };
+  });
+  const kept: KeptCheck = {
+    id: "5c0e3a1b-0000-4000-8000-00000000c0de",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    columns: SYNTHETIC_PAPER.columns,
+    rows: SYNTHETIC_PAPER.rows,
+    cells,
+    whole: null,
+    photoUrl: null,
+    practice: null,
+  };
+  const [sheet] = practiceSheetsOf([kept], DRAGON, SYNTHETIC_PAPER, "in");
+  expect(sheet!.layout.labels).toEqual(["D2", "H5", "E4"]);
+  // Each cell copied into the empty square beside it, H5's 3 mm low and inside its square.
+  const pxPerMm = workingScale(SYNTHETIC_PAPER);
+  const { layout } = sheet!;
+  const { lines } = templateLines(
+    practiceTemplate(syntheticTemplate(SYNTHETIC_PAPER, pxPerMm), SYNTHETIC_PAPER, layout, pxPerMm),
+  );
+  const square = Math.round(layout.grid.gridMm * pxPerMm);
+  const pencil = new Uint8Array(lines.data.length);
+  for (let y = 0; y < lines.height; y++)
+    for (let x = square; x < lines.width; x++) {
+      const low = Math.floor(y / square) === 1 ? Math.round(3 * pxPerMm) : 0;
+      if (Math.floor((y + low) / square) === Math.floor(y / square) && y + low < lines.height)
+        pencil[(y + low) * lines.width + x] = lines.data[y * lines.width + x]!;
+    }
+  const photo = await drawingPhoto({
+    paper: layout.grid,
+    marks: sheet!.ids,
+    pencil: { mask: { ...lines, data: pencil }, pxPerMm },
+    seed: 8,
+  });
+  const given = props({ keptChecks: [kept] });
+  await renderCheck(given);
+  await commands.chooseFile("Choose a photo", photo.file);
+  await expect
+    .element(dialog().getByRole("heading", { name: "Your practice sheet" }), { timeout: 20_000 })
+    .toBeVisible();
+  await expect
+    .element(dialog().getByRole("status"))
+    .toHaveTextContent("2 of 3 practised cells now match the template within 1.5 mm.");
+  const rows = dialog().getByRole("list", { name: "Each practised cell, before and now" }).getByRole("listitem");
+  await expect.element(rows.nth(0)).toHaveTextContent(/^D26\.1 mm before, now \d(\.\d)? mmWithin 1\.5 mm$/);
+  await expect.element(rows.nth(1)).not.toHaveTextContent(/Within 1\.5 mm$/);
+  expect(given.onPractised).toHaveBeenCalledOnce();
+  const [checkId, scored] = vi.mocked(given.onPractised).mock.calls[0]!;
+  expect(checkId).toBe(kept.id);
+  expect(scored.map((cell) => [cell.label, cell.status === "close"])).toEqual([
+    ["D2", true],
+    ["H5", false],
+    ["E4", true],
+  ]);
+  // Not a check of the drawing: nothing is kept as one.
+  expect(given.onChecked).not.toHaveBeenCalled();
+  await dialog().getByRole("button", { name: "Check another photo" }).click();
+  await expect.element(pickStep()).toBeVisible();
+});
+
+it("offers the worst cells of a result as a practice sheet", async () => {
+  await renderCheck(props());
+  await commands.chooseFile("Choose a photo", plain.file);
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  const practise = dialog().getByRole("region", { name: "Practise these cells" });
+  await expect.element(practise).toHaveTextContent(/^Practise these cellsA sheet with F4, /);
+  await expect.element(practise.getByRole("button", { name: "Make a practice sheet" })).toBeEnabled();
 });

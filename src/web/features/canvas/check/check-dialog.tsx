@@ -30,7 +30,14 @@ import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
 import { describeCell } from "../../../../shared/drawing-check/words";
-import { CHECK_MAX_CELLS, type KeptWhole } from "../../../../shared/drawing-check/kept-checks";
+import {
+  CHECK_MAX_CELLS,
+  type KeptCell,
+  type KeptCheck,
+  type KeptWhole,
+} from "../../../../shared/drawing-check/kept-checks";
+import { PracticeResult, PractiseButton, practiceSheetsOf } from "./practice";
+import type { PaperRequest } from "../print-dialog";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
 export interface CheckResult {
@@ -49,7 +56,9 @@ type Phase =
   | { name: "pick" }
   | { name: "corners" }
   | { name: "checking"; step: CheckProgress | null }
-  | { name: "result"; result: CheckResult };
+  | { name: "result"; result: CheckResult }
+  /** A photo of a practice sheet: its cells now, and as the check it was made from found them. */
+  | { name: "practice"; cells: KeptCell[]; before: KeptCell[]; photo: ImageBitmap };
 
 const STEP_TEXT: Record<CheckProgress, MessageDescriptor> = {
   "finding-marks": msg`Looking for the corner marks of your printed page…`,
@@ -83,6 +92,10 @@ export default function CheckDialog({
   onKeepPhoto,
   onMarkDone,
   onOpenCell,
+  keptChecks,
+  onPractised,
+  pdfRequest,
+  practiceFileName,
 }: {
   dragonId: string;
   /** Members may share the photo to the feed. */
@@ -103,6 +116,13 @@ export default function CheckDialog({
   onKeepPhoto: ((objectPath: string) => Promise<void>) | null;
   onMarkDone: (labels: string[]) => void;
   onOpenCell: (cell: Cell) => void;
+  /** The learner's kept checks of this dragon: each may have a practice sheet a photo shows (decision 067). */
+  keptChecks: readonly KeptCheck[];
+  /** Keep a photographed practice sheet's verdicts with the check it was made from. */
+  onPractised: (checkId: string, cells: KeptCell[]) => void;
+  /** What 'Print / PDF' prints the picture from: the practice sheet's cells are drawn the same way. */
+  pdfRequest: () => PaperRequest | null;
+  practiceFileName: string;
 }) {
   const { t, i18n } = useLingui();
   const { columns, rows } = grid;
@@ -113,6 +133,10 @@ export default function CheckDialog({
     [paperWidth, paperHeight, gridSize, unit, columns, rows],
   );
   const pxPerMm = workingScale(paper);
+  const practiceSheets = useMemo(
+    () => practiceSheetsOf(keptChecks, dragonId, paper, unit),
+    [keptChecks, dragonId, paper, unit],
+  );
   const [phase, setPhase] = useState<Phase>(
     previous && samePaper(previous.paper, paper) ? { name: "result", result: previous } : { name: "pick" },
   );
@@ -167,9 +191,27 @@ export default function CheckDialog({
           paper,
           pxPerMm,
           template: templatePixels,
+          practice: practiceSheets.map(({ layout, ids }) => ({ layout, ids })),
         },
         (step) => setPhase({ name: "checking", step }),
       );
+      if (answer.kind === "practice") {
+        // A practice sheet is found by its marks alone: a problem is told on the photo step.
+        if (answer.problem) {
+          setError(PROBLEM_TEXT[answer.problem]);
+          return setPhase({ name: "pick" });
+        }
+        const sheet = practiceSheets[answer.sheet]!;
+        if (answer.cells.some((cell) => cell.status !== "not-drawn" && cell.status !== "empty"))
+          onPractised(sheet.checkId, answer.cells);
+        setPhase({
+          name: "practice",
+          cells: answer.cells,
+          before: sheet.before,
+          photo: await createImageBitmap(answer.straightened),
+        });
+        return;
+      }
       if (answer.kind !== "done" || answer.problem) {
         if (answer.kind === "done") setCorners(answer.corners);
         setError(
@@ -277,6 +319,15 @@ export default function CheckDialog({
 
   let body;
   if (phase.name === "pick") body = pick;
+  else if (phase.name === "practice")
+    body = (
+      <PracticeResult
+        cells={phase.cells}
+        before={phase.before}
+        photo={phase.photo}
+        onAnother={() => setPhase({ name: "pick" })}
+      />
+    );
   else if (phase.name === "corners" && photo && corners) {
     body = (
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3 sm:px-6">
@@ -376,6 +427,13 @@ export default function CheckDialog({
               onOpen={onOpenCell}
             />
             <WorstCells cells={shownCells} onOpen={onOpenCell} />
+            <PractiseButton
+              cells={result.cells}
+              paper={paper}
+              unit={unit}
+              fileName={practiceFileName}
+              pdfRequest={pdfRequest}
+            />
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => setConfirming(true)} disabled={matching.length === 0}>
                 <Trans>Mark matching cells done</Trans>

@@ -12,12 +12,14 @@ import {
 } from "../../../../shared/drawing-check/check-drawing";
 import type { CellCheck } from "../../../../shared/drawing-check/cell-check";
 import type { Correction } from "../../../../shared/drawing-check/corrections";
-import type { KeptWhole } from "../../../../shared/drawing-check/kept-checks";
+import type { KeptCell, KeptWhole } from "../../../../shared/drawing-check/kept-checks";
+import { checkPractice } from "../../../../shared/drawing-check/practice-check";
+import type { PracticeLayout } from "../../../../shared/drawing-check/practice-sheet";
 import { findGrid } from "../../../../shared/drawing-check/find-grid";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
-import { toGrey } from "../../../../shared/drawing-check/raster";
+import { toGrey, type RgbaImage } from "../../../../shared/drawing-check/raster";
 import type { Corners } from "../../../../shared/drawing-check/straighten";
 
 export interface CheckRequest {
@@ -29,6 +31,8 @@ export interface CheckRequest {
   paper: PaperMm;
   pxPerMm: number;
   template: ImageData;
+  /** The practice sheets this learner may have printed for this dragon and paper (practice-sheet.ts), and their marks. */
+  practice: { layout: PracticeLayout; ids: readonly number[] }[];
 }
 
 export type CheckReply =
@@ -51,7 +55,24 @@ export type CheckReply =
       corrections: Correction[];
       localCells: CellCheck[] | null;
     }
+  /** A photo of practice sheet number `sheet` of the request's, scored cell by cell. */
+  | {
+      kind: "practice";
+      sheet: number;
+      problem: CheckProblem | null;
+      corners: Corners;
+      cells: KeptCell[];
+      straightened: ImageData;
+    }
   | { kind: "failed"; message: string };
+
+/** The straightened raster as ImageData over the same memory, to hand to the page. */
+const imageData = (image: RgbaImage) =>
+  new ImageData(
+    new Uint8ClampedArray(image.data.buffer as ArrayBuffer, image.data.byteOffset, image.data.length),
+    image.width,
+    image.height,
+  );
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<CheckRequest>) => void) | null;
@@ -76,8 +97,26 @@ scope.onmessage = (event) => {
       };
     } else {
       scope.postMessage({ kind: "step", step: "finding-marks" });
-      const found = findMarks(pixels, paper, marks);
+      const { practice } = event.data;
+      const sheets = practice.map(({ layout, ids }) => ({ grid: layout.grid, ids }));
+      const found = findMarks(pixels, paper, marks, sheets);
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
+      if (found.found === "ours" && found.sheet !== null) {
+        const { layout } = practice[found.sheet]!;
+        const scored = checkPractice({ ...input, corners: found.corners, layout }, onStep);
+        const image = imageData(scored.straightened);
+        return scope.postMessage(
+          {
+            kind: "practice",
+            sheet: found.sheet,
+            problem: scored.problem,
+            corners: found.corners,
+            cells: scored.cells,
+            straightened: image,
+          },
+          [image.data.buffer],
+        );
+      }
       if (found.found === "ours") {
         const outcome = checkDrawing({ ...input, corners: found.corners, marks: found.placement }, onStep);
         checked = { outcome, corners: found.corners };
@@ -91,15 +130,7 @@ scope.onmessage = (event) => {
     }
     const { outcome, corners } = checked;
     const { straightened } = outcome;
-    const image = new ImageData(
-      new Uint8ClampedArray(
-        straightened.data.buffer as ArrayBuffer,
-        straightened.data.byteOffset,
-        straightened.data.length,
-      ),
-      straightened.width,
-      straightened.height,
-    );
+    const image = imageData(straightened);
     scope.postMessage(
       {
         kind: "done",

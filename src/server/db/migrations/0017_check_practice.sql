@@ -1,0 +1,1 @@
+ALTER TABLE "drawing_checks" ADD COLUMN "practice" jsonb;
