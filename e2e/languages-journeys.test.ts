@@ -4,6 +4,7 @@
 // comment with the author's bell, and 'Check my drawing' with its verdicts. Each screen is checked
 // for its language and direction, for English words left on it, and by axe.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationLink, waitForMail } from "../src/server/test/mail";
@@ -70,6 +71,8 @@ const LANGUAGES = {
     heatMap: "Mapa de calor de tu cuadrícula",
     f4Low: "F4: líneas unos 3\u00A0mm más abajo",
     whereToLook: "Dónde mirar primero",
+    practiseCells: "Practicar estas casillas",
+    makePracticeSheet: "Crear una hoja de práctica",
     matching: /^\d+ de \d+ casillas dibujadas coinciden con la plantilla, con un margen de 1,5\u00A0mm\.$/,
     cellF4: "Casilla F4",
     cellF4OnPaper: "Casilla F4 en tu papel",
@@ -115,6 +118,8 @@ const LANGUAGES = {
     heatMap: "الخريطة الحرارية لشبكتك",
     f4Low: "F4: الخطوط منزاحة نحو 3 مم إلى الأسفل",
     whereToLook: "أين تنظر أولًا",
+    practiseCells: "تمرّن على هذه الخانات",
+    makePracticeSheet: "أنشئ ورقة تمرين",
     matching: /^يطابق القالب بفارق لا يزيد على 1\.5 مم: \d+ من أصل .+\.$/,
     cellF4: "المربع F4",
     cellF4OnPaper: "المربع F4 على ورقك",
@@ -397,6 +402,15 @@ describe("'Check my drawing' in another language", () => {
           )
           .toBe(true);
         await expectScreen(page, lang, "check-result");
+
+        // The worst cells as a practice sheet, its words in that language (Arabic's drawn as pictures).
+        const practise = page.getByRole("region", { name: words.practiseCells });
+        await practise.scrollIntoViewIfNeeded();
+        await expectScreen(page, lang, "check-practise");
+        const download = page.waitForEvent("download", { timeout: 30_000 });
+        await practise.getByRole("button", { name: words.makePracticeSheet }).click();
+        const pdf = fs.readFileSync((await (await download).path())!);
+        expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
 
         // The worst cell opens beside the same part of the photo, in the same words.
         await page.getByRole("button", { name: words.f4Low }).last().click();
