@@ -85,7 +85,6 @@ export async function newBlogPost(
   return { id: row!.id, slug };
 }
 
-/** Saved progress of `user` on a dragon, with a paper width no request of the tests sends (12.5). */
 /** A kept drawing check of a 2 × 1 grid: A1 close (0.4 mm), B1 not drawn. */
 export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Promise<string> {
   const [row] = await t.database.db
@@ -104,6 +103,7 @@ export async function newCheck(t: TestApp, user: TestUser, dragonId: string): Pr
   return row!.id;
 }
 
+/** Saved progress of `user` on a dragon, with a paper width no request of the tests sends (12.5). */
 export async function newProgress(t: TestApp, user: TestUser, dragonId: string): Promise<void> {
   await t.database.db.insert(worksInProgress).values({
     userId: user.id,

@@ -78,6 +78,9 @@ const PROBLEM_TEXT: Record<CheckProblem, MessageDescriptor> = {
   "grid-not-found": msg`Your grid could not be found inside the four corners. Place each handle exactly on an outer corner of the grid (the magnifier helps), or take the photo again in good light, holding the phone steady above the paper.`,
 };
 
+/** A practice sheet found by its marks whose squares could not be read: no corners to place, another photo to take. */
+const PRACTICE_UNREAD = msg`The squares of your practice sheet could not be read in this photo. Take it again in good light, with the whole sheet in the picture, holding the phone steady above it.`;
+
 export default function CheckDialog({
   dragonId,
   signedIn,
@@ -198,7 +201,7 @@ export default function CheckDialog({
       if (answer.kind === "practice") {
         // A practice sheet is found by its marks alone: a problem is told on the photo step.
         if (answer.problem) {
-          setError(PROBLEM_TEXT[answer.problem]);
+          setError(answer.problem === "too-dark" ? PROBLEM_TEXT["too-dark"] : PRACTICE_UNREAD);
           return setPhase({ name: "pick" });
         }
         const sheet = practiceSheets[answer.sheet]!;
