@@ -156,6 +156,53 @@ async function photoOfPrintedPage(
   });
 }
 
+/**
+ * A check of the drawing with F4 3 mm low, then 'Practise these cells': the PDF made, printed (at
+ * 8 px/mm), its squares copied in pencil (the second 3 mm low), photographed and checked. Answers
+ * the sheet's cells; the practice result is on screen.
+ */
+async function practise(page: Page): Promise<string[]> {
+  await openCheck(page);
+  await choosePhoto(page, small.file);
+  await heatMap(page).waitFor({ timeout: 30_000 });
+  const section = page.getByRole("region", { name: "Practise these cells" });
+  const labels = ((await section.locator("p").textContent()) ?? "").match(/\b[A-Z]\d\b/g)!;
+  // The moved cell first, then the next-furthest drawn cells, three in all.
+  expect(labels).toHaveLength(3);
+  expect(labels[0]).toBe("F4");
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await section.getByRole("button", { name: "Make a practice sheet" }).click();
+  const pages = renderPdf((await (await download).path())!, PAGE_PX_PER_MM * 25.4);
+  expect(pages).toHaveLength(1);
+  const [sheet] = pages;
+  const rgba = new Uint8ClampedArray(sheet!.width * sheet!.height * 4);
+  sheet!.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
+  // Letter, portrait, as the app lays it out for paper in inches.
+  const layout = practiceLayout(labels, 25.4, { width: 215.9, height: 279.4 }, DEFAULT_MARGIN_MM)!;
+  const photo = await photoOfPracticeSheet(template, layout, {
+    sheet: {
+      image: { width: sheet!.width, height: sheet!.height, data: rgba },
+      gridOrigin: { x: layout.x, y: layout.y },
+    },
+    lowRow: 1,
+  });
+  await page.getByRole("button", { name: "Check another photo" }).click();
+  await choosePhoto(page, photo.file);
+  await page.getByRole("heading", { name: "Your practice sheet" }).waitFor({ timeout: 30_000 });
+  const cells = await page
+    .getByRole("list", { name: "Each practised cell, before and now" })
+    .getByRole("listitem")
+    .allTextContents();
+  expect(cells.map((cell) => cell.slice(0, 2))).toEqual(labels);
+  // The second copied 3 mm low: the one not within 1.5 mm now.
+  expect(cells.map((cell) => cell.endsWith("Within 1.5 mm"))).toEqual([true, false, true]);
+  expect(cells[0]).toMatch(/^F4\d+(\.\d)? mm before, now \d(\.\d)? mm/);
+  await expect
+    .poll(() => page.getByRole("status").filter({ hasText: "practised cells" }).textContent())
+    .toBe("2 of 3 practised cells now match the template within 1.5 mm.");
+  return labels;
+}
+
 async function openCheck(page: Page) {
   await page.goto(`/draw/${dragonId}?version=color`);
   await page.locator("[data-testid=paper][data-image=hires]").waitFor();
@@ -336,45 +383,7 @@ describe("Check my drawing", () => {
   it("makes a practice sheet of the worst cells, scores a photo of it cell by cell, and keeps it beside the check", async () => {
     const { context, page } = await newPage(browser);
     try {
-      await openCheck(page);
-      await choosePhoto(page, small.file);
-      await heatMap(page).waitFor({ timeout: 30_000 });
-      const practise = page.getByRole("region", { name: "Practise these cells" });
-      const labels = ((await practise.locator("p").textContent()) ?? "").match(/\b[A-Z]\d\b/g)!;
-      // The moved cell first, then the next-furthest drawn cells, three in all.
-      expect(labels).toHaveLength(3);
-      expect(labels[0]).toBe("F4");
-      const download = page.waitForEvent("download", { timeout: 30_000 });
-      await practise.getByRole("button", { name: "Make a practice sheet" }).click();
-      const pdf = (await (await download).path())!;
-      const pages = renderPdf(pdf, PAGE_PX_PER_MM * 25.4);
-      expect(pages).toHaveLength(1);
-      const [sheet] = pages;
-      const rgba = new Uint8ClampedArray(sheet!.width * sheet!.height * 4);
-      sheet!.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
-      // Letter, portrait, as the app lays it out for paper in inches.
-      const layout = practiceLayout(labels, 25.4, { width: 215.9, height: 279.4 }, DEFAULT_MARGIN_MM)!;
-      const photo = await photoOfPracticeSheet(template, layout, {
-        sheet: {
-          image: { width: sheet!.width, height: sheet!.height, data: rgba },
-          gridOrigin: { x: layout.x, y: layout.y },
-        },
-        lowRow: 1,
-      });
-      await page.getByRole("button", { name: "Check another photo" }).click();
-      await choosePhoto(page, photo.file);
-      await page.getByRole("heading", { name: "Your practice sheet" }).waitFor({ timeout: 30_000 });
-      const cells = await page
-        .getByRole("list", { name: "Each practised cell, before and now" })
-        .getByRole("listitem")
-        .allTextContents();
-      expect(cells.map((cell) => cell.slice(0, 2))).toEqual(labels);
-      // The second copied 3 mm low: the one not within 1.5 mm now.
-      expect(cells.map((cell) => cell.endsWith("Within 1.5 mm"))).toEqual([true, false, true]);
-      expect(cells[0]).toMatch(/^F4\d+(\.\d)? mm before, now \d(\.\d)? mm/);
-      await expect
-        .poll(() => page.getByRole("status").filter({ hasText: "practised cells" }).textContent())
-        .toBe("2 of 3 practised cells now match the template within 1.5 mm.");
+      const labels = await practise(page);
       await screenshot(page, "drawing-check-practice-1440");
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.setViewportSize(PHONE);
@@ -385,6 +394,32 @@ describe("Check my drawing", () => {
       const kept = page.getByLabel(/^Practice sheet of .+, before and after$/);
       await kept.waitFor();
       expect(await kept.locator("dt").allTextContents()).toEqual(labels);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps a member's practice sheet on the server, beside the check it was made from, across reloads", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(context, "practiser@dragongrid.test");
+      const labels = await practise(page);
+      await page.getByRole("button", { name: "Close the check" }).click();
+      await page.reload();
+      const kept = page.getByLabel(/^Practice sheet of .+, before and after$/);
+      await kept.waitFor();
+      expect(await kept.locator("dt").allTextContents()).toEqual(labels);
+      const checks = (await (await context.request.get(`/api/checks/${dragonId}`)).json()) as {
+        cells: { label: string; errorMm: number }[];
+        practice: { cells: { label: string; status: string }[] } | null;
+      }[];
+      const practised = checks.at(-1)!;
+      expect(practised.practice!.cells.map((cell) => [cell.label, cell.status === "close"])).toEqual([
+        [labels[0], true],
+        [labels[1], false],
+        [labels[2], true],
+      ]);
+      expect(practised.cells.find((cell) => cell.label === "F4")!.errorMm).toBeGreaterThan(2);
     } finally {
       await context.close();
     }
