@@ -72,6 +72,7 @@ const LANGUAGES = {
     f4Low: "F4: líneas unos 3\u00A0mm más abajo",
     whereToLook: "Dónde mirar primero",
     practiseCells: "Practicar estas casillas",
+    yourChecks: "Tus revisiones",
     makePracticeSheet: "Crear una hoja de práctica",
     matching: /^\d+ de \d+ casillas dibujadas coinciden con la plantilla, con un margen de 1,5\u00A0mm\.$/,
     cellF4: "Casilla F4",
@@ -119,6 +120,7 @@ const LANGUAGES = {
     f4Low: "F4: الخطوط منزاحة نحو 3 مم إلى الأسفل",
     whereToLook: "أين تنظر أولًا",
     practiseCells: "تمرّن على هذه الخانات",
+    yourChecks: "فحوصاتك",
     makePracticeSheet: "أنشئ ورقة تمرين",
     matching: /^يطابق القالب بفارق لا يزيد على 1\.5 مم: \d+ من أصل .+\.$/,
     cellF4: "المربع F4",
@@ -417,6 +419,16 @@ describe("'Check my drawing' in another language", () => {
         await page.getByRole("heading", { name: words.cellF4 }).waitFor();
         await page.getByRole("img", { name: words.cellF4OnPaper }).waitFor();
         await expectScreen(page, lang, "check-cell");
+
+        // Back on the canvas, the check kept in 'Your checks' (in this browser), in that language.
+        await page.reload();
+        // The cell viewer opens again on the cell last looked at: closed, the canvas shows.
+        await page.getByRole("heading", { name: words.cellF4 }).waitFor();
+        await page.keyboard.press("Escape");
+        const history = page.getByRole("heading", { name: words.yourChecks });
+        await history.waitFor();
+        await history.scrollIntoViewIfNeeded();
+        await expectScreen(page, lang, "check-history");
       } finally {
         await context.close();
       }
