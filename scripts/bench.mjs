@@ -807,6 +807,22 @@ async function run() {
       ok: r.falseAlarms <= 0.1 * r.otherCells ? "yes" : "NO",
     });
   });
+  // Practice sheets (issue 45, decision 067): the app's sheet printed, copied with one row low, photographed.
+  await section("drawing check practice sheets", async () => {
+    const r = JSON.parse((await runScript("scripts/lib/bench-practice-sheets.ts", [])).trim().split("\n").at(-1));
+    rows.push({
+      measure: `drawing check: practice sheets found by their marks and the row drawn 3 mm low flagged, ${r.photos} photos of 5 dragons`,
+      value: `${r.photos - r.notFound} and ${r.movedFound} of ${r.photos}`,
+      budget: "≥ 95 % each",
+      ok: r.photos - r.notFound >= 0.95 * r.photos && r.movedFound >= 0.95 * r.photos ? "yes" : "NO",
+    });
+    rows.push({
+      measure: "drawing check: practice sheets, other rows flagged (false alarms)",
+      value: `${r.falseAlarms} of ${r.otherCells}`,
+      budget: "≤ 10 %",
+      ok: r.falseAlarms <= 0.1 * r.otherCells ? "yes" : "NO",
+    });
+  });
   // The noise floor (issue 45): one drawn sheet photographed ten ways, per sample dragon.
   await section("drawing check same sheet", async () => {
     const sheets = JSON.parse((await runScript("scripts/lib/bench-same-sheet.ts", [])).trim().split("\n").at(-1));

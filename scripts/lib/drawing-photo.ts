@@ -133,9 +133,24 @@ export async function photoOfDrawing(
 export async function photoOfPracticeSheet(
   templateBytes: Buffer,
   layout: PracticeLayout,
-  options: { sheet: NonNullable<SyntheticOptions["sheet"]>; lowRow: number; canvas?: CanvasPaper },
+  options: PracticeShot,
 ): Promise<DrawingPhoto> {
-  const { paper, pencil } = await templateOnPaper(templateBytes, options.canvas);
+  return saved(await practiceSheetShot(templateBytes, layout, options), "jpeg");
+}
+
+export type PracticeShot = {
+  sheet: NonNullable<SyntheticOptions["sheet"]>;
+  lowRow: number;
+  canvas?: CanvasPaper;
+} & Pick<SyntheticOptions, "photoWidth" | "photoHeight" | "tiltDegrees" | "seed">;
+
+/** The photo of `photoOfPracticeSheet` in memory (3000 × 2250, turned 8°, unless said). */
+export async function practiceSheetShot(
+  templateBytes: Buffer,
+  layout: PracticeLayout,
+  { sheet, lowRow, canvas, ...shot }: PracticeShot,
+): Promise<SyntheticPhoto> {
+  const { paper, pencil } = await templateOnPaper(templateBytes, canvas);
   const px = (mm: number) => Math.round(mm * PX_PER_MM);
   const square = px(layout.grid.gridMm);
   const width = px(layout.grid.widthMm);
@@ -143,21 +158,21 @@ export async function photoOfPracticeSheet(
   const copied = new Uint8Array(width * height);
   layout.labels.forEach((label, row) => {
     const cell = cellOnPaper(paper, label);
-    const low = row === options.lowRow ? px(3) : 0;
+    const low = row === lowRow ? px(3) : 0;
     for (let y = 0; y + low < Math.min(px(cell.height), square); y++)
       for (let x = 0; x < Math.min(px(cell.width), square); x++)
         copied[(row * square + y + low) * width + square + x] =
           pencil.mask.data[(px(cell.y) + y) * pencil.mask.width + px(cell.x) + x]!;
   });
-  const shot = syntheticPhoto({
+  return syntheticPhoto({
     paper: layout.grid,
     pencil: { mask: { width, height, data: copied }, pxPerMm: PX_PER_MM },
-    sheet: options.sheet,
+    sheet,
     photoWidth: 3000,
     photoHeight: 2250,
     tiltDegrees: 8,
+    ...shot,
   });
-  return saved(shot, "jpeg");
 }
 
 async function saved(shot: SyntheticPhoto, format: "jpeg" | "png"): Promise<DrawingPhoto> {
