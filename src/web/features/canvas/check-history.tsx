@@ -180,17 +180,20 @@ function PracticeHistory({ checks }: { checks: readonly KeptCheck[] }) {
         className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm"
         aria-label={t`Practice sheet of ${on}, before and after`}
       >
-        {practised.practice.cells.map((after) => {
-          const before = practised.cells.find((cell) => cell.label === after.label);
-          const from = before ? length(before.errorMm) : "";
-          const to = length(after.errorMm);
-          return (
-            <div key={after.label} className="contents">
-              <dt className="text-ink-soft">{after.label}</dt>
-              <dd>{before ? t`${from} → ${to}` : to}</dd>
-            </div>
-          );
-        })}
+        {/* A square left empty on the sheet has no distance to show. */}
+        {practised.practice.cells
+          .filter((after) => after.status !== "not-drawn" && after.status !== "empty")
+          .map((after) => {
+            const before = practised.cells.find((cell) => cell.label === after.label);
+            const from = before ? length(before.errorMm) : "";
+            const to = length(after.errorMm);
+            return (
+              <div key={after.label} className="contents">
+                <dt className="text-ink-soft">{after.label}</dt>
+                <dd>{before ? t`${from} → ${to}` : to}</dd>
+              </div>
+            );
+          })}
       </dl>
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { CheckCircle2, Eye, EyeOff, Flag, Heart, MessageCircle, Trash2, UserX, XCircle } from "lucide-react";
 import { plural } from "@lingui/core/macro";
@@ -57,14 +57,18 @@ export function PostCard({
   const reason = post.hiddenReason ?? post.rejectedReason;
   const commentsId = `comments-${post.id}`;
 
-  // The heart changes at once; the server's answer confirms it (or the change is undone).
+  // The heart changes at once; the server's answer confirms it (or the change is undone). Only
+  // the answer to the latest click counts: an earlier one arriving after a second click would
+  // otherwise turn the heart back for a moment.
+  const latestLike = useRef(0);
   const like = async () => {
+    const click = ++latestLike.current;
     updateCachedPost(post.id, (p) => withLike(p, viewer.id, !liked));
     try {
       const state = await toggleLike(post.id);
-      updateCachedPost(post.id, (p) => withLike(p, viewer.id, state.liked));
+      if (click === latestLike.current) updateCachedPost(post.id, (p) => withLike(p, viewer.id, state.liked));
     } catch (error) {
-      updateCachedPost(post.id, (p) => withLike(p, viewer.id, liked));
+      if (click === latestLike.current) updateCachedPost(post.id, (p) => withLike(p, viewer.id, liked));
       // docs/spec.md §8: a lost session is said and fixed; other like errors are silent, but for
       // a refusal (a suspended or banned member, told until when and why).
       const refusal = refusalMessage(error);
