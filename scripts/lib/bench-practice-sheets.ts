@@ -18,17 +18,10 @@ import { DEFAULT_MARGIN_MM } from "../../src/shared/print/pdf-layout";
 import { practicePdf } from "../../src/shared/print/practice-pdf";
 import { PAGE_PX_PER_MM } from "../../src/shared/drawing-check/synthetic-photo";
 import { renderPdf } from "../../e2e/support/pdf-raster";
-import { practiceSheetShot, templateOnPaper } from "./drawing-photo";
+import { BENCH_DRAGONS, practiceSheetShot, templateOnPaper } from "./drawing-photo";
 
 const PHOTOS_PER_DRAGON = Number(process.env.BENCH_PRACTICE_PHOTOS ?? 2);
 const LETTER_MM = { width: 215.9, height: 279.4 };
-const TEMPLATES = [
-  "blocky-dragon-face.png",
-  "emerald-dragon.png",
-  "roaring-dragon-mask.png",
-  "teal-dragon-head.png",
-  "whiskered-line-art-dragon-face.png",
-];
 
 const result = {
   photos: 0,
@@ -41,7 +34,7 @@ const result = {
 };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-practice-"));
 try {
-  for (const [t, name] of TEMPLATES.entries()) {
+  for (const [t, name] of BENCH_DRAGONS.entries()) {
     const bytes = fs.readFileSync(path.resolve("assets/samples", name));
     const { paper, pxPerMm, template, pencil } = await templateOnPaper(bytes);
     // The three whole squares with the most lines: what a learner would practise.

@@ -9,16 +9,9 @@ import path from "node:path";
 import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
 import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
-import { templateOnPaper } from "./drawing-photo";
+import { BENCH_DRAGONS, templateOnPaper } from "./drawing-photo";
 
 const PHOTOS = Number(process.env.BENCH_SAME_SHEET_PHOTOS ?? 10);
-const TEMPLATES = [
-  "blocky-dragon-face.png",
-  "emerald-dragon.png",
-  "roaring-dragon-mask.png",
-  "teal-dragon-head.png",
-  "whiskered-line-art-dragon-face.png",
-];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,7 +26,7 @@ const sheets: {
   verdicts: number;
   changed: number;
 }[] = [];
-for (const [t, name] of TEMPLATES.entries()) {
+for (const [t, name] of BENCH_DRAGONS.entries()) {
   const { paper, pxPerMm, template, pencil } = await templateOnPaper(
     fs.readFileSync(path.resolve("assets/samples", name)),
   );

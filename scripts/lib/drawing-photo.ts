@@ -22,6 +22,15 @@ import type { CellBlock } from "../../src/shared/drawing-check/proportion";
 import type { PaperMm } from "../../src/shared/drawing-check/paper-geometry";
 import type { Mask } from "../../src/shared/drawing-check/raster";
 
+/** Five sample dragons of different kinds (flat colour, shaded, line art) that the check's benchmarks draw from. */
+export const BENCH_DRAGONS = [
+  "blocky-dragon-face.png",
+  "emerald-dragon.png",
+  "roaring-dragon-mask.png",
+  "teal-dragon-head.png",
+  "whiskered-line-art-dragon-face.png",
+];
+
 const PX_PER_MM = 4;
 
 export interface CanvasPaper {
