@@ -40,6 +40,8 @@ export interface CheckInput {
   marks?: MarkPlacement;
   /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells), in mm from its corner: not compared either. */
   covered?: Area[];
+  /** Cells unrelated to one another (a practice sheet's): no whole drawing or part to fit, the cells only. */
+  cellsAlone?: boolean;
 }
 
 type Area = { x: number; y: number; width: number; height: number };
@@ -141,11 +143,12 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const drawn = cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
   if (!drawn) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   // The whole drawing's size, turn and place; with those said, the cells again without them.
-  const found = drawn ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
+  const whole = drawn && !input.cellsAlone;
+  const found = whole ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
   // A part out of proportion shows once the whole drawing's errors are out of the way.
   const wholeUndone = found ? undoWholeDrawing(ink, found.fit) : ink;
   const placing = { paper, pxPerMm, origin: margin };
-  const part = drawn ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
+  const part = whole ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
   const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part);
   const wholeSaid = said.some((correction) => correction.kind !== "grid" && correction.kind !== "part");
   const partSaid = part !== null && said.some((correction) => correction.kind === "part");

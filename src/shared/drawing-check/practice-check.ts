@@ -38,6 +38,7 @@ export function checkPractice(input: PracticeInput, onStep: (step: CheckStep) =>
       template: practiceTemplate(input.template, input.paper, layout, pxPerMm),
       marks: "outside",
       covered: printedSquares(layout),
+      cellsAlone: true,
     },
     onStep,
   );
