@@ -65,6 +65,20 @@ describe("the printed page's corner marks", () => {
     expect(topLeft!.x + topLeft!.width).toBeLessThanOrEqual(25.4);
   });
 
+  it("find the marks of a page small in the photo (too small to read at a first glance), within a millimetre", () => {
+    const shot = syntheticPhoto({
+      photoWidth: 4000,
+      photoHeight: 3000,
+      marks: expected.outside,
+      zoom: 0.5,
+      blank: true,
+    });
+    const found = findMarks(shot.photo, SYNTHETIC_PAPER, expected);
+    if (found.found !== "ours") throw new Error(`marks ${found.found}`);
+    const onPaper = shot.toPaper(found.corners[2].x, found.corners[2].y);
+    expect(Math.hypot(onPaper.x - SYNTHETIC_PAPER.widthMm, onPaper.y - SYNTHETIC_PAPER.heightMm)).toBeLessThan(1);
+  });
+
   it("tell a page printed for another dragon or grid, and a page without marks", () => {
     const other = syntheticPhoto({
       photoWidth: 2400,
