@@ -28,9 +28,9 @@ import {
 import { practiceLayout } from "../src/shared/drawing-check/practice-sheet";
 import type { CellBlock } from "../src/shared/drawing-check/proportion";
 import { renderPdf } from "./support/pdf-raster";
-import { POINTS_PER_MM, layoutPrint, DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
+import { DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
-import { MARK_MM, MARK_PLACEMENTS, MARK_QUIET_MM, markCentres } from "../src/shared/drawing-check/mark-layout";
+import { printedSheetOf } from "../scripts/lib/printed-grid-page";
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -116,36 +116,8 @@ async function photoOfPrintedPage(
   await dialog.getByRole("button", { name: "Make PDF" }).click();
   const pdf = (await (await download).path())!;
   const blankGrid = renderPdf(pdf, PAGE_PX_PER_MM * 25.4)[1]!;
-  const rgba = new Uint8ClampedArray(blankGrid.width * blankGrid.height * 4);
-  blankGrid.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
-  const sheet = layoutPrint({
-    paperWidth: width,
-    paperHeight: height,
-    unit: "in",
-    sheet: "letter",
-    marginMm: DEFAULT_MARGIN_MM,
-  }).sheets[0]!;
   const canvas = { paperWidth: width, paperHeight: height, gridSize: 1, unit: "in" as const };
-  // Where the grid's top-left corner is on the sheet (on a sheet the paper fills, its corner).
-  const printed = {
-    image: { width: blankGrid.width, height: blankGrid.height, data: rgba },
-    gridOrigin: {
-      x: (sheet.x - sheet.region.x * 72) / POINTS_PER_MM,
-      y: (sheet.y - sheet.region.y * 72) / POINTS_PER_MM,
-    },
-  };
-  if (shot.withoutMarks) {
-    const paper = { widthMm: width * 25.4, heightMm: height * 25.4, gridMm: 25.4 };
-    const half = MARK_MM / 2 + MARK_QUIET_MM;
-    for (const placement of MARK_PLACEMENTS)
-      for (const centre of markCentres(paper, placement)) {
-        const px = (mm: number) => Math.round(mm * PAGE_PX_PER_MM);
-        const [cx, cy] = [printed.gridOrigin.x + centre.x, printed.gridOrigin.y + centre.y];
-        for (let y = Math.max(0, px(cy - half)); y < Math.min(blankGrid.height, px(cy + half)); y++)
-          for (let x = Math.max(0, px(cx - half)); x < Math.min(blankGrid.width, px(cx + half)); x++)
-            rgba.set([255, 255, 255, 255], (y * blankGrid.width + x) * 4);
-      }
-  }
+  const printed = printedSheetOf(blankGrid, canvas, shot.withoutMarks);
   return photoOfDrawing(template, {
     canvas,
     sheet: printed,

@@ -12,7 +12,8 @@ import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
 import type { CellBlock } from "../../src/shared/drawing-check/proportion";
-import { partsWithLines, templateOnPaper } from "./drawing-photo";
+import { DEFAULT_CANVAS_PAPER, partsWithLines, templateOnPaper } from "./drawing-photo";
+import { printedGridPage } from "./printed-grid-page";
 import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_CORRECTION_PHOTOS ?? 10);
@@ -27,6 +28,9 @@ const TEMPLATES = await Promise.all(
 );
 // The canvas's default paper for every dragon.
 const { paper } = TEMPLATES[0]!;
+// Its blank grid page from the app's PDF, the marks gone (the grid is placed from its corners);
+// a learner's grid with a line ruled off is drawn by synthetic-photo.ts instead.
+const printedPage = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 
 type Planted = "larger" | "smaller" | "turned" | "shifted" | "stretched" | "part" | "grid" | "faithful";
 const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "stretched", "part", "grid", "faithful"];
@@ -112,6 +116,7 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
       drawnAs,
       partDrawnAs: part && { block: part, scale: 1.1 },
       gridLineOff,
+      sheet: gridLineOff ? undefined : printedPage,
     });
     const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm, template });
     const first = outcome.corrections[0];

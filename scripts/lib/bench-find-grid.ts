@@ -18,7 +18,8 @@ import {
   syntheticPhoto,
   type SyntheticOptions,
 } from "../../src/shared/drawing-check/synthetic-photo";
-import { templateOnPaper } from "./drawing-photo";
+import { DEFAULT_CANVAS_PAPER, templateOnPaper } from "./drawing-photo";
+import { printedGridPage } from "./printed-grid-page";
 import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_FIND_GRID_PHOTOS ?? 10);
@@ -30,7 +31,7 @@ const TEMPLATES = [
   "wavy-serpent-dragon.png",
 ];
 const KINDS: Record<string, Partial<SyntheticOptions>> = {
-  "default paper, no marks": { edgeToEdge: { blankStripMm: 6.35 } },
+  "default paper, no marks": { sheet: await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true }) },
   "ruled by hand": { handRuled: { wobbleMm: 0.7 } },
 };
 

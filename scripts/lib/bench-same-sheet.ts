@@ -9,9 +9,13 @@ import path from "node:path";
 import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
 import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
-import { BENCH_DRAGONS, templateOnPaper } from "./drawing-photo";
+import { BENCH_DRAGONS, DEFAULT_CANVAS_PAPER, templateOnPaper } from "./drawing-photo";
+import { printedGridPage } from "./printed-grid-page";
 
 const PHOTOS = Number(process.env.BENCH_SAME_SHEET_PHOTOS ?? 10);
+
+// The blank grid page of the app's PDF for the default paper, its marks gone.
+const sheet = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,6 +41,7 @@ for (const [t, name] of BENCH_DRAGONS.entries()) {
     const shot = syntheticPhoto({
       paper,
       pencil,
+      sheet,
       moved: [{ column: 5, row: 3, dx: 0, dy: 3 }],
       tiltDegrees: ((n * 37 + t * 11) % 60) - 30,
       seed: 101 + 13 * n + t,

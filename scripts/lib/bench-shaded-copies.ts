@@ -11,7 +11,8 @@ import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
 import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
 import { gridLineAt } from "../../src/shared/grid/grid";
-import { templateOnPaper } from "./drawing-photo";
+import { DEFAULT_CANVAS_PAPER, templateOnPaper } from "./drawing-photo";
+import { printedGridPage } from "./printed-grid-page";
 import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_SHADED_PHOTOS ?? 10);
@@ -23,6 +24,8 @@ const TEMPLATES = [
   "teal-pearl-dragon.png",
 ];
 
+// The blank grid page of the app's PDF for the default paper, its marks gone.
+const sheet = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 const result = { photos: 0, movedFound: 0, notFound: 0, otherCells: 0, falseAlarms: 0 };
 for (const [t, name] of TEMPLATES.entries()) {
   const { paper, pxPerMm, template, pencil, tone } = await templateOnPaper(
@@ -53,6 +56,7 @@ for (const [t, name] of TEMPLATES.entries()) {
       paper,
       pencil,
       tone,
+      sheet,
       moved: [moved],
       tiltDegrees: (next() - 0.5) * 60,
       seed: 11 + 37 * n + t,

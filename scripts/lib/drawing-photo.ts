@@ -44,7 +44,6 @@ export interface CanvasPaper {
 export const DEFAULT_CANVAS_PAPER: CanvasPaper = { paperWidth: 11, paperHeight: 8.5, gridSize: 1, unit: "in" };
 const inMm = (canvas: CanvasPaper) =>
   paperInMm(canvas, gridDimensions(canvas.paperWidth, canvas.paperHeight, canvas.gridSize));
-export const DEFAULT_PAPER = inMm(DEFAULT_CANVAS_PAPER);
 
 export interface DrawingPhoto {
   file: string;
