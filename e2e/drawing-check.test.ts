@@ -18,17 +18,10 @@ import {
   screenshot,
   seriousA11yViolations,
 } from "./support/browser";
-import {
-  partsWithLines,
-  photoOfDrawing,
-  photoOfPracticeSheet,
-  templateOnPaper,
-  type DrawingPhoto,
-} from "../scripts/lib/drawing-photo";
-import { practiceLayout } from "../src/shared/drawing-check/practice-sheet";
+import { partsWithLines, photoOfDrawing, templateOnPaper, type DrawingPhoto } from "../scripts/lib/drawing-photo";
 import type { CellBlock } from "../src/shared/drawing-check/proportion";
 import { renderPdf } from "./support/pdf-raster";
-import { DEFAULT_MARGIN_MM } from "../src/shared/print/pdf-layout";
+import { photoOfPracticePdf } from "./support/practice-photo";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
 import { printedSheetOf } from "../scripts/lib/printed-grid-page";
 import { signIn } from "./support/accounts";
@@ -144,20 +137,7 @@ async function practise(page: Page): Promise<string[]> {
   expect(labels[0]).toBe("F4");
   const download = page.waitForEvent("download", { timeout: 30_000 });
   await section.getByRole("button", { name: "Make a practice sheet" }).click();
-  const pages = renderPdf((await (await download).path())!, PAGE_PX_PER_MM * 25.4);
-  expect(pages).toHaveLength(1);
-  const [sheet] = pages;
-  const rgba = new Uint8ClampedArray(sheet!.width * sheet!.height * 4);
-  sheet!.pixels.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
-  // Letter, portrait, as the app lays it out for paper in inches.
-  const layout = practiceLayout(labels, 25.4, { width: 215.9, height: 279.4 }, DEFAULT_MARGIN_MM)!;
-  const photo = await photoOfPracticeSheet(template, layout, {
-    sheet: {
-      image: { width: sheet!.width, height: sheet!.height, data: rgba },
-      gridOrigin: { x: layout.x, y: layout.y },
-    },
-    lowRow: 1,
-  });
+  const photo = await photoOfPracticePdf((await (await download).path())!, labels, template, 1);
   await page.getByRole("button", { name: "Check another photo" }).click();
   await choosePhoto(page, photo.file);
   await page.getByRole("heading", { name: "Your practice sheet" }).waitFor({ timeout: 30_000 });

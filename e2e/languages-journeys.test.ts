@@ -23,6 +23,7 @@ import { ADMIN_EMAIL, signIn } from "./support/accounts";
 import { createPost } from "./support/posts";
 import { workerServer } from "./support/worker-server";
 import { photoOfDrawing, type DrawingPhoto } from "../scripts/lib/drawing-photo";
+import { photoOfPracticePdf } from "./support/practice-photo";
 
 const WIDE = { width: 1440, height: 900 };
 const PLANTED = { column: 5, row: 3, dx: 0, dy: 3 }; // F4, 3 mm low
@@ -74,6 +75,8 @@ const LANGUAGES = {
     practiseCells: "Practicar estas casillas",
     yourChecks: "Tus revisiones",
     makePracticeSheet: "Crear una hoja de práctica",
+    checkAnother: "Revisar otra foto",
+    yourPracticeSheet: "Tu hoja de práctica",
     matching: /^\d+ de \d+ casillas dibujadas coinciden con la plantilla, con un margen de 1,5\u00A0mm\.$/,
     cellF4: "Casilla F4",
     cellF4OnPaper: "Casilla F4 en tu papel",
@@ -122,6 +125,8 @@ const LANGUAGES = {
     practiseCells: "تمرّن على هذه الخانات",
     yourChecks: "فحوصاتك",
     makePracticeSheet: "أنشئ ورقة تمرين",
+    checkAnother: "افحص صورة أخرى",
+    yourPracticeSheet: "ورقة تمرينك",
     matching: /^يطابق القالب بفارق لا يزيد على 1\.5 مم: \d+ من أصل .+\.$/,
     cellF4: "المربع F4",
     cellF4OnPaper: "المربع F4 على ورقك",
@@ -339,10 +344,11 @@ for (const lang of ["es", "ar"] as const) {
 describe("'Check my drawing' in another language", () => {
   let dragonId: string;
   let photo: DrawingPhoto;
+  let template: Buffer;
   beforeAll(async () => {
     const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
     dragonId = dragons[0]!.id;
-    const template = Buffer.from(await (await fetch(`${baseUrl()}${dragons[0]!.hiresUrl}`)).arrayBuffer());
+    template = Buffer.from(await (await fetch(`${baseUrl()}${dragons[0]!.hiresUrl}`)).arrayBuffer());
     photo = await photoOfDrawing(template, { moved: [PLANTED], photoWidth: 2400, photoHeight: 1800, seed: 5 });
   }, 120_000);
 
@@ -411,8 +417,12 @@ describe("'Check my drawing' in another language", () => {
         await expectScreen(page, lang, "check-practise");
         const download = page.waitForEvent("download", { timeout: 30_000 });
         await practise.getByRole("button", { name: words.makePracticeSheet }).click();
-        const pdf = fs.readFileSync((await (await download).path())!);
-        expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+        const pdfFile = (await (await download).path())!;
+        expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe("%PDF-");
+        // The cells it names, drawn on the printed sheet (the second 3 mm low) and photographed.
+        const labels = ((await practise.locator("p").textContent()) ?? "").match(/\b[A-Z]\d\b/g)!;
+        expect(labels).toHaveLength(3);
+        const practicePhoto = await photoOfPracticePdf(pdfFile, labels, template, 1);
 
         // The worst cell opens beside the same part of the photo, in the same words.
         await page.getByRole("button", { name: words.f4Low }).last().click();
@@ -429,6 +439,14 @@ describe("'Check my drawing' in another language", () => {
         await history.waitFor();
         await history.scrollIntoViewIfNeeded();
         await expectScreen(page, lang, "check-history");
+
+        // The practice sheet's photo, recognised and scored cell by cell, in that language.
+        await page.getByRole("button", { name: words.checkMyDrawing }).first().click();
+        const chooseAgain = page.waitForEvent("filechooser");
+        await dialog.getByRole("button", { name: words.choosePhoto }).click();
+        await (await chooseAgain).setFiles(practicePhoto.file);
+        await page.getByRole("heading", { name: words.yourPracticeSheet }).waitFor({ timeout: 30_000 });
+        await expectScreen(page, lang, "check-practice-result");
       } finally {
         await context.close();
       }
