@@ -123,8 +123,8 @@ async function longestTaskWhileDragging(page, box) {
  * the heat map on screen (reading the photo, finding the marks, straightening, comparing), the
  * slowest of three runs, each in a fresh page.
  */
-export async function benchDrawingCheck(baseUrl, dragonId, photoFile) {
-  const browser = await launchChromium();
+export async function benchDrawingCheck(baseUrl, dragonId, photoFile, { executablePath } = {}) {
+  const browser = await launchChromium({ executablePath });
   try {
     const times = [];
     let flagged = [];

@@ -7,13 +7,14 @@ const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chr
 /**
  * Debian's Chromium, headless, with the flags this sandbox needs (no background network calls),
  * and any `args` a caller adds. The scripts and the browser journeys launch it here.
+ * `executablePath`: something else that starts it (cpu-throttle.mjs's browser on a slower CPU).
  * `shell`: Debian's chromium-headless-shell (the same engine without the full browser's user
  * interface, where installed), which does a journey's pages with about a fifth less CPU; what
  * only the full browser has (a screen wake lock, Lighthouse's tracing) asks for the full browser.
  */
-export function launchChromium({ args = [], shell = false } = {}) {
+export function launchChromium({ args = [], shell = false, executablePath = undefined } = {}) {
   return chromium.launch({
-    executablePath: shell ? chromiumForTests() : BROWSER,
+    executablePath: executablePath ?? (shell ? chromiumForTests() : BROWSER),
     args: [
       "--no-sandbox",
       "--disable-gpu",
