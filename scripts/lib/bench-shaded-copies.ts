@@ -26,7 +26,15 @@ const TEMPLATES = [
 
 // The blank grid page of the app's PDF for the default paper, its marks gone.
 const sheet = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
-const result = { photos: 0, movedFound: 0, notFound: 0, otherCells: 0, falseAlarms: 0 };
+const result = {
+  photos: 0,
+  movedFound: 0,
+  notFound: 0,
+  otherCells: 0,
+  falseAlarms: 0,
+  /** The moved cells judged within 1.5 mm: which dragon, cell and distance, to look at. */
+  missed: [] as string[],
+};
 for (const [t, name] of TEMPLATES.entries()) {
   const { paper, pxPerMm, template, pencil, tone } = await templateOnPaper(
     fs.readFileSync(path.resolve("assets/samples", name)),
@@ -73,6 +81,7 @@ for (const [t, name] of TEMPLATES.entries()) {
       if (checked.status === "empty" || checked.status === "not-drawn") continue;
       if (checked.column === moved.column && checked.row === moved.row) {
         if (flagged(checked.status)) result.movedFound++;
+        else result.missed.push(`${name} ${checked.label} ${checked.errorMm.toFixed(1)} mm ${checked.status}`);
         continue;
       }
       result.otherCells++;

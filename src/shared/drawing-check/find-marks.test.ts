@@ -67,10 +67,10 @@ describe("the printed page's corner marks", () => {
 
   it("find the marks of a page small in the photo (too small to read at a first glance), within a millimetre", () => {
     const shot = syntheticPhoto({
-      photoWidth: 4000,
-      photoHeight: 3000,
+      photoWidth: 3000,
+      photoHeight: 2250,
       marks: expected.outside,
-      zoom: 0.5,
+      zoom: 0.6,
       blank: true,
     });
     const found = findMarks(shot.photo, SYNTHETIC_PAPER, expected);
