@@ -2,12 +2,20 @@
 // Synthetic 12 MP photos (synthetic-photo.ts: a sample dragon's outlines in pencil on a printed page,
 // turned, in perspective, lit unevenly, blurred, noisy; five dragons in turn), each seed another photo and another place
 // where the learner began, with one whole-drawing error planted: 5 % too large or too small, turned
-// 3° either way, shifted 4 mm, 5 % too wide or too tall for its height, one part (three squares by three) drawn 10 % too large for the rest, or one line of the learner's grid ruled 3 mm off. Counted: photos whose first correction names the planted cause,
-// and faithful copies given any correction at all (a false alarm). The grid is placed from the
-// true corners: this measures the corrections, not the finding of the page. Prints one JSON line.
+// 3° either way, shifted 4 mm, 5 % too wide or too tall for its height, one part (three squares by
+// three) drawn 10 % too large for the rest, one line of the learner's grid ruled 3 mm off, or the
+// learner's grid ruled by hand 2° off square (upright or level lines, either way; the drawing copied
+// into its squares). Counted: photos whose first correction names the planted cause, and faithful
+// copies given any correction at all (a false alarm). The grid is placed from the true corners
+// (this measures the corrections, not the finding of the page), except for a grid off square, whose
+// measure rests on where the grid is found: that one is found by its lines, as the app does. The
+// sheet's edges are looked for in every photo, as the app does when it finds the grid itself.
+// Prints one JSON line.
 import fs from "node:fs";
 import path from "node:path";
-import { checkDrawing } from "../../src/shared/drawing-check/check-drawing";
+import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
+import { findGrid } from "../../src/shared/drawing-check/find-grid";
+import { findSheet } from "../../src/shared/drawing-check/sheet-edges";
 import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
@@ -32,8 +40,18 @@ const { paper } = TEMPLATES[0]!;
 // a learner's grid with a line ruled off is drawn by synthetic-photo.ts instead.
 const printedPage = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 
-type Planted = "larger" | "smaller" | "turned" | "shifted" | "stretched" | "part" | "grid" | "faithful";
-const PLANTED: Planted[] = ["larger", "smaller", "turned", "shifted", "stretched", "part", "grid", "faithful"];
+type Planted = "larger" | "smaller" | "turned" | "shifted" | "stretched" | "part" | "grid" | "leaning" | "faithful";
+const PLANTED: Planted[] = [
+  "larger",
+  "smaller",
+  "turned",
+  "shifted",
+  "stretched",
+  "part",
+  "grid",
+  "leaning",
+  "faithful",
+];
 
 function plant(kind: Planted, next: () => number) {
   // Where the learner began: anywhere on the drawing.
@@ -54,6 +72,7 @@ function plant(kind: Planted, next: () => number) {
       return { stretch: sign > 0 ? 1.05 : 1 / 1.05, aboutMm };
     case "part":
     case "grid":
+    case "leaning":
     case "faithful":
       return undefined;
   }
@@ -79,8 +98,25 @@ function ruledOff(next: () => number) {
   return { axis: "vertical" as const, line, mm: next() < 0.5 ? -3 : 3 };
 }
 
+/** The learner's upright or level lines ruled 2° off square, either way. */
+const leaning = (next: () => number) => {
+  const degrees = next() < 0.5 ? -2 : 2;
+  return next() < 0.5 ? { upright: degrees } : { level: degrees };
+};
+
 const columnIndex = (label: string) => Array.from({ length: paper.columns }, (_, i) => columnLabel(i)).indexOf(label);
-const named = (kind: Planted, first: Correction | undefined, line: number, part?: CellBlock, stretch = 1) =>
+const named = (
+  kind: Planted,
+  first: Correction | undefined,
+  line: number,
+  part?: CellBlock,
+  stretch = 1,
+  leans?: { upright?: number; level?: number },
+) =>
+  (kind === "leaning" &&
+    first?.kind === "lean" &&
+    first.lines === (leans?.upright ? "upright" : "level") &&
+    first.clockwise === (leans?.upright ?? leans?.level ?? 0) > 0) ||
   // Either column beside the planted line names it: "E narrower, the line on its right" or "F wider, on its left".
   (kind === "grid" &&
     first?.kind === "grid" &&
@@ -103,6 +139,7 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
     const next = seededRandom(seed * 31 + kind.length);
     const tiltDegrees = -35 + next() * 70;
     const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
+    const gridLeans = kind === "leaning" ? leaning(next) : undefined;
     const { template, pencil, pxPerMm } = TEMPLATES[(seed - 1) % TEMPLATES.length]!;
     // A part three squares by three, somewhere with lines in most of its squares.
     const parts = partsWithLines(pencil, paper);
@@ -116,21 +153,30 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
       drawnAs,
       partDrawnAs: part && { block: part, scale: 1.1 },
       gridLineOff,
-      sheet: gridLineOff ? undefined : printedPage,
+      gridLeans,
+      handRuled: gridLeans && { wobbleMm: 0.7 },
+      sheet: gridLineOff || gridLeans ? undefined : printedPage,
     });
-    const outcome = checkDrawing({ photo: shot.photo, corners: shot.corners, paper, pxPerMm, template });
+    const input = { photo: shot.photo, paper, pxPerMm, template, sheet: findSheet(shot.photo) };
+    const ways = gridLeans ? findGrid(shot.photo, paper) : [shot.corners];
+    const outcome = ways.length ? checkEachWayUp(input, ways).outcome : null;
+    if (!outcome) {
+      results[kind].photos++;
+      results[kind].misses.push(`${seed}: grid not found`);
+      continue;
+    }
     const first = outcome.corrections[0];
     const entry = results[kind];
     entry.photos++;
     if (
       kind === "faithful"
         ? outcome.corrections.length === 0
-        : named(kind, first, gridLineOff?.line ?? 0, part, drawnAs?.stretch)
+        : named(kind, first, gridLineOff?.line ?? 0, part, drawnAs?.stretch, gridLeans)
     )
       entry.named++;
     else
       entry.misses.push(
-        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind === "stretch" ? `stretch ${c.wider ? "+" : "-"}${c.percent}%` : c.kind)).join(",") || "none"}`,
+        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind === "stretch" ? `stretch ${c.wider ? "+" : "-"}${c.percent}%` : c.kind === "lean" ? `lean ${c.lines} ${c.clockwise ? "+" : "-"}${c.degrees.toFixed(1)}°` : c.kind)).join(",") || "none"}`,
       );
   }
 }

@@ -3,6 +3,7 @@ import { checkDrawing, type CheckOutcome } from "./check-drawing";
 import { matchingCells } from "./cell-check";
 import { describeCell } from "./words";
 import { describeCorrection } from "./corrections";
+import { findSheet } from "./sheet-edges";
 import {
   SYNTHETIC_PAPER,
   cornersByHand,
@@ -18,8 +19,14 @@ import { templateLines } from "./reference";
 const PX_PER_MM = 4;
 const SIZE = { photoWidth: 2400, photoHeight: 1800 };
 const template = syntheticTemplate(SYNTHETIC_PAPER, PX_PER_MM);
-const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) =>
-  checkDrawing({ photo: shot.photo, corners, paper: SYNTHETIC_PAPER, pxPerMm: PX_PER_MM, template });
+const input = (shot: SyntheticPhoto, corners: Corners = shot.corners) => ({
+  photo: shot.photo,
+  corners,
+  paper: SYNTHETIC_PAPER,
+  pxPerMm: PX_PER_MM,
+  template,
+});
+const run = (shot: SyntheticPhoto, corners: Corners = shot.corners) => checkDrawing(input(shot, corners));
 const cell = (outcome: CheckOutcome, label: string) => outcome.cells.find((c) => c.label === label)!;
 const drawn = (outcome: CheckOutcome) => outcome.cells.filter((c) => c.status !== "empty" && c.status !== "not-drawn");
 
@@ -170,6 +177,28 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(blank.corrections).toEqual([
       expect.objectContaining({ kind: "grid", axis: "column", label: expect.stringMatching(/^[BC]$/) }),
     ]);
+  });
+
+  it("says first that the learner's grid is not square, against the sheet's own edges, and its drawing is judged in its squares", () => {
+    // Upright lines ruled 2° off square, their tops to the right, and the drawing copied into those squares.
+    const shot = syntheticPhoto({
+      ...SIZE,
+      seed: 5,
+      tiltDegrees: -15,
+      handRuled: { wobbleMm: 0.5 },
+      gridLeans: { upright: 2 },
+    });
+    const sheet = findSheet(shot.photo);
+    const outcome = checkDrawing({ ...input(shot), sheet });
+    expect(outcome.corrections[0]).toMatchObject({ kind: "lean", lines: "upright", clockwise: true });
+    expect(describeCorrection(outcome.corrections[0]!).what).toBe(
+      "Your grid is not square: its upright lines lean about 2° to the right.",
+    );
+    expect(outcome.corrections).toHaveLength(1);
+    // Copied square by square, it matches in every square it is drawn in.
+    for (const other of drawn(outcome)) expect(other.status, other.label).toBe("close");
+    // The same sheet without its edges (corners placed by hand): nothing said about the grid.
+    expect(run(shot).corrections).toEqual([]);
   });
 
   it("says first that a drawing is turned 3° clockwise", () => {

@@ -3,10 +3,10 @@
 // and the benchmark run it as it is.
 import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
-import { corrections, ownShift, type Correction } from "./corrections";
+import { aboutTheGrid, corrections, ownShift, type Correction } from "./corrections";
 import { keptWhole, type KeptWhole } from "./kept-checks";
 import { distanceTo } from "./distance";
-import { unevenGrid } from "./grid-check";
+import { leaningGrid, unevenGrid } from "./grid-check";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
@@ -42,6 +42,11 @@ export interface CheckInput {
   covered?: Area[];
   /** Cells unrelated to one another (a practice sheet's): no whole drawing or part to fit, the cells only. */
   cellsAlone?: boolean;
+  /**
+   * Where the sheet's edges meet in the photo (sheet-edges.ts), to tell whether the learner's grid
+   * is square; only with corners found in the photo (corners placed by hand are not that exact).
+   */
+  sheet?: Corners | null;
 }
 
 type Area = { x: number; y: number; width: number; height: number };
@@ -149,8 +154,9 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const wholeUndone = found ? undoWholeDrawing(ink, found.fit) : ink;
   const placing = { paper, pxPerMm, origin: margin };
   const part = whole ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
-  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part);
-  const wholeSaid = said.some((correction) => correction.kind !== "grid" && correction.kind !== "part");
+  const lean = input.sheet ? leaningGrid(input.sheet, input.corners, paper) : null;
+  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part, lean);
+  const wholeSaid = said.some((correction) => !aboutTheGrid(correction) && correction.kind !== "part");
   const partSaid = part !== null && said.some((correction) => correction.kind === "part");
   // The ink already moved back by the fit is used again, not moved a second time.
   const undo = (mask: Mask, movedBack: Mask) => {

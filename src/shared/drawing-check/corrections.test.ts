@@ -72,6 +72,12 @@ describe("what to fix first", () => {
     expect(corrections(large, null, part).map((c) => c.kind)).toEqual(["size", "part"]);
     const grid = { axis: "column" as const, label: "E", mm: 3, narrower: true, line: "end" as const };
     expect(corrections(small, grid, part).map((c) => c.kind)).toEqual(["grid", "part", "turn"]);
+    // A grid not square comes before everything: every square leans with it.
+    const lean = { lines: "level" as const, degrees: 1.6, clockwise: false };
+    expect(corrections(small, grid, part, lean).map((c) => c.kind)).toEqual(["lean", "grid", "part"]);
+    expect(describeCorrection(corrections(null, null, null, lean)[0]!).what).toBe(
+      "Your grid is not square: its level lines slope about 2° up to the right.",
+    );
     const [said] = corrections(null, null, { ...part, scale: 0.92 });
     expect(describeCorrection(said!)).toEqual({
       what: "The part in squares C2 to E4 is about 8 % too small for the rest.",

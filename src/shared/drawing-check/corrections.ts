@@ -1,12 +1,12 @@
 // The one to three corrections a teacher would say first (issue 45), from the learner's grid
-// (grid-check.ts), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place, its
+// (grid-check.ts: not square, or one line ruled off), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place, its
 // width for its height) and a
 // part out of proportion with the rest (proportion.ts). Each is said only when it is large enough to
 // matter on paper and the fit explains the lines better for it; the largest first, measured as
 // how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
 // (decision 056); English by default.
 import { english, type TranslateMessage } from "../i18n/translate";
-import type { UnevenGrid } from "./grid-check";
+import type { LeaningGrid, UnevenGrid } from "./grid-check";
 import type { PartOff } from "./proportion";
 import type { PointMm, WholeDrawing } from "./whole-drawing";
 
@@ -24,6 +24,7 @@ const STRETCH_EXPLAINS_AT_LEAST_MM = 0.1;
 type Extent = WholeDrawing["extentMm"];
 
 export type Correction =
+  | ({ kind: "lean" } & LeaningGrid)
   | ({ kind: "grid" } & UnevenGrid)
   | { kind: "size"; percent: number; larger: boolean; towards: Towards | null; atEdgeMm: number; extentMm: Extent }
   | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number; extentMm: Extent }
@@ -92,16 +93,20 @@ export function ownShift(whole: WholeDrawing): PointMm {
 }
 
 /**
- * What to fix first: the learner's own grid when one of its lines is ruled off (every cell beside
- * it follows it), then the whole drawing's size, turn and place and a part out of proportion, the
- * one that moves lines furthest first.
+ * What to fix first: the learner's own grid when it is not square (every square leans with it) or
+ * one of its lines is ruled off (every cell beside it follows it), then the whole drawing's size,
+ * turn and place and a part out of proportion, the one that moves lines furthest first.
  */
 export function corrections(
   whole: WholeDrawing | null,
   grid: UnevenGrid | null = null,
   part: PartOff | null = null,
+  lean: LeaningGrid | null = null,
 ): Correction[] {
-  const first: Correction[] = grid ? [{ kind: "grid", ...grid }] : [];
+  const first: Correction[] = [
+    ...(lean ? [{ kind: "lean" as const, ...lean }] : []),
+    ...(grid ? [{ kind: "grid" as const, ...grid }] : []),
+  ];
   const drawing: DrawingCorrection[] = [
     ...(whole ? wholeDrawingCorrections(whole) : []),
     ...(part ? [partCorrection(part)] : []),
@@ -109,7 +114,10 @@ export function corrections(
   return [...first, ...drawing.sort((a, b) => b.atEdgeMm - a.atEdgeMm)].slice(0, 3);
 }
 
-type DrawingCorrection = Exclude<Correction, { kind: "grid" }>;
+type DrawingCorrection = Exclude<Correction, { kind: "grid" | "lean" }>;
+
+/** Is it about the learner's grid rather than their drawing? */
+export const aboutTheGrid = (correction: Correction) => correction.kind === "grid" || correction.kind === "lean";
 type WholeDrawingCorrection = Exclude<DrawingCorrection, { kind: "part" }>;
 
 function partCorrection({ from, to, scale, reachMm }: PartOff): DrawingCorrection {
@@ -255,12 +263,32 @@ function unevenWords(grid: UnevenGrid, translate: TranslateMessage): string {
       );
 }
 
+/** "Your grid is not square: its upright lines lean about 2° to the right." */
+function leaningWords({ lines, degrees, clockwise }: LeaningGrid, translate: TranslateMessage): string {
+  const values = { degrees: Math.max(1, Math.round(degrees)) };
+  if (lines === "upright")
+    return clockwise
+      ? translate(/*i18n*/ "Your grid is not square: its upright lines lean about {degrees}° to the right.", values)
+      : translate(/*i18n*/ "Your grid is not square: its upright lines lean about {degrees}° to the left.", values);
+  return clockwise
+    ? translate(/*i18n*/ "Your grid is not square: its level lines slope about {degrees}° down to the right.", values)
+    : translate(/*i18n*/ "Your grid is not square: its level lines slope about {degrees}° up to the right.", values);
+}
+
 /** A correction in plain words: what is off, where, and what to do about it. */
 export function describeCorrection(
   correction: Correction,
   translate: TranslateMessage = english,
 ): { what: string; where: string | null; todo: string } {
   switch (correction.kind) {
+    case "lean":
+      return {
+        what: leaningWords(correction, translate),
+        where: null,
+        todo: translate(
+          /*i18n*/ "Your drawing leans with it. The line on your photo runs square. Rule your next grid from a square corner (a set square or the corner of a book) and measure each line from its two sides.",
+        ),
+      };
     case "grid":
       return {
         what: unevenWords(correction, translate),

@@ -22,6 +22,29 @@ describe("where each correction points on the paper", () => {
     expect(size).toEqual({ shape: { box: extentMm }, badge: { x: 30, y: 105 } });
   });
 
+  it("draws the line square to a grid that is not square, from the corner where it runs across the grid", () => {
+    const tan2 = Math.tan((2 * Math.PI) / 180);
+    const [right, left, down] = pointersOf(
+      [
+        { kind: "lean", lines: "upright", degrees: 2, clockwise: true },
+        { kind: "lean", lines: "upright", degrees: 2, clockwise: false },
+        { kind: "lean", lines: "level", degrees: 2, clockwise: true },
+      ],
+      SYNTHETIC_PAPER,
+    );
+    // Upright lines whose tops lean right: square runs from the top left corner down and to the right.
+    expect(right!.shape).toEqual({ line: { from: { x: 0, y: 0 }, to: { x: 215.9 * tan2, y: 215.9 } } });
+    expect(left!.shape).toEqual({
+      line: { from: { x: 279.4, y: 0 }, to: { x: 279.4 - 215.9 * tan2, y: 215.9 } },
+    });
+    // Level lines sloping down to the right: square runs from the bottom left corner up to the right.
+    expect(down!.shape).toEqual({
+      line: { from: { x: 0, y: 215.9 }, to: { x: 279.4, y: 215.9 - 279.4 * tan2 } },
+    });
+    // Each number half a square along its line.
+    expect(right!.badge.y).toBeCloseTo(12.7, 0);
+  });
+
   it("keeps two numbers at the same place apart", () => {
     const said: Correction[] = [
       { kind: "turn", degrees: 3, clockwise: true, atEdgeMm: 7, extentMm },

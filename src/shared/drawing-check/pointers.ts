@@ -1,5 +1,5 @@
 // Where on the learner's paper each correction points (issue 45: "each pointing at its place on
-// the photo"): the line of their grid to redraw, the squares of a part out of proportion, or the
+// the photo"): the line of their grid to redraw or the line square to it, the squares of a part out of proportion, or the
 // whole drawing for its size, turn, place and stretch, with the side a size is furthest off on.
 // In millimetres on the paper, so the result screen draws them over the straightened photo.
 import { parseCellLabel, parseColumnLabel } from "../grid/grid";
@@ -55,6 +55,36 @@ function pointerOf(correction: Correction, paper: PaperMm): Pointer | null {
       return correction.axis === "column"
         ? { shape: { line: { from: { x: at, y: 0 }, to: { x: at, y: gridBottom } } }, badge: { x: at, y: gridMm / 2 } }
         : { shape: { line: { from: { x: 0, y: at }, to: { x: gridRight, y: at } } }, badge: { x: gridMm / 2, y: at } };
+    }
+    case "lean": {
+      // The straightened photo shows the learner's grid square, so a truly square line slants
+      // across it; it starts from the corner where it runs into the grid, not off it.
+      const slant = Math.tan((correction.degrees * Math.PI) / 180);
+      const [from, to] =
+        correction.lines === "upright"
+          ? correction.clockwise
+            ? [
+                { x: 0, y: 0 },
+                { x: slant * gridBottom, y: gridBottom },
+              ]
+            : [
+                { x: gridRight, y: 0 },
+                { x: gridRight - slant * gridBottom, y: gridBottom },
+              ]
+          : correction.clockwise
+            ? [
+                { x: 0, y: gridBottom },
+                { x: gridRight, y: gridBottom - slant * gridRight },
+              ]
+            : [
+                { x: 0, y: 0 },
+                { x: gridRight, y: slant * gridRight },
+              ];
+      const along = gridMm / 2 / Math.hypot(to.x - from.x, to.y - from.y);
+      return {
+        shape: { line: { from, to } },
+        badge: { x: from.x + (to.x - from.x) * along, y: from.y + (to.y - from.y) * along },
+      };
     }
     case "part": {
       const squares = partSquares(correction);

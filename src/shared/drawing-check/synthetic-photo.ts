@@ -131,6 +131,12 @@ export interface SyntheticOptions {
    * block's middle, the rest as it is.
    */
   partDrawnAs?: { block: CellBlock; scale: number };
+  /**
+   * The learner's grid not square, and the drawing copied into it with it: its upright lines turned
+   * `upright` degrees from square (clockwise: their tops lean right), its level lines `level` degrees
+   * (clockwise: they slope down to the right), about the grid's top-left corner. The sheet stays square.
+   */
+  gridLeans?: { upright?: number; level?: number };
   /** One line of the grid ruled off by `mm` (right or down when more than 0), as by hand. */
   gridLineOff?: { axis: "vertical" | "horizontal"; line: number; mm: number };
   /**
@@ -306,6 +312,10 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     stamp(page, strokes, scale, 0.3, [95, 95, 100], 0.9, origin);
   }
 
+  // A grid not square leans, and the drawing in its squares leans with it; the sheet's edges do not.
+  const lean = leaning(options.gridLeans);
+  if (options.gridLeans) leanPage(page, origin, lean);
+
   // The photo: the sheet turned and in perspective on a table.
   const width = options.photoWidth ?? 4000;
   const height = options.photoHeight ?? 3000;
@@ -332,10 +342,13 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
   ];
   const forward = homography(sheetCorners, quad)!;
   const inverse = homography(quad, sheetCorners)!;
-  const toPhoto = (x: number, y: number) => apply(forward, x + origin.x, y + origin.y);
+  const toPhoto = (x: number, y: number) => {
+    const leant = lean.forward({ x, y });
+    return apply(forward, leant.x + origin.x, leant.y + origin.y);
+  };
   const toPaper = (x: number, y: number) => {
     const sheet = apply(inverse, x, y);
-    return { x: sheet.x - origin.x, y: sheet.y - origin.y };
+    return lean.back({ x: sheet.x - origin.x, y: sheet.y - origin.y });
   };
 
   const data = new Uint8ClampedArray(width * height * 4);
@@ -375,6 +388,32 @@ export function syntheticPhoto(options: SyntheticOptions = {}): SyntheticPhoto {
     toPhoto(0, paper.heightMm),
   ] as Corners;
   return { photo: { width, height, data }, corners: gridCorners, toPhoto, toPaper };
+}
+
+/** Where a point of the grid (mm from its corner) is once the grid leans as `gridLeans` says, and back. */
+function leaning(leans: SyntheticOptions["gridLeans"]) {
+  const across = -Math.tan(((leans?.upright ?? 0) * Math.PI) / 180);
+  const down = Math.tan(((leans?.level ?? 0) * Math.PI) / 180);
+  const determinant = 1 - across * down;
+  return {
+    forward: ({ x, y }: Point): Point => ({ x: x + across * y, y: y + down * x }),
+    back: ({ x, y }: Point): Point => ({ x: (x - across * y) / determinant, y: (y - down * x) / determinant }),
+  };
+}
+
+/** The page's content (the grid and the drawing) leant about the grid's corner at `origin` (mm), on the same paper. */
+function leanPage(page: RgbaImage, origin: Point, lean: ReturnType<typeof leaning>) {
+  const source = new Uint8ClampedArray(page.data);
+  const scale = PAGE_PX_PER_MM;
+  for (let y = 0; y < page.height; y++)
+    for (let x = 0; x < page.width; x++) {
+      const from = lean.back({ x: x / scale - origin.x, y: y / scale - origin.y });
+      const sx = Math.round((from.x + origin.x) * scale);
+      const sy = Math.round((from.y + origin.y) * scale);
+      const p = (y * page.width + x) * 4;
+      if (sx < 0 || sy < 0 || sx >= page.width || sy >= page.height) page.data.set([250, 248, 242], p);
+      else for (let k = 0; k < 3; k++) page.data[p + k] = source[(sy * page.width + sx) * 4 + k]!;
+    }
 }
 
 /** The corner marks, black modules on white (over the grid, inside it), where mark-layout.ts places them. */

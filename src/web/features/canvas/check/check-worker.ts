@@ -17,6 +17,7 @@ import { checkPractice } from "../../../../shared/drawing-check/practice-check";
 import type { PracticeLayout } from "../../../../shared/drawing-check/practice-sheet";
 import { findGrid } from "../../../../shared/drawing-check/find-grid";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
+import { findSheet } from "../../../../shared/drawing-check/sheet-edges";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { toGrey, type RgbaImage } from "../../../../shared/drawing-check/raster";
@@ -117,15 +118,17 @@ scope.onmessage = (event) => {
           [image.data.buffer],
         );
       }
+      // The sheet's own edges tell whether a grid found in the photo is square (grid-check.ts).
+      const sheet = findSheet(pixels);
       if (found.found === "ours") {
-        const outcome = checkDrawing({ ...input, corners: found.corners, marks: found.placement }, onStep);
+        const outcome = checkDrawing({ ...input, corners: found.corners, marks: found.placement, sheet }, onStep);
         checked = { outcome, corners: found.corners };
       } else {
         scope.postMessage({ kind: "step", step: "finding-lines" });
         const ways = findGrid(pixels, paper);
         // A photo too dark to find anything in is said to be too dark, not to have no grid.
         if (!ways.length) return scope.postMessage({ kind: tooDark(toGrey(pixels)) ? "too-dark" : "not-found" });
-        checked = checkEachWayUp(input, ways, onStep);
+        checked = checkEachWayUp({ ...input, sheet }, ways, onStep);
       }
     }
     const { outcome, corners } = checked;
