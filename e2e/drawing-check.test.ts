@@ -44,6 +44,8 @@ let tooLarge: DrawingPhoto;
 /** A faithful copy but for one part, three squares by three, drawn 10 % too large for the rest. */
 let partTooLarge: DrawingPhoto;
 let part: CellBlock;
+/** A grid ruled by hand whose upright lines lean 2° right of square, the drawing copied into its squares. */
+let leaning: DrawingPhoto;
 beforeAll(async () => {
   browser = await launchBrowser();
   const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
@@ -72,6 +74,14 @@ beforeAll(async () => {
     photoWidth: 2400,
     photoHeight: 1800,
     seed: 10,
+  });
+  leaning = await photoOfDrawing(template, {
+    handRuled: { wobbleMm: 0.5 },
+    gridLeans: { upright: 2 },
+    photoWidth: 2400,
+    photoHeight: 1800,
+    tiltDegrees: -12,
+    seed: 12,
   });
 }, 120_000);
 afterAll(() => browser.close());
@@ -711,6 +721,34 @@ describe("Check my drawing", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.setViewportSize(PHONE);
       await screenshot(page, "drawing-check-part-390");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says first that a grid ruled by hand is not square, found by itself against the sheet's edges, and draws the square line", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, leaning.file);
+      const fixFirst = page.getByRole("region", { name: "What to fix first" });
+      await fixFirst.waitFor({ timeout: 30_000 });
+      expect(await fixFirst.getByRole("listitem").first().textContent()).toBe(
+        "1Your grid is not square: its upright lines lean about 2° to the right.Your drawing leans with it. The line on your photo runs square. Rule your next grid from a square corner (a set square or the corner of a book) and measure each line from its two sides.",
+      );
+      // Copied square by square into that grid, the drawing itself is not called off.
+      expect(await flagged(page)).toEqual([]);
+      // Its number on the photo half a square down the square line, from the grid's top left.
+      const photo = (await page
+        .getByRole("img", { name: "Your paper, straightened, with the template over it" })
+        .boundingBox())!;
+      const badge = (await page.getByTestId("correction-pointer").boundingBox())!;
+      expect((badge.y + badge.height / 2 - photo.y) / photo.height).toBeLessThan(0.1);
+      expect((badge.x + badge.width / 2 - photo.x) / photo.width).toBeLessThan(0.06);
+      await screenshot(page, "drawing-check-lean-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-lean-390");
     } finally {
       await context.close();
     }
