@@ -5,8 +5,9 @@
 // 3° either way, shifted 4 mm, 5 % too wide or too tall for its height, one part (three squares by
 // three) drawn 10 % too large for the rest, one line of the learner's grid ruled 3 mm off, or the
 // learner's grid ruled by hand 2° off square (upright or level lines, either way; the drawing copied
-// into its squares). Counted: photos whose first correction names the planted cause, and faithful
-// copies given any correction at all (a false alarm). The grid is placed from the true corners
+// into its squares); and on copies shaded like a grey print of the colour picture, one part (three
+// squares by three) shaded at a third of its tone, or darkened by half a line's darkness. Counted: photos whose first correction names the planted cause, and faithful
+// copies, line-drawn or shaded, given any correction at all (a false alarm). The grid is placed from the true corners
 // (this measures the corrections, not the finding of the page), except for a grid off square, whose
 // measure rests on where the grid is found: that one is found by its lines, as the app does. The
 // sheet's edges are looked for in every photo, as the app does when it finds the grid itself.
@@ -40,7 +41,19 @@ const { paper } = TEMPLATES[0]!;
 // a learner's grid with a line ruled off is drawn by synthetic-photo.ts instead.
 const printedPage = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 
-type Planted = "larger" | "smaller" | "turned" | "shifted" | "stretched" | "part" | "grid" | "leaning" | "faithful";
+type Planted =
+  | "larger"
+  | "smaller"
+  | "turned"
+  | "shifted"
+  | "stretched"
+  | "part"
+  | "grid"
+  | "leaning"
+  | "lighter"
+  | "darker"
+  | "faithful"
+  | "shaded";
 const PLANTED: Planted[] = [
   "larger",
   "smaller",
@@ -50,7 +63,10 @@ const PLANTED: Planted[] = [
   "part",
   "grid",
   "leaning",
+  "lighter",
+  "darker",
   "faithful",
+  "shaded",
 ];
 
 function plant(kind: Planted, next: () => number) {
@@ -73,7 +89,10 @@ function plant(kind: Planted, next: () => number) {
     case "part":
     case "grid":
     case "leaning":
+    case "lighter":
+    case "darker":
     case "faithful":
+    case "shaded":
       return undefined;
   }
 }
@@ -83,8 +102,13 @@ const place = (label: string) => {
   const [, letters = "", digits = "0"] = /^([A-Z]+)(\d+)$/.exec(label) ?? [];
   return { column: columnIndex(letters), row: Number(digits) - 1 };
 };
-const overlaps = (first: Correction | undefined, planted: CellBlock | undefined) => {
-  if (first?.kind !== "part" || !first.larger || !planted) return false;
+/** A tone correction, the planted way, over squares overlapping the planted ones. */
+const toneNamed = (first: Correction | undefined, planted: CellBlock | undefined, darker: boolean) =>
+  first?.kind === "tone" && first.darker === darker && squaresOverlap(first, planted);
+const overlaps = (first: Correction | undefined, planted: CellBlock | undefined) =>
+  first?.kind === "part" && first.larger && squaresOverlap(first, planted);
+const squaresOverlap = (first: { from: string; to: string }, planted: CellBlock | undefined) => {
+  if (!planted) return false;
   const from = place(first.from);
   const to = place(first.to);
   return (
@@ -96,6 +120,20 @@ const overlaps = (first: Correction | undefined, planted: CellBlock | undefined)
 function ruledOff(next: () => number) {
   const line = 1 + Math.floor(next() * (paper.columns - 1));
   return { axis: "vertical" as const, line, mm: next() < 0.5 ? -3 : 3 };
+}
+
+/** The shading of `block` at a third of the template's tone, or darker by half a line's darkness. */
+function shadedOff(tone: Float32Array, block: CellBlock, kind: "lighter" | "darker") {
+  const { width } = TEMPLATES[0]!.pencil.mask;
+  const px = TEMPLATES[0]!.pencil.pxPerMm * paper.gridMm;
+  const changed = new Float32Array(tone);
+  for (let y = Math.round(block.top * px); y < Math.round((block.bottom + 1) * px); y++)
+    for (let x = Math.round(block.left * px); x < Math.round((block.right + 1) * px); x++) {
+      const i = y * width + x;
+      if (x < width && i < changed.length)
+        changed[i] = kind === "lighter" ? changed[i]! / 3 : Math.min(1, changed[i]! + 0.5);
+    }
+  return changed;
 }
 
 /** The learner's upright or level lines ruled 2° off square, either way. */
@@ -127,7 +165,8 @@ const named = (
   (kind === "turned" && first?.kind === "turn") ||
   (kind === "shifted" && first?.kind === "shift") ||
   (kind === "stretched" && first?.kind === "stretch" && first.wider === stretch > 1) ||
-  (kind === "part" && overlaps(first, part));
+  (kind === "part" && overlaps(first, part)) ||
+  ((kind === "lighter" || kind === "darker") && toneNamed(first, part, kind === "darker"));
 
 const results: Record<Planted, { photos: number; named: number; misses: string[] }> = Object.fromEntries(
   PLANTED.map((kind) => [kind, { photos: 0, named: 0, misses: [] as string[] }]),
@@ -140,18 +179,20 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
     const tiltDegrees = -35 + next() * 70;
     const gridLineOff = kind === "grid" ? ruledOff(next) : undefined;
     const gridLeans = kind === "leaning" ? leaning(next) : undefined;
-    const { template, pencil, pxPerMm } = TEMPLATES[(seed - 1) % TEMPLATES.length]!;
+    const { template, pencil, pxPerMm, tone } = TEMPLATES[(seed - 1) % TEMPLATES.length]!;
     // A part three squares by three, somewhere with lines in most of its squares.
     const parts = partsWithLines(pencil, paper);
-    const part = kind === "part" ? parts[Math.floor(next() * parts.length)] : undefined;
+    const toneOff = kind === "lighter" || kind === "darker";
+    const part = kind === "part" || toneOff ? parts[Math.floor(next() * parts.length)] : undefined;
     const drawnAs = plant(kind, next);
     const shot = syntheticPhoto({
       paper,
       pencil,
+      tone: toneOff ? shadedOff(tone, part!, kind) : kind === "shaded" ? tone : undefined,
       seed,
       tiltDegrees,
       drawnAs,
-      partDrawnAs: part && { block: part, scale: 1.1 },
+      partDrawnAs: kind === "part" && part ? { block: part, scale: 1.1 } : undefined,
       gridLineOff,
       gridLeans,
       handRuled: gridLeans && { wobbleMm: 0.7 },
@@ -169,14 +210,14 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
     const entry = results[kind];
     entry.photos++;
     if (
-      kind === "faithful"
+      kind === "faithful" || kind === "shaded"
         ? outcome.corrections.length === 0
         : named(kind, first, gridLineOff?.line ?? 0, part, drawnAs?.stretch, gridLeans)
     )
       entry.named++;
     else
       entry.misses.push(
-        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind === "stretch" ? `stretch ${c.wider ? "+" : "-"}${c.percent}%` : c.kind === "lean" ? `lean ${c.lines} ${c.clockwise ? "+" : "-"}${c.degrees.toFixed(1)}°` : c.kind)).join(",") || "none"}`,
+        `${seed}: ${outcome.corrections.map((c) => (c.kind === "part" ? `part ${c.from}-${c.to} ${c.percent}%` : c.kind === "stretch" ? `stretch ${c.wider ? "+" : "-"}${c.percent}%` : c.kind === "lean" ? `lean ${c.lines} ${c.clockwise ? "+" : "-"}${c.degrees.toFixed(1)}°` : c.kind === "tone" ? `tone ${c.darker ? "darker" : "lighter"} ${c.from}-${c.to}` : c.kind)).join(",") || "none"}`,
       );
   }
 }

@@ -64,15 +64,15 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(matchingCells(outcome.cells)).not.toContain("H6");
   });
 
+  // The pencil: the template's outlines; the shading: its colours in grey, as dark as a line where it is darkest.
+  const pencil = { mask: templateLines(template).edges, pxPerMm: PX_PER_MM };
+  const tone = new Float32Array(template.width * template.height);
+  for (let i = 0; i < tone.length; i++) {
+    const luma = (template.data[i * 4]! * 77 + template.data[i * 4 + 1]! * 150 + template.data[i * 4 + 2]! * 29) / 256;
+    tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
+  }
+
   it("judges a shaded copy faithful (a grey print of the colour picture over the lines), and still flags the cell moved 3 mm", () => {
-    // The pencil: the template's outlines; the shading: its colours in grey, as dark as a line where it is darkest.
-    const pencil = { mask: templateLines(template).edges, pxPerMm: PX_PER_MM };
-    const tone = new Float32Array(template.width * template.height);
-    for (let i = 0; i < tone.length; i++) {
-      const luma =
-        (template.data[i * 4]! * 77 + template.data[i * 4 + 1]! * 150 + template.data[i * 4 + 2]! * 29) / 256;
-      tone[i] = Math.min(1, Math.max(0, (250 - luma) / 155));
-    }
     const shaded = syntheticPhoto({ ...SIZE, seed: 4, pencil, tone, moved: [{ column: 4, row: 3, dx: 0, dy: 3 }] });
     const outcome = run(shaded);
     expect(cell(outcome, "E4").status).not.toBe("close");
@@ -80,6 +80,25 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(others.length).toBeGreaterThan(30);
     for (const other of others)
       expect({ label: other.label, status: other.status }).toEqual({ label: other.label, status: "close" });
+    // Its tone too: nothing to fix first.
+    expect(outcome.corrections).toEqual([]);
+  });
+
+  it("judges tone on its own where the learner shaded: an area shaded too light is named, by its squares", () => {
+    // Squares C5 to E6, inside the body, shaded at a third of the template's tone.
+    const light = Float32Array.from(tone, (value, i) => {
+      const [x, y] = [(i % template.width) / PX_PER_MM, Math.floor(i / template.width) / PX_PER_MM];
+      return x >= 50.8 && x < 127 && y >= 101.6 && y < 152.4 ? value / 3 : value;
+    });
+    const outcome = run(syntheticPhoto({ ...SIZE, seed: 8, pencil, tone: light }));
+    expect(outcome.corrections).toEqual([{ kind: "tone", darker: false, from: "C5", to: "E6" }]);
+    expect(describeCorrection(outcome.corrections[0]!)).toEqual({
+      what: "Your shading in squares C5 to E6 is lighter than the template's.",
+      where: null,
+      todo: "Compare it with the areas beside it on the template, and add light layers of shading until it matches them.",
+    });
+    // The shapes are judged apart from the tone: every drawn square still matches.
+    for (const other of drawn(outcome)) expect(other.status, other.label).toBe("close");
   });
 
   it("finds a drawing copied exactly within tolerance everywhere it is drawn, and places the grid within 1 mm", () => {

@@ -3,7 +3,7 @@
 // and the benchmark run it as it is.
 import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
-import { aboutTheGrid, corrections, ownShift, type Correction } from "./corrections";
+import { aboutTheWholeDrawing, corrections, ownShift, type Correction } from "./corrections";
 import { keptWhole, type KeptWhole } from "./kept-checks";
 import { distanceTo } from "./distance";
 import { leaningGrid, unevenGrid } from "./grid-check";
@@ -16,6 +16,7 @@ import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
 import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
 import { partOutOfProportion, undoPart } from "./proportion";
+import { paperLight, toneOff } from "./tone";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
@@ -155,8 +156,21 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   const placing = { paper, pxPerMm, origin: margin };
   const part = whole ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
   const lean = input.sheet ? leaningGrid(input.sheet, input.corners, paper) : null;
-  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part, lean);
-  const wholeSaid = said.some((correction) => !aboutTheGrid(correction) && correction.kind !== "part");
+  // Tone where the learner shaded, on its own: the shapes above are the edges of their tones.
+  const tone = whole
+    ? toneOff({
+        ...placing,
+        grey,
+        paperLevel: paperLight(grey, pxPerMm),
+        shaded,
+        ink,
+        grid: fit.grid,
+        template,
+        toLines,
+      })
+    : null;
+  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part, lean, tone);
+  const wholeSaid = said.some(aboutTheWholeDrawing);
   const partSaid = part !== null && said.some((correction) => correction.kind === "part");
   // The ink already moved back by the fit is used again, not moved a second time.
   const undo = (mask: Mask, movedBack: Mask) => {

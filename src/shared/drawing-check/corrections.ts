@@ -8,6 +8,7 @@
 import { english, type TranslateMessage } from "../i18n/translate";
 import type { LeaningGrid, UnevenGrid } from "./grid-check";
 import type { PartOff } from "./proportion";
+import type { ToneOff } from "./tone";
 import type { PointMm, WholeDrawing } from "./whole-drawing";
 
 /** Smaller than these, a teacher would not mention it (and a photo cannot tell it surely). */
@@ -30,7 +31,8 @@ export type Correction =
   | { kind: "turn"; degrees: number; clockwise: boolean; atEdgeMm: number; extentMm: Extent }
   | { kind: "shift"; mm: number; towards: Towards; atEdgeMm: number; extentMm: Extent }
   | { kind: "stretch"; percent: number; wider: boolean; atEdgeMm: number; extentMm: Extent }
-  | { kind: "part"; percent: number; larger: boolean; from: string; to: string; atEdgeMm: number };
+  | { kind: "part"; percent: number; larger: boolean; from: string; to: string; atEdgeMm: number }
+  | { kind: "tone"; darker: boolean; from: string; to: string };
 
 /** Where on the drawing: one of the eight sides and corners. */
 export type Towards = "top" | "bottom" | "left" | "right" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
@@ -95,13 +97,15 @@ export function ownShift(whole: WholeDrawing): PointMm {
 /**
  * What to fix first: the learner's own grid when it is not square (every square leans with it) or
  * one of its lines is ruled off (every cell beside it follows it), then the whole drawing's size,
- * turn and place and a part out of proportion, the one that moves lines furthest first.
+ * turn and place and a part out of proportion, the one that moves lines furthest first, then an
+ * area shaded too dark or too light (shapes before tone, as a teacher would).
  */
 export function corrections(
   whole: WholeDrawing | null,
   grid: UnevenGrid | null = null,
   part: PartOff | null = null,
   lean: LeaningGrid | null = null,
+  tone: ToneOff | null = null,
 ): Correction[] {
   const first: Correction[] = [
     ...(lean ? [{ kind: "lean" as const, ...lean }] : []),
@@ -111,13 +115,18 @@ export function corrections(
     ...(whole ? wholeDrawingCorrections(whole) : []),
     ...(part ? [partCorrection(part)] : []),
   ];
-  return [...first, ...drawing.sort((a, b) => b.atEdgeMm - a.atEdgeMm)].slice(0, 3);
+  const shading: Correction[] = tone ? [{ kind: "tone", darker: tone.darker, from: tone.from, to: tone.to }] : [];
+  return [...first, ...drawing.sort((a, b) => b.atEdgeMm - a.atEdgeMm), ...shading].slice(0, 3);
 }
 
-type DrawingCorrection = Exclude<Correction, { kind: "grid" | "lean" }>;
+type DrawingCorrection = Exclude<Correction, { kind: "grid" | "lean" | "tone" }>;
 
-/** Is it about the learner's grid rather than their drawing? */
-export const aboutTheGrid = (correction: Correction) => correction.kind === "grid" || correction.kind === "lean";
+/** Is it about the whole drawing's size, turn, place or stretch (what the heat map can take out)? */
+export const aboutTheWholeDrawing = (correction: Correction) =>
+  correction.kind === "size" ||
+  correction.kind === "turn" ||
+  correction.kind === "shift" ||
+  correction.kind === "stretch";
 type WholeDrawingCorrection = Exclude<DrawingCorrection, { kind: "part" }>;
 
 function partCorrection({ from, to, scale, reachMm }: PartOff): DrawingCorrection {
@@ -275,6 +284,17 @@ function leaningWords({ lines, degrees, clockwise }: LeaningGrid, translate: Tra
     : translate(/*i18n*/ "Your grid is not square: its level lines slope about {degrees}° up to the right.", values);
 }
 
+/** "Your shading in squares C2 to E4 is darker than the template's." */
+function toneWords({ darker, from, to }: { darker: boolean; from: string; to: string }, translate: TranslateMessage) {
+  if (from === to)
+    return darker
+      ? translate(/*i18n*/ "Your shading in square {label} is darker than the template's.", { label: from })
+      : translate(/*i18n*/ "Your shading in square {label} is lighter than the template's.", { label: from });
+  return darker
+    ? translate(/*i18n*/ "Your shading in squares {from} to {to} is darker than the template's.", { from, to })
+    : translate(/*i18n*/ "Your shading in squares {from} to {to} is lighter than the template's.", { from, to });
+}
+
 /** A correction in plain words: what is off, where, and what to do about it. */
 export function describeCorrection(
   correction: Correction,
@@ -332,6 +352,18 @@ export function describeCorrection(
         todo: translate(
           /*i18n*/ "Count the squares each part spans across and down on the template, and match both counts.",
         ),
+      };
+    case "tone":
+      return {
+        what: toneWords(correction, translate),
+        where: null,
+        todo: correction.darker
+          ? translate(
+              /*i18n*/ "Compare it with the areas beside it on the template: shade in light layers, and stop where the template is lighter.",
+            )
+          : translate(
+              /*i18n*/ "Compare it with the areas beside it on the template, and add light layers of shading until it matches them.",
+            ),
       };
     case "part": {
       const values = { percent: correction.percent, from: correction.from, to: correction.to };

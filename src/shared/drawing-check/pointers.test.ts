@@ -45,6 +45,14 @@ describe("where each correction points on the paper", () => {
     expect(right!.badge.y).toBeCloseTo(12.7, 0);
   });
 
+  it("outlines the squares shaded too dark or too light", () => {
+    const [tone] = pointersOf([{ kind: "tone", darker: true, from: "B2", to: "B3" }], SYNTHETIC_PAPER);
+    expect(tone!.shape).toEqual({
+      box: { left: 25.4, top: 25.4, right: 50.8, bottom: expect.closeTo(76.2, 6) },
+    });
+    expect(tone!.badge).toEqual({ x: 25.4, y: 25.4 });
+  });
+
   it("keeps two numbers at the same place apart", () => {
     const said: Correction[] = [
       { kind: "turn", degrees: 3, clockwise: true, atEdgeMm: 7, extentMm },

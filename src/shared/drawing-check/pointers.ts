@@ -1,6 +1,7 @@
 // Where on the learner's paper each correction points (issue 45: "each pointing at its place on
-// the photo"): the line of their grid to redraw or the line square to it, the squares of a part out of proportion, or the
-// whole drawing for its size, turn, place and stretch, with the side a size is furthest off on.
+// the photo"): the line of their grid to redraw or the line square to it, the squares of a part out
+// of proportion or shaded off, or the whole drawing for its size, turn, place and stretch, with the
+// side a size is furthest off on.
 // In millimetres on the paper, so the result screen draws them over the straightened photo.
 import { parseCellLabel, parseColumnLabel } from "../grid/grid";
 import type { CellBlock } from "./proportion";
@@ -86,6 +87,7 @@ function pointerOf(correction: Correction, paper: PaperMm): Pointer | null {
         badge: { x: from.x + (to.x - from.x) * along, y: from.y + (to.y - from.y) * along },
       };
     }
+    case "tone":
     case "part": {
       const squares = partSquares(correction);
       if (!squares) return null;

@@ -17,7 +17,7 @@ const sheetCorners = (shot: SyntheticPhoto) => [
 ];
 
 describe("the sheet found by its edges", () => {
-  it("finds the sheet's four corners within 1 photo pixel, clockwise from its top left, however it is turned", () => {
+  it("finds the sheet's four corners within 1.5 photo pixels, clockwise from its top left, however it is turned", () => {
     for (const [tiltDegrees, zoom] of [
       [25, 1],
       [-10, 1.2],
@@ -30,7 +30,7 @@ describe("the sheet found by its edges", () => {
       const start = truth.reduce((best, p, i) => (p.x + p.y < truth[best]!.x + truth[best]!.y ? i : best), 0);
       found!.forEach((corner, i) => {
         const real = truth[(start + i) % 4]!;
-        expect(Math.hypot(corner.x - real.x, corner.y - real.y), `corner ${i}`).toBeLessThan(1);
+        expect(Math.hypot(corner.x - real.x, corner.y - real.y), `corner ${i}`).toBeLessThan(1.5);
       });
     }
   });
