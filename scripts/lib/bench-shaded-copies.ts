@@ -4,7 +4,8 @@
 // and the colour picture shaded over them in grey, as dark as a line where it is darkest. In each
 // photo one drawn cell's lines and shading are moved 3 mm diagonally, any of four ways; each photo at a
 // random turn within 30° of upright, with its own noise. Counted: photos whose moved cell is
-// flagged (not within 1.5 mm), and the other drawn cells flagged (false alarms). Prints one JSON line.
+// flagged (not within 1.5 mm), the other drawn cells flagged (false alarms), and photos whose
+// shading, faithful but for the moved cell, is said to be off somewhere (tone.ts). Prints one JSON line.
 import fs from "node:fs";
 import path from "node:path";
 import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
@@ -34,6 +35,8 @@ const result = {
   falseAlarms: 0,
   /** The moved cells judged within 1.5 mm: which dragon, cell and distance, to look at. */
   missed: [] as string[],
+  /** Photos whose shading, faithful but for the moved cell, was said to be too dark or too light somewhere (tone.ts). */
+  toneSaid: [] as string[],
 };
 for (const [t, name] of TEMPLATES.entries()) {
   const { paper, pxPerMm, template, pencil, tone } = await templateOnPaper(
@@ -77,6 +80,8 @@ for (const [t, name] of TEMPLATES.entries()) {
     }
     const { outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, ways);
     const flagged = (status: string) => status === "near" || status === "off";
+    const toneOff = outcome.corrections.find((correction) => correction.kind === "tone");
+    if (toneOff) result.toneSaid.push(`${name} ${toneOff.from}-${toneOff.to} ${toneOff.darker ? "darker" : "lighter"}`);
     for (const checked of outcome.cells) {
       if (checked.status === "empty" || checked.status === "not-drawn") continue;
       if (checked.column === moved.column && checked.row === moved.row) {
