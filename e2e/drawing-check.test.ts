@@ -46,6 +46,8 @@ let partTooLarge: DrawingPhoto;
 let part: CellBlock;
 /** A grid ruled by hand whose upright lines lean 2° right of square, the drawing copied into its squares. */
 let leaning: DrawingPhoto;
+/** A shaded copy faithful but for one part, three squares by three, shaded at a third of its tone. */
+let shadedLight: DrawingPhoto;
 beforeAll(async () => {
   browser = await launchBrowser();
   const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as { id: string; hiresUrl: string }[];
@@ -74,6 +76,12 @@ beforeAll(async () => {
     photoWidth: 2400,
     photoHeight: 1800,
     seed: 10,
+  });
+  shadedLight = await photoOfDrawing(template, {
+    shaded: { block: part, way: "lighter" },
+    photoWidth: 2400,
+    photoHeight: 1800,
+    seed: 13,
   });
   leaning = await photoOfDrawing(template, {
     handRuled: { wobbleMm: 0.5 },
@@ -721,6 +729,36 @@ describe("Check my drawing", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.setViewportSize(PHONE);
       await screenshot(page, "drawing-check-part-390");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("names an area shaded too light by its squares, judged apart from the shapes, and outlines it on the photo", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    try {
+      await openCheck(page);
+      await choosePhoto(page, shadedLight.file);
+      const fixFirst = page.getByRole("region", { name: "What to fix first" });
+      await fixFirst.waitFor({ timeout: 30_000 });
+      const said = (await fixFirst.getByRole("listitem").first().textContent()) ?? "";
+      const words =
+        /^1Your shading in squares ([A-Z]\d+) to ([A-Z]\d+) is lighter than the template's\.Compare it with the areas beside it on the template, and add light layers of shading until it matches them\.$/;
+      expect(said).toMatch(words);
+      const [, from = "", to = ""] = words.exec(said)!;
+      const at = (label: string) => ({ column: label.charCodeAt(0) - 65, row: Number(label.slice(1)) - 1 });
+      // Within the part shaded light.
+      expect(at(from).column).toBeGreaterThanOrEqual(part.left);
+      expect(at(to).column).toBeLessThanOrEqual(part.right);
+      expect(at(from).row).toBeGreaterThanOrEqual(part.top);
+      expect(at(to).row).toBeLessThanOrEqual(part.bottom);
+      // The shapes are right: no drawn square is called off.
+      expect(await flagged(page)).toEqual([]);
+      await page.getByTestId("correction-pointer").waitFor();
+      await screenshot(page, "drawing-check-tone-1440");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-tone-390");
     } finally {
       await context.close();
     }

@@ -21,7 +21,7 @@ import type { Correction } from "../../src/shared/drawing-check/corrections";
 import { columnLabel } from "../../src/shared/grid/grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
 import type { CellBlock } from "../../src/shared/drawing-check/proportion";
-import { DEFAULT_CANVAS_PAPER, partsWithLines, templateOnPaper } from "./drawing-photo";
+import { DEFAULT_CANVAS_PAPER, partsWithLines, shadedOff, templateOnPaper } from "./drawing-photo";
 import { printedGridPage } from "./printed-grid-page";
 import { seededRandom } from "./seeded-random";
 
@@ -122,20 +122,6 @@ function ruledOff(next: () => number) {
   return { axis: "vertical" as const, line, mm: next() < 0.5 ? -3 : 3 };
 }
 
-/** The shading of `block` at a third of the template's tone, or darker by half a line's darkness. */
-function shadedOff(tone: Float32Array, block: CellBlock, kind: "lighter" | "darker") {
-  const { width } = TEMPLATES[0]!.pencil.mask;
-  const px = TEMPLATES[0]!.pencil.pxPerMm * paper.gridMm;
-  const changed = new Float32Array(tone);
-  for (let y = Math.round(block.top * px); y < Math.round((block.bottom + 1) * px); y++)
-    for (let x = Math.round(block.left * px); x < Math.round((block.right + 1) * px); x++) {
-      const i = y * width + x;
-      if (x < width && i < changed.length)
-        changed[i] = kind === "lighter" ? changed[i]! / 3 : Math.min(1, changed[i]! + 0.5);
-    }
-  return changed;
-}
-
 /** The learner's upright or level lines ruled 2° off square, either way. */
 const leaning = (next: () => number) => {
   const degrees = next() < 0.5 ? -2 : 2;
@@ -188,7 +174,11 @@ for (const kind of PLANTED.filter((k) => !only || only.includes(k))) {
     const shot = syntheticPhoto({
       paper,
       pencil,
-      tone: toneOff ? shadedOff(tone, part!, kind) : kind === "shaded" ? tone : undefined,
+      tone: toneOff
+        ? shadedOff(tone, pencil, paper, { block: part!, way: kind })
+        : kind === "shaded"
+          ? tone
+          : undefined,
       seed,
       tiltDegrees,
       drawnAs,

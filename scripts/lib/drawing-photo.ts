@@ -118,17 +118,37 @@ export function partsWithLines(pencil: { mask: Mask; pxPerMm: number }, paper: P
   return parts.sort((a, b) => b.ink - a.ink).map((part) => part.block);
 }
 
+/** One part of the shading at a third of its tone ("lighter"), or darker by half a pencil line's darkness. */
+export function shadedOff(
+  tone: Float32Array,
+  pencil: { mask: Mask; pxPerMm: number },
+  paper: PaperMm,
+  { block, way }: { block: CellBlock; way: "lighter" | "darker" },
+): Float32Array {
+  const { width } = pencil.mask;
+  const px = pencil.pxPerMm * paper.gridMm;
+  const changed = new Float32Array(tone);
+  for (let y = Math.round(block.top * px); y < Math.round((block.bottom + 1) * px); y++)
+    for (let x = Math.round(block.left * px); x < Math.min(width, Math.round((block.right + 1) * px)); x++) {
+      const i = y * width + x;
+      if (i < changed.length) changed[i] = way === "lighter" ? changed[i]! / 3 : Math.min(1, changed[i]! + 0.5);
+    }
+  return changed;
+}
+
 export async function photoOfDrawing(
   templateBytes: Buffer,
   options: Omit<SyntheticOptions, "pencil" | "paper" | "tone"> & {
     canvas?: CanvasPaper;
     format?: "jpeg" | "png";
-    /** The colour picture shaded over the outlines in grey. */
-    shaded?: boolean;
+    /** The colour picture shaded over the outlines in grey, and one part of it shaded off if asked. */
+    shaded?: boolean | Parameters<typeof shadedOff>[3];
   } = {},
 ): Promise<DrawingPhoto> {
   const { paper, pencil, tone } = await templateOnPaper(templateBytes, options.canvas);
-  const shot = syntheticPhoto({ ...options, paper, pencil, tone: options.shaded ? tone : undefined });
+  const { shaded } = options;
+  const shading = !shaded ? undefined : shaded === true ? tone : shadedOff(tone, pencil, paper, shaded);
+  const shot = syntheticPhoto({ ...options, paper, pencil, tone: shading });
   return saved(shot, options.format ?? "jpeg");
 }
 
