@@ -80,9 +80,17 @@ export function paperLight(grey: GreyImage, pxPerMm: number): Float32Array {
     if (!solved) break;
     coefficients = solved;
   }
+  // Row by row, the quadratic in x alone: c + b·x + a·x².
+  const [c0, c1, c2, c3, c4, c5] = coefficients as [number, number, number, number, number, number];
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) out[y * width + x] = at(x / width - 0.5, y / height - 0.5);
+  for (let y = 0; y < height; y++) {
+    const v = y / height - 0.5;
+    const [c, b] = [c0 + c2 * v + c5 * v * v, c1 + c4 * v];
+    for (let x = 0; x < width; x++) {
+      const u = x / width - 0.5;
+      out[y * width + x] = c + (b + c3 * u) * u;
+    }
+  }
   return out;
 }
 
