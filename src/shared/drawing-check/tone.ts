@@ -8,6 +8,7 @@
 import { cellLabel, gridLineAt } from "../grid/grid";
 import type { GreyImage, Mask, RgbaImage } from "./raster";
 import type { PaperMm } from "./paper-geometry";
+import { solveLinear } from "./linear-solve";
 import type { CellBlock } from "./proportion";
 
 /** Away from lines by this much (mm): the template's outlines, the learner's lines and the grid are not tone. */
@@ -94,29 +95,20 @@ export function paperLight(grey: GreyImage, pxPerMm: number): Float32Array {
   return out;
 }
 
-/** The least-squares solution of rows · c = values (normal equations, Gaussian elimination); null when singular. */
+/** The least-squares solution of rows · c = values, by its normal equations; null when singular. */
 function leastSquares(rows: number[][], values: number[]): number[] | null {
   const n = rows[0]?.length ?? 0;
   if (rows.length < n) return null;
-  const m = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+  const h = new Float64Array(n * n);
+  const g = new Float64Array(n);
   rows.forEach((row, r) => {
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) m[i]![j]! += row[i]! * row[j]!;
-      m[i]![n]! += row[i]! * values[r]!;
+      for (let j = 0; j < n; j++) h[i * n + j]! += row[i]! * row[j]!;
+      g[i]! += row[i]! * values[r]!;
     }
   });
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
-    if (Math.abs(m[pivot]![col]!) < 1e-12) return null;
-    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const factor = m[r]![col]! / m[col]![col]!;
-      for (let k = col; k <= n; k++) m[r]![k]! -= factor * m[col]![k]!;
-    }
-  }
-  return m.map((row, i) => row[n]! / row[i]!);
+  const solved = solveLinear(h, g, n);
+  return solved && [...solved];
 }
 
 /** A square's tone: the learner's and the template's mean darkness over its tone, how much of it was looked at, and how much the learner shaded. */

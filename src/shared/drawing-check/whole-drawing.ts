@@ -8,6 +8,7 @@
 // said once, as a correction; the cells are then judged again with it taken out.
 import { distanceField, sample, sampled, type DistanceField } from "./distance-field";
 import type { Mask } from "./raster";
+import { solveLinear } from "./linear-solve";
 
 /** A point in millimetres on the paper (x to the right, y down). */
 export interface PointMm {
@@ -161,7 +162,7 @@ function refine(
     }
     // A little damping keeps a step on a flat stretch of the map from leaping.
     for (let r = 0; r < n; r++) h[r * (n + 1)]! += 1e-6 + h[r * (n + 1)]! * 0.05;
-    const step = solve(h, g, n);
+    const step = solveLinear(h, g, n);
     if (!step) break;
     a -= step[0]!;
     b -= step[1]!;
@@ -172,23 +173,6 @@ function refine(
     if (Math.abs(step[2]!) + Math.abs(step[3]!) < 0.01 && turned < 1e-5) break;
   }
   return inverse({ a, b, e, tx, ty, centre });
-}
-
-/** Solve the n × n system h·x = g (Gaussian elimination with pivoting); null when singular. */
-function solve(h: Float64Array, g: Float64Array, n: number): Float64Array | null {
-  const m = Array.from({ length: n }, (_, r) => [...h.subarray(r * n, r * n + n), g[r]!]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
-    if (Math.abs(m[pivot]![col]!) < 1e-12) return null;
-    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const f = m[r]![col]! / m[col]![col]!;
-      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
-    }
-  }
-  return Float64Array.from(m.map((row, r) => row[n]! / row[r]!));
 }
 
 export interface WholeDrawingInput {
