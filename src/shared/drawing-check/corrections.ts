@@ -115,7 +115,7 @@ export function corrections(
     ...(whole ? wholeDrawingCorrections(whole) : []),
     ...(part ? [partCorrection(part)] : []),
   ];
-  const shading: Correction[] = tone ? [{ kind: "tone", darker: tone.darker, from: tone.from, to: tone.to }] : [];
+  const shading: Correction[] = tone ? [{ kind: "tone", ...tone }] : [];
   return [...first, ...drawing.sort((a, b) => b.atEdgeMm - a.atEdgeMm), ...shading].slice(0, 3);
 }
 
@@ -285,7 +285,7 @@ function leaningWords({ lines, degrees, clockwise }: LeaningGrid, translate: Tra
 }
 
 /** "Your shading in squares C2 to E4 is darker than the template's." */
-function toneWords({ darker, from, to }: { darker: boolean; from: string; to: string }, translate: TranslateMessage) {
+function toneWords({ darker, from, to }: ToneOff, translate: TranslateMessage) {
   if (from === to)
     return darker
       ? translate(/*i18n*/ "Your shading in square {label} is darker than the template's.", { label: from })

@@ -2,14 +2,13 @@
 // shaded copy are judged by the edges of its tones (decision 063); this asks the other question a
 // teacher would: is each area as dark as the template's, for how this learner shades? A learner's
 // darkest pencil is not the picture's black, so their tone is first matched to the template's
-// across the whole drawing (one straight line through every square's pair of means), and a square
-// is off when it stands out from that line, darker or lighter than the rest of their shading says
-// it should be. A line drawing, with no shading, is not judged at all.
+// across the whole drawing (how dark they shade for the template's tone, the middle of every
+// square's ratio), and a square is off when it stands out from that scale, darker or lighter than
+// the rest of their shading says it should be. A line drawing, with no shading, is not judged.
 import { cellLabel, gridLineAt } from "../grid/grid";
 import type { GreyImage, Mask, RgbaImage } from "./raster";
 import type { PaperMm } from "./paper-geometry";
 import { solveLinear } from "./linear-solve";
-import type { CellBlock } from "./proportion";
 
 /** Away from lines by this much (mm): the template's outlines, the learner's lines and the grid are not tone. */
 const CLEAR_OF_LINES_MM = 1;
@@ -23,12 +22,12 @@ const MOSTLY_SHADED = 0.3;
 /** Squares at least this dark in the template say how dark this learner shades. */
 const TONED_SQUARE = 0.15;
 /** Off when darker or lighter than the fitted line by this much (a share of the paper's brightness). */
-export const TONE_OFF = 0.1;
+const TONE_OFF = 0.1;
 
 export interface ToneInput {
   paper: PaperMm;
   pxPerMm: number;
-  /** The straightened photo, grey, with `origin` pixels of margin, and the paper's own brightness there (ink.ts). */
+  /** The straightened photo, grey, with `origin` pixels of margin, and the light on its paper (`paperLight`). */
   grey: GreyImage;
   paperLevel: Float32Array;
   /** Inside the learner's shading (ink.ts). */
@@ -121,17 +120,14 @@ interface SquareTone {
   shaded: number;
 }
 
+/** The squares shaded off the same way, side by side, from the top-left one to the bottom-right one. */
 export interface ToneOff {
-  /** The squares off the same way, side by side: the largest such group. */
-  block: CellBlock;
   from: string;
   to: string;
   darker: boolean;
-  /** How far off, on average, as a share of the paper's brightness. */
-  amount: number;
 }
 
-export function squareTones(input: ToneInput): SquareTone[] {
+function squareTones(input: ToneInput): SquareTone[] {
   const { paper, pxPerMm, grey, paperLevel, shaded, ink, grid, template, toLines, origin } = input;
   const { width, height } = grey;
   const clear = CLEAR_OF_LINES_MM * pxPerMm;
@@ -195,21 +191,19 @@ export function toneOff(input: ToneInput): ToneOff | null {
   }
   // Side by side and off the same way: one area shaded too dark or too light.
   const seen = new Set<string>();
-  let best: { cells: { column: number; row: number }[]; weight: number; darker: boolean; sum: number } | null = null;
+  let best: { cells: { column: number; row: number }[]; weight: number; darker: boolean } | null = null;
   for (const [key, by] of off) {
     if (seen.has(key)) continue;
     const darker = by > 0;
     const cells: { column: number; row: number }[] = [];
-    let [weight, sum] = [0, 0];
+    let weight = 0;
     const queue = [key];
     seen.add(key);
     while (queue.length) {
       const at = queue.pop()!;
       const [column, row] = at.split(",").map(Number) as [number, number];
-      const value = off.get(at)!;
       cells.push({ column, row });
-      weight += Math.abs(value);
-      sum += value;
+      weight += Math.abs(off.get(at)!);
       for (const [dc, dr] of [
         [1, 0],
         [-1, 0],
@@ -224,20 +218,14 @@ export function toneOff(input: ToneInput): ToneOff | null {
         }
       }
     }
-    if (!best || weight > best.weight) best = { cells, weight, darker, sum };
+    if (!best || weight > best.weight) best = { cells, weight, darker };
   }
   if (!best) return null;
-  const block: CellBlock = {
-    left: Math.min(...best.cells.map((cell) => cell.column)),
-    right: Math.max(...best.cells.map((cell) => cell.column)),
-    top: Math.min(...best.cells.map((cell) => cell.row)),
-    bottom: Math.max(...best.cells.map((cell) => cell.row)),
-  };
+  const columns = best.cells.map((cell) => cell.column);
+  const rows = best.cells.map((cell) => cell.row);
   return {
-    block,
-    from: cellLabel({ column: block.left, row: block.top }),
-    to: cellLabel({ column: block.right, row: block.bottom }),
+    from: cellLabel({ column: Math.min(...columns), row: Math.min(...rows) }),
+    to: cellLabel({ column: Math.max(...columns), row: Math.max(...rows) }),
     darker: best.darker,
-    amount: Math.abs(best.sum) / best.cells.length,
   };
 }
