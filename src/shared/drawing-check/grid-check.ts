@@ -1,6 +1,7 @@
 // The learner's own grid, checked (issue 45): a line ruled a few millimetres off makes one column
 // (or row) narrower and its neighbour wider, and every cell beside it is copied off with it: the
 // grid method's most common error. The lines' offsets are those the grid fit found (grid-lines.ts).
+// A grid not square leans every square with it; only the sheet's own edges show it (decision 068).
 import { columnLabel } from "../grid/grid";
 import type { GridFit } from "./grid-lines";
 import { apply, homography } from "./homography";
