@@ -1,10 +1,10 @@
 // The one to three corrections a teacher would say first (issue 45), from the learner's grid
-// (grid-check.ts: not square, or one line ruled off), the whole drawing's fit (whole-drawing.ts: its size, its turn, its place, its
-// width for its height) and a
-// part out of proportion with the rest (proportion.ts). Each is said only when it is large enough to
-// matter on paper and the fit explains the lines better for it; the largest first, measured as
-// how far it moves the drawing's far edge. Each sentence is one whole message for the catalogs
-// (decision 056); English by default.
+// (grid-check.ts: not square, or one line ruled off), the whole drawing's fit (whole-drawing.ts:
+// its size, its turn, its place, its width for its height), a part out of proportion with the rest
+// (proportion.ts) and an area shaded too dark or too light (tone.ts). Each is said only when it is
+// large enough to matter on paper and the fit explains the lines better for it; the drawing's
+// largest first, measured as how far it moves the drawing's far edge. Each sentence is one whole
+// message for the catalogs (decision 056); English by default.
 import { english, type TranslateMessage } from "../i18n/translate";
 import type { LeaningGrid, UnevenGrid } from "./grid-check";
 import type { PartOff } from "./proportion";
