@@ -56,26 +56,30 @@ describe("hostile screen addresses", () => {
     for (const address of screenAddresses("x")) expect(address).toMatch(/^\/[a-z/x-]*$/);
   });
 
-  it("answers each with an HTML page and no 5xx, for a visitor, a user and an admin, path and query alike", async () => {
-    for (const who of [undefined, user, admin]) {
+  // One test per role, and the addresses of one hostile segment asked at once: about 2,700
+  // requests each, which one at a time ran close to the 30 s limit on a busy machine.
+  for (const role of ["a visitor", "a user", "an admin"] as const) {
+    it(`answers each with an HTML page and no 5xx, for ${role}, path and query alike`, async () => {
+      const who = role === "a user" ? user : role === "an admin" ? admin : undefined;
+      const answer = async (url: string) => {
+        let res = await t.app.inject({ method: "GET", url, cookies: who?.cookies });
+        // Another spelling of a page (`NaN` for `nan`): sent to the page's own address, on this site.
+        if (res.statusCode === 308) {
+          expect(res.headers.location, url).toMatch(/^\/(?![/\\])/);
+          res = await t.app.inject({ method: "GET", url: res.headers.location!, cookies: who?.cookies });
+        }
+        expect(res.statusCode, url).toBeLessThan(500);
+        if (res.statusCode === 400) return; // An address the router cannot decode: a plain refusal.
+        expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+        expect(res.body, url).not.toMatch(/<img src=x|<script>alert/i);
+      };
       for (const segment of SEGMENTS) {
         const addresses = [
           ...screenAddresses(segment),
           ...screenAddresses("x").flatMap((address) => QUERY_NAMES.map((name) => `${address}?${name}=${segment}`)),
         ];
-        for (const url of addresses) {
-          let res = await t.app.inject({ method: "GET", url, cookies: who?.cookies });
-          // Another spelling of a page (`NaN` for `nan`): sent to the page's own address, on this site.
-          if (res.statusCode === 308) {
-            expect(res.headers.location, url).toMatch(/^\/(?![/\\])/);
-            res = await t.app.inject({ method: "GET", url: res.headers.location!, cookies: who?.cookies });
-          }
-          expect(res.statusCode, url).toBeLessThan(500);
-          if (res.statusCode === 400) continue; // An address the router cannot decode: a plain refusal.
-          expect(res.headers["content-type"], url).toMatch(/^text\/html/);
-          expect(res.body, url).not.toMatch(/<img src=x|<script>alert/i);
-        }
+        await Promise.all(addresses.map(answer));
       }
-    }
-  });
+    });
+  }
 });
