@@ -90,7 +90,7 @@ describe("checking a drawing from a photo of the paper", () => {
       const [x, y] = [(i % template.width) / PX_PER_MM, Math.floor(i / template.width) / PX_PER_MM];
       return x >= 50.8 && x < 127 && y >= 101.6 && y < 152.4 ? value / 3 : value;
     });
-    const outcome = run(syntheticPhoto({ ...SIZE, seed: 8, pencil, tone: light }));
+    const outcome = run(syntheticPhoto({ photoWidth: 1600, photoHeight: 1200, seed: 8, pencil, tone: light }));
     expect(outcome.corrections).toEqual([{ kind: "tone", darker: false, from: "C5", to: "E6" }]);
     expect(describeCorrection(outcome.corrections[0]!)).toEqual({
       what: "Your shading in squares C5 to E6 is lighter than the template's.",
