@@ -46,12 +46,8 @@ export function compareCells(input: CompareInput): CellCheck[] {
   const { width, height } = ink;
   const toInk = distanceTo(ink);
   const cap = CAP_MM * pxPerMm;
-  const distanceAt = (x: number, y: number) => {
-    const xi = Math.round(x);
-    const yi = Math.round(y);
-    if (xi < 0 || yi < 0 || xi >= width || yi >= height) return cap;
-    return Math.min(cap, toLines[yi * width + xi]!);
-  };
+  const capped = new Float32Array(toLines.length);
+  for (let i = 0; i < capped.length; i++) capped[i] = Math.min(cap, toLines[i]!);
   const cells: CellCheck[] = [];
   const nearPx = Math.round(pxPerMm);
   const drawnPx = DRAWN_SHARE * paper.gridMm * pxPerMm * 1.5;
@@ -99,8 +95,9 @@ export function compareCells(input: CompareInput): CellCheck[] {
           hidden(gx, gy + nearPx)
         );
       };
-      let templatePixels = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (visible(x, y)) templatePixels++;
+      const outline: number[] = [];
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (visible(x, y)) outline.push(x, y);
+      const templatePixels = outline.length / 2;
       const base = { label, column, row, errorMm: 0, offsetMm: { x: 0, y: 0 }, coverage: 0 };
       // A cell within a shaded area is drawn, with no lines of its own to compare: only its
       // template outlines' coverage says how much.
@@ -109,14 +106,7 @@ export function compareCells(input: CompareInput): CellCheck[] {
         cells.push({ ...base, status: templatePixels < drawnPx ? "empty" : "not-drawn" });
         continue;
       }
-      const stride = Math.max(1, Math.floor(xs.length / SAMPLE));
-      const cost = (sx: number, sy: number) => {
-        if (withinShading) return 0;
-        let sum = 0;
-        let n = 0;
-        for (let i = 0; i < xs.length; i += stride, n++) sum += distanceAt(xs[i]! + sx, ys[i]! + sy);
-        return sum / n;
-      };
+      const cost = withinShading ? () => 0 : slideCost(xs, ys, capped, width, height, cap);
       // Coarse steps of 1 mm, then quarter millimetres around the best. A slide costs a little in
       // itself (SLIDE_COST per pixel), so among equally good fits the smallest wins: flat noise
       // does not read as a shift.
@@ -153,15 +143,12 @@ export function compareCells(input: CompareInput): CellCheck[] {
       // How much of the template's outline in the cell has the learner's ink near it (slid back).
       let covered = 0;
       const within = COVER_MM * pxPerMm;
-      for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          if (!visible(x, y)) continue;
-          const ix = Math.round(x - best.x + dx);
-          const iy = Math.round(y - best.y + dy);
-          // A template outline inside the learner's shading is drawn: its tone step is not a line of theirs.
-          const at = iy * width + ix;
-          if (ix >= 0 && iy >= 0 && ix < width && iy < height && (toInk[at]! <= within || shaded.data[at])) covered++;
-        }
+      for (let k = 0; k < outline.length; k += 2) {
+        const ix = Math.round(outline[k]! - best.x + dx);
+        const iy = Math.round(outline[k + 1]! - best.y + dy);
+        // A template outline inside the learner's shading is drawn: its tone step is not a line of theirs.
+        const at = iy * width + ix;
+        if (ix >= 0 && iy >= 0 && ix < width && iy < height && (toInk[at]! <= within || shaded.data[at])) covered++;
       }
       const coverage = templatePixels ? covered / templatePixels : 1;
       const status: CellStatus =
@@ -170,4 +157,48 @@ export function compareCells(input: CompareInput): CellCheck[] {
     }
   }
   return cells;
+}
+
+/**
+ * The mean capped distance from a cell's ink (every `stride`-th of its pixels, at most SAMPLE) to the
+ * template's lines, the ink slid by whole pixels (sx, sy); ink slid off the raster counts the cap.
+ * Hot: a cell tries about 250 slides, so the sample is kept as indices into the distance map.
+ */
+function slideCost(
+  xs: readonly number[],
+  ys: readonly number[],
+  capped: Float32Array,
+  width: number,
+  height: number,
+  cap: number,
+): (sx: number, sy: number) => number {
+  const stride = Math.max(1, Math.floor(xs.length / SAMPLE));
+  const count = Math.ceil(xs.length / stride);
+  const at = new Int32Array(count);
+  const sampleX = new Int32Array(count);
+  const sampleY = new Int32Array(count);
+  let [left, right, top, bottom] = [width, -1, height, -1];
+  for (let i = 0, k = 0; i < xs.length; i += stride, k++) {
+    const [x, y] = [xs[i]!, ys[i]!];
+    sampleX[k] = x;
+    sampleY[k] = y;
+    at[k] = y * width + x;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  return (sx, sy) => {
+    let sum = 0;
+    if (left + sx >= 0 && right + sx < width && top + sy >= 0 && bottom + sy < height) {
+      const shift = sy * width + sx;
+      for (let k = 0; k < count; k++) sum += capped[at[k]! + shift]!;
+    } else {
+      for (let k = 0; k < count; k++) {
+        const [x, y] = [sampleX[k]! + sx, sampleY[k]! + sy];
+        sum += x < 0 || y < 0 || x >= width || y >= height ? cap : capped[y * width + x]!;
+      }
+    }
+    return sum / count;
+  };
 }
