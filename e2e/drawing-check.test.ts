@@ -23,7 +23,7 @@ import type { CellBlock } from "../src/shared/drawing-check/proportion";
 import { renderPdf } from "./support/pdf-raster";
 import { photoOfPracticePdf } from "./support/practice-photo";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
-import { printedSheetOf } from "../scripts/lib/printed-grid-page";
+import { posterOf, printedSheetOf } from "../scripts/lib/printed-grid-page";
 import { signIn } from "./support/accounts";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
@@ -458,6 +458,54 @@ describe("Check my drawing", () => {
         );
       }
       await screenshot(page, "drawing-check-found-by-lines-1440");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("finds a paper printed on four sheets and taped by its lines, leaving out where the sheets join", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      await page.getByLabel("Width").fill("17");
+      await page.getByLabel("Height").fill("11");
+      await page.getByText("17 x 11 cells").waitFor();
+      await page.getByRole("button", { name: "Print / PDF" }).click();
+      const dialog = page.getByRole("dialog", { name: "Print / PDF" });
+      await dialog.getByText(/each page takes 4 sheets/).waitFor();
+      const download = page.waitForEvent("download", { timeout: 30_000 });
+      await dialog.getByRole("button", { name: "Make PDF" }).click();
+      // The picture's four pages, then the blank grid's: cut, laid a little off by hand and taped.
+      const pages = renderPdf((await (await download).path())!, PAGE_PX_PER_MM * 25.4).slice(4, 8);
+      const canvas = { paperWidth: 17, paperHeight: 11, gridSize: 1, unit: "in" as const };
+      const photo = await photoOfDrawing(template, {
+        canvas,
+        sheet: posterOf(pages, canvas, { layMm: 0.4, seed: 3 }),
+        moved: [{ column: 6, row: 2, dx: 0, dy: 3 }],
+        photoWidth: 3000,
+        photoHeight: 2250,
+        tiltDegrees: 6,
+      });
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      // Found without a corner placed; the cut edges and round marks are not taken for pencil.
+      expect(await page.getByRole("img", { name: "Your photo" }).count()).toBe(0);
+      // Before the joins were left out, every cell along them read 8 mm off. Now the moved cell, and
+      // at most one cell of the other 68 drawn within 4 mm (as on one sheet: `npm run bench`).
+      const cells = await heatMap(page)
+        .getByRole("button")
+        .evaluateAll((buttons) =>
+          buttons.map((cell) => [cell.getAttribute("aria-label")!, cell.getAttribute("data-status")!] as const),
+        );
+      expect(cells.find(([label]) => label.startsWith("G3:"))).toEqual(["G3: lines about 3 mm low", "near"]);
+      const others = cells.filter(
+        ([label, status]) => !label.startsWith("G3:") && !["close", "empty"].includes(status),
+      );
+      expect(others.every(([, status]) => status === "near")).toBe(true);
+      expect(others.length).toBeLessThanOrEqual(1);
+      await screenshot(page, "drawing-check-poster-1440");
     } finally {
       await context.close();
     }

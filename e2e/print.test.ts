@@ -235,6 +235,12 @@ describe.skipIf(!poppler)("printing the grid (rendered by poppler)", () => {
     expect(pageWords(file, 2)).not.toContain("sheet 1 of");
     const labels = labelsOn(file, [2]);
     for (const label of allLabels(11, 9)) expect(labels.has(label), label).toBe(true);
+    // Remembered on this device for this paper: the next visit opens the dialog with them.
+    await page.reload();
+    await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+    const again = await openPrint(page);
+    expect(await again.getByLabel("Print on").inputValue()).toBe("a3");
+    expect(await again.getByLabel("Printable margin").inputValue()).toBe("0.5");
     await context.close();
   });
 

@@ -776,13 +776,19 @@ async function run() {
   // The grid found by its own lines (issue 45, decision 062): no marks, no corner placed.
   await section("drawing check finds the grid", async () => {
     const r = JSON.parse((await runScript("scripts/lib/bench-find-grid.ts", [])).trim().split("\n").at(-1));
-    for (const [kind, { photos, found, worstMm, findMs }] of Object.entries(r)) {
+    for (const [kind, { photos, found, worstMm, findMs, flagged, cells }] of Object.entries(r)) {
       const registered = worstMm.filter((mm) => mm < 1);
       rows.push({
         measure: `drawing check: ${kind}, found by itself and registered within 1 mm, ${photos} photos of 5 dragons`,
         value: `${found} of ${photos} (worst ${registered.length ? Math.max(...registered).toFixed(2) : "–"} mm)`,
         budget: "≥ 95 %",
         ok: found >= 0.95 * photos ? "yes" : "NO",
+      });
+      rows.push({
+        measure: `drawing check: ${kind}, faithful copies' drawn cells called near or off`,
+        value: `${flagged} of ${cells}`,
+        budget: "≤ 10 %",
+        ok: flagged <= 0.1 * cells ? "yes" : "NO",
       });
       rows.push({
         measure: `drawing check: ${kind}, finding the grid in a 12 MP photo (Node), slowest`,

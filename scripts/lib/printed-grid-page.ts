@@ -9,11 +9,13 @@ import sharp from "sharp";
 import { gridPdf, ENGLISH_PDF_WORDS } from "../../src/shared/print/grid-pdf";
 import { DEFAULT_MARGIN_MM, POINTS_PER_MM, layoutPrint } from "../../src/shared/print/pdf-layout";
 import { GRID_VIEW_DEFAULTS } from "../../src/shared/grid/grid-view";
+import { POINTS_PER_UNIT } from "../../src/shared/grid/paper";
 import { PAGE_PX_PER_MM, type SyntheticOptions } from "../../src/shared/drawing-check/synthetic-photo";
 import { MARK_MM, MARK_PLACEMENTS, MARK_QUIET_MM, markCentres } from "../../src/shared/drawing-check/mark-layout";
 import type { GreyPage } from "../../e2e/support/pdf-raster";
 import { renderPdf } from "../../e2e/support/pdf-raster";
 import type { CanvasPaper } from "./drawing-photo";
+import { seededRandom } from "./seeded-random";
 
 export type PrintedSheet = NonNullable<SyntheticOptions["sheet"]>;
 
@@ -55,17 +57,9 @@ export function printedSheetOf(page: GreyPage, canvas: CanvasPaper, withoutMarks
   return printed;
 }
 
-/**
- * The app's PDF for `canvas` paper on one Letter sheet (the grid view as the canvas starts, English
- * words, the marks naming `dragonId`) and its blank grid page as printed.
- */
-export async function printedGridPage(
-  canvas: CanvasPaper,
-  { dragonId = "bench", withoutMarks = false }: { dragonId?: string; withoutMarks?: boolean } = {},
-): Promise<PrintedSheet> {
+/** The app's PDF for `canvas` paper on Letter sheets (the grid view as the canvas starts, English words, the marks naming `dragonId`), its blank grid pages as printed. */
+async function blankGridPages(canvas: CanvasPaper, dragonId: string) {
   const layout = layoutPrint({ ...canvas, sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
-  if (layout.sheets.length !== 1) throw new Error("The paper must fit one Letter sheet");
-  // The picture is only on the first page; the blank grid page is the second.
   const white = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ffffff" } })
     .jpeg()
     .toBuffer();
@@ -85,9 +79,69 @@ export async function printedGridPage(
   try {
     const file = path.join(dir, "grid.pdf");
     fs.writeFileSync(file, pdf);
-    const [page] = renderPdf(file, PAGE_PX_PER_MM * 25.4, { first: 2, last: 2 });
-    return printedSheetOf(page!, canvas, withoutMarks);
+    // The pictures come first, a page per sheet; the blank grid pages after them.
+    const count = layout.sheets.length;
+    return { layout, pages: renderPdf(file, PAGE_PX_PER_MM * 25.4, { first: count + 1, last: 2 * count }) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The app's PDF for `canvas` paper on one Letter sheet (the grid view as the canvas starts, English
+ * words, the marks naming `dragonId`) and its blank grid page as printed.
+ */
+export async function printedGridPage(
+  canvas: CanvasPaper,
+  { dragonId = "bench", withoutMarks = false }: { dragonId?: string; withoutMarks?: boolean } = {},
+): Promise<PrintedSheet> {
+  const { layout, pages } = await blankGridPages(canvas, dragonId);
+  if (layout.sheets.length !== 1) throw new Error("The paper must fit one Letter sheet");
+  return printedSheetOf(pages[0]!, canvas, withoutMarks);
+}
+
+/** Paper left around a poster in its photo's sheet image, in mm. */
+const POSTER_AROUND_MM = 15;
+
+/**
+ * A paper larger than Letter as the learner assembles it (decision 070): the app's PDF printed on
+ * Letter sheets, each cut on its dashed line and laid on the sheet before, into one sheet to draw on.
+ */
+export async function printedPoster(canvas: CanvasPaper, laid: { layMm?: number; seed?: number } = {}) {
+  return posterOf((await blankGridPages(canvas, "bench")).pages, canvas, laid);
+}
+
+/**
+ * `pages` (the blank grid pages of the app's PDF for `canvas` paper on Letter, rendered at 8 px/mm)
+ * cut and laid in reading order, each a random fraction of `layMm` off the one before in each
+ * direction, as taped by hand.
+ */
+export function posterOf(
+  pages: GreyPage[],
+  canvas: CanvasPaper,
+  { layMm = 0, seed = 1 }: { layMm?: number; seed?: number } = {},
+): PrintedSheet {
+  const layout = layoutPrint({ ...canvas, sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
+  if (pages.length !== layout.sheets.length) throw new Error(`${layout.sheets.length} sheets, ${pages.length} pages`);
+  const next = seededRandom(seed);
+  const mmPerUnit = POINTS_PER_UNIT[canvas.unit] / POINTS_PER_MM;
+  const px = (mm: number) => Math.round(mm * PAGE_PX_PER_MM);
+  const width = px(canvas.paperWidth * mmPerUnit + 2 * POSTER_AROUND_MM);
+  const height = px(canvas.paperHeight * mmPerUnit + 2 * POSTER_AROUND_MM);
+  const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
+  layout.sheets.forEach((sheet, k) => {
+    const page = pages[k]!;
+    const off = () => (k ? (next() - 0.5) * layMm : 0);
+    const left = px(POSTER_AROUND_MM + sheet.region.x * mmPerUnit + off());
+    const top = px(POSTER_AROUND_MM + sheet.region.y * mmPerUnit + off());
+    // The sheet's part of the paper: from its cut edges (its region's corner on the page) on.
+    const [fromX, fromY] = [px(sheet.x / POINTS_PER_MM), px(sheet.y / POINTS_PER_MM)];
+    const [w, h] = [px(sheet.region.width * mmPerUnit), px(sheet.region.height * mmPerUnit)];
+    for (let y = 0; y < h && top + y < height; y++)
+      for (let x = 0; x < w && left + x < width; x++) {
+        const value = page.pixels[(fromY + y) * page.width + fromX + x]!;
+        rgba.set([value, value, value, 255], ((top + y) * width + left + x) * 4);
+      }
+  });
+  return { image: { width, height, data: rgba }, gridOrigin: { x: POSTER_AROUND_MM, y: POSTER_AROUND_MM } };
 }

@@ -10,7 +10,7 @@ import { leaningGrid, unevenGrid } from "./grid-check";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
-import type { PaperMm } from "./paper-geometry";
+import type { AreaMm, PaperMm } from "./paper-geometry";
 import { crop, medianGrey, padWhite, toGrey, type GreyImage, type Mask, type RgbaImage } from "./raster";
 import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
@@ -40,7 +40,7 @@ export interface CheckInput {
   /** Where the page's corner marks were found; inside the grid, the squares they cover are not compared. */
   marks?: MarkPlacement;
   /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells), in mm from its corner: not compared either. */
-  covered?: Area[];
+  covered?: AreaMm[];
   /** Cells unrelated to one another (a practice sheet's): no whole drawing or part to fit, the cells only. */
   cellsAlone?: boolean;
   /**
@@ -50,12 +50,10 @@ export interface CheckInput {
   sheet?: Corners | null;
 }
 
-type Area = { x: number; y: number; width: number; height: number };
-
 /** Each pixel of `areas` (mm from the grid's corner, `origin` pixels in) set to `value`, on a buffer of `channels` per pixel. */
 function fill(
   image: { width: number; height: number; data: { [i: number]: number } },
-  areas: Area[],
+  areas: AreaMm[],
   pxPerMm: number,
   origin: number,
   channels: number,
@@ -111,13 +109,13 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   if (tooDark(grey)) return { problem: "too-dark", ...none };
   onStep("finding-grid");
   const { ink, darkness, shaded } = findInk(grey, pxPerMm);
-  // Marks printed inside the grid are neither grid nor pencil, and hide the template under them.
+  // Marks printed inside the grid (and a practice sheet's printed squares, a poster's joins) are
+  // neither grid nor pencil.
   const covered = [...(input.marks === "inside" ? insideMarkAreas(paper) : []), ...(input.covered ?? [])];
   fill(ink, covered, pxPerMm, margin, 1, 0);
   fill(shaded, covered, pxPerMm, margin, 1, 0);
   fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);
   const template = padWhite(input.template, margin);
-  fill(template, covered, pxPerMm, margin, 4, 255);
   // Marks inside the grid: a page the paper fills, its outer lines in the printer's blank strip.
   const fit = fitGrid(
     { width: ink.width, height: ink.height, data: darkness },
@@ -127,6 +125,9 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     input.marks !== "inside",
   );
   if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
+  // They hide the learner's lines as the grid does, so the template's there are not asked for, nor
+  // its tone judged. (Painting the template white there instead drew outlines round each area.)
+  fill(fit.grid, covered, pxPerMm, margin, 1, 1);
   onStep("comparing");
   // The drawing is the ink that is not the grid.
   for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;

@@ -4,7 +4,7 @@
 // marker sits at which corner, and a 24-bit fingerprint of the dragon, the paper, the grid and where
 // the marks sit, are in their ids, so a photo of the printed page finds its own corners and says
 // when it belongs to another dragon or grid.
-import type { PaperMm } from "./paper-geometry";
+import type { AreaMm, PaperMm } from "./paper-geometry";
 import type { Point } from "./homography";
 
 export const MARK_DICTIONARY = "ARUCO_MIP_36h12";
@@ -89,7 +89,7 @@ export const insideMarksFit = (paper: MarkedPaper) =>
  * The squares inside the grid that inside marks cover, white around them included, in mm from the
  * grid's top-left corner: the check neither looks for the learner's lines there nor expects any.
  */
-export function insideMarkAreas(paper: MarkedPaper): { x: number; y: number; width: number; height: number }[] {
+export function insideMarkAreas(paper: MarkedPaper): AreaMm[] {
   const half = MARK_MM / 2 + MARK_QUIET_MM;
   return markCentres(paper, "inside").map((c) => ({ x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half }));
 }

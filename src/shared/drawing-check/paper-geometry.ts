@@ -1,6 +1,9 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
 import type { Unit } from "../grid/paper";
 
+/** A rectangle on the paper, in mm from the grid's top-left corner. */
+export type AreaMm = { x: number; y: number; width: number; height: number };
+
 export interface PaperMm {
   widthMm: number;
   heightMm: number;

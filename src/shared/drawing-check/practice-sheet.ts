@@ -6,7 +6,7 @@
 import { gridLineAt, parseCellLabel } from "../grid/grid";
 import { PRACTICE_MAX, type KeptCell } from "./kept-checks";
 import { MARK_ROOM_MM, markIds } from "./mark-layout";
-import type { PaperMm } from "./paper-geometry";
+import type { AreaMm, PaperMm } from "./paper-geometry";
 import type { RgbaImage } from "./raster";
 
 /** A practice sheet holds the worst 3 to 6 cells (PRACTICE_MAX): enough to be worth a sheet, few enough to do in one sitting. */
@@ -91,7 +91,7 @@ export const practiceMarkIds = (dragonId: string, paper: PaperMm, layout: Practi
   markIds(dragonId, layout.grid, "outside", sheetName(paper, layout.labels));
 
 /** Where a cell of the drawing's grid is, in mm from its top-left corner (the last column and row may be cut short). */
-export function cellOnPaper(paper: PaperMm, label: string): { x: number; y: number; width: number; height: number } {
+export function cellOnPaper(paper: PaperMm, label: string): AreaMm {
   const { column, row } = parseCellLabel(label)!;
   const x = gridLineAt(column, paper.columns, paper.widthMm, paper.gridMm);
   const y = gridLineAt(row, paper.rows, paper.heightMm, paper.gridMm);

@@ -27,6 +27,7 @@ import {
   cellLabelBox,
   cellSheetGrid,
   cornerMarks,
+  joinMarks,
   layoutPrint,
   type PrintLayout,
   type PrintSheet,
@@ -371,19 +372,7 @@ function drawJoins(page: PDFPage, layout: PrintLayout, sheet: PrintSheet, gridSi
   if (shares.top) line(region.x, region.y, right, region.y, cut);
   if (shares.right) line(right - overlap, region.y, right - overlap, bottom, guide);
   if (shares.bottom) line(region.x, bottom - overlap, right, bottom - overlap, guide);
-  // A quarter and three quarters along the edge, moved to the middle of a cell, clear of its label.
-  const spot = (from: number, length: number, along: number) => {
-    const middle = (Math.floor((from + length * along) / gridSize) + 0.5) * gridSize;
-    return Math.min(from + length - 8 / scale, Math.max(from + 8 / scale, middle));
-  };
-  for (const along of [0.25, 0.75]) {
-    const y = spot(region.y, region.height, along);
-    const x = spot(region.x, region.width, along);
-    if (shares.left) mark(region.x + overlap / 2, y);
-    if (shares.right) mark(right - overlap / 2, y);
-    if (shares.top) mark(x, region.y + overlap / 2);
-    if (shares.bottom) mark(x, bottom - overlap / 2);
-  }
+  for (const at of joinMarks(layout, sheet, gridSize)) mark(at.x, at.y);
 }
 
 /**

@@ -271,6 +271,32 @@ export function layoutPrint(request: PrintRequest): PrintLayout {
   return isTrimmed(first) && !isTrimmed(second) ? second : first;
 }
 
+/**
+ * Where the ring-and-cross marks of `sheet`'s joins go (paper units): two in each overlap it shares,
+ * a quarter and three quarters along the edge, moved to the middle of a cell, clear of its label.
+ * A mark near a right or bottom edge lands on the next sheet's mark near its left or top edge.
+ */
+export function joinMarks(layout: PrintLayout, sheet: PrintSheet, gridSize: number): { x: number; y: number }[] {
+  const { scale, overlap } = layout;
+  const { region, shares } = sheet;
+  const right = region.x + region.width;
+  const bottom = region.y + region.height;
+  const spot = (from: number, length: number, along: number) => {
+    const middle = (Math.floor((from + length * along) / gridSize) + 0.5) * gridSize;
+    return Math.min(from + length - 8 / scale, Math.max(from + 8 / scale, middle));
+  };
+  const marks: { x: number; y: number }[] = [];
+  for (const along of [0.25, 0.75]) {
+    const y = spot(region.y, region.height, along);
+    const x = spot(region.x, region.width, along);
+    if (shares.left) marks.push({ x: region.x + overlap / 2, y });
+    if (shares.right) marks.push({ x: right - overlap / 2, y });
+    if (shares.top) marks.push({ x, y: region.y + overlap / 2 });
+    if (shares.bottom) marks.push({ x, y: bottom - overlap / 2 });
+  }
+  return marks;
+}
+
 /** The strip of the paper the printer cannot reach on each side, in millimetres (0 where it prints all). */
 export function trimmedMm(layout: PrintLayout, paperWidth: number, paperHeight: number): Record<keyof Sides, number> {
   const { region } = layout.sheets[0]!;

@@ -460,6 +460,7 @@ function DrawCanvas({
             dragonId={data.id}
             signedIn={signedIn}
             scene={scene}
+            paperPreset={settings.paperPreset}
             unit={settings.unit}
             renderTemplate={renderTemplate}
             focusCell={checking.focus ? cellLabel(checking.focus) : null}

@@ -25,6 +25,7 @@ import {
 } from "../../../shared/print/pdf-layout";
 import { orientationName, selectClass } from "./paper-settings";
 import { ToolLabel } from "./tool-label";
+import { rememberPrint, rememberedPrint } from "./print-settings";
 
 export type PaperRequest = Omit<PdfRequest, "cellSheets" | "sheet" | "marginMm" | "words">;
 
@@ -118,9 +119,13 @@ export function PrintButton({
   const tooMany = count > MAX_SHEETS;
 
   const show = () => {
-    // The margin follows the canvas's unit: the field shows the same length in the unit now in use.
-    if (margin.unit !== paper.unit)
-      setMargin((m) => ({ text: marginText(m.mm, paper.unit), unit: paper.unit, mm: m.mm }));
+    // What this paper was last printed on, if it was; the margin follows the canvas's unit: the
+    // field shows the same length in the unit now in use.
+    const remembered = rememberedPrint(paper);
+    if (remembered) setChosenSheet(remembered.sheet);
+    const mm = remembered?.marginMm ?? margin.mm;
+    if (margin.unit !== paper.unit || mm !== margin.mm)
+      setMargin({ text: marginText(mm, paper.unit), unit: paper.unit, mm });
     setOpen(true);
   };
 
@@ -132,6 +137,7 @@ export function PrintButton({
       performance.mark("pdf-requested");
       const { makeGridPdf, savePdf } = await import("./make-pdf");
       savePdf(await makeGridPdf({ ...base, cellSheets, sheet, marginMm: margin.mm, words: pdfWords(i18n) }), fileName);
+      rememberPrint(paper, { sheet, marginMm: margin.mm });
       // Timed by `npm run bench` (click to finished PDF).
       performance.measure("pdf-made", "pdf-requested");
       setOpen(false);

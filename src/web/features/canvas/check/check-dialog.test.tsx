@@ -28,6 +28,7 @@ function props(overrides: Partial<ComponentProps<typeof CheckDialog>> = {}): Com
     dragonId: DRAGON,
     signedIn: false,
     scene: { ...PAPER, zoom: 1, offsetX: 0, offsetY: 0, imageSize: { width: 440, height: 340 } },
+    paperPreset: null,
     grid: { columns: SYNTHETIC_PAPER.columns, rows: SYNTHETIC_PAPER.rows },
     unit: "in",
     renderTemplate: renderSyntheticTemplate,

@@ -11,7 +11,9 @@ import { Dialog } from "../../../components/ui/dialog";
 import { closeOnEscape } from "../../../components/ui/close-on-escape";
 import { Spinner } from "../../../components/ui/spinner";
 import type { Cell } from "../../../../shared/grid/grid";
-import type { Unit } from "../../../../shared/grid/paper";
+import type { PaperPreset, Unit } from "../../../../shared/grid/paper";
+import { joinAreas } from "../../../../shared/drawing-check/joins";
+import { printOf } from "../print-settings";
 import type { PaperScene } from "../../../../shared/paper-scene/paper-scene";
 import type { CheckProblem } from "../../../../shared/drawing-check/check-drawing";
 import { matchingCells } from "../../../../shared/drawing-check/cell-check";
@@ -85,6 +87,7 @@ export default function CheckDialog({
   dragonId,
   signedIn,
   scene,
+  paperPreset,
   grid,
   unit,
   renderTemplate,
@@ -104,6 +107,8 @@ export default function CheckDialog({
   /** Members may share the photo to the feed. */
   signedIn: boolean;
   scene: PaperScene;
+  /** The paper's preset size, if it is one: with the remembered print settings, where a poster's sheets join. */
+  paperPreset: PaperPreset | null;
   /** Its columns and rows, as the canvas counts them. */
   grid: { columns: number; rows: number };
   unit: Unit;
@@ -136,6 +141,11 @@ export default function CheckDialog({
     [paperWidth, paperHeight, gridSize, unit, columns, rows],
   );
   const pxPerMm = workingScale(paper);
+  // A paper printed on several sheets: the strips where they join are left out (joins.ts).
+  const joins = useMemo(
+    () => joinAreas(printOf({ width: paperWidth, height: paperHeight, unit, preset: paperPreset }), gridSize),
+    [paperWidth, paperHeight, unit, paperPreset, gridSize],
+  );
   const practiceSheets = useMemo(
     () => practiceSheetsOf(keptChecks, dragonId, paper, unit),
     [keptChecks, dragonId, paper, unit],
@@ -191,6 +201,7 @@ export default function CheckDialog({
           photo: copy,
           corners: placed,
           marks: markIdsByPlacement(dragonId, paper),
+          joins,
           paper,
           pxPerMm,
           template: templatePixels,

@@ -19,7 +19,7 @@ import { findGrid } from "../../../../shared/drawing-check/find-grid";
 import { findMarks } from "../../../../shared/drawing-check/find-marks";
 import { findSheet } from "../../../../shared/drawing-check/sheet-edges";
 import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout";
-import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
+import type { AreaMm, PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { toGrey, type RgbaImage } from "../../../../shared/drawing-check/raster";
 import type { Corners } from "../../../../shared/drawing-check/straighten";
 
@@ -29,6 +29,8 @@ export interface CheckRequest {
   corners: Corners | null;
   /** The marks this dragon, paper and grid print, outside or inside the grid (mark-layout.ts). */
   marks: Record<MarkPlacement, readonly number[]>;
+  /** Where the sheets of a paper printed on several join, in mm from the grid's corner: left out (joins.ts). */
+  joins: AreaMm[];
   paper: PaperMm;
   pxPerMm: number;
   template: ImageData;
@@ -90,10 +92,12 @@ scope.onmessage = (event) => {
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
     const onStep = (step: CheckStep) => scope.postMessage({ kind: "step", step });
     const input = { photo: pixels, paper, pxPerMm, template };
+    // The grid page's check leaves out where a poster's sheets join; a practice sheet is one sheet.
+    const page = { ...input, covered: event.data.joins };
     let checked: { outcome: CheckOutcome; corners: Corners };
     if (event.data.corners) {
       checked = {
-        outcome: checkDrawing({ ...input, corners: event.data.corners }, onStep),
+        outcome: checkDrawing({ ...page, corners: event.data.corners }, onStep),
         corners: event.data.corners,
       };
     } else {
@@ -121,14 +125,14 @@ scope.onmessage = (event) => {
       // The sheet's own edges tell whether a grid found in the photo is square (grid-check.ts).
       const sheet = findSheet(pixels);
       if (found.found === "ours") {
-        const outcome = checkDrawing({ ...input, corners: found.corners, marks: found.placement, sheet }, onStep);
+        const outcome = checkDrawing({ ...page, corners: found.corners, marks: found.placement, sheet }, onStep);
         checked = { outcome, corners: found.corners };
       } else {
         scope.postMessage({ kind: "step", step: "finding-lines" });
         const ways = findGrid(pixels, paper);
         // A photo too dark to find anything in is said to be too dark, not to have no grid.
         if (!ways.length) return scope.postMessage({ kind: tooDark(toGrey(pixels)) ? "too-dark" : "not-found" });
-        checked = checkEachWayUp({ ...input, sheet }, ways, onStep);
+        checked = checkEachWayUp({ ...page, sheet }, ways, onStep);
       }
     }
     const { outcome, corners } = checked;
