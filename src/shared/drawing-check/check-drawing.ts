@@ -16,7 +16,7 @@ import { templateLines } from "./reference";
 import { straighten, type Corners } from "./straighten";
 import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
 import { partOutOfProportion, undoPart } from "./proportion";
-import { paperLight, toneOff } from "./tone";
+import { toneOff } from "./tone";
 
 /** Below this paper brightness the pencil cannot be told from the shadows. */
 const TOO_DARK = 70;
@@ -162,7 +162,6 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     ? toneOff({
         ...placing,
         grey,
-        paperLevel: paperLight(grey, pxPerMm),
         shaded,
         ink,
         grid: fit.grid,

@@ -27,9 +27,8 @@ const TONE_OFF = 0.1;
 export interface ToneInput {
   paper: PaperMm;
   pxPerMm: number;
-  /** The straightened photo, grey, with `origin` pixels of margin, and the light on its paper (`paperLight`). */
+  /** The straightened photo, grey, with `origin` pixels of margin. */
   grey: GreyImage;
-  paperLevel: Float32Array;
   /** Inside the learner's shading (ink.ts). */
   shaded: Mask;
   /** The learner's lines and the grid's, not tone. */
@@ -52,7 +51,7 @@ const NOT_PAPER = 10;
  * tone needs the paper's brightness under a shaded area as wide as several squares, which the
  * ink's local window (ink.ts) reads as the shading itself.
  */
-export function paperLight(grey: GreyImage, pxPerMm: number): Float32Array {
+function paperLight(grey: GreyImage, pxPerMm: number): Float32Array {
   const { width, height, data } = grey;
   const size = Math.max(4, Math.round(PAPER_BLOCK_MM * pxPerMm));
   const blocks: { x: number; y: number; value: number }[] = [];
@@ -127,8 +126,9 @@ export interface ToneOff {
   darker: boolean;
 }
 
-function squareTones(input: ToneInput): SquareTone[] {
-  const { paper, pxPerMm, grey, paperLevel, shaded, ink, grid, template, toLines, origin } = input;
+/** Each square's tone; with no `paperLevel` (the light on the paper, `paperLight`), all but the learner's. */
+function squareTones(input: ToneInput, paperLevel: Float32Array | null): SquareTone[] {
+  const { paper, pxPerMm, grey, shaded, ink, grid, template, toLines, origin } = input;
   const { width, height } = grey;
   const clear = CLEAR_OF_LINES_MM * pxPerMm;
   const squares: SquareTone[] = [];
@@ -148,9 +148,11 @@ function squareTones(input: ToneInput): SquareTone[] {
           const templateTone =
             1 - (template.data[p]! * 77 + template.data[p + 1]! * 150 + template.data[p + 2]! * 29) / 65280;
           if (templateTone < TEMPLATE_TONE && !shaded.data[i]) continue;
-          const level = Math.max(1, paperLevel[i]!);
           pixels++;
-          learnerSum += Math.max(0, (level - grey.data[i]!) / level);
+          if (paperLevel) {
+            const level = Math.max(1, paperLevel[i]!);
+            learnerSum += Math.max(0, (level - grey.data[i]!) / level);
+          }
           templateSum += templateTone;
           if (shaded.data[i]) shadedPixels++;
         }
@@ -170,8 +172,10 @@ function squareTones(input: ToneInput): SquareTone[] {
 
 /** The group of squares whose shading is furthest off the template's, the same way; null when none is, or nothing is shaded. */
 export function toneOff(input: ToneInput): ToneOff | null {
-  const squares = squareTones(input);
-  if (squares.filter((square) => square.shaded >= MOSTLY_SHADED).length < SHADED_SQUARES) return null;
+  // Whether the learner shaded at all first: the light on the paper is only needed if so.
+  const shadedSquares = squareTones(input, null).filter((square) => square.shaded >= MOSTLY_SHADED);
+  if (shadedSquares.length < SHADED_SQUARES) return null;
+  const squares = squareTones(input, paperLight(input.grey, input.pxPerMm));
   // How dark this learner shades for the template's tone: the middle (by area) of each square's
   // ratio. Where the template is white, a faithful copy is unshaded, whatever the pencil; an area
   // shaded wrong, however large, does not move the middle far.
