@@ -39,7 +39,7 @@ export interface CheckInput {
   template: RgbaImage;
   /** Where the page's corner marks were found; inside the grid, the squares they cover are not compared. */
   marks?: MarkPlacement;
-  /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells), in mm from its corner: not compared either. */
+  /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells, a poster's joins), in mm from its corner: not compared either. */
   covered?: AreaMm[];
   /** Cells unrelated to one another (a practice sheet's): no whole drawing or part to fit, the cells only. */
   cellsAlone?: boolean;

@@ -33,27 +33,30 @@ function worstCornerMm(shot: SyntheticPhoto, corners: Corners): number {
 const photo = (options: SyntheticOptions) => syntheticPhoto({ photoWidth: 3000, photoHeight: 2250, ...options });
 
 describe("finding the grid by its lines, without corner marks", () => {
-  it("finds a printed page with a drawing on it, turned either way, to a tenth of a millimetre", () => {
-    for (const [seed, tiltDegrees] of [
-      [1, -20],
-      [2, 8],
-      [3, 30],
-    ] as const) {
+  // One photo a test: each takes seconds, and a busy machine runs several tests at once.
+  it.each([
+    [1, -20],
+    [2, 8],
+    [3, 30],
+  ] as const)(
+    "finds a printed page with a drawing on it (seed %i), turned %i°, to a tenth of a millimetre",
+    (seed, tiltDegrees) => {
       const shot = photo({ seed, tiltDegrees, moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
       const found = findGrid(shot.photo, paper);
-      expect(found, `tilt ${tiltDegrees}°`).toHaveLength(1);
+      expect(found).toHaveLength(1);
       expect(worstCornerMm(shot, found[0]!)).toBeLessThan(0.1);
-    }
-  });
+    },
+  );
 
-  it("finds the default paper printed edge to edge, whose outer lines fall in the printer's blank strip, by the sheet's edges", () => {
-    for (const seed of [3, 4]) {
+  it.each([3, 4])(
+    "finds the default paper printed edge to edge (seed %i), whose outer lines fall in the printer's blank strip, by the sheet's edges",
+    (seed) => {
       const shot = photo({ seed, tiltDegrees: -12, edgeToEdge: { blankStripMm: 6.35 } });
       const found = findGrid(shot.photo, paper);
       expect(found).toHaveLength(1);
       expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
-    }
-  });
+    },
+  );
 
   it("finds a grid ruled by hand in pencil, its lines wandering up to 0.7 mm, without labels", () => {
     const shot = photo({ seed: 5, tiltDegrees: 15, handRuled: { wobbleMm: 0.7 } });
@@ -62,18 +65,19 @@ describe("finding the grid by its lines, without corner marks", () => {
     expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
   });
 
-  it("finds a page lying on its side either way, as a landscape page in a portrait photo does, and the check keeps the way up its drawing matches", () => {
-    const pxPerMm = workingScale(paper);
-    const template = syntheticTemplate(paper, pxPerMm);
-    for (const tiltDegrees of [90, -84]) {
+  it.each([90, -84])(
+    "finds a page lying on its side (turned %i°), as a landscape page in a portrait photo does, and the check keeps the way up its drawing matches",
+    (tiltDegrees) => {
+      const pxPerMm = workingScale(paper);
+      const template = syntheticTemplate(paper, pxPerMm);
       const shot = photo({ seed: 6, tiltDegrees });
       const found = findGrid(shot.photo, paper);
-      expect(found.length, `tilt ${tiltDegrees}°`).toBeGreaterThan(0);
+      expect(found.length).toBeGreaterThan(0);
       const { corners, outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, found);
       expect(worstCornerMm(shot, corners)).toBeLessThan(0.1);
       expect(outcome.cells.filter((cell) => cell.status === "off")).toEqual([]);
-    }
-  });
+    },
+  );
 
   it("finds nothing rather than the wrong grid: a grid of another size than the one set", () => {
     // The learner set 8 × 6 in; the photo is of the 11 × 8.5 in page.
