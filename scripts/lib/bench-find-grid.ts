@@ -23,7 +23,7 @@ import {
 import { joinAreas } from "../../src/shared/drawing-check/joins";
 import { DEFAULT_MARGIN_MM } from "../../src/shared/print/pdf-layout";
 import { DEFAULT_CANVAS_PAPER, templateOnPaper, type CanvasPaper } from "./drawing-photo";
-import { printedGridPage, printedPoster } from "./printed-grid-page";
+import { blankGridPages, posterOf, printedGridPage } from "./printed-grid-page";
 import { seededRandom } from "./seeded-random";
 
 const PHOTOS = Number(process.env.BENCH_FIND_GRID_PHOTOS ?? 10);
@@ -36,14 +36,14 @@ const TEMPLATES = [
 ];
 /** A paper four Letter sheets print: 17 × 11 in, 1 in squares. */
 const POSTER: CanvasPaper = { paperWidth: 17, paperHeight: 11, gridSize: 1, unit: "in" };
-const KINDS: Record<string, { options: (n: number) => Promise<Partial<SyntheticOptions>>; canvas?: CanvasPaper }> = {
-  "default paper, no marks": {
-    options: async () => ({ sheet: await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true }) }),
-  },
-  "ruled by hand": { options: async () => ({ handRuled: { wobbleMm: 0.7 } }) },
-  // Each sheet laid up to 0.25 mm off the one before, a new poster for every photo.
+const defaultPage = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
+const posterPages = (await blankGridPages(POSTER)).pages;
+const KINDS: Record<string, { options: (n: number) => Partial<SyntheticOptions>; canvas?: CanvasPaper }> = {
+  "default paper, no marks": { options: () => ({ sheet: defaultPage }) },
+  "ruled by hand": { options: () => ({ handRuled: { wobbleMm: 0.7 } }) },
+  // Each sheet laid up to 0.25 mm off the one before, each photo's paper taped anew.
   "tiled sheets": {
-    options: async (n) => ({ sheet: await printedPoster(POSTER, { layMm: 0.5, seed: n + 1 }) }),
+    options: (n) => ({ sheet: posterOf(posterPages, POSTER, { layMm: 0.5, seed: n + 1 }) }),
     canvas: POSTER,
   },
 };
@@ -66,7 +66,7 @@ for (const [kind, { options, canvas }] of Object.entries(KINDS)) {
       const next = seededRandom(1000 * t + n + 1);
       // One photo in five on its side, either way; the others within 30° of upright.
       const tiltDegrees = n % 5 === 4 ? (next() < 0.5 ? 90 : -90) + (next() - 0.5) * 20 : (next() - 0.5) * 60;
-      const shot = syntheticPhoto({ ...(await options(n)), paper, pencil, tiltDegrees, seed: 7 + 31 * n + t });
+      const shot = syntheticPhoto({ ...options(n), paper, pencil, tiltDegrees, seed: 7 + 31 * n + t });
       const started = performance.now();
       const ways = findGrid(shot.photo, paper);
       result.findMs.push(performance.now() - started);

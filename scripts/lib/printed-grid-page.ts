@@ -58,7 +58,7 @@ export function printedSheetOf(page: GreyPage, canvas: CanvasPaper, withoutMarks
 }
 
 /** The app's PDF for `canvas` paper on Letter sheets (the grid view as the canvas starts, English words, the marks naming `dragonId`), its blank grid pages as printed. */
-async function blankGridPages(canvas: CanvasPaper, dragonId: string) {
+export async function blankGridPages(canvas: CanvasPaper, dragonId = "bench") {
   const layout = layoutPrint({ ...canvas, sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
   const white = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ffffff" } })
     .jpeg()
@@ -104,16 +104,9 @@ export async function printedGridPage(
 const POSTER_AROUND_MM = 15;
 
 /**
- * A paper larger than Letter as the learner assembles it (decision 070): the app's PDF printed on
- * Letter sheets, each cut on its dashed line and laid on the sheet before, into one sheet to draw on.
- */
-export async function printedPoster(canvas: CanvasPaper, laid: { layMm?: number; seed?: number } = {}) {
-  return posterOf((await blankGridPages(canvas, "bench")).pages, canvas, laid);
-}
-
-/**
- * `pages` (the blank grid pages of the app's PDF for `canvas` paper on Letter, rendered at 8 px/mm)
- * cut and laid in reading order, each a random fraction of `layMm` off the one before in each
+ * A paper larger than Letter as the learner assembles it (decision 070): `pages` (the blank grid
+ * pages of the app's PDF for `canvas` paper on Letter, rendered at 8 px/mm) cut on their dashed
+ * lines and laid in reading order, each on the sheet before, each a random fraction of `layMm` off the one before in each
  * direction, as taped by hand.
  */
 export function posterOf(
