@@ -57,7 +57,10 @@ export function printedSheetOf(page: GreyPage, canvas: CanvasPaper, withoutMarks
   return printed;
 }
 
-/** The app's PDF for `canvas` paper on Letter sheets (the grid view as the canvas starts, English words, the marks naming `dragonId`), its blank grid pages as printed. */
+/**
+ * The app's PDF for `canvas` paper on Letter sheets (the grid view as the canvas starts, English
+ * words, the marks naming `dragonId`): its layout and its blank grid pages as printed.
+ */
 export async function blankGridPages(canvas: CanvasPaper, dragonId = "bench") {
   const layout = layoutPrint({ ...canvas, sheet: "letter", marginMm: DEFAULT_MARGIN_MM });
   const white = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ffffff" } })
@@ -106,8 +109,8 @@ const POSTER_AROUND_MM = 15;
 /**
  * A paper larger than Letter as the learner assembles it (decision 070): `pages` (the blank grid
  * pages of the app's PDF for `canvas` paper on Letter, rendered at 8 px/mm) cut on their dashed
- * lines and laid in reading order, each on the sheet before, each a random fraction of `layMm` off the one before in each
- * direction, as taped by hand.
+ * lines and laid in reading order, each on the sheet before and up to half of `layMm` off it each
+ * way, as taped by hand.
  */
 export function posterOf(
   pages: GreyPage[],
