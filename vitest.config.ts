@@ -16,9 +16,12 @@ const app = (appConfig as UserConfigFnObject)({ command: "serve", mode: "test" }
 // the "server-isolated" project; `npm test` runs both server projects.
 const serverTests = { globalSetup: ["src/server/test/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 const KEEPS_MODULE_STATE = ["src/server/features/companion/*.test.ts"];
+// The drawing check's tests work on megapixel photos and need no database: a project of their own,
+// which `npm test` runs at full priority after the journeys (scripts/test.mjs).
+const IMAGE_TESTS = ["src/shared/drawing-check/*.test.ts"];
 
-// Four projects: "server" and "server-isolated" (unit + API integration on a real database, cloned
-// per file from one migrated template), "components" (React components rendered in Chromium against the real API,
+// Five projects: "server" and "server-isolated" (unit + API integration on a real database, cloned
+// per file from one migrated template), "images" (the drawing check on photos), "components" (React components rendered in Chromium against the real API,
 // decision 045) and "e2e" (Playwright driving Chromium against the built app, one server per worker).
 export default defineConfig({
   test: {
@@ -31,7 +34,7 @@ export default defineConfig({
           name: "server",
           // eslint/: the project's own lint rules, checked against its configuration.
           include: ["src/**/*.test.ts", "eslint/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...KEEPS_MODULE_STATE],
+          exclude: [...configDefaults.exclude, ...KEEPS_MODULE_STATE, ...IMAGE_TESTS],
           // A worker's files share one module graph: the server's modules, PGlite's WebAssembly
           // and sharp load once a worker, not once a file, which took a third of the pass. Every
           // file builds its own app and database, so nothing else is shared (decision 054).
@@ -41,6 +44,10 @@ export default defineConfig({
       {
         plugins: [linguiMacros()],
         test: { ...serverTests, name: "server-isolated", include: KEEPS_MODULE_STATE },
+      },
+      {
+        plugins: [linguiMacros()],
+        test: { testTimeout: serverTests.testTimeout, name: "images", include: IMAGE_TESTS, isolate: false },
       },
       {
         plugins: [...(app.plugins ?? []), apiProxy()],

@@ -3,7 +3,7 @@
 // its files that open a database again on a throwaway PostgreSQL. The journeys leave about half of a 2-core
 // machine idle (they wait on the browser, the servers and the app's own timers), so the server
 // passes run at a lower CPU priority: they take what the journeys leave, and the journeys keep
-// their pace. Without PostgreSQL or Chromium those parts are skipped with a message, except under
+// their pace. The drawing check's tests on photos follow the journeys, at normal priority. Without PostgreSQL or Chromium those parts are skipped with a message, except under
 // CI=true, where a missing part is a failure.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +15,8 @@ import { databaseTestFiles } from "./lib/database-test-files.mjs";
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const extraArgs = process.argv.slice(2);
+// Files named on the command line may all be in one of the passes: the others then find none.
+const filtered = extraArgs.length ? ["--passWithNoTests", ...extraArgs] : [];
 // The server passes' niceness beside the journeys: their cross-process tests wait up to 1 s for
 // another process, so they must still get a share of a busy core (at 10 about a tenth), not none.
 const BESIDE_JOURNEYS = ["nice", "-n", "10"];
@@ -73,6 +75,15 @@ async function journeys() {
 }
 
 /**
+ * The drawing check's tests on photos ("images" in vitest.config.ts), the heaviest CPU work of the
+ * server tests. In the niced PGlite pass beside the journeys they got a tenth of a core and ran past
+ * their timeout; after the journeys, at normal priority, they take the cores the niced passes leave.
+ */
+function imageTests() {
+  return run("drawing check on photos", ["npx", "vitest", "run", "--project", "images", ...filtered]);
+}
+
+/**
  * The database tests again on PostgreSQL: only the files that get a database from
  * src/server/test/test-database.ts (directly or through createTestApp), found by following their
  * imports. The others never read DATABASE_URL, so a second run would repeat the first. A file that
@@ -103,7 +114,7 @@ async function postgresPass(prefix, quiet) {
 function pglitePass(prefix, quiet) {
   return run(
     "server tests (PGlite)",
-    [...prefix, "npx", "vitest", "run", ...SERVER_PROJECTS, ...extraArgs],
+    [...prefix, "npx", "vitest", "run", ...SERVER_PROJECTS, ...filtered],
     { DATABASE_URL: "" },
     { quiet },
   );
@@ -114,9 +125,11 @@ function pglitePass(prefix, quiet) {
 const withJourneys = fs.existsSync(CHROMIUM);
 if (withJourneys) {
   console.log("\n(the server passes run beside the journeys; each one's output follows its end)");
-  await Promise.all([journeys(), pglitePass(BESIDE_JOURNEYS, true), postgresPass(BESIDE_JOURNEYS, true)]);
+  const journeysThenImages = journeys().then(imageTests);
+  await Promise.all([journeysThenImages, pglitePass(BESIDE_JOURNEYS, true), postgresPass(BESIDE_JOURNEYS, true)]);
 } else {
   await pglitePass([], false);
+  await imageTests();
   await postgresPass([], false);
 }
 
