@@ -3,7 +3,8 @@
 // its files that open a database again on a throwaway PostgreSQL. The journeys leave about half of a 2-core
 // machine idle (they wait on the browser, the servers and the app's own timers), so the server
 // passes run at a lower CPU priority: they take what the journeys leave, and the journeys keep
-// their pace. The drawing check's tests on photos follow the journeys, at normal priority. Without PostgreSQL or Chromium those parts are skipped with a message, except under
+// their pace. The drawing check's tests on photos follow the journeys, at the server passes'
+// priority. Without PostgreSQL or Chromium those parts are skipped with a message, except under
 // CI=true, where a missing part is a failure.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -77,10 +78,11 @@ async function journeys() {
 /**
  * The drawing check's tests on photos ("images" in vitest.config.ts), the heaviest CPU work of the
  * server tests. In the niced PGlite pass beside the journeys they got a tenth of a core and ran past
- * their timeout; after the journeys, at normal priority, they take the cores the niced passes leave.
+ * their timeout; they run once the journeys end, at the server passes' priority, taking an even
+ * share with them (at normal priority they starved those passes' own timed tests).
  */
-function imageTests() {
-  return run("drawing check on photos", ["npx", "vitest", "run", "--project", "images", ...filtered]);
+function imageTests(prefix) {
+  return run("drawing check on photos", [...prefix, "npx", "vitest", "run", "--project", "images", ...filtered]);
 }
 
 /**
@@ -125,11 +127,11 @@ function pglitePass(prefix, quiet) {
 const withJourneys = fs.existsSync(CHROMIUM);
 if (withJourneys) {
   console.log("\n(the server passes run beside the journeys; each one's output follows its end)");
-  const journeysThenImages = journeys().then(imageTests);
+  const journeysThenImages = journeys().then(() => imageTests(BESIDE_JOURNEYS));
   await Promise.all([journeysThenImages, pglitePass(BESIDE_JOURNEYS, true), postgresPass(BESIDE_JOURNEYS, true)]);
 } else {
   await pglitePass([], false);
-  await imageTests();
+  await imageTests([]);
   await postgresPass([], false);
 }
 
