@@ -905,7 +905,7 @@ async function run() {
         const right = result.flagged.length === 1 && result.flagged[0] === "F4: lines about 3 mm low";
         rows.push({
           measure: "drawing check: 12 MP photo chosen to heat map, slowest of 3",
-          value: `${result.slowestMs} ms${right ? "" : ` (flagged: ${result.flagged.join("; ") || "nothing"})`}`,
+          value: `${result.slowestMs} ms (prepared in ${result.preparedMs} ms before)${right ? "" : ` (flagged: ${result.flagged.join("; ") || "nothing"})`}`,
           budget: "< 1000 ms",
           ok: result.slowestMs < 1000 && right ? "yes" : "NO",
         });
@@ -923,7 +923,7 @@ async function run() {
             const slow = await benchDrawingCheck(checkServer.url, dragonId, file, throttled);
             rows.push({
               measure: "drawing check: the same, CPU throttled 4×, slowest of 3",
-              value: `${slow.slowestMs} ms`,
+              value: `${slow.slowestMs} ms (prepared in ${slow.preparedMs} ms before)`,
               budget: "< 3000 ms",
               ok: slow.slowestMs < 3000 ? "yes" : "NO",
             });

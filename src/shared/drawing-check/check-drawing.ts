@@ -5,14 +5,13 @@ import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
 import { aboutTheWholeDrawing, corrections, ownShift, type Correction } from "./corrections";
 import { keptWhole, type KeptWhole } from "./kept-checks";
-import { distanceTo } from "./distance";
 import { leaningGrid, unevenGrid } from "./grid-check";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
 import type { AreaMm, PaperMm } from "./paper-geometry";
-import { crop, medianGrey, padWhite, toGrey, type GreyImage, type Mask, type RgbaImage } from "./raster";
-import { templateLines } from "./reference";
+import { crop, medianGrey, toGrey, type GreyImage, type Mask, type RgbaImage } from "./raster";
+import { templateReference, type TemplateReference } from "./reference";
 import { straighten, type Corners } from "./straighten";
 import { undoWholeDrawing, wholeDrawing } from "./whole-drawing";
 import { partOutOfProportion, undoPart } from "./proportion";
@@ -27,6 +26,8 @@ export const tooDark = (grey: GreyImage) => medianGrey(grey) < TOO_DARK;
 const GRID_FOUND_AT_LEAST = 0.35;
 /** Photo kept around the paper: corners placed a little inside the grid still leave its outer lines in view. */
 const MARGIN_MM = 5;
+/** That margin in pixels, at the check's scale. */
+export const checkMargin = (pxPerMm: number) => Math.round(MARGIN_MM * pxPerMm);
 
 export type CheckProblem = "too-dark" | "grid-not-found";
 
@@ -37,6 +38,8 @@ export interface CheckInput {
   pxPerMm: number;
   /** The template as placed on the paper, rendered at `pxPerMm` (the same size as the straightened photo). */
   template: RgbaImage;
+  /** What is compared with, made from `template` before the photo came (templateReference, with checkMargin); else made here. */
+  reference?: TemplateReference;
   /** Where the page's corner marks were found; inside the grid, the squares they cover are not compared. */
   marks?: MarkPlacement;
   /** Other parts of the grid printed on, not drawn on (a practice sheet's template cells, a poster's joins), in mm from its corner: not compared either. */
@@ -70,6 +73,15 @@ function fill(
   }
 }
 
+/** `made` when it was made from a template of this size with this margin; else made now. */
+function referenceFor(template: RgbaImage, margin: number, made?: TemplateReference): TemplateReference {
+  const fits =
+    made?.margin === margin &&
+    made.padded.width === template.width + 2 * margin &&
+    made.padded.height === template.height + 2 * margin;
+  return fits ? made : templateReference(template, margin);
+}
+
 export interface CheckOutcome {
   problem: CheckProblem | null;
   cells: CellCheck[];
@@ -93,7 +105,7 @@ export type CheckStep = "straightening" | "finding-grid" | "comparing";
 export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => void = () => {}): CheckOutcome {
   const { paper, pxPerMm } = input;
   onStep("straightening");
-  const margin = Math.round(MARGIN_MM * pxPerMm);
+  const margin = checkMargin(pxPerMm);
   const wide = straighten(input.photo, input.corners, paper.widthMm, paper.heightMm, pxPerMm, margin);
   const straightened = crop(wide, margin, margin, input.template.width, input.template.height);
   const grey = toGrey(wide);
@@ -115,7 +127,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   fill(ink, covered, pxPerMm, margin, 1, 0);
   fill(shaded, covered, pxPerMm, margin, 1, 0);
   fill({ width: ink.width, height: ink.height, data: darkness }, covered, pxPerMm, margin, 1, 0);
-  const template = padWhite(input.template, margin);
+  const { padded: template, lines, edges, toLines } = referenceFor(input.template, margin, input.reference);
   // Marks inside the grid: a page the paper fills, its outer lines in the printer's blank strip.
   const fit = fitGrid(
     { width: ink.width, height: ink.height, data: darkness },
@@ -131,8 +143,6 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   onStep("comparing");
   // The drawing is the ink that is not the grid.
   for (let i = 0; i < ink.data.length; i++) if (fit.grid.data[i]) ink.data[i] = 0;
-  const { lines, edges } = templateLines(template);
-  const toLines = distanceTo(lines);
   const compare: CompareInput = {
     paper,
     pxPerMm,
@@ -208,8 +218,10 @@ export function checkEachWayUp(
   onStep: (step: CheckStep) => void = () => {},
 ): { outcome: CheckOutcome; corners: Corners } {
   let best: { outcome: CheckOutcome; corners: Corners; matching: number } | null = null;
+  // The same template each way: what it is compared with is made once.
+  const reference = referenceFor(input.template, checkMargin(input.pxPerMm), input.reference);
   for (const corners of found) {
-    const outcome = checkDrawing({ ...input, corners }, onStep);
+    const outcome = checkDrawing({ ...input, corners, reference }, onStep);
     // With the whole drawing's size, turn and place taken out: a copy drawn too large still matches best the right way up.
     const matching = (outcome.localCells ?? outcome.cells).filter((cell) => cell.status === "close").length;
     if (!best || matching > best.matching) best = { outcome, corners, matching };

@@ -1,7 +1,8 @@
 // The template's lines on the paper, as the check compares the learner's with: where its colours
 // change sharply (outlines between fills), and where it is dark (line art, eyes). Flat fills and
 // soft shading are not lines a learner copies first.
-import type { Mask, RgbaImage } from "./raster";
+import { distanceTo } from "./distance";
+import { padWhite, type Mask, type RgbaImage } from "./raster";
 
 /** A colour step of this much (summed over two pixels either side, strongest channel) is an outline. */
 const EDGE_STEP = 90;
@@ -36,4 +37,19 @@ export function templateLines(image: RgbaImage): TemplateLines {
     }
   }
   return { lines: { width, height, data: lines }, edges: { width, height, data: edges } };
+}
+
+/** What the check compares a photo with, which needs no photo (so it can be made before one is taken). */
+export interface TemplateReference extends TemplateLines {
+  /** The template padded with white by `margin` pixels, as the straightened photo is. */
+  padded: RgbaImage;
+  margin: number;
+  /** Each pixel's distance to the template's lines, in pixels. */
+  toLines: Float32Array;
+}
+
+export function templateReference(template: RgbaImage, margin: number): TemplateReference {
+  const padded = padWhite(template, margin);
+  const { lines, edges } = templateLines(padded);
+  return { padded, margin, lines, edges, toLines: distanceTo(lines) };
 }

@@ -27,7 +27,7 @@ import { GoodPhotoExample } from "./good-photo-example";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { PHOTO_UNREADABLE, PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
-import { runCheck, type CheckProgress } from "./run-check";
+import { prepareCheck, runCheck, type CheckProgress } from "./run-check";
 import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
@@ -175,6 +175,27 @@ export default function CheckDialog({
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
 
+  // While the learner takes or chooses a photo, the next check's worker prepares (decision 071).
+  const prepared = useRef<Worker | null>(null);
+  const waitingForPhoto = phase.name === "pick" || phase.name === "corners";
+  useEffect(() => {
+    if (!waitingForPhoto || !templateCanvas || paper.columns * paper.rows > CHECK_MAX_CELLS) return;
+    const worker = prepareCheck({
+      kind: "prepare",
+      template: templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height),
+      paper,
+      pxPerMm,
+      marks: markIdsByPlacement(dragonId, paper),
+    });
+    prepared.current = worker;
+    // Not taken by a check: the screen moved on, or the template or paper changed.
+    return () => {
+      if (prepared.current !== worker) return;
+      worker.terminate();
+      prepared.current = null;
+    };
+  }, [waitingForPhoto, templateCanvas, paper, pxPerMm, dragonId]);
+
   /**
    * One check: with `placed` corners (by hand), or none to find the grid (by the printed page's corner marks, else by its lines).
    * Whatever goes wrong lands on the corners screen with a sentence saying what to do.
@@ -194,10 +215,14 @@ export default function CheckDialog({
       .getContext("2d")!
       .getImageData(0, 0, templateCanvas.width, templateCanvas.height);
     setError(null);
+    // Taken before the phase changes, so leaving the photo step does not close it.
+    const worker = prepared.current ?? undefined;
+    prepared.current = null;
     setPhase({ name: "checking", step: null });
     try {
       const answer = await runCheck(
         {
+          kind: "check",
           photo: copy,
           corners: placed,
           marks: markIdsByPlacement(dragonId, paper),
@@ -208,6 +233,7 @@ export default function CheckDialog({
           practice: practiceSheets.map(({ layout, ids }) => ({ layout, ids })),
         },
         (step) => setPhase({ name: "checking", step }),
+        worker,
       );
       if (answer.kind === "practice") {
         // A practice sheet is found by its marks alone: a problem is told on the photo step.

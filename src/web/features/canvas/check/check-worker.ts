@@ -5,6 +5,7 @@
 import {
   checkDrawing,
   checkEachWayUp,
+  checkMargin,
   tooDark,
   type CheckOutcome,
   type CheckProblem,
@@ -22,8 +23,24 @@ import type { MarkPlacement } from "../../../../shared/drawing-check/mark-layout
 import type { AreaMm, PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { toGrey, type RgbaImage } from "../../../../shared/drawing-check/raster";
 import type { Corners } from "../../../../shared/drawing-check/straighten";
+import { templateReference, type TemplateReference } from "../../../../shared/drawing-check/reference";
+import { warmUpStages } from "../../../../shared/drawing-check/warm-up";
+
+/**
+ * Sent when the check's screen opens, before the learner has a photo (decision 071): what the
+ * photo will be compared with is made, and a check runs once on a page made here, so the photo's
+ * check finds its code compiled and optimised.
+ */
+export interface PrepareRequest {
+  kind: "prepare";
+  template: ImageData;
+  paper: PaperMm;
+  pxPerMm: number;
+  marks: Record<MarkPlacement, readonly number[]>;
+}
 
 export interface CheckRequest {
+  kind: "check";
   photo: ImageBitmap;
   /** Placed by hand; null to find them (the printed page's corner marks, else the grid's lines). */
   corners: Corners | null;
@@ -39,6 +56,8 @@ export interface CheckRequest {
 }
 
 export type CheckReply =
+  /** A prepare request done (timed by `npm run bench`). */
+  | { kind: "prepared" }
   | { kind: "step"; step: CheckStep | "finding-marks" | "finding-lines" }
   /** Neither corner marks of ours nor the grid's lines in the photo. */
   | { kind: "not-found" }
@@ -78,11 +97,36 @@ const imageData = (image: RgbaImage) =>
   );
 
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<CheckRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<PrepareRequest | CheckRequest>) => void) | null;
   postMessage(message: CheckReply, transfer?: Transferable[]): void;
 };
 
+/** Made by a prepare request, for the same template, paper and scale as the check that follows it. */
+let prepared: TemplateReference | null = null;
+/** Set when the photo's check starts: a warm-up still running stops at its next stage. */
+let checking = false;
+
+/** A macrotask's pause, in which a check that came is run. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function prepare({ template, paper, pxPerMm, marks }: PrepareRequest) {
+  prepared = templateReference(template, checkMargin(pxPerMm));
+  for (const stage of warmUpStages({ template, paper, pxPerMm, marks })) {
+    await pause();
+    if (checking) return;
+    stage();
+  }
+}
+
 scope.onmessage = (event) => {
+  if (event.data.kind === "prepare") {
+    // A warm-up that fails leaves the check to run cold: it says nothing.
+    void prepare(event.data)
+      .catch(() => {})
+      .finally(() => scope.postMessage({ kind: "prepared" }));
+    return;
+  }
+  checking = true;
   const { photo, marks, paper, pxPerMm, template } = event.data;
   try {
     const canvas = new OffscreenCanvas(photo.width, photo.height);
@@ -91,7 +135,7 @@ scope.onmessage = (event) => {
     photo.close();
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
     const onStep = (step: CheckStep) => scope.postMessage({ kind: "step", step });
-    const input = { photo: pixels, paper, pxPerMm, template };
+    const input = { photo: pixels, paper, pxPerMm, template, reference: prepared ?? undefined };
     // The grid page's check leaves out where a poster's sheets join; a practice sheet is one sheet.
     const page = { ...input, covered: event.data.joins };
     let checked: { outcome: CheckOutcome; corners: Corners };
