@@ -506,6 +506,8 @@ describe("Check my drawing", () => {
       expect(others.every(([, status]) => status === "near")).toBe(true);
       expect(others.length).toBeLessThanOrEqual(1);
       await screenshot(page, "drawing-check-poster-1440");
+      await page.setViewportSize(PHONE);
+      await screenshot(page, "drawing-check-poster-390");
     } finally {
       await context.close();
     }
