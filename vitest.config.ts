@@ -17,7 +17,7 @@ const app = (appConfig as UserConfigFnObject)({ command: "serve", mode: "test" }
 const serverTests = { globalSetup: ["src/server/test/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 const KEEPS_MODULE_STATE = ["src/server/features/companion/*.test.ts"];
 // The drawing check's tests work on megapixel photos and need no database: a project of their own,
-// which `npm test` runs at full priority after the journeys (scripts/test.mjs).
+// which `npm test` runs after the journeys (scripts/test.mjs).
 const IMAGE_TESTS = ["src/shared/drawing-check/*.test.ts"];
 
 // Five projects: "server" and "server-isolated" (unit + API integration on a real database, cloned
