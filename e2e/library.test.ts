@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
@@ -42,7 +42,7 @@ describe("library and dragon page", () => {
     for (const name of ["Upload my own image", "Create my own image"])
       await page.getByRole("button", { name }).waitFor();
 
-    const cards = page.getByRole("main").getByRole("listitem");
+    const cards = page.getByRole("region", { name: "All dragons" }).getByRole("listitem");
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
     // Four columns at 1280 px: the first four cards share a row.
     const tops = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await cards.nth(i).boundingBox())!.y));
@@ -56,9 +56,21 @@ describe("library and dragon page", () => {
     const first = cards.first().getByRole("link");
     const name = (await first.getByRole("img").getAttribute("alt"))!;
     // Where the pointer can hover, the name is the spec's label over the picture, shown on hover.
-    expect(await first.locator("span").evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    expect(
+      await first
+        .locator("span")
+        .first()
+        .evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe("0");
     await first.hover();
-    await expect.poll(() => first.locator("span").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await expect
+      .poll(() =>
+        first
+          .locator("span")
+          .first()
+          .evaluate((el) => getComputedStyle(el).opacity),
+      )
+      .toBe("1");
     await first.click();
 
     await page.getByRole("heading", { level: 1, name }).waitFor();
@@ -91,7 +103,7 @@ describe("library and dragon page", () => {
   it("works at 390 px with touch: two columns, each name in full under its picture, a long title in full", async () => {
     const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
     await page.goto("/home");
-    const cards = page.getByRole("main").getByRole("listitem");
+    const cards = page.getByRole("region", { name: "All dragons" }).getByRole("listitem");
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
     const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
     expect(a!.y).toBe(b!.y);
@@ -227,13 +239,130 @@ describe("Pro waitlist", () => {
   });
 });
 
+describe("levels (decision 072)", () => {
+  /** The level each card of a list shows, from its badge. */
+  const levelsOf = (list: Locator) =>
+    list
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => Number(/Level (\d)/.exec(item.textContent ?? "")?.[1] ?? 0)));
+
+  it("a newcomer starts with level 1, filters and orders by level, and sees the level and credit on a dragon", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    await gotoHydrated(page, "/home");
+    const startHere = page.getByRole("region", { name: "Start here" });
+    await startHere.getByText("Simple shapes for a first drawing.", { exact: false }).waitFor();
+    const first = await levelsOf(startHere);
+    expect(first.length).toBeGreaterThanOrEqual(3);
+    expect(first.length).toBeLessThanOrEqual(6);
+    expect(new Set(first)).toEqual(new Set([1]));
+    const all = page.getByRole("region", { name: "All dragons" });
+    expect(new Set(await levelsOf(all))).toEqual(new Set([1, 2, 3, 4, 5]));
+    await expectImagesLoaded(page, "main li img[loading=eager]");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "library-levels-phone", { touch: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // One level: the address says so (a reload keeps it), and 'Start here' steps aside.
+    await page.getByRole("group", { name: "Level" }).getByRole("button", { name: "Level 2" }).tap();
+    await page.waitForURL("**/home?level=2");
+    await expect.poll(async () => new Set(await levelsOf(all))).toEqual(new Set([2]));
+    expect(await startHere.count()).toBe(0);
+    await page.reload();
+    await expect.poll(async () => new Set(await levelsOf(all))).toEqual(new Set([2]));
+    expect(await page.getByRole("button", { name: "Level 2" }).getAttribute("aria-pressed")).toBe("true");
+
+    // Every level, hardest first.
+    await page.getByRole("button", { name: "All levels" }).tap();
+    await page.getByLabel("Order").selectOption("hardest");
+    await page.waitForURL("**/home?sort=hardest");
+    await expect.poll(async () => (await levelsOf(all))[0]).toBe(5);
+    const order = await levelsOf(all);
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A dragon's page: its level, and who made the picture.
+    await all.getByRole("link").first().tap();
+    await page.getByRole("heading", { name: "Ready to Draw?" }).waitFor();
+    await page
+      .getByRole("main")
+      .locator("span", { hasText: /^Level 5$/ })
+      .waitFor();
+    await page.getByText(/^Picture: .*Licensed|^Picture: .*licensed|^Picture: .*License/).waitFor();
+    await screenshot(page, "dragon-level-phone", { touch: true });
+    await context.close();
+  });
+
+  it("takes 'Start here' away once a drawing is finished", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await gotoHydrated(page, "/home");
+    await page.getByRole("region", { name: "Start here" }).waitFor();
+    const dragonId = (await page.locator('a[href^="/dragon/"]').first().getAttribute("href"))!.split("/").pop()!;
+    // As the canvas keeps a visitor's drawing: a 2 × 2 in paper of 1 in squares, every cell done.
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ paperWidth: 2, paperHeight: 2, gridSize: 1, doneCells: ["A1", "B1", "A2", "B2"] }),
+        ),
+      `dragon-grid:wip:${dragonId}`,
+    );
+    await page.reload();
+    await page.getByRole("heading", { name: "Your drawings" }).waitFor();
+    await expect.poll(() => page.getByRole("region", { name: "Start here" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows the library in Arabic, right to left, with its levels", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    await gotoHydrated(page, "/ar/home");
+    await page.getByRole("region", { name: "ابدأ من هنا" }).waitFor();
+    await page.getByRole("button", { name: "كل المستويات" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    await expectImagesLoaded(page, "main li img[loading=eager]");
+    await screenshot(page, "library-levels-phone-ar", { touch: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("admin on a dragon page", () => {
+  it("chooses a template's level, which the library then shows, and goes back to the measured one", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(context, ADMIN_EMAIL);
+    await gotoHydrated(page, "/home?level=5");
+    const all = page.getByRole("region", { name: "All dragons" });
+    const card = all.getByRole("link").first();
+    const name = (await card.getByRole("img").getAttribute("alt"))!;
+    await card.click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    const level = page.getByLabel("Level", { exact: true });
+    expect(await level.inputValue()).toBe("");
+    await level.selectOption("1");
+    await expectToast(page, "Success", "Level saved.");
+    await page
+      .getByRole("main")
+      .locator("span", { hasText: /^Level 1$/ })
+      .waitFor();
+    await screenshot(page, "dragon-level-admin-desktop");
+
+    await page.getByRole("link", { name: "Back to Library" }).click();
+    await page.getByRole("region", { name: "Start here" }).getByRole("img", { name }).waitFor();
+    await page.getByRole("region", { name: "Start here" }).getByRole("link", { name }).click();
+    await page.getByLabel("Level", { exact: true }).selectOption("");
+    await expectToast(page, "Success", "Level saved.");
+    await page
+      .getByRole("main")
+      .locator("span", { hasText: /^Level 5$/ })
+      .waitFor();
+    await context.close();
+  });
+
   it("downloads the hi-res of the selected version with the right name, then deletes the dragon", async () => {
     const { context, page } = await newPage(browser);
     await signIn(context, ADMIN_EMAIL);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Dragon Library" }).waitFor();
-    const cards = page.getByRole("main").getByRole("listitem");
+    const cards = page.getByRole("region", { name: "All dragons" }).getByRole("listitem");
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8);
     const before = await cards.count();
     const card = cards.last().getByRole("link");

@@ -64,6 +64,54 @@ const SETS = {
     attribution: "Firefox OS Emoji, Copyright 2015 Mozilla Foundation. Visual design licensed under CC BY 4.0.",
     url: "https://github.com/mozilla/fxemoji",
   },
+  "game-icons": {
+    title: "Game-icons.net",
+    license: "CC-BY-3.0",
+    attribution: "Game-icons.net, by Lorc, Delapouite and contributors. Licensed under CC BY 3.0.",
+    url: "https://game-icons.net/",
+  },
+  "fa6-solid": {
+    title: "Font Awesome Free 6",
+    license: "CC-BY-4.0",
+    attribution: "Font Awesome Free icons by Fonticons, Inc. Licensed under CC BY 4.0.",
+    url: "https://fontawesome.com/",
+  },
+  "icon-park-outline": {
+    title: "IconPark",
+    license: "Apache-2.0",
+    attribution: "IconPark, Copyright ByteDance. Licensed under the Apache License, Version 2.0.",
+    url: "https://github.com/bytedance/IconPark",
+  },
+  "fluent-emoji-high-contrast": {
+    title: "Fluent Emoji (high contrast)",
+    license: "MIT",
+    attribution: "Fluent Emoji, Copyright (c) Microsoft Corporation. MIT License.",
+    url: "https://github.com/microsoft/fluentui-emoji",
+  },
+  "fluent-emoji": {
+    title: "Fluent Emoji (3D shaded)",
+    license: "MIT",
+    attribution: "Fluent Emoji, Copyright (c) Microsoft Corporation. MIT License.",
+    url: "https://github.com/microsoft/fluentui-emoji",
+  },
+  "noto-v1": {
+    title: "Noto Emoji (version 1)",
+    license: "Apache-2.0",
+    attribution: "Noto Emoji, Copyright Google Inc. Licensed under the Apache License, Version 2.0.",
+    url: "https://github.com/googlefonts/noto-emoji",
+  },
+  "emojione-monotone": {
+    title: "Emoji One (monotone)",
+    license: "CC-BY-4.0",
+    attribution: "Emoji One artwork (monotone) by Emoji One, licensed under CC BY 4.0.",
+    url: "https://github.com/EmojiTwo/emojitwo",
+  },
+  "emojione-v1": {
+    title: "Emoji One (version 1)",
+    license: "CC-BY-SA-4.0",
+    attribution: "Emoji One artwork (version 1) by Emoji One, licensed under CC BY-SA 4.0.",
+    url: "https://github.com/joypixels/emojione-legacy",
+  },
   emojione: {
     title: "Emoji One 2",
     license: "CC-BY-4.0",
@@ -90,6 +138,34 @@ const TEMPLATES = [
   { name: "Fire-Breathing Dragon Head", set: "emojione", icon: "dragon-face" },
   { name: "Grumpy Green Dragon", set: "twemoji", icon: "dragon" },
   { name: "Teal Dragon Head", set: "fxemoji", icon: "dragonhead" },
+  // Batch 2 (decision 072): first shapes and parts, outlines, and detailed line art, so the levels
+  // from 1 to 5 all have templates; a few of the "other images" (a griffin, a phoenix, a unicorn).
+  { name: "Dragon Claw", set: "game-icons", icon: "claw", batch: 2 },
+  { name: "Spiky Dragon Wing", set: "game-icons", icon: "spiky-wing", batch: 2 },
+  { name: "Coiled Dragon Silhouette", set: "game-icons", icon: "dragon-spiral", batch: 2 },
+  { name: "Sea Dragon Silhouette", set: "game-icons", icon: "sea-dragon", batch: 2 },
+  { name: "Resting Dragon Silhouette", set: "fa6-solid", icon: "dragon", batch: 2 },
+  { name: "Zodiac Dragon in One Line", set: "icon-park-outline", icon: "dragon-zodiac", batch: 2 },
+  { name: "Dragon Egg", set: "game-icons", icon: "dinosaur-egg", batch: 2 },
+  { name: "Wyvern Silhouette", set: "game-icons", icon: "wyvern", batch: 2 },
+  { name: "Griffin", set: "game-icons", icon: "griffin-symbol", batch: 2 },
+  { name: "Outlined Coiled Dragon", set: "fluent-emoji-high-contrast", icon: "dragon", batch: 2 },
+  { name: "Outlined Dragon Face", set: "fluent-emoji-high-contrast", icon: "dragon-face", batch: 2 },
+  { name: "Sitting Teal Dragon", set: "emojione-v1", icon: "dragon", batch: 2 },
+  { name: "Horned Teal Dragon Face", set: "emojione-v1", icon: "dragon-face", batch: 2 },
+  { name: "Dragon Eye", set: "game-icons", icon: "beast-eye", batch: 2 },
+  { name: "Spiked Dragon Head", set: "game-icons", icon: "spiked-dragon-head", batch: 2 },
+  { name: "Horned Reptile Face", set: "game-icons", icon: "horned-reptile", batch: 2 },
+  { name: "Outlined Phoenix", set: "fluent-emoji-high-contrast", icon: "phoenix-bird", batch: 2 },
+  { name: "Outlined Unicorn", set: "fluent-emoji-high-contrast", icon: "unicorn", batch: 2 },
+  { name: "Shaded Coiled Dragon", set: "fluent-emoji", icon: "dragon", batch: 2 },
+  { name: "Flame Phoenix", set: "fluent-emoji", icon: "phoenix-bird", batch: 2 },
+  { name: "Olive Serpent Dragon", set: "noto-v1", icon: "dragon", batch: 2 },
+  { name: "Fire-Tongued Dragon Face", set: "noto-v1", icon: "dragon-face", batch: 2 },
+  { name: "Ink Dragon Face", set: "emojione-monotone", icon: "dragon-face", batch: 2 },
+  { name: "Ink Serpent Dragon", set: "emojione-monotone", icon: "dragon", batch: 2 },
+  { name: "Ink Unicorn", set: "emojione-monotone", icon: "unicorn-face", batch: 2 },
+  { name: "Ink Striped Lizard", set: "emojione-monotone", icon: "lizard", batch: 2 },
 ];
 
 const slug = (name) =>
@@ -215,7 +291,7 @@ function licensesMd(entries) {
 
   sections.push(`# Sample dragon templates — licences and attributions
 
-The pictures in this folder are openly licensed emoji drawings. Each PNG was
+The pictures in this folder are openly licensed emoji and icon drawings. Each PNG was
 rendered from the icon's SVG artwork, as published in the \`@iconify-json/*\`
 npm package named beside it, by \`scripts/render-samples.mjs\`: the artwork
 was scaled to fit a 1600x1600 picture with an 8% margin and placed on a white
@@ -223,20 +299,21 @@ background. **The artwork itself was not changed** (no shapes or colours were
 edited, added or removed). \`samples.json\` lists every file with its source,
 licence and attribution line.`);
 
-  if (used.has("fluent-emoji-flat")) {
+  const fluent = ["fluent-emoji-flat", "fluent-emoji-high-contrast", "fluent-emoji"].filter((s) => used.has(s));
+  if (fluent.length) {
     sections.push(`## Fluent Emoji — MIT
 
 Source: Microsoft Fluent Emoji, ${SETS["fluent-emoji-flat"].url}
-(via \`@iconify-json/fluent-emoji-flat\`).
+(via ${fluent.map((s) => `\`@iconify-json/${s}\``).join(", ")}).
 
-${bySet("fluent-emoji-flat")}
+${filesOf((e) => fluent.includes(e.set))}
 
 \`\`\`text
 ${MIT_TEXT}
 \`\`\``);
   }
 
-  const apache = ["noto"].filter((s) => used.has(s));
+  const apache = ["noto", "noto-v1"].filter((s) => used.has(s));
   if (apache.length) {
     sections.push(`## Noto Emoji — Apache-2.0
 
@@ -266,7 +343,33 @@ was not modified.
 \`\`\``);
   }
 
-  const ccby = ["twemoji", "fxemoji", "emojione"].filter((s) => used.has(s));
+  if (used.has("icon-park-outline")) {
+    sections.push(`## IconPark — Apache-2.0
+
+Source: ByteDance IconPark, ${SETS["icon-park-outline"].url}
+(via \`@iconify-json/icon-park-outline\`).
+
+${bySet("icon-park-outline")}
+
+IconPark, Copyright ByteDance, licensed under the Apache License, Version 2.0
+(https://www.apache.org/licenses/LICENSE-2.0; the same terms as the Noto
+Emoji notice above). Rendered to PNG without changes to the artwork.`);
+  }
+
+  if (used.has("game-icons")) {
+    sections.push(`## Game-icons.net — Creative Commons Attribution 3.0 (CC-BY-3.0)
+
+Licence: https://creativecommons.org/licenses/by/3.0/ — full legal code:
+https://creativecommons.org/licenses/by/3.0/legalcode
+
+${bySet("game-icons")}
+
+Icons from Game-icons.net (${SETS["game-icons"].url}, via
+\`@iconify-json/game-icons\`), by Lorc, Delapouite and contributors, licensed
+under CC BY 3.0. Rendered to PNG (black on white) without changes to the artwork.`);
+  }
+
+  const ccby = ["twemoji", "fxemoji", "emojione", "emojione-monotone", "fa6-solid"].filter((s) => used.has(s));
   if (ccby.length) {
     const lines = {
       twemoji: `### Twemoji
@@ -295,6 +398,22 @@ Emoji One artwork (version 2.x) by Emoji One (${SETS.emojione.url}, via
 \`@iconify-json/emojione\`), licensed under
 [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).
 Rendered to PNG without changes to the artwork.`,
+      "emojione-monotone": `### Emoji One (monotone)
+
+${bySet("emojione-monotone")}
+
+Emoji One monotone artwork by Emoji One (${SETS["emojione-monotone"].url}, via
+\`@iconify-json/emojione-monotone\`), licensed under
+[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).
+Rendered to PNG without changes to the artwork.`,
+      "fa6-solid": `### Font Awesome Free
+
+${bySet("fa6-solid")}
+
+Font Awesome Free icons by Fonticons, Inc. (${SETS["fa6-solid"].url}, via
+\`@iconify-json/fa6-solid\`), licensed under
+[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).
+Rendered to PNG without changes to the artwork.`,
     };
     sections.push(`## Creative Commons Attribution 4.0 (CC-BY-4.0)
 
@@ -302,6 +421,20 @@ Licence: https://creativecommons.org/licenses/by/4.0/ — full legal code:
 https://creativecommons.org/licenses/by/4.0/legalcode
 
 ${ccby.map((s) => lines[s]).join("\n\n")}`);
+  }
+
+  if (used.has("emojione-v1")) {
+    sections.push(`## Emoji One (version 1) — Creative Commons Attribution-ShareAlike 4.0 (CC-BY-SA-4.0)
+
+Licence: https://creativecommons.org/licenses/by-sa/4.0/ — full legal code:
+https://creativecommons.org/licenses/by-sa/4.0/legalcode
+
+${bySet("emojione-v1")}
+
+Emoji One artwork (version 1) by Emoji One (${SETS["emojione-v1"].url}, via
+\`@iconify-json/emojione-v1\`, whose licence is CC BY-SA 4.0).
+Rendered to PNG without changes to the artwork. **ShareAlike:** as for the
+OpenMoji files below.`);
   }
 
   if (used.has("openmoji")) {
@@ -353,6 +486,7 @@ async function main() {
     license: SETS[e.set].license,
     attribution: SETS[e.set].attribution,
     url: SETS[e.set].url,
+    ...(e.batch ? { batch: e.batch } : {}),
   }));
   await writeFile(path.join(outDir, "samples.json"), `${JSON.stringify(json, null, 2)}\n`);
   await writeFile(path.join(outDir, "LICENSES.md"), licensesMd(entries));

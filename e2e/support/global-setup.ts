@@ -11,6 +11,19 @@ declare module "vitest" {
   }
 }
 
+/** Waits for the samples a first start leaves to its background (library-upkeep.ts), so no journey sees the library grow. */
+async function everySampleLoaded(baseUrl: string): Promise<void> {
+  const samples = JSON.parse(fs.readFileSync("assets/samples/samples.json", "utf8")) as unknown[];
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const dragons = (await (await fetch(`${baseUrl}/api/dragons`)).json()) as unknown[];
+    if (dragons.length >= samples.length) return;
+    if (Date.now() > deadline)
+      throw new Error(`Only ${dragons.length} of ${samples.length} samples loaded in 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * One server per worker (e2e/support/worker-server.ts picks it): the built app, as `npm start` runs
  * it, on a throwaway DATA_DIR and a free port of its own. A worker runs its journeys one at a time.
@@ -33,6 +46,7 @@ export default async function setup(project: TestProject) {
   // server that asks for it starts from a copy.
   const prepared = emptyDataDir();
   const first = await startServer({ DATA_DIR: prepared });
+  await everySampleLoaded(first.url);
   if ((await first.stop()) !== 0) throw new Error(`The prepared server did not stop cleanly:\n${first.output()}`);
   project.provide("preparedDataDir", prepared);
   const servers = await Promise.all(

@@ -30,7 +30,7 @@ import { createUsersRepository } from "./auth/users-repository";
 import { authPlugin } from "./features/auth/plugin";
 import { createDragonsRepository } from "./templates/repository";
 import { createLibrary } from "./templates/library";
-import { dragonsPlugin, seedSamples } from "./features/dragons/plugin";
+import { dragonsPlugin, samplesSeeded, seedSamples, startLibraryUpkeep } from "./features/dragons/plugin";
 import { picturesPlugin } from "./features/pictures/plugin";
 import { imageJobsPlugin } from "./features/image-jobs/plugin";
 import { createImageGenerator } from "./images/image-generator";
@@ -298,6 +298,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     notifications: notifier.cacheStats,
   };
   if (config.METRICS_TOKEN && app.renderMetrics) registerMetricsRoute(app, config.METRICS_TOKEN, app.renderMetrics);
-  if (config.SEED_SAMPLES) await seedSamples(database.db, library, config.SAMPLES_DIR, app.log);
+  // A first start loads the first bundled samples before it answers; the others come in the background.
+  if (config.SEED_SAMPLES && !(await samplesSeeded(database.db)))
+    await seedSamples(database.db, library, config.SAMPLES_DIR, app.log, { firstBatchOnly: true });
+  if (deps.backgroundJobs) {
+    const upkeep = startLibraryUpkeep({
+      db: database.db,
+      library,
+      samplesDir: config.SEED_SAMPLES ? config.SAMPLES_DIR : null,
+      log: app.log,
+    });
+    app.addHook("preClose", upkeep.stop);
+  }
   return app;
 }

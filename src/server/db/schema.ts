@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -147,6 +148,12 @@ export const dragons = pgTable(
     pencilHiresKey: text("pencil_hires_key"),
     width: integer("width"),
     height: integer("height"),
+    /** How much there is to draw, 1–5, measured from the picture (decision 072); null until measured. */
+    measuredLevel: smallint("measured_level"),
+    /** An admin's choice of level, over the measured one; null: the measured one stands. */
+    chosenLevel: smallint("chosen_level"),
+    /** Who made the picture and under which licence, shown on its page (the bundled samples'). */
+    attribution: text("attribution"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** A Pro member's private picture (decision 031): only this person sees it. Null: the public library. */
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),

@@ -78,6 +78,9 @@ describe("an answer written once per value", () => {
     height: 600,
     createdAt: "2026-11-25T10:00:00.000Z",
     isPrivate: false,
+    level: 2,
+    levelChosen: false,
+    attribution: null,
   };
 
   it("writes the declared fields, and the same list again without writing it", () => {

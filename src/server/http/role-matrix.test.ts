@@ -363,6 +363,22 @@ const rows: Row[] = [
     }),
   },
   {
+    route: "PUT /api/dragons/:id/level",
+    case: "a library template",
+    visitor: 401,
+    user: 403,
+    admin: 200,
+    request: () => ({ params: { id: dragonId }, body: { level: 1 } }),
+  },
+  {
+    route: "PUT /api/dragons/:id/level",
+    case: "a member's private picture",
+    visitor: 401,
+    user: 403,
+    admin: 404,
+    request: () => ({ params: { id: picture.id }, body: { level: 1 } }),
+  },
+  {
     route: "POST /api/dragons/generate-pencil",
     visitor: 401,
     user: 403,

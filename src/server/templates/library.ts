@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
 import { prepareTemplate } from "../images/template-pipeline";
 import { renderPencilOffThread } from "../images/pencil-off-thread";
+import { measureLevel } from "../images/template-level";
+import type { TemplateLevel } from "../../shared/dragons/levels";
 import { withTempCopy } from "../storage/temp-copy";
 import { HttpError } from "../http/errors";
 import { localChannel, type NoticeChannel } from "../db/change-notices";
@@ -103,8 +105,10 @@ export function createLibrary(
       replacing?: string;
       pencil?: boolean;
       createdAt?: Date;
+      attribution?: string;
     }): Promise<Dragon> {
       const prepared = await prepareTemplate(input.image);
+      const { level } = await measureLevel(prepared.hires);
       const template = { id: crypto.randomUUID(), ownerId: input.ownerId ?? null };
       const keys = keysOf(template);
       const files: TemplateFile[] = [
@@ -123,6 +127,8 @@ export function createLibrary(
         ...(input.pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
         width: prepared.width,
         height: prepared.height,
+        measuredLevel: level,
+        attribution: input.attribution ?? null,
         createdBy: input.createdBy,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       });
@@ -143,6 +149,28 @@ export function createLibrary(
       if (!updated) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
       changed(row);
       return toDragon(updated);
+    },
+
+    /** An admin's choice of a library template's level (null: the measured one again); null when there is no such template. */
+    async chooseLevel(id: string, level: TemplateLevel | null): Promise<Dragon | null> {
+      const row = await repository.chooseLevel(id, level);
+      if (row) changed(row);
+      return row ? toDragon(row) : null;
+    },
+
+    /**
+     * Measure the level of templates added before levels were (decision 072), a few per call, the
+     * oldest first; answers how many were measured. Every process may run it: the measure is the
+     * same wherever it runs, so two measuring one template at once write the same level.
+     */
+    async measureMissingLevels(limit = 4): Promise<number> {
+      const rows = await repository.unmeasured(limit);
+      for (const row of rows) {
+        const { level } = await withTempCopy(await storage.read(row.hiresKey), (file) => measureLevel(file));
+        await repository.setMeasuredLevel(row.id, level);
+        changed(row);
+      }
+      return rows.length;
     },
 
     async rename(id: string, ownerId: string, name: string): Promise<Dragon | null> {

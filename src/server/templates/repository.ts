@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { dragons, drawingChecks } from "../db/schema";
 import { objectUrl } from "../storage/object-storage";
 import type { Dragon } from "../../shared/dragons/responses";
+import type { TemplateLevel } from "../../shared/dragons/levels";
 
 export type DragonRow = typeof dragons.$inferSelect;
 
@@ -33,6 +34,9 @@ export function toDragon(row: DragonRow): Dragon {
     height: row.height,
     createdAt: row.createdAt.toISOString(),
     isPrivate: row.ownerId !== null,
+    level: (row.chosenLevel ?? row.measuredLevel) as TemplateLevel | null,
+    levelChosen: row.chosenLevel !== null,
+    attribution: row.attribution,
   };
 }
 
@@ -66,6 +70,22 @@ export function createDragonsRepository(db: Database) {
     async create(values: typeof dragons.$inferInsert): Promise<DragonRow> {
       const [row] = await db.insert(dragons).values(values).returning();
       return row!;
+    },
+    /** An admin's choice of a library template's level; null: back to the measured one. */
+    async chooseLevel(id: string, level: TemplateLevel | null): Promise<DragonRow | null> {
+      const [row] = await db
+        .update(dragons)
+        .set({ chosenLevel: level })
+        .where(and(eq(dragons.id, id), inPublicLibrary()))
+        .returning();
+      return row ?? null;
+    },
+    async setMeasuredLevel(id: string, level: TemplateLevel): Promise<void> {
+      await db.update(dragons).set({ measuredLevel: level }).where(eq(dragons.id, id));
+    },
+    /** Templates (the library's and pictures) whose level was never measured: older than the measure. */
+    async unmeasured(limit: number): Promise<DragonRow[]> {
+      return db.select().from(dragons).where(isNull(dragons.measuredLevel)).orderBy(dragons.createdAt).limit(limit);
     },
     async setPencil(template: Pick<DragonRow, "id" | "ownerId">): Promise<DragonRow | null> {
       const { id } = template;

@@ -237,6 +237,16 @@ export const catalogue: Route[] = [
     optional: ["body.filename"],
   },
   {
+    method: "PUT",
+    path: "/api/dragons/:id/level",
+    params: { id: DRAGON_ID },
+    body: { level: 3 },
+    fields: [
+      { in: "params", name: "id" },
+      { in: "body", name: "level" },
+    ],
+  },
+  {
     method: "POST",
     path: "/api/dragons/generate-pencil",
     body: { dragonId: DRAGON_ID },

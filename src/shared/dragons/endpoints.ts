@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "../text";
-import { createDragonSchema, generateCustomSchema, generatePencilSchema } from "./index";
+import { chooseLevelSchema, createDragonSchema, generateCustomSchema, generatePencilSchema } from "./index";
 import { endpoints, message } from "../contract/endpoint";
 import { IMAGE_JOB_INTERRUPTED } from "../image-jobs";
 import { KEPT_BY_CHECK, KEPT_BY_POST } from "../uploads";
@@ -35,6 +35,13 @@ export const dragonsEndpoints = endpoints({
       409: message(KEPT_BY_POST, KEPT_BY_CHECK),
       ...queuedResponses,
     },
+  },
+  "PUT /api/dragons/:id/level": {
+    summary: "Choose a library template's level (1–5), or null to go back to the measured one",
+    access: "admins",
+    params: dragonIdParams,
+    body: chooseLevelSchema,
+    responses: { 200: dragonResponse, 404: NOT_FOUND },
   },
   "POST /api/dragons/generate-pencil": {
     summary: "Make a template's pencil version",

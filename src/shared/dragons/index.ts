@@ -17,6 +17,9 @@ export const createDragonSchema = z.object({
   filename: text().max(255).optional(),
 });
 
+/** PUT /api/dragons/:id/level: an admin's choice of level, or null for the measured one (decision 072). */
+export const chooseLevelSchema = z.object({ level: z.number().int().min(1).max(5).nullable() });
+
 export const generatePencilSchema = z.object({ dragonId: text().uuid("must be a dragon id") });
 
 /** The version of a template the page and the canvas show. */

@@ -17,6 +17,12 @@ export const dragonResponse = z.object({
   createdAt: isoTime(),
   /** A Pro member's own picture (decision 031), shown only to them; false for the library's templates. */
   isPrivate: z.boolean(),
+  /** How much there is to draw, 1–5 (decision 072): an admin's choice, else measured; null until measured. */
+  level: z.number().int().min(1).max(5).nullable(),
+  /** Whether an admin chose the level rather than the measure. */
+  levelChosen: z.boolean(),
+  /** Who made the picture and its licence, for the bundled samples; null for anyone's upload. */
+  attribution: text().nullable(),
 });
 
 export type Dragon = z.output<typeof dragonResponse>;

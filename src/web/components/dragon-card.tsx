@@ -1,11 +1,12 @@
 import { Link } from "wouter";
 import type { Dragon } from "../../shared/dragons/responses";
+import { LevelBadge } from "./level-badge";
 
 /**
  * One template in the library grid: the preview sized for the card (srcset), with width and
  * height set so nothing shifts, and its name. Where the pointer can hover, the name is the spec's
  * label over the picture, shown on hover and focus; on touch screens, which cannot hover, it sits
- * under the picture in full, wrapping (decision 052).
+ * under the picture in full, wrapping (decision 052). Its level sits in the top corner (decision 072).
  */
 export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }) {
   const srcSet = dragon.previewSmallUrl ? `${dragon.previewSmallUrl} 400w, ${dragon.previewUrl} 800w` : undefined;
@@ -30,6 +31,7 @@ export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }
       <span className="-mt-1 block px-3 pb-3 text-center text-sm leading-snug font-semibold break-words text-ink hoverable:absolute hoverable:inset-x-2 hoverable:bottom-2 hoverable:mt-0 hoverable:rounded-xl hoverable:bg-ink/80 hoverable:py-2 hoverable:text-white hoverable:opacity-0 hoverable:transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
         {dragon.name}
       </span>
+      <LevelBadge level={dragon.level} className="absolute start-2 top-2" />
     </Link>
   );
 }

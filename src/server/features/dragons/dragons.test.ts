@@ -9,6 +9,8 @@ import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "
 import { KEPT_BY_POST } from "../../../shared/uploads";
 import { illustrationPng, pngBomb } from "../../test/images";
 import { testClient, type TestClient } from "../../test/api-client";
+import { createLibrary } from "../../templates/library";
+import { createDragonsRepository } from "../../templates/repository";
 
 let t: TestApp;
 let api: TestClient;
@@ -248,6 +250,68 @@ describe("POST /api/dragons/generate-pencil", () => {
   });
 });
 
+describe("a template's level (decision 072)", () => {
+  it("is measured when the template is added, and an admin may choose another", async () => {
+    const { id } = (await createDragon("Leveled")).json();
+    const measured = (await api.call("GET /api/dragons/:id", { params: { id } })).json();
+    expect(measured.level).toBeGreaterThanOrEqual(1);
+    expect(measured.level).toBeLessThanOrEqual(5);
+    expect(measured.levelChosen).toBe(false);
+    expect(measured.attribution).toBeNull();
+
+    const chosen = measured.level === 5 ? 1 : 5;
+    const res = await api.call("PUT /api/dragons/:id/level", {
+      cookies: admin.cookies,
+      params: { id },
+      body: { level: chosen },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, level: chosen, levelChosen: true });
+    const listed = (await api.call("GET /api/dragons")).json().find((dragon) => dragon.id === id);
+    expect(listed).toMatchObject({ level: chosen, levelChosen: true });
+
+    // null: back to the measured level.
+    const back = await api.call("PUT /api/dragons/:id/level", {
+      cookies: admin.cookies,
+      params: { id },
+      body: { level: null },
+    });
+    expect(back.json()).toMatchObject({ level: measured.level, levelChosen: false });
+  });
+
+  it("accepts only a whole level from 1 to 5, for a template that exists", async () => {
+    const { id } = (await createDragon("Picky")).json();
+    for (const level of [0, 6, 2.5, "3", true]) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/dragons/${id}/level`,
+        cookies: admin.cookies,
+        payload: { level },
+      });
+      expect(res.statusCode, String(level)).toBe(400);
+    }
+    const missing = await api.call("PUT /api/dragons/:id/level", {
+      cookies: admin.cookies,
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: { level: 2 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("is measured later for templates added before levels were", async () => {
+    const { id } = (await createDragon("Older")).json();
+    const { level } = (await api.call("GET /api/dragons/:id", { params: { id } })).json();
+    await t.database.db.update(dragons).set({ measuredLevel: null });
+    const library = createLibrary(createDragonsRepository(t.database.db), t.app.storage);
+    expect((await library.get(id))?.level).toBeNull();
+    let measured = 0;
+    for (let count = await library.measureMissingLevels(2); count > 0; count = await library.measureMissingLevels(2))
+      measured += count;
+    expect(measured).toBeGreaterThan(0);
+    expect((await library.get(id))?.level).toBe(level);
+  });
+});
+
 describe("DELETE /api/dragons/:id", () => {
   it("removes the dragon, its works in progress and every stored image; admins only", async () => {
     const id = (await createDragon("Doomed")).json().id;
@@ -329,10 +393,28 @@ describe("sample templates", () => {
       expect(list.map((d) => d.name)).toEqual(["First Sample", "Second Sample"]);
       expect(list.every((d) => d.pencilHiresUrl && d.pencilPreviewUrl)).toBe(true);
 
+      expect(list.every((d) => d.level !== null && d.level >= 1 && d.level <= 5)).toBe(true);
+
       // Once done, seeding never runs again on this database, even with the library emptied.
       await seeded.database.db.delete(dragons);
       const { seedSamples } = await import("./seed-samples");
       expect(await seedSamples(seeded.database.db, {} as never, dir, seeded.app.log)).toBe(0);
+
+      // A batch added to the manifest later is loaded once, with its attribution.
+      fs.writeFileSync(
+        path.join(dir, "samples.json"),
+        JSON.stringify([
+          { file: "a.png", name: "First Sample" },
+          { file: "b.png", name: "Second Sample" },
+          { file: "a.png", name: "Later Sample", attribution: "Drawn by A. Artist, CC BY 4.0.", batch: 2 },
+        ]),
+      );
+      const library = createLibrary(createDragonsRepository(seeded.database.db), seeded.app.storage);
+      expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log)).toBe(1);
+      expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log)).toBe(0);
+      expect(await library.list()).toMatchObject([
+        { name: "Later Sample", attribution: "Drawn by A. Artist, CC BY 4.0." },
+      ]);
     } finally {
       await seeded.close();
       fs.rmSync(dir, { recursive: true, force: true });

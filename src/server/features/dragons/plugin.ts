@@ -11,6 +11,7 @@ import { buffer as readAll } from "node:stream/consumers";
 import type { Library } from "../../templates/library";
 import { addDragonPages } from "./dragon-pages";
 import { requestTranslator } from "../../i18n/request-language";
+import type { TemplateLevel } from "../../../shared/dragons/levels";
 
 interface DragonsDeps {
   library: Library;
@@ -76,6 +77,12 @@ export const dragonsPlugin = contractPlugin(
         return reply.status(201).send(await addToLibrary(caller.id, { key, name: request.body.name }));
       },
 
+      "PUT /api/dragons/:id/level": async (request) => {
+        const dragon = await library.chooseLevel(request.params.id, request.body.level as TemplateLevel | null);
+        if (!dragon) throw new HttpError(404, /*i18n*/ "Dragon not found");
+        return dragon;
+      },
+
       "POST /api/dragons/generate-pencil": async (request, _reply, caller) =>
         makePencil(caller.id, { dragonId: request.body.dragonId }),
 
@@ -98,4 +105,5 @@ export const dragonsPlugin = contractPlugin(
 );
 
 // What app.ts composes this plugin with (and other features are given).
-export { seedSamples } from "./seed-samples";
+export { samplesSeeded, seedSamples } from "./seed-samples";
+export { startLibraryUpkeep } from "./library-upkeep";

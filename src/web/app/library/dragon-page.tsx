@@ -17,6 +17,7 @@ import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import { withMembersMessages } from "../../lib/i18n";
+import { LevelBadge } from "../../components/level-badge";
 
 // Download and Delete (with the dialog they need) load for admins only.
 const DragonAdminActions = lazy(
@@ -66,6 +67,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
   const hasPencil = Boolean(data.pencilPreviewUrl);
   const shown: DragonVersion = hasPencil ? version : "color";
   const previewUrl = shown === "pencil" ? data.pencilPreviewUrl! : data.previewUrl;
+  const attribution = data.attribution;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
@@ -92,7 +94,8 @@ export function DragonPage({ params }: { params: { id: string } }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">
         <div>
-          <Card className="overflow-hidden">
+          <Card className="relative overflow-hidden">
+            <LevelBadge level={data.level} className="absolute start-3 top-3" />
             <img
               key={previewUrl}
               src={previewUrl}
@@ -169,6 +172,11 @@ export function DragonPage({ params }: { params: { id: string } }) {
           </Card>
         </section>
       </div>
+      {attribution && (
+        <p className="mt-6 text-center text-sm text-ink-soft">
+          <Trans>Picture: {attribution}</Trans>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
@@ -7,6 +7,8 @@ import { DragonGrid } from "../../components/dragon-card";
 import { LibraryButtons } from "../../features/dragons/library-buttons";
 import { withMembersMessages } from "../../lib/i18n";
 import { useStaticPageMeta } from "../../lib/use-static-page-meta";
+import { arrange, LevelFilter, NoDragonsAtLevel, useLibraryView } from "./level-filter";
+import { StartHere } from "./start-here";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
 const AdminLibraryTools = lazy(
@@ -20,6 +22,7 @@ const MyPictures = lazy(
 );
 // 'Your drawings' reads this browser or the member's progress once the page is up (decision 050).
 const YourDrawings = lazy(() => import("./your-drawings").then((m) => ({ default: m.YourDrawings })));
+const FinishedDrawingWatch = lazy(() => import("./your-drawings").then((m) => ({ default: m.FinishedDrawingWatch })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
 const ProWaitlistDialog = lazy(
   withMembersMessages(() =>
@@ -35,6 +38,11 @@ export function LibraryPage() {
   const { t } = useLingui();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const [waitlistLoaded, setWaitlistLoaded] = useState(false);
+  const [view, chooseView] = useLibraryView();
+  // Until a finished drawing is known of, 'Start here' shows (as the server rendered it).
+  const [finishedOne, setFinishedOne] = useState(false);
+  const onFinished = useCallback(() => setFinishedOne(true), []);
+  const shown = dragons.data ? arrange(dragons.data, view) : [];
   const openWaitlist = () => {
     setWaitlistLoaded(true);
     setWaitlistOpen(true);
@@ -75,6 +83,11 @@ export function LibraryPage() {
         </Suspense>
       )}
 
+      <Suspense fallback={null}>
+        <FinishedDrawingWatch onFinished={onFinished} />
+      </Suspense>
+      {dragons.data && !finishedOne && view.level === null && <StartHere dragons={dragons.data} />}
+
       <div className="mt-8">
         {dragons.isLoading ? (
           <Spinner label={t`Loading dragons`} />
@@ -83,7 +96,19 @@ export function LibraryPage() {
             <Trans>The dragons could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
         ) : dragons.data && dragons.data.length > 0 ? (
-          <DragonGrid dragons={dragons.data} eager={4} />
+          <section aria-labelledby="all-dragons-heading">
+            <h2 id="all-dragons-heading" className="mb-3 text-2xl font-bold">
+              <Trans>All dragons</Trans>
+            </h2>
+            <LevelFilter view={view} onChoose={chooseView} count={shown.length} />
+            <div className="mt-5">
+              {shown.length > 0 ? (
+                <DragonGrid dragons={shown} eager={4} />
+              ) : (
+                <NoDragonsAtLevel onShowAll={() => chooseView({ ...view, level: null })} />
+              )}
+            </div>
+          </section>
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <h2 className="text-2xl font-bold">

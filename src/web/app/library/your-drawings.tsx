@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -132,6 +132,18 @@ export function YourDrawings() {
       </ul>
     </section>
   );
+}
+
+/**
+ * Tells the library once it knows this learner has finished a drawing (every cell done), so it can
+ * take 'Start here' away; draws nothing.
+ */
+export function FinishedDrawingWatch({ onFinished }: { onFinished: () => void }) {
+  const finished = useDrawings()?.some((drawing) => drawing.cells > 0 && drawing.cellsDone >= drawing.cells);
+  useEffect(() => {
+    if (finished) onFinished();
+  }, [finished, onFinished]);
+  return null;
 }
 
 /** On a dragon's page, once a cell is done: how far the learner has come and 'Continue' to the canvas. */

@@ -11,11 +11,12 @@ import { callApi } from "../../lib/api-client";
 import type { DragonVersion } from "../../../shared/dragons";
 import type { Dragon } from "../../../shared/dragons/responses";
 import { DRAGONS_KEY } from "../../lib/dragons";
+import { LevelChooser } from "./level-chooser";
 
 /** The download file name: dragon name, then pencil or color, then hires.png. */
 export const downloadName = (name: string, version: DragonVersion) => `${name}-${version}-hires.png`;
 
-/** Admins' Download (hi-res of the selected version) and Delete (with confirmation). */
+/** Admins' level choice, Download (hi-res of the selected version) and Delete (with confirmation). */
 export function DragonAdminActions({ dragon, version }: { dragon: Dragon; version: DragonVersion }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
@@ -59,7 +60,8 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
     });
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap items-center gap-2">
+      <LevelChooser dragon={dragon} />
       <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
         <Download className="h-4 w-4" aria-hidden /> {downloading ? t`Downloading...` : t`Download`}
       </Button>

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import type { Library } from "../../templates/library";
+import type { SweepRunner } from "../../jobs/repeat-job";
+import { seedSamples } from "./seed-samples";
+
+/** Once the server answers: a new installation's library fills up in its first minute. */
+const FIRST_RUN_DELAY_MS = 2_000;
+/** Templates measured per call, so a stop never waits long for the run under way. */
+const LEVELS_PER_RUN = 4;
+
+/**
+ * The library's catching up, in the serving process's background (decision 072): the bundled
+ * samples a first start leaves for later (it loads the first batch only, to answer sooner) or that
+ * were added since this installation first started, and the level of templates added before
+ * levels were measured. Each is claimed or written in the database, so any number of
+ * processes may run it. A failure is logged, and left for the next start.
+ */
+export function startLibraryUpkeep(options: {
+  db: Database;
+  library: Library;
+  samplesDir: string | null;
+  log: FastifyBaseLogger;
+}): SweepRunner {
+  const { db, library, samplesDir, log } = options;
+  let stopping = false;
+  let running: Promise<void> = Promise.resolve();
+  const run = async () => {
+    try {
+      if (samplesDir) await seedSamples(db, library, samplesDir, log);
+      let measured = 0;
+      while (!stopping) {
+        const count = await library.measureMissingLevels(LEVELS_PER_RUN);
+        if (count === 0) break;
+        measured += count;
+      }
+      if (measured > 0) log.info({ templates: measured }, "Measured the level of older templates");
+    } catch (error) {
+      log.warn({ err: error }, "The library's upkeep failed; it runs again at the next start");
+    }
+  };
+  const timer = setTimeout(() => {
+    running = run();
+  }, FIRST_RUN_DELAY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
