@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import type { Dragon } from "../../shared/dragons/responses";
-import { LevelBadge } from "./level-badge";
+import LevelBadge from "./level-badge";
 
 /**
  * One template in the library grid: the preview sized for the card (srcset), with width and
@@ -31,7 +31,7 @@ export function DragonCard({ dragon, eager }: { dragon: Dragon; eager: boolean }
       <span className="-mt-1 block px-3 pb-3 text-center text-sm leading-snug font-semibold break-words text-ink hoverable:absolute hoverable:inset-x-2 hoverable:bottom-2 hoverable:mt-0 hoverable:rounded-xl hoverable:bg-ink/80 hoverable:py-2 hoverable:text-white hoverable:opacity-0 hoverable:transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
         {dragon.name}
       </span>
-      <LevelBadge level={dragon.level} className="absolute start-2 top-2" />
+      <LevelBadge level={dragon.level} />
     </Link>
   );
 }

@@ -17,7 +17,6 @@ import tutorial from "../../assets/tutorial/grid-on-paper.webp";
 import tutorialSmall from "../../assets/tutorial/grid-on-paper-600.webp";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import { withMembersMessages } from "../../lib/i18n";
-import { LevelBadge } from "../../components/level-badge";
 
 // Download and Delete (with the dialog they need) load for admins only.
 const DragonAdminActions = lazy(
@@ -31,6 +30,8 @@ const PictureOwnerActions = lazy(
     import("../../features/pictures/picture-owner-actions").then((m) => ({ default: m.PictureOwnerActions })),
   ),
 );
+// The level's badge (decision 072), over the picture: it moves nothing when its code arrives.
+const LevelBadge = lazy(() => import("../../components/level-badge"));
 // 'Continue', once a cell is done, reads this browser or the member's progress after the page is up (decision 050).
 const ContinueDrawing = lazy(() => import("./your-drawings").then((m) => ({ default: m.ContinueDrawing })));
 
@@ -95,7 +96,9 @@ export function DragonPage({ params }: { params: { id: string } }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10">
         <div>
           <Card className="relative overflow-hidden">
-            <LevelBadge level={data.level} className="absolute start-3 top-3" />
+            <Suspense fallback={null}>
+              <LevelBadge level={data.level} />
+            </Suspense>
             <img
               key={previewUrl}
               src={previewUrl}
@@ -173,7 +176,7 @@ export function DragonPage({ params }: { params: { id: string } }) {
         </section>
       </div>
       {attribution && (
-        <p className="mt-6 text-center text-sm text-ink-soft">
+        <p className="mt-5 text-center text-sm text-ink-soft">
           <Trans>Picture: {attribution}</Trans>
         </p>
       )}

@@ -1,69 +1,11 @@
-import { useId, useSyncExternalStore } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useId } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
-import { isTemplateLevel, TEMPLATE_LEVELS, type TemplateLevel } from "../../../shared/dragons/levels";
-import type { Dragon } from "../../../shared/dragons/responses";
+import { TEMPLATE_LEVELS } from "../../../shared/dragons/levels";
+import type { LibraryView, Sort } from "./library-view";
 
-// The library's level filter and order (decision 072). The choice lives in the address
-// (`/home?level=2&sort=easiest`): linkable, kept on reload and on the way back from a dragon. The
-// server renders every template newest first; the page takes the address's choice once it is up,
-// so it hydrates as rendered and filters right after.
-
-const SORTS = ["newest", "easiest", "hardest"] as const;
-type Sort = (typeof SORTS)[number];
-
-export interface LibraryView {
-  level: TemplateLevel | null;
-  sort: Sort;
-}
-
-const EVERYTHING: LibraryView = { level: null, sort: "newest" };
-
-function fromAddress(search: string): LibraryView {
-  const params = new URLSearchParams(search);
-  const level = Number(params.get("level"));
-  const sort = params.get("sort");
-  return {
-    level: isTemplateLevel(level) ? level : null,
-    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "newest",
-  };
-}
-
-function toAddress(view: LibraryView): string {
-  const params = new URLSearchParams();
-  if (view.level) params.set("level", String(view.level));
-  if (view.sort !== "newest") params.set("sort", view.sort);
-  const search = params.toString();
-  return search ? `/home?${search}` : "/home";
-}
-
-const subscribeToNothing = () => () => {};
-
-/** The address's choice (everything, newest first, while the page hydrates) and a way to change it. */
-export function useLibraryView(): [LibraryView, (view: LibraryView) => void] {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-  const view = hydrated ? fromAddress(search) : EVERYTHING;
-  return [view, (next) => navigate(toAddress(next), { replace: true })];
-}
-
-/** The templates the view shows, in its order; a template still being measured only among all, last when ordered by level. */
-export function arrange(dragons: Dragon[], view: LibraryView): Dragon[] {
-  const shown = view.level ? dragons.filter((dragon) => dragon.level === view.level) : dragons;
-  if (view.sort === "newest") return shown;
-  const way = view.sort === "easiest" ? 1 : -1;
-  // Array.prototype.sort is stable: templates of one level keep the library's order, newest first.
-  return [...shown].sort((a, b) => {
-    if (a.level === null || b.level === null) return (a.level === null ? 1 : 0) - (b.level === null ? 1 : 0);
-    return (a.level - b.level) * way;
-  });
-}
+// The library's level and order controls (decision 072): loaded after the page, which renders
+// them on the server (library-view.ts holds the choice and what it shows).
 
 const chipClass = "min-h-11 min-w-11 rounded-full border px-3.5 text-sm font-semibold transition-colors";
 const chipOnClass = "border-ink bg-ink text-white";

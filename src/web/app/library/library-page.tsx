@@ -3,12 +3,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
 import { useDragons } from "../../lib/dragons";
-import { DragonGrid } from "../../components/dragon-card";
 import { LibraryButtons } from "../../features/dragons/library-buttons";
 import { withMembersMessages } from "../../lib/i18n";
 import { useStaticPageMeta } from "../../lib/use-static-page-meta";
-import { arrange, LevelFilter, NoDragonsAtLevel, useLibraryView } from "./level-filter";
-import { StartHere } from "./start-here";
 
 // The upload and AI tools (with the upload widget) load only for admins and Pro members.
 const AdminLibraryTools = lazy(
@@ -22,6 +19,10 @@ const MyPictures = lazy(
 );
 // 'Your drawings' reads this browser or the member's progress once the page is up (decision 050).
 const YourDrawings = lazy(() => import("./your-drawings").then((m) => ({ default: m.YourDrawings })));
+// 'Start here' and the templates, with their level controls (decision 072), load after the page;
+// the server renders them (it waits for every lazy part), and their HTML stands until their code
+// is here.
+const LibraryShelf = lazy(() => import("./library-shelf").then((m) => ({ default: m.LibraryShelf })));
 const FinishedDrawingWatch = lazy(() => import("./your-drawings").then((m) => ({ default: m.FinishedDrawingWatch })));
 // The dialog (and Radix Dialog with it) loads when first opened, not with the library.
 const ProWaitlistDialog = lazy(
@@ -38,11 +39,9 @@ export function LibraryPage() {
   const { t } = useLingui();
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const [waitlistLoaded, setWaitlistLoaded] = useState(false);
-  const [view, chooseView] = useLibraryView();
   // Until a finished drawing is known of, 'Start here' shows (as the server rendered it).
   const [finishedOne, setFinishedOne] = useState(false);
   const onFinished = useCallback(() => setFinishedOne(true), []);
-  const shown = dragons.data ? arrange(dragons.data, view) : [];
   const openWaitlist = () => {
     setWaitlistLoaded(true);
     setWaitlistOpen(true);
@@ -86,8 +85,6 @@ export function LibraryPage() {
       <Suspense fallback={null}>
         <FinishedDrawingWatch onFinished={onFinished} />
       </Suspense>
-      {dragons.data && !finishedOne && view.level === null && <StartHere dragons={dragons.data} />}
-
       <div className="mt-8">
         {dragons.isLoading ? (
           <Spinner label={t`Loading dragons`} />
@@ -96,19 +93,9 @@ export function LibraryPage() {
             <Trans>The dragons could not be loaded. Please check your connection and reload the page.</Trans>
           </p>
         ) : dragons.data && dragons.data.length > 0 ? (
-          <section aria-labelledby="all-dragons-heading">
-            <h2 id="all-dragons-heading" className="mb-3 text-2xl font-bold">
-              <Trans>All dragons</Trans>
-            </h2>
-            <LevelFilter view={view} onChoose={chooseView} count={shown.length} />
-            <div className="mt-5">
-              {shown.length > 0 ? (
-                <DragonGrid dragons={shown} eager={4} />
-              ) : (
-                <NoDragonsAtLevel onShowAll={() => chooseView({ ...view, level: null })} />
-              )}
-            </div>
-          </section>
+          <Suspense fallback={null}>
+            <LibraryShelf dragons={dragons.data} finishedOne={finishedOne} />
+          </Suspense>
         ) : (
           <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
             <h2 className="text-2xl font-bold">

@@ -14,10 +14,7 @@ export function StartHere({ dragons }: { dragons: Dragon[] }) {
   const first = dragons.filter((dragon) => dragon.level === 1).slice(0, OFFERED);
   if (first.length === 0) return null;
   return (
-    <section
-      aria-labelledby="start-here-heading"
-      className="mt-8 rounded-[var(--radius-card)] bg-accent-soft/60 p-4 sm:p-6"
-    >
+    <section aria-labelledby="start-here-heading" className="rounded-[var(--radius-card)] bg-accent-soft/60 p-4 sm:p-6">
       <h2 id="start-here-heading" className="text-2xl font-bold">
         <Trans>Start here</Trans>
       </h2>
