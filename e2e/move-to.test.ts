@@ -9,7 +9,7 @@ import { verificationLink, waitForMail } from "../src/server/test/mail";
 import { startS3rver, type TestS3 } from "../src/server/test/s3rver";
 import { illustrationPng } from "../src/server/test/images";
 import { startPostgresForTest, type ThrowawayPostgres } from "./support/postgres";
-import { startServer } from "./support/server-process";
+import { everySampleLoaded, startServer } from "./support/server-process";
 
 const json = { "content-type": "application/json" };
 const PASSWORD = "correct horse battery";
@@ -107,6 +107,8 @@ describe("npm run move-to", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-"));
     const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "dragon-grid-move-export-"));
     const embedded = await startServer({ DATA_DIR: dataDir, ADMIN_EMAILS: "chief@example.com" });
+    // Settled: every sample loaded, so the moved installation has nothing left to add.
+    await everySampleLoaded(embedded.url);
     const people = {
       admin: await member(embedded.url, dataDir, "chief@example.com"),
       member: await member(embedded.url, dataDir, "learner@example.com"),

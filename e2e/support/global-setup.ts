@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import fs from "node:fs";
-import { emptyDataDir, preparedDataDir, startServer } from "./server-process";
+import { emptyDataDir, everySampleLoaded, preparedDataDir, startServer } from "./server-process";
 import { ADMIN_EMAIL } from "./accounts";
 import { startImagesApi } from "../../src/server/test/images-api";
 import { illustrationPng } from "../../src/server/test/images";
@@ -8,19 +8,6 @@ import { illustrationPng } from "../../src/server/test/images";
 declare module "vitest" {
   export interface ProvidedContext {
     servers: { baseUrl: string; dataDir: string }[];
-  }
-}
-
-/** Waits for the samples a first start leaves to its background (library-upkeep.ts), so no journey sees the library grow. */
-async function everySampleLoaded(baseUrl: string): Promise<void> {
-  const samples = JSON.parse(fs.readFileSync("assets/samples/samples.json", "utf8")) as unknown[];
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const dragons = (await (await fetch(`${baseUrl}/api/dragons`)).json()) as unknown[];
-    if (dragons.length >= samples.length) return;
-    if (Date.now() > deadline)
-      throw new Error(`Only ${dragons.length} of ${samples.length} samples loaded in 3 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 

@@ -241,10 +241,7 @@ export const catalogue: Route[] = [
     path: "/api/dragons/:id/level",
     params: { id: DRAGON_ID },
     body: { level: 3 },
-    fields: [
-      { in: "params", name: "id" },
-      { in: "body", name: "level" },
-    ],
+    fields: [{ in: "params", name: "id" }],
   },
   {
     method: "POST",

@@ -27,7 +27,7 @@ export function startLibraryUpkeep(options: {
   let running: Promise<void> = Promise.resolve();
   const run = async () => {
     try {
-      if (samplesDir) await seedSamples(db, library, samplesDir, log);
+      if (samplesDir) await seedSamples(db, library, samplesDir, log, { shouldStop: () => stopping });
       let measured = 0;
       while (!stopping) {
         const count = await library.measureMissingLevels(LEVELS_PER_RUN);

@@ -14,8 +14,8 @@ interface Sample {
   batch?: number;
 }
 
-/** The marker row of a batch of samples; the first batch's keeps its original name. */
-const seededKey = (batch: number) => (batch === 1 ? "samples_seeded_at" : `samples_seeded_at:${batch}`);
+/** The marker row of the first batch of samples (a later sample's is this, a colon and its file). */
+const FIRST_BATCH_KEY = "samples_seeded_at";
 
 /** Whether this installation has claimed the first samples already (it has started once); false before the first migration too. */
 export async function samplesSeeded(db: Database): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function samplesSeeded(db: Database): Promise<boolean> {
     const rows = await db
       .select({ key: appSettings.key })
       .from(appSettings)
-      .where(eq(appSettings.key, seededKey(1)))
+      .where(eq(appSettings.key, FIRST_BATCH_KEY))
       .limit(1);
     return rows.length > 0;
   } catch {
@@ -32,19 +32,20 @@ export async function samplesSeeded(db: Database): Promise<boolean> {
 }
 
 /**
- * Load the bundled sample templates (assets/samples) into the library, each batch once per
- * installation: the first process to claim a batch's marker row loads it, so neither a restart, a
- * second process, nor an admin who deleted every dragon brings them back. A first start loads the
- * first batch (`firstBatchOnly`) before it answers; the later ones, there or in an installation
- * that started before they were added, come in the background (library-upkeep.ts), listed after
- * the first as the manifest orders them. Answers how many samples were loaded.
+ * Load the bundled sample templates (assets/samples) into the library, each once per
+ * installation, so neither a restart, a second process, nor an admin who deleted every dragon
+ * brings them back. The first batch is claimed whole by its marker row and loaded at a first start,
+ * before the server answers. Later batches (`firstBatchOnly` leaves them) come in the serving
+ * process's background (library-upkeep.ts), one sample at a time, each claimed by a row of its own,
+ * so a stop (`shouldStop`, asked before each) leaves the rest for the next start; they are listed
+ * after the first batch, as the manifest orders them. Answers how many samples were loaded.
  */
 export async function seedSamples(
   db: Database,
   library: Library,
   samplesDir: string,
   log: FastifyBaseLogger,
-  options: { firstBatchOnly?: boolean } = {},
+  options: { firstBatchOnly?: boolean; shouldStop?: () => boolean } = {},
 ): Promise<number> {
   const manifest = path.join(samplesDir, "samples.json");
   if (!fs.existsSync(manifest)) {
@@ -53,42 +54,50 @@ export async function seedSamples(
   }
   const samples = JSON.parse(fs.readFileSync(manifest, "utf8")) as Sample[];
   const started = Date.now();
+  const claim = async (key: string) =>
+    (
+      await db
+        .insert(appSettings)
+        .values({ key, value: new Date().toISOString() })
+        .onConflictDoNothing()
+        .returning({ key: appSettings.key })
+    ).length > 0;
+  const add = (sample: Sample, createdAt: Date) =>
+    library.addTemplate({
+      name: sample.name,
+      image: fs.readFileSync(path.join(samplesDir, sample.file)),
+      createdBy: null,
+      pencil: true,
+      createdAt,
+      ...(sample.attribution ? { attribution: sample.attribution } : {}),
+    });
+  const numbered = samples.map((sample, index) => ({ sample, index }));
+  const first = numbered.filter(({ sample }) => (sample.batch ?? 1) === 1);
+  const later = numbered.filter(({ sample }) => (sample.batch ?? 1) !== 1);
   let loaded = 0;
-  const batches = [...new Set(samples.map((sample) => sample.batch ?? 1))];
-  for (const batch of options.firstBatchOnly ? batches.slice(0, 1) : batches) {
-    const claimed = await db
-      .insert(appSettings)
-      .values({ key: seededKey(batch), value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning({ key: appSettings.key });
-    if (claimed.length === 0) continue;
-    // Creation times count back from the first batch's: the library lists newest first.
-    const [first] = await db
-      .select()
-      .from(appSettings)
-      .where(eq(appSettings.key, seededKey(batches[0]!)));
-    const base = first ? Date.parse(first.value) : started;
+
+  if (await claim(FIRST_BATCH_KEY)) {
     // Two at a time: one sample's JavaScript (the pencil's loops) runs while the other's sharp work
     // runs on the thread pool. The library lists newest first, so each gets a creation time that
     // keeps the manifest's order whichever finishes first.
-    const todo = samples.flatMap((sample, index) => ((sample.batch ?? 1) === batch ? [{ sample, index }] : []));
     let next = 0;
     const worker = async () => {
-      for (let at = next++; at < todo.length; at = next++) {
-        const { sample, index } = todo[at]!;
-        const image = fs.readFileSync(path.join(samplesDir, sample.file));
-        await library.addTemplate({
-          name: sample.name,
-          image,
-          createdBy: null,
-          pencil: true,
-          createdAt: new Date(base - index),
-          ...(sample.attribution ? { attribution: sample.attribution } : {}),
-        });
-      }
+      for (let at = next++; at < first.length; at = next++)
+        await add(first[at]!.sample, new Date(started - first[at]!.index));
     };
     await Promise.all([worker(), worker()]);
-    loaded += todo.length;
+    loaded += first.length;
+  }
+  if (!options.firstBatchOnly && later.length > 0) {
+    // Creation times count back from the first batch's.
+    const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, FIRST_BATCH_KEY));
+    const base = marker ? Date.parse(marker.value) : started;
+    for (const { sample, index } of later) {
+      if (options.shouldStop?.()) break;
+      if (!(await claim(`${FIRST_BATCH_KEY}:${sample.file}`))) continue;
+      await add(sample, new Date(base - index));
+      loaded++;
+    }
   }
   if (loaded > 0) log.info(`Loaded ${loaded} sample templates in ${Date.now() - started} ms`);
   return loaded;
