@@ -287,8 +287,14 @@ describe.each([
     const grant = (await askForUpload(owner)).json();
     const { objectPath } = grant;
     const big = Buffer.concat([png, Buffer.alloc(51 * 1024 * 1024)]);
-    // Our PUT route cuts it off (413); the bucket holds the form to its policy's content-length-range.
-    expect(await put(grant, big, "image/png")).toBe(useS3 ? 400 : 413);
+    // Our PUT route cuts it off (413); the bucket holds the form to its policy's content-length-range,
+    // answering 400 before it has read the body and closing the connection, so a sender still
+    // writing the 51 MB may see the connection reset instead of the answer: both are a refusal.
+    const refusal = await put(grant, big, "image/png").catch((error: Error & { cause?: { code?: string } }) => {
+      if (useS3 && error.cause?.code === "ECONNRESET") return "connection reset";
+      throw error;
+    });
+    expect(useS3 ? [400, "connection reset"] : [413]).toContain(refusal);
     expect(await t.app.storage.stat(objectPath.slice("/objects/".length))).toBeNull();
     expect((await setAcl(owner, objectPath, "private")).statusCode).toBe(404);
     // The same URL still takes the one file it was signed for.
