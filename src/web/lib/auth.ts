@@ -1,13 +1,12 @@
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../shared/auth/responses";
 import { isNetworkError } from "./query-client";
 import { callApiOrNullOn401 } from "./api-client";
 import { holdsSomeone, keepAccount, keptAccount } from "./on-this-device";
+import { useHydrated } from "./use-hydrated";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
-
-const subscribeToNothing = () => () => {};
 
 /**
  * Who is signed in, as the server says; offline, the account this browser kept while signed in
@@ -50,11 +49,7 @@ export function useAuth() {
   // (false) while hydrating and the client one (true) from then on. A visitor's page was rendered
   // signed out, as the data says, so there is nothing to wait for.
   const knownAtRender = useContext(AccountKnownAtRender);
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => knownAtRender,
-  );
+  const hydrated = useHydrated(knownAtRender);
   const user = hydrated ? (data ?? null) : null;
   return {
     user,

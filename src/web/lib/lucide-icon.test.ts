@@ -22,8 +22,8 @@ const PROPS = [
   { "aria-label": "Home", role: "img" },
   { title: "Home" },
   { size: 16, color: "red" },
-  { width: 30, height: 20, absoluteStrokeWidth: true, strokeWidth: 3 },
-  { size: 48, absoluteStrokeWidth: true },
+  { width: 30, height: 20, strokeWidth: 3 },
+  { size: 48 },
   { children: createElement("title", null, "A house") },
   { style: { color: "blue" }, "data-x": "1", className: "  spaced   out " },
 ];

@@ -3,7 +3,6 @@ import type { LucideIconData } from "lucide-react";
 
 interface IconProps extends SVGProps<SVGSVGElement> {
   size?: string | number;
-  absoluteStrokeWidth?: boolean;
   children?: ReactNode;
 }
 
@@ -11,8 +10,9 @@ const labels = (name: string) => name.startsWith("aria-") || name === "role" || 
 
 /**
  * lucide-react's `createLucideIcon`, which its every icon calls, without the parts this app never
- * uses (LucideProvider's context, `nonScalingStroke`, the name-and-node form, display names): the
- * same `<svg>`, attribute for attribute, with about 0.9 KB gzip less in every page's first load.
+ * uses (LucideProvider's context, `absoluteStrokeWidth`, `nonScalingStroke`, the name-and-node
+ * form, display names): the same `<svg>`, attribute for attribute, with about 0.9 KB gzip less in
+ * every page's first load.
  * vite.config.ts puts it in place of lucide-react's own (decision 058); lucide-icon.test.ts checks
  * both render the same markup.
  */
@@ -20,20 +20,9 @@ export default function createLucideIcon(icon: LucideIconData) {
   const viewBoxWidth = icon.size ?? icon.width ?? 24;
   const viewBoxHeight = icon.size ?? icon.height ?? 24;
   return forwardRef<SVGSVGElement, IconProps>(function LucideIcon(
-    {
-      color = "currentColor",
-      size,
-      width,
-      height,
-      strokeWidth = 2,
-      absoluteStrokeWidth,
-      className = "",
-      children,
-      ...rest
-    },
+    { color = "currentColor", size, width, height, strokeWidth = 2, className = "", children, ...rest },
     ref,
   ) {
-    const iconWidth = width ?? size ?? 24;
     const classes = new Set(
       [
         "lucide",
@@ -48,12 +37,12 @@ export default function createLucideIcon(icon: LucideIconData) {
       {
         ref,
         xmlns: "http://www.w3.org/2000/svg",
-        width: iconWidth,
+        width: width ?? size ?? 24,
         height: height ?? size ?? 24,
         viewBox: `0 0 ${viewBoxWidth} ${viewBoxHeight}`,
         fill: "none",
         stroke: color || "currentColor",
-        strokeWidth: absoluteStrokeWidth ? (Number(strokeWidth) * viewBoxWidth) / Number(iconWidth) : strokeWidth,
+        strokeWidth,
         strokeLinecap: "round",
         strokeLinejoin: "round",
         className: [...classes].join(" "),

@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
 import { isTemplateLevel, type TemplateLevel } from "../../../shared/dragons/levels";
 import type { Dragon } from "../../../shared/dragons/responses";
+import { useHydrated } from "../../lib/use-hydrated";
 
 // The library's level filter and order (decision 072). The choice lives in the address
 // (`/home?level=2&sort=easiest`): linkable, kept on reload and on the way back from a dragon. The
@@ -10,7 +11,7 @@ import type { Dragon } from "../../../shared/dragons/responses";
 // the page, their server-rendered HTML standing until then: the view and its setter keep their
 // identity, so nothing updates them before they hydrate.
 
-export const SORTS = ["newest", "easiest", "hardest"] as const;
+const SORTS = ["newest", "easiest", "hardest"] as const;
 export type Sort = (typeof SORTS)[number];
 
 export interface LibraryView {
@@ -39,17 +40,11 @@ function toAddress(view: LibraryView): string {
   return search ? `/home?${search}` : "/home";
 }
 
-const subscribeToNothing = () => () => {};
-
 /** The address's choice (everything, newest first, while the page hydrates) and a way to change it. */
 export function useLibraryView(): [LibraryView, (view: LibraryView) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const view = useMemo(() => (hydrated ? fromAddress(search) : EVERYTHING), [hydrated, search]);
   const choose = useCallback((next: LibraryView) => navigate(toAddress(next), { replace: true }), [navigate]);
   return [view, choose];

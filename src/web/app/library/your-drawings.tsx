@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { buttonClass } from "../../components/ui/button";
 import { useAuth } from "../../lib/auth";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useDragons } from "../../lib/dragons";
 import { apiQuery } from "../../lib/api-client";
 import { read } from "../../lib/on-this-device";
@@ -22,8 +23,6 @@ interface Drawing {
   cellsDone: number;
   cells: number;
 }
-
-const subscribeToNothing = () => () => {};
 
 /** A visitor's drawings: the canvas copies this browser keeps (features/canvas/use-canvas-state.ts), read as the canvas reads them. */
 function visitorDrawings(): Drawing[] {
@@ -57,11 +56,7 @@ function visitorDrawings(): Drawing[] {
  */
 function useDrawings(): Drawing[] | undefined {
   const { isAuthenticated, isLoading } = useAuth();
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   // Asked again on every visit: the canvas saves progress without telling this read.
 
   const saved = useQuery({ ...apiQuery("GET /api/wip"), enabled: isAuthenticated, staleTime: 0, gcTime: 0 });
