@@ -40,6 +40,7 @@ await build({
     restore: "src/server/cli/restore.ts",
     "move-to": "src/server/cli/move-to.ts",
     "pencil-thread": "src/server/images/pencil-thread.ts",
+    "image-work-child": "src/server/images/image-work-child.ts",
   },
   outdir: `${distDir}/server`,
   bundle: true,

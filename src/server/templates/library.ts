@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
-import { prepareTemplate } from "../images/template-pipeline";
 import { renderPencilOffThread } from "../images/pencil-off-thread";
+import { makeTemplate, type MadeTemplate } from "../images/made-template";
 import { measureLevel } from "../images/template-level";
+import type { PencilResult } from "../images/pencil";
 import type { TemplateLevel } from "../../shared/dragons/levels";
 import { withTempCopy } from "../storage/temp-copy";
 import { HttpError } from "../http/errors";
@@ -58,10 +59,9 @@ export function createLibrary(
     for (const file of files) await storage.put(file.key, file.body, file.contentType, acl);
   }
 
-  /** The pencil version's files, made from the hi-res PNG's bytes or (`{ file }`) a file holding them. */
-  async function pencilFiles(template: Template, hires: Buffer | { file: string }): Promise<TemplateFile[]> {
+  /** The pencil version's files. */
+  function pencilFiles(template: Template, pencil: PencilResult): TemplateFile[] {
     const keys = keysOf(template);
-    const pencil = await renderPencilOffThread(hires);
     return [
       { key: keys.pencilHires, body: pencil.hires, contentType: "image/png" },
       { key: keys.pencilPreview, body: pencil.preview, contentType: "image/webp" },
@@ -95,27 +95,30 @@ export function createLibrary(
     /**
      * Check and store an original image as a new template, in the library or (`ownerId`) as that
      * person's picture; optionally with its pencil version. `replacing`: the upload it is made
-     * from, about to be deleted, so not counted against the quota twice.
+     * from, about to be deleted, so not counted against the quota twice. Or (`made`) store what
+     * another process made of an image (image-work-process.ts), with the pencil version it made.
      */
-    async addTemplate(input: {
-      name: string;
-      image: Buffer;
-      createdBy: string | null;
-      ownerId?: string | null;
-      replacing?: string;
-      pencil?: boolean;
-      createdAt?: Date;
-      attribution?: string;
-    }): Promise<Dragon> {
-      const prepared = await prepareTemplate(input.image);
-      const { level } = await measureLevel(prepared.hires);
+    async addTemplate(
+      input: {
+        name: string;
+        createdBy: string | null;
+        ownerId?: string | null;
+        replacing?: string;
+        createdAt?: Date;
+        attribution?: string;
+      } & ({ image: Buffer; pencil?: boolean } | { made: MadeTemplate }),
+    ): Promise<Dragon> {
+      const { prepared, level, pencil } =
+        "made" in input
+          ? input.made
+          : await makeTemplate(input.image, { pencil: input.pencil ?? false, renderPencil: renderPencilOffThread });
       const template = { id: crypto.randomUUID(), ownerId: input.ownerId ?? null };
       const keys = keysOf(template);
       const files: TemplateFile[] = [
         { key: keys.hires, body: prepared.hires, contentType: "image/png" },
         { key: keys.preview, body: prepared.preview, contentType: "image/webp" },
         { key: keys.previewSmall, body: prepared.previewSmall, contentType: "image/webp" },
-        ...(input.pencil ? await pencilFiles(template, prepared.hires) : []),
+        ...(pencil ? pencilFiles(template, pencil) : []),
       ];
       await store(template, files, input.replacing ? [input.replacing] : []);
       const row = await repository.create({
@@ -124,7 +127,7 @@ export function createLibrary(
         hiresKey: keys.hires,
         previewKey: keys.preview,
         previewSmallKey: keys.previewSmall,
-        ...(input.pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
+        ...(pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
         width: prepared.width,
         height: prepared.height,
         measuredLevel: level,
@@ -143,7 +146,8 @@ export function createLibrary(
       const keys = keysOf(row);
       // The stored hi-res (up to ~100 MB of PNG) goes to a temporary file, not into memory: the
       // pencil thread's decoder reads it from there as it goes.
-      const files = await withTempCopy(await storage.read(row.hiresKey), (file) => pencilFiles(row, { file }));
+      const pencil = await withTempCopy(await storage.read(row.hiresKey), (file) => renderPencilOffThread({ file }));
+      const files = pencilFiles(row, pencil);
       await store(row, files, [keys.pencilHires, keys.pencilPreview]);
       const updated = await repository.setPencil(row);
       if (!updated) throw new HttpError(404, ownerId ? "Picture not found" : "Dragon not found");
@@ -160,13 +164,17 @@ export function createLibrary(
 
     /**
      * Measure the level of templates added before levels were (decision 072), a few per call, the
-     * oldest first; answers how many were measured. Every process may run it: the measure is the
-     * same wherever it runs, so two measuring one template at once write the same level.
+     * oldest first, with `measure` (a file's level: here, or in another process); answers how many
+     * were measured. Every process may run it: the measure is the same wherever it runs, so two
+     * measuring one template at once write the same level.
      */
-    async measureMissingLevels(limit = 4): Promise<number> {
+    async measureMissingLevels(
+      limit = 4,
+      measure: (file: string) => Promise<TemplateLevel> = async (file) => (await measureLevel(file)).level,
+    ): Promise<number> {
       const rows = await repository.unmeasured(limit);
       for (const row of rows) {
-        const { level } = await withTempCopy(await storage.read(row.hiresKey), (file) => measureLevel(file));
+        const level = await withTempCopy(await storage.read(row.hiresKey), measure);
         await repository.setMeasuredLevel(row.id, level);
         changed(row);
       }

@@ -11,6 +11,7 @@ import { illustrationPng, pngBomb } from "../../test/images";
 import { testClient, type TestClient } from "../../test/api-client";
 import { createLibrary } from "../../templates/library";
 import { createDragonsRepository } from "../../templates/repository";
+import { imageWorkProcess } from "../../images/image-work-process";
 
 let t: TestApp;
 let api: TestClient;
@@ -309,6 +310,15 @@ describe("a template's level (decision 072)", () => {
       measured += count;
     expect(measured).toBeGreaterThan(0);
     expect((await library.get(id))?.level).toBe(level);
+    // The same in the image work process, as the serving process's upkeep measures.
+    await t.database.db.update(dragons).set({ measuredLevel: null });
+    const work = imageWorkProcess();
+    try {
+      while ((await library.measureMissingLevels(4, (file) => work.measureLevel(file))) > 0);
+    } finally {
+      await work.close();
+    }
+    expect((await library.get(id))?.level).toBe(level);
   });
 });
 
@@ -410,11 +420,24 @@ describe("sample templates", () => {
         ]),
       );
       const library = createLibrary(createDragonsRepository(seeded.database.db), seeded.app.storage);
-      expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log)).toBe(1);
-      expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log)).toBe(0);
-      expect(await library.list()).toMatchObject([
-        { name: "Later Sample", attribution: "Drawn by A. Artist, CC BY 4.0." },
-      ]);
+      // Made in the image work process, as the serving process's upkeep does; a sample whose
+      // making fails is let go, and the next start loads it.
+      const failing = () => Promise.reject(new Error("the image work process stopped (SIGKILL)"));
+      await expect(seedSamples(seeded.database.db, library, dir, seeded.app.log, { make: failing })).rejects.toThrow(
+        "SIGKILL",
+      );
+      const work = imageWorkProcess();
+      try {
+        const make = work.makeTemplate.bind(work);
+        expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log, { make })).toBe(1);
+        expect(await seedSamples(seeded.database.db, library, dir, seeded.app.log, { make })).toBe(0);
+      } finally {
+        await work.close();
+      }
+      const [later] = await library.list();
+      expect(later).toMatchObject({ name: "Later Sample", attribution: "Drawn by A. Artist, CC BY 4.0." });
+      expect(later!.pencilHiresUrl).toBeTruthy();
+      expect(later!.level).toBeGreaterThanOrEqual(1);
     } finally {
       await seeded.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import type { Library } from "../../templates/library";
 import type { SweepRunner } from "../../jobs/repeat-job";
 import { seedSamples } from "./seed-samples";
+import { imageWorkProcess } from "../../images/image-work-process";
 
 /** Once the server answers: a new installation's library fills up in its first minute. */
 const FIRST_RUN_DELAY_MS = 2_000;
@@ -10,11 +11,12 @@ const FIRST_RUN_DELAY_MS = 2_000;
 const LEVELS_PER_RUN = 4;
 
 /**
- * The library's catching up, in the serving process's background (decision 072): the bundled
- * samples a first start leaves for later (it loads the first batch only, to answer sooner) or that
- * were added since this installation first started, and the level of templates added before
- * levels were measured. Each is claimed or written in the database, so any number of
- * processes may run it. A failure is logged, and left for the next start.
+ * The library's catching up, in the serving process's background, its image work in a child
+ * process (decision 072): the bundled samples a first start leaves for later (it loads the first
+ * batch only, to answer sooner) or that were added since this installation first started, and the
+ * level of templates added before levels were measured. Each is claimed or written in the
+ * database, so any number of processes may run it. A failure is logged, and left for the next
+ * start.
  */
 export function startLibraryUpkeep(options: {
   db: Database;
@@ -26,17 +28,25 @@ export function startLibraryUpkeep(options: {
   let stopping = false;
   let running: Promise<void> = Promise.resolve();
   const run = async () => {
+    // Its pictures are decoded in a child process, which ends with the run (decision 072).
+    const work = imageWorkProcess();
     try {
-      if (samplesDir) await seedSamples(db, library, samplesDir, log, { shouldStop: () => stopping });
+      if (samplesDir)
+        await seedSamples(db, library, samplesDir, log, {
+          shouldStop: () => stopping,
+          make: (file, options) => work.makeTemplate(file, options),
+        });
       let measured = 0;
       while (!stopping) {
-        const count = await library.measureMissingLevels(LEVELS_PER_RUN);
+        const count = await library.measureMissingLevels(LEVELS_PER_RUN, (file) => work.measureLevel(file));
         if (count === 0) break;
         measured += count;
       }
       if (measured > 0) log.info({ templates: measured }, "Measured the level of older templates");
     } catch (error) {
       log.warn({ err: error }, "The library's upkeep failed; it runs again at the next start");
+    } finally {
+      await work.close();
     }
   };
   const timer = setTimeout(() => {

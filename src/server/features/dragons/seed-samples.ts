@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { appSettings } from "../../db/schema";
 import type { Library } from "../../templates/library";
+import type { MadeTemplate } from "../../images/made-template";
 
 interface Sample {
   file: string;
@@ -37,15 +38,21 @@ export async function samplesSeeded(db: Database): Promise<boolean> {
  * brings them back. The first batch is claimed whole by its marker row and loaded at a first start,
  * before the server answers. Later batches (`firstBatchOnly` leaves them) come in the serving
  * process's background (library-upkeep.ts), one sample at a time, each claimed by a row of its own,
- * so a stop (`shouldStop`, asked before each) leaves the rest for the next start; they are listed
- * after the first batch, as the manifest orders them. Answers how many samples were loaded.
+ * so a stop (`shouldStop`, asked before each) leaves the rest for the next start; `make` makes
+ * their files (in another process); a sample that fails is let go for the next start to try
+ * again. They are listed after the first batch, as the manifest orders them. Answers how many
+ * samples were loaded.
  */
 export async function seedSamples(
   db: Database,
   library: Library,
   samplesDir: string,
   log: FastifyBaseLogger,
-  options: { firstBatchOnly?: boolean; shouldStop?: () => boolean } = {},
+  options: {
+    firstBatchOnly?: boolean;
+    shouldStop?: () => boolean;
+    make?: (file: string, options: { pencil: boolean }) => Promise<MadeTemplate>;
+  } = {},
 ): Promise<number> {
   const manifest = path.join(samplesDir, "samples.json");
   if (!fs.existsSync(manifest)) {
@@ -62,15 +69,20 @@ export async function seedSamples(
         .onConflictDoNothing()
         .returning({ key: appSettings.key })
     ).length > 0;
-  const add = (sample: Sample, createdAt: Date) =>
-    library.addTemplate({
+  const add = async (sample: Sample, createdAt: Date) => {
+    const file = path.join(samplesDir, sample.file);
+    const about = {
       name: sample.name,
-      image: fs.readFileSync(path.join(samplesDir, sample.file)),
       createdBy: null,
-      pencil: true,
       createdAt,
       ...(sample.attribution ? { attribution: sample.attribution } : {}),
-    });
+    };
+    await library.addTemplate(
+      options.make
+        ? { ...about, made: await options.make(file, { pencil: true }) }
+        : { ...about, image: fs.readFileSync(file), pencil: true },
+    );
+  };
   const numbered = samples.map((sample, index) => ({ sample, index }));
   const first = numbered.filter(({ sample }) => (sample.batch ?? 1) === 1);
   const later = numbered.filter(({ sample }) => (sample.batch ?? 1) !== 1);
@@ -94,8 +106,14 @@ export async function seedSamples(
     const base = marker ? Date.parse(marker.value) : started;
     for (const { sample, index } of later) {
       if (options.shouldStop?.()) break;
-      if (!(await claim(`${FIRST_BATCH_KEY}:${sample.file}`))) continue;
-      await add(sample, new Date(base - index));
+      const key = `${FIRST_BATCH_KEY}:${sample.file}`;
+      if (!(await claim(key))) continue;
+      try {
+        await add(sample, new Date(base - index));
+      } catch (error) {
+        await db.delete(appSettings).where(eq(appSettings.key, key));
+        throw error;
+      }
       loaded++;
     }
   }
