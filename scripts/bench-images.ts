@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { prepareTemplate } from "../src/server/images/template-pipeline";
 import { renderPencil } from "../src/server/images/pencil";
+import { renderOutline } from "../src/server/images/outline";
 import { photoLike } from "./lib/photo-like.mjs";
 
 sharp.concurrency(1);
@@ -22,3 +23,4 @@ const photo = await photoLike();
 const prepared = await prepareTemplate(photo);
 await best("template pipeline: hi-res PNG + previews, 4000×3000 JPEG", () => prepareTemplate(photo));
 await best("pencil version (hi-res PNG + preview), 4000×3000", () => renderPencil(prepared.hires));
+await best("outline version (hi-res PNG + preview), 4000×3000", () => renderOutline(prepared.hires));

@@ -341,7 +341,7 @@ async function run() {
     const stdout = await runScript("scripts/bench-images.ts", [], { UV_THREADPOOL_SIZE: "1" });
     for (const line of stdout.trim().split("\n")) {
       const { label, ms } = JSON.parse(line);
-      const budget = label.startsWith("pencil") ? 300 : null;
+      const budget = label.startsWith("pencil") ? 300 : label.startsWith("outline") ? 500 : null;
       rows.push({
         measure: `${label} (1 core)`,
         value: `${ms} ms`,

@@ -39,7 +39,7 @@ await build({
     backup: "src/server/cli/backup.ts",
     restore: "src/server/cli/restore.ts",
     "move-to": "src/server/cli/move-to.ts",
-    "pencil-thread": "src/server/images/pencil-thread.ts",
+    "render-thread": "src/server/images/render-thread.ts",
     "image-work-child": "src/server/images/image-work-child.ts",
   },
   outdir: `${distDir}/server`,

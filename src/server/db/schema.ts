@@ -146,6 +146,9 @@ export const dragons = pgTable(
     hiresKey: text("hires_key").notNull(),
     pencilPreviewKey: text("pencil_preview_key"),
     pencilHiresKey: text("pencil_hires_key"),
+    /** The outline version's (decision 073); null until drawn (templates added before outlines were). */
+    outlinePreviewKey: text("outline_preview_key"),
+    outlineHiresKey: text("outline_hires_key"),
     width: integer("width"),
     height: integer("height"),
     /** How much there is to draw, 1–5, measured from the picture (decision 072); null until measured. */

@@ -74,6 +74,8 @@ describe("an answer written once per value", () => {
     hiresUrl: "/objects/h",
     pencilPreviewUrl: null,
     pencilHiresUrl: null,
+    outlinePreviewUrl: null,
+    outlineHiresUrl: null,
     width: 800,
     height: 600,
     createdAt: "2026-11-25T10:00:00.000Z",

@@ -6,6 +6,7 @@ import { illustrationPng } from "../test/images";
 import { imageWorkProcess } from "./image-work-process";
 import { makeTemplate } from "./made-template";
 import { renderPencil } from "./pencil";
+import { renderOutline } from "./outline";
 import { measureLevel } from "./template-level";
 
 /** This process's image work children, by their process ids (Linux). */
@@ -41,7 +42,7 @@ describe("the image work process", () => {
     try {
       const [there, here] = await Promise.all([
         work.makeTemplate(file, { pencil: true }),
-        makeTemplate(png, { pencil: true, renderPencil }),
+        makeTemplate(png, { pencil: true, renderPencil, renderOutline }),
       ]);
       expect(Buffer.isBuffer(there.prepared.hires)).toBe(true);
       expect(there.prepared.hires.equals(here.prepared.hires)).toBe(true);
@@ -50,6 +51,8 @@ describe("the image work process", () => {
       expect([there.prepared.width, there.prepared.height]).toEqual([600, 400]);
       expect(there.level).toBe(here.level);
       expect(there.pencil!.hires.equals(here.pencil!.hires)).toBe(true);
+      expect(there.outline.hires.equals(here.outline.hires)).toBe(true);
+      expect((await work.renderOutline(file)).hires.equals(here.outline.hires)).toBe(true);
       expect((await work.makeTemplate(file, { pencil: false })).pencil).toBeUndefined();
       expect(await work.measureLevel(file)).toBe((await measureLevel(file)).level);
       expect(childPids()).toHaveLength(1);

@@ -3,10 +3,16 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TemplateLevel } from "../../shared/dragons/levels";
 import type { MadeTemplate } from "./made-template";
+import type { OutlineResult } from "./outline";
 
-type ImageWorkTask = { kind: "template"; file: string; pencil: boolean } | { kind: "level"; file: string };
+type ImageWorkTask =
+  | { kind: "template"; file: string; pencil: boolean }
+  | { kind: "level"; file: string }
+  | { kind: "outline"; file: string };
 export type ImageWorkRequest = ImageWorkTask & { id: number };
-export type ImageWorkAnswer = { id: number } & ({ made: MadeTemplate } | { level: TemplateLevel } | { error: string });
+export type ImageWorkAnswer = { id: number } & (
+  { made: MadeTemplate } | { level: TemplateLevel } | { outline: OutlineResult } | { error: string }
+);
 
 /** Image work done in a process of its own (image-work-child.ts). */
 export interface ImageWorkProcess {
@@ -14,6 +20,8 @@ export interface ImageWorkProcess {
   makeTemplate(file: string, options: { pencil: boolean }): Promise<MadeTemplate>;
   /** The level of the picture in `file`. */
   measureLevel(file: string): Promise<TemplateLevel>;
+  /** The outline version of the hi-res PNG in `file`. */
+  renderOutline(file: string): Promise<OutlineResult>;
   /** End the process; what is still being worked on fails. */
   close(): Promise<void>;
 }
@@ -33,23 +41,31 @@ function startChild(): ChildProcess {
 /** Bytes that arrived from the child (a structured clone of a Buffer is a Uint8Array), seen as a Buffer without copying. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** A version's bytes as Buffers. */
+const receivedVersion = <Version extends { hires: Uint8Array; preview: Uint8Array }>(version: Version): Version => ({
+  ...version,
+  hires: asBuffer(version.hires),
+  preview: asBuffer(version.preview),
+});
+
 function received(made: MadeTemplate): MadeTemplate {
   const { prepared, pencil } = made;
   return {
     level: made.level,
+    outline: receivedVersion(made.outline),
     prepared: {
       ...prepared,
       hires: asBuffer(prepared.hires),
       preview: asBuffer(prepared.preview),
       previewSmall: asBuffer(prepared.previewSmall),
     },
-    ...(pencil ? { pencil: { ...pencil, hires: asBuffer(pencil.hires), preview: asBuffer(pencil.preview) } } : {}),
+    ...(pencil ? { pencil: receivedVersion(pencil) } : {}),
   };
 }
 
 /**
  * The library's background image work (making the bundled samples a first start left for later,
- * measuring older templates' levels) in a child process, started at the first request and ended by
+ * measuring older templates' levels, drawing their outlines) in a child process, started at the first request and ended by
  * `close` (decision 072): decoding pictures grows a process's memory for good (decision 009), and
  * the serving process should stay at its idle size. The serving process only stores the answers.
  * Requests are answered in turn; if the child dies, what was asked fails and the next request
@@ -95,6 +111,9 @@ export function imageWorkProcess(): ImageWorkProcess {
     },
     async measureLevel(file) {
       return ((await ask({ kind: "level", file })) as { level: TemplateLevel }).level;
+    },
+    async renderOutline(file) {
+      return receivedVersion(((await ask({ kind: "outline", file })) as { outline: OutlineResult }).outline);
     },
     async close() {
       const ending = child;

@@ -1,5 +1,6 @@
 import type { TemplateLevel } from "../../shared/dragons/levels";
 import type { PencilResult } from "./pencil";
+import type { OutlineResult } from "./outline";
 import { prepareTemplate, type PreparedTemplate } from "./template-pipeline";
 import { measureLevel } from "./template-level";
 
@@ -7,20 +8,33 @@ import { measureLevel } from "./template-level";
 export interface MadeTemplate {
   prepared: PreparedTemplate;
   level: TemplateLevel;
+  /** The outline version (decision 073), which every template has. */
+  outline: OutlineResult;
   /** The pencil version, when asked for. */
   pencil?: PencilResult;
 }
 
+/** How a process renders a template's versions from its hi-res PNG: on a thread (the serving process) or in place. */
+export interface VersionRenderers {
+  renderPencil: (hires: Buffer) => Promise<PencilResult>;
+  renderOutline: (hires: Buffer) => Promise<OutlineResult>;
+}
+
 /**
  * Make a template's stored versions and measure its level (one path for every way a template
- * enters); the pencil version with `renderPencil`, which the serving process runs on a thread and
- * a process doing image work alone runs in place.
+ * enters): the previews, the outline, and the pencil version when asked for.
  */
 export async function makeTemplate(
   image: Buffer,
-  options: { pencil: boolean; renderPencil: (hires: Buffer) => Promise<PencilResult> },
+  options: { pencil: boolean } & VersionRenderers,
 ): Promise<MadeTemplate> {
   const prepared = await prepareTemplate(image);
   const { level } = await measureLevel(prepared.hires);
-  return { prepared, level, ...(options.pencil ? { pencil: await options.renderPencil(prepared.hires) } : {}) };
+  const outline = await options.renderOutline(prepared.hires);
+  return {
+    prepared,
+    level,
+    outline,
+    ...(options.pencil ? { pencil: await options.renderPencil(prepared.hires) } : {}),
+  };
 }

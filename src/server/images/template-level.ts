@@ -1,4 +1,5 @@
 import { loadSharp } from "./sharp";
+import { thinEdges, type Rgb } from "./edges";
 import type { TemplateLevel } from "../../shared/dragons/levels";
 
 // How much there is to draw in a template, as a level from 1 (a simple shape) to 5 (detailed line
@@ -13,7 +14,7 @@ const SQUARES = 8;
 const SQUARE = WORK / SQUARES;
 /** How far from white a pixel is drawn on (largest channel difference, 0–255). */
 const DRAWN = 28;
-/** An edge: a colour step of at least this many levels per pixel (the strongest channel, Sobel / 4). */
+/** An edge: a colour step of at least this many levels per pixel (the strongest channel). */
 const EDGE = 30;
 /** A separate shape: a region bounded by edges of at least this many working pixels. */
 const MIN_SHAPE = 24;
@@ -29,58 +30,6 @@ export interface LevelMeasure {
   /** The three combined, 0 (nothing) upwards. */
   score: number;
   level: TemplateLevel;
-}
-
-interface Rgb {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** Edge pixels: the strongest channel's Sobel gradient over `EDGE`, thinned to one pixel across. */
-function edges({ width, height, data }: Rgb): Uint8Array {
-  const size = width * height;
-  const magnitude = new Float32Array(size);
-  const gxOf = new Float32Array(size);
-  const gyOf = new Float32Array(size);
-  for (let c = 0; c < 3; c++) {
-    for (let y = 1; y < height - 1; y++) {
-      for (let x = 1; x < width - 1; x++) {
-        const i = y * width + x;
-        const up = (i - width) * 3 + c;
-        const mid = i * 3 + c;
-        const down = (i + width) * 3 + c;
-        const gx =
-          data[up + 3]! + 2 * data[mid + 3]! + data[down + 3]! - data[up - 3]! - 2 * data[mid - 3]! - data[down - 3]!;
-        const gy = data[down - 3]! + 2 * data[down]! + data[down + 3]! - data[up - 3]! - 2 * data[up]! - data[up + 3]!;
-        const m = gx * gx + gy * gy;
-        if (m > magnitude[i]!) {
-          magnitude[i] = m;
-          gxOf[i] = gx;
-          gyOf[i] = gy;
-        }
-      }
-    }
-  }
-  // Squared and Sobel's 4× scale kept: compared with EDGE squared, times 16.
-  const edge = EDGE * EDGE * 16;
-  const out = new Uint8Array(size);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const m = magnitude[i]!;
-      if (m < edge) continue;
-      // The neighbours along the gradient, in one of four directions (tan 22.5° ≈ 0.414).
-      const ax = Math.abs(gxOf[i]!);
-      const ay = Math.abs(gyOf[i]!);
-      let step: number;
-      if (ay <= ax * 0.414) step = 1;
-      else if (ax <= ay * 0.414) step = width;
-      else step = gxOf[i]! * gyOf[i]! > 0 ? width + 1 : width - 1;
-      if (m >= magnitude[i + step]! && m > magnitude[i - step]!) out[i] = 1;
-    }
-  }
-  return out;
 }
 
 const count = (mask: Uint8Array) => mask.reduce((sum, on) => sum + on, 0);
@@ -165,9 +114,9 @@ async function working(image: Buffer | string, side: number): Promise<Rgb> {
 /** The level of a template's picture, and the measures it comes from. */
 export async function measureLevel(image: Buffer | string): Promise<LevelMeasure> {
   const [fine, coarse] = await Promise.all([working(image, WORK), working(image, WORK / 4)]);
-  const fineEdges = edges(fine);
+  const fineEdges = thinEdges(fine, EDGE);
   const contour = count(fineEdges);
-  const coarseContour = count(edges(coarse)) * 4;
+  const coarseContour = count(thinEdges(coarse, EDGE)) * 4;
   const contourPerSquare = contour / drawnSquares(fine) / SQUARE;
   const found = shapes(fine.width, fine.height, fineEdges);
   const fineDetail = contour > 0 ? Math.max(0, Math.min(1, 1 - coarseContour / contour)) : 0;

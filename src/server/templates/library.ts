@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { ObjectAcl, ObjectStorage } from "../storage/object-storage";
-import { renderPencilOffThread } from "../images/pencil-off-thread";
+import { renderOffThread } from "../images/render-off-thread";
 import { makeTemplate, type MadeTemplate } from "../images/made-template";
+import type { OutlineResult } from "../images/outline";
 import { measureLevel } from "../images/template-level";
 import type { PencilResult } from "../images/pencil";
 import type { TemplateLevel } from "../../shared/dragons/levels";
@@ -68,6 +69,15 @@ export function createLibrary(
     ];
   }
 
+  /** The outline version's files. */
+  function outlineFiles(template: Template, outline: OutlineResult): TemplateFile[] {
+    const keys = keysOf(template);
+    return [
+      { key: keys.outlineHires, body: outline.hires, contentType: "image/png" },
+      { key: keys.outlinePreview, body: outline.preview, contentType: "image/webp" },
+    ];
+  }
+
   async function list(): Promise<Dragon[]> {
     if (!cached || Date.now() - cached.at > LIST_TTL_MS)
       cached = { dragons: (await repository.list()).map(toDragon), at: Date.now() };
@@ -108,16 +118,21 @@ export function createLibrary(
         attribution?: string;
       } & ({ image: Buffer; pencil?: boolean } | { made: MadeTemplate }),
     ): Promise<Dragon> {
-      const { prepared, level, pencil } =
+      const { prepared, level, outline, pencil } =
         "made" in input
           ? input.made
-          : await makeTemplate(input.image, { pencil: input.pencil ?? false, renderPencil: renderPencilOffThread });
+          : await makeTemplate(input.image, {
+              pencil: input.pencil ?? false,
+              renderPencil: (hires) => renderOffThread("pencil", hires),
+              renderOutline: (hires) => renderOffThread("outline", hires),
+            });
       const template = { id: crypto.randomUUID(), ownerId: input.ownerId ?? null };
       const keys = keysOf(template);
       const files: TemplateFile[] = [
         { key: keys.hires, body: prepared.hires, contentType: "image/png" },
         { key: keys.preview, body: prepared.preview, contentType: "image/webp" },
         { key: keys.previewSmall, body: prepared.previewSmall, contentType: "image/webp" },
+        ...outlineFiles(template, outline),
         ...(pencil ? pencilFiles(template, pencil) : []),
       ];
       await store(template, files, input.replacing ? [input.replacing] : []);
@@ -127,6 +142,8 @@ export function createLibrary(
         hiresKey: keys.hires,
         previewKey: keys.preview,
         previewSmallKey: keys.previewSmall,
+        outlineHiresKey: keys.outlineHires,
+        outlinePreviewKey: keys.outlinePreview,
         ...(pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
         width: prepared.width,
         height: prepared.height,
@@ -146,7 +163,9 @@ export function createLibrary(
       const keys = keysOf(row);
       // The stored hi-res (up to ~100 MB of PNG) goes to a temporary file, not into memory: the
       // pencil thread's decoder reads it from there as it goes.
-      const pencil = await withTempCopy(await storage.read(row.hiresKey), (file) => renderPencilOffThread({ file }));
+      const pencil = await withTempCopy(await storage.read(row.hiresKey), (file) =>
+        renderOffThread("pencil", { file }),
+      );
       const files = pencilFiles(row, pencil);
       await store(row, files, [keys.pencilHires, keys.pencilPreview]);
       const updated = await repository.setPencil(row);
@@ -179,6 +198,33 @@ export function createLibrary(
         changed(row);
       }
       return rows.length;
+    },
+
+    /**
+     * Draw the outline of templates added before outlines were (decision 073), up to `limit` of them
+     * after `after` (the last row a previous call answered), oldest first, with `render` (here or in
+     * another process). A picture's outline counts towards its owner's quota as its other files do;
+     * one that does not fit, or fails, is counted in `failed` and left for the next start.
+     */
+    async makeMissingOutlines(
+      limit: number,
+      after: Pick<DragonRow, "createdAt" | "id"> | null,
+      render: (file: string) => Promise<OutlineResult> = (file) => renderOffThread("outline", { file }),
+    ): Promise<{ rows: number; last: Pick<DragonRow, "createdAt" | "id"> | null; failed: number }> {
+      const rows = await repository.withoutOutline(limit, after);
+      let failed = 0;
+      for (const row of rows) {
+        try {
+          const outline = await withTempCopy(await storage.read(row.hiresKey), render);
+          await store(row, outlineFiles(row, outline), [keysOf(row).outlineHires, keysOf(row).outlinePreview]);
+          await repository.setOutline(row);
+          changed(row);
+        } catch {
+          failed++;
+        }
+      }
+      const last = rows.at(-1);
+      return { rows: rows.length, last: last ? { createdAt: last.createdAt, id: last.id } : null, failed };
     },
 
     async rename(id: string, ownerId: string, name: string): Promise<Dragon | null> {

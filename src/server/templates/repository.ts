@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { inPublicLibrary } from "./visibility";
 import type { Database } from "../db/client";
 import { dragons, drawingChecks } from "../db/schema";
@@ -15,6 +15,8 @@ const dragonKeys = (id: string, folder: "dragons" | "pictures") => ({
   previewSmall: `${folder}/${id}/preview-small.webp`,
   pencilHires: `${folder}/${id}/pencil-hires.png`,
   pencilPreview: `${folder}/${id}/pencil-preview.webp`,
+  outlineHires: `${folder}/${id}/outline-hires.png`,
+  outlinePreview: `${folder}/${id}/outline-preview.webp`,
 });
 
 /** Where a template's files live: the library's under dragons/, a private picture's under pictures/ (owner only: canRead). */
@@ -30,6 +32,8 @@ export function toDragon(row: DragonRow): Dragon {
     hiresUrl: objectUrl(row.hiresKey),
     pencilPreviewUrl: row.pencilPreviewKey ? objectUrl(row.pencilPreviewKey) : null,
     pencilHiresUrl: row.pencilHiresKey ? objectUrl(row.pencilHiresKey) : null,
+    outlinePreviewUrl: row.outlinePreviewKey ? objectUrl(row.outlinePreviewKey) : null,
+    outlineHiresUrl: row.outlineHiresKey ? objectUrl(row.outlineHiresKey) : null,
     width: row.width,
     height: row.height,
     createdAt: row.createdAt.toISOString(),
@@ -86,6 +90,32 @@ export function createDragonsRepository(db: Database) {
     /** Templates (the library's and pictures) whose level was never measured: older than the measure. */
     async unmeasured(limit: number): Promise<DragonRow[]> {
       return db.select().from(dragons).where(isNull(dragons.measuredLevel)).orderBy(dragons.createdAt).limit(limit);
+    },
+    /** Templates (the library's and pictures) without an outline, added before outlines were, oldest first, after `after`. */
+    async withoutOutline(limit: number, after: Pick<DragonRow, "createdAt" | "id"> | null): Promise<DragonRow[]> {
+      return db
+        .select()
+        .from(dragons)
+        .where(
+          and(
+            isNull(dragons.outlineHiresKey),
+            after
+              ? or(
+                  gt(dragons.createdAt, after.createdAt),
+                  and(eq(dragons.createdAt, after.createdAt), gt(dragons.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(dragons.createdAt, dragons.id)
+        .limit(limit);
+    },
+    async setOutline(template: Pick<DragonRow, "id" | "ownerId">): Promise<void> {
+      const keys = keysOf(template);
+      await db
+        .update(dragons)
+        .set({ outlineHiresKey: keys.outlineHires, outlinePreviewKey: keys.outlinePreview })
+        .where(eq(dragons.id, template.id));
     },
     async setPencil(template: Pick<DragonRow, "id" | "ownerId">): Promise<DragonRow | null> {
       const { id } = template;

@@ -12,6 +12,9 @@ export const dragonResponse = z.object({
   hiresUrl: text(),
   pencilPreviewUrl: text().nullable(),
   pencilHiresUrl: text().nullable(),
+  /** The outline version (decision 073): the template's contours; null until drawn. */
+  outlinePreviewUrl: text().nullable(),
+  outlineHiresUrl: text().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
   createdAt: isoTime(),

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { dragons, waitlist, worksInProgress } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { checkedUpload, createSignedInUser, storedUpload, type TestUser } from "../../test/users";
@@ -62,6 +63,13 @@ describe("POST /api/dragons", () => {
     expect(preview).toMatchObject({ format: "webp", width: 800, height: 600 });
     const small = await sharp((await get(dragon.previewSmallUrl!)).rawPayload).metadata();
     expect(small).toMatchObject({ format: "webp", width: 400, height: 300 });
+    // Its outline version (decision 073), in the same proportions, one grey channel.
+    expect(dragon.outlineHiresUrl).toBe(`/objects/dragons/${id}/outline-hires.png`);
+    const outline = await get(dragon.outlineHiresUrl!);
+    expect(outline.headers["content-type"]).toBe("image/png");
+    expect(await sharp(outline.rawPayload).metadata()).toMatchObject({ width: 1200, height: 900, channels: 1 });
+    const outlinePreview = await sharp((await get(dragon.outlinePreviewUrl!)).rawPayload).metadata();
+    expect(outlinePreview).toMatchObject({ format: "webp", width: 800, height: 600 });
   });
 
   it("applies EXIF orientation and strips metadata", async () => {
@@ -297,6 +305,34 @@ describe("a template's level (decision 072)", () => {
       body: { level: 2 },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("gets its outline drawn later when it was added before outlines were", async () => {
+    const { id } = (await createDragon("Unoutlined")).json();
+    const { outlineHiresUrl } = (await api.call("GET /api/dragons/:id", { params: { id } })).json();
+    const drawn = (await get(outlineHiresUrl!)).rawPayload;
+    await t.database.db
+      .update(dragons)
+      .set({ outlineHiresKey: null, outlinePreviewKey: null })
+      .where(eq(dragons.id, id));
+    await t.app.storage.delete(`dragons/${id}/outline-hires.png`);
+    const library = createLibrary(createDragonsRepository(t.database.db), t.app.storage);
+    expect((await library.get(id))?.outlineHiresUrl).toBeNull();
+    // In the image work process, as the serving process's upkeep draws them, a few at a time.
+    const work = imageWorkProcess();
+    try {
+      let after = null;
+      for (;;) {
+        const done = await library.makeMissingOutlines(1, after, (file) => work.renderOutline(file));
+        expect(done.failed).toBe(0);
+        if (done.rows === 0) break;
+        after = done.last;
+      }
+    } finally {
+      await work.close();
+    }
+    expect((await library.get(id))?.outlineHiresUrl).toBe(outlineHiresUrl);
+    expect((await get(outlineHiresUrl!)).rawPayload.equals(drawn)).toBe(true);
   });
 
   it("is measured later for templates added before levels were", async () => {

@@ -79,6 +79,8 @@ describe("adding a picture", () => {
       picture.previewSmallUrl!,
       picture.pencilHiresUrl!,
       picture.pencilPreviewUrl!,
+      picture.outlineHiresUrl!,
+      picture.outlinePreviewUrl!,
     ]) {
       const mine = await send("GET", url, owner);
       expect(mine.statusCode, url).toBe(200);
@@ -95,7 +97,7 @@ describe("adding a picture", () => {
     // The upload it was made from is gone; the new files count as the owner's.
     const objects = await t.database.db.select().from(storedObjects).where(eq(storedObjects.ownerId, owner.id));
     expect(objects.every((object) => object.key.startsWith(`pictures/${picture.id}/`) && !object.isPublic)).toBe(true);
-    expect(objects).toHaveLength(5);
+    expect(objects).toHaveLength(7);
   });
 
   it("needs Pro: 401 for a visitor, 403 for a member without it, and the upload is kept", async () => {

@@ -2,15 +2,20 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { PencilResult } from "./pencil";
+import type { OutlineResult } from "./outline";
 
-/** A new pencil thread: the server build's entry, or in the source tree (tests) the TypeScript file through tsx. */
+/** What a render thread makes: a template's pencil or outline version. */
+export type RenderKind = "pencil" | "outline";
+type Rendered = { pencil: PencilResult; outline: OutlineResult };
+
+/** A new render thread: the server build's entry, or in the source tree (tests) the TypeScript file through tsx. */
 function newThread(): Worker {
   // The build puts the thread's entry beside the server's entries; this code may be in a chunk one folder below.
-  for (const candidate of ["./pencil-thread.js", "../pencil-thread.js"]) {
+  for (const candidate of ["./render-thread.js", "../render-thread.js"]) {
     const url = new URL(candidate, import.meta.url);
     if (fs.existsSync(fileURLToPath(url))) return new Worker(url);
   }
-  const source = new URL("./pencil-thread.ts", import.meta.url).href;
+  const source = new URL("./render-thread.ts", import.meta.url).href;
   return new Worker(
     `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
     { eval: true },
@@ -21,13 +26,16 @@ function newThread(): Worker {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * renderPencil (pencil.ts) on a thread of its own (pencil-thread.ts), with the event loop left
- * free. `input`: the PNG's bytes, or (`{ file }`) the path of a file holding them, which the thread
- * reads as it decodes. A thread per picture, ended with its answer: the ~270 MB of pixels it decoded are gone
- * then, not left for its own garbage collector to find some time later. Pencil versions are image
- * jobs (decision 034), IMAGE_JOBS_PER_PROCESS at a time.
+ * renderPencil (pencil.ts) or renderOutline (outline.ts) on a thread of its own (render-thread.ts),
+ * with the event loop left free. `input`: the PNG's bytes, or (`{ file }`) the path of a file
+ * holding them, which the thread reads as it decodes. A thread per picture, ended with its answer:
+ * the ~270 MB of pixels it decoded are gone then, not left for its own garbage collector to find
+ * some time later. Pencil versions are image jobs (decision 034), IMAGE_JOBS_PER_PROCESS at a time.
  */
-export function renderPencilOffThread(input: Buffer | { file: string }): Promise<PencilResult> {
+export function renderOffThread<Kind extends RenderKind>(
+  kind: Kind,
+  input: Buffer | { file: string },
+): Promise<Rendered[Kind]> {
   return new Promise((resolve, reject) => {
     const thread = newThread();
     let answered = false;
@@ -37,7 +45,7 @@ export function renderPencilOffThread(input: Buffer | { file: string }): Promise
       settle();
       void thread.terminate();
     };
-    thread.once("message", ({ result, error }: { result?: PencilResult; error?: string }) =>
+    thread.once("message", ({ result, error }: { result?: Rendered[Kind]; error?: string }) =>
       answer(() =>
         result
           ? resolve({ ...result, hires: asBuffer(result.hires), preview: asBuffer(result.preview) })
@@ -45,13 +53,13 @@ export function renderPencilOffThread(input: Buffer | { file: string }): Promise
       ),
     );
     thread.once("error", (error) => answer(() => reject(error)));
-    thread.once("exit", () => answer(() => reject(new Error("the pencil thread stopped"))));
+    thread.once("exit", () => answer(() => reject(new Error("the render thread stopped"))));
     if (Buffer.isBuffer(input)) {
       // A copy of the bytes moves to the thread (the caller still stores them).
       const bytes = new Uint8Array(input);
-      thread.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+      thread.postMessage({ kind, input: bytes }, [bytes.buffer as ArrayBuffer]);
     } else {
-      thread.postMessage(input.file);
+      thread.postMessage({ kind, input: input.file });
     }
   });
 }

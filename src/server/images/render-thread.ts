@@ -2,11 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { renderPencil } from "./pencil";
+import { renderOutline } from "./outline";
+import type { RenderKind } from "./render-off-thread";
 
-// A thread that renders one pencil version (pencil-off-thread.ts starts it). Its passes over up to
-// 100 MP are seconds of JavaScript: here they leave the event loop free, and at a lower scheduling
-// priority (on Linux a thread has its own nice value, as the password threads do, decision 025)
-// the server's event loops go first on a busy machine.
+// A thread that renders one version of a template, its pencil or its outline version
+// (render-off-thread.ts starts it). Their passes over up to 100 MP are seconds of JavaScript: here
+// they leave the event loop free, and at a lower scheduling priority (on Linux a thread has its own
+// nice value, as the password threads do, decision 025) the server's event loops go first on a busy
+// machine.
 try {
   // "/proc/thread-self" is this thread's own entry: "<pid>/task/<thread id>".
   os.setPriority(
@@ -20,9 +23,11 @@ try {
 /** Bytes copied into an array of their own, so they can move to the server's thread instead of being copied there. */
 const movable = (bytes: Buffer) => new Uint8Array(bytes);
 
-parentPort!.once("message", async (input: Uint8Array | string) => {
+const RENDER = { pencil: renderPencil, outline: renderOutline };
+
+parentPort!.once("message", async ({ kind, input }: { kind: RenderKind; input: Uint8Array | string }) => {
   try {
-    const result = await renderPencil(
+    const result = await RENDER[kind](
       typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength),
     );
     const hires = movable(result.hires);

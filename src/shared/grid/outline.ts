@@ -1,0 +1,32 @@
+// The outline view (decision 073): a template's contours, drawn by the server as grey lines whose
+// tone says how coarse a scale each is seen at, shown by the canvas, the cell viewer and the PDF up
+// to the detail the learner chooses, all in one dark tone.
+
+/** The outline file's tones: main contours, details, fine details (paper is 255). */
+export const OUTLINE_DETAIL_TONES = [0, 100, 180] as const;
+
+/** How much of the outline is shown: main contours only, with details, with fine details. */
+export const OUTLINE_DETAILS = [1, 2, 3] as const;
+export type OutlineDetail = (typeof OUTLINE_DETAILS)[number];
+export const OUTLINE_DETAIL_DEFAULT: OutlineDetail = 2;
+// Marked for the catalogs (`/*i18n*/`): the web shows them through `i18n._`.
+export const OUTLINE_DETAIL_NAMES: Record<OutlineDetail, string> = {
+  1: /*i18n*/ "Main lines",
+  2: /*i18n*/ "Some detail",
+  3: /*i18n*/ "All detail",
+};
+
+/** The tone a shown line is drawn in: the grid's dark ink's lightness, so lines read as pencil on paper. */
+const LINE = 40;
+
+/**
+ * 256 entries mapping the outline file's lightness to what `detail` shows: its lines dark, the
+ * rest paper. Cut halfway between the file's tones, so a line softened by scaling keeps its place.
+ */
+export function outlineToneTable(detail: OutlineDetail): Uint8ClampedArray {
+  const tones = [...OUTLINE_DETAIL_TONES, 255];
+  const cut = (tones[detail - 1]! + tones[detail]!) / 2;
+  const table = new Uint8ClampedArray(256);
+  for (let i = 0; i < 256; i++) table[i] = i <= cut ? LINE : 255;
+  return table;
+}
