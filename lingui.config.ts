@@ -27,6 +27,7 @@ const UPLOADER = "<rootDir>/src/web/components/uploads";
 const MEMBERS_SHARED = [
   "grid/paper.ts",
   "grid/grid-view.ts",
+  "grid/outline.ts",
   "print/pdf-layout.ts",
   "drawing-check/words.ts",
   "drawing-check/corrections.ts",

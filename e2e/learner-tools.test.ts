@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +91,16 @@ function readPage(doc: PDFDocument, page: PDFPage): { lines: number[][]; paintsI
   };
 }
 
+/** The bytes of the first picture a PDF page paints (a JPEG: the page's picture under the grid). */
+function pdfPicture(doc: PDFDocument, page: PDFPage): Buffer {
+  const xObjects = page.node.Resources()!.lookup(PDFName.of("XObject")) as unknown as {
+    keys(): PDFName[];
+    get(name: PDFName): unknown;
+  };
+  const stream = doc.context.lookup(xObjects.get(xObjects.keys()[0]!) as never) as PDFRawStream;
+  return Buffer.from(stream.contents);
+}
+
 async function makePdf(page: Page, cellSheets = false): Promise<PDFDocument> {
   await page.getByRole("button", { name: "Print / PDF" }).click();
   const dialog = page.getByRole("dialog", { name: "Print / PDF" });
@@ -174,6 +185,84 @@ describe("learner tools on the canvas", () => {
     await page.locator("[data-testid=paper][data-view=values3]").waitFor();
     expect(await page.getByRole("switch", { name: "Diagonals" }).getAttribute("aria-checked")).toBe("true");
     expect(await page.getByRole("radio", { name: "Accent" }).getAttribute("aria-checked")).toBe("true");
+    await context.close();
+  });
+
+  it("the outline view: the template's lines at the chosen detail, on the paper, in the cell viewer and in the PDF", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await openCanvas(page);
+    expect(await page.getByLabel("Outline detail").count()).toBe(0);
+    await page.getByLabel("Picture").selectOption("outline");
+    await page.locator("[data-testid=paper][data-view=outline]").waitFor();
+    // Lines on white paper: nothing coloured, a small share dark.
+    const some = await paperPixels(page);
+    expect(some.colourful).toBe(0);
+    expect(some.dark).toBeGreaterThan(0.005);
+    expect(some.dark).toBeLessThan(0.25);
+    expect(await page.getByLabel("Outline detail").inputValue()).toBe("2");
+    await page.getByLabel("Outline detail").selectOption({ label: "Main lines" });
+    await page.waitForFunction((before) => {
+      const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=paper]")!;
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) < 110) dark++;
+      return dark / (data.length / 4) < before;
+    }, some.dark);
+    const main = await paperPixels(page);
+    await page.getByLabel("Outline detail").selectOption({ label: "All detail" });
+    await page.waitForFunction((before) => {
+      const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=paper]")!;
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) < 110) dark++;
+      return dark / (data.length / 4) > before;
+    }, some.dark);
+    expect(main.dark).toBeLessThan(some.dark);
+    await screenshot(page, "learner-tools-outline-phone");
+
+    // The cell viewer draws the same lines.
+    await page.getByRole("button", { name: "Next cell to draw" }).click();
+    await viewer(page).getByRole("heading", { name: "Cell D1" }).waitFor();
+    const cell = await viewer(page)
+      .locator("canvas")
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let colourful = 0;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const high = Math.max(data[i]!, data[i + 1]!, data[i + 2]!);
+          if (high - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40) colourful++;
+          if (high < 110) dark++;
+        }
+        return { colourful, dark };
+      });
+    expect(cell.colourful).toBe(0);
+    expect(cell.dark).toBeGreaterThan(0);
+    await screenshot(page, "learner-tools-outline-viewer-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await viewer(page).waitFor({ state: "detached" });
+
+    // The PDF's picture is the outline: white paper with grey lines, nothing coloured.
+    const pdf = await makePdf(page);
+    const picture = pdfPicture(pdf, pdf.getPage(0));
+    const { data, info } = await sharp(picture).raw().toBuffer({ resolveWithObject: true });
+    let colourful = 0;
+    let white = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      const high = Math.max(data[i]!, data[i + 1]!, data[i + 2]!);
+      if (high - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 40) colourful++;
+      if (Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 230) white++;
+    }
+    const pixels = data.length / info.channels;
+    expect(colourful / pixels).toBeLessThan(0.001);
+    expect(white / pixels).toBeGreaterThan(0.7);
+
+    // Kept with the progress (this browser's, for a visitor).
+    await page.reload();
+    await page.locator("[data-testid=paper][data-view=outline]").waitFor();
+    expect(await page.getByLabel("Outline detail").inputValue()).toBe("3");
     await context.close();
   });
 

@@ -194,6 +194,8 @@ export const worksInProgress = pgTable(
     gridOpacity: doublePrecision("grid_opacity").notNull().default(1),
     diagonals: boolean("diagonals").notNull().default(false),
     imageMode: text("image_mode").notNull().default("color"),
+    /** How much of the outline view shows, 1–3 (decision 073). */
+    outlineDetail: smallint("outline_detail").notNull().default(2),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dragonId] }), index("works_in_progress_dragon_id_idx").on(t.dragonId)],

@@ -99,5 +99,9 @@ describe("the outline's detail", () => {
     expect(tables.map((table) => table[main])).toEqual([40, 40, 40]);
     expect(tables.map((table) => table[detail])).toEqual([255, 40, 40]);
     expect(tables.map((table) => table[fine])).toEqual([255, 255, 40]);
+    // A line's softened edge fades from the line's tone to the paper, never back.
+    for (const table of tables) for (let i = 1; i < 256; i++) expect(table[i]!).toBeGreaterThanOrEqual(table[i - 1]!);
+    expect(tables[2]![Math.floor((fine + 255) / 2) - 10]).toBeGreaterThan(40);
+    expect(tables[2]![Math.floor((fine + 255) / 2) - 10]).toBeLessThan(255);
   });
 });

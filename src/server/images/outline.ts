@@ -19,6 +19,8 @@ const EDGE = 24;
 /** Blur before looking for edges, in working pixels: smooths a photo's grain, keeps corners. */
 const BLUR = 1;
 const PREVIEW_SIZE = 800;
+/** The lines' softening, a Gaussian's sigma in working pixels. */
+const SOFTEN = 0.8;
 
 type Edges = Pick<Rgb, "width" | "height"> & { mask: Uint8Array };
 
@@ -105,10 +107,14 @@ export async function renderOutline(input: Buffer | string): Promise<OutlineResu
       if (!fine.mask[i]) continue;
       tones[i] = seenAt(quarter, quarterFactor, x, y) ? main : seenAt(half, halfFactor, x, y) ? detail : fineDetail;
     }
-  const lines = widen(tones, width, height);
+  // Five pixels across at the working size: still a line where a phone shows the whole paper at a
+  // fifth of it, and a pencil line's width on a printed page.
+  const lines = widen(widen(tones, width, height), width, height);
   const grey = { raw: { width, height, channels: 1 as const } };
   const [hires, preview] = await Promise.all([
-    sharp(lines, grey).toColourspace("b-w").png({ compressionLevel: 6 }).toBuffer(),
+    // Softened by a fraction of a pixel, so a line keeps smooth edges where the cell viewer
+    // enlarges it (the tone tables fade with it: shared/grid/outline.ts).
+    sharp(lines, grey).blur(SOFTEN).toColourspace("b-w").png({ compressionLevel: 6 }).toBuffer(),
     sharp(lines, grey)
       .toColourspace("b-w")
       .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: "inside", withoutEnlargement: true })

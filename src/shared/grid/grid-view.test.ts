@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { luma, toneTable, valueLevel } from "./grid-view";
+import { luma, toneOf, toneTable, valueLevel } from "./grid-view";
 
 describe("value views", () => {
   it("snaps lightness to 3 or 5 evenly spaced values", () => {
@@ -18,5 +18,17 @@ describe("value views", () => {
     expect(luma(0, 255, 0)).toBeGreaterThan(luma(255, 0, 0));
     expect(luma(255, 0, 0)).toBeGreaterThan(luma(0, 0, 255));
     expect(Math.round(luma(255, 255, 255))).toBe(255);
+  });
+});
+
+describe("the outline view's tone", () => {
+  it("is the chosen detail's for the outline, and the view's own mode otherwise", () => {
+    expect(toneOf({ imageMode: "outline", outlineDetail: 1 })).toBe("outline-1");
+    expect(toneOf({ imageMode: "outline", outlineDetail: 3 })).toBe("outline-3");
+    expect(toneOf({ imageMode: "values3", outlineDetail: 3 })).toBe("values3");
+    // Main lines only: the file's detail tone (100) is paper, its main contour tone (0) ink.
+    expect([toneTable("outline-1")[0], toneTable("outline-1")[100], toneTable("outline-2")[100]]).toEqual([
+      40, 255, 40,
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { PAPER_MAX, ZOOM_MAX, ZOOM_MIN, gridDimensions, parseCellLabel } from ".
 import { PAPER_PRESETS, UNITS, detectPreset } from "../grid/paper";
 import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/grid-view";
 import { isCellInGrid } from "../grid/done-cells";
+import { OUTLINE_DETAILS } from "../grid/outline";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;
@@ -42,6 +43,9 @@ const learnerToolsShape = {
   gridOpacity: between("gridOpacity", GRID_OPACITY).optional(),
   diagonals: z.boolean({ error: "diagonals must be true or false" }).optional(),
   imageMode: oneOf("imageMode", IMAGE_MODES).optional(),
+  outlineDetail: z
+    .literal(OUTLINE_DETAILS, { error: `outlineDetail must be one of ${OUTLINE_DETAILS.join(", ")}` })
+    .optional(),
 };
 
 /** A work in progress: one learner's canvas settings for one dragon (docs/spec.md §3, plus the learner tools of decision 013). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "../text";
 import { GRID_COLORS, IMAGE_MODES } from "../grid/grid-view";
+import { OUTLINE_DETAILS } from "../grid/outline";
 import { PAPER_PRESETS, UNITS } from "../grid/paper";
 import { CHECK_STATUSES } from "../drawing-check/kept-checks";
 
@@ -21,6 +22,7 @@ export const savedWipResponse = z.object({
   gridOpacity: z.number(),
   diagonals: z.boolean(),
   imageMode: z.enum(IMAGE_MODES),
+  outlineDetail: z.literal(OUTLINE_DETAILS),
 });
 
 /** How far the learner has come on one dragon: its cells done of its cells, and when it was last saved (decision 050). */

@@ -1,4 +1,4 @@
-import { toneTable, type ImageMode } from "../grid/grid-view";
+import { toneTable, type Tone } from "../grid/grid-view";
 
 // Rec. 601 weights as integer tables scaled by 2^16: one lookup and an add per channel, no floats
 // in the loop over millions of pixels.
@@ -6,8 +6,8 @@ const LUMA_R = Int32Array.from({ length: 256 }, (_, v) => Math.round(0.299 * v *
 const LUMA_G = Int32Array.from({ length: 256 }, (_, v) => Math.round(0.587 * v * 65536));
 const LUMA_B = Int32Array.from({ length: 256 }, (_, v) => Math.round(0.114 * v * 65536));
 
-/** Turn RGBA pixels into grey or value steps, in place (alpha kept). */
-export function tonePixels(data: Uint8ClampedArray, mode: ImageMode): void {
+/** Turn RGBA pixels into grey, value steps or an outline's chosen lines, in place (alpha kept). */
+export function tonePixels(data: Uint8ClampedArray, mode: Tone): void {
   if (mode === "color") return;
   const table = toneTable(mode);
   for (let i = 0; i < data.length; i += 4) {

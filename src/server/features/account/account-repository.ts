@@ -228,6 +228,7 @@ export function createAccountRepository(db: Database) {
           gridOpacity: p.gridOpacity,
           diagonals: p.diagonals,
           imageMode: p.imageMode,
+          outlineDetail: p.outlineDetail,
           updatedAt: iso(p.updatedAt),
         })),
         // Their own pictures (decision 031), with the files they are made of (listed under uploads too).

@@ -29,6 +29,7 @@ const toolDefaults = {
   gridOpacity: 1,
   diagonals: false,
   imageMode: "color",
+  outlineDetail: 2,
 };
 const tools = {
   paperPreset: "a4",
@@ -41,7 +42,8 @@ const tools = {
   gridThickness: 2.5,
   gridOpacity: 0.6,
   diagonals: true,
-  imageMode: "values3",
+  imageMode: "outline",
+  outlineDetail: 3,
 };
 
 beforeAll(async () => {
@@ -204,7 +206,9 @@ describe("learner tools in saved progress", () => {
     [{ gridThickness: 9 }, /gridThickness must be between 0.5 and 4/],
     [{ gridOpacity: 0 }, /gridOpacity must be between 0.1 and 1/],
     [{ diagonals: "yes" }, /diagonals must be true or false/],
-    [{ imageMode: "sepia" }, /imageMode must be one of color, grayscale, values3, values5/],
+    [{ imageMode: "sepia" }, /imageMode must be one of color, grayscale, values3, values5, outline/],
+    [{ outlineDetail: 4 }, /outlineDetail must be one of 1, 2, 3/],
+    [{ outlineDetail: "2" }, /outlineDetail must be one of 1, 2, 3/],
   ])("refuses %o", async (change, message) => {
     const res = await save(bob, { dragonId: otherDragonId, ...state, ...tools, ...change });
     expect(res.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { inputClass } from "../../components/ui/text-field";
 import { nextUndoneCell } from "../../../shared/grid/done-cells";
 import { orientationOf } from "../../../shared/grid/paper";
-import type { GridView } from "../../../shared/grid/grid-view";
+import { toneOf, type GridView } from "../../../shared/grid/grid-view";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
@@ -38,7 +38,7 @@ import { useElementSize } from "./use-element-size";
 import type { CanvasSettings } from "./canvas-state";
 import { useCanvasState, useInitialSettings } from "./use-canvas-state";
 import { useTemplateImage } from "./use-template-image";
-import { useTonedImage } from "./use-toned-image";
+import { VALUE_TONES, useTonedImage } from "./use-toned-image";
 import { useWakeLock } from "./use-wake-lock";
 import { PaperSettings } from "./paper-settings";
 import { ProgressPanel } from "./progress-panel";
@@ -143,18 +143,35 @@ function DrawCanvas({
   const { columns, rows } = grid;
   // Under 1 the spec's fallback, 1, is drawn: say so rather than draw another size in silence.
   const gridTooSmall = Number.parseFloat(canvas.texts.gridSize) < 1;
+  // The outline view draws from the template's outline version (decision 073), every other view
+  // from the template itself; until the outline is in (or where there is none yet), the colour one.
+  const outlineChosen = settings.imageMode === "outline" && data.outlineHiresUrl !== null;
+  const outline = useTemplateImage(
+    outlineChosen ? (data.outlinePreviewUrl ?? undefined) : undefined,
+    outlineChosen ? (data.outlineHiresUrl ?? undefined) : undefined,
+  );
+  const picture = outlineChosen && outline.display ? outline : image;
+  const shownMode = settings.imageMode === "outline" && picture !== outline ? "color" : settings.imageMode;
   const view: GridView = useMemo(
     () => ({
       gridColor: settings.gridColor,
       gridThickness: settings.gridThickness,
       gridOpacity: settings.gridOpacity,
       diagonals: settings.diagonals,
-      imageMode: settings.imageMode,
+      imageMode: shownMode,
+      outlineDetail: settings.outlineDetail,
     }),
-    [settings.gridColor, settings.gridThickness, settings.gridOpacity, settings.diagonals, settings.imageMode],
+    [
+      settings.gridColor,
+      settings.gridThickness,
+      settings.gridOpacity,
+      settings.diagonals,
+      shownMode,
+      settings.outlineDetail,
+    ],
   );
   const done = useMemo(() => new Set(settings.doneCells), [settings.doneCells]);
-  const toned = useTonedImage(image.display, settings.imageMode);
+  const toned = useTonedImage(picture.display, toneOf(view), picture === outline ? [] : VALUE_TONES);
   // Cells of blank paper have nothing to draw: 'Next cell to draw' passes them by.
   const display = image.display;
   const blank = useMemo(() => (display ? blankCellsOfPaper(display, scene) : new Set<string>()), [display, scene]);
@@ -203,7 +220,7 @@ function DrawCanvas({
   const keptChecks = useKeptChecks(data.id, signedIn);
   // What the PDFs draw the picture from: 'Print / PDF' and the check's practice sheet.
   const pdfRequest = () =>
-    image.full ? { scene, unit: settings.unit, view, image: image.full, dragonId: data.id } : null;
+    picture.full ? { scene, unit: settings.unit, view, image: picture.full, dragonId: data.id } : null;
   const onPractised = (checkId: string, cells: KeptCell[]) =>
     keptChecks.keepPractice(checkId, cells).catch(() =>
       toast({
@@ -311,8 +328,8 @@ function DrawCanvas({
           <PaperCanvas
             scene={scene}
             image={toned.image}
-            quality={image.sharp ? "hires" : "preview"}
-            imageMode={toned.mode}
+            quality={picture.sharp ? "hires" : "preview"}
+            imageMode={toned.tone === "color" ? "color" : shownMode}
             view={view}
             done={done}
             onMove={canvas.setOffset}
@@ -427,7 +444,11 @@ function DrawCanvas({
             onReset={canvas.resetDone}
           />
           <CheckHistory checks={keptChecks.checks} dragonId={data.id} />
-          <ViewSettings view={view} onChange={canvas.setGridView} />
+          <ViewSettings
+            view={{ ...view, imageMode: settings.imageMode }}
+            hasOutline={data.outlineHiresUrl !== null}
+            onChange={canvas.setGridView}
+          />
         </aside>
       </div>
 
@@ -435,7 +456,7 @@ function DrawCanvas({
         <CellViewer
           cell={shownCell}
           scene={scene}
-          image={image.full}
+          image={picture.full}
           view={view}
           doneCells={done}
           onToggleDone={canvas.toggleDone}

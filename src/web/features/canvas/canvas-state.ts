@@ -118,6 +118,7 @@ export function initialCanvasState(initial: CanvasSettings): CanvasState {
       gridOpacity: initial.gridOpacity,
       diagonals: initial.diagonals,
       imageMode: initial.imageMode,
+      outlineDetail: initial.outlineDetail,
     },
   };
 }

@@ -3,7 +3,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, RotateCcw, ScanSearch, X } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MIN_CELL_PX, cellLabel, gridDimensions, type Cell } from "../../../shared/grid/grid";
-import type { GridView } from "../../../shared/grid/grid-view";
+import { toneOf, type GridView } from "../../../shared/grid/grid-view";
 import { viewerRegion, type PaperScene } from "../../../shared/paper-scene/paper-scene";
 import { drawRegion } from "./draw-region";
 import { useElementSize } from "./use-element-size";
@@ -89,7 +89,7 @@ export function CellViewer({
         grid: context || view.diagonals,
         outline: context ? cell : null,
         view,
-        tone: view.imageMode,
+        tone: toneOf(view),
         done: context ? doneCells : undefined,
       },
     );

@@ -1,5 +1,5 @@
 import { cellLabel, cellRect, gridDimensions, imagePlacement, type Cell, type Rect } from "../../../shared/grid/grid";
-import { GRID_VIEW_DEFAULTS, type GridView, type ImageMode } from "../../../shared/grid/grid-view";
+import { GRID_VIEW_DEFAULTS, type GridView, type Tone } from "../../../shared/grid/grid-view";
 import {
   cellsUnder,
   gridLines,
@@ -16,8 +16,8 @@ export interface DrawOptions {
   outline?: Cell | null;
   /** Colour, thickness, opacity and diagonals of the grid (the spec's look when left out). */
   view?: GridView;
-  /** Turn the picture to grey or value steps as it is drawn (for images not already toned). */
-  tone?: ImageMode;
+  /** Turn the picture to grey, value steps or an outline's chosen lines as it is drawn (for images not already toned). */
+  tone?: Tone;
   /** Labels of cells marked done: a soft shade and a tick. */
   done?: ReadonlySet<string>;
   /** A frame of a drag or pinch: scale the picture the quick way (high quality costs several times more on a 2048 px bitmap). */
@@ -28,10 +28,10 @@ const OUTLINE_COLOUR = "#c2410c";
 const DONE_SHADE = "rgba(255,252,247,0.6)";
 const TICK_COLOUR = "#15803d";
 
-/** Turn the pixels of an area of a canvas into grey or value steps, in place. */
+/** Turn the pixels of an area of a canvas into grey, value steps or an outline's chosen lines, in place. */
 export function toneCanvas(
   ctx: CanvasRenderingContext2D,
-  mode: ImageMode,
+  mode: Tone,
   x: number,
   y: number,
   width: number,
@@ -180,7 +180,7 @@ const MAX_PIXELS = 4_000_000;
  * The cells with nothing to draw, from the whole paper drawn small (in `tone`, as it is printed):
  * the print leaves them out of its cell sheets, 'Next cell to draw' skips them.
  */
-export function blankCellsOfPaper(image: CanvasImageSource, scene: PaperScene, tone?: ImageMode): Set<string> {
+export function blankCellsOfPaper(image: CanvasImageSource, scene: PaperScene, tone?: Tone): Set<string> {
   const pixelsPerUnit = Math.min(
     PIXELS_PER_CELL / scene.gridSize,
     Math.sqrt(MAX_PIXELS / (scene.paperWidth * scene.paperHeight)),

@@ -6,9 +6,10 @@ import { gridPdf, type GridPdfRequest } from "../../../shared/print/grid-pdf";
 import { practicePdf, type PracticePdfRequest } from "../../../shared/print/practice-pdf";
 import type { Rect } from "../../../shared/print/pdf-layout";
 import { canvasTextPictures } from "./text-picture";
+import { toneOf } from "../../../shared/grid/grid-view";
 
 export type PdfRequest = Omit<GridPdfRequest, "picture" | "blankCells"> & {
-  /** The template's full image (hi-res once loaded). */
+  /** The picture's full image (hi-res once loaded): the template's, or its outline's in the outline view. */
   image: CanvasImageSource;
 };
 
@@ -28,7 +29,7 @@ function renderRegion(
   canvas.width = Math.max(1, Math.round(region.width * pixelsPerUnit));
   canvas.height = Math.max(1, Math.round(region.height * pixelsPerUnit));
   const ctx = canvas.getContext("2d", { willReadFrequently: request.view.imageMode !== "color" })!;
-  drawRegion(ctx, request.image, request.scene, region, canvas.width, canvas.height, { tone: request.view.imageMode });
+  drawRegion(ctx, request.image, request.scene, region, canvas.width, canvas.height, { tone: toneOf(request.view) });
   return canvas;
 }
 
@@ -38,9 +39,7 @@ export function makeGridPdf(request: PdfRequest): Promise<Uint8Array> {
     picture: (region, pixelsPerUnit) => jpegOf(renderRegion(request, region, pixelsPerUnit)),
     // Lines Helvetica cannot write (Japanese, Chinese, Arabic), drawn with the browser's fonts (decision 059).
     textPictures: canvasTextPictures(request.words.lang, request.words.direction),
-    blankCells: request.cellSheets
-      ? blankCellsOfPaper(request.image, request.scene, request.view.imageMode)
-      : new Set(),
+    blankCells: request.cellSheets ? blankCellsOfPaper(request.image, request.scene, toneOf(request.view)) : new Set(),
   });
 }
 

@@ -13,11 +13,23 @@ import {
   type ImageMode,
 } from "../../../shared/grid/grid-view";
 import { selectClass } from "./paper-settings";
+import { OUTLINE_DETAILS, OUTLINE_DETAIL_NAMES, type OutlineDetail } from "../../../shared/grid/outline";
 
 const COLOR_NAMES = { dark: msg`Dark`, light: msg`Light`, accent: msg`Accent` } as const;
 
-/** Grid line colour, thickness, opacity, diagonals, and the picture's value view (decision 013). */
-export function ViewSettings({ view, onChange }: { view: GridView; onChange: (change: Partial<GridView>) => void }) {
+/**
+ * Grid line colour, thickness, opacity, diagonals, and the picture's view (decision 013): the value
+ * views, and the outline with its detail where the template has its outline drawn (decision 073).
+ */
+export function ViewSettings({
+  view,
+  hasOutline,
+  onChange,
+}: {
+  view: GridView;
+  hasOutline: boolean;
+  onChange: (change: Partial<GridView>) => void;
+}) {
   const id = useId();
   const { t, i18n } = useLingui();
   return (
@@ -95,13 +107,32 @@ export function ViewSettings({ view, onChange }: { view: GridView; onChange: (ch
           value={view.imageMode}
           onChange={(e) => onChange({ imageMode: e.target.value as ImageMode })}
         >
-          {IMAGE_MODES.map((mode) => (
+          {IMAGE_MODES.filter((mode) => mode !== "outline" || hasOutline).map((mode) => (
             <option key={mode} value={mode}>
               {i18n._(IMAGE_MODE_NAMES[mode])}
             </option>
           ))}
         </select>
       </div>
+      {view.imageMode === "outline" && hasOutline && (
+        <div className="mt-3 grid gap-1.5">
+          <label htmlFor={`${id}-detail`} className="text-sm font-semibold text-ink">
+            <Trans>Outline detail</Trans>
+          </label>
+          <select
+            id={`${id}-detail`}
+            className={selectClass}
+            value={view.outlineDetail}
+            onChange={(e) => onChange({ outlineDetail: Number(e.target.value) as OutlineDetail })}
+          >
+            {OUTLINE_DETAILS.map((detail) => (
+              <option key={detail} value={detail}>
+                {i18n._(OUTLINE_DETAIL_NAMES[detail])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "works_in_progress" ADD COLUMN "outline_detail" smallint DEFAULT 2 NOT NULL;
