@@ -107,15 +107,18 @@ export async function startServer(
   };
 }
 
-/** Waits for the samples a first start leaves to its background (library-upkeep.ts), so no journey sees the library grow. */
+/** Waits for the samples, and their outlines, a first start leaves to its background (library-upkeep.ts), so no journey sees the library change. */
 export async function everySampleLoaded(baseUrl: string): Promise<void> {
   const samples = JSON.parse(fs.readFileSync("assets/samples/samples.json", "utf8")) as unknown[];
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const dragons = (await (await fetch(`${baseUrl}/api/dragons`)).json()) as unknown[];
-    if (dragons.length >= samples.length) return;
+    const dragons = (await (await fetch(`${baseUrl}/api/dragons`)).json()) as { outlineHiresUrl: string | null }[];
+    const outlined = dragons.filter((dragon) => dragon.outlineHiresUrl).length;
+    if (dragons.length >= samples.length && outlined === dragons.length) return;
     if (Date.now() > deadline)
-      throw new Error(`Only ${dragons.length} of ${samples.length} samples loaded in 3 minutes`);
+      throw new Error(
+        `Only ${dragons.length} of ${samples.length} samples loaded, ${outlined} with their outline, in 3 minutes`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -51,8 +51,8 @@ describe("the image work process", () => {
       expect([there.prepared.width, there.prepared.height]).toEqual([600, 400]);
       expect(there.level).toBe(here.level);
       expect(there.pencil!.hires.equals(here.pencil!.hires)).toBe(true);
-      expect(there.outline.hires.equals(here.outline.hires)).toBe(true);
-      expect((await work.renderOutline(file)).hires.equals(here.outline.hires)).toBe(true);
+      expect(there.outline!.hires.equals(here.outline!.hires)).toBe(true);
+      expect((await work.renderOutline(file)).hires.equals(here.outline!.hires)).toBe(true);
       expect((await work.makeTemplate(file, { pencil: false })).pencil).toBeUndefined();
       expect(await work.measureLevel(file)).toBe((await measureLevel(file)).level);
       expect(childPids()).toHaveLength(1);

@@ -52,7 +52,7 @@ function received(made: MadeTemplate): MadeTemplate {
   const { prepared, pencil } = made;
   return {
     level: made.level,
-    outline: receivedVersion(made.outline),
+    ...(made.outline ? { outline: receivedVersion(made.outline) } : {}),
     prepared: {
       ...prepared,
       hires: asBuffer(prepared.hires),

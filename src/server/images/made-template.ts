@@ -8,8 +8,8 @@ import { measureLevel } from "./template-level";
 export interface MadeTemplate {
   prepared: PreparedTemplate;
   level: TemplateLevel;
-  /** The outline version (decision 073), which every template has. */
-  outline: OutlineResult;
+  /** The outline version (decision 073), unless left for the library's upkeep to draw. */
+  outline?: OutlineResult;
   /** The pencil version, when asked for. */
   pencil?: PencilResult;
 }
@@ -22,19 +22,19 @@ export interface VersionRenderers {
 
 /**
  * Make a template's stored versions and measure its level (one path for every way a template
- * enters): the previews, the outline, and the pencil version when asked for.
+ * enters): the previews, the outline (unless `outline` is false: a first start leaves its samples'
+ * outlines to the library's upkeep, to answer sooner), and the pencil version when asked for.
  */
 export async function makeTemplate(
   image: Buffer,
-  options: { pencil: boolean } & VersionRenderers,
+  options: { pencil: boolean; outline?: boolean } & VersionRenderers,
 ): Promise<MadeTemplate> {
   const prepared = await prepareTemplate(image);
   const { level } = await measureLevel(prepared.hires);
-  const outline = await options.renderOutline(prepared.hires);
   return {
     prepared,
     level,
-    outline,
+    ...(options.outline === false ? {} : { outline: await options.renderOutline(prepared.hires) }),
     ...(options.pencil ? { pencil: await options.renderPencil(prepared.hires) } : {}),
   };
 }

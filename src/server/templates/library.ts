@@ -105,7 +105,8 @@ export function createLibrary(
     /**
      * Check and store an original image as a new template, in the library or (`ownerId`) as that
      * person's picture; optionally with its pencil version. `replacing`: the upload it is made
-     * from, about to be deleted, so not counted against the quota twice. Or (`made`) store what
+     * from, about to be deleted, so not counted against the quota twice; `outline: false` leaves
+     * the outline to the library's upkeep. Or (`made`) store what
      * another process made of an image (image-work-process.ts), with the pencil version it made.
      */
     async addTemplate(
@@ -116,13 +117,14 @@ export function createLibrary(
         replacing?: string;
         createdAt?: Date;
         attribution?: string;
-      } & ({ image: Buffer; pencil?: boolean } | { made: MadeTemplate }),
+      } & ({ image: Buffer; pencil?: boolean; outline?: boolean } | { made: MadeTemplate }),
     ): Promise<Dragon> {
       const { prepared, level, outline, pencil } =
         "made" in input
           ? input.made
           : await makeTemplate(input.image, {
               pencil: input.pencil ?? false,
+              outline: input.outline ?? true,
               renderPencil: (hires) => renderOffThread("pencil", hires),
               renderOutline: (hires) => renderOffThread("outline", hires),
             });
@@ -132,7 +134,7 @@ export function createLibrary(
         { key: keys.hires, body: prepared.hires, contentType: "image/png" },
         { key: keys.preview, body: prepared.preview, contentType: "image/webp" },
         { key: keys.previewSmall, body: prepared.previewSmall, contentType: "image/webp" },
-        ...outlineFiles(template, outline),
+        ...(outline ? outlineFiles(template, outline) : []),
         ...(pencil ? pencilFiles(template, pencil) : []),
       ];
       await store(template, files, input.replacing ? [input.replacing] : []);
@@ -142,8 +144,7 @@ export function createLibrary(
         hiresKey: keys.hires,
         previewKey: keys.preview,
         previewSmallKey: keys.previewSmall,
-        outlineHiresKey: keys.outlineHires,
-        outlinePreviewKey: keys.outlinePreview,
+        ...(outline ? { outlineHiresKey: keys.outlineHires, outlinePreviewKey: keys.outlinePreview } : {}),
         ...(pencil ? { pencilHiresKey: keys.pencilHires, pencilPreviewKey: keys.pencilPreview } : {}),
         width: prepared.width,
         height: prepared.height,

@@ -440,6 +440,8 @@ describe("sample templates", () => {
       expect(list.every((d) => d.pencilHiresUrl && d.pencilPreviewUrl)).toBe(true);
 
       expect(list.every((d) => d.level !== null && d.level >= 1 && d.level <= 5)).toBe(true);
+      // Their outlines are left to the library's upkeep (after the server answers).
+      expect(list.every((d) => d.outlineHiresUrl === null)).toBe(true);
 
       // Once done, seeding never runs again on this database, even with the library emptied.
       await seeded.database.db.delete(dragons);
@@ -473,6 +475,7 @@ describe("sample templates", () => {
       const [later] = await library.list();
       expect(later).toMatchObject({ name: "Later Sample", attribution: "Drawn by A. Artist, CC BY 4.0." });
       expect(later!.pencilHiresUrl).toBeTruthy();
+      expect(later!.outlineHiresUrl).toBeTruthy();
       expect(later!.level).toBeGreaterThanOrEqual(1);
     } finally {
       await seeded.close();

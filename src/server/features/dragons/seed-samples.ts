@@ -80,7 +80,8 @@ export async function seedSamples(
     await library.addTemplate(
       options.make
         ? { ...about, made: await options.make(file, { pencil: true }) }
-        : { ...about, image: fs.readFileSync(file), pencil: true },
+        : // A first start's samples: their outlines are drawn by the library's upkeep once the server answers.
+          { ...about, image: fs.readFileSync(file), pencil: true, outline: false },
     );
   };
   const numbered = samples.map((sample, index) => ({ sample, index }));
