@@ -28,6 +28,7 @@ const MEMBERS_SHARED = [
   "grid/paper.ts",
   "grid/grid-view.ts",
   "grid/outline.ts",
+  "grid/ladder.ts",
   "print/pdf-layout.ts",
   "drawing-check/words.ts",
   "drawing-check/corrections.ts",

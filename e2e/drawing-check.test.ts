@@ -20,15 +20,18 @@ import {
 } from "./support/browser";
 import { partsWithLines, photoOfDrawing, templateOnPaper, type DrawingPhoto } from "../scripts/lib/drawing-photo";
 import type { CellBlock } from "../src/shared/drawing-check/proportion";
-import { renderPdf } from "./support/pdf-raster";
+import { renderPdf, solidLines } from "./support/pdf-raster";
 import { photoOfPracticePdf } from "./support/practice-photo";
 import { PAGE_PX_PER_MM } from "../src/shared/drawing-check/synthetic-photo";
 import { posterOf, printedSheetOf } from "../scripts/lib/printed-grid-page";
 import { signIn } from "./support/accounts";
+import { paperPixels } from "./support/paper";
 
 const CORNERS = ["Top-left", "Top-right", "Bottom-right", "Bottom-left"] as const;
 const WIDE = { width: 1440, height: 900 };
 const PLANTED = { column: 5, row: 3, dx: 0, dy: 3 }; // F4, 3 mm low
+/** Dots per inch a PDF's grid page is read at. */
+const GRID_DPI = 50;
 
 let browser: Browser;
 let dragonId: string;
@@ -314,6 +317,50 @@ describe("Check my drawing", () => {
       await page.locator("[data-testid=paper][data-image=hires]").waitFor();
       await page.getByRole("heading", { name: "فحوصاتك" }).scrollIntoViewIfNeeded();
       await screenshot(page, "drawing-check-history-390-ar");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("offers fewer grid lines after a close copy: the canvas and the PDF then draw every other line", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto(`/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-image=hires]").waitFor();
+      const lines = page.getByLabel("Grid lines");
+      expect(await lines.inputValue()).toBe("2");
+      const fullGrid = await paperPixels(page);
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, small.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      await page.getByText("Next step: Every other line.", { exact: false }).waitFor();
+      await screenshot(page, "drawing-check-fewer-lines-phone");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Try with fewer lines" }).click();
+      await page.getByRole("dialog", { name: "Check my drawing" }).waitFor({ state: "detached" });
+      await expectToast(page, "Fewer lines");
+      expect(await lines.inputValue()).toBe("3");
+      // Fewer lines on the paper: fewer dark pixels than with the full grid.
+      await expect.poll(async () => (await paperPixels(page)).dark).toBeLessThan(fullGrid.dark);
+      await screenshot(page, "canvas-every-other-line-phone");
+
+      // The PDF's grid page draws every other line too.
+      await page.getByRole("button", { name: "Print / PDF" }).click();
+      const dialog = page.getByRole("dialog", { name: "Print / PDF" });
+      const download = page.waitForEvent("download", { timeout: 30_000 });
+      await dialog.getByRole("button", { name: "Make PDF" }).click();
+      const [grid] = renderPdf((await (await download).path())!, GRID_DPI, { first: 2, last: 2 });
+      // The grid alone: upright lines 1 to 10 in from the left edge in full, 2, 4, 6, 8 and 10 now
+      // (the paper's own edges fall in the strip the printer cannot reach).
+      const upright = solidLines(grid!, true, 5 * GRID_DPI).filter(
+        (line) => line.at > 0.75 * GRID_DPI && line.at < 10.25 * GRID_DPI,
+      );
+      expect(upright.map((line) => Math.round(line.at / GRID_DPI))).toEqual([2, 4, 6, 8, 10]);
+      // Kept with the progress: back after a reload, and the learner can always go back.
+      await page.reload();
+      expect(await page.getByLabel("Grid lines").inputValue()).toBe("3");
+      await page.getByLabel("Grid lines").selectOption("1");
+      expect(await page.getByRole("switch", { name: "Diagonals" }).getAttribute("aria-checked")).toBe("true");
     } finally {
       await context.close();
     }

@@ -193,6 +193,8 @@ export const worksInProgress = pgTable(
     gridThickness: doublePrecision("grid_thickness").notNull().default(1),
     gridOpacity: doublePrecision("grid_opacity").notNull().default(1),
     diagonals: boolean("diagonals").notNull().default(false),
+    /** Which grid lines are drawn, the grid ladder's step with `diagonals` (decision 074). */
+    gridLines: text("grid_lines").notNull().default("full"),
     imageMode: text("image_mode").notNull().default("color"),
     /** How much of the outline view shows, 1–3 (decision 073). */
     outlineDetail: smallint("outline_detail").notNull().default(2),

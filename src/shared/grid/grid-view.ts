@@ -1,5 +1,6 @@
 // How the grid and the picture look (decision 013): on the canvas, in the cell viewer and in the PDF.
 import { OUTLINE_DETAIL_DEFAULT, outlineToneTable, type OutlineDetail } from "./outline";
+import type { GridLineSet } from "./ladder";
 
 export const GRID_COLORS = ["dark", "light", "accent"] as const;
 export type GridColor = (typeof GRID_COLORS)[number];
@@ -30,6 +31,8 @@ export interface GridView {
   gridThickness: number;
   gridOpacity: number;
   diagonals: boolean;
+  /** Which lines are drawn: the grid ladder's step (decision 074), with `diagonals`. */
+  gridLines: GridLineSet;
   imageMode: ImageMode;
   /** How much of the outline view shows (decision 073). */
   outlineDetail: OutlineDetail;
@@ -41,6 +44,7 @@ export const GRID_VIEW_DEFAULTS: GridView = {
   gridThickness: 1,
   gridOpacity: 1,
   diagonals: false,
+  gridLines: "full",
   imageMode: "color",
   outlineDetail: OUTLINE_DETAIL_DEFAULT,
 };

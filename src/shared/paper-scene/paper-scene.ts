@@ -2,6 +2,7 @@
 // the grid's lines run and how they look. Pure: draw-region.ts (web) paints what this decides.
 import { gridDimensions, gridLineAt, type Cell, type Rect } from "../grid/grid";
 import { GRID_RGB, type GridView } from "../grid/grid-view";
+import { linesOf, type GridLineSet } from "../grid/ladder";
 
 /** Everything that decides what is on the paper. Lengths in paper units. */
 export interface PaperScene {
@@ -37,13 +38,22 @@ export function regionTransform(
 
 type PaperGrid = Pick<PaperScene, "paperWidth" | "paperHeight" | "gridSize">;
 
-/** Where the grid's lines run (paper units): one every grid size from 0, the last on the paper's edge. */
-export function gridLines(scene: PaperGrid): { x: number[]; y: number[] } {
+/**
+ * Where the grid's lines run (paper units): one every grid size from 0, the last on the paper's
+ * edge; of those, the ones `set` draws (the grid ladder's step, decision 074).
+ */
+export function gridLines(scene: PaperGrid, set: GridLineSet = "full"): { x: number[]; y: number[] } {
   const { paperWidth, paperHeight, gridSize } = scene;
   const { columns, rows } = gridDimensions(paperWidth, paperHeight, gridSize);
   return {
-    x: Array.from({ length: columns + 1 }, (_, c) => gridLineAt(c, columns, paperWidth, gridSize)),
-    y: Array.from({ length: rows + 1 }, (_, r) => gridLineAt(r, rows, paperHeight, gridSize)),
+    x: linesOf(
+      set,
+      Array.from({ length: columns + 1 }, (_, c) => gridLineAt(c, columns, paperWidth, gridSize)),
+    ),
+    y: linesOf(
+      set,
+      Array.from({ length: rows + 1 }, (_, r) => gridLineAt(r, rows, paperHeight, gridSize)),
+    ),
   };
 }
 

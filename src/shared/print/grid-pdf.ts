@@ -16,10 +16,10 @@ import {
   type PDFImage,
   type PDFPage,
 } from "@cantoo/pdf-lib";
-import { cellLabel, cellRect, gridDimensions, gridLineAt, type Cell } from "../grid/grid";
+import { cellLabel, cellRect, gridDimensions, type Cell } from "../grid/grid";
 import { GRID_RGB, type GridView } from "../grid/grid-view";
 import { POINTS_PER_UNIT, type PaperPreset, type Unit } from "../grid/paper";
-import type { PaperScene } from "../paper-scene/paper-scene";
+import { gridLines, type PaperScene } from "../paper-scene/paper-scene";
 import {
   CELL_LABEL_MAX_PT,
   POINTS_PER_MM,
@@ -251,14 +251,10 @@ function drawGrid(
   const inside = (v: number, from: number, length: number) => v >= from - 1e-9 && v <= from + length + 1e-9;
   const right = Math.min(region.x + region.width, scene.paperWidth);
   const bottom = Math.min(region.y + region.height, scene.paperHeight);
-  for (let c = 0; c <= columns; c++) {
-    const x = gridLineAt(c, columns, scene.paperWidth, scene.gridSize);
-    if (inside(x, region.x, region.width)) line(x, Math.max(0, region.y), x, bottom);
-  }
-  for (let row = 0; row <= rows; row++) {
-    const y = gridLineAt(row, rows, scene.paperHeight, scene.gridSize);
-    if (inside(y, region.y, region.height)) line(Math.max(0, region.x), y, right, y);
-  }
+  // The grid ladder's step's lines (decision 074).
+  const lines = gridLines(scene, view.gridLines);
+  for (const x of lines.x) if (inside(x, region.x, region.width)) line(x, Math.max(0, region.y), x, bottom);
+  for (const y of lines.y) if (inside(y, region.y, region.height)) line(Math.max(0, region.x), y, right, y);
   const fontSize = Math.max(4, Math.min(CELL_LABEL_MAX_PT, scene.gridSize * pt * 0.16));
   const within = (x: number, y: number, width: number, height: number) =>
     x >= region.x - 1e-9 &&
@@ -282,7 +278,7 @@ function drawGrid(
         cell.x + cell.width > region.x &&
         cell.y < region.y + region.height &&
         cell.y + cell.height > region.y;
-      if (view.diagonals && meets) {
+      if (view.diagonals && view.gridLines === "full" && meets) {
         line(cell.x, cell.y, cell.x + cell.width, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
         line(cell.x + cell.width, cell.y, cell.x, cell.y + cell.height, thickness * 0.75, opacity * 0.6);
       }
@@ -558,6 +554,7 @@ async function addCellSheets(
       borderWidth: 0.75,
       borderOpacity: 0.8,
     });
-    if (view.diagonals) drawGrid(page!, font, scene, view, size / scene.gridSize, { x0, y0, region });
+    if (view.diagonals && view.gridLines === "full")
+      drawGrid(page!, font, scene, view, size / scene.gridSize, { x0, y0, region });
   }
 }

@@ -5,6 +5,7 @@ import { PAPER_PRESETS, UNITS, detectPreset } from "../grid/paper";
 import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/grid-view";
 import { isCellInGrid } from "../grid/done-cells";
 import { OUTLINE_DETAILS } from "../grid/outline";
+import { GRID_LINE_SETS } from "../grid/ladder";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;
@@ -42,6 +43,7 @@ const learnerToolsShape = {
   gridThickness: between("gridThickness", GRID_THICKNESS).optional(),
   gridOpacity: between("gridOpacity", GRID_OPACITY).optional(),
   diagonals: z.boolean({ error: "diagonals must be true or false" }).optional(),
+  gridLines: oneOf("gridLines", GRID_LINE_SETS).optional(),
   imageMode: oneOf("imageMode", IMAGE_MODES).optional(),
   outlineDetail: z
     .literal(OUTLINE_DETAILS, { error: `outlineDetail must be one of ${OUTLINE_DETAILS.join(", ")}` })

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "../text";
 import { GRID_COLORS, IMAGE_MODES } from "../grid/grid-view";
 import { OUTLINE_DETAILS } from "../grid/outline";
+import { GRID_LINE_SETS } from "../grid/ladder";
 import { PAPER_PRESETS, UNITS } from "../grid/paper";
 import { CHECK_STATUSES } from "../drawing-check/kept-checks";
 
@@ -21,6 +22,7 @@ export const savedWipResponse = z.object({
   gridThickness: z.number(),
   gridOpacity: z.number(),
   diagonals: z.boolean(),
+  gridLines: z.enum(GRID_LINE_SETS),
   imageMode: z.enum(IMAGE_MODES),
   outlineDetail: z.literal(OUTLINE_DETAILS),
 });

@@ -227,6 +227,7 @@ export function createAccountRepository(db: Database) {
           gridThickness: p.gridThickness,
           gridOpacity: p.gridOpacity,
           diagonals: p.diagonals,
+          gridLines: p.gridLines,
           imageMode: p.imageMode,
           outlineDetail: p.outlineDetail,
           updatedAt: iso(p.updatedAt),

@@ -28,6 +28,7 @@ const toolDefaults = {
   gridThickness: 1,
   gridOpacity: 1,
   diagonals: false,
+  gridLines: "full",
   imageMode: "color",
   outlineDetail: 2,
 };
@@ -42,6 +43,7 @@ const tools = {
   gridThickness: 2.5,
   gridOpacity: 0.6,
   diagonals: true,
+  gridLines: "centre",
   imageMode: "outline",
   outlineDetail: 3,
 };
@@ -208,6 +210,7 @@ describe("learner tools in saved progress", () => {
     [{ diagonals: "yes" }, /diagonals must be true or false/],
     [{ imageMode: "sepia" }, /imageMode must be one of color, grayscale, values3, values5, outline/],
     [{ outlineDetail: 4 }, /outlineDetail must be one of 1, 2, 3/],
+    [{ gridLines: "none" }, /gridLines must be one of full, alternate, centre, border/],
     [{ outlineDetail: "2" }, /outlineDetail must be one of 1, 2, 3/],
   ])("refuses %o", async (change, message) => {
     const res = await save(bob, { dragonId: otherDragonId, ...state, ...tools, ...change });

@@ -8,6 +8,7 @@ import type { SavedProgress } from "../../../shared/progress/responses";
 import { drawingProgress } from "../../../shared/grid/done-cells";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
 import { OUTLINE_DETAIL_DEFAULT, isOutlineDetail } from "../../../shared/grid/outline";
+import type { GridLineSet } from "../../../shared/grid/ladder";
 import type { PaperPreset, Unit } from "../../../shared/grid/paper";
 import { requestTranslator } from "../../i18n/request-language";
 
@@ -75,6 +76,7 @@ export function savedProgressHandlers(
         gridThickness,
         gridOpacity,
         diagonals,
+        gridLines: row.gridLines as GridLineSet,
         imageMode: row.imageMode as ImageMode,
         outlineDetail: isOutlineDetail(row.outlineDetail) ? row.outlineDetail : OUTLINE_DETAIL_DEFAULT,
       };

@@ -9,6 +9,7 @@ import { inputClass } from "../../components/ui/text-field";
 import { nextUndoneCell } from "../../../shared/grid/done-cells";
 import { orientationOf } from "../../../shared/grid/paper";
 import { toneOf, type GridView } from "../../../shared/grid/grid-view";
+import { LADDER_STEP_NAMES, ladderStep, viewAtStep, type LadderStep } from "../../../shared/grid/ladder";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth";
@@ -158,6 +159,7 @@ function DrawCanvas({
       gridThickness: settings.gridThickness,
       gridOpacity: settings.gridOpacity,
       diagonals: settings.diagonals,
+      gridLines: settings.gridLines,
       imageMode: shownMode,
       outlineDetail: settings.outlineDetail,
     }),
@@ -166,6 +168,7 @@ function DrawCanvas({
       settings.gridThickness,
       settings.gridOpacity,
       settings.diagonals,
+      settings.gridLines,
       shownMode,
       settings.outlineDetail,
     ],
@@ -510,6 +513,14 @@ function DrawCanvas({
               setChecking(null);
               setCellFromCheck(true);
               setCell(cell);
+            }}
+            ladder={{
+              step: ladderStep(view),
+              onFewerLines: () => {
+                const next = (ladderStep(view) + 1) as LadderStep;
+                canvas.setGridView(viewAtStep(next));
+                toast({ title: t`Fewer lines`, description: i18n._(LADDER_STEP_NAMES[next]) });
+              },
             }}
           />
         </Suspense>

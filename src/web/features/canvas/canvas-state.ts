@@ -117,6 +117,7 @@ export function initialCanvasState(initial: CanvasSettings): CanvasState {
       gridThickness: initial.gridThickness,
       gridOpacity: initial.gridOpacity,
       diagonals: initial.diagonals,
+      gridLines: initial.gridLines,
       imageMode: initial.imageMode,
       outlineDetail: initial.outlineDetail,
     },

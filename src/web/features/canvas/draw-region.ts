@@ -98,7 +98,7 @@ export function drawRegion(
     ctx.lineWidth = view.gridThickness / scale;
     ctx.strokeStyle = gridStroke(view);
     ctx.beginPath();
-    const lines = gridLines(scene);
+    const lines = gridLines(scene, view.gridLines);
     for (const x of lines.x) {
       ctx.moveTo(x, 0);
       ctx.lineTo(x, scene.paperHeight);
@@ -108,7 +108,7 @@ export function drawRegion(
       ctx.lineTo(scene.paperWidth, y);
     }
     ctx.stroke();
-    if (view.diagonals) {
+    if (view.diagonals && view.gridLines === "full") {
       // Both diagonals of every cell, fainter than the grid: guides for angles and proportions.
       ctx.lineWidth = Math.max(0.5, view.gridThickness * 0.75) / scale;
       ctx.strokeStyle = gridStroke(view, 0.6);

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/grid/grid-view";
 import { selectClass } from "./paper-settings";
 import { OUTLINE_DETAILS, OUTLINE_DETAIL_NAMES, type OutlineDetail } from "../../../shared/grid/outline";
+import { LADDER_STEPS, LADDER_STEP_NAMES, ladderStep, viewAtStep, type LadderStep } from "../../../shared/grid/ladder";
 
 const COLOR_NAMES = { dark: msg`Dark`, light: msg`Light`, accent: msg`Accent` } as const;
 
@@ -89,14 +90,33 @@ export function ViewSettings({
           onChange={(e) => onChange({ gridOpacity: Math.round(Number(e.target.value) * 10) / 10 })}
         />
       </div>
-      <div className="mt-1">
-        <Switch
-          label={t`Diagonals`}
-          description={t`Corner-to-corner lines in every cell help with angles`}
-          checked={view.diagonals}
-          onCheckedChange={(diagonals) => onChange({ diagonals })}
-        />
+      <div className="mt-3 grid gap-1.5">
+        <label htmlFor={`${id}-lines`} className="text-sm font-semibold text-ink">
+          <Trans>Grid lines</Trans>
+        </label>
+        <select
+          id={`${id}-lines`}
+          className={selectClass}
+          value={ladderStep(view)}
+          onChange={(e) => onChange(viewAtStep(Number(e.target.value) as LadderStep))}
+        >
+          {LADDER_STEPS.map((step) => (
+            <option key={step} value={step}>
+              {i18n.number(step)}. {i18n._(LADDER_STEP_NAMES[step])}
+            </option>
+          ))}
+        </select>
       </div>
+      {view.gridLines === "full" && (
+        <div className="mt-1">
+          <Switch
+            label={t`Diagonals`}
+            description={t`Corner-to-corner lines in every cell help with angles`}
+            checked={view.diagonals}
+            onCheckedChange={(diagonals) => onChange({ diagonals })}
+          />
+        </div>
+      )}
       <div className="mt-3 grid gap-1.5">
         <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-ink">
           <Trans>Picture</Trans>

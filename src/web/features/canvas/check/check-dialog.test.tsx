@@ -43,6 +43,7 @@ function props(overrides: Partial<ComponentProps<typeof CheckDialog>> = {}): Com
     onPractised: vi.fn(),
     pdfRequest: () => null,
     practiceFileName: "Ember practice sheet.pdf",
+    ladder: { step: 2, onFewerLines: vi.fn() },
     ...overrides,
   };
 }
@@ -196,6 +197,25 @@ it("finds the grid by itself from the corner marks of the page printed for this 
     .element(dialog().getByRole("alert"))
     .toHaveTextContent(/^This page was printed for another dragon, or for another paper or grid size/);
   expect(given.onChecked).toHaveBeenCalledOnce();
+});
+
+it("offers fewer grid lines after a close copy, one step down, and nothing past the last step", async () => {
+  const marked = await drawingPhoto({ marks: markIds(DRAGON, SYNTHETIC_PAPER), seed: 3 });
+  const given = props();
+  const { unmount } = await renderCheck(given);
+  await commands.chooseFile("Choose a photo", marked.file);
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  await expect.element(dialog().getByText("Next step: Every other line.", { exact: false })).toBeVisible();
+  await dialog().getByRole("button", { name: "Try with fewer lines" }).click();
+  expect(given.ladder.onFewerLines).toHaveBeenCalledOnce();
+  expect(given.onClose).toHaveBeenCalledOnce();
+  unmount();
+
+  const freehand = props({ ladder: { step: 5, onFewerLines: vi.fn() } });
+  await renderCheck(freehand);
+  await commands.chooseFile("Choose a photo", marked.file);
+  await expect.element(verdicts(), { timeout: 20_000 }).toBeVisible();
+  expect(dialog().getByRole("button", { name: "Try with fewer lines" }).elements()).toHaveLength(0);
 });
 
 it("says a photo too dark to read is too dark, on the corners, where another photo can be chosen", async () => {

@@ -39,6 +39,8 @@ import {
   type KeptWhole,
 } from "../../../../shared/drawing-check/kept-checks";
 import { PracticeResult, PractiseButton, practiceSheetsOf } from "./practice";
+import { FewerLines } from "./fewer-lines";
+import { readyForFewerLines, type LadderStep } from "../../../../shared/grid/ladder";
 import type { PaperRequest } from "../print-dialog";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
@@ -102,6 +104,7 @@ export default function CheckDialog({
   onPractised,
   pdfRequest,
   practiceFileName,
+  ladder,
 }: {
   dragonId: string;
   /** Members may share the photo to the feed. */
@@ -131,6 +134,8 @@ export default function CheckDialog({
   /** What 'Print / PDF' prints the picture from: the practice sheet's cells are drawn the same way. */
   pdfRequest: () => PaperRequest | null;
   practiceFileName: string;
+  /** The grid ladder's step the drawing was made at (decision 074), and a way down to the next one. */
+  ladder: { step: LadderStep; onFewerLines: () => void };
 }) {
   const { t, i18n } = useLingui();
   const { columns, rows } = grid;
@@ -456,6 +461,15 @@ export default function CheckDialog({
                   <Trans>See it beside your photo</Trans>
                 </button>
               </p>
+            )}
+            {ladder.step < 5 && readyForFewerLines(result.cells) && (
+              <FewerLines
+                next={(ladder.step + 1) as LadderStep}
+                onTry={() => {
+                  ladder.onFewerLines();
+                  onClose();
+                }}
+              />
             )}
             <Corrections corrections={result.corrections} />
             {result.localCells && <HeatMapView view={view} onView={setView} />}

@@ -1,0 +1,1 @@
+ALTER TABLE "works_in_progress" ADD COLUMN "grid_lines" text DEFAULT 'full' NOT NULL;
