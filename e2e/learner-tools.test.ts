@@ -367,6 +367,22 @@ describe("learner tools on the canvas", () => {
       await page.locator("[data-testid=paper][data-view=values5]").waitFor();
       await screenshot(page, `learner-tools-${name}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // The outline view over every other line, its detail beside it.
+      await page.getByLabel("Picture").selectOption("outline");
+      await page.getByLabel("Grid lines").selectOption("3");
+      await page.locator("[data-testid=paper][data-view=outline]").waitFor();
+      await screenshot(page, `learner-tools-outline-ladder-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The same in Arabic, right to left: the view is this browser's copy of the drawing.
+      await page.goto(`/ar/draw/${dragonId}?version=color`);
+      await page.locator("[data-testid=paper][data-view=outline]").waitFor();
+      expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+      await screenshot(page, `learner-tools-outline-ladder-ar-${name}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await openCanvas(page);
+      await page.getByLabel("Grid lines").selectOption("1");
+      await page.getByLabel("Picture").selectOption("values5");
+      await page.locator("[data-testid=paper][data-view=values5]").waitFor();
       // A1 to C1 are blank paper: the first cell with something to draw is D1, the curl over the head.
       await page.getByRole("button", { name: "Next cell to draw" }).click();
       await viewer(page).getByRole("heading", { name: "Cell D1" }).waitFor();
