@@ -20,6 +20,8 @@ export const OBJECT_REFERENCES: readonly ObjectReference[] = [
   { column: dragons.hiresKey, holds: "key" },
   { column: dragons.pencilPreviewKey, holds: "key" },
   { column: dragons.pencilHiresKey, holds: "key" },
+  { column: dragons.outlinePreviewKey, holds: "key" },
+  { column: dragons.outlineHiresKey, holds: "key" },
   { column: users.profileImageUrl, holds: "urls" },
   { column: blogPosts.featuredImageUrl, holds: "urls" },
   { column: blogPosts.content, holds: "urls" },

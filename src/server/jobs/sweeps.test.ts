@@ -197,6 +197,8 @@ const REFERRING_ROWS: Record<string, (refer: Refer) => Promise<void>> = {
         hiresKey: await refer(dragons.hiresKey, file("hires.png")),
         pencilPreviewKey: await refer(dragons.pencilPreviewKey, file("pencil-preview.webp")),
         pencilHiresKey: await refer(dragons.pencilHiresKey, file("pencil-hires.png")),
+        outlinePreviewKey: await refer(dragons.outlinePreviewKey, file("outline-preview.webp")),
+        outlineHiresKey: await refer(dragons.outlineHiresKey, file("outline-hires.png")),
       });
     }
   },
