@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Switch } from "../../components/ui/switch";
@@ -90,23 +90,15 @@ export function ViewSettings({
           onChange={(e) => onChange({ gridOpacity: Math.round(Number(e.target.value) * 10) / 10 })}
         />
       </div>
-      <div className="mt-3 grid gap-1.5">
-        <label htmlFor={`${id}-lines`} className="text-sm font-semibold text-ink">
-          <Trans>Grid lines</Trans>
-        </label>
-        <select
-          id={`${id}-lines`}
-          className={selectClass}
-          value={ladderStep(view)}
-          onChange={(e) => onChange(viewAtStep(Number(e.target.value) as LadderStep))}
-        >
-          {LADDER_STEPS.map((step) => (
-            <option key={step} value={step}>
-              {i18n.number(step)}. {i18n._(LADDER_STEP_NAMES[step])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={<Trans>Grid lines</Trans>}
+        value={ladderStep(view)}
+        options={LADDER_STEPS.map((step) => ({
+          value: step,
+          label: `${i18n.number(step)}. ${i18n._(LADDER_STEP_NAMES[step])}`,
+        }))}
+        onChange={(step) => onChange(viewAtStep(Number(step) as LadderStep))}
+      />
       {view.gridLines === "full" && (
         <div className="mt-1">
           <Switch
@@ -117,42 +109,52 @@ export function ViewSettings({
           />
         </div>
       )}
-      <div className="mt-3 grid gap-1.5">
-        <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-ink">
-          <Trans>Picture</Trans>
-        </label>
-        <select
-          id={`${id}-mode`}
-          className={selectClass}
-          value={view.imageMode}
-          onChange={(e) => onChange({ imageMode: e.target.value as ImageMode })}
-        >
-          {IMAGE_MODES.filter((mode) => mode !== "outline" || hasOutline).map((mode) => (
-            <option key={mode} value={mode}>
-              {i18n._(IMAGE_MODE_NAMES[mode])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={<Trans>Picture</Trans>}
+        value={view.imageMode}
+        options={IMAGE_MODES.filter((mode) => mode !== "outline" || hasOutline).map((mode) => ({
+          value: mode,
+          label: i18n._(IMAGE_MODE_NAMES[mode]),
+        }))}
+        onChange={(mode) => onChange({ imageMode: mode as ImageMode })}
+      />
       {view.imageMode === "outline" && hasOutline && (
-        <div className="mt-3 grid gap-1.5">
-          <label htmlFor={`${id}-detail`} className="text-sm font-semibold text-ink">
-            <Trans>Outline detail</Trans>
-          </label>
-          <select
-            id={`${id}-detail`}
-            className={selectClass}
-            value={view.outlineDetail}
-            onChange={(e) => onChange({ outlineDetail: Number(e.target.value) as OutlineDetail })}
-          >
-            {OUTLINE_DETAILS.map((detail) => (
-              <option key={detail} value={detail}>
-                {i18n._(OUTLINE_DETAIL_NAMES[detail])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={<Trans>Outline detail</Trans>}
+          value={view.outlineDetail}
+          options={OUTLINE_DETAILS.map((detail) => ({ value: detail, label: i18n._(OUTLINE_DETAIL_NAMES[detail]) }))}
+          onChange={(detail) => onChange({ outlineDetail: Number(detail) as OutlineDetail })}
+        />
       )}
     </fieldset>
+  );
+}
+
+/** A labelled select of the view's settings. */
+function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: ReactNode;
+  value: string | number;
+  options: { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-3 grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
