@@ -65,9 +65,9 @@ function received(made: MadeTemplate): MadeTemplate {
 
 /**
  * The library's background image work (making the bundled samples a first start left for later,
- * measuring older templates' levels, drawing their outlines) in a child process, started at the first request and ended by
- * `close` (decision 072): decoding pictures grows a process's memory for good (decision 009), and
- * the serving process should stay at its idle size. The serving process only stores the answers.
+ * measuring older templates' levels, drawing their outlines) in a child process, started at the
+ * first request and ended by `close` (decision 072): decoding pictures grows a process's memory
+ * for good (decision 009), and the serving process should stay at its idle size. The serving process only stores the answers.
  * Requests are answered in turn; if the child dies, what was asked fails and the next request
  * starts another.
  */
