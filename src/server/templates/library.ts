@@ -106,8 +106,8 @@ export function createLibrary(
      * Check and store an original image as a new template, in the library or (`ownerId`) as that
      * person's picture; optionally with its pencil version. `replacing`: the upload it is made
      * from, about to be deleted, so not counted against the quota twice; `outline: false` leaves
-     * the outline to the library's upkeep. Or (`made`) store what
-     * another process made of an image (image-work-process.ts), with the pencil version it made.
+     * the outline to the library's upkeep. Or (`made`) store what another process made of an
+     * image (image-work-process.ts), with the versions it made.
      */
     async addTemplate(
       input: {
