@@ -202,15 +202,16 @@ export function createLibrary(
     },
 
     /**
-     * Draw the outline of templates added before outlines were (decision 073), up to `limit` of them
-     * after `after` (the last row a previous call answered), oldest first, with `render` (here or in
-     * another process). A picture's outline counts towards its owner's quota as its other files do;
-     * one that does not fit, or fails, is counted in `failed` and left for the next start.
+     * Draw the outline of templates added before outlines were (decision 073), up to `limit` of
+     * them after `after` (the last row a previous call answered), oldest first, with `render` (the
+     * upkeep's image work process). A picture's outline counts towards its owner's quota as its
+     * other files do; one that does not fit, or fails, is counted in `failed` and left for the next
+     * start.
      */
     async makeMissingOutlines(
       limit: number,
       after: Pick<DragonRow, "createdAt" | "id"> | null,
-      render: (file: string) => Promise<OutlineResult> = (file) => renderOffThread("outline", { file }),
+      render: (file: string) => Promise<OutlineResult>,
     ): Promise<{ rows: number; last: Pick<DragonRow, "createdAt" | "id"> | null; failed: number }> {
       const rows = await repository.withoutOutline(limit, after);
       let failed = 0;
