@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { TemplateLevel } from "../../shared/dragons/levels";
 import type { MadeTemplate } from "./made-template";
 import type { OutlineResult } from "./outline";
+import { asBuffer, withBuffers } from "./render-off-thread";
 
 type ImageWorkTask =
   | { kind: "template"; file: string; pencil: boolean }
@@ -38,28 +39,18 @@ function startChild(): ChildProcess {
   return fork(source, [], { ...options, execArgv: ["--import", "tsx"] });
 }
 
-/** Bytes that arrived from the child (a structured clone of a Buffer is a Uint8Array), seen as a Buffer without copying. */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** A version's bytes as Buffers. */
-const receivedVersion = <Version extends { hires: Uint8Array; preview: Uint8Array }>(version: Version): Version => ({
-  ...version,
-  hires: asBuffer(version.hires),
-  preview: asBuffer(version.preview),
-});
-
 function received(made: MadeTemplate): MadeTemplate {
   const { prepared, pencil } = made;
   return {
     level: made.level,
-    ...(made.outline ? { outline: receivedVersion(made.outline) } : {}),
+    ...(made.outline ? { outline: withBuffers(made.outline) } : {}),
     prepared: {
       ...prepared,
       hires: asBuffer(prepared.hires),
       preview: asBuffer(prepared.preview),
       previewSmall: asBuffer(prepared.previewSmall),
     },
-    ...(pencil ? { pencil: receivedVersion(pencil) } : {}),
+    ...(pencil ? { pencil: withBuffers(pencil) } : {}),
   };
 }
 
@@ -113,7 +104,7 @@ export function imageWorkProcess(): ImageWorkProcess {
       return ((await ask({ kind: "level", file })) as { level: TemplateLevel }).level;
     },
     async renderOutline(file) {
-      return receivedVersion(((await ask({ kind: "outline", file })) as { outline: OutlineResult }).outline);
+      return withBuffers(((await ask({ kind: "outline", file })) as { outline: OutlineResult }).outline);
     },
     async close() {
       const ending = child;

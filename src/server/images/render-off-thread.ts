@@ -22,8 +22,15 @@ function newThread(): Worker {
   );
 }
 
-/** Bytes that arrive from a thread, seen as a Buffer without copying them. */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** Bytes that arrive from a thread or a process (moved or cloned as a Uint8Array), seen as a Buffer without copying them. */
+export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A rendered version that arrived from a thread or a process, its bytes as Buffers. */
+export const withBuffers = <Version extends { hires: Uint8Array; preview: Uint8Array }>(version: Version): Version => ({
+  ...version,
+  hires: asBuffer(version.hires),
+  preview: asBuffer(version.preview),
+});
 
 /**
  * renderPencil (pencil.ts) or renderOutline (outline.ts) on a thread of its own (render-thread.ts),
@@ -46,11 +53,7 @@ export function renderOffThread<Kind extends RenderKind>(
       void thread.terminate();
     };
     thread.once("message", ({ result, error }: { result?: Rendered[Kind]; error?: string }) =>
-      answer(() =>
-        result
-          ? resolve({ ...result, hires: asBuffer(result.hires), preview: asBuffer(result.preview) })
-          : reject(new Error(error)),
-      ),
+      answer(() => (result ? resolve(withBuffers(result)) : reject(new Error(error)))),
     );
     thread.once("error", (error) => answer(() => reject(error)));
     thread.once("exit", () => answer(() => reject(new Error("the render thread stopped"))));
