@@ -224,6 +224,8 @@ export const drawingChecks = pgTable(
     practice: jsonb("practice"),
     /** The photo the learner chose to keep with the check: their own upload, claimed for it (private). */
     photoKey: text("photo_key"),
+    /** The grid ladder's step the drawing was made at, 1–5 (decision 074); null for checks kept before it was recorded. */
+    ladderStep: smallint("ladder_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -232,6 +234,28 @@ export const drawingChecks = pgTable(
     uniqueIndex("drawing_checks_photo_key_idx").on(t.photoKey),
   ],
 );
+
+/** Days a learner practised for real, a cell marked done or a check kept, in their time zone: the weekly goal's count (decision 075). */
+export const practiceDays = pgTable(
+  "practice_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A learner's weekly goal, days of practice a week, and the time zone their days are counted in (decision 075). */
+export const learnerGoals = pgTable("learner_goals", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  weeklyGoal: smallint("weekly_goal"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  updatedAt: updatedAt(),
+});
 
 export const posts = pgTable(
   "posts",

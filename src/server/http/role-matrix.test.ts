@@ -5,6 +5,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   drawingChecks,
+  learnerGoals,
+  practiceDays,
   emailVerificationTokens,
   notifications,
   passwordResetTokens,
@@ -596,6 +598,42 @@ const rows: Row[] = [
     check: (res, c) => {
       // Only ever the caller's own checks: A's one check to A, none to anyone else (admins included).
       if (c.who) expect(res.json<unknown[]>()).toHaveLength(c.role === "user" ? 1 : 0);
+    },
+  },
+  {
+    // The progress page: the caller's own checks and goal, nobody else's.
+    route: "GET /api/progress",
+    visitor: 401,
+    user: 200,
+    other: 200,
+    admin: 200,
+    check: (res, c) => {
+      if (!c.who) return;
+      const checks = res.json<{ checks: { dragonId: string }[] }>().checks;
+      expect(checks.some((check) => check.dragonId === dragonId)).toBe(c.role === "user");
+    },
+  },
+  {
+    route: "PUT /api/progress/goal",
+    visitor: 401,
+    user: 200,
+    admin: 200,
+    check: async (res, c) => {
+      if (!c.who) return;
+      const [goal] = await t.database.db.select().from(learnerGoals).where(eq(learnerGoals.userId, c.who.id));
+      expect(goal?.weeklyGoal).toBe(3);
+      expect(res.json<{ week: { goal: number } }>().week.goal).toBe(3);
+    },
+  },
+  {
+    route: "POST /api/progress/visitor",
+    visitor: 401,
+    user: 200,
+    admin: 200,
+    check: async (_res, c) => {
+      if (!c.who) return;
+      const days = await t.database.db.select().from(practiceDays).where(eq(practiceDays.userId, c.who.id));
+      expect(days.map((row) => row.day)).toContain(new Date().toISOString().slice(0, 10));
     },
   },
   {

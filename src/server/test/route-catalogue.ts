@@ -313,6 +313,23 @@ export const catalogue: Route[] = [
     params: { dragonId: DRAGON_ID },
     fields: [{ in: "params", name: "dragonId" }],
   },
+  { method: "GET", path: "/api/progress", fields: [] },
+  {
+    method: "PUT",
+    path: "/api/progress/goal",
+    body: { weeklyGoal: 3, timeZone: "Europe/Paris" },
+    fields: [{ in: "body", name: "timeZone" }],
+  },
+  {
+    method: "POST",
+    path: "/api/progress/visitor",
+    // Today, as any browser would count it.
+    body: { practiceDays: [new Date().toISOString().slice(0, 10)], weeklyGoal: 3, timeZone: "Europe/Paris" },
+    fields: [
+      { in: "body", name: "practiceDays", isList: true },
+      { in: "body", name: "timeZone" },
+    ],
+  },
   {
     method: "GET",
     path: "/api/checks/:dragonId",

@@ -17,6 +17,7 @@ export const accountExportResponse = z
     progress: exportList("Saved progress, one per dragon"),
     pictures: exportList("Their own pictures (Pro)"),
     drawingChecks: exportList("Kept drawing checks, with the photo's address"),
+    learning: exportEntry.describe("The weekly goal, the days practised, the grid ladder's step and the milestones"),
     posts: exportList("Their posts, with moderators' reasons, photos, likes and the comments shown to them"),
     commentsWritten: exportList("Comments they wrote"),
     likesGiven: exportList("Posts they liked"),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isCellInGrid } from "../grid/done-cells";
 import { text } from "../text";
+import { LADDER_STEPS } from "../grid/ladder";
 import {
   CHECK_MAX_CELLS,
   CHECK_MAX_ERROR_MM,
@@ -14,6 +15,9 @@ import {
   type SaveCheck,
   type SavePractice,
 } from "./kept-checks";
+
+/** How old a check moved from a visitor's browser may be. */
+const KEPT_AT_MAX_AGE_MS = 400 * 86_400_000;
 
 const count = (name: string) =>
   z
@@ -57,6 +61,18 @@ export const saveCheckSchema = z
       .array(keptCellSchema, { error: "cells must be a list of cells" })
       .max(CHECK_MAX_CELLS, `cells can hold at most ${CHECK_MAX_CELLS} cells`),
     whole: keptWholeSchema.nullable().default(null),
+    ladderStep: z
+      .literal(LADDER_STEPS, { error: `ladderStep must be one of ${LADDER_STEPS.join(", ")}` })
+      .nullable()
+      .default(null),
+    // A check a visitor kept in the browser, moved into the account they signed up with (decision 075).
+    keptAt: z.iso
+      .datetime({ offset: true, error: "keptAt must be a date and time" })
+      .refine((at) => {
+        const ms = Date.parse(at);
+        return ms <= Date.now() + 60_000 && ms >= Date.now() - KEPT_AT_MAX_AGE_MS;
+      }, "keptAt must be within the last year")
+      .optional(),
   })
   .strict()
   .superRefine((check, context) => {

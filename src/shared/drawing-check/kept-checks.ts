@@ -1,3 +1,5 @@
+import type { LadderStep } from "../grid/ladder";
+
 // A drawing check as it is kept with a learner's progress (decision 028): the verdict and distance
 // of every cell (the photo only when the learner keeps it). Limits and the accuracy summary shared by
 // the server and the canvas's chart; the request's schema is in kept-check-schema.ts, so the
@@ -69,6 +71,10 @@ export interface SaveCheck {
   rows: number;
   cells: KeptCell[];
   whole: KeptWhole | null;
+  /** The grid ladder's step the drawing was made at (decision 074); null when not known (checks kept before it was recorded). */
+  ladderStep?: LadderStep | null;
+  /** When a visitor's browser kept it, for a check moved into their new account; absent: now. */
+  keptAt?: string;
 }
 
 /**
@@ -86,6 +92,7 @@ export interface KeptPractice extends SavePractice {
 
 export interface KeptCheck extends SaveCheck {
   id: string;
+  ladderStep: LadderStep | null;
   createdAt: string;
   /** The photo kept with it (its owner's eyes only), or null. */
   photoUrl: string | null;
@@ -102,4 +109,18 @@ export function checkSummary(cells: readonly { status: CheckStatus }[]): {
   const drawn = cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty").length;
   const close = cells.filter((cell) => cell.status === "close").length;
   return { drawn, close, accuracy: drawn ? close / drawn : null };
+}
+
+/** Statuses of a cell with something drawn to compare (the rest have no distance to speak of). */
+export const COMPARED_STATUSES: readonly CheckStatus[] = ["close", "partial", "near", "off"];
+
+/** The median distance of the cells with something drawn to compare, in mm; null when there are none. */
+export function medianErrorMm(cells: readonly { status: CheckStatus; errorMm: number }[]): number | null {
+  const errors = cells
+    .filter((cell) => COMPARED_STATUSES.includes(cell.status))
+    .map((cell) => cell.errorMm)
+    .sort((a, b) => a - b);
+  if (!errors.length) return null;
+  const middle = errors.length / 2;
+  return errors.length % 2 ? errors[Math.floor(middle)]! : (errors[middle - 1]! + errors[middle]!) / 2;
 }

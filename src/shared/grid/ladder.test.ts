@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LADDER_STEPS, ladderStep, linesOf, readyForFewerLines, viewAtStep } from "./ladder";
 import { gridLines } from "../paper-scene/paper-scene";
+import type { KeptCell } from "../drawing-check/kept-checks";
 
 const letter = { paperWidth: 11, paperHeight: 8.5, gridSize: 1 };
 
@@ -25,9 +26,9 @@ describe("the grid ladder (decision 074)", () => {
   });
 
   it("offers fewer lines at a median error of 1.5 mm or less with at most 10 % of drawn cells off", () => {
-    const cells = (errors: number[], off = 0) => [
-      ...errors.map((errorMm) => ({ status: errorMm <= 1.5 ? "close" : "near", errorMm })),
-      ...Array.from({ length: off }, () => ({ status: "off", errorMm: 6 })),
+    const cells = (errors: number[], off = 0): Omit<KeptCell, "label">[] => [
+      ...errors.map((errorMm) => ({ status: errorMm <= 1.5 ? ("close" as const) : ("near" as const), errorMm })),
+      ...Array.from({ length: off }, () => ({ status: "off" as const, errorMm: 6 })),
       // Blank paper and cells still to draw do not count.
       { status: "empty", errorMm: 0 },
       { status: "not-drawn", errorMm: 0 },

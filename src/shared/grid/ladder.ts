@@ -1,3 +1,5 @@
+import { COMPARED_STATUSES, medianErrorMm, type CheckStatus } from "../drawing-check/kept-checks";
+
 // A grid that fades (decision 074): five steps from the full grid with diagonals to the paper's
 // border alone, the way drawing teachers take a beginner off the grid. The canvas, the cell viewer
 // and the PDF draw the step's lines; the drawing check still measures every cell.
@@ -8,6 +10,7 @@ export type GridLineSet = (typeof GRID_LINE_SETS)[number];
 
 export const LADDER_STEPS = [1, 2, 3, 4, 5] as const;
 export type LadderStep = (typeof LADDER_STEPS)[number];
+export const isLadderStep = (value: unknown): value is LadderStep => LADDER_STEPS.includes(value as LadderStep);
 // Marked for the catalogs (`/*i18n*/`): the web shows them through `i18n._`.
 export const LADDER_STEP_NAMES: Record<LadderStep, string> = {
   1: /*i18n*/ "Full grid with diagonals",
@@ -56,12 +59,10 @@ const READY_OFF_SHARE = 0.1;
  * Whether a check's cells are good enough to try the next step: of the cells with something drawn
  * to compare, the median error is at most 1.5 mm and at most 10 % are off.
  */
-export function readyForFewerLines(cells: readonly { status: string; errorMm: number }[]): boolean {
-  const drawn = cells.filter((cell) => ["close", "partial", "near", "off"].includes(cell.status));
-  if (drawn.length === 0) return false;
-  const errors = drawn.map((cell) => cell.errorMm).sort((a, b) => a - b);
-  const middle = errors.length / 2;
-  const median = errors.length % 2 ? errors[Math.floor(middle)]! : (errors[middle - 1]! + errors[middle]!) / 2;
+export function readyForFewerLines(cells: readonly { status: CheckStatus; errorMm: number }[]): boolean {
+  const median = medianErrorMm(cells);
+  if (median === null) return false;
+  const drawn = cells.filter((cell) => COMPARED_STATUSES.includes(cell.status));
   const off = drawn.filter((cell) => cell.status === "off").length;
   return median <= READY_MEDIAN_MM && off <= drawn.length * READY_OFF_SHARE;
 }

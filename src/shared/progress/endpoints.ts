@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { text } from "../text";
-import { saveProgressSchema } from "./index";
+import { saveProgressSchema, visitorProgressBody, weeklyGoalBody } from "./index";
 import { saveCheckSchema, savePracticeSchema } from "../drawing-check/kept-check-schema";
 import { objectPathSchema } from "../uploads";
 import { endpoints, message } from "../contract/endpoint";
 import { messageResponse } from "../contract/responses";
-import { keptCheckResponse, progressSummaryResponse, savedWipResponse } from "./responses";
+import { keptCheckResponse, learnerProgressResponse, progressSummaryResponse, savedWipResponse } from "./responses";
 
 const dragonParams = z.object({ dragonId: text().uuid("dragonId must be a dragon id") });
 const checkParams = dragonParams.extend({ checkId: text().uuid("checkId must be a check id") });
@@ -29,6 +29,27 @@ export const progressEndpoints = endpoints({
     body: saveProgressSchema,
     rateLimited: true,
     responses: { 200: messageResponse, 404: message("Dragon not found") },
+  },
+  "GET /api/progress": {
+    summary:
+      "The signed-in learner's progress over every drawing, private to them: drawings started and finished, kept checks over time, the grid ladder's step, practice sheets, the weekly goal and milestones",
+    access: "members",
+    responses: { 200: learnerProgressResponse },
+  },
+  "PUT /api/progress/goal": {
+    summary: "Set the learner's weekly goal (days of practice a week; null for none) and the time zone their days are counted in",
+    access: "members",
+    body: weeklyGoalBody,
+    rateLimited: true,
+    responses: { 200: learnerProgressResponse },
+  },
+  "POST /api/progress/visitor": {
+    summary:
+      "Move what a visitor's browser kept into the account they signed in to: their practice days, and their weekly goal when the account has none",
+    access: "members",
+    body: visitorProgressBody,
+    rateLimited: true,
+    responses: { 200: learnerProgressResponse },
   },
   "GET /api/checks/:dragonId": {
     summary: "The signed-in learner's kept drawing checks for a dragon, oldest first (the newest 20)",

@@ -6,6 +6,7 @@ import { GRID_COLORS, GRID_OPACITY, GRID_THICKNESS, IMAGE_MODES } from "../grid/
 import { isCellInGrid } from "../grid/done-cells";
 import { OUTLINE_DETAILS } from "../grid/outline";
 import { GRID_LINE_SETS } from "../grid/ladder";
+import { WEEKLY_GOAL_MAX, WEEKLY_GOAL_MIN, isDay } from "./learning";
 
 // Offsets are in paper units; an image dragged further than a few paper widths away is lost.
 const OFFSET_LIMIT = PAPER_MAX * 4;
@@ -96,3 +97,39 @@ export const saveProgressSchema = z
   .and(progressStateSchema);
 
 export type ProgressState = z.infer<typeof progressStateSchema>;
+
+/** Whether a time zone is one this runtime knows (an IANA name such as Europe/Paris). */
+const knownTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const timeZoneSchema = text()
+  .max(64, "timeZone can be at most 64 characters")
+  .refine(knownTimeZone, "timeZone must be a time zone like Europe/Paris");
+const weeklyGoalSchema = z
+  .number({ error: "weeklyGoal must be a number" })
+  .int("weeklyGoal must be a whole number")
+  .min(WEEKLY_GOAL_MIN, `weeklyGoal must be between ${WEEKLY_GOAL_MIN} and ${WEEKLY_GOAL_MAX}`)
+  .max(WEEKLY_GOAL_MAX, `weeklyGoal must be between ${WEEKLY_GOAL_MIN} and ${WEEKLY_GOAL_MAX}`)
+  .nullable();
+
+/** PUT /api/progress/goal: days of practice a week (null: no goal) and the time zone the days are counted in. */
+export const weeklyGoalBody = z.object({ weeklyGoal: weeklyGoalSchema, timeZone: timeZoneSchema }).strict();
+
+/** Practice days a visitor's browser may hand over: about a year's. */
+export const VISITOR_DAYS_MAX = 400;
+
+/** POST /api/progress/visitor: what a visitor's browser kept, moved into the account they signed up with. */
+export const visitorProgressBody = z
+  .object({
+    practiceDays: z
+      .array(text().refine(isDay, "practiceDays must be dates like 2026-11-30"))
+      .max(VISITOR_DAYS_MAX, `practiceDays can hold at most ${VISITOR_DAYS_MAX} days`),
+    weeklyGoal: weeklyGoalSchema,
+    timeZone: timeZoneSchema,
+  })
+  .strict();

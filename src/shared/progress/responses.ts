@@ -2,9 +2,10 @@ import { z } from "zod";
 import { text } from "../text";
 import { GRID_COLORS, IMAGE_MODES } from "../grid/grid-view";
 import { OUTLINE_DETAILS } from "../grid/outline";
-import { GRID_LINE_SETS } from "../grid/ladder";
+import { GRID_LINE_SETS, LADDER_STEPS } from "../grid/ladder";
 import { PAPER_PRESETS, UNITS } from "../grid/paper";
 import { CHECK_STATUSES } from "../drawing-check/kept-checks";
+import { MILESTONES } from "./learning";
 
 /** A learner's saved canvas for one dragon (docs/spec.md §3, and the learner tools of decision 013), every field filled in. */
 export const savedWipResponse = z.object({
@@ -54,6 +55,8 @@ export const keptCheckResponse = z.object({
       stretchPercent: z.number().optional(),
     })
     .nullable(),
+  /** The grid ladder's step the drawing was made at, 1–5; null for a check kept before it was recorded (decision 074). */
+  ladderStep: z.literal(LADDER_STEPS).nullable(),
   /** The photo kept with the check, served to its owner only; null when none was kept. */
   photoUrl: text().nullable(),
   /** The latest photo of the practice sheet made from the check, scored cell by cell (decision 067); null before one. */
@@ -62,3 +65,34 @@ export const keptCheckResponse = z.object({
 
 /** What GET /api/wip answers: every field, the learner tools' filled in (old rows get the defaults). */
 export type SavedProgress = z.output<typeof savedWipResponse>;
+
+/** One kept check on the progress page: its dragon, how far the drawn cells were and the whole drawing's figures (decision 075). */
+const progressCheckResponse = z.object({
+  id: text(),
+  dragonId: text(),
+  dragonName: text(),
+  createdAt: text(),
+  /** The median distance of the drawn cells, in mm; null when nothing was drawn. */
+  medianMm: z.number().nullable(),
+  drawn: z.number(),
+  close: z.number(),
+  whole: keptCheckResponse.shape.whole,
+  ladderStep: keptCheckResponse.shape.ladderStep,
+  practised: z.boolean(),
+});
+
+/** GET /api/progress: the learner's progress over every drawing, private to them (decision 075). */
+export const learnerProgressResponse = z.object({
+  started: z.number(),
+  finished: z.number(),
+  ladderStep: z.literal(LADDER_STEPS),
+  practiceSheets: z.number(),
+  week: z.object({ goal: z.number().nullable(), done: z.number(), weeksMet: z.number(), paused: z.boolean() }),
+  milestones: z.array(z.object({ id: z.enum(MILESTONES), reachedAt: text().nullable() })),
+  /** Their kept checks over every dragon, oldest first. */
+  checks: z.array(progressCheckResponse),
+  timeZone: text(),
+});
+
+export type LearnerProgress = z.output<typeof learnerProgressResponse>;
+export type ProgressCheck = z.output<typeof progressCheckResponse>;

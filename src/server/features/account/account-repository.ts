@@ -9,6 +9,7 @@ import {
   notifications,
   postImages,
   posts,
+  practiceDays,
   reports,
   sessions,
   storedObjects,
@@ -18,6 +19,7 @@ import {
 } from "../../db/schema";
 import { objectUrl } from "../../storage/object-storage";
 import { toDragon } from "../../templates/repository";
+import { learnerProgress } from "../../learning/learner-progress";
 
 /** Why an account was not deleted. */
 export type DeleteRefusal = "last-admin" | "gone";
@@ -49,6 +51,8 @@ export function createAccountRepository(db: Database) {
         blockRows,
         notificationRows,
         pictureRows,
+        learning,
+        dayRows,
       ] = await Promise.all([
         db
           .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
@@ -69,6 +73,7 @@ export function createAccountRepository(db: Database) {
             rows: drawingChecks.rows,
             cells: drawingChecks.cells,
             whole: drawingChecks.whole,
+            ladderStep: drawingChecks.ladderStep,
             practice: drawingChecks.practice,
             photoKey: drawingChecks.photoKey,
             createdAt: drawingChecks.createdAt,
@@ -148,6 +153,12 @@ export function createAccountRepository(db: Database) {
           .where(eq(notifications.userId, userId))
           .orderBy(asc(notifications.createdAt)),
         db.select().from(dragons).where(eq(dragons.ownerId, userId)).orderBy(asc(dragons.createdAt)),
+        learnerProgress(db, userId),
+        db
+          .select({ day: practiceDays.day })
+          .from(practiceDays)
+          .where(eq(practiceDays.userId, userId))
+          .orderBy(asc(practiceDays.day)),
       ]);
       const postIds = postRows.map((post) => post.id);
       const [images, postComments, postLikes] = postIds.length
@@ -237,6 +248,15 @@ export function createAccountRepository(db: Database) {
           const { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt } = toDragon(row);
           return { id, name, hiresUrl, previewUrl, pencilHiresUrl, createdAt };
         }),
+        // The progress page's figures (decision 075): the weekly goal, the days practised, the
+        // ladder's step and the milestones.
+        learning: {
+          weeklyGoal: learning.week.goal,
+          timeZone: learning.timeZone,
+          practiceDays: dayRows.map((row) => row.day),
+          ladderStep: learning.ladderStep,
+          milestones: learning.milestones,
+        },
         drawingChecks: checks.map(({ photoKey, ...check }) => ({
           ...check,
           photoUrl: photoKey ? objectUrl(photoKey) : null,

@@ -5,7 +5,9 @@ import { dragons, drawingChecks, storedObjects } from "../../db/schema";
 import { objectUrl, type ObjectStorage } from "../../storage/object-storage";
 import { ownCheckedImageKey } from "../../storage/own-upload";
 import type { Handlers } from "../../http/contract-plugin";
+import { isLadderStep } from "../../../shared/grid/ladder";
 import { HttpError } from "../../http/errors";
+import { notePracticeDay } from "../../learning/practice-days";
 import {
   CHECKS_KEPT,
   type KeptCell,
@@ -24,6 +26,7 @@ const answer = (row: typeof drawingChecks.$inferSelect): KeptCheck => ({
   rows: row.rows,
   cells: row.cells as KeptCell[],
   whole: (row.whole as KeptWhole | null) ?? null,
+  ladderStep: isLadderStep(row.ladderStep) ? row.ladderStep : null,
   photoUrl: row.photoKey ? objectUrl(row.photoKey) : null,
   practice: (row.practice as KeptPractice | null) ?? null,
 });
@@ -69,6 +72,8 @@ export function checkHandlers(
               rows: request.body.rows,
               cells: request.body.cells,
               whole: request.body.whole,
+              ladderStep: request.body.ladderStep,
+              ...(request.body.keptAt ? { createdAt: new Date(request.body.keptAt) } : {}),
             })
             .returning();
           // Only the newest are kept: the chart shows them, older ones would only grow the table.
@@ -92,6 +97,8 @@ export function checkHandlers(
         });
         // A dropped check's kept photo goes with it.
         await Promise.all(row.photos.map((key) => storage.delete(key)));
+        // A check moved from a visitor's browser was practice on the days that browser counted.
+        if (!request.body.keptAt) await notePracticeDay(db, caller.id);
         reply.code(201);
         return answer(row.kept);
       },
@@ -156,6 +163,7 @@ export function checkHandlers(
         const practice: KeptPractice = { cells: request.body.cells, practisedAt: new Date().toISOString() };
         const [row] = await db.update(drawingChecks).set({ practice }).where(mine).returning();
         if (!row) throw new HttpError(404, /*i18n*/ "Check not found");
+        await notePracticeDay(db, caller.id);
         return answer(row);
       },
     },

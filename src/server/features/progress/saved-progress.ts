@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { notePracticeDay } from "../../learning/practice-days";
 import type { SavedProgress } from "../../../shared/progress/responses";
 import { drawingProgress } from "../../../shared/grid/done-cells";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
@@ -95,6 +96,12 @@ export function savedProgressHandlers(
           .from(dragons)
           .where(and(eq(dragons.id, dragonId), dragonVisibleTo(caller.id)));
         if (!dragon) throw new HttpError(404, /*i18n*/ "Dragon not found");
+        const [before] = state.doneCells
+          ? await db
+              .select({ doneCells: worksInProgress.doneCells })
+              .from(worksInProgress)
+              .where(and(eq(worksInProgress.userId, caller.id), eq(worksInProgress.dragonId, dragonId)))
+          : [];
         await db
           .insert(worksInProgress)
           .values({ userId: caller.id, dragonId, ...state })
@@ -102,6 +109,9 @@ export function savedProgressHandlers(
             target: [worksInProgress.userId, worksInProgress.dragonId],
             set: { ...state, updatedAt: new Date() },
           });
+        // A cell newly marked done is practice; moving the picture or changing the grid is not.
+        const done = new Set(before?.doneCells ?? []);
+        if (state.doneCells?.some((label) => !done.has(label))) await notePracticeDay(db, caller.id);
         return { message: requestTranslator(request)(/*i18n*/ "Progress saved") };
       },
     },

@@ -245,6 +245,7 @@ function DrawCanvas({
         errorMm: Math.min(100, Math.round(cell.errorMm * 10) / 10),
       })),
       whole: result.whole,
+      ladderStep: ladderStep(view),
     });
     lastKept.current = keeping;
     keeping.catch(() =>

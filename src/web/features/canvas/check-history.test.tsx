@@ -12,6 +12,7 @@ const DRAGON = "3f1d2c4b-0000-4000-8000-00000000c0de";
 
 const check = (day: number, whole: KeptWhole | null): KeptCheck => ({
   id: `00000000-0000-4000-8000-00000000000${day}`,
+  ladderStep: null,
   createdAt: `2026-11-0${day}T10:00:00.000Z`,
   columns: 2,
   rows: 1,

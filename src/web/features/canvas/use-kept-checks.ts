@@ -12,7 +12,12 @@ function readVisitorChecks(dragonId: string): KeptCheck[] {
     return Array.isArray(stored)
       ? (stored as KeptCheck[])
           .filter((check) => Array.isArray(check?.cells))
-          .map((check) => ({ ...check, whole: check.whole ?? null, practice: check.practice ?? null }))
+          .map((check) => ({
+            ...check,
+            whole: check.whole ?? null,
+            practice: check.practice ?? null,
+            ladderStep: check.ladderStep ?? null,
+          }))
       : [];
   } catch {
     return [];
@@ -55,6 +60,7 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
     }
     const kept: KeptCheck = {
       ...check,
+      ladderStep: check.ladderStep ?? null,
       id: crypto.randomUUID(),
       createdAt: new Date().toISOString(),
       photoUrl: null,

@@ -392,6 +392,7 @@ it("knows a photo of a practice sheet made from a kept check, scores each of its
   });
   const kept: KeptCheck = {
     id: "5c0e3a1b-0000-4000-8000-00000000c0de",
+    ladderStep: null,
     createdAt: "2026-11-20T10:00:00.000Z",
     columns: SYNTHETIC_PAPER.columns,
     rows: SYNTHETIC_PAPER.rows,
