@@ -29,6 +29,7 @@ const MEMBERS_SHARED = [
   "grid/grid-view.ts",
   "grid/outline.ts",
   "grid/ladder.ts",
+  "progress/learning.ts",
   "print/pdf-layout.ts",
   "drawing-check/words.ts",
   "drawing-check/corrections.ts",

@@ -17,6 +17,7 @@ export type Screen =
   | "feed"
   | "upload"
   | "profile"
+  | "progress"
   | "blogList"
   | "blogPost"
   | "adminBlog"
@@ -100,6 +101,7 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/moderation", screen: "moderation", access: "members" },
   { path: "/admin/users", screen: "users", access: "members" },
   { path: "/profile", screen: "profile", access: "everyone" },
+  { path: "/progress", screen: "progress", access: "everyone" },
   { path: "/unsubscribe", screen: "unsubscribe", access: "everyone" },
   { path: "/waitlist/confirm", screen: "waitlistConfirm", access: "everyone" },
 ];
@@ -126,6 +128,7 @@ export const SCREEN_FILES: Record<Screen, ScreenFiles> = {
   moderation: { module: "moderation/moderation-page" },
   users: { module: "users/users-page" },
   profile: { module: "app/profile/profile-page" },
+  progress: { module: "progress/progress-page" },
   unsubscribe: { module: "notifications/unsubscribe-page" },
   waitlistConfirm: { module: "waitlist/confirm-page" },
 };

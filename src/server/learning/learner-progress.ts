@@ -4,8 +4,8 @@ import { dragonVisibleTo } from "../templates/visibility";
 import { dragons, drawingChecks, learnerGoals, practiceDays, worksInProgress } from "../db/schema";
 import { drawingProgress } from "../../shared/grid/done-cells";
 import { isLadderStep, type GridLineSet } from "../../shared/grid/ladder";
-import { checkSummary, medianErrorMm, type KeptCell, type KeptWhole } from "../../shared/drawing-check/kept-checks";
-import { addDays, dayIn, learnerSummary } from "../../shared/progress/learning";
+import type { KeptCell, KeptWhole } from "../../shared/drawing-check/kept-checks";
+import { addDays, checkFigures, dayIn, learnerSummary } from "../../shared/progress/learning";
 import type { LearnerProgress } from "../../shared/progress/responses";
 
 /** Practice days read back: enough weeks for the count of weeks met to mean something. */
@@ -56,16 +56,13 @@ export async function learnerProgress(db: Database, userId: string): Promise<Lea
   ]);
   const checks = checkRows.map((row) => {
     const cells = row.cells as KeptCell[];
-    const { drawn, close } = checkSummary(cells);
     return {
       id: row.id,
       dragonId: row.dragonId,
       dragonName: row.dragonName,
       createdAt: row.createdAt.toISOString(),
       cells,
-      medianMm: medianErrorMm(cells),
-      drawn,
-      close,
+      ...checkFigures(cells),
       whole: (row.whole as KeptWhole | null) ?? null,
       ladderStep: isLadderStep(row.ladderStep) ? row.ladderStep : null,
       practised: Boolean(row.practised),
@@ -87,4 +84,3 @@ export async function learnerProgress(db: Database, userId: string): Promise<Lea
   // The cells themselves stay out of the answer: the page shows each check's figures.
   return { ...summary, checks: checks.map(({ cells: _cells, ...check }) => check), timeZone };
 }
-

@@ -2,7 +2,7 @@
 // each check's errors over time, the grid ladder's step, practice sheets, the weekly goal and the
 // milestones. Pure, so the server answers a member's with it and the browser works out a visitor's
 // from what it keeps, the same way.
-import { medianErrorMm, type KeptCell, type KeptWhole } from "../drawing-check/kept-checks";
+import { checkSummary, medianErrorMm, type KeptCell, type KeptWhole } from "../drawing-check/kept-checks";
 import { ladderStep, type GridLineSet, type LadderStep } from "../grid/ladder";
 
 /** One drawing as the progress sees it: its cells done of its cells and its grid lines. */
@@ -133,6 +133,12 @@ function milestones(drawings: readonly LearnerDrawing[], checks: readonly Learne
       })?.createdAt ?? null,
   };
   return MILESTONES.map((id) => ({ id, reachedAt: reached[id] }));
+}
+
+/** What the progress page shows of a check's cells: their median distance (mm), cells drawn and cells close. */
+export function checkFigures(cells: readonly KeptCell[]): { medianMm: number | null; drawn: number; close: number } {
+  const { drawn, close } = checkSummary(cells);
+  return { medianMm: medianErrorMm(cells), drawn, close };
 }
 
 export function learnerSummary(input: LearnerProgressInput): LearnerSummary {

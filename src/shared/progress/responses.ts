@@ -28,11 +28,14 @@ export const savedWipResponse = z.object({
   outlineDetail: z.literal(OUTLINE_DETAILS),
 });
 
-/** How far the learner has come on one dragon: its cells done of its cells, and when it was last saved (decision 050). */
+/** How far the learner has come on one dragon: its cells done of its cells, its grid lines, and when it was last saved (decision 050). */
 export const progressSummaryResponse = z.object({
   dragonId: text(),
   cellsDone: z.number(),
   cells: z.number(),
+  /** Its grid lines (decision 074): the newest drawing's step is where a new one starts (decision 075). */
+  gridLines: z.enum(GRID_LINE_SETS),
+  diagonals: z.boolean(),
   updatedAt: text(),
 });
 

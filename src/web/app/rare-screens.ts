@@ -19,5 +19,6 @@ export const loadModerationPage = () => import("../features/moderation/moderatio
 export const loadUsersPage = () => import("../features/users/users-page").then((m) => m.UsersPage);
 export const loadFeedPage = () => import("../features/posts/feed-page").then((m) => m.FeedPage);
 export const loadProfilePage = () => import("./profile/profile-page").then((m) => m.ProfilePage);
+export const loadProgressPage = () => import("../features/progress/progress-page").then((m) => m.ProgressPage);
 export const loadLoginPage = () => import("../features/auth/login-page").then((m) => m.LoginPage);
 export const loadCanvasPage = () => import("../features/canvas/canvas-page").then((m) => m.CanvasPage);

@@ -19,6 +19,7 @@ export const SCREENS: Record<Screen, LazyScreen<any>> = {
   feed: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadFeedPage()))),
   upload: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadUploadPage()))),
   profile: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadProfilePage()))),
+  progress: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadProgressPage()))),
   blogList: lazyScreen(() => import("../features/blog/blog-list-page").then((m) => m.BlogListPage)),
   blogPost: lazyScreen(() => import("../features/blog/blog-post-page").then((m) => m.BlogPostPage)),
   adminBlog: lazyScreen(withMembersMessages(() => import("./rare-screens").then((m) => m.loadAdminBlogPage()))),

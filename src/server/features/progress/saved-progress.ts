@@ -27,6 +27,8 @@ export function savedProgressHandlers(
           paperHeight: worksInProgress.paperHeight,
           gridSize: worksInProgress.gridSize,
           doneCells: worksInProgress.doneCells,
+          gridLines: worksInProgress.gridLines,
+          diagonals: worksInProgress.diagonals,
           updatedAt: worksInProgress.updatedAt,
         })
         .from(worksInProgress)
@@ -37,6 +39,8 @@ export function savedProgressHandlers(
       return rows.map((row) => ({
         dragonId: row.dragonId,
         ...drawingProgress(row),
+        gridLines: row.gridLines as GridLineSet,
+        diagonals: row.diagonals,
         updatedAt: row.updatedAt.toISOString(),
       }));
     },

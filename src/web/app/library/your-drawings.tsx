@@ -7,12 +7,8 @@ import { useAuth } from "../../lib/auth";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useDragons } from "../../lib/dragons";
 import { apiQuery } from "../../lib/api-client";
-import { read } from "../../lib/on-this-device";
-import { VISITOR_COPY_PREFIX } from "../../lib/progress-keys";
-import { drawingProgress } from "../../../shared/grid/done-cells";
-import { parseGridSize, parsePaperHeight, parsePaperWidth } from "../../../shared/grid/grid";
+import { visitorDrawings } from "../../lib/visitor-learning";
 import type { DragonVersion } from "../../../shared/dragons";
-import type { SavedProgress } from "../../../shared/progress/responses";
 
 // Where a learner finds their way back to a drawing (decision 050): 'Your drawings' at the top of
 // the library and 'Continue' on a dragon's page. This file loads after the page, in a chunk of its
@@ -22,29 +18,6 @@ interface Drawing {
   dragonId: string;
   cellsDone: number;
   cells: number;
-}
-
-/** A visitor's drawings: the canvas copies this browser keeps (features/canvas/use-canvas-state.ts), read as the canvas reads them. */
-function visitorDrawings(): Drawing[] {
-  let keys: string[];
-  try {
-    keys = Object.keys(localStorage).filter((key) => key.startsWith(VISITOR_COPY_PREFIX));
-  } catch {
-    return [];
-  }
-  return keys.map((key) => {
-    const copy = read<Partial<SavedProgress>>(key);
-    const doneCells = copy?.doneCells;
-    return {
-      dragonId: key.slice(VISITOR_COPY_PREFIX.length),
-      ...drawingProgress({
-        paperWidth: parsePaperWidth(copy?.paperWidth),
-        paperHeight: parsePaperHeight(copy?.paperHeight),
-        gridSize: parseGridSize(copy?.gridSize),
-        doneCells: Array.isArray(doneCells) ? doneCells : [],
-      }),
-    };
-  });
 }
 
 /**

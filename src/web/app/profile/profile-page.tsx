@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { BarChart3, LogOut, NotebookPen, ShieldCheck, UserRound, Users } from "lucide-react";
+import { BarChart3, LogOut, NotebookPen, ShieldCheck, TrendingUp, UserRound, Users } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../components/avatar";
 import { SignUpTeaser } from "../../components/teaser";
@@ -56,6 +56,9 @@ export function ProfilePage() {
         <p className="mt-2 break-words text-ink-soft">{user.email}</p>
       </Card>
       <ProfileDetails key={`${user.id}:${user.firstName}:${user.lastName}`} user={user} />
+      <Link href="/progress" className={buttonClass("secondary", "w-full")}>
+        <TrendingUp className="h-4 w-4" aria-hidden /> <Trans>Your Progress</Trans>
+      </Link>
       <MyDrawings />
       <LanguageCard />
       <EmailSettingsCard />

@@ -77,3 +77,7 @@ export function FormActions(props: {
     </div>
   );
 }
+
+/** A native select's look: a tall rounded field with the focus ring. */
+export const selectClass =
+  "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";

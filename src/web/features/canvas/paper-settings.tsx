@@ -16,9 +16,7 @@ import {
   type Unit,
 } from "../../../shared/grid/paper";
 import type { FieldTexts } from "./canvas-state";
-
-export const selectClass =
-  "min-h-11 w-full min-w-0 rounded-xl border border-line bg-white px-3 text-base text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30";
+import { selectClass } from "../../components/ui/form-parts";
 
 /** An orientation's name, lower case as in a sentence ("Each page fits on one Letter sheet (portrait)."). */
 export const orientationName: Record<Orientation, MessageDescriptor> = {

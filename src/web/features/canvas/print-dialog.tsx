@@ -23,7 +23,8 @@ import {
   type PrintLayout,
   type PrintRequest,
 } from "../../../shared/print/pdf-layout";
-import { orientationName, selectClass } from "./paper-settings";
+import { orientationName } from "./paper-settings";
+import { selectClass } from "../../components/ui/form-parts";
 import { ToolLabel } from "./tool-label";
 import { rememberPrint, rememberedPrint } from "./print-settings";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CheckCircle2, RotateCcw } from "lucide-react";
+import { Link } from "wouter";
+import { CheckCircle2, RotateCcw, TrendingUp } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -59,6 +60,12 @@ export function ProgressPanel({
           <RotateCcw className="h-4 w-4" aria-hidden /> <Trans>Reset</Trans>
         </Button>
       </div>
+      <Link
+        href="/progress"
+        className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent underline underline-offset-2"
+      >
+        <TrendingUp className="h-4 w-4" aria-hidden /> <Trans>Your progress over every drawing</Trans>
+      </Link>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useReducer, type Dispatch } from "react";
+import { useEffect, useMemo, useReducer, useRef, type Dispatch } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { isNetworkError } from "../../lib/query-client";
-import { apiQueryKey, callApiOrNullOn401 } from "../../lib/api-client";
+import { apiQuery, apiQueryKey, callApiOrNullOn401 } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import type { Orientation, PaperPreset, Unit } from "../../../shared/grid/paper";
 import type { GridView } from "../../../shared/grid/grid-view";
 import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-device";
 import { visitorCopyKey } from "../../lib/progress-keys";
+import { noteVisitorDrawn, noteVisitorPracticeDay, visitorDrawings } from "../../lib/visitor-learning";
+import { ladderStep, viewAtStep } from "../../../shared/grid/ladder";
 import {
   CANVAS_DEFAULTS,
   DROP_MARKS_AFTER_MS,
@@ -62,8 +64,22 @@ export function useInitialSettings(
   });
   const local = useMemo(() => readVisitorCopy(dragonId), [dragonId]);
   const outbox = useMemo(() => (userId ? readOutbox(userId, dragonId) : null), [userId, dragonId]);
-  if (auth.isLoading || (auth.isAuthenticated && saved.isLoading))
+  // A drawing begun afresh starts at the learner's grid ladder step: their newest drawing's (decision 075).
+  const fresh = !local && (auth.isAuthenticated ? !outbox && saved.isSuccess && !saved.data : !auth.isLoading);
+  const drawings = useQuery({ ...apiQuery("GET /api/wip"), enabled: fresh && auth.isAuthenticated, staleTime: 0 });
+  if (auth.isLoading || (auth.isAuthenticated && saved.isLoading) || (fresh && drawings.isLoading))
     return { ready: false, initial: CANVAS_DEFAULTS, unsent: false };
+  if (fresh) {
+    const newest = auth.isAuthenticated
+      ? drawings.data?.[0]
+      : visitorDrawings().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    const step = newest ? ladderStep(newest) : null;
+    return {
+      ready: true,
+      initial: step ? { ...CANVAS_DEFAULTS, ...viewAtStep(step) } : CANVAS_DEFAULTS,
+      unsent: false,
+    };
+  }
   // A member with nothing saved for this dragon starts from what they drew here as a visitor (the
   // visitor's Save promised to keep it once they sign in); it is not saved yet, so it is sent.
   const adopted = auth.isAuthenticated && !outbox && !saved.data ? local : null;
@@ -94,8 +110,13 @@ function useDropMarks(dropped: readonly string[], dispatch: Dispatch<CanvasActio
   }, [droppedKey, dispatch, i18n]);
 }
 
-/** Signed out: keep the settings in this browser, so a reload loses nothing. */
-function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string) {
+/**
+ * Signed out: keep the settings in this browser, so a reload loses nothing, with the progress a
+ * visitor's browser keeps (decision 075): when this drawing last changed, and a cell newly
+ * marked done makes today a day of practice.
+ */
+function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string, doneCells: readonly string[]) {
+  const opened = useRef(snapshot);
   useEffect(() => {
     if (signedIn) return;
     try {
@@ -103,7 +124,15 @@ function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string) {
     } catch {
       // Storage full or disabled: the canvas still works, it just forgets on reload.
     }
+    // Opening a drawing is not working on it.
+    if (snapshot !== opened.current) noteVisitorDrawn(dragonId);
   }, [signedIn, dragonId, snapshot]);
+  const doneBefore = useRef(doneCells);
+  useEffect(() => {
+    const before = new Set(doneBefore.current);
+    doneBefore.current = doneCells;
+    if (!signedIn && doneCells.some((label) => !before.has(label))) noteVisitorPracticeDay();
+  }, [signedIn, doneCells]);
 }
 
 /**
@@ -116,7 +145,7 @@ export function useCanvasState(dragonId: string, userId: string | null, initial:
   const snapshot = useMemo(() => JSON.stringify(settings), [settings]);
   useDropMarks(marks.dropped, dispatch);
   const { saving, save } = useAutosave(dragonId, userId, settings, snapshot, initial, unsent);
-  useVisitorCopy(dragonId, userId !== null, snapshot);
+  useVisitorCopy(dragonId, userId !== null, snapshot, settings.doneCells);
 
   return {
     settings,

@@ -1,28 +1,8 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiQueryKey, callApi } from "../../lib/api-client";
+import { keepVisitorChecks, noteVisitorPracticeDay, readVisitorChecks } from "../../lib/visitor-learning";
 import { CHECKS_KEPT, type KeptCell, type KeptCheck, type SaveCheck } from "../../../shared/drawing-check/kept-checks";
-
-const visitorKey = (dragonId: string) => `dragon-grid:checks:${dragonId}`;
-
-function readVisitorChecks(dragonId: string): KeptCheck[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(visitorKey(dragonId)) ?? "[]") as unknown;
-    // Checks kept before the whole drawing was measured have no `whole`.
-    return Array.isArray(stored)
-      ? (stored as KeptCheck[])
-          .filter((check) => Array.isArray(check?.cells))
-          .map((check) => ({
-            ...check,
-            whole: check.whole ?? null,
-            practice: check.practice ?? null,
-            ladderStep: check.ladderStep ?? null,
-          }))
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The drawing checks kept with this learner's progress for a dragon (decision 028): on the server
@@ -44,11 +24,8 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
   const [visitor, setVisitor] = useState(() => readVisitorChecks(dragonId));
 
   const storeVisitorChecks = (next: KeptCheck[]) => {
-    try {
-      localStorage.setItem(visitorKey(dragonId), JSON.stringify(next));
-    } catch {
-      // Storage full or blocked: the chart shows this visit's checks only.
-    }
+    // Storage full or blocked: the chart shows this visit's checks only.
+    keepVisitorChecks(dragonId, next);
     setVisitor(next);
   };
 
@@ -67,6 +44,7 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
       practice: null,
     };
     storeVisitorChecks([...readVisitorChecks(dragonId), kept].slice(-CHECKS_KEPT));
+    noteVisitorPracticeDay();
     return kept;
   };
 
@@ -95,6 +73,7 @@ export function useKeptChecks(dragonId: string, signedIn: boolean) {
     storeVisitorChecks(
       readVisitorChecks(dragonId).map((check) => (check.id === checkId ? { ...check, practice } : check)),
     );
+    noteVisitorPracticeDay();
   };
 
   return { checks: signedIn ? (server.data ?? []) : visitor, keep, keepPhoto, keepPractice };

@@ -12,7 +12,7 @@ import {
   type GridView,
   type ImageMode,
 } from "../../../shared/grid/grid-view";
-import { selectClass } from "./paper-settings";
+import { selectClass } from "../../components/ui/form-parts";
 import { OUTLINE_DETAILS, OUTLINE_DETAIL_NAMES, type OutlineDetail } from "../../../shared/grid/outline";
 import { LADDER_STEPS, LADDER_STEP_NAMES, ladderStep, viewAtStep, type LadderStep } from "../../../shared/grid/ladder";
 
