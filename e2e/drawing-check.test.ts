@@ -242,6 +242,16 @@ async function expectGoodPhotoExample(page: Page) {
   }
 }
 
+/** The progress page with one check on the full grid, its median per cell, and the learner's grid ladder step. */
+async function expectProgressShowsTheCheck(page: Page, step: string) {
+  await page.getByRole("heading", { name: "Your Progress" }).waitFor();
+  await page.getByText(step).waitFor();
+  const checks = page.getByRole("list", { name: "Your checks, newest first" }).getByRole("listitem");
+  await expect.poll(() => checks.count()).toBe(1);
+  expect(await checks.first().textContent()).toMatch(/Full grid.*Median per cell\u2068\d+(\.\d)? mm\u2069/);
+  await page.getByRole("img", { name: /^One check: a median of \d+(\.\d)? mm per drawn cell$/ }).waitFor();
+}
+
 describe("Check my drawing", () => {
   it("opens on an example of a good photo on a phone with touch", async () => {
     const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
@@ -361,6 +371,33 @@ describe("Check my drawing", () => {
       expect(await page.getByLabel("Grid lines").inputValue()).toBe("3");
       await page.getByLabel("Grid lines").selectOption("1");
       expect(await page.getByRole("switch", { name: "Diagonals" }).getAttribute("aria-checked")).toBe("true");
+
+      // The progress page shows the check, made on the full grid, and the learner's step: the
+      // drawing's latest, which a new drawing starts at.
+      await page.getByLabel("Grid lines").selectOption("3");
+      await page.getByRole("link", { name: "Your progress over every drawing" }).click();
+      await expectProgressShowsTheCheck(page, "Step 3 of 5");
+      await screenshot(page, "progress-visitor-390");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Kept in this browser until the visitor signs up: then it is the account's, and the weekly goal too.
+      await page.getByLabel("Weekly goal").selectOption("3");
+      await page.getByText("This week: 1 of 3 days").waitFor();
+      await signIn(context, "ladder-climber@dragongrid.test");
+      await page.reload();
+      await expectProgressShowsTheCheck(page, "Step 3 of 5");
+      await page.getByText("This week: 1 of 3 days").waitFor();
+      const kept = (await (await context.request.get("/api/progress")).json()) as { checks: unknown[] };
+      expect(kept.checks).toHaveLength(1);
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("dragon-grid:checks:"))),
+      ).toEqual([]);
+      await screenshot(page, "progress-member-390");
+      // A drawing begun afresh starts at the learner's step.
+      const dragons = (await (await context.request.get("/api/dragons")).json()) as { id: string }[];
+      const another = dragons.find((dragon) => dragon.id !== dragonId)!;
+      await page.goto(`/draw/${another.id}`);
+      await page.locator("[data-testid=paper]").waitFor();
+      expect(await page.getByLabel("Grid lines").inputValue()).toBe("3");
     } finally {
       await context.close();
     }

@@ -36,18 +36,18 @@ export function CheckList({ checks }: { checks: readonly ProgressCheck[] }) {
     return rows;
   };
   return (
-    <ol className="mt-4 grid gap-3" aria-label={t`Your checks, newest first`}>
+    <ol className="mt-4 grid gap-3 lg:grid-cols-2" aria-label={t`Your checks, newest first`}>
       {[...checks]
         .reverse()
         .slice(0, LISTED)
         .map((check) => (
           <li key={check.id} className="rounded-xl border border-line p-3">
             <p className="font-semibold text-ink">
-              {i18n.date(check.createdAt, { day: "numeric", month: "short", year: "numeric" })} · {check.dragonName}
+              {/* Each part isolated: an English name keeps its order inside a right-to-left line. */}
+              <bdi>{i18n.date(check.createdAt, { day: "numeric", month: "short", year: "numeric" })}</bdi> ·{" "}
+              <bdi>{check.dragonName}</bdi>
             </p>
-            {check.ladderStep && (
-              <p className="text-sm text-ink-soft">{i18n._(LADDER_STEP_NAMES[check.ladderStep])}</p>
-            )}
+            {check.ladderStep && <p className="text-sm text-ink-soft">{i18n._(LADDER_STEP_NAMES[check.ladderStep])}</p>}
             <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
               {figures(check).map(([name, value]) => (
                 <div key={name} className="contents">

@@ -21,8 +21,11 @@ export function ChecksOverTime({ checks }: { checks: readonly ProgressCheck[] })
   const top = Math.max(3, ...points.map((check) => check.medianMm! + NOISE_FLOOR_MM));
   const x = (i: number) => (points.length === 1 ? WIDTH / 2 : PAD + (i * (WIDTH - 2 * PAD)) / (points.length - 1));
   const y = (mm: number) => HEIGHT - PAD - (Math.max(0, mm) / top) * (HEIGHT - 2 * PAD);
-  const upper = points.map((check, i) => `${x(i)},${y(check.medianMm! + NOISE_FLOOR_MM)}`);
-  const lower = points.map((check, i) => `${x(i)},${y(check.medianMm! - NOISE_FLOOR_MM)}`).reverse();
+  // The band's corners: a lone check gets a short band of its own width.
+  const along = points.length === 1 ? [WIDTH / 2 - 24, WIDTH / 2 + 24] : points.map((_, i) => x(i));
+  const medianAt = (i: number) => points[Math.min(i, points.length - 1)]!.medianMm!;
+  const upper = along.map((at, i) => `${at},${y(medianAt(i) + NOISE_FLOOR_MM)}`);
+  const lower = along.map((at, i) => `${at},${y(medianAt(i) - NOISE_FLOOR_MM)}`).reverse();
   const mm = (value: number) => i18n.number(value, { maximumFractionDigits: 1 });
   const first = mm(points[0]!.medianMm!);
   const latest = mm(points.at(-1)!.medianMm!);
@@ -34,13 +37,22 @@ export function ChecksOverTime({ checks }: { checks: readonly ProgressCheck[] })
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="mt-3 h-36 w-full rounded-xl border border-line bg-white"
+      className="mt-3 h-auto w-full max-w-xl rounded-xl border border-line bg-white"
       role="img"
       aria-label={description}
     >
-      {[1, 2].map((line) => (
-        <line key={line} x1={0} x2={WIDTH} y1={y(line)} y2={y(line)} stroke="#e7dccb" strokeDasharray="3 3" />
-      ))}
+      {[1, 2].map((line) => {
+        const mm = i18n.number(line);
+        const label = t`${mm} mm`;
+        return (
+          <g key={line}>
+            <line x1={0} x2={WIDTH} y1={y(line)} y2={y(line)} stroke="#e7dccb" strokeDasharray="3 3" />
+            <text x={4} y={y(line) - 3} fontSize={9} fill="#5f5247" aria-hidden>
+              {label}
+            </text>
+          </g>
+        );
+      })}
       <polygon points={[...upper, ...lower].join(" ")} fill="#15803d" fillOpacity={0.12} />
       <polyline
         fill="none"

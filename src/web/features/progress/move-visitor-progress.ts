@@ -1,4 +1,7 @@
 import { callApi } from "../../lib/api-client";
+import { read } from "../../lib/on-this-device";
+import { visitorCopyKey } from "../../lib/progress-keys";
+import type { ProgressState } from "../../../shared/progress/index";
 import {
   forgetVisitorChecks,
   forgetVisitorLearning,
@@ -6,18 +9,36 @@ import {
   readVisitorChecks,
   readVisitorLearning,
   visitorCheckedDragons,
+  visitorDrawings,
 } from "../../lib/visitor-learning";
 import { browserTimeZone } from "./visitor-progress";
 
 /**
  * Moves what this browser kept while its learner was a visitor into the account they signed in to
- * (decision 075): each kept check with the time it was made and its practice sheet, then the days
+ * (decision 075): the canvas copies of drawings it has none of, each kept check with the time it
+ * was made and its practice sheet, then the days
  * practised and the weekly goal. Each dragon's checks are forgotten here once the account has them;
  * a dragon gone from the library takes its checks with it. Nothing kept: nothing is sent.
  */
 const answered = (error: unknown, status: number) => error instanceof Error && error.message.startsWith(`${status}:`);
 
 export async function moveVisitorProgress(): Promise<void> {
+  // Drawings first, those the account has none of (as the canvas takes a visitor's copy when it
+  // opens): their grid lines make the learner's step.
+  const copies = visitorDrawings();
+  if (copies.length) {
+    const saved = new Set((await callApi("GET /api/wip")).map((drawing) => drawing.dragonId));
+    for (const { dragonId } of copies.filter((copy) => !saved.has(copy.dragonId))) {
+      const copy = read<ProgressState>(visitorCopyKey(dragonId));
+      if (!copy) continue;
+      try {
+        await callApi("POST /api/wip", { body: { ...copy, dragonId } });
+      } catch (error) {
+        // A dragon gone or a copy the server refuses stays this browser's; the rest waits for a later visit.
+        if (!answered(error, 404) && !answered(error, 400)) throw error;
+      }
+    }
+  }
   for (const dragonId of visitorCheckedDragons()) {
     const checks = readVisitorChecks(dragonId);
     while (checks.length) {

@@ -104,7 +104,7 @@ export function ProgressPage() {
         <Figure name={t`Drawings started`} value={progress.started} />
         <Figure name={t`Drawings finished`} value={progress.finished} />
         <Figure name={t`Practice sheets`} value={progress.practiceSheets} />
-        <Figure name={t`Grid lines`} value={<LadderStep step={progress.ladderStep} />} />
+        <Figure name={t`Grid lines`} value={<LadderStep step={progress.ladderStep} />} words />
       </dl>
       <div className="mt-5 grid gap-5 md:grid-cols-2">
         <Card className="p-6">
@@ -166,11 +166,11 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-function Figure({ name, value }: { name: string; value: ReactNode }) {
+function Figure({ name, value, words = false }: { name: string; value: ReactNode; words?: boolean }) {
   return (
     <div className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-sm">
       <dt className="text-sm text-ink-soft">{name}</dt>
-      <dd className="mt-1 text-2xl font-bold text-ink">{value}</dd>
+      <dd className={`mt-1 font-bold text-ink ${words ? "text-lg" : "text-2xl"}`}>{value}</dd>
     </div>
   );
 }

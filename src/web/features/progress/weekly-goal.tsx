@@ -67,9 +67,11 @@ export function WeeklyGoal({
               style={{ width: `${Math.min(100, (done / goal) * 100)}%` }}
             />
           </div>
-          <p className="mt-2 text-sm text-ink">
-            {t({ message: plural(weeksMet, { one: "Goal met in # week", other: "Goal met in # weeks" }) })}
-          </p>
+          {weeksMet > 0 && (
+            <p className="mt-2 text-sm text-ink">
+              {t({ message: plural(weeksMet, { one: "Goal met in # week", other: "Goal met in # weeks" }) })}
+            </p>
+          )}
           {paused && (
             <p className="mt-1 text-sm text-ink-soft">
               <Trans>Paused: last week missed the goal. Your weeks are kept; meet it this week to carry on.</Trans>
