@@ -18,6 +18,7 @@ export type Screen =
   | "upload"
   | "profile"
   | "progress"
+  | "firstDrawing"
   | "blogList"
   | "blogPost"
   | "adminBlog"
@@ -27,14 +28,12 @@ export type Screen =
   | "unsubscribe"
   | "waitlistConfirm";
 
-/** Who the router shows a screen to: "members" screens exist only when signed in (an admin screen checks the role itself). */
-export type Access = "everyone" | "members";
-
 export interface Page {
   /** The address, as wouter writes it: `:name` is one segment, `:name?` an optional last one. */
   path: string;
   screen: Screen;
-  access: Access;
+  /** "members": the screen exists only when signed in (an admin screen checks the role itself); absent, for everyone. */
+  access?: "members";
   /** Rendered on the server with its first screen's data (decision 016b). */
   serverRendered?: true;
   /** The only values a parameter may take (anything else is not this page). */
@@ -60,34 +59,30 @@ export interface PageQuery {
 }
 
 export const PAGES: readonly Page[] = [
-  { path: "/", screen: "landing", access: "everyone", serverRendered: true },
+  { path: "/", screen: "landing", serverRendered: true },
   {
     path: "/home",
     screen: "library",
-    access: "everyone",
     serverRendered: true,
   },
   {
     path: "/dragon/:id",
     screen: "dragon",
-    access: "everyone",
     serverRendered: true,
   },
-  { path: "/draw/:id", screen: "canvas", access: "everyone" },
-  { path: "/login", screen: "login", access: "everyone" },
-  { path: "/verify-email", screen: "verifyEmail", access: "everyone" },
-  { path: "/reset-password", screen: "resetPassword", access: "everyone" },
-  { path: "/feed", screen: "feed", access: "everyone" },
+  { path: "/draw/:id", screen: "canvas" },
+  { path: "/login", screen: "login" },
+  { path: "/verify-email", screen: "verifyEmail" },
+  { path: "/reset-password", screen: "resetPassword" },
+  { path: "/feed", screen: "feed" },
   {
     path: "/blog",
     screen: "blogList",
-    access: "everyone",
     serverRendered: true,
   },
   {
     path: "/blog/:slug",
     screen: "blogPost",
-    access: "everyone",
     serverRendered: true,
   },
   { path: "/upload", screen: "upload", access: "members" },
@@ -100,10 +95,11 @@ export const PAGES: readonly Page[] = [
   { path: "/admin/stats", screen: "stats", access: "members" },
   { path: "/admin/moderation", screen: "moderation", access: "members" },
   { path: "/admin/users", screen: "users", access: "members" },
-  { path: "/profile", screen: "profile", access: "everyone" },
-  { path: "/progress", screen: "progress", access: "everyone" },
-  { path: "/unsubscribe", screen: "unsubscribe", access: "everyone" },
-  { path: "/waitlist/confirm", screen: "waitlistConfirm", access: "everyone" },
+  { path: "/profile", screen: "profile" },
+  { path: "/progress", screen: "progress" },
+  { path: "/first-drawing", screen: "firstDrawing" },
+  { path: "/unsubscribe", screen: "unsubscribe" },
+  { path: "/waitlist/confirm", screen: "waitlistConfirm" },
 ];
 
 /**
@@ -129,6 +125,7 @@ export const SCREEN_FILES: Record<Screen, ScreenFiles> = {
   users: { module: "users/users-page" },
   profile: { module: "app/profile/profile-page" },
   progress: { module: "progress/progress-page" },
+  firstDrawing: { module: "first-drawing/first-drawing-page" },
   unsubscribe: { module: "notifications/unsubscribe-page" },
   waitlistConfirm: { module: "waitlist/confirm-page" },
 };

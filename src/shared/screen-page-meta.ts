@@ -13,6 +13,10 @@ const SCREEN_WORDS: ScreenWords = {
   upload: meta(/*i18n*/ "Upload Your Drawing", /*i18n*/ "Share a photo of your drawing."),
   stats: meta(/*i18n*/ "Statistics", /*i18n*/ "Admin statistics dashboard."),
   profile: meta(/*i18n*/ "Your Profile", /*i18n*/ "Your Dragon Grid profile."),
+  firstDrawing: meta(
+    /*i18n*/ "Draw Your First Dragon",
+    /*i18n*/ "A guided first drawing with the grid method: a simple dragon, large squares, a hint at each of the first cells.",
+  ),
   progress: meta(/*i18n*/ "Your Progress", /*i18n*/ "Your drawings, checks, weekly goal and milestones."),
   moderation: meta(/*i18n*/ "Moderation", /*i18n*/ "Review drawings and reports."),
   users: meta(/*i18n*/ "People", /*i18n*/ "Find members and manage who is an admin."),

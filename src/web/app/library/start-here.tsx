@@ -1,4 +1,6 @@
 import { Trans } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { buttonClass } from "../../components/ui/button";
 import { DragonCard } from "../../components/dragon-card";
 import type { Dragon } from "../../../shared/dragons/responses";
 
@@ -21,6 +23,9 @@ export function StartHere({ dragons }: { dragons: Dragon[] }) {
       <p className="mt-1 text-ink-soft">
         <Trans>Simple shapes for a first drawing. Finish one, then try the next level.</Trans>
       </p>
+      <Link href="/first-drawing" className={buttonClass("primary", "mt-3")}>
+        <Trans>Draw your first dragon</Trans>
+      </Link>
       {/* One row that scrolls sideways on a phone; the next card peeks out to say there is more. */}
       <ul className="-mx-4 mt-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-5 sm:overflow-visible sm:px-0 lg:grid-cols-6">
         {first.map((dragon) => (

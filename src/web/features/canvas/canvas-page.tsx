@@ -32,6 +32,7 @@ import { DragonNotFound } from "../../components/dragon-not-found";
 import type { DragonVersion } from "../../../shared/dragons";
 import type { Dragon } from "../../../shared/dragons/responses";
 import { CellViewer } from "./cell-viewer";
+import { GUIDED_CELLS, endGuide, guidedDragon, isGuidePaper } from "../../lib/first-drawing-guide";
 import { PaperCanvas, paperHeightAt } from "./paper-canvas";
 import type { PaperScene } from "../../../shared/paper-scene/paper-scene";
 import { blankCellsOfPaper, drawRegion } from "./draw-region";
@@ -68,8 +69,10 @@ export function CanvasPage({ params }: { params: { id: string } }) {
   // kept, and the canvas reopens offline (decision 013).
   const dragon = useDragon(params.id, { refetchOnMount: "always" });
   const auth = useAuth();
-  const requested = parseVersion(new URLSearchParams(useSearch()).get("version"));
-  const start = useInitialSettings(params.id, auth);
+  const search = new URLSearchParams(useSearch());
+  const requested = parseVersion(search.get("version"));
+  const guide = search.get("guide");
+  const start = useInitialSettings(params.id, auth, isGuidePaper(guide) ? guide : null);
   const { t } = useLingui();
   const data = dragon.data;
   const name = data?.name ?? "";
@@ -203,6 +206,22 @@ function DrawCanvas({
   const [checking, setChecking] = useState<{ focus: Cell | null } | null>(null);
   const [lastCheck, setLastCheck] = useState<CheckResult | null>(null);
   const [cellFromCheck, setCellFromCheck] = useState(false);
+  // The guided first drawing (decision 076): the first cell to draw opens by itself, the first
+  // cells each have a hint, and once every cell is done the check is offered; checking ends it.
+  const [guided, setGuided] = useState(() => guidedDragon() === data.id);
+  const doneCount = settings.doneCells.length;
+  const openedFirst = useRef(false);
+  useEffect(() => {
+    if (!guided || openedFirst.current || doneCount > 0 || settings.currentCell || !next || !display) return;
+    openedFirst.current = true;
+    setCell(next);
+  });
+  const hints = [
+    t`Find where the dragon's lines cross this square's edges, mark those points on the same square of your paper, then connect them.`,
+    t`The same again: the points on the edges first, then the lines between them.`,
+    t`Look at the squares around it too: a line runs on from one square into the next.`,
+  ];
+  const hint = guided && doneCount < GUIDED_CELLS ? hints[doneCount]! : null;
   const fullImage = image.full;
   // The check compares the photo with the template exactly as this canvas places it.
   const renderTemplate = useMemo(
@@ -235,6 +254,10 @@ function DrawCanvas({
   const lastKept = useRef<ReturnType<typeof keptChecks.keep> | null>(null);
   const onChecked = (result: CheckResult) => {
     setLastCheck(result);
+    if (guided) {
+      endGuide();
+      setGuided(false);
+    }
     // Each check is kept with the learner's progress: every cell's verdict; the photo only if they ask.
     const keeping = keptChecks.keep({
       columns: grid.columns,
@@ -346,6 +369,16 @@ function DrawCanvas({
           aria-label={t`Canvas settings`}
           className="min-h-0 flex-1 overflow-y-auto border-t border-line bg-white/90 px-4 pb-6 pt-3 md:order-first md:w-72 md:flex-none md:border-e md:border-t-0 md:pt-4"
         >
+          {guided && !next && (
+            <div role="status" className="mb-4 rounded-xl bg-accent-soft p-3">
+              <p className="font-semibold text-ink">
+                <Trans>Every square is done! Now see how close your drawing is.</Trans>
+              </p>
+              <Button className="mt-2 w-full" onClick={() => setChecking({ focus: null })}>
+                <ScanSearch className="h-4 w-4" aria-hidden /> <Trans>Check my drawing</Trans>
+              </Button>
+            </div>
+          )}
           <PaperSettings
             texts={canvas.texts}
             paperWidth={settings.paperWidth}
@@ -464,6 +497,7 @@ function DrawCanvas({
           view={view}
           doneCells={done}
           onToggleDone={canvas.toggleDone}
+          hint={hint}
           onNavigate={setCell}
           onClose={closeCell}
           onCheck={() => {

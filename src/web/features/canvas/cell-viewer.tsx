@@ -29,6 +29,7 @@ export function CellViewer({
   onClose,
   onCheck,
   photo = null,
+  hint = null,
 }: {
   cell: Cell;
   scene: PaperScene;
@@ -43,6 +44,8 @@ export function CellViewer({
   onCheck: () => void;
   /** The learner's paper from a drawing check, straightened: the same part of it is shown beside the cell. */
   photo?: { image: CanvasImageSource; pxPerMm: number; mmPerUnit: number } | null;
+  /** The guided first drawing's hint for this cell (decision 076). */
+  hint?: string | null;
 }) {
   const { t } = useLingui();
   const doneStatusId = useId();
@@ -183,6 +186,11 @@ export function CellViewer({
               <X className="h-6 w-6" aria-hidden />
             </DialogPrimitive.Close>
           </div>
+          {hint && (
+            <p className="mx-3 mt-1 max-w-lg rounded-xl bg-white px-4 py-2.5 text-center text-base font-semibold text-ink sm:mx-auto">
+              {hint}
+            </p>
+          )}
           <div ref={setStageElement} className="flex min-h-0 flex-1 items-center justify-center">
             <div className={`flex items-center justify-center gap-6 ${sideBySide ? "flex-row" : "flex-col"}`}>
               <figure className="flex flex-col items-center gap-1">

@@ -11,6 +11,7 @@ import { keepProgress, keptProgress, readOutbox } from "./progress-on-this-devic
 import { visitorCopyKey } from "../../lib/progress-keys";
 import { noteVisitorDrawn, noteVisitorPracticeDay, visitorDrawings } from "../../lib/visitor-learning";
 import { ladderStep, viewAtStep } from "../../../shared/grid/ladder";
+import { GUIDE_PAPERS, type GuidePaper } from "../../lib/first-drawing-guide";
 import {
   CANVAS_DEFAULTS,
   DROP_MARKS_AFTER_MS,
@@ -43,6 +44,7 @@ function readVisitorCopy(dragonId: string): CanvasSettings | null {
 export function useInitialSettings(
   dragonId: string,
   auth: { isAuthenticated: boolean; isLoading: boolean; user: { id: string } | null },
+  guide: GuidePaper | null = null,
 ) {
   const userId = auth.user?.id ?? null;
   const saved = useQuery({
@@ -76,7 +78,8 @@ export function useInitialSettings(
     const step = newest ? ladderStep(newest) : null;
     return {
       ready: true,
-      initial: step ? { ...CANVAS_DEFAULTS, ...viewAtStep(step) } : CANVAS_DEFAULTS,
+      // The guided first drawing starts on its large squares (decision 076).
+      initial: { ...CANVAS_DEFAULTS, ...(step ? viewAtStep(step) : {}), ...(guide ? GUIDE_PAPERS[guide] : {}) },
       unsent: false,
     };
   }

@@ -73,6 +73,14 @@ export function LandingPage() {
           <Trans>Show me the Dragons!</Trans>
           <ArrowRight className="h-5 w-5" aria-hidden />
         </Link>
+        <p className="mt-4">
+          <Link
+            href="/first-drawing"
+            className="inline-flex min-h-11 items-center font-semibold text-accent-strong underline underline-offset-4"
+          >
+            <Trans>New to drawing? Draw your first dragon</Trans>
+          </Link>
+        </p>
       </section>
     </div>
   );
