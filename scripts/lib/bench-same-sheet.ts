@@ -2,7 +2,8 @@
 // (its outlines in pencil, one cell 3 mm low, on a printed grid page without marks) photographed
 // ten ways: each photo at its own turn within 30° of upright, its own noise, the grid found by its
 // lines. Counted per sheet: how far the median drawn cell's error moves between its photos (largest
-// minus smallest), and the share of drawn cells' verdicts that differ from that cell's most common
+// minus smallest), how far the whole drawing's size off moves (the progress page's size milestone
+// reads it: decision 075), and the share of drawn cells' verdicts that differ from that cell's most common
 // verdict. Prints one JSON line.
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ const sheets: {
   photos: number;
   notFound: number;
   medianMovesMm: number;
+  sizeMovesPercent: number;
   verdicts: number;
   changed: number;
 }[] = [];
@@ -35,6 +37,7 @@ for (const [t, name] of BENCH_DRAGONS.entries()) {
     fs.readFileSync(path.resolve("assets/samples", name)),
   );
   const medians: number[] = [];
+  const sizes: number[] = [];
   const statuses = new Map<string, string[]>();
   let notFound = 0;
   for (let n = 0; n < PHOTOS; n++) {
@@ -54,6 +57,7 @@ for (const [t, name] of BENCH_DRAGONS.entries()) {
     const { outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, ways);
     const drawn = outcome.cells.filter((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
     medians.push(median(drawn.map((cell) => cell.errorMm)));
+    if (outcome.kept) sizes.push(outcome.kept.sizePercent);
     for (const cell of outcome.cells) statuses.set(cell.label, [...(statuses.get(cell.label) ?? []), cell.status]);
   }
   let verdicts = 0;
@@ -72,6 +76,7 @@ for (const [t, name] of BENCH_DRAGONS.entries()) {
     photos: PHOTOS,
     notFound,
     medianMovesMm: medians.length ? Math.max(...medians) - Math.min(...medians) : Infinity,
+    sizeMovesPercent: sizes.length ? Math.max(...sizes) - Math.min(...sizes) : Infinity,
     verdicts,
     changed,
   });

@@ -5,11 +5,41 @@ import { dragons, drawingChecks, learnerGoals, practiceDays, worksInProgress } f
 import { drawingProgress } from "../../shared/grid/done-cells";
 import { isLadderStep, type GridLineSet } from "../../shared/grid/ladder";
 import type { KeptCell, KeptWhole } from "../../shared/drawing-check/kept-checks";
-import { addDays, checkFigures, dayIn, learnerSummary } from "../../shared/progress/learning";
+import { addDays, checkFigures, dayIn, learnerSummary, type LearnerDrawing } from "../../shared/progress/learning";
 import type { LearnerProgress } from "../../shared/progress/responses";
 
 /** Practice days read back: enough weeks for the count of weeks met to mean something. */
 export const DAYS_READ = 400;
+
+/**
+ * A learner's drawings, newest first: cells done of cells, grid lines and the last save. Only
+ * templates they may still use: a picture made private by someone else drops out.
+ */
+export async function learnerDrawings(db: Database, userId: string): Promise<LearnerDrawing[]> {
+  const rows = await db
+    .select({
+      dragonId: worksInProgress.dragonId,
+      paperWidth: worksInProgress.paperWidth,
+      paperHeight: worksInProgress.paperHeight,
+      gridSize: worksInProgress.gridSize,
+      doneCells: worksInProgress.doneCells,
+      gridLines: worksInProgress.gridLines,
+      diagonals: worksInProgress.diagonals,
+      updatedAt: worksInProgress.updatedAt,
+    })
+    .from(worksInProgress)
+    .innerJoin(dragons, eq(dragons.id, worksInProgress.dragonId))
+    .where(and(eq(worksInProgress.userId, userId), dragonVisibleTo(userId)))
+    .orderBy(desc(worksInProgress.updatedAt));
+  return rows.map((row) => ({
+    dragonId: row.dragonId,
+    ...drawingProgress(row),
+    // The column holds only what the schema admitted (or the table's default).
+    gridLines: row.gridLines as GridLineSet,
+    diagonals: row.diagonals,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
 
 /** A learner's progress over every drawing (decision 075), private to them. */
 export async function learnerProgress(db: Database, userId: string): Promise<LearnerProgress> {
@@ -17,22 +47,8 @@ export async function learnerProgress(db: Database, userId: string): Promise<Lea
   const timeZone = goal?.timeZone ?? "UTC";
   const today = dayIn(timeZone);
   const since = addDays(today, -DAYS_READ);
-  // Only templates the learner may still use, as 'Your drawings' lists them.
   const [drawingRows, checkRows, dayRows] = await Promise.all([
-    db
-      .select({
-        dragonId: worksInProgress.dragonId,
-        paperWidth: worksInProgress.paperWidth,
-        paperHeight: worksInProgress.paperHeight,
-        gridSize: worksInProgress.gridSize,
-        doneCells: worksInProgress.doneCells,
-        gridLines: worksInProgress.gridLines,
-        diagonals: worksInProgress.diagonals,
-        updatedAt: worksInProgress.updatedAt,
-      })
-      .from(worksInProgress)
-      .innerJoin(dragons, eq(dragons.id, worksInProgress.dragonId))
-      .where(and(eq(worksInProgress.userId, userId), dragonVisibleTo(userId))),
+    learnerDrawings(db, userId),
     db
       .select({
         id: drawingChecks.id,
@@ -69,13 +85,7 @@ export async function learnerProgress(db: Database, userId: string): Promise<Lea
     };
   });
   const summary = learnerSummary({
-    drawings: drawingRows.map((row) => ({
-      dragonId: row.dragonId,
-      ...drawingProgress(row),
-      gridLines: row.gridLines as GridLineSet,
-      diagonals: row.diagonals,
-      updatedAt: row.updatedAt.toISOString(),
-    })),
+    drawings: drawingRows,
     checks,
     practiceDays: dayRows.map((row) => row.day),
     weeklyGoal: goal?.weeklyGoal ?? null,

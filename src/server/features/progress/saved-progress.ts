@@ -1,12 +1,12 @@
 import type { Handlers } from "../../http/contract-plugin";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dragonVisibleTo } from "../../templates/visibility";
 import { dragons, worksInProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { notePracticeDay } from "../../learning/practice-days";
+import { learnerDrawings } from "../../learning/learner-progress";
 import type { SavedProgress } from "../../../shared/progress/responses";
-import { drawingProgress } from "../../../shared/grid/done-cells";
 import type { GridColor, ImageMode } from "../../../shared/grid/grid-view";
 import { OUTLINE_DETAIL_DEFAULT, isOutlineDetail } from "../../../shared/grid/outline";
 import type { GridLineSet } from "../../../shared/grid/ladder";
@@ -18,31 +18,9 @@ export function savedProgressHandlers(
   db: Database,
 ): Handlers<"GET /api/wip" | "GET /api/wip/:dragonId" | "POST /api/wip"> {
   return {
-    // Only templates the caller may still use: a picture made private by someone else drops out.
     "GET /api/wip": async (_request, reply, caller) => {
-      const rows = await db
-        .select({
-          dragonId: worksInProgress.dragonId,
-          paperWidth: worksInProgress.paperWidth,
-          paperHeight: worksInProgress.paperHeight,
-          gridSize: worksInProgress.gridSize,
-          doneCells: worksInProgress.doneCells,
-          gridLines: worksInProgress.gridLines,
-          diagonals: worksInProgress.diagonals,
-          updatedAt: worksInProgress.updatedAt,
-        })
-        .from(worksInProgress)
-        .innerJoin(dragons, eq(dragons.id, worksInProgress.dragonId))
-        .where(and(eq(worksInProgress.userId, caller.id), dragonVisibleTo(caller.id)))
-        .orderBy(desc(worksInProgress.updatedAt));
       reply.header("cache-control", "no-store");
-      return rows.map((row) => ({
-        dragonId: row.dragonId,
-        ...drawingProgress(row),
-        gridLines: row.gridLines as GridLineSet,
-        diagonals: row.diagonals,
-        updatedAt: row.updatedAt.toISOString(),
-      }));
+      return learnerDrawings(db, caller.id);
     },
 
     "GET /api/wip/:dragonId": async (request, reply, caller): Promise<SavedProgress | null> => {
