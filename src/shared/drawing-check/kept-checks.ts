@@ -110,17 +110,3 @@ export function checkSummary(cells: readonly { status: CheckStatus }[]): {
   const close = cells.filter((cell) => cell.status === "close").length;
   return { drawn, close, accuracy: drawn ? close / drawn : null };
 }
-
-/** Statuses of a cell with something drawn to compare (the rest have no distance to speak of). */
-export const COMPARED_STATUSES: readonly CheckStatus[] = ["close", "partial", "near", "off"];
-
-/** The median distance of the cells with something drawn to compare, in mm; null when there are none. */
-export function medianErrorMm(cells: readonly { status: CheckStatus; errorMm: number }[]): number | null {
-  const errors = cells
-    .filter((cell) => COMPARED_STATUSES.includes(cell.status))
-    .map((cell) => cell.errorMm)
-    .sort((a, b) => a - b);
-  if (!errors.length) return null;
-  const middle = errors.length / 2;
-  return errors.length % 2 ? errors[Math.floor(middle)]! : (errors[middle - 1]! + errors[middle]!) / 2;
-}

@@ -1,4 +1,4 @@
-import { COMPARED_STATUSES, medianErrorMm, type CheckStatus } from "../drawing-check/kept-checks";
+import { COMPARED_STATUSES, medianErrorMm } from "../drawing-check/cell-errors";
 
 // A grid that fades (decision 074): five steps from the full grid with diagonals to the paper's
 // border alone, the way drawing teachers take a beginner off the grid. The canvas, the cell viewer
@@ -59,7 +59,7 @@ const READY_OFF_SHARE = 0.1;
  * Whether a check's cells are good enough to try the next step: of the cells with something drawn
  * to compare, the median error is at most 1.5 mm and at most 10 % are off.
  */
-export function readyForFewerLines(cells: readonly { status: CheckStatus; errorMm: number }[]): boolean {
+export function readyForFewerLines(cells: readonly { status: string; errorMm: number }[]): boolean {
   const median = medianErrorMm(cells);
   if (median === null) return false;
   const drawn = cells.filter((cell) => COMPARED_STATUSES.includes(cell.status));

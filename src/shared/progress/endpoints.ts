@@ -37,7 +37,8 @@ export const progressEndpoints = endpoints({
     responses: { 200: learnerProgressResponse },
   },
   "PUT /api/progress/goal": {
-    summary: "Set the learner's weekly goal (days of practice a week; null for none) and the time zone their days are counted in",
+    summary:
+      "Set the learner's weekly goal (days of practice a week; null for none) and the time zone their days are counted in",
     access: "members",
     body: weeklyGoalBody,
     rateLimited: true,

@@ -2,7 +2,8 @@
 // each check's errors over time, the grid ladder's step, practice sheets, the weekly goal and the
 // milestones. Pure, so the server answers a member's with it and the browser works out a visitor's
 // from what it keeps, the same way.
-import { checkSummary, medianErrorMm, type KeptCell, type KeptWhole } from "../drawing-check/kept-checks";
+import { checkSummary, type KeptCell, type KeptWhole } from "../drawing-check/kept-checks";
+import { medianErrorMm } from "../drawing-check/cell-errors";
 import { ladderStep, type GridLineSet, type LadderStep } from "../grid/ladder";
 
 /** One drawing as the progress sees it: its cells done of its cells and its grid lines. */

@@ -21,18 +21,16 @@ export function visitorProgress(names: ReadonlyMap<string, string>): LearnerProg
   const checks = visitorCheckedDragons()
     .filter((dragonId) => names.has(dragonId))
     .flatMap((dragonId) =>
-      readVisitorChecks(dragonId).map(
-        (check): LearnerCheck & { dragonName: string } => ({
-          id: check.id,
-          dragonId,
-          dragonName: names.get(dragonId)!,
-          createdAt: check.createdAt,
-          cells: check.cells,
-          whole: check.whole,
-          ladderStep: check.ladderStep,
-          practised: check.practice !== null,
-        }),
-      ),
+      readVisitorChecks(dragonId).map((check): LearnerCheck & { dragonName: string } => ({
+        id: check.id,
+        dragonId,
+        dragonName: names.get(dragonId)!,
+        createdAt: check.createdAt,
+        cells: check.cells,
+        whole: check.whole,
+        ladderStep: check.ladderStep,
+        practised: check.practice !== null,
+      })),
     )
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const summary = learnerSummary({
