@@ -392,6 +392,16 @@ describe("Check my drawing", () => {
         await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("dragon-grid:checks:"))),
       ).toEqual([]);
       await screenshot(page, "progress-member-390");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The same wide, and in Arabic, right to left.
+      await page.setViewportSize(WIDE);
+      await screenshot(page, "progress-member-1440");
+      await page.setViewportSize(PHONE);
+      await page.goto("/ar/progress");
+      await page.getByRole("heading", { name: "تقدّمك" }).waitFor();
+      expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+      await screenshot(page, "progress-member-ar-390");
+      expect(await seriousA11yViolations(page)).toEqual([]);
       // A drawing begun afresh starts at the learner's step.
       const dragons = (await (await context.request.get("/api/dragons")).json()) as { id: string }[];
       const another = dragons.find((dragon) => dragon.id !== dragonId)!;

@@ -47,7 +47,8 @@ export function ChecksOverTime({ checks }: { checks: readonly ProgressCheck[] })
         return (
           <g key={line}>
             <line x1={0} x2={WIDTH} y1={y(line)} y2={y(line)} stroke="#e7dccb" strokeDasharray="3 3" />
-            <text x={4} y={y(line) - 3} fontSize={9} fill="#5f5247" aria-hidden>
+            {/* Left to right in every language, as the chart itself runs. */}
+            <text x={4} y={y(line) - 3} fontSize={9} fill="#5f5247" direction="ltr" aria-hidden>
               {label}
             </text>
           </g>
