@@ -2,6 +2,7 @@ import { Suspense, lazy } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { checkSummary, type KeptCheck, type KeptWhole } from "../../../shared/drawing-check/kept-checks";
+import { isolated } from "../../lib/isolated";
 
 // Loaded only where a kept photo is shown: the upload and post code stay out of the canvas's chunk.
 const ShareKeptPhoto = lazy(() => import("./check/share-dialog"));
@@ -92,9 +93,6 @@ export function CheckHistory({ checks, dragonId }: { checks: readonly KeptCheck[
     </section>
   );
 }
-
-/** A figure with its unit kept in one piece and in its own order inside a sentence that runs the other way (Arabic). */
-const isolated = (figure: string) => `\u2068${figure}\u2069`;
 
 /**
  * Each kind of whole-drawing error over the checks that measured it (decisions 061, 064, 065): its

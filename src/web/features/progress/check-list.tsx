@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { LADDER_STEP_NAMES } from "../../../shared/grid/ladder";
 import type { ProgressCheck } from "../../../shared/progress/responses";
+import { isolated } from "../../lib/isolated";
 
 /** Shown newest first; older checks stay on the chart. */
 const LISTED = 12;
-
-/** A figure with its unit kept in one piece and in its own order inside a sentence that runs the other way (Arabic). */
-const isolated = (figure: string) => `\u2068${figure}\u2069`;
 
 /**
  * Each check, newest first, with every kind of error it measured (decisions 061, 064, 065): the
