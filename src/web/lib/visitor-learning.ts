@@ -1,9 +1,9 @@
 import type { KeptCheck } from "../../shared/drawing-check/kept-checks";
-import type { LearnerDrawing } from "../../shared/progress/learning";
 import type { SavedProgress } from "../../shared/progress/responses";
 import { drawingProgress } from "../../shared/grid/done-cells";
 import { parseGridSize, parsePaperHeight, parsePaperWidth } from "../../shared/grid/grid";
 import { GRID_LINE_SETS } from "../../shared/grid/ladder";
+import { dayIn, type LearnerDrawing } from "../../shared/progress/learning";
 import { read, write } from "./on-this-device";
 import { VISITOR_COPY_PREFIX } from "./progress-keys";
 
@@ -105,11 +105,11 @@ export function readVisitorLearning(): VisitorLearning {
 const changeLearning = (change: Partial<VisitorLearning>) =>
   write(LEARNING_KEY, { ...readVisitorLearning(), ...change });
 
+/** This browser's time zone, as the weekly goal counts days in it. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
 /** This browser's today, "YYYY-MM-DD". */
-export function localDay(at = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
+export const localDay = () => dayIn(browserTimeZone());
 
 /** Today counts as a day of practice: a cell was marked done or a check made. */
 export function noteVisitorPracticeDay(): void {

@@ -115,11 +115,10 @@ function useDropMarks(dropped: readonly string[], dispatch: Dispatch<CanvasActio
 
 /**
  * Signed out: keep the settings in this browser, so a reload loses nothing, with the progress a
- * visitor's browser keeps (decision 075): when this drawing last changed, and a cell newly
+ * visitor's browser keeps (decision 075): when this drawing was last worked on, and a cell newly
  * marked done makes today a day of practice.
  */
-function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string, doneCells: readonly string[]) {
-  const opened = useRef(snapshot);
+function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string, settings: CanvasSettings) {
   useEffect(() => {
     if (signedIn) return;
     try {
@@ -127,9 +126,14 @@ function useVisitorCopy(dragonId: string, signedIn: boolean, snapshot: string, d
     } catch {
       // Storage full or disabled: the canvas still works, it just forgets on reload.
     }
-    // Opening a drawing is not working on it.
-    if (snapshot !== opened.current) noteVisitorDrawn(dragonId);
   }, [signedIn, dragonId, snapshot]);
+  // Worked on: a cell marked or the grid's lines changed (never each move of a drag, nor opening it).
+  const { doneCells, gridLines, diagonals } = settings;
+  const work = `${doneCells.length}:${gridLines}:${diagonals}`;
+  const opened = useRef(work);
+  useEffect(() => {
+    if (!signedIn && work !== opened.current) noteVisitorDrawn(dragonId);
+  }, [signedIn, dragonId, work]);
   const doneBefore = useRef(doneCells);
   useEffect(() => {
     const before = new Set(doneBefore.current);
@@ -148,7 +152,7 @@ export function useCanvasState(dragonId: string, userId: string | null, initial:
   const snapshot = useMemo(() => JSON.stringify(settings), [settings]);
   useDropMarks(marks.dropped, dispatch);
   const { saving, save } = useAutosave(dragonId, userId, settings, snapshot, initial, unsent);
-  useVisitorCopy(dragonId, userId !== null, snapshot, settings.doneCells);
+  useVisitorCopy(dragonId, userId !== null, snapshot, settings);
 
   return {
     settings,

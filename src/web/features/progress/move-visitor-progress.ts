@@ -4,6 +4,7 @@ import { visitorCopyKey } from "../../lib/progress-keys";
 import type { ProgressState } from "../../../shared/progress/index";
 import {
   forgetVisitorChecks,
+  browserTimeZone,
   forgetVisitorLearning,
   keepVisitorChecks,
   readVisitorChecks,
@@ -11,7 +12,6 @@ import {
   visitorCheckedDragons,
   visitorDrawings,
 } from "../../lib/visitor-learning";
-import { browserTimeZone } from "./visitor-progress";
 
 /**
  * Moves what this browser kept while its learner was a visitor into the account they signed in to

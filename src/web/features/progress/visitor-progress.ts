@@ -1,15 +1,13 @@
 import { checkFigures, learnerSummary, type LearnerCheck } from "../../../shared/progress/learning";
 import type { LearnerProgress } from "../../../shared/progress/responses";
 import {
+  browserTimeZone,
   localDay,
   readVisitorChecks,
   readVisitorLearning,
   visitorCheckedDragons,
   visitorDrawings,
 } from "../../lib/visitor-learning";
-
-/** This browser's time zone, as the weekly goal counts days in it. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /**
  * A visitor's progress, worked out from what this browser keeps the way the server works out a
