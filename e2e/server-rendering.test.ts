@@ -5,6 +5,7 @@ import {
   PHONE,
   baseUrl,
   gotoHydrated,
+  nextFrames,
   launchBrowser,
   newContext,
   newPage,
@@ -323,8 +324,15 @@ describe("hydration in Chromium", () => {
         if (url.pathname.startsWith("/api/") && request.method() === "GET") apiReads.push(url.pathname);
       });
       // Hydrated before the click: one on the server's HTML is a full page load (which works, but
-      // is not what this test checks).
+      // is not what this test checks). The library's shelf, where its first card is, hydrates when
+      // its own chunk has come: waited for too.
+      const shelf =
+        target.path === "/home"
+          ? page.waitForResponse((response) => /\/library-shelf-[\w-]+\.js$/.test(new URL(response.url()).pathname))
+          : null;
       await gotoHydrated(page, target.path);
+      await shelf;
+      await nextFrames(page);
       await page.getByRole("heading", { level: 1, name: target.heading, exact: true }).waitFor();
       await page.getByRole("button", { name: "Sign In" }).waitFor();
       // The server's data was enough: the browser did not ask for it again, nor who is looking
