@@ -116,13 +116,14 @@ async function photoOfPrintedPage(
   page: Page,
   width: number,
   height: number,
-  shot: { withoutMarks?: boolean; tiltDegrees?: number } = {},
+  shot: { withoutMarks?: boolean; tiltDegrees?: number; ladderStep?: number } = {},
 ): Promise<DrawingPhoto> {
   await page.goto(`/draw/${dragonId}?version=color`);
   await page.locator("[data-testid=paper][data-image=hires]").waitFor();
   await page.getByLabel("Width").fill(String(width));
   await page.getByLabel("Height").fill(String(height));
   await page.getByText(`${Math.ceil(width)} x ${Math.ceil(height)} cells`).waitFor();
+  if (shot.ladderStep) await page.getByLabel("Grid lines").selectOption(String(shot.ladderStep));
   await page.getByRole("button", { name: "Print / PDF" }).click();
   const dialog = page.getByRole("dialog", { name: "Print / PDF" });
   await dialog.getByText(/four corner marks, so 'Check my drawing' finds it in a photo by itself/).waitFor();
@@ -526,6 +527,23 @@ describe("Check my drawing", () => {
       expect(await page.getByRole("img", { name: "Your photo" }).count()).toBe(0);
       expect(await flagged(page)).toEqual(["D2: lines about 3 mm low"]);
       await screenshot(page, "drawing-check-from-inside-marks-1440");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("measures every cell of a page printed with the border alone (the ladder's last step), placed by its corner marks", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      // The default paper fills its sheet: its border falls in the printer's blank strip, so the
+      // page has no grid line at all, only the cells' labels and the marks.
+      const photo = await photoOfPrintedPage(page, 11, 8.5, { ladderStep: 5 });
+      await page.getByRole("button", { name: "Check my drawing" }).click();
+      await choosePhoto(page, photo.file);
+      await heatMap(page).waitFor({ timeout: 30_000 });
+      expect(await heatMap(page).getByRole("button").count()).toBe(11 * 9);
+      expect(await flagged(page)).toEqual(["D2: lines about 3 mm low"]);
+      await screenshot(page, "drawing-check-border-only-1440");
     } finally {
       await context.close();
     }

@@ -19,6 +19,9 @@ const WIDE = { width: 1440, height: 900 };
 let browser: Browser;
 let firstDragon: { id: string; name: string };
 let photo: DrawingPhoto;
+/** The guide's grid ruled by hand on blank paper, evenly, and with one line 3 mm off. */
+let evenGrid: DrawingPhoto;
+let unevenGrid: DrawingPhoto;
 beforeAll(async () => {
   browser = await launchBrowser();
   const dragons = (await (await fetch(`${baseUrl()}/api/dragons`)).json()) as {
@@ -37,6 +40,19 @@ beforeAll(async () => {
     photoWidth: 2400,
     photoHeight: 1800,
     seed: 21,
+  });
+  const ruled = {
+    canvas: { paperWidth: 11, paperHeight: 8.5, gridSize: 2, unit: "in" as const },
+    photoWidth: 2400,
+    photoHeight: 1800,
+    blank: true,
+    handRuled: { wobbleMm: 0.4 },
+  };
+  evenGrid = await photoOfDrawing(template, { ...ruled, seed: 22 });
+  unevenGrid = await photoOfDrawing(template, {
+    ...ruled,
+    seed: 23,
+    gridLineOff: { axis: "vertical", line: 2, mm: -3 },
   });
 }, 120_000);
 afterAll(() => browser.close());
@@ -126,6 +142,57 @@ describe("the guided first drawing", () => {
       expect(await page.getByRole("listitem").filter({ hasText: "First drawing finished" }).textContent()).toContain(
         "Reached on",
       );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hears whether the grid ruled by hand is even from a photo of it, before the first square, and the guide goes on", async () => {
+    const { context, page } = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    try {
+      await gotoHydrated(page, "/first-drawing");
+      await page.getByText("photograph it to hear whether its lines are even", { exact: false }).waitFor();
+      await page
+        .getByRole("group", { name: "Dragons for a first drawing" })
+        .getByRole("button")
+        .filter({ hasText: firstDragon.name })
+        .tap();
+      await page.getByRole("button", { name: "Start drawing" }).tap();
+      const checkGrid = async (file: string, again = false) => {
+        await viewer(page)
+          .getByRole("button", { name: "Ruled your grid? Photograph it first to see if it is even" })
+          .tap();
+        await page.getByRole("dialog", { name: "Check my drawing" }).waitFor();
+        // The last check's result comes back first.
+        if (again) await page.getByRole("button", { name: "Check another photo" }).tap();
+        const chooser = page.waitForEvent("filechooser");
+        await page.getByRole("button", { name: "Choose a photo" }).tap();
+        await (await chooser).setFiles(file);
+        await page.getByRole("group", { name: "Heat map of your grid" }).waitFor({ timeout: 30_000 });
+      };
+      await checkGrid(unevenGrid.file);
+      // Column B ruled 3 mm narrow: said first, with the line to redraw.
+      await page.getByText(/Your grid's column B is about [234] mm narrower than the others/).waitFor();
+      expect(await page.getByText("Your grid is even", { exact: false }).count()).toBe(0);
+      await screenshot(page, "first-drawing-grid-uneven-390", { touch: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Close the check" }).tap();
+
+      // Redrawn: even. The guide is not over (nothing is drawn yet): the first square still has its hint.
+      await page.getByRole("button", { name: "Next cell to draw" }).tap();
+      await checkGrid(evenGrid.file, true);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Nothing drawn yet" })
+        .getByText("Your grid is even: no column or row is 1.5 mm or more too narrow or too wide.", { exact: false })
+        .waitFor();
+      await screenshot(page, "first-drawing-grid-even-390", { touch: true });
+      expect(await page.evaluate(() => localStorage.getItem("dragon-grid:first-drawing"))).not.toBeNull();
+      await page.getByRole("button", { name: "Close the check" }).tap();
+      await page.getByRole("button", { name: "Next cell to draw" }).tap();
+      await viewer(page)
+        .getByText("Find where the dragon's lines cross this square's edges", { exact: false })
+        .waitFor();
     } finally {
       await context.close();
     }

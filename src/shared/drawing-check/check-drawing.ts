@@ -4,7 +4,7 @@
 import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
 import { aboutTheWholeDrawing, corrections, ownShift, type Correction } from "./corrections";
-import { keptWhole, type KeptWhole } from "./kept-checks";
+import { isDrawn, keptWhole, type KeptWhole } from "./kept-checks";
 import { leaningGrid, unevenGrid } from "./grid-check";
 import { fitGrid } from "./grid-lines";
 import { findInk } from "./ink";
@@ -157,7 +157,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
   let cells = compareCells(compare);
   // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw"; its grid
   // is still checked (a grid ruled by hand is best put right before drawing on it).
-  const drawn = cells.some((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
+  const drawn = cells.some(isDrawn);
   if (!drawn) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
   // The whole drawing's size, turn and place; with those said, the cells again without them.
   const whole = drawn && !input.cellsAlone;

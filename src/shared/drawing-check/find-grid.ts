@@ -17,11 +17,20 @@
 // The page may lie any way up in the photo (a landscape page in a portrait photo lies on its
 // side); where two ways fit its lines equally well (a grid of whole squares turned half round),
 // both are answered, and the check keeps the one its drawing matches.
-import { gridLineAt } from "../grid/grid";
 import { apply, homography, type Homography, type Point } from "./homography";
-import type { PaperMm } from "./paper-geometry";
+import { drawnLinesMm, type PaperMm } from "./paper-geometry";
 import { shrink, toGrey, type GreyImage, type RgbaImage } from "./raster";
-import { crossing, evenRuns, lineThrough, MIN_RIDGE, ridges, strongLines, type Line, type Run } from "./photo-lines";
+import {
+  crossing,
+  evenRuns,
+  lineThrough,
+  MIN_RIDGE,
+  ridges,
+  strongLines,
+  type Line,
+  type Run,
+  type RunShape,
+} from "./photo-lines";
 import { isPlausibleQuad, type Corners } from "./straighten";
 
 const WORK_LONG_SIDE = 1200;
@@ -36,21 +45,8 @@ interface Lattice {
   score: number;
 }
 
-const placesOf = new WeakMap<PaperMm, { xs: number[]; ys: number[] }>();
-/** The grid's lines on the paper, in mm: the columns' (x) and the rows' (y); worked out once per paper (every candidate lattice asks). */
-function gridPlaces(paper: PaperMm) {
-  let places = placesOf.get(paper);
-  if (!places) {
-    places = {
-      xs: Array.from({ length: paper.columns + 1 }, (_, i) =>
-        gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm),
-      ),
-      ys: Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
-    };
-    placesOf.set(paper, places);
-  }
-  return places;
-}
+/** The lines on the paper, in mm: the columns' (x) and the rows' (y); with fewer lines (the ladder's steps), only those drawn. */
+const gridPlaces = drawnLinesMm;
 
 /**
  * How much of every predicted line is there (a share of samples on a ridge, or, for the outer
@@ -105,14 +101,15 @@ function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength:
     ys.reduce((sum, y, i) => sum + seenAlong(level(y), outwardOf(i, ys.length, "y")), 0);
   // A lattice that goes on a square beyond the grid's outer lines is another grid, or part of one;
   // one with lines halfway between its own is a finer grid, seen every other line.
-  const g = paper.gridMm;
+  const gx = xs[1]! - xs[0]!;
+  const gy = ys[1]! - ys[0]!;
   // A line counts there when most of it is seen: a pencil stroke crossing the place, or noise on
   // a dark table, is a little of it.
   const aLine = (at: (t: number) => Point) => {
     const seen = seenAlong(at, null);
     return seen >= 0.5 ? seen : 0;
   };
-  const beyond = [upright(-g), upright(paper.widthMm + g), level(-g), level(paper.heightMm + g)].map(aLine);
+  const beyond = [upright(-gx), upright(paper.widthMm + gx), level(-gy), level(paper.heightMm + gy)].map(aLine);
   const halfway = (places: number[]) => places.slice(1).map((place, i) => (place + places[i]!) / 2);
   const between = [...halfway(xs).map(upright), ...halfway(ys).map(level)].map(aLine);
   return (
@@ -157,14 +154,15 @@ const WAYS_UP: WayUp[] = ["top", "left", "right", "bottom"];
  */
 function paperPoint(way: WayUp, paper: PaperMm, i: number, j: number): Point | null {
   const { xs, ys } = gridPlaces(paper);
+  const [lastX, lastY] = [xs.length - 1, ys.length - 1];
   const [x, y] =
     way === "top"
       ? [xs[i], ys[j]]
       : way === "bottom"
-        ? [xs[paper.columns - i], ys[paper.rows - j]]
+        ? [xs[lastX - i], ys[lastY - j]]
         : way === "left"
-          ? [xs[paper.columns - j], ys[i]]
-          : [xs[j], ys[paper.rows - i]];
+          ? [xs[lastX - j], ys[i]]
+          : [xs[j], ys[lastY - i]];
   return x === undefined || y === undefined ? null : { x, y };
 }
 
@@ -172,12 +170,15 @@ function paperPoint(way: WayUp, paper: PaperMm, i: number, j: number): Point | n
 function lattices(uprightRuns: Run[], levelRuns: Run[], paper: PaperMm, grey: GreyImage, strength: Float32Array) {
   const found: (Lattice & { way: WayUp })[] = [];
   const span = (run: Run) => run.members[run.members.length - 1]!.index;
+  const { xs, ys } = gridPlaces(paper);
+  // A border alone is a pair of lines each way: any two strong lines might be it, so more are tried.
+  const tried = Math.min(xs.length, ys.length) === 2 ? 8 : 3;
   for (const way of WAYS_UP) {
     const sideways = way === "left" || way === "right";
-    const across = sideways ? paper.rows : paper.columns;
-    const down = sideways ? paper.columns : paper.rows;
-    for (const upright of uprightRuns.filter((run) => span(run) <= across).slice(0, 3)) {
-      for (const level of levelRuns.filter((run) => span(run) <= down).slice(0, 3)) {
+    const across = (sideways ? ys : xs).length - 1;
+    const down = (sideways ? xs : ys).length - 1;
+    for (const upright of uprightRuns.filter((run) => span(run) <= across).slice(0, tried)) {
+      for (const level of levelRuns.filter((run) => span(run) <= down).slice(0, tried)) {
         for (let ki = 0; ki + span(upright) <= across; ki++) {
           for (let kj = 0; kj + span(level) <= down; kj++) {
             const from: Point[] = [];
@@ -283,17 +284,21 @@ function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchM
     const normal = { x: -direction.y, y: direction.x };
     const found: { along: number; offset: number }[] = [];
     let samples = 0;
-    // Samples between the crossings, where no other line's ink is.
+    // Samples between the crossings, where no other line's ink is; with fewer lines (a border
+    // alone crosses only its ends), as many per square as a full grid's.
     for (let i = 0; i + 1 < places.length; i++) {
-      for (const t of [0.3, 0.5, 0.7]) {
-        samples++;
-        const onPaper = at(places[i]! + (places[i + 1]! - places[i]!) * t);
-        const p = apply(transform, onPaper.x, onPaper.y);
-        const q = apply(transform, onPaper.x + (upright ? 1 : 0), onPaper.y + (upright ? 0 : 1));
-        const offset = offsetAt(p, normal, Math.hypot(q.x - p.x, q.y - p.y));
-        if (offset === null) continue;
-        found.push({ along: (p.x - start.x) * direction.x + (p.y - start.y) * direction.y, offset });
-      }
+      const span = places[i + 1]! - places[i]!;
+      const parts = Math.max(1, Math.round(span / paper.gridMm));
+      for (let part = 0; part < parts; part++)
+        for (const t of [0.3, 0.5, 0.7]) {
+          samples++;
+          const onPaper = at(places[i]! + (span * (part + t)) / parts);
+          const p = apply(transform, onPaper.x, onPaper.y);
+          const q = apply(transform, onPaper.x + (upright ? 1 : 0), onPaper.y + (upright ? 0 : 1));
+          const offset = offsetAt(p, normal, Math.hypot(q.x - p.x, q.y - p.y));
+          if (offset === null) continue;
+          found.push({ along: (p.x - start.x) * direction.x + (p.y - start.y) * direction.y, offset });
+        }
     }
     const fit = fitAcross(found, samples);
     if (!fit) return null;
@@ -315,7 +320,8 @@ function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchM
       to.push(at);
     }),
   );
-  return from.length >= 6 ? homography(from, to) : null;
+  // Four crossings (a border alone) fix the perspective exactly; more are fitted.
+  return from.length >= Math.min(6, xs.length * ys.length) ? homography(from, to) : null;
 }
 
 /**
@@ -340,20 +346,26 @@ export function findGrid(photo: RgbaImage, paper: PaperMm): Corners[] {
   const { strength, upright } = ridges(grey);
   const lines = strongLines(grey.width, grey.height, strength, upright);
   const middle = { x: grey.width / 2, y: grey.height / 2 };
-  // A square no smaller than this share of the photo's short side.
-  const minSpacing = (Math.min(grey.width, grey.height) * 0.3) / Math.max(paper.columns, paper.rows);
+  // The paper across no less than this share of the photo's short side (lines as far apart as those drawn).
+  const { xs, ys } = gridPlaces(paper);
+  const shape: RunShape = {
+    minSpacing: (Math.min(grey.width, grey.height) * 0.3) / Math.max(xs.length - 1, ys.length - 1),
+    shortest: Math.min(3, xs.length, ys.length),
+    squares: Math.max(xs[1]! - xs[0]!, ys[1]! - ys[0]!) / paper.gridMm,
+  };
+  // The photo's upright lines are the page's columns, or its rows when it lies on its side.
   const found = lattices(
     evenRuns(
       lines.filter((line) => line.theta < Math.PI / 4),
       true,
       middle,
-      minSpacing,
+      shape,
     ),
     evenRuns(
       lines.filter((line) => line.theta >= Math.PI / 4),
       false,
       middle,
-      minSpacing,
+      shape,
     ),
     paper,
     grey,
@@ -364,7 +376,7 @@ export function findGrid(photo: RgbaImage, paper: PaperMm): Corners[] {
   // The same lattice read from other runs of its lines is one answer.
   const distinct: Lattice[] = [];
   for (const lattice of found
-    .filter((lattice) => lattice.score >= best - SAME_SCORE_LINES / (paper.columns + paper.rows + 2))
+    .filter((lattice) => lattice.score >= best - SAME_SCORE_LINES / (xs.length + ys.length))
     .sort((p, q) => q.score - p.score || WAYS_UP.indexOf(p.way) - WAYS_UP.indexOf(q.way))) {
     const at = apply(lattice.transform, 0, 0);
     const same = (other: Lattice) => {

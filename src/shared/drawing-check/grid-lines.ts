@@ -6,7 +6,7 @@
 import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, POINTS_PER_MM, STROKE_PAD_PT } from "../print/pdf-layout";
 import { cellLabel, gridLineAt } from "../grid/grid";
 import type { Mask } from "./raster";
-import type { PaperMm } from "./paper-geometry";
+import { drawnLinesMm, type PaperMm } from "./paper-geometry";
 
 /** How far from its expected place a line is looked for. */
 const SEARCH_MM = 3;
@@ -176,15 +176,13 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const searchPx = Math.round(SEARCH_MM * pxPerMm);
   const at = (mm: number) => origin + mm * pxPerMm;
   const size = (mm: number) => mm * pxPerMm;
-  const xs = Array.from({ length: columns + 1 }, (_, c) =>
-    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
-  );
-  const ys = Array.from({ length: rows + 1 }, (_, r) =>
-    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
-  );
+  // The lines on the paper (with fewer lines, the ladder's step's: decision 074), in pixels.
+  const drawn = drawnLinesMm(paper);
+  const xs = drawn.xs.map((x) => Math.min(at(x), width - 1));
+  const ys = drawn.ys.map((y) => Math.min(at(y), height - 1));
   const leanPx = Math.round(LEAN_MM * pxPerMm);
   const refinePx = Math.max(1, Math.round(REFINE_MM * pxPerMm));
-  // vertical[c][r]: the segment of vertical line c beside row r; horizontal[r][c] likewise.
+  // vertical[i][j]: the segment of drawn vertical line i between drawn rows j and j + 1; horizontal likewise.
   const inner = <T>(lines: T[]) => (outerLines ? lines : lines.slice(1, -1));
   const search = (lines: number[], others: number[], across: boolean) => {
     const found = inner(lines).map((at) => findLine(darkness, at, others, across, searchPx, leanPx, refinePx));
@@ -193,9 +191,11 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
   const verticalFound = search(xs, ys, false);
   const horizontalFound = search(ys, xs, true);
   const all = [...inner(verticalFound).flat(), ...inner(horizontalFound).flat()];
-  const found = all.length ? all.filter((segment) => segment.found).length / all.length : 0;
-  const vertical = verticalFound.map(fillGaps);
-  const horizontal = horizontalFound.map(fillGaps);
+  // Nothing to look for (a border alone, outside the printed page): the corners place the grid by themselves.
+  const found = all.length ? all.filter((segment) => segment.found).length / all.length : 1;
+  const none = (lines: number[], others: number[]) => lines.map(() => others.slice(1).map(() => 0));
+  const vertical = verticalFound.length ? verticalFound.map(fillGaps) : none(xs, ys);
+  const horizontal = horizontalFound.length ? horizontalFound.map(fillGaps) : none(ys, xs);
 
   const grid = new Uint8Array(width * height);
   const clear = Math.ceil(CLEAR_MM * pxPerMm) + 1;
@@ -203,29 +203,58 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
     for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++)
       grid.fill(1, y * width + Math.max(0, Math.floor(x0)), y * width + Math.min(width, Math.ceil(x1)));
   };
-  for (let c = 0; c <= columns; c++)
-    for (let r = 0; r < rows; r++)
-      paint(
-        xs[c]! + vertical[c]![r]! - clear,
-        ys[r]! - clear,
-        xs[c]! + vertical[c]![r]! + clear + 1,
-        ys[r + 1]! + clear + 1,
-      );
-  for (let r = 0; r <= rows; r++)
-    for (let c = 0; c < columns; c++)
-      paint(
-        xs[c]! - clear,
-        ys[r]! + horizontal[r]![c]! - clear,
-        xs[c + 1]! + clear + 1,
-        ys[r]! + horizontal[r]![c]! + clear + 1,
-      );
+  xs.forEach((x, i) =>
+    ys.slice(1).forEach((bottom, j) => {
+      const off = vertical[i]![j]!;
+      paint(x + off - clear, ys[j]! - clear, x + off + clear + 1, bottom + clear + 1);
+    }),
+  );
+  ys.forEach((y, j) =>
+    xs.slice(1).forEach((right, i) => {
+      const off = horizontal[j]![i]!;
+      paint(xs[i]! - clear, y + off - clear, right + clear + 1, y + off + clear + 1);
+    }),
+  );
+  /**
+   * How far the lines beside a point sit from where they should, across them: between the two
+   * drawn lines either side of `along` (`lines`, in px), weighed by nearness, on their segment
+   * at `across` (between the other way's lines `others`). Over a full grid, the cell's two lines' mean.
+   */
+  const between = (offsets: number[][], lines: number[], others: number[], along: number, across: number) => {
+    const i = Math.max(
+      0,
+      Math.min(
+        lines.length - 2,
+        lines.findLastIndex((line) => line <= along),
+      ),
+    );
+    const j = Math.max(
+      0,
+      Math.min(
+        others.length - 2,
+        others.findLastIndex((other) => other <= across),
+      ),
+    );
+    const share = Math.max(0, Math.min(1, (along - lines[i]!) / Math.max(1, lines[i + 1]! - lines[i]!)));
+    return offsets[i]![j]! * (1 - share) + offsets[i + 1]![j]! * share;
+  };
 
+  // Every line of the full grid, drawn or not: the cells', in pixels.
+  const fullXs = Array.from({ length: columns + 1 }, (_, c) =>
+    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
+  );
+  const fullYs = Array.from({ length: rows + 1 }, (_, r) =>
+    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
+  );
   const offsets = new Float32Array(columns * rows * 2);
   const pad = 0.8 * pxPerMm;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
-      const dx = (vertical[c]![r]! + vertical[c + 1]![r]!) / 2;
-      const dy = (horizontal[r]![c]! + horizontal[r + 1]![c]!) / 2;
+      const [left, right] = [fullXs[c]!, fullXs[c + 1]!];
+      const [top, bottom] = [fullYs[r]!, fullYs[r + 1]!];
+      const [middleX, middleY] = [(left + right) / 2, (top + bottom) / 2];
+      const dx = between(vertical, xs, ys, middleX, middleY);
+      const dy = between(horizontal, ys, xs, middleY, middleX);
       offsets[(r * columns + c) * 2] = dx;
       offsets[(r * columns + c) * 2 + 1] = dy;
       // The printed label in the cell's top-left corner (and a label the learner wrote there);
@@ -234,18 +263,24 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
       const inX = c === 0 ? size(LABEL_STRIP_MM) : 0;
       const inY = r === 0 ? size(LABEL_STRIP_MM) : 0;
       paint(
-        xs[c]! + dx - pad,
-        ys[r]! + dy - pad,
-        xs[c]! + dx + inX + size(label.width) + pad,
-        ys[r]! + dy + inY + size(label.height) + pad,
+        left + dx - pad,
+        top + dy - pad,
+        left + dx + inX + size(label.width) + pad,
+        top + dy + inY + size(label.height) + pad,
       );
     }
   }
-  // Outer lines taken as their neighbours (marks inside the grid) were not looked for.
-  const measured = (lines: Segment[][]) =>
-    lines.map((segments, i) =>
-      !outerLines && (i === 0 || i === lines.length - 1) ? null : lineOffset(segments, pxPerMm),
-    );
-  const lineOffsetsMm = { vertical: measured(verticalFound), horizontal: measured(horizontalFound) };
+  // Outer lines taken as their neighbours (marks inside the grid) were not looked for; lines not
+  // drawn (the ladder's steps) were not either. Each at its place in the full grid.
+  const measured = (lines: Segment[][], drawnAt: number[], full: number[]) =>
+    full.map((place) => {
+      const i = drawnAt.indexOf(place);
+      const segments = lines[i];
+      return !segments || (!outerLines && (i === 0 || i === lines.length - 1)) ? null : lineOffset(segments, pxPerMm);
+    });
+  const lineOffsetsMm = {
+    vertical: measured(verticalFound, xs, fullXs),
+    horizontal: measured(horizontalFound, ys, fullYs),
+  };
   return { grid: { width, height, data: grid }, offsets, found, lineOffsetsMm };
 }

@@ -100,13 +100,16 @@ export interface KeptCheck extends SaveCheck {
   practice: KeptPractice | null;
 }
 
+/** A cell with something drawn in it (not one still to draw, nor one with nothing to draw). */
+export const isDrawn = (cell: { status: CheckStatus }) => cell.status !== "not-drawn" && cell.status !== "empty";
+
 /** Drawn cells, those within tolerance, and their share (null before anything is drawn). */
 export function checkSummary(cells: readonly { status: CheckStatus }[]): {
   drawn: number;
   close: number;
   accuracy: number | null;
 } {
-  const drawn = cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty").length;
+  const drawn = cells.filter(isDrawn).length;
   const close = cells.filter((cell) => cell.status === "close").length;
   return { drawn, close, accuracy: drawn ? close / drawn : null };
 }

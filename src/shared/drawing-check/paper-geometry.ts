@@ -1,4 +1,6 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
+import { gridLineAt } from "../grid/grid";
+import { linesOf, type GridLineSet } from "../grid/ladder";
 import type { Unit } from "../grid/paper";
 
 /** A rectangle on the paper, in mm from the grid's top-left corner. */
@@ -10,6 +12,32 @@ export interface PaperMm {
   gridMm: number;
   columns: number;
   rows: number;
+  /** Which of the grid's lines are on the paper (the grid ladder's step, decision 074); every one when not said. */
+  lines?: GridLineSet;
+}
+
+const drawnOf = new WeakMap<PaperMm, { xs: number[]; ys: number[] }>();
+/**
+ * The lines on the paper, in mm from its top-left corner: the columns' (x) and the rows' (y), the
+ * first and last of each its border; worked out once per paper (finding a grid asks for them often).
+ */
+export function drawnLinesMm(paper: PaperMm): { xs: number[]; ys: number[] } {
+  let drawn = drawnOf.get(paper);
+  if (!drawn) {
+    const set = paper.lines ?? "full";
+    drawn = {
+      xs: linesOf(
+        set,
+        Array.from({ length: paper.columns + 1 }, (_, i) => gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm)),
+      ),
+      ys: linesOf(
+        set,
+        Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
+      ),
+    };
+    drawnOf.set(paper, drawn);
+  }
+  return drawn;
 }
 
 const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
@@ -21,6 +49,7 @@ const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
 export function paperInMm(
   paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit },
   grid: { columns: number; rows: number },
+  lines: GridLineSet = "full",
 ): PaperMm {
   const scale = MM_PER_UNIT[paper.unit];
   return {
@@ -29,6 +58,7 @@ export function paperInMm(
     gridMm: paper.gridSize * scale,
     columns: grid.columns,
     rows: grid.rows,
+    lines,
   };
 }
 

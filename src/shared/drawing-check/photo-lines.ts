@@ -23,8 +23,10 @@ const MAX_LINES = 120;
 const MIN_VOTES_SHARE = 0.12;
 /** Neighbours in a run are this close to the expected spacing. */
 const SPACING_TOLERANCE = 0.2;
-/** …and turned by at most this much from each other (degrees). */
+/** …and turned by at most this much from each other (degrees) a square apart (perspective turns lines further apart more)… */
 const RUN_TURN = 4;
+/** …and never more than this. */
+const MAX_RUN_TURN = 20;
 
 /** A straight line in normal form: x cos θ + y sin θ = ρ (θ in radians). */
 export interface Line {
@@ -129,8 +131,21 @@ export interface Run {
   members: { index: number; line: Line }[];
 }
 
-/** The runs of evenly spaced lines (the spacing changing slowly), longest first. */
-export function evenRuns(lines: Line[], upright: boolean, middle: Point, minSpacing: number): Run[] {
+export interface RunShape {
+  /** Neighbours are at least this far apart (px). */
+  minSpacing: number;
+  /** A run has at least this many lines (a border alone is two). */
+  shortest: number;
+  /** Neighbours are this many squares apart at most (a grid with fewer lines). */
+  squares: number;
+}
+
+/**
+ * The runs of evenly spaced lines (the spacing changing slowly), longest first, then strongest
+ * (of the many pairs a border alone might be, its long lines come first).
+ */
+export function evenRuns(lines: Line[], upright: boolean, middle: Point, shape: RunShape): Run[] {
+  const { minSpacing, shortest } = shape;
   // One line gives several peaks a little turned from each other, and a row of cell labels runs
   // beside its grid line: of lines closer than a third of the smallest square, the strongest.
   const placed: { line: Line; at: number }[] = [];
@@ -139,7 +154,7 @@ export function evenRuns(lines: Line[], upright: boolean, middle: Point, minSpac
     if (Number.isFinite(at) && !placed.some((p) => Math.abs(p.at - at) < minSpacing / 3)) placed.push({ line, at });
   }
   placed.sort((p, q) => p.at - q.at);
-  const turnLimit = (RUN_TURN * Math.PI) / 180;
+  const turnLimit = (Math.min(MAX_RUN_TURN, RUN_TURN * Math.max(1, shape.squares)) * Math.PI) / 180;
   const next = (from: number, spacing: number, direction: 1 | -1) => {
     for (const steps of [1, 2]) {
       const expected = placed[from]!.at + direction * spacing * steps;
@@ -176,14 +191,15 @@ export function evenRuns(lines: Line[], upright: boolean, middle: Point, minSpac
           else members.unshift(member);
         }
       }
-      if (members.length < 3) continue;
+      if (members.length < shortest) continue;
       const first = members[0]!.index;
       const key = members.map((m) => m.k).join(",");
       if (!runs.has(key))
         runs.set(key, { members: members.map((m) => ({ index: m.index - first, line: placed[m.k]!.line })) });
     }
   }
-  return [...runs.values()].sort((p, q) => q.members.length - p.members.length);
+  const votes = (run: Run) => run.members.reduce((sum, member) => sum + member.line.votes, 0);
+  return [...runs.values()].sort((p, q) => q.members.length - p.members.length || votes(q) - votes(p));
 }
 
 export function crossing(p: Line, q: Line): Point | null {

@@ -2,9 +2,8 @@
 // the app): a template of outlines and fills, the learner's pencil copy of its lines drawn on a
 // printed grid page (one cell's lines moved, if asked), and that page "photographed": turned,
 // seen in perspective on a table, lit unevenly, blurred and noisy.
-import { gridLineAt } from "../grid/grid";
 import { apply, homography } from "./homography";
-import type { PaperMm } from "./paper-geometry";
+import { drawnLinesMm, type PaperMm } from "./paper-geometry";
 import { MARK_MM, MARK_QUIET_MM, markCentres, type MarkPlacement } from "./mark-layout";
 import { markModules } from "./mark-modules";
 import type { Mask, RgbaImage } from "./raster";
@@ -216,8 +215,13 @@ function printedSheet(
   const printable = (point: Point) =>
     point.x >= strip && point.y >= strip && point.x <= paper.widthMm - strip && point.y <= paper.heightMm - strip;
   const gridStrokes: Stroke[] = [];
-  for (let c = 0; c <= paper.columns; c++) {
-    const x = gridLineAt(c, paper.columns, paper.widthMm, paper.gridMm) + off("vertical", c);
+  // Only the lines of the paper's step of the grid ladder, when it has fewer.
+  const drawn = drawnLinesMm(paper);
+  // A line's number in the full grid (the far border's the last), for `gridLineOff`.
+  const lineIndex = (place: number, length: number, count: number) =>
+    place >= length ? count : Math.round(place / paper.gridMm);
+  for (const place of drawn.xs) {
+    const x = place + off("vertical", lineIndex(place, paper.widthMm, paper.columns));
     const drift = wander(paper.heightMm);
     gridStrokes.push(
       densify([
@@ -226,8 +230,8 @@ function printedSheet(
       ]).map((point) => ({ x: point.x + drift(point.y), y: point.y })),
     );
   }
-  for (let r = 0; r <= paper.rows; r++) {
-    const y = gridLineAt(r, paper.rows, paper.heightMm, paper.gridMm) + off("horizontal", r);
+  for (const place of drawn.ys) {
+    const y = place + off("horizontal", lineIndex(place, paper.heightMm, paper.rows));
     const drift = wander(paper.widthMm);
     gridStrokes.push(
       densify([

@@ -48,7 +48,7 @@ import { ViewSettings } from "./view-settings";
 import { PrintButton } from "./print-dialog";
 import { ShareDrawingLink } from "../../components/share-drawing-link";
 import type { CheckResult } from "./check/check-dialog";
-import type { KeptCell } from "../../../shared/drawing-check/kept-checks";
+import { isDrawn, type KeptCell } from "../../../shared/drawing-check/kept-checks";
 import { CheckHistory } from "./check-history";
 import { useKeptChecks } from "./use-kept-checks";
 import { ToolLabel } from "./tool-label";
@@ -221,7 +221,26 @@ function DrawCanvas({
     t`The same again: the points on the edges first, then the lines between them.`,
     t`Look at the squares around it too: a line runs on from one square into the next.`,
   ];
-  const hint = guided && doneCount < GUIDED_CELLS ? hints[doneCount]! : null;
+  // Before the first square, the ruled grid can be photographed alone: the check says whether it is even.
+  const checkGrid = (
+    <button
+      type="button"
+      className="mt-1 block w-full min-h-11 font-semibold text-accent underline underline-offset-2"
+      onClick={() => {
+        setCell(null);
+        setChecking({ focus: null });
+      }}
+    >
+      <Trans>Ruled your grid? Photograph it first to see if it is even</Trans>
+    </button>
+  );
+  const hint =
+    guided && doneCount < GUIDED_CELLS ? (
+      <>
+        <p>{hints[doneCount]}</p>
+        {doneCount === 0 && checkGrid}
+      </>
+    ) : null;
   const fullImage = image.full;
   // The check compares the photo with the template exactly as this canvas places it.
   const renderTemplate = useMemo(
@@ -254,7 +273,9 @@ function DrawCanvas({
   const lastKept = useRef<ReturnType<typeof keptChecks.keep> | null>(null);
   const onChecked = (result: CheckResult) => {
     setLastCheck(result);
-    if (guided) {
+    // A photo of the ruled grid alone (nothing drawn yet) does not end the guide: the drawing does.
+    const drawnOn = result.cells.some(isDrawn);
+    if (guided && drawnOn) {
       endGuide();
       setGuided(false);
     }

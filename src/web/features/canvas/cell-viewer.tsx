@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Check, ChevronLeft, ChevronRight, RotateCcw, ScanSearch, X } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -45,7 +45,7 @@ export function CellViewer({
   /** The learner's paper from a drawing check, straightened: the same part of it is shown beside the cell. */
   photo?: { image: CanvasImageSource; pxPerMm: number; mmPerUnit: number } | null;
   /** The guided first drawing's hint for this cell (decision 076). */
-  hint?: string | null;
+  hint?: ReactNode;
 }) {
   const { t } = useLingui();
   const doneStatusId = useId();
@@ -187,9 +187,9 @@ export function CellViewer({
             </DialogPrimitive.Close>
           </div>
           {hint && (
-            <p className="mx-3 mt-1 max-w-lg rounded-xl bg-white px-4 py-2.5 text-center text-base font-semibold text-ink sm:mx-auto">
+            <div className="mx-3 mt-1 max-w-lg rounded-xl bg-white px-4 py-2.5 text-center text-base font-semibold text-ink sm:mx-auto">
               {hint}
-            </p>
+            </div>
           )}
           <div ref={setStageElement} className="flex min-h-0 flex-1 items-center justify-center">
             <div className={`flex items-center justify-center gap-6 ${sideBySide ? "flex-row" : "flex-col"}`}>

@@ -104,7 +104,8 @@ export function FirstDrawingPage() {
                 Along each edge of the paper, make a small mark every {spacing}. Join the marks across the paper with
                 light pencil lines, so they erase later. Write the letters along the top and the numbers down the side,
                 as the screen does.
-              </Trans>
+              </Trans>{" "}
+              <Trans>Before the first square, you can photograph it to hear whether its lines are even.</Trans>
             </p>
             <RulingPicture />
           </div>

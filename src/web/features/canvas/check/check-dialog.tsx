@@ -33,6 +33,7 @@ import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
 import { describeCell } from "../../../../shared/drawing-check/words";
 import {
+  isDrawn,
   CHECK_MAX_CELLS,
   type KeptCell,
   type KeptCheck,
@@ -40,7 +41,7 @@ import {
 } from "../../../../shared/drawing-check/kept-checks";
 import { PracticeResult, PractiseButton, practiceSheetsOf } from "./practice";
 import { FewerLines } from "./fewer-lines";
-import { readyForFewerLines, type LadderStep } from "../../../../shared/grid/ladder";
+import { readyForFewerLines, viewAtStep, type LadderStep } from "../../../../shared/grid/ladder";
 import type { PaperRequest } from "../print-dialog";
 
 /** What a finished check hands to the canvas: the verdicts and the straightened photo for the cell viewer. */
@@ -140,10 +141,12 @@ export default function CheckDialog({
   const { t, i18n } = useLingui();
   const { columns, rows } = grid;
   const { paperWidth, paperHeight, gridSize } = scene;
-  // Kept while the paper stays the same (the template is rendered again only when it changes).
+  // Kept while the paper stays the same (the template is rendered again only when it changes). Its
+  // lines are the ladder step's: the grid is found, and every cell placed, by those alone.
+  const { gridLines } = viewAtStep(ladder.step);
   const paper = useMemo(
-    () => paperInMm({ paperWidth, paperHeight, gridSize, unit }, { columns, rows }),
-    [paperWidth, paperHeight, gridSize, unit, columns, rows],
+    () => paperInMm({ paperWidth, paperHeight, gridSize, unit }, { columns, rows }, gridLines),
+    [paperWidth, paperHeight, gridSize, unit, columns, rows, gridLines],
   );
   const pxPerMm = workingScale(paper);
   // A paper printed on several sheets: the strips where they join are left out (joins.ts).
@@ -247,8 +250,7 @@ export default function CheckDialog({
           return setPhase({ name: "pick" });
         }
         const sheet = practiceSheets[answer.sheet]!;
-        if (answer.cells.some((cell) => cell.status !== "not-drawn" && cell.status !== "empty"))
-          onPractised(sheet.checkId, answer.cells);
+        if (answer.cells.some(isDrawn)) onPractised(sheet.checkId, answer.cells);
         setPhase({
           name: "practice",
           cells: answer.cells,
@@ -417,7 +419,7 @@ export default function CheckDialog({
     const { result } = phase;
     const matching = matchingCells(result.cells);
     const matchingCount = matching.length;
-    const drawn = result.cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty");
+    const drawn = result.cells.filter(isDrawn);
     const drawnCount = drawn.length;
     const close = i18n.number(drawn.filter((cell) => cell.status === "close").length);
     const focus = focusCell ? result.cells.find((cell) => cell.label === focusCell) : undefined;
@@ -439,7 +441,20 @@ export default function CheckDialog({
           <div className="flex flex-col gap-5">
             <p className="text-lg" role="status">
               {drawnCount === 0 ? (
-                <Trans>Nothing drawn yet: every cell is still to do.</Trans>
+                <>
+                  <Trans>Nothing drawn yet: every cell is still to do.</Trans>
+                  {/* A grid ruled by hand, photographed before drawing on it (decision 076); only a full
+                      grid's columns and rows are each measured. */}
+                  {ladder.step <= 2 &&
+                    !result.corrections.some(
+                      (correction) => correction.kind === "grid" || correction.kind === "lean",
+                    ) && (
+                      <>
+                        {" "}
+                        <Trans>Your grid is even: no column or row is 1.5 mm or more too narrow or too wide.</Trans>
+                      </>
+                    )}
+                </>
               ) : (
                 <Trans>
                   <strong>{close}</strong> of{" "}

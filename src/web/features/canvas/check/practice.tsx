@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import type { Unit } from "../../../../shared/grid/paper";
-import type { KeptCell, KeptCheck } from "../../../../shared/drawing-check/kept-checks";
+import { isDrawn, type KeptCell, type KeptCheck } from "../../../../shared/drawing-check/kept-checks";
 import type { PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import {
   cellsToPractise,
@@ -151,7 +151,7 @@ export function PracticeResult({
     canvas.height = photo.height;
     canvas.getContext("2d")!.drawImage(photo, 0, 0);
   }, [photo]);
-  const drawn = cells.filter((cell) => cell.status !== "not-drawn" && cell.status !== "empty");
+  const drawn = cells.filter(isDrawn);
   const close = i18n.number(drawn.filter((cell) => cell.status === "close").length);
   const count = i18n.number(cells.length);
   const length = (value: number) => {
