@@ -151,6 +151,16 @@ function fillGaps(segments: Segment[]): number[] {
   });
 }
 
+/** Which segment of `lines` (their places, in order) holds `at`: the last line at or before it, at most the last but one. */
+const segmentAt = (lines: number[], at: number) =>
+  Math.max(
+    0,
+    Math.min(
+      lines.length - 2,
+      lines.findLastIndex((line) => line <= at),
+    ),
+  );
+
 /** Helvetica's capitals and digits average a little under 0.6 em. */
 const labelSizeMm = (paper: PaperMm, label: string) => {
   const ptPerMm = 72 / 25.4;
@@ -221,20 +231,8 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
    * at `across` (between the other way's lines `others`). Over a full grid, the cell's two lines' mean.
    */
   const between = (offsets: number[][], lines: number[], others: number[], along: number, across: number) => {
-    const i = Math.max(
-      0,
-      Math.min(
-        lines.length - 2,
-        lines.findLastIndex((line) => line <= along),
-      ),
-    );
-    const j = Math.max(
-      0,
-      Math.min(
-        others.length - 2,
-        others.findLastIndex((other) => other <= across),
-      ),
-    );
+    const i = segmentAt(lines, along);
+    const j = segmentAt(others, across);
     const share = Math.max(0, Math.min(1, (along - lines[i]!) / Math.max(1, lines[i + 1]! - lines[i]!)));
     return offsets[i]![j]! * (1 - share) + offsets[i + 1]![j]! * share;
   };
