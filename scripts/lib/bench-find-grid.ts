@@ -5,6 +5,8 @@
 //    line (the printer's 0.25 in blank strip);
 //  - a grid ruled by hand in pencil, each line wandering up to 0.7 mm, with no labels;
 //  - a 17 × 11 in paper printed on four Letter sheets, cut and taped (no marks: the sheets' joins left out);
+//  - grids ruled by hand with fewer lines, as the grid ladder's steps have them (decision 077):
+//    every other line, and the border alone;
 // each photo at a random turn (within 30° of upright, or on its side as a phone held upright takes
 // a landscape page) and its own noise. Counted: photos whose grid is found and registered (the
 // worst cell's middle, corners and the cells' own grid corrections together, against where it
@@ -14,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
+import { isDrawn } from "../../src/shared/drawing-check/kept-checks";
 import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import {
   registrationErrorsMm,
@@ -21,6 +24,7 @@ import {
   type SyntheticOptions,
 } from "../../src/shared/drawing-check/synthetic-photo";
 import { joinAreas } from "../../src/shared/drawing-check/joins";
+import type { GridLineSet } from "../../src/shared/grid/ladder";
 import { DEFAULT_MARGIN_MM } from "../../src/shared/print/pdf-layout";
 import { DEFAULT_CANVAS_PAPER, templateOnPaper, type CanvasPaper } from "./drawing-photo";
 import { blankGridPages, posterOf, printedGridPage } from "./printed-grid-page";
@@ -38,7 +42,10 @@ const TEMPLATES = [
 const POSTER: CanvasPaper = { paperWidth: 17, paperHeight: 11, gridSize: 1, unit: "in" };
 const defaultPage = await printedGridPage(DEFAULT_CANVAS_PAPER, { withoutMarks: true });
 const posterPages = (await blankGridPages(POSTER)).pages;
-const KINDS: Record<string, { options: (n: number) => Partial<SyntheticOptions>; canvas?: CanvasPaper }> = {
+const KINDS: Record<
+  string,
+  { options: (n: number) => Partial<SyntheticOptions>; canvas?: CanvasPaper; lines?: GridLineSet }
+> = {
   "default paper, no marks": { options: () => ({ sheet: defaultPage }) },
   "ruled by hand": { options: () => ({ handRuled: { wobbleMm: 0.7 } }) },
   // Each sheet laid up to 0.25 mm off the one before, each photo's paper taped anew.
@@ -46,22 +53,23 @@ const KINDS: Record<string, { options: (n: number) => Partial<SyntheticOptions>;
     options: (n) => ({ sheet: posterOf(posterPages, POSTER, { layMm: 0.5, seed: n + 1 }) }),
     canvas: POSTER,
   },
+  "ruled by hand, every other line": { options: () => ({ handRuled: { wobbleMm: 0.7 } }), lines: "alternate" },
+  "ruled by hand, border alone": { options: () => ({ handRuled: { wobbleMm: 0.7 } }), lines: "border" },
 };
 
 const results: Record<
   string,
   { photos: number; found: number; worstMm: number[]; findMs: number[]; flagged: number; cells: number }
 > = {};
-for (const [kind, { options, canvas }] of Object.entries(KINDS)) {
+for (const [kind, { options, canvas, lines }] of Object.entries(KINDS)) {
   const result = { photos: 0, found: 0, worstMm: [] as number[], findMs: [] as number[], flagged: 0, cells: 0 };
   results[kind] = result;
   // Where a poster's sheets join is left out, as the app does (joins.ts).
   const covered = canvas ? joinAreas({ ...canvas, sheet: "letter", marginMm: DEFAULT_MARGIN_MM }, canvas.gridSize) : [];
   for (const [t, name] of TEMPLATES.entries()) {
-    const { paper, pxPerMm, template, pencil } = await templateOnPaper(
-      fs.readFileSync(path.resolve("assets/samples", name)),
-      canvas,
-    );
+    const onPaper = await templateOnPaper(fs.readFileSync(path.resolve("assets/samples", name)), canvas);
+    const { pxPerMm, template, pencil } = onPaper;
+    const paper = lines ? { ...onPaper.paper, lines } : onPaper.paper;
     for (let n = 0; n < PHOTOS; n++) {
       const next = seededRandom(1000 * t + n + 1);
       // One photo in five on its side, either way; the others within 30° of upright.
@@ -82,7 +90,7 @@ for (const [kind, { options, canvas }] of Object.entries(KINDS)) {
       result.worstMm.push(worst);
       if (worst < 1) result.found++;
       // A faithful copy: every drawn cell called near or off is a false alarm.
-      const drawn = outcome.cells.filter((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
+      const drawn = outcome.cells.filter(isDrawn);
       result.cells += drawn.length;
       result.flagged += drawn.filter((cell) => cell.status === "near" || cell.status === "off").length;
     }

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { checkEachWayUp } from "../../src/shared/drawing-check/check-drawing";
+import { isDrawn } from "../../src/shared/drawing-check/kept-checks";
 import { findGrid } from "../../src/shared/drawing-check/find-grid";
 import { syntheticPhoto } from "../../src/shared/drawing-check/synthetic-photo";
 import { BENCH_DRAGONS, DEFAULT_CANVAS_PAPER, templateOnPaper } from "./drawing-photo";
@@ -55,7 +56,7 @@ for (const [t, name] of BENCH_DRAGONS.entries()) {
       continue;
     }
     const { outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, ways);
-    const drawn = outcome.cells.filter((cell) => cell.status !== "empty" && cell.status !== "not-drawn");
+    const drawn = outcome.cells.filter(isDrawn);
     medians.push(median(drawn.map((cell) => cell.errorMm)));
     if (outcome.kept) sizes.push(outcome.kept.sizePercent);
     for (const cell of outcome.cells) statuses.set(cell.label, [...(statuses.get(cell.label) ?? []), cell.status]);

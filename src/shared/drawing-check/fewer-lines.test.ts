@@ -11,6 +11,7 @@ import {
   registrationErrorsMm,
   syntheticPhoto,
   syntheticTemplate,
+  worstCornerMm,
   type SyntheticPhoto,
 } from "./synthetic-photo";
 
@@ -24,23 +25,6 @@ const cell = (outcome: CheckOutcome, label: string) => outcome.cells.find((c) =>
 
 const check = (shot: SyntheticPhoto, paper: PaperMm, corners: Corners = shot.corners) =>
   checkDrawing({ photo: shot.photo, corners, paper, pxPerMm: PX_PER_MM, template });
-
-/** How far (mm on the paper) the worst of the found corners is from the grid's real corner. */
-function worstCornerMm(shot: SyntheticPhoto, corners: Corners): number {
-  const { widthMm: w, heightMm: h } = SYNTHETIC_PAPER;
-  const truth = [
-    [0, 0],
-    [w, 0],
-    [w, h],
-    [0, h],
-  ];
-  return Math.max(
-    ...corners.map((corner, i) => {
-      const onPaper = shot.toPaper(corner.x, corner.y);
-      return Math.hypot(onPaper.x - truth[i]![0]!, onPaper.y - truth[i]![1]!);
-    }),
-  );
-}
 
 describe("checking a paper with fewer lines (the grid ladder's steps)", () => {
   it.each(["alternate", "centre", "border"] as const)(
@@ -90,7 +74,7 @@ describe("finding a grid ruled by hand with fewer lines", () => {
       });
       const found = findGrid(shot.photo, paper);
       expect(found.length).toBeGreaterThan(0);
-      expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
+      expect(worstCornerMm(shot, SYNTHETIC_PAPER, found[0]!)).toBeLessThan(1);
     },
   );
 
@@ -107,7 +91,7 @@ describe("finding a grid ruled by hand with fewer lines", () => {
     });
     const found = findGrid(shot.photo, paper);
     const { corners, outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm: PX_PER_MM, template }, found);
-    expect(worstCornerMm(shot, corners)).toBeLessThan(1);
+    expect(worstCornerMm(shot, SYNTHETIC_PAPER, corners)).toBeLessThan(1);
     expect(drawn(outcome).length).toBeGreaterThan(30);
     expect(outcome.cells.filter((c) => c.status === "off")).toEqual([]);
   });

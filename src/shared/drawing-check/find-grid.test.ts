@@ -3,32 +3,15 @@ import { checkEachWayUp } from "./check-drawing";
 import { findGrid } from "./find-grid";
 import { workingScale } from "./paper-geometry";
 import type { PaperMm } from "./paper-geometry";
-import type { Corners } from "./straighten";
 import {
   SYNTHETIC_PAPER,
   syntheticPhoto,
   syntheticTemplate,
+  worstCornerMm,
   type SyntheticOptions,
-  type SyntheticPhoto,
 } from "./synthetic-photo";
 
 const paper = SYNTHETIC_PAPER;
-
-/** How far (mm on the paper) the worst of the found corners is from the grid's real corner. */
-function worstCornerMm(shot: SyntheticPhoto, corners: Corners): number {
-  const truth = [
-    [0, 0],
-    [paper.widthMm, 0],
-    [paper.widthMm, paper.heightMm],
-    [0, paper.heightMm],
-  ];
-  return Math.max(
-    ...corners.map((corner, i) => {
-      const onPaper = shot.toPaper(corner.x, corner.y);
-      return Math.hypot(onPaper.x - truth[i]![0]!, onPaper.y - truth[i]![1]!);
-    }),
-  );
-}
 
 const photo = (options: SyntheticOptions) => syntheticPhoto({ photoWidth: 3000, photoHeight: 2250, ...options });
 
@@ -44,7 +27,7 @@ describe("finding the grid by its lines, without corner marks", () => {
       const shot = photo({ seed, tiltDegrees, moved: [{ column: 5, row: 3, dx: 0, dy: 3 }] });
       const found = findGrid(shot.photo, paper);
       expect(found).toHaveLength(1);
-      expect(worstCornerMm(shot, found[0]!)).toBeLessThan(0.1);
+      expect(worstCornerMm(shot, paper, found[0]!)).toBeLessThan(0.1);
     },
   );
 
@@ -54,7 +37,7 @@ describe("finding the grid by its lines, without corner marks", () => {
       const shot = photo({ seed, tiltDegrees: -12, edgeToEdge: { blankStripMm: 6.35 } });
       const found = findGrid(shot.photo, paper);
       expect(found).toHaveLength(1);
-      expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
+      expect(worstCornerMm(shot, paper, found[0]!)).toBeLessThan(1);
     },
   );
 
@@ -62,7 +45,7 @@ describe("finding the grid by its lines, without corner marks", () => {
     const shot = photo({ seed: 5, tiltDegrees: 15, handRuled: { wobbleMm: 0.7 } });
     const found = findGrid(shot.photo, paper);
     expect(found).toHaveLength(1);
-    expect(worstCornerMm(shot, found[0]!)).toBeLessThan(1);
+    expect(worstCornerMm(shot, paper, found[0]!)).toBeLessThan(1);
   });
 
   it.each([90, -84])(
@@ -74,7 +57,7 @@ describe("finding the grid by its lines, without corner marks", () => {
       const found = findGrid(shot.photo, paper);
       expect(found.length).toBeGreaterThan(0);
       const { corners, outcome } = checkEachWayUp({ photo: shot.photo, paper, pxPerMm, template }, found);
-      expect(worstCornerMm(shot, corners)).toBeLessThan(0.1);
+      expect(worstCornerMm(shot, paper, corners)).toBeLessThan(0.1);
       expect(outcome.cells.filter((cell) => cell.status === "off")).toEqual([]);
     },
   );

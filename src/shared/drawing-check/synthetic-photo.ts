@@ -569,6 +569,22 @@ function boxBlur(data: Uint8ClampedArray, width: number, height: number, r: numb
   pass(width, height, (x, y) => (y * width + x) * 4);
 }
 
+/** How far (mm on the paper) the worst of `corners` found in the photo is from the grid's real corner. */
+export function worstCornerMm(shot: SyntheticPhoto, paper: PaperMm, corners: Corners): number {
+  const truth = [
+    [0, 0],
+    [paper.widthMm, 0],
+    [paper.widthMm, paper.heightMm],
+    [0, paper.heightMm],
+  ];
+  return Math.max(
+    ...corners.map((corner, i) => {
+      const onPaper = shot.toPaper(corner.x, corner.y);
+      return Math.hypot(onPaper.x - truth[i]![0]!, onPaper.y - truth[i]![1]!);
+    }),
+  );
+}
+
 /** Corners as a learner's thumb places them: each `mm` off the grid's corner, in a direction of its own. */
 export function cornersByHand(shot: SyntheticPhoto, paper: PaperMm, mm: number): Corners {
   const directions = [
