@@ -97,6 +97,8 @@ export interface CheckOutcome {
   corrections: Correction[];
   /** The cells judged again with those errors taken out; null when there are none. */
   localCells: CellCheck[] | null;
+  /** Every line of the full grid measured, none ruled off, the grid square where that was seen: the learner's grid is even. */
+  evenGrid: boolean;
 }
 
 /** The check's stages, told as they start (the screen shows them on a long check). */
@@ -117,6 +119,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     kept: null,
     corrections: [],
     localCells: null,
+    evenGrid: false,
   };
   if (tooDark(grey)) return { problem: "too-dark", ...none };
   onStep("finding-grid");
@@ -204,6 +207,9 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     kept: found ? keptWhole({ ...found.whole, shiftMm: ownShift(found.whole) }, partSaid ? part : null) : null,
     corrections: said,
     localCells,
+    evenGrid:
+      [...fit.lineOffsetsMm.vertical, ...fit.lineOffsetsMm.horizontal].every((offset) => offset !== null) &&
+      !said.some((correction) => correction.kind === "grid" || correction.kind === "lean"),
   };
 }
 

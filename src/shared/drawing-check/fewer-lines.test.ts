@@ -55,6 +55,24 @@ describe("checking a paper with fewer lines (the grid ladder's steps)", () => {
   );
 });
 
+describe("a paper with more lines than its step", () => {
+  it("takes the lines beyond the step for grid, not drawing: only the moved cell is flagged", () => {
+    // A full grid printed before the learner moved down to the border alone, checked at that step.
+    const shot = syntheticPhoto({
+      photoWidth: 1600,
+      photoHeight: 1200,
+      seed: 13,
+      moved: [{ column: 4, row: 3, dx: 0, dy: 3 }],
+    });
+    const outcome = check(shot, withLines("border"));
+    expect(outcome.problem).toBeNull();
+    expect(describeCell(cell(outcome, "E4"))).toBe("E4: lines about 3 mm low");
+    const others = drawn(outcome).filter((c) => c.label !== "E4");
+    expect(others.length).toBeGreaterThan(30);
+    expect(others.filter((c) => c.status !== "close").map((c) => c.label)).toEqual([]);
+  });
+});
+
 describe("finding a grid ruled by hand with fewer lines", () => {
   it.each([
     ["alternate", 5, 15],
@@ -96,8 +114,10 @@ describe("finding a grid ruled by hand with fewer lines", () => {
     expect(outcome.cells.filter((c) => c.status === "off")).toEqual([]);
   });
 
-  it("does not read a full grid as one with every other line", () => {
+  it("finds a full grid checked at a step with fewer lines (printed before the learner moved down), not misread at twice its spacing", () => {
     const shot = syntheticPhoto({ photoWidth: 3000, photoHeight: 2250, seed: 8, tiltDegrees: 5 });
-    expect(findGrid(shot.photo, withLines("alternate"))).toEqual([]);
+    const found = findGrid(shot.photo, withLines("alternate"));
+    expect(found.length).toBeGreaterThan(0);
+    expect(worstCornerMm(shot, SYNTHETIC_PAPER, found[0]!)).toBeLessThan(0.1);
   });
 });

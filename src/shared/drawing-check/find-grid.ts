@@ -18,6 +18,7 @@
 // side); where two ways fit its lines equally well (a grid of whole squares turned half round),
 // both are answered, and the check keeps the one its drawing matches.
 import { apply, homography, type Homography, type Point } from "./homography";
+import { GRID_LINE_SETS } from "../grid/ladder";
 import { drawnLinesMm, type PaperMm } from "./paper-geometry";
 import { shrink, toGrey, type GreyImage, type RgbaImage } from "./raster";
 import {
@@ -345,6 +346,23 @@ export function findGrid(photo: RgbaImage, paper: PaperMm): Corners[] {
   const grey = toGrey(small);
   const { strength, upright } = ridges(grey);
   const lines = strongLines(grey.width, grey.height, strength, upright);
+  // The paper may have more lines than its step (printed before the learner moved down the
+  // ladder): those are tried next. Never fewer: a full grid read as a border alone would be any
+  // paper of its shape.
+  const step = GRID_LINE_SETS.indexOf(paper.lines ?? "full");
+  for (const set of GRID_LINE_SETS.slice(0, step + 1).reverse()) {
+    const found = readings(photo, { ...paper, lines: set }, { small, grey, strength, lines });
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** The grid's corners for each reading of the photo's lines as `paper`'s (findGrid). */
+function readings(
+  photo: RgbaImage,
+  paper: PaperMm,
+  { small, grey, strength, lines }: { small: RgbaImage; grey: GreyImage; strength: Float32Array; lines: Line[] },
+): Corners[] {
   const middle = { x: grey.width / 2, y: grey.height / 2 };
   // The paper across no less than this share of the photo's short side (lines as far apart as those drawn).
   const { xs, ys } = gridPlaces(paper);

@@ -225,6 +225,32 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
       paint(xs[i]! - clear, y + off - clear, right + clear + 1, y + off + clear + 1);
     }),
   );
+  // Every line of the full grid, drawn or not: the cells', in pixels.
+  const fullXs = Array.from({ length: columns + 1 }, (_, c) =>
+    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
+  );
+  const fullYs = Array.from({ length: rows + 1 }, (_, r) =>
+    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
+  );
+  // A paper may have more lines than its step (printed before the learner moved down the ladder):
+  // those found are grid too, not drawing, though they neither count towards the fit nor place cells.
+  const beyondStep = (full: number[], drawnAt: number[], others: number[], across: boolean) => {
+    for (const place of full) {
+      if (drawnAt.includes(place)) continue;
+      const segments = findLine(darkness, place, others, across, searchPx, leanPx, refinePx);
+      segments.forEach((segment, i) => {
+        if (!segment.found) return;
+        const [from, to] = [others[i]!, others[i + 1]!];
+        const line = place + segment.offset;
+        if (across) paint(from - clear, line - clear, to + clear + 1, line + clear + 1);
+        else paint(line - clear, from - clear, line + clear + 1, to + clear + 1);
+      });
+    }
+  };
+  if (xs.length < fullXs.length || ys.length < fullYs.length) {
+    beyondStep(fullXs, xs, fullYs, false);
+    beyondStep(fullYs, ys, fullXs, true);
+  }
   /**
    * How far the lines beside a point sit from where they should, across them: between the two
    * drawn lines either side of `along` (`lines`, in px), weighed by nearness, on their segment
@@ -237,13 +263,6 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
     return offsets[i]![j]! * (1 - share) + offsets[i + 1]![j]! * share;
   };
 
-  // Every line of the full grid, drawn or not: the cells', in pixels.
-  const fullXs = Array.from({ length: columns + 1 }, (_, c) =>
-    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
-  );
-  const fullYs = Array.from({ length: rows + 1 }, (_, r) =>
-    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
-  );
   const offsets = new Float32Array(columns * rows * 2);
   const pad = 0.8 * pxPerMm;
   for (let r = 0; r < rows; r++) {

@@ -228,6 +228,7 @@ function DrawCanvas({
       className="mt-1 block w-full min-h-11 font-semibold text-accent underline underline-offset-2"
       onClick={() => {
         setCell(null);
+        setCellFromCheck(false);
         setChecking({ focus: null });
       }}
     >

@@ -51,6 +51,8 @@ export interface CheckResult {
   whole: KeptWhole | null;
   corrections: Correction[];
   localCells: CellCheck[] | null;
+  /** Every line of the learner's grid measured and none off (check-drawing.ts). */
+  evenGrid: boolean;
   photo: ImageBitmap;
   pxPerMm: number;
   /** The paper and grid it was checked against: a result is shown again only for the same. */
@@ -277,6 +279,7 @@ export default function CheckDialog({
         whole: answer.whole,
         corrections: answer.corrections,
         localCells: answer.localCells,
+        evenGrid: answer.evenGrid,
         photo: await createImageBitmap(answer.straightened),
         pxPerMm,
         paper,
@@ -443,17 +446,13 @@ export default function CheckDialog({
               {drawnCount === 0 ? (
                 <>
                   <Trans>Nothing drawn yet: every cell is still to do.</Trans>
-                  {/* A grid ruled by hand, photographed before drawing on it (decision 076); only a full
-                      grid's columns and rows are each measured. */}
-                  {ladder.step <= 2 &&
-                    !result.corrections.some(
-                      (correction) => correction.kind === "grid" || correction.kind === "lean",
-                    ) && (
-                      <>
-                        {" "}
-                        <Trans>Your grid is even: no column or row is 1.5 mm or more too narrow or too wide.</Trans>
-                      </>
-                    )}
+                  {/* A grid ruled by hand, photographed before drawing on it (decision 077). */}
+                  {result.evenGrid && (
+                    <>
+                      {" "}
+                      <Trans>Your grid is even: no column or row is 1.5 mm or more too narrow or too wide.</Trans>
+                    </>
+                  )}
                 </>
               ) : (
                 <Trans>

@@ -76,6 +76,7 @@ export type CheckReply =
       whole: KeptWhole | null;
       corrections: Correction[];
       localCells: CellCheck[] | null;
+      evenGrid: boolean;
     }
   /** A photo of practice sheet number `sheet` of the request's, scored cell by cell. */
   | {
@@ -192,6 +193,7 @@ scope.onmessage = (event) => {
         whole: outcome.kept,
         corrections: outcome.corrections,
         localCells: outcome.localCells,
+        evenGrid: outcome.evenGrid,
         straightened: image,
       },
       [image.data.buffer],
