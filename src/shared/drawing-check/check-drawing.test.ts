@@ -198,6 +198,7 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(blank.corrections).toEqual([
       expect.objectContaining({ kind: "grid", axis: "column", label: expect.stringMatching(/^[BC]$/) }),
     ]);
+    expect(blank.evenGrid).toBe(false);
   });
 
   it("says first that the learner's grid is not square, against the sheet's own edges, and its drawing is judged in its squares", () => {
@@ -243,11 +244,13 @@ describe("checking a drawing from a photo of the paper", () => {
     expect(describeCorrection(first).what).toBe(`Your drawing is about ${first.percent} % too wide for its height.`);
   });
 
-  it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done", () => {
+  it("reports a blank printed page as not drawn yet everywhere, with nothing to mark done, and its grid even", () => {
     const outcome = run(syntheticPhoto({ ...SIZE, blank: true }));
     expect(outcome.problem).toBeNull();
     expect(outcome.cells.every((c) => c.status === "not-drawn")).toBe(true);
     expect(matchingCells(outcome.cells)).toEqual([]);
+    // Every line measured, none off.
+    expect(outcome.evenGrid).toBe(true);
   });
 
   it("says so when the photo is too dark, or the corners are not on the grid", () => {
