@@ -14,6 +14,8 @@
 // 4. On the full photo, every line is looked for across its predicted place, fitted straight, and
 //    the perspective fitted again through all their crossings, twice: the corners are exact to a
 //    fraction of a millimetre, and the cells' own corrections (grid-lines.ts) do the rest.
+// With fewer lines (the grid ladder's steps, decision 077) the lines looked for are those drawn:
+// every other one, border and centre, or the border alone (runs of two).
 // The page may lie any way up in the photo (a landscape page in a portrait photo lies on its
 // side); where two ways fit its lines equally well (a grid of whole squares turned half round),
 // both are answered, and the check keeps the one its drawing matches.
@@ -46,9 +48,6 @@ interface Lattice {
   score: number;
 }
 
-/** The lines on the paper, in mm: the columns' (x) and the rows' (y); with fewer lines (the ladder's steps), only those drawn. */
-const gridPlaces = drawnLinesMm;
-
 /**
  * How much of every predicted line is there (a share of samples on a ridge, or, for the outer
  * lines, on the sheet's edge, brighter inside than outside), less how much the lattice goes on
@@ -56,7 +55,7 @@ const gridPlaces = drawnLinesMm;
  */
 function score(transform: Homography, paper: PaperMm, grey: GreyImage, strength: Float32Array): number {
   const { width, height, data } = grey;
-  const { xs, ys } = gridPlaces(paper);
+  const { xs, ys } = drawnLinesMm(paper);
   const SAMPLES = 24;
   const ridgeAt = (p: Point) => {
     const x0 = Math.round(p.x);
@@ -154,7 +153,7 @@ const WAYS_UP: WayUp[] = ["top", "left", "right", "bottom"];
  * level one, counted from the left and from the top of the photo.
  */
 function paperPoint(way: WayUp, paper: PaperMm, i: number, j: number): Point | null {
-  const { xs, ys } = gridPlaces(paper);
+  const { xs, ys } = drawnLinesMm(paper);
   const [lastX, lastY] = [xs.length - 1, ys.length - 1];
   const [x, y] =
     way === "top"
@@ -171,7 +170,7 @@ function paperPoint(way: WayUp, paper: PaperMm, i: number, j: number): Point | n
 function lattices(uprightRuns: Run[], levelRuns: Run[], paper: PaperMm, grey: GreyImage, strength: Float32Array) {
   const found: (Lattice & { way: WayUp })[] = [];
   const span = (run: Run) => run.members[run.members.length - 1]!.index;
-  const { xs, ys } = gridPlaces(paper);
+  const { xs, ys } = drawnLinesMm(paper);
   // A border alone is a pair of lines each way: any two strong lines might be it, so more are tried.
   const tried = Math.min(xs.length, ys.length) === 2 ? 8 : 3;
   for (const way of WAYS_UP) {
@@ -255,7 +254,7 @@ function fitAcross(found: { along: number; offset: number }[], samples: number):
  * perspective fitted through all their crossings.
  */
 function refine(photo: RgbaImage, paper: PaperMm, transform: Homography, searchMm: number): Homography | null {
-  const { xs, ys } = gridPlaces(paper);
+  const { xs, ys } = drawnLinesMm(paper);
   /** How far across its predicted place the line is at `onPaper`, in px along `normal`; null where it is not seen. */
   const offsetAt = (p: Point, normal: Point, pxPerMm: number): number | null => {
     const reach = searchMm * pxPerMm;
@@ -365,7 +364,7 @@ function readings(
 ): Corners[] {
   const middle = { x: grey.width / 2, y: grey.height / 2 };
   // The paper across no less than this share of the photo's short side (lines as far apart as those drawn).
-  const { xs, ys } = gridPlaces(paper);
+  const { xs, ys } = drawnLinesMm(paper);
   const shape: RunShape = {
     minSpacing: (Math.min(grey.width, grey.height) * 0.3) / Math.max(xs.length - 1, ys.length - 1),
     shortest: Math.min(3, xs.length, ys.length),
