@@ -176,10 +176,11 @@ describe("the guided first drawing", () => {
       expect(await page.getByText("Your grid is even", { exact: false }).count()).toBe(0);
       await screenshot(page, "first-drawing-grid-uneven-390", { touch: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // Closed, the check goes back to the first square.
       await page.getByRole("button", { name: "Close the check" }).tap();
+      await viewer(page).waitFor();
 
       // Redrawn: even. The guide is not over (nothing is drawn yet): the first square still has its hint.
-      await page.getByRole("button", { name: "Next cell to draw" }).tap();
       await checkGrid(evenGrid.file, true);
       await page
         .getByRole("status")
@@ -189,7 +190,6 @@ describe("the guided first drawing", () => {
       await screenshot(page, "first-drawing-grid-even-390", { touch: true });
       expect(await page.evaluate(() => localStorage.getItem("dragon-grid:first-drawing"))).not.toBeNull();
       await page.getByRole("button", { name: "Close the check" }).tap();
-      await page.getByRole("button", { name: "Next cell to draw" }).tap();
       await viewer(page)
         .getByText("Find where the dragon's lines cross this square's edges", { exact: false })
         .waitFor();

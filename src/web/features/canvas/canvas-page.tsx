@@ -235,6 +235,11 @@ function DrawCanvas({
       <Trans>Ruled your grid? Photograph it first to see if it is even</Trans>
     </button>
   );
+  // Back from a check before the first square (the ruled grid photographed alone): to that square.
+  const closeCheck = () => {
+    setChecking(null);
+    if (guided && doneCount === 0) openedFirst.current = false;
+  };
   const hint =
     guided && doneCount < GUIDED_CELLS ? (
       <>
@@ -546,7 +551,7 @@ function DrawCanvas({
             renderTemplate={renderTemplate}
             focusCell={checking.focus ? cellLabel(checking.focus) : null}
             previous={lastCheck}
-            onClose={() => setChecking(null)}
+            onClose={closeCheck}
             onChecked={onChecked}
             onKeepPhoto={signedIn ? keepPhoto : null}
             keptChecks={keptChecks.checks}
