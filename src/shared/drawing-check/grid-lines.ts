@@ -4,7 +4,7 @@
 // each line sits from where it should gives every cell a local correction, so corners placed a
 // millimetre or two off by hand, or paper that is not quite flat, still line up.
 import { CELL_LABEL_MAX_PT, DEFAULT_MARGIN_MM, POINTS_PER_MM, STROKE_PAD_PT } from "../print/pdf-layout";
-import { cellLabel, gridLineAt } from "../grid/grid";
+import { cellLabel, gridLinePlaces } from "../grid/grid";
 import type { Mask } from "./raster";
 import { drawnLinesMm, type PaperMm } from "./paper-geometry";
 
@@ -226,12 +226,8 @@ export function fitGrid(darkness: Darkness, paper: PaperMm, pxPerMm: number, ori
     }),
   );
   // Every line of the full grid, drawn or not: the cells', in pixels.
-  const fullXs = Array.from({ length: columns + 1 }, (_, c) =>
-    Math.min(at(gridLineAt(c, columns, paper.widthMm, paper.gridMm)), width - 1),
-  );
-  const fullYs = Array.from({ length: rows + 1 }, (_, r) =>
-    Math.min(at(gridLineAt(r, rows, paper.heightMm, paper.gridMm)), height - 1),
-  );
+  const fullXs = gridLinePlaces(columns, paper.widthMm, paper.gridMm).map((x) => Math.min(at(x), width - 1));
+  const fullYs = gridLinePlaces(rows, paper.heightMm, paper.gridMm).map((y) => Math.min(at(y), height - 1));
   // A paper may have more lines than its step (printed before the learner moved down the ladder):
   // those found are grid too, not drawing, though they neither count towards the fit nor place cells.
   const beyondStep = (full: number[], drawnAt: number[], others: number[], across: boolean) => {

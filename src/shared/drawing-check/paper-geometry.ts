@@ -1,5 +1,5 @@
 // The paper the learner drew on, in millimetres: what the check measures in.
-import { gridLineAt } from "../grid/grid";
+import { gridLinePlaces } from "../grid/grid";
 import { linesOf, type GridLineSet } from "../grid/ladder";
 import type { Unit } from "../grid/paper";
 
@@ -26,14 +26,8 @@ export function drawnLinesMm(paper: PaperMm): { xs: number[]; ys: number[] } {
   if (!drawn) {
     const set = paper.lines ?? "full";
     drawn = {
-      xs: linesOf(
-        set,
-        Array.from({ length: paper.columns + 1 }, (_, i) => gridLineAt(i, paper.columns, paper.widthMm, paper.gridMm)),
-      ),
-      ys: linesOf(
-        set,
-        Array.from({ length: paper.rows + 1 }, (_, i) => gridLineAt(i, paper.rows, paper.heightMm, paper.gridMm)),
-      ),
+      xs: linesOf(set, gridLinePlaces(paper.columns, paper.widthMm, paper.gridMm)),
+      ys: linesOf(set, gridLinePlaces(paper.rows, paper.heightMm, paper.gridMm)),
     };
     drawnOf.set(paper, drawn);
   }
@@ -44,7 +38,7 @@ const MM_PER_UNIT: Record<Unit, number> = { in: 25.4, cm: 10 };
 
 /**
  * `grid`: the columns and rows the canvas counts (shared/grid/grid.ts gridDimensions), passed in rather
- * than counted again, so the check's screen does not load the grid's module beside the canvas's.
+ * than counted again from millimetres, which could round to another count.
  */
 export function paperInMm(
   paper: { paperWidth: number; paperHeight: number; gridSize: number; unit: Unit },

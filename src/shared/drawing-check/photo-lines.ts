@@ -198,11 +198,11 @@ export function evenRuns(lines: Line[], upright: boolean, middle: Point, shape: 
         runs.set(key, { members: members.map((m) => ({ index: m.index - first, line: placed[m.k]!.line })) });
     }
   }
-  const sorted = [...runs.values()].sort((p, q) => q.members.length - p.members.length);
-  if (shortest > 2) return sorted;
-  // Pairs: a border's two long lines have the most votes.
+  // Among pairs, a border's two long lines have the most votes; longer runs keep the order found.
   const votes = (run: Run) => run.members.reduce((sum, member) => sum + member.line.votes, 0);
-  return sorted.sort((p, q) => q.members.length - p.members.length || votes(q) - votes(p));
+  return [...runs.values()].sort(
+    (p, q) => q.members.length - p.members.length || (shortest > 2 ? 0 : votes(q) - votes(p)),
+  );
 }
 
 export function crossing(p: Line, q: Line): Point | null {

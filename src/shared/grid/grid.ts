@@ -62,6 +62,10 @@ export function gridDimensions(
 export const gridLineAt = (index: number, count: number, length: number, gridSize: number) =>
   index >= count ? length : index * gridSize;
 
+/** Every line of one direction of the grid, from 0 to the paper's far edge: `count` squares, `count + 1` lines. */
+export const gridLinePlaces = (count: number, length: number, gridSize: number) =>
+  Array.from({ length: count + 1 }, (_, index) => gridLineAt(index, count, length, gridSize));
+
 /** Column label for a 0-based index: A…Z, then AA, AB, … without limit. */
 export function columnLabel(index: number): string {
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`Invalid column index ${index}`);

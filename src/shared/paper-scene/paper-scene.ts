@@ -1,6 +1,6 @@
 // The geometry of the paper as drawn on screen and in print: which part of it a canvas shows, where
 // the grid's lines run and how they look. Pure: draw-region.ts (web) paints what this decides.
-import { gridDimensions, gridLineAt, type Cell, type Rect } from "../grid/grid";
+import { gridDimensions, gridLinePlaces, type Cell, type Rect } from "../grid/grid";
 import { GRID_RGB, type GridView } from "../grid/grid-view";
 import { linesOf, type GridLineSet } from "../grid/ladder";
 
@@ -46,14 +46,8 @@ export function gridLines(scene: PaperGrid, set: GridLineSet = "full"): { x: num
   const { paperWidth, paperHeight, gridSize } = scene;
   const { columns, rows } = gridDimensions(paperWidth, paperHeight, gridSize);
   return {
-    x: linesOf(
-      set,
-      Array.from({ length: columns + 1 }, (_, c) => gridLineAt(c, columns, paperWidth, gridSize)),
-    ),
-    y: linesOf(
-      set,
-      Array.from({ length: rows + 1 }, (_, r) => gridLineAt(r, rows, paperHeight, gridSize)),
-    ),
+    x: linesOf(set, gridLinePlaces(columns, paperWidth, gridSize)),
+    y: linesOf(set, gridLinePlaces(rows, paperHeight, gridSize)),
   };
 }
 
