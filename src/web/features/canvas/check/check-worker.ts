@@ -102,6 +102,29 @@ const scope = self as unknown as {
   postMessage(message: CheckReply, transfer?: Transferable[]): void;
 };
 
+/**
+ * The pixels of a canvas (or an ImageData sent here) copied into an array made by this worker's
+ * script. Chromium's own arrays behind ImageData are read by the check's code about 2.5 times
+ * slower (the corner marks of a 12 MP photo: 0.27 s against 0.1 s), and the warm-up has optimised
+ * that code for arrays like the copy; the copy takes a few tens of milliseconds.
+ */
+const ownPixels = ({ width, height, data }: ImageData): RgbaImage => ({
+  width,
+  height,
+  data: new Uint8ClampedArray(data),
+});
+
+/** The photo's pixels, in an array of this worker's; the photo and the canvas drawn on are let go at once (12 MP is 48 MB each). */
+function photoPixels(photo: ImageBitmap): RgbaImage {
+  const canvas = new OffscreenCanvas(photo.width, photo.height);
+  const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+  ctx.drawImage(photo, 0, 0);
+  photo.close();
+  const pixels = ownPixels(ctx.getImageData(0, 0, canvas.width, canvas.height));
+  canvas.width = canvas.height = 0;
+  return pixels;
+}
+
 /** Made by a prepare request, for the same template, paper and scale as the check that follows it. */
 let prepared: TemplateReference | null = null;
 /** Set when the photo's check starts: a warm-up still running stops at its next stage. */
@@ -110,7 +133,8 @@ let checking = false;
 /** A macrotask's pause, in which a check that came is run. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function prepare({ template, paper, pxPerMm, marks }: PrepareRequest) {
+async function prepare({ template: sent, paper, pxPerMm, marks }: PrepareRequest) {
+  const template = ownPixels(sent);
   prepared = templateReference(template, checkMargin(pxPerMm));
   for (const stage of warmUpStages({ template, paper, pxPerMm, marks })) {
     await pause();
@@ -128,13 +152,10 @@ scope.onmessage = (event) => {
     return;
   }
   checking = true;
-  const { photo, marks, paper, pxPerMm, template } = event.data;
+  const { photo, marks, paper, pxPerMm } = event.data;
+  const template = ownPixels(event.data.template);
   try {
-    const canvas = new OffscreenCanvas(photo.width, photo.height);
-    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
-    ctx.drawImage(photo, 0, 0);
-    photo.close();
-    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const pixels = photoPixels(photo);
     const onStep = (step: CheckStep) => scope.postMessage({ kind: "step", step });
     const input = { photo: pixels, paper, pxPerMm, template, reference: prepared ?? undefined };
     // The grid page's check leaves out where a poster's sheets join; a practice sheet is one sheet.
