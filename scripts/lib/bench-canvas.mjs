@@ -1,4 +1,5 @@
 import { launchChromium } from "./chromium.mjs";
+import { untilIdle } from "./process-cpu.mjs";
 // Browser part of `npm run bench`: on a 12-megapixel template, the longest main-thread task during
 // the first 2-second drag after opening, in each view; the time from a click on the paper to the
 // cell viewer's drawn picture; and the learner tools (decision 013): switching a value view, making
@@ -50,7 +51,7 @@ export async function benchCanvas(baseUrl, dragonId) {
     // The PDF (picture page and blank grid page), from the click on 'Make PDF' to the file.
     await page.getByRole("button", { name: "Print / PDF" }).click();
     await page.evaluate(() => performance.clearMeasures("pdf-made"));
-    const download = page.waitForEvent("download", { timeout: 60_000 });
+    const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Make PDF" }).click();
     await download;
     await page.waitForFunction(() => performance.getEntriesByName("pdf-made").length > 0);
@@ -69,18 +70,12 @@ export async function benchCanvas(baseUrl, dragonId) {
 
 /**
  * A browser context that has visited the canvas once and whose service worker has taken control and
- * finished filling its caches: no resource fetched for a second after it took control.
+ * finished filling its caches (this process and everything it started, the browser among them, quiet).
  */
 async function installedApp(browser, baseUrl, dragonId) {
   const page = await openCanvas(browser, baseUrl, dragonId);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 60_000 });
-  let fetched = -1;
-  for (;;) {
-    const now = await page.evaluate(() => performance.getEntriesByType("resource").length);
-    if (now === fetched) break;
-    fetched = now;
-    await page.waitForTimeout(1000);
-  }
+  await page.waitForFunction(() => navigator.serviceWorker?.controller);
+  await untilIdle(process.pid);
   await page.close();
   return page.context();
 }
@@ -89,6 +84,8 @@ async function installedApp(browser, baseUrl, dragonId) {
 async function openCanvas(within, baseUrl, dragonId) {
   const context = "newContext" in within ? await within.newContext({ viewport: { width: 1280, height: 800 } }) : within;
   const page = await context.newPage();
+  // Generous: a browser held to a quarter of a core takes tens of seconds for what takes one here.
+  page.setDefaultTimeout(120_000);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) =>
@@ -96,7 +93,7 @@ async function openCanvas(within, baseUrl, dragonId) {
     ).observe({ type: "longtask", buffered: true });
   });
   await page.goto(`${baseUrl}/draw/${dragonId}?version=color`);
-  await page.locator("[data-testid=paper][data-image=hires]").waitFor({ timeout: 60_000 });
+  await page.locator("[data-testid=paper][data-image=hires]").waitFor();
   return page;
 }
 
@@ -144,7 +141,7 @@ async function longestTaskWhileDragging(page, box) {
  * that took from the click is reported too. A learner checks a drawing after working on it beside
  * the open page: the app is installed by then (its service worker in control, its caches filled,
  * decision 013), so the three runs share one browser context whose first visit installed it, and
- * each opens the canvas in a page of its own.
+ * each opens the canvas in a page of its own; the photo is chosen once the browser is quiet.
  */
 export async function benchDrawingCheck(baseUrl, dragonId, photoFile, { executablePath } = {}) {
   const browser = await launchChromium({ executablePath });
@@ -157,16 +154,18 @@ export async function benchDrawingCheck(baseUrl, dragonId, photoFile, { executab
       const page = await openCanvas(context, baseUrl, dragonId);
       const clicked = await page.evaluate(() => performance.now());
       await page.getByRole("button", { name: "Check my drawing" }).click();
-      await page.waitForFunction(() => performance.getEntriesByName("check-prepared").length > 0, null, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(() => performance.getEntriesByName("check-prepared").length > 0, null);
       preparing.push(
         (await page.evaluate(() => performance.getEntriesByName("check-prepared")[0].startTime)) - clicked,
       );
-      const chooser = page.waitForEvent("filechooser");
-      await page.getByRole("button", { name: "Choose a photo" }).click();
-      await (await chooser).setFiles(photoFile);
-      await page.getByRole("group", { name: "Heat map of your grid" }).waitFor({ timeout: 60_000 });
+      // The photo taken while nothing else runs: the page settled, the worker prepared and waiting.
+      await untilIdle(process.pid);
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        page.getByRole("button", { name: "Choose a photo" }).click(),
+      ]);
+      await chooser.setFiles(photoFile);
+      await page.getByRole("group", { name: "Heat map of your grid" }).waitFor();
       await page.waitForFunction(() => performance.getEntriesByName("check-heat-map").length > 0);
       times.push(await page.evaluate(() => performance.getEntriesByName("check-heat-map")[0].duration));
       flagged = await page

@@ -18,7 +18,7 @@ export function residentMb(pid) {
 }
 
 /** `pid` and every process below it. */
-function processTree(pid) {
+export function processTree(pid) {
   const children = new Map();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
