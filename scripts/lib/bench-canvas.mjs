@@ -154,7 +154,7 @@ export async function benchDrawingCheck(baseUrl, dragonId, photoFile, { executab
       const page = await openCanvas(context, baseUrl, dragonId);
       const clicked = await page.evaluate(() => performance.now());
       await page.getByRole("button", { name: "Check my drawing" }).click();
-      await page.waitForFunction(() => performance.getEntriesByName("check-prepared").length > 0, null);
+      await page.waitForFunction(() => performance.getEntriesByName("check-prepared").length > 0);
       preparing.push(
         (await page.evaluate(() => performance.getEntriesByName("check-prepared")[0].startTime)) - clicked,
       );
