@@ -18,7 +18,7 @@ const serverTests = { globalSetup: ["src/server/test/global-setup.ts"], testTime
 const KEEPS_MODULE_STATE = ["src/server/features/companion/*.test.ts"];
 // The drawing check's tests work on megapixel photos and need no database: a project of their own,
 // which `npm test` runs after the journeys (scripts/test.mjs).
-const IMAGE_TESTS = ["src/shared/drawing-check/*.test.ts"];
+const IMAGE_TESTS = ["src/shared/drawing-check/*.test.ts", "src/web/features/canvas/check/check-helper.test.ts"];
 
 // Five projects: "server" and "server-isolated" (unit + API integration on a real database, cloned
 // per file from one migrated template), "images" (the drawing check on photos), "components" (React components rendered in Chromium against the real API,

@@ -6,7 +6,7 @@ import { compareCells, type CompareInput } from "./compare";
 import { aboutTheWholeDrawing, corrections, ownShift, type Correction } from "./corrections";
 import { isDrawn, keptWhole, type KeptWhole } from "./kept-checks";
 import { leaningGrid, unevenGrid } from "./grid-check";
-import { fitGrid } from "./grid-lines";
+import { fitGrid, type GridFit } from "./grid-lines";
 import { findInk } from "./ink";
 import { insideMarkAreas, type MarkPlacement } from "./mark-layout";
 import type { AreaMm, PaperMm } from "./paper-geometry";
@@ -104,7 +104,28 @@ export interface CheckOutcome {
 /** The check's stages, told as they start (the screen shows them on a long check). */
 export type CheckStep = "straightening" | "finding-grid" | "comparing";
 
-export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => void = () => {}): CheckOutcome {
+/**
+ * The photo measured, up to comparing: straightened, its ink and grid found. The cells' verdicts
+ * (compareCells on `compare`) and the whole drawing's figures (wholeFigures) both start from here
+ * and need nothing of each other, so the worker may work them out at once on two threads.
+ */
+export interface Measured {
+  input: CheckInput;
+  margin: number;
+  straightened: RgbaImage;
+  grey: GreyImage;
+  /** The template with the margin round it, and its lines. */
+  template: RgbaImage;
+  lines: Mask;
+  fit: GridFit;
+  compare: CompareInput;
+}
+
+/** A problem's outcome (a photo too dark, no grid inside the corners), or the photo measured. */
+export function measureDrawing(
+  input: CheckInput,
+  onStep: (step: CheckStep) => void = () => {},
+): { outcome: CheckOutcome } | { measured: Measured } {
   const { paper, pxPerMm } = input;
   onStep("straightening");
   const margin = checkMargin(pxPerMm);
@@ -121,7 +142,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     localCells: null,
     evenGrid: false,
   };
-  if (tooDark(grey)) return { problem: "too-dark", ...none };
+  if (tooDark(grey)) return { outcome: { problem: "too-dark", ...none } };
   onStep("finding-grid");
   const { ink, darkness, shaded } = findInk(grey, pxPerMm);
   // Marks printed inside the grid (and a practice sheet's printed squares, a poster's joins) are
@@ -139,7 +160,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     margin,
     input.marks !== "inside",
   );
-  if (fit.found < GRID_FOUND_AT_LEAST) return { problem: "grid-not-found", ...none, gridFound: fit.found };
+  if (fit.found < GRID_FOUND_AT_LEAST) return { outcome: { problem: "grid-not-found", ...none, gridFound: fit.found } };
   // They hide the learner's lines as the grid does, so the template's there are not asked for, nor
   // its tone judged. (Painting the template white there instead drew outlines round each area.)
   fill(fit.grid, covered, pxPerMm, margin, 1, 1);
@@ -157,32 +178,50 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     edges,
     origin: margin,
   };
-  let cells = compareCells(compare);
-  // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw"; its grid
-  // is still checked (a grid ruled by hand is best put right before drawing on it).
-  const drawn = cells.some(isDrawn);
-  if (!drawn) cells = cells.map((cell) => ({ ...cell, status: "not-drawn" }));
-  // The whole drawing's size, turn and place; with those said, the cells again without them.
-  const whole = drawn && !input.cellsAlone;
-  const found = whole ? wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin }) : null;
+  return { measured: { input, margin, straightened, grey, template, lines, fit, compare } };
+}
+
+/** The whole drawing's size, turn and place, a part out of proportion, its tone: none needs a cell's verdict. */
+export interface WholeFigures {
+  found: ReturnType<typeof wholeDrawing>;
+  /** The ink moved back by the whole drawing's fit. */
+  wholeUndone: Mask;
+  part: ReturnType<typeof partOutOfProportion>;
+  tone: ReturnType<typeof toneOff>;
+}
+
+export function wholeFigures({ input, margin, grey, template, lines, fit, compare }: Measured): WholeFigures {
+  const { paper, pxPerMm } = input;
+  const { ink, shaded, toLines } = compare;
+  const found = wholeDrawing({ ink, toLines, lines, pxPerMm, origin: margin });
   // A part out of proportion shows once the whole drawing's errors are out of the way.
   const wholeUndone = found ? undoWholeDrawing(ink, found.fit) : ink;
   const placing = { paper, pxPerMm, origin: margin };
-  const part = whole ? partOutOfProportion({ ...placing, ink: wholeUndone, toLines }) : null;
-  const lean = input.sheet ? leaningGrid(input.sheet, input.corners, paper) : null;
+  const part = partOutOfProportion({ ...placing, ink: wholeUndone, toLines });
   // Tone where the learner shaded, on its own: the shapes above are the edges of their tones.
-  const tone = whole
-    ? toneOff({
-        ...placing,
-        grey,
-        shaded,
-        ink,
-        grid: fit.grid,
-        template,
-        toLines,
-      })
-    : null;
-  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part, lean, tone);
+  const tone = toneOff({ ...placing, grey, shaded, ink, grid: fit.grid, template, toLines });
+  return { found, wholeUndone, part, tone };
+}
+
+/**
+ * The outcome from the cells' verdicts and, when anything is drawn (and the cells are not alone),
+ * the whole drawing's figures, asked for only then: what to fix first, and the cells again with it taken out.
+ */
+export function finishCheck(measured: Measured, compared: CellCheck[], figures: () => WholeFigures): CheckOutcome {
+  const { input, margin, straightened, fit, compare } = measured;
+  const { paper, pxPerMm } = input;
+  const { ink, shaded } = compare;
+  // A page with nothing drawn on it is not drawn yet everywhere, not "nothing to draw"; its grid
+  // is still checked (a grid ruled by hand is best put right before drawing on it).
+  const drawn = compared.some(isDrawn);
+  const cells = drawn ? compared : compared.map((cell) => ({ ...cell, status: "not-drawn" as const }));
+  // The whole drawing's size, turn and place; with those said, the cells again without them.
+  const whole = drawn && !input.cellsAlone ? figures() : null;
+  const found = whole?.found ?? null;
+  const part = whole?.part ?? null;
+  const placing = { paper, pxPerMm, origin: margin };
+  const lean = input.sheet ? leaningGrid(input.sheet, input.corners, paper) : null;
+  const said = corrections(found?.whole ?? null, unevenGrid(fit.lineOffsetsMm), part, lean, whole?.tone ?? null);
   const wholeSaid = said.some(aboutTheWholeDrawing);
   const partSaid = part !== null && said.some((correction) => correction.kind === "part");
   // The ink already moved back by the fit is used again, not moved a second time.
@@ -194,7 +233,7 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
     wholeSaid || partSaid
       ? compareCells({
           ...compare,
-          ink: undo(ink, wholeUndone),
+          ink: undo(ink, whole!.wholeUndone),
           shaded: undo(shaded, found && wholeSaid ? undoWholeDrawing(shaded, found.fit) : shaded),
         })
       : null;
@@ -211,6 +250,14 @@ export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => voi
       [...fit.lineOffsetsMm.vertical, ...fit.lineOffsetsMm.horizontal].every((offset) => offset !== null) &&
       !said.some((correction) => correction.kind === "grid" || correction.kind === "lean"),
   };
+}
+
+/** The whole check on one thread: measured, compared, the whole drawing's figures when anything is drawn. */
+export function checkDrawing(input: CheckInput, onStep: (step: CheckStep) => void = () => {}): CheckOutcome {
+  const step = measureDrawing(input, onStep);
+  if ("outcome" in step) return step.outcome;
+  const { measured } = step;
+  return finishCheck(measured, compareCells(measured.compare), () => wholeFigures(measured));
 }
 
 /**

@@ -30,12 +30,12 @@ function envelope(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z:
   }
 }
 
-/** Distance in pixels from every pixel to the nearest set pixel of `mask` (very large when none is set). */
-export function distanceTo(mask: Mask): Float32Array {
-  const { width, height, data } = mask;
+/**
+ * Distance from every pixel to the nearest set pixel in its own column (FAR when none is): for a
+ * mask, two sweeps row by row, in memory order, instead of a parabola envelope per column.
+ */
+function alongColumns({ width, height, data }: Mask): Float32Array {
   const size = width * height;
-  // Along each column first. For a mask that is only the distance to the nearest set pixel above or
-  // below: two sweeps row by row, in memory order, instead of a parabola envelope per column.
   const along = new Float32Array(size);
   for (let x = 0; x < width; x++) along[x] = data[x] ? 0 : FAR;
   for (let i = width; i < size; i++) along[i] = data[i] ? 0 : along[i - width]! + 1;
@@ -43,6 +43,41 @@ export function distanceTo(mask: Mask): Float32Array {
     const below = along[i + width]! + 1;
     if (below < along[i]!) along[i] = below;
   }
+  return along;
+}
+
+/**
+ * 1 where the nearest set pixel of `mask` is farther than `reach` pixels, else 0: the same as
+ * `distanceTo(mask)[i] > reach`, in a fraction of its time when `reach` is a few pixels (only the
+ * columns within reach can hold a nearer pixel).
+ */
+export function fartherThan(mask: Mask, reach: number): Uint8Array {
+  const { width, height } = mask;
+  const along = alongColumns(mask);
+  const within = Math.floor(reach);
+  const reachSquared = reach * reach;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let far = 1;
+      for (let dx = -within; dx <= within && far; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= width) continue;
+        const up = along[row + xx]!;
+        if (up * up + dx * dx <= reachSquared) far = 0;
+      }
+      out[row + x] = far;
+    }
+  }
+  return out;
+}
+
+/** Distance in pixels from every pixel to the nearest set pixel of `mask` (very large when none is set). */
+export function distanceTo(mask: Mask): Float32Array {
+  const { width, height } = mask;
+  const size = width * height;
+  const along = alongColumns(mask);
   const n = width;
   const f = new Float64Array(n);
   const d = new Float64Array(n);

@@ -54,22 +54,36 @@ const LEAN_MM = 3;
 /** A segment is looked for this close to its whole line. */
 const REFINE_MM = 0.6;
 
-/** Saturated mean darkness along a run from `from` to `to`, at `offset(t)` across from `fixed`. */
+/** A straight line across the run: `start` at `from`, `end` at `from + length`, in pixels off the expected place. */
+interface Lean {
+  start: number;
+  end: number;
+  from: number;
+  length: number;
+}
+
+/**
+ * Saturated mean darkness along a run from `t0` to `t1`, `shift` pixels beside `lean`, across from
+ * `fixed`. (The line is passed as numbers, not as a function of t: this runs millions of times a check.)
+ */
 function darknessAlong(
   image: Darkness,
   fixed: number,
-  from: number,
-  to: number,
+  t0: number,
+  t1: number,
   across: boolean,
-  offset: (t: number) => number,
+  lean: Lean,
+  shift = 0,
   step = 1,
 ): number {
   const { width, height, data } = image;
+  const { start, end, from, length } = lean;
+  const limit = across ? height : width;
   let sum = 0;
   let n = 0;
-  for (let t = from; t < to; t += step, n++) {
-    const f = Math.round(fixed + offset(t));
-    if (f < 0 || f >= (across ? height : width)) continue;
+  for (let t = t0; t < t1; t += step, n++) {
+    const f = Math.round(fixed + (start + ((end - start) * (t - from)) / length + shift));
+    if (f < 0 || f >= limit) continue;
     sum += Math.min(SATURATE, data[across ? f * width + t : t * width + f]!);
   }
   return n ? sum / n : 0;
@@ -102,22 +116,15 @@ function findLine(
   const scores: number[] = [];
   for (let start = -searchPx; start <= searchPx; start++) {
     for (let end = Math.max(-searchPx, start - leanPx); end <= Math.min(searchPx, start + leanPx); end++) {
-      const score = darknessAlong(
-        image,
-        expected,
-        from,
-        to,
-        across,
-        (t) => start + ((end - start) * (t - from)) / length,
-        2,
-      );
+      const score = darknessAlong(image, expected, from, to, across, { start, end, from, length }, 0, 2);
       if (start === end) scores.push(score);
       const preferred = score - (Math.abs(start) + Math.abs(end)) * 1e-4;
       if (preferred > best.score) best = { score: preferred, start, end };
     }
   }
   const lineFound = isLine(best.score, scores);
-  const lineAt = (t: number) => best.start + ((best.end - best.start) * (t - from)) / length;
+  const line = { start: best.start, end: best.end, from, length };
+  const lineAt = (t: number) => line.start + ((line.end - line.start) * (t - from)) / length;
   return crossings.slice(0, -1).map((crossing, i) => {
     const span = crossings[i + 1]! - crossing;
     const a = Math.round(crossing + span * END_SHARE);
@@ -127,7 +134,7 @@ function findLine(
     let segment = { score: -1, offset: middle };
     const around: number[] = [];
     for (let o = -refinePx; o <= refinePx; o++) {
-      const score = darknessAlong(image, expected, a, b, across, (t) => lineAt(t) + o);
+      const score = darknessAlong(image, expected, a, b, across, line, o);
       around.push(score);
       if (score - Math.abs(o) * 1e-3 > segment.score)
         segment = { score: score - Math.abs(o) * 1e-3, offset: middle + o };

@@ -6,7 +6,7 @@
 // brightness, the brightest of each ~15 mm), only a millimetre in from its edge is kept. A line
 // drawing is its lines; a shaded drawing is the edges of its tones, which is what a faithful copy
 // shares with the template however the learner shades (issue 45).
-import { distanceTo } from "./distance";
+import { fartherThan } from "./distance";
 import { boxMean, type GreyImage, type Mask } from "./raster";
 
 /** Darker than the local paper by this much (grey levels), or this share of its brightness if more. */
@@ -33,11 +33,14 @@ function paperBrightness(grey: GreyImage, pxPerMm: number): Float32Array {
   const w = Math.ceil(width / f);
   const h = Math.ceil(height / f);
   const small = new Float32Array(w * h);
-  for (let y = 0; y < height; y++)
+  for (let y = 0; y < height; y++) {
+    const row = ((y / f) | 0) * w;
     for (let x = 0; x < width; x++) {
-      const i = ((y / f) | 0) * w + ((x / f) | 0);
-      small[i] = Math.max(small[i]!, data[y * width + x]!);
+      const i = row + ((x / f) | 0);
+      const value = data[y * width + x]!;
+      if (value > small[i]!) small[i] = value;
     }
+  }
   const reach = Math.max(1, Math.round((PAPER_REACH_MM * pxPerMm) / f));
   // The brightest within reach: rows, then columns.
   const along = (source: Float32Array, horizontal: boolean) => {
@@ -56,20 +59,31 @@ function paperBrightness(grey: GreyImage, pxPerMm: number): Float32Array {
   };
   const brightest = along(along(small, true), false);
   const smooth = boxMean({ width: w, height: h, data: Uint8Array.from(brightest) }, reach);
-  // Back to full size, bilinear between the small copy's pixel middles.
+  // Back to full size, bilinear between the small copy's pixel middles (where each column falls
+  // worked out once, not on every row).
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const fxs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+    x0s[x] = Math.floor(sx);
+    x1s[x] = Math.min(w - 1, x0s[x]! + 1);
+    fxs[x] = sx - x0s[x]!;
+  }
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const sy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
     const y0 = Math.floor(sy);
     const y1 = Math.min(h - 1, y0 + 1);
     const fy = sy - y0;
+    const upper = y0 * w;
+    const lower = y1 * w;
     for (let x = 0; x < width; x++) {
-      const sx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const fx = sx - x0;
-      const top = smooth[y0 * w + x0]! + (smooth[y0 * w + x1]! - smooth[y0 * w + x0]!) * fx;
-      const bottom = smooth[y1 * w + x0]! + (smooth[y1 * w + x1]! - smooth[y1 * w + x0]!) * fx;
+      const x0 = x0s[x]!;
+      const x1 = x1s[x]!;
+      const fx = fxs[x]!;
+      const top = smooth[upper + x0]! + (smooth[upper + x1]! - smooth[upper + x0]!) * fx;
+      const bottom = smooth[lower + x0]! + (smooth[lower + x1]! - smooth[lower + x0]!) * fx;
       out[y * width + x] = top + (bottom - top) * fy;
     }
   }
@@ -83,11 +97,7 @@ function insideShading(grey: GreyImage, pxPerMm: number): Uint8Array {
   const blank = new Uint8Array(width * height);
   for (let i = 0; i < blank.length; i++)
     blank[i] = data[i]! < paper[i]! - Math.max(MIN_CONTRAST, RELATIVE_CONTRAST * paper[i]!) ? 0 : 1;
-  const toBlank = distanceTo({ width, height, data: blank });
-  const depth = OUTLINE_MM * pxPerMm;
-  const inside = new Uint8Array(width * height);
-  for (let i = 0; i < inside.length; i++) if (toBlank[i]! > depth) inside[i] = 1;
-  return inside;
+  return fartherThan({ width, height, data: blank }, OUTLINE_MM * pxPerMm);
 }
 
 export function findInk(grey: GreyImage, pxPerMm: number): Ink {

@@ -98,28 +98,42 @@ export function padWhite(image: RgbaImage, margin: number): RgbaImage {
   return { width, height, data: out };
 }
 
+/**
+ * The pixels of `image` as 32-bit words (red in the lowest byte, as on every little-endian machine
+ * a browser runs on): one read a pixel instead of one a channel, which on a 12 MP photo is most of
+ * the time; over the same memory where it is aligned.
+ */
+export function pixelWords({ width, height, data }: RgbaImage): Uint32Array {
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+}
+
 /** A smaller copy, each pixel the mean of the block it covers. */
 export function shrink(image: RgbaImage, factor: number): RgbaImage {
   const width = Math.floor(image.width / factor);
   const height = Math.floor(image.height / factor);
   const out = new Uint8ClampedArray(width * height * 4);
   const step = Math.max(1, Math.round(factor));
+  const words = pixelWords(image);
   for (let y = 0; y < height; y++) {
+    const sy = Math.floor(y * factor);
+    const rows = Math.min(step, image.height - sy);
     for (let x = 0; x < width; x++) {
       const sx = Math.floor(x * factor);
-      const sy = Math.floor(y * factor);
+      const columns = Math.min(step, image.width - sx);
       let r = 0;
       let g = 0;
       let b = 0;
-      let n = 0;
-      for (let dy = 0; dy < step && sy + dy < image.height; dy++) {
-        for (let dx = 0; dx < step && sx + dx < image.width; dx++, n++) {
-          const p = ((sy + dy) * image.width + sx + dx) * 4;
-          r += image.data[p]!;
-          g += image.data[p + 1]!;
-          b += image.data[p + 2]!;
+      for (let dy = 0; dy < rows; dy++) {
+        const row = (sy + dy) * image.width + sx;
+        for (let dx = 0; dx < columns; dx++) {
+          const word = words[row + dx]!;
+          r += word & 0xff;
+          g += (word >>> 8) & 0xff;
+          b += (word >>> 16) & 0xff;
         }
       }
+      const n = rows * columns;
       const o = (y * width + x) * 4;
       out[o] = r / n;
       out[o + 1] = g / n;

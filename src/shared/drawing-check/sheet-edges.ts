@@ -22,8 +22,22 @@ const SIDE_SEEN = 0.6;
 
 /** The sheet's four corners in the photo, clockwise from the one nearest its top left; null when its edges are not all clearly seen. */
 export function findSheet(photo: RgbaImage): Corners | null {
+  return sheetIn(sheetSearchCopy(photo));
+}
+
+/** A grey copy of the photo at most LONG_SIDE pixels across, what the sheet is looked for in; each of its pixels `factor` × `factor` of the photo's. */
+export interface SheetSearchCopy {
+  small: GreyImage;
+  factor: number;
+}
+
+export function sheetSearchCopy(photo: RgbaImage): SheetSearchCopy {
   const factor = Math.max(1, Math.ceil(Math.max(photo.width, photo.height) / LONG_SIDE));
-  const small = shrinkToGrey(photo, factor);
+  return { small: shrinkToGrey(photo, factor), factor };
+}
+
+/** findSheet on the copy (the worker hands it to a second thread while it looks for the marks). */
+export function sheetIn({ small, factor }: SheetSearchCopy): Corners | null {
   const { threshold, contrast } = otsu(small);
   if (contrast < MIN_CONTRAST) return null;
   const region = largestBright(small, threshold);
@@ -109,21 +123,29 @@ function largestBright(image: GreyImage, threshold: number) {
     label[start] = id;
     let top = 0;
     stack[top++] = start;
-    const visit = (q: number) => {
-      if (label[q] || data[q]! < threshold) return;
-      label[q] = id;
-      stack[top++] = q;
-    };
+    // The four neighbours inline (no function made per region: a photo's noise makes thousands).
     while (top) {
       const p = stack[--top]!;
       area++;
       const x = p % width;
       const y = (p - x) / width;
       if (x === 0 || y === 0 || x === width - 1 || y === height - 1) atBorder++;
-      if (x > 0) visit(p - 1);
-      if (x < width - 1) visit(p + 1);
-      if (y > 0) visit(p - width);
-      if (y < height - 1) visit(p + width);
+      if (x > 0 && !label[p - 1] && data[p - 1]! >= threshold) {
+        label[p - 1] = id;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && !label[p + 1] && data[p + 1]! >= threshold) {
+        label[p + 1] = id;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && !label[p - width] && data[p - width]! >= threshold) {
+        label[p - width] = id;
+        stack[top++] = p - width;
+      }
+      if (y < height - 1 && !label[p + width] && data[p + width]! >= threshold) {
+        label[p + width] = id;
+        stack[top++] = p + width;
+      }
     }
     if (!best || area > best.area) best = { id, area, atBorder };
   }

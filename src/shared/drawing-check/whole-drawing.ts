@@ -155,11 +155,14 @@ function refine(
       j[2] = gx;
       j[3] = gy;
       j[4] = gx * ux - gy * uy;
+      // The upper half of the symmetric sum: the lower is the same products, copied below.
       for (let r = 0; r < n; r++) {
-        g[r]! += j[r]! * d;
-        for (let c = 0; c < n; c++) h[r * n + c]! += j[r]! * j[c]!;
+        const jr = j[r]!;
+        g[r]! += jr * d;
+        for (let c = r; c < n; c++) h[r * n + c]! += jr * j[c]!;
       }
     }
+    for (let r = 1; r < n; r++) for (let c = 0; c < r; c++) h[r * n + c] = h[c * n + r]!;
     // A little damping keeps a step on a flat stretch of the map from leaping.
     for (let r = 0; r < n; r++) h[r * (n + 1)]! += 1e-6 + h[r * (n + 1)]! * 0.05;
     const step = solveLinear(h, g, n);
@@ -306,11 +309,14 @@ export function wholeDrawing(input: WholeDrawingInput): { whole: WholeDrawing; f
 export function undoWholeDrawing(ink: Mask, fit: Transform): Mask {
   const { width, height, data } = ink;
   const out = new Uint8Array(width * height);
+  // `forward` written out: a point object made for each of a million pixels kept the collector busy.
+  const { a, b, e, tx, ty, centre } = fit;
   for (let y = 0; y < height; y++) {
+    const uy = y - centre.y;
     for (let x = 0; x < width; x++) {
-      const q = forward(fit, { x, y });
-      const qx = Math.round(q.x);
-      const qy = Math.round(q.y);
+      const ux = x - centre.x;
+      const qx = Math.round(centre.x + (a + e) * ux - b * uy + tx);
+      const qy = Math.round(centre.y + b * ux + (a - e) * uy + ty);
       if (qx >= 0 && qy >= 0 && qx < width && qy < height && data[qy * width + qx]) out[y * width + x] = 1;
     }
   }

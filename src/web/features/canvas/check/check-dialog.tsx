@@ -27,7 +27,7 @@ import { GoodPhotoExample } from "./good-photo-example";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { PHOTO_UNREADABLE, PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
-import { prepareCheck, runCheck, type CheckProgress } from "./run-check";
+import { prepareCheck, runCheck, stopCheck, type CheckProgress, type CheckWorkers } from "./run-check";
 import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
@@ -185,23 +185,23 @@ export default function CheckDialog({
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
 
-  // While the learner takes or chooses a photo, the next check's worker prepares (decision 071).
-  const prepared = useRef<Worker | null>(null);
+  // While the learner takes or chooses a photo, the next check's workers prepare (decision 071).
+  const prepared = useRef<CheckWorkers | null>(null);
   const waitingForPhoto = phase.name === "pick" || phase.name === "corners";
   useEffect(() => {
     if (!waitingForPhoto || !templateCanvas || paper.columns * paper.rows > CHECK_MAX_CELLS) return;
-    const worker = prepareCheck({
+    const workers = prepareCheck({
       kind: "prepare",
       template: templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height),
       paper,
       pxPerMm,
       marks: markIdsByPlacement(dragonId, paper),
     });
-    prepared.current = worker;
+    prepared.current = workers;
     // Not taken by a check: the screen moved on, or the template or paper changed.
     return () => {
-      if (prepared.current !== worker) return;
-      worker.terminate();
+      if (prepared.current !== workers) return;
+      stopCheck(workers);
       prepared.current = null;
     };
   }, [waitingForPhoto, templateCanvas, paper, pxPerMm, dragonId]);
@@ -219,31 +219,38 @@ export default function CheckDialog({
       return setPhase({ name: "corners" });
     }
     if (placed) rememberCorners(dragonId, paper, placed, bitmap.width, bitmap.height);
-    // The worker gets a copy; this one stays on screen for another try.
-    const copy = await createImageBitmap(bitmap);
-    const templatePixels = templateCanvas
-      .getContext("2d")!
-      .getImageData(0, 0, templateCanvas.width, templateCanvas.height);
     setError(null);
-    // Taken before the phase changes, so leaving the photo step does not close it.
-    const worker = prepared.current ?? undefined;
+    // Taken before the phase changes, so leaving the photo step does not close them. A prepared
+    // worker holds the template already.
+    const workers = prepared.current ?? undefined;
     prepared.current = null;
+    const template = workers
+      ? null
+      : templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height);
     setPhase({ name: "checking", step: null });
+    // The photo goes to the worker and comes back once read, to be shown again if corners are asked for.
+    let photoBack = false;
     try {
       const answer = await runCheck(
         {
           kind: "check",
-          photo: copy,
+          photo: bitmap,
           corners: placed,
           marks: markIdsByPlacement(dragonId, paper),
           joins,
           paper,
           pxPerMm,
-          template: templatePixels,
+          template,
           practice: practiceSheets.map(({ layout, ids }) => ({ layout, ids })),
         },
-        (step) => setPhase({ name: "checking", step }),
-        worker,
+        {
+          onStep: (step) => setPhase({ name: "checking", step }),
+          onPhoto: (photo) => {
+            photoBack = true;
+            setPhoto(photo);
+          },
+        },
+        workers,
       );
       if (answer.kind === "practice") {
         // A practice sheet is found by its marks alone: a problem is told on the photo step.
@@ -290,7 +297,9 @@ export default function CheckDialog({
       requestAnimationFrame(() => performance.measure("check-heat-map", "check-photo-chosen"));
     } catch {
       setError(msg`The check stopped before it finished. Please try again; a smaller photo may help.`);
-      setPhase({ name: "corners" });
+      // A worker that stopped before reading the photo took it along: it is chosen again.
+      if (!photoBack) setPhoto(null);
+      setPhase(photoBack ? { name: "corners" } : { name: "pick" });
     }
   };
 

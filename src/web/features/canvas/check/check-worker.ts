@@ -3,7 +3,6 @@
 // lines, decision 062), straightened and compared here, so the screen keeps answering; the photo
 // never leaves the device.
 import {
-  checkDrawing,
   checkEachWayUp,
   checkMargin,
   tooDark,
@@ -25,6 +24,7 @@ import { toGrey, type RgbaImage } from "../../../../shared/drawing-check/raster"
 import type { Corners } from "../../../../shared/drawing-check/straighten";
 import { templateReference, type TemplateReference } from "../../../../shared/drawing-check/reference";
 import { warmUpStages } from "../../../../shared/drawing-check/warm-up";
+import { checkBeside, Helper, serveHelp } from "./check-helper";
 
 /**
  * Sent when the check's screen opens, before the learner has a photo (decision 071): what the
@@ -37,10 +37,21 @@ export interface PrepareRequest {
   paper: PaperMm;
   pxPerMm: number;
   marks: Record<MarkPlacement, readonly number[]>;
+  /**
+   * A second worker of this script that helps the check (check-helper.ts): the check's worker
+   * "asks" on the port, the helper "serves" on the other end; null to work alone.
+   */
+  helper: { port: MessagePort; role: "ask" | "serve" } | null;
+}
+
+/** The helper's worker stopped (the page saw it fail): the check does its part itself. */
+export interface HelperGone {
+  kind: "helper-gone";
 }
 
 export interface CheckRequest {
   kind: "check";
+  /** Sent without a copy, and given back (a "photo" reply) as soon as its pixels are read. */
   photo: ImageBitmap;
   /** Placed by hand; null to find them (the printed page's corner marks, else the grid's lines). */
   corners: Corners | null;
@@ -50,7 +61,8 @@ export interface CheckRequest {
   joins: AreaMm[];
   paper: PaperMm;
   pxPerMm: number;
-  template: ImageData;
+  /** Null when a prepare request for the same template came first: its copy is used. */
+  template: ImageData | null;
   /** The practice sheets this learner may have printed for this dragon and paper (practice-sheet.ts), and their marks. */
   practice: { layout: PracticeLayout; ids: readonly number[] }[];
 }
@@ -59,6 +71,8 @@ export type CheckReply =
   /** A prepare request done (timed by `npm run bench`). */
   | { kind: "prepared" }
   | { kind: "step"; step: CheckStep | "finding-marks" | "finding-lines" }
+  /** The request's photo given back, read (whatever the check then finds), for the screen to show again. */
+  | { kind: "photo"; photo: ImageBitmap }
   /** Neither corner marks of ours nor the grid's lines in the photo. */
   | { kind: "not-found" }
   /** Nothing found, in a photo too dark to find anything in. */
@@ -98,7 +112,7 @@ const imageData = (image: RgbaImage) =>
   );
 
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<PrepareRequest | CheckRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<PrepareRequest | CheckRequest | HelperGone>) => void) | null;
   postMessage(message: CheckReply, transfer?: Transferable[]): void;
 };
 
@@ -115,9 +129,9 @@ const ownPixels = ({ width, height, data }: ImageData): RgbaImage => ({
 });
 
 /**
- * The photo's pixels, in an array of this worker's, and the photo let go (12 MP is 48 MB). Copied
- * straight out as RGBA through a VideoFrame where the browser can (about half the time of drawing
- * it on a canvas and reading that back); else through a canvas, let go at once too.
+ * The photo's pixels, in an array of this worker's. Copied straight out as RGBA through a
+ * VideoFrame where the browser can (about half the time of drawing it on a canvas and reading that
+ * back); else through a canvas, let go at once (12 MP is 48 MB).
  */
 async function photoPixels(photo: ImageBitmap): Promise<RgbaImage> {
   const { width, height } = photo;
@@ -142,16 +156,18 @@ async function photoPixels(photo: ImageBitmap): Promise<RgbaImage> {
 }
 
 /** Made by a prepare request, for the same template, paper and scale as the check that follows it. */
-let prepared: TemplateReference | null = null;
-/** Set when the photo's check starts: a warm-up still running stops at its next stage. */
+let prepared: { template: RgbaImage; reference: TemplateReference } | null = null;
+/** Set when the photo's check starts (or, in a helper, its first request): a warm-up still running stops at its next stage. */
 let checking = false;
+/** The check's helper on another thread, when the page started one. */
+let helper: Helper | null = null;
 
 /** A macrotask's pause, in which a check that came is run. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function prepare({ template: sent, paper, pxPerMm, marks }: PrepareRequest) {
   const template = ownPixels(sent);
-  prepared = templateReference(template, checkMargin(pxPerMm));
+  prepared = { template, reference: templateReference(template, checkMargin(pxPerMm)) };
   for (const stage of warmUpStages({ template, paper, pxPerMm, marks })) {
     await pause();
     if (checking) return;
@@ -160,7 +176,11 @@ async function prepare({ template: sent, paper, pxPerMm, marks }: PrepareRequest
 }
 
 scope.onmessage = async (event) => {
+  if (event.data.kind === "helper-gone") return helper?.lost();
   if (event.data.kind === "prepare") {
+    const link = event.data.helper;
+    if (link?.role === "serve") serveHelp(link.port, () => (checking = true));
+    else if (link) helper = new Helper(link.port);
     // A warm-up that fails leaves the check to run cold: it says nothing.
     void prepare(event.data)
       .catch(() => {})
@@ -169,23 +189,28 @@ scope.onmessage = async (event) => {
   }
   checking = true;
   const { photo, marks, paper, pxPerMm } = event.data;
-  const template = ownPixels(event.data.template);
   try {
-    const pixels = await photoPixels(photo).finally(() => photo.close());
+    // The page shows the photo again if the check asks for corners: it is given back, not copied.
+    const pixels = await photoPixels(photo).finally(() => scope.postMessage({ kind: "photo", photo }, [photo]));
+    const template = event.data.template ? ownPixels(event.data.template) : prepared?.template;
+    if (!template) throw new Error("No template to compare the photo with");
     const onStep = (step: CheckStep) => scope.postMessage({ kind: "step", step });
-    const input = { photo: pixels, paper, pxPerMm, template, reference: prepared ?? undefined };
+    const input = { photo: pixels, paper, pxPerMm, template, reference: prepared?.reference };
     // The grid page's check leaves out where a poster's sheets join; a practice sheet is one sheet.
     const page = { ...input, covered: event.data.joins };
     let checked: { outcome: CheckOutcome; corners: Corners };
     if (event.data.corners) {
       checked = {
-        outcome: checkDrawing({ ...page, corners: event.data.corners }, onStep),
+        outcome: await checkBeside(helper, { ...page, corners: event.data.corners }, onStep),
         corners: event.data.corners,
       };
     } else {
       scope.postMessage({ kind: "step", step: "finding-marks" });
       const { practice } = event.data;
       const sheets = practice.map(({ layout, ids }) => ({ grid: layout.grid, ids }));
+      // The sheet's own edges tell whether a grid found in the photo is square (grid-check.ts):
+      // looked for beside the marks when there is a helper.
+      const sheetFound = helper?.sheet(pixels) ?? (() => Promise.resolve(findSheet(pixels)));
       const found = findMarks(pixels, paper, marks, sheets);
       if (found.found === "other-page") return scope.postMessage({ kind: "other-page" });
       if (found.found === "ours" && found.sheet !== null) {
@@ -204,10 +229,13 @@ scope.onmessage = async (event) => {
           [image.data.buffer],
         );
       }
-      // The sheet's own edges tell whether a grid found in the photo is square (grid-check.ts).
-      const sheet = findSheet(pixels);
+      const sheet = await sheetFound();
       if (found.found === "ours") {
-        const outcome = checkDrawing({ ...page, corners: found.corners, marks: found.placement, sheet }, onStep);
+        const outcome = await checkBeside(
+          helper,
+          { ...page, corners: found.corners, marks: found.placement, sheet },
+          onStep,
+        );
         checked = { outcome, corners: found.corners };
       } else {
         scope.postMessage({ kind: "step", step: "finding-lines" });
