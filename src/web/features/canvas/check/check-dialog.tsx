@@ -184,6 +184,14 @@ export default function CheckDialog({
 
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
+  // A photo the worker gives back after the screen has closed is let go at once too.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   // While the learner takes or chooses a photo, the next check's workers prepare (decision 071).
   const prepared = useRef<CheckWorkers | null>(null);
@@ -247,7 +255,8 @@ export default function CheckDialog({
           onStep: (step) => setPhase({ name: "checking", step }),
           onPhoto: (photo) => {
             photoBack = true;
-            setPhoto(photo);
+            if (open.current) setPhoto(photo);
+            else photo.close();
           },
         },
         workers,
