@@ -917,7 +917,7 @@ async function run() {
           budget: "< 1000 ms",
           ok: result.slowestMs < 1000 && right ? "yes" : "NO",
         });
-        // As on a mid-range phone: the browser held to a quarter of one core (cpu-throttle.mjs).
+        // As on a mid-range phone: every thread of the browser four times slower (cpu-throttle.mjs).
         const throttled = throttledBrowser(CHROMIUM, 4);
         if ("reason" in throttled) {
           rows.push({
@@ -929,11 +929,12 @@ async function run() {
         } else {
           try {
             const slow = await benchDrawingCheck(checkServer.url, dragonId, file, throttled);
+            const problem = throttled.problem();
             rows.push({
               measure: "drawing check: the same, CPU throttled 4×, slowest of 3",
-              value: `${slow.slowestMs} ms (prepared in ${slow.preparedMs} ms before)`,
+              value: `${slow.slowestMs} ms (prepared in ${slow.preparedMs} ms before)${problem ? ` (not throttled as meant: ${problem})` : ""}`,
               budget: "< 3000 ms",
-              ok: slow.slowestMs < 3000 ? "yes" : "NO",
+              ok: slow.slowestMs < 3000 && !problem ? "yes" : "NO",
             });
           } finally {
             throttled.remove();

@@ -30,7 +30,8 @@ describe("distances to a mask's pixels", () => {
 
   it("farther than a reach: the same pixels as the distances say", () => {
     for (const data of masks)
-      for (const reach of [1, 2.5, 4, 6]) {
+      // Whole and not: √5 and √10 are where a 32-bit distance and a 64-bit square disagree.
+      for (const reach of [1, 2.5, 4, 6, Math.sqrt(5), Math.sqrt(10), Math.sqrt(13), 0.5]) {
         const distances = distanceTo({ width, height, data });
         const far = fartherThan({ width, height, data }, reach);
         expect([...far]).toEqual([...distances].map((d) => (d > reach ? 1 : 0)));

@@ -54,8 +54,13 @@ function alongColumns({ width, height, data }: Mask): Float32Array {
 export function fartherThan(mask: Mask, reach: number): Uint8Array {
   const { width, height } = mask;
   const along = alongColumns(mask);
-  const within = Math.floor(reach);
-  const reachSquared = reach * reach;
+  // distanceTo keeps each distance as a 32-bit float: the largest squared distance (a whole
+  // number) it would not call farther than `reach`, found so, answers exactly as it would.
+  const nearAt = (squared: number) => Math.fround(Math.sqrt(squared)) <= reach;
+  let nearest = Math.floor(reach * reach);
+  while (nearAt(nearest + 1)) nearest++;
+  while (nearest > 0 && !nearAt(nearest)) nearest--;
+  const within = Math.floor(Math.sqrt(nearest));
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -65,7 +70,7 @@ export function fartherThan(mask: Mask, reach: number): Uint8Array {
         const xx = x + dx;
         if (xx < 0 || xx >= width) continue;
         const up = along[row + xx]!;
-        if (up * up + dx * dx <= reachSquared) far = 0;
+        if (up * up + dx * dx <= nearest) far = 0;
       }
       out[row + x] = far;
     }

@@ -27,7 +27,7 @@ import { GoodPhotoExample } from "./good-photo-example";
 import { paperInMm, samePaper, workingScale, type PaperMm } from "../../../../shared/drawing-check/paper-geometry";
 import { PHOTO_UNREADABLE, PhotoError, readPhoto } from "./photo-file";
 import { defaultCorners, rememberCorners, rememberedCorners } from "./remembered-corners";
-import { prepareCheck, runCheck, stopCheck, type CheckProgress, type CheckWorkers } from "./run-check";
+import { checkAlone, prepareCheck, runCheck, stopCheck, type CheckProgress, type CheckWorkers } from "./run-check";
 import { markIdsByPlacement } from "../../../../shared/drawing-check/mark-layout";
 import { KeepPhoto, ShareToFeed } from "./share-dialog";
 import { isPlausibleQuad, type Corners } from "../../../../shared/drawing-check/straighten";
@@ -184,12 +184,15 @@ export default function CheckDialog({
 
   // A photo replaced (or the screen closed) gives its memory back at once: 12 MP is 48 MB.
   useEffect(() => () => photo?.close(), [photo]);
-  // A photo the worker gives back after the screen has closed is let go at once too.
+  // The screen closed during a check: its workers are stopped (the photo goes with them), and a
+  // photo given back just before is let go at once too.
   const open = useRef(true);
+  const running = useRef<CheckWorkers | null>(null);
   useEffect(() => {
     open.current = true;
     return () => {
       open.current = false;
+      if (running.current) stopCheck(running.current);
     };
   }, []);
 
@@ -230,11 +233,12 @@ export default function CheckDialog({
     setError(null);
     // Taken before the phase changes, so leaving the photo step does not close them. A prepared
     // worker holds the template already.
-    const workers = prepared.current ?? undefined;
-    prepared.current = null;
-    const template = workers
+    const template = prepared.current
       ? null
       : templateCanvas.getContext("2d")!.getImageData(0, 0, templateCanvas.width, templateCanvas.height);
+    const workers = prepared.current ?? checkAlone();
+    prepared.current = null;
+    running.current = workers;
     setPhase({ name: "checking", step: null });
     // The photo goes to the worker and comes back once read, to be shown again if corners are asked for.
     let photoBack = false;

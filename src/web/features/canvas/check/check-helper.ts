@@ -9,6 +9,7 @@ import {
   finishCheck,
   measureDrawing,
   wholeFigures,
+  type WholeFigures,
   type CheckInput,
   type CheckOutcome,
   type CheckStep,
@@ -63,8 +64,8 @@ export class Helper {
   private ask(request: HelpRequest, transfer: Transferable[] = []): Promise<HelpReply> {
     if (this.gone) return Promise.resolve({ kind: "failed" });
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
       this.port.postMessage(request, transfer);
+      this.waiting.push(resolve);
     });
   }
 
@@ -85,11 +86,23 @@ export class Helper {
     const { measured } = step;
     // Copied, not handed over: this thread goes on reading the same rasters.
     const asked = this.ask({ kind: "compare", compare: measured.compare });
-    // Worked out before knowing whether anything is drawn (a blank page's are then dropped).
-    const figures = measured.input.cellsAlone ? null : wholeFigures(measured);
+    // Worked out before knowing whether anything is drawn: a blank page's are dropped, and what
+    // went wrong working them out counts only where the check on one thread would have asked.
+    let figures: { made: WholeFigures } | { failed: unknown } | null = null;
+    if (!measured.input.cellsAlone) {
+      try {
+        figures = { made: wholeFigures(measured) };
+      } catch (failed) {
+        figures = { failed };
+      }
+    }
     const reply = await asked;
     const cells = reply.kind === "cells" ? reply.cells : compareCells(measured.compare);
-    return finishCheck(measured, cells, () => figures ?? wholeFigures(measured));
+    return finishCheck(measured, cells, () => {
+      if (!figures) return wholeFigures(measured);
+      if ("failed" in figures) throw figures.failed;
+      return figures.made;
+    });
   }
 }
 

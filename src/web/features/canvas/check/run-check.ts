@@ -18,6 +18,9 @@ export interface CheckWorkers {
 
 const checkWorker = () => new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
 
+/** A worker for a check that was not prepared for: it works alone. */
+export const checkAlone = (): CheckWorkers => ({ check: checkWorker(), helper: null });
+
 export const stopCheck = ({ check, helper }: CheckWorkers) => {
   check.terminate();
   helper?.terminate();
@@ -46,13 +49,14 @@ export function prepareCheck(request: Omit<PrepareRequest, "helper">): CheckWork
 }
 
 /**
- * The check of `request`, in `workers` (from prepareCheck, for the same template) or a new worker
- * alone. The photo goes to the worker without a copy and comes back through `onPhoto` once it is read.
+ * The check of `request`, in `workers` (from prepareCheck for the same template, or checkAlone),
+ * stopped when it answers. The photo goes to the worker without a copy and comes back through
+ * `onPhoto` once it is read.
  */
 export function runCheck(
   request: CheckRequest,
   { onStep, onPhoto }: { onStep: (step: CheckProgress) => void; onPhoto: (photo: ImageBitmap) => void },
-  workers: CheckWorkers = { check: checkWorker(), helper: null },
+  workers: CheckWorkers,
 ): Promise<CheckResponse> {
   const { check } = workers;
   return new Promise((resolve, reject) => {
@@ -69,6 +73,11 @@ export function runCheck(
       stopCheck(workers);
       reject(new Error(event.message || "The check stopped"));
     };
-    check.postMessage(request, [request.photo, ...(request.template ? [request.template.data.buffer] : [])]);
+    try {
+      check.postMessage(request, [request.photo, ...(request.template ? [request.template.data.buffer] : [])]);
+    } catch (error) {
+      stopCheck(workers);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
   });
 }
