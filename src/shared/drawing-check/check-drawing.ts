@@ -1,6 +1,7 @@
 // The whole check, from a photo and the grid's corners in it to a verdict per cell (decision 028).
-// Pure and synchronous: the Web Worker (check-worker.ts) runs it off the page's thread, the tests
-// and the benchmark run it as it is.
+// Pure and synchronous: the Web Worker (check-worker.ts) runs it off the page's thread, in parts
+// beside a helper on a second thread (check-helper.ts, decision 079); the tests and the benchmark
+// run it as it is.
 import type { CellCheck } from "./cell-check";
 import { compareCells, type CompareInput } from "./compare";
 import { aboutTheWholeDrawing, corrections, ownShift, type Correction } from "./corrections";
