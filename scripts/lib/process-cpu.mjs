@@ -18,21 +18,25 @@ export function cpuMicroseconds(pid) {
   }
 }
 
+/** Five minutes: a first start's child drawing its samples' outlines takes one or two. */
+const IDLE_WAIT_MS = 300_000;
+
 /**
- * Resolves once `pid` and its descendants have used under 10 % of a core for two seconds (a server's
- * first start goes on drawing its samples' outlines in a child process for a minute or more), or
- * after `timeoutMs`.
+ * Resolves true once `pid` and its descendants have used under 10 % of a core for two seconds (a
+ * server's first start goes on drawing its samples' outlines in a child process for a minute or
+ * more), or false if they have not within five minutes: the caller reports that run as not quiet.
  */
-export async function untilIdle(pid, { timeoutMs = 300_000 } = {}) {
+export async function untilIdle(pid) {
   const windowMs = 2000;
   const cpuOfTree = () => new Map(processTree(pid).map((id) => [id, cpuMicroseconds(id) ?? 0]));
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
+  while (Date.now() - started < IDLE_WAIT_MS) {
     const before = cpuOfTree();
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     // A process that ended in between is not counted; one that began counts whole.
     let used = 0;
     for (const [id, cpu] of cpuOfTree()) used += cpu - (before.get(id) ?? 0);
-    if (used < windowMs * 1000 * 0.1) return;
+    if (used < windowMs * 1000 * 0.1) return true;
   }
+  return false;
 }
