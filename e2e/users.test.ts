@@ -333,4 +333,36 @@ describe("Pro with PRO=granted", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it("shows a change made while a search was still loading: the search's answer, read before the change, is read again", async () => {
+    const context = await signedIn(proAdmin, "Ada");
+    const page = await context.newPage();
+    await openUsers(page);
+    // The search's first answer is read on the server at once and reaches the page only after the
+    // change is made (as on a busy server); later answers pass untouched.
+    let heldAnswer: (() => void) | null = null;
+    const answerHeld = new Promise<void>((resolve) => (heldAnswer = resolve));
+    let searchRead = false;
+    await page.route(/\/api\/admin\/users\?.*q=pro-member/, async (route) => {
+      if (searchRead) return route.continue();
+      searchRead = true;
+      const answer = await route.fetch();
+      await answerHeld;
+      await route.fulfill({ response: answer });
+    });
+    await search(page, proMember);
+    await expect.poll(() => searchRead).toBe(true);
+    // The list before the search is still on screen, dimmed; the member is on it with Pro.
+    const row = rowOf(page, proMember);
+    await row.getByRole("button", { name: "Remove Pro" }).click();
+    await page
+      .getByRole("dialog", { name: `Remove Pro from ${proName}?` })
+      .getByRole("button", { name: "Remove Pro" })
+      .click();
+    await expectToast(page, "Success", `${proName} no longer has Pro.`);
+    heldAnswer!();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await row.getByRole("button", { name: "Grant Pro" }).waitFor();
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";
@@ -13,7 +13,7 @@ import type { EmailSettings } from "../../../shared/notifications";
 function userChanged(user: CurrentUser) {
   queryClient.setQueryData(AUTH_USER_KEY, user);
   keepAccount(user);
-  void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
+  void refreshQueries({ queryKey: ["/api/posts"] });
 }
 
 /** This browser's session ended: nothing of the person stays, in the page or on the device. */
@@ -123,7 +123,7 @@ export function useUnblock() {
         people?.filter((person) => person.userId !== userId),
       );
       // Their posts, comments and likes show in the feed again.
-      void queryClient.invalidateQueries({ queryKey: ["/api/posts"] });
+      void refreshQueries({ queryKey: ["/api/posts"] });
     },
   });
 }

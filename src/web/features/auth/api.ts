@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import type { LoginPayload } from "../../../shared/auth";
@@ -14,7 +14,7 @@ export interface RegisterForm {
 export function useLogin() {
   return useMutation({
     mutationFn: (payload: LoginPayload) => callApi("POST /api/auth/login", { body: payload }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+    onSuccess: () => refreshQueries({ queryKey: AUTH_USER_KEY }),
   });
 }
 

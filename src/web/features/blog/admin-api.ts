@@ -1,4 +1,4 @@
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";
@@ -93,12 +93,12 @@ export const deleteBlogPost = (id: string) => callApi("DELETE /api/admin/blog/:i
 
 /** After a save or a delete: the admin list, the public list and the posts' own pages load again. */
 export async function refreshBlog(slugs: string[]): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_BLOG_KEY }),
+  await refreshQueries(
+    { queryKey: ADMIN_BLOG_KEY },
     // Every post's page is under the list's key; named ones (an old and a new slug) are refreshed explicitly.
-    queryClient.invalidateQueries({ queryKey: BLOG_POSTS_KEY }),
-    ...slugs.map((slug) => queryClient.invalidateQueries({ queryKey: blogPostKey(slug), exact: true })),
-  ]);
+    { queryKey: BLOG_POSTS_KEY },
+    ...slugs.map((slug) => ({ queryKey: blogPostKey(slug), exact: true })),
+  );
 }
 
 /** Which step of an image upload failed: the upload itself, or making the file public. */

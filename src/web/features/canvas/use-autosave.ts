@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { isNetworkError } from "../../lib/query-client";
+import { isNetworkError, refreshQueries } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { toast } from "../../components/ui/use-toast";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
@@ -164,7 +163,6 @@ export function useAutosave(
   // app, the screen locking): it is kept on this device at once and sent now, so a cell marked in
   // the last seconds is never lost. After the canvas has gone, the pages showing progress
   // ('Continue', 'Your drawings') read it again once the server has it.
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
     const sendUnsaved = () => {
@@ -178,9 +176,9 @@ export function useAutosave(
     document.addEventListener("visibilitychange", onHidden);
     return () => {
       document.removeEventListener("visibilitychange", onHidden);
-      void sendUnsaved()?.then(() => queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/wip") }));
+      void sendUnsaved()?.then(() => refreshQueries({ queryKey: apiQueryKey("GET /api/wip") }));
     };
-  }, [userId, dragonId, saveToServer, queryClient]);
+  }, [userId, dragonId, saveToServer]);
 
   return { saving: asked > 0, save: useCallback(() => saveToServer(true), [saveToServer]) };
 }

@@ -9,7 +9,7 @@ import { LibraryButtons } from "./library-buttons";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery, apiQueryKey, callApi } from "../../lib/api-client";
 import type { ImageJobState } from "../../../shared/image-jobs/responses";
@@ -101,7 +101,7 @@ const TARGETS = {
     },
 
     generate: (prompt: string) => callApi("POST /api/dragons/generate-custom", { body: { prompt } }),
-    refresh: () => queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true }),
+    refresh: () => refreshQueries({ queryKey: DRAGONS_KEY, exact: true }),
   },
   pictures: {
     uploaderTitle: msg`Upload your own picture`,
@@ -129,7 +129,7 @@ const TARGETS = {
 
     generate: (prompt: string) => callApi("POST /api/pictures/generate", { body: { prompt } }),
     // Every member's list starts with this key (then their id): this one's is the one on screen.
-    refresh: () => queryClient.invalidateQueries({ queryKey: PICTURES_KEY }),
+    refresh: () => refreshQueries({ queryKey: PICTURES_KEY }),
   },
 };
 

@@ -6,7 +6,7 @@ import { Download, Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import type { DragonVersion } from "../../../shared/dragons";
 import type { Dragon } from "../../../shared/dragons/responses";
@@ -53,7 +53,7 @@ export function DragonAdminActions({ dragon, version }: { dragon: Dragon; versio
         setConfirming(false);
         toast({ title: t`Success`, description: t`Dragon deleted successfully.` });
         queryClient.removeQueries({ queryKey: ["/api/dragons", dragon.id] });
-        await queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true });
+        await refreshQueries({ queryKey: DRAGONS_KEY, exact: true });
         navigate("/");
       },
       onError: () => toast({ title: t`Error`, description: t`Failed to delete dragon`, variant: "destructive" }),

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../components/ui/use-toast";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { DRAGONS_KEY } from "../../lib/dragons";
 import { isTemplateLevel, TEMPLATE_LEVELS } from "../../../shared/dragons/levels";
@@ -17,7 +17,7 @@ export function LevelChooser({ dragon }: { dragon: Dragon }) {
       callApi("PUT /api/dragons/:id/level", { params: { id: dragon.id }, body: { level } }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(apiQueryKey("GET /api/dragons/:id", { params: { id: dragon.id } }), updated);
-      await queryClient.invalidateQueries({ queryKey: DRAGONS_KEY, exact: true });
+      await refreshQueries({ queryKey: DRAGONS_KEY, exact: true });
       toast({ title: t`Success`, description: t`Level saved.` });
     },
     onError: () => toast({ title: t`Error`, description: t`The level could not be saved.`, variant: "destructive" }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf, type CallInput } from "../../lib/api-client";
 import type { QueueTab } from "../../../shared/moderation";
 
@@ -44,11 +44,11 @@ export function useModerationLog(enabled: boolean) {
  */
 export async function runAction(body: ActionBody): Promise<string> {
   const answer = await callApi("POST /api/admin/moderation/actions", { body });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: QUEUE_BASE }),
-    queryClient.invalidateQueries({ queryKey: COUNTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: LOG_KEY }),
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/posts") }),
-  ]);
+  await refreshQueries(
+    { queryKey: QUEUE_BASE },
+    { queryKey: COUNTS_KEY },
+    { queryKey: LOG_KEY },
+    { queryKey: apiQueryKey("GET /api/posts") },
+  );
   return answer.message;
 }

@@ -8,7 +8,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
 import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
@@ -31,7 +31,7 @@ export function UnsubscribePage() {
   const turnOff = useMutation({
     mutationFn: () => callApi("POST /api/notifications/unsubscribe", { query: { token } }),
     // Signed in here as the same person: the profile's switches show it at once.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["/api/notifications/email-settings"] }),
+    onSuccess: () => void refreshQueries({ queryKey: ["/api/notifications/email-settings"] }),
   });
 
   let content;

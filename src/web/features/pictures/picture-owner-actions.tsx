@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { apiQueryKey, callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { PICTURES_KEY } from "../../lib/pictures";
@@ -64,7 +64,7 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
       setRenaming(false);
       const newName = renamed.name;
       toast({ title: t`Renamed`, description: t`Your picture is now called ${newName}.` });
-      await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
+      await refreshQueries({ queryKey: PICTURES_KEY });
     },
     onError: (error) =>
       toast({
@@ -81,7 +81,7 @@ export function PictureOwnerActions({ picture, version }: { picture: Dragon; ver
       toast({ title: t`Deleted`, description: t`Your picture was deleted.` });
       queryClient.removeQueries({ queryKey: dragonKey });
       void forgetOffline(picture.id);
-      await queryClient.invalidateQueries({ queryKey: PICTURES_KEY });
+      await refreshQueries({ queryKey: PICTURES_KEY });
       navigate("/home");
     },
     onError: (error) =>

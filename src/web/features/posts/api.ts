@@ -1,7 +1,7 @@
 /* eslint-disable lingui/no-unlocalized-strings -- this file holds no words, only the API contract's
    endpoint keys ("GET /api/posts"), which the rule takes for words because of their capitals and spaces. */
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
-import { queryClient } from "../../lib/query-client";
+import { queryClient, refreshQueries } from "../../lib/query-client";
 import { apiQuery, apiQueryKey, callApi, type CallInput } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor } from "../../../shared/posts";
@@ -52,16 +52,12 @@ export function updateCachedPost(id: string, change: (post: Post) => Post | null
   if (queryClient.getQueryData(postKey(id))) {
     const changed = change(queryClient.getQueryData<Post>(postKey(id))!);
     if (changed) queryClient.setQueryData<Post>(postKey(id), changed);
-    else void queryClient.invalidateQueries({ queryKey: postKey(id) });
+    else void refreshQueries({ queryKey: postKey(id) });
   }
 }
 
 /** Read the feed (every page, and any post read alone) and the profile's drawings again. */
-export const refreshFeed = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: POSTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY }),
-  ]);
+export const refreshFeed = () => refreshQueries({ queryKey: POSTS_KEY }, { queryKey: MY_POSTS_KEY });
 
 /**
  * The server's words when it refused because of who is asking (403: a suspended or banned member,

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { feedName } from "../../../shared/posts";
 import type { Post } from "../../../shared/posts/responses";
@@ -99,7 +99,7 @@ export function PostCard({
       setConfirmingDelete(false);
       updateCachedPost(post.id, () => null);
       toast({ title: t`Success`, description: t`Post deleted.` });
-      void queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY });
+      void refreshQueries({ queryKey: MY_POSTS_KEY });
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();
       else toast({ title: t`Error`, description: t`Failed to delete post`, variant: "destructive" });

@@ -8,7 +8,6 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/errors";
-import { queryClient } from "../../lib/query-client";
 import { callApi } from "../../lib/api-client";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { POST_DESCRIPTION_MAX, POST_IMAGES_MAX } from "../../../shared/posts";
@@ -19,7 +18,7 @@ import { usePictures } from "../../lib/pictures";
 import type { Dragon } from "../../../shared/dragons/responses";
 import { useAuth } from "../../lib/auth";
 import type { UploadedFile } from "../../components/uploads/uppy-uploader";
-import { MY_POSTS_KEY, POSTS_KEY } from "./api";
+import { refreshFeed } from "./api";
 import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 
 // The upload widget loads when the learner first adds photos.
@@ -128,10 +127,7 @@ export function UploadPage() {
         body: { dragonId, description: description.trim(), images: photos.map((photo) => photo.objectPath) },
       });
       toast({ title: t`Success`, description: t`Your drawing has been submitted for review!` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: POSTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: MY_POSTS_KEY }),
-      ]);
+      await refreshFeed();
       navigate("/feed");
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized();

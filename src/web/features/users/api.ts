@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/query-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 
@@ -22,12 +22,12 @@ export function useUsers(search: string, offset: number, enabled: boolean) {
  */
 export async function setAdminRole(person: Person, isAdmin: boolean, options: { isSelf: boolean }): Promise<Person> {
   const answer = await callApi("PUT /api/admin/users/:id/admin", { params: { id: person.id }, body: { isAdmin } });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/users") }),
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/stats") }),
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/moderation/log") }),
-    options.isSelf ? queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }) : null,
-  ]);
+  await refreshQueries(
+    { queryKey: apiQueryKey("GET /api/admin/users") },
+    { queryKey: apiQueryKey("GET /api/admin/stats") },
+    { queryKey: apiQueryKey("GET /api/admin/moderation/log") },
+    ...(options.isSelf ? [{ queryKey: AUTH_USER_KEY }] : []),
+  );
   return answer;
 }
 
@@ -37,10 +37,10 @@ export async function setAdminRole(person: Person, isAdmin: boolean, options: { 
  */
 export async function setProGrant(person: Person, pro: boolean): Promise<Person> {
   const answer = await callApi("PUT /api/admin/users/:id/pro", { params: { id: person.id }, body: { pro } });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/users") }),
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/stats") }),
-    queryClient.invalidateQueries({ queryKey: apiQueryKey("GET /api/admin/moderation/log") }),
-  ]);
+  await refreshQueries(
+    { queryKey: apiQueryKey("GET /api/admin/users") },
+    { queryKey: apiQueryKey("GET /api/admin/stats") },
+    { queryKey: apiQueryKey("GET /api/admin/moderation/log") },
+  );
   return answer;
 }
