@@ -35,6 +35,12 @@ const API_THROUGH_CLIENT = [
     message: "Call the API through web/lib/api-client.ts (callApi, sendApi).",
   },
 ];
+// After a change the browser reads again through refreshQueries (decision 080): invalidation alone
+// keeps a read that left before the change when its query has no data yet.
+const READ_AGAIN_THROUGH_REFRESH = {
+  selector: "CallExpression[callee.property.name='invalidateQueries']",
+  message: "Read again after a change with refreshQueries from web/lib/query-client.ts.",
+};
 const WEB_NOT_SERVER = {
   group: ["**/server/**", "@server/*"],
   message: "src/web may import src/shared, never src/server.",
@@ -81,8 +87,10 @@ export default tseslint.config(
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],
-    ignores: ["src/web/lib/api-client.ts", "**/*.test.ts"],
-    rules: { "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, ...API_THROUGH_CLIENT] },
+    ignores: ["src/web/lib/api-client.ts", "src/web/lib/query-client.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", TEXT_NOT_BARE_STRING, ...API_THROUGH_CLIENT, READ_AGAIN_THROUGH_REFRESH],
+    },
   },
   {
     // A route is registered from its declaration (decision 024), so its answer is serialised from it.
