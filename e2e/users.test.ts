@@ -228,6 +228,16 @@ describe("Pro with PRO=granted", () => {
     return context;
   }
 
+  /** 'Remove Pro' on the member's row, confirmed, and the toast that says it is done. */
+  async function removePro(page: Page, row: Locator): Promise<void> {
+    await row.getByRole("button", { name: "Remove Pro" }).click();
+    await page
+      .getByRole("dialog", { name: `Remove Pro from ${proName}?` })
+      .getByRole("button", { name: "Remove Pro" })
+      .click();
+    await expectToast(page, "Success", `${proName} no longer has Pro.`);
+  }
+
   beforeAll(async () => {
     server = await startServer({
       PRO: "granted",
@@ -284,12 +294,7 @@ describe("Pro with PRO=granted", () => {
     expect(mails[0]!.text).toContain(`${server.url}/home`);
 
     // Removed and granted again: still that one e-mail.
-    await row.getByRole("button", { name: "Remove Pro" }).click();
-    await page
-      .getByRole("dialog", { name: `Remove Pro from ${proName}?` })
-      .getByRole("button", { name: "Remove Pro" })
-      .click();
-    await expectToast(page, "Success", `${proName} no longer has Pro.`);
+    await removePro(page, row);
     await row.getByRole("button", { name: "Grant Pro" }).click();
     await page
       .getByRole("dialog", { name: `Give ${proName} Pro?` })
@@ -354,12 +359,7 @@ describe("Pro with PRO=granted", () => {
     await expect.poll(() => searchRead).toBe(true);
     // The list before the search is still on screen, dimmed; the member is on it with Pro.
     const row = rowOf(page, proMember);
-    await row.getByRole("button", { name: "Remove Pro" }).click();
-    await page
-      .getByRole("dialog", { name: `Remove Pro from ${proName}?` })
-      .getByRole("button", { name: "Remove Pro" })
-      .click();
-    await expectToast(page, "Success", `${proName} no longer has Pro.`);
+    await removePro(page, row);
     heldAnswer!();
     await expect.poll(() => rows(page).count()).toBe(1);
     await row.getByRole("button", { name: "Grant Pro" }).waitFor();
