@@ -1,4 +1,4 @@
-import { QueryClient, type InvalidateQueryFilters, type QueryClientConfig } from "@tanstack/react-query";
+import { QueryClient, type QueryClientConfig } from "@tanstack/react-query";
 
 // Exactly docs/spec.md §7: every non-OK answer becomes an Error "{status}: {response text or
 // status text}". Calls, and reads with the spec's default form (the query key's parts joined with
@@ -29,19 +29,3 @@ export const queryClientOptions: QueryClientConfig = {
 
 /** The browser's one client (the server makes one per render with the same options). */
 export const queryClient = new QueryClient(queryClientOptions);
-
-/**
- * After a change: read again what the change may have made out of date. The one way every
- * feature does it. A read already on its way is cancelled first: it may have left before the
- * change was written, and TanStack Query's invalidation would otherwise keep it (it cancels an
- * in-flight read only when the query already has data: a search's first page, shown over the
- * previous one, came back without the change and stayed so).
- */
-export async function refreshQueries(...filters: InvalidateQueryFilters[]): Promise<void> {
-  await Promise.all(
-    filters.map(async (filter) => {
-      await queryClient.cancelQueries(filter);
-      await queryClient.invalidateQueries(filter);
-    }),
-  );
-}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { checkUpload } from "../../lib/check-upload";
-import { queryClient, refreshQueries } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { keepAccount } from "../../lib/on-this-device";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { callApi } from "../../lib/api-client";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import type { LoginPayload } from "../../../shared/auth";

@@ -1,4 +1,4 @@
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { callApi } from "../../lib/api-client";
 import { checkUpload } from "../../lib/check-upload";
 import { sendUpload } from "../../components/uploads/send-upload";

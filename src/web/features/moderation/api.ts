@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf, type CallInput } from "../../lib/api-client";
 import type { QueueTab } from "../../../shared/moderation";
 

@@ -8,7 +8,7 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { EMAIL_KIND_LABELS } from "../../../shared/notifications";
 import { useScreenPageMeta } from "../../lib/use-screen-page-meta";
 

@@ -1,7 +1,8 @@
 /* eslint-disable lingui/no-unlocalized-strings -- this file holds no words, only the API contract's
    endpoint keys ("GET /api/posts"), which the rule takes for words because of their capitals and spaces. */
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
-import { queryClient, refreshQueries } from "../../lib/query-client";
+import { queryClient } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { apiQuery, apiQueryKey, callApi, type CallInput } from "../../lib/api-client";
 import { serverMessage } from "../../lib/errors";
 import { FEED_PAGE_SIZE, MY_POSTS_PAGE_SIZE, type FeedCursor } from "../../../shared/posts";

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { handleUnauthorized, isUnauthorizedError } from "../../lib/unauthorized";
 import { feedName } from "../../../shared/posts";
 import type { Post } from "../../../shared/posts/responses";

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { refreshQueries } from "../../lib/query-client";
+import { refreshQueries } from "../../lib/refresh-queries";
 import { AUTH_USER_KEY } from "../../lib/auth";
 import { apiQuery, apiQueryKey, callApi, type ResponseOf } from "../../lib/api-client";
 

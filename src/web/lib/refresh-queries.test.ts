@@ -1,6 +1,7 @@
 import { QueryObserver, keepPreviousData } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { queryClient, refreshQueries } from "./query-client";
+import { queryClient } from "./query-client";
+import { refreshQueries } from "./refresh-queries";
 
 /**
  * A list on a "server": each read sees the list as it is when the read arrives, and answers when
