@@ -347,11 +347,13 @@ describe("Pro with PRO=granted", () => {
     // change is made (as on a busy server); later answers pass untouched.
     let heldAnswer: (() => void) | null = null;
     const answerHeld = new Promise<void>((resolve) => (heldAnswer = resolve));
+    let searchSent = false;
     let searchRead = false;
     await page.route(/\/api\/admin\/users\?.*q=pro-member/, async (route) => {
-      if (searchRead) return route.continue();
-      searchRead = true;
+      if (searchSent) return route.continue();
+      searchSent = true;
       const answer = await route.fetch();
+      searchRead = true;
       await answerHeld;
       await route.fulfill({ response: answer });
     });
